@@ -1,0 +1,71 @@
+/**
+ * @module config
+ * Reads every setting from the environment once, validates it with zod and hands a typed
+ * Config to buildApp(). The only module (with src/cli) that touches process.env.
+ * Every variable here is documented in README.md and listed in .env.example.
+ */
+import { z } from 'zod';
+
+const bool = z
+  .string()
+  .optional()
+  .transform((v) => v !== undefined && /^(1|true|yes|on)$/i.test(v));
+const int = (def: number) => z.coerce.number().int().positive().default(def);
+const optStr = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** SQLite file (default ./data/memory.db). Ignored when DATABASE_URL selects PostgreSQL. */
+  MEMORY_DB_PATH: z.string().default('./data/memory.db'),
+  /** postgres://… selects the PostgreSQL store; pglite:// (or pglite:memory) the embedded PGlite store. */
+  DATABASE_URL: optStr,
+  DATABASE_POOL_SIZE: int(10),
+  /** When set, every request needs `Authorization: Bearer <token>` (or `Token <token>` on mem0 routes). */
+  MEMORY_AUTH_TOKEN: optStr,
+  MEMORY_MAX_BODY_BYTES: int(2 * 1024 * 1024),
+  MEMORY_DEFAULT_MAX_TOKENS: int(1024),
+  // ---- platform (injection/extraction) API ----
+  MEMORY_INJECTION_CHAR_BUDGET: int(2000),
+  MEMORY_MAX_TRANSCRIPT_CHARS: int(12000),
+  MEMORY_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.6),
+  // ---- providers (all optional; without them the offline path is used) ----
+  OPENAI_API_KEY: optStr,
+  OPENAI_BASE_URL: optStr,
+  OPENAI_MODEL: optStr,
+  ANTHROPIC_API_KEY: optStr,
+  ANTHROPIC_BASE_URL: optStr,
+  ANTHROPIC_MODEL: optStr,
+  /** auto | openai | anthropic | offline */
+  EXTRACTION_PROVIDER: z.enum(['auto', 'openai', 'anthropic', 'offline']).default('auto'),
+  EMBEDDING_PROVIDER: z.enum(['auto', 'openai', 'voyage', 'none']).default('auto'),
+  EMBEDDING_BASE_URL: optStr,
+  EMBEDDING_API_KEY: optStr,
+  EMBEDDING_MODEL: optStr,
+  VOYAGE_API_KEY: optStr,
+  VOYAGE_BASE_URL: optStr,
+  RERANK_BASE_URL: optStr,
+  RERANK_API_KEY: optStr,
+  RERANK_MODEL: optStr,
+  COHERE_API_KEY: optStr,
+  RERANK_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.1),
+  PROVIDER_TIMEOUT_MS: int(20000),
+  PROVIDER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  MEMORY_DISABLE_LLM: bool,
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Parses a config from an env-like record; throws a readable error naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const msg = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid configuration: ${msg}`);
+  }
+  return parsed.data;
+}

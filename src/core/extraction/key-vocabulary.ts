@@ -1,0 +1,71 @@
+/**
+ * @module core/extraction/key-vocabulary
+ * The documented vocabulary of canonical memory keys: type, cardinality (single-valued keys
+ * supersede, multi-valued keys coexist) and the words a question uses to ask for them.
+ * Extraction emits these keys; reconciliation and recall read their policies here.
+ */
+import type { MemoryType } from '../types.ts';
+
+export interface KeySpec {
+  key: string;
+  type: MemoryType;
+  /** One current value per subject (employer, location); others coexist (pets, languages). */
+  singleValued: boolean;
+  description: string;
+  /** Words a question may use for this key ("where do they live" → location). */
+  queryWords: string[];
+}
+
+const K = (key: string, type: MemoryType, singleValued: boolean, description: string, queryWords: string[]): KeySpec => ({
+  key,
+  type,
+  singleValued,
+  description,
+  queryWords,
+});
+
+export const KEY_VOCABULARY: readonly KeySpec[] = [
+  K('employer', 'fact', true, 'Company or organisation the subject works for', ['work', 'works', 'job', 'employer', 'company', 'employed', 'office']),
+  K('job_title', 'fact', true, 'Role or occupation', ['job', 'role', 'title', 'occupation', 'profession', 'do for a living', 'career']),
+  K('location', 'fact', true, 'City/place the subject lives in now', ['live', 'lives', 'living', 'city', 'based', 'located', 'home', 'move', 'moved']),
+  K('hometown', 'fact', true, 'Where the subject grew up / is from', ['from', 'grew up', 'hometown', 'born', 'origin']),
+  K('education', 'fact', false, 'School, degree or field of study', ['study', 'studied', 'school', 'university', 'college', 'degree', 'education', 'graduate']),
+  K('age', 'fact', true, 'Age in years', ['old', 'age']),
+  K('birthday', 'fact', true, 'Date of birth', ['birthday', 'born']),
+  K('language', 'fact', false, 'Languages spoken', ['language', 'speak', 'speaks', 'fluent']),
+  K('relationship_status', 'fact', true, 'Single, married, engaged, divorced...', ['married', 'single', 'relationship', 'dating', 'engaged', 'divorced']),
+  K('partner', 'relation', true, 'Partner / spouse name', ['partner', 'wife', 'husband', 'boyfriend', 'girlfriend', 'spouse']),
+  K('child', 'relation', false, 'A child of the subject', ['child', 'children', 'kid', 'kids', 'son', 'daughter']),
+  K('parent', 'relation', false, 'A parent of the subject', ['parent', 'mother', 'father', 'mom', 'dad']),
+  K('sibling', 'relation', false, 'A sibling of the subject', ['sibling', 'sister', 'brother']),
+  K('pet', 'fact', false, 'A pet (species and name)', ['pet', 'pets', 'dog', 'cat', 'animal']),
+  K('allergy', 'fact', false, 'Allergies', ['allergy', 'allergic', 'allergies']),
+  K('diet', 'fact', true, 'Diet (vegetarian, vegan...)', ['diet', 'eat', 'vegetarian', 'vegan', 'food']),
+  K('health_condition', 'fact', false, 'Health conditions', ['health', 'condition', 'illness', 'diagnosed']),
+  K('hobby', 'preference', false, 'Hobbies and activities', ['hobby', 'hobbies', 'free time', 'enjoy', 'fun']),
+  K('like', 'preference', false, 'Things the subject likes', ['like', 'likes', 'love', 'enjoy', 'favorite', 'favourite']),
+  K('dislike', 'preference', false, 'Things the subject dislikes', ['dislike', 'hate', 'hates', 'avoid']),
+  K('communication_style', 'preference', true, 'How the subject wants answers', ['answers', 'style', 'communicate', 'format', 'respond']),
+  K('event', 'event', false, 'A dated event or plan', ['when', 'plan', 'trip', 'event', 'going']),
+];
+
+const BY_KEY = new Map(KEY_VOCABULARY.map((s) => [s.key, s]));
+
+/** Family prefixes: `favorite_food` belongs to `favorite`, `opinion_typescript` to `opinion`. */
+const FAMILY_RULES: Array<{ prefix: string; spec: Omit<KeySpec, 'key'> }> = [
+  { prefix: 'favorite_', spec: { type: 'preference', singleValued: true, description: 'Favourite thing of a kind', queryWords: ['favorite', 'favourite'] } },
+  { prefix: 'opinion_', spec: { type: 'opinion', singleValued: true, description: 'Stance on a topic (positive/negative/mixed)', queryWords: ['think', 'opinion', 'feel'] } },
+  { prefix: 'event_', spec: { type: 'event', singleValued: false, description: 'A dated event', queryWords: ['when'] } },
+];
+
+export function keySpec(key: string): KeySpec | undefined {
+  const s = BY_KEY.get(key);
+  if (s) return s;
+  for (const f of FAMILY_RULES) if (key.startsWith(f.prefix)) return { key, ...f.spec };
+  return undefined;
+}
+
+/** Single-valued keys supersede; unknown keys coexist (the safe default: nothing is lost). */
+export function isSingleValued(key: string): boolean {
+  return keySpec(key)?.singleValued ?? false;
+}

@@ -1,0 +1,176 @@
+/**
+ * @module core/ports
+ * The interfaces the core owns and the adapters implement: the memory store (SQLite,
+ * PostgreSQL, PGlite), the extraction/reconciliation LLM, the embedder and the reranker.
+ * Core code talks only to these; it never imports a driver, `fetch` or `process.env`.
+ */
+import type {
+  ExtractionContext,
+  MemoryCandidate,
+  MemoryRecord,
+  MemoryType,
+  Message,
+  NewTurn,
+  TurnRecord,
+} from './types.ts';
+
+/** A lexical hit: a document containing at least one of the query terms. */
+export interface LexicalDoc {
+  id: string;
+  /** Analysed terms of the document (space separated), for exact BM25 in core. */
+  terms: string;
+  termCount: number;
+}
+
+export interface CorpusStats {
+  count: number;
+  /** Sum of termCount over the documents (avg length = totalTerms / count). */
+  totalTerms: number;
+}
+
+export interface MemoryFilter {
+  /** Include superseded/retracted/historical rows (default false). */
+  includeInactive?: boolean;
+  /** Include soft-deleted rows (default false). */
+  includeDeleted?: boolean;
+  subject?: string;
+  key?: string;
+  keys?: string[];
+  types?: MemoryType[];
+  sessionId?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface StoreInfo {
+  kind: 'sqlite' | 'postgres' | 'pglite' | 'memory';
+  /** How vectors are searched: an ANN index, exact scoring in SQL/core, or no vectors at all. */
+  vectorSearch: 'pgvector-hnsw' | 'exact' | 'none';
+  schemaVersion: number;
+  detail?: Record<string, unknown>;
+}
+
+export interface StoredEmbedding {
+  ownerKind: 'memory' | 'turn';
+  ownerId: string;
+  model: string;
+  dim: number;
+  vector: number[];
+}
+
+/** Writes inside one ingest transaction. Everything or nothing is committed. */
+export interface StoreTx {
+  /** Inserts the turn and returns it with its session sequence number. */
+  insertTurn(turn: NewTurn): Promise<TurnRecord>;
+  /** Active memories of the scope (optionally narrowed), read inside the transaction, locked where the backend locks. */
+  activeMemories(scope: string, filter?: { subjects?: string[]; keys?: string[] }): Promise<MemoryRecord[]>;
+  /** All memories (any status) of the scope for these subject/key pairs, newest first. */
+  memoriesByKey(scope: string, subject: string, key: string): Promise<MemoryRecord[]>;
+  insertMemory(memory: MemoryRecord): Promise<void>;
+  updateMemory(scope: string, id: string, patch: Partial<MemoryRecord>): Promise<void>;
+  putEmbedding(scope: string, e: StoredEmbedding): Promise<void>;
+}
+
+/**
+ * Persistence port. Every method takes the scope key and filters on it, so a backend can be
+ * distributed or partitioned by scope. Implementations: src/store/sqlite, src/store/postgres.
+ */
+export interface MemoryStore {
+  /** Applies versioned migrations (idempotent, safe when replicas start together). */
+  migrate(): Promise<void>;
+  info(): Promise<StoreInfo>;
+  /** Cheap liveness probe. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+
+  /**
+   * Runs `fn` in one transaction serialised per scope (the store's lock); commits when it
+   * resolves, rolls back when it throws.
+   */
+  transaction<T>(scope: string, fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+
+  // ---- turns ----
+  getTurn(scope: string, id: string): Promise<TurnRecord | null>;
+  getTurns(scope: string, ids: string[]): Promise<TurnRecord[]>;
+  /** Turns of a session with seq in [fromSeq, toSeq], ordered by seq. */
+  sessionTurns(scope: string, sessionId: string, fromSeq: number, toSeq: number): Promise<TurnRecord[]>;
+  /** The newest turns of a session (newest last). */
+  recentTurns(scope: string, sessionId: string, limit: number): Promise<TurnRecord[]>;
+  /** The newest turns of the scope across sessions (newest last). */
+  latestTurns(scope: string, limit: number): Promise<TurnRecord[]>;
+  listTurns(scope: string, opts?: { sessionId?: string; limit?: number; offset?: number }): Promise<TurnRecord[]>;
+
+  // ---- memories ----
+  getMemory(scope: string | null, id: string): Promise<MemoryRecord | null>;
+  listMemories(scope: string, filter?: MemoryFilter): Promise<MemoryRecord[]>;
+  /** Scope keys that belong to a user (user scope and its agent sub-scopes). */
+  scopesOfUser(userId: string): Promise<string[]>;
+  /** Marks memories as seen now (injection API). */
+  touchMemories(scope: string, ids: string[], at: string): Promise<void>;
+
+  // ---- lexical index ----
+  /**
+   * Every document of the kind in the scope whose analysed terms contain at least one of
+   * `terms` (FTS5 / tsvector), at most `limit`. Core computes BM25 from the returned terms.
+   */
+  lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number): Promise<LexicalDoc[]>;
+  corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats>;
+
+  // ---- vectors ----
+  /** Nearest documents by cosine similarity for one embedding model. */
+  vectorSearch(scope: string, kind: 'memory' | 'turn', model: string, vector: number[], limit: number): Promise<Array<{ id: string; score: number }>>;
+  /** Owners (memory/turn ids) that have no embedding for `model`, for re-embedding. */
+  missingEmbeddings(model: string, limit: number): Promise<Array<{ scope: string; ownerKind: 'memory' | 'turn'; ownerId: string; text: string }>>;
+  putEmbedding(scope: string, e: StoredEmbedding): Promise<void>;
+  /** Distinct embedding models present (model, dim, count). */
+  embeddingModels(): Promise<Array<{ model: string; dim: number; count: number }>>;
+
+  // ---- deletion ----
+  deleteSession(sessionId: string): Promise<void>;
+  deleteUser(userId: string): Promise<void>;
+  /** Soft delete: status deleted, deletedAt set, active false. Returns false when absent. */
+  softDeleteMemory(scope: string | null, id: string, at: string): Promise<boolean>;
+  /** Hard delete of one memory row (mem0 DELETE). Returns false when absent. */
+  deleteMemory(scope: string | null, id: string): Promise<boolean>;
+
+  // ---- operations ----
+  counts(): Promise<{ turns: number; memories: number; bytes: number | null }>;
+  /** All scope keys, for export. */
+  listScopes(): Promise<string[]>;
+}
+
+/** Offline or LLM extractor: turns a message list into memory candidates. */
+export interface Extractor {
+  readonly name: string;
+  extract(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]>;
+}
+
+export interface EmbedderPort {
+  readonly model: string;
+  readonly dim: number | null;
+  embed(texts: string[]): Promise<number[][]>;
+}
+
+export interface RerankerPort {
+  readonly model: string;
+  /** Relevance scores in [0,1] for each document, in input order. */
+  rerank(query: string, documents: string[]): Promise<number[]>;
+}
+
+/** Decisions an LLM can take when a candidate touches an existing key family. */
+export type ReconcileDecision =
+  | { action: 'ADD' }
+  | { action: 'UPDATE'; targetId: string }
+  | { action: 'COEXIST' }
+  | { action: 'DUPLICATE'; targetId: string }
+  | { action: 'RETRACT'; targetId: string }
+  | { action: 'HISTORICAL' };
+
+export interface ReconcilerPort {
+  decide(candidate: MemoryCandidate, current: MemoryRecord[]): Promise<ReconcileDecision | null>;
+}
+
+/** Splits a multi-hop question into sub-queries (LLM); null/[] when unavailable. */
+export interface QueryPlannerPort {
+  decompose(query: string): Promise<string[]>;
+}

@@ -1,0 +1,14 @@
+// Test runner configuration: every suite under test/, run by `npm test`.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: 2,
+    reporters: ['default'],
+  },
+});
