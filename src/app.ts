@@ -6,16 +6,21 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import type { MemoryStore } from './core/ports.ts';
+import type { Extractor, MemoryStore } from './core/ports.ts';
 import { MemoryService } from './core/service.ts';
 import { OfflineExtractor } from './core/extraction/offline-extractor.ts';
 import { createStore } from './store/create-store.ts';
 import { createProviders } from './providers/create-providers.ts';
+import { checkEmbeddingSpace } from './providers/embedding-space.ts';
 import { createMetrics, registerMetricsRoute } from './api/metrics.ts';
 import { registerCoreRoutes } from './api/routes/core-routes.ts';
 import { registerPlatformRoutes } from './api/compat/platform-routes.ts';
 import { registerMem0Routes } from './api/compat/mem0-routes.ts';
 import { registerMcpRoute } from './mcp/http-route.ts';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installErrorHandling, requestIdFrom } from './api/error-handler.ts';
+import { installAuth } from './api/auth.ts';
+import { registerOpenApi } from './api/openapi.ts';
 import type { AppContext } from './app-context.ts';
 
 export interface BuiltApp {
@@ -30,28 +35,40 @@ export interface BuildOptions {
   store?: MemoryStore;
   /** fetch used by providers (tests point it at provider doubles). */
   fetch?: typeof fetch;
+  /** Where logs go (default stdout). The CLI sends them to stderr when stdout carries data (mcp, export). */
+  logStream?: { write(msg: string): void };
+  /** Use this extractor instead of the offline one (tests that need deterministic candidates). */
+  extractor?: Extractor;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: config.MEMORY_MAX_BODY_BYTES,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    genReqId: requestIdFrom,
+    requestIdHeader: false,
   });
+  // Before any route plugin: every surface shares the zod compilers, the error body, auth and the docs.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  installAuth(app, config.MEMORY_AUTH_TOKEN);
+  await registerOpenApi(app, { authEnabled: config.MEMORY_AUTH_TOKEN !== undefined });
   const logger = app.log;
   const metrics = createMetrics();
   const store = opts.store ?? (await createStore(config, logger));
   await store.migrate();
   const providers = createProviders(config, { logger, observer: metrics.observer, fetch: opts.fetch });
+  for (const finding of await checkEmbeddingSpace(store, providers.embedder, logger)) providers.health.addStatic(finding);
   const service = new MemoryService({
     store,
-    offlineExtractor: new OfflineExtractor(),
+    offlineExtractor: opts.extractor ?? new OfflineExtractor(),
     llmExtractor: providers.llmExtractor,
     reconciler: providers.reconciler,
     embedder: providers.embedder,
     reranker: providers.reranker,
     planner: providers.planner,
+    rerankMinScore: config.RERANK_MIN_SCORE,
     logger,
     observer: metrics.observer,
   });

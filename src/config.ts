@@ -42,12 +42,18 @@ export const ConfigSchema = z.object({
   ANTHROPIC_MODEL: optStr,
   /** auto | openai | anthropic | offline */
   EXTRACTION_PROVIDER: z.enum(['auto', 'openai', 'anthropic', 'offline']).default('auto'),
+  /** json_schema (constrained decoding) | json_object (for OpenAI-compatible servers without json_schema support). */
+  LLM_RESPONSE_FORMAT: z.enum(['json_schema', 'json_object']).default('json_schema'),
   EMBEDDING_PROVIDER: z.enum(['auto', 'openai', 'voyage', 'none']).default('auto'),
   EMBEDDING_BASE_URL: optStr,
   EMBEDDING_API_KEY: optStr,
   EMBEDDING_MODEL: optStr,
+  /** Requested/expected embedding dimension (OpenAI text-embedding-3-*, Voyage output_dimension). */
+  EMBEDDING_DIMENSIONS: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().positive().optional()),
   VOYAGE_API_KEY: optStr,
   VOYAGE_BASE_URL: optStr,
+  /** auto | cohere | jina | voyage | tei | none — which /rerank dialect RERANK_BASE_URL speaks. */
+  RERANK_PROVIDER: z.enum(['auto', 'cohere', 'jina', 'voyage', 'tei', 'none']).default('auto'),
   RERANK_BASE_URL: optStr,
   RERANK_API_KEY: optStr,
   RERANK_MODEL: optStr,

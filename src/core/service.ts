@@ -16,10 +16,12 @@ import type {
 } from './ports.ts';
 import type { MemoryCandidate, MemoryOp, MemoryRecord, Message, RecallResult, Scope, SearchResult, TurnRecord } from './types.ts';
 import { scopeOf } from './types.ts';
+import { NotFoundError } from './errors.ts';
 import { renderTurnText } from './render.ts';
 import { indexTerms } from './text/analyze.ts';
 import { containsSecret, maskSecrets } from './text/secrets.ts';
 import { reconcile } from './reconcile/reconcile.ts';
+import { relatedKeys } from './reconcile/policy.ts';
 import { recall as runRecall, search as runSearch } from './recall/recall.ts';
 
 /** Minimal structured logger (pino-compatible subset). */
@@ -46,6 +48,8 @@ export interface ServiceDeps {
   embedder?: EmbedderPort | null;
   reranker?: RerankerPort | null;
   planner?: QueryPlannerPort | null;
+  /** Reranker relevance floor (RERANK_MIN_SCORE), passed to recall. */
+  rerankMinScore?: number;
   clock?: () => Date;
   newId?: () => string;
   logger?: Logger;
@@ -61,6 +65,11 @@ export interface TurnInput {
   metadata?: Record<string, unknown>;
   /** Skip extraction (mem0 `infer: false`): store the turn and, if `rawMemory`, one raw memory per message. */
   infer?: boolean;
+  /**
+   * Compatibility policy (platform /extract, mem0 add): reshapes the candidates after extraction
+   * and the secret filter, before reconciliation and outside the transaction (may call providers).
+   */
+  prepareCandidates?: (candidates: MemoryCandidate[], scope: Scope) => Promise<MemoryCandidate[]>;
 }
 
 export interface IngestResult {
@@ -153,7 +162,8 @@ export class MemoryService {
       input.infer === false
         ? { candidates: [] as MemoryCandidate[], extractor: 'none' }
         : await this.timed('extraction', () => this.extract(input.messages, { timestamp, sessionId: input.sessionId, recentTurns }));
-    const candidates = raw.filter((c) => c.value.trim() !== '' && !containsSecret(c.value) && !c.value.includes('[REDACTED]')).map((c) => ({ ...c, evidence: maskSecrets(c.evidence) }));
+    const screened = raw.filter((c) => c.value.trim() !== '' && !containsSecret(c.value) && !c.value.includes('[REDACTED]')).map((c) => ({ ...c, evidence: maskSecrets(c.evidence) }));
+    const candidates = input.prepareCandidates ? await input.prepareCandidates(screened, scope) : screened;
 
     // LLM reconciliation decisions are taken before the transaction (no network inside it).
     let decisions: Array<ReconcileDecision | null> | undefined;
@@ -198,7 +208,7 @@ export class MemoryService {
         });
         const existing = await tx.activeMemories(scope.key, {
           subjects: [...new Set(candidates.map((c) => c.subject))],
-          keys: [...new Set(candidates.map((c) => c.key))],
+          keys: [...new Set(candidates.flatMap((c) => relatedKeys(c.key)))],
         });
         const t0 = performance.now();
         const ops = reconcile({ scope, turn, candidates, existing, now, newId: this.newId, decisions });
@@ -257,6 +267,7 @@ export class MemoryService {
       embedder: this.deps.embedder ?? null,
       reranker: this.deps.reranker ?? null,
       planner: this.deps.planner ?? null,
+      rerankMinScore: this.deps.rerankMinScore,
       logger: this.logger,
       observer: this.deps.observer,
       now: this.clock,
@@ -289,6 +300,28 @@ export class MemoryService {
   async deleteUser(userId: string): Promise<void> {
     await this.store.deleteUser(userId);
   }
+
+  /**
+   * Forgets one memory (MCP `forget`, SDK): a soft delete — status `deleted`, never recalled
+   * again, still listed with history. The memory must belong to the user (any of their agent
+   * scopes) or, with no user, to the session-only scope; otherwise MEMORY_NOT_FOUND, so ids of
+   * other tenants are not revealed. Forgetting an already deleted memory is a no-op.
+   */
+  async forgetMemory(owner: { userId: string | null; sessionId?: string | null }, memoryId: string): Promise<MemoryRecord> {
+    const memory = await this.store.getMemory(null, memoryId);
+    const owned =
+      memory !== null &&
+      (owner.userId !== null ? memory.userId === owner.userId : memory.userId === null && owner.sessionId != null && isSessionScope(memory.scope, owner.sessionId));
+    if (!memory || !owned) throw new NotFoundError('memory', memoryId);
+    if (memory.status !== 'deleted') await this.store.softDeleteMemory(memory.scope, memoryId, this.now());
+    return (await this.store.getMemory(memory.scope, memoryId)) ?? memory;
+  }
+}
+
+/** True when the scope key is the session-only scope of `sessionId` (with or without an agent). */
+function isSessionScope(scopeKey: string, sessionId: string): boolean {
+  const base = scopeOf(null, sessionId).key;
+  return scopeKey === base || scopeKey.startsWith(`${base}|a:`);
 }
 
 function parseAgent(scopeKey: string): string | null {

@@ -1,14 +1,307 @@
 /**
  * @module core/extraction/offline-extractor
- * The no-key extractor: NLP (sentence split, POS, negation) plus our rules, producing typed,
- * keyed memory candidates with subject attribution. PLACEHOLDER — implemented by issue 3.
+ * The no-key extractor: wink-nlp sentences, our screening (questions, hypotheticals, jokes,
+ * requests, reported speech), subject attribution, negation, chrono dates, then the rule
+ * families, producing typed, keyed, dated memory candidates. Deterministic, no network.
+ * Assistant claims count only when the user confirms them; system and tool messages are
+ * context only.
  */
 import type { Extractor } from '../ports.ts';
-import type { ExtractionContext, MemoryCandidate, Message } from '../types.ts';
+import type { CandidateOp, ExtractionContext, MemoryCandidate, MemoryType, Message } from '../types.ts';
+import { containsSecret, maskSecrets, MASK } from '../text/secrets.ts';
+import { keySpec } from './key-vocabulary.ts';
+import type { Clause, Draft, Rule, Subject } from './model.ts';
+import { analyseText } from './nlp.ts';
+import { resolveDate } from './dates.ts';
+import { analyseNegation } from './negation.ts';
+import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
+import { attribute, resolveReportedSpeech, speakerSubject, type Attribution } from './subject-attribution.ts';
+import { PERSONAL_FACT_RULES } from './rules/personal-facts.ts';
+import { FAMILY_RULES } from './rules/family.ts';
+import { PET_RULES } from './rules/pets.ts';
+import { HEALTH_RULES } from './rules/health.ts';
+import { PREFERENCE_RULES, communicationStyle } from './rules/preferences.ts';
+import { opinions } from './rules/opinions.ts';
+import { events } from './rules/events.ts';
+import { IMPLICIT_RULES } from './rules/implicit.ts';
+import { applyCorrection, detectCorrection } from './rules/corrections.ts';
+import { normValue } from './values.ts';
+
+/** Confidence by source: explicit first-person statement, third party, confirmed assistant claim, implicit cue. */
+export const CONFIDENCE = { explicit: 0.9, thirdParty: 0.8, confirmed: 0.8, implicit: 0.6, retract: 0.85 } as const;
+
+const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES, ...IMPLICIT_RULES];
+const DETACHED_RULES: Rule[] = [...IMPLICIT_RULES, ...HEALTH_RULES.slice(0, 1), ...PET_RULES];
+
+const GOAL_CUE = /\b(?:want|wants|hoping|hope|plan|planning|dream\s+is|goal\s+is|aiming)\s+to\b/i;
+const GOAL_RULE: Rule = (c) => PERSONAL_FACT_RULES[PERSONAL_FACT_RULES.length - 1](c);
+
+/** A clause for one attributed statement (used outside the main clause loop). */
+function clauseFor(att: Attribution, text: string, sentence: string, o: SentenceOpts): Clause {
+  const neg = analyseNegation(att.pred);
+  return { sentence, text, subject: att.subject, speaker: o.speaker, pre: att.pre, core: neg.core, pred: att.pred, negated: neg.negated, ending: neg.ending, past: false, date: null, confidence: o.base, ref: o.ref };
+}
+
+const CONFIRM = /^\s*(?:yes|yeah|yep|yup|correct|exactly|right|that's\s+right|that\s+is\s+right|that's\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on)\b[\s,.!]*/i;
+const PAST_CUE = /\b(?:yesterday|ago|last|earlier|previously|went|was|were|had|did|got|ran|took|finished|started|visited|\w+ed)\b/i;
+
+interface SentenceOpts {
+  speaker: string;
+  ref: Date;
+  base: number;
+  corrections: boolean;
+  prior: () => MemoryCandidate[];
+  /** A third party he/she may refer to (set for corrections: "he actually lives in Boulder"). */
+  third?: Subject | null;
+}
+
+function typeOf(d: Draft): MemoryType {
+  if (d.type) return d.type;
+  if (d.key.startsWith('event_')) return 'event';
+  return keySpec(d.key)?.type ?? 'fact';
+}
+
+function toCandidate(d: Draft, subject: Subject, evidence: string, base: number): MemoryCandidate {
+  const op: CandidateOp = d.op ?? 'assert';
+  let confidence = d.confidence ?? (d.implicit ? CONFIDENCE.implicit : base);
+  if (!subject.self && !d.subject) confidence = Math.min(confidence, CONFIDENCE.thirdParty);
+  if (op === 'retract') confidence = Math.max(confidence, CONFIDENCE.retract);
+  if (d.implicit) confidence = Math.min(confidence, 0.65);
+  return {
+    type: typeOf(d),
+    subject: d.subject ?? subject.id,
+    key: d.key,
+    value: d.value.trim(),
+    confidence: Math.round(confidence * 100) / 100,
+    op,
+    evidence,
+    eventDate: d.eventDate ?? null,
+    replaces: d.replaces ?? null,
+    metadata: { ...(d.metadata ?? {}), ...(d.implicit ? { implicit: true } : {}), extractor: 'offline' },
+  };
+}
+
+/** Applies the clause's negation/history to the drafts of fact rules. */
+function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
+  const out: Draft[] = [];
+  for (const d of drafts) {
+    if (d.op || d.type === 'event') {
+      out.push(d);
+      continue;
+    }
+    if (history) out.push({ ...d, op: 'history' });
+    else if (c.negated) {
+      if (d.key === 'like' && !c.ending) out.push({ ...d, key: 'dislike' });
+      else if (d.key === 'dislike' || d.key === 'communication_style') continue;
+      else if (d.type === 'relation' && !c.ending) continue;
+      else out.push({ ...d, op: 'retract' });
+    } else out.push(d);
+  }
+  return out;
+}
+
+function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
+  const out: MemoryCandidate[] = [];
+  let lastThird: Subject | null = o.third ?? null;
+  let topicHint: string | null = null;
+  const self: Subject = { id: o.speaker, self: true };
+  for (const s of analyseText(maskSecrets(text))) {
+    const raw = s.text.trim();
+    if (!raw) continue;
+    const exp = expandContractions(stripQuotes(raw));
+    const evidence = raw;
+    if (isQuestion(raw)) {
+      // "Could you stop giving me such long answers?" is a request about style, not a question.
+      if (isRequest(exp)) for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));
+      continue;
+    }
+    for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));
+    if (isRequest(exp) || isJokeOrSarcasm(raw)) continue;
+    if (isHypothetical(exp)) {
+      // A stated aim survives "someday": "I really want to be a mom someday".
+      if (GOAL_CUE.test(exp) && !/\bif\b|\bwish\b|\bimagine\b/i.test(exp)) {
+        const a = attribute(stripMarkers(exp), o.speaker, null);
+        if (a?.subject.self) for (const d of GOAL_RULE(clauseFor(a, exp, raw, o))) out.push(toCandidate(d, a.subject, evidence, o.base));
+      }
+      continue;
+    }
+
+    if (o.corrections) {
+      const cue = detectCorrection(exp);
+      if (cue) {
+        const priorThird = [...out].reverse().concat(o.prior()).find((p) => p.subject !== o.speaker && p.type !== 'relation');
+        const body = cue.body ? extractSentences(cue.body, { ...o, corrections: false, third: priorThird ? { id: priorThird.subject, self: false } : null }) : [];
+        const facts = body.filter((c) => c.type !== 'relation');
+        if (facts.length > 0 && !cue.inline) {
+          for (const c of body) out.push(c.type === 'relation' ? c : { ...c, op: 'correct', replaces: cue.oldValue, evidence, confidence: Math.max(c.confidence, 0.9) });
+          continue;
+        }
+        const prior = cue.inline ? facts : [...out].reverse().concat(o.prior());
+        const fixed = applyCorrection(cue, prior, o.ref, evidence);
+        if (fixed) {
+          out.push(fixed);
+          continue;
+        }
+        if (facts.length > 0) {
+          out.push(...body);
+          continue;
+        }
+        continue;
+      }
+    }
+
+    let subjectOverride: { subject: Subject; relations: Draft[] } | null = null;
+    let body = exp;
+    const rs = resolveReportedSpeech(stripMarkers(exp), o.speaker);
+    if (rs === 'skip') continue;
+    if (rs) {
+      subjectOverride = { subject: rs.subject, relations: rs.relations };
+      body = rs.rest;
+    }
+    const hint = /\b(?:come\s+around\s+on|changed\s+my\s+mind\s+(?:on|about)|(?:thoughts|feelings)\s+(?:on|about)|tried|using|started\s+using)\s+(\p{Lu}[\p{L}\p{N}.+#-]*)/u.exec(body);
+    if (hint) topicHint = hint[1];
+
+    for (const clauseText of splitClauses(body)) {
+      const t = stripMarkers(clauseText);
+      if (!t) continue;
+      const att: Attribution | null = subjectOverride
+        ? { subject: subjectOverride.subject, pre: '', pred: t.replace(/^(?:he|she|they)\s+/i, ''), relations: subjectOverride.relations, partnerName: undefined }
+        : attribute(t, o.speaker, lastThird);
+      subjectOverride = null;
+      const neg = analyseNegation(att ? att.pred : t);
+      const past = PAST_CUE.test(t) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t);
+      const clause: Clause = {
+        sentence: raw,
+        text: t,
+        subject: att?.subject ?? self,
+        speaker: o.speaker,
+        pre: att?.pre ?? '',
+        core: neg.core,
+        pred: att?.pred ?? t,
+        negated: neg.negated,
+        ending: neg.ending,
+        past,
+        date: resolveDate(t, o.ref, !past),
+        confidence: o.base,
+        ref: o.ref,
+        coName: att?.partnerName,
+      };
+      if (!att) {
+        for (const d of opinions(null, t, topicHint)) out.push(toCandidate(d, self, evidence, o.base));
+        for (const d of DETACHED_RULES.flatMap((r) => r(clause))) if (d.implicit || d.op === 'retract') out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
+        continue;
+      }
+      const drafts: Draft[] = att.relations.map((d) => ({ ...d }));
+      let facts = FACT_RULES.flatMap((r) => r(clause));
+      const ops = att.subject.self ? opinions(att.pred, null, topicHint) : [];
+      if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
+      facts = applyPolarity(facts, clause, neg.history);
+      const explained = facts.some((d) => d.type !== 'relation' && !(d.key === 'child' || d.key === 'parent' || d.key === 'sibling' || d.key === 'partner')) || ops.length > 0;
+      const evs = neg.history ? [] : events(clause, explained);
+      for (const d of [...drafts, ...facts, ...ops, ...evs]) out.push(toCandidate(d, clause.subject, evidence, o.base));
+      if (!att.subject.self) lastThird = att.subject;
+    }
+  }
+  return out;
+}
+
+const FIRST_PERSON: Array<[RegExp, string]> = [
+  [/\byou\s+are\b|\byou're\b/gi, 'I am'],
+  [/\byou\s+were\b/gi, 'I was'],
+  [/\byou\s+have\b|\byou've\b/gi, 'I have'],
+  [/\byour\b/gi, 'my'],
+  [/\byours\b/gi, 'mine'],
+  [/\byourself\b/gi, 'myself'],
+  [/\byou\b/gi, 'I'],
+];
+
+/** "So you live in Denver, right?" → "I live in Denver." */
+export function assistantClaimToFirstPerson(text: string): string {
+  let t = text
+    .replace(/,?\s*(?:right|correct|isn't\s+it|aren't\s+you|don't\s+you|didn't\s+you|is\s+that\s+right|is\s+that\s+correct|am\s+I\s+right|yes|no|true)\s*\?/gi, '.')
+    .replace(/^\s*(?:so|ok|okay|got\s+it|just\s+to\s+confirm|to\s+confirm|if\s+I\s+understand\s+correctly|let\s+me\s+check)\s*[,:]?\s*/i, '');
+  t = t.replace(/\bI\b/g, '\u0000');
+  for (const [re, rep] of FIRST_PERSON) t = t.replace(re, rep);
+  t = t.replace(/\u0000/g, 'you');
+  return t.replace(/\?+\s*$/, '.');
+}
+
+function userMessagesOf(turnMessages: Message[]): Message[] {
+  return turnMessages.filter((m) => m.role === 'user');
+}
+
+/** Extracts candidates from one turn's messages. */
+export function extractOffline(messages: Message[], ctx: ExtractionContext, corrections = true): MemoryCandidate[] {
+  const ref = new Date(ctx.timestamp);
+  const safeRef = Number.isNaN(ref.getTime()) ? new Date(0) : ref;
+  const out: MemoryCandidate[] = [];
+  let priorCache: MemoryCandidate[] | null = null;
+  const prior = () => {
+    if (priorCache) return priorCache;
+    priorCache = [];
+    for (const turn of [...(ctx.recentTurns ?? [])].reverse().slice(0, 3)) {
+      const c = extractOffline(userMessagesOf(turn.messages), { ...ctx, timestamp: turn.timestamp, recentTurns: [] }, false);
+      priorCache.push(...c.reverse());
+    }
+    return priorCache;
+  };
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    if (m.role !== 'user' || typeof m.content !== 'string') continue;
+    const speaker = speakerSubject(m.name);
+    let content = m.content;
+    const confirm = CONFIRM.exec(content);
+    if (confirm && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b/i.test(content.slice(confirm[0].length))) {
+      const prevAssistant = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
+      if (prevAssistant) {
+        const claim = assistantClaimToFirstPerson(prevAssistant.content);
+        const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [] });
+        out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${prevAssistant.content.trim()} — confirmed: ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
+      }
+      content = content.slice(confirm[0].length);
+    }
+    const before = out.length;
+    out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()) }));
+  }
+  return finalize(out);
+}
+
+function lastAssistantOfRecent(ctx: ExtractionContext): Message | undefined {
+  const last = ctx.recentTurns?.[ctx.recentTurns.length - 1];
+  const msg = last?.messages[last.messages.length - 1];
+  return msg?.role === 'assistant' ? msg : undefined;
+}
+
+const RELATION_KEYS = new Set(['child', 'parent', 'sibling', 'partner']);
+
+/** Dedupes, drops unnamed relations when a named one exists, enforces value hygiene. */
+function finalize(cands: MemoryCandidate[]): MemoryCandidate[] {
+  const out: MemoryCandidate[] = [];
+  const seen = new Map<string, number>();
+  for (const c of cands) {
+    const value = c.value.replace(/\s+/g, ' ').trim().slice(0, 120);
+    if (!value || value.includes(MASK) || containsSecret(value)) continue;
+    if (!/^[a-z][a-z0-9_]*$/.test(c.key)) continue;
+    const k = `${c.subject}|${c.key}|${normValue(value)}|${c.op}`;
+    const prev = seen.get(k);
+    if (prev !== undefined) {
+      if (c.confidence > out[prev].confidence) out[prev] = { ...out[prev], confidence: c.confidence };
+      continue;
+    }
+    seen.set(k, out.length);
+    out.push({ ...c, value });
+  }
+  return out.filter((c) => {
+    if (!RELATION_KEYS.has(c.key) || c.op !== 'assert') return true;
+    const rel = c.metadata?.relation;
+    if (!rel || c.metadata?.name) return true;
+    return !out.some((o) => o !== c && o.key === c.key && o.subject === c.subject && o.metadata?.relation === rel && o.metadata?.name);
+  });
+}
 
 export class OfflineExtractor implements Extractor {
   readonly name = 'offline';
-  async extract(_messages: Message[], _ctx: ExtractionContext): Promise<MemoryCandidate[]> {
-    return [];
+  async extract(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]> {
+    return extractOffline(messages, ctx);
   }
 }

@@ -1,14 +1,21 @@
 /**
  * @module core/recall/recall
- * Recall and search orchestration: query analysis → rankers (BM25 over memories and turns)
- * → fusion → assembly under the token budget. FIRST VERSION — deepened by issue 4.
+ * Recall and search orchestration: retrieve (query analysis → rankers → RRF, see retrieve.ts)
+ * → relevance gate (reranker floor when a reranker is configured, else lexical coverage of the
+ * question) → lines (stable user facts capped, query-relevant memories and dated episode lines,
+ * long turns excerpted to their matching sentences) → assembly under the token budget
+ * (assemble.ts). `search` returns the same fused candidates as structured results with the
+ * rankers that found them.
  */
 import type { EmbedderPort, MemoryStore, QueryPlannerPort, RerankerPort } from '../ports.ts';
 import type { Logger, Observer } from '../service.ts';
-import type { Citation, MemoryRecord, RecallResult, Scope, SearchResult, TurnRecord } from '../types.ts';
-import { analyze } from '../text/analyze.ts';
-import { countTokens } from '../text/tokens.ts';
+import type { MemoryRecord, RecallResult, Scope, SearchResult, TurnRecord } from '../types.ts';
 import { maskSecrets } from '../text/secrets.ts';
+import { humanKey } from '../render.ts';
+import { assemble, type ContextLine } from './assemble.ts';
+import { formatDay, memoryLine, renderSplit, turnBody } from './format.ts';
+import { excerptTokens, renderedTurn, type ScopeTurns } from './turn-cache.ts';
+import { errorSummary, retrieve, type Candidate, type Retrieved } from './retrieve.ts';
 
 export interface RecallDeps {
   store: MemoryStore;
@@ -18,6 +25,8 @@ export interface RecallDeps {
   logger: Logger;
   observer?: Observer;
   now: () => Date;
+  /** Reranker relevance floor in [0,1] (RERANK_MIN_SCORE); default 0.1. */
+  rerankMinScore?: number;
 }
 
 export interface RecallQuery {
@@ -33,89 +42,175 @@ export interface SearchQuery {
   limit: number;
 }
 
-const K1 = 1.2;
-const B = 0.75;
+/** Tunables, in one place (each measured with `npm run bench:locomo`, see CHANGELOG). */
+export const RECALL = {
+  /**
+   * Noise gate (offline; a configured reranker's floor replaces it). A question that names no
+   * one this memory knows must be matched by one document on this share of its IDF mass...
+   */
+  minCoverage: 0.5,
+  /** ...while a question about a known person needs this share of its content words discussed somewhere. */
+  minNamedCoverage: 0.25,
+  /** Candidates considered for the context. */
+  maxCandidates: 150,
+  /** Candidates the reranker sees. */
+  rerankTop: 40,
+  /** Turns longer than this (tokens) are shown by their matching sentences. */
+  excerptMinTokens: 40,
+  /** The best turns shown whole (the answer is often in a sentence without the question's words). */
+  fullTop: 3,
+  /** The next best turns keep one sentence either side of each matching sentence. */
+  windowTop: 0,
+  /** Share of the budget the stable user facts may take. */
+  stableShare: 0.15,
+};
 
-/** Exact BM25 over the documents the store returned for the query terms. */
-export async function bm25(store: MemoryStore, scope: string, kind: 'memory' | 'turn', terms: string[], limit = 500): Promise<Array<{ id: string; score: number }>> {
-  if (terms.length === 0) return [];
-  const uniq = [...new Set(terms)];
-  const [docs, stats] = await Promise.all([store.lexicalCandidates(scope, kind, uniq, limit), store.corpusStats(scope, kind)]);
-  if (docs.length === 0 || stats.count === 0) return [];
-  const avgdl = stats.totalTerms / stats.count || 1;
-  const df = new Map<string, number>();
-  const tfs = docs.map((d) => {
-    const tf = new Map<string, number>();
-    for (const t of d.terms.split(' ')) tf.set(t, (tf.get(t) ?? 0) + 1);
-    for (const t of uniq) if (tf.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
-    return tf;
-  });
-  const out = docs.map((d, i) => {
-    let s = 0;
-    for (const t of uniq) {
-      const f = tfs[i].get(t);
-      if (!f) continue;
-      const n = df.get(t) ?? 0;
-      const idf = Math.log(1 + (stats.count - n + 0.5) / (n + 0.5));
-      s += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.termCount) / avgdl));
+const STABLE_KEYS = new Set(['employer', 'job_title', 'location', 'hometown', 'education', 'age', 'birthday', 'language', 'relationship_status', 'partner', 'child', 'parent', 'sibling', 'pet', 'allergy', 'diet', 'health_condition', 'communication_style']);
+
+const EMPTY: RecallResult = { context: '', citations: [], tokens: 0 };
+
+const round = (x: number) => Math.round(x * 1e6) / 1e6;
+
+function snippet(text: string): string {
+  const s = text.replace(/\s+/g, ' ').trim();
+  return s.length > 200 ? `${s.slice(0, 199)}…` : s;
+}
+
+/** The reranker reorders and gates; failure leaves the lexical order and gate in place. */
+async function gate(deps: RecallDeps, query: string, r: Retrieved): Promise<Candidate[] | null> {
+  const top = r.candidates.slice(0, RECALL.maxCandidates);
+  if (deps.reranker && top.length > 0) {
+    const head = top.slice(0, RECALL.rerankTop);
+    try {
+      const t0 = performance.now();
+      const scores = await deps.reranker.rerank(query, head.map(candidateText));
+      deps.observer?.stage('rerank', performance.now() - t0);
+      const floor = deps.rerankMinScore ?? 0.1;
+      const kept = head
+        .map((c, i) => ({ c, s: Number(scores[i]) }))
+        .filter((x) => Number.isFinite(x.s) && x.s >= floor)
+        .sort((a, b) => b.s - a.s);
+      return kept.map((x, i) => ({ ...x.c, rankers: [...x.c.rankers, { ranker: 'rerank', rank: i + 1, score: x.s }] }));
+    } catch (err) {
+      deps.logger.warn({ err: errorSummary(err), model: deps.reranker.model }, 'reranker failed; using the fused order and the lexical gate');
     }
-    return { id: d.id, score: s };
-  });
-  return out.filter((o) => o.score > 0).sort((a, b) => b.score - a.score);
+  }
+  return passesNoiseGate(r) ? top : null;
 }
 
-function memoryLine(m: MemoryRecord): string {
-  const who = m.subject === 'user' ? '' : `${m.subject} — `;
-  return `- ${who}${m.key.replace(/_/g, ' ')}: ${maskSecrets(m.value)}`;
+/** The offline relevance gate (see RECALL.minCoverage / minNamedCoverage). */
+export function passesNoiseGate(r: Pick<Retrieved, 'query' | 'turns' | 'memories' | 'bestCoverage' | 'contentCorpus'>): boolean {
+  const known = new Set<string>(r.turns ? r.turns.allSpeakers : []);
+  for (const m of r.memories) if (m.subject !== 'user') known.add(m.subject.toLowerCase());
+  const namesKnown = r.query.names.some((n) => known.has(n));
+  if (namesKnown) return r.contentCorpus >= RECALL.minNamedCoverage || r.bestCoverage >= RECALL.minCoverage;
+  return r.bestCoverage >= RECALL.minCoverage;
 }
 
-function turnLine(t: TurnRecord): string {
-  return `- [${t.timestamp.slice(0, 10)}] ${maskSecrets(t.text).replace(/\n/g, ' / ')}`;
+function candidateText(c: Candidate): string {
+  if (c.memory) return `${c.memory.subject === 'user' ? 'User' : c.memory.subject} ${humanKey(c.memory.key)}: ${c.memory.value}${c.memory.eventDate ? ` (${formatDay(c.memory.eventDate)})` : ''}`;
+  return `[${formatDay(c.turn!.timestamp)}] ${turnBody(c.turn!, null)}`;
+}
+
+function focusTerms(r: Retrieved): Set<string> {
+  return new Set(r.query.terms.filter((t) => t.source === 'query' || t.source === 'key' || t.source === 'synonym').map((t) => t.term));
+}
+
+function historyOf(all: MemoryRecord[], m: MemoryRecord): MemoryRecord[] {
+  return all.filter((h) => h.subject === m.subject && h.key === m.key && h.id !== m.id).sort((a, b) => (b.validTo ?? b.updatedAt).localeCompare(a.validTo ?? a.updatedAt));
+}
+
+function memorySection(m: MemoryRecord, speakers: ReadonlySet<string>): 'facts' | 'people' {
+  return m.subject === 'user' || speakers.has(m.subject.toLowerCase()) ? 'facts' : 'people';
+}
+
+function turnLine(st: ScopeTurns | null, t: TurnRecord, focus: ReadonlySet<string>, score: number, rank: number): ContextLine {
+  const r = renderedTurn(st, t);
+  const short = rank < RECALL.fullTop || r.tokens <= RECALL.excerptMinTokens;
+  const window = rank < RECALL.windowTop ? 1 : 0;
+  const text = short ? r.body : renderSplit(r.messages, focus, window);
+  return {
+    key: `turn:${t.id}`,
+    section: 'episodes',
+    group: formatDay(t.timestamp),
+    order: `${t.timestamp}|${String(t.seq).padStart(6, '0')}`,
+    text,
+    tokens: text === r.body ? r.tokens : excerptTokens(r, focus, window),
+    citation: { turn_id: t.id, score: round(score), snippet: r.body.length > 200 ? `${r.body.slice(0, 199)}…` : r.body },
+  };
+}
+
+function memLine(m: MemoryRecord, all: MemoryRecord[], speakers: ReadonlySet<string>, score: number, capped: boolean): ContextLine {
+  return {
+    key: `memory:${m.id}`,
+    section: memorySection(m, speakers),
+    group: null,
+    order: `${m.type === 'event' ? (m.eventDate ?? m.validFrom ?? '') : ''}|${m.subject}|${m.key}`,
+    text: memoryLine(m, historyOf(all, m)),
+    citation: { turn_id: m.sourceTurn ?? '', score: round(score), snippet: snippet(maskSecrets(m.evidence || m.value)) },
+    capped,
+  };
 }
 
 export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallResult> {
-  const terms = analyze(q.query);
-  const [mem, turns] = await Promise.all([bm25(deps.store, q.scope.key, 'memory', terms), bm25(deps.store, q.scope.key, 'turn', terms)]);
-  if (mem.length === 0 && turns.length === 0) return { context: '', citations: [], tokens: 0 };
-  const memories = (await Promise.all(mem.slice(0, 20).map((h) => deps.store.getMemory(q.scope.key, h.id)))).filter((m): m is MemoryRecord => !!m && m.active);
-  const turnRecs = await deps.store.getTurns(q.scope.key, turns.slice(0, 20).map((t) => t.id));
-  const byId = new Map(turnRecs.map((t) => [t.id, t]));
-  const sections: Array<{ title: string; lines: Array<{ text: string; cite: Citation }> }> = [
-    { title: '## Known facts about this user', lines: memories.map((m, i) => ({ text: memoryLine(m), cite: { turn_id: m.sourceTurn ?? '', score: mem[i]?.score ?? 0, snippet: m.evidence.slice(0, 200) } })) },
-    { title: '## Relevant from past conversations', lines: turns.slice(0, 20).flatMap((h) => { const t = byId.get(h.id); return t ? [{ text: turnLine(t), cite: { turn_id: t.id, score: h.score, snippet: t.text.slice(0, 200) } }] : []; }) },
-  ];
-  let context = '';
-  const citations: Citation[] = [];
-  for (const s of sections) {
-    let header = false;
-    for (const l of s.lines) {
-      const candidate = context + (header ? '' : (context ? '\n\n' : '') + s.title + '\n') + l.text + '\n';
-      if (countTokens(candidate) > q.maxTokens) continue;
-      context = candidate;
-      header = true;
-      citations.push(l.cite);
+  if (q.maxTokens <= 0 || q.query.trim() === '') return EMPTY;
+  const t0 = performance.now();
+  const r = await retrieve(deps, q.scope.key, q.query, { sessionId: q.sessionId });
+  deps.observer?.stage('ranking', performance.now() - t0);
+  if (r.candidates.length === 0) return EMPTY;
+  const kept = await gate(deps, q.query, r);
+  if (!kept || kept.length === 0) return EMPTY;
+
+  const t1 = performance.now();
+  const speakers = r.turns ? r.turns.allSpeakers : new Set<string>();
+  const focus = focusTerms(r);
+  // 1. The user's stable facts (capped share of the budget), the query-relevant ones first.
+  const relevance = new Map(kept.filter((c) => c.memory).map((c) => [c.id, c.score]));
+  const stable = r.memories
+    .filter((m) => m.active && m.subject === 'user' && (m.type === 'fact' || m.type === 'relation') && STABLE_KEYS.has(m.key))
+    .sort((a, b) => (relevance.get(b.id) ?? 0) - (relevance.get(a.id) ?? 0) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
+  // Lines are produced lazily: packing stops once the budget is full.
+  function* lines(): Generator<ContextLine> {
+    for (const m of stable) yield memLine(m, r.memories, speakers, relevance.get(m.id) ?? 0, true);
+    // 2. Query evidence in fused order: memories and dated episode lines.
+    let turnRank = 0;
+    for (const c of kept!) {
+      if (c.memory) yield memLine(c.memory, r.memories, speakers, c.score, false);
+      else if (c.turn) yield turnLine(r.turns, c.turn, focus, c.score, turnRank++);
     }
   }
-  context = context.trimEnd();
-  return { context, citations, tokens: countTokens(context) };
+  const out = assemble(lines(), q.maxTokens, RECALL.stableShare);
+  deps.observer?.stage('assembly', performance.now() - t1);
+  if (out.citations.length === 0) return EMPTY;
+  return { context: out.context, citations: out.citations, tokens: out.tokens };
 }
 
 export async function search(deps: RecallDeps, q: SearchQuery): Promise<SearchResult[]> {
-  const terms = analyze(q.query);
+  if (q.query.trim() === '' || q.limit <= 0) return [];
   const out: SearchResult[] = [];
   for (const scope of q.scopes) {
-    const [mem, turns] = await Promise.all([bm25(deps.store, scope.key, 'memory', terms), bm25(deps.store, scope.key, 'turn', terms)]);
-    for (const h of mem.slice(0, q.limit)) {
-      const m = await deps.store.getMemory(scope.key, h.id);
-      if (!m || !m.active) continue;
-      out.push({ kind: 'memory', id: m.id, content: `${m.key.replace(/_/g, ' ')}: ${maskSecrets(m.value)}`, score: h.score, session_id: m.sourceSession, timestamp: m.updatedAt, metadata: { type: m.type, subject: m.subject, key: m.key }, rankers: [{ ranker: 'bm25_memory', rank: 1, score: h.score }], turn_id: m.sourceTurn, memory: m });
-    }
-    const recs = await deps.store.getTurns(scope.key, turns.slice(0, q.limit).map((t) => t.id));
-    const byId = new Map(recs.map((t) => [t.id, t]));
-    for (const h of turns.slice(0, q.limit)) {
-      const t = byId.get(h.id);
-      if (!t) continue;
-      out.push({ kind: 'turn', id: t.id, content: maskSecrets(t.text), score: h.score, session_id: t.sessionId, timestamp: t.timestamp, metadata: t.metadata, rankers: [{ ranker: 'bm25_turn', rank: 1, score: h.score }], turn_id: t.id });
+    const r = await retrieve(deps, scope.key, q.query, { sessionId: scope.sessionId });
+    const kept = await gate(deps, q.query, r);
+    if (!kept) continue;
+    for (const c of kept.slice(0, q.limit)) {
+      if (c.memory) {
+        const m = c.memory;
+        out.push({
+          kind: 'memory',
+          id: m.id,
+          content: `${m.subject === 'user' ? '' : `${m.subject} · `}${humanKey(m.key)}: ${maskSecrets(m.value)}`,
+          score: round(c.score),
+          session_id: m.sourceSession,
+          timestamp: m.eventDate ?? m.updatedAt,
+          metadata: { type: m.type, subject: m.subject, key: m.key, active: m.active },
+          rankers: c.rankers,
+          turn_id: m.sourceTurn,
+          memory: m,
+        });
+      } else if (c.turn) {
+        const t = c.turn;
+        out.push({ kind: 'turn', id: t.id, content: maskSecrets(t.text), score: round(c.score), session_id: t.sessionId, timestamp: t.timestamp, metadata: t.metadata, rankers: c.rankers, turn_id: t.id });
+      }
     }
   }
   return out.sort((a, b) => b.score - a.score).slice(0, q.limit);

@@ -1,15 +1,27 @@
 /**
  * @module core/reconcile/reconcile
- * Fact evolution policy (pure): turns extraction candidates plus the scope's active memories
- * into store operations. Single-valued keys supersede, multi-valued keys coexist, the same value
- * reinforces, retractions end a fact, history is stored inactive, events accumulate.
- * FIRST VERSION — deepened by the extraction/evolution work (issue 3).
+ * Fact evolution (pure): turns extraction candidates plus the scope's active memories into
+ * store operations, following the per-key policy (core/reconcile/policy):
+ * - single-valued keys supersede (old row: active=false, status superseded, valid_to,
+ *   superseded_by; new row: supersedes);
+ * - multi-valued keys coexist; a retraction or a correction ends the value it names;
+ * - a near-identical value reinforces (confidence up, updated_at refreshed, no new row);
+ * - `history` ("I used to work at X") ends a matching active row or is stored inactive with
+ *   its validity; events accumulate and never supersede;
+ * - corrections replace the value they correct, even for multi-valued keys and events;
+ * - opinions keep the chain: each stance supersedes the previous one, stance in metadata;
+ * - a dislike ends the like of the same thing and vice versa;
+ * - an implicit (low-confidence) candidate never overrides a more confident value.
+ * Optional LLM decisions (ADD/UPDATE/COEXIST/DUPLICATE/RETRACT/HISTORICAL) take precedence per
+ * candidate; a missing or unusable decision falls back to the offline policy.
  */
 import type { MemoryCandidate, MemoryOp, MemoryRecord, TurnRecord } from '../types.ts';
 import type { ReconcileDecision } from '../ports.ts';
 import { isSingleValued } from '../extraction/key-vocabulary.ts';
 import { renderMemoryText } from '../render.ts';
 import { indexTerms } from '../text/analyze.ts';
+import { IMPLICIT_CEILING, MAX_CONFIDENCE, OPPOSITE_KEYS, REINFORCE_STEP, policyOf } from './policy.ts';
+import { refersTo, sameValue } from './value-match.ts';
 
 export interface ReconcileInput {
   scope: { key: string; userId: string | null; agentId: string | null };
@@ -22,8 +34,6 @@ export interface ReconcileInput {
   /** Optional LLM decisions, by candidate index (null = use the offline policy). */
   decisions?: Array<ReconcileDecision | null>;
 }
-
-const norm = (s: string) => s.toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 export function buildMemory(input: ReconcileInput, c: MemoryCandidate, overrides: Partial<MemoryRecord> = {}): MemoryRecord {
   const base = { subject: c.subject, key: c.key, value: c.value, type: c.type };
@@ -54,7 +64,7 @@ export function buildMemory(input: ReconcileInput, c: MemoryCandidate, overrides
     supersededBy: null,
     lastSeenAt: null,
     deletedAt: null,
-    metadata: c.metadata ?? {},
+    metadata: { ...(c.metadata ?? {}), ...(c.replaces ? { replaces: c.replaces } : {}) },
     text,
     terms,
     termCount,
@@ -62,39 +72,139 @@ export function buildMemory(input: ReconcileInput, c: MemoryCandidate, overrides
   };
 }
 
-export function reconcile(input: ReconcileInput): MemoryOp[] {
-  const ops: MemoryOp[] = [];
-  const live = [...input.existing];
-  for (const c of input.candidates) {
-    const same = live.filter((m) => m.active && m.subject === c.subject && m.key === c.key);
-    const dup = same.find((m) => norm(m.value) === norm(c.value));
-    if (c.op === 'retract') {
-      for (const m of dup ? [dup] : same.length === 1 ? same : []) {
-        ops.push({ kind: 'update', id: m.id, patch: { active: false, status: 'retracted', validTo: input.turn.timestamp, updatedAt: input.now } });
-        m.active = false;
-      }
-      continue;
-    }
-    if (c.op === 'history') {
-      ops.push({ kind: 'insert', memory: buildMemory(input, c, { active: false, status: 'historical', validTo: c.validTo ?? input.turn.timestamp, validFrom: c.validFrom ?? null }) });
-      continue;
-    }
-    if (dup) {
-      const confidence = Math.min(0.99, Math.max(dup.confidence, c.confidence) + 0.05);
-      ops.push({ kind: 'update', id: dup.id, patch: { confidence, updatedAt: input.now } });
-      dup.confidence = confidence;
-      continue;
-    }
-    const single = isSingleValued(c.key) && c.type !== 'event';
-    const fresh = buildMemory(input, c);
-    if ((single || c.op === 'correct') && same.length > 0) {
-      const old = same[0];
-      fresh.supersedes = old.id;
-      ops.push({ kind: 'update', id: old.id, patch: { active: false, status: 'superseded', validTo: input.turn.timestamp, supersededBy: fresh.id, updatedAt: input.now } });
-      old.active = false;
-    }
-    ops.push({ kind: 'insert', memory: fresh });
-    live.push(fresh);
+/** Working state: rows as they will be after the ops emitted so far. */
+class Ledger {
+  readonly ops: MemoryOp[] = [];
+  readonly rows: MemoryRecord[];
+  constructor(existing: MemoryRecord[]) {
+    this.rows = existing.map((m) => ({ ...m }));
   }
-  return ops;
+  active(subject: string, key: string): MemoryRecord[] {
+    return this.rows.filter((m) => m.active && m.subject === subject && m.key === key).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.createdAt.localeCompare(a.createdAt));
+  }
+  byId(id: string): MemoryRecord | undefined {
+    return this.rows.find((m) => m.id === id && m.active);
+  }
+  update(m: MemoryRecord, patch: Partial<MemoryRecord>): void {
+    Object.assign(m, patch);
+    const pending = this.ops.find((o) => o.kind === 'insert' && o.memory.id === m.id);
+    if (pending && pending.kind === 'insert') Object.assign(pending.memory, patch);
+    else this.ops.push({ kind: 'update', id: m.id, patch });
+  }
+  insert(m: MemoryRecord): void {
+    this.rows.push(m);
+    this.ops.push({ kind: 'insert', memory: m });
+  }
+}
+
+function end(l: Ledger, m: MemoryRecord, status: 'retracted' | 'historical', input: ReconcileInput): void {
+  l.update(m, { active: false, status, validTo: input.turn.timestamp, updatedAt: input.now });
+}
+
+function supersede(l: Ledger, old: MemoryRecord, fresh: MemoryRecord, input: ReconcileInput): void {
+  fresh.supersedes = old.id;
+  l.update(old, { active: false, status: 'superseded', validTo: input.turn.timestamp, supersededBy: fresh.id, updatedAt: input.now });
+}
+
+function reinforce(l: Ledger, m: MemoryRecord, c: MemoryCandidate, input: ReconcileInput): void {
+  const confidence = Math.min(MAX_CONFIDENCE, Math.round((Math.max(m.confidence, c.confidence) + REINFORCE_STEP) * 100) / 100);
+  l.update(m, { confidence, updatedAt: input.now });
+}
+
+const sameEvent = (m: MemoryRecord, c: MemoryCandidate) => sameValue(m.value, c.value) && (m.eventDate ?? '') === (c.eventDate ?? '');
+
+function applyDecision(l: Ledger, c: MemoryCandidate, d: ReconcileDecision, input: ReconcileInput): boolean {
+  switch (d.action) {
+    case 'ADD':
+    case 'COEXIST':
+      l.insert(buildMemory(input, c));
+      return true;
+    case 'HISTORICAL':
+      l.insert(buildMemory(input, c, { active: false, status: 'historical', validFrom: c.validFrom ?? null, validTo: c.validTo ?? input.turn.timestamp }));
+      return true;
+    case 'UPDATE': {
+      const t = l.byId(d.targetId);
+      if (!t) return false;
+      const fresh = buildMemory(input, c);
+      supersede(l, t, fresh, input);
+      l.insert(fresh);
+      return true;
+    }
+    case 'DUPLICATE': {
+      const t = l.byId(d.targetId);
+      if (!t) return false;
+      reinforce(l, t, c, input);
+      return true;
+    }
+    case 'RETRACT': {
+      const t = l.byId(d.targetId);
+      if (!t) return false;
+      end(l, t, 'retracted', input);
+      return true;
+    }
+  }
+}
+
+function offline(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
+  const same = l.active(c.subject, c.key);
+  const policy = policyOf(c.key, c.type);
+  if (c.op === 'retract') {
+    for (const m of same.filter((x) => refersTo(c.value, x.value))) end(l, m, 'retracted', input);
+    return;
+  }
+  if (c.op === 'history') {
+    const match = same.find((x) => sameValue(x.value, c.value));
+    if (match) return end(l, match, 'historical', input);
+    // Already ended in this turn ("moved to Berlin from NYC": NYC was just superseded).
+    if (l.rows.some((x) => !x.active && x.subject === c.subject && x.key === c.key && sameValue(x.value, c.value) && x.validTo === input.turn.timestamp)) return;
+    l.insert(buildMemory(input, c, { active: false, status: 'historical', validFrom: c.validFrom ?? null, validTo: c.validTo ?? input.turn.timestamp }));
+    return;
+  }
+  if (c.op === 'correct') {
+    const target =
+      (c.replaces ? same.find((x) => refersTo(c.replaces!, x.value, [x.evidence, String(x.metadata?.dateText ?? '')])) : undefined) ??
+      (policy === 'supersede' || policy === 'opinion-chain' ? same[0] : undefined) ??
+      (c.replaces ? undefined : same[0]);
+    if (target && sameValue(target.value, c.value) && (target.eventDate ?? '') === (c.eventDate ?? '') && !c.replaces) return reinforce(l, target, c, input);
+    const fresh = buildMemory(input, c, { metadata: { ...(c.metadata ?? {}), ...(c.replaces ? { replaces: c.replaces } : {}), correction: true } });
+    if (target) supersede(l, target, fresh, input);
+    l.insert(fresh);
+    return;
+  }
+  // assert
+  if (policy === 'accumulate') {
+    const dup = same.find((x) => sameEvent(x, c));
+    if (dup) return reinforce(l, dup, c, input);
+    l.insert(buildMemory(input, c));
+    return;
+  }
+  if (policy === 'opinion-chain') {
+    const cur = same[0];
+    if (cur && cur.metadata?.stance === c.metadata?.stance && sameValue(cur.value, c.value)) return reinforce(l, cur, c, input);
+    const fresh = buildMemory(input, c, { metadata: { ...(c.metadata ?? {}), ...(cur ? { previousStance: cur.metadata?.stance ?? null, previousValue: cur.value } : {}) } });
+    if (cur) supersede(l, cur, fresh, input);
+    l.insert(fresh);
+    return;
+  }
+  const dup = same.find((x) => sameValue(x.value, c.value));
+  if (dup) return reinforce(l, dup, c, input);
+  const fresh = buildMemory(input, c);
+  const opposite = OPPOSITE_KEYS[c.key];
+  if (opposite) for (const o of l.active(c.subject, opposite).filter((x) => sameValue(x.value, c.value))) supersede(l, o, fresh, input);
+  if (policy === 'supersede' && same.length > 0) {
+    if (c.confidence < IMPLICIT_CEILING && same.some((x) => x.confidence > c.confidence)) return;
+    for (const old of same) supersede(l, old, fresh, input);
+  }
+  l.insert(fresh);
+}
+
+/** Reconciles candidates (in order) against the active memories; returns the store ops. */
+export function reconcile(input: ReconcileInput): MemoryOp[] {
+  const l = new Ledger(input.existing);
+  input.candidates.forEach((c, i) => {
+    const d = input.decisions?.[i];
+    if (d && applyDecision(l, c, d, input)) return;
+    offline(l, c, input);
+  });
+  return l.ops;
 }

@@ -1,0 +1,42 @@
+/**
+ * @module bench/extraction-eval
+ * `npm run eval:extraction`: precision / recall / F1 of the offline extractor on the labelled
+ * corpus, per category and overall, for the dev split, the held-out split and all lines.
+ * `--verbose` prints every miss and false positive. Matching rule: bench/extraction-score.ts.
+ */
+import { aggregate, loadCorpus, prf, scoreLine, splitOf, type LineResult } from './extraction-score.ts';
+
+const verbose = process.argv.includes('--verbose');
+const only = process.argv.find((a) => a.startsWith('--split='))?.slice(8);
+const corpus = loadCorpus();
+const results = corpus.map((l) => scoreLine(l));
+
+const pct = (x: number) => (x * 100).toFixed(1).padStart(5);
+function table(title: string, rs: LineResult[]) {
+  const { overall, byCat } = aggregate(rs);
+  console.log(`\n${title} (${rs.length} utterances)`);
+  console.log('category        lines   tp   fp   fn   prec   rec     F1');
+  for (const [cat, s] of [...byCat.entries()].sort()) {
+    const m = prf(s);
+    const n = rs.filter((r) => r.line.cat === cat).length;
+    console.log(`${cat.padEnd(15)} ${String(n).padStart(5)} ${String(s.tp).padStart(4)} ${String(s.fp).padStart(4)} ${String(s.fn).padStart(4)}  ${pct(m.precision)} ${pct(m.recall)} ${pct(m.f1)}`);
+  }
+  const m = prf(overall);
+  console.log(`${'OVERALL'.padEnd(15)} ${String(rs.length).padStart(5)} ${String(overall.tp).padStart(4)} ${String(overall.fp).padStart(4)} ${String(overall.fn).padStart(4)}  ${pct(m.precision)} ${pct(m.recall)} ${pct(m.f1)}`);
+}
+
+const dev = results.filter((r) => splitOf(r.line.id) === 'dev');
+const held = results.filter((r) => splitOf(r.line.id) === 'heldout');
+if (!only || only === 'dev') table('DEV split', dev);
+if (!only || only === 'heldout') table('HELD-OUT split', held);
+if (!only) table('ALL', results);
+
+if (verbose) {
+  const pool = only === 'heldout' ? held : only === 'dev' ? dev : results;
+  for (const r of pool) {
+    if (r.missed.length === 0 && r.extra.length === 0) continue;
+    console.log(`\n[${r.line.id}] ${r.line.text ?? JSON.stringify(r.line.msgs)}`);
+    for (const e of r.missed) console.log(`  MISS  ${e.s} ${e.k} = ${e.v ?? '/' + e.vp + '/'} ${e.op ?? ''} ${e.d ?? ''} ${e.stance ?? ''}`);
+    for (const p of r.extra) console.log(`  EXTRA ${p.subject} ${p.key} = ${p.value} (${p.op}, ${p.confidence}${p.eventDate ? ', ' + p.eventDate : ''}${p.metadata?.stance ? ', ' + p.metadata.stance : ''})`);
+  }
+}

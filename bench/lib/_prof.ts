@@ -1,0 +1,16 @@
+import { MemoryService } from '/work/main/src/core/service.ts';
+import { OfflineExtractor } from '/work/main/src/core/extraction/offline-extractor.ts';
+import { InMemoryStore } from '/work/main/bench/lib/in-memory-store.ts';
+import { loadLocomo } from '/work/main/bench/lib/locomo-data.ts';
+import { RECALL } from '/work/main/src/core/recall/recall.ts';
+RECALL.minCoverage = 0;
+const convs = loadLocomo('/work/shared/datasets/locomo/locomo-dev.json').filter(c => c.sampleId === 'conv-43');
+const store = new InMemoryStore();
+const stages: Record<string, number> = {};
+const svc = new MemoryService({ store, offlineExtractor: new OfflineExtractor(), observer: { stage(n, ms) { stages[n] = (stages[n] ?? 0) + ms; } } });
+const c = convs[0];
+for (const t of c.turns) await svc.ingestTurn({ sessionId: t.sessionId, userId: c.sampleId, messages: [{ role: 'user', name: t.speaker, content: t.text }], timestamp: t.timestamp });
+for (const k of Object.keys(stages)) delete stages[k];
+const t0 = performance.now();
+for (const q of c.questions) await svc.recall({ query: q.question, sessionId: null, userId: c.sampleId, maxTokens: 2048 });
+console.log('total per q', (performance.now() - t0) / c.questions.length, Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, v / c.questions.length])));

@@ -1,0 +1,21 @@
+import { InMemoryStore } from './in-memory-store.ts';
+import { MemoryService } from '../../src/core/service.ts';
+const OfflineExtractor = class { name = 'none'; async extract() { return []; } };
+import { loadLocomo } from './locomo-data.ts';
+import { scopeTurns } from '../../src/core/recall/turn-cache.ts';
+import { retrieve } from '../../src/core/recall/retrieve.ts';
+const c = loadLocomo('/work/shared/datasets/locomo/locomo-dev.json').find(c => c.sampleId === 'conv-43')!;
+const store = new InMemoryStore();
+const svc = new MemoryService({ store, offlineExtractor: new OfflineExtractor() });
+for (const t of c.turns) await svc.ingestTurn({ sessionId: t.sessionId, userId: c.sampleId, messages: [{ role: 'user', name: t.speaker, content: t.text }], timestamp: t.timestamp });
+const deps = { store, embedder: null, reranker: null, planner: null, logger: { info() {}, warn() {}, error() {} }, now: () => new Date() };
+let t0 = performance.now();
+for (let i = 0; i < 100; i++) await scopeTurns(store, 'u:conv-43', await store.corpusStats('u:conv-43', 'turn'));
+console.log('scopeTurns', (performance.now() - t0) / 100);
+t0 = performance.now();
+for (let i = 0; i < 100; i++) await store.listMemories('u:conv-43', { includeInactive: true });
+console.log('listMemories', (performance.now() - t0) / 100);
+t0 = performance.now();
+let n = 0;
+for (const q of c.questions) { const r = await retrieve(deps as never, 'u:conv-43', q.question, { sessionId: null }); n += r.candidates.length; }
+console.log('retrieve', (performance.now() - t0) / c.questions.length, 'cands', n / c.questions.length);

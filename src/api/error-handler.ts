@@ -1,0 +1,38 @@
+/**
+ * @module api/error-handler
+ * Installs the error surface on a Fastify instance: the error handler (every thrown error →
+ * `{error: {code, message, request_id}}` with the status from api/errors), the 404 handler and
+ * the `x-request-id` header on every response. Installed in buildApp before any route plugin,
+ * so the REST, platform, mem0, MCP and metrics routes all answer errors the same way.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { classifyError, errorBody } from './errors.ts';
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const c = classifyError(err);
+    if (c.unexpected) req.log.error({ err, code: c.code }, 'unexpected error');
+    else req.log.info({ code: c.code, status: c.status, msg: c.message }, 'request rejected');
+    if (c.status === 401) reply.header('www-authenticate', 'Bearer');
+    void reply.code(c.status).header('x-request-id', req.id).type('application/json; charset=utf-8').serializer(JSON.stringify).send(errorBody(c, req.id));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    void reply
+      .code(404)
+      .header('x-request-id', req.id)
+      .type('application/json; charset=utf-8')
+      .send(errorBody({ status: 404, code: 'NOT_FOUND', message: `no route for ${req.method} ${req.url.split('?')[0]}`, unexpected: false }, req.id));
+  });
+}
+
+/** Request ids: a well-formed incoming `x-request-id` is kept (tracing), anything else gets a UUID. */
+export function requestIdFrom(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const h = req.headers['x-request-id'];
+  if (typeof h === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(h)) return h;
+  return crypto.randomUUID();
+}

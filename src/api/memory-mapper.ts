@@ -1,0 +1,46 @@
+/**
+ * @module api/memory-mapper
+ * Maps core records (camelCase MemoryRecord, SearchResult) to the API's snake_case shapes
+ * defined in api/schemas. Pure functions; the routes and the MCP tools share them.
+ */
+import type { MemoryRecord, SearchResult as CoreSearchResult } from '../core/types.ts';
+import type { Memory, SearchResult } from './schemas.ts';
+
+export function toApiMemory(m: MemoryRecord): Memory {
+  return {
+    id: m.id,
+    type: m.type,
+    subject: m.subject,
+    key: m.key,
+    value: m.value,
+    confidence: m.confidence,
+    source_session: m.sourceSession,
+    source_turn: m.sourceTurn,
+    created_at: m.createdAt,
+    updated_at: m.updatedAt,
+    valid_from: m.validFrom,
+    valid_to: m.validTo,
+    supersedes: m.supersedes,
+    superseded_by: m.supersededBy,
+    active: m.active,
+    status: m.status,
+    event_date: m.eventDate,
+    evidence: m.evidence,
+    agent_id: m.agentId,
+    metadata: m.metadata ?? {},
+  };
+}
+
+export function toApiSearchResult(r: CoreSearchResult): SearchResult {
+  return {
+    kind: r.kind,
+    id: r.id,
+    content: r.content,
+    score: Number.isFinite(r.score) ? r.score : 0,
+    session_id: r.session_id,
+    timestamp: r.timestamp,
+    metadata: r.metadata ?? {},
+    turn_id: r.turn_id,
+    memory: r.memory ? toApiMemory(r.memory) : null,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * @module core/extraction/dates
+ * Date resolution for events: chrono-node finds and resolves expressions ("yesterday", "last
+ * month", "next Tuesday", "June 3rd", "two weeks ago") against the turn timestamp; small rules
+ * of ours cover what chrono leaves out ("in 2019", "on the 15th"). The result keeps the
+ * precision that was actually stated: `2024-05-07`, `2024-04` or `2019`.
+ */
+import * as chrono from 'chrono-node';
+
+export interface ResolvedDate {
+  /** ISO date at the stated precision: YYYY-MM-DD, YYYY-MM or YYYY. */
+  iso: string;
+  precision: 'day' | 'month' | 'year';
+  /** The expression as written ("last month"). */
+  text: string;
+  index: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function isoAt(d: Date, precision: ResolvedDate['precision']): string {
+  const y = d.getUTCFullYear();
+  if (precision === 'year') return String(y);
+  if (precision === 'month') return `${y}-${pad(d.getUTCMonth() + 1)}`;
+  return `${y}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** Words chrono reads as dates that are not dates in conversation ("may", "march" as verbs are rare; "sun", "sat" too). */
+const FALSE_DATES = /^(?:may|sat|sun|mar|now|second|a second|today i|this|the)$/i;
+
+/**
+ * Finds the first date expression in `text` and resolves it against `ref`.
+ * `forward`: a bare weekday or month means the next one (plans), else the last one (past events).
+ */
+/** Cheap gate before chrono: no date word, no digit → no date expression. */
+const DATE_HINT =
+  /\d|\b(?:yesterday|today|tonight|tomorrow|ago|last|next|this|coming|week|weeks|weekend|month|months|year|years|day|days|morning|evening|afternoon|night|noon|midnight|mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december|christmas|easter|new\s+year|thanksgiving|halloween|summer|winter|spring|autumn|fall)\b/i;
+
+export function resolveDate(text: string, ref: Date, forward: boolean): ResolvedDate | null {
+  if (!DATE_HINT.test(text)) return null;
+  const results = chrono.parse(text, { instant: ref, timezone: 'UTC' }, { forwardDate: forward });
+  for (const r of results) {
+    if (FALSE_DATES.test(r.text.trim())) continue;
+    const s = r.start;
+    const precision: ResolvedDate['precision'] =
+      s.isCertain('day') || s.isCertain('weekday') || (!s.isCertain('month') && !s.isCertain('year'))
+        ? 'day'
+        : s.isCertain('month')
+          ? 'month'
+          : 'year';
+    return { iso: isoAt(s.date(), precision), precision, text: r.text, index: r.index };
+  }
+  const year = /\b(?:in|since|back in|during|of)\s+((?:19|20)\d{2})\b/i.exec(text);
+  if (year) return { iso: year[1], precision: 'year', text: year[0], index: year.index };
+  const ord = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[A-Z])/i.exec(text);
+  if (ord) {
+    const day = Number(ord[1]);
+    if (day >= 1 && day <= 31) {
+      let y = ref.getUTCFullYear();
+      let m = ref.getUTCMonth();
+      if (forward && day < ref.getUTCDate()) {
+        m += 1;
+        if (m > 11) {
+          m = 0;
+          y += 1;
+        }
+      }
+      return { iso: `${y}-${pad(m + 1)}-${pad(day)}`, precision: 'day', text: ord[0], index: ord.index };
+    }
+  }
+  return null;
+}
+
+/** Every date expression's text in `text` (to strip from values). */
+export function dateSpans(text: string, ref: Date): string[] {
+  if (!DATE_HINT.test(text)) return [];
+  const spans = chrono.parse(text, { instant: ref, timezone: 'UTC' }).map((r) => r.text).filter((t) => !FALSE_DATES.test(t.trim()));
+  const year = /\b(?:in|since|back in|during)\s+(?:19|20)\d{2}\b/gi;
+  for (const m of text.matchAll(year)) spans.push(m[0]);
+  for (const m of text.matchAll(/\b(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b/gi)) spans.push(m[0]);
+  return spans;
+}

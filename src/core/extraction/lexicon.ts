@@ -1,0 +1,67 @@
+/**
+ * @module core/extraction/lexicon
+ * Closed word lists the rules rely on: relation words, occupations, pet species, languages,
+ * diets, evaluative adjectives with their polarity, hobby activities. Data only.
+ */
+
+const set = (s: string) => new Set(s.split('|'));
+
+/** Relation word → vocabulary key of the speaker's relation fact (null: no relation key). */
+export const RELATIONS: Record<string, string | null> = {
+  sister: 'sibling', brother: 'sibling', siblings: 'sibling', twin: 'sibling', sisters: 'sibling', brothers: 'sibling',
+  mom: 'parent', mum: 'parent', mother: 'parent', dad: 'parent', father: 'parent', parents: 'parent', stepmom: 'parent', stepdad: 'parent',
+  wife: 'partner', husband: 'partner', partner: 'partner', boyfriend: 'partner', girlfriend: 'partner', fiance: 'partner', 'fiancé': 'partner', 'fiancée': 'partner', spouse: 'partner',
+  son: 'child', daughter: 'child', sons: 'child', daughters: 'child', kids: 'child', kid: 'child', children: 'child', child: 'child', baby: 'child', boys: 'child', girls: 'child',
+  friend: null, 'best friend': null, friends: null, colleague: null, coworker: null, 'co-worker': null, boss: null, manager: null,
+  neighbor: null, neighbour: null, roommate: null, flatmate: null, grandma: null, grandmother: null, grandpa: null, grandfather: null,
+  grandparents: null, aunt: null, uncle: null, cousin: null, niece: null, nephew: null, teacher: null, therapist: null, doctor: null,
+};
+export const RELATION_WORDS = Object.keys(RELATIONS).sort((a, b) => b.length - a.length);
+export const RELATION_RE = RELATION_WORDS.join('|');
+export const RELATION_ADJ = '(?:younger|older|little|big|baby|twin|step|eldest|oldest|youngest|best|new|ex|dear|late)';
+
+export const OCCUPATIONS = set(
+  'engineer|developer|designer|nurse|teacher|doctor|physician|surgeon|photographer|manager|scientist|lawyer|attorney|accountant|banker|chef|cook|writer|author|student|consultant|analyst|architect|firefighter|pilot|artist|musician|researcher|professor|programmer|barista|electrician|plumber|pharmacist|therapist|counselor|counsellor|dentist|vet|veterinarian|journalist|editor|officer|director|founder|cofounder|co-founder|ceo|cto|cfo|intern|freelancer|carpenter|mechanic|paramedic|waiter|waitress|bartender|cashier|salesman|saleswoman|recruiter|marketer|librarian|translator|driver|farmer|soldier|police|detective|actor|actress|singer|dancer|painter|sculptor|illustrator|animator|producer|entrepreneur|economist|statistician|mathematician|physicist|chemist|biologist|psychologist|psychiatrist|nanny|tutor|coach|trainer|administrator|secretary|assistant|clerk|technician|specialist|coordinator|lead|head|president|vp|owner|contractor|investor|strategist|auditor|lecturer|principal|midwife|caregiver|hairdresser|barber|baker|butcher|tailor|jeweler|welder|builder|scrum|sre|devops|homemaker|retiree|historian|curator|ranger|diplomat|politician|judge|banker|broker|trader|realtor|agent|fisherman|gardener|landscaper|pastor|priest|rabbi|imam|nun|monk|volunteer|streamer|youtuber|influencer|blogger|podcaster|copywriter|ux|ui',
+);
+
+export const PET_SPECIES = set(
+  'dog|puppy|pup|cat|kitten|kitty|parrot|hamster|rabbit|bunny|bird|fish|goldfish|turtle|tortoise|snake|lizard|gecko|horse|pony|guinea pig|ferret|chinchilla|budgie|cockatiel|canary|rat|mouse|hedgehog|iguana|chicken|chickens|goat|golden retriever|labrador|lab|poodle|beagle|terrier|corgi|dachshund|husky|bulldog|pug|collie|spaniel|shepherd|german shepherd|greyhound|chihuahua|retriever|tabby|siamese|maine coon|persian',
+);
+export const PET_RE = [...PET_SPECIES].sort((a, b) => b.length - a.length).join('|');
+
+export const LANGUAGES = set(
+  'english|spanish|french|german|italian|portuguese|dutch|polish|russian|ukrainian|czech|slovak|hungarian|romanian|bulgarian|greek|turkish|arabic|hebrew|persian|farsi|hindi|urdu|bengali|punjabi|tamil|telugu|marathi|gujarati|chinese|mandarin|cantonese|japanese|korean|vietnamese|thai|indonesian|malay|tagalog|filipino|swahili|amharic|yoruba|igbo|zulu|afrikaans|swedish|norwegian|danish|finnish|icelandic|estonian|latvian|lithuanian|serbian|croatian|bosnian|slovenian|albanian|catalan|basque|galician|irish|welsh|gaelic|latin|esperanto|asl|sign language',
+);
+export const LANG_RE = [...LANGUAGES].sort((a, b) => b.length - a.length).join('|');
+
+export const DIETS: Record<string, string> = {
+  vegetarian: 'vegetarian', veggie: 'vegetarian', vegan: 'vegan', pescatarian: 'pescatarian', pescetarian: 'pescatarian',
+  keto: 'keto', ketogenic: 'keto', paleo: 'paleo', 'gluten-free': 'gluten-free', 'gluten free': 'gluten-free', halal: 'halal', kosher: 'kosher',
+  'plant-based': 'plant-based', 'plant based': 'plant-based', carnivore: 'carnivore', 'low-carb': 'low-carb', 'low carb': 'low-carb', 'dairy-free': 'dairy-free',
+  'intermittent fasting': 'intermittent fasting', whole30: 'whole30', flexitarian: 'flexitarian', omnivore: 'omnivore',
+};
+export const DIET_RE = Object.keys(DIETS).sort((a, b) => b.length - a.length).join('|');
+
+export const RELATIONSHIP_STATUS = set('single|married|engaged|divorced|widowed|separated|dating someone|in a relationship');
+
+export const POSITIVE = set(
+  'great|good|amazing|awesome|excellent|brilliant|fantastic|wonderful|fine|nice|love|lovely|perfect|essential|useful|helpful|productive|elegant|beautiful|fun|cool|solid|underrated|impressive|powerful|reliable|fast|clean|simple|easy|intuitive|best|superb|decent|okay|ok|worth it|great for|the future|a game changer|game-changing|smart|clever|readable|enjoyable|incredible|outstanding|pleasant|safe|stable|robust|delightful',
+);
+export const NEGATIVE = set(
+  'bad|terrible|awful|horrible|annoying|overrated|overkill|ugly|slow|complicated|complex|confusing|boring|painful|useless|broken|bloated|messy|clunky|frustrating|hard|difficult|expensive|buggy|dead|dying|a mess|a nightmare|a waste of time|garbage|trash|worse|worst|pointless|unreliable|toxic|overhyped|tedious|verbose|clumsy|outdated|a pain|dangerous|unreadable|sucks|meh|mediocre|disappointing|hype',
+);
+export const EVAL_RE = [...POSITIVE, ...NEGATIVE].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, '\\s+')).join('|');
+
+/** Activities that make a hobby when someone "loves"/"does" them. */
+export const HOBBY_NOUNS = set(
+  'chess|yoga|pottery|photography|tennis|golf|football|soccer|basketball|baseball|volleyball|badminton|squash|rugby|cricket|hockey|guitar|piano|violin|drums|bass|ukulele|cello|saxophone|gardening|knitting|crochet|baking|cooking|painting|drawing|sketching|reading|writing|poetry|surfing|skiing|snowboarding|climbing|bouldering|hiking|running|cycling|swimming|dancing|ballet|salsa|karate|judo|boxing|fencing|archery|fishing|camping|kayaking|sailing|rowing|meditation|pilates|crossfit|weightlifting|woodworking|calligraphy|origami|embroidery|sewing|quilting|gaming|video games|board games|skateboarding|birdwatching|astronomy|podcasting|blogging|singing|karaoke|theater|theatre|improv|stand-up|martial arts|jiu-jitsu|kickboxing|parkour|trail running|marathons|triathlons|scuba diving|diving|horse riding|horseback riding|ice skating|rock climbing|volunteering|journaling|scrapbooking|jigsaw puzzles|puzzles|crosswords|sudoku|lego|cosplay|coding|programming|bowling|darts|pool|snooker|ping pong|table tennis',
+);
+export const HOBBY_RE = [...HOBBY_NOUNS].sort((a, b) => b.length - a.length).join('|');
+
+export const MONTHS = set('january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec');
+export const WEEKDAYS = set('monday|tuesday|wednesday|thursday|friday|saturday|sunday');
+
+/** Capitalised words that start sentences or are otherwise not names. */
+export const NOT_NAMES = set(
+  'i|the|a|an|my|our|we|you|he|she|they|it|this|that|these|those|so|and|but|or|then|today|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter|god|mom|dad|mum|ok|okay|yes|no|lol|haha|thanks|hey|hi|hello|please|sorry|oops|actually|well|oh|yeah|just|also|still|there|here|what|when|where|who|why|how|english|work|home|school|church|gym|vet|office',
+);

@@ -1,0 +1,34 @@
+/**
+ * @module core/extraction/negation
+ * Negation and ending cues of a predicate. "I'm not vegetarian anymore" and "I don't have a
+ * cat" end a fact (retract); "I used to work at X" is history; "I don't like X" (no ending
+ * cue) is a dislike. Rules match the predicate with the negation words removed (`core`) and
+ * the extractor turns the result into the right operation.
+ */
+
+const NEG = /\b(?:do|does|did|am|is|are|was|were|have|has|had|could|would|will|should)\s+not\s+|\bnot\s+|\bnever\s+|\bno\s+longer\s+|\bnot\s+anymore\b/gi;
+
+export interface NegationInfo {
+  negated: boolean;
+  /** The clause states that something stopped holding. */
+  ending: boolean;
+  /** The clause describes a past state ("used to"). */
+  history: boolean;
+  /** Predicate with negation words removed. */
+  core: string;
+}
+
+export function analyseNegation(pred: string): NegationInfo {
+  const negated = /\b(?:not|never|no\s+longer)\b|\b(?:stopped|quit)\s+being\b/i.test(pred);
+  const ending = /\b(?:anymore|any\s+more|no\s+longer|not\s+any\s+longer|stopped|no\s+more|after\s+all)\b/i.test(pred);
+  const history = /\bused\s+to\b|\bformerly\b|\bback\s+then\b|\bpreviously\b/i.test(pred);
+  let core = pred.replace(NEG, (m) => (/^(?:am|is|are|was|were|have|has|had|will)\b/i.test(m) ? m.replace(/\s+not\s+$/i, ' ') : ''));
+  core = core
+    .replace(/\bstopped\s+being\b/i, 'am')
+    .replace(/\bused\s+to\s+be\b/i, 'was')
+    .replace(/\bused\s+to\s+/i, '')
+    .replace(/\b(?:anymore|any\s+more|no\s+more|after\s+all)\b/gi, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { negated, ending, history, core };
+}

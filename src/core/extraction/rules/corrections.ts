@@ -1,0 +1,91 @@
+/**
+ * @module core/extraction/rules/corrections
+ * Corrections, in the same sentence ("I live in Bristol — wait, no, Bath"), in a later
+ * sentence or turn ("Actually, not Tuesday — Wednesday", "Sorry, I meant Lisbon", "I work at
+ * Canva, not Atlassian"). A correction re-states the candidate it corrects with op `correct`
+ * and `replaces` set to the old value, so reconciliation replaces exactly that memory.
+ */
+import type { MemoryCandidate } from '../../types.ts';
+import { resolveDate } from '../dates.ts';
+import { normValue } from '../values.ts';
+
+export interface CorrectionCue {
+  /** The statement to extract normally, if any ("I work at Canva"). */
+  body: string;
+  oldValue: string | null;
+  newValue: string | null;
+  /** Same-sentence correction: the body carries the wrong value. */
+  inline: boolean;
+}
+
+const MARKERS = /^(?:(?:oh|ah|um|uh|hmm|actually|sorry|oops|correction|wait|no|nope|my\s+bad|scratch\s+that|I\s+mean|to\s+correct\s+myself|let\s+me\s+correct\s+that|typo)\b[,:;!.—–-]*\s*)+/i;
+
+/** Recognises a correction and splits it into what to re-extract, the old and the new value. */
+export function detectCorrection(sentence: string): CorrectionCue | null {
+  const s = sentence.trim().replace(/\s+/g, ' ');
+  const inline = /^((?:.*?\b)?(?:I|my|we|our)\b.+?)\s*(?:—|–|--|-|,|\.\.\.)\s*(?:wait|no|sorry|oops|I\s+mean)\b[,!.\s]+(?:(?:no|wait|sorry|I\s+mean|I\s+meant|actually)\b[,!.\s]+)*(?:it\s+is\s+|in\s+|at\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’-]{0,40}?)\s*[.!]?$/iu.exec(s);
+  if (inline && !MARKERS.test(s)) return { body: inline[1], oldValue: null, newValue: inline[2].trim(), inline: true };
+  const marked = MARKERS.test(s);
+  let rest = s.replace(MARKERS, '').trim();
+  const meant = /^I\s+meant?\s+(?:to\s+say\s+)?/i;
+  const hadMeant = meant.test(rest) || /\bI\s+meant\b/i.test(rest);
+  let m: RegExpExecArray | null;
+  if ((m = /^not\s+(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;|:)\s*(?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(.+?)\s*[.!]?$/i.exec(rest))) return { body: '', oldValue: m[1].trim(), newValue: m[2].trim(), inline: false };
+  if ((m = /^(.*?)\s*,\s*not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’-]{0,40}?)\s*[.!]?$/iu.exec(rest)) && (marked || hadMeant || /\b(?:I|my|it)\b/.test(m[1]))) {
+    rest = m[1].trim();
+    const newValue = rest.replace(meant, '').replace(/^(?:it\s+is|it's|that\s+is)\s+(?:on\s+|in\s+|at\s+)?/i, '').trim();
+    return { body: meant.test(rest) ? '' : rest, oldValue: m[2].trim(), newValue: newValue.replace(/[.!]+$/, '') || null, inline: false };
+  }
+  if (!marked && !hadMeant) return null;
+  if (hadMeant) {
+    const nv = rest.replace(/^.*?\bI\s+meant?\s+(?:to\s+say\s+)?/i, '').replace(/[.!]+$/, '').trim();
+    return { body: '', oldValue: null, newValue: nv, inline: false };
+  }
+  // "Actually, it's on the 15th." / "Sorry, Lisbon." — short bodies are the new value.
+  const short = rest.replace(/^(?:it\s+is|it's|that\s+is)\s+(?:on\s+|in\s+|at\s+)?/i, '').replace(/[.!]+$/, '').trim();
+  if (short.split(/\s+/).length <= 3 && !/\b(?:I|we)\b/.test(rest)) return { body: '', oldValue: null, newValue: short, inline: false };
+  return { body: rest, oldValue: null, newValue: null, inline: false };
+}
+
+const lastProper = (s: string): string | null => {
+  const m = [...s.matchAll(/\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*/gu)].pop();
+  return m ? m[0] : null;
+};
+
+/**
+ * Builds the corrected candidate from the prior candidate it targets (newest first), or null.
+ * `ref` resolves a corrected date ("Wednesday") for events.
+ */
+export function applyCorrection(cue: CorrectionCue, prior: MemoryCandidate[], ref: Date, evidence: string): MemoryCandidate | null {
+  if (!cue.newValue) return null;
+  const old = cue.oldValue;
+  const nOld = old ? normValue(old) : null;
+  const pool = prior.filter((p) => p.type !== 'relation' && p.op !== 'retract');
+  const target = nOld
+    ? pool.find((p) => normValue(p.value).includes(nOld) || normValue(String(p.metadata?.dateText ?? '')).includes(nOld) || normValue(p.evidence).includes(nOld))
+    : pool.find((p) => lastProper(p.value) !== null || p.eventDate);
+  if (!target) return null;
+  const fixed: MemoryCandidate = { ...target, op: 'correct', confidence: 0.9, evidence, metadata: { ...(target.metadata ?? {}) } };
+  const newDate = resolveDate(cue.newValue, ref, true);
+  const oldIsDate = old ? normValue(String(target.metadata?.dateText ?? '')).includes(nOld!) || resolveDate(old, ref, true) !== null : false;
+  if (target.type === 'event' && newDate && (oldIsDate || !old) && !(old && normValue(target.value).includes(nOld!))) {
+    fixed.eventDate = newDate.iso;
+    fixed.metadata = { ...fixed.metadata, dateText: newDate.text, previousDate: target.eventDate ?? null };
+    fixed.replaces = old ?? (target.metadata?.dateText as string | undefined) ?? null;
+    return fixed;
+  }
+  if (old && normValue(target.value).includes(nOld!)) {
+    fixed.value = target.value.replace(new RegExp(old.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), cue.newValue);
+    fixed.replaces = old;
+    return fixed;
+  }
+  const p = lastProper(target.value);
+  if (p) {
+    fixed.value = target.value.replace(p, cue.newValue);
+    fixed.replaces = p;
+    return fixed;
+  }
+  fixed.replaces = target.value;
+  fixed.value = cue.newValue;
+  return fixed;
+}

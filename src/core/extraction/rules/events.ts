@@ -1,0 +1,73 @@
+/**
+ * @module core/extraction/rules/events
+ * Dated events and plans: trips, job starts and losses, exams, interviews, appointments,
+ * weddings, talks, milestones, and everyday activities of casual chat ("I went to a support
+ * group yesterday", "I signed up for a pottery class"). An event needs a date expression or a
+ * clear plan; generic activities are only taken when no fact rule explained the clause.
+ */
+import type { Clause, Draft } from '../model.ts';
+import { dateSpans } from '../dates.ts';
+
+const KINDS: Array<[RegExp, string]> = [
+  [/\b(?:job\s+)?interview/i, 'event_interview'],
+  [/\b(?:exam|exams|finals|midterms?|test|bar\s+exam|driving\s+test)\b/i, 'event_exam'],
+  [/\b(?:appointment|check-?up|surgery|operation|therapy\s+session|review|meeting|consultation|hearing)\b/i, 'event_appointment'],
+  [/\bwedding\b/i, 'event_wedding'],
+  [/\b(?:talk|presentation|keynote|pitch|demo\s+day)\b/i, 'event_talk'],
+  [/\b(?:lost\s+my\s+job|laid\s+off|got\s+fired|was\s+fired)\b/i, 'event_job_loss'],
+  [/\b(?:start|starting|started)\s+(?:my\s+new\s+job\s+|work\s+|a\s+new\s+job\s+)?(?:at|with)\s+\p{Lu}/u, 'event_job_start'],
+  [/\b(?:kindergarten|preschool|first\s+day\s+of\s+school|started\s+school|graduated|graduation|first\s+steps|was\s+born|turned\s+\d+|expecting\s+(?:a|our|my|their)\s+(?:first\s+|second\s+|third\s+)?(?:baby|child|kid)|pregnant|due\s+date|gave\s+birth)\b/i, 'event_milestone'],
+  [/\b(?:flying|fly|flew|flight|trip|vacation|holiday|travel(?:l?ing|led)?|camping|road\s+trip|backpacking|cruise|touring|tour\s+of|toured|visiting|visited|visit|going\s+to\s+\p{Lu}|went\s+to\s+\p{Lu}|heading\s+to\s+\p{Lu}|off\s+to\s+\p{Lu}|drove\s+to\s+\p{Lu})/u, 'event_trip'],
+];
+
+const PLAN = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next|tomorrow|upcoming|this\s+coming|scheduled|booked)\b|^(?:am|are|is)\s+\w+ing\b|^(?:have|has)\s+(?:a|an|my)\b/i;
+const PAST_VERB = /^(?:\w+ly\s+)?(?:went|was|were|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|felt|ate|tried|signed|joined|finished|started|visited|volunteered|attended|celebrated|hosted|painted|baked|cooked|watched|played|learned|learnt|climbed|hiked|completed|passed|organized|organised|helped|adopted|moved|launched|opened|published|graduated|married|picked|read|taught|sang|danced|built|fixed|planted|threw|held|gave|went|\w+ed)\b/i;
+
+function eventValue(c: Clause): string {
+  let v = c.subject.self || !/^(?:my|our)\s/i.test(c.text) ? c.pred : c.pred;
+  const poss = /^(?:my|our)\s+(.+?)\s+(?:is|are|was|will\s+be)\b/i.exec(v);
+  if (poss) v = poss[1];
+  else if (/^(?:\w+\s+)?(?:is|are|was|will\s+be)\s+(?:on|in|at|next|this|tomorrow)\b/i.test(v) && !c.subject.self) v = v.replace(/\s+(?:is|are|was|will\s+be)\b.*$/i, '');
+  for (const d of dateSpans(v, c.ref).sort((a, b) => b.length - a.length)) v = v.split(d).join(' ');
+  v = v
+    .replace(/^(?:just\s+|finally\s+|also\s+|actually\s+|recently\s+)+/i, '')
+    .replace(/^(?:have|has|am|are|is|will|will\s+be|am\s+going\s+to|are\s+going\s+to)\s+(?:(?:an|a|my|our)\b)?\s*/i, (x) => (/\b(?:a|an|my|our)\s*$/i.test(x) ? '' : x.replace(/^(?:have|has|am|are|is|will\s+be|will)\s+/i, '')))
+    .replace(/\s+(?:on|at|in|for|by)\s*$/i, '')
+    .replace(/\s+and\s+(?:it|it\s+was|they|that)\b.*$/i, '')
+    .replace(/\s*[,;].*$/, '')
+    .replace(/[.!?]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const words = v.split(/\s+/);
+  return words.slice(0, 10).join(' ').replace(/\s+(?:on|at|in|for|by|the|a|with)$/i, '');
+}
+
+/** Events in a clause. `explained`: a fact rule already took the clause (no generic activity). */
+export function events(c: Clause, explained: boolean): Draft[] {
+  if (c.negated) return [];
+  const text = `${c.pre} ${c.pred}`;
+  let key: string | null = null;
+  for (const [re, k] of KINDS) {
+    if (re.test(text)) {
+      key = k;
+      break;
+    }
+  }
+  const dated = c.date !== null;
+  const plan = PLAN.test(c.core);
+  if (key === 'event_job_start' && !dated && !plan) return [];
+  if (key === 'event_job_loss') {
+    const v = eventValue(c);
+    return v ? [{ key, value: v, type: 'event', eventDate: c.date?.iso ?? null, metadata: c.date ? { dateText: c.date.text } : undefined }] : [];
+  }
+  if (key && key !== 'event_milestone' && !dated && !(plan && key !== 'event_trip')) return [];
+  if (key === 'event_milestone' && (!dated || explained)) return [];
+  if (!key) {
+    if (explained || !dated) return [];
+    if (!PAST_VERB.test(c.core) && !plan) return [];
+    key = 'event_activity';
+  } else if (explained && key === 'event_trip' && !dated) return [];
+  const value = eventValue(c);
+  if (!value || (key === 'event_activity' && value.split(/\s+/).length < 2) || /^(?:it|that|this|there)$/i.test(value)) return [];
+  return [{ key, value, type: 'event', eventDate: c.date?.iso ?? null, metadata: c.date ? { dateText: c.date.text } : undefined, confidence: dated ? 0.85 : 0.75 }];
+}

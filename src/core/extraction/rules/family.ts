@@ -1,0 +1,79 @@
+/**
+ * @module core/extraction/rules/family
+ * Relationships and relatives: relationship status, partner, children, parents and siblings
+ * ("I have two kids, Leo and Mia", "I'm married to Sam", "we broke up", "my daughter's name
+ * is Lily", "taking the kids to school"). Relation facts belong to the speaker.
+ */
+import { re } from '../re.ts';
+import type { Draft, Rule } from '../model.ts';
+import { NOT_NAMES, RELATIONS, RELATION_ADJ, RELATION_RE } from '../lexicon.ts';
+import { relationDraft } from '../subject-attribution.ts';
+import { splitList } from '../values.ts';
+
+const isName = (w: string) => /^\p{Lu}[\p{L}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
+
+const status: Rule = (c) => {
+  const t = c.core;
+  const out: Draft[] = [];
+  let m: RegExpExecArray | null;
+  if (!c.subject.self) return out;
+  if ((m = /^(?:am|are|is)\s+(?:happily\s+|now\s+|still\s+|recently\s+|newly\s+|officially\s+)?(single|married|engaged|divorced|widowed|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
+  else if ((m = /\b(?:got|just\s+got|have\s+got)\s+(married|engaged|divorced|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
+  else if (/\bbroke\s+up\b|\bsplit\s+up\b|\bseparated\b/i.test(t)) {
+    out.push({ key: 'relationship_status', value: 'single', confidence: 0.8 });
+    const who = c.coName ?? (/\bwith\s+(\p{Lu}[\p{L}-]+)/u.exec(t)?.[1] ?? null);
+    if (who) out.push({ key: 'partner', value: who, op: 'retract', type: 'relation' });
+  }
+  if ((m = /\bmarried\s+to\s+(\p{Lu}[\p{L}-]+)/u.exec(t)) && isName(m[1])) out.push({ key: 'partner', value: m[1], type: 'relation', metadata: { relation: 'spouse' } });
+  if ((m = /\b(?:dating|seeing|in\s+a\s+relationship\s+with)\s+(\p{Lu}[\p{L}-]+)/u.exec(t)) && isName(m[1])) {
+    out.push({ key: 'partner', value: m[1], type: 'relation', ...(c.negated ? { op: 'retract' as const } : {}) });
+    if (!c.negated) out.push({ key: 'relationship_status', value: 'in a relationship', confidence: 0.8 });
+  }
+  return out;
+};
+
+const HAVE_REL = re(
+  `^(?:have|has|have\\s+got|got)\\s+(?:a|an|one|two|three|four|five|\\d+)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?:\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}-]+)|\\s*[,:(]?\\s*((?:\\p{Lu}[\\p{L}-]+)(?:\\s*(?:,|and|&)\\s*\\p{Lu}[\\p{L}-]+)*))?`,
+  'iu',
+);
+
+const RE_FAMILY_1 = re(`\\b(?:my|our)\\s+(${RELATION_RE})(?:'s|’s)\\s+name\\s+is\\s+(\\p{Lu}[\\p{L}-]+)`, 'iu');
+const RE_FAMILY_2 = re(`(?<!^)\\b(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?:\\s+(\\p{Lu}[\\p{L}-]+))?`, 'giu');
+const relatives: Rule = (c) => {
+  const out: Draft[] = [];
+  let m: RegExpExecArray | null;
+  if ((m = HAVE_REL.exec(c.core))) {
+    const rel = m[1].toLowerCase().replace(/^(?:sisters)$/, 'sister');
+    const names = m[2] ? [m[2]] : m[3] ? splitList(m[3]).filter(isName) : [];
+    if (names.length === 0) {
+      const d = relationDraft(c.subject.id, rel, undefined, 0.9);
+      if (d) out.push({ ...d, subject: c.subject.id });
+    }
+    for (const n of names) {
+      const d = relationDraft(c.subject.id, rel, n, 0.9);
+      if (d) out.push({ ...d, subject: c.subject.id });
+    }
+  }
+  // "my daughter's name is Lily"
+  if ((m = RE_FAMILY_1.exec(c.text)) && isName(m[2])) {
+    const d = relationDraft(c.speaker, m[1], m[2], 0.9);
+    if (d) out.push(d);
+  }
+  // Mentions in object position: "with my sister Maya", "I visited my mom".
+  for (const mm of c.text.matchAll(RE_FAMILY_2)) {
+    if (mm.index === 0) continue;
+    const name = mm[2] && isName(mm[2]) ? mm[2] : undefined;
+    const d = relationDraft(c.speaker, mm[1], name, 0.7);
+    if (d && RELATIONS[mm[1].toLowerCase()] !== undefined) out.push(d);
+  }
+  // Implicit: "taking the kids to school", "we took the kids camping".
+  if ((m = /\b(?:take|taking|took|drop(?:ping)?\s+off|dropped\s+off|pick(?:ing)?\s+up|picked\s+up|took)\s+(?:the|my|our)\s+(kids|children|boys|girls|son|daughter|baby)\b/i.exec(c.text)) && c.subject.self) {
+    const d = relationDraft(c.speaker, m[1], undefined, 0.6);
+    if (d) out.push({ ...d, implicit: true });
+  }
+  // "I'm a mom of two"
+  if ((m = /^(?:am|is)\s+(?:a\s+)?(?:proud\s+)?(?:mom|mum|mother|dad|father|parent)\s+(?:of|to)\s+(?:two|three|four|\d+|a|an)\b/i.exec(c.core))) out.push({ key: 'child', value: 'kids', type: 'relation', confidence: 0.8 });
+  return out;
+};
+
+export const FAMILY_RULES: Rule[] = [status, relatives];

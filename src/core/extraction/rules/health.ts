@@ -1,0 +1,63 @@
+/**
+ * @module core/extraction/rules/health
+ * Health facts: allergies and intolerances, diets (and their ends: "not vegetarian anymore"),
+ * diagnosed conditions. "I don't eat meat anymore" is a vegetarian diet, not a retraction.
+ */
+import { re } from '../re.ts';
+import type { Draft, Rule } from '../model.ts';
+import { DIETS, DIET_RE } from '../lexicon.ts';
+import { cutValue, splitList } from '../values.ts';
+
+const allergy: Rule = (c) => {
+  const t = c.core;
+  const out: Draft[] = [];
+  let m: RegExpExecArray | null;
+  if ((m = /\ballergic\s+to\s+(.+)/i.exec(t))) {
+    for (const v of splitList(cutValue(m[1], /\s+(?:so|which|that)\b/i))) if (v.split(/\s+/).length <= 3) out.push({ key: 'allergy', value: v.toLowerCase() });
+  } else if ((m = /\b(?:have|has|got)\s+(?:a|an|severe|mild|bad|serious)?\s*(?:severe\s+|mild\s+|bad\s+|serious\s+)?([a-z]+(?:\s+[a-z]+)?)\s+allerg(?:y|ies)\b/i.exec(t))) {
+    if (!/^(?:an?|the|my|some|bad|food)$/i.test(m[1])) out.push({ key: 'allergy', value: m[1].toLowerCase() });
+  } else if ((m = /\b([a-z]+)\s+intolerant\b/i.exec(t))) out.push({ key: 'allergy', value: m[1].toLowerCase(), metadata: { kind: 'intolerance' } });
+  else if ((m = /\b([a-z]+)\s+intolerance\b/i.exec(t)) && /\bhave\b/i.test(t)) out.push({ key: 'allergy', value: m[1].toLowerCase(), metadata: { kind: 'intolerance' } });
+  else if ((m = /^([A-Za-z]+(?:\s+[a-z]+)?)\s+(?:gives?|give)\s+me\s+(?:hives|a\s+rash|rashes|an\s+allergic\s+reaction|anaphylaxis)|^([A-Za-z]+(?:\s+[a-z]+)?)\s+(?:makes?|make)\s+me\s+(?:really\s+|so\s+|very\s+)?(?:sick|ill|itchy|break\s+out|swell\s+up|throw\s+up)/i.exec(c.text))) out.push({ key: 'allergy', value: (m[1] ?? m[2]).toLowerCase(), implicit: true, subject: c.speaker });
+  return out;
+};
+
+const DIET = re(`(${DIET_RE})`, 'i');
+const RE_HEALTH_1 = re(`^(?:am|is|are|was|have\\s+been|has\\s+been|been)\\s+(?:a\\s+|now\\s+|strictly\\s+|fully\\s+|mostly\\s+|still\\s+|back\\s+to\\s+being\\s+|a\\s+strict\\s+)*${DIET.source}\\b`, 'i');
+const RE_HEALTH_2 = re(`\\b(?:went|gone|going|go|turned|became|become|switched\\s+to\\s+being|switched\\s+to\\s+(?:a\\s+)?)\\s+(?:fully\\s+)?${DIET.source}\\b`, 'i');
+const RE_HEALTH_3 = re(`\\b(?:follow|follows|following|on|doing|do|eat|eats|eating|keep|keeps)\\s+(?:a\\s+|the\\s+|strictly\\s+)?${DIET.source}(?:\\s+diet)?\\b`, 'i');
+const RE_HEALTH_4 = re(`\\bas\\s+a\\s+${DIET.source}\\b`, 'i');
+const diet: Rule = (c) => {
+  const t = c.core;
+  let m: RegExpExecArray | null;
+  const canon = (s: string) => DIETS[s.toLowerCase()] ?? s.toLowerCase();
+  // "I don't eat meat (anymore)" → vegetarian
+  if (c.negated && /^(?:do\s+)?(?:eat|eating)\s+(?:any\s+)?(?:meat|animal\s+products)\b/i.test(c.pred.replace(/^(?:do|does)\s+not\s+/i, '').replace(/^\s*/, '')) || /^(?:do|does)\s+not\s+eat\s+(?:any\s+)?meat\b/i.test(c.pred)) {
+    return [{ key: 'diet', value: /animal/i.test(t) ? 'vegan' : 'vegetarian', confidence: 0.8, op: 'assert', metadata: { stated: 'no meat' } }];
+  }
+  if ((m = RE_HEALTH_1.exec(t)))
+    return [{ key: 'diet', value: canon(m[1]) }];
+  if ((m = RE_HEALTH_2.exec(t)))
+    return [{ key: 'diet', value: canon(m[1]) }];
+  if ((m = RE_HEALTH_3.exec(t)))
+    return [{ key: 'diet', value: canon(m[1]) }];
+  if ((m = RE_HEALTH_4.exec(c.text))) return [{ key: 'diet', value: canon(m[1]), implicit: true, subject: c.speaker }];
+  return [];
+};
+
+const CONDITIONS =
+  'type\\s+[12]\\s+diabetes|diabetes|asthma|adhd|add|autism|celiac(?:\\s+disease)?|coeliac(?:\\s+disease)?|crohn\'?s(?:\\s+disease)?|ibs|migraines|epilepsy|arthritis|depression|anxiety|insomnia|high\\s+blood\\s+pressure|hypertension|long\\s+covid|psoriasis|eczema|ptsd|ocd|bipolar(?:\\s+disorder)?|lupus|fibromyalgia|multiple\\s+sclerosis|ms|cancer|dyslexia|tinnitus|sleep\\s+apnea|a\\s+bad\\s+back|back\\s+pain|a\\s+heart\\s+condition|[a-z]+\\s+disease';
+const RE_HEALTH_5 = re(`\\b(?:have|has|suffer\\s+from|suffers\\s+from|living\\s+with|live\\s+with|struggle\\s+with)\\s+(?:a\\s+)?(${CONDITIONS})\\b`, 'i');
+const condition: Rule = (c) => {
+  let m: RegExpExecArray | null;
+  const out: Draft[] = [];
+  if ((m = /\bdiagnosed\s+with\s+(.+)/i.exec(c.core))) {
+    const v = cutValue(m[1]);
+    if (v) out.push({ key: 'health_condition', value: v.toLowerCase() });
+  } else if ((m = RE_HEALTH_5.exec(c.text)) && /\b(?:I|my|we)\b/i.test(c.text)) {
+    out.push({ key: 'health_condition', value: m[1].toLowerCase().replace(/^a\s+/, ''), subject: c.subject.self ? undefined : c.subject.id });
+  }
+  return out;
+};
+
+export const HEALTH_RULES: Rule[] = [allergy, diet, condition];

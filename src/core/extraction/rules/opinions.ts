@@ -1,0 +1,89 @@
+/**
+ * @module core/extraction/rules/opinions
+ * Opinions with a stance on a topic: `opinion_typescript` with value "great" and
+ * metadata.stance positive / negative / mixed. Stance comes from our evaluative lexicon and,
+ * for words outside it, wink's sentiment score. "I love X" is a preference, not an opinion.
+ */
+import { re } from '../re.ts';
+import type { Draft } from '../model.ts';
+import { EVAL_RE, NEGATIVE, POSITIVE } from '../lexicon.ts';
+import { sentimentOf } from '../nlp.ts';
+import { topicSlug } from '../values.ts';
+
+const ADVS = '(?:(?:so|really|pretty|quite|very|way\\s+too|too|kind\\s+of|kinda|super|just|actually|honestly|incredibly|totally|absolutely|a\\s+bit|somewhat|still|always|fairly|extremely|genuinely|seriously|definitely|massively|hugely|insanely|ridiculously|surprisingly|not)\\s+)*';
+const EVAL = re(`\\b(?:${EVAL_RE})\\b`, 'i');
+const BAD_TOPIC = /^(?:it|that|this|he|she|they|you|we|i|everything|nothing|something|life|today|tonight|the\s+weather|weather|there|what|which|who|which\s+one|one|mine|yours|everyone|people|things|my\s+\w+|your\s+\w+|his\s+\w+|her\s+\w+)$/i;
+
+const WORD_RE = new Map([...POSITIVE, ...NEGATIVE].map((w) => [w, new RegExp(`\\b${w}\\b`)]));
+export function stanceOf(evaluation: string): 'positive' | 'negative' | 'mixed' {
+  let pos = 0;
+  let neg = 0;
+  const words = evaluation.toLowerCase();
+  for (const w of POSITIVE) if (words.includes(w) && WORD_RE.get(w)!.test(words)) (/\bnot\s+(?:\w+\s+)?$/.test(words.split(w)[0]) ? neg++ : pos++);
+  for (const w of NEGATIVE) if (words.includes(w) && WORD_RE.get(w)!.test(words)) (/\bnot\s+(?:\w+\s+)?$/.test(words.split(w)[0]) ? pos++ : neg++);
+  if (pos > 0 && neg > 0) return 'mixed';
+  if (pos > 0) return 'positive';
+  if (neg > 0) return 'negative';
+  const s = sentimentOf(evaluation);
+  return s > 0.05 ? 'positive' : s < -0.05 ? 'negative' : 'mixed';
+}
+
+function cleanTopic(raw: string): string | null {
+  const t = raw
+    .trim()
+    .replace(/^(?:that|honestly|personally|in\s+my\s+opinion|imo|tbh)\s*,?\s*/i, '')
+    .replace(/\s+(?:in|for|on|at|with|of)\s+.*$/i, '')
+    .trim();
+  if (!t || BAD_TOPIC.test(t) || t.split(/\s+/).length > 4) return null;
+  if (/\b(?:I|me|my|you|your)\b/.test(t)) return null;
+  return t;
+}
+
+function evaluation(raw: string): string | null {
+  const v = raw.replace(/[.!?;]+.*$/, '').replace(/\s+/g, ' ').trim();
+  if (!EVAL.test(v) || v.split(/\s+/).length > 10) return null;
+  return v.replace(/^(?:a|an)\s+/i, '');
+}
+
+/** In an explicit "I think X is ..." frame, an evaluation outside the lexicon counts when wink's sentiment is clear. */
+function sentimentEvaluation(raw: string): string | null {
+  const v = raw.replace(/[.!?;]+.*$/, '').replace(/\s+/g, ' ').trim();
+  if (!v || v.split(/\s+/).length > 8) return null;
+  return Math.abs(sentimentOf(v)) >= 0.1 ? v.replace(/^(?:a|an)\s+/i, '') : null;
+}
+
+/**
+ * Opinions in a clause. `selfPred` is the predicate after "I" ("think TypeScript is great");
+ * `topicClause` a clause with a non-personal subject ("Kubernetes is too complicated").
+ */
+const RE_OPINIONS_3 = re(`^(?:\\w+\\s+)?(?:think|believe|feel(?:\\s+like)?|reckon|guess|would\\s+say|have\\s+to\\s+say|must\\s+say)\\s+(?:that\\s+)?(.+?)\\s+(?:is|are|was|has\\s+been|have\\s+been|seems?|feels?|looks?)\\s+${ADVS}(.+)$`, 'i');
+const RE_OPINIONS_4 = re(`^(?:\\w+\\s+)?(?:find|found|consider)\\s+(.+?)\\s+${ADVS}((?:${EVAL_RE})\\b.*)$`, 'i');
+const RE_OPINIONS_5 = re(`^(.+?)\\s+(?:is|are|has\\s+been|have\\s+been|seems|feels|looks)\\s+${ADVS}(.+)$`, 'i');
+export function opinions(selfPred: string | null, topicClause: string | null, topicHint: string | null): Draft[] {
+  let m: RegExpExecArray | null;
+  let topic: string | null = null;
+  let ev: string | null = null;
+  if (selfPred) {
+    if ((m = RE_OPINIONS_3.exec(selfPred))) {
+      topic = m[1];
+      ev = m[2];
+    } else if ((m = RE_OPINIONS_4.exec(selfPred))) {
+      topic = m[1];
+      ev = m[2];
+    }
+  } else if (topicClause) {
+    const tc = topicClause.replace(/^(?:in\s+my\s+opinion|imo|tbh|honestly|personally|frankly)\s*,?\s*/i, '');
+    if ((m = RE_OPINIONS_5.exec(tc))) {
+      topic = /^(?:it|that|this)$/i.test(m[1]) && topicHint ? topicHint : m[1];
+      ev = m[2];
+    }
+  }
+  if (!topic || !ev) return [];
+  const t = cleanTopic(topic);
+  const e = evaluation(ev) ?? (selfPred ? sentimentEvaluation(ev) : null);
+  if (!t || !e) return [];
+  const slug = topicSlug(t);
+  if (!slug) return [];
+  const stance = stanceOf(e);
+  return [{ key: `opinion_${slug}`, value: e, type: 'opinion', metadata: { stance, topic: t } }];
+}

@@ -1,0 +1,233 @@
+/**
+ * @module core/extraction/rules/personal-facts
+ * Work, place, education and identity: employer, job title, location (with moves and their
+ * previous place), hometown, education, age, birthday, languages, vehicles and goals.
+ */
+import { re } from '../re.ts';
+import type { Clause, Draft, Rule } from '../model.ts';
+import { LANG_RE, MONTHS, OCCUPATIONS } from '../lexicon.ts';
+import { cutValue, properSpan, tidy, titleCase } from '../values.ts';
+
+const ADV = '(?:(?:just|still|currently|now|recently|finally|actually|also|already|officially|really|happily|proudly|full[- ]time|part[- ]time|remotely)\\s+)*';
+
+function org(text: string): string | null {
+  const s = properSpan(text.trim());
+  if (!s) return null;
+  if (MONTHS.has(s.toLowerCase())) return null;
+  return s;
+}
+
+function isOccupation(np: string): boolean {
+  const last = np.toLowerCase().split(/\s+/).pop() ?? '';
+  return OCCUPATIONS.has(last) || OCCUPATIONS.has(last.replace(/s$/, ''));
+}
+
+const RE_PERSONALFACTS_1 = re(`\\b(?:work|works|working|worked|intern|interning|interned|volunteer\\s+at|volunteering)\\s+${ADV}(?:at|for|with)\\s+(.+)`, 'i');
+const employer: Rule = (c) => {
+  const out: Draft[] = [];
+  const t = c.core;
+  let m: RegExpExecArray | null;
+  const push = (v: string | null, extra: Partial<Draft> = {}) => {
+    if (v) out.push({ key: 'employer', value: v, ...extra });
+  };
+  if ((m = RE_PERSONALFACTS_1.exec(t))) push(org(m[1]), /\bworked\b/i.test(m[0]) && !/\bhave\s+been\b|\bhas\s+been\b/i.test(t) ? { op: 'history' } : {});
+  else if ((m = /\b(?:job|position|role|internship|gig|contract)\s+(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]), /\b(?:quit|left|lost)\b/i.test(t) ? { op: 'retract' } : {});
+  else if ((m = /\bemployed\s+(?:by|at)\s+(.+)/i.exec(t))) push(org(m[1]) ?? (cutValue(m[1]) || null));
+  else if ((m = /\b(?:joined|join|joining)\s+(.+)/i.exec(t))) push(org(m[1]));
+  else if ((m = /\b(?:start|started|starting|begin|began|beginning)\s+(?:a\s+new\s+job\s+|my\s+new\s+job\s+|work\s+|working\s+)?(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]));
+  else if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+)?(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]), { confidence: 0.75 });
+  else if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+)?(?:a|an|the)\s+([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(t)) && isOccupation(m[1])) push(org(m[2]));
+  else if ((m = /\b(?:quit|left|resigned\s+from|leaving|(?:got|was|been|were)\s+(?:fired|laid\s+off|let\s+go)\s+(?:from|by|at))\s+(.+)/i.exec(t))) {
+    const o = org(m[1]);
+    if (o && !/^(?:the|my)\b/i.test(m[1])) push(o, { op: 'retract' });
+  }
+  if ((m = /\b(?:after|following)\s+(?:\w+\s+){1,3}(?:at|with)\s+(.+)/i.exec(`${c.pre} ${c.core}`))) {
+    const o = org(m[1]);
+    if (o && !out.some((d) => d.value === o)) out.push({ key: 'employer', value: o, op: 'history', confidence: 0.8 });
+  }
+  return out;
+};
+
+const jobTitle: Rule = (c) => {
+  const out: Draft[] = [];
+  const t = c.core;
+  let m: RegExpExecArray | null;
+  const title = (raw: string, check: boolean): string | null => {
+    const np = cutValue(raw, /\s+(?:at|for|with|in|on|from|who|that|and|of\s+the)\b/i);
+    if (!np || np.split(/\s+/).length > 5) return null;
+    if (check && !isOccupation(np)) return null;
+    return np.toLowerCase().replace(/^(?:a|an)\s+/, '');
+  };
+  let v: string | null = null;
+  if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
+  else if ((m = /\b(?:work|works|working|worked)\s+as\s+(?:a|an)?\s*(.+)/i.exec(t))) v = title(m[1], false);
+  else if ((m = /\b(role|job\s+title|title|position|job)\s+is\s+(?:a\s+|an\s+)?(.+)/i.exec(t))) v = title(m[2], /^job$/i.test(m[1]) || /^(?:pretty|so|very|really|quite|too|kind|super|a\s+bit)\b/i.test(m[2]));
+  else if ((m = /\bpromoted\s+to\s+(.+)/i.exec(t))) v = title(m[1], false);
+  else if ((m = /\blost\s+my\s+job\s+as\s+(?:a|an)\s+(.+)/i.exec(t))) {
+    const x = title(m[1], false);
+    if (x) out.push({ key: 'job_title', value: x, op: 'retract' });
+    return out;
+  } else if ((m = /^(?:teach|teaches|taught)\s+(\w+)/i.exec(t)) && !/^(?:at|in|a|the|kids|children|people)$/i.test(m[1])) v = `${m[1].toLowerCase()} teacher`;
+  if (!v && (m = /\bas\s+(?:a|an)\s+(.+)/i.exec(t)) && /\b(?:work|job|joined|hired|start)/i.test(t)) v = title(m[1], true);
+  if (!v && (m = /^(?:run|runs|own|owns|opened|started|founded|co-founded)\s+(?:a|an|my\s+own|our\s+own|my|our)\s+(?:small\s+|little\s+|tiny\s+|new\s+|family\s+)?((?:\w+\s+)?(?:business|bakery|cafe|café|restaurant|shop|store|studio|company|startup|agency|farm|clinic|salon|bar|brewery|practice|consultancy|firm|boutique|gym))\b/i.exec(t)))
+    v = `${m[1].toLowerCase()} owner`;
+  if (v && !/^(?:bit|lot|fan|mom|dad|mother|father|parent|vegan|vegetarian|big|huge|little)$/.test(v)) out.push({ key: 'job_title', value: v });
+  return out;
+};
+
+const PLACE_STOP = /\s+(?:for|since|with|near|by|because|to)\b/i;
+function place(text: string): string | null {
+  const p = properSpan(text.trim().replace(/^(?:the\s+)?(?:city|town|state|village)\s+of\s+/i, ''));
+  if (!p) return null;
+  if (MONTHS.has(p.toLowerCase()) || /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/i.test(p)) return null;
+  return cutValue(p, PLACE_STOP) || null;
+}
+
+const location: Rule = (c) => {
+  const out: Draft[] = [];
+  const t = c.core;
+  let m: RegExpExecArray | null;
+  const future = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next)\b|^(?:am|are|is)\s+moving\b/i.test(t);
+  if ((m = /\b(?:moved|moving|relocated|relocating|move|relocate)\s+(?:back\s+)?(?:in(?:to)?\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home|condo)\s+in|(?:in)?to)\s+(.+)/i.exec(t))) {
+    const to = place(m[1]);
+    const fromM = /\bfrom\s+(.+)/i.exec(m[1]);
+    const from = fromM ? place(fromM[1]) : null;
+    if (to && !future) {
+      out.push({ key: 'location', value: to, metadata: from ? { previous: from } : undefined });
+      if (from) out.push({ key: 'location', value: from, op: 'history', metadata: { next: to } });
+    }
+    if (to && (c.date || future)) out.push({ key: 'event_move', value: `${future ? 'moving' : 'moved'} to ${to}`, type: 'event', eventDate: c.date?.iso ?? null, metadata: { ...(from ? { previous: from } : {}), ...(c.date ? { dateText: c.date.text } : {}) } });
+    return out;
+  }
+  if ((m = /\b(?:moved|came|relocated|emigrated|immigrated)\s+(?:here\s+|over\s+)?from\s+(.+)/i.exec(t))) {
+    const from = place(m[1]);
+    if (from) {
+      out.push({ key: 'location', value: from, op: 'history' });
+      if (c.date) out.push({ key: 'event_move', value: `moved from ${from}`, type: 'event', eventDate: c.date.iso, metadata: { dateText: c.date.text } });
+    }
+    return out;
+  }
+  if ((m = /\b(live|lives|living|lived|reside|resides|residing|based|located|settled|stay|staying)\s+(?:(?:here\s+)?in|at|out\s+of|(?:just\s+)?(?:outside(?:\s+of)?|near|close\s+to|north\s+of|south\s+of|east\s+of|west\s+of))\s+(.+)/i.exec(t))) {
+    const p = place(m[2]);
+    if (p) {
+      const past = /^lived$/i.test(m[1]) && !/\b(?:have|has)\s+lived\b/i.test(t);
+      out.push({ key: 'location', value: p, ...(past ? { op: 'history' as const } : {}) });
+    }
+  }
+  if (!out.length && (m = /^(?:home\s+(?:for\s+(?:me|us)\s+)?(?:is|has\s+been)|(?:my|our)\s+home\s+is(?:\s+in)?)\s+(?:now\s+)?(.+)/i.exec(c.text))) {
+    const p = place(m[1]);
+    if (p) out.push({ key: 'location', value: p, subject: c.speaker });
+  }
+  if ((m = /\b(?:my|our)\s+(?:new\s+|little\s+|tiny\s+)?(?:apartment|flat|house|place|home|condo|studio|neighbou?rhood)\s+(?:in|here\s+in)\s+(.+)/i.exec(c.text))) {
+    const p = place(m[1]);
+    if (p && !out.length) out.push({ key: 'location', value: p, implicit: true, subject: c.speaker });
+  }
+  return out;
+};
+
+const hometown: Rule = (c) => {
+  const t = c.core;
+  let m: RegExpExecArray | null;
+  let v: string | null = null;
+  if ((m = /\b(?:grew\s+up|was\s+raised|raised)\s+(?:in|on)\s+(?:a\s+(?:small\s+|tiny\s+|little\s+)?(?:town|city|village|island)\s+(?:called|named)\s+)?(.+)/i.exec(t))) v = place(m[1]);
+  else if ((m = /^(?:am|is|are)\s+(?:originally\s+)?from\s+(.+)/i.exec(t))) v = place(m[1]);
+  else if ((m = /\b(?:was|were)\s+born\s+(?:and\s+raised\s+)?in\s+(.+)/i.exec(t))) v = place(m[1]);
+  else if ((m = /\bhometown\s+is\s+(.+)/i.exec(t))) v = place(m[1]);
+  return v ? [{ key: 'hometown', value: v }] : [];
+};
+
+const education: Rule = (c) => {
+  const t = c.core;
+  let m: RegExpExecArray | null;
+  if (/\b(?:want|wants|thinking|considering|planning|hoping|hope|plan)\b/i.test(t)) return [];
+  if ((m = /\b((?:a\s+)?(?:master'?s|bachelor'?s|ph\.?d\.?|doctorate|mba|msc|bsc|ba|ma|associate'?s|diploma|degree)(?:\s+degree)?\s+in\s+.+)/i.exec(t))) {
+    const v = cutValue(m[1], /\s+(?:right|now)\b/i);
+    if (v) return [{ key: 'education', value: v }];
+  }
+  if ((m = /\b(?:studied|study|studies|studying|majored\s+in|major\s+in|majoring\s+in)\s+(.+)/i.exec(t))) {
+    const v = cutValue(m[1]);
+    if (v && v.split(/\s+/).length <= 6 && !/^(?:hard|a\s+lot|for|to)\b/i.test(v)) return [{ key: 'education', value: v }];
+  }
+  if ((m = /\bgraduated\s+from\s+(.+)/i.exec(t))) {
+    const v = org(m[1]) ?? cutValue(m[1]);
+    if (v) return [{ key: 'education', value: v }];
+  }
+  if ((m = /\b(?:went|go|goes|attend|attended|attending|enrolled\s+(?:at|in))\s+(?:to\s+)?(.+)/i.exec(t))) {
+    const v = org(m[1]);
+    if (v && /\b(?:School|University|College|Academy|Institute|Polytechnic|Conservatory|Univ)\b|^(?:MIT|UCLA|NYU|LSE|ETH|Oxford|Cambridge|Harvard|Stanford|Yale|Princeton)$/.test(v)) return [{ key: 'education', value: v }];
+  }
+  return [];
+};
+
+const ageBirthday: Rule = (c) => {
+  const t = c.core;
+  let m: RegExpExecArray | null;
+  if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this))/i.exec(t)) && Number(m[1]) > 0 && Number(m[1]) < 120)
+    return [{ key: 'age', value: m[1] }];
+  if ((m = /\bturned\s+(\d{1,3})\b/i.exec(t))) return [{ key: 'age', value: m[1] }];
+  if ((m = /\b(\d{1,3})\s+years?\s+old\b/i.exec(t)) && /^(?:am|is|are)\b/i.test(t)) return [{ key: 'age', value: m[1] }];
+  if ((m = /\bbirthday\s+is\s+(?:on\s+)?(?:the\s+)?(.+)/i.exec(c.text)) && c.subject.self) {
+    const v = birthdayValue(m[1]);
+    if (v) return [{ key: 'birthday', value: v }];
+  }
+  if ((m = /\bborn\s+on\s+(?:the\s+)?(.+)/i.exec(t))) {
+    const v = birthdayValue(m[1]);
+    if (v) return [{ key: 'birthday', value: v }];
+  }
+  return [];
+};
+
+function birthdayValue(raw: string): string | null {
+  const s = raw.replace(/[.!?,;].*$/, '').replace(/(\d+)(?:st|nd|rd|th)\b/gi, '$1').replace(/\s+of\s+/i, ' ').trim();
+  if (!/\d/.test(s) || !/[a-z]/i.test(s)) return null;
+  return s.split(/\s+/).slice(0, 3).join(' ');
+}
+
+const LANG = re(`\\b(${LANG_RE})\\b`, 'gi');
+const language: Rule = (c) => {
+  const t = c.core;
+  let m: RegExpExecArray | null;
+  let span: string | null = null;
+  let meta: Record<string, unknown> | undefined;
+  if ((m = /\b(?:speak|speaks|speaking|spoke)\s+(.+)/i.exec(t))) span = m[1];
+  else if ((m = /\bfluent\s+in\s+(.+)/i.exec(t))) span = m[1];
+  else if ((m = /\b(?:native|first|mother)\s+(?:language|tongue)\s+is\s+(.+)/i.exec(c.text))) span = m[1];
+  else if ((m = /\b(?:learning|studying|practicing|practising)\s+(.+)/i.exec(t))) {
+    span = m[1];
+    meta = { level: 'learning' };
+  } else if ((m = /\bbilingual\s+in\s+(.+)/i.exec(t))) span = m[1];
+  if (!span) return [];
+  const out: Draft[] = [];
+  for (const l of span.split(/[.!?;]/)[0].matchAll(LANG)) out.push({ key: 'language', value: titleCase(l[1].toLowerCase()), metadata: meta, confidence: meta ? 0.8 : undefined });
+  return out;
+};
+
+const VEHICLE = '(car|bike|bicycle|e-bike|motorbike|motorcycle|scooter|van|truck|suv|minivan|camper|campervan|rv|boat|tesla|prius|jeep|volvo|bmw|audi|toyota|honda|ford|vw|volkswagen|mini|vespa)';
+const RE_PERSONALFACTS_2 = re(`\\b(?:sold|sell|selling|got\\s+rid\\s+of|crashed|totaled|totalled|scrapped)\\s+(?:the|our|my|a)\\s+(?:old\\s+)?${VEHICLE}\\b`, 'i');
+const RE_PERSONALFACTS_3 = re(`^(?:have|has|own|owns|bought|buy|got|drive|drives|leased|have\\s+got)\\s+(?:a|an|the|our|my)\\s+(?:new\\s+|used\\s+|old\\s+|second-hand\\s+|little\\s+)?(?:\\w+\\s+)?${VEHICLE}\\b`, 'i');
+const vehicleName = (v: string) => (/^(?:bmw|vw|suv|rv)$/i.test(v) ? v.toUpperCase() : /^(?:tesla|prius|jeep|volvo|audi|toyota|honda|ford|volkswagen|mini|vespa)$/i.test(v) ? v[0].toUpperCase() + v.slice(1).toLowerCase() : v.toLowerCase());
+const vehicle: Rule = (c) => {
+  const t = c.core;
+  let m: RegExpExecArray | null;
+  if ((m = RE_PERSONALFACTS_2.exec(t)))
+    return [{ key: 'vehicle', value: vehicleName(m[1]), op: 'retract' }];
+  if ((m = RE_PERSONALFACTS_3.exec(t))) {
+    const raw = m[0].replace(/^(?:have|has|own|owns|bought|buy|got|drive|drives|leased|have\s+got)\s+(?:a|an|the|our|my)\s+/i, '');
+    const v = /^[A-Z]/.test(raw) ? raw : m[1].toLowerCase();
+    return [{ key: 'vehicle', value: v }];
+  }
+  return [];
+};
+
+const goal: Rule = (c) => {
+  const t = c.core;
+  const m = /\b(?:want|wants|hoping|hope|plan|planning|thinking\s+(?:about|of)|considering|aiming|goal\s+is|dream\s+is|working\s+towards?)\s+(?:to\s+)?((?:become|becoming|be\s+a|study|studying|learn|learning|get|getting|start|starting|open|opening|run|running|write|writing|go\s+back\s+to|going\s+back\s+to|adopt|adopting|buy|buying|move|moving|travel|traveling|travelling|switch|switching|pursue|pursuing|train|training|finish|finishing|become)\s+.+)/i.exec(
+    t,
+  );
+  if (!m) return [];
+  const v = cutValue(m[1], /\s+(?:so\s+that|to\s+help)\b/i);
+  return v && v.split(/\s+/).length <= 8 ? [{ key: 'goal', value: v.toLowerCase(), confidence: 0.75 }] : [];
+};
+
+export const PERSONAL_FACT_RULES: Rule[] = [employer, jobTitle, location, hometown, education, ageBirthday, language, vehicle, goal];
+export { org, place, tidy };

@@ -1,0 +1,79 @@
+/**
+ * @module core/extraction/rules/pets
+ * Pets: species and name, several coexisting ("my two cats, Miso and Tofu"); implicit pets
+ * from care verbs ("walking Biscuit this morning", "take Bella to the vet"); pets that leave
+ * ("we had to rehome Luna", "Pickles died") retract.
+ */
+import { re } from '../re.ts';
+import type { Draft, Rule } from '../model.ts';
+import { NOT_NAMES, PET_RE } from '../lexicon.ts';
+import { splitList } from '../values.ts';
+
+const isName = (w: string) => /^\p{Lu}[\p{L}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
+const single = (s: string) => s.toLowerCase().replace(/(?<!s)s$/, '').replace(/^puppie$/, 'puppy');
+const petValue = (species: string | null, name: string | null) => (species && name ? `${single(species)} named ${name}` : name ? `pet named ${name}` : single(species ?? 'pet'));
+
+/** "her name is Pixie", "we named him Ned" anywhere in the clause. */
+const NAME_CUE = /\b(?:(?:her|his|its|their)\s+name\s+is|(?:we|I)\s+(?:named|called)\s+(?:her|him|it|them))\s+(\p{Lu}[\p{L}-]+)/u;
+const LEAVE = /\b(?:died|passed\s+away|passed|ran\s+away|went\s+missing|was\s+put\s+down|were\s+put\s+down|got\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b/i;
+const REHOME = re(`\\b(?:rehome|rehomed|rehoming|gave\\s+away|give\\s+away|giving\\s+away|gave\\s+up|give\\s+up|sold|returned|lost|gave|give)\\s+(?:away\\s+)?(?:our\\s+|my\\s+|the\\s+)?(?:(${PET_RE})s?\\s*,?\\s*)?(\\p{Lu}[\\p{L}-]+)?(?=\\s+(?:away|to|up|back)\\b|\\s*[.,!]|\\s*$|\\s+(?:because|since|last|yesterday|when))`, 'iu');
+
+const RE_PETS_1 = re(`\\b(?:my|our|the)\\s+(?:(?:old|sweet|little|beloved)\\s+)?(${PET_RE})s?\\b(?:\\s*,?\\s*(\\p{Lu}[\\p{L}-]+))?|^(\\p{Lu}[\\p{L}-]+)\\s+(?:died|passed|ran)`, 'iu');
+const RE_PETS_2 = re(
+    `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|fostered|have\\s+got)\\s+(?:a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*(${PET_RE})(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}-]+)?))?`,
+    'iu',
+  );
+const RE_PETS_3 = re(
+    `\\b(?:my|our)\\s+(?:two\\s+|three\\s+|four\\s+|(?:old|sweet|little|new|rescue)\\s+)*(${PET_RE})(s?)(?:'s\\s+name)?\\s*(?:,|:)?\\s*(?:(?:is|are)\\s+)?(?:(?:named|called)\\s+)?(\\p{Lu}[\\p{L}-]+(?:\\s*(?:,|and|&)\\s*\\p{Lu}[\\p{L}-]+)*)?`,
+    'iu',
+  );
+const RE_PETS_4 = re(`\\b(?:walk|walks|walking|walked|feed|feeding|fed)\\s+the\\s+(${PET_RE})s?\\b`, 'i');
+const RE_PETS_APPO = re(`^(\\p{Lu}[\\p{L}-]+),\\s+(?:my|our)\\s+(?:(?:old|sweet|little|new|rescue)\\s+)*(${PET_RE})\\b`, 'u');
+const pets: Rule = (c) => {
+  const out: Draft[] = [];
+  const t = c.core;
+  let m: RegExpExecArray | null;
+  // Leaving: rehomed / died
+  if ((m = REHOME.exec(t)) && (m[1] || (m[2] && isName(m[2])))) {
+    out.push({ key: 'pet', value: m[2] && isName(m[2]) ? m[2] : single(m[1]), op: 'retract' });
+    return out;
+  }
+  if (LEAVE.test(c.text)) {
+    const mm = RE_PETS_1.exec(c.text);
+    if (mm) {
+      const name = mm[2] && isName(mm[2]) ? mm[2] : mm[3] && isName(mm[3]) ? mm[3] : null;
+      out.push({ key: 'pet', value: name ?? single(mm[1]), op: 'retract', subject: c.speaker });
+    }
+    return out;
+  }
+  // Having: "I have a dog named Rex", "we adopted a cat called Luna", "I own two rabbits"
+  const have = RE_PETS_2;
+  if ((m = have.exec(t))) {
+    const cue = NAME_CUE.exec(c.text);
+    const names = m[3] ? splitList(m[3]).filter(isName) : cue && isName(cue[1]) ? [cue[1]] : [];
+    if (names.length) for (const n of names) out.push({ key: 'pet', value: petValue(m[1], n), metadata: { species: single(m[1]), name: n } });
+    else out.push({ key: 'pet', value: m[2] ? m[1].toLowerCase() + 's' : single(m[1]), metadata: { species: single(m[1]) } });
+    return out;
+  }
+  // "my cat is called Mochi", "my golden retriever Max", "my two cats, Miso and Tofu"
+  const mine = RE_PETS_3;
+  if ((m = mine.exec(c.text))) {
+    const names = m[3] ? splitList(m[3]).filter(isName) : [];
+    if (names.length) for (const n of names) out.push({ key: 'pet', value: petValue(m[1], n), subject: c.speaker, metadata: { species: single(m[1]), name: n } });
+    else out.push({ key: 'pet', value: m[2] ? m[1].toLowerCase() + 's' : single(m[1]), subject: c.speaker, confidence: 0.75, metadata: { species: single(m[1]) } });
+    return out;
+  }
+  // Appositive: "Buddy, my beagle, keeps stealing socks"
+  const appo = RE_PETS_APPO.exec(c.text);
+  if (appo && isName(appo[1])) return [{ key: 'pet', value: petValue(appo[2], appo[1]), subject: c.speaker, metadata: { species: single(appo[2]), name: appo[1] } }];
+  // Implicit: "walking Biscuit", "feed Whiskers", "take Bella to the vet", "walking the dog"
+  const care = /\b(?:walk|walks|walking|walked|feed|feeding|fed|groom|grooming|brush|brushing|bathe|bathing)\s+(\p{Lu}[\p{L}-]+)\b(?!\s+(?:Street|St|Avenue|Park|Road|Lane|Square))/u.exec(c.text);
+  if (care && isName(care[1])) return [{ key: 'pet', value: `pet named ${care[1]}`, implicit: true, subject: c.speaker, metadata: { name: care[1] } }];
+  const vet = /\b(?:take|taking|took|bring|bringing)\s+(\p{Lu}[\p{L}-]+)\s+to\s+the\s+(?:vet|groomer|dog\s+park)\b/u.exec(c.text);
+  if (vet && isName(vet[1])) return [{ key: 'pet', value: `pet named ${vet[1]}`, implicit: true, subject: c.speaker, metadata: { name: vet[1] } }];
+  const careThe = RE_PETS_4.exec(c.text);
+  if (careThe) return [{ key: 'pet', value: single(careThe[1]), implicit: true, subject: c.speaker, metadata: { species: single(careThe[1]) } }];
+  return out;
+};
+
+export const PET_RULES: Rule[] = [pets];

@@ -1,0 +1,87 @@
+/**
+ * @module core/extraction/rules/preferences
+ * Likes, dislikes, favourites, hobbies and how the user wants to be answered
+ * ("keep answers short", "no emojis", "bullet points", "with code examples").
+ */
+import { re } from '../re.ts';
+import type { Clause, Draft, Rule } from '../model.ts';
+import { HOBBY_NOUNS, HOBBY_RE } from '../lexicon.ts';
+import { cutValue, properSpan, splitList, topicSlug } from '../values.ts';
+
+const PRONOUNS = /^(?:it|that|this|them|those|these|him|her|you|to|the\s+idea|when|how|what|being|having)\b/i;
+const isHobby = (v: string) => /^\p{Ll}+ing\b/u.test(v) || HOBBY_NOUNS.has(v.toLowerCase());
+const OBJ_STOP = /\s+(?:over|more\s+than|than|in\s+my|on\s+weekends?|every|whenever|with\s+my|a\s+lot|so\s+much|too|as\s+well|the\s+most|in\s+the|at\s+the|on\s+the|it\s+is|better)\b/i;
+
+function likeOrHobby(raw: string, key: 'like' | 'dislike', preferOnly = false): Draft[] {
+  const v = cutValue(raw, OBJ_STOP);
+  if (!v || PRONOUNS.test(v) || v.split(/\s+/).length > 6) return [];
+  const items = /\band\b|,/.test(v) && v.split(/\s+/).length <= 6 ? splitList(v) : [v];
+  return items.map((x) => (key === 'like' && !preferOnly && isHobby(x) ? { key: 'hobby', value: x.toLowerCase() } : { key, value: /^\p{Lu}/u.test(x) && properSpan(x) ? x : x.toLowerCase() }));
+}
+
+const adv = '(?:(?:really|absolutely|totally|also|just|still|kind\\s+of|kinda|truly|so|genuinely|do)\\s+)*';
+
+const RE_PREFERENCES_1 = re(`^${adv}(?:hate|hates|dislike|dislikes|detest|detests|loathe|loathes|cannot\\s+stand|can't\\s+stand|am\\s+sick\\s+of|am\\s+tired\\s+of|am\\s+not\\s+a\\s+fan\\s+of|avoid|avoids)\\s+(.+)`, 'i');
+const RE_PREFERENCES_2 = re(`^${adv}(?:prefer|prefers)\\s+(.+?)\\s+(?:over|to|rather\\s+than|than)\\s+`, 'i');
+const RE_PREFERENCES_3 = re(`^${adv}(?:love|loves|like|likes|adore|adores|enjoy|enjoys|prefer|prefers|am\\s+(?:a\\s+(?:big|huge|massive)\\s+)?fan\\s+of|is\\s+(?:a\\s+(?:big|huge)\\s+)?fan\\s+of|am\\s+(?:obsessed|in\\s+love)\\s+with|(?:am|is|are)\\s+(?:${adv})into|(?:am|is|are)\\s+(?:${adv})(?:passionate\\s+about|crazy\\s+about))\\s+(.+)`, 'i');
+const likes: Rule = (c) => {
+  const t = c.core;
+  let m: RegExpExecArray | null;
+  if ((m = RE_PREFERENCES_1.exec(t))) return likeOrHobby(m[1], 'dislike');
+  if ((m = RE_PREFERENCES_2.exec(t))) return likeOrHobby(m[1], 'like', true);
+  if ((m = RE_PREFERENCES_3.exec(t))) {
+    if (/^(?:to|that|when|how|it\s+when)\b/i.test(m[1])) return [];
+    return likeOrHobby(m[1], 'like');
+  }
+  return [];
+};
+
+const favorite: Rule = (c) => {
+  const inv = /(?:^|,\s*)(\p{Lu}[\p{L}'’]*(?:\s+\p{Lu}[\p{L}'’]*)*)\s+(?:is|are|was)\s+(?:still\s+|definitely\s+|probably\s+)?my\s+(?:all[- ]time\s+|absolute\s+)?favou?rite\s+([a-z][a-z\s-]{1,30}?)\s*(?:[.,!;]|$|\s+(?:ever|of\s+all\s+time))/u.exec(c.text);
+  if (inv && !/^(?:It|That|This|He|She|They|I)$/.test(inv[1])) return [{ key: `favorite_${topicSlug(inv[2])}`, value: inv[1], type: 'preference', subject: c.speaker }];
+  const m = /\b(?:my|our|his|her)\s+(?:all[- ]time\s+|absolute\s+|current\s+)?favou?rite\s+([a-z][a-z\s-]{1,30}?)\s+(?:is|are|was|has\s+to\s+be)\s+(.+)/i.exec(c.text);
+  if (!m) return [];
+  const raw = m[2].replace(/^(?:probably|definitely|still|now)\s+/i, '');
+  const v = /^["“']/.test(raw) ? raw.replace(/^["“']([^"”']+)["”'].*$/, '$1') : (properSpan(raw, false) ?? cutValue(raw));
+  if (!v) return [];
+  return [{ key: `favorite_${topicSlug(m[1])}`, value: v, type: 'preference' }];
+};
+
+const RE_PREFERENCES_4 = re(`^(?:\\w+\\s+)?(?:play|plays|do|does|practice|practise|practices|teach\\s+myself)\\s+(?:the\\s+|some\\s+|a\\s+lot\\s+of\\s+)?(${HOBBY_RE})\\b`, 'i');
+const RE_HOBBY_CLASS = re(`\\b(?:taking|take|took|started|start|signed\\s+up\\s+for|joined|join|enrolled\\s+in|attending|going\\s+to)\\s+(?:a\\s+|an\\s+|some\\s+|the\\s+|my\\s+first\\s+)?(?:local\\s+|weekly\\s+|new\\s+|beginner\\s+|beginners\\s+)?(${HOBBY_RE})\\s+(?:class|classes|lessons?|league|club|team|course|workshop|group)\\b`, 'i');
+const hobby: Rule = (c) => {
+  const t = c.core;
+  let m: RegExpExecArray | null;
+  if ((m = /^(?:have\s+)?been\s+(\p{Ll}+ing)\b(?:\s+(?:a\s+lot|lots|so\s+much|more|again|lately|recently|every|regularly|quite\s+a\s+bit|a\s+ton|nonstop|for\s+(?:weeks|months|years)|since|ever\s+since)|\s*$|\s*[.!])/u.exec(t)) && !/^(?:going|doing|having|getting|feeling|thinking|working|trying|busy|living|dealing|taking)$/.test(m[1]))
+    return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  if ((m = /^(?:go|goes)\s+(\p{Ll}+ing)\b\s+(?:every|on|most|a\s+lot|regularly|often|twice|once|at\s+least|each|whenever|with)/u.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  if ((m = RE_PREFERENCES_4.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  if ((m = RE_HOBBY_CLASS.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  if ((m = /^(\p{Lu}[\p{Ll}\s-]{2,25}?)\s+(?:is|has\s+been|has\s+always\s+been)\s+(?:my|our)\s+(?:passion|hobby|thing|life|escape|therapy|outlet|favou?rite\s+hobby)\b/u.exec(c.text)) && !/^(?:it|this|that|she|he|they|family|work|home)\b/i.test(m[1]))
+    return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];
+  if ((m = /\b(?:my|our)\s+hobb(?:y|ies)\s+(?:is|are|include)\s+(.+)/i.exec(c.text))) return splitList(cutValue(m[1])).map((v) => ({ key: 'hobby', value: v.toLowerCase(), subject: c.speaker }));
+  if ((m = /^(\p{Lu}\p{Ll}+ing)\s+(?:has\s+been|is|was)\s+(?:my|our)\s+(?:way\s+to|passion|hobby|outlet|therapy|thing|escape|favou?rite)/u.exec(c.text)) || (m = /^(\p{Lu}\p{Ll}+ing)\s+(?:helps|keeps)\s+me\b/u.exec(c.text)))
+    return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];
+  if ((m = /\b(?:in\s+my\s+(?:spare|free)\s+time|for\s+fun|on\s+weekends)\s*,?\s*I\s+(?:\w+\s+)?(\p{Ll}+)\b/u.exec(c.text))) return [];
+  return [];
+};
+
+/** Communication style applies to whole sentences, including requests ("Please keep answers short"). */
+export function communicationStyle(sentence: string): Draft[] {
+  const s = sentence;
+  const out: Draft[] = [];
+  let m: RegExpExecArray | null;
+  if ((m = /\b(?:keep|make)\s+(?:your\s+|the\s+|all\s+)?(?:answers?|responses?|replies|reply|it|things|them|explanations?)\s+(?:really\s+|very\s+|super\s+|nice\s+and\s+)?(short|brief|concise|simple|detailed|short\s+and\s+sweet|casual|formal|friendly)\b/i.exec(s)))
+    out.push({ key: 'communication_style', value: `${m[1].toLowerCase().replace(/ and sweet/, '')} answers` });
+  else if ((m = /\b(?:prefer|like|want|need)\s+(short|brief|concise|detailed|long|in-depth|step-by-step|simple)\s+(?:answers|responses|replies|explanations)\b/i.exec(s))) out.push({ key: 'communication_style', value: `${m[1].toLowerCase()} answers` });
+  else if (/\b(?:stop|quit)\s+(?:giving|writing|sending)\s+(?:me\s+)?(?:such\s+|so\s+many\s+)?(?:long|lengthy|huge|wordy)\b|\b(?:too\s+long|too\s+wordy|less\s+verbose|shorter\s+(?:answers|replies|responses))\b|\b(?:be|answer|respond|reply)\s+(?:more\s+)?(?:concise|brief|short|to\s+the\s+point|direct)\b|\bno\s+(?:long|lengthy)\s+(?:answers|explanations|essays)\b|\btl;?dr\b/i.test(s)) out.push({ key: 'communication_style', value: 'short answers' });
+  if (/\b(?:do\s+not|don't|never|stop|no|without|avoid)\s+(?:use\s+|using\s+|adding\s+|add\s+|send\s+|sending\s+)?(?:any\s+)?emojis?\b/i.test(s)) out.push({ key: 'communication_style', value: 'no emojis' });
+  if (/\bbullet[- ]?points?\b|\bbulleted\s+lists?\b/i.test(s) && /\b(?:prefer|rather|use|please|always|in|like|want|answer)\b/i.test(s)) out.push({ key: 'communication_style', value: 'bullet points' });
+  if (/\b(?:with|use|include|give\s+me|show\s+me)\s+(?:some\s+|concrete\s+|more\s+)?(?:code\s+examples|code\s+samples|code\s+snippets|examples\s+in\s+code)\b/i.test(s)) out.push({ key: 'communication_style', value: 'code examples' });
+  if ((m = /\b(?:answer|reply|respond|talk|speak|write)\s+(?:to\s+me\s+)?in\s+(English|Spanish|French|German|Portuguese|Italian|Dutch|Japanese|Chinese|Korean|Polish)\b/i.exec(s))) out.push({ key: 'communication_style', value: `answers in ${m[1]}` });
+  if (/\b(?:do\s+not|don't|stop|never)\s+(?:sugarcoat|sugar-coat|be\s+so\s+formal)/i.test(s)) out.push({ key: 'communication_style', value: 'direct, no sugarcoating' });
+  return out.map((d) => ({ ...d, type: 'preference' as const }));
+}
+
+export const PREFERENCE_RULES: Rule[] = [likes, favorite, hobby];
+export type { Clause };

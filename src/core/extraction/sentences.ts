@@ -1,0 +1,95 @@
+/**
+ * @module core/extraction/sentences
+ * Sentence-level screening and clause splitting: questions, hypotheticals, wishes, jokes and
+ * sarcasm, requests to the assistant and reported speech are recognised here so that rules
+ * never see them; sentences are split into clauses at conjunctions that start a new subject.
+ */
+
+/** Contractions expanded so rules see one form ("I'm" → "I am", "don't" → "do not"). */
+export function expandContractions(s: string): string {
+  return s
+    .replace(/[’‘]/g, "'")
+    .replace(/\b(I|i)'m\b/g, 'I am')
+    .replace(/\b(I|i|we|We|you|You|they|They)'ve\b/g, '$1 have')
+    .replace(/\b(I|i|we|We|you|You|they|They|he|He|she|She)'d\b/g, '$1 would')
+    .replace(/\b(I|i|we|We|you|You|they|They|he|He|she|She|it|It)'ll\b/g, '$1 will')
+    .replace(/\b(we|We|you|You|they|They)'re\b/g, '$1 are')
+    .replace(/\b(it|It|that|That|he|He|she|She|there|There|what|What)'s\b/g, '$1 is')
+    .replace(/\bcan't\b/gi, 'cannot')
+    .replace(/\bwon't\b/gi, 'will not')
+    .replace(/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, '$1 not')
+    .replace(/\bi\b/g, 'I');
+}
+
+const QUESTION_START =
+  /^(?:do|does|did|can|could|would|will|should|shall|is|are|am|was|were|have|has|what|what's|where|when|why|who|whom|which|how|any\s+idea|any\s+tips)\b/i;
+
+/** A question asks, it does not state. Tag questions ("..., right?") are questions too. */
+export function isQuestion(s: string): boolean {
+  const t = s.trim();
+  if (/\?\s*["')\]]*\s*$/.test(t)) return true;
+  return QUESTION_START.test(t) && !/^(?:what\s+I|when\s+I|where\s+I|how\s+I)\b/i.test(t) && /\b(?:you|your|I|we)\b/.test(t) && !/[.!]\s*$/.test(t);
+}
+
+const HYPOTHETICAL =
+  /\b(?:if\s+(?:I|we|only)|imagine|I\s+wish|we\s+wish|I\s+would\s+(?:love|like)\s+to|what\s+if|suppose|supposing|pretend|in\s+a\s+world|maybe\s+(?:someday|one\s+day)|someday|one\s+day\s+I|I\s+might|we\s+might|hypothetically|in\s+theory|fantasi[sz]e|daydream|dream\s+of|I\s+would\s+be|I\s+would\s+have|would\s+be\s+nice)\b/i;
+export function isHypothetical(s: string): boolean {
+  return HYPOTHETICAL.test(s);
+}
+
+/** Joke and sarcasm markers: "oh sure, I just LOVE ...", "yeah right", "lol I'm basically ...". */
+export function isJokeOrSarcasm(s: string): boolean {
+  if (/^\s*(?:oh\s+)?(?:sure|yeah\s+right|right|as\s+if|totally|oh\s+great|oh\s+joy|wow\s+great)\b[,!.]?\s/i.test(s) && /\b(?:just|totally|so|really|LOVE)\b/.test(s)) return true;
+  if (/\byeah\s+right\b|\bas\s+if\b|\bnot!\s*$|\/s\s*$|\bjk\b|\bjust\s+kidding\b|\bkidding\b/i.test(s)) return true;
+  if (/\b(?:lol|lmao|rofl|haha+|hehe)\b/i.test(s) && /\b(?:basically|literally|officially|practically|professional|certified|world\s+champion)\b/i.test(s)) return true;
+  // Shouted verb after "just": "I just LOVE waiting".
+  if (/\bjust\s+[A-Z]{3,}\b/.test(s)) return true;
+  return false;
+}
+
+/** Requests and instructions to the assistant: they carry preferences, not facts. */
+export function isRequest(s: string): boolean {
+  return /^\s*(?:can\s+you|could\s+you|would\s+you|will\s+you|please|translate|write|tell\s+me|give\s+me|explain|show\s+me|help\s+me|summari[sz]e|list|find|make|create|generate|draft|rewrite|fix|check|remind\s+me|let's)\b/i.test(s);
+}
+
+/** Quotation or mention rather than statement: "Translate 'I am a doctor'". */
+export function stripQuotes(s: string): string {
+  return s.replace(/"[^"]*"|“[^”]*”|'[^']{3,}'(?!\w)/g, ' ');
+}
+
+const SUBJECT_START = "(?:I|we|We|my|My|our|Our|it|It|they|They|he|He|she|She|so\\s+I|and\\s+I)\\b";
+const CLAUSE_SPLIT = new RegExp(
+  `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=${SUBJECT_START})`,
+  'g',
+);
+
+/** Splits a sentence into clauses at conjunctions that introduce a new subject. */
+export function splitClauses(sentence: string): string[] {
+  const out: string[] = [];
+  let last = 0;
+  for (const m of sentence.matchAll(CLAUSE_SPLIT)) {
+    const idx = m.index ?? 0;
+    const left = sentence.slice(last, idx).trim();
+    // "Sam and I", "My boyfriend Tom and I": coordination of subjects, not clauses.
+    if (left.split(/\s+/).length < 4 && /^\s+and\s+/i.test(m[0]) ) continue;
+    if (left.split(/\s+/).length < 2) continue;
+    out.push(left);
+    last = idx + m[0].length;
+  }
+  out.push(sentence.slice(last).trim());
+  return out.filter((c) => c.length > 0);
+}
+
+/** Discourse markers stripped from the start of a clause. */
+export function stripMarkers(s: string): string {
+  let t = s.trim();
+  for (let i = 0; i < 4; i++) {
+    const n = t.replace(
+      /^(?:so|well|and|but|also|anyway|anyways|honestly|frankly|basically|btw|by\s+the\s+way|oh|yeah|yes|yep|ok|okay|hey|hi|hello|um|uh|lol|haha|for\s+the\s+record|fun\s+fact|update|news|guess\s+what|good\s+news|big\s+news|just\s+so\s+you\s+know|fyi|plus|still|then|now|ah|hmm|wow|ugh|sadly|luckily|finally|unfortunately|thankfully)\b[,:!]?\s*/i,
+      '',
+    );
+    if (n === t) break;
+    t = n;
+  }
+  return t;
+}

@@ -1,0 +1,134 @@
+/**
+ * @module core/extraction/subject-attribution
+ * Who a clause is about. Canonical subject ids are lower-case:
+ * - `user` for the first person in an unnamed user message; the speaker's name (`caroline`)
+ *   when the user message carries `name` (multi-party chats);
+ * - a third party by relation and name: `sister maya`, `dad`, `friend jake`; when the speaker
+ *   is named, the owner is prefixed: `melanie's kids`;
+ * - `he`/`she` resolve to the last third party named in the same message.
+ * A mention of a relation ("my sister Maya") also yields the speaker's relation fact
+ * (sibling: Maya). Clauses with no resolvable subject yield nothing.
+ */
+import type { Draft, Subject } from './model.ts';
+import { NOT_NAMES, RELATIONS, RELATION_ADJ, RELATION_RE } from './lexicon.ts';
+
+/** Canonical speaker subject: the message's `name` lower-cased, else `user`. */
+export function speakerSubject(name: string | null | undefined): string {
+  const n = (name ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!n || n === 'user' || n === 'human' || n === 'me') return 'user';
+  return n;
+}
+
+export function thirdPartyId(speaker: string, relation: string, name?: string): string {
+  const base = [relation.toLowerCase(), name?.toLowerCase()].filter(Boolean).join(' ');
+  return speaker === 'user' ? base : `${speaker}'s ${base}`;
+}
+
+export interface Attribution {
+  subject: Subject;
+  /** Text before the subject (time adverbials, "After five years at Shopify"). */
+  pre: string;
+  /** Predicate after the subject words. */
+  pred: string;
+  /** Relation facts implied by the subject phrase (the speaker has a sister Maya). */
+  relations: Draft[];
+  /** Co-subject named with the speaker ("Sam and I"). */
+  partnerName?: string;
+}
+
+const isName = (w: string | undefined) => !!w && /^\p{Lu}[\p{L}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
+
+/** The relation fact the speaker has for a relation mention. */
+export function relationDraft(speaker: string, relation: string, name: string | undefined, confidence: number): Draft | null {
+  const rel = relation.toLowerCase();
+  const key = RELATIONS[rel];
+  if (!key) return null;
+  return {
+    key,
+    value: name ?? rel,
+    subject: speaker,
+    type: 'relation',
+    confidence,
+    metadata: { relation: rel, ...(name ? { name } : {}) },
+  };
+}
+
+const REL_HEAD = new RegExp(`^(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b`, 'i');
+
+/** Parses "my (younger) sister (Maya)" at the start of `text`. */
+export function parseRelationPhrase(text: string): { relation: string; name?: string; length: number; possessive: boolean } | null {
+  const m = REL_HEAD.exec(text);
+  if (!m) return null;
+  const relation = m[1].toLowerCase();
+  let length = m[0].length;
+  const after = text.slice(length);
+  const poss = /^(?:'s|’s)/.exec(after);
+  if (poss) return { relation, length: length + poss[0].length, possessive: true };
+  const nm = /^\s*,?\s*(?:(?:named|called)\s+)?(\p{Lu}[\p{L}-]+)((?:'s|’s)?)/u.exec(after);
+  if (nm && isName(nm[1])) {
+    length += nm[0].length;
+    return { relation, name: nm[1], length, possessive: nm[2] !== '' };
+  }
+  return { relation, length, possessive: false };
+}
+
+/**
+ * Attributes a clause (contractions expanded, markers stripped). `lastThird` is the last third
+ * party of the message, for he/she.
+ */
+export function attribute(text: string, speaker: string, lastThird: Subject | null): Attribution | null {
+  const self: Subject = { id: speaker, self: true };
+  // "Sam and I", "My boyfriend Tom and I", "me and my wife"
+  const co = /^(.{1,40}?)\s+and\s+(?:I|me)\b\s*/i.exec(text) ?? /^me\s+and\s+(.{1,30}?)\s+(?=\p{Ll}+)/iu.exec(text);
+  if (co && co.index === 0 && co[1].split(/\s+/).length <= 4) {
+    const head = co[1];
+    const relations: Draft[] = [];
+    let partnerName: string | undefined;
+    const rel = parseRelationPhrase(head);
+    if (rel) {
+      const d = relationDraft(speaker, rel.relation, rel.name, 0.9);
+      if (d) relations.push(d);
+      if (RELATIONS[rel.relation] === 'partner') partnerName = rel.name ?? rel.relation;
+    } else if (isName(head.trim())) partnerName = head.trim();
+    return { subject: self, pre: '', pred: text.slice(co[0].length), relations, partnerName };
+  }
+  const rel = parseRelationPhrase(text);
+  if (rel) {
+    const relations: Draft[] = [];
+    const d = relationDraft(speaker, rel.relation, rel.name, 0.75);
+    if (d) relations.push(d);
+    const subject: Subject = { id: thirdPartyId(speaker, rel.relation, rel.name), self: false, relation: rel.relation, name: rel.name };
+    return { subject, pre: '', pred: text.slice(rel.length).replace(/^\s*,?\s*/, ''), relations };
+  }
+  // First person within the first words: "Last Saturday I volunteered", "After five years at Shopify I joined".
+  const fp = /(?:^|[\s,])(I|we|We)\b\s*/.exec(text);
+  if (fp) {
+    const pre = text.slice(0, fp.index).trim();
+    if (pre.split(/\s+/).filter(Boolean).length <= 7 && !/\b(?:he|she|they|you)\b/i.test(pre) && !/\b(?:said|says|told|thinks)\b/i.test(pre)) {
+      return { subject: self, pre, pred: text.slice(fp.index + fp[0].length), relations: [] };
+    }
+  }
+  if (/^(?:my|our)\s+/i.test(text)) {
+    // "My birthday is...", "My apartment in Brooklyn...": the speaker's own attribute.
+    return { subject: self, pre: '', pred: text, relations: [] };
+  }
+  const pron = /^(he|she|they)\s+/i.exec(text);
+  if (pron && lastThird) return { subject: lastThird, pre: '', pred: text.slice(pron[0].length), relations: [] };
+  // Subject dropped in casual speech: "Just got back from walking Biscuit", "Taking the kids to school".
+  if (/^(?:just\s+|gotta\s+|got\s+to\s+|have\s+to\s+|need\s+to\s+|off\s+to\s+|busy\s+|currently\s+)?(?:\p{L}+ing|\p{L}+ed|got|had|went|took|spent|heading|walking|feeding)\b/iu.test(text)) {
+    return { subject: self, pre: '', pred: text, relations: [] };
+  }
+  return null;
+}
+
+/** "My friend said she works at Apple" → the friend is the subject of "works at Apple". */
+export function resolveReportedSpeech(text: string, speaker: string): { subject: Subject; rest: string; relations: Draft[] } | 'skip' | null {
+  const m = /^(.*?)\s+(?:said|says|told\s+me|tells\s+me|mentioned|claims|claimed|thinks|thought)(?:\s+that)?\s+(he|she|they)\s+(.*)$/i.exec(text);
+  if (!m) return /\b(?:said|says|told\s+me|tells\s+me)\s+(?:that\s+)?(?:he|she|they|I|you)\b/i.test(text) ? 'skip' : null;
+  const rel = parseRelationPhrase(m[1]);
+  if (!rel) return 'skip';
+  const relations: Draft[] = [];
+  const d = relationDraft(speaker, rel.relation, rel.name, 0.7);
+  if (d) relations.push(d);
+  return { subject: { id: thirdPartyId(speaker, rel.relation, rel.name), self: false, relation: rel.relation, name: rel.name }, rest: `${m[2]} ${m[3]}`, relations };
+}

@@ -1,0 +1,96 @@
+/**
+ * @module core/extraction/values
+ * Turning matched text into short readable values: proper-noun spans ("St. Mary's Hospital",
+ * "University of Porto"), noun phrases cut at clause boundaries, lists ("Leo and Mia"), topic
+ * slugs for opinion keys. Pure string functions.
+ */
+import { NOT_NAMES } from './lexicon.ts';
+
+/** Words that end a value: conjunctions, prepositions that start adjuncts, time words. */
+const BOUNDARY =
+  /\s+(?:and\s+(?:i|we|my|it|they|he|she|then)\b|but|because|since|so|though|although|while|which|who|whom|where|when|whenever|if|unless|until|after|before|every|each|last|next|this|these|those|yesterday|today|tonight|tomorrow|now|anymore|any\s+more|again|lately|recently|currently|right\s+now|at\s+the\s+moment|these\s+days|for\s+(?:about\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|many|several|the\s+past|years|months|weeks)|ever\s+since|in\s+(?:19|20)\d\d|on\s+(?:the\s+)?(?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekends?)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|to\s+(?:help|be|get|make|see|do))\b|\s*[,;:.!?—–(]|\s+-\s/i;
+
+/** Cuts a captured fragment at the first clause boundary and tidies it. */
+export function cutValue(raw: string, extraStops?: RegExp): string {
+  let s = ` ${raw.trim()}`;
+  const m = BOUNDARY.exec(s);
+  if (m) s = s.slice(0, m.index);
+  if (extraStops) {
+    const e = extraStops.exec(s);
+    if (e) s = s.slice(0, e.index);
+  }
+  return tidy(s);
+}
+
+/** Removes leading determiners/possessives and trailing punctuation. */
+export function tidy(s: string): string {
+  return s
+    .trim()
+    .replace(/^(?:a|an|the|some|my|our|his|her|their|your)\s+/i, '')
+    .replace(/[\s,.;:!?'"’)]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const CAP_WORD = /^(?:[A-Z][\p{L}\p{N}'’.&+-]*|[A-Z]{2,}|\p{Lu}[\p{L}'’.-]*)$/u;
+const CONNECTORS = new Set(['of', 'de', 'da', 'do', 'del', 'la', 'le', 'von', 'van', 'der', 'the', 'and', '&', 'du', 'y', 'on', 'upon']);
+
+/**
+ * The proper-noun span at the start of `text` ("St. Mary's Hospital", "University of Porto",
+ * "NYC"), or null. Stops at a lower-case word that is not a name connector.
+ */
+export function properSpan(text: string, allowLeadingThe = true): string | null {
+  const words = text.trim().split(/\s+/);
+  const out: string[] = [];
+  let i = 0;
+  if (allowLeadingThe && /^the$/i.test(words[0] ?? '')) i = 1;
+  for (; i < words.length; i++) {
+    const raw = words[i];
+    const w = raw.replace(/[,.;:!?)"]+$/u, (p) => (/^\.$/.test(p) && /^(?:St|Mt|Dr|Jr|Inc|Co|Ltd)\.$/.test(raw) ? p : ''));
+    const trailingPunct = w.length < raw.length;
+    if (CAP_WORD.test(w) && !(out.length === 0 && NOT_NAMES.has(w.toLowerCase().replace(/[’']s$/, '')))) out.push(w);
+    else if (out.length > 0 && CONNECTORS.has(w.toLowerCase()) && i + 1 < words.length && CAP_WORD.test(words[i + 1]) && w !== 'and') out.push(w);
+    else break;
+    if (trailingPunct) break;
+  }
+  if (out.length === 0) return null;
+  return out.join(' ').replace(/[’']s$/, (p) => (out.length > 1 ? p : ''));
+}
+
+/** Splits "Leo and Mia", "Miso, Tofu and Pickles" into items. */
+export function splitList(s: string): string[] {
+  return s
+    .split(/\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+&\s+|\s+as\s+well\s+as\s+/i)
+    .map((x) => tidy(x))
+    .filter((x) => x.length > 0);
+}
+
+/** `remote work` → `remote_work`; `the new MacBook` → `macbook`. */
+export function topicSlug(topic: string): string {
+  return topic
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/^(?:the|a|an|this|that|these|those)\s+/, '')
+    .replace(/^(?:new|old|latest|current)\s+/, '')
+    .replace(/\+\+/g, 'pp')
+    .replace(/#/g, 'sharp')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 48);
+}
+
+/** Upper-cases the first letter of each word of a name ("maya" stays as written if already cased). */
+export function titleCase(s: string): string {
+  return s.replace(/\b\p{Ll}/gu, (c) => c.toUpperCase());
+}
+
+/** Lower-case, accent-folded, punctuation-free form for comparisons. */
+export function normValue(s: string): string {
+  return s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

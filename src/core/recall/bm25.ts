@@ -1,0 +1,75 @@
+/**
+ * @module core/recall/bm25
+ * Exact BM25 (k1 1.2, b 0.75) with weighted query terms over the documents that contain them,
+ * plus the query coverage of each document (the share of the question's own IDF mass it
+ * matches), which the noise gate reads. Same numbers on every backend because the terms come
+ * from the one analyser. Pure.
+ */
+import type { CorpusStats } from '../ports.ts';
+import type { TermDoc } from './turn-cache.ts';
+import type { QueryTerm } from './query-analysis.ts';
+
+const K1 = 1.2;
+const B = 0.75;
+
+export interface Bm25Hit {
+  id: string;
+  score: number;
+  /** Share of the original question's weighted IDF mass this document matches, in [0,1]. */
+  coverage: number;
+  /** Original (non-expansion) query terms matched. */
+  matched: string[];
+}
+
+export function idf(N: number, n: number): number {
+  return Math.log(1 + (N - n + 0.5) / (n + 0.5));
+}
+
+/** True for terms that come from the question itself rather than an expansion. */
+export const isOriginal = (t: QueryTerm) => t.source === 'query' || t.source === 'name' || t.source === 'filler';
+
+/**
+ * Scores `docs` (every document containing at least one query term) against the weighted terms.
+ * Document frequencies are counted over `docs`, so they are exact when `docs` is complete.
+ */
+export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[]): Bm25Hit[] {
+  if (terms.length === 0 || docs.length === 0 || stats.count === 0) return [];
+  const N = Math.max(stats.count, docs.length);
+  const avgdl = stats.totalTerms / stats.count || 1;
+  const want = new Map(terms.map((t) => [t.term, t]));
+  const df = new Map<string, number>();
+  const tfs: Array<Map<string, number>> = [];
+  const keep: TermDoc[] = [];
+  for (const d of docs) {
+    let tf: Map<string, number> | null = null;
+    for (const t of d.tokens) {
+      if (!want.has(t)) continue;
+      if (!tf) tf = new Map();
+      tf.set(t, (tf.get(t) ?? 0) + 1);
+    }
+    if (!tf) continue;
+    for (const t of tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+    tfs.push(tf);
+    keep.push(d);
+  }
+  const idfs = new Map(terms.map((t) => [t.term, idf(N, df.get(t.term) ?? 0)]));
+  const origMass = terms.filter(isOriginal).reduce((s, t) => s + t.weight * idfs.get(t.term)!, 0);
+  const out: Bm25Hit[] = [];
+  keep.forEach((d, i) => {
+    const tf = tfs[i];
+    let s = 0;
+    let cov = 0;
+    const matched: string[] = [];
+    for (const [term, f] of tf) {
+      const qt = want.get(term)!;
+      const w = idfs.get(term)!;
+      s += (qt.weight * w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.termCount) / avgdl));
+      if (isOriginal(qt)) {
+        cov += qt.weight * w;
+        matched.push(term);
+      }
+    }
+    if (s > 0) out.push({ id: d.id, score: s, coverage: origMass > 0 ? cov / origMass : 0, matched });
+  });
+  return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+}

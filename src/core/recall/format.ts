@@ -1,0 +1,146 @@
+/**
+ * @module core/recall/format
+ * Compact, prompt-ready line formats (tokens are the scarce resource): dates as "8 May 2023",
+ * turn lines "Speaker: text" under a date header, long turns shown by their matching sentences
+ * (whole sentences, elided with "…"), memory lines with subject, key, value, event date and
+ * history ("previously NYC, until Mar 2025"). Secrets are masked on the way out. Pure.
+ */
+import type { MemoryRecord, TurnRecord } from '../types.ts';
+import { humanKey, speakerOf } from '../render.ts';
+import { analyze } from '../text/analyze.ts';
+import { maskSecrets } from '../text/secrets.ts';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "2023-05-08T13:56:00Z" → "8 May 2023" (UTC); a bare year or year-month stays short. */
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?/.exec(iso);
+  if (!m) return iso;
+  if (!m[2]) return m[1];
+  if (!m[3]) return `${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+}
+
+const capitalise = (s: string) => s.replace(/(^|\s)\p{Ll}/gu, (c) => c.toUpperCase());
+
+export function subjectLabel(subject: string): string {
+  return subject === 'user' ? 'User' : capitalise(subject);
+}
+
+/** Splits text into sentences, keeping their punctuation. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"'“(\[])/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** A message split into sentences with each sentence's analysed terms (memoised per turn). */
+export interface SplitMessage {
+  speaker: string;
+  content: string;
+  sentences: string[];
+  terms: string[][];
+}
+
+export function splitMessages(t: TurnRecord): SplitMessage[] {
+  const msgs = t.messages.length > 0 ? t.messages : [{ role: 'user' as const, content: t.text, name: null }];
+  return msgs.map((m) => {
+    const content = maskSecrets(m.content).replace(/\s*\n+\s*/g, ' ').trim();
+    const ss = sentences(content);
+    return { speaker: speakerOf(m), content, sentences: ss, terms: ss.map((x) => analyze(x)) };
+  });
+}
+
+/** "Speaker: content" per message, joined by " / "; with `focus`, long messages are excerpted. */
+export function renderSplit(msgs: SplitMessage[], focus: ReadonlySet<string> | null, window = 0): string {
+  return msgs.map((m) => `${m.speaker}: ${focus ? excerptSplit(m, focus, window) : m.content}`).join(' / ');
+}
+
+/**
+ * A message body reduced to the sentences that contain one of `focus` (analysed terms), in order,
+ * with "…" where sentences were left out. Returns the whole text when every or no sentence matches.
+ */
+export function excerpt(text: string, focus: ReadonlySet<string>): string {
+  const ss = sentences(text);
+  return excerptSplit({ speaker: '', content: text, sentences: ss, terms: ss.map((x) => analyze(x)) }, focus);
+}
+
+function excerptSplit(m: SplitMessage, focus: ReadonlySet<string>, window = 0): string {
+  return excerptParts(m, focus, window)
+    .map((i) => (i < 0 ? '…' : m.sentences[i]))
+    .join(' ');
+}
+
+/** Indices of the kept sentences in order, -1 for an elision; all sentences when nothing or everything matches. */
+function excerptParts(m: SplitMessage, focus: ReadonlySet<string>, window = 0): number[] {
+  const ss = m.sentences;
+  const all = ss.map((_, i) => i);
+  if (ss.length <= 1 || focus.size === 0) return ss.length === 0 ? [] : all;
+  const hit = m.terms.map((ts) => ts.some((t) => focus.has(t)));
+  const keep = hit.map((_, i) => hit.slice(Math.max(0, i - window), i + window + 1).some(Boolean));
+  const n = keep.filter(Boolean).length;
+  if (n === 0 || n === ss.length) return all;
+  const parts: number[] = [];
+  let gap = false;
+  ss.forEach((_, i) => {
+    if (keep[i]) {
+      if (gap || (i > 0 && parts.length === 0)) parts.push(-1);
+      parts.push(i);
+      gap = false;
+    } else gap = true;
+  });
+  if (gap) parts.push(-1);
+  return parts;
+}
+
+/**
+ * Token estimate of `renderSplit(msgs, focus)` from per-sentence counts (`sentTokens[m][i]`,
+ * `prefixTokens[m]` for "Speaker: "), without running the tokenizer on the excerpt. The caller
+ * verifies the final context exactly.
+ */
+export function estimateSplitTokens(msgs: SplitMessage[], focus: ReadonlySet<string>, prefixTokens: number[], sentTokens: number[][], window = 0): number {
+  let n = Math.max(0, msgs.length - 1);
+  msgs.forEach((m, k) => {
+    n += prefixTokens[k];
+    if (m.sentences.length === 0) n += 1;
+    for (const i of excerptParts(m, focus, window)) n += i < 0 ? 2 : sentTokens[k][i];
+  });
+  return n;
+}
+
+/** "Caroline: text" (messages of one turn joined by " / "), optionally excerpted. */
+export function turnBody(t: TurnRecord, focus: ReadonlySet<string> | null): string {
+  return renderSplit(splitMessages(t), focus);
+}
+
+/** One memory line: subject, key and value; events with their date; history with its end. */
+export function memoryLine(m: MemoryRecord, history: MemoryRecord[] = []): string {
+  const who = subjectLabel(m.subject);
+  const value = maskSecrets(m.value);
+  const key = humanKey(m.key);
+  let line: string;
+  if (m.type === 'event') {
+    const when = formatDay(m.eventDate ?? m.validFrom);
+    line = `- ${when ? `[${when}] ` : ''}${who}: ${key === 'event' ? '' : `${key.replace(/^event /, '')}: `}${value}`;
+  } else {
+    line = `- ${who} · ${key}: ${value}`;
+    const stance = typeof m.metadata?.stance === 'string' ? m.metadata.stance : null;
+    if (m.type === 'opinion' && stance && !value.toLowerCase().includes(stance)) line += ` (${stance})`;
+  }
+  if (!m.active) {
+    const until = formatDay(m.validTo);
+    line += until ? ` (no longer, since ${until})` : ' (no longer)';
+  } else if (m.type !== 'event') {
+    const prev = history.filter((h) => h.id !== m.id && !h.active && h.status !== 'deleted' && h.value !== m.value);
+    if (prev.length > 0) {
+      const arc = prev
+        .slice(0, 2)
+        .map((h) => `${maskSecrets(h.value)}${h.validTo ? ` until ${formatDay(h.validTo)}` : ''}`)
+        .join('; ');
+      line += m.type === 'opinion' ? ` (earlier: ${arc})` : ` (previously ${arc})`;
+    }
+  }
+  return line;
+}

@@ -1,0 +1,294 @@
+/**
+ * @module core/recall/retrieve
+ * Candidate generation shared by recall and search: query analysis, then several rankers over a
+ * scope — BM25 over turns (speaker-aware, smoothed with the neighbouring turns), BM25 over
+ * memories, key/subject match over memories, entity bridging (proper nouns of the best hits as a
+ * second hop), vector similarity and planner sub-queries when those providers exist — fused
+ * with weighted RRF. Providers that fail are logged and skipped. Store access is batched: one
+ * memory listing, cached turns, at most one lexical query per kind.
+ */
+import type { CorpusStats } from '../ports.ts';
+import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
+import { analyze } from '../text/analyze.ts';
+import { analyzeQuery, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
+import { bm25Score, idf, isOriginal, type Bm25Hit } from './bm25.ts';
+import { rrf, type RankedList } from './fusion.ts';
+import { docsWithAny, neighbours, scopeTurns, toTermDoc, type ScopeTurns, type TermDoc } from './turn-cache.ts';
+import type { RecallDeps } from './recall.ts';
+
+/** Tunables, in one place (each measured with `npm run bench:locomo`, see CHANGELOG). */
+export const RETRIEVE = {
+  /** Score multiplier for turns spoken by the person the question names. */
+  speakerBoost: 0.5,
+  /** Share of the best neighbour's BM25 score a turn inherits (answers follow questions). */
+  neighbourShare: 0.5,
+  /** Lexical candidates fetched per kind when the scope is too big to cache. */
+  lexicalLimit: 2000,
+  /** Entity bridging: proper nouns taken from the best hits for a second hop. */
+  bridgeFrom: 3,
+  bridgeWeight: 0.35,
+  vectorLimit: 50,
+  /** Memories the key/subject ranker contributes. */
+  keyLimit: 8,
+  /** Items each ranker hands to fusion, and fused candidates kept. */
+  listLimit: 300,
+  /** Best hits per kind whose matched terms are pooled for the union coverage. */
+  unionOf: 5,
+  maxCandidates: 200,
+  /** RRF weight per ranker. */
+  weights: { bm25_turn: 1, bm25_memory: 0.5, key_memory: 0.6, bridge: 0.35, vector_turn: 0.8, vector_memory: 0.8, subquery: 0.5 } as Record<string, number>,
+};
+
+export interface Candidate {
+  kind: 'memory' | 'turn';
+  id: string;
+  score: number;
+  rankers: RankerHit[];
+  /** Best lexical coverage of the question's own terms (noise gate). */
+  coverage: number;
+  /** Raw BM25 of the candidate (turn or memory ranker), 0 when found by other rankers only. */
+  bm25: number;
+  memory?: MemoryRecord;
+  turn?: TurnRecord;
+}
+
+export interface Retrieved {
+  query: AnalyzedQuery;
+  candidates: Candidate[];
+  turns: ScopeTurns | null;
+  /** Every memory of the scope (active and history), for history notes. */
+  memories: MemoryRecord[];
+  /** Highest original-term coverage over turns and memories. */
+  bestCoverage: number;
+  /** Original-term coverage of the union of the best few turns and memories. */
+  unionCoverage: number;
+  /** Share of the question's own IDF mass whose terms occur anywhere in the scope. */
+  corpusCoverage: number;
+  /** The same two measures over the content terms only (no names, no question filler). */
+  contentUnion: number;
+  contentBest: number;
+  contentCorpus: number;
+  /** True when a vector ranker contributed. */
+  usedVectors: boolean;
+}
+
+async function lexicalTurnDocs(deps: RecallDeps, scope: string, st: ScopeTurns | null, terms: string[]): Promise<TermDoc[]> {
+  if (st) return docsWithAny(st, terms);
+  return (await deps.store.lexicalCandidates(scope, 'turn', terms, RETRIEVE.lexicalLimit)).map(toTermDoc);
+}
+
+/** BM25 over turns with the speaker prior and neighbour smoothing. */
+function rankTurns(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[], q: AnalyzedQuery, st: ScopeTurns | null): Bm25Hit[] {
+  const hits = bm25Score(docs, stats, terms);
+  if (!st) return hits;
+  const named = new Set(q.names.filter((n) => st.allSpeakers.has(n)));
+  const base = new Map(hits.map((h) => [h.id, h.score]));
+  const out = hits.map((h) => ({ ...h }));
+  const byId = new Map(out.map((h) => [h.id, h]));
+  // Neighbour smoothing: a turn inherits part of the best adjacent turn's score; turns with no
+  // term of their own join the list this way (the reply to a matching question).
+  for (const h of hits.slice(0, RETRIEVE.listLimit)) {
+    for (const n of neighbours(st, h.id)) {
+      const inherited = RETRIEVE.neighbourShare * h.score;
+      const cur = byId.get(n.id);
+      if (cur) cur.score = Math.max(cur.score, (base.get(n.id) ?? 0) + inherited);
+      else {
+        const fresh = { id: n.id, score: inherited, coverage: 0, matched: [] as string[] };
+        out.push(fresh);
+        byId.set(n.id, fresh);
+      }
+    }
+  }
+  if (named.size > 0) {
+    for (const h of out) if (st.speakers.get(h.id)?.some((s) => named.has(s))) h.score *= 1 + RETRIEVE.speakerBoost;
+  }
+  return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+}
+
+function memoryDocs(memories: MemoryRecord[], includeInactive: boolean): TermDoc[] {
+  return memories.filter((m) => m.status !== 'deleted' && (m.active || includeInactive)).map((m) => toTermDoc(m));
+}
+
+/** Proper nouns (capitalised, not sentence-initial, not the question's own names) in a text. */
+function properNouns(text: string, exclude: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?<![.!?]\s|^|\n|: )\b\p{Lu}[\p{L}'’-]{2,}/gu)) {
+    const w = m[0].replace(/['’]s$/u, '').toLowerCase();
+    if (!exclude.has(w)) out.push(w);
+  }
+  return out;
+}
+
+export async function retrieve(deps: RecallDeps, scope: string, query: string, opts: { sessionId: string | null }): Promise<Retrieved> {
+  const store = deps.store;
+  const [turnStats, memories] = await Promise.all([store.corpusStats(scope, 'turn'), store.listMemories(scope, { includeInactive: true })]);
+  const st = await scopeTurns(store, scope, turnStats);
+  const known = new Set<string>(st ? st.allSpeakers : []);
+  for (const m of memories) if (m.subject !== 'user') known.add(m.subject.toLowerCase());
+  const q = analyzeQuery(query, known);
+  const termList = q.terms.map((t) => t.term);
+  if (termList.length === 0) return { query: q, candidates: [], turns: st, memories, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false };
+
+  const lists: RankedList[] = [];
+  const coverage = new Map<string, number>();
+  const bm25Of = new Map<string, number>();
+  const note = (key: string, h: Bm25Hit) => {
+    coverage.set(key, Math.max(coverage.get(key) ?? 0, h.coverage));
+    bm25Of.set(key, Math.max(bm25Of.get(key) ?? 0, h.score));
+  };
+
+  // BM25 over turns.
+  const tDocs = await lexicalTurnDocs(deps, scope, st, termList);
+  const tHits = rankTurns(tDocs, turnStats, q.terms, q, st);
+  for (const h of tHits.slice(0, RETRIEVE.listLimit)) note(`turn:${h.id}`, h);
+  lists.push({ ranker: 'bm25_turn', weight: RETRIEVE.weights.bm25_turn, items: tHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
+
+  // BM25 over memories (active; history too when the question asks about the past).
+  const mDocs = memoryDocs(memories, q.past);
+  const memStats: CorpusStats = { count: mDocs.length, totalTerms: mDocs.reduce((s, d) => s + d.termCount, 0) };
+  const mHits = bm25Score(mDocs, memStats, q.terms);
+  for (const h of mHits.slice(0, RETRIEVE.listLimit)) note(`memory:${h.id}`, h);
+  lists.push({ ranker: 'bm25_memory', weight: RETRIEVE.weights.bm25_memory, items: mHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `memory:${h.id}`, score: h.score })) });
+
+  // Key/subject match: memories whose key the question asks for, about the person it names.
+  // Events are left out: "when" asks about every event, so the event key says nothing.
+  const factKeys = q.keys.filter((k) => k !== 'event');
+  if (factKeys.length > 0) {
+    const names = new Set(q.names);
+    const keyed = memories.filter((m) => m.active && m.type !== 'event' && factKeys.some((k) => m.key === k || m.key.startsWith(`${k}_`)) && (names.size === 0 || names.has(m.subject.toLowerCase()) || m.subject === 'user'));
+    keyed.sort((a, b) => b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
+    lists.push({ ranker: 'key_memory', weight: RETRIEVE.weights.key_memory, items: keyed.slice(0, RETRIEVE.keyLimit).map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
+  }
+
+  // Entity bridging: proper nouns of the best hits become a second, lower-weighted hop.
+  const memById = new Map(memories.map((m) => [m.id, m]));
+  const exclude = new Set([...q.names, ...(st ? st.allSpeakers : [])]);
+  const bridgeText: string[] = [];
+  for (const h of tHits.slice(0, RETRIEVE.bridgeFrom)) {
+    const t = st?.byId.get(h.id);
+    if (t) bridgeText.push(t.messages.map((m) => m.content).join(' '));
+  }
+  for (const h of mHits.slice(0, RETRIEVE.bridgeFrom)) {
+    const m = memById.get(h.id);
+    if (m) bridgeText.push(`x ${m.value}`);
+  }
+  const qTerms = new Set(termList);
+  const bridgeTerms = [...new Set(bridgeText.flatMap((t) => properNouns(t, exclude)).flatMap((w) => analyze(w)))].filter((t) => !qTerms.has(t));
+  if (bridgeTerms.length > 0) {
+    const bt: QueryTerm[] = bridgeTerms.map((term) => ({ term, weight: 1, source: 'feedback' }));
+    const bDocs = await lexicalTurnDocs(deps, scope, st, bridgeTerms);
+    const bHits = bm25Score(bDocs, turnStats, bt);
+    const bmHits = bm25Score(mDocs, memStats, bt);
+    const items = [...bHits.map((h) => ({ key: `turn:${h.id}`, score: h.score })), ...bmHits.map((h) => ({ key: `memory:${h.id}`, score: h.score }))].sort((a, b) => b.score - a.score);
+    lists.push({ ranker: 'bridge', weight: RETRIEVE.weights.bridge, items: items.slice(0, 50) });
+  }
+
+  // Vector similarity when an embedder is configured.
+  let usedVectors = false;
+  if (deps.embedder) {
+    try {
+      const [v] = await deps.embedder.embed([query]);
+      if (v && v.length > 0) {
+        const [vt, vm] = await Promise.all([
+          store.vectorSearch(scope, 'turn', deps.embedder.model, v, RETRIEVE.vectorLimit),
+          store.vectorSearch(scope, 'memory', deps.embedder.model, v, RETRIEVE.vectorLimit),
+        ]);
+        const activeOrPast = (id: string) => {
+          const m = memById.get(id);
+          return !!m && m.status !== 'deleted' && (m.active || q.past);
+        };
+        lists.push({ ranker: 'vector_turn', weight: RETRIEVE.weights.vector_turn, items: vt.map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
+        lists.push({ ranker: 'vector_memory', weight: RETRIEVE.weights.vector_memory, items: vm.filter((h) => activeOrPast(h.id)).map((h) => ({ key: `memory:${h.id}`, score: h.score })) });
+        usedVectors = vt.length + vm.length > 0;
+      }
+    } catch (err) {
+      deps.logger.warn({ err: errorSummary(err), model: deps.embedder.model }, 'query embedding failed; recall continues lexically');
+    }
+  }
+
+  // LLM sub-queries (multi-hop decomposition) when a planner is configured.
+  if (deps.planner) {
+    try {
+      const subs = (await deps.planner.decompose(query)).filter((s) => typeof s === 'string' && s.trim() !== '' && s.trim() !== query.trim()).slice(0, 4);
+      for (const [i, sq] of subs.entries()) {
+        const sa = analyzeQuery(sq, known);
+        if (sa.terms.length === 0) continue;
+        const sDocs = await lexicalTurnDocs(deps, scope, st, sa.terms.map((t) => t.term));
+        const sHits = rankTurns(sDocs, turnStats, sa.terms, sa, st);
+        const smHits = bm25Score(mDocs, memStats, sa.terms);
+        const items = [...sHits.slice(0, 40).map((h) => ({ key: `turn:${h.id}`, score: h.score })), ...smHits.slice(0, 20).map((h) => ({ key: `memory:${h.id}`, score: h.score }))].sort((a, b) => b.score - a.score);
+        lists.push({ ranker: `subquery_${i + 1}`, weight: RETRIEVE.weights.subquery, items });
+      }
+    } catch (err) {
+      deps.logger.warn({ err: errorSummary(err) }, 'query planner failed; recall continues without sub-queries');
+    }
+  }
+
+  const fused = rrf(lists).slice(0, RETRIEVE.maxCandidates);
+  const needTurns = fused.filter((f) => f.key.startsWith('turn:') && !st?.byId.has(f.key.slice(5))).map((f) => f.key.slice(5));
+  const fetched = needTurns.length > 0 ? await store.getTurns(scope, needTurns.slice(0, 200)) : [];
+  const fetchedById = new Map(fetched.map((t) => [t.id, t]));
+  const candidates: Candidate[] = [];
+  for (const f of fused) {
+    const kind = f.key.startsWith('turn:') ? 'turn' : 'memory';
+    const id = f.key.slice(kind === 'turn' ? 5 : 7);
+    const c: Candidate = { kind, id, score: f.score, rankers: f.rankers, coverage: coverage.get(f.key) ?? 0, bm25: bm25Of.get(f.key) ?? 0 };
+    if (kind === 'turn') {
+      c.turn = st?.byId.get(id) ?? fetchedById.get(id);
+      if (!c.turn) continue;
+    } else {
+      c.memory = memById.get(id);
+      if (!c.memory || c.memory.status === 'deleted') continue;
+    }
+    candidates.push(c);
+  }
+  let bestCoverage = 0;
+  for (const v of coverage.values()) bestCoverage = Math.max(bestCoverage, v);
+  void opts;
+  const memDf = new Map<string, number>();
+  for (const d of mDocs) for (const t of new Set(d.tokens)) memDf.set(t, (memDf.get(t) ?? 0) + 1);
+  const turnDf = (t: string) => (st ? (st.postings.get(t)?.length ?? 0) : tDocs.filter((d) => d.tokens.includes(t)).length);
+  const cov = coverageStats(q.terms, (t) => turnDf(t) + (memDf.get(t) ?? 0), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)]);
+  return { query: q, candidates, turns: st, memories, bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors };
+}
+
+/** Union coverage of the best hits and corpus coverage of the question's own terms (IDF-weighted). */
+function coverageStats(terms: QueryTerm[], dfOf: (term: string) => number, N: number, best: Bm25Hit[]): { union: number; corpus: number; contentUnion: number; contentBest: number; contentCorpus: number } {
+  const orig = terms.filter(isOriginal);
+  const df = new Map(orig.map((t) => [t.term, dfOf(t.term)]));
+  const matched = new Set(best.flatMap((h) => h.matched));
+  let mass = 0;
+  let union = 0;
+  let corpus = 0;
+  let cMass = 0;
+  let cUnion = 0;
+  let cCorpus = 0;
+  const cw = new Map<string, number>();
+  for (const t of orig) {
+    const w = t.weight * idf(Math.max(N, 1), df.get(t.term) ?? 0);
+    mass += w;
+    if (matched.has(t.term)) union += w;
+    if ((df.get(t.term) ?? 0) > 0) corpus += w;
+    if (t.source === 'query') {
+      cMass += w;
+      cw.set(t.term, w);
+      if (matched.has(t.term)) cUnion += w;
+      if ((df.get(t.term) ?? 0) > 0) cCorpus += w;
+    }
+  }
+  let cBest = 0;
+  for (const h of best) cBest = Math.max(cBest, h.matched.reduce((s, t) => s + (cw.get(t) ?? 0), 0));
+  return {
+    union: mass > 0 ? union / mass : 0,
+    corpus: mass > 0 ? corpus / mass : 0,
+    contentUnion: cMass > 0 ? cUnion / cMass : 0,
+    contentBest: cMass > 0 ? cBest / cMass : 0,
+    contentCorpus: cMass > 0 ? cCorpus / cMass : 0,
+  };
+}
+
+/** Error summary safe to log (message and code, never request details). */
+export function errorSummary(err: unknown): Record<string, unknown> {
+  if (err instanceof Error) return { name: err.name, message: err.message, code: (err as Error & { code?: unknown }).code };
+  return { message: String(err) };
+}

@@ -1,0 +1,171 @@
+/**
+ * @module core/recall/turn-cache
+ * Per-scope, in-process cache of a scope's turns (ids, sessions, order, speakers, terms) so recall
+ * can score, smooth with neighbours and render without a store round trip per candidate. The
+ * version is the store's corpus stats (turn count and total terms): turns are immutable, so a
+ * grown count is caught up with `latestTurns` and anything else (a deletion, a back-dated
+ * import) reloads the scope. Scopes above MAX_CACHED_TURNS are not cached (recall then uses
+ * the store's lexical index directly). Pure data structure over the store port; no I/O of its own.
+ */
+import type { CorpusStats, LexicalDoc, MemoryStore } from '../ports.ts';
+import type { TurnRecord } from '../types.ts';
+import { speakerOf } from '../render.ts';
+import { countTokens } from '../text/tokens.ts';
+import { estimateSplitTokens, renderSplit, splitMessages, type SplitMessage } from './format.ts';
+
+export const MAX_CACHED_TURNS = 20_000;
+const MAX_SCOPES = 64;
+
+export interface ScopeTurns {
+  version: string;
+  turns: TurnRecord[];
+  byId: Map<string, TurnRecord>;
+  /** Turns of each session ordered by seq. */
+  bySession: Map<string, TurnRecord[]>;
+  /** Position of each turn in its session list. */
+  position: Map<string, number>;
+  /** Lower-cased speaker names per turn. */
+  speakers: Map<string, string[]>;
+  /** Every speaker name seen in the scope (lower-cased). */
+  allSpeakers: Set<string>;
+  docs: TermDoc[];
+  /** Inverted index: term → ids of the turns containing it. */
+  postings: Map<string, string[]>;
+  totalTerms: number;
+  /** Rendered, secret-masked bodies, their sentences and token counts, filled lazily by recall. */
+  rendered: Map<string, RenderedTurn>;
+}
+
+export interface RenderedTurn {
+  messages: SplitMessage[];
+  body: string;
+  tokens: number;
+  /** Token counts of "Speaker: " per message and of each sentence (for excerpt estimates), lazily. */
+  prefixTokens?: number[];
+  sentTokens?: number[][];
+}
+
+/** Estimated tokens of the turn excerpted to `focus` (per-sentence counts, memoised). */
+export function excerptTokens(r: RenderedTurn, focus: ReadonlySet<string>, window = 0): number {
+  if (!r.sentTokens || !r.prefixTokens) {
+    r.prefixTokens = r.messages.map((m) => countTokens(`${m.speaker}:`));
+    r.sentTokens = r.messages.map((m) => m.sentences.map((x) => countTokens(` ${x}`)));
+  }
+  return estimateSplitTokens(r.messages, focus, r.prefixTokens, r.sentTokens, window);
+}
+
+/** The memoised rendering of a cached turn. */
+export function renderedTurn(st: ScopeTurns | null, t: TurnRecord): RenderedTurn {
+  const hit = st?.rendered.get(t.id);
+  if (hit) return hit;
+  const messages = splitMessages(t);
+  const body = renderSplit(messages, null);
+  const r = { messages, body, tokens: countTokens(body) };
+  if (st && st.byId.has(t.id)) st.rendered.set(t.id, r);
+  return r;
+}
+
+/** A lexical document with its terms already split. */
+export interface TermDoc {
+  id: string;
+  tokens: string[];
+  termCount: number;
+}
+
+export function toTermDoc(d: LexicalDoc): TermDoc {
+  return { id: d.id, tokens: d.terms ? d.terms.split(' ') : [], termCount: d.termCount };
+}
+
+const caches = new WeakMap<MemoryStore, Map<string, ScopeTurns>>();
+
+function build(turns: TurnRecord[], stats: CorpusStats): ScopeTurns {
+  const byId = new Map<string, TurnRecord>();
+  const bySession = new Map<string, TurnRecord[]>();
+  const speakers = new Map<string, string[]>();
+  const allSpeakers = new Set<string>();
+  let totalTerms = 0;
+  for (const t of turns) {
+    byId.set(t.id, t);
+    let l = bySession.get(t.sessionId);
+    if (!l) bySession.set(t.sessionId, (l = []));
+    l.push(t);
+    const names = [...new Set(t.messages.map((m) => speakerOf(m).toLowerCase()))];
+    speakers.set(t.id, names);
+    for (const n of names) allSpeakers.add(n);
+    totalTerms += t.termCount;
+  }
+  const position = new Map<string, number>();
+  for (const l of bySession.values()) {
+    l.sort((a, b) => a.seq - b.seq);
+    l.forEach((t, i) => position.set(t.id, i));
+  }
+  const docs = turns.map((t) => toTermDoc(t));
+  const postings = new Map<string, string[]>();
+  for (const d of docs) {
+    for (const term of new Set(d.tokens)) {
+      let l = postings.get(term);
+      if (!l) postings.set(term, (l = []));
+      l.push(d.id);
+    }
+  }
+  return {
+    version: `${stats.count}:${stats.totalTerms}`,
+    turns,
+    byId,
+    bySession,
+    position,
+    speakers,
+    allSpeakers,
+    docs,
+    postings,
+    totalTerms,
+    rendered: new Map(),
+  };
+}
+
+/** The scope's turns, from cache when the corpus version is unchanged; null for huge scopes. */
+export async function scopeTurns(store: MemoryStore, scope: string, stats: CorpusStats): Promise<ScopeTurns | null> {
+  if (stats.count > MAX_CACHED_TURNS) return null;
+  let perStore = caches.get(store);
+  if (!perStore) caches.set(store, (perStore = new Map()));
+  const version = `${stats.count}:${stats.totalTerms}`;
+  const cur = perStore.get(scope);
+  if (cur && cur.version === version) return touch(perStore, scope, cur);
+  if (stats.count === 0) return touch(perStore, scope, build([], stats));
+  if (cur && stats.count > cur.turns.length) {
+    const delta = await store.latestTurns(scope, stats.count - cur.turns.length);
+    const fresh = delta.filter((t) => !cur.byId.has(t.id));
+    const added = fresh.reduce((s, t) => s + t.termCount, 0);
+    if (fresh.length === delta.length && cur.totalTerms + added === stats.totalTerms) {
+      return touch(perStore, scope, build([...cur.turns, ...fresh], stats));
+    }
+  }
+  const all = await store.listTurns(scope);
+  return touch(perStore, scope, build(all, stats));
+}
+
+function touch(m: Map<string, ScopeTurns>, scope: string, v: ScopeTurns): ScopeTurns {
+  m.delete(scope);
+  m.set(scope, v);
+  while (m.size > MAX_SCOPES) m.delete(m.keys().next().value as string);
+  return v;
+}
+
+/** Documents containing at least one of `terms`, via the inverted index. */
+export function docsWithAny(st: ScopeTurns, terms: string[]): TermDoc[] {
+  const ids = new Set<string>();
+  for (const t of terms) for (const id of st.postings.get(t) ?? []) ids.add(id);
+  const byId = st.byId;
+  const out: TermDoc[] = [];
+  for (const d of st.docs) if (ids.has(d.id) && byId.has(d.id)) out.push(d);
+  return out;
+}
+
+/** The turns right before and after `id` in its session (the one on each side). */
+export function neighbours(st: ScopeTurns, id: string): TurnRecord[] {
+  const t = st.byId.get(id);
+  if (!t) return [];
+  const l = st.bySession.get(t.sessionId)!;
+  const i = st.position.get(id)!;
+  return [l[i - 1], l[i + 1]].filter((x): x is TurnRecord => !!x);
+}

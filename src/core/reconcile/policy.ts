@@ -1,0 +1,38 @@
+/**
+ * @module core/reconcile/policy
+ * The documented evolution policy per key family, in one table the reconciler and the README
+ * share: how an assert interacts with the active memories of the same subject and key.
+ */
+import { isSingleValued } from '../extraction/key-vocabulary.ts';
+
+export type KeyPolicy =
+  /** One current value: a different value supersedes the old row (employer, location, diet...). */
+  | 'supersede'
+  /** Values coexist (pets, languages, hobbies, children); only retraction or correction ends one. */
+  | 'coexist'
+  /** Events accumulate and never supersede; a correction replaces the one it names. */
+  | 'accumulate'
+  /** Opinions: a new stance supersedes but the chain is kept so recall can tell the arc. */
+  | 'opinion-chain';
+
+export function policyOf(key: string, type: string): KeyPolicy {
+  if (type === 'event' || key.startsWith('event')) return 'accumulate';
+  if (key.startsWith('opinion_')) return 'opinion-chain';
+  return isSingleValued(key) ? 'supersede' : 'coexist';
+}
+
+/** Keys whose active rows a candidate can end: a dislike of X ends a like of X and vice versa. */
+export const OPPOSITE_KEYS: Readonly<Record<string, string>> = { like: 'dislike', dislike: 'like' };
+
+/** Keys reconciliation needs to see for a candidate key (the key itself and its opposite). */
+export function relatedKeys(key: string): string[] {
+  const o = OPPOSITE_KEYS[key];
+  return o ? [key, o] : [key];
+}
+
+/** Confidence gain when a statement is repeated, and the cap. */
+export const REINFORCE_STEP = 0.05;
+export const MAX_CONFIDENCE = 0.99;
+
+/** Candidates below this confidence (implicit cues) never supersede a more confident value. */
+export const IMPLICIT_CEILING = 0.7;

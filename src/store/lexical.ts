@@ -1,0 +1,89 @@
+/**
+ * @module store/lexical
+ * Backend-independent parts of `lexicalCandidates`: cleaning the query terms, the exact
+ * "contains any term" check applied to what the full-text index returned, and the cut to
+ * `limit` by a BM25 estimate over the matched set — so SQLite, PostgreSQL and PGlite return
+ * the same documents for the same data. Pure.
+ */
+import type { LexicalDoc } from '../core/ports.ts';
+
+/** Longest term we look up (longer ones cannot be index terms and break tsquery limits). */
+export const MAX_TERM_BYTES = 1000;
+
+/**
+ * De-duplicates the query terms and drops those that can never be a stored term (empty, with
+ * whitespace — stored terms are space separated — or too long). Returns [] when nothing is left.
+ */
+export function cleanTerms(terms: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const t of terms) {
+    const s = String(t);
+    if (s && !/\s/.test(s) && Buffer.byteLength(s, 'utf8') <= MAX_TERM_BYTES) out.add(s);
+  }
+  return [...out];
+}
+
+/** How many rows the SQL index query may return before the relevance cut. */
+export function sqlCap(limit: number): number {
+  return Math.max(limit * 20, 10_000);
+}
+
+/**
+ * Keeps the documents whose stored terms contain at least one query term exactly (the index
+ * may over-match: FTS5's tokenizer folds case, a tsquery may match prefixes) and, when more
+ * than `limit` remain, the `limit` best by BM25 over the matched set (ties: input order).
+ */
+export function selectCandidates(docs: readonly LexicalDoc[], terms: readonly string[], limit: number): LexicalDoc[] {
+  const wanted = new Set(terms);
+  const matched: Array<{ doc: LexicalDoc; tf: Map<string, number>; i: number }> = [];
+  docs.forEach((doc, i) => {
+    const tf = new Map<string, number>();
+    for (const t of doc.terms.split(' ')) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
+    if (tf.size > 0) matched.push({ doc, tf, i });
+  });
+  if (limit <= 0) return [];
+  if (matched.length <= limit) return matched.map((m) => m.doc);
+  const n = matched.length;
+  const df = new Map<string, number>();
+  let total = 0;
+  for (const m of matched) {
+    total += m.doc.termCount;
+    for (const t of m.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  }
+  const avgdl = total / n || 1;
+  const scored = matched.map((m) => {
+    let s = 0;
+    for (const [t, f] of m.tf) {
+      const d = df.get(t) ?? 0;
+      const idf = Math.log(1 + (n - d + 0.5) / (d + 0.5));
+      s += (idf * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * m.doc.termCount) / avgdl));
+    }
+    return { ...m, s };
+  });
+  scored.sort((a, b) => b.s - a.s || a.i - b.i);
+  return scored.slice(0, limit).map((m) => m.doc);
+}
+
+/** An FTS5 MATCH expression where every term is a quoted string literal (queries are data). */
+export function fts5Query(terms: readonly string[]): string {
+  return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
+}
+
+/** A tsquery literal OR-ing each term as a quoted lexeme (input syntax, no parser involved). */
+export function tsqueryLiteral(terms: readonly string[]): string {
+  return terms.map((t) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
+}
+
+/** Cosine similarity; 0 when either vector is all zeros or the lengths differ. */
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return na === 0 || nb === 0 ? 0 : dot / (Math.sqrt(na) * Math.sqrt(nb));
+}

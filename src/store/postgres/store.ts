@@ -1,0 +1,448 @@
+/**
+ * @module store/postgres/store
+ * PostgresMemoryStore: the MemoryStore on PostgreSQL (server, pooled) or PGlite, through one
+ * SqlExecutor so both run the same SQL. Lexical search over a tsvector of the analysed terms
+ * (GIN); vectors in a pgvector column with per-dimension HNSW cosine indexes when the
+ * extension exists, else a real[] column scored exactly in SQL. Write transactions take a
+ * per-scope advisory lock, so replicas ingesting for the same user serialise; the partial
+ * unique index enforces one active row per single-valued key.
+ */
+import type { CorpusStats, LexicalDoc, MemoryFilter, MemoryStore, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
+import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
+import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, type Row, type SqlValue } from '../rows.ts';
+import { cleanTerms, selectCandidates, sqlCap, tsqueryLiteral } from '../lexical.ts';
+import { planReactivation } from '../deletion.ts';
+import { KeyedMutex } from '../mutex.ts';
+import type { SqlExecutor, SqlQuery } from './executor.ts';
+import { PG_SCHEMA_VERSION, SCOPE_LOCK_CLASS, migratePg } from './migrations.ts';
+import { translatePgError } from './errors.ts';
+
+const bool = (b: boolean): SqlValue => b;
+const MEMORY_SELECT = MEMORY_COLUMNS.map(([c]) => c).join(', ');
+const TURN_SELECT = TURN_COLUMNS.join(', ');
+const MEMORY_INSERT = `INSERT INTO memories (${MEMORY_SELECT}) VALUES (${MEMORY_COLUMNS.map(([c], i) => `$${i + 1}${c === 'metadata' ? '::text::jsonb' : ''}`).join(', ')})`;
+/** HNSW indexes in pgvector support at most 2000 dimensions; larger vectors are scanned exactly. */
+const HNSW_MAX_DIM = 2000;
+
+type VectorMode = 'pgvector' | 'real[]';
+
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw translatePgError(err);
+  }
+}
+
+function vectorLiteral(v: number[], mode: VectorMode): string {
+  if (v.length === 0 || v.some((x) => !Number.isFinite(x))) throw new TypeError('embedding vector must be non-empty and finite');
+  return mode === 'pgvector' ? `[${v.join(',')}]` : `{${v.join(',')}}`;
+}
+
+const ids = (list: readonly string[]) => JSON.stringify([...list]);
+
+/** Statements usable both inside a transaction and on the pool. */
+class Statements {
+  constructor(private readonly q: SqlQuery) {}
+
+  async all(sql: string, params: unknown[] = []): Promise<Row[]> {
+    return guarded(() => this.q.query(sql, params));
+  }
+  async one(sql: string, params: unknown[] = []): Promise<Row | undefined> {
+    return (await this.all(sql, params))[0];
+  }
+
+  async insertTurn(t: NewTurn): Promise<TurnRecord> {
+    const row = await this.one('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = $1 AND session_id = $2', [t.scope, t.sessionId]);
+    const seq = Number(row?.next ?? 1);
+    await this.all(
+      'INSERT INTO turns (id, scope, session_id, user_id, agent_id, seq, ts, messages, text, terms, term_count, metadata, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, $12::text::jsonb, $13)',
+      [t.id, t.scope, t.sessionId, t.userId, t.agentId, seq, t.timestamp, JSON.stringify(t.messages), t.text, t.terms, t.termCount, JSON.stringify(t.metadata ?? {}), t.createdAt],
+    );
+    return { ...t, seq };
+  }
+
+  async activeMemories(scope: string, filter?: { subjects?: string[]; keys?: string[] }): Promise<MemoryRecord[]> {
+    const where = ['scope = $1', 'active', "status <> 'deleted'"];
+    const params: unknown[] = [scope];
+    for (const [col, list] of [
+      ['subject', filter?.subjects],
+      ['key', filter?.keys],
+    ] as const) {
+      if (!list) continue;
+      if (list.length === 0) return [];
+      params.push(ids(list));
+      where.push(`${col} IN (SELECT jsonb_array_elements_text($${params.length}::text::jsonb))`);
+    }
+    return (await this.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at, rid`, params)).map(rowToMemory);
+  }
+
+  async memoriesByKey(scope: string, subject: string, key: string): Promise<MemoryRecord[]> {
+    return (await this.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND subject = $2 AND key = $3 ORDER BY created_at DESC, rid DESC`, [scope, subject, key])).map(rowToMemory);
+  }
+
+  async insertMemory(m: MemoryRecord): Promise<void> {
+    await this.all(MEMORY_INSERT, memoryValues(m, bool));
+  }
+
+  async updateMemory(scope: string, id: string, patch: Partial<MemoryRecord>): Promise<void> {
+    const cols = patchColumns(patch, bool);
+    if (cols.length === 0) return;
+    const sets = cols.map(([c], i) => `${c} = $${i + 1}${c === 'metadata' ? '::text::jsonb' : ''}`);
+    await this.all(`UPDATE memories SET ${sets.join(', ')} WHERE scope = $${cols.length + 1} AND id = $${cols.length + 2}`, [...cols.map(([, v]) => v), scope, id]);
+  }
+
+  async putEmbedding(scope: string, e: StoredEmbedding, mode: VectorMode): Promise<void> {
+    const cast = mode === 'pgvector' ? 'vector' : 'real[]';
+    await this.all(
+      `INSERT INTO embeddings (scope, owner_kind, owner_id, model, dim, vector) VALUES ($1, $2, $3, $4, $5, $6::${cast})
+       ON CONFLICT (scope, owner_kind, owner_id, model) DO UPDATE SET dim = EXCLUDED.dim, vector = EXCLUDED.vector`,
+      [scope, e.ownerKind, e.ownerId, e.model, e.vector.length, vectorLiteral(e.vector, mode)],
+    );
+  }
+
+  /** Advisory transaction locks on scopes, in a stable order (no deadlocks between deleters). */
+  async lockScopes(scopes: Iterable<string>): Promise<void> {
+    for (const s of [...new Set(scopes)].sort()) await this.all('SELECT pg_advisory_xact_lock($1::int4, hashtext($2::text))', [SCOPE_LOCK_CLASS, s]);
+  }
+
+  /** Deletes memories (and their vectors), reviving what they had superseded. */
+  async removeMemories(deleted: MemoryRecord[]): Promise<void> {
+    if (deleted.length === 0) return;
+    const gone = ids(deleted.map((m) => m.id));
+    const prev = ids(deleted.flatMap((m) => (m.supersedes ? [m.supersedes] : [])));
+    const linked = (
+      await this.all(
+        `SELECT ${MEMORY_SELECT} FROM memories WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb)) OR supersedes IN (SELECT jsonb_array_elements_text($2::text::jsonb)) OR superseded_by IN (SELECT jsonb_array_elements_text($2::text::jsonb))`,
+        [prev, gone],
+      )
+    ).map(rowToMemory);
+    const slots = JSON.stringify(linked.map((m) => [m.scope, m.subject, m.key]));
+    const activeNow = (
+      await this.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE active AND (scope, subject, key) IN (SELECT x->>0, x->>1, x->>2 FROM jsonb_array_elements($1::text::jsonb) AS x)`, [slots])
+    ).map(rowToMemory);
+    const plan = planReactivation(deleted, linked, activeNow);
+    await this.all("DELETE FROM embeddings WHERE owner_kind = 'memory' AND owner_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))", [gone]);
+    await this.all('DELETE FROM memories WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [gone]);
+    if (plan.reactivate.length) {
+      await this.all("UPDATE memories SET active = true, status = 'active', superseded_by = NULL, valid_to = NULL WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))", [ids(plan.reactivate)]);
+    }
+    if (plan.unlinkSupersedes.length) await this.all('UPDATE memories SET supersedes = NULL WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [ids(plan.unlinkSupersedes)]);
+    if (plan.unlinkSupersededBy.length) await this.all('UPDATE memories SET superseded_by = NULL WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [ids(plan.unlinkSupersededBy)]);
+  }
+}
+
+export class PostgresMemoryStore implements MemoryStore {
+  private readonly pool: Statements;
+  private readonly scopeLocks = new KeyedMutex();
+  private mode: VectorMode | null = null;
+  private readonly hnswDims = new Set<number>();
+  private closed = false;
+
+  constructor(private readonly exec: SqlExecutor) {
+    this.pool = new Statements(exec);
+  }
+
+  private async tx<T>(fn: (s: Statements) => Promise<T>): Promise<T> {
+    return guarded(() => this.exec.transaction((q) => fn(new Statements(q))));
+  }
+
+  async migrate(): Promise<void> {
+    await guarded(() => migratePg(this.exec, this.exec.schema));
+    this.mode = null;
+    await this.vectorMode();
+  }
+
+  /** pgvector or real[], read from the embeddings column type chosen at migration time. */
+  private async vectorMode(): Promise<VectorMode> {
+    if (this.mode) return this.mode;
+    const r = await this.pool.one("SELECT udt_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'embeddings' AND column_name = 'vector'");
+    this.mode = r?.udt_name === 'vector' ? 'pgvector' : 'real[]';
+    return this.mode;
+  }
+
+  async info(): Promise<StoreInfo> {
+    const v = await this.pool.one('SELECT MAX(version) AS v FROM schema_migrations');
+    const mode = await this.vectorMode();
+    return {
+      kind: this.exec.kind,
+      vectorSearch: mode === 'pgvector' ? 'pgvector-hnsw' : 'exact',
+      schemaVersion: Number(v?.v ?? 0),
+      detail: { schema: this.exec.schema, vectorColumn: mode === 'pgvector' ? 'vector' : 'real[]', latestSchema: PG_SCHEMA_VERSION },
+    };
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return Number((await this.pool.one('SELECT 1 AS ok'))?.ok) === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.exec.close();
+  }
+
+  async transaction<T>(scope: string, fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    const mode = await this.vectorMode();
+    const pending: StoredEmbedding[] = [];
+    const result = await this.scopeLocks.run(scope, () =>
+      this.tx(async (s) => {
+        await s.lockScopes([scope]);
+        let open = true;
+        const guard = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
+          if (!open) throw new Error('transaction handle used after the transaction ended');
+          return f(...a);
+        };
+        const tx: StoreTx = {
+          insertTurn: guard((t: NewTurn) => s.insertTurn(t)),
+          activeMemories: guard((sc: string, filter?: { subjects?: string[]; keys?: string[] }) => s.activeMemories(sc, filter)),
+          memoriesByKey: guard((sc: string, subject: string, key: string) => s.memoriesByKey(sc, subject, key)),
+          insertMemory: guard((m: MemoryRecord) => s.insertMemory(m)),
+          updateMemory: guard((sc: string, id: string, patch: Partial<MemoryRecord>) => s.updateMemory(sc, id, patch)),
+          putEmbedding: guard(async (sc: string, e: StoredEmbedding) => {
+            pending.push(e);
+            await s.putEmbedding(sc, e, mode);
+          }),
+        };
+        try {
+          return await fn(tx);
+        } finally {
+          open = false;
+        }
+      }),
+    );
+    for (const e of pending) await this.ensureHnsw(e.vector.length);
+    return result;
+  }
+
+  // ---- turns ----
+
+  async getTurn(scope: string, id: string): Promise<TurnRecord | null> {
+    const r = await this.pool.one(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND id = $2`, [scope, id]);
+    return r ? rowToTurn(r) : null;
+  }
+
+  async getTurns(scope: string, list: string[]): Promise<TurnRecord[]> {
+    if (list.length === 0) return [];
+    const rows = await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND id IN (SELECT jsonb_array_elements_text($2::text::jsonb))`, [scope, ids(list)]);
+    const byId = new Map(rows.map((r) => [String(r.id), rowToTurn(r)]));
+    return [...new Set(list)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  }
+
+  async sessionTurns(scope: string, sessionId: string, fromSeq: number, toSeq: number): Promise<TurnRecord[]> {
+    return (await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND session_id = $2 AND seq BETWEEN $3 AND $4 ORDER BY seq`, [scope, sessionId, fromSeq, toSeq])).map(rowToTurn);
+  }
+
+  async recentTurns(scope: string, sessionId: string, limit: number): Promise<TurnRecord[]> {
+    return (await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND session_id = $2 ORDER BY seq DESC LIMIT $3`, [scope, sessionId, Math.max(0, limit)])).map(rowToTurn).reverse();
+  }
+
+  async latestTurns(scope: string, limit: number): Promise<TurnRecord[]> {
+    return (await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 ORDER BY ts DESC, rid DESC LIMIT $2`, [scope, Math.max(0, limit)])).map(rowToTurn).reverse();
+  }
+
+  async listTurns(scope: string, opts: { sessionId?: string; limit?: number; offset?: number } = {}): Promise<TurnRecord[]> {
+    const params: unknown[] = [scope];
+    let where = 'scope = $1';
+    if (opts.sessionId !== undefined) {
+      params.push(opts.sessionId);
+      where += ` AND session_id = $${params.length}`;
+    }
+    params.push(opts.limit ?? null, opts.offset ?? 0);
+    return (await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE ${where} ORDER BY ts, session_id, seq LIMIT $${params.length - 1} OFFSET $${params.length}`, params)).map(rowToTurn);
+  }
+
+  // ---- memories ----
+
+  async getMemory(scope: string | null, id: string): Promise<MemoryRecord | null> {
+    const r =
+      scope === null
+        ? await this.pool.one(`SELECT ${MEMORY_SELECT} FROM memories WHERE id = $1 LIMIT 1`, [id])
+        : await this.pool.one(`SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND id = $2`, [scope, id]);
+    return r ? rowToMemory(r) : null;
+  }
+
+  async listMemories(scope: string, filter: MemoryFilter = {}): Promise<MemoryRecord[]> {
+    const where = ['scope = $1'];
+    const params: unknown[] = [scope];
+    const add = (clause: (p: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(clause(`$${params.length}`));
+    };
+    if (!filter.includeInactive) where.push('active');
+    if (!filter.includeDeleted) where.push("status <> 'deleted'");
+    if (filter.subject !== undefined) add((p) => `subject = ${p}`, filter.subject);
+    if (filter.key !== undefined) add((p) => `key = ${p}`, filter.key);
+    for (const [col, list] of [
+      ['key', filter.keys],
+      ['type', filter.types],
+    ] as const) {
+      if (!list) continue;
+      if (list.length === 0) return [];
+      add((p) => `${col} IN (SELECT jsonb_array_elements_text(${p}::text::jsonb))`, ids(list));
+    }
+    if (filter.sessionId !== undefined) add((p) => `source_session = ${p}`, filter.sessionId);
+    params.push(filter.limit ?? null, filter.offset ?? 0);
+    return (await this.pool.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at, rid LIMIT $${params.length - 1} OFFSET $${params.length}`, params)).map(rowToMemory);
+  }
+
+  async scopesOfUser(userId: string): Promise<string[]> {
+    return (await this.pool.all('SELECT scope FROM memories WHERE user_id = $1 UNION SELECT scope FROM turns WHERE user_id = $1 ORDER BY scope', [userId])).map((r) => String(r.scope));
+  }
+
+  async touchMemories(scope: string, list: string[], at: string): Promise<void> {
+    if (list.length === 0) return;
+    await this.pool.all('UPDATE memories SET last_seen_at = $1 WHERE scope = $2 AND id IN (SELECT jsonb_array_elements_text($3::text::jsonb))', [at, scope, ids(list)]);
+  }
+
+  // ---- lexical index ----
+
+  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number): Promise<LexicalDoc[]> {
+    const clean = cleanTerms(terms);
+    if (clean.length === 0 || limit <= 0) return [];
+    const sql =
+      kind === 'turn'
+        ? 'SELECT id, terms, term_count FROM turns WHERE scope = $1 AND tsv @@ $2::tsquery ORDER BY rid DESC LIMIT $3'
+        : "SELECT id, terms, term_count FROM memories WHERE scope = $1 AND tsv @@ $2::tsquery AND status <> 'deleted' ORDER BY rid DESC LIMIT $3";
+    const rows = await this.pool.all(sql, [scope, tsqueryLiteral(clean), sqlCap(limit)]);
+    return selectCandidates(
+      rows.map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) })),
+      clean,
+      limit,
+    );
+  }
+
+  async corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats> {
+    const r =
+      kind === 'turn'
+        ? await this.pool.one('SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total FROM turns WHERE scope = $1', [scope])
+        : await this.pool.one("SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total FROM memories WHERE scope = $1 AND status <> 'deleted'", [scope]);
+    return { count: Number(r?.n ?? 0), totalTerms: Number(r?.total ?? 0) };
+  }
+
+  // ---- vectors ----
+
+  /** Creates the HNSW cosine index for a dimension once (pgvector only; concurrent creators are fine). */
+  private async ensureHnsw(dim: number): Promise<void> {
+    if ((await this.vectorMode()) !== 'pgvector' || this.hnswDims.has(dim) || !Number.isInteger(dim) || dim < 1 || dim > HNSW_MAX_DIM) return;
+    try {
+      await this.exec.query(`CREATE INDEX IF NOT EXISTS embeddings_hnsw_${dim} ON embeddings USING hnsw ((vector::vector(${dim})) vector_cosine_ops) WHERE dim = ${dim}`);
+      this.hnswDims.add(dim);
+    } catch (err) {
+      // Another replica created it at the same moment; the next write retries otherwise.
+      if (String((err as { code?: unknown }).code) === '23505' || String((err as { code?: unknown }).code) === '42P07') this.hnswDims.add(dim);
+    }
+  }
+
+  async vectorSearch(scope: string, kind: 'memory' | 'turn', model: string, vector: number[], limit: number): Promise<Array<{ id: string; score: number }>> {
+    if (vector.length === 0 || limit <= 0) return [];
+    const mode = await this.vectorMode();
+    const dim = vector.length;
+    const rows =
+      mode === 'pgvector'
+        ? await this.pool.all(
+            `SELECT owner_id, 1 - (vector::vector(${dim}) <=> $5::vector(${dim})) AS score FROM embeddings
+             WHERE scope = $1 AND owner_kind = $2 AND model = $3 AND dim = $4
+             ORDER BY vector::vector(${dim}) <=> $5::vector(${dim}), owner_id LIMIT $6`,
+            [scope, kind, model, dim, vectorLiteral(vector, mode), limit],
+          )
+        : await this.pool.all(
+            `SELECT owner_id, score FROM (
+               SELECT owner_id, (SELECT CASE WHEN SUM(a::float8 * a) = 0 OR SUM(b::float8 * b) = 0 THEN 0 ELSE SUM(a::float8 * b) / SQRT(SUM(a::float8 * a) * SUM(b::float8 * b)) END
+                                 FROM unnest(vector, $5::real[]) AS u(a, b)) AS score
+               FROM embeddings WHERE scope = $1 AND owner_kind = $2 AND model = $3 AND dim = $4) AS s
+             ORDER BY score DESC, owner_id LIMIT $6`,
+            [scope, kind, model, dim, vectorLiteral(vector, mode), limit],
+          );
+    return rows.map((r) => {
+      const score = Number(r.score);
+      return { id: String(r.owner_id), score: Number.isFinite(score) ? score : 0 };
+    });
+  }
+
+  async missingEmbeddings(model: string, limit: number): Promise<Array<{ scope: string; ownerKind: 'memory' | 'turn'; ownerId: string; text: string }>> {
+    const rows = await this.pool.all(
+      `(SELECT scope, 'memory' AS kind, id, text FROM memories m WHERE status <> 'deleted' AND NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.scope = m.scope AND e.owner_kind = 'memory' AND e.owner_id = m.id AND e.model = $1))
+       UNION ALL
+       (SELECT scope, 'turn' AS kind, id, text FROM turns t WHERE NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.scope = t.scope AND e.owner_kind = 'turn' AND e.owner_id = t.id AND e.model = $1))
+       LIMIT $2`,
+      [model, Math.max(0, limit)],
+    );
+    return rows.map((r) => ({ scope: String(r.scope), ownerKind: r.kind as 'memory' | 'turn', ownerId: String(r.id), text: String(r.text) }));
+  }
+
+  async putEmbedding(scope: string, e: StoredEmbedding): Promise<void> {
+    const mode = await this.vectorMode();
+    await this.pool.putEmbedding(scope, e, mode);
+    await this.ensureHnsw(e.vector.length);
+  }
+
+  async embeddingModels(): Promise<Array<{ model: string; dim: number; count: number }>> {
+    return (await this.pool.all('SELECT model, dim, COUNT(*) AS n FROM embeddings GROUP BY model, dim ORDER BY model, dim')).map((r) => ({ model: String(r.model), dim: Number(r.dim), count: Number(r.n) }));
+  }
+
+  // ---- deletion ----
+
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.tx(async (s) => {
+      const find = async () => {
+        const turns = await s.all('SELECT id, scope FROM turns WHERE session_id = $1', [sessionId]);
+        const turnIds = ids(turns.map((t) => String(t.id)));
+        const mems = (await s.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE source_session = $1 OR source_turn IN (SELECT jsonb_array_elements_text($2::text::jsonb))`, [sessionId, turnIds])).map(rowToMemory);
+        return { turns, turnIds, mems };
+      };
+      const first = await find();
+      await s.lockScopes([...first.turns.map((t) => String(t.scope)), ...first.mems.map((m) => m.scope)]);
+      const { turnIds, mems } = await find();
+      await s.removeMemories(mems);
+      await s.all("DELETE FROM embeddings WHERE owner_kind = 'turn' AND owner_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))", [turnIds]);
+      await s.all('DELETE FROM turns WHERE session_id = $1', [sessionId]);
+    });
+  }
+
+  async deleteUser(userId: string): Promise<void> {
+    await this.tx(async (s) => {
+      const scopes = (await s.all('SELECT scope FROM memories WHERE user_id = $1 UNION SELECT scope FROM turns WHERE user_id = $1', [userId])).map((r) => String(r.scope));
+      if (scopes.length === 0) return;
+      await s.lockScopes(scopes);
+      const list = ids(scopes);
+      await s.all('DELETE FROM embeddings WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [list]);
+      await s.all('DELETE FROM memories WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [list]);
+      await s.all('DELETE FROM turns WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [list]);
+    });
+  }
+
+  async softDeleteMemory(scope: string | null, id: string, at: string): Promise<boolean> {
+    const sql = "UPDATE memories SET status = 'deleted', active = false, deleted_at = $1, updated_at = $1 WHERE id = $2";
+    const rows = scope === null ? await this.pool.all(`${sql} RETURNING id`, [at, id]) : await this.pool.all(`${sql} AND scope = $3 RETURNING id`, [at, id, scope]);
+    return rows.length > 0;
+  }
+
+  async deleteMemory(scope: string | null, id: string): Promise<boolean> {
+    return this.tx(async (s) => {
+      const rows = scope === null ? await s.all('DELETE FROM memories WHERE id = $1 RETURNING scope', [id]) : await s.all('DELETE FROM memories WHERE scope = $1 AND id = $2 RETURNING scope', [scope, id]);
+      for (const r of rows) await s.all("DELETE FROM embeddings WHERE scope = $1 AND owner_kind = 'memory' AND owner_id = $2", [r.scope, id]);
+      return rows.length > 0;
+    });
+  }
+
+  // ---- operations ----
+
+  async counts(): Promise<{ turns: number; memories: number; bytes: number | null }> {
+    const r = await this.pool.one(
+      `SELECT (SELECT COUNT(*) FROM turns) AS turns, (SELECT COUNT(*) FROM memories) AS memories,
+              (SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = current_schema() AND c.relkind = 'r') AS bytes`,
+    );
+    const bytes = Number(r?.bytes);
+    return { turns: Number(r?.turns ?? 0), memories: Number(r?.memories ?? 0), bytes: Number.isFinite(bytes) ? bytes : null };
+  }
+
+  async listScopes(): Promise<string[]> {
+    return (await this.pool.all('SELECT scope FROM turns UNION SELECT scope FROM memories ORDER BY scope')).map((r) => String(r.scope));
+  }
+}

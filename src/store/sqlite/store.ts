@@ -1,0 +1,454 @@
+/**
+ * @module store/sqlite/store
+ * SqliteMemoryStore: the embedded MemoryStore on one better-sqlite3 database file (WAL, FTS5
+ * over the analysed terms, Float32 BLOB vectors with exact cosine scoring). better-sqlite3 is
+ * synchronous while transaction callbacks are async, so writes go through one in-process
+ * mutex and BEGIN IMMEDIATE/COMMIT/ROLLBACK around the awaited callback; reads outside a
+ * transaction use a second connection that only sees committed data.
+ */
+import Database from 'better-sqlite3';
+import type { CorpusStats, LexicalDoc, MemoryFilter, MemoryStore, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
+import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
+import { StoreUnavailableError } from '../../core/errors.ts';
+import { MEMORY_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, type Row, type SqlValue } from '../rows.ts';
+import { cleanTerms, cosine, fts5Query, selectCandidates, sqlCap } from '../lexical.ts';
+import { planReactivation } from '../deletion.ts';
+import { Mutex } from '../mutex.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from './migrations.ts';
+import { translateSqliteError } from './errors.ts';
+
+type Db = Database.Database;
+
+const bool = (b: boolean): SqlValue => (b ? 1 : 0);
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+const MEMORY_INSERT = `INSERT INTO memories (${MEMORY_COLUMNS.map(([c]) => c).join(', ')}) VALUES (${placeholders(MEMORY_COLUMNS.length)})`;
+
+export interface SqliteStoreOptions {
+  /** Busy timeout for cross-process locking (ms). */
+  busyTimeoutMs?: number;
+}
+
+function run<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw translateSqliteError(err);
+  }
+}
+
+function open(path: string, busyTimeoutMs: number): Db {
+  const db = new Database(path);
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
+  if (path !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  return db;
+}
+
+function toBlob(v: number[]): Buffer {
+  return Buffer.from(new Float32Array(v).buffer);
+}
+
+function fromBlob(b: Buffer): Float32Array {
+  return new Float32Array(new Uint8Array(b).buffer);
+}
+
+/** The statements shared by the transaction handle and the store (bound to one connection). */
+class Queries {
+  private readonly cache = new Map<string, Database.Statement>();
+  constructor(readonly db: Db) {}
+
+  stmt(sql: string): Database.Statement {
+    let s = this.cache.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.cache.set(sql, s);
+    }
+    return s;
+  }
+  all(sql: string, ...params: unknown[]): Row[] {
+    return run(() => this.stmt(sql).all(...params) as Row[]);
+  }
+  get(sql: string, ...params: unknown[]): Row | undefined {
+    return run(() => this.stmt(sql).get(...params) as Row | undefined);
+  }
+  exec(sql: string, ...params: unknown[]): number {
+    return run(() => this.stmt(sql).run(...params).changes);
+  }
+
+  insertTurn(t: NewTurn): TurnRecord {
+    const row = this.get('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?', t.scope, t.sessionId);
+    const seq = Number(row?.next ?? 1);
+    this.exec(
+      'INSERT INTO turns (id, scope, session_id, user_id, agent_id, seq, ts, messages, text, terms, term_count, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      t.id,
+      t.scope,
+      t.sessionId,
+      t.userId,
+      t.agentId,
+      seq,
+      t.timestamp,
+      JSON.stringify(t.messages),
+      t.text,
+      t.terms,
+      t.termCount,
+      JSON.stringify(t.metadata ?? {}),
+      t.createdAt,
+    );
+    return { ...t, seq };
+  }
+
+  activeMemories(scope: string, filter?: { subjects?: string[]; keys?: string[] }): MemoryRecord[] {
+    const where = ["scope = ?", 'active = 1', "status <> 'deleted'"];
+    const params: unknown[] = [scope];
+    if (filter?.subjects) {
+      if (filter.subjects.length === 0) return [];
+      where.push(`subject IN (${placeholders(filter.subjects.length)})`);
+      params.push(...filter.subjects);
+    }
+    if (filter?.keys) {
+      if (filter.keys.length === 0) return [];
+      where.push(`key IN (${placeholders(filter.keys.length)})`);
+      params.push(...filter.keys);
+    }
+    return this.all(`SELECT * FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at, rowid`, ...params).map(rowToMemory);
+  }
+
+  memoriesByKey(scope: string, subject: string, key: string): MemoryRecord[] {
+    return this.all('SELECT * FROM memories WHERE scope = ? AND subject = ? AND key = ? ORDER BY created_at DESC, rowid DESC', scope, subject, key).map(rowToMemory);
+  }
+
+  insertMemory(m: MemoryRecord): void {
+    this.exec(MEMORY_INSERT, ...memoryValues(m, bool));
+  }
+
+  updateMemory(scope: string, id: string, patch: Partial<MemoryRecord>): void {
+    const cols = patchColumns(patch, bool);
+    if (cols.length === 0) return;
+    this.exec(`UPDATE memories SET ${cols.map(([c]) => `${c} = ?`).join(', ')} WHERE scope = ? AND id = ?`, ...cols.map(([, v]) => v), scope, id);
+  }
+
+  putEmbedding(scope: string, e: StoredEmbedding): void {
+    if (e.vector.length === 0 || e.vector.some((x) => !Number.isFinite(x))) throw new TypeError('embedding vector must be non-empty and finite');
+    this.exec(
+      'INSERT INTO embeddings (scope, owner_kind, owner_id, model, dim, vector) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (scope, owner_kind, owner_id, model) DO UPDATE SET dim = excluded.dim, vector = excluded.vector',
+      scope,
+      e.ownerKind,
+      e.ownerId,
+      e.model,
+      e.vector.length,
+      toBlob(e.vector),
+    );
+  }
+}
+
+export class SqliteMemoryStore implements MemoryStore {
+  readonly path: string;
+  private readonly writer: Queries;
+  /** Reads outside transactions: a second connection on files (committed data only). */
+  private readonly reader: Queries;
+  private readonly lock = new Mutex();
+  private closed = false;
+
+  constructor(path: string, opts: SqliteStoreOptions = {}) {
+    this.path = path;
+    const busy = opts.busyTimeoutMs ?? 10_000;
+    try {
+      this.writer = new Queries(open(path, busy));
+      this.reader = path === ':memory:' || path === '' ? this.writer : new Queries(open(path, busy));
+    } catch (err) {
+      throw new StoreUnavailableError(`cannot open SQLite database at ${path}: ${(err as Error).message}`, err);
+    }
+  }
+
+  /** Runs synchronous writes in one IMMEDIATE transaction, after every queued transaction. */
+  private write<T>(fn: (q: Queries) => T): Promise<T> {
+    return this.lock.run(() => run(() => this.writer.db.transaction(() => fn(this.writer)).immediate()));
+  }
+
+  async migrate(): Promise<void> {
+    await this.lock.run(() => {
+      const q = this.writer;
+      q.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+      for (const m of MIGRATIONS) {
+        run(() =>
+          q.db
+            .transaction(() => {
+              if (q.get('SELECT 1 AS x FROM schema_migrations WHERE version = ?', m.version)) return;
+              q.db.exec(m.sql);
+              q.exec('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', m.version, m.name, new Date().toISOString());
+            })
+            .immediate(),
+        );
+      }
+    });
+  }
+
+  async info(): Promise<StoreInfo> {
+    const row = this.reader.get('SELECT MAX(version) AS v FROM schema_migrations');
+    return { kind: 'sqlite', vectorSearch: 'exact', schemaVersion: Number(row?.v ?? 0), detail: { path: this.path, journal: this.path === ':memory:' ? 'memory' : 'wal', latestSchema: SCHEMA_VERSION } };
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return this.reader.get('SELECT 1 AS ok')?.ok === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.lock.run(() => {
+      if (this.reader !== this.writer) this.reader.db.close();
+      this.writer.db.close();
+    });
+  }
+
+  async transaction<T>(_scope: string, fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    return this.lock.run(async () => {
+      const q = this.writer;
+      run(() => q.db.exec('BEGIN IMMEDIATE'));
+      let open = true;
+      const guard = <A extends unknown[], R>(f: (...a: A) => R) => async (...a: A): Promise<R> => {
+        if (!open) throw new Error('transaction handle used after the transaction ended');
+        return f(...a);
+      };
+      const tx: StoreTx = {
+        insertTurn: guard((t: NewTurn) => q.insertTurn(t)),
+        activeMemories: guard((scope: string, filter?: { subjects?: string[]; keys?: string[] }) => q.activeMemories(scope, filter)),
+        memoriesByKey: guard((scope: string, subject: string, key: string) => q.memoriesByKey(scope, subject, key)),
+        insertMemory: guard((m: MemoryRecord) => q.insertMemory(m)),
+        updateMemory: guard((scope: string, id: string, patch: Partial<MemoryRecord>) => q.updateMemory(scope, id, patch)),
+        putEmbedding: guard((scope: string, e: StoredEmbedding) => q.putEmbedding(scope, e)),
+      };
+      try {
+        const result = await fn(tx);
+        open = false;
+        run(() => q.db.exec('COMMIT'));
+        return result;
+      } catch (err) {
+        open = false;
+        if (q.db.open && q.db.inTransaction) q.db.exec('ROLLBACK');
+        throw translateSqliteError(err);
+      }
+    });
+  }
+
+  // ---- turns ----
+
+  async getTurn(scope: string, id: string): Promise<TurnRecord | null> {
+    const r = this.reader.get('SELECT * FROM turns WHERE scope = ? AND id = ?', scope, id);
+    return r ? rowToTurn(r) : null;
+  }
+
+  async getTurns(scope: string, ids: string[]): Promise<TurnRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = this.reader.all(`SELECT * FROM turns WHERE scope = ? AND id IN (SELECT value FROM json_each(?))`, scope, JSON.stringify(ids));
+    const byId = new Map(rows.map((r) => [String(r.id), rowToTurn(r)]));
+    return [...new Set(ids)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  }
+
+  async sessionTurns(scope: string, sessionId: string, fromSeq: number, toSeq: number): Promise<TurnRecord[]> {
+    return this.reader.all('SELECT * FROM turns WHERE scope = ? AND session_id = ? AND seq BETWEEN ? AND ? ORDER BY seq', scope, sessionId, fromSeq, toSeq).map(rowToTurn);
+  }
+
+  async recentTurns(scope: string, sessionId: string, limit: number): Promise<TurnRecord[]> {
+    return this.reader.all('SELECT * FROM turns WHERE scope = ? AND session_id = ? ORDER BY seq DESC LIMIT ?', scope, sessionId, Math.max(0, limit)).map(rowToTurn).reverse();
+  }
+
+  async latestTurns(scope: string, limit: number): Promise<TurnRecord[]> {
+    return this.reader.all('SELECT * FROM turns WHERE scope = ? ORDER BY ts DESC, rowid DESC LIMIT ?', scope, Math.max(0, limit)).map(rowToTurn).reverse();
+  }
+
+  async listTurns(scope: string, opts: { sessionId?: string; limit?: number; offset?: number } = {}): Promise<TurnRecord[]> {
+    const where = ['scope = ?'];
+    const params: unknown[] = [scope];
+    if (opts.sessionId !== undefined) {
+      where.push('session_id = ?');
+      params.push(opts.sessionId);
+    }
+    params.push(opts.limit ?? -1, opts.offset ?? 0);
+    return this.reader.all(`SELECT * FROM turns WHERE ${where.join(' AND ')} ORDER BY ts, session_id, seq LIMIT ? OFFSET ?`, ...params).map(rowToTurn);
+  }
+
+  // ---- memories ----
+
+  async getMemory(scope: string | null, id: string): Promise<MemoryRecord | null> {
+    const r = scope === null ? this.reader.get('SELECT * FROM memories WHERE id = ?', id) : this.reader.get('SELECT * FROM memories WHERE scope = ? AND id = ?', scope, id);
+    return r ? rowToMemory(r) : null;
+  }
+
+  async listMemories(scope: string, filter: MemoryFilter = {}): Promise<MemoryRecord[]> {
+    const where = ['scope = ?'];
+    const params: unknown[] = [scope];
+    if (!filter.includeInactive) where.push('active = 1');
+    if (!filter.includeDeleted) where.push("status <> 'deleted'");
+    if (filter.subject !== undefined) {
+      where.push('subject = ?');
+      params.push(filter.subject);
+    }
+    if (filter.key !== undefined) {
+      where.push('key = ?');
+      params.push(filter.key);
+    }
+    for (const [col, list] of [
+      ['key', filter.keys],
+      ['type', filter.types],
+    ] as const) {
+      if (!list) continue;
+      if (list.length === 0) return [];
+      where.push(`${col} IN (SELECT value FROM json_each(?))`);
+      params.push(JSON.stringify(list));
+    }
+    if (filter.sessionId !== undefined) {
+      where.push('source_session = ?');
+      params.push(filter.sessionId);
+    }
+    params.push(filter.limit ?? -1, filter.offset ?? 0);
+    return this.reader.all(`SELECT * FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at, rowid LIMIT ? OFFSET ?`, ...params).map(rowToMemory);
+  }
+
+  async scopesOfUser(userId: string): Promise<string[]> {
+    return this.reader
+      .all('SELECT scope FROM memories WHERE user_id = ? UNION SELECT scope FROM turns WHERE user_id = ? ORDER BY scope', userId, userId)
+      .map((r) => String(r.scope));
+  }
+
+  async touchMemories(scope: string, ids: string[], at: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.write((q) => q.exec('UPDATE memories SET last_seen_at = ? WHERE scope = ? AND id IN (SELECT value FROM json_each(?))', at, scope, JSON.stringify(ids)));
+  }
+
+  // ---- lexical index ----
+
+  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number): Promise<LexicalDoc[]> {
+    const clean = cleanTerms(terms);
+    if (clean.length === 0 || limit <= 0) return [];
+    const sql =
+      kind === 'turn'
+        ? 'SELECT t.id, t.terms, t.term_count FROM turns_fts f JOIN turns t ON t.rowid = f.rowid WHERE turns_fts MATCH ? AND t.scope = ? ORDER BY t.rowid DESC LIMIT ?'
+        : "SELECT m.id, m.terms, m.term_count FROM memories_fts f JOIN memories m ON m.rowid = f.rowid WHERE memories_fts MATCH ? AND m.scope = ? AND m.status <> 'deleted' ORDER BY m.rowid DESC LIMIT ?";
+    const rows = this.reader.all(sql, fts5Query(clean), scope, sqlCap(limit));
+    const docs = rows.map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) }));
+    return selectCandidates(docs, clean, limit);
+  }
+
+  async corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats> {
+    const r =
+      kind === 'turn'
+        ? this.reader.get('SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total FROM turns WHERE scope = ?', scope)
+        : this.reader.get("SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total FROM memories WHERE scope = ? AND status <> 'deleted'", scope);
+    return { count: Number(r?.n ?? 0), totalTerms: Number(r?.total ?? 0) };
+  }
+
+  // ---- vectors ----
+
+  async vectorSearch(scope: string, kind: 'memory' | 'turn', model: string, vector: number[], limit: number): Promise<Array<{ id: string; score: number }>> {
+    if (vector.length === 0 || limit <= 0) return [];
+    const rows = this.reader.all('SELECT owner_id, vector FROM embeddings WHERE scope = ? AND owner_kind = ? AND model = ? AND dim = ?', scope, kind, model, vector.length);
+    return rows
+      .map((r) => ({ id: String(r.owner_id), score: cosine(fromBlob(r.vector as Buffer), vector) }))
+      .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
+      .slice(0, limit);
+  }
+
+  async missingEmbeddings(model: string, limit: number): Promise<Array<{ scope: string; ownerKind: 'memory' | 'turn'; ownerId: string; text: string }>> {
+    const rows = this.reader.all(
+      `SELECT scope, 'memory' AS kind, id, text FROM memories m WHERE status <> 'deleted' AND NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.scope = m.scope AND e.owner_kind = 'memory' AND e.owner_id = m.id AND e.model = ?)
+       UNION ALL
+       SELECT scope, 'turn' AS kind, id, text FROM turns t WHERE NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.scope = t.scope AND e.owner_kind = 'turn' AND e.owner_id = t.id AND e.model = ?)
+       LIMIT ?`,
+      model,
+      model,
+      Math.max(0, limit),
+    );
+    return rows.map((r) => ({ scope: String(r.scope), ownerKind: r.kind as 'memory' | 'turn', ownerId: String(r.id), text: String(r.text) }));
+  }
+
+  async putEmbedding(scope: string, e: StoredEmbedding): Promise<void> {
+    await this.write((q) => q.putEmbedding(scope, e));
+  }
+
+  async embeddingModels(): Promise<Array<{ model: string; dim: number; count: number }>> {
+    return this.reader.all('SELECT model, dim, COUNT(*) AS n FROM embeddings GROUP BY model, dim ORDER BY model, dim').map((r) => ({ model: String(r.model), dim: Number(r.dim), count: Number(r.n) }));
+  }
+
+  // ---- deletion ----
+
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.write((q) => {
+      const turns = q.all('SELECT id, scope FROM turns WHERE session_id = ?', sessionId);
+      const turnIds = JSON.stringify(turns.map((t) => String(t.id)));
+      const deleted = q
+        .all('SELECT * FROM memories WHERE source_session = ? OR source_turn IN (SELECT value FROM json_each(?))', sessionId, turnIds)
+        .map(rowToMemory);
+      this.removeMemories(q, deleted);
+      q.exec('DELETE FROM embeddings WHERE owner_kind = ? AND owner_id IN (SELECT value FROM json_each(?))', 'turn', turnIds);
+      q.exec('DELETE FROM turns WHERE session_id = ?', sessionId);
+    });
+  }
+
+  /** Deletes memories (and their vectors), reviving what they had superseded. */
+  private removeMemories(q: Queries, deleted: MemoryRecord[]): void {
+    if (deleted.length === 0) return;
+    const ids = JSON.stringify(deleted.map((m) => m.id));
+    const linked = q
+      .all('SELECT * FROM memories WHERE id IN (SELECT value FROM json_each(?)) OR supersedes IN (SELECT value FROM json_each(?)) OR superseded_by IN (SELECT value FROM json_each(?))', JSON.stringify(deleted.flatMap((m) => (m.supersedes ? [m.supersedes] : []))), ids, ids)
+      .map(rowToMemory);
+    const slots = JSON.stringify(linked.map((m) => [m.scope, m.subject, m.key]));
+    const activeNow = q
+      .all(
+        "SELECT * FROM memories WHERE active = 1 AND (scope, subject, key) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))",
+        slots,
+      )
+      .map(rowToMemory);
+    const plan = planReactivation(deleted, linked, activeNow);
+    q.exec('DELETE FROM embeddings WHERE owner_kind = ? AND owner_id IN (SELECT value FROM json_each(?))', 'memory', ids);
+    q.exec('DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?))', ids);
+    for (const id of plan.reactivate) q.exec("UPDATE memories SET active = 1, status = 'active', superseded_by = NULL, valid_to = NULL WHERE id = ?", id);
+    for (const id of plan.unlinkSupersedes) q.exec('UPDATE memories SET supersedes = NULL WHERE id = ?', id);
+    for (const id of plan.unlinkSupersededBy) q.exec('UPDATE memories SET superseded_by = NULL WHERE id = ?', id);
+  }
+
+  async deleteUser(userId: string): Promise<void> {
+    await this.write((q) => {
+      const scopes = JSON.stringify(q.all('SELECT scope FROM memories WHERE user_id = ? UNION SELECT scope FROM turns WHERE user_id = ?', userId, userId).map((r) => String(r.scope)));
+      q.exec('DELETE FROM embeddings WHERE scope IN (SELECT value FROM json_each(?))', scopes);
+      q.exec('DELETE FROM memories WHERE scope IN (SELECT value FROM json_each(?))', scopes);
+      q.exec('DELETE FROM turns WHERE scope IN (SELECT value FROM json_each(?))', scopes);
+    });
+  }
+
+  async softDeleteMemory(scope: string | null, id: string, at: string): Promise<boolean> {
+    return this.write((q) => {
+      const sql = "UPDATE memories SET status = 'deleted', active = 0, deleted_at = ?, updated_at = ? WHERE id = ?";
+      return (scope === null ? q.exec(sql, at, at, id) : q.exec(`${sql} AND scope = ?`, at, at, id, scope)) > 0;
+    });
+  }
+
+  async deleteMemory(scope: string | null, id: string): Promise<boolean> {
+    return this.write((q) => {
+      const row = scope === null ? q.get('SELECT scope FROM memories WHERE id = ?', id) : q.get('SELECT scope FROM memories WHERE scope = ? AND id = ?', scope, id);
+      if (!row) return false;
+      q.exec("DELETE FROM embeddings WHERE scope = ? AND owner_kind = 'memory' AND owner_id = ?", row.scope, id);
+      q.exec('DELETE FROM memories WHERE scope = ? AND id = ?', row.scope, id);
+      return true;
+    });
+  }
+
+  // ---- operations ----
+
+  async counts(): Promise<{ turns: number; memories: number; bytes: number | null }> {
+    const t = this.reader.get('SELECT COUNT(*) AS n FROM turns');
+    const m = this.reader.get('SELECT COUNT(*) AS n FROM memories');
+    const pages = Number(this.reader.db.pragma('page_count', { simple: true }));
+    const size = Number(this.reader.db.pragma('page_size', { simple: true }));
+    return { turns: Number(t?.n ?? 0), memories: Number(m?.n ?? 0), bytes: Number.isFinite(pages * size) ? pages * size : null };
+  }
+
+  async listScopes(): Promise<string[]> {
+    return this.reader.all('SELECT scope FROM turns UNION SELECT scope FROM memories ORDER BY scope').map((r) => String(r.scope));
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * @module test/api/fake-store
+ * A small in-memory MemoryStore for app.inject() route tests: enough behaviour (turns, memories,
+ * term lookup, deletion) to exercise the routes without a database. Not a conformance target.
+ */
+import type { CorpusStats, LexicalDoc, MemoryFilter, MemoryStore, StoreInfo, StoreTx } from '../../src/core/ports.ts';
+import type { MemoryRecord, NewTurn, TurnRecord } from '../../src/core/types.ts';
+
+export class FakeStore implements MemoryStore {
+  turns: TurnRecord[] = [];
+  memories: MemoryRecord[] = [];
+  /** When set, every data call throws it (simulates a broken backend). */
+  failWith: Error | null = null;
+
+  private check(): void {
+    if (this.failWith) throw this.failWith;
+  }
+  async migrate() {}
+  async info(): Promise<StoreInfo> {
+    return { kind: 'memory', vectorSearch: 'none', schemaVersion: 1 };
+  }
+  async ping() {
+    return this.failWith === null;
+  }
+  async close() {}
+  async transaction<T>(_scope: string, fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    this.check();
+    const snapshot = { turns: [...this.turns], memories: this.memories.map((m) => ({ ...m })) };
+    const tx: StoreTx = {
+      insertTurn: async (t: NewTurn) => {
+        const seq = this.turns.filter((x) => x.scope === t.scope && x.sessionId === t.sessionId).length + 1;
+        const rec = { ...t, seq };
+        this.turns.push(rec);
+        return rec;
+      },
+      activeMemories: async (scope, filter) =>
+        this.memories.filter((m) => m.scope === scope && m.active && (!filter?.subjects || filter.subjects.includes(m.subject)) && (!filter?.keys || filter.keys.includes(m.key))),
+      memoriesByKey: async (scope, subject, key) => this.memories.filter((m) => m.scope === scope && m.subject === subject && m.key === key).reverse(),
+      insertMemory: async (m) => {
+        this.memories.push({ ...m });
+      },
+      updateMemory: async (scope, id, patch) => {
+        const m = this.memories.find((x) => x.scope === scope && x.id === id);
+        if (m) Object.assign(m, patch);
+      },
+      putEmbedding: async () => {},
+    };
+    try {
+      return await fn(tx);
+    } catch (err) {
+      this.turns = snapshot.turns;
+      this.memories = snapshot.memories;
+      throw err;
+    }
+  }
+  async getTurn(scope: string, id: string) {
+    this.check();
+    return this.turns.find((t) => t.scope === scope && t.id === id) ?? null;
+  }
+  async getTurns(scope: string, ids: string[]) {
+    this.check();
+    return this.turns.filter((t) => t.scope === scope && ids.includes(t.id));
+  }
+  async sessionTurns(scope: string, sessionId: string, fromSeq: number, toSeq: number) {
+    return this.turns.filter((t) => t.scope === scope && t.sessionId === sessionId && t.seq >= fromSeq && t.seq <= toSeq);
+  }
+  async recentTurns(scope: string, sessionId: string, limit: number) {
+    this.check();
+    return this.turns.filter((t) => t.scope === scope && t.sessionId === sessionId).slice(-limit);
+  }
+  async latestTurns(scope: string, limit: number) {
+    return this.turns.filter((t) => t.scope === scope).slice(-limit);
+  }
+  async listTurns(scope: string, opts: { sessionId?: string; limit?: number; offset?: number } = {}) {
+    const all = this.turns.filter((t) => t.scope === scope && (!opts.sessionId || t.sessionId === opts.sessionId));
+    return all.slice(opts.offset ?? 0, (opts.offset ?? 0) + (opts.limit ?? all.length));
+  }
+  async getMemory(scope: string | null, id: string) {
+    this.check();
+    return this.memories.find((m) => (scope === null || m.scope === scope) && m.id === id) ?? null;
+  }
+  async listMemories(scope: string, f: MemoryFilter = {}) {
+    this.check();
+    return this.memories.filter(
+      (m) =>
+        m.scope === scope &&
+        (f.includeInactive || m.active) &&
+        (f.includeDeleted || m.status !== 'deleted') &&
+        (!f.subject || m.subject === f.subject) &&
+        (!f.key || m.key === f.key) &&
+        (!f.keys || f.keys.includes(m.key)) &&
+        (!f.types || f.types.includes(m.type)),
+    );
+  }
+  async scopesOfUser(userId: string) {
+    this.check();
+    return [...new Set([...this.turns, ...this.memories].filter((x) => x.userId === userId).map((x) => x.scope))];
+  }
+  async touchMemories() {}
+  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number): Promise<LexicalDoc[]> {
+    this.check();
+    const docs: Array<{ id: string; terms: string; termCount: number; scope: string; status?: string }> = kind === 'memory' ? this.memories : this.turns;
+    return docs
+      .filter((d) => d.scope === scope && d.status !== 'deleted' && d.terms.split(' ').some((t) => terms.includes(t)))
+      .slice(0, limit)
+      .map((d) => ({ id: d.id, terms: d.terms, termCount: d.termCount }));
+  }
+  async corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats> {
+    const docs: Array<{ scope: string; termCount: number }> = kind === 'memory' ? this.memories : this.turns;
+    const mine = docs.filter((d) => d.scope === scope);
+    return { count: mine.length, totalTerms: mine.reduce((s, d) => s + d.termCount, 0) };
+  }
+  async vectorSearch() {
+    return [];
+  }
+  async missingEmbeddings() {
+    return [];
+  }
+  async putEmbedding() {}
+  async embeddingModels() {
+    return [];
+  }
+  async deleteSession(sessionId: string) {
+    this.check();
+    this.turns = this.turns.filter((t) => t.sessionId !== sessionId);
+    this.memories = this.memories.filter((m) => m.scope !== `s:${sessionId}`);
+  }
+  async deleteUser(userId: string) {
+    this.check();
+    this.turns = this.turns.filter((t) => t.userId !== userId);
+    this.memories = this.memories.filter((m) => m.userId !== userId);
+  }
+  async softDeleteMemory() {
+    return false;
+  }
+  async deleteMemory() {
+    return false;
+  }
+  async counts() {
+    return { turns: this.turns.length, memories: this.memories.length, bytes: null };
+  }
+  async listScopes() {
+    return [...new Set(this.turns.map((t) => t.scope))];
+  }
+}

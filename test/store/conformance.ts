@@ -1,0 +1,520 @@
+/**
+ * @module test/store/conformance
+ * The one store-level suite every MemoryStore backend must pass (SQLite, PostgreSQL, PGlite):
+ * migrations, turns and their sequence, the lexical index (hostile terms included), corpus
+ * stats, memory CRUD/filters/history, the one-active-row rule, transactions, deletion
+ * semantics, vectors, scope isolation and exact Unicode round-trips. Each backend's test file
+ * calls runStoreConformance(name, makeStore).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { MemoryStore, StoreInfo } from '../../src/core/ports.ts';
+import type { MemoryRecord, NewTurn } from '../../src/core/types.ts';
+import { ConflictError } from '../../src/core/errors.ts';
+import { indexTerms } from '../../src/core/text/analyze.ts';
+
+export interface ConformanceOptions {
+  /** Expected `info().kind`. */
+  kind: StoreInfo['kind'];
+  /** Expected `info().vectorSearch`. */
+  vectorSearch: StoreInfo['vectorSearch'];
+}
+
+let counter = 0;
+const uid = (p: string) => `${p}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+export function turn(scope: string, sessionId: string, content: string, extra: Partial<NewTurn> = {}): NewTurn {
+  const text = `User: ${content}`;
+  const { terms, termCount } = indexTerms(text);
+  return {
+    id: uid('t'),
+    scope,
+    sessionId,
+    userId: scope.startsWith('u:') ? scope.slice(2).split('|a:')[0] : null,
+    agentId: null,
+    timestamp: '2026-01-02T03:04:05.000Z',
+    messages: [{ role: 'user', content }],
+    text,
+    terms,
+    termCount,
+    metadata: {},
+    createdAt: '2026-01-02T03:04:05.000Z',
+    ...extra,
+  };
+}
+
+export function memory(scope: string, key: string, value: string, extra: Partial<MemoryRecord> = {}): MemoryRecord {
+  const text = `${key.replace(/_/g, ' ')}: ${value}`;
+  const { terms, termCount } = indexTerms(text);
+  return {
+    id: uid('m'),
+    scope,
+    userId: scope.startsWith('u:') ? scope.slice(2).split('|a:')[0] : null,
+    agentId: null,
+    type: 'fact',
+    subject: 'user',
+    key,
+    value,
+    confidence: 0.9,
+    singleValued: true,
+    status: 'active',
+    active: true,
+    sourceSession: null,
+    sourceTurn: null,
+    evidence: text,
+    createdAt: '2026-01-02T03:04:05.000Z',
+    updatedAt: '2026-01-02T03:04:05.000Z',
+    validFrom: null,
+    validTo: null,
+    eventDate: null,
+    supersedes: null,
+    supersededBy: null,
+    lastSeenAt: null,
+    deletedAt: null,
+    metadata: {},
+    text,
+    terms,
+    termCount,
+    ...extra,
+  };
+}
+
+const terms = (s: string) => indexTerms(s).terms.split(' ').filter(Boolean);
+
+export function runStoreConformance(name: string, makeStore: () => Promise<MemoryStore>, opts: ConformanceOptions): void {
+  describe(`MemoryStore conformance: ${name}`, () => {
+    let store: MemoryStore;
+    beforeAll(async () => {
+      store = await makeStore();
+      await store.migrate();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    test('migrations are idempotent and info reports the backend', async () => {
+      await store.migrate();
+      await store.migrate();
+      const info = await store.info();
+      expect(info.kind).toBe(opts.kind);
+      expect(info.vectorSearch).toBe(opts.vectorSearch);
+      expect(info.schemaVersion).toBeGreaterThanOrEqual(1);
+      expect(await store.ping()).toBe(true);
+    });
+
+    test('insertTurn assigns seq per session and reads return turns in order', async () => {
+      const scope = `u:${uid('seq')}`;
+      const s1 = uid('s');
+      const s2 = uid('s');
+      const got = await store.transaction(scope, async (tx) => [
+        await tx.insertTurn(turn(scope, s1, 'one', { timestamp: '2026-01-01T00:00:01.000Z' })),
+        await tx.insertTurn(turn(scope, s1, 'two', { timestamp: '2026-01-01T00:00:02.000Z' })),
+        await tx.insertTurn(turn(scope, s2, 'other session', { timestamp: '2026-01-01T00:00:03.000Z' })),
+        await tx.insertTurn(turn(scope, s1, 'three', { timestamp: '2026-01-01T00:00:04.000Z' })),
+      ]);
+      expect(got.map((t) => t.seq)).toEqual([1, 2, 1, 3]);
+      expect((await store.getTurn(scope, got[1].id))?.messages[0].content).toBe('two');
+      expect((await store.sessionTurns(scope, s1, 2, 3)).map((t) => t.seq)).toEqual([2, 3]);
+      expect((await store.recentTurns(scope, s1, 2)).map((t) => t.messages[0].content)).toEqual(['two', 'three']);
+      expect((await store.latestTurns(scope, 2)).map((t) => t.messages[0].content)).toEqual(['other session', 'three']);
+      expect((await store.listTurns(scope, { sessionId: s1 })).map((t) => t.seq)).toEqual([1, 2, 3]);
+      expect(await store.listTurns(scope)).toHaveLength(4);
+      expect((await store.listTurns(scope, { limit: 2, offset: 1 })).map((t) => t.messages[0].content)).toEqual(['two', 'other session']);
+      const byIds = await store.getTurns(scope, [got[3].id, got[0].id, 'missing']);
+      expect(byIds.map((t) => t.id)).toEqual([got[3].id, got[0].id]);
+      expect(await store.getTurn(scope, 'missing')).toBeNull();
+      expect(await store.getTurns(scope, [])).toEqual([]);
+    });
+
+    test('concurrent transactions on one scope never duplicate a seq', async () => {
+      const scope = `u:${uid('conc')}`;
+      const s = uid('s');
+      const seqs = await Promise.all(Array.from({ length: 12 }, (_, i) => store.transaction(scope, async (tx) => (await tx.insertTurn(turn(scope, s, `msg ${i}`))).seq)));
+      expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    });
+
+    test('lexicalCandidates returns every doc containing any term, scoped, with exact terms', async () => {
+      const scope = `u:${uid('lex')}`;
+      const other = `u:${uid('lex')}`;
+      const s = uid('s');
+      const [a, b, c] = await store.transaction(scope, async (tx) => [
+        await tx.insertTurn(turn(scope, s, 'I adopted a dog named Biscuit')),
+        await tx.insertTurn(turn(scope, s, 'My employer is Notion and I walk the dog daily')),
+        await tx.insertTurn(turn(scope, s, 'Completely unrelated sentence about weather')),
+      ]);
+      await store.transaction(other, async (tx) => tx.insertTurn(turn(other, s, 'Another user has a dog too')));
+      const hits = await store.lexicalCandidates(scope, 'turn', terms('dog'), 100);
+      expect(hits.map((h) => h.id).sort()).toEqual([a.id, b.id].sort());
+      const hitB = hits.find((h) => h.id === b.id)!;
+      expect(hitB.terms).toBe(b.terms);
+      expect(hitB.termCount).toBe(b.termCount);
+      const any = await store.lexicalCandidates(scope, 'turn', [...terms('biscuit'), ...terms('weather')], 100);
+      expect(any.map((h) => h.id).sort()).toEqual([a.id, c.id].sort());
+      expect(await store.lexicalCandidates(scope, 'turn', ['nothingmatcheszz'], 100)).toEqual([]);
+      expect(await store.lexicalCandidates(scope, 'turn', [], 100)).toEqual([]);
+      expect(await store.lexicalCandidates(scope, 'turn', terms('dog'), 1)).toHaveLength(1);
+    });
+
+    test.each([['"NEAR(" OR *'], ['dog"'], ["'dog' | !"], ['*'], ['NOT'], ['a:b'], ['\\'], ['(((('], ['dog AND'], ['{terms}:x'], ['']])(
+      'hostile term %j is data, never query syntax',
+      async (hostile) => {
+        const scope = `u:${uid('hostile')}`;
+        const s = uid('s');
+        const t = await store.transaction(scope, async (tx) => tx.insertTurn(turn(scope, s, 'the dog barks near the gate')));
+        const hits = await store.lexicalCandidates(scope, 'turn', [hostile], 10);
+        expect(hits).toEqual([]);
+        const withReal = await store.lexicalCandidates(scope, 'turn', [hostile, ...terms('gate')], 10);
+        expect(withReal.map((h) => h.id)).toEqual([t.id]);
+      },
+    );
+
+    test('a stored term that looks like syntax is found by exactly that term', async () => {
+      const scope = `u:${uid('synt')}`;
+      const t = await store.transaction(scope, async (tx) => tx.insertTurn({ ...turn(scope, uid('s'), 'x'), terms: 'near or not and', termCount: 4 }));
+      expect((await store.lexicalCandidates(scope, 'turn', ['near'], 10)).map((h) => h.id)).toEqual([t.id]);
+      expect((await store.lexicalCandidates(scope, 'turn', ['or'], 10)).map((h) => h.id)).toEqual([t.id]);
+    });
+
+    test('corpusStats counts docs and terms per scope and kind', async () => {
+      const scope = `u:${uid('stats')}`;
+      expect(await store.corpusStats(scope, 'turn')).toEqual({ count: 0, totalTerms: 0 });
+      const ts = await store.transaction(scope, async (tx) => [await tx.insertTurn(turn(scope, 's', 'alpha beta gamma')), await tx.insertTurn(turn(scope, 's', 'delta'))]);
+      const m = memory(scope, 'employer', 'Notion');
+      await store.transaction(scope, (tx) => tx.insertMemory(m));
+      expect(await store.corpusStats(scope, 'turn')).toEqual({ count: 2, totalTerms: ts[0].termCount + ts[1].termCount });
+      expect(await store.corpusStats(scope, 'memory')).toEqual({ count: 1, totalTerms: m.termCount });
+    });
+
+    test('memories round-trip every field; update patches; filters and history', async () => {
+      const scope = `u:${uid('mem')}`;
+      const m1 = memory(scope, 'employer', 'Acme', { metadata: { category: 'work', nested: { a: [1, 2] } }, validFrom: '2024-01-01', eventDate: '2024-02-03', confidence: 0.75, sourceSession: 'sess-1', sourceTurn: 'turn-1' });
+      await store.transaction(scope, (tx) => tx.insertMemory(m1));
+      expect(await store.getMemory(scope, m1.id)).toEqual(m1);
+      expect(await store.getMemory(null, m1.id)).toEqual(m1);
+      expect(await store.getMemory(`u:${uid('x')}`, m1.id)).toBeNull();
+
+      // Supersession: the old row goes inactive first, then the new one is inserted.
+      const m2 = memory(scope, 'employer', 'Notion', { supersedes: m1.id, createdAt: '2026-02-01T00:00:00.000Z' });
+      await store.transaction(scope, async (tx) => {
+        await tx.updateMemory(scope, m1.id, { active: false, status: 'superseded', supersededBy: m2.id, validTo: '2026-02-01T00:00:00.000Z' });
+        await tx.insertMemory(m2);
+      });
+      const pref = memory(scope, 'likes', 'hiking', { type: 'preference', singleValued: false, sourceSession: 'sess-2' });
+      const pref2 = memory(scope, 'likes', 'jazz', { type: 'preference', singleValued: false });
+      const sister = memory(scope, 'location', 'Paris', { subject: 'sister maya' });
+      await store.transaction(scope, async (tx) => {
+        await tx.insertMemory(pref);
+        await tx.insertMemory(pref2);
+        await tx.insertMemory(sister);
+      });
+      const old = await store.getMemory(scope, m1.id);
+      expect(old).toMatchObject({ active: false, status: 'superseded', supersededBy: m2.id, validTo: '2026-02-01T00:00:00.000Z', value: 'Acme' });
+
+      const active = await store.listMemories(scope);
+      expect(active.map((m) => m.id).sort()).toEqual([m2.id, pref.id, pref2.id, sister.id].sort());
+      expect((await store.listMemories(scope, { includeInactive: true })).map((m) => m.id)).toContain(m1.id);
+      expect((await store.listMemories(scope, { key: 'employer' })).map((m) => m.value)).toEqual(['Notion']);
+      expect((await store.listMemories(scope, { keys: ['likes'] })).map((m) => m.value).sort()).toEqual(['hiking', 'jazz']);
+      expect((await store.listMemories(scope, { types: ['preference'] })).length).toBe(2);
+      expect((await store.listMemories(scope, { subject: 'sister maya' })).map((m) => m.id)).toEqual([sister.id]);
+      expect((await store.listMemories(scope, { sessionId: 'sess-2' })).map((m) => m.id)).toEqual([pref.id]);
+      expect(await store.listMemories(scope, { keys: [] })).toEqual([]);
+      expect(await store.listMemories(scope, { includeInactive: true, limit: 2 })).toHaveLength(2);
+      expect(await store.listMemories(scope, { includeInactive: true, limit: 10, offset: 4 })).toHaveLength(1);
+
+      const history = await store.transaction(scope, (tx) => tx.memoriesByKey(scope, 'user', 'employer'));
+      expect(history.map((m) => m.value)).toEqual(['Notion', 'Acme']);
+      const act = await store.transaction(scope, (tx) => tx.activeMemories(scope, { subjects: ['user'], keys: ['employer', 'likes'] }));
+      expect(act.map((m) => m.id).sort()).toEqual([m2.id, pref.id, pref2.id].sort());
+      expect(await store.transaction(scope, (tx) => tx.activeMemories(scope, { subjects: [], keys: [] }))).toEqual([]);
+      expect((await store.transaction(scope, (tx) => tx.activeMemories(scope))).length).toBe(4);
+
+      await store.touchMemories(scope, [m2.id], '2026-03-01T00:00:00.000Z');
+      expect((await store.getMemory(scope, m2.id))?.lastSeenAt).toBe('2026-03-01T00:00:00.000Z');
+
+      // Memory lexical candidates.
+      const hits = await store.lexicalCandidates(scope, 'memory', terms('notion'), 10);
+      expect(hits.map((h) => h.id)).toEqual([m2.id]);
+    });
+
+    test('a second active row for a single-valued key is a ConflictError, and the transaction rolls back', async () => {
+      const scope = `u:${uid('one')}`;
+      const a = memory(scope, 'location', 'Berlin');
+      await store.transaction(scope, (tx) => tx.insertMemory(a));
+      const s = uid('s');
+      let caught: unknown;
+      try {
+        await store.transaction(scope, async (tx) => {
+          await tx.insertTurn(turn(scope, s, 'I live in Lisbon'));
+          await tx.insertMemory(memory(scope, 'location', 'Lisbon'));
+        });
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toBeInstanceOf(ConflictError);
+      expect((caught as ConflictError).code).toBe('CONFLICT');
+      expect((caught as ConflictError).cause).toBeDefined();
+      expect(await store.listTurns(scope, { sessionId: s })).toEqual([]);
+      expect((await store.listMemories(scope)).map((m) => m.value)).toEqual(['Berlin']);
+      // Multi-valued keys, other subjects and inactive rows are not constrained.
+      await store.transaction(scope, async (tx) => {
+        await tx.insertMemory(memory(scope, 'location', 'Paris', { subject: 'sister' }));
+        await tx.insertMemory(memory(scope, 'location', 'Rome', { active: false, status: 'historical' }));
+        await tx.insertMemory(memory(scope, 'pet', 'Biscuit', { singleValued: false }));
+        await tx.insertMemory(memory(scope, 'pet', 'Rex', { singleValued: false }));
+      });
+      // The same key in another scope is independent.
+      const other = `u:${uid('one')}`;
+      await store.transaction(other, (tx) => tx.insertMemory(memory(other, 'location', 'Oslo')));
+      // A duplicate id is a conflict too.
+      await expect(store.transaction(scope, (tx) => tx.insertMemory({ ...a, key: 'other_key' }))).rejects.toBeInstanceOf(ConflictError);
+    });
+
+    test('a transaction that throws rolls back everything and later ones still work', async () => {
+      const scope = `u:${uid('rb')}`;
+      const s = uid('s');
+      const m = memory(scope, 'diet', 'vegan');
+      await expect(
+        store.transaction(scope, async (tx) => {
+          await tx.insertTurn(turn(scope, s, 'first'));
+          await tx.insertMemory(m);
+          await tx.putEmbedding(scope, { ownerKind: 'memory', ownerId: m.id, model: 'm', dim: 2, vector: [1, 0] });
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await store.listTurns(scope)).toEqual([]);
+      expect(await store.getMemory(scope, m.id)).toBeNull();
+      expect(await store.vectorSearch(scope, 'memory', 'm', [1, 0], 5)).toEqual([]);
+      const t = await store.transaction(scope, (tx) => tx.insertTurn(turn(scope, s, 'second')));
+      expect(t.seq).toBe(1);
+      expect(await store.transaction(scope, async () => 42)).toBe(42);
+    });
+
+    test('vectors: exact cosine order, scoped by scope/kind/model/dim, upsert replaces', async () => {
+      const scope = `u:${uid('vec')}`;
+      const other = `u:${uid('vec')}`;
+      await store.putEmbedding(scope, { ownerKind: 'memory', ownerId: 'a', model: 'mini', dim: 3, vector: [1, 0, 0] });
+      await store.putEmbedding(scope, { ownerKind: 'memory', ownerId: 'b', model: 'mini', dim: 3, vector: [0.6, 0.8, 0] });
+      await store.putEmbedding(scope, { ownerKind: 'memory', ownerId: 'c', model: 'mini', dim: 3, vector: [0, 0, 1] });
+      await store.putEmbedding(scope, { ownerKind: 'turn', ownerId: 't', model: 'mini', dim: 3, vector: [1, 0, 0] });
+      await store.putEmbedding(scope, { ownerKind: 'memory', ownerId: 'd', model: 'big', dim: 4, vector: [1, 0, 0, 0] });
+      await store.putEmbedding(other, { ownerKind: 'memory', ownerId: 'x', model: 'mini', dim: 3, vector: [1, 0, 0] });
+      const hits = await store.vectorSearch(scope, 'memory', 'mini', [1, 0, 0], 10);
+      expect(hits.map((h) => h.id)).toEqual(['a', 'b', 'c']);
+      expect(hits[0].score).toBeCloseTo(1, 5);
+      expect(hits[1].score).toBeCloseTo(0.6, 5);
+      expect(hits[2].score).toBeCloseTo(0, 5);
+      expect(await store.vectorSearch(scope, 'memory', 'mini', [1, 0, 0], 1)).toHaveLength(1);
+      await store.putEmbedding(scope, { ownerKind: 'memory', ownerId: 'c', model: 'mini', dim: 3, vector: [1, 0.01, 0] });
+      expect((await store.vectorSearch(scope, 'memory', 'mini', [1, 0, 0], 2)).map((h) => h.id).sort()).toEqual(['a', 'c']);
+      expect((await store.vectorSearch(scope, 'turn', 'mini', [1, 0, 0], 10)).map((h) => h.id)).toEqual(['t']);
+      const models = await store.embeddingModels();
+      expect(models.find((m) => m.model === 'big')).toMatchObject({ dim: 4 });
+      expect(models.find((m) => m.model === 'mini')!.count).toBeGreaterThanOrEqual(5);
+    });
+
+    test('missingEmbeddings lists memories and turns without a vector for the model', async () => {
+      const scope = `u:${uid('miss')}`;
+      const model = uid('model');
+      const m = memory(scope, 'employer', 'Acme');
+      const t = await store.transaction(scope, async (tx) => {
+        await tx.insertMemory(m);
+        return tx.insertTurn(turn(scope, 's', 'hello there friend'));
+      });
+      const before = await store.missingEmbeddings(model, 100_000);
+      expect(before.filter((x) => x.scope === scope).map((x) => `${x.ownerKind}:${x.ownerId}`).sort()).toEqual([`memory:${m.id}`, `turn:${t.id}`]);
+      expect(before.find((x) => x.ownerId === t.id)?.text).toBe(t.text);
+      await store.putEmbedding(scope, { ownerKind: 'turn', ownerId: t.id, model, dim: 2, vector: [0.5, 0.5] });
+      const after = await store.missingEmbeddings(model, 100_000);
+      expect(after.filter((x) => x.scope === scope).map((x) => x.ownerId)).toEqual([m.id]);
+      expect(await store.missingEmbeddings(model, 1)).toHaveLength(1);
+    });
+
+    test('deleteSession removes its turns and memories across scopes and revives what they superseded', async () => {
+      const user = uid('del');
+      const scope = `u:${user}`;
+      const agentScope = `u:${user}|a:bot`;
+      const keep = uid('s');
+      const gone = uid('s');
+      const t1 = await store.transaction(scope, (tx) => tx.insertTurn(turn(scope, keep, 'I work at Acme')));
+      const old = memory(scope, 'employer', 'Acme', { sourceSession: keep, sourceTurn: t1.id, createdAt: '2026-01-01T00:00:00.000Z' });
+      await store.transaction(scope, (tx) => tx.insertMemory(old));
+      const t2 = await store.transaction(scope, (tx) => tx.insertTurn(turn(scope, gone, 'I now work at Notion')));
+      const fresh = memory(scope, 'employer', 'Notion', { sourceSession: gone, sourceTurn: t2.id, supersedes: old.id, createdAt: '2026-02-01T00:00:00.000Z' });
+      await store.transaction(scope, async (tx) => {
+        await tx.updateMemory(scope, old.id, { active: false, status: 'superseded', supersededBy: fresh.id, validTo: '2026-02-01T00:00:00.000Z' });
+        await tx.insertMemory(fresh);
+      });
+      const t3 = await store.transaction(agentScope, (tx) => tx.insertTurn({ ...turn(agentScope, gone, 'agent scoped'), agentId: 'bot' }));
+      const agentMem = memory(agentScope, 'likes', 'tea', { sourceSession: gone, sourceTurn: t3.id, singleValued: false });
+      await store.transaction(agentScope, (tx) => tx.insertMemory(agentMem));
+      await store.putEmbedding(scope, { ownerKind: 'turn', ownerId: t2.id, model: 'm', dim: 2, vector: [1, 0] });
+      await store.putEmbedding(scope, { ownerKind: 'memory', ownerId: fresh.id, model: 'm', dim: 2, vector: [1, 0] });
+      await store.putEmbedding(scope, { ownerKind: 'turn', ownerId: t1.id, model: 'm', dim: 2, vector: [1, 0] });
+
+      await store.deleteSession(gone);
+
+      expect(await store.getTurn(scope, t2.id)).toBeNull();
+      expect(await store.getTurn(agentScope, t3.id)).toBeNull();
+      expect(await store.getMemory(null, fresh.id)).toBeNull();
+      expect(await store.getMemory(null, agentMem.id)).toBeNull();
+      expect(await store.getTurn(scope, t1.id)).not.toBeNull();
+      const revived = await store.getMemory(scope, old.id);
+      expect(revived).toMatchObject({ active: true, status: 'active', supersededBy: null, validTo: null, value: 'Acme' });
+      expect((await store.listMemories(scope)).map((m) => m.value)).toEqual(['Acme']);
+      expect((await store.vectorSearch(scope, 'turn', 'm', [1, 0], 10)).map((h) => h.id)).toEqual([t1.id]);
+      expect(await store.vectorSearch(scope, 'memory', 'm', [1, 0], 10)).toEqual([]);
+      expect(await store.lexicalCandidates(scope, 'turn', terms('Notion'), 10)).toEqual([]);
+      expect(await store.lexicalCandidates(scope, 'memory', terms('Notion'), 10)).toEqual([]);
+      expect((await store.lexicalCandidates(scope, 'memory', terms('Acme'), 10)).map((h) => h.id)).toEqual([old.id]);
+      // Deleting what does not exist is fine.
+      await store.deleteSession(gone);
+      await store.deleteSession(uid('never'));
+    });
+
+    test('deleteSession does not revive a row when another active row holds the key', async () => {
+      const scope = `u:${uid('del2')}`;
+      const a = memory(scope, 'city', 'A', { createdAt: '2026-01-01T00:00:00.000Z' });
+      const b = memory(scope, 'city', 'B', { sourceSession: 'gone2', supersedes: a.id, createdAt: '2026-01-02T00:00:00.000Z' });
+      const c = memory(scope, 'city', 'C', { supersedes: b.id, createdAt: '2026-01-03T00:00:00.000Z' });
+      await store.transaction(scope, async (tx) => {
+        await tx.insertMemory({ ...a, active: false, status: 'superseded', supersededBy: b.id });
+        await tx.insertMemory({ ...b, active: false, status: 'superseded', supersededBy: c.id });
+        await tx.insertMemory(c);
+      });
+      await store.deleteSession('gone2');
+      expect(await store.getMemory(scope, b.id)).toBeNull();
+      expect((await store.getMemory(scope, a.id))?.active).toBe(false);
+      expect((await store.getMemory(scope, c.id))?.supersedes).toBeNull();
+      expect((await store.listMemories(scope)).map((m) => m.value)).toEqual(['C']);
+    });
+
+    test('deleteUser removes every scope of the user and nothing else', async () => {
+      const user = uid('gone');
+      const keepUser = uid('keep');
+      const scopes = [`u:${user}`, `u:${user}|a:x`];
+      for (const sc of scopes) {
+        await store.transaction(sc, async (tx) => {
+          await tx.insertTurn({ ...turn(sc, 's', 'hello world'), userId: user });
+          await tx.insertMemory({ ...memory(sc, 'employer', 'Acme'), userId: user });
+        });
+        await store.putEmbedding(sc, { ownerKind: 'memory', ownerId: 'vec-' + sc, model: 'm', dim: 2, vector: [1, 0] });
+      }
+      const keep = `u:${keepUser}`;
+      await store.transaction(keep, (tx) => tx.insertTurn(turn(keep, 's', 'hello world')));
+      expect((await store.scopesOfUser(user)).sort()).toEqual([...scopes].sort());
+      await store.deleteUser(user);
+      for (const sc of scopes) {
+        expect(await store.listTurns(sc)).toEqual([]);
+        expect(await store.listMemories(sc, { includeInactive: true, includeDeleted: true })).toEqual([]);
+        expect(await store.vectorSearch(sc, 'memory', 'm', [1, 0], 10)).toEqual([]);
+        expect(await store.corpusStats(sc, 'turn')).toEqual({ count: 0, totalTerms: 0 });
+      }
+      expect(await store.scopesOfUser(user)).toEqual([]);
+      expect(await store.listTurns(keep)).toHaveLength(1);
+      await store.deleteUser(user);
+      await store.deleteUser(uid('never'));
+    });
+
+    test('softDeleteMemory and deleteMemory', async () => {
+      const scope = `u:${uid('soft')}`;
+      const a = memory(scope, 'employer', 'Acme');
+      const b = memory(scope, 'pet', 'Rex', { singleValued: false });
+      await store.transaction(scope, async (tx) => {
+        await tx.insertMemory(a);
+        await tx.insertMemory(b);
+      });
+      expect(await store.softDeleteMemory(`u:${uid('other')}`, a.id, '2026-05-01T00:00:00.000Z')).toBe(false);
+      expect(await store.softDeleteMemory(scope, a.id, '2026-05-01T00:00:00.000Z')).toBe(true);
+      expect(await store.getMemory(scope, a.id)).toMatchObject({ status: 'deleted', active: false, deletedAt: '2026-05-01T00:00:00.000Z' });
+      expect(await store.listMemories(scope, { includeInactive: true })).toHaveLength(1);
+      expect(await store.listMemories(scope, { includeInactive: true, includeDeleted: true })).toHaveLength(2);
+      expect(await store.lexicalCandidates(scope, 'memory', terms('Acme'), 10)).toEqual([]);
+      expect(await store.softDeleteMemory(null, 'missing', '2026-05-01T00:00:00.000Z')).toBe(false);
+      // The freed key can hold a new active row.
+      await store.transaction(scope, (tx) => tx.insertMemory(memory(scope, 'employer', 'Notion')));
+      expect(await store.deleteMemory(`u:${uid('other')}`, b.id)).toBe(false);
+      expect(await store.deleteMemory(null, b.id)).toBe(true);
+      expect(await store.getMemory(scope, b.id)).toBeNull();
+      expect(await store.deleteMemory(scope, b.id)).toBe(false);
+    });
+
+    test('scope isolation: nothing of one scope is visible from another', async () => {
+      const a = `u:${uid('iso')}`;
+      const b = `u:${uid('iso')}`;
+      const s = uid('s');
+      const ta = await store.transaction(a, (tx) => tx.insertTurn(turn(a, s, 'secret plans for the weekend')));
+      const ma = memory(a, 'employer', 'Globex');
+      await store.transaction(a, (tx) => tx.insertMemory(ma));
+      expect(await store.getTurn(b, ta.id)).toBeNull();
+      expect(await store.getTurns(b, [ta.id])).toEqual([]);
+      expect(await store.getMemory(b, ma.id)).toBeNull();
+      expect(await store.listMemories(b, { includeInactive: true, includeDeleted: true })).toEqual([]);
+      expect(await store.listTurns(b)).toEqual([]);
+      expect(await store.recentTurns(b, s, 10)).toEqual([]);
+      expect(await store.lexicalCandidates(b, 'turn', terms('secret plans'), 10)).toEqual([]);
+      expect(await store.lexicalCandidates(b, 'memory', terms('Globex'), 10)).toEqual([]);
+      expect(await store.corpusStats(b, 'memory')).toEqual({ count: 0, totalTerms: 0 });
+      expect(await store.transaction(b, (tx) => tx.memoriesByKey(b, 'user', 'employer'))).toEqual([]);
+      await store.transaction(b, (tx) => tx.updateMemory(b, ma.id, { value: 'hijacked' }));
+      expect((await store.getMemory(a, ma.id))?.value).toBe('Globex');
+      const scopes = await store.listScopes();
+      expect(scopes).toEqual(expect.arrayContaining([a]));
+    });
+
+    test('unicode of every kind round-trips exactly and is searchable', async () => {
+      const scope = `u:${uid('uni')}-ü-😀`;
+      const content = 'Emoji 🎉👩‍👩‍👧 RTL שלום عربي zero\u200Bwidth combining e\u0301 CJK 東京 tab\there "quotes" \'single\' back\\slash NUL-free';
+      const t = await store.transaction(scope, (tx) => tx.insertTurn(turn(scope, 'sess-ü', content, { metadata: { note: '😀 שלום', n: 1.5, arr: [null, true] } })));
+      const back = await store.getTurn(scope, t.id);
+      expect(back?.messages[0].content).toBe(content);
+      expect(back?.text).toBe(t.text);
+      expect(back?.terms).toBe(t.terms);
+      expect(back?.metadata).toEqual({ note: '😀 שלום', n: 1.5, arr: [null, true] });
+      expect(back?.sessionId).toBe('sess-ü');
+      for (const word of ['東京', 'שלום', 'عربي']) {
+        const q = terms(word);
+        expect(q.length).toBeGreaterThan(0);
+        expect((await store.lexicalCandidates(scope, 'turn', q, 10)).map((h) => h.id)).toEqual([t.id]);
+      }
+      const m = memory(scope, 'nickname', 'Zoë 👩‍💻 ‏مرحبا‎');
+      await store.transaction(scope, (tx) => tx.insertMemory(m));
+      expect(await store.getMemory(scope, m.id)).toEqual(m);
+    });
+
+    test('counts and listScopes', async () => {
+      const c = await store.counts();
+      expect(c.turns).toBeGreaterThan(0);
+      expect(c.memories).toBeGreaterThan(0);
+      expect(c.bytes === null || c.bytes > 0).toBe(true);
+      expect((await store.listScopes()).length).toBeGreaterThan(0);
+    });
+
+    test('store methods called from inside a transaction callback do not deadlock', async () => {
+      const scope = `u:${uid('reent')}`;
+      const m = memory(scope, 'employer', 'Acme');
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('deadlock: transaction did not finish in 10 s')), 10_000));
+      await Promise.race([
+        store.transaction(scope, async (tx) => {
+          await tx.insertMemory(m);
+          await store.getMemory(scope, m.id);
+          await store.listTurns(scope);
+          await store.corpusStats(scope, 'memory');
+          await store.putEmbedding(scope, { ownerKind: 'memory', ownerId: m.id, model: 'reent', dim: 2, vector: [1, 0] });
+        }),
+        timeout,
+      ]);
+      expect((await store.getMemory(scope, m.id))?.value).toBe('Acme');
+      expect((await store.vectorSearch(scope, 'memory', 'reent', [1, 0], 5)).map((h) => h.id)).toEqual([m.id]);
+    });
+
+    test('a transaction handle cannot be used after its transaction ended', async () => {
+      const scope = `u:${uid('late')}`;
+      let leaked: Parameters<Parameters<MemoryStore['transaction']>[1]>[0] | undefined;
+      await store.transaction(scope, async (tx) => {
+        leaked = tx;
+      });
+      await expect(leaked!.insertTurn(turn(scope, 's', 'late'))).rejects.toThrow();
+      expect(await store.listTurns(scope)).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,118 @@
+// Pure store helpers: backend selection, term cleaning, query literals, candidate selection, revival plan.
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { createStore, storeTarget } from '../../src/store/create-store.ts';
+import { cleanTerms, cosine, fts5Query, selectCandidates, tsqueryLiteral } from '../../src/store/lexical.ts';
+import { planReactivation } from '../../src/store/deletion.ts';
+import { loadConfig } from '../../src/config.ts';
+import { memory } from './conformance.ts';
+
+const silent = { info() {}, warn() {}, error() {} };
+
+describe('storeTarget', () => {
+  test.each([
+    [{ MEMORY_DB_PATH: './data/memory.db' }, { kind: 'sqlite', path: './data/memory.db' }],
+    [{ MEMORY_DB_PATH: ':memory:' }, { kind: 'sqlite', path: ':memory:' }],
+    [{ DATABASE_URL: 'postgres://u@h:5432/db', MEMORY_DB_PATH: 'x' }, { kind: 'postgres', url: 'postgres://u@h:5432/db' }],
+    [{ DATABASE_URL: 'postgresql://h/db?schema=s1', MEMORY_DB_PATH: 'x' }, { kind: 'postgres', url: 'postgresql://h/db?schema=s1' }],
+    [{ DATABASE_URL: 'pglite:memory', MEMORY_DB_PATH: 'x' }, { kind: 'pglite', dataDir: null }],
+    [{ DATABASE_URL: 'pglite://memory', MEMORY_DB_PATH: 'x' }, { kind: 'pglite', dataDir: null }],
+    [{ DATABASE_URL: 'pglite:///var/lib/mem', MEMORY_DB_PATH: 'x' }, { kind: 'pglite', dataDir: '/var/lib/mem' }],
+  ])('%j → %j', (cfg, expected) => {
+    expect(storeTarget(cfg as never)).toEqual(expected);
+  });
+
+  test('an unsupported URL is a readable error that hides credentials', () => {
+    expect(() => storeTarget({ DATABASE_URL: 'mysql://root:hunter2@h/db', MEMORY_DB_PATH: 'x' })).toThrow(/DATABASE_URL must start with/);
+    expect(() => storeTarget({ DATABASE_URL: 'mysql://root:hunter2@h/db', MEMORY_DB_PATH: 'x' })).not.toThrow(/hunter2/);
+  });
+
+  test('createStore makes the SQLite directory and returns a working store', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'create-store-'));
+    try {
+      const path = join(dir, 'nested', 'deeper', 'memory.db');
+      const store = await createStore(loadConfig({ MEMORY_DB_PATH: path }), silent);
+      await store.migrate();
+      expect(existsSync(path)).toBe(true);
+      expect((await store.info()).kind).toBe('sqlite');
+      await store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('lexical helpers', () => {
+  test.each([
+    [['a', 'b', 'a'], ['a', 'b']],
+    [['', ' ', 'dog AND', 'ok'], ['ok']],
+    [['x'.repeat(2000)], []],
+    [['"NEAR("', '*'], ['"NEAR("', '*']],
+  ])('cleanTerms(%j) = %j', (input, expected) => {
+    expect(cleanTerms(input)).toEqual(expected);
+  });
+
+  test.each([
+    [['dog'], '"dog"'],
+    [['a"b', 'NEAR('], '"a""b" OR "NEAR("'],
+  ])('fts5Query(%j) = %s', (input, expected) => {
+    expect(fts5Query(input)).toBe(expected);
+  });
+
+  test.each([
+    [['dog'], "'dog'"],
+    [["it's", 'a\\b'], "'it''s' | 'a\\\\b'"],
+  ])('tsqueryLiteral(%j) = %s', (input, expected) => {
+    expect(tsqueryLiteral(input)).toBe(expected);
+  });
+
+  test('selectCandidates keeps exact matches only and cuts to limit by relevance', () => {
+    const docs = [
+      { id: 'noise', terms: 'dogma x', termCount: 2 },
+      { id: 'one', terms: 'dog a b c d e f g', termCount: 8 },
+      { id: 'two', terms: 'dog dog biscuit', termCount: 3 },
+      { id: 'three', terms: 'cat', termCount: 1 },
+    ];
+    expect(selectCandidates(docs, ['dog', 'biscuit'], 10).map((d) => d.id)).toEqual(['one', 'two']);
+    expect(selectCandidates(docs, ['dog', 'biscuit'], 1).map((d) => d.id)).toEqual(['two']);
+    expect(selectCandidates(docs, ['dog'], 0)).toEqual([]);
+  });
+
+  test.each([
+    [[1, 0], [1, 0], 1],
+    [[1, 0], [0, 1], 0],
+    [[1, 1], [-1, -1], -1],
+    [[0, 0], [1, 0], 0],
+    [[1, 0, 0], [1, 0], 0],
+  ])('cosine(%j, %j) = %d', (a, b, expected) => {
+    expect(cosine(a, b)).toBeCloseTo(expected, 9);
+  });
+});
+
+describe('planReactivation', () => {
+  const s = 'u:x';
+  test('revives what a deleted row superseded', () => {
+    const a = memory(s, 'city', 'A', { active: false, status: 'superseded', supersededBy: 'B' });
+    const b = memory(s, 'city', 'B', { id: 'B', supersedes: a.id });
+    expect(planReactivation([b], [a], [b])).toEqual({ reactivate: [a.id], unlinkSupersedes: [], unlinkSupersededBy: [] });
+  });
+  test('does not revive when another active row holds the key, and unlinks dangling links', () => {
+    const a = memory(s, 'city', 'A', { active: false, status: 'superseded', supersededBy: 'B' });
+    const b = memory(s, 'city', 'B', { id: 'B', active: false, status: 'superseded', supersedes: a.id, supersededBy: 'C' });
+    const c = memory(s, 'city', 'C', { id: 'C', supersedes: 'B' });
+    expect(planReactivation([b], [a, c], [c])).toEqual({ reactivate: [], unlinkSupersedes: ['C'], unlinkSupersededBy: [a.id] });
+  });
+  test('a chain with both newer rows deleted revives the oldest', () => {
+    const a = memory(s, 'city', 'A', { active: false, status: 'superseded', supersededBy: 'B', createdAt: '1' });
+    const b = memory(s, 'city', 'B', { id: 'B', active: false, status: 'superseded', supersedes: a.id, supersededBy: 'C', createdAt: '2' });
+    const c = memory(s, 'city', 'C', { id: 'C', supersedes: 'B', createdAt: '3' });
+    expect(planReactivation([b, c], [a], [c]).reactivate).toEqual([a.id]);
+  });
+  test('a retracted or soft-deleted predecessor stays as it is', () => {
+    const a = memory(s, 'city', 'A', { active: false, status: 'retracted', supersededBy: 'B' });
+    const b = memory(s, 'city', 'B', { id: 'B', supersedes: a.id });
+    expect(planReactivation([b], [a], []).reactivate).toEqual([]);
+  });
+});
