@@ -2,13 +2,15 @@
  * @module bench/extraction-eval
  * `npm run eval:extraction`: precision / recall / F1 of the offline extractor on the labelled
  * corpus, per category and overall, for the dev split, the held-out split and all lines.
- * `--verbose` prints every miss and false positive. Matching rule: bench/extraction-score.ts.
+ * `--verbose` prints every miss and false positive; `--ids=b3-` scores only lines whose id starts
+ * with the prefix (the blind rounds b2-/b3-). Matching rule: bench/extraction-score.ts.
  */
 import { aggregate, loadCorpus, prf, scoreLine, splitOf, type LineResult } from './extraction-score.ts';
 
 const verbose = process.argv.includes('--verbose');
 const only = process.argv.find((a) => a.startsWith('--split='))?.slice(8);
-const corpus = loadCorpus();
+const idPrefix = process.argv.find((a) => a.startsWith('--ids='))?.slice(6);
+const corpus = loadCorpus().filter((l) => !idPrefix || l.id.startsWith(idPrefix));
 const results = corpus.map((l) => scoreLine(l));
 
 const pct = (x: number) => (x * 100).toFixed(1).padStart(5);

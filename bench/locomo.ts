@@ -25,6 +25,7 @@ import { containsAnswer, loadLocomo, type LocomoConversation } from './lib/locom
 import { Bm25Baseline } from './lib/bm25-baseline.ts';
 import { RECALL } from '../src/core/recall/recall.ts';
 import { RETRIEVE } from '../src/core/recall/retrieve.ts';
+import { BM25 } from '../src/core/recall/bm25.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -67,7 +68,7 @@ let extractionFailures = 0;
 for (const kv of (arg('set') || '').split(',').filter(Boolean)) {
   const [path, value] = kv.split('=');
   const [obj, ...fields] = path.split('.');
-  let target = (obj === 'recall' ? RECALL : obj === 'retrieve' ? RETRIEVE : null) as Record<string, unknown> | null;
+  let target = (obj === 'recall' ? RECALL : obj === 'retrieve' ? RETRIEVE : obj === 'bm25' ? BM25 : null) as Record<string, unknown> | null;
   for (const f of fields.slice(0, -1)) target = (target?.[f] as Record<string, unknown> | undefined) ?? null;
   const field = fields[fields.length - 1];
   if (!target || !(field in target)) throw new Error(`unknown tunable ${path}`);
@@ -174,6 +175,8 @@ async function main() {
 
   for (const conv of convs) {
     const turnToDia = new Map<string, string>();
+    // A shared database may hold a previous run's data for this scope: start clean.
+    await service.deleteUser(conv.sampleId);
     const t0 = performance.now();
     for (const t of conv.turns) {
       const s = performance.now();
@@ -263,6 +266,7 @@ async function main() {
   writeFileSync(out, JSON.stringify(report, null, 2));
   console.log(`report: ${out}`);
   if (MISSES) writeFileSync(MISSES, JSON.stringify(misses, null, 1));
+  for (const conv of convs) await service.deleteUser(conv.sampleId);
   await store.close();
   rmSync(tmp, { recursive: true, force: true });
 }

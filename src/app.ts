@@ -19,6 +19,7 @@ import { registerMem0Routes } from './api/compat/mem0-routes.ts';
 import { registerMcpRoute } from './mcp/http-route.ts';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installErrorHandling, requestIdFrom } from './api/error-handler.ts';
+import { installGracefulClose } from './api/graceful-close.ts';
 import { installAuth } from './api/auth.ts';
 import { registerOpenApi } from './api/openapi.ts';
 import type { AppContext } from './app-context.ts';
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installGracefulClose(app);
   installAuth(app, config.MEMORY_AUTH_TOKEN);
   await registerOpenApi(app, { authEnabled: config.MEMORY_AUTH_TOKEN !== undefined });
   const logger = app.log;

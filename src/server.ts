@@ -6,6 +6,9 @@
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 
+/** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 export async function startServer(config: Config): Promise<{ port: number; close: () => Promise<void> }> {
   const built = await buildApp(config);
   const address = await built.app.listen({ port: config.PORT, host: config.HOST });
@@ -17,8 +20,14 @@ export async function startServer(config: Config): Promise<{ port: number; close
     if (stopping) return;
     stopping = true;
     built.app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      built.app.log.warn({ grace_ms: SHUTDOWN_GRACE_MS }, 'shutdown grace period over; closing the remaining connections');
+      built.app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
     try {
       await built.close();
+      built.app.log.info('shutdown complete');
       process.exit(0);
     } catch (err) {
       built.app.log.error({ err }, 'error during shutdown');

@@ -154,14 +154,16 @@ export class MemoryService {
     const scope = scopeOf(input.userId, input.sessionId, input.agentId ?? null);
     const now = this.now();
     const timestamp = input.timestamp ? new Date(input.timestamp).toISOString() : now;
-    const text = renderTurnText(input.messages);
+    // Hygiene: secrets are masked before anything is stored, indexed or sent to a provider.
+    const messages: Message[] = input.messages.map((m) => ({ ...m, content: maskSecrets(m.content) }));
+    const text = renderTurnText(messages);
     const { terms, termCount } = indexTerms(text);
 
     const recentTurns = await this.store.recentTurns(scope.key, input.sessionId, 4);
     const { candidates: raw, extractor } =
       input.infer === false
         ? { candidates: [] as MemoryCandidate[], extractor: 'none' }
-        : await this.timed('extraction', () => this.extract(input.messages, { timestamp, sessionId: input.sessionId, recentTurns }));
+        : await this.timed('extraction', () => this.extract(messages, { timestamp, sessionId: input.sessionId, recentTurns }));
     const screened = raw.filter((c) => c.value.trim() !== '' && !containsSecret(c.value) && !c.value.includes('[REDACTED]')).map((c) => ({ ...c, evidence: maskSecrets(c.evidence) }));
     const candidates = input.prepareCandidates ? await input.prepareCandidates(screened, scope) : screened;
 
@@ -199,7 +201,7 @@ export class MemoryService {
           userId: scope.userId,
           agentId: scope.agentId,
           timestamp,
-          messages: input.messages,
+          messages,
           text,
           terms,
           termCount,

@@ -62,6 +62,7 @@ export class FakeStore implements MemoryStore {
     return this.turns.filter((t) => t.scope === scope && ids.includes(t.id));
   }
   async sessionTurns(scope: string, sessionId: string, fromSeq: number, toSeq: number) {
+    this.check();
     return this.turns.filter((t) => t.scope === scope && t.sessionId === sessionId && t.seq >= fromSeq && t.seq <= toSeq);
   }
   async recentTurns(scope: string, sessionId: string, limit: number) {
@@ -69,9 +70,11 @@ export class FakeStore implements MemoryStore {
     return this.turns.filter((t) => t.scope === scope && t.sessionId === sessionId).slice(-limit);
   }
   async latestTurns(scope: string, limit: number) {
+    this.check();
     return this.turns.filter((t) => t.scope === scope).slice(-limit);
   }
   async listTurns(scope: string, opts: { sessionId?: string; limit?: number; offset?: number } = {}) {
+    this.check();
     const all = this.turns.filter((t) => t.scope === scope && (!opts.sessionId || t.sessionId === opts.sessionId));
     return all.slice(opts.offset ?? 0, (opts.offset ?? 0) + (opts.limit ?? all.length));
   }
@@ -106,6 +109,7 @@ export class FakeStore implements MemoryStore {
       .map((d) => ({ id: d.id, terms: d.terms, termCount: d.termCount }));
   }
   async corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats> {
+    this.check();
     const docs: Array<{ scope: string; termCount: number }> = kind === 'memory' ? this.memories : this.turns;
     const mine = docs.filter((d) => d.scope === scope);
     return { count: mine.length, totalTerms: mine.reduce((s, d) => s + d.termCount, 0) };

@@ -187,7 +187,8 @@ describe('store failure', () => {
     const store = new FakeStore();
     const b = await make({}, store);
     store.failWith = new Error('disk on fire');
-    const res = await b.app.inject({ method: 'POST', url: '/recall', payload: { query: 'x', session_id: 's', user_id: 'u' } });
+    // A write can never be silently dropped: the client must see the failure.
+    const res = await b.app.inject({ method: 'POST', url: '/turns', payload: turn() });
     expect(res.statusCode).toBe(500);
     const body = ErrorResponse.parse(res.json());
     expect(body.error.code).toBe('INTERNAL_ERROR');

@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('help and exit codes', () => {
+describe('help and exit codes', { timeout: 180_000 }, () => {
   test('--help works for the program and every command (exit 0)', async () => {
     const commands = [[], ['serve'], ['mcp'], ['export'], ['import'], ['recall'], ['search'], ['eval', 'locomo'], ['reembed']];
     const results = await Promise.all(commands.map((c) => runCli([...c, '--help'])));
@@ -79,7 +79,7 @@ describe('help and exit codes', () => {
   });
 });
 
-describe('export and import', () => {
+describe('export and import', { timeout: 180_000 }, () => {
   test('export to stdout, import into a new file: identical store; re-import skips', async () => {
     const exp = await runCli(['export', '--db', srcDb]);
     expect(exp.code).toBe(0);
@@ -128,7 +128,7 @@ describe('export and import', () => {
   });
 });
 
-describe('recall and search from the terminal', () => {
+describe('recall and search from the terminal', { timeout: 180_000 }, () => {
   test('against the store directly', async () => {
     const r = await runCli(['recall', 'Lisbon', 'Alfama', '--user', 'alice', '--db', srcDb]);
     expect(r.code).toBe(0);

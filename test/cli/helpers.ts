@@ -30,7 +30,7 @@ export function runCli(args: string[], opts: { env?: Record<string, string>; inp
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 150_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -42,7 +42,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('embeds every turn and memory missing a vector, then has nothing left to do', async () => {
+test('embeds every turn and memory missing a vector, then has nothing left to do', { timeout: 180_000 }, async () => {
   const env = { EMBEDDING_BASE_URL: baseUrl, EMBEDDING_MODEL: 'double-embed' };
   const r = await runCli(['reembed', '--db', db, '--batch-size', '2'], { env });
   expect(r.code, r.stderr).toBe(0);
@@ -58,7 +58,7 @@ test('embeds every turn and memory missing a vector, then has nothing left to do
   expect(again.stderr).toContain('embedded 0 items');
 });
 
-test('without an embedding provider it exits 1 and says what to set', async () => {
+test('without an embedding provider it exits 1 and says what to set', { timeout: 180_000 }, async () => {
   const r = await runCli(['reembed', '--db', db]);
   expect(r.code).toBe(1);
   expect(r.stderr).toMatch(/no embedding provider is configured/);

@@ -43,7 +43,7 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-test('SIGTERM: in-flight request finishes, new connections are refused, database closed cleanly, exit 0', async () => {
+test('SIGTERM: in-flight request finishes, new connections are refused, database closed cleanly, exit 0', { timeout: 180_000 }, async () => {
   const port = await freePort();
   const db = join(dir, 'serve.db');
   const child = spawn(process.execPath, [BIN, 'serve', '--db', db, '--port', String(port), '--host', '127.0.0.1'], { cwd: ROOT, env: cliEnv({ LOG_LEVEL: 'info' }) });
@@ -53,7 +53,7 @@ test('SIGTERM: in-flight request finishes, new connections are refused, database
   child.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    for (let i = 0; i < 300 && !stdout.includes('ready:'); i++) await sleep(100);
+    for (let i = 0; i < 900 && !stdout.includes('ready:'); i++) await sleep(100);
     expect(stdout, stderr).toContain('ready:');
 
     const body = JSON.stringify({ session_id: 'sd-1', user_id: 'sd-user', messages: [{ role: 'user', content: 'I keep bees on the roof of the Kunsthalle' }] });

@@ -19,7 +19,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test('memory-service mcp over stdio: tools work, stdout stays protocol-only, exits on stdin close', async () => {
+test('memory-service mcp over stdio: tools work, stdout stays protocol-only, exits on stdin close', { timeout: 180_000 }, async () => {
   const db = join(dir, 'mcp.db');
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -62,7 +62,7 @@ test('memory-service mcp over stdio: tools work, stdout stays protocol-only, exi
 
 async function waitForExit(pid: number | null): Promise<void> {
   if (pid === null) return;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
       process.kill(pid, 0);
     } catch {

@@ -15,8 +15,8 @@ import { loadLocomo } from '../../bench/lib/locomo-data.ts';
 import { assertPostgresReachable, dropSchema, freshSchemaName, urlWithSchema } from './pg-harness.ts';
 
 const DATA = fileURLToPath(new URL('../../../shared/datasets/locomo/locomo-dev.json', import.meta.url));
-const MAX_TURNS = 220;
-const MAX_QUESTIONS = 40;
+const MAX_TURNS = 150;
+const MAX_QUESTIONS = 30;
 
 interface Turn {
   sessionId: string;

@@ -48,7 +48,14 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
         : s.isCertain('month')
           ? 'month'
           : 'year';
-    return { iso: isoAt(s.date(), precision), precision, text: r.text, index: r.index };
+    let d = s.date();
+    // A bare weekday is the last one for past events and the next one for plans.
+    if (s.isCertain('weekday') && !s.isCertain('day')) {
+      const week = 7 * 86_400_000;
+      if (!forward && d.getTime() > ref.getTime()) d = new Date(d.getTime() - week);
+      if (forward && d.getTime() < ref.getTime() - 86_400_000) d = new Date(d.getTime() + week);
+    }
+    return { iso: isoAt(d, precision), precision, text: r.text, index: r.index };
   }
   const year = /\b(?:in|since|back in|during|of)\s+((?:19|20)\d{2})\b/i.exec(text);
   if (year) return { iso: year[1], precision: 'year', text: year[0], index: year.index };

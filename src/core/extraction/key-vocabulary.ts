@@ -25,6 +25,7 @@ const K = (key: string, type: MemoryType, singleValued: boolean, description: st
 });
 
 export const KEY_VOCABULARY: readonly KeySpec[] = [
+  K('name', 'fact', true, 'The name the subject goes by', ['name', 'called', 'call']),
   K('employer', 'fact', true, 'Company or organisation the subject works for', ['work', 'works', 'job', 'employer', 'company', 'employed', 'office']),
   K('job_title', 'fact', true, 'Role or occupation', ['job', 'role', 'title', 'occupation', 'profession', 'do for a living', 'career']),
   K('location', 'fact', true, 'City/place the subject lives in now', ['live', 'lives', 'living', 'city', 'based', 'located', 'home', 'move', 'moved']),
@@ -47,11 +48,30 @@ export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('dislike', 'preference', false, 'Things the subject dislikes', ['dislike', 'hate', 'hates', 'avoid']),
   K('communication_style', 'preference', true, 'How the subject wants answers', ['answers', 'style', 'communicate', 'format', 'respond']),
   K('event', 'event', false, 'A dated event or plan', ['when', 'plan', 'trip', 'event', 'going']),
+  K('vehicle', 'fact', false, 'A vehicle the subject owns (car, bike, Tesla)', ['car', 'drive', 'drives', 'vehicle', 'bike', 'motorcycle']),
+  K('goal', 'preference', false, 'An aim or plan the subject states ("become a counselor")', ['goal', 'plan', 'plans', 'want', 'wants', 'hope', 'dream', 'career', 'aspire']),
+  // Event kinds (the `event_` family): all accumulate, never supersede; eventDate carries the date.
+  K('event_trip', 'event', false, 'Trip, flight, visit, camping, tour', ['trip', 'travel', 'traveled', 'travelled', 'visit', 'visited', 'flight', 'fly', 'flying', 'vacation', 'holiday', 'camping']),
+  K('event_move', 'event', false, 'Moving home (value names the place)', ['move', 'moved', 'moving', 'relocate', 'relocated']),
+  K('event_job_start', 'event', false, 'Starting a job', ['start', 'started', 'starting', 'new job', 'first day']),
+  K('event_job_loss', 'event', false, 'Losing or leaving a job', ['lost', 'laid', 'fired', 'quit']),
+  K('event_interview', 'event', false, 'Job or other interview', ['interview']),
+  K('event_exam', 'event', false, 'Exam or test', ['exam', 'test', 'finals']),
+  K('event_appointment', 'event', false, 'Appointment, meeting, review, surgery', ['appointment', 'doctor', 'dentist', 'meeting', 'review']),
+  K('event_wedding', 'event', false, 'Wedding', ['wedding', 'married', 'marry']),
+  K('event_talk', 'event', false, 'Talk, presentation, keynote', ['talk', 'presentation', 'keynote', 'conference']),
+  K('event_milestone', 'event', false, 'Life milestone: birth, graduation, first day at school, birthday', ['graduation', 'graduated', 'born', 'baby', 'birthday', 'school']),
+  K('event_activity', 'event', false, 'Something the subject did or will do on a date (support group, race, class, party)', ['when', 'did', 'go', 'went', 'attend', 'attended', 'join', 'joined']),
 ];
 
 const BY_KEY = new Map(KEY_VOCABULARY.map((s) => [s.key, s]));
 
 /** Family prefixes: `favorite_food` belongs to `favorite`, `opinion_typescript` to `opinion`. */
+/**
+ * Key families: one documented prefix, open suffix. `favorite_<thing>` (favorite_food) is one value
+ * per thing; `opinion_<topic>` (opinion_typescript) holds the current stance with the chain kept
+ * by supersession; `event_<kind>` beyond the kinds listed above accumulates.
+ */
 const FAMILY_RULES: Array<{ prefix: string; spec: Omit<KeySpec, 'key'> }> = [
   { prefix: 'favorite_', spec: { type: 'preference', singleValued: true, description: 'Favourite thing of a kind', queryWords: ['favorite', 'favourite'] } },
   { prefix: 'opinion_', spec: { type: 'opinion', singleValued: true, description: 'Stance on a topic (positive/negative/mixed)', queryWords: ['think', 'opinion', 'feel'] } },

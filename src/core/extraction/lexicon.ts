@@ -45,10 +45,10 @@ export const DIET_RE = Object.keys(DIETS).sort((a, b) => b.length - a.length).jo
 export const RELATIONSHIP_STATUS = set('single|married|engaged|divorced|widowed|separated|dating someone|in a relationship');
 
 export const POSITIVE = set(
-  'great|good|amazing|awesome|excellent|brilliant|fantastic|wonderful|fine|nice|love|lovely|perfect|essential|useful|helpful|productive|elegant|beautiful|fun|cool|solid|underrated|impressive|powerful|reliable|fast|clean|simple|easy|intuitive|best|superb|decent|okay|ok|worth it|great for|the future|a game changer|game-changing|smart|clever|readable|enjoyable|incredible|outstanding|pleasant|safe|stable|robust|delightful',
+  'better|nicer|easier|cleaner|faster|safer|superior|more\\s+fun|great|good|amazing|awesome|excellent|brilliant|fantastic|wonderful|fine|nice|love|lovely|perfect|essential|useful|helpful|productive|elegant|beautiful|fun|cool|solid|underrated|impressive|powerful|reliable|fast|clean|simple|easy|intuitive|best|superb|decent|okay|ok|worth it|great for|the future|a game changer|game-changing|smart|clever|readable|enjoyable|incredible|outstanding|pleasant|safe|stable|robust|delightful',
 );
 export const NEGATIVE = set(
-  'bad|terrible|awful|horrible|annoying|overrated|overkill|ugly|slow|complicated|complex|confusing|boring|painful|useless|broken|bloated|messy|clunky|frustrating|hard|difficult|expensive|buggy|dead|dying|a mess|a nightmare|a waste of time|garbage|trash|worse|worst|pointless|unreliable|toxic|overhyped|tedious|verbose|clumsy|outdated|a pain|dangerous|unreadable|sucks|meh|mediocre|disappointing|hype',
+  'worse|slower|harder|uglier|inferior|clunkier|bad|terrible|awful|horrible|annoying|overrated|overkill|ugly|slow|complicated|complex|confusing|boring|painful|useless|broken|bloated|messy|clunky|frustrating|hard|difficult|expensive|buggy|dead|dying|a mess|a nightmare|a waste of time|garbage|trash|worse|worst|pointless|unreliable|toxic|overhyped|tedious|verbose|clumsy|outdated|a pain|dangerous|unreadable|sucks|meh|mediocre|disappointing|hype',
 );
 export const EVAL_RE = [...POSITIVE, ...NEGATIVE].sort((a, b) => b.length - a.length).map((w) => w.replace(/ /g, '\\s+')).join('|');
 

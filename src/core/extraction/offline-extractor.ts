@@ -22,7 +22,7 @@ import { PET_RULES } from './rules/pets.ts';
 import { HEALTH_RULES } from './rules/health.ts';
 import { PREFERENCE_RULES, communicationStyle } from './rules/preferences.ts';
 import { opinions } from './rules/opinions.ts';
-import { events } from './rules/events.ts';
+import { eventKindOf, events } from './rules/events.ts';
 import { IMPLICIT_RULES } from './rules/implicit.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { normValue } from './values.ts';
@@ -43,7 +43,8 @@ function clauseFor(att: Attribution, text: string, sentence: string, o: Sentence
 }
 
 const CONFIRM = /^\s*(?:yes|yeah|yep|yup|correct|exactly|right|that's\s+right|that\s+is\s+right|that's\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on)\b[\s,.!]*/i;
-const PAST_CUE = /\b(?:yesterday|ago|last|earlier|previously|went|was|were|had|did|got|ran|took|finished|started|visited|\w+ed)\b/i;
+const PAST_CUE =
+  /\b(?:yesterday|ago|last|earlier|previously|went|was|were|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|felt|ate|broke|thought|taught|caught|brought|kept|slept|sang|swam|rode|threw|held|told|sat|stood|\w+ed)\b/i;
 
 interface SentenceOpts {
   speaker: string;
@@ -108,7 +109,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
   for (const s of analyseText(maskSecrets(text))) {
     const raw = s.text.trim();
     if (!raw) continue;
-    const exp = expandContractions(stripQuotes(raw));
+    // "…, so keep that in mind if we talk about health": a trailing condition does not make the statement hypothetical.
+    const exp = expandContractions(stripQuotes(raw)).replace(/(?<=\S.{8,})(?:,\s*|\s+)(?:(?:so|and)\s+[^,.;]*?\s+)?(?:if|in\s+case|whenever)\s+(?:we|you)\b[^.;!?]*/i, '');
     const evidence = raw;
     if (isQuestion(raw)) {
       // "Could you stop giving me such long answers?" is a request about style, not a question.
@@ -145,6 +147,14 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         if (facts.length > 0) {
           out.push(...body);
           continue;
+        }
+        // The corrected statement is in an earlier session: re-state it from the correction itself
+        // ("the Lisbon trip is not June 14 — it's June 21"); reconciliation finds the row by `replaces`.
+        const kind = cue.subjectOnly && cue.oldValue && cue.newValue ? eventKindOf(cue.body) : null;
+        const when = kind ? resolveDate(cue.newValue!, o.ref, true) : null;
+        if (kind && when) {
+          const value = cue.body.replace(/^(?:the|my|our|this|that)\s+/i, '').trim();
+          out.push(toCandidate({ key: kind, value, type: 'event', op: 'correct', replaces: cue.oldValue, eventDate: when.iso, confidence: 0.85, metadata: { dateText: when.text } }, self, evidence, o.base));
         }
         continue;
       }
@@ -188,7 +198,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       };
       if (!att) {
         for (const d of opinions(null, t, topicHint)) out.push(toCandidate(d, self, evidence, o.base));
-        for (const d of DETACHED_RULES.flatMap((r) => r(clause))) if (d.implicit || d.op === 'retract') out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
+        // Only cues that name the speaker themselves ("my beagle", "gives me hives") count without a subject.
+        for (const d of DETACHED_RULES.flatMap((r) => r(clause))) if (d.implicit || d.op === 'retract' || d.subject === o.speaker) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
         continue;
       }
       const drafts: Draft[] = att.relations.map((d) => ({ ...d }));
@@ -196,7 +207,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       const ops = att.subject.self ? opinions(att.pred, null, topicHint) : [];
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);
-      const explained = facts.some((d) => d.type !== 'relation' && !(d.key === 'child' || d.key === 'parent' || d.key === 'sibling' || d.key === 'partner')) || ops.length > 0;
+      // Relations and tastes do not explain a dated past action ("I joined a basketball league last week" is an event too).
+      const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && clause.past && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0;
       const evs = neg.history ? [] : events(clause, explained);
       for (const d of [...drafts, ...facts, ...ops, ...evs]) out.push(toCandidate(d, clause.subject, evidence, o.base));
       if (!att.subject.self) lastThird = att.subject;
@@ -219,7 +231,8 @@ const FIRST_PERSON: Array<[RegExp, string]> = [
 export function assistantClaimToFirstPerson(text: string): string {
   let t = text
     .replace(/,?\s*(?:right|correct|isn't\s+it|aren't\s+you|don't\s+you|didn't\s+you|is\s+that\s+right|is\s+that\s+correct|am\s+I\s+right|yes|no|true)\s*\?/gi, '.')
-    .replace(/^\s*(?:so|ok|okay|got\s+it|just\s+to\s+confirm|to\s+confirm|if\s+I\s+understand\s+correctly|let\s+me\s+check)\s*[,:]?\s*/i, '');
+    .replace(/^\s*(?:so|ok|okay|got\s+it|just\s+to\s+confirm|to\s+confirm|if\s+I\s+understand\s+correctly|let\s+me\s+check)\s*[,:]?\s*/i, '')
+    .replace(/^\s*you\s+(?:said|mentioned|told\s+me|wrote)(?:\s+(?:earlier|before))?(?:\s+that)?\s+/i, '');
   t = t.replace(/\bI\b/g, '\u0000');
   for (const [re, rep] of FIRST_PERSON) t = t.replace(re, rep);
   t = t.replace(/\u0000/g, 'you');

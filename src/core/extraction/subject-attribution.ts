@@ -38,6 +38,12 @@ export interface Attribution {
 
 const isName = (w: string | undefined) => !!w && /^\p{Lu}[\p{L}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
 
+/** Openers before "I" that introduce the speaker's own clause ("Last week I", "After work I", "When I was"). */
+const RELATIVE_OK = /^(?:last|next|this|yesterday|today|tonight|tomorrow|after|before|when|since|once|during|in|on|at|then|so|and|but|because|while|if|finally|recently|lately|now|originally|honestly|actually|also|the\s+other\s+day|the\s+day|a\s+(?:few|couple)|the\s+first\s+time)\b/i;
+
+/** How a named relative is labelled in the value: "Rui (child)", "Ada (sister)". */
+const RELATION_LABEL: Record<string, string> = { kids: 'child', kid: 'child', children: 'child', boys: 'son', girls: 'daughter', sons: 'son', daughters: 'daughter', sisters: 'sister', brothers: 'brother', siblings: 'sibling', parents: 'parent' };
+
 /** The relation fact the speaker has for a relation mention. */
 export function relationDraft(speaker: string, relation: string, name: string | undefined, confidence: number): Draft | null {
   const rel = relation.toLowerCase();
@@ -45,7 +51,7 @@ export function relationDraft(speaker: string, relation: string, name: string | 
   if (!key) return null;
   return {
     key,
-    value: name ?? rel,
+    value: name ? `${name} (${RELATION_LABEL[rel] ?? rel})` : rel,
     subject: speaker,
     type: 'relation',
     confidence,
@@ -104,7 +110,8 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   const fp = /(?:^|[\s,])(I|we|We)\b\s*/.exec(text);
   if (fp) {
     const pre = text.slice(0, fp.index).trim();
-    if (pre.split(/\s+/).filter(Boolean).length <= 7 && !/\b(?:he|she|they|you)\b/i.test(pre) && !/\b(?:said|says|told|thinks)\b/i.test(pre)) {
+    const relative = pre !== '' && !/,\s*$/.test(pre) && !RELATIVE_OK.test(pre) && /^(?:everyone|everybody|someone|somebody|anyone|people|the\s+\w+|those|a\s+\w+|all\s+the|\w+\s+(?:that|who|whom))\b/i.test(pre);
+    if (!relative && pre.split(/\s+/).filter(Boolean).length <= 7 && !/\b(?:he|she|they|you)\b/i.test(pre) && !/\b(?:said|says|told|thinks)\b/i.test(pre)) {
       return { subject: self, pre, pred: text.slice(fp.index + fp[0].length), relations: [] };
     }
   }
@@ -112,6 +119,8 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     // "My birthday is...", "My apartment in Brooklyn...": the speaker's own attribute.
     return { subject: self, pre: '', pred: text, relations: [] };
   }
+  // "Home for me is Vancouver now"
+  if (/^home\s+(?:for\s+(?:me|us)\s+)?(?:is|has\s+been)\b/i.test(text)) return { subject: self, pre: '', pred: text, relations: [] };
   const pron = /^(he|she|they)\s+/i.exec(text);
   if (pron && lastThird) return { subject: lastThird, pre: '', pred: text.slice(pron[0].length), relations: [] };
   // Subject dropped in casual speech: "Just got back from walking Biscuit", "Taking the kids to school".

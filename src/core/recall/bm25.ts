@@ -1,6 +1,6 @@
 /**
  * @module core/recall/bm25
- * Exact BM25 (k1 1.2, b 0.75) with weighted query terms over the documents that contain them,
+ * Exact BM25 (k1 1.2, b 0.75 by default) with weighted query terms over the documents that contain them,
  * plus the query coverage of each document (the share of the question's own IDF mass it
  * matches), which the noise gate reads. Same numbers on every backend because the terms come
  * from the one analyser. Pure.
@@ -9,8 +9,8 @@ import type { CorpusStats } from '../ports.ts';
 import type { TermDoc } from './turn-cache.ts';
 import type { QueryTerm } from './query-analysis.ts';
 
-const K1 = 1.2;
-const B = 0.75;
+/** BM25 parameters (k1 term saturation, b length normalisation). */
+export const BM25 = { k1: 1.2, b: 0.75 };
 
 export interface Bm25Hit {
   id: string;
@@ -63,7 +63,7 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
     for (const [term, f] of tf) {
       const qt = want.get(term)!;
       const w = idfs.get(term)!;
-      s += (qt.weight * w * f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.termCount) / avgdl));
+      s += (qt.weight * w * f * (BM25.k1 + 1)) / (f + BM25.k1 * (1 - BM25.b + (BM25.b * d.termCount) / avgdl));
       if (isOriginal(qt)) {
         cov += qt.weight * w;
         matched.push(term);

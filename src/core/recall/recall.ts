@@ -15,7 +15,7 @@ import { humanKey } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderSplit, turnBody } from './format.ts';
 import { excerptTokens, renderedTurn, type ScopeTurns } from './turn-cache.ts';
-import { errorSummary, retrieve, type Candidate, type Retrieved } from './retrieve.ts';
+import { errorSummary, retrieve, subjectNames, type Candidate, type Retrieved } from './retrieve.ts';
 
 export interface RecallDeps {
   store: MemoryStore;
@@ -61,6 +61,8 @@ export const RECALL = {
   fullTop: 3,
   /** The next best turns keep one sentence either side of each matching sentence. */
   windowTop: 0,
+  /** Latest turns of the current session added last, when the budget allows. */
+  recentTurns: 3,
   /** Share of the budget the stable user facts may take. */
   stableShare: 0.15,
 };
@@ -101,7 +103,7 @@ async function gate(deps: RecallDeps, query: string, r: Retrieved): Promise<Cand
 /** The offline relevance gate (see RECALL.minCoverage / minNamedCoverage). */
 export function passesNoiseGate(r: Pick<Retrieved, 'query' | 'turns' | 'memories' | 'bestCoverage' | 'contentCorpus'>): boolean {
   const known = new Set<string>(r.turns ? r.turns.allSpeakers : []);
-  for (const m of r.memories) if (m.subject !== 'user') known.add(m.subject.toLowerCase());
+  for (const m of r.memories) if (m.subject !== 'user') for (const n of subjectNames(m.subject)) known.add(n);
   const namesKnown = r.query.names.some((n) => known.has(n));
   if (namesKnown) return r.contentCorpus >= RECALL.minNamedCoverage || r.bestCoverage >= RECALL.minCoverage;
   return r.bestCoverage >= RECALL.minCoverage;
@@ -169,6 +171,11 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   const stable = r.memories
     .filter((m) => m.active && m.subject === 'user' && (m.type === 'fact' || m.type === 'relation') && STABLE_KEYS.has(m.key))
     .sort((a, b) => (relevance.get(b.id) ?? 0) - (relevance.get(a.id) ?? 0) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
+  const recent: TurnRecord[] = !q.sessionId || RECALL.recentTurns <= 0
+    ? []
+    : r.turns
+      ? (r.turns.bySession.get(q.sessionId) ?? []).slice(-RECALL.recentTurns)
+      : await deps.store.recentTurns(q.scope.key, q.sessionId, RECALL.recentTurns);
   // Lines are produced lazily: packing stops once the budget is full.
   function* lines(): Generator<ContextLine> {
     for (const m of stable) yield memLine(m, r.memories, speakers, relevance.get(m.id) ?? 0, true);
@@ -178,6 +185,8 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
       if (c.memory) yield memLine(c.memory, r.memories, speakers, c.score, false);
       else if (c.turn) yield turnLine(r.turns, c.turn, focus, c.score, turnRank++);
     }
+    // 3. Recent context of the current session, when the budget still allows.
+    for (const t of recent) yield turnLine(r.turns, t, focus, 0, Number.MAX_SAFE_INTEGER);
   }
   const out = assemble(lines(), q.maxTokens, RECALL.stableShare);
   deps.observer?.stage('assembly', performance.now() - t1);

@@ -14,6 +14,7 @@ import { analyzeQuery, type AnalyzedQuery, type QueryTerm } from './query-analys
 import { bm25Score, idf, isOriginal, type Bm25Hit } from './bm25.ts';
 import { rrf, type RankedList } from './fusion.ts';
 import { docsWithAny, neighbours, scopeTurns, toTermDoc, type ScopeTurns, type TermDoc } from './turn-cache.ts';
+import { scopeMemories, type ScopeMemories } from './memory-cache.ts';
 import type { RecallDeps } from './recall.ts';
 
 /** Tunables, in one place (each measured with `npm run bench:locomo`, see CHANGELOG). */
@@ -22,6 +23,8 @@ export const RETRIEVE = {
   speakerBoost: 0.5,
   /** Share of the best neighbour's BM25 score a turn inherits (answers follow questions). */
   neighbourShare: 0.5,
+  /** Known speakers' names act only through the speaker prior, not as turn terms (1 = on). */
+  speakerNamesAsPrior: 1,
   /** Lexical candidates fetched per kind when the scope is too big to cache. */
   lexicalLimit: 2000,
   /** Entity bridging: proper nouns taken from the best hits for a second hop. */
@@ -36,7 +39,10 @@ export const RETRIEVE = {
   unionOf: 5,
   maxCandidates: 200,
   /** RRF weight per ranker. */
-  weights: { bm25_turn: 1, bm25_memory: 0.5, key_memory: 0.6, bridge: 0.35, vector_turn: 0.8, vector_memory: 0.8, subquery: 0.5 } as Record<string, number>,
+  weights: { bm25_turn: 1, bm25_memory: 0.5, key_memory: 0.6, bridge: 0.35, vector_turn: 0.8, vector_memory: 0.8, subquery: 0.5, feedback: 0 } as Record<string, number>,
+  /** Pseudo-relevance feedback: best turns read, terms taken (weight 0 = off). */
+  feedbackDocs: 3,
+  feedbackTerms: 8,
 };
 
 export interface Candidate {
@@ -105,8 +111,8 @@ function rankTurns(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[], q: A
   return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
 }
 
-function memoryDocs(memories: MemoryRecord[], includeInactive: boolean): TermDoc[] {
-  return memories.filter((m) => m.status !== 'deleted' && (m.active || includeInactive)).map((m) => toTermDoc(m));
+function memoryDocs(sm: ScopeMemories, includeInactive: boolean): TermDoc[] {
+  return sm.memories.filter((m) => m.status !== 'deleted' && (m.active || includeInactive)).map((m) => sm.docs.get(m.id) ?? toTermDoc(m));
 }
 
 /** Proper nouns (capitalised, not sentence-initial, not the question's own names) in a text. */
@@ -121,10 +127,11 @@ function properNouns(text: string, exclude: ReadonlySet<string>): string[] {
 
 export async function retrieve(deps: RecallDeps, scope: string, query: string, opts: { sessionId: string | null }): Promise<Retrieved> {
   const store = deps.store;
-  const [turnStats, memories] = await Promise.all([store.corpusStats(scope, 'turn'), store.listMemories(scope, { includeInactive: true })]);
-  const st = await scopeTurns(store, scope, turnStats);
+  const [turnStats, memStatsAll] = await Promise.all([store.corpusStats(scope, 'turn'), store.corpusStats(scope, 'memory')]);
+  const [st, sm] = await Promise.all([scopeTurns(store, scope, turnStats), scopeMemories(store, scope, turnStats, memStatsAll)]);
+  const memories = sm.memories;
   const known = new Set<string>(st ? st.allSpeakers : []);
-  for (const m of memories) if (m.subject !== 'user') known.add(m.subject.toLowerCase());
+  for (const m of memories) if (m.subject !== 'user') for (const n of subjectNames(m.subject)) known.add(n);
   const q = analyzeQuery(query, known);
   const termList = q.terms.map((t) => t.term);
   if (termList.length === 0) return { query: q, candidates: [], turns: st, memories, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false };
@@ -138,13 +145,17 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   };
 
   // BM25 over turns.
-  const tDocs = await lexicalTurnDocs(deps, scope, st, termList);
-  const tHits = rankTurns(tDocs, turnStats, q.terms, q, st);
+  // A speaker's name is in every one of their turns ("Caroline: …"): the speaker prior carries
+  // it, so it is not a lexical term for turns (that would make half the scope a candidate).
+  const speakerTerms = new Set(st ? q.names.filter((n) => st.allSpeakers.has(n)).flatMap((n) => analyze(n)) : []);
+  const turnTerms = RETRIEVE.speakerNamesAsPrior ? q.terms.filter((t) => !(t.source === 'name' && speakerTerms.has(t.term))) : q.terms;
+  const tDocs = await lexicalTurnDocs(deps, scope, st, turnTerms.map((t) => t.term));
+  const tHits = rankTurns(tDocs, turnStats, turnTerms, q, st);
   for (const h of tHits.slice(0, RETRIEVE.listLimit)) note(`turn:${h.id}`, h);
   lists.push({ ranker: 'bm25_turn', weight: RETRIEVE.weights.bm25_turn, items: tHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
 
   // BM25 over memories (active; history too when the question asks about the past).
-  const mDocs = memoryDocs(memories, q.past);
+  const mDocs = memoryDocs(sm, q.past);
   const memStats: CorpusStats = { count: mDocs.length, totalTerms: mDocs.reduce((s, d) => s + d.termCount, 0) };
   const mHits = bm25Score(mDocs, memStats, q.terms);
   for (const h of mHits.slice(0, RETRIEVE.listLimit)) note(`memory:${h.id}`, h);
@@ -155,9 +166,12 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const factKeys = q.keys.filter((k) => k !== 'event');
   if (factKeys.length > 0) {
     const names = new Set(q.names);
-    const keyed = memories.filter((m) => m.active && m.type !== 'event' && factKeys.some((k) => m.key === k || m.key.startsWith(`${k}_`)) && (names.size === 0 || names.has(m.subject.toLowerCase()) || m.subject === 'user'));
+    const keyed = memories.filter((m) => m.active && m.type !== 'event' && factKeys.some((k) => m.key === k || m.key.startsWith(`${k}_`)) && (names.size === 0 || m.subject === 'user' || subjectNames(m.subject).some((n) => names.has(n))));
     keyed.sort((a, b) => b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
-    lists.push({ ranker: 'key_memory', weight: RETRIEVE.weights.key_memory, items: keyed.slice(0, RETRIEVE.keyLimit).map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
+    const top = keyed.slice(0, RETRIEVE.keyLimit);
+    // A memory holding exactly the key asked for, about the person asked about, answers the question.
+    for (const m of top) coverage.set(`memory:${m.id}`, 1);
+    lists.push({ ranker: 'key_memory', weight: RETRIEVE.weights.key_memory, items: top.map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
   }
 
   // Entity bridging: proper nouns of the best hits become a second, lower-weighted hop.
@@ -173,6 +187,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
     if (m) bridgeText.push(`x ${m.value}`);
   }
   const qTerms = new Set(termList);
+  const qTermsAll = qTerms;
   const bridgeTerms = [...new Set(bridgeText.flatMap((t) => properNouns(t, exclude)).flatMap((w) => analyze(w)))].filter((t) => !qTerms.has(t));
   if (bridgeTerms.length > 0) {
     const bt: QueryTerm[] = bridgeTerms.map((term) => ({ term, weight: 1, source: 'feedback' }));
@@ -181,6 +196,27 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
     const bmHits = bm25Score(mDocs, memStats, bt);
     const items = [...bHits.map((h) => ({ key: `turn:${h.id}`, score: h.score })), ...bmHits.map((h) => ({ key: `memory:${h.id}`, score: h.score }))].sort((a, b) => b.score - a.score);
     lists.push({ ranker: 'bridge', weight: RETRIEVE.weights.bridge, items: items.slice(0, 50) });
+  }
+
+  // Pseudo-relevance feedback: the most distinctive terms of the best turns as one more ranker.
+  if (RETRIEVE.weights.feedback > 0 && st && tHits.length > 0) {
+    const N = Math.max(1, turnStats.count);
+    const tw = new Map<string, number>();
+    for (const h of tHits.slice(0, RETRIEVE.feedbackDocs)) {
+      const d = st.byId.get(h.id);
+      if (!d) continue;
+      for (const t of new Set(d.terms.split(' '))) {
+        if (!t || qTermsAll.has(t)) continue;
+        const df = st.postings.get(t)?.length ?? 0;
+        if (df < 2) continue;
+        tw.set(t, (tw.get(t) ?? 0) + idf(N, df));
+      }
+    }
+    const fb = [...tw].sort((a, b) => b[1] - a[1]).slice(0, RETRIEVE.feedbackTerms).map(([term]) => ({ term, weight: 1, source: 'feedback' as const }));
+    if (fb.length > 0) {
+      const fHits = bm25Score(docsWithAny(st, fb.map((t) => t.term)), turnStats, fb);
+      lists.push({ ranker: 'feedback', weight: RETRIEVE.weights.feedback, items: fHits.slice(0, 100).map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
+    }
   }
 
   // Vector similarity when an embedder is configured.
@@ -216,6 +252,9 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
         const sDocs = await lexicalTurnDocs(deps, scope, st, sa.terms.map((t) => t.term));
         const sHits = rankTurns(sDocs, turnStats, sa.terms, sa, st);
         const smHits = bm25Score(mDocs, memStats, sa.terms);
+        // A sub-question the memory answers well counts for the relevance gate too.
+        for (const h of sHits.slice(0, 5)) coverage.set(`turn:${h.id}`, Math.max(coverage.get(`turn:${h.id}`) ?? 0, h.coverage));
+        for (const h of smHits.slice(0, 5)) coverage.set(`memory:${h.id}`, Math.max(coverage.get(`memory:${h.id}`) ?? 0, h.coverage));
         const items = [...sHits.slice(0, 40).map((h) => ({ key: `turn:${h.id}`, score: h.score })), ...smHits.slice(0, 20).map((h) => ({ key: `memory:${h.id}`, score: h.score }))].sort((a, b) => b.score - a.score);
         lists.push({ ranker: `subquery_${i + 1}`, weight: RETRIEVE.weights.subquery, items });
       }
@@ -248,12 +287,19 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const memDf = new Map<string, number>();
   for (const d of mDocs) for (const t of new Set(d.tokens)) memDf.set(t, (memDf.get(t) ?? 0) + 1);
   const turnDf = (t: string) => (st ? (st.postings.get(t)?.length ?? 0) : tDocs.filter((d) => d.tokens.includes(t)).length);
-  const cov = coverageStats(q.terms, (t) => turnDf(t) + (memDf.get(t) ?? 0), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)]);
+  const cov = coverageStats(q.terms, (t) => turnDf(t) + (memDf.get(t) ?? 0), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)], speakerTerms);
   return { query: q, candidates, turns: st, memories, bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors };
 }
 
+/** Names a subject answers to: "sister maya" → ["sister maya", "maya"]. */
+export function subjectNames(subject: string): string[] {
+  const s = subject.toLowerCase().trim();
+  const parts = s.split(/\s+/);
+  return parts.length > 1 ? [s, parts[parts.length - 1]] : [s];
+}
+
 /** Union coverage of the best hits and corpus coverage of the question's own terms (IDF-weighted). */
-function coverageStats(terms: QueryTerm[], dfOf: (term: string) => number, N: number, best: Bm25Hit[]): { union: number; corpus: number; contentUnion: number; contentBest: number; contentCorpus: number } {
+function coverageStats(terms: QueryTerm[], dfOf: (term: string) => number, N: number, best: Bm25Hit[], speakerTerms: ReadonlySet<string>): { union: number; corpus: number; contentUnion: number; contentBest: number; contentCorpus: number } {
   const orig = terms.filter(isOriginal);
   const df = new Map(orig.map((t) => [t.term, dfOf(t.term)]));
   const matched = new Set(best.flatMap((h) => h.matched));
@@ -269,7 +315,8 @@ function coverageStats(terms: QueryTerm[], dfOf: (term: string) => number, N: nu
     mass += w;
     if (matched.has(t.term)) union += w;
     if ((df.get(t.term) ?? 0) > 0) corpus += w;
-    if (t.source === 'query') {
+    // Content: the question's own words plus names that are not speakers (Biscuit, Boston).
+    if (t.source === 'query' || (t.source === 'name' && !speakerTerms.has(t.term))) {
       cMass += w;
       cw.set(t.term, w);
       if (matched.has(t.term)) cUnion += w;

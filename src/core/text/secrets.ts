@@ -44,9 +44,10 @@ const RULES: SecretRule[] = [
   { name: 'jwt', re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
   {
     name: 'password',
-    re: /\b(?:password|passwd|passcode|pwd|pin|passphrase|secret|api[ _-]?key|access[ _-]?token|auth[ _-]?token|token)\s*(?:is|was|=|:|->)?\s*["'`]?([^\s"'`,;]{3,})/gi,
+    // A separator is required ("password is X", "api_key=X"): "a token from the arcade" is not a secret.
+    re: /\b(?:password|passwd|passcode|pwd|pin(?: code)?|passphrase|secret key|api[ _-]?key|access[ _-]?token|auth[ _-]?token|token)\s*(?:is|was|=|:|->)\s*["'`]?([^\s"'`,;]{3,})/gi,
     group: 1,
-    check: (s) => !/^(is|was|the|a|an|for|to|and|of|my|it|that|this)$/i.test(s),
+    check: (s) => !/^(is|was|the|a|an|for|to|and|of|my|it|that|this|changed|reset|expired|wrong|correct|same|different|new|old|long|short|strong|weak)$/i.test(s),
   },
   { name: 'card', re: /\b(?:\d[ -]?){12,18}\d\b/g, check: luhnValid },
   { name: 'iban', re: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?\b/g },

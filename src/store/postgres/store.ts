@@ -53,13 +53,16 @@ class Statements {
   }
 
   async insertTurn(t: NewTurn): Promise<TurnRecord> {
-    const row = await this.one('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = $1 AND session_id = $2', [t.scope, t.sessionId]);
-    const seq = Number(row?.next ?? 1);
-    await this.all(
-      'INSERT INTO turns (id, scope, session_id, user_id, agent_id, seq, ts, messages, text, terms, term_count, metadata, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text::jsonb, $9, $10, $11, $12::text::jsonb, $13)',
-      [t.id, t.scope, t.sessionId, t.userId, t.agentId, seq, t.timestamp, JSON.stringify(t.messages), t.text, t.terms, t.termCount, JSON.stringify(t.metadata ?? {}), t.createdAt],
+    // One round trip: the next seq of the session is computed in the INSERT itself (the
+    // per-scope advisory lock makes it safe; the unique index is the backstop).
+    const row = await this.one(
+      `INSERT INTO turns (id, scope, session_id, user_id, agent_id, seq, ts, messages, text, terms, term_count, metadata, created_at)
+       SELECT $1, $2::text, $3::text, $4, $5, COALESCE(MAX(seq), 0) + 1, $6, $7::text::jsonb, $8, $9, $10, $11::text::jsonb, $12
+       FROM turns WHERE scope = $2::text AND session_id = $3::text
+       RETURNING seq`,
+      [t.id, t.scope, t.sessionId, t.userId, t.agentId, t.timestamp, JSON.stringify(t.messages), t.text, t.terms, t.termCount, JSON.stringify(t.metadata ?? {}), t.createdAt],
     );
-    return { ...t, seq };
+    return { ...t, seq: Number(row?.seq ?? 1) };
   }
 
   async activeMemories(scope: string, filter?: { subjects?: string[]; keys?: string[] }): Promise<MemoryRecord[]> {

@@ -148,6 +148,7 @@ export class SqliteMemoryStore implements MemoryStore {
   /** Reads outside transactions: a second connection on files (committed data only). */
   private readonly reader: Queries;
   private readonly lock = new Mutex();
+  private savepoints = 0;
   private closed = false;
 
   constructor(path: string, opts: SqliteStoreOptions = {}) {
@@ -207,9 +208,12 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async transaction<T>(_scope: string, fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    // Called from inside another transaction's callback: join it through a savepoint.
+    const nested = this.lock.held;
+    const savepoint = `tx_${++this.savepoints}`;
     return this.lock.run(async () => {
       const q = this.writer;
-      run(() => q.db.exec('BEGIN IMMEDIATE'));
+      run(() => q.db.exec(nested ? `SAVEPOINT ${savepoint}` : 'BEGIN IMMEDIATE'));
       let open = true;
       const guard = <A extends unknown[], R>(f: (...a: A) => R) => async (...a: A): Promise<R> => {
         if (!open) throw new Error('transaction handle used after the transaction ended');
@@ -226,11 +230,11 @@ export class SqliteMemoryStore implements MemoryStore {
       try {
         const result = await fn(tx);
         open = false;
-        run(() => q.db.exec('COMMIT'));
+        run(() => q.db.exec(nested ? `RELEASE ${savepoint}` : 'COMMIT'));
         return result;
       } catch (err) {
         open = false;
-        if (q.db.open && q.db.inTransaction) q.db.exec('ROLLBACK');
+        if (q.db.open && q.db.inTransaction) q.db.exec(nested ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : 'ROLLBACK');
         throw translateSqliteError(err);
       }
     });

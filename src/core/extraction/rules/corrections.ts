@@ -16,6 +16,8 @@ export interface CorrectionCue {
   newValue: string | null;
   /** Same-sentence correction: the body carries the wrong value. */
   inline: boolean;
+  /** The body only names what is corrected ("the Lisbon trip"), it states no value. */
+  subjectOnly?: boolean;
 }
 
 const MARKERS = /^(?:(?:oh|ah|um|uh|hmm|actually|sorry|oops|correction|wait|no|nope|my\s+bad|scratch\s+that|I\s+mean|to\s+correct\s+myself|let\s+me\s+correct\s+that|typo)\b[,:;!.—–-]*\s*)+/i;
@@ -31,12 +33,17 @@ export function detectCorrection(sentence: string): CorrectionCue | null {
   const hadMeant = meant.test(rest) || /\bI\s+meant\b/i.test(rest);
   let m: RegExpExecArray | null;
   if ((m = /^not\s+(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;|:)\s*(?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(.+?)\s*[.!]?$/i.exec(rest))) return { body: '', oldValue: m[1].trim(), newValue: m[2].trim(), inline: false };
+  // "the Lisbon trip is not June 14 — it is June 21 now, the flight got moved"
+  if ((m = /^(.+?)\s+(?:is|was|are)\s+not\s+(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;)\s*(?:it\s+is|it's|but|rather)?\s*(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)(?:\s+now)?\s*(?:[,.!;].*)?$/i.exec(rest)) && marked)
+    return { body: m[1].trim(), oldValue: m[2].trim(), newValue: m[3].trim(), inline: false, subjectOnly: true };
   if ((m = /^(.*?)\s*,\s*not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’-]{0,40}?)\s*[.!]?$/iu.exec(rest)) && (marked || hadMeant || /\b(?:I|my|it)\b/.test(m[1]))) {
     rest = m[1].trim();
     const newValue = rest.replace(meant, '').replace(/^(?:it\s+is|it's|that\s+is)\s+(?:on\s+|in\s+|at\s+)?/i, '').trim();
     return { body: meant.test(rest) ? '' : rest, oldValue: m[2].trim(), newValue: newValue.replace(/[.!]+$/, '') || null, inline: false };
   }
   if (!marked && !hadMeant) return null;
+  // "Actually, I just took my family camping" is a discourse marker, not a correction.
+  const strong = /^(?:(?:oh|ah|um|uh|hmm)\b[,!.]?\s*)*(?:sorry|oops|correction|wait|no|nope|my\s+bad|scratch\s+that|I\s+mean|to\s+correct\s+myself|let\s+me\s+correct\s+that|typo)\b/i.test(s);
   if (hadMeant) {
     const nv = rest.replace(/^.*?\bI\s+meant?\s+(?:to\s+say\s+)?/i, '').replace(/[.!]+$/, '').trim();
     return { body: '', oldValue: null, newValue: nv, inline: false };
@@ -44,7 +51,7 @@ export function detectCorrection(sentence: string): CorrectionCue | null {
   // "Actually, it's on the 15th." / "Sorry, Lisbon." — short bodies are the new value.
   const short = rest.replace(/^(?:it\s+is|it's|that\s+is)\s+(?:on\s+|in\s+|at\s+)?/i, '').replace(/[.!]+$/, '').trim();
   if (short.split(/\s+/).length <= 3 && !/\b(?:I|we)\b/.test(rest)) return { body: '', oldValue: null, newValue: short, inline: false };
-  return { body: rest, oldValue: null, newValue: null, inline: false };
+  return strong ? { body: rest, oldValue: null, newValue: null, inline: false } : null;
 }
 
 const lastProper = (s: string): string | null => {
@@ -60,11 +67,12 @@ export function applyCorrection(cue: CorrectionCue, prior: MemoryCandidate[], re
   if (!cue.newValue) return null;
   const old = cue.oldValue;
   const nOld = old ? normValue(old) : null;
-  const pool = prior.filter((p) => p.type !== 'relation' && p.op !== 'retract');
+  const pool = prior.filter((p) => p.op !== 'retract' && (nOld !== null || p.type !== 'relation'));
   const target = nOld
     ? pool.find((p) => normValue(p.value).includes(nOld) || normValue(String(p.metadata?.dateText ?? '')).includes(nOld) || normValue(p.evidence).includes(nOld))
     : pool.find((p) => lastProper(p.value) !== null || p.eventDate);
   if (!target) return null;
+  if (nOld && !normValue(target.value).includes(nOld) && !normValue(String(target.metadata?.dateText ?? '')).includes(nOld) && target.type !== 'event') return null;
   const fixed: MemoryCandidate = { ...target, op: 'correct', confidence: 0.9, evidence, metadata: { ...(target.metadata ?? {}) } };
   const newDate = resolveDate(cue.newValue, ref, true);
   const oldIsDate = old ? normValue(String(target.metadata?.dateText ?? '')).includes(nOld!) || resolveDate(old, ref, true) !== null : false;

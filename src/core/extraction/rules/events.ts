@@ -10,8 +10,8 @@ import { dateSpans } from '../dates.ts';
 
 const KINDS: Array<[RegExp, string]> = [
   [/\b(?:job\s+)?interview/i, 'event_interview'],
-  [/\b(?:exam|exams|finals|midterms?|test|bar\s+exam|driving\s+test)\b/i, 'event_exam'],
-  [/\b(?:appointment|check-?up|surgery|operation|therapy\s+session|review|meeting|consultation|hearing)\b/i, 'event_appointment'],
+  [/\b(?:exam|exams|finals|midterms?|test|bar\s+exam|driving\s+test|defen[cs]e|viva|quiz)\b/i, 'event_exam'],
+  [/\b(?:appointment|check-?up|surgery|operation|therapy\s+session)\b|\b(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}(?:meeting|review|consultation|hearing)\b/i, 'event_appointment'],
   [/\bwedding\b/i, 'event_wedding'],
   [/\b(?:talk|presentation|keynote|pitch|demo\s+day)\b/i, 'event_talk'],
   [/\b(?:lost\s+my\s+job|laid\s+off|got\s+fired|was\s+fired)\b/i, 'event_job_loss'],
@@ -21,25 +21,35 @@ const KINDS: Array<[RegExp, string]> = [
 ];
 
 const PLAN = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next|tomorrow|upcoming|this\s+coming|scheduled|booked)\b|^(?:am|are|is)\s+\w+ing\b|^(?:have|has)\s+(?:a|an|my)\b/i;
-const PAST_VERB = /^(?:\w+ly\s+)?(?:went|was|were|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|felt|ate|tried|signed|joined|finished|started|visited|volunteered|attended|celebrated|hosted|painted|baked|cooked|watched|played|learned|learnt|climbed|hiked|completed|passed|organized|organised|helped|adopted|moved|launched|opened|published|graduated|married|picked|read|taught|sang|danced|built|fixed|planted|threw|held|gave|went|\w+ed)\b/i;
+const PAST_VERB = /^(?:(?:\w+ly|just|finally|also|actually|even|then|once|already)\s+)*(?:went|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|ate|tried|signed|joined|finished|started|visited|volunteered|attended|celebrated|hosted|painted|baked|cooked|watched|played|learned|learnt|climbed|hiked|completed|passed|organized|organised|helped|adopted|moved|launched|opened|published|graduated|married|picked|taught|sang|danced|built|fixed|planted|threw|held|\w+ed)\b(?!\s+(?:that|to\s+tell|like))/i;
 
 function eventValue(c: Clause): string {
   let v = c.subject.self || !/^(?:my|our)\s/i.test(c.text) ? c.pred : c.pred;
   const poss = /^(?:my|our)\s+(.+?)\s+(?:is|are|was|will\s+be)\b/i.exec(v);
   if (poss) v = poss[1];
   else if (/^(?:\w+\s+)?(?:is|are|was|will\s+be)\s+(?:on|in|at|next|this|tomorrow)\b/i.test(v) && !c.subject.self) v = v.replace(/\s+(?:is|are|was|will\s+be)\b.*$/i, '');
-  for (const d of dateSpans(v, c.ref).sort((a, b) => b.length - a.length)) v = v.split(d).join(' ');
+  const spans = dateSpans(v, c.ref).sort((a, b) => b.length - a.length);
+  const first = spans.map((d) => v.indexOf(d)).filter((i) => i > 0).sort((a, b) => a - b)[0];
+  if (first !== undefined && v.slice(0, first).trim().split(/\s+/).length >= 3) v = v.slice(0, first).replace(/\s+(?:on|in|at|for|by|from|until|till|starting)\s*$/i, '');
+  for (const d of spans) v = v.split(d).join(' ');
   v = v
     .replace(/^(?:just\s+|finally\s+|also\s+|actually\s+|recently\s+)+/i, '')
     .replace(/^(?:have|has|am|are|is|will|will\s+be|am\s+going\s+to|are\s+going\s+to)\s+(?:(?:an|a|my|our)\b)?\s*/i, (x) => (/\b(?:a|an|my|our)\s*$/i.test(x) ? '' : x.replace(/^(?:have|has|am|are|is|will\s+be|will)\s+/i, '')))
     .replace(/\s+(?:on|at|in|for|by)\s*$/i, '')
     .replace(/\s+and\s+(?:it|it\s+was|they|that)\b.*$/i, '')
     .replace(/\s*[,;].*$/, '')
+    .replace(/\s+[-–—]+\s+.*$/, '')
     .replace(/[.!?]+$/, '')
     .replace(/\s+/g, ' ')
     .trim();
   const words = v.split(/\s+/);
   return words.slice(0, 10).join(' ').replace(/\s+(?:on|at|in|for|by|the|a|with)$/i, '');
+}
+
+/** The event kind a phrase names ("the Lisbon trip" → event_trip), or null. */
+export function eventKindOf(text: string): string | null {
+  for (const [re, k] of KINDS) if (re.test(text)) return k;
+  return null;
 }
 
 /** Events in a clause. `explained`: a fact rule already took the clause (no generic activity). */

@@ -17,7 +17,7 @@ const status: Rule = (c) => {
   const out: Draft[] = [];
   let m: RegExpExecArray | null;
   if (!c.subject.self) return out;
-  if ((m = /^(?:am|are|is)\s+(?:happily\s+|now\s+|still\s+|recently\s+|newly\s+|officially\s+)?(single|married|engaged|divorced|widowed|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
+  if ((m = /^(?:am|are|is)\s+(?:happily\s+|now\s+|still\s+|recently\s+|newly\s+|officially\s+)?(?:a\s+)?(single|married|engaged|divorced|widowed|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
   else if ((m = /\b(?:got|just\s+got|have\s+got)\s+(married|engaged|divorced|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
   else if (/\bbroke\s+up\b|\bsplit\s+up\b|\bseparated\b/i.test(t)) {
     out.push({ key: 'relationship_status', value: 'single', confidence: 0.8 });
@@ -72,7 +72,8 @@ const relatives: Rule = (c) => {
     if (d) out.push({ ...d, implicit: true });
   }
   // "I'm a mom of two"
-  if ((m = /^(?:am|is)\s+(?:a\s+)?(?:proud\s+)?(?:mom|mum|mother|dad|father|parent)\s+(?:of|to)\s+(?:two|three|four|\d+|a|an)\b/i.exec(c.core))) out.push({ key: 'child', value: 'kids', type: 'relation', confidence: 0.8 });
+  if ((m = /^(?:am|is)\s+(?:a\s+)?(?:proud\s+|single\s+|stay-at-home\s+|working\s+|new\s+|first-time\s+)*(?:mom|mum|mother|dad|father|parent)\s+(?:of|to)\s+(?:two|three|four|five|\d+|a|an)\b(?:\s+(?:little\s+|young\s+)?(kids|children|boys|girls|sons|daughters))?/i.exec(c.core)))
+    out.push({ key: 'child', value: (m[1] ?? 'kids').toLowerCase(), type: 'relation', confidence: 0.8 });
   return out;
 };
 

@@ -35,6 +35,12 @@ const diet: Rule = (c) => {
   if (c.negated && /^(?:do\s+)?(?:eat|eating)\s+(?:any\s+)?(?:meat|animal\s+products)\b/i.test(c.pred.replace(/^(?:do|does)\s+not\s+/i, '').replace(/^\s*/, '')) || /^(?:do|does)\s+not\s+eat\s+(?:any\s+)?meat\b/i.test(c.pred)) {
     return [{ key: 'diet', value: /animal/i.test(t) ? 'vegan' : 'vegetarian', confidence: 0.8, op: 'assert', metadata: { stated: 'no meat' } }];
   }
+  if ((m = /^(?:gave\s+up|give\s+up|quit|stopped\s+eating|cut\s+out)\s+(?:eating\s+)?(meat|animal\s+products|all\s+animal\s+products|dairy|gluten)\b/i.exec(t)) && !c.negated) {
+    const w = m[1].toLowerCase();
+    return [{ key: 'diet', value: w === 'meat' ? 'vegetarian' : w === 'dairy' ? 'dairy-free' : w === 'gluten' ? 'gluten-free' : 'vegan', confidence: 0.8, metadata: { stated: `no ${w}` } }];
+  }
+  if ((m = /\b(?:on|follow|follows|following|doing|started|start|try|trying)\s+(?:a|an|the)\s+(?:strict\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+diet\b/i.exec(t)) && !/^(?:new|healthy|healthier|good|bad|better|normal|balanced|special|strict)$/i.test(m[1]))
+    return [{ key: 'diet', value: (DIETS[m[1].toLowerCase()] ?? m[1].toLowerCase()) }];
   if ((m = RE_HEALTH_1.exec(t)))
     return [{ key: 'diet', value: canon(m[1]) }];
   if ((m = RE_HEALTH_2.exec(t)))
@@ -51,7 +57,11 @@ const RE_HEALTH_5 = re(`\\b(?:have|has|suffer\\s+from|suffers\\s+from|living\\s+
 const condition: Rule = (c) => {
   let m: RegExpExecArray | null;
   const out: Draft[] = [];
-  if ((m = /\bdiagnosed\s+with\s+(.+)/i.exec(c.core))) {
+  if ((m = /^(?:am|is|are)\s+(?:a\s+)?(celiac|coeliac|diabetic|asthmatic|epileptic|autistic|dyslexic|anemic|anaemic|hypoglycemic|lactose\s+intolerant)\b/i.exec(c.core))) {
+    const cond: Record<string, string> = { celiac: 'celiac disease', coeliac: 'celiac disease', diabetic: 'diabetes', asthmatic: 'asthma', epileptic: 'epilepsy', autistic: 'autism', dyslexic: 'dyslexia', anemic: 'anemia', anaemic: 'anemia', hypoglycemic: 'hypoglycemia' };
+    const w = m[1].toLowerCase();
+    if (cond[w]) out.push({ key: 'health_condition', value: cond[w] });
+  } else if ((m = /\bdiagnosed\s+with\s+(.+)/i.exec(c.core))) {
     const v = cutValue(m[1]);
     if (v) out.push({ key: 'health_condition', value: v.toLowerCase() });
   } else if ((m = RE_HEALTH_5.exec(c.text)) && /\b(?:I|my|we)\b/i.test(c.text)) {

@@ -7,10 +7,10 @@
 import { re } from '../re.ts';
 import type { Draft } from '../model.ts';
 import { EVAL_RE, NEGATIVE, POSITIVE } from '../lexicon.ts';
-import { sentimentOf } from '../nlp.ts';
+import { sentimentOf, tagFragment } from '../nlp.ts';
 import { topicSlug } from '../values.ts';
 
-const ADVS = '(?:(?:so|really|pretty|quite|very|way\\s+too|too|kind\\s+of|kinda|super|just|actually|honestly|incredibly|totally|absolutely|a\\s+bit|somewhat|still|always|fairly|extremely|genuinely|seriously|definitely|massively|hugely|insanely|ridiculously|surprisingly|not)\\s+)*';
+const ADVS = '(?:(?:much|way|far|a\\s+lot|so|really|pretty|quite|very|way\\s+too|too|kind\\s+of|kinda|super|just|actually|honestly|incredibly|totally|absolutely|a\\s+bit|somewhat|still|always|fairly|extremely|genuinely|seriously|definitely|massively|hugely|insanely|ridiculously|surprisingly|not)\\s+)*';
 const EVAL = re(`\\b(?:${EVAL_RE})\\b`, 'i');
 const BAD_TOPIC = /^(?:it|that|this|he|she|they|you|we|i|everything|nothing|something|life|today|tonight|the\s+weather|weather|there|what|which|who|which\s+one|one|mine|yours|everyone|people|things|my\s+\w+|your\s+\w+|his\s+\w+|her\s+\w+)$/i;
 
@@ -35,12 +35,19 @@ function cleanTopic(raw: string): string | null {
     .replace(/\s+(?:in|for|on|at|with|of)\s+.*$/i, '')
     .trim();
   if (!t || BAD_TOPIC.test(t) || t.split(/\s+/).length > 4) return null;
-  if (/\b(?:I|me|my|you|your)\b/.test(t)) return null;
+  if (/\b(?:I|me|my|you|your)\b/.test(t) || /\b(?:when|if|because|while|even|though|although|whether|as)\b/i.test(t)) return null;
+  // Reactions to what the other person just showed ("that painting is awesome") are not opinions on a topic.
+  if (/^(?:that|this|those|these|your|ur|such)\b/i.test(t) || /\b(?:pic|pics|photo|photos|picture|pictures|post|idea|news)$/i.test(t)) return null;
+  // A topic is a noun phrase: it ends in a noun and carries no verb (wink POS tags).
+  const tags = tagFragment(t);
+  const last = tags[tags.length - 1];
+  if (!last || !['NOUN', 'PROPN'].includes(last.pos) || tags.some((x) => ['VERB', 'AUX', 'PRON', 'INTJ', 'SCONJ'].includes(x.pos))) return null;
   return t;
 }
 
 function evaluation(raw: string): string | null {
-  const v = raw.replace(/[.!?;]+.*$/, '').replace(/\s+/g, ' ').trim();
+  const v = raw.replace(/[.!?;]+.*$/, '').replace(/\s+[-–—]\s+.*$/, '').replace(/,\s*(?:\p{Lu}\p{Ll}+)$/u, '').replace(/\s+/g, ' ').trim();
+  if (/^(?:going|getting|coming|doing)\b/i.test(v)) return null;
   if (!EVAL.test(v) || v.split(/\s+/).length > 10) return null;
   return v.replace(/^(?:a|an)\s+/i, '');
 }
@@ -72,8 +79,13 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
       ev = m[2];
     }
   } else if (topicClause) {
-    const tc = topicClause.replace(/^(?:in\s+my\s+opinion|imo|tbh|honestly|personally|frankly)\s*,?\s*/i, '');
+    const tc = topicClause
+      .replace(/^(?:(?:wow|oh|aw+|hey|yay|omg|thanks|thank\s+you|congrats)\b[,!]?\s*)+/i, '')
+      .replace(/^\p{Lu}\p{Ll}+\s*,\s*/u, '')
+      .replace(/^(?:in\s+my\s+opinion|imo|tbh|honestly|personally|frankly)\s*,?\s*/i, '');
     if ((m = RE_OPINIONS_5.exec(tc))) {
+      // "That bowl is awesome!" reacts to something just shown; it is not a stance on a topic.
+      if (/^(?:that|this|those|these|your|ur|such|what|how)\s+\S/i.test(m[1])) return [];
       topic = /^(?:it|that|this)$/i.test(m[1]) && topicHint ? topicHint : m[1];
       ev = m[2];
     }

@@ -11,6 +11,9 @@ import { cutValue, properSpan, tidy, titleCase } from '../values.ts';
 const ADV = '(?:(?:just|still|currently|now|recently|finally|actually|also|already|officially|really|happily|proudly|full[- ]time|part[- ]time|remotely)\\s+)*';
 
 function org(text: string): string | null {
+  // "a startup called Linear", "a small firm named Acme"
+  const called = /^(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:called|named)\s+(.+)/i.exec(text.trim());
+  if (called) return org(called[1]);
   const s = properSpan(text.trim());
   if (!s) return null;
   if (MONTHS.has(s.toLowerCase())) return null;
@@ -31,7 +34,9 @@ const employer: Rule = (c) => {
     if (v) out.push({ key: 'employer', value: v, ...extra });
   };
   if ((m = RE_PERSONALFACTS_1.exec(t))) push(org(m[1]), /\bworked\b/i.test(m[0]) && !/\bhave\s+been\b|\bhas\s+been\b/i.test(t) ? { op: 'history' } : {});
+  else if ((m = /\b(?:work|works|working|worked)\s+as\s+(?:a|an)\s+[\w\s-]+?\s+(?:at|for|with)\s+(.+)/i.exec(t))) push(org(m[1]));
   else if ((m = /\b(?:job|position|role|internship|gig|contract)\s+(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]), /\b(?:quit|left|lost)\b/i.test(t) ? { op: 'retract' } : {});
+  else if ((m = /\b(?:accepted|took|got|signed)\s+(?:an?\s+|the\s+)?(?:job\s+|new\s+)?offer\s+(?:from|at|with)\s+(.+)/i.exec(t))) push(org(m[1]));
   else if ((m = /\bemployed\s+(?:by|at)\s+(.+)/i.exec(t))) push(org(m[1]) ?? (cutValue(m[1]) || null));
   else if ((m = /\b(?:joined|join|joining)\s+(.+)/i.exec(t))) push(org(m[1]));
   else if ((m = /\b(?:start|started|starting|begin|began|beginning)\s+(?:a\s+new\s+job\s+|my\s+new\s+job\s+|work\s+|working\s+)?(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]));
@@ -63,13 +68,23 @@ const jobTitle: Rule = (c) => {
   else if ((m = /\b(?:work|works|working|worked)\s+as\s+(?:a|an)?\s*(.+)/i.exec(t))) v = title(m[1], false);
   else if ((m = /\b(role|job\s+title|title|position|job)\s+is\s+(?:a\s+|an\s+)?(.+)/i.exec(t))) v = title(m[2], /^job$/i.test(m[1]) || /^(?:pretty|so|very|really|quite|too|kind|super|a\s+bit)\b/i.test(m[2]));
   else if ((m = /\bpromoted\s+to\s+(.+)/i.exec(t))) v = title(m[1], false);
+  else if ((m = /\b(?:my|our)\s+(?:job|work|role|career|position)\s+as\s+(?:a|an)?\s*(.+)/i.exec(c.text)) && c.subject.self && !/\blost\s+my\s+job\b/i.test(c.text)) v = title(m[1], false);
+  else if ((m = /^(?:are|were)\s+(?:both\s+|all\s+)?((?:[\w-]+\s+)?[\w-]+s)\b/i.exec(t)) && !c.subject.self) {
+    const x = title(m[1], true);
+    if (x) v = x;
+  }
   else if ((m = /\blost\s+my\s+job\s+as\s+(?:a|an)\s+(.+)/i.exec(t))) {
     const x = title(m[1], false);
     if (x) out.push({ key: 'job_title', value: x, op: 'retract' });
     return out;
   } else if ((m = /^(?:teach|teaches|taught)\s+(\w+)/i.exec(t)) && !/^(?:at|in|a|the|kids|children|people)$/i.test(m[1])) v = `${m[1].toLowerCase()} teacher`;
   if (!v && (m = /\bas\s+(?:a|an)\s+(.+)/i.exec(t)) && /\b(?:work|job|joined|hired|start)/i.test(t)) v = title(m[1], true);
-  if (!v && (m = /^(?:run|runs|own|owns|opened|started|founded|co-founded)\s+(?:a|an|my\s+own|our\s+own|my|our)\s+(?:small\s+|little\s+|tiny\s+|new\s+|family\s+)?((?:\w+\s+)?(?:business|bakery|cafe|café|restaurant|shop|store|studio|company|startup|agency|farm|clinic|salon|bar|brewery|practice|consultancy|firm|boutique|gym))\b/i.exec(t)))
+  if (!v && (m = /\bafter\s+(?:\w+\s+){1,3}(?:as\s+(?:a|an)\s+)(.+)/i.exec(`${c.pre} ${t}`))) {
+    const x = title(m[1], true);
+    if (x) out.push({ key: 'job_title', value: x, op: 'history', confidence: 0.85 });
+  }
+  if (!v && /^(?:am\s+(?:now\s+)?|just\s+|finally\s+)?retired\b/i.test(t) && c.subject.self) v = 'retired';
+  if (!v && (m = /^(?:run|runs|own|owns)\s+(?:a|an|my\s+own|our\s+own|my|our)\s+(?:small\s+|little\s+|tiny\s+|new\s+|family\s+)?((?:\w+\s+)?(?:business|bakery|cafe|café|restaurant|shop|store|studio|company|startup|agency|farm|clinic|salon|bar|brewery|practice|consultancy|firm|boutique|gym))\b/i.exec(t)))
     v = `${m[1].toLowerCase()} owner`;
   if (v && !/^(?:bit|lot|fan|mom|dad|mother|father|parent|vegan|vegetarian|big|huge|little)$/.test(v)) out.push({ key: 'job_title', value: v });
   return out;
@@ -114,6 +129,18 @@ const location: Rule = (c) => {
       out.push({ key: 'location', value: p, ...(past ? { op: 'history' as const } : {}) });
     }
   }
+  if (!out.length && (m = /\b(?:working|work|works)\s+(?:remotely\s+|from\s+home\s+in\s+)?from\s+(.+)/i.exec(t))) {
+    const p = place(m[1]);
+    if (p) out.push({ key: 'location', value: p, confidence: 0.75 });
+  }
+  if (!out.length && (m = /\b(?:bought|buying|rented|renting|rent|own|got)\s+(?:a|an|our|my|the)\s+(?:new\s+|first\s+|little\s+|small\s+)?(?:flat|house|apartment|place|home|condo|cottage|townhouse)\s+in\s+(.+)/i.exec(t))) {
+    const p = place(m[1]);
+    if (p) out.push({ key: 'location', value: p, confidence: 0.8 });
+  }
+  if (!out.length && (m = /^(?:am|is|are)\s+(?:a|an)\s+([\w\s-]+?)\s+(?:in|based\s+in)\s+(.+)/i.exec(t)) && isOccupation(m[1])) {
+    const p = place(m[2]);
+    if (p) out.push({ key: 'location', value: p, confidence: 0.7 });
+  }
   if (!out.length && (m = /^(?:home\s+(?:for\s+(?:me|us)\s+)?(?:is|has\s+been)|(?:my|our)\s+home\s+is(?:\s+in)?)\s+(?:now\s+)?(.+)/i.exec(c.text))) {
     const p = place(m[1]);
     if (p) out.push({ key: 'location', value: p, subject: c.speaker });
@@ -146,7 +173,7 @@ const education: Rule = (c) => {
   }
   if ((m = /\b(?:studied|study|studies|studying|majored\s+in|major\s+in|majoring\s+in)\s+(.+)/i.exec(t))) {
     const v = cutValue(m[1]);
-    if (v && v.split(/\s+/).length <= 6 && !/^(?:hard|a\s+lot|for|to)\b/i.test(v)) return [{ key: 'education', value: v }];
+    if (v && v.split(/\s+/).length <= 6 && !/^(?:hard|a\s+lot|for|to|with|at|in|on|about|up|so|more|late|together|abroad|online)\b/i.test(v)) return [{ key: 'education', value: v }];
   }
   if ((m = /\bgraduated\s+from\s+(.+)/i.exec(t))) {
     const v = org(m[1]) ?? cutValue(m[1]);
@@ -219,6 +246,17 @@ const vehicle: Rule = (c) => {
   return [];
 };
 
+const NATIONALITY = /^(?:american|canadian|british|english|irish|scottish|welsh|french|german|italian|spanish|portuguese|brazilian|mexican|indian|chinese|japanese|korean|australian|dutch|swedish|norwegian|danish|finnish|polish|russian|ukrainian|greek|turkish|egyptian|nigerian|kenyan|african|european|asian|latino|latina|jewish|muslim|christian|catholic|vegan|vegetarian|single|married|fine|good|okay|ok|back|here|home|ready|done|sorry|new|tired|busy)$/i;
+/** "Hi! I'm Maya.", "My name is Tomás", "Call me Jo". */
+const name: Rule = (c) => {
+  if (!c.subject.self) return [];
+  let m: RegExpExecArray | null;
+  if ((m = /\b(?:my\s+name\s+is|my\s+name's|call\s+me|people\s+call\s+me)\s+(\p{Lu}[\p{L}'’-]+)\b/u.exec(c.text)) && !NATIONALITY.test(m[1])) return [{ key: 'name', value: m[1] }];
+  if ((m = /^am\s+(\p{Lu}[\p{L}'’-]+)\s*(?:[.!,]|$)/u.exec(c.pred.trim())) && !NATIONALITY.test(m[1]) && !LANGS.test(m[1]) && !/^I$/.test(m[1])) return [{ key: 'name', value: m[1], confidence: 0.85 }];
+  return [];
+};
+const LANGS = new RegExp(`^(?:${LANG_RE})$`, 'i');
+
 const goal: Rule = (c) => {
   const t = c.core;
   const m = /\b(?:want|wants|hoping|hope|plan|planning|thinking\s+(?:about|of)|considering|aiming|goal\s+is|dream\s+is|working\s+towards?)\s+(?:to\s+)?((?:become|becoming|be\s+a|study|studying|learn|learning|get|getting|start|starting|open|opening|run|running|write|writing|go\s+back\s+to|going\s+back\s+to|adopt|adopting|buy|buying|move|moving|travel|traveling|travelling|switch|switching|pursue|pursuing|train|training|finish|finishing|become)\s+.+)/i.exec(
@@ -229,5 +267,5 @@ const goal: Rule = (c) => {
   return v && v.split(/\s+/).length <= 8 ? [{ key: 'goal', value: v.toLowerCase(), confidence: 0.75 }] : [];
 };
 
-export const PERSONAL_FACT_RULES: Rule[] = [employer, jobTitle, location, hometown, education, ageBirthday, language, vehicle, goal];
+export const PERSONAL_FACT_RULES: Rule[] = [name, employer, jobTitle, location, hometown, education, ageBirthday, language, vehicle, goal];
 export { org, place, tidy };

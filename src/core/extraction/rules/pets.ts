@@ -14,17 +14,17 @@ const single = (s: string) => s.toLowerCase().replace(/(?<!s)s$/, '').replace(/^
 const petValue = (species: string | null, name: string | null) => (species && name ? `${single(species)} named ${name}` : name ? `pet named ${name}` : single(species ?? 'pet'));
 
 /** "her name is Pixie", "we named him Ned" anywhere in the clause. */
-const NAME_CUE = /\b(?:(?:her|his|its|their)\s+name\s+is|(?:we|I)\s+(?:named|called)\s+(?:her|him|it|them))\s+(\p{Lu}[\p{L}-]+)/u;
+const NAME_CUE = /\b(?:(?:her|his|its|their)\s+name\s+is|(?:we|I)\s+(?:named|called)\s+(?:her|him|it|them)|(?:named|called))\s+(\p{Lu}[\p{L}-]+)/u;
 const LEAVE = /\b(?:died|passed\s+away|passed|ran\s+away|went\s+missing|was\s+put\s+down|were\s+put\s+down|got\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b/i;
 const REHOME = re(`\\b(?:rehome|rehomed|rehoming|gave\\s+away|give\\s+away|giving\\s+away|gave\\s+up|give\\s+up|sold|returned|lost|gave|give)\\s+(?:away\\s+)?(?:our\\s+|my\\s+|the\\s+)?(?:(${PET_RE})s?\\s*,?\\s*)?(\\p{Lu}[\\p{L}-]+)?(?=\\s+(?:away|to|up|back)\\b|\\s*[.,!]|\\s*$|\\s+(?:because|since|last|yesterday|when))`, 'iu');
 
 const RE_PETS_1 = re(`\\b(?:my|our|the)\\s+(?:(?:old|sweet|little|beloved)\\s+)?(${PET_RE})s?\\b(?:\\s*,?\\s*(\\p{Lu}[\\p{L}-]+))?|^(\\p{Lu}[\\p{L}-]+)\\s+(?:died|passed|ran)`, 'iu');
 const RE_PETS_2 = re(
-    `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|fostered|have\\s+got)\\s+(?:a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*(${PET_RE})(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}-]+)?))?`,
+    `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|fostered|have\\s+got)\\s+(?:[^.;!?]{0,60}?\\s(?:and|plus)\\s+)?(?:a\\s+second|a\\s+third|a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*((?:(?:border|jack|king|bernese|cocker|springer|french|english|australian|siberian|yorkshire|miniature|toy|rescue)\\s+)?(?:${PET_RE}))(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}-]+)?))?`,
     'iu',
   );
 const RE_PETS_3 = re(
-    `\\b(?:my|our)\\s+(?:two\\s+|three\\s+|four\\s+|(?:old|sweet|little|new|rescue)\\s+)*(${PET_RE})(s?)(?:'s\\s+name)?\\s*(?:,|:)?\\s*(?:(?:is|are)\\s+)?(?:(?:named|called)\\s+)?(\\p{Lu}[\\p{L}-]+(?:\\s*(?:,|and|&)\\s*\\p{Lu}[\\p{L}-]+)*)?`,
+    `\\b(?:my|our)\\s+(?:two\\s+|three\\s+|four\\s+|(?:old|sweet|little|new|rescue)\\s+)*(${PET_RE})(s?)(?!\\s+(?:painting|paintings|drawing|photo|photos|picture|pic|sitter|walker|toy|toys|food|bed|hair|treats|show|person|people|lover|lovers|park|owner|owners|figurine|print|sculpture|costume|mug|shirt|tattoo|video|videos|book|books|movie|movies|race|racing|riding|ride|trainer|shelter|rescue)\\b)(?:'s\\s+name)?\\s*(?:,|:)?\\s*(?:(?:is|are)\\s+)?(?:(?:named|called)\\s+)?(\\p{Lu}[\\p{L}-]+(?:\\s*(?:,|and|&)\\s*\\p{Lu}[\\p{L}-]+)*)?`,
     'iu',
   );
 const RE_PETS_4 = re(`\\b(?:walk|walks|walking|walked|feed|feeding|fed)\\s+the\\s+(${PET_RE})s?\\b`, 'i');
@@ -55,17 +55,18 @@ const pets: Rule = (c) => {
     else out.push({ key: 'pet', value: m[2] ? m[1].toLowerCase() + 's' : single(m[1]), metadata: { species: single(m[1]) } });
     return out;
   }
+  // Appositive: "Buddy, my beagle, keeps stealing socks"
+  const appo = RE_PETS_APPO.exec(c.text);
+  if (appo && isName(appo[1])) return [{ key: 'pet', value: petValue(appo[2], appo[1]), subject: c.speaker, metadata: { species: single(appo[2]), name: appo[1] } }];
   // "my cat is called Mochi", "my golden retriever Max", "my two cats, Miso and Tofu"
   const mine = RE_PETS_3;
   if ((m = mine.exec(c.text))) {
-    const names = m[3] ? splitList(m[3]).filter(isName) : [];
+    const cue = NAME_CUE.exec(c.text.slice((m.index ?? 0) + m[0].length - (m[3]?.length ?? 0)));
+    const names = m[3] ? splitList(m[3]).filter(isName) : cue && isName(cue[1]) ? [cue[1]] : [];
     if (names.length) for (const n of names) out.push({ key: 'pet', value: petValue(m[1], n), subject: c.speaker, metadata: { species: single(m[1]), name: n } });
     else out.push({ key: 'pet', value: m[2] ? m[1].toLowerCase() + 's' : single(m[1]), subject: c.speaker, confidence: 0.75, metadata: { species: single(m[1]) } });
     return out;
   }
-  // Appositive: "Buddy, my beagle, keeps stealing socks"
-  const appo = RE_PETS_APPO.exec(c.text);
-  if (appo && isName(appo[1])) return [{ key: 'pet', value: petValue(appo[2], appo[1]), subject: c.speaker, metadata: { species: single(appo[2]), name: appo[1] } }];
   // Implicit: "walking Biscuit", "feed Whiskers", "take Bella to the vet", "walking the dog"
   const care = /\b(?:walk|walks|walking|walked|feed|feeding|fed|groom|grooming|brush|brushing|bathe|bathing)\s+(\p{Lu}[\p{L}-]+)\b(?!\s+(?:Street|St|Avenue|Park|Road|Lane|Square))/u.exec(c.text);
   if (care && isName(care[1])) return [{ key: 'pet', value: `pet named ${care[1]}`, implicit: true, subject: c.speaker, metadata: { name: care[1] } }];

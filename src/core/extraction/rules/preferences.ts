@@ -31,7 +31,7 @@ const likes: Rule = (c) => {
   if ((m = RE_PREFERENCES_2.exec(t))) return likeOrHobby(m[1], 'like', true);
   if ((m = RE_PREFERENCES_3.exec(t))) {
     if (/^(?:to|that|when|how|it\s+when)\b/i.test(m[1])) return [];
-    return likeOrHobby(m[1], 'like');
+    return likeOrHobby(m[1], 'like', /^(?:\w+\s+)*prefers?\b/i.test(m[0].slice(0, m[0].length - m[1].length)));
   }
   return [];
 };
@@ -48,15 +48,20 @@ const favorite: Rule = (c) => {
 };
 
 const RE_PREFERENCES_4 = re(`^(?:\\w+\\s+)?(?:play|plays|do|does|practice|practise|practices|teach\\s+myself)\\s+(?:the\\s+|some\\s+|a\\s+lot\\s+of\\s+)?(${HOBBY_RE})\\b`, 'i');
-const RE_HOBBY_CLASS = re(`\\b(?:taking|take|took|started|start|signed\\s+up\\s+for|joined|join|enrolled\\s+in|attending|going\\s+to)\\s+(?:a\\s+|an\\s+|some\\s+|the\\s+|my\\s+first\\s+)?(?:local\\s+|weekly\\s+|new\\s+|beginner\\s+|beginners\\s+)?(${HOBBY_RE})\\s+(?:class|classes|lessons?|league|club|team|course|workshop|group)\\b`, 'i');
+const RE_HOBBY_CLASS = re(`\\b(?:taking|take|took|started|start|joined|join|attending|going\\s+to)\\s+(?:a\\s+|an\\s+|some\\s+|the\\s+|my\\s+first\\s+)?(?:local\\s+|weekly\\s+|new\\s+|beginner\\s+|beginners\\s+)?(${HOBBY_RE})\\s+(?:class|classes|lessons?|league|club|team|course|workshop|group)\\b`, 'i');
+const RE_HOBBY_STOP = re(`^(?:stopped|quit|gave\\s+up)\\s+(?:playing\\s+|doing\\s+|practicing\\s+|practising\\s+)?(?:the\\s+)?(${HOBBY_RE})\\b`, 'iu');
 const hobby: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
-  if ((m = /^(?:have\s+)?been\s+(\p{Ll}+ing)\b(?:\s+(?:a\s+lot|lots|so\s+much|more|again|lately|recently|every|regularly|quite\s+a\s+bit|a\s+ton|nonstop|for\s+(?:weeks|months|years)|since|ever\s+since)|\s*$|\s*[.!])/u.exec(t)) && !/^(?:going|doing|having|getting|feeling|thinking|working|trying|busy|living|dealing|taking)$/.test(m[1]))
+  if ((m = /^(?:have\s+)?been\s+(\p{Ll}+ing)\b(?:(?=.*\b(?:every|each|regularly|weekly|most\s+(?:days|weekends|evenings))\b)|\s+(?:a\s+lot|lots|so\s+much|more|again|lately|recently|every|regularly|quite\s+a\s+bit|a\s+ton|nonstop|for\s+(?:weeks|months|years)|since|ever\s+since)|\s*$|\s*[.!])/u.exec(t)) && !/^(?:going|doing|having|getting|feeling|thinking|working|trying|busy|living|dealing|taking)$/.test(m[1]))
     return [{ key: 'hobby', value: m[1].toLowerCase() }];
-  if ((m = /^(?:go|goes)\s+(\p{Ll}+ing)\b\s+(?:every|on|most|a\s+lot|regularly|often|twice|once|at\s+least|each|whenever|with)/u.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  if ((m = /^(?:go|goes)\s+(\p{Ll}+ing)\b/u.exec(t)) && /\b(?:every|most|regularly|often|twice|once\s+a|at\s+least|each|weekends?|usually|always|sometimes|whenever)\b/i.test(`${c.pre} ${t}`)) return [{ key: 'hobby', value: m[1].toLowerCase() }];
   if ((m = RE_PREFERENCES_4.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
   if ((m = RE_HOBBY_CLASS.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  if ((m = /\b(?:taken|took|take|taking)\s+up\s+(\p{Ll}+ing|\p{Ll}+)\b/u.exec(t)) && (/ing$/.test(m[1]) || HOBBY_NOUNS.has(m[1]))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  if ((m = RE_HOBBY_STOP.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase(), op: 'retract' }];
+  if ((m = /^(\p{Lu}\p{Ll}+ing|\p{Lu}\p{Ll}+)\s+(?:is|has\s+(?:always\s+)?been)\s+(?:how|what)\s+I\s+(?:relax|unwind|de-?stress|chill|recharge|switch\s+off|escape|cope|stay\s+sane)/u.exec(c.text)) && (/ing$/.test(m[1]) || HOBBY_NOUNS.has(m[1].toLowerCase())))
+    return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];
   if ((m = /^(\p{Lu}[\p{Ll}\s-]{2,25}?)\s+(?:is|has\s+been|has\s+always\s+been)\s+(?:my|our)\s+(?:passion|hobby|thing|life|escape|therapy|outlet|favou?rite\s+hobby)\b/u.exec(c.text)) && !/^(?:it|this|that|she|he|they|family|work|home)\b/i.test(m[1]))
     return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];
   if ((m = /\b(?:my|our)\s+hobb(?:y|ies)\s+(?:is|are|include)\s+(.+)/i.exec(c.text))) return splitList(cutValue(m[1])).map((v) => ({ key: 'hobby', value: v.toLowerCase(), subject: c.speaker }));
@@ -70,11 +75,16 @@ const hobby: Rule = (c) => {
 export function communicationStyle(sentence: string): Draft[] {
   const s = sentence;
   const out: Draft[] = [];
+  // Style instructions address the assistant: an imperative, or a sentence about "you"/answers.
+  const addressed =
+    /\b(?:you|your|please|answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|emojis?|bullet)\b/i.test(s) ||
+    /^(?:keep|make|be|use|do\s+not|don't|never|stop|give|write|explain|answer|reply|respond|no|avoid|always|I\s+(?:prefer|like|want|need))\b/i.test(s.trim());
+  if (!addressed) return out;
   let m: RegExpExecArray | null;
   if ((m = /\b(?:keep|make)\s+(?:your\s+|the\s+|all\s+)?(?:answers?|responses?|replies|reply|it|things|them|explanations?)\s+(?:really\s+|very\s+|super\s+|nice\s+and\s+)?(short|brief|concise|simple|detailed|short\s+and\s+sweet|casual|formal|friendly)\b/i.exec(s)))
     out.push({ key: 'communication_style', value: `${m[1].toLowerCase().replace(/ and sweet/, '')} answers` });
   else if ((m = /\b(?:prefer|like|want|need)\s+(short|brief|concise|detailed|long|in-depth|step-by-step|simple)\s+(?:answers|responses|replies|explanations)\b/i.exec(s))) out.push({ key: 'communication_style', value: `${m[1].toLowerCase()} answers` });
-  else if (/\b(?:stop|quit)\s+(?:giving|writing|sending)\s+(?:me\s+)?(?:such\s+|so\s+many\s+)?(?:long|lengthy|huge|wordy)\b|\b(?:too\s+long|too\s+wordy|less\s+verbose|shorter\s+(?:answers|replies|responses))\b|\b(?:be|answer|respond|reply)\s+(?:more\s+)?(?:concise|brief|short|to\s+the\s+point|direct)\b|\bno\s+(?:long|lengthy)\s+(?:answers|explanations|essays)\b|\btl;?dr\b/i.test(s)) out.push({ key: 'communication_style', value: 'short answers' });
+  else if (/\b(?:stop|quit)\s+(?:giving|writing|sending)\s+(?:me\s+)?(?:such\s+|so\s+many\s+)?(?:long|lengthy|huge|wordy)\b|\b(?:too\s+long|too\s+wordy|less\s+verbose|shorter\s+(?:answers|replies|responses))\b|(?:^|\bplease\s+|\byou\s+(?:should|could|can)\s+)(?:be|answer|respond|reply)\s+(?:more\s+)?(?:concise|brief|short|to\s+the\s+point|direct)\b|\bno\s+(?:long|lengthy)\s+(?:answers|explanations|essays)\b|\btl;?dr\b/i.test(s)) out.push({ key: 'communication_style', value: 'short answers' });
   if (/\b(?:do\s+not|don't|never|stop|no|without|avoid)\s+(?:use\s+|using\s+|adding\s+|add\s+|send\s+|sending\s+)?(?:any\s+)?emojis?\b/i.test(s)) out.push({ key: 'communication_style', value: 'no emojis' });
   if (/\bbullet[- ]?points?\b|\bbulleted\s+lists?\b/i.test(s) && /\b(?:prefer|rather|use|please|always|in|like|want|answer)\b/i.test(s)) out.push({ key: 'communication_style', value: 'bullet points' });
   if (/\b(?:with|use|include|give\s+me|show\s+me)\s+(?:some\s+|concrete\s+|more\s+)?(?:code\s+examples|code\s+samples|code\s+snippets|examples\s+in\s+code)\b/i.test(s)) out.push({ key: 'communication_style', value: 'code examples' });

@@ -1,0 +1,25 @@
+import { MemoryService } from '../../src/core/service.ts';
+import { OfflineExtractor } from '../../src/core/extraction/offline-extractor.ts';
+import { loadLocomo } from './locomo-data.ts';
+import { createStore } from '../../src/store/create-store.ts';
+import { loadConfig } from '../../src/config.ts';
+const c = loadLocomo('/work/shared/datasets/locomo/locomo-dev.json').find(c => c.sampleId === 'conv-43')!;
+const store = await createStore(loadConfig({ LOG_LEVEL: 'silent', MEMORY_DB_PATH: '/tmp/prof3-' + process.pid + '.db' }), { info() {}, warn() {}, error() {} });
+await store.migrate();
+const stages: Record<string, number> = {};
+const svc = new MemoryService({ store, offlineExtractor: new OfflineExtractor(), observer: { stage(n, ms) { stages[n] = (stages[n] ?? 0) + ms; } } });
+for (const t of c.turns) await svc.ingestTurn({ sessionId: t.sessionId, userId: c.sampleId, messages: [{ role: 'user', name: t.speaker, content: t.text }], timestamp: t.timestamp });
+const time = async (name: string, f: () => Promise<unknown>, n = 50) => { const t0 = performance.now(); for (let i = 0; i < n; i++) await f(); console.log(name, ((performance.now() - t0) / n).toFixed(3), 'ms'); };
+await time('corpusStats turn', () => store.corpusStats('u:conv-43', 'turn'));
+await time('listMemories all', () => store.listMemories('u:conv-43', { includeInactive: true }));
+const { scopeTurns } = await import('../../src/core/recall/turn-cache.ts');
+const s1 = await scopeTurns(store, 'u:conv-43', await store.corpusStats('u:conv-43', 'turn'));
+const s2 = await scopeTurns(store, 'u:conv-43', await store.corpusStats('u:conv-43', 'turn'));
+console.log('cache hit', s1 === s2, s1?.version, s2?.version, s1?.turns.length);
+await time('listTurns all', () => store.listTurns('u:conv-43'), 5);
+for (const k of Object.keys(stages)) delete stages[k];
+const lat: number[] = [];
+for (const b of [512, 2048]) for (const q of c.questions) { const t0 = performance.now(); await svc.recall({ query: q.question, sessionId: null, userId: c.sampleId, maxTokens: b }); lat.push(performance.now() - t0); }
+lat.sort((a, b) => a - b);
+console.log('recall p50', lat[Math.floor(lat.length / 2)].toFixed(2), 'p99', lat[Math.floor(lat.length * 0.99)].toFixed(2), Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, (v / lat.length).toFixed(2)])));
+await store.close();
