@@ -112,6 +112,8 @@ interface QResult {
   overBudget: boolean;
   cited: number;
   empty: boolean;
+  /** Process CPU time of the call (user + system), less sensitive to a loaded machine than wall time. */
+  cpuMs?: number;
 }
 
 function summarise(rs: QResult[]) {
@@ -127,6 +129,8 @@ function summarise(rs: QResult[]) {
     tokens_mean: Math.round(mean(rs.map((r) => r.tokens))),
     latency_p50_ms: r3(pct(rs.map((r) => r.ms), 50)),
     latency_p99_ms: r3(pct(rs.map((r) => r.ms), 99)),
+    cpu_p50_ms: r3(pct(rs.map((r) => r.cpuMs ?? 0), 50)),
+    cpu_p99_ms: r3(pct(rs.map((r) => r.cpuMs ?? 0), 99)),
     over_budget: rs.filter((r) => r.overBudget).length,
     empty_fraction: r3(mean(rs.map((r) => (r.empty ? 1 : 0)))),
     questions: rs.length,
@@ -198,18 +202,22 @@ async function main() {
     for (const q of conv.questions) {
       for (const b of BUDGETS) {
         const s = performance.now();
+        const cpu0 = process.cpuUsage();
         const res = await service.recall({ query: q.question, sessionId: null, userId: conv.sampleId, maxTokens: b });
         const ms = performance.now() - s;
+        const cpu = process.cpuUsage(cpu0);
         const cited = new Set(res.citations.map((c) => turnToDia.get(c.turn_id)).filter((d): d is string => !!d));
-        const r = score(conv.sampleId, q, cited, res.context, res.tokens, b, ms);
+        const r = { ...score(conv.sampleId, q, cited, res.context, res.tokens, b, ms), cpuMs: (cpu.user + cpu.system) / 1000 };
         svc[b].push(r);
         if (MISSES && b === BUDGETS[BUDGETS.length - 1] && q.category <= 4 && r.recall < 1) {
           misses.push({ conv: conv.sampleId, category: q.category, question: q.question, answer: q.answer, evidence: q.evidence.map((e) => `${e} ${conv.turns.find((t) => t.diaId === e)?.speaker}: ${conv.turns.find((t) => t.diaId === e)?.text}`), cited: [...cited] });
         }
         if (baseline) {
           const bs = performance.now();
+          const bc = process.cpuUsage();
           const br = baseline.recall(q.question, b);
-          base[b].push(score(conv.sampleId, q, new Set(br.ids), br.context, br.tokens, b, performance.now() - bs));
+          const bcpu = process.cpuUsage(bc);
+          base[b].push({ ...score(conv.sampleId, q, new Set(br.ids), br.context, br.tokens, b, performance.now() - bs), cpuMs: (bcpu.user + bcpu.system) / 1000 });
         }
       }
     }
@@ -239,17 +247,17 @@ async function main() {
     noise: RUN_NOISE ? { probes: noise.length, empty_fraction: r3(mean(noise.map((n) => (n.empty ? 1 : 0)))), non_empty: noise.filter((n) => !n.empty).map((n) => `${n.conv}: ${n.question}`), person_probes: personNoise.length, person_empty_fraction: r3(mean(personNoise.map((n) => (n.empty ? 1 : 0)))) } : null,
   };
 
-  const rows: string[][] = [['budget', 'who', 'ev.recall', 'cat1', 'cat2', 'cat3', 'cat4', 'mh all-hit', 'c4 contain', 'tokens', 'p50 ms', 'p99 ms', 'over', 'empty']];
+  const rows: string[][] = [['budget', 'who', 'ev.recall', 'cat1', 'cat2', 'cat3', 'cat4', 'mh all-hit', 'c4 contain', 'tokens', 'p50 ms', 'p99 ms', 'cpu p50', 'cpu p99', 'over', 'empty']];
   for (const b of BUDGETS) {
     for (const [who, s] of [['service', report.budgets[b].service], ['baseline', report.budgets[b].baseline]] as const) {
       if (!s) continue;
-      rows.push([String(b), who, s.evidence_recall, s.recall_by_category[1], s.recall_by_category[2], s.recall_by_category[3], s.recall_by_category[4], s.multihop_all_hit, s.cat4_containment, s.tokens_mean, s.latency_p50_ms, s.latency_p99_ms, s.over_budget, s.empty_fraction].map(String));
+      rows.push([String(b), who, s.evidence_recall, s.recall_by_category[1], s.recall_by_category[2], s.recall_by_category[3], s.recall_by_category[4], s.multihop_all_hit, s.cat4_containment, s.tokens_mean, s.latency_p50_ms, s.latency_p99_ms, s.cpu_p50_ms, s.cpu_p99_ms, s.over_budget, s.empty_fraction].map(String));
     }
     const sv = report.budgets[b].service;
     const bl = report.budgets[b].baseline;
     if (bl) {
       const ratio = (x: number, y: number) => (y ? (x / y).toFixed(2) : '-');
-      rows.push([String(b), 'ratio', ratio(sv.evidence_recall, bl.evidence_recall), ratio(sv.recall_by_category[1], bl.recall_by_category[1]), ratio(sv.recall_by_category[2], bl.recall_by_category[2]), ratio(sv.recall_by_category[3], bl.recall_by_category[3]), ratio(sv.recall_by_category[4], bl.recall_by_category[4]), ratio(sv.multihop_all_hit, bl.multihop_all_hit), ratio(sv.cat4_containment, bl.cat4_containment), '', '', '', '', '']);
+      rows.push([String(b), 'ratio', ratio(sv.evidence_recall, bl.evidence_recall), ratio(sv.recall_by_category[1], bl.recall_by_category[1]), ratio(sv.recall_by_category[2], bl.recall_by_category[2]), ratio(sv.recall_by_category[3], bl.recall_by_category[3]), ratio(sv.recall_by_category[4], bl.recall_by_category[4]), ratio(sv.multihop_all_hit, bl.multihop_all_hit), ratio(sv.cat4_containment, bl.cat4_containment), '', '', '', '', '', '', '']);
     }
   }
   const w = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));

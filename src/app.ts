@@ -48,6 +48,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: config.MEMORY_MAX_BODY_BYTES,
     genReqId: requestIdFrom,
     requestIdHeader: false,
+    // Requests that arrive while closing are refused by api/graceful-close with our error body.
+    return503OnClosing: false,
   });
   // Before any route plugin: every surface shares the zod compilers, the error body, auth and the docs.
   app.setValidatorCompiler(validatorCompiler);

@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   UPSTREAM_UNAVAILABLE: 502,
   /** The store cannot be reached (connection lost, disk full...). */
   STORE_UNAVAILABLE: 503,
+  /** The server received SIGTERM and accepts no new requests; retry against another replica or later. */
+  SHUTTING_DOWN: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

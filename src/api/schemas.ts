@@ -44,11 +44,13 @@ export const IsoTimestamp = z
   .refine(isIsoTimestamp, { message: 'must be an ISO-8601 date or date-time, e.g. 2024-05-01T10:00:00Z' })
   .meta({ format: 'date-time', example: '2024-05-01T10:00:00Z' });
 
+/** A caller-chosen identifier (any Unicode, 1–256 characters); `what` documents it in OpenAPI. */
 const Id = (what: string) =>
   z
     .string()
     .min(1, { message: 'must not be empty' })
-    .max(LIMITS.idMaxLength, { message: `must be at most ${LIMITS.idMaxLength} characters` });
+    .max(LIMITS.idMaxLength, { message: `must be at most ${LIMITS.idMaxLength} characters` })
+    .describe(`${what}: chosen by the caller, 1–${LIMITS.idMaxLength} characters`);
 
 /** A user id, or null for a session-only scope. A missing user_id means null. */
 const NullableUserId = Id('user_id').nullable().optional().default(null);

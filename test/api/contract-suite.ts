@@ -49,6 +49,9 @@ function section(context: string, heading: RegExp): string[] {
   return out;
 }
 
+/** Tests that start several server processes get more than the default 60 s on a loaded machine. */
+const RESTART_TEST_TIMEOUT_MS = 180_000;
+
 const PAST_MARKER = /previous|previously|former|formerly|until|used to|no longer|past|before|earlier|ended|superseded|was\b/i;
 
 export function runContractSuite(name: string, backendEnv: BackendFactory): void {
@@ -458,6 +461,7 @@ export function runContractSuite(name: string, backendEnv: BackendFactory): void
         for (const r of results) {
           if (r.status !== 'fulfilled') continue;
           expect([201, 503]).toContain(r.value.status);
+          if (r.value.status === 503) expect(ErrorResponse.parse(r.value.body).error.code).toBe('SHUTTING_DOWN');
           if (r.value.status === 201) acked.push(TurnResponse.parse(r.value.body).id);
         }
         const again = await startServer(backend.env);
@@ -471,7 +475,7 @@ export function runContractSuite(name: string, backendEnv: BackendFactory): void
       } finally {
         await backend.cleanup();
       }
-    });
+    }, RESTART_TEST_TIMEOUT_MS);
 
     test('everything acknowledged before SIGKILL is there after a restart', async () => {
       const backend = await backendEnv();
@@ -499,7 +503,7 @@ export function runContractSuite(name: string, backendEnv: BackendFactory): void
       } finally {
         await backend.cleanup();
       }
-    });
+    }, RESTART_TEST_TIMEOUT_MS);
 
     test('SIGKILL in the middle of a burst: every acknowledged turn survives with its memories, none is half-written', async () => {
       const backend = await backendEnv();
@@ -554,6 +558,6 @@ export function runContractSuite(name: string, backendEnv: BackendFactory): void
       } finally {
         await backend.cleanup();
       }
-    });
+    }, RESTART_TEST_TIMEOUT_MS);
   });
 }

@@ -30,6 +30,7 @@ const EXPECTED: Record<ErrorCode, number> = {
   INTERNAL_ERROR: 500,
   UPSTREAM_UNAVAILABLE: 502,
   STORE_UNAVAILABLE: 503,
+  SHUTTING_DOWN: 503,
 };
 
 let built: BuiltApp;

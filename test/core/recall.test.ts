@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { MemoryService } from '../../src/core/service.ts';
 import type { EmbedderPort, Extractor, QueryPlannerPort, RerankerPort } from '../../src/core/ports.ts';
 import type { MemoryRecord } from '../../src/core/types.ts';
-import { analyzeQuery, WEIGHTS } from '../../src/core/recall/query-analysis.ts';
+import { analyzeQuery, questionDate, WEIGHTS } from '../../src/core/recall/query-analysis.ts';
 import { bm25Score } from '../../src/core/recall/bm25.ts';
 import { rrf } from '../../src/core/recall/fusion.ts';
 import { excerpt, formatDay, memoryLine } from '../../src/core/recall/format.ts';
@@ -14,6 +14,7 @@ import { countTokens } from '../../src/core/text/tokens.ts';
 import { analyze, indexTerms } from '../../src/core/text/analyze.ts';
 import { renderMemoryText } from '../../src/core/render.ts';
 import { InMemoryStore } from '../../bench/lib/in-memory-store.ts';
+import { TURN_CACHE } from '../../src/core/recall/turn-cache.ts';
 
 const noExtraction: Extractor = { name: 'none', extract: async () => [] };
 const silent = { info() {}, warn() {}, error() {} };
@@ -98,6 +99,31 @@ describe('query analysis', () => {
     ['painting', 'drawing'],
   ])('synonyms: %s → %s', (w, syn) => {
     expect(expansionsOf(w)).toContain(syn);
+  });
+});
+
+describe('dates named in questions', () => {
+  test.each([
+    ['What did Nate do for Joanna on 25 May, 2022?', { from: '2022-05-25', to: '2022-05-26' }],
+    ['What painting did she show on October 13, 2023?', { from: '2023-10-13', to: '2023-10-14' }],
+    ['Where did Joanna travel to in July 2022?', { from: '2022-07-01', to: '2022-08-01' }],
+    ['What happened in 2021?', { from: '2021-01-01', to: '2022-01-01' }],
+    ['What did May say about the trip?', null],
+    ['When did she go?', null],
+  ])('%s', (q, want) => {
+    expect(questionDate(q)?.range ?? null).toEqual(want);
+  });
+  test('month names are not names, and date words are not searched as text', () => {
+    const a = analyzeQuery('Where did Joanna travel to in July 2022?');
+    expect(a.names).toEqual(['joanna']);
+    expect(a.terms.find((t) => t.term === '2022')?.source).toBe('filler');
+  });
+  test('the turns of the named date are preferred', async () => {
+    const { service } = newService();
+    const ids = await ingestChat(service);
+    const r = await service.search({ query: 'What did Caroline say on 10 July 2023?', sessionId: null, userId: 'u1', limit: 3 });
+    expect(r[0].turn_id).toBe(ids[6]);
+    expect(r[0].rankers.map((h) => h.ranker)).toContain('date');
   });
 });
 
@@ -339,6 +365,48 @@ describe('search', () => {
 });
 
 void silent;
+
+describe('recency', () => {
+  test('"recently" favours the newest matching turn and reports the recency ranker', async () => {
+    const { service } = newService();
+    const old = await service.ingestTurn({ sessionId: 'a', userId: 'u1', messages: [{ role: 'user', name: 'Melanie', content: 'I made a clay pottery vase in my pottery class.' }], timestamp: '2023-01-05T10:00:00Z' });
+    const fresh = await service.ingestTurn({ sessionId: 'b', userId: 'u1', messages: [{ role: 'user', name: 'Melanie', content: 'Pottery again today: a small mug.' }], timestamp: '2023-09-05T10:00:00Z' });
+    const plain = await service.search({ query: 'What pottery did Melanie make?', sessionId: null, userId: 'u1', limit: 2 });
+    expect(plain.map((r) => r.turn_id).sort()).toEqual([old.turn.id, fresh.turn.id].sort());
+    expect(plain.flatMap((r) => r.rankers.map((h) => h.ranker))).not.toContain('recency');
+    const recent = await service.search({ query: 'What pottery did Melanie make recently?', sessionId: null, userId: 'u1', limit: 2 });
+    expect(recent[0].turn_id).toBe(fresh.turn.id);
+    expect(recent[0].rankers.find((h) => h.ranker === 'recency')!.rank).toBe(1);
+  });
+});
+
+describe('cache and store paths', () => {
+  test('a deleted session disappears from recall (the cache follows the store)', async () => {
+    const { service } = newService();
+    const ids = await ingestChat(service);
+    expect((await service.recall({ query: 'pottery class', sessionId: null, userId: 'u1', maxTokens: 512 })).citations.map((c) => c.turn_id)).toContain(ids[3]);
+    await service.deleteSession('s-2023-06-01');
+    const after = await service.recall({ query: 'pottery class', sessionId: null, userId: 'u1', maxTokens: 512 });
+    expect(after.citations.map((c) => c.turn_id)).not.toContain(ids[3]);
+  });
+
+  test('scopes too big to cache use the store index and give the same answer', async () => {
+    const { service } = newService();
+    const ids = await ingestChat(service);
+    const q = { query: 'When did Caroline go to the support group?', sessionId: null, userId: 'u1', maxTokens: 256 };
+    const cached = await service.recall(q);
+    const saved = TURN_CACHE.maxTurns;
+    TURN_CACHE.maxTurns = 0;
+    try {
+      const uncached = await service.recall(q);
+      expect(uncached.citations[0].turn_id).toBe(ids[0]);
+      expect(uncached.context).toContain('Caroline: I went to a LGBTQ support group yesterday');
+      expect(uncached.citations[0].turn_id).toBe(cached.citations[0].turn_id);
+    } finally {
+      TURN_CACHE.maxTurns = saved;
+    }
+  });
+});
 
 describe('recent context', () => {
   test("the current session's latest turns fill a budget the evidence leaves free", async () => {

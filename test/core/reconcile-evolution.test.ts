@@ -98,6 +98,13 @@ describe('evolution scenarios (service + SQLite)', () => {
     expect(right).toMatchObject({ eventDate: '2024-05-09', active: true, supersedes: wrong.id });
   });
 
+  test('a date corrected in a later session re-dates the trip it names', async () => {
+    const svc = await service();
+    const ms = of(await play(svc, 'u8', ["I'm flying to Lisbon on June 14 for a week of holiday.", 'Actually, the Lisbon trip is not June 14 — it is June 21 now, the flight got moved.']), 'event_trip');
+    expect(ms.filter((m) => m.active).map((m) => m.eventDate)).toEqual(['2024-06-21']);
+    expect(ms.find((m) => m.eventDate === '2024-06-14')).toMatchObject({ active: false, status: 'superseded' });
+  });
+
   test('another person’s facts never touch the user’s', async () => {
     const svc = await service();
     const ms = await play(svc, 'u7', ['I live in Lisbon.', 'My sister Maya lives in Paris.']);

@@ -312,6 +312,21 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       expect(models.find((m) => m.model === 'mini')!.count).toBeGreaterThanOrEqual(5);
     });
 
+    test('vector search in a small scope is complete even when other scopes crowd the neighbourhood', async () => {
+      const crowd = `u:${uid('crowd')}`;
+      const small = `u:${uid('small')}`;
+      const dim = 8;
+      const near = (i: number) => Array.from({ length: dim }, (_, j) => (j === 0 ? 1 : ((i * (j + 3)) % 7) / 100));
+      for (let i = 0; i < 300; i++) await store.putEmbedding(crowd, { ownerKind: 'turn', ownerId: `c${i}`, model: 'crowd', dim, vector: near(i) });
+      for (let i = 0; i < 3; i++) await store.putEmbedding(small, { ownerKind: 'turn', ownerId: `s${i}`, model: 'crowd', dim, vector: Array.from({ length: dim }, (_, j) => (j === i + 1 ? 1 : 0)) });
+      const q = near(1);
+      const hits = await store.vectorSearch(small, 'turn', 'crowd', q, 5);
+      expect(hits.map((h) => h.id).sort()).toEqual(['s0', 's1', 's2']);
+      const crowdHits = await store.vectorSearch(crowd, 'turn', 'crowd', q, 10);
+      expect(crowdHits).toHaveLength(10);
+      for (let i = 1; i < crowdHits.length; i++) expect(crowdHits[i - 1].score).toBeGreaterThanOrEqual(crowdHits[i].score);
+    });
+
     test('missingEmbeddings lists memories and turns without a vector for the model', async () => {
       const scope = `u:${uid('miss')}`;
       const model = uid('model');

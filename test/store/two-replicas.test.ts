@@ -3,7 +3,7 @@
 // stored; exactly one active row per single-valued key (queried in the database); the active
 // employer is the one stated by the last serialised turn; read-your-writes across replicas
 // (a turn acknowledged by one replica is found at once through the other); and at the end,
-// search from either replica sees every write.
+// recall and search from either replica see every write.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import postgres from 'postgres';
 import { startServer, uniqueWord, type RunningServer } from '../api/harness.ts';
@@ -109,13 +109,17 @@ describe('two replicas on one PostgreSQL database', () => {
     }
   }, 300_000);
 
-  test('search from either replica sees every write', async () => {
+  test('recall and search from either replica see every write', async () => {
     expect(acks.length).toBe(WRITERS * TURNS_PER_WRITER);
     const missing: string[] = [];
     for (const s of servers) {
       for (const a of acks) {
         const res = await s.api.post('/search', { query: a.word, session_id: null, user_id: a.user, limit: 10 });
-        if (res.status !== 200 || !res.body.results?.some((r: { turn_id?: string | null }) => r.turn_id === a.id)) missing.push(`${a.id} via ${s.url}`);
+        if (res.status !== 200 || !res.body.results?.some((r: { turn_id?: string | null }) => r.turn_id === a.id)) missing.push(`search ${a.id} via ${s.url}`);
+        const rec = await s.api.post('/recall', { query: `What about the ${a.word} project?`, session_id: `reader-${a.user}`, user_id: a.user, max_tokens: 512 });
+        if (rec.status !== 200 || !rec.body.citations?.some((c: { turn_id: string }) => c.turn_id === a.id) || !String(rec.body.context).includes(a.word)) {
+          missing.push(`recall ${a.id} via ${s.url}: ${rec.status} ${rec.text.slice(0, 200)}`);
+        }
       }
     }
     expect(missing).toEqual([]);

@@ -41,6 +41,8 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
   const results = chrono.parse(text, { instant: ref, timezone: 'UTC' }, { forwardDate: forward });
   for (const r of results) {
     if (FALSE_DATES.test(r.text.trim())) continue;
+    // "for about three years", "three years now": a duration, not a date.
+    if (/^(?:for\s+|over\s+)?(?:about\s+|almost\s+|nearly\s+|around\s+|over\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|several|a\s+few|few|a\s+couple\s+of)\s+(?:years?|months?|weeks?|days?)(?:\s+now)?$/i.test(r.text.trim()) && !/\bago\b/i.test(text.slice(r.index, r.index + r.text.length + 5))) continue;
     const s = r.start;
     const precision: ResolvedDate['precision'] =
       s.isCertain('day') || s.isCertain('weekday') || (!s.isCertain('month') && !s.isCertain('year'))

@@ -27,11 +27,34 @@ import { IMPLICIT_RULES } from './rules/implicit.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { normValue } from './values.ts';
 
+/** Messages whose extraction threw (a bug, not an input error): counted, the turn is still stored. */
+export const extractionErrors = { count: 0, last: '' as string };
+
 /** Confidence by source: explicit first-person statement, third party, confirmed assistant claim, implicit cue. */
 export const CONFIDENCE = { explicit: 0.9, thirdParty: 0.8, confirmed: 0.8, implicit: 0.6, retract: 0.85 } as const;
 
 const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES, ...IMPLICIT_RULES];
 const DETACHED_RULES: Rule[] = [...IMPLICIT_RULES, ...HEALTH_RULES.slice(0, 1), ...PET_RULES];
+
+/** Text beyond this many characters of one message is not read (pasted documents, logs): bounded time per turn. */
+export const MAX_MESSAGE_CHARS = 8_000;
+/** Facts live in short clauses; a run-on clause is read up to this length. */
+const MAX_CLAUSE = 300;
+
+/** Code blocks and inline code are not statements about the speaker; long messages are cut. */
+function prepare(text: string): string {
+  return text
+    .slice(0, MAX_MESSAGE_CHARS)
+    .replace(/```[\s\S]*?(?:```|$)/g, ' ')
+    .replace(/`[^`\n]*`/g, ' ');
+}
+
+const TRAILING_IF = /(?:,\s*|\s+)(?:(?:so|and)\s+[^,.;]*?\s+)?(?:if|in\s+case|whenever)\s+(?:we|you)\b[^.;!?]*/i;
+/** Drops a condition that trails a statement ("…, so keep that in mind if we talk about X"). */
+function dropTrailingCondition(s: string): string {
+  const m = TRAILING_IF.exec(s);
+  return m && m.index >= 9 ? s.slice(0, m.index) + s.slice(m.index + m[0].length) : s;
+}
 
 const GOAL_CUE = /\b(?:want|wants|hoping|hope|plan|planning|dream\s+is|goal\s+is|aiming)\s+to\b/i;
 const GOAL_RULE: Rule = (c) => PERSONAL_FACT_RULES[PERSONAL_FACT_RULES.length - 1](c);
@@ -106,11 +129,11 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
   let lastThird: Subject | null = o.third ?? null;
   let topicHint: string | null = null;
   const self: Subject = { id: o.speaker, self: true };
-  for (const s of analyseText(maskSecrets(text))) {
+  for (const s of analyseText(maskSecrets(prepare(text)))) {
     const raw = s.text.trim();
     if (!raw) continue;
     // "…, so keep that in mind if we talk about health": a trailing condition does not make the statement hypothetical.
-    const exp = expandContractions(stripQuotes(raw)).replace(/(?<=\S.{8,})(?:,\s*|\s+)(?:(?:so|and)\s+[^,.;]*?\s+)?(?:if|in\s+case|whenever)\s+(?:we|you)\b[^.;!?]*/i, '');
+    const exp = dropTrailingCondition(expandContractions(stripQuotes(raw)));
     const evidence = raw;
     if (isQuestion(raw)) {
       // "Could you stop giving me such long answers?" is a request about style, not a question.
@@ -172,7 +195,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     if (hint) topicHint = hint[1];
 
     for (const clauseText of splitClauses(body)) {
-      const t = stripMarkers(clauseText);
+      const t = stripMarkers(clauseText.length > MAX_CLAUSE ? clauseText.slice(0, clauseText.lastIndexOf(' ', MAX_CLAUSE) > 0 ? clauseText.lastIndexOf(' ', MAX_CLAUSE) : MAX_CLAUSE) : clauseText);
       if (!t) continue;
       const att: Attribution | null = subjectOverride
         ? { subject: subjectOverride.subject, pre: '', pred: t.replace(/^(?:he|she|they)\s+/i, ''), relations: subjectOverride.relations, partnerName: undefined }
@@ -274,7 +297,13 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
       content = content.slice(confirm[0].length);
     }
     const before = out.length;
-    out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()) }));
+    try {
+      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()) }));
+    } catch (err) {
+      // A rule bug must never lose the turn: this message yields no memories, the turn is still stored.
+      extractionErrors.count += 1;
+      extractionErrors.last = err instanceof Error ? err.message : String(err);
+    }
   }
   return finalize(out);
 }

@@ -59,9 +59,11 @@ export function stripQuotes(s: string): string {
 
 const SUBJECT_START = "(?:I|we|We|my|My|our|Our|it|It|they|They|he|He|she|She|so\\s+I|and\\s+I)\\b";
 const CLAUSE_SPLIT = new RegExp(
-  `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=${SUBJECT_START})`,
+  `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+[-–—]+\\s+|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=${SUBJECT_START})`,
   'g',
 );
+
+const OPENER = /^(?:last|next|this|yesterday|today|tonight|tomorrow|on|in|at|after|before|since|during|when|once|earlier|later|two|three|a\s+(?:few|couple)|the\s+other|over\s+the|back\s+in|every|each|recently|lately|finally|originally|honestly|so|anyway)\b/i;
 
 /** Splits a sentence into clauses at conjunctions that introduce a new subject. */
 export function splitClauses(sentence: string): string[] {
@@ -73,6 +75,8 @@ export function splitClauses(sentence: string): string[] {
     // "Sam and I", "My boyfriend Tom and I": coordination of subjects, not clauses.
     if (left.split(/\s+/).length < 4 && /^\s+and\s+/i.test(m[0]) ) continue;
     if (left.split(/\s+/).length < 2) continue;
+    // "Last week, I built…", "After the party, we…": an opening adverbial belongs to the clause it introduces.
+    if (out.length === 0 && last === 0 && OPENER.test(left) && left.split(/\s+/).length <= 6) continue;
     out.push(left);
     last = idx + m[0].length;
   }

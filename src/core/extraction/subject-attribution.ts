@@ -109,7 +109,9 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   // First person within the first words: "Last Saturday I volunteered", "After five years at Shopify I joined".
   const fp = /(?:^|[\s,])(I|we|We)\b\s*/.exec(text);
   if (fp) {
-    const pre = text.slice(0, fp.index).trim();
+    const fullPre = text.slice(0, fp.index).trim();
+    // Only the segment right before "I" counts: "Gina, you won't believe it - I got mentored…".
+    const pre = fullPre.split(/\s[-–—]+\s|[,;:]\s*(?=\S)/).pop()!.trim() || fullPre;
     const relative = pre !== '' && !/,\s*$/.test(pre) && !RELATIVE_OK.test(pre) && /^(?:everyone|everybody|someone|somebody|anyone|people|the\s+\w+|those|a\s+\w+|all\s+the|\w+\s+(?:that|who|whom))\b/i.test(pre);
     if (!relative && pre.split(/\s+/).filter(Boolean).length <= 7 && !/\b(?:he|she|they|you)\b/i.test(pre) && !/\b(?:said|says|told|thinks)\b/i.test(pre)) {
       return { subject: self, pre, pred: text.slice(fp.index + fp[0].length), relations: [] };
@@ -124,7 +126,7 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   const pron = /^(he|she|they)\s+/i.exec(text);
   if (pron && lastThird) return { subject: lastThird, pre: '', pred: text.slice(pron[0].length), relations: [] };
   // Subject dropped in casual speech: "Just got back from walking Biscuit", "Taking the kids to school".
-  if (/^(?:just\s+|gotta\s+|got\s+to\s+|have\s+to\s+|need\s+to\s+|off\s+to\s+|busy\s+|currently\s+)?(?:\p{L}+ing|\p{L}+ed|got|had|went|took|spent|heading|walking|feeding)\b/iu.test(text)) {
+  if (/^(?:just\s+|gotta\s+|got\s+to\s+|have\s+to\s+|need\s+to\s+|off\s+to\s+|busy\s+|currently\s+)?(?:\p{L}+ing|\p{L}+ed|got|had|went|took|spent|heading|walking|feeding|born)\b/iu.test(text)) {
     return { subject: self, pre: '', pred: text, relations: [] };
   }
   return null;

@@ -34,6 +34,8 @@ export interface ContextLine {
   order: string;
   text: string;
   citation: Citation;
+  /** Skip this line when the line with this key is already in (a memory restating its source turn). */
+  redundantWith?: string;
   /** Token count of `text` when the caller already knows it. */
   tokens?: number;
   /** Stable user facts: their total is capped so they never crowd out the query's evidence. */
@@ -82,7 +84,7 @@ export function assemble(lines: Iterable<ContextLine>, maxTokens: number, capped
   const cappedMax = Math.floor(maxTokens * cappedShare);
   let misses = 0;
   for (const l of lines) {
-    if (seen.has(l.key)) continue;
+    if (seen.has(l.key) || (l.redundantWith && seen.has(l.redundantWith))) continue;
     const lineCost = (l.tokens ?? countTokens(l.text)) + 1;
     let cost = lineCost;
     if (!sections.has(l.section)) cost += SECTION_COST[l.section];

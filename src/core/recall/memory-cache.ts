@@ -14,6 +14,8 @@ import { toTermDoc, type TermDoc } from './turn-cache.ts';
 const MAX_SCOPES = 64;
 /** Scopes with more memory rows than this are listed per question instead of cached. */
 export const MAX_CACHED_MEMORIES = 50_000;
+/** All cached scopes together hold at most this many memory rows (least recently used go first). */
+const MAX_TOTAL_MEMORIES = 100_000;
 
 export interface ScopeMemories {
   version: string;
@@ -36,8 +38,15 @@ export async function scopeMemories(store: MemoryStore, scope: string, turnStats
   const memories = memStats.count === 0 ? [] : await store.listMemories(scope, { includeInactive: true });
   const fresh: ScopeMemories = { version, memories, docs: new Map(memories.map((m) => [m.id, toTermDoc(m)])) };
   if (memStats.count <= MAX_CACHED_MEMORIES) {
+    perStore.delete(scope);
     perStore.set(scope, fresh);
-    while (perStore.size > MAX_SCOPES) perStore.delete(perStore.keys().next().value as string);
+    let total = 0;
+    for (const x of perStore.values()) total += x.memories.length;
+    while (perStore.size > 1 && (perStore.size > MAX_SCOPES || total > MAX_TOTAL_MEMORIES)) {
+      const oldest = perStore.keys().next().value as string;
+      total -= perStore.get(oldest)!.memories.length;
+      perStore.delete(oldest);
+    }
   }
   return fresh;
 }

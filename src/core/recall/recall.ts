@@ -61,6 +61,8 @@ export const RECALL = {
   fullTop: 3,
   /** The next best turns keep one sentence either side of each matching sentence. */
   windowTop: 0,
+  /** Leave out a memory line when its source turn is already shown (1 = on). */
+  skipRestatedMemories: 1,
   /** Latest turns of the current session added last, when the budget allows. */
   recentTurns: 3,
   /** Share of the budget the stable user facts may take. */
@@ -150,6 +152,7 @@ function memLine(m: MemoryRecord, all: MemoryRecord[], speakers: ReadonlySet<str
     order: `${m.type === 'event' ? (m.eventDate ?? m.validFrom ?? '') : ''}|${m.subject}|${m.key}`,
     text: memoryLine(m, historyOf(all, m)),
     citation: { turn_id: m.sourceTurn ?? '', score: round(score), snippet: snippet(maskSecrets(m.evidence || m.value)) },
+    redundantWith: !capped && RECALL.skipRestatedMemories && m.sourceTurn ? `turn:${m.sourceTurn}` : undefined,
     capped,
   };
 }

@@ -39,7 +39,9 @@ export const RETRIEVE = {
   unionOf: 5,
   maxCandidates: 200,
   /** RRF weight per ranker. */
-  weights: { bm25_turn: 1, bm25_memory: 0.5, key_memory: 0.6, bridge: 0.35, vector_turn: 0.8, vector_memory: 0.8, subquery: 0.5, feedback: 0 } as Record<string, number>,
+  weights: { bm25_turn: 1, bm25_memory: 0.5, key_memory: 0.6, bridge: 0.35, vector_turn: 0.8, vector_memory: 0.8, subquery: 0.5, feedback: 0, date: 0.5, recency: 0.25 } as Record<string, number>,
+  /** Score multiplier for turns inside the date the question names (plus a week of slack). */
+  dateBoost: 0.5,
   /** Pseudo-relevance feedback: best turns read, terms taken (weight 0 = off). */
   feedbackDocs: 3,
   feedbackTerms: 8,
@@ -108,6 +110,12 @@ function rankTurns(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[], q: A
   if (named.size > 0) {
     for (const h of out) if (st.speakers.get(h.id)?.some((s) => named.has(s))) h.score *= 1 + RETRIEVE.speakerBoost;
   }
+  if (q.dateRange) {
+    for (const h of out) {
+      const t = st.byId.get(h.id);
+      if (t && inRange(t.timestamp, q.dateRange)) h.score *= 1 + RETRIEVE.dateBoost;
+    }
+  }
   return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
 }
 
@@ -125,7 +133,7 @@ function properNouns(text: string, exclude: ReadonlySet<string>): string[] {
   return out;
 }
 
-export async function retrieve(deps: RecallDeps, scope: string, query: string, opts: { sessionId: string | null }): Promise<Retrieved> {
+export async function retrieve(deps: RecallDeps, scope: string, query: string, _opts: { sessionId: string | null }): Promise<Retrieved> {
   const store = deps.store;
   const [turnStats, memStatsAll] = await Promise.all([store.corpusStats(scope, 'turn'), store.corpusStats(scope, 'memory')]);
   const [st, sm] = await Promise.all([scopeTurns(store, scope, turnStats), scopeMemories(store, scope, turnStats, memStatsAll)]);
@@ -160,6 +168,25 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const mHits = bm25Score(mDocs, memStats, q.terms);
   for (const h of mHits.slice(0, RETRIEVE.listLimit)) note(`memory:${h.id}`, h);
   lists.push({ ranker: 'bm25_memory', weight: RETRIEVE.weights.bm25_memory, items: mHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `memory:${h.id}`, score: h.score })) });
+
+  // Recency: for "recently / latest / now" questions, the matching turns newest first.
+  if (q.recent && st && RETRIEVE.weights.recency > 0) {
+    const matched = tHits.filter((h) => h.coverage > 0).slice(0, RETRIEVE.listLimit);
+    const newest = matched.map((h) => st.byId.get(h.id)!).filter(Boolean).sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.seq - a.seq);
+    lists.push({ ranker: 'recency', weight: RETRIEVE.weights.recency, items: newest.slice(0, 50).map((t) => ({ key: `turn:${t.id}`, score: Date.parse(t.timestamp) / 1000 })) });
+  }
+
+  // Date match: the turns (and event memories) of the date the question names.
+  if (q.dateRange && st) {
+    const range = q.dateRange;
+    const score = new Map(tHits.map((h) => [h.id, h.score]));
+    const inDate = st.turns.filter((t) => inRange(t.timestamp, range)).sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
+    const events = memories.filter((m) => m.status !== 'deleted' && m.type === 'event' && inRange(m.eventDate ?? m.validFrom ?? '', range));
+    const items = [...events.map((m) => ({ key: `memory:${m.id}`, score: 1 })), ...inDate.slice(0, 60).map((t) => ({ key: `turn:${t.id}`, score: score.get(t.id) ?? 0 }))];
+    if (items.length > 0) lists.push({ ranker: 'date', weight: RETRIEVE.weights.date, items });
+    // What was said on the date the question names is what it asks about (relevance gate).
+    if (q.terms.every((t) => t.source !== 'query')) for (const it of items) coverage.set(it.key, 1);
+  }
 
   // Key/subject match: memories whose key the question asks for, about the person it names.
   // Events are left out: "when" asks about every event, so the event key says nothing.
@@ -283,12 +310,19 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   }
   let bestCoverage = 0;
   for (const v of coverage.values()) bestCoverage = Math.max(bestCoverage, v);
-  void opts;
   const memDf = new Map<string, number>();
   for (const d of mDocs) for (const t of new Set(d.tokens)) memDf.set(t, (memDf.get(t) ?? 0) + 1);
   const turnDf = (t: string) => (st ? (st.postings.get(t)?.length ?? 0) : tDocs.filter((d) => d.tokens.includes(t)).length);
   const cov = coverageStats(q.terms, (t) => turnDf(t) + (memDf.get(t) ?? 0), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)], speakerTerms);
   return { query: q, candidates, turns: st, memories, bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors };
+}
+
+/** True when an ISO timestamp/date falls in [from, to + 7 days) (events are told up to a week later). */
+export function inRange(ts: string, r: { from: string; to: string }): boolean {
+  if (!ts) return false;
+  const d = ts.slice(0, 10);
+  const slack = new Date(Date.parse(`${r.to}T00:00:00Z`) + 7 * 86400_000).toISOString().slice(0, 10);
+  return d >= r.from && d < slack;
 }
 
 /** Names a subject answers to: "sister maya" → ["sister maya", "maya"]. */

@@ -4,7 +4,7 @@
  * can score, smooth with neighbours and render without a store round trip per candidate. The
  * version is the store's corpus stats (turn count and total terms): turns are immutable, so a
  * grown count is caught up with `latestTurns` and anything else (a deletion, a back-dated
- * import) reloads the scope. Scopes above MAX_CACHED_TURNS are not cached (recall then uses
+ * import) reloads the scope. Scopes above TURN_CACHE.maxTurns are not cached (recall then uses
  * the store's lexical index directly). Pure data structure over the store port; no I/O of its own.
  */
 import type { CorpusStats, LexicalDoc, MemoryStore } from '../ports.ts';
@@ -13,7 +13,8 @@ import { speakerOf } from '../render.ts';
 import { countTokens } from '../text/tokens.ts';
 import { estimateSplitTokens, renderSplit, splitMessages, type SplitMessage } from './format.ts';
 
-export const MAX_CACHED_TURNS = 20_000;
+/** Scopes with more turns than `maxTurns` are served from the store's lexical index, uncached; all cached scopes together hold at most `maxTotalTurns` turns (least recently used scopes go first). */
+export const TURN_CACHE = { maxTurns: 20_000, maxTotalTurns: 200_000 };
 const MAX_SCOPES = 64;
 
 export interface ScopeTurns {
@@ -125,7 +126,7 @@ function build(turns: TurnRecord[], stats: CorpusStats): ScopeTurns {
 
 /** The scope's turns, from cache when the corpus version is unchanged; null for huge scopes. */
 export async function scopeTurns(store: MemoryStore, scope: string, stats: CorpusStats): Promise<ScopeTurns | null> {
-  if (stats.count > MAX_CACHED_TURNS) return null;
+  if (stats.count > TURN_CACHE.maxTurns) return null;
   let perStore = caches.get(store);
   if (!perStore) caches.set(store, (perStore = new Map()));
   const version = `${stats.count}:${stats.totalTerms}`;
@@ -144,10 +145,17 @@ export async function scopeTurns(store: MemoryStore, scope: string, stats: Corpu
   return touch(perStore, scope, build(all, stats));
 }
 
+/** Keeps the scope most recent; evicts the least recently used scopes over the scope and turn caps. */
 function touch(m: Map<string, ScopeTurns>, scope: string, v: ScopeTurns): ScopeTurns {
   m.delete(scope);
   m.set(scope, v);
-  while (m.size > MAX_SCOPES) m.delete(m.keys().next().value as string);
+  let total = 0;
+  for (const x of m.values()) total += x.turns.length;
+  while (m.size > 1 && (m.size > MAX_SCOPES || total > TURN_CACHE.maxTotalTurns)) {
+    const oldest = m.keys().next().value as string;
+    total -= m.get(oldest)!.turns.length;
+    m.delete(oldest);
+  }
   return v;
 }
 

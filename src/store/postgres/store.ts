@@ -139,6 +139,8 @@ export class PostgresMemoryStore implements MemoryStore {
   private readonly pool: Statements;
   private readonly scopeLocks = new KeyedMutex();
   private mode: VectorMode | null = null;
+  /** pgvector ≥ 0.8: filtered HNSW scans keep going until `limit` rows pass the scope filter. */
+  private iterativeScan = false;
   private readonly hnswDims = new Set<number>();
   private closed = false;
 
@@ -160,8 +162,14 @@ export class PostgresMemoryStore implements MemoryStore {
   private async vectorMode(): Promise<VectorMode> {
     if (this.mode) return this.mode;
     const r = await this.pool.one("SELECT udt_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'embeddings' AND column_name = 'vector'");
-    this.mode = r?.udt_name === 'vector' ? 'pgvector' : 'real[]';
-    return this.mode;
+    const mode: VectorMode = r?.udt_name === 'vector' ? 'pgvector' : 'real[]';
+    if (mode === 'pgvector') {
+      const v = await this.pool.one("SELECT extversion FROM pg_extension WHERE extname = 'vector'");
+      const [major, minor] = String(v?.extversion ?? '0.0').split('.').map(Number);
+      this.iterativeScan = major > 0 || minor >= 8;
+    }
+    this.mode = mode;
+    return mode;
   }
 
   async info(): Promise<StoreInfo> {
@@ -341,18 +349,40 @@ export class PostgresMemoryStore implements MemoryStore {
     }
   }
 
+  /**
+   * pgvector query. When the planner picks the HNSW index, the scope filter applies to what the
+   * graph walk returns, so a small scope among crowded neighbours (or a graph made patchy by
+   * duplicate vectors) can come back short. Iterative scans (pgvector ≥ 0.8) keep walking; if
+   * the answer is still short of both `limit` and the scope's row count, the query is rerun
+   * with index scans off — exact over the scope's rows via the btree bitmap — so it is complete.
+   */
+  private async annSearch(sql: string, params: unknown[], k: { scope: string; kind: string; model: string; dim: number; limit: number }): Promise<Row[]> {
+    const rows = this.iterativeScan
+      ? await this.tx(async (s) => {
+          await s.all("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)");
+          return s.all(sql, params);
+        })
+      : await this.pool.all(sql, params);
+    if (rows.length >= k.limit) return rows;
+    const c = await this.pool.one('SELECT COUNT(*) AS n FROM embeddings WHERE scope = $1 AND owner_kind = $2 AND model = $3 AND dim = $4', [k.scope, k.kind, k.model, k.dim]);
+    if (Number(c?.n ?? 0) <= rows.length) return rows;
+    return this.tx(async (s) => {
+      await s.all("SELECT set_config('enable_indexscan', 'off', true)");
+      return s.all(sql, params);
+    });
+  }
+
   async vectorSearch(scope: string, kind: 'memory' | 'turn', model: string, vector: number[], limit: number): Promise<Array<{ id: string; score: number }>> {
     if (vector.length === 0 || limit <= 0) return [];
     const mode = await this.vectorMode();
     const dim = vector.length;
+    const ann = `SELECT owner_id, 1 - (vector::vector(${dim}) <=> $5::vector(${dim})) AS score FROM embeddings
+             WHERE scope = $1 AND owner_kind = $2 AND model = $3 AND dim = $4
+             ORDER BY vector::vector(${dim}) <=> $5::vector(${dim}), owner_id LIMIT $6`;
+    const annParams = [scope, kind, model, dim, vectorLiteral(vector, mode), limit];
     const rows =
       mode === 'pgvector'
-        ? await this.pool.all(
-            `SELECT owner_id, 1 - (vector::vector(${dim}) <=> $5::vector(${dim})) AS score FROM embeddings
-             WHERE scope = $1 AND owner_kind = $2 AND model = $3 AND dim = $4
-             ORDER BY vector::vector(${dim}) <=> $5::vector(${dim}), owner_id LIMIT $6`,
-            [scope, kind, model, dim, vectorLiteral(vector, mode), limit],
-          )
+        ? await this.annSearch(ann, annParams, { scope, kind, model, dim, limit })
         : await this.pool.all(
             `SELECT owner_id, score FROM (
                SELECT owner_id, (SELECT CASE WHEN SUM(a::float8 * a) = 0 OR SUM(b::float8 * b) = 0 THEN 0 ELSE SUM(a::float8 * b) / SQRT(SUM(a::float8 * a) * SUM(b::float8 * b)) END
@@ -361,10 +391,12 @@ export class PostgresMemoryStore implements MemoryStore {
              ORDER BY score DESC, owner_id LIMIT $6`,
             [scope, kind, model, dim, vectorLiteral(vector, mode), limit],
           );
-    return rows.map((r) => {
-      const score = Number(r.score);
-      return { id: String(r.owner_id), score: Number.isFinite(score) ? score : 0 };
-    });
+    return rows
+      .map((r) => {
+        const score = Number(r.score);
+        return { id: String(r.owner_id), score: Number.isFinite(score) ? score : 0 };
+      })
+      .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
   }
 
   async missingEmbeddings(model: string, limit: number): Promise<Array<{ scope: string; ownerKind: 'memory' | 'turn'; ownerId: string; text: string }>> {

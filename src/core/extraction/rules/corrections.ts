@@ -45,7 +45,7 @@ export function detectCorrection(sentence: string): CorrectionCue | null {
   // "Actually, I just took my family camping" is a discourse marker, not a correction.
   const strong = /^(?:(?:oh|ah|um|uh|hmm)\b[,!.]?\s*)*(?:sorry|oops|correction|wait|no|nope|my\s+bad|scratch\s+that|I\s+mean|to\s+correct\s+myself|let\s+me\s+correct\s+that|typo)\b/i.test(s);
   if (hadMeant) {
-    const nv = rest.replace(/^.*?\bI\s+meant?\s+(?:to\s+say\s+)?/i, '').replace(/[.!]+$/, '').trim();
+    const nv = rest.replace(/^.*?\bI\s+meant?\s+(?:to\s+say\s+)?/i, '').replace(/\s*[,;.!].*$/, '').trim();
     return { body: '', oldValue: null, newValue: nv, inline: false };
   }
   // "Actually, it's on the 15th." / "Sorry, Lisbon." — short bodies are the new value.

@@ -17,11 +17,14 @@ const KINDS: Array<[RegExp, string]> = [
   [/\b(?:lost\s+my\s+job|laid\s+off|got\s+fired|was\s+fired)\b/i, 'event_job_loss'],
   [/\b(?:start|starting|started)\s+(?:my\s+new\s+job\s+|work\s+|a\s+new\s+job\s+)?(?:at|with)\s+\p{Lu}/u, 'event_job_start'],
   [/\b(?:kindergarten|preschool|first\s+day\s+of\s+school|started\s+school|graduated|graduation|first\s+steps|was\s+born|turned\s+\d+|expecting\s+(?:a|our|my|their)\s+(?:first\s+|second\s+|third\s+)?(?:baby|child|kid)|pregnant|due\s+date|gave\s+birth)\b/i, 'event_milestone'],
-  [/\b(?:flying|fly|flew|flight|trip|vacation|holiday|travel(?:l?ing|led)?|camping|road\s+trip|backpacking|cruise|touring|tour\s+of|toured|visiting|visited|visit|going\s+to\s+\p{Lu}|went\s+to\s+\p{Lu}|heading\s+to\s+\p{Lu}|off\s+to\s+\p{Lu}|drove\s+to\s+\p{Lu})/u, 'event_trip'],
+  [/\b(?:flying|fly|flew|flight|trip|vacation|holiday|travel(?:l?ing|led)?|camping|road\s+trip|backpacking|cruise|touring|tour\s+of|toured|visiting|visited|visit|going\s+to\s+\p{Lu}|went\s+to\s+\p{Lu}|been\s+to\s+\p{Lu}|heading\s+to\s+\p{Lu}|off\s+to\s+\p{Lu}|drove\s+to\s+\p{Lu})/u, 'event_trip'],
 ];
 
 const PLAN = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next|tomorrow|upcoming|this\s+coming|scheduled|booked)\b|^(?:am|are|is)\s+\w+ing\b|^(?:have|has)\s+(?:a|an|my)\b/i;
-const PAST_VERB = /^(?:(?:\w+ly|just|finally|also|actually|even|then|once|already)\s+)*(?:went|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|ate|tried|signed|joined|finished|started|visited|volunteered|attended|celebrated|hosted|painted|baked|cooked|watched|played|learned|learnt|climbed|hiked|completed|passed|organized|organised|helped|adopted|moved|launched|opened|published|graduated|married|picked|taught|sang|danced|built|fixed|planted|threw|held|\w+ed)\b(?!\s+(?:that|to\s+tell|like))/i;
+const PAST_VERB = /^(?:(?:\w+ly|just|finally|also|actually|even|then|once|already)\s+)*(?:went|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|ate|tried|signed|joined|finished|started|visited|volunteered|attended|celebrated|hosted|painted|baked|cooked|watched|played|learned|learnt|climbed|hiked|completed|passed|organized|organised|helped|adopted|moved|launched|opened|published|graduated|married|picked|taught|sang|danced|built|fixed|planted|threw|held|chose|decided|realized|realised|\w+ed)\b/i;
+const MY_THING_PAST = /^(?:my|our)\s+(?:[\w-]+\s+){1,3}?(?:broke|crashed|died|flooded|burned|burnt|got|was|were|had|won|lost|started|finished|opened|closed|\w+ed)\b/i;
+/** Past verbs of thinking and telling are not events ("I wanted to tell you", "I realized that"). */
+const NOT_EVENT = /^(?:(?:\w+ly|just|also|actually)\s+)*(?:wanted|realized|realised|remembered|thought|felt|hoped|wished|guessed|figured|noticed|learned|learnt|decided|was|were)\s+(?:that|to\s+tell|how|like|so|again)\b/i;
 
 function eventValue(c: Clause): string {
   let v = c.subject.self || !/^(?:my|our)\s/i.test(c.text) ? c.pred : c.pred;
@@ -74,7 +77,9 @@ export function events(c: Clause, explained: boolean): Draft[] {
   if (key === 'event_milestone' && (!dated || explained)) return [];
   if (!key) {
     if (explained || !dated) return [];
-    if (!PAST_VERB.test(c.core) && !plan) return [];
+    // "my car broke down last Friday": something that happened to the speaker's things.
+    const ownThing = c.subject.self && MY_THING_PAST.test(c.core);
+    if ((!PAST_VERB.test(c.core) && !plan && !ownThing) || NOT_EVENT.test(c.core)) return [];
     key = 'event_activity';
   } else if (explained && key === 'event_trip' && !dated) return [];
   const value = eventValue(c);

@@ -8,7 +8,8 @@ import type { Clause, Draft, Rule } from '../model.ts';
 import { HOBBY_NOUNS, HOBBY_RE } from '../lexicon.ts';
 import { cutValue, properSpan, splitList, topicSlug } from '../values.ts';
 
-const PRONOUNS = /^(?:it|that|this|them|those|these|him|her|you|to|the\s+idea|when|how|what|being|having)\b/i;
+/** Objects that point at something else in the conversation ("I love your ice cream", "I love that") are reactions, not tastes. */
+const PRONOUNS = /^(?:it|that|this|them|those|these|him|her|you|your|ur|his|their|its|to|the\s+idea|the\s+thought|when|how|what|being|having)\b/i;
 const isHobby = (v: string) => /^\p{Ll}+ing\b/u.test(v) || HOBBY_NOUNS.has(v.toLowerCase());
 const OBJ_STOP = /\s+(?:over|more\s+than|than|in\s+my|on\s+weekends?|every|whenever|with\s+my|a\s+lot|so\s+much|too|as\s+well|the\s+most|in\s+the|at\s+the|on\s+the|it\s+is|better)\b/i;
 
