@@ -4,8 +4,10 @@
  * corpus, per category and overall, for the dev split, the held-out split and all lines.
  * `--verbose` prints every miss and false positive; `--ids=b3-` scores only lines whose id starts
  * with the prefix (the blind rounds b2-/b3-). Matching rule: bench/extraction-score.ts.
+ * Blind rounds kept in their own files (`fixtures/extraction-blind-*.jsonl`, not part of the
+ * corpus splits) are reported after the corpus tables; `--blind-only` prints only those.
  */
-import { aggregate, loadCorpus, prf, scoreLine, splitOf, type LineResult } from './extraction-score.ts';
+import { aggregate, blindFiles, loadCorpus, prf, scoreLine, splitOf, type LineResult } from './extraction-score.ts';
 
 const verbose = process.argv.includes('--verbose');
 const only = process.argv.find((a) => a.startsWith('--split='))?.slice(8);
@@ -27,14 +29,24 @@ function table(title: string, rs: LineResult[]) {
   console.log(`${'OVERALL'.padEnd(15)} ${String(rs.length).padStart(5)} ${String(overall.tp).padStart(4)} ${String(overall.fp).padStart(4)} ${String(overall.fn).padStart(4)}  ${pct(m.precision)} ${pct(m.recall)} ${pct(m.f1)}`);
 }
 
+const blindOnly = process.argv.includes('--blind-only');
 const dev = results.filter((r) => splitOf(r.line.id) === 'dev');
 const held = results.filter((r) => splitOf(r.line.id) === 'heldout');
-if (!only || only === 'dev') table('DEV split', dev);
-if (!only || only === 'heldout') table('HELD-OUT split', held);
-if (!only) table('ALL', results);
+if (!blindOnly && (!only || only === 'dev')) table('DEV split', dev);
+if (!blindOnly && (!only || only === 'heldout')) table('HELD-OUT split', held);
+if (!blindOnly && !only) table('ALL', results);
+
+const blindResults: LineResult[] = [];
+if (!only && !idPrefix) {
+  for (const { name, url } of blindFiles()) {
+    const rs = loadCorpus(url).map((l) => scoreLine(l));
+    blindResults.push(...rs);
+    table(`BLIND ${name} (separate file, not in the splits)`, rs);
+  }
+}
 
 if (verbose) {
-  const pool = only === 'heldout' ? held : only === 'dev' ? dev : results;
+  const pool = only === 'heldout' ? held : only === 'dev' ? dev : blindOnly ? blindResults : [...results, ...blindResults];
   for (const r of pool) {
     if (r.missed.length === 0 && r.extra.length === 0) continue;
     console.log(`\n[${r.line.id}] ${r.line.text ?? JSON.stringify(r.line.msgs)}`);

@@ -10,7 +10,7 @@
  * false positives (so every candidate from a hard negative counts against precision).
  * Split: a stable hash of the line id puts ~30% of lines in the held-out set.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { MemoryCandidate, Message, TurnRecord } from '../src/core/types.ts';
 import { extractOffline } from '../src/core/extraction/offline-extractor.ts';
 
@@ -38,11 +38,20 @@ export interface CorpusLine {
 
 export const DEFAULT_TS = '2024-05-08T15:00:00.000Z';
 
-export function loadCorpus(path = new URL('../fixtures/extraction-corpus.jsonl', import.meta.url)): CorpusLine[] {
+export function loadCorpus(path: URL | string = new URL('../fixtures/extraction-corpus.jsonl', import.meta.url)): CorpusLine[] {
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as CorpusLine);
+}
+
+/** Blind rounds stored as their own files: `fixtures/extraction-blind-<name>.jsonl`, sorted by name. */
+export function blindFiles(): { name: string; url: URL }[] {
+  const dir = new URL('../fixtures/', import.meta.url);
+  return readdirSync(dir)
+    .filter((f) => /^extraction-blind-.+\.jsonl$/.test(f))
+    .sort()
+    .map((f) => ({ name: f.slice('extraction-blind-'.length, -'.jsonl'.length), url: new URL(f, dir) }));
 }
 
 /** FNV-1a of the id; 3 of 10 buckets are held out. */

@@ -16,7 +16,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const c = classifyError(err);
     if (c.unexpected) req.log.error({ err, code: c.code }, 'unexpected error');
-    else req.log.info({ code: c.code, status: c.status, msg: c.message }, 'request rejected');
+    else req.log.info({ code: c.code, status: c.status, reason: c.message }, 'request rejected');
     if (c.status === 401) reply.header('www-authenticate', 'Bearer');
     void reply.code(c.status).header('x-request-id', req.id).type('application/json; charset=utf-8').serializer(JSON.stringify).send(errorBody(c, req.id));
   });
@@ -26,7 +26,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       .code(404)
       .header('x-request-id', req.id)
       .type('application/json; charset=utf-8')
-      .send(errorBody({ status: 404, code: 'NOT_FOUND', message: `no route for ${req.method} ${req.url.split('?')[0]}`, unexpected: false }, req.id));
+      .send(errorBody({ status: 404, code: 'NOT_FOUND', message: `no route for ${req.method} ${req.url.split('?')[0].slice(0, 200)}`, unexpected: false }, req.id));
   });
 }
 

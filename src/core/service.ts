@@ -22,6 +22,7 @@ import { indexTerms } from './text/analyze.ts';
 import { containsSecret, maskSecrets } from './text/secrets.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import { relatedKeys } from './reconcile/policy.ts';
+import { OfflineExtractor } from './extraction/offline-extractor.ts';
 import { recall as runRecall, search as runSearch } from './recall/recall.ts';
 
 /** Minimal structured logger (pino-compatible subset). */
@@ -111,6 +112,11 @@ export class MemoryService {
     this.clock = deps.clock ?? (() => new Date());
     this.newId = deps.newId ?? (() => crypto.randomUUID());
     this.logger = deps.logger ?? noopLogger;
+    // Offline rule failures are skipped per clause; make them visible (rule name only, no content).
+    const offline = deps.offlineExtractor;
+    if (offline instanceof OfflineExtractor && !offline.onRuleError) {
+      offline.onRuleError = (e) => this.logger.warn({ rule: e.rule, errorName: e.errorName, extractor: 'offline' }, 'offline extraction rule failed; rule skipped for this clause');
+    }
   }
 
   get embedder(): EmbedderPort | null {

@@ -158,6 +158,14 @@ describe('fusion', () => {
     expect(f[0].rankers.map((r) => r.ranker).sort()).toEqual(['x', 'y']);
     expect(f.find((x) => x.key === 'memory:3')!.rankers).toEqual([{ ranker: 'y', rank: 2, score: 0.5 }]);
   });
+  test('equal scores share a rank', () => {
+    const f = rrf([
+      { ranker: 'x', weight: 1, items: [{ key: 'turn:a', score: 2 }, { key: 'turn:b', score: 2 }, { key: 'turn:c', score: 1 }] },
+      { ranker: 'r', weight: 0.25, items: [{ key: 'turn:b', score: 9 }, { key: 'turn:a', score: 8 }] },
+    ]);
+    expect(f.map((x) => x.key)).toEqual(['turn:b', 'turn:a', 'turn:c']);
+    expect(f.find((x) => x.key === 'turn:c')!.rankers[0].rank).toBe(3);
+  });
 });
 
 describe('formats', () => {
@@ -367,10 +375,10 @@ describe('search', () => {
 void silent;
 
 describe('recency', () => {
-  test('"recently" favours the newest matching turn and reports the recency ranker', async () => {
+  test('"recently" breaks ties toward the newest matching turn and reports the recency ranker', async () => {
     const { service } = newService();
-    const old = await service.ingestTurn({ sessionId: 'a', userId: 'u1', messages: [{ role: 'user', name: 'Melanie', content: 'I made a clay pottery vase in my pottery class.' }], timestamp: '2023-01-05T10:00:00Z' });
-    const fresh = await service.ingestTurn({ sessionId: 'b', userId: 'u1', messages: [{ role: 'user', name: 'Melanie', content: 'Pottery again today: a small mug.' }], timestamp: '2023-09-05T10:00:00Z' });
+    const old = await service.ingestTurn({ sessionId: 'a', userId: 'u1', messages: [{ role: 'user', name: 'Melanie', content: 'Pottery class today: I made a vase.' }], timestamp: '2023-01-05T10:00:00Z' });
+    const fresh = await service.ingestTurn({ sessionId: 'b', userId: 'u1', messages: [{ role: 'user', name: 'Melanie', content: 'Pottery class today: I made a mug.' }], timestamp: '2023-09-05T10:00:00Z' });
     const plain = await service.search({ query: 'What pottery did Melanie make?', sessionId: null, userId: 'u1', limit: 2 });
     expect(plain.map((r) => r.turn_id).sort()).toEqual([old.turn.id, fresh.turn.id].sort());
     expect(plain.flatMap((r) => r.rankers.map((h) => h.ranker))).not.toContain('recency');

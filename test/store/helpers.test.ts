@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createStore, storeTarget } from '../../src/store/create-store.ts';
-import { cleanTerms, cosine, fts5Query, selectCandidates, tsqueryLiteral } from '../../src/store/lexical.ts';
+import { byCodePoint, cleanTerms, cosine, fts5Query, selectCandidates, tsqueryLiteral } from '../../src/store/lexical.ts';
 import { planReactivation } from '../../src/store/deletion.ts';
 import { loadConfig } from '../../src/config.ts';
 import { memory } from './conformance.ts';
@@ -89,6 +89,10 @@ describe('lexical helpers', () => {
   ])('cosine(%j, %j) = %d', (a, b, expected) => {
     expect(cosine(a, b)).toBeCloseTo(expected, 9);
   });
+});
+
+test('byCodePoint sorts like SQLite BINARY / COLLATE "C" (UTF-8 bytes), not like the locale', () => {
+  expect(['b', 'B', 'a', '\u{1F600}', '\uFF21', 'A'].sort(byCodePoint)).toEqual(['A', 'B', 'a', 'b', '\uFF21', '\u{1F600}']);
 });
 
 describe('planReactivation', () => {

@@ -61,7 +61,8 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
   }
   const year = /\b(?:in|since|back in|during|of)\s+((?:19|20)\d{2})\b/i.exec(text);
   if (year) return { iso: year[1], precision: 'year', text: year[0], index: year.index };
-  const ord = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[A-Z])/i.exec(text);
+  // (The month guard is a word list: with the `i` flag a `[A-Z]` guard matched any word, so "the 14th for our anniversary" had no date.)
+  const ord = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/i.exec(text);
   if (ord) {
     const day = Number(ord[1]);
     if (day >= 1 && day <= 31) {

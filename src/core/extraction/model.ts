@@ -44,6 +44,8 @@ export interface Clause {
   coName?: string;
   /** Turn timestamp. */
   ref: Date;
+  /** The previous sentence of the same message, for facts spread over two sentences. */
+  prevSentence?: string;
 }
 
 export interface Draft {

@@ -15,7 +15,7 @@ import { analyseText } from './nlp.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
-import { attribute, resolveReportedSpeech, speakerSubject, type Attribution } from './subject-attribution.ts';
+import { attribute, resolveReportedSpeech, speakerSubject, thirdPartyId, type Attribution } from './subject-attribution.ts';
 import { PERSONAL_FACT_RULES } from './rules/personal-facts.ts';
 import { FAMILY_RULES } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
@@ -27,8 +27,44 @@ import { IMPLICIT_RULES } from './rules/implicit.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { normValue } from './values.ts';
 
-/** Messages whose extraction threw (a bug, not an input error): counted, the turn is still stored. */
-export const extractionErrors = { count: 0, last: '' as string };
+/** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
+export interface RuleError {
+  /** The rule function's name ("employer", "pets", "sentence" when outside a rule). */
+  rule: string;
+  /** The error's class name ("TypeError"), never its message (which may quote user text). */
+  errorName: string;
+}
+export type RuleErrorSink = (e: RuleError) => void;
+
+/**
+ * Rule failures, process-wide: counted per rule; the failing rule is skipped for that clause and
+ * the rest of the message is still extracted. `OfflineExtractor.onRuleError` reports each one
+ * (the service logs a warn with the rule name).
+ */
+export const extractionErrors = { count: 0, last: '' as string, lastRule: '' as string, byRule: {} as Record<string, number> };
+
+function recordError(rule: string, err: unknown, sink?: RuleErrorSink): void {
+  extractionErrors.count += 1;
+  extractionErrors.last = err instanceof Error ? err.message : String(err);
+  extractionErrors.lastRule = rule;
+  extractionErrors.byRule[rule] = (extractionErrors.byRule[rule] ?? 0) + 1;
+  const errorName = err instanceof Error ? err.name : typeof err;
+  try {
+    sink?.({ rule, errorName });
+  } catch {
+    // A logging failure must not break extraction.
+  }
+}
+
+/** Runs one rule; a throwing rule yields nothing for this clause and is reported. */
+function runRule(r: Rule, c: Clause, sink?: RuleErrorSink): Draft[] {
+  try {
+    return r(c);
+  } catch (err) {
+    recordError(r.name || 'anonymous-rule', err, sink);
+    return [];
+  }
+}
 
 /** Confidence by source: explicit first-person statement, third party, confirmed assistant claim, implicit cue. */
 export const CONFIDENCE = { explicit: 0.9, thirdParty: 0.8, confirmed: 0.8, implicit: 0.6, retract: 0.85 } as const;
@@ -56,6 +92,8 @@ function dropTrailingCondition(s: string): string {
   return m && m.index >= 9 ? s.slice(0, m.index) + s.slice(m.index + m[0].length) : s;
 }
 
+const HEDGE = /(\S)\s*,?\s+(?:I\s+(?:guess|think|suppose|reckon)|imo|tbh|honestly)\s*(?=[,.!;]|$)/gi;
+
 const GOAL_CUE = /\b(?:want|wants|hoping|hope|plan|planning|dream\s+is|goal\s+is|aiming)\s+to\b/i;
 const GOAL_RULE: Rule = (c) => PERSONAL_FACT_RULES[PERSONAL_FACT_RULES.length - 1](c);
 
@@ -77,6 +115,7 @@ interface SentenceOpts {
   prior: () => MemoryCandidate[];
   /** A third party he/she may refer to (set for corrections: "he actually lives in Boulder"). */
   third?: Subject | null;
+  onError?: RuleErrorSink;
 }
 
 function typeOf(d: Draft): MemoryType {
@@ -129,11 +168,32 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
   let lastThird: Subject | null = o.third ?? null;
   let topicHint: string | null = null;
   const self: Subject = { id: o.speaker, self: true };
+  // Third parties named earlier in this message or in the session's recent turns ("my sister Maya" … "Maya lives in Paris").
+  const known = new Map<string, Subject>();
+  const lookupName = (name: string): Subject | null => {
+    const k = name.toLowerCase();
+    const hit = known.get(k);
+    if (hit) return hit;
+    for (const p of [...out].reverse().concat(o.prior())) {
+      const rel = p.metadata?.relation;
+      const nm = p.metadata?.name;
+      if (p.type === 'relation' && p.op === 'assert' && typeof rel === 'string' && typeof nm === 'string' && nm.toLowerCase() === k) {
+        const subj: Subject = { id: thirdPartyId(p.subject, rel, nm), self: false, relation: rel, name: nm };
+        known.set(k, subj);
+        return subj;
+      }
+    }
+    return null;
+  };
+  let prevSentence: string | undefined;
   for (const s of analyseText(maskSecrets(prepare(text)))) {
     const raw = s.text.trim();
     if (!raw) continue;
+    const previous = prevSentence;
+    prevSentence = raw;
     // "…, so keep that in mind if we talk about health": a trailing condition does not make the statement hypothetical.
-    const exp = dropTrailingCondition(expandContractions(stripQuotes(raw)));
+    // A parenthetical hedge ("Tailwind is fine I guess, bit verbose") is not a first-person clause.
+    const exp = dropTrailingCondition(expandContractions(stripQuotes(raw))).replace(HEDGE, '$1');
     const evidence = raw;
     if (isQuestion(raw)) {
       // "Could you stop giving me such long answers?" is a request about style, not a question.
@@ -146,7 +206,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       // A stated aim survives "someday": "I really want to be a mom someday".
       if (GOAL_CUE.test(exp) && !/\bif\b|\bwish\b|\bimagine\b/i.test(exp)) {
         const a = attribute(stripMarkers(exp), o.speaker, null);
-        if (a?.subject.self) for (const d of GOAL_RULE(clauseFor(a, exp, raw, o))) out.push(toCandidate(d, a.subject, evidence, o.base));
+        if (a?.subject.self) for (const d of runRule(GOAL_RULE, clauseFor(a, exp, raw, o), o.onError)) out.push(toCandidate(d, a.subject, evidence, o.base));
       }
       continue;
     }
@@ -194,15 +254,23 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     const hint = /\b(?:come\s+around\s+on|changed\s+my\s+mind\s+(?:on|about)|(?:thoughts|feelings)\s+(?:on|about)|tried|using|started\s+using)\s+(\p{Lu}[\p{L}\p{N}.+#-]*)/u.exec(body);
     if (hint) topicHint = hint[1];
 
-    for (const clauseText of splitClauses(body)) {
-      const t = stripMarkers(clauseText.length > MAX_CLAUSE ? clauseText.slice(0, clauseText.lastIndexOf(' ', MAX_CLAUSE) > 0 ? clauseText.lastIndexOf(' ', MAX_CLAUSE) : MAX_CLAUSE) : clauseText);
-      if (!t) continue;
+    const parts = splitClauses(body)
+      .map((clauseText) => stripMarkers(clauseText.length > MAX_CLAUSE ? clauseText.slice(0, clauseText.lastIndexOf(' ', MAX_CLAUSE) > 0 ? clauseText.lastIndexOf(' ', MAX_CLAUSE) : MAX_CLAUSE) : clauseText))
+      .filter(Boolean)
+      .map((t) => {
+        const past = PAST_CUE.test(t) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t);
+        return { t, past, date: resolveDate(t, o.ref, !past) };
+      });
+    // One date in a multi-clause sentence also dates the speaker's other past clauses ("I wrote a screenplay and it got accepted yesterday").
+    const datedParts = parts.filter((p) => p.date);
+    const sentenceDate = parts.length > 1 && datedParts.length === 1 && datedParts[0].past ? datedParts[0].date : null;
+    for (const { t, past, date } of parts) {
       const att: Attribution | null = subjectOverride
         ? { subject: subjectOverride.subject, pre: '', pred: t.replace(/^(?:he|she|they)\s+/i, ''), relations: subjectOverride.relations, partnerName: undefined }
-        : attribute(t, o.speaker, lastThird);
+        : attribute(t, o.speaker, lastThird, lookupName);
       subjectOverride = null;
+      if (att?.subject.name && !att.subject.self) known.set(att.subject.name.toLowerCase(), att.subject);
       const neg = analyseNegation(att ? att.pred : t);
-      const past = PAST_CUE.test(t) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t);
       const clause: Clause = {
         sentence: raw,
         text: t,
@@ -214,19 +282,20 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         negated: neg.negated,
         ending: neg.ending,
         past,
-        date: resolveDate(t, o.ref, !past),
+        date: date ?? (past && att?.subject.self ? sentenceDate : null),
         confidence: o.base,
         ref: o.ref,
         coName: att?.partnerName,
+        prevSentence: previous,
       };
       if (!att) {
         for (const d of opinions(null, t, topicHint)) out.push(toCandidate(d, self, evidence, o.base));
         // Only cues that name the speaker themselves ("my beagle", "gives me hives") count without a subject.
-        for (const d of DETACHED_RULES.flatMap((r) => r(clause))) if (d.implicit || d.op === 'retract' || d.subject === o.speaker) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
+        for (const d of DETACHED_RULES.flatMap((r) => runRule(r, clause, o.onError))) if (d.implicit || d.op === 'retract' || d.subject === o.speaker) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
         continue;
       }
       const drafts: Draft[] = att.relations.map((d) => ({ ...d }));
-      let facts = FACT_RULES.flatMap((r) => r(clause));
+      let facts = FACT_RULES.flatMap((r) => runRule(r, clause, o.onError));
       const ops = att.subject.self ? opinions(att.pred, null, topicHint) : [];
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);
@@ -267,7 +336,7 @@ function userMessagesOf(turnMessages: Message[]): Message[] {
 }
 
 /** Extracts candidates from one turn's messages. */
-export function extractOffline(messages: Message[], ctx: ExtractionContext, corrections = true): MemoryCandidate[] {
+export function extractOffline(messages: Message[], ctx: ExtractionContext, corrections = true, onError?: RuleErrorSink): MemoryCandidate[] {
   const ref = new Date(ctx.timestamp);
   const safeRef = Number.isNaN(ref.getTime()) ? new Date(0) : ref;
   const out: MemoryCandidate[] = [];
@@ -291,18 +360,17 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
       const prevAssistant = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
       if (prevAssistant) {
         const claim = assistantClaimToFirstPerson(prevAssistant.content);
-        const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [] });
+        const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError });
         out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${prevAssistant.content.trim()} — confirmed: ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
       }
       content = content.slice(confirm[0].length);
     }
     const before = out.length;
     try {
-      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()) }));
+      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError }));
     } catch (err) {
-      // A rule bug must never lose the turn: this message yields no memories, the turn is still stored.
-      extractionErrors.count += 1;
-      extractionErrors.last = err instanceof Error ? err.message : String(err);
+      // A bug outside the rules must never lose the turn: this message yields no memories, the turn is still stored.
+      recordError('sentence', err, onError);
     }
   }
   return finalize(out);
@@ -343,7 +411,12 @@ function finalize(cands: MemoryCandidate[]): MemoryCandidate[] {
 
 export class OfflineExtractor implements Extractor {
   readonly name = 'offline';
+  /** Called for every rule that throws (rule name and error class only); the service logs it. */
+  onRuleError?: RuleErrorSink;
+  constructor(opts: { onRuleError?: RuleErrorSink } = {}) {
+    this.onRuleError = opts.onRuleError;
+  }
   async extract(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]> {
-    return extractOffline(messages, ctx);
+    return extractOffline(messages, ctx, true, this.onRuleError);
   }
 }

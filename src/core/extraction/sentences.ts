@@ -18,6 +18,11 @@ export function expandContractions(s: string): string {
     .replace(/\bcan't\b/gi, 'cannot')
     .replace(/\bwon't\b/gi, 'will not')
     .replace(/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, '$1 not')
+    // Apostrophe-less chat spellings: "im a nurse", "ive been", "dont", "didnt".
+    .replace(/\b[Ii]m\b/g, 'I am')
+    .replace(/\b[Ii]ve\b/g, 'I have')
+    .replace(/\b(do|does|did|is|was|are|were|have|has)nt\b/gi, '$1 not')
+    .replace(/\bcant\b/gi, 'cannot')
     .replace(/\bi\b/g, 'I');
 }
 

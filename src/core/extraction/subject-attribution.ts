@@ -36,6 +36,9 @@ export interface Attribution {
   partnerName?: string;
 }
 
+/** After "Name's": words that make it "Name is" rather than a possessive. */
+const IS_AFTER_S = /^(?:a|an|the|not|so|very|really|pretty|super|from|in|at|on|still|now|also|just|always|never|back|away|home|been|got|going|getting|\p{Ll}+ing|\p{Ll}+ed)\b/u;
+
 const isName = (w: string | undefined) => !!w && /^\p{Lu}[\p{L}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
 
 /** Openers before "I" that introduce the speaker's own clause ("Last week I", "After work I", "When I was"). */
@@ -61,6 +64,9 @@ export function relationDraft(speaker: string, relation: string, name: string | 
 
 const REL_HEAD = new RegExp(`^(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b`, 'i');
 
+/** Fragments that look subject-less but are not about the speaker ("Being honest…", "Made in China"). */
+const DROP_NOT_SELF = /^(?:being|having|according|including|regarding|considering|speaking|talking|made\s+in|based\s+on|given|assuming|bring|brought\s+to\s+you)\b/i;
+
 /** Parses "my (younger) sister (Maya)" at the start of `text`. */
 export function parseRelationPhrase(text: string): { relation: string; name?: string; length: number; possessive: boolean } | null {
   const m = REL_HEAD.exec(text);
@@ -82,7 +88,7 @@ export function parseRelationPhrase(text: string): { relation: string; name?: st
  * Attributes a clause (contractions expanded, markers stripped). `lastThird` is the last third
  * party of the message, for he/she.
  */
-export function attribute(text: string, speaker: string, lastThird: Subject | null): Attribution | null {
+export function attribute(text: string, speaker: string, lastThird: Subject | null, lookupName?: (name: string) => Subject | null): Attribution | null {
   const self: Subject = { id: speaker, self: true };
   // "Sam and I", "My boyfriend Tom and I", "me and my wife"
   const co = /^(.{1,40}?)\s+and\s+(?:I|me)\b\s*/i.exec(text) ?? /^me\s+and\s+(.{1,30}?)\s+(?=\p{Ll}+)/iu.exec(text);
@@ -106,6 +112,15 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     const subject: Subject = { id: thirdPartyId(speaker, rel.relation, rel.name), self: false, relation: rel.relation, name: rel.name };
     return { subject, pre: '', pred: text.slice(rel.length).replace(/^\s*,?\s*/, ''), relations };
   }
+  // A bare name already introduced with a relation in this message or session: "Maya lives in Paris", "Tom's a firefighter".
+  const named = lookupName ? /^(\p{Lu}[\p{L}-]+)(?:(?:'s|’s)\s+|\s+)/u.exec(text) : null;
+  if (named && isName(named[1])) {
+    const who = lookupName!(named[1]);
+    const rest = text.slice(named[0].length);
+    const contracted = /^(?:\p{Lu}[\p{L}-]+)(?:'s|’s)/u.test(named[0]);
+    // "Tom's a firefighter" is "Tom is"; "Tom's car broke down" is a possessive, not about Tom.
+    if (who && (!contracted || IS_AFTER_S.test(rest))) return { subject: who, pre: '', pred: contracted ? `is ${rest}` : rest, relations: [] };
+  }
   // First person within the first words: "Last Saturday I volunteered", "After five years at Shopify I joined".
   const fp = /(?:^|[\s,])(I|we|We)\b\s*/.exec(text);
   if (fp) {
@@ -126,7 +141,7 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   const pron = /^(he|she|they)\s+/i.exec(text);
   if (pron && lastThird) return { subject: lastThird, pre: '', pred: text.slice(pron[0].length), relations: [] };
   // Subject dropped in casual speech: "Just got back from walking Biscuit", "Taking the kids to school".
-  if (/^(?:just\s+|gotta\s+|got\s+to\s+|have\s+to\s+|need\s+to\s+|off\s+to\s+|busy\s+|currently\s+)?(?:\p{L}+ing|\p{L}+ed|got|had|went|took|spent|heading|walking|feeding|born)\b/iu.test(text)) {
+  if (/^(?:just\s+|gotta\s+|got\s+to\s+|have\s+to\s+|need\s+to\s+|off\s+to\s+|busy\s+|currently\s+|finally\s+|recently\s+|still\s+|also\s+)?(?:\p{L}+ing|\p{L}+ed|got|had|went|took|spent|heading|walking|feeding|born|been|did|gave|made|left|quit|lost|sold|ran|wrote|met|won|saw|bought|brought|began|found|came|flew|drove|broke|(?:a\s+)?(?:big|huge|massive)\s+fan\s+of)\b/iu.test(text) && !DROP_NOT_SELF.test(text)) {
     return { subject: self, pre: '', pred: text, relations: [] };
   }
   return null;

@@ -25,6 +25,14 @@ export function idf(N: number, n: number): number {
   return Math.log(1 + (N - n + 0.5) / (n + 0.5));
 }
 
+/**
+ * IDF as a coverage weight: floored, so a word every document shares (in a small scope, the
+ * topic itself) still counts as covered instead of weighing nothing next to an unseen word.
+ */
+export function coverageIdf(N: number, n: number): number {
+  return Math.max(idf(N, n), 1);
+}
+
 /** True for terms that come from the question itself rather than an expansion. */
 export const isOriginal = (t: QueryTerm) => t.source === 'query' || t.source === 'name' || t.source === 'filler';
 
@@ -53,7 +61,8 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
     keep.push(d);
   }
   const idfs = new Map(terms.map((t) => [t.term, idf(N, df.get(t.term) ?? 0)]));
-  const origMass = terms.filter(isOriginal).reduce((s, t) => s + t.weight * idfs.get(t.term)!, 0);
+  const covIdf = new Map(terms.map((t) => [t.term, coverageIdf(N, df.get(t.term) ?? 0)]));
+  const origMass = terms.filter(isOriginal).reduce((s, t) => s + t.weight * covIdf.get(t.term)!, 0);
   const out: Bm25Hit[] = [];
   keep.forEach((d, i) => {
     const tf = tfs[i];
@@ -65,7 +74,7 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
       const w = idfs.get(term)!;
       s += (qt.weight * w * f * (BM25.k1 + 1)) / (f + BM25.k1 * (1 - BM25.b + (BM25.b * d.termCount) / avgdl));
       if (isOriginal(qt)) {
-        cov += qt.weight * w;
+        cov += qt.weight * covIdf.get(term)!;
         matched.push(term);
       }
     }

@@ -23,11 +23,14 @@ export interface Fused {
 export function rrf(lists: RankedList[], k = RRF_K): Fused[] {
   const by = new Map<string, Fused>();
   for (const l of lists) {
+    let rank = 0;
     l.items.forEach((it, i) => {
+      // Equal scores share a rank, so an arbitrary tie order does not decide the fusion.
+      if (i === 0 || it.score !== l.items[i - 1].score) rank = i + 1;
       let f = by.get(it.key);
       if (!f) by.set(it.key, (f = { key: it.key, score: 0, rankers: [] }));
-      f.score += l.weight / (k + i + 1);
-      f.rankers.push({ ranker: l.ranker, rank: i + 1, score: it.score });
+      f.score += l.weight / (k + rank);
+      f.rankers.push({ ranker: l.ranker, rank, score: it.score });
     });
   }
   return [...by.values()].sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));

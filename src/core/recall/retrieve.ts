@@ -11,7 +11,7 @@ import type { CorpusStats } from '../ports.ts';
 import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
 import { analyzeQuery, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
-import { bm25Score, idf, isOriginal, type Bm25Hit } from './bm25.ts';
+import { bm25Score, coverageIdf, idf, isOriginal, type Bm25Hit } from './bm25.ts';
 import { rrf, type RankedList } from './fusion.ts';
 import { docsWithAny, neighbours, scopeTurns, toTermDoc, type ScopeTurns, type TermDoc } from './turn-cache.ts';
 import { scopeMemories, type ScopeMemories } from './memory-cache.ts';
@@ -179,7 +179,10 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   // Date match: the turns (and event memories) of the date the question names.
   if (q.dateRange && st) {
     const range = q.dateRange;
-    const score = new Map(tHits.map((h) => [h.id, h.score]));
+    const named = new Set(q.names.filter((n) => st.allSpeakers.has(n)));
+    // BM25 first, then the named speaker's turns (a tiny bonus keeps them apart in the fusion).
+    const bm = new Map(tHits.map((h) => [h.id, h.score]));
+    const score = new Map(st.turns.map((t) => [t.id, (bm.get(t.id) ?? 0) + (st.speakers.get(t.id)?.some((x) => named.has(x)) ? 1e-6 : 0)]));
     const inDate = st.turns.filter((t) => inRange(t.timestamp, range)).sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
     const events = memories.filter((m) => m.status !== 'deleted' && m.type === 'event' && inRange(m.eventDate ?? m.validFrom ?? '', range));
     const items = [...events.map((m) => ({ key: `memory:${m.id}`, score: 1 })), ...inDate.slice(0, 60).map((t) => ({ key: `turn:${t.id}`, score: score.get(t.id) ?? 0 }))];
@@ -345,7 +348,7 @@ function coverageStats(terms: QueryTerm[], dfOf: (term: string) => number, N: nu
   let cCorpus = 0;
   const cw = new Map<string, number>();
   for (const t of orig) {
-    const w = t.weight * idf(Math.max(N, 1), df.get(t.term) ?? 0);
+    const w = t.weight * coverageIdf(Math.max(N, 1), df.get(t.term) ?? 0);
     mass += w;
     if (matched.has(t.term)) union += w;
     if ((df.get(t.term) ?? 0) > 0) corpus += w;

@@ -2,7 +2,7 @@
  * @module core/text/analyze
  * The one text analyser used for indexing and for queries, so SQLite and PostgreSQL index the
  * same terms and core computes identical BM25 scores on both: lower-case, Unicode word split,
- * stop-word removal, Porter stemming. Pure.
+ * stop-word removal, British → American spelling, Porter stemming. Pure.
  */
 import { stemmer } from 'stemmer';
 
@@ -33,7 +33,26 @@ export function words(text: string): string[] {
   return out;
 }
 
-/** Index/query terms: words minus stop words, possessives stripped, hyphenated words split, stemmed. */
+/** British spellings folded to American ones before stemming, so "favourite" finds "favorite". */
+const SPELLING: Array<[RegExp, string]> = [
+  [/^(colo|favo|neighbo|hono|humo|behavio|flavo|labo|harbo|rumo|savo|vigo|endeavo)ur(.*)$/, '$1r$2'],
+  [/^(organ|real|recogn|apolog|special|summar|categor|priorit|memor|emphas|minim|maxim|optim|util|visual|personal|custom|finalis|symbol|social|character)is(e|ed|es|er|ers|ing|ation|ations)$/, '$1iz$2'],
+  [/^(anal|paral)ys(e|ed|es|ing)$/, '$1yz$2'],
+  [/^(trave|cance|labe|mode|fue|signa|tunne|marve|jewe)ll(ed|ing|er|ers)$/, '$1l$2'],
+  [/^(cent|theat|met|lit|fib)re(s)?$/, '$1er$2'],
+  [/^programme(s)?$/, 'program$1'],
+  [/^grey(s|er|est|ish)?$/, 'gray$1'],
+  [/^mum(s)?$/, 'mom$1'],
+  [/^jewellery$/, 'jewelry'],
+  [/^catalogue(s|d)?$/, 'catalog$1'],
+];
+
+export function americanSpelling(w: string): string {
+  for (const [re, to] of SPELLING) if (re.test(w)) return w.replace(re, to);
+  return w;
+}
+
+/** Index/query terms: words minus stop words, possessives stripped, hyphenated words split, British spellings folded, stemmed. */
 export function analyze(text: string): string[] {
   const out: string[] = [];
   for (const w0 of words(text)) {
@@ -44,7 +63,7 @@ export function analyze(text: string): string[] {
       if (!p || STOP_WORDS.has(p)) continue;
       const t = p.replace(/'/g, '');
       if (!t) continue;
-      out.push(/^\p{L}+$/u.test(t) ? stemmer(t) : t);
+      out.push(/^\p{L}+$/u.test(t) ? stemmer(americanSpelling(t)) : t);
     }
   }
   return out;

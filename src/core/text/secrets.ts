@@ -49,6 +49,13 @@ const RULES: SecretRule[] = [
     group: 1,
     check: (s) => !/^(is|was|the|a|an|for|to|and|of|my|it|that|this|changed|reset|expired|wrong|correct|same|different|new|old|long|short|strong|weak)$/i.test(s),
   },
+  // "password: correct horse battery staple": after a colon or equals sign the whole phrase is the secret.
+  {
+    name: 'passphrase',
+    re: /\b(?:password|passwd|passcode|passphrase|pin(?: code)?)\s*(?::|=)\s*["'`]?([^\s"'`,;.]{2,}(?:[ ]+[^\s"'`,;.]+){1,7})/gi,
+    group: 1,
+  },
+  { name: 'card_security_code', re: /\b(?:cvv2?|cvc2?|csc|security\s+code)\s*(?:is|:|=|->)?\s*(\d{3,4})\b/gi, group: 1 },
   { name: 'card', re: /\b(?:\d[ -]?){12,18}\d\b/g, check: luhnValid },
   { name: 'iban', re: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?\b/g },
   { name: 'ssn', re: /\b\d{3}-\d{2}-\d{4}\b/g },

@@ -145,7 +145,7 @@ export async function migratePg(exec: { transaction<T>(fn: (q: SqlQuery) => Prom
   return exec.transaction(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1::int4, hashtext($2::text))', [MIGRATION_LOCK_CLASS, schema]);
     if (schema !== 'public') await q.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
-    await q.query(`SET LOCAL search_path TO ${quoteIdent(schema)}, public`);
+    await q.query(`SET LOCAL search_path TO ${quoteIdent(schema)}, public, extensions`);
     await q.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await q.query('SELECT version FROM schema_migrations')).map((r) => Number(r.version)));
     const applied: number[] = [];

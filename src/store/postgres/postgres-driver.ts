@@ -33,7 +33,8 @@ export function createPostgresExecutor(rawUrl: string, opts: PostgresOptions = {
     idle_timeout: 30,
     connect_timeout: opts.connectTimeoutSeconds ?? 10,
     onnotice: () => {},
-    connection: { search_path: schema === 'public' ? 'public' : `"${schema}", public`, application_name: 'memory-service' },
+    // `extensions` is where managed services (e.g. Supabase) install pgvector; absent schemas are ignored.
+    connection: { search_path: schema === 'public' ? 'public, extensions' : `"${schema}", public, extensions`, application_name: 'memory-service' },
   });
   const run = async <T extends Row>(q: postgres.Sql | postgres.TransactionSql, text: string, params: unknown[] = []): Promise<T[]> => {
     const rows = await q.unsafe(text, params as never[]);

@@ -10,7 +10,7 @@
 import type { CorpusStats, LexicalDoc, MemoryFilter, MemoryStore, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, type Row, type SqlValue } from '../rows.ts';
-import { cleanTerms, selectCandidates, sqlCap, tsqueryLiteral } from '../lexical.ts';
+import { byCodePoint, cleanTerms, selectCandidates, sqlCap, tsqueryLiteral } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { KeyedMutex } from '../mutex.ts';
 import type { SqlExecutor, SqlQuery } from './executor.ts';
@@ -77,11 +77,11 @@ class Statements {
       params.push(ids(list));
       where.push(`${col} IN (SELECT jsonb_array_elements_text($${params.length}::text::jsonb))`);
     }
-    return (await this.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at, rid`, params)).map(rowToMemory);
+    return (await this.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at COLLATE "C", rid`, params)).map(rowToMemory);
   }
 
   async memoriesByKey(scope: string, subject: string, key: string): Promise<MemoryRecord[]> {
-    return (await this.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND subject = $2 AND key = $3 ORDER BY created_at DESC, rid DESC`, [scope, subject, key])).map(rowToMemory);
+    return (await this.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND subject = $2 AND key = $3 ORDER BY created_at COLLATE "C" DESC, rid DESC`, [scope, subject, key])).map(rowToMemory);
   }
 
   async insertMemory(m: MemoryRecord): Promise<void> {
@@ -253,7 +253,7 @@ export class PostgresMemoryStore implements MemoryStore {
   }
 
   async latestTurns(scope: string, limit: number): Promise<TurnRecord[]> {
-    return (await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 ORDER BY ts DESC, rid DESC LIMIT $2`, [scope, Math.max(0, limit)])).map(rowToTurn).reverse();
+    return (await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 ORDER BY ts COLLATE "C" DESC, rid DESC LIMIT $2`, [scope, Math.max(0, limit)])).map(rowToTurn).reverse();
   }
 
   async listTurns(scope: string, opts: { sessionId?: string; limit?: number; offset?: number } = {}): Promise<TurnRecord[]> {
@@ -264,7 +264,7 @@ export class PostgresMemoryStore implements MemoryStore {
       where += ` AND session_id = $${params.length}`;
     }
     params.push(opts.limit ?? null, opts.offset ?? 0);
-    return (await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE ${where} ORDER BY ts, session_id, seq LIMIT $${params.length - 1} OFFSET $${params.length}`, params)).map(rowToTurn);
+    return (await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE ${where} ORDER BY ts COLLATE "C", session_id COLLATE "C", seq LIMIT $${params.length - 1} OFFSET $${params.length}`, params)).map(rowToTurn);
   }
 
   // ---- memories ----
@@ -298,11 +298,11 @@ export class PostgresMemoryStore implements MemoryStore {
     }
     if (filter.sessionId !== undefined) add((p) => `source_session = ${p}`, filter.sessionId);
     params.push(filter.limit ?? null, filter.offset ?? 0);
-    return (await this.pool.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at, rid LIMIT $${params.length - 1} OFFSET $${params.length}`, params)).map(rowToMemory);
+    return (await this.pool.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at COLLATE "C", rid LIMIT $${params.length - 1} OFFSET $${params.length}`, params)).map(rowToMemory);
   }
 
   async scopesOfUser(userId: string): Promise<string[]> {
-    return (await this.pool.all('SELECT scope FROM memories WHERE user_id = $1 UNION SELECT scope FROM turns WHERE user_id = $1 ORDER BY scope', [userId])).map((r) => String(r.scope));
+    return (await this.pool.all('SELECT scope FROM memories WHERE user_id = $1 UNION SELECT scope FROM turns WHERE user_id = $1', [userId])).map((r) => String(r.scope)).sort(byCodePoint);
   }
 
   async touchMemories(scope: string, list: string[], at: string): Promise<void> {
@@ -378,7 +378,7 @@ export class PostgresMemoryStore implements MemoryStore {
     const dim = vector.length;
     const ann = `SELECT owner_id, 1 - (vector::vector(${dim}) <=> $5::vector(${dim})) AS score FROM embeddings
              WHERE scope = $1 AND owner_kind = $2 AND model = $3 AND dim = $4
-             ORDER BY vector::vector(${dim}) <=> $5::vector(${dim}), owner_id LIMIT $6`;
+             ORDER BY vector::vector(${dim}) <=> $5::vector(${dim}), owner_id COLLATE "C" LIMIT $6`;
     const annParams = [scope, kind, model, dim, vectorLiteral(vector, mode), limit];
     const rows =
       mode === 'pgvector'
@@ -388,7 +388,7 @@ export class PostgresMemoryStore implements MemoryStore {
                SELECT owner_id, (SELECT CASE WHEN SUM(a::float8 * a) = 0 OR SUM(b::float8 * b) = 0 THEN 0 ELSE SUM(a::float8 * b) / SQRT(SUM(a::float8 * a) * SUM(b::float8 * b)) END
                                  FROM unnest(vector, $5::real[]) AS u(a, b)) AS score
                FROM embeddings WHERE scope = $1 AND owner_kind = $2 AND model = $3 AND dim = $4) AS s
-             ORDER BY score DESC, owner_id LIMIT $6`,
+             ORDER BY score DESC, owner_id COLLATE "C" LIMIT $6`,
             [scope, kind, model, dim, vectorLiteral(vector, mode), limit],
           );
     return rows
@@ -396,7 +396,7 @@ export class PostgresMemoryStore implements MemoryStore {
         const score = Number(r.score);
         return { id: String(r.owner_id), score: Number.isFinite(score) ? score : 0 };
       })
-      .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+      .sort((a, b) => b.score - a.score || byCodePoint(a.id, b.id));
   }
 
   async missingEmbeddings(model: string, limit: number): Promise<Array<{ scope: string; ownerKind: 'memory' | 'turn'; ownerId: string; text: string }>> {
@@ -417,7 +417,7 @@ export class PostgresMemoryStore implements MemoryStore {
   }
 
   async embeddingModels(): Promise<Array<{ model: string; dim: number; count: number }>> {
-    return (await this.pool.all('SELECT model, dim, COUNT(*) AS n FROM embeddings GROUP BY model, dim ORDER BY model, dim')).map((r) => ({ model: String(r.model), dim: Number(r.dim), count: Number(r.n) }));
+    return (await this.pool.all('SELECT model, dim, COUNT(*) AS n FROM embeddings GROUP BY model, dim ORDER BY model COLLATE "C", dim')).map((r) => ({ model: String(r.model), dim: Number(r.dim), count: Number(r.n) }));
   }
 
   // ---- deletion ----
@@ -478,6 +478,6 @@ export class PostgresMemoryStore implements MemoryStore {
   }
 
   async listScopes(): Promise<string[]> {
-    return (await this.pool.all('SELECT scope FROM turns UNION SELECT scope FROM memories ORDER BY scope')).map((r) => String(r.scope));
+    return (await this.pool.all('SELECT scope FROM turns UNION SELECT scope FROM memories')).map((r) => String(r.scope)).sort(byCodePoint);
   }
 }

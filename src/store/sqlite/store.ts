@@ -11,7 +11,7 @@ import type { CorpusStats, LexicalDoc, MemoryFilter, MemoryStore, StoreInfo, Sto
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import { MEMORY_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, type Row, type SqlValue } from '../rows.ts';
-import { cleanTerms, cosine, fts5Query, selectCandidates, sqlCap } from '../lexical.ts';
+import { byCodePoint, cleanTerms, cosine, fts5Query, selectCandidates, sqlCap } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.ts';
@@ -354,7 +354,7 @@ export class SqliteMemoryStore implements MemoryStore {
     const rows = this.reader.all('SELECT owner_id, vector FROM embeddings WHERE scope = ? AND owner_kind = ? AND model = ? AND dim = ?', scope, kind, model, vector.length);
     return rows
       .map((r) => ({ id: String(r.owner_id), score: cosine(fromBlob(r.vector as Buffer), vector) }))
-      .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
+      .sort((a, b) => b.score - a.score || byCodePoint(a.id, b.id))
       .slice(0, limit);
   }
 

@@ -20,7 +20,22 @@ export interface CorrectionCue {
   subjectOnly?: boolean;
 }
 
-const MARKERS = /^(?:(?:oh|ah|um|uh|hmm|actually|sorry|oops|correction|wait|no|nope|my\s+bad|scratch\s+that|I\s+mean|to\s+correct\s+myself|let\s+me\s+correct\s+that|typo)\b[,:;!.—–-]*\s*)+/i;
+/** Interjections that may open a correction but never make one on their own ("Oh no, that's rough", "No way!"). */
+const FILLERS = String.raw`oh|ah|um|uh|hmm|no|nope`;
+/** Words that do signal a correction. */
+const CUES = String.raw`actually|sorry|oops|correction|wait|my\s+bad|scratch\s+that|I\s+mean|to\s+correct\s+myself|let\s+me\s+correct\s+that|typo`;
+const MARKERS = new RegExp(String.raw`^(?:(?:${FILLERS})\b[,:;!.—–-]*\s*)*(?:(?:${CUES})\b[,:;!.—–-]*\s*)(?:(?:${FILLERS}|${CUES})\b[,:;!.—–-]*\s*)*`, 'i');
+
+/** "we're in Boulder" → "Boulder": the new value without the restated pronoun and copula. */
+function cleanNew(v: string): string {
+  return v
+    .replace(/^(?:(?:we|I|they|he|she|it)\s*(?:'re|'m|'s|’re|’m|’s|\s+are|\s+am|\s+is|\s+live|\s+work|\s+moved)|it\s+is|it's|that\s+is|that's)\s+(?:now\s+)?(?:(?:living|based|located)\s+)?(?:on\s+|in\s+|at\s+|to\s+)?/i, '')
+    .replace(/\s+(?:now|actually|instead)$/i, '')
+    .trim();
+}
+
+/** A bare new value must look like one: a name, a number or a date ("Lisbon", "the 15th"), not "rough". */
+const looksLikeValue = (v: string): boolean => /^(?:the\s+|on\s+|in\s+|at\s+)?[\p{Lu}\p{N}]/u.test(v);
 
 /** Recognises a correction and splits it into what to re-extract, the old and the new value. */
 export function detectCorrection(sentence: string): CorrectionCue | null {
@@ -32,7 +47,7 @@ export function detectCorrection(sentence: string): CorrectionCue | null {
   const meant = /^I\s+meant?\s+(?:to\s+say\s+)?/i;
   const hadMeant = meant.test(rest) || /\bI\s+meant\b/i.test(rest);
   let m: RegExpExecArray | null;
-  if ((m = /^not\s+(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;|:)\s*(?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(.+?)\s*[.!]?$/i.exec(rest))) return { body: '', oldValue: m[1].trim(), newValue: m[2].trim(), inline: false };
+  if ((m = /^not\s+(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;|:)\s*(?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(.+?)\s*[.!]?$/i.exec(rest))) return { body: '', oldValue: m[1].trim(), newValue: cleanNew(m[2].trim()), inline: false };
   // "the Lisbon trip is not June 14 — it is June 21 now, the flight got moved"
   if ((m = /^(.+?)\s+(?:is|was|are)\s+not\s+(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;)\s*(?:it\s+is|it's|but|rather)?\s*(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)(?:\s+now)?\s*(?:[,.!;].*)?$/i.exec(rest)) && marked)
     return { body: m[1].trim(), oldValue: m[2].trim(), newValue: m[3].trim(), inline: false, subjectOnly: true };
@@ -50,7 +65,7 @@ export function detectCorrection(sentence: string): CorrectionCue | null {
   }
   // "Actually, it's on the 15th." / "Sorry, Lisbon." — short bodies are the new value.
   const short = rest.replace(/^(?:it\s+is|it's|that\s+is)\s+(?:on\s+|in\s+|at\s+)?/i, '').replace(/[.!]+$/, '').trim();
-  if (short.split(/\s+/).length <= 3 && !/\b(?:I|we)\b/.test(rest)) return { body: '', oldValue: null, newValue: short, inline: false };
+  if (short.split(/\s+/).length <= 3 && !/\b(?:I|we)\b/.test(rest) && looksLikeValue(short)) return { body: '', oldValue: null, newValue: short, inline: false };
   return strong ? { body: rest, oldValue: null, newValue: null, inline: false } : null;
 }
 
@@ -68,9 +83,13 @@ export function applyCorrection(cue: CorrectionCue, prior: MemoryCandidate[], re
   const old = cue.oldValue;
   const nOld = old ? normValue(old) : null;
   const pool = prior.filter((p) => p.op !== 'retract' && (nOld !== null || p.type !== 'relation'));
+  // A corrected place or name fixes the fact before the event that mentions it ("moved to Denver"):
+  // prefer non-event targets unless the new value is a date.
+  const newIsDate = resolveDate(cue.newValue, ref, true) !== null;
+  const ordered = newIsDate ? pool : [...pool.filter((p) => p.type !== 'event'), ...pool.filter((p) => p.type === 'event')];
   const target = nOld
-    ? pool.find((p) => normValue(p.value).includes(nOld) || normValue(String(p.metadata?.dateText ?? '')).includes(nOld) || normValue(p.evidence).includes(nOld))
-    : pool.find((p) => lastProper(p.value) !== null || p.eventDate);
+    ? ordered.find((p) => normValue(p.value).includes(nOld) || normValue(String(p.metadata?.dateText ?? '')).includes(nOld) || normValue(p.evidence).includes(nOld))
+    : ordered.find((p) => lastProper(p.value) !== null || p.eventDate);
   if (!target) return null;
   if (nOld && !normValue(target.value).includes(nOld) && !normValue(String(target.metadata?.dateText ?? '')).includes(nOld) && target.type !== 'event') return null;
   const fixed: MemoryCandidate = { ...target, op: 'correct', confidence: 0.9, evidence, metadata: { ...(target.metadata ?? {}) } };

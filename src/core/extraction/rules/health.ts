@@ -7,6 +7,26 @@ import { re } from '../re.ts';
 import type { Draft, Rule } from '../model.ts';
 import { DIETS, DIET_RE } from '../lexicon.ts';
 import { cutValue, splitList } from '../values.ts';
+import { RELATION_RE } from '../lexicon.ts';
+import { thirdPartyId } from '../subject-attribution.ts';
+import { tagFragment } from '../nlp.ts';
+
+/**
+ * "Bee stings are dangerous for me, I'm allergic." / "Peanuts are a no-go for me. Severe allergy."
+ * A bare allergy statement takes its object from the noun phrase that opens the statement the
+ * speaker just made about themselves (same sentence, else the previous one): wink POS, nouns only.
+ */
+function allergenFrom(text: string | undefined): string | null {
+  if (!text || !/\b(?:me|my|I)\b/.test(text) || /^\s*(?:I|my|we|our)\b/i.test(text)) return null;
+  const toks = tagFragment(text);
+  const out: string[] = [];
+  for (const t of toks) {
+    if (t.pos === 'NOUN' || (t.pos === 'PROPN' && out.length === 0) || (t.pos === 'ADJ' && out.length === 0)) out.push(t.lower);
+    else if (out.length > 0 || !['DET', 'ADV'].includes(t.pos)) break;
+  }
+  const v = out.join(' ');
+  return out.length > 0 && out.length <= 3 && /[a-z]/.test(v) && !/^(?:it|this|that|things?|stuff|everything)$/.test(v) ? v : null;
+}
 
 const allergy: Rule = (c) => {
   const t = c.core;
@@ -18,6 +38,12 @@ const allergy: Rule = (c) => {
     if (!/^(?:an?|the|my|some|bad|food)$/i.test(m[1])) out.push({ key: 'allergy', value: m[1].toLowerCase() });
   } else if ((m = /\b([a-z]+)\s+intolerant\b/i.exec(t))) out.push({ key: 'allergy', value: m[1].toLowerCase(), metadata: { kind: 'intolerance' } });
   else if ((m = /\b([a-z]+)\s+intolerance\b/i.exec(t)) && /\bhave\b/i.test(t)) out.push({ key: 'allergy', value: m[1].toLowerCase(), metadata: { kind: 'intolerance' } });
+  else if (/^(?:am\s+(?:severely\s+|very\s+|so\s+|deathly\s+|really\s+)?allergic|(?:have\s+(?:a|an)\s+)?(?:severe\s+|bad\s+|serious\s+|mild\s+)?allerg(?:y|ic\s+reaction))\s*(?:[.!,;]|$|\s+(?:since|for|as|too|though|unfortunately|sadly))/i.test(c.core) && c.subject.self) {
+    // Bare "I'm allergic." / "Severe allergy since I was a kid.": the allergen is in the statement before.
+    const head = c.sentence.split(/,\s*/)[0];
+    const v = allergenFrom(head !== c.sentence && !/\ballerg/i.test(head) ? head : undefined) ?? allergenFrom(c.prevSentence);
+    if (v) out.push({ key: 'allergy', value: v, confidence: 0.8 });
+  }
   else if ((m = /^([A-Za-z]+(?:\s+[a-z]+)?)\s+(?:gives?|give)\s+me\s+(?:hives|a\s+rash|rashes|an\s+allergic\s+reaction|anaphylaxis)|^([A-Za-z]+(?:\s+[a-z]+)?)\s+(?:makes?|make)\s+me\s+(?:really\s+|so\s+|very\s+)?(?:sick|ill|itchy|break\s+out|swell\s+up|throw\s+up)/i.exec(c.text))) out.push({ key: 'allergy', value: (m[1] ?? m[2]).toLowerCase(), implicit: true, subject: c.speaker });
   return out;
 };
@@ -27,6 +53,8 @@ const RE_HEALTH_1 = re(`^(?:am|is|are|was|have\\s+been|has\\s+been|been)\\s+(?:a
 const RE_HEALTH_2 = re(`\\b(?:went|gone|going|go|turned|became|become|switched\\s+to\\s+being|switched\\s+to\\s+(?:a\\s+)?)\\s+(?:fully\\s+)?${DIET.source}\\b`, 'i');
 const RE_HEALTH_3 = re(`\\b(?:follow|follows|following|on|doing|do|eat|eats|eating|keep|keeps)\\s+(?:a\\s+|the\\s+|strictly\\s+)?${DIET.source}(?:\\s+diet)?\\b`, 'i');
 const RE_HEALTH_4 = re(`\\bas\\s+a\\s+${DIET.source}\\b`, 'i');
+/** Ending a diet: "gave up on the vegetarian thing", "quit keto", "stopped being vegan", "fell off the paleo wagon". */
+const RE_DIET_END = re(`\\b(?:gave\\s+up|give\\s+up|given\\s+up|quit|stopped|dropped|ditched|abandoned|fell\\s+off)\\s+(?:on\\s+)?(?:being\\s+(?:a\\s+)?|the\\s+|my\\s+|doing\\s+)?${DIET.source}(?:\\s+(?:thing|diet|lifestyle|wagon|experiment))?\\b`, 'i');
 const diet: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
@@ -41,6 +69,7 @@ const diet: Rule = (c) => {
   }
   if ((m = /\b(?:on|follow|follows|following|doing|started|start|try|trying)\s+(?:a|an|the)\s+(?:strict\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+diet\b/i.exec(t)) && !/^(?:new|healthy|healthier|good|bad|better|normal|balanced|special|strict)$/i.test(m[1]))
     return [{ key: 'diet', value: (DIETS[m[1].toLowerCase()] ?? m[1].toLowerCase()) }];
+  if ((m = RE_DIET_END.exec(t)) && !c.negated) return [{ key: 'diet', value: canon(m[1]), op: 'retract' }];
   if ((m = RE_HEALTH_1.exec(t)))
     return [{ key: 'diet', value: canon(m[1]) }];
   if ((m = RE_HEALTH_2.exec(t)))
@@ -54,11 +83,14 @@ const diet: Rule = (c) => {
 const CONDITIONS =
   'type\\s+[12]\\s+diabetes|diabetes|asthma|adhd|add|autism|celiac(?:\\s+disease)?|coeliac(?:\\s+disease)?|crohn\'?s(?:\\s+disease)?|ibs|migraines|epilepsy|arthritis|depression|anxiety|insomnia|high\\s+blood\\s+pressure|hypertension|long\\s+covid|psoriasis|eczema|ptsd|ocd|bipolar(?:\\s+disorder)?|lupus|fibromyalgia|multiple\\s+sclerosis|ms|cancer|dyslexia|tinnitus|sleep\\s+apnea|a\\s+bad\\s+back|back\\s+pain|a\\s+heart\\s+condition|[a-z]+\\s+disease';
 const RE_HEALTH_5 = re(`\\b(?:have|has|suffer\\s+from|suffers\\s+from|living\\s+with|live\\s+with|struggle\\s+with)\\s+(?:a\\s+)?(${CONDITIONS})\\b`, 'i');
+const CONDITION_NOUNS = 'type\\s+[12]\\s+diabetes|diabetes|asthma|adhd|autism|celiac(?:\\s+disease)?|coeliac(?:\\s+disease)?|crohn\'?s(?:\\s+disease)?|ibs|migraines|epilepsy|arthritis|depression|anxiety|insomnia|high\\s+blood\\s+pressure|hypertension|long\\s+covid|psoriasis|eczema|ptsd|ocd|bipolar(?:\\s+disorder)?|lupus|fibromyalgia|multiple\\s+sclerosis|dyslexia|tinnitus|sleep\\s+apnea|dementia|alzheimer\'?s|parkinson\'?s|cancer';
+const RE_HEALTH_6 = re(`\\b(?:my|our)\\s+(${RELATION_RE})(?:'s|’s)\\s+(${CONDITION_NOUNS})\\b`, 'i');
+const RE_HEALTH_7 = re(`\\b(?:my)\\s+(${CONDITION_NOUNS})\\s+(?:is|has\\s+been|was)\\s+(?:acting\\s+up|flaring|playing\\s+up|bad|worse|better|under\\s+control)`, 'i');
 const condition: Rule = (c) => {
   let m: RegExpExecArray | null;
   const out: Draft[] = [];
-  if ((m = /^(?:am|is|are)\s+(?:a\s+)?(celiac|coeliac|diabetic|asthmatic|epileptic|autistic|dyslexic|anemic|anaemic|hypoglycemic|lactose\s+intolerant)\b/i.exec(c.core))) {
-    const cond: Record<string, string> = { celiac: 'celiac disease', coeliac: 'celiac disease', diabetic: 'diabetes', asthmatic: 'asthma', epileptic: 'epilepsy', autistic: 'autism', dyslexic: 'dyslexia', anemic: 'anemia', anaemic: 'anemia', hypoglycemic: 'hypoglycemia' };
+  if ((m = /^(?:am|is|are|have\s+been|been)\s+(?:a\s+|now\s+|borderline\s+|also\s+)?(celiac|coeliac|diabetic|pre-?diabetic|asthmatic|epileptic|autistic|dyslexic|anemic|anaemic|hypoglycemic|hypertensive|insomniac|neurodivergent|lactose\s+intolerant)\b/i.exec(c.core))) {
+    const cond: Record<string, string> = { prediabetic: 'prediabetes', 'pre-diabetic': 'prediabetes', hypertensive: 'hypertension', insomniac: 'insomnia', neurodivergent: 'neurodivergence', celiac: 'celiac disease', coeliac: 'celiac disease', diabetic: 'diabetes', asthmatic: 'asthma', epileptic: 'epilepsy', autistic: 'autism', dyslexic: 'dyslexia', anemic: 'anemia', anaemic: 'anemia', hypoglycemic: 'hypoglycemia' };
     const w = m[1].toLowerCase();
     if (cond[w]) out.push({ key: 'health_condition', value: cond[w] });
   } else if ((m = /\bdiagnosed\s+with\s+(.+)/i.exec(c.core))) {
@@ -66,6 +98,12 @@ const condition: Rule = (c) => {
     if (v) out.push({ key: 'health_condition', value: v.toLowerCase() });
   } else if ((m = RE_HEALTH_5.exec(c.text)) && /\b(?:I|my|we)\b/i.test(c.text)) {
     out.push({ key: 'health_condition', value: m[1].toLowerCase().replace(/^a\s+/, ''), subject: c.subject.self ? undefined : c.subject.id });
+  } else if ((m = RE_HEALTH_6.exec(c.text)) && !c.negated) {
+    // "because of my son's asthma", "my mum's arthritis": a condition of the named relative.
+    out.push({ key: 'health_condition', value: m[2].toLowerCase(), subject: thirdPartyId(c.speaker, m[1].toLowerCase()), confidence: 0.75 });
+  } else if ((m = RE_HEALTH_7.exec(c.text)) && !c.negated && c.subject.self) {
+    // "my asthma is acting up": the speaker's own condition, implied.
+    out.push({ key: 'health_condition', value: m[1].toLowerCase(), subject: c.speaker, implicit: true });
   }
   return out;
 };
