@@ -180,6 +180,8 @@ export const SearchResultSchema = z.object({
   turn_id: z.string().nullable(),
   /** For memory hits: the structured memory. */
   memory: MemorySchema.nullable(),
+  /** Which rankers found the hit, at what rank and score (bm25_turn, key_memory, vector_turn, rerank…). */
+  rankers: z.array(z.object({ ranker: z.string(), rank: z.number(), score: z.number() })).optional(),
 });
 
 export const SearchResponse = z.object({

@@ -84,7 +84,9 @@ describe('self-evaluation (fixtures/self-eval)', () => {
     let passed = 0;
     let total = 0;
     const failures: string[] = [];
+    const perConversation: string[] = [];
     for (const c of conversations) {
+      const before = { passed, total };
       for (const s of c.sessions) {
         const t0 = Date.parse(s.timestamp);
         for (const [i, t] of s.turns.entries()) {
@@ -102,8 +104,9 @@ describe('self-evaluation (fixtures/self-eval)', () => {
         if (why === null) passed++;
         else failures.push(`${c.name}: "${p.query}" — ${why}`);
       }
+      perConversation.push(`${c.name} ${passed - before.passed}/${total - before.total}`);
     }
-    console.log(`self-eval: ${passed} of ${total} probes passed (${((100 * passed) / total).toFixed(1)}%)\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
+    console.log(`self-eval: ${passed} of ${total} probes passed (${((100 * passed) / total).toFixed(1)}%) — ${perConversation.join(', ')}\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
     expect(total).toBeGreaterThanOrEqual(30);
     expect(passed / total).toBeGreaterThanOrEqual(MIN_PASS_RATE);
   });

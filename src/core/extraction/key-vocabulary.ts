@@ -27,7 +27,7 @@ const K = (key: string, type: MemoryType, singleValued: boolean, description: st
 export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('name', 'fact', true, 'The name the subject goes by', ['name', 'called', 'call']),
   K('employer', 'fact', true, 'Company or organisation the subject works for', ['work', 'works', 'job', 'employer', 'company', 'employed', 'office']),
-  K('job_title', 'fact', true, 'Role or occupation', ['job', 'role', 'title', 'occupation', 'profession', 'do for a living', 'career']),
+  K('job_title', 'fact', true, 'Role or occupation', ['job', 'role', 'title', 'occupation', 'profession', 'do for a living', 'career', 'teach', 'teaches']),
   K('location', 'fact', true, 'City/place the subject lives in now', ['live', 'lives', 'living', 'city', 'based', 'located', 'home', 'move', 'moved']),
   K('hometown', 'fact', true, 'Where the subject grew up / is from', ['from', 'grew up', 'hometown', 'born', 'origin']),
   K('education', 'fact', false, 'School, degree or field of study', ['study', 'studied', 'school', 'university', 'college', 'degree', 'education', 'graduate']),
@@ -39,7 +39,7 @@ export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('child', 'relation', false, 'A child of the subject', ['child', 'children', 'kid', 'kids', 'son', 'daughter']),
   K('parent', 'relation', false, 'A parent of the subject', ['parent', 'mother', 'father', 'mom', 'dad']),
   K('sibling', 'relation', false, 'A sibling of the subject', ['sibling', 'sister', 'brother']),
-  K('pet', 'fact', false, 'A pet (species and name)', ['pet', 'pets', 'dog', 'cat', 'animal']),
+  K('pet', 'fact', false, 'A pet (species and name)', ['pet', 'pets', 'dog', 'cat', 'animal', 'puppy', 'kitten', 'parrot', 'bird', 'hamster', 'rabbit', 'bunny', 'turtle', 'goldfish', 'horse']),
   K('allergy', 'fact', false, 'Allergies', ['allergy', 'allergic', 'allergies']),
   K('diet', 'fact', true, 'Diet (vegetarian, vegan...)', ['diet', 'eat', 'vegetarian', 'vegan', 'food']),
   K('health_condition', 'fact', false, 'Health conditions', ['health', 'condition', 'illness', 'diagnosed']),

@@ -18,9 +18,13 @@ export interface NegationInfo {
   core: string;
 }
 
+/** A second, coordinated predicate ("been vegan for years and never looked back") has its own negation. */
+const SECOND_PRED = /\s+(?:and|but)\s+(?=(?:never|not|no\s+longer|(?:do|does|did|have|has|had|could|would|will)\s+not)\s+\w)/i;
+
 export function analyseNegation(pred: string): NegationInfo {
-  const negated = /\b(?:not|never|no\s+longer)\b|\b(?:stopped|quit)\s+being\b/i.test(pred);
-  const ending = /\b(?:anymore|any\s+more|no\s+longer|not\s+any\s+longer|stopped|no\s+more|after\s+all)\b/i.test(pred);
+  const head = pred.split(SECOND_PRED)[0];
+  const negated = /\b(?:not|never|no\s+longer)\b|\b(?:stopped|quit)\s+being\b/i.test(head);
+  const ending = /\b(?:anymore|any\s+more|no\s+longer|not\s+any\s+longer|stopped|no\s+more|after\s+all)\b/i.test(head);
   const history = /\bused\s+to\b|\bformerly\b|\bback\s+then\b|\bpreviously\b/i.test(pred);
   let core = pred.replace(NEG, (m) => (/^(?:am|is|are|was|were|have|has|had|will)\b/i.test(m) ? m.replace(/\s+not\s+$/i, ' ') : ''));
   core = core

@@ -57,7 +57,7 @@ function recordError(rule: string, err: unknown, sink?: RuleErrorSink): void {
 }
 
 /** Runs one rule; a throwing rule yields nothing for this clause and is reported. */
-function runRule(r: Rule, c: Clause, sink?: RuleErrorSink): Draft[] {
+export function runRule(r: Rule, c: Clause, sink?: RuleErrorSink): Draft[] {
   try {
     return r(c);
   } catch (err) {
@@ -70,7 +70,8 @@ function runRule(r: Rule, c: Clause, sink?: RuleErrorSink): Draft[] {
 export const CONFIDENCE = { explicit: 0.9, thirdParty: 0.8, confirmed: 0.8, implicit: 0.6, retract: 0.85 } as const;
 
 const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES, ...IMPLICIT_RULES];
-const DETACHED_RULES: Rule[] = [...IMPLICIT_RULES, ...HEALTH_RULES.slice(0, 1), ...PET_RULES];
+// Relation mentions ("…he went to live with my parents") are the speaker's facts whoever the clause is about.
+const DETACHED_RULES: Rule[] = [...IMPLICIT_RULES, ...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1)];
 
 /** Text beyond this many characters of one message is not read (pasted documents, logs): bounded time per turn. */
 export const MAX_MESSAGE_CHARS = 8_000;
@@ -116,6 +117,8 @@ interface SentenceOpts {
   /** A third party he/she may refer to (set for corrections: "he actually lives in Boulder"). */
   third?: Subject | null;
   onError?: RuleErrorSink;
+  /** Whether the session's recent user messages contain this exact word (gates re-reading them). */
+  mentioned?: (word: string) => boolean;
 }
 
 function typeOf(d: Draft): MemoryType {
@@ -174,7 +177,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     const k = name.toLowerCase();
     const hit = known.get(k);
     if (hit) return hit;
-    for (const p of [...out].reverse().concat(o.prior())) {
+    // The session's earlier turns are only re-read when they contain the name at all (cheap check first).
+    for (const p of [...out].reverse().concat(o.mentioned?.(name) ? o.prior() : [])) {
       const rel = p.metadata?.relation;
       const nm = p.metadata?.name;
       if (p.type === 'relation' && p.op === 'assert' && typeof rel === 'string' && typeof nm === 'string' && nm.toLowerCase() === k) {
@@ -262,9 +266,11 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         return { t, past, date: resolveDate(t, o.ref, !past) };
       });
     // One date in a multi-clause sentence also dates the speaker's other past clauses ("I wrote a screenplay and it got accepted yesterday").
+    // Only clauses before the dated one: a later clause is usually commentary ("I sold my bike last week, I hardly used it").
     const datedParts = parts.filter((p) => p.date);
-    const sentenceDate = parts.length > 1 && datedParts.length === 1 && datedParts[0].past ? datedParts[0].date : null;
-    for (const { t, past, date } of parts) {
+    const datedIndex = datedParts.length === 1 && datedParts[0].past ? parts.indexOf(datedParts[0]) : -1;
+    for (const [partIndex, { t, past, date }] of parts.entries()) {
+      const sentenceDate = partIndex < datedIndex ? parts[datedIndex].date : null;
       const att: Attribution | null = subjectOverride
         ? { subject: subjectOverride.subject, pre: '', pred: t.replace(/^(?:he|she|they)\s+/i, ''), relations: subjectOverride.relations, partnerName: undefined }
         : attribute(t, o.speaker, lastThird, lookupName);
@@ -300,10 +306,19 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);
       // Relations and tastes do not explain a dated past action ("I joined a basketball league last week" is an event too).
-      const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && clause.past && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0;
+      const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0;
       const evs = neg.history ? [] : events(clause, explained);
       for (const d of [...drafts, ...facts, ...ops, ...evs]) out.push(toCandidate(d, clause.subject, evidence, o.base));
       if (!att.subject.self) lastThird = att.subject;
+      else {
+        // "I have a twin brother, Sam, he lives in Toronto": a relative just named is who he/she refers to next.
+        const named = facts.find((d) => d.type === 'relation' && typeof d.metadata?.name === 'string' && typeof d.metadata?.relation === 'string');
+        if (named) {
+          const who: Subject = { id: thirdPartyId(named.subject ?? o.speaker, String(named.metadata!.relation), String(named.metadata!.name)), self: false, relation: String(named.metadata!.relation), name: String(named.metadata!.name) };
+          lastThird = who;
+          known.set(who.name!.toLowerCase(), who);
+        }
+      }
     }
   }
   return out;
@@ -350,6 +365,8 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     }
     return priorCache;
   };
+  const mentioned = (word: string) =>
+    (ctx.recentTurns ?? []).slice(-3).some((t) => t.messages.some((x) => x.role === 'user' && typeof x.content === 'string' && x.content.includes(word)));
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     if (m.role !== 'user' || typeof m.content !== 'string') continue;
@@ -367,7 +384,7 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     }
     const before = out.length;
     try {
-      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError }));
+      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned }));
     } catch (err) {
       // A bug outside the rules must never lose the turn: this message yields no memories, the turn is still stored.
       recordError('sentence', err, onError);

@@ -62,7 +62,12 @@ export function relationDraft(speaker: string, relation: string, name: string | 
   };
 }
 
-const REL_HEAD = new RegExp(`^(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b`, 'i');
+// "mother-in-law", "step-son": a hyphenated compound is another relation, not the head word.
+const REL_HEAD = new RegExp(`^(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?!-)`, 'i');
+/** After "my partner's": another person, so the clause is not about the relative ("my partner's family speaks Spanish"). */
+const OTHER_PERSON = new RegExp(`^\\s*(?:${RELATION_RE}|family|friends?|colleagues?|coworkers?|co-workers?|boss|ex|folks|relatives|in-laws|cousins?|roommates?|neighbou?rs?)\\b`, 'i');
+
+const DEFINITE_EVENT = /^the\s+(?:[\w-]+\s+){0,2}?(?:appointment|interview|exam|test|flight|trip|surgery|operation|viva|presentation|talk|check-?up|consultation|hearing|move|party|wedding|graduation|recital|race|match|game)\s+(?:is|was|will\s+be|got\s+moved|has\s+been\s+moved)\s+(?:now\s+|actually\s+)?(?:on|in|at|for|next|this|tomorrow|today|tonight)\b/i;
 
 /** Fragments that look subject-less but are not about the speaker ("Being honest…", "Made in China"). */
 const DROP_NOT_SELF = /^(?:being|having|according|including|regarding|considering|speaking|talking|made\s+in|based\s+on|given|assuming|bring|brought\s+to\s+you)\b/i;
@@ -105,6 +110,16 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     return { subject: self, pre: '', pred: text.slice(co[0].length), relations, partnerName };
   }
   const rel = parseRelationPhrase(text);
+  const other = rel?.possessive ? OTHER_PERSON.exec(text.slice(rel.length)) : null;
+  if (rel && other) {
+    // "my partner's family only speaks Spanish" → `partner's family`; the speaker still has a partner.
+    const relations: Draft[] = [];
+    const d = relationDraft(speaker, rel.relation, rel.name, 0.75);
+    if (d) relations.push(d);
+    const base = [rel.relation, rel.name].filter(Boolean).join(' ');
+    const subject: Subject = { id: thirdPartyId(speaker, `${base}'s ${other[0].trim()}`), self: false };
+    return { subject, pre: '', pred: text.slice(rel.length + other[0].length).replace(/^\s*,?\s*/, ''), relations };
+  }
   if (rel) {
     const relations: Draft[] = [];
     const d = relationDraft(speaker, rel.relation, rel.name, 0.75);
@@ -113,7 +128,8 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     return { subject, pre: '', pred: text.slice(rel.length).replace(/^\s*,?\s*/, ''), relations };
   }
   // A bare name already introduced with a relation in this message or session: "Maya lives in Paris", "Tom's a firefighter".
-  const named = lookupName ? /^(\p{Lu}[\p{L}-]+)(?:(?:'s|’s)\s+|\s+)/u.exec(text) : null;
+  // (A following capitalised word makes it another person: "Maya Angelou".)
+  const named = lookupName ? /^(\p{Lu}[\p{L}-]+)(?:(?:'s|’s)\s+|\s+)(?!\p{Lu})/u.exec(text) : null;
   if (named && isName(named[1])) {
     const who = lookupName!(named[1]);
     const rest = text.slice(named[0].length);
@@ -136,6 +152,8 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     // "My birthday is...", "My apartment in Brooklyn...": the speaker's own attribute.
     return { subject: self, pre: '', pred: text, relations: [] };
   }
+  // "The dentist appointment is on the 20th": a definite, dated event of the speaker's own (no other owner named).
+  if (DEFINITE_EVENT.test(text)) return { subject: self, pre: '', pred: text, relations: [] };
   // "Home for me is Vancouver now"
   if (/^home\s+(?:for\s+(?:me|us)\s+)?(?:is|has\s+been)\b/i.test(text)) return { subject: self, pre: '', pred: text, relations: [] };
   const pron = /^(he|she|they)\s+/i.exec(text);

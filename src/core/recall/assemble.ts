@@ -2,26 +2,32 @@
  * @module core/recall/assemble
  * Packs ranked lines into the prompt-ready context under a token budget. Lines arrive in
  * priority order and are taken whole or not at all; the chosen lines are then rendered in
- * reading order: `## Known facts about this user`, `## People they know`, and `## Relevant from
- * past conversations` grouped under date headers in chronological order. One citation per line.
+ * reading order: `## Known facts about this user`, `## People they know`, `## Relevant from
+ * past conversations` grouped under date headers in chronological order, and `## Recent in this
+ * conversation` (the current session's latest turns, dated). One citation per line. Capped lines
+ * (stable facts, recent turns) are bounded by their share of the budget while the evidence is
+ * packed; when every line has been offered and budget is left, the capped lines skipped for
+ * their cap get it (budget is not left unused).
  * The final string is counted with the real tokenizer and trimmed (lowest priority first) until
  * it fits, so the context never exceeds `maxTokens`. Pure.
  */
 import type { Citation } from '../types.ts';
 import { countTokens } from '../text/tokens.ts';
 
-export type SectionName = 'facts' | 'people' | 'episodes';
+export type SectionName = 'facts' | 'people' | 'episodes' | 'recent';
 
 export const SECTION_TITLES: Record<SectionName, string> = {
   facts: '## Known facts about this user',
   people: '## People they know',
   episodes: '## Relevant from past conversations',
+  recent: '## Recent in this conversation',
 };
-const SECTION_ORDER: SectionName[] = ['facts', 'people', 'episodes'];
+const SECTION_ORDER: SectionName[] = ['facts', 'people', 'episodes', 'recent'];
 const SECTION_COST: Record<SectionName, number> = {
   facts: countTokens(SECTION_TITLES.facts) + 1,
   people: countTokens(SECTION_TITLES.people) + 1,
   episodes: countTokens(SECTION_TITLES.episodes) + 1,
+  recent: countTokens(SECTION_TITLES.recent) + 1,
 };
 
 export interface ContextLine {
@@ -40,6 +46,8 @@ export interface ContextLine {
   tokens?: number;
   /** Stable user facts: their total is capped so they never crowd out the query's evidence. */
   capped?: boolean;
+  /** A named budget share (`shares[share]` of maxTokens) bounding this line's group, e.g. recent turns. */
+  share?: string;
 }
 
 /** Consecutive lines that did not fit before packing stops (the budget is practically full). */
@@ -74,35 +82,54 @@ function render(lines: ContextLine[]): string {
  * Takes `lines` in priority order while they fit (estimated per line, then verified on the final
  * string). `cappedShare` bounds the share of the budget that capped lines may use.
  */
-export function assemble(lines: Iterable<ContextLine>, maxTokens: number, cappedShare = 0.15): Assembled {
+export function assemble(lines: Iterable<ContextLine>, maxTokens: number, cappedShare = 0.15, shares: Readonly<Record<string, number>> = {}): Assembled {
   const chosen: ContextLine[] = [];
   const seen = new Set<string>();
   const sections = new Set<SectionName>();
   const groups = new Set<string>();
   let used = 0;
-  let cappedUsed = 0;
-  const cappedMax = Math.floor(maxTokens * cappedShare);
+  const shareUsed = new Map<string, number>();
+  const shareMax = (name: string) => Math.floor(maxTokens * (name === '' ? cappedShare : (shares[name] ?? 1)));
+  const skippedForCap: ContextLine[] = [];
   let misses = 0;
-  for (const l of lines) {
-    if (seen.has(l.key) || (l.redundantWith && seen.has(l.redundantWith))) continue;
+  let full = false;
+  /** 'fit' | 'over' (budget) | 'cap' (share) | 'skip' (duplicate). */
+  const offer = (l: ContextLine, capped: boolean): 'fit' | 'over' | 'cap' | 'skip' => {
+    if (seen.has(l.key) || (l.redundantWith && seen.has(l.redundantWith))) return 'skip';
     const lineCost = (l.tokens ?? countTokens(l.text)) + 1;
     let cost = lineCost;
     if (!sections.has(l.section)) cost += SECTION_COST[l.section];
     if (l.group !== null && !groups.has(l.group)) cost += countTokens(`[${l.group}]`) + 1;
-    if (used + cost > maxTokens) {
-      if (++misses >= MAX_MISSES) break;
-      continue;
-    }
-    if (l.capped && cappedUsed + lineCost > cappedMax) continue;
-    misses = 0;
+    if (used + cost > maxTokens) return 'over';
+    const share = l.capped ? '' : l.share;
+    if (capped && share !== undefined && (shareUsed.get(share) ?? 0) + lineCost > shareMax(share)) return 'cap';
     chosen.push(l);
     seen.add(l.key);
     sections.add(l.section);
     if (l.group !== null) groups.add(l.group);
     used += cost;
-    if (l.capped) cappedUsed += lineCost;
-    if (maxTokens - used < 8) break;
+    if (share !== undefined) shareUsed.set(share, (shareUsed.get(share) ?? 0) + lineCost);
+    return 'fit';
+  };
+  for (const l of lines) {
+    const r = offer(l, true);
+    if (r === 'over') {
+      if (++misses >= MAX_MISSES) {
+        full = true;
+        break;
+      }
+      continue;
+    }
+    if (r === 'cap') skippedForCap.push(l);
+    if (r !== 'fit') continue;
+    misses = 0;
+    if (maxTokens - used < 8) {
+      full = true;
+      break;
+    }
   }
+  // Every line was offered and budget is left: the lines held back by their cap may use it.
+  if (!full) for (const l of skippedForCap) if (maxTokens - used >= 8) offer(l, false);
   let context = render(chosen);
   let tokens = countTokens(context);
   while (tokens > maxTokens && chosen.length > 0) {

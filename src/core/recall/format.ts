@@ -36,6 +36,21 @@ export function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Line breaks inside a message carry meaning (lists, addresses, code): they are kept, each
+ * continuation indented by two spaces so it still reads as part of its "Speaker:" line; runs of
+ * blank lines collapse to one break and trailing spaces go. Tabs and inner spacing are kept.
+ */
+export function keepLines(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/[ \t]+$/u, ''))
+    .filter((l) => l.trim() !== '')
+    .join('\n  ')
+    .trim();
+}
+
 /** A message split into sentences with each sentence's analysed terms (memoised per turn). */
 export interface SplitMessage {
   speaker: string;
@@ -47,7 +62,7 @@ export interface SplitMessage {
 export function splitMessages(t: TurnRecord): SplitMessage[] {
   const msgs = t.messages.length > 0 ? t.messages : [{ role: 'user' as const, content: t.text, name: null }];
   return msgs.map((m) => {
-    const content = maskSecrets(m.content).replace(/\s*\n+\s*/g, ' ').trim();
+    const content = keepLines(maskSecrets(m.content));
     const ss = sentences(content);
     return { speaker: speakerOf(m), content, sentences: ss, terms: ss.map((x) => analyze(x)) };
   });

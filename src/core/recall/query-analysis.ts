@@ -35,7 +35,68 @@ export interface AnalyzedQuery {
   recent: boolean;
   /** A date the question names ("on 13 October 2023", "in July 2022"): [from, to) ISO dates. */
   dateRange: { from: string; to: string } | null;
+  /** Personalisation intents ("suggest a recipe" → food) whose stable keys answer the question. */
+  intents: string[];
+  /** Keys added by the intents (and the profile ask), not named by the question itself. */
+  intentKeys: string[];
+  /** "about me", "bio of myself": the whole stable profile is the answer. */
+  profile: boolean;
+  /** Reads as a continuation of the current conversation ("ok, and the cake?", "how old will he be?"). */
+  followUp: boolean;
 }
+
+/**
+ * Question intent → key families. A request that depends on who the user is ("suggest a recipe
+ * for dinner") names no key, but the stable facts it depends on are known: diet, allergies,
+ * food likes and dislikes. `values`: a like/dislike only counts when its value is about the
+ * domain ("dislike: spicy food", not "like: hiking").
+ */
+export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[]; values?: RegExp }> = [
+  {
+    name: 'food',
+    words: /\b(recipes?|dinner|lunch|breakfast|brunch|meals?|cook(ing)?|bake|baking|restaurants?|cuisine|dish(es)?|snacks?|menu|grocer(y|ies)|eat(ing)?|food|takeout|dessert)\b/i,
+    keys: ['diet', 'allergy', 'favorite_food', 'favorite_cuisine', 'favorite_dish', 'like', 'dislike', 'health_condition'],
+    values: /\b(food|foods|spicy|curry|meat|fish|chicken|beef|pork|seafood|shellfish|vegetables?|vegan|vegetarian|pasta|pizza|cheese|sushi|ramen|noodles?|rice|bread|salad|soup|dessert|sweets?|chocolate|cake|coffee|tea|fruit|nuts?|peanuts?|dairy|milk|gluten|eggs?|tofu|cuisine|dish(es)?|cook(ing)?|bak(e|ing)|eat(ing)?|garlic|onions?|mushrooms?|cilantro|tacos?|burgers?|steak)\b/i,
+  },
+  {
+    name: 'travel',
+    words: /\b(travel(l?ing)?|trips?|vacation|holiday|flights?|hotels?|itinerary|sightseeing|packing|abroad)\b/i,
+    keys: ['location', 'event_trip', 'language', 'allergy', 'diet'],
+  },
+  {
+    name: 'media',
+    words: /\b(movies?|films?|tv|series|shows?|books|book (to read|recommendations?|club)|novels?|read(ing)?|music|songs?|albums?|podcasts?|watch(ing)?|listen(ing)?|games?)\b/i,
+    keys: ['like', 'dislike', 'favorite_movie', 'favorite_book', 'favorite_music', 'favorite_band', 'favorite_show', 'hobby'],
+    values: /\b(movies?|films?|tv|series|shows?|books?|novels?|reading|music|songs?|albums?|bands?|podcasts?|games?|gaming|horror|comed(y|ies)|thrillers?|documentar(y|ies)|anime|jazz|rock|pop|classical|hip.hop|sci.?fi|fantasy|romance|mystery|poetry|comics?)\b/i,
+  },
+  {
+    name: 'leisure',
+    words: /\b(sports?|exercise|workouts?|fitness|gym|pastimes?|weekends?|free time|spare time)\b/i,
+    keys: ['hobby', 'like'],
+    values: /\b(sports?|run(ning)?|jog(ging)?|swim(ming)?|cycling|bik(e|ing)|hik(e|ing)|climb(ing)?|boulder(ing)?|yoga|tennis|football|soccer|basketball|golf|ski(ing)?|surf(ing)?|gym|fitness|dance|dancing|martial|boxing|rowing|skating)\b/i,
+  },
+  {
+    // "What should I avoid / leave out?", medicines: allergies and conditions are the answer.
+    name: 'caution',
+    words: /\b(avoid|leave out|stay away|steer clear|safe for me|medications?|medicines?|drugs?|pills?|antibiotics?|prescriptions?)\b/i,
+    keys: ['allergy', 'health_condition', 'diet', 'dislike'],
+  },
+  {
+    name: 'work',
+    words: /\b(cover letter|resume|cv|linkedin|career|colleagues?|manager|boss|salary|promotion|interview)\b/i,
+    keys: ['employer', 'job_title', 'education'],
+  },
+];
+
+/** "Write me a short bio", "what do you know about me", "introduce myself". */
+const PROFILE = /\b(about (me|myself)|bio(graphy)?|who am i|my profile|describe me|introduce (me|myself)|of myself)\b/i;
+
+/** Stable profile keys in the order they matter for answering (see recall.ts STABLE_PRIORITY). */
+export const PROFILE_KEYS = ['allergy', 'diet', 'communication_style', 'location', 'employer', 'job_title', 'partner', 'child', 'relationship_status', 'health_condition', 'parent', 'sibling', 'pet', 'age', 'education', 'hometown', 'language', 'birthday'];
+
+/** Continuation markers at the start, or a pronoun standing for something said just before. */
+const FOLLOW_START = /^\s*(ok(ay)?|and|so|also|then|alright|right|cool|great|sure|but|what about|how about|and what about)\b/i;
+const ANAPHORA = /\b(he|she|him|his|her|hers|they|them|their|it|its|that|this|those|these|we|us|our|there)\b/i;
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
@@ -78,7 +139,7 @@ const FILLER = new Set(
 export const WEIGHTS = { query: 1, filler: 0.3, name: 0.5, key: 0.45, synonym: 0.35, feedback: 0.25 } as const;
 
 const TEMPORAL = /\b(when|what (year|month|date|day|time|week)|which (year|month|day)|how long|how many (years|months|weeks|days)|ago|since|before|after|until|first time|last time)\b/i;
-const PAST = /\b(used to|previous(ly)?|formerly|former|originally|before (moving|she|he|they|i|the)|in the past|no longer|anymore|old (job|home|address|city)|moved from|history)\b/i;
+const PAST = /\b(used to|previous(ly)?|formerly|former|originally|before (moving|she|he|they|i|the|that)|in the past|no longer|anymore|old (job|home|address|city)|moved from|history)\b|\bbefore\s*[?.!]*\s*$/i;
 const RECENT = /\b(recent(ly)?|latest|lately|newest|most recent|current(ly)?|now|these days|nowadays|last time)\b/i;
 const LIST = /\b(what|which)\s+(\w+\s+)?(activities|books|events|places|things|hobbies|pets|items|ways|types|kinds|sports|games|instruments|countries|cities|songs|movies|artists|foods|names)\b|\b(all|list|every)\b/i;
 
@@ -97,11 +158,14 @@ function capitalisedNames(q: string): string[] {
 }
 
 function keysAskedFor(q: string): string[] {
-  const ws = ` ${words(q).join(' ')} `;
+  // "husband's" asks for the husband.
+  const ws = ` ${words(q).map((w) => w.replace(/'s$/, '')).join(' ')} `;
   const keys: string[] = [];
   for (const spec of KEY_VOCABULARY) {
     if (spec.queryWords.some((w) => ws.includes(` ${w.toLowerCase()} `))) keys.push(spec.key);
   }
+  // The `favorite_<thing>` family (favorite_food, favorite_band).
+  if (/ favou?rites? /.test(ws)) keys.push('favorite');
   return keys;
 }
 
@@ -130,6 +194,12 @@ export function analyzeQuery(query: string, knownNames: ReadonlySet<string> = ne
   }
   const keys = keysAskedFor(query);
   for (const k of keys) for (const t of analyze(k.replace(/_/g, ' '))) put(t, WEIGHTS.key, 'key');
+  // Intent keys steer the key ranker only (they are not words the answer contains).
+  const named = new Set(keys);
+  const intents = INTENTS.filter((i) => i.words.test(query));
+  for (const i of intents) for (const k of i.keys) if (!keys.includes(k)) keys.push(k);
+  const profile = PROFILE.test(query);
+  if (profile) for (const k of PROFILE_KEYS) if (!keys.includes(k)) keys.push(k);
   for (const w of words(query)) {
     if (names.has(w)) continue;
     for (const syn of expansionsOf(w)) for (const t of analyze(syn)) put(t, WEIGHTS.synonym, 'synonym');
@@ -144,5 +214,9 @@ export function analyzeQuery(query: string, knownNames: ReadonlySet<string> = ne
     list: LIST.test(query),
     recent: RECENT.test(query),
     dateRange: date?.range ?? null,
+    intents: intents.map((i) => i.name),
+    intentKeys: keys.filter((k) => !named.has(k)),
+    profile,
+    followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
   };
 }

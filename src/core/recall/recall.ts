@@ -11,6 +11,7 @@ import type { EmbedderPort, MemoryStore, QueryPlannerPort, RerankerPort } from '
 import type { Logger, Observer } from '../service.ts';
 import type { MemoryRecord, RecallResult, Scope, SearchResult, TurnRecord } from '../types.ts';
 import { maskSecrets } from '../text/secrets.ts';
+import { analyze } from '../text/analyze.ts';
 import { humanKey } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderSplit, turnBody } from './format.ts';
@@ -65,11 +66,31 @@ export const RECALL = {
   skipRestatedMemories: 1,
   /** Latest turns of the current session added last, when the budget allows. */
   recentTurns: 3,
+  /**
+   * A question connected to the current session (shares a content word with its latest turns,
+   * or reads as a follow-up: "ok, and the cake?", "how old will he be?") gets that many of the
+   * session's latest turns right after the stable facts, within `recentShare` of the budget.
+   */
+  recentWindow: 4,
+  recentShare: 0.35,
   /** Share of the budget the stable user facts may take. */
   stableShare: 0.15,
+  /** A question naming something this memory knows (Lisbon, Biscuit) passes at this coverage. */
+  minEntityCoverage: 0.3,
+  /** A turn that matched none of the question's words (a neighbour) needs this many index terms to be shown. */
+  minNeighbourTerms: 4,
+  /** Order stable facts by STABLE_PRIORITY after relevance (1 = on; 0 = most recent first). */
+  stablePriority: 1,
 };
 
-const STABLE_KEYS = new Set(['employer', 'job_title', 'location', 'hometown', 'education', 'age', 'birthday', 'language', 'relationship_status', 'partner', 'child', 'parent', 'sibling', 'pet', 'allergy', 'diet', 'health_condition', 'communication_style']);
+/**
+ * Stable user facts in the order they make "Known facts" when the question names none of them:
+ * what changes an answer (allergy, diet, how to answer, where they live and work, family) before
+ * background (age, education, hometown, languages, birthday).
+ */
+export const STABLE_PRIORITY = ['allergy', 'diet', 'communication_style', 'location', 'employer', 'job_title', 'partner', 'child', 'relationship_status', 'health_condition', 'parent', 'sibling', 'pet', 'age', 'education', 'hometown', 'language', 'birthday'];
+const STABLE_KEYS = new Set(STABLE_PRIORITY);
+const stableRank = (key: string) => STABLE_PRIORITY.indexOf(key);
 
 const EMPTY: RecallResult = { context: '', citations: [], tokens: 0 };
 
@@ -103,11 +124,14 @@ async function gate(deps: RecallDeps, query: string, r: Retrieved): Promise<Cand
 }
 
 /** The offline relevance gate (see RECALL.minCoverage / minNamedCoverage). */
-export function passesNoiseGate(r: Pick<Retrieved, 'query' | 'turns' | 'memories' | 'bestCoverage' | 'contentCorpus'>): boolean {
+export function passesNoiseGate(r: Pick<Retrieved, 'query' | 'turns' | 'memories' | 'bestCoverage' | 'contentCorpus'> & { entityCoverage?: number }): boolean {
   const known = new Set<string>(r.turns ? r.turns.allSpeakers : []);
   for (const m of r.memories) if (m.subject !== 'user') for (const n of subjectNames(m.subject)) known.add(n);
   const namesKnown = r.query.names.some((n) => known.has(n));
   if (namesKnown) return r.contentCorpus >= RECALL.minNamedCoverage || r.bestCoverage >= RECALL.minCoverage;
+  // A name the scope has discussed (not a speaker: a place, a pet, a project), matched together
+  // with the question's other words in one document, is a strong enough match for a lower bar.
+  if ((r.entityCoverage ?? 0) >= RECALL.minEntityCoverage) return true;
   return r.bestCoverage >= RECALL.minCoverage;
 }
 
@@ -157,41 +181,68 @@ function memLine(m: MemoryRecord, all: MemoryRecord[], speakers: ReadonlySet<str
   };
 }
 
+/** The current session's latest turns when the question continues them, else []. */
+async function recentContext(deps: RecallDeps, q: RecallQuery, r: Retrieved): Promise<{ window: TurnRecord[]; connected: boolean }> {
+  if (!q.sessionId) return { window: [], connected: false };
+  const n = Math.max(RECALL.recentWindow, RECALL.recentTurns);
+  const window = r.turns ? (r.turns.bySession.get(q.sessionId) ?? []).slice(-n) : await deps.store.recentTurns(q.scope.key, q.sessionId, n);
+  if (window.length === 0) return { window, connected: false };
+  return { window, connected: connectsTo(r, window.slice(-RECALL.recentWindow)) };
+}
+
+/** A follow-up, or a question sharing a content word (or a name) with the given turns. */
+export function connectsTo(r: Pick<Retrieved, 'query'>, turns: TurnRecord[]): boolean {
+  if (r.query.followUp) return true;
+  const own = r.query.terms.filter((t) => t.source === 'query' || t.source === 'name').map((t) => t.term);
+  if (own.length === 0) return false;
+  const seen = new Set(turns.flatMap((t) => (t.terms ? t.terms.split(' ') : analyze(t.text))));
+  return own.some((t) => seen.has(t));
+}
+
 export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallResult> {
   if (q.maxTokens <= 0 || q.query.trim() === '') return EMPTY;
   const t0 = performance.now();
   const r = await retrieve(deps, q.scope.key, q.query, { sessionId: q.sessionId });
   deps.observer?.stage('ranking', performance.now() - t0);
-  if (r.candidates.length === 0) return EMPTY;
-  const kept = await gate(deps, q.query, r);
-  if (!kept || kept.length === 0) return EMPTY;
+  const recentCtx = await recentContext(deps, q, r);
+  if (r.candidates.length === 0 && !recentCtx.connected) return EMPTY;
+  const gated = await gate(deps, q.query, r);
+  // A question that continues the current conversation is answered from it even when nothing
+  // else in the memory matches ("What theme did we pick?"); any other question must pass the gate.
+  if ((!gated || gated.length === 0) && !recentCtx.connected) return EMPTY;
+  const kept = gated ?? [];
 
   const t1 = performance.now();
   const speakers = r.turns ? r.turns.allSpeakers : new Set<string>();
   const focus = focusTerms(r);
-  // 1. The user's stable facts (capped share of the budget), the query-relevant ones first.
+  // 1. The user's stable facts (capped share of the budget): the query-relevant ones first, then
+  //    by STABLE_PRIORITY.
   const relevance = new Map(kept.filter((c) => c.memory).map((c) => [c.id, c.score]));
   const stable = r.memories
-    .filter((m) => m.active && m.subject === 'user' && (m.type === 'fact' || m.type === 'relation') && STABLE_KEYS.has(m.key))
-    .sort((a, b) => (relevance.get(b.id) ?? 0) - (relevance.get(a.id) ?? 0) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
-  const recent: TurnRecord[] = !q.sessionId || RECALL.recentTurns <= 0
-    ? []
-    : r.turns
-      ? (r.turns.bySession.get(q.sessionId) ?? []).slice(-RECALL.recentTurns)
-      : await deps.store.recentTurns(q.scope.key, q.sessionId, RECALL.recentTurns);
+    .filter((m) => m.active && m.subject === 'user' && m.type !== 'event' && m.type !== 'opinion' && STABLE_KEYS.has(m.key))
+    .sort((a, b) => (relevance.get(b.id) ?? 0) - (relevance.get(a.id) ?? 0) || (RECALL.stablePriority ? stableRank(a.key) - stableRank(b.key) : 0) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
+  // Newest first: under a tight budget the latest turn is the one kept.
+  const recent = recentCtx.window.slice(-RECALL.recentTurns).reverse();
+  const connectedTurns = recentCtx.connected ? recentCtx.window.slice(-RECALL.recentWindow).reverse() : [];
   // Lines are produced lazily: packing stops once the budget is full.
   function* lines(): Generator<ContextLine> {
     for (const m of stable) yield memLine(m, r.memories, speakers, relevance.get(m.id) ?? 0, true);
-    // 2. Query evidence in fused order: memories and dated episode lines.
+    // 2. The conversation the question continues: its latest turns first, within their share.
+    for (const t of connectedTurns) yield { ...turnLine(r.turns, t, focus, 0, 0), section: 'recent', share: 'recent' };
+    // 3. Query evidence in fused order: memories and dated episode lines.
     let turnRank = 0;
-    for (const c of kept!) {
+    for (const c of kept) {
       if (c.memory) yield memLine(c.memory, r.memories, speakers, c.score, false);
-      else if (c.turn) yield turnLine(r.turns, c.turn, focus, c.score, turnRank++);
+      else if (c.turn) {
+        // A turn found only as a neighbour that says next to nothing ("Nice to meet you!") is filler.
+        if (c.coverage === 0 && c.turn.termCount < RECALL.minNeighbourTerms) continue;
+        yield turnLine(r.turns, c.turn, focus, c.score, turnRank++);
+      }
     }
-    // 3. Recent context of the current session, when the budget still allows.
-    for (const t of recent) yield turnLine(r.turns, t, focus, 0, Number.MAX_SAFE_INTEGER);
+    // 4. Recent context of the current session, when the budget still allows.
+    for (const t of recent) yield { ...turnLine(r.turns, t, focus, 0, Number.MAX_SAFE_INTEGER), ...(recentCtx.connected ? { section: 'recent' as const } : {}) };
   }
-  const out = assemble(lines(), q.maxTokens, RECALL.stableShare);
+  const out = assemble(lines(), q.maxTokens, r.query.profile ? 1 : RECALL.stableShare, { recent: RECALL.recentShare });
   deps.observer?.stage('assembly', performance.now() - t1);
   if (out.citations.length === 0) return EMPTY;
   return { context: out.context, citations: out.citations, tokens: out.tokens };
@@ -213,7 +264,8 @@ export async function search(deps: RecallDeps, q: SearchQuery): Promise<SearchRe
           content: `${m.subject === 'user' ? '' : `${m.subject} · `}${humanKey(m.key)}: ${maskSecrets(m.value)}`,
           score: round(c.score),
           session_id: m.sourceSession,
-          timestamp: m.eventDate ?? m.updatedAt,
+          // When the fact was stated (event date, validity start, source turn), not when it was stored.
+          timestamp: m.eventDate ?? m.validFrom ?? (m.sourceTurn ? r.turns?.byId.get(m.sourceTurn)?.timestamp : undefined) ?? m.createdAt,
           metadata: { type: m.type, subject: m.subject, key: m.key, active: m.active },
           rankers: c.rankers,
           turn_id: m.sourceTurn,

@@ -10,7 +10,7 @@
 import type { CorpusStats } from '../ports.ts';
 import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
-import { analyzeQuery, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
+import { analyzeQuery, INTENTS, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
 import { bm25Score, coverageIdf, idf, isOriginal, type Bm25Hit } from './bm25.ts';
 import { rrf, type RankedList } from './fusion.ts';
 import { docsWithAny, neighbours, scopeTurns, toTermDoc, type ScopeTurns, type TermDoc } from './turn-cache.ts';
@@ -31,6 +31,8 @@ export const RETRIEVE = {
   bridgeFrom: 3,
   bridgeWeight: 0.35,
   vectorLimit: 50,
+  /** Question intents (food, travel, media…) imply keys for the key ranker (1 = on). */
+  intents: 1,
   /** Memories the key/subject ranker contributes. */
   keyLimit: 8,
   /** Items each ranker hands to fusion, and fused candidates kept. */
@@ -39,13 +41,23 @@ export const RETRIEVE = {
   unionOf: 5,
   maxCandidates: 200,
   /** RRF weight per ranker. */
-  weights: { bm25_turn: 1, bm25_memory: 0.5, key_memory: 0.6, bridge: 0.35, vector_turn: 0.8, vector_memory: 0.8, subquery: 0.5, feedback: 0, date: 0.5, recency: 0.25 } as Record<string, number>,
+  weights: { bm25_turn: 1, bm25_memory: 0.5, key_memory: 0.6, intent_memory: 0.3, bridge: 0.35, vector_turn: 0.8, vector_memory: 0.8, subquery: 0.5, feedback: 0, date: 0.5, recency: 0.25 } as Record<string, number>,
   /** Score multiplier for turns inside the date the question names (plus a week of slack). */
   dateBoost: 0.5,
   /** Pseudo-relevance feedback: best turns read, terms taken (weight 0 = off). */
   feedbackDocs: 3,
   feedbackTerms: 8,
 };
+
+/** Events that end or start a fact: asked for by "before / used to" questions about that fact. */
+const HISTORY_EVENTS: Record<string, string[]> = {
+  employer: ['event_job_loss', 'event_job_start'],
+  job_title: ['event_job_loss', 'event_job_start'],
+  location: ['event_move'],
+};
+
+/** Words that ask for a preference without naming its topic. */
+const PREFERENCE_WORDS = new Set(analyze('favorite favourite like likes love loves enjoy enjoys dislike dislikes hate hates prefer prefers'));
 
 export interface Candidate {
   kind: 'memory' | 'turn';
@@ -78,6 +90,8 @@ export interface Retrieved {
   contentCorpus: number;
   /** True when a vector ranker contributed. */
   usedVectors: boolean;
+  /** Best coverage of a document that contains a name the question mentions (not a speaker's). */
+  entityCoverage: number;
 }
 
 async function lexicalTurnDocs(deps: RecallDeps, scope: string, st: ScopeTurns | null, terms: string[]): Promise<TermDoc[]> {
@@ -142,7 +156,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   for (const m of memories) if (m.subject !== 'user') for (const n of subjectNames(m.subject)) known.add(n);
   const q = analyzeQuery(query, known);
   const termList = q.terms.map((t) => t.term);
-  if (termList.length === 0) return { query: q, candidates: [], turns: st, memories, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false };
+  if (termList.length === 0) return { query: q, candidates: [], turns: st, memories, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false, entityCoverage: 0 };
 
   const lists: RankedList[] = [];
   const coverage = new Map<string, number>();
@@ -192,16 +206,47 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   }
 
   // Key/subject match: memories whose key the question asks for, about the person it names.
-  // Events are left out: "when" asks about every event, so the event key says nothing.
+  // Events are left out: "when" asks about every event, so the event key says nothing — except
+  // the event kinds an intent asks for (a trip for travel plans) and, for "before / used to"
+  // questions, the events that end or start a fact (a job loss for "where did she work before").
   const factKeys = q.keys.filter((k) => k !== 'event');
   if (factKeys.length > 0) {
     const names = new Set(q.names);
-    const keyed = memories.filter((m) => m.active && m.type !== 'event' && factKeys.some((k) => m.key === k || m.key.startsWith(`${k}_`)) && (names.size === 0 || m.subject === 'user' || subjectNames(m.subject).some((n) => names.has(n))));
-    keyed.sort((a, b) => b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
-    const top = keyed.slice(0, RETRIEVE.keyLimit);
-    // A memory holding exactly the key asked for, about the person asked about, answers the question.
-    for (const m of top) coverage.set(`memory:${m.id}`, 1);
-    lists.push({ ranker: 'key_memory', weight: RETRIEVE.weights.key_memory, items: top.map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
+    const intentKeys = new Set(RETRIEVE.intents ? q.intentKeys : []);
+    const active = INTENTS.filter((i) => q.intents.includes(i.name));
+    const eventKeys = new Set([...[...intentKeys].filter((k) => k.startsWith('event_')), ...(q.past ? factKeys.flatMap((k) => HISTORY_EVENTS[k] ?? []) : [])]);
+    const keyOf = (m: MemoryRecord) => factKeys.find((k) => m.key === k || m.key.startsWith(`${k}_`));
+    const wanted = (m: MemoryRecord) => {
+      if (m.type === 'event') return eventKeys.has(m.key);
+      const k = keyOf(m);
+      if (!k || (!RETRIEVE.intents && q.intentKeys.includes(k))) return false;
+      // An intent's like/dislike must be about the intent's domain ("dislike: spicy food").
+      if (intentKeys.has(k) && (k === 'like' || k === 'dislike') && !active.some((i) => i.keys.includes(k) && (!i.values || i.values.test(m.value)))) return false;
+      return true;
+    };
+    const keyed = memories.filter((m) => m.status !== 'deleted' && (m.active || q.past) && wanted(m) && (names.size === 0 || m.subject === 'user' || subjectNames(m.subject).some((n) => names.has(n))));
+    const implied0 = (m: MemoryRecord) => (m.type !== 'event' && intentKeys.has(keyOf(m) ?? '') ? 1 : 0);
+    keyed.sort((a, b) => implied0(a) - implied0(b) || Number(b.active) - Number(a.active) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
+    const top = keyed.slice(0, q.profile ? RETRIEVE.keyLimit * 3 : RETRIEVE.keyLimit);
+    // A memory holding exactly the key asked for, about the person asked about, answers the
+    // question — except a generic like/dislike when the question names a topic it does not
+    // mention ("favourite football team" is not answered by "like: jazz records").
+    const topics = q.terms.filter((t) => t.source === 'query' && !PREFERENCE_WORDS.has(t.term)).map((t) => t.term);
+    const generic = (m: MemoryRecord) => (m.key === 'like' || m.key === 'dislike' || m.key.startsWith('favorite_')) && !intentKeys.has(m.key) && !intentKeys.has(keyOf(m) ?? '');
+    for (const m of top) {
+      if (generic(m) && topics.length > 0) {
+        const about = new Set(analyze(`${m.key.replace(/^(favorite|like|dislike)_?/, '').replace(/_/g, ' ')} ${m.value}`));
+        if (!topics.some((t) => about.has(t))) continue;
+      }
+      coverage.set(`memory:${m.id}`, 1);
+    }
+    // Keys the question names rank as key_memory; keys only its intent implies (diet for a
+    // recipe) rank lower (intent_memory): they personalise the answer rather than being it.
+    const byIntent = (m: MemoryRecord) => m.type !== 'event' && intentKeys.has(keyOf(m) ?? '');
+    const asked = top.filter((m) => !byIntent(m));
+    const implied = top.filter(byIntent);
+    if (asked.length > 0) lists.push({ ranker: 'key_memory', weight: RETRIEVE.weights.key_memory, items: asked.map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
+    if (implied.length > 0) lists.push({ ranker: 'intent_memory', weight: RETRIEVE.weights.intent_memory, items: implied.map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
   }
 
   // Entity bridging: proper nouns of the best hits become a second, lower-weighted hop.
@@ -317,7 +362,10 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   for (const d of mDocs) for (const t of new Set(d.tokens)) memDf.set(t, (memDf.get(t) ?? 0) + 1);
   const turnDf = (t: string) => (st ? (st.postings.get(t)?.length ?? 0) : tDocs.filter((d) => d.tokens.includes(t)).length);
   const cov = coverageStats(q.terms, (t) => turnDf(t) + (memDf.get(t) ?? 0), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)], speakerTerms);
-  return { query: q, candidates, turns: st, memories, bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors };
+  const entityTerms = new Set(q.terms.filter((t) => t.source === 'name' && !speakerTerms.has(t.term)).map((t) => t.term));
+  let entityCoverage = 0;
+  if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t))) entityCoverage = Math.max(entityCoverage, h.coverage);
+  return { query: q, candidates, turns: st, memories, bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
 }
 
 /** True when an ISO timestamp/date falls in [from, to + 7 days) (events are told up to a week later). */

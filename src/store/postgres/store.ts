@@ -116,8 +116,10 @@ class Statements {
     const prev = ids(deleted.flatMap((m) => (m.supersedes ? [m.supersedes] : [])));
     const linked = (
       await this.all(
-        `SELECT ${MEMORY_SELECT} FROM memories WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb)) OR supersedes IN (SELECT jsonb_array_elements_text($2::text::jsonb)) OR superseded_by IN (SELECT jsonb_array_elements_text($2::text::jsonb))`,
-        [prev, gone],
+        // Links never cross scopes, so the scope index narrows the search before the OR.
+        `SELECT ${MEMORY_SELECT} FROM memories WHERE scope = ANY(ARRAY(SELECT jsonb_array_elements_text($3::text::jsonb)))
+           AND (id = ANY(ARRAY(SELECT jsonb_array_elements_text($1::text::jsonb))) OR supersedes = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb))) OR superseded_by = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb))))`,
+        [prev, gone, ids([...new Set(deleted.map((m) => m.scope))])],
       )
     ).map(rowToMemory);
     const slots = JSON.stringify(linked.map((m) => [m.scope, m.subject, m.key]));
@@ -427,7 +429,7 @@ export class PostgresMemoryStore implements MemoryStore {
       const find = async () => {
         const turns = await s.all('SELECT id, scope FROM turns WHERE session_id = $1', [sessionId]);
         const turnIds = ids(turns.map((t) => String(t.id)));
-        const mems = (await s.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE source_session = $1 OR source_turn IN (SELECT jsonb_array_elements_text($2::text::jsonb))`, [sessionId, turnIds])).map(rowToMemory);
+        const mems = (await s.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE source_session = $1 OR source_turn = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb)))`, [sessionId, turnIds])).map(rowToMemory);
         return { turns, turnIds, mems };
       };
       const first = await find();

@@ -399,7 +399,14 @@ export class SqliteMemoryStore implements MemoryStore {
     if (deleted.length === 0) return;
     const ids = JSON.stringify(deleted.map((m) => m.id));
     const linked = q
-      .all('SELECT * FROM memories WHERE id IN (SELECT value FROM json_each(?)) OR supersedes IN (SELECT value FROM json_each(?)) OR superseded_by IN (SELECT value FROM json_each(?))', JSON.stringify(deleted.flatMap((m) => (m.supersedes ? [m.supersedes] : []))), ids, ids)
+      .all(
+        // Links never cross scopes, so the scope index narrows the search before the OR.
+        'SELECT * FROM memories WHERE scope IN (SELECT value FROM json_each(?)) AND (id IN (SELECT value FROM json_each(?)) OR supersedes IN (SELECT value FROM json_each(?)) OR superseded_by IN (SELECT value FROM json_each(?)))',
+        JSON.stringify([...new Set(deleted.map((m) => m.scope))]),
+        JSON.stringify(deleted.flatMap((m) => (m.supersedes ? [m.supersedes] : []))),
+        ids,
+        ids,
+      )
       .map(rowToMemory);
     const slots = JSON.stringify(linked.map((m) => [m.scope, m.subject, m.key]));
     const activeNow = q

@@ -16,7 +16,7 @@ const KINDS: Array<[RegExp, string]> = [
   [/\b(?:talk|presentation|keynote|pitch|demo\s+day)\b/i, 'event_talk'],
   [/\b(?:lost\s+my\s+job|laid\s+off|got\s+fired|was\s+fired)\b/i, 'event_job_loss'],
   [/\b(?:start|starting|started)\s+(?:my\s+new\s+job\s+|work\s+|a\s+new\s+job\s+)?(?:at|with)\s+\p{Lu}/u, 'event_job_start'],
-  [/\b(?:kindergarten|preschool|first\s+day\s+of\s+school|started\s+school|graduated|graduation|first\s+steps|was\s+born|turned\s+\d+|expecting\s+(?:a|our|my|their)\s+(?:first\s+|second\s+|third\s+)?(?:baby|child|kid)|pregnant|due\s+date|gave\s+birth)\b/i, 'event_milestone'],
+  [/\b(?:kindergarten|preschool|first\s+day\s+of\s+school|(?:start|starts|started|starting)\s+(?:uni|university|college|school|kindergarten|nursery|high\s+school|secondary\s+school|daycare)|graduated|graduation|first\s+steps|was\s+born|turned\s+\d+|expecting\s+(?:a|our|my|their)\s+(?:first\s+|second\s+|third\s+)?(?:baby|child|kid)|pregnant|due\s+date|gave\s+birth)\b/i, 'event_milestone'],
   [/\b(?:flying|fly|flew|flight|trip|vacation|holiday|travel(?:l?ing|led)?|camping|road\s+trip|backpacking|cruise|touring|tour\s+of|toured|visiting|visited|visit|going\s+to\s+\p{Lu}|went\s+to\s+\p{Lu}|been\s+to\s+\p{Lu}|heading\s+to\s+\p{Lu}|off\s+to\s+\p{Lu}|drove\s+to\s+\p{Lu})/u, 'event_trip'],
 ];
 
@@ -58,7 +58,8 @@ export function eventKindOf(text: string): string | null {
 /** Events in a clause. `explained`: a fact rule already took the clause (no generic activity). */
 export function events(c: Clause, explained: boolean): Draft[] {
   if (c.negated) return [];
-  const text = `${c.pre} ${c.pred}`;
+  // A subject-less clause starts with a capitalised verb ("Heading to Barcelona…"); the kind patterns are case-sensitive for names.
+  const text = `${c.pre} ${c.pred.replace(/^\p{Lu}(?=\p{Ll}+(?:ing|ed)?\s)/u, (x) => x.toLowerCase())}`;
   let key: string | null = null;
   for (const [re, k] of KINDS) {
     if (re.test(text)) {

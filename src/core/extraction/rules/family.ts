@@ -17,13 +17,16 @@ const status: Rule = (c) => {
   const out: Draft[] = [];
   let m: RegExpExecArray | null;
   if (!c.subject.self) return out;
-  if ((m = /^(?:am|are|is)\s+(?:happily\s+|now\s+|still\s+|recently\s+|newly\s+|officially\s+)?(?:a\s+)?(single|married|engaged|divorced|widowed|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
+  if ((m = /^(?:am|are|is|have\s+been|has\s+been|been)\s+(?:happily\s+|now\s+|still\s+|recently\s+|newly\s+|officially\s+)?(?:a\s+)?(single|married|engaged|divorced|widowed|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
   else if ((m = /\b(?:got|just\s+got|have\s+got)\s+(married|engaged|divorced|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
   else if (/\bbroke\s+up\b|\bsplit\s+up\b|\bseparated\b/i.test(t)) {
     out.push({ key: 'relationship_status', value: 'single', confidence: 0.8 });
     const who = c.coName ?? (/\bwith\s+(\p{Lu}[\p{L}-]+)/u.exec(t)?.[1] ?? null);
     if (who) out.push({ key: 'partner', value: who, op: 'retract', type: 'relation' });
   }
+  if ((m = /^(?:am|are)\s+(?:still\s+)?with\s+(\p{Lu}[\p{L}-]+)\b/u.exec(t)) && isName(m[1]) && c.negated && c.ending && !out.some((d) => d.key === 'partner'))
+    // "I'm not with Jake anymore": the relationship with a named person ended.
+    out.push({ key: 'partner', value: m[1], op: 'retract', type: 'relation' });
   if ((m = /\bmarried\s+to\s+(\p{Lu}[\p{L}-]+)/u.exec(t)) && isName(m[1])) out.push({ key: 'partner', value: m[1], type: 'relation', metadata: { relation: 'spouse' } });
   if ((m = /\b(?:dating|seeing|in\s+a\s+relationship\s+with)\s+(\p{Lu}[\p{L}-]+)/u.exec(t)) && isName(m[1])) {
     out.push({ key: 'partner', value: m[1], type: 'relation', ...(c.negated ? { op: 'retract' as const } : {}) });
@@ -38,7 +41,7 @@ const HAVE_REL = re(
 );
 
 const RE_FAMILY_1 = re(`\\b(?:my|our)\\s+(${RELATION_RE})(?:'s|’s)\\s+name\\s+is\\s+(\\p{Lu}[\\p{L}-]+)`, 'iu');
-const RE_FAMILY_2 = re(`(?<!^)\\b(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?:\\s+(\\p{Lu}[\\p{L}-]+))?`, 'giu');
+const RE_FAMILY_2 = re(`(?<!^)\\b(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?!-)(?:\\s+(\\p{Lu}[\\p{L}-]+))?`, 'giu');
 const relatives: Rule = (c) => {
   const out: Draft[] = [];
   let m: RegExpExecArray | null;

@@ -38,7 +38,7 @@ const allergy: Rule = (c) => {
     if (!/^(?:an?|the|my|some|bad|food)$/i.test(m[1])) out.push({ key: 'allergy', value: m[1].toLowerCase() });
   } else if ((m = /\b([a-z]+)\s+intolerant\b/i.exec(t))) out.push({ key: 'allergy', value: m[1].toLowerCase(), metadata: { kind: 'intolerance' } });
   else if ((m = /\b([a-z]+)\s+intolerance\b/i.exec(t)) && /\bhave\b/i.test(t)) out.push({ key: 'allergy', value: m[1].toLowerCase(), metadata: { kind: 'intolerance' } });
-  else if (/^(?:am\s+(?:severely\s+|very\s+|so\s+|deathly\s+|really\s+)?allergic|(?:have\s+(?:a|an)\s+)?(?:severe\s+|bad\s+|serious\s+|mild\s+)?allerg(?:y|ic\s+reaction))\s*(?:[.!,;]|$|\s+(?:since|for|as|too|though|unfortunately|sadly))/i.test(c.core) && c.subject.self) {
+  else if (/^(?:am\s+(?:severely\s+|very\s+|so\s+|deathly\s+|really\s+)?allergic|(?:have\s+(?:a|an)\s+)?(?:severe\s+|bad\s+|serious\s+|mild\s+)?allerg(?:y|ic\s+reaction))\s*(?:[.!,;]|$|\s+(?:since|for|as|too|though|unfortunately|sadly))/i.test(`${c.pre} ${c.core}`.trim()) && c.subject.self) {
     // Bare "I'm allergic." / "Severe allergy since I was a kid.": the allergen is in the statement before.
     const head = c.sentence.split(/,\s*/)[0];
     const v = allergenFrom(head !== c.sentence && !/\ballerg/i.test(head) ? head : undefined) ?? allergenFrom(c.prevSentence);
@@ -82,7 +82,7 @@ const diet: Rule = (c) => {
 
 const CONDITIONS =
   'type\\s+[12]\\s+diabetes|diabetes|asthma|adhd|add|autism|celiac(?:\\s+disease)?|coeliac(?:\\s+disease)?|crohn\'?s(?:\\s+disease)?|ibs|migraines|epilepsy|arthritis|depression|anxiety|insomnia|high\\s+blood\\s+pressure|hypertension|long\\s+covid|psoriasis|eczema|ptsd|ocd|bipolar(?:\\s+disorder)?|lupus|fibromyalgia|multiple\\s+sclerosis|ms|cancer|dyslexia|tinnitus|sleep\\s+apnea|a\\s+bad\\s+back|back\\s+pain|a\\s+heart\\s+condition|[a-z]+\\s+disease';
-const RE_HEALTH_5 = re(`\\b(?:have|has|suffer\\s+from|suffers\\s+from|living\\s+with|live\\s+with|struggle\\s+with)\\s+(?:a\\s+)?(${CONDITIONS})\\b`, 'i');
+const RE_HEALTH_5 = re(`\\b(?:have|has|have\\s+had|had|get|gets|suffer\\s+from|suffers\\s+from|living\\s+with|live\\s+with|struggle\\s+with)\\s+(?:a\\s+)?(${CONDITIONS})\\b`, 'i');
 const CONDITION_NOUNS = 'type\\s+[12]\\s+diabetes|diabetes|asthma|adhd|autism|celiac(?:\\s+disease)?|coeliac(?:\\s+disease)?|crohn\'?s(?:\\s+disease)?|ibs|migraines|epilepsy|arthritis|depression|anxiety|insomnia|high\\s+blood\\s+pressure|hypertension|long\\s+covid|psoriasis|eczema|ptsd|ocd|bipolar(?:\\s+disorder)?|lupus|fibromyalgia|multiple\\s+sclerosis|dyslexia|tinnitus|sleep\\s+apnea|dementia|alzheimer\'?s|parkinson\'?s|cancer';
 const RE_HEALTH_6 = re(`\\b(?:my|our)\\s+(${RELATION_RE})(?:'s|’s)\\s+(${CONDITION_NOUNS})\\b`, 'i');
 const RE_HEALTH_7 = re(`\\b(?:my)\\s+(${CONDITION_NOUNS})\\s+(?:is|has\\s+been|was)\\s+(?:acting\\s+up|flaring|playing\\s+up|bad|worse|better|under\\s+control)`, 'i');

@@ -65,7 +65,7 @@ function sentimentEvaluation(raw: string): string | null {
  */
 const RE_OPINIONS_3 = re(`^(?:\\w+\\s+)?(?:think|believe|feel(?:\\s+like)?|reckon|guess|would\\s+say|have\\s+to\\s+say|must\\s+say)\\s+(?:that\\s+)?(.+?)\\s+(?:is|are|was|has\\s+been|have\\s+been|seems?|feels?|looks?)\\s+${ADVS}(.+)$`, 'i');
 const RE_OPINIONS_4 = re(`^(?:\\w+\\s+)?(?:find|found|consider)\\s+(.+?)\\s+${ADVS}((?:${EVAL_RE})\\b.*)$`, 'i');
-const RE_OPINIONS_5 = re(`^(.+?)\\s+(?:is|are|has\\s+been|have\\s+been|seems|feels|looks)\\s+${ADVS}(.+)$`, 'i');
+const RE_OPINIONS_5 = re(`^(.+?)\\s+(?:is|are|has\\s+been|have\\s+been|seems|feels|looks|has\\s+(?:gotten|got|become)|have\\s+(?:gotten|got|become)|is\\s+getting|are\\s+getting)\\s+${ADVS}(.+)$`, 'i');
 export function opinions(selfPred: string | null, topicClause: string | null, topicHint: string | null): Draft[] {
   let m: RegExpExecArray | null;
   let topic: string | null = null;

@@ -10,12 +10,29 @@ import { cutValue, properSpan, tidy, titleCase } from '../values.ts';
 
 const ADV = '(?:(?:just|still|currently|now|recently|finally|actually|also|already|officially|really|happily|proudly|full[- ]time|part[- ]time|remotely)\\s+)*';
 
-function org(text: string): string | null {
+/** Common nouns that name a workplace ("the bakery", "a fashion brand"). */
+const ORG_NOUN = /^(?:(the|my|our|a|an)\s+)?((?:(?!(?:at|in|for|with|on|and|but|so)\b)[a-z][\w-]*\s+){0,2}?)(bakery|cafe|café|restaurant|hospital|clinic|school|college|university|warehouse|factory|bank|shop|store|supermarket|library|museum|hotel|pub|bar|gym|charity|nonprofit|non-profit|startup|start-up|agency|firm|company|brand|studio|consultancy|council|newspaper|magazine|publisher|lab|laboratory|nursery|daycare|pharmacy|garage|salon|brewery|winery|farm|practice|airline|airport|ngo|call\s+centre|call\s+center)\b/i;
+
+/**
+ * A workplace named by a common noun, only when it is specific: definite ("the bakery", "my
+ * school") or modified ("a fashion brand", "a small law firm"). A bare "a warehouse" says nothing.
+ */
+function orgNoun(text: string): string | null {
+  const m = ORG_NOUN.exec(text.trim());
+  if (!m) return null;
+  const det = (m[1] ?? '').toLowerCase();
+  const mods = m[2].trim();
+  if ((det === 'a' || det === 'an' || det === '') && !mods) return null;
+  if (/^(?:same|other|new|local|big|small|good|bad)$/i.test(mods) && (det === 'a' || det === 'an')) return null;
+  return `${mods ? mods + ' ' : ''}${m[3]}`.toLowerCase();
+}
+
+function org(text: string, nounOk = false): string | null {
   // "a startup called Linear", "a small firm named Acme"
   const called = /^(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:called|named)\s+(.+)/i.exec(text.trim());
   if (called) return org(called[1]);
   const s = properSpan(text.trim());
-  if (!s) return null;
+  if (!s) return nounOk ? orgNoun(text) : null;
   if (MONTHS.has(s.toLowerCase())) return null;
   return s;
 }
@@ -25,6 +42,13 @@ function isOccupation(np: string): boolean {
   return OCCUPATIONS.has(last) || OCCUPATIONS.has(last.replace(/s$/, ''));
 }
 
+/** Romantic context: "I'm not with Jake anymore, we broke up" is about a partner, not an employer. */
+const ROMANCE = /\b(?:broke\s+up|split\s+up|dating|divorc\w*|relationship|boyfriend|girlfriend|ex\b|together|dumped|cheated)/i;
+/** A stay long enough to be a job: "been at Shopify almost 2 yrs". */
+const TENURE = /\b(?:for|almost|nearly|over|about|like)\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:years?|yrs?|months?)\b|\bsince\s+(?:19|20)\d\d\b/i;
+/** A sentence about changing home: "left Manchester … settled in Leeds" is a move, not a resignation. */
+const PLACE_MOVE = /\b(?:settled|moved|moving|relocated|living|live|lives|based|new\s+(?:city|town|flat|house|place|home)|emigrated)\b/i;
+
 const RE_PERSONALFACTS_1 = re(`\\b(?:work|works|working|worked|intern|interning|interned|volunteer\\s+at|volunteering)\\s+${ADV}(?:at|for|with)\\s+(.+)`, 'i');
 const employer: Rule = (c) => {
   const out: Draft[] = [];
@@ -33,16 +57,19 @@ const employer: Rule = (c) => {
   const push = (v: string | null, extra: Partial<Draft> = {}) => {
     if (v) out.push({ key: 'employer', value: v, ...extra });
   };
-  if ((m = RE_PERSONALFACTS_1.exec(t))) push(org(m[1]), /\bworked\b/i.test(m[0]) && !/\bhave\s+been\b|\bhas\s+been\b/i.test(t) ? { op: 'history' } : {});
+  if ((m = RE_PERSONALFACTS_1.exec(t))) push(org(m[1], true), /\bworked\b/i.test(m[0]) && !/\bhave\s+been\b|\bhas\s+been\b/i.test(t) ? { op: 'history' } : {});
+  else if ((m = /\b(?:handed\s+in|put\s+in|gave\s+in|turned\s+in|submitted|sent\s+in)\s+(?:my\s+|our\s+)?(?:notice|resignation|two\s+weeks'?(?:\s+notice)?)\s+(?:at|to|with)\s+(.+)/i.exec(t))) push(org(m[1], true), { op: 'retract' });
   else if ((m = /\b(?:work|works|working|worked)\s+as\s+(?:a|an)\s+[\w\s-]+?\s+(?:at|for|with)\s+(.+)/i.exec(t))) push(org(m[1]));
   else if ((m = /\b(?:job|position|role|internship|gig|contract)\s+(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]), /\b(?:quit|left|lost)\b/i.test(t) ? { op: 'retract' } : {});
   else if ((m = /\b(?:accepted|took|got|signed)\s+(?:an?\s+|the\s+)?(?:job\s+|new\s+)?offer\s+(?:from|at|with)\s+(.+)/i.exec(t))) push(org(m[1]));
   else if ((m = /\bemployed\s+(?:by|at)\s+(.+)/i.exec(t))) push(org(m[1]) ?? (cutValue(m[1]) || null));
+  else if ((m = /\b(?:hired|recruited|taken\s+on|headhunted)\s+(?:by|at)\s+(.+)/i.exec(t))) push(org(m[1], true));
   else if ((m = /\b(?:joined|join|joining)\s+(.+)/i.exec(t))) push(org(m[1]));
   else if ((m = /\b(?:start|started|starting|begin|began|beginning)\s+(?:a\s+new\s+job\s+|my\s+new\s+job\s+|work\s+|working\s+)?(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]));
-  else if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+)?(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]), { confidence: 0.75 });
+  else if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+)?(?:at|with)\s+(.+)/i.exec(t)) && !ROMANCE.test(c.sentence)) push(org(m[1]), { confidence: 0.75 });
+  else if ((m = /^(?:have\s+been|has\s+been|been)\s+(?:working\s+)?(?:at|with)\s+(.+)/i.exec(t)) && TENURE.test(t)) push(org(m[1]), { confidence: 0.8 });
   else if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+)?(?:a|an|the)\s+([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(t)) && isOccupation(m[1])) push(org(m[2]));
-  else if ((m = /\b(?:quit|left|resigned\s+from|leaving|(?:got|was|been|were)\s+(?:fired|laid\s+off|let\s+go)\s+(?:from|by|at))\s+(.+)/i.exec(t))) {
+  else if ((m = /\b(?:quit|left|resigned\s+from|leaving|(?:got|was|been|were)\s+(?:fired|laid\s+off|let\s+go)\s+(?:from|by|at))\s+(.+)/i.exec(t)) && !(/^(?:left|leaving)\b/i.test(m[0].trim()) && PLACE_MOVE.test(c.sentence))) {
     const o = org(m[1]);
     if (o && !/^(?:the|my)\b/i.test(m[1])) push(o, { op: 'retract' });
   }
@@ -58,14 +85,15 @@ const jobTitle: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   const title = (raw: string, check: boolean): string | null => {
-    const np = cutValue(raw, /\s+(?:at|for|with|in|on|from|who|that|and|of\s+the)\b/i);
+    const np = cutValue(raw, /\s+(?:at|for|with|in|on|from|who|that|and|of\s+the|there|here|by\s+trade|so)\b/i);
     if (!np || np.split(/\s+/).length > 5) return null;
     if (check && !isOccupation(np)) return null;
     return np.toLowerCase().replace(/^(?:a|an)\s+/, '');
   };
   let v: string | null = null;
   if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
-  else if ((m = /\b(?:work|works|working|worked)\s+as\s+(?:a|an)?\s*(.+)/i.exec(t))) v = title(m[1], false);
+  else if ((m = /\b(?:work|works|working|worked)\s+(?:(?:nights|days|weekends|evenings|mornings|shifts|nightshifts|part[- ]time|full[- ]time|freelance|remotely|mostly|currently|now)\s+)?as\s+(?:a|an)?\s*(.+)/i.exec(t))) v = title(m[1], false);
+  else if ((m = /\b(?:freelancing|freelance|moonlighting|temping|contracting|interning|volunteering|employed|hired|trained|training|qualified|certified)\s+as\s+(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
   else if ((m = /\b(role|job\s+title|title|position|job)\s+is\s+(?:a\s+|an\s+)?(.+)/i.exec(t))) v = title(m[2], /^job$/i.test(m[1]) || /^(?:pretty|so|very|really|quite|too|kind|super|a\s+bit)\b/i.test(m[2]));
   else if ((m = /\bpromoted\s+to\s+(.+)/i.exec(t))) v = title(m[1], false);
   else if ((m = /\b(?:my|our)\s+(?:job|work|role|career|position)\s+as\s+(?:a|an)?\s*(.+)/i.exec(c.text)) && c.subject.self && !/\blost\s+my\s+job\b/i.test(c.text)) v = title(m[1], false);
@@ -92,7 +120,12 @@ const jobTitle: Rule = (c) => {
 
 const PLACE_STOP = /\s+(?:for|since|with|near|by|because|to)\b/i;
 function place(text: string): string | null {
-  const p = properSpan(text.trim().replace(/^(?:the\s+)?(?:city|town|state|village)\s+of\s+/i, ''));
+  let p = properSpan(text.trim().replace(/^(?:the\s+)?(?:city|town|state|village)\s+of\s+/i, ''));
+  if (!p) {
+    // "a tiny village in Cornwall", "out of a van in New Zealand": a common-noun head located in a named place.
+    const nested = /^(?:(?:a|an|the|my|our)\s+)?(?:[a-z][\w-]*\s+){1,3}?(?:in|near|outside(?:\s+of)?|just\s+outside)\s+(\p{Lu}.*)$/u.exec(text.trim());
+    if (nested && !/^(?:the\s+)?(?:middle|end|start|beginning|summer|winter|spring|autumn|fall)\b/i.test(text.trim())) p = properSpan(nested[1]);
+  }
   if (!p) return null;
   if (MONTHS.has(p.toLowerCase()) || /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/i.test(p)) return null;
   return cutValue(p, PLACE_STOP) || null;
@@ -103,6 +136,11 @@ const location: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   const future = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next)\b|^(?:am|are|is)\s+moving\b/i.test(t);
+  if ((m = /\b(?:left|leaving)\s+(\p{Lu}.+)/u.exec(t)) && PLACE_MOVE.test(c.sentence) && !/\b(?:job|work|company|team)\b/i.test(c.sentence)) {
+    // "we finally left Manchester in March and now we're settled in Leeds"
+    const from = place(m[1]);
+    if (from) out.push({ key: 'location', value: from, op: 'history' });
+  }
   if ((m = /\b(?:moved|moving|relocated|relocating|move|relocate)\s+(?:back\s+)?(?:in(?:to)?\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home|condo)\s+in|(?:in)?to)\s+(.+)/i.exec(t))) {
     const to = place(m[1]);
     const fromM = /\bfrom\s+(.+)/i.exec(m[1]);
@@ -120,7 +158,7 @@ const location: Rule = (c) => {
       out.push({ key: 'location', value: from, op: 'history' });
       if (c.date) out.push({ key: 'event_move', value: `moved from ${from}`, type: 'event', eventDate: c.date.iso, metadata: { dateText: c.date.text } });
     }
-    return out;
+    // "I've lived in Tokyo for three years now, moved from Seoul": the current place may be in the same clause.
   }
   if ((m = /\b(live|lives|living|lived|reside|resides|residing|based|located|settled|stay|staying)\s+(?:(?:here\s+)?in|at|out\s+of|(?:just\s+)?(?:outside(?:\s+of)?|near|close\s+to|north\s+of|south\s+of|east\s+of|west\s+of))\s+(.+)/i.exec(t))) {
     const p = place(m[2]);
@@ -128,6 +166,11 @@ const location: Rule = (c) => {
       const past = /^lived$/i.test(m[1]) && !/\b(?:have|has)\s+lived\b/i.test(t);
       out.push({ key: 'location', value: p, ...(past ? { op: 'history' as const } : {}) });
     }
+  }
+  if (!out.length && (m = /^(?:have\s+been|has\s+been|been)\s+(?:here\s+)?in\s+(\p{Lu}.+)/u.exec(t)) && (TENURE.test(t) || /\bfor\s+(?:a\s+decade|decades|ages|years|months|a\s+while|a\s+long\s+time)\b/i.test(t))) {
+    // "I've been in Lisbon for a decade"
+    const p = place(m[1]);
+    if (p) out.push({ key: 'location', value: p, confidence: 0.8 });
   }
   if (!out.length && (m = /\b(?:working|work|works)\s+(?:remotely\s+|from\s+home\s+in\s+)?from\s+(.+)/i.exec(t))) {
     const p = place(m[1]);
@@ -166,7 +209,7 @@ const hometown: Rule = (c) => {
 const education: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
-  if (/\b(?:want|wants|thinking|considering|planning|hoping|hope|plan)\b/i.test(t)) return [];
+  if (/\b(?:want|wants|planning|hoping|hope|plan|plans)\s+(?:to|on)\b|\b(?:thinking\s+(?:about|of)|considering|might|maybe)\b/i.test(t)) return [];
   if ((m = /\b((?:a\s+)?(?:master'?s|bachelor'?s|ph\.?d\.?|doctorate|mba|msc|bsc|ba|ma|associate'?s|diploma|degree)(?:\s+degree)?\s+in\s+.+)/i.exec(t))) {
     const v = cutValue(m[1], /\s+(?:right|now)\b/i);
     if (v) return [{ key: 'education', value: v }];
@@ -189,7 +232,7 @@ const education: Rule = (c) => {
 const ageBirthday: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
-  if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this))/i.exec(t)) && Number(m[1]) > 0 && Number(m[1]) < 120)
+  if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol))/i.exec(t)) && Number(m[1]) > 0 && Number(m[1]) < 120)
     return [{ key: 'age', value: m[1] }];
   if ((m = /\bturned\s+(\d{1,3})\b/i.exec(t))) return [{ key: 'age', value: m[1] }];
   if ((m = /\b(\d{1,3})\s+years?\s+old\b/i.exec(t)) && /^(?:am|is|are)\b/i.test(t)) return [{ key: 'age', value: m[1] }];
@@ -219,7 +262,7 @@ const language: Rule = (c) => {
   if ((m = /\b(?:speak|speaks|speaking|spoke)\s+(.+)/i.exec(t))) span = m[1];
   else if ((m = /\bfluent\s+in\s+(.+)/i.exec(t))) span = m[1];
   else if ((m = /\b(?:native|first|mother)\s+(?:language|tongue)\s+is\s+(.+)/i.exec(c.text))) span = m[1];
-  else if ((m = /\b(?:learning|studying|practicing|practising)\s+(.+)/i.exec(t))) {
+  else if ((m = /\b(?:learning|studying|practicing|practising|taking|take|took|started)\s+(.+)/i.exec(t)) && (/^(?:learning|studying|practicing|practising)/i.test(m[0].trim()) || /^(?:\w+\s+)?(?:lessons|classes|a\s+class|a\s+course)\b/i.test(m[1].replace(LANG, '').trim()))) {
     span = m[1];
     meta = { level: 'learning' };
   } else if ((m = /\bbilingual\s+in\s+(.+)/i.exec(t))) span = m[1];

@@ -20,13 +20,15 @@ const REHOME = re(`\\b(?:rehome|rehomed|rehoming|gave\\s+away|give\\s+away|givin
 
 const RE_PETS_1 = re(`\\b(?:my|our|the)\\s+(?:(?:old|sweet|little|beloved)\\s+)?(${PET_RE})s?\\b(?:\\s*,?\\s*(\\p{Lu}[\\p{L}-]+))?|^(\\p{Lu}[\\p{L}-]+)\\s+(?:died|passed|ran)`, 'iu');
 const RE_PETS_2 = re(
-    `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|fostered|have\\s+got)\\s+(?:[^.;!?]{0,60}?\\s(?:and|plus)\\s+)?(?:a\\s+second|a\\s+third|a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*((?:(?:border|jack|king|bernese|cocker|springer|french|english|australian|siberian|yorkshire|miniature|toy|rescue)\\s+)?(?:${PET_RE}))(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}-]+)?))?`,
+    `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|are\\s+fostering|fostering|fostered|have\\s+got)\\s+(?:[^.;!?]{0,60}?\\s(?:and|plus)\\s+)?(?:a\\s+second|a\\s+third|a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*((?:(?:border|jack|king|bernese|cocker|springer|french|english|australian|siberian|yorkshire|miniature|toy|rescue)\\s+)?(?:${PET_RE}))(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}-]+)?))?`,
     'iu',
   );
 const RE_PETS_3 = re(
     `\\b(?:my|our)\\s+(?:two\\s+|three\\s+|four\\s+|(?:old|sweet|little|new|rescue)\\s+)*(${PET_RE})(s?)(?!\\s+(?:painting|paintings|drawing|photo|photos|picture|pic|sitter|walker|toy|toys|food|bed|hair|treats|show|person|people|lover|lovers|park|owner|owners|figurine|print|sculpture|costume|mug|shirt|tattoo|video|videos|book|books|movie|movies|race|racing|riding|ride|trainer|shelter|rescue)\\b)(?:'s\\s+name)?\\s*(?:,|:)?\\s*(?:(?:is|are)\\s+)?(?:(?:named|called)\\s+)?(\\p{Lu}[\\p{L}-]+(?:\\s*(?:,|and|&)\\s*\\p{Lu}[\\p{L}-]+)*)?`,
     'iu',
   );
+const RE_PETS_MORE = re(`\\b(?:and|plus|as\\s+well\\s+as)\\s+(?:a|an|one|two|three|four|five|\\d+)\\s+(?:(?:little|new|old|senior|rescue|baby|young|black|white|ginger|grey|gray|orange|tabby)\\s+)*(${PET_RE})(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}-]+))?`, 'giu');
+const RE_PETS_GONE = re(`^(?:have|has|own|owns|have\\s+got)\\s+(?:the|our|my|a|any)\\s+(${PET_RE})s?\\b`, 'i');
 const RE_PETS_4 = re(`\\b(?:walk|walks|walking|walked|feed|feeding|fed)\\s+the\\s+(${PET_RE})s?\\b`, 'i');
 const RE_PETS_APPO = re(`^(\\p{Lu}[\\p{L}-]+),\\s+(?:my|our)\\s+(?:(?:old|sweet|little|new|rescue)\\s+)*(${PET_RE})\\b`, 'u');
 const pets: Rule = (c) => {
@@ -37,6 +39,10 @@ const pets: Rule = (c) => {
   if ((m = REHOME.exec(t)) && (m[1] || (m[2] && isName(m[2])))) {
     out.push({ key: 'pet', value: m[2] && isName(m[2]) ? m[2] : single(m[1]), op: 'retract' });
     return out;
+  }
+  if (c.negated && c.ending && (m = RE_PETS_GONE.exec(t))) {
+    // "We don't have the dog anymore"
+    return [{ key: 'pet', value: single(m[1]), op: 'retract' }];
   }
   if (LEAVE.test(c.text)) {
     const mm = RE_PETS_1.exec(c.text);
@@ -53,6 +59,13 @@ const pets: Rule = (c) => {
     const names = m[3] ? splitList(m[3]).filter(isName) : cue && isName(cue[1]) ? [cue[1]] : [];
     if (names.length) for (const n of names) out.push({ key: 'pet', value: petValue(m[1], n), metadata: { species: single(m[1]), name: n } });
     else out.push({ key: 'pet', value: m[2] ? m[1].toLowerCase() + 's' : single(m[1]), metadata: { species: single(m[1]) } });
+    // "two cats and a bearded dragon named Ziggy": every counted animal in the list is a pet.
+    for (const x of t.matchAll(RE_PETS_MORE)) {
+      const sp = x[1];
+      const nm = x[3] && isName(x[3]) ? x[3] : null;
+      if (out.some((d) => (d.metadata?.species as string | undefined) === single(sp) || (nm && d.metadata?.name === nm))) continue;
+      out.push({ key: 'pet', value: nm ? petValue(sp, nm) : x[2] ? sp.toLowerCase() + 's' : single(sp), metadata: { species: single(sp), ...(nm ? { name: nm } : {}) } });
+    }
     return out;
   }
   // Appositive: "Buddy, my beagle, keeps stealing socks"

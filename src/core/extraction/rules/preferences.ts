@@ -22,7 +22,7 @@ function likeOrHobby(raw: string, key: 'like' | 'dislike', preferOnly = false): 
 
 const adv = '(?:(?:really|absolutely|totally|also|just|still|kind\\s+of|kinda|truly|so|genuinely|do)\\s+)*';
 
-const RE_PREFERENCES_1 = re(`^${adv}(?:hate|hates|dislike|dislikes|detest|detests|loathe|loathes|cannot\\s+stand|can't\\s+stand|am\\s+sick\\s+of|am\\s+tired\\s+of|am\\s+not\\s+a\\s+fan\\s+of|avoid|avoids)\\s+(.+)`, 'i');
+const RE_PREFERENCES_1 = re(`^${adv}(?:hate|hates|dislike|dislikes|detest|detests|loathe|loathes|despise|despises|cannot\\s+stand|can't\\s+stand|cannot\\s+(?:deal\\s+with|handle|bear|stomach)|am\\s+sick\\s+of|am\\s+tired\\s+of|am\\s+not\\s+a\\s+fan\\s+of|avoid|avoids)\\s+(.+)`, 'i');
 const RE_PREFERENCES_2 = re(`^${adv}(?:prefer|prefers)\\s+(.+?)\\s+(?:over|to|rather\\s+than|than)\\s+`, 'i');
 const RE_PREFERENCES_3 = re(`^${adv}(?:love|loves|like|likes|adore|adores|enjoy|enjoys|prefer|prefers|am\\s+(?:a\\s+(?:big|huge|massive)\\s+)?fan\\s+of|is\\s+(?:a\\s+(?:big|huge)\\s+)?fan\\s+of|am\\s+(?:obsessed|in\\s+love)\\s+with|(?:am|is|are)\\s+(?:${adv})into|(?:am|is|are)\\s+(?:${adv})(?:passionate\\s+about|crazy\\s+about))\\s+(.+)`, 'i');
 const likes: Rule = (c) => {
@@ -30,6 +30,8 @@ const likes: Rule = (c) => {
   let m: RegExpExecArray | null;
   if ((m = RE_PREFERENCES_1.exec(t))) return likeOrHobby(m[1], 'dislike');
   if ((m = RE_PREFERENCES_2.exec(t))) return likeOrHobby(m[1], 'like', true);
+  if ((m = /^(?:a\s+)?(?:big|huge|massive|long-time|longtime)\s+fan\s+of\s+(.+)/i.exec(t)) && c.subject.self && !/^(?:your|ur|his|her|their|its)\b/i.test(m[1])) return likeOrHobby(m[1], 'like');
+  if ((m = /(?:^|\b(?:honestly|really)\s+)(?:nothing\s+beats|you\s+cannot\s+beat|cannot\s+beat|there\s+is\s+nothing\s+like)\s+(.+)/i.exec(c.text)) && !/\b(?:you|your)\b/i.test(m[1].split(/\s+/).slice(0, 2).join(' '))) return likeOrHobby(m[1], 'like', true).map((d) => ({ ...d, subject: c.speaker }));
   if ((m = RE_PREFERENCES_3.exec(t))) {
     if (/^(?:to|that|when|how|it\s+when)\b/i.test(m[1])) return [];
     return likeOrHobby(m[1], 'like', /^(?:\w+\s+)*prefers?\b/i.test(m[0].slice(0, m[0].length - m[1].length)));
@@ -43,20 +45,33 @@ const favorite: Rule = (c) => {
   const m = /\b(?:my|our|his|her)\s+(?:all[- ]time\s+|absolute\s+|current\s+)?favou?rite\s+([a-z][a-z\s-]{1,30}?)\s+(?:is|are|was|has\s+to\s+be)\s+(.+)/i.exec(c.text);
   if (!m) return [];
   const raw = m[2].replace(/^(?:probably|definitely|still|now)\s+/i, '');
-  const v = /^["“']/.test(raw) ? raw.replace(/^["“']([^"”']+)["”'].*$/, '$1') : (properSpan(raw, false) ?? cutValue(raw));
+  const span = properSpan(raw, false);
+  const phrase = cutValue(raw);
+  // "Thai green curry": a capitalised word that starts a short phrase, not a name on its own.
+  const v = /^["“']/.test(raw) ? raw.replace(/^["“']([^"”']+)["”'].*$/, '$1') : span && phrase.startsWith(span) && phrase.split(/\s+/).length <= 4 ? phrase : (span ?? phrase);
   if (!v) return [];
   return [{ key: `favorite_${topicSlug(m[1])}`, value: v, type: 'preference' }];
 };
 
-const RE_PREFERENCES_4 = re(`^(?:\\w+\\s+)?(?:play|plays|do|does|practice|practise|practices|teach\\s+myself)\\s+(?:the\\s+|some\\s+|a\\s+lot\\s+of\\s+)?(${HOBBY_RE})\\b`, 'i');
+const RE_PREFERENCES_4 = re(`^(?:\\w+\\s+)?(?:play|plays|do|does|practice|practise|practices|teach\\s+myself)\\s+(?:the\\s+|some\\s+|a\\s+lot\\s+of\\s+)?(?:[\\w]+-[\\w-]+\\s+|indoor\\s+|outdoor\\s+|competitive\\s+|amateur\\s+|casual\\s+|beach\\s+|table\\s+)?(${HOBBY_RE})\\b`, 'i');
 const RE_HOBBY_CLASS = re(`\\b(?:taking|take|took|started|start|joined|join|attending|going\\s+to)\\s+(?:a\\s+|an\\s+|some\\s+|the\\s+|my\\s+first\\s+)?(?:local\\s+|weekly\\s+|new\\s+|beginner\\s+|beginners\\s+)?(${HOBBY_RE})\\s+(?:class|classes|lessons?|league|club|team|course|workshop|group)\\b`, 'i');
 const RE_HOBBY_STOP = re(`^(?:stopped|quit|gave\\s+up)\\s+(?:playing\\s+|doing\\s+|practicing\\s+|practising\\s+)?(?:the\\s+)?(${HOBBY_RE})\\b`, 'iu');
+/** "learning the guitar", "been practising piano", "teaching myself to play the ukulele". */
+const RE_HOBBY_LEARN = re(`^(?:have\\s+been\\s+|been\\s+|am\\s+)?(?:learning|practicing|practising|teaching\\s+myself|getting\\s+into|picking\\s+up)\\s+(?:to\\s+play\\s+|how\\s+to\\s+)?(?:the\\s+|some\\s+)?(${HOBBY_RE})\\b`, 'i');
+/** "video games are my life", "climbing is my thing" anywhere after a comma. */
+const RE_HOBBY_LIFE = re(`(?:^|,\\s*)(\\p{L}[\\p{Ll}\\s-]{2,25}?)\\s+(?:is|are|has\\s+been|have\\s+been)\\s+(?:basically\\s+|literally\\s+)?(?:my|our)\\s+(?:life|passion|thing|jam|obsession|escape|therapy|happy\\s+place)\\b`, 'iu');
 const hobby: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   if ((m = /^(?:have\s+)?been\s+(\p{Ll}+ing)\b(?:(?=.*\b(?:every|each|regularly|weekly|most\s+(?:days|weekends|evenings))\b)|\s+(?:a\s+lot|lots|so\s+much|more|again|lately|recently|every|regularly|quite\s+a\s+bit|a\s+ton|nonstop|for\s+(?:weeks|months|years)|since|ever\s+since)|\s*$|\s*[.!])/u.exec(t)) && !/^(?:going|doing|having|getting|feeling|thinking|working|trying|busy|living|dealing|taking)$/.test(m[1]))
     return [{ key: 'hobby', value: m[1].toLowerCase() }];
-  if ((m = /^(?:go|goes)\s+(\p{Ll}+ing)\b/u.exec(t)) && /\b(?:every|most|regularly|often|twice|once\s+a|at\s+least|each|weekends?|usually|always|sometimes|whenever)\b/i.test(`${c.pre} ${t}`)) return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  if ((m = /^(?:(?:mostly|usually|often|always|sometimes|normally|generally|also|still)\s+)?(?:go|goes)\s+((?:\p{Ll}+\s+)?\p{Ll}+ing)\b/u.exec(t)) && /\b(?:every|most|regularly|often|twice|once\s+a|at\s+least|each|weekends?|usually|mostly|always|sometimes|whenever)\b/i.test(`${c.pre} ${t}`)) {
+    const v = m[1].toLowerCase();
+    // "go sea swimming": keep the modifier only when the phrase is a known activity.
+    return [{ key: 'hobby', value: HOBBY_NOUNS.has(v) || !/\s/.test(v) ? v : v.split(/\s+/).pop()! }];
+  }
+  if ((m = RE_HOBBY_LEARN.exec(t)) && !c.negated) return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  if ((m = RE_HOBBY_LIFE.exec(c.text)) && isHobby(m[1].trim()) && !/^(?:work|family|home|school)\b/i.test(m[1])) return [{ key: 'hobby', value: m[1].trim().toLowerCase(), subject: c.speaker }];
   if ((m = RE_PREFERENCES_4.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
   if ((m = RE_HOBBY_CLASS.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
   if ((m = /\b(?:taken|took|take|taking)\s+up\s+(\p{Ll}+ing|\p{Ll}+)\b/u.exec(t)) && (/ing$/.test(m[1]) || HOBBY_NOUNS.has(m[1]))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
@@ -78,7 +93,7 @@ export function communicationStyle(sentence: string): Draft[] {
   const out: Draft[] = [];
   // Style instructions address the assistant: an imperative, or a sentence about "you"/answers.
   const addressed =
-    /\b(?:you|your|please|answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|emojis?|bullet)\b/i.test(s) ||
+    /\b(?:you|your|please|pls|plz|answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|emojis?|bullet)\b/i.test(s) ||
     /^(?:keep|make|be|use|do\s+not|don't|never|stop|give|write|explain|answer|reply|respond|no|avoid|always|I\s+(?:prefer|like|want|need))\b/i.test(s.trim());
   if (!addressed) return out;
   let m: RegExpExecArray | null;
@@ -86,6 +101,9 @@ export function communicationStyle(sentence: string): Draft[] {
     out.push({ key: 'communication_style', value: `${m[1].toLowerCase().replace(/ and sweet/, '')} answers` });
   else if ((m = /\b(?:prefer|like|want|need)\s+(short|brief|concise|detailed|long|in-depth|step-by-step|simple)\s+(?:answers|responses|replies|explanations)\b/i.exec(s))) out.push({ key: 'communication_style', value: `${m[1].toLowerCase()} answers` });
   else if (/\b(?:stop|quit)\s+(?:giving|writing|sending)\s+(?:me\s+)?(?:such\s+|so\s+many\s+)?(?:long|lengthy|huge|wordy)\b|\b(?:too\s+long|too\s+wordy|less\s+verbose|shorter\s+(?:answers|replies|responses))\b|(?:^|\bplease\s+|\byou\s+(?:should|could|can)\s+)(?:be|answer|respond|reply)\s+(?:more\s+)?(?:concise|brief|short|to\s+the\s+point|direct)\b|\bno\s+(?:long|lengthy)\s+(?:answers|explanations|essays)\b|\btl;?dr\b/i.test(s)) out.push({ key: 'communication_style', value: 'short answers' });
+  if (!out.length && (m = /\b(?:give\s+me|just\s+want|I\s+(?:just\s+)?want|I\s+(?:just\s+)?need)\s+(?:the|a)\s+(short|brief|quick|condensed|tl;?dr|long|detailed|full)\s+(?:version|answer|summary|rundown)\b/i.exec(s)))
+    out.push({ key: 'communication_style', value: `${/long|detailed|full/i.test(m[1]) ? 'detailed' : 'short'} answers` });
+  if (/\b(?:do\s+not|don't|never|stop|no|without|avoid|less)\s+(?:use\s+|using\s+)?(?:so\s+much\s+|any\s+|all\s+the\s+)?(?:jargon|technical\s+terms|buzzwords)\b|\bplain\s+(?:english|language)\b/i.test(s)) out.push({ key: 'communication_style', value: 'plain language, no jargon' });
   if (/\b(?:do\s+not|don't|never|stop|no|without|avoid)\s+(?:use\s+|using\s+|adding\s+|add\s+|send\s+|sending\s+)?(?:any\s+)?emojis?\b/i.test(s)) out.push({ key: 'communication_style', value: 'no emojis' });
   if (/\bbullet[- ]?points?\b|\bbulleted\s+lists?\b/i.test(s) && /\b(?:prefer|rather|use|please|always|in|like|want|answer)\b/i.test(s)) out.push({ key: 'communication_style', value: 'bullet points' });
   if (/\b(?:with|use|include|give\s+me|show\s+me)\s+(?:some\s+|concrete\s+|more\s+)?(?:code\s+examples|code\s+samples|code\s+snippets|examples\s+in\s+code)\b/i.test(s)) out.push({ key: 'communication_style', value: 'code examples' });
