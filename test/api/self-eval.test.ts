@@ -11,8 +11,12 @@ import { z } from 'zod';
 import { RecallResponse } from '../../src/api/schemas.ts';
 import { ROOT, sqliteBackend, startServer, type Backend, type RunningServer } from './harness.ts';
 
-/** The measured pass rate at the end of the session was recorded in CHANGELOG.md; keep this honest. */
-const MIN_PASS_RATE = 0;
+/**
+ * Measured at the end of the 2026-11-30 session: 49/50 (98%) overall, but the held-out
+ * conversation (lena-chef) scored 10/11 (91%) before the recall rules saw it. The floor is the
+ * held-out rate, 90%: passing fitted probes says less than passing unseen ones. See CHANGELOG.md.
+ */
+const MIN_PASS_RATE = 0.9;
 
 const Probe = z.object({
   query: z.string(),

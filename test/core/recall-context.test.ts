@@ -225,3 +225,27 @@ describe('search results', () => {
     for (const r of mem!.rankers!) expect(r).toEqual({ ranker: expect.any(String), rank: expect.any(Number), score: expect.any(Number) });
   });
 });
+
+describe('neighbour filler', () => {
+  test('a reply that only follows a matching turn and says next to nothing is left out', async () => {
+    const { service } = newService();
+    await say(service, 'u1', 's', '2025-05-01T10:00:00Z', [['user', 'I work as a ceramicist at a studio in Leiden.']]);
+    const filler = await say(service, 'u1', 's', '2025-05-01T10:01:00Z', [['assistant', 'Nice to meet you!']]);
+    const reply = await say(service, 'u1', 's', '2025-05-01T10:02:00Z', [['user', 'The studio also runs evening glazing workshops for beginners.']]);
+    const r = await service.recall({ query: 'Where is my ceramicist studio?', sessionId: null, userId: 'u1', maxTokens: 400 });
+    const cited = r.citations.map((c) => c.turn_id);
+    expect(r.context).toContain('Leiden');
+    expect(cited).not.toContain(filler);
+    expect(cited).toContain(reply);
+    // The filter is what keeps it out: off, the filler is cited as the matching turn's neighbour.
+    const { RECALL } = await import('../../src/core/recall/recall.ts');
+    const saved = RECALL.minNeighbourTerms;
+    RECALL.minNeighbourTerms = 0;
+    try {
+      const off = await service.recall({ query: 'Where is my ceramicist studio?', sessionId: null, userId: 'u1', maxTokens: 400 });
+      expect(off.citations.map((c) => c.turn_id)).toContain(filler);
+    } finally {
+      RECALL.minNeighbourTerms = saved;
+    }
+  });
+});

@@ -59,6 +59,8 @@ export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('event_exam', 'event', false, 'Exam or test', ['exam', 'test', 'finals']),
   K('event_appointment', 'event', false, 'Appointment, meeting, review, surgery', ['appointment', 'doctor', 'dentist', 'meeting', 'review']),
   K('event_wedding', 'event', false, 'Wedding', ['wedding', 'married', 'marry']),
+  K('event_engagement', 'event', false, 'Getting engaged, a proposal', ['engaged', 'engagement', 'proposed', 'proposal']),
+  K('event_birthday', 'event', false, 'A coming birthday ("turns 7 next Saturday")', ['birthday', 'turns', 'turning']),
   K('event_talk', 'event', false, 'Talk, presentation, keynote', ['talk', 'presentation', 'keynote', 'conference']),
   K('event_milestone', 'event', false, 'Life milestone: birth, graduation, first day at school, birthday', ['graduation', 'graduated', 'born', 'baby', 'birthday', 'school']),
   K('event_activity', 'event', false, 'Something the subject did or will do on a date (support group, race, class, party)', ['when', 'did', 'go', 'went', 'attend', 'attended', 'join', 'joined']),

@@ -17,7 +17,7 @@ import { analyseNegation } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
 import { attribute, resolveReportedSpeech, speakerSubject, thirdPartyId, type Attribution } from './subject-attribution.ts';
 import { PERSONAL_FACT_RULES } from './rules/personal-facts.ts';
-import { FAMILY_RULES } from './rules/family.ts';
+import { FAMILY_RULES, namedRelationMentions } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
 import { HEALTH_RULES } from './rules/health.ts';
 import { PREFERENCE_RULES, communicationStyle } from './rules/preferences.ts';
@@ -166,6 +166,22 @@ function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
   return out;
 }
 
+/**
+ * A question or request is not a statement, but a named relative in it is still the speaker's fact
+ * ("Can you help me plan a party for my son Leo?"), and who a following "he"/"she" means.
+ */
+function mentionRelatives(exp: string, self: Subject, evidence: string, o: SentenceOpts, out: MemoryCandidate[], known: Map<string, Subject>): Subject | null {
+  let who: Subject | null = null;
+  for (const d of namedRelationMentions(` ${exp}`, o.speaker)) {
+    out.push(toCandidate(d, self, evidence, o.base));
+    const rel = String(d.metadata?.relation);
+    const name = String(d.metadata?.name);
+    who = { id: thirdPartyId(o.speaker, rel, name), self: false, relation: rel, name };
+    known.set(name.toLowerCase(), who);
+  }
+  return who;
+}
+
 function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
   const out: MemoryCandidate[] = [];
   let lastThird: Subject | null = o.third ?? null;
@@ -202,10 +218,15 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     if (isQuestion(raw)) {
       // "Could you stop giving me such long answers?" is a request about style, not a question.
       if (isRequest(exp)) for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));
+      if (!isJokeOrSarcasm(raw)) lastThird = mentionRelatives(exp, self, evidence, o, out, known) ?? lastThird;
       continue;
     }
     for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));
-    if (isRequest(exp) || isJokeOrSarcasm(raw)) continue;
+    if (isJokeOrSarcasm(raw)) continue;
+    if (isRequest(exp)) {
+      lastThird = mentionRelatives(exp, self, evidence, o, out, known) ?? lastThird;
+      continue;
+    }
     if (isHypothetical(exp)) {
       // A stated aim survives "someday": "I really want to be a mom someday".
       if (GOAL_CUE.test(exp) && !/\bif\b|\bwish\b|\bimagine\b/i.test(exp)) {
@@ -250,7 +271,11 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     let subjectOverride: { subject: Subject; relations: Draft[] } | null = null;
     let body = exp;
     const rs = resolveReportedSpeech(stripMarkers(exp), o.speaker);
-    if (rs === 'skip') continue;
+    if (rs === 'skip') {
+      // The reported words are skipped; who reported them is still a relation ("my colleague Ana thinks I should…").
+      lastThird = mentionRelatives(exp, self, evidence, o, out, known) ?? lastThird;
+      continue;
+    }
     if (rs) {
       subjectOverride = { subject: rs.subject, relations: rs.relations };
       body = rs.rest;
@@ -373,7 +398,8 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     const speaker = speakerSubject(m.name);
     let content = m.content;
     const confirm = CONFIRM.exec(content);
-    if (confirm && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b/i.test(content.slice(confirm[0].length))) {
+    // "Yeah right, and I'm the Queen…" is sarcasm, not a confirmation: the whole message stays screened.
+    if (confirm && !isJokeOrSarcasm(content) && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b/i.test(content.slice(confirm[0].length))) {
       const prevAssistant = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
       if (prevAssistant) {
         const claim = assistantClaimToFirstPerson(prevAssistant.content);

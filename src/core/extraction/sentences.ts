@@ -45,6 +45,8 @@ export function isHypothetical(s: string): boolean {
 /** Joke and sarcasm markers: "oh sure, I just LOVE ...", "yeah right", "lol I'm basically ...". */
 export function isJokeOrSarcasm(s: string): boolean {
   if (/^\s*(?:oh\s+)?(?:sure|yeah\s+right|right|as\s+if|totally|oh\s+great|oh\s+joy|wow\s+great)\b[,!.]?\s/i.test(s) && /\b(?:just|totally|so|really|LOVE)\b/.test(s)) return true;
+  // "Sure, and I'm the king of France": a mock continuation ("Oh yeah, and I'm vegan" is a real aside, not screened).
+  if (/^\s*(?:oh\s+)?sure[,!]?\s+and\s+I(?:'m|\s+am)\s+(?:the|a|an)\b/i.test(s)) return true;
   if (/\byeah\s+right\b|\bas\s+if\b|\bnot!\s*$|\/s\s*$|\bjk\b|\bjust\s+kidding\b|\bkidding\b/i.test(s)) return true;
   if (/\b(?:lol|lmao|rofl|haha+|hehe)\b/i.test(s) && /\b(?:basically|literally|officially|practically|professional|certified|world\s+champion)\b/i.test(s)) return true;
   // Shouted verb after "just": "I just LOVE waiting".

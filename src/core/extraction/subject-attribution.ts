@@ -165,10 +165,21 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   return null;
 }
 
+const ADVICE = /\b(?:thinks|thought|believes|reckons|feels|suggests|suggested|recommends|recommended|insists|insisted|keeps\s+saying|is\s+convinced)\s+(?:that\s+)?(?:I|we|you)\b|\b(?:wants|wanted|told|tells|asked|asks|advised|advises|urged|urges|encouraged|encourages|keeps\s+telling)\s+(?:me|us)\s+to\b/i;
+/**
+ * Someone else's opinion or advice about the speaker ("My colleague Ana thinks I should move to
+ * Lisbon", "my mom wants me to apply at Google"): not a fact about anyone. The speaker's own
+ * thoughts ("I thought I would hate yoga") are not advice.
+ */
+export function isOthersAdvice(text: string): boolean {
+  const m = ADVICE.exec(text);
+  return !!m && !/\b(?:I|we)\s+(?:\w+\s+)?$/i.test(text.slice(0, m.index));
+}
+
 /** "My friend said she works at Apple" → the friend is the subject of "works at Apple". */
 export function resolveReportedSpeech(text: string, speaker: string): { subject: Subject; rest: string; relations: Draft[] } | 'skip' | null {
   const m = /^(.*?)\s+(?:said|says|told\s+me|tells\s+me|mentioned|claims|claimed|thinks|thought)(?:\s+that)?\s+(he|she|they)\s+(.*)$/i.exec(text);
-  if (!m) return /\b(?:said|says|told\s+me|tells\s+me)\s+(?:that\s+)?(?:he|she|they|I|you)\b/i.test(text) ? 'skip' : null;
+  if (!m) return /\b(?:said|says|told\s+me|tells\s+me)\s+(?:that\s+)?(?:he|she|they|I|you)\b/i.test(text) || isOthersAdvice(text) ? 'skip' : null;
   const rel = parseRelationPhrase(m[1]);
   if (!rel) return 'skip';
   const relations: Draft[] = [];

@@ -8,7 +8,7 @@ import { NOT_NAMES } from './lexicon.ts';
 
 /** Words that end a value: conjunctions, prepositions that start adjuncts, time words. */
 const BOUNDARY =
-  /\s+(?:and\s+(?:i|we|my|it|they|he|she|then)\b|but|because|since|so|though|although|while|which|who|whom|where|when|whenever|if|unless|until|after|before|every|each|last|next|this|these|those|yesterday|today|tonight|tomorrow|now|anymore|any\s+more|again|lately|recently|currently|right\s+now|at\s+the\s+moment|these\s+days|for\s+(?:about\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|many|several|the\s+past|years|months|weeks)|ever\s+since|in\s+(?:19|20)\d\d|on\s+(?:the\s+)?(?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekends?)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|to\s+(?:help|be|get|make|see|do))\b|\s*[,;:.!?—–(]|\s+-\s/i;
+  /\s+(?:and\s+(?:i|we|my|it|they|he|she|then)\b|but|because|since|so|though|although|while|which|who|whom|where|when|whenever|if|unless|until|after|before|every|each|last|next|this|these|those|yesterday|today|tonight|tomorrow|now|anymore|any\s+more|again|lately|recently|currently|right\s+now|at\s+the\s+moment|these\s+days|for\s+(?:about\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|many|several|the\s+past|years|months|weeks)|ever\s+since|in\s+(?:19|20)\d\d|on\s+(?:the\s+)?(?:\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekends?)|(?:in|on|by|from|until|till|starting|through)\s+(?:the\s+)?(?:\d+(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?\s*(?:\d|$|[,.!?])|(?:on|by|from|until|till|at)\s+(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\d{1,2}[/.-]\d{1,2}|noon|midnight)|at\s+all|so\s+much|very\s+much|that\s+much|a\s+lot|to\s+(?:help|be|get|make|see|do))\b|\s*[,;:.!?—–(]|\s+-\s/i;
 
 /** Cuts a captured fragment at the first clause boundary and tidies it. */
 export function cutValue(raw: string, extraStops?: RegExp): string {
@@ -26,12 +26,16 @@ export function cutValue(raw: string, extraStops?: RegExp): string {
 export function tidy(s: string): string {
   return s
     .trim()
+    // Trailing intensifiers are stance, not content: "spicy food at all", "jazz so much", "cilantro really".
+    .replace(/(?:\s+(?:at\s+all|so\s+much|very\s+much|that\s+much|a\s+lot|really|anymore|any\s+more|either))+[\s,.;:!?]*$/i, '')
     .replace(/^(?:a|an|the|some|my|our|his|her|their|your)\s+/i, '')
     .replace(/[\s,.;:!?'"’)]+$/u, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
+/** "Spotify on March 17", "Acme on Monday": a date after a connector ends the name. */
+const DATE_WORD = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 const CAP_WORD = /^(?:[A-Z][\p{L}\p{N}'’.&+-]*|[A-Z]{2,}|\p{Lu}[\p{L}'’.-]*)$/u;
 const CONNECTORS = new Set(['of', 'de', 'da', 'do', 'del', 'la', 'le', 'von', 'van', 'der', 'the', 'and', '&', 'du', 'y', 'on', 'upon']);
 
@@ -49,7 +53,7 @@ export function properSpan(text: string, allowLeadingThe = true): string | null 
     const w = raw.replace(/[,.;:!?)"]+$/u, (p) => (/^\.$/.test(p) && /^(?:St|Mt|Dr|Jr|Inc|Co|Ltd)\.$/.test(raw) ? p : ''));
     const trailingPunct = w.length < raw.length;
     if (CAP_WORD.test(w) && !(out.length === 0 && NOT_NAMES.has(w.toLowerCase().replace(/[’']s$/, '')))) out.push(w);
-    else if (out.length > 0 && CONNECTORS.has(w.toLowerCase()) && i + 1 < words.length && CAP_WORD.test(words[i + 1]) && w !== 'and') out.push(w);
+    else if (out.length > 0 && CONNECTORS.has(w.toLowerCase()) && i + 1 < words.length && CAP_WORD.test(words[i + 1]) && w !== 'and' && !DATE_WORD.test(words[i + 1])) out.push(w);
     else break;
     if (trailingPunct) break;
   }

@@ -13,6 +13,9 @@ const KINDS: Array<[RegExp, string]> = [
   [/\b(?:exam|exams|finals|midterms?|test|bar\s+exam|driving\s+test|defen[cs]e|viva|quiz)\b/i, 'event_exam'],
   [/\b(?:appointment|check-?up|surgery|operation|therapy\s+session)\b|\b(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}(?:meeting|review|consultation|hearing)\b/i, 'event_appointment'],
   [/\bwedding\b/i, 'event_wedding'],
+  [/\b(?:got|get|getting|gotten)\s+engaged\b|\bengagement\s+(?:party|dinner)\b|\bproposed\b/i, 'event_engagement'],
+  // A coming birthday ("he turns 7 next Saturday"); a past one ("turned 30") is a milestone.
+  [/\b(?:turns|turning|will\s+turn|going\s+to\s+turn)\s+\d+\b/i, 'event_birthday'],
   [/\b(?:talk|presentation|keynote|pitch|demo\s+day)\b/i, 'event_talk'],
   [/\b(?:lost\s+my\s+job|laid\s+off|got\s+fired|was\s+fired)\b/i, 'event_job_loss'],
   [/\b(?:start|starting|started)\s+(?:my\s+new\s+job\s+|work\s+|a\s+new\s+job\s+)?(?:at|with)\s+\p{Lu}/u, 'event_job_start'],

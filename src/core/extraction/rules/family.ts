@@ -27,7 +27,9 @@ const status: Rule = (c) => {
   if ((m = /^(?:am|are)\s+(?:still\s+)?with\s+(\p{Lu}[\p{L}-]+)\b/u.exec(t)) && isName(m[1]) && c.negated && c.ending && !out.some((d) => d.key === 'partner'))
     // "I'm not with Jake anymore": the relationship with a named person ended.
     out.push({ key: 'partner', value: m[1], op: 'retract', type: 'relation' });
-  if ((m = /\bmarried\s+to\s+(\p{Lu}[\p{L}-]+)/u.exec(t)) && isName(m[1])) out.push({ key: 'partner', value: m[1], type: 'relation', metadata: { relation: 'spouse' } });
+  // "married to Ana", "got engaged to Marco", "I'm engaged to Sam": the named person is the partner.
+  if ((m = /\b(married|engaged)\s+to\s+(\p{Lu}[\p{L}-]+)/u.exec(t)) && isName(m[2]) && !c.negated)
+    out.push({ key: 'partner', value: m[2], type: 'relation', metadata: { relation: m[1] === 'married' ? 'spouse' : 'fiance' } });
   if ((m = /\b(?:dating|seeing|in\s+a\s+relationship\s+with)\s+(\p{Lu}[\p{L}-]+)/u.exec(t)) && isName(m[1])) {
     out.push({ key: 'partner', value: m[1], type: 'relation', ...(c.negated ? { op: 'retract' as const } : {}) });
     if (!c.negated) out.push({ key: 'relationship_status', value: 'in a relationship', confidence: 0.8 });
@@ -42,6 +44,20 @@ const HAVE_REL = re(
 
 const RE_FAMILY_1 = re(`\\b(?:my|our)\\s+(${RELATION_RE})(?:'s|’s)\\s+name\\s+is\\s+(\\p{Lu}[\\p{L}-]+)`, 'iu');
 const RE_FAMILY_2 = re(`(?<!^)\\b(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?!-)(?:\\s+(\\p{Lu}[\\p{L}-]+))?`, 'giu');
+/**
+ * Named relatives mentioned anywhere in a sentence the rules otherwise skip (a question or a
+ * request: "Can you help me plan a party for my son Leo?"): who they are is still a fact.
+ */
+export function namedRelationMentions(text: string, speaker: string): Draft[] {
+  const out: Draft[] = [];
+  for (const mm of text.matchAll(RE_FAMILY_2)) {
+    if (!mm[2] || !isName(mm[2]) || RELATIONS[mm[1].toLowerCase()] === undefined) continue;
+    const d = relationDraft(speaker, mm[1], mm[2], 0.75);
+    if (d) out.push(d);
+  }
+  return out;
+}
+
 const relatives: Rule = (c) => {
   const out: Draft[] = [];
   let m: RegExpExecArray | null;

@@ -136,6 +136,8 @@ const location: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   const future = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next)\b|^(?:am|are|is)\s+moving\b/i.test(t);
+  // "I should move to Lisbon", "we might relocate to Porto": a modal move is advice or a thought, not a move.
+  if (/\b(?:should|shall|could|might|may|ought\s+to|would|need\s+to|want\s+to|wants\s+to|considering|thinking\s+(?:about|of))\s+(?:\w+\s+)?(?:move|moving|relocate|relocating|live|living)\b/i.test(t)) return [];
   if ((m = /\b(?:left|leaving)\s+(\p{Lu}.+)/u.exec(t)) && PLACE_MOVE.test(c.sentence) && !/\b(?:job|work|company|team)\b/i.test(c.sentence)) {
     // "we finally left Manchester in March and now we're settled in Leeds"
     const from = place(m[1]);
@@ -162,7 +164,9 @@ const location: Rule = (c) => {
   }
   if ((m = /\b(live|lives|living|lived|reside|resides|residing|based|located|settled|stay|staying)\s+(?:(?:here\s+)?in|at|out\s+of|(?:just\s+)?(?:outside(?:\s+of)?|near|close\s+to|north\s+of|south\s+of|east\s+of|west\s+of))\s+(.+)/i.exec(t))) {
     const p = place(m[2]);
-    if (p) {
+    // "…the Queen of England who lives in Buckingham Palace": a relative clause on someone else's noun.
+    const relative = (m.index ?? 0) > 0 && /\b(?:who|that|which)\s+(?:\w+\s+)?$/i.test(t.slice(0, m.index));
+    if (p && !relative) {
       const past = /^lived$/i.test(m[1]) && !/\b(?:have|has)\s+lived\b/i.test(t);
       out.push({ key: 'location', value: p, ...(past ? { op: 'history' as const } : {}) });
     }
@@ -180,7 +184,10 @@ const location: Rule = (c) => {
     const p = place(m[1]);
     if (p) out.push({ key: 'location', value: p, confidence: 0.8 });
   }
-  if (!out.length && (m = /^(?:am|is|are)\s+(?:a|an)\s+([\w\s-]+?)\s+(?:in|based\s+in)\s+(.+)/i.exec(t)) && isOccupation(m[1])) {
+  // "I'm a nurse in Leeds", "I'm a data analyst at Deloitte in Chicago", "I work at Google in Zurich" (a named
+  // employer only: "a line cook at a ramen place in Shoreditch" places the restaurant, not the speaker's home).
+  if (!out.length && ((m = /^(?:am|is|are)\s+(?:a|an)\s+([\w\s-]+?)(?:\s+(?:at|for|with)\s+\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'-]*)*)?\s+(?:in|based\s+in)\s+(.+)/u.exec(t)) && isOccupation(m[1]) ||
+      (m = /^(?:work|works)\s+(?:at|for)\s+(\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'-]*)*)\s+(?:in|based\s+in)\s+(.+)/u.exec(t)))) {
     const p = place(m[2]);
     if (p) out.push({ key: 'location', value: p, confidence: 0.7 });
   }
@@ -294,8 +301,8 @@ const NATIONALITY = /^(?:american|canadian|british|english|irish|scottish|welsh|
 const name: Rule = (c) => {
   if (!c.subject.self) return [];
   let m: RegExpExecArray | null;
-  if ((m = /\b(?:my\s+name\s+is|my\s+name's|call\s+me|people\s+call\s+me)\s+(\p{Lu}[\p{L}'’-]+)\b/u.exec(c.text)) && !NATIONALITY.test(m[1])) return [{ key: 'name', value: m[1] }];
-  if ((m = /^am\s+(\p{Lu}[\p{L}'’-]+)\s*(?:[.!,]|$)/u.exec(c.pred.trim())) && !NATIONALITY.test(m[1]) && !LANGS.test(m[1]) && !/^I$/.test(m[1])) return [{ key: 'name', value: m[1], confidence: 0.85 }];
+  if ((m = /\b(?:[Mm]y\s+name\s+is|[Mm]y\s+name's|[Cc]all\s+me|[Pp]eople\s+call\s+me)\s+(\p{Lu}[\p{L}'’-]+)\b/u.exec(c.text)) && !NATIONALITY.test(m[1])) return [{ key: 'name', value: m[1] }];
+  if (((m = /^am\s+(\p{Lu}[\p{L}'’-]+)\s*(?:[.!,]|$)/u.exec(c.pred.trim())) || (m = /^I\s+am\s+(\p{Lu}[\p{L}'’-]+)\s+(?:and|but)\s+I\b/u.exec(c.text.trim()))) && !NATIONALITY.test(m[1]) && !LANGS.test(m[1]) && !/^I$/.test(m[1])) return [{ key: 'name', value: m[1], confidence: 0.85 }];
   return [];
 };
 const LANGS = new RegExp(`^(?:${LANG_RE})$`, 'i');

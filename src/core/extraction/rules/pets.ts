@@ -31,6 +31,7 @@ const RE_PETS_MORE = re(`\\b(?:and|plus|as\\s+well\\s+as)\\s+(?:a|an|one|two|thr
 const RE_PETS_GONE = re(`^(?:have|has|own|owns|have\\s+got)\\s+(?:the|our|my|a|any)\\s+(${PET_RE})s?\\b`, 'i');
 const RE_PETS_4 = re(`\\b(?:walk|walks|walking|walked|feed|feeding|fed)\\s+the\\s+(${PET_RE})s?\\b`, 'i');
 const RE_PETS_APPO = re(`^(\\p{Lu}[\\p{L}-]+),\\s+(?:my|our)\\s+(?:(?:old|sweet|little|new|rescue)\\s+)*(${PET_RE})\\b`, 'u');
+const CARE_LEAD = /^(?:Walking|Walked|Feeding|Fed|Grooming|Brushing|Bathing)\s+(\p{Lu}[\p{L}-]+)(?=\s+(?:this|last|every|each|in|at|before|after|around|today|tonight|tomorrow|early|late|twice|again|through|along|on|to|round|up)\b|\s*[,.!;]|\s*$)/u;
 const pets: Rule = (c) => {
   const out: Draft[] = [];
   const t = c.core;
@@ -83,6 +84,11 @@ const pets: Rule = (c) => {
   // Implicit: "walking Biscuit", "feed Whiskers", "take Bella to the vet", "walking the dog"
   const care = /\b(?:walk|walks|walking|walked|feed|feeding|fed|groom|grooming|brush|brushing|bathe|bathing)\s+(\p{Lu}[\p{L}-]+)\b(?!\s+(?:Street|St|Avenue|Park|Road|Lane|Square))/u.exec(c.text);
   if (care && isName(care[1])) return [{ key: 'pet', value: `pet named ${care[1]}`, implicit: true, subject: c.speaker, metadata: { name: care[1] } }];
+  // Sentence-initial gerund ("Walking Biscuit this morning was lovely", "Feeding Whiskers before work."): the capital
+  // no longer separates verb from name, so the name must be followed by an adjunct or the end ("Feeding America is a
+  // charity", "Walking Dead fans" are not pets), and confidence is lower still.
+  const lead = CARE_LEAD.exec(c.text.trim());
+  if (lead && isName(lead[1])) return [{ key: 'pet', value: `pet named ${lead[1]}`, implicit: true, confidence: 0.55, subject: c.speaker, metadata: { name: lead[1] } }];
   const vet = /\b(?:take|taking|took|bring|bringing)\s+(\p{Lu}[\p{L}-]+)\s+to\s+the\s+(?:vet|groomer|dog\s+park)\b/u.exec(c.text);
   if (vet && isName(vet[1])) return [{ key: 'pet', value: `pet named ${vet[1]}`, implicit: true, subject: c.speaker, metadata: { name: vet[1] } }];
   const careThe = RE_PETS_4.exec(c.text);
