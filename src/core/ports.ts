@@ -26,6 +26,12 @@ export interface CorpusStats {
   count: number;
   /** Sum of termCount over the documents (avg length = totalTerms / count). */
   totalTerms: number;
+  /**
+   * Changes whenever the kind's rows of the scope change (newest created_at for turns, newest
+   * updated_at over every memory row, deleted ones included). With count and totalTerms it is the
+   * cache version recall uses to see writes from other replicas.
+   */
+  revision?: string;
 }
 
 export interface MemoryFilter {

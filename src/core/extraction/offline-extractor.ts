@@ -15,13 +15,13 @@ import { analyseText } from './nlp.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
-import { attribute, resolveReportedSpeech, speakerSubject, thirdPartyId, type Attribution } from './subject-attribution.ts';
+import { attribute, isOthersAdvice, resolveReportedSpeech, speakerSubject, thirdPartyId, type Attribution } from './subject-attribution.ts';
 import { PERSONAL_FACT_RULES } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
 import { HEALTH_RULES } from './rules/health.ts';
 import { PREFERENCE_RULES, communicationStyle } from './rules/preferences.ts';
-import { opinions } from './rules/opinions.ts';
+import { opinions, reasonedOpinion } from './rules/opinions.ts';
 import { eventKindOf, events } from './rules/events.ts';
 import { IMPLICIT_RULES } from './rules/implicit.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
@@ -166,6 +166,9 @@ function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
   return out;
 }
 
+/** Where the speaker's own clause starts after someone's advice ("…, so I started a diet"). */
+const ADVICE_TAIL = /\s*[,;]\s*(?:(?:so|and|but|then|which\s+is\s+why)\s+)?(?=(?:I|we)\b)/;
+
 /**
  * A question or request is not a statement, but a named relative in it is still the speaker's fact
  * ("Can you help me plan a party for my son Leo?"), and who a following "he"/"she" means.
@@ -270,7 +273,14 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
 
     let subjectOverride: { subject: Subject; relations: Draft[] } | null = null;
     let body = exp;
-    const rs = resolveReportedSpeech(stripMarkers(exp), o.speaker);
+    // "My doctor told me to lose weight, so I started a diet last week": the advice clause is dropped, what the
+    // speaker then did is kept.
+    const advice = isOthersAdvice(exp) ? ADVICE_TAIL.exec(exp) : null;
+    if (advice) {
+      lastThird = mentionRelatives(exp.slice(0, advice.index), self, evidence, o, out, known) ?? lastThird;
+      body = exp.slice(advice.index + advice[0].length);
+    }
+    const rs = resolveReportedSpeech(stripMarkers(body), o.speaker);
     if (rs === 'skip') {
       // The reported words are skipped; who reported them is still a relation ("my colleague Ana thinks I should…").
       lastThird = mentionRelatives(exp, self, evidence, o, out, known) ?? lastThird;
@@ -283,6 +293,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     const hint = /\b(?:come\s+around\s+on|changed\s+my\s+mind\s+(?:on|about)|(?:thoughts|feelings)\s+(?:on|about)|tried|using|started\s+using)\s+(\p{Lu}[\p{L}\p{N}.+#-]*)/u.exec(body);
     if (hint) topicHint = hint[1];
 
+    // "I love TypeScript, it makes refactoring safe": a reasoned stance is an opinion as well as a like.
+    if (!subjectOverride) for (const d of reasonedOpinion(stripMarkers(body))) out.push(toCandidate(d, self, evidence, o.base));
     const parts = splitClauses(body)
       .map((clauseText) => stripMarkers(clauseText.length > MAX_CLAUSE ? clauseText.slice(0, clauseText.lastIndexOf(' ', MAX_CLAUSE) > 0 ? clauseText.lastIndexOf(' ', MAX_CLAUSE) : MAX_CLAUSE) : clauseText))
       .filter(Boolean)

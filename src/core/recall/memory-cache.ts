@@ -2,14 +2,14 @@
  * @module core/recall/memory-cache
  * Per-scope, in-process cache of a scope's memories (active and history) with their split terms,
  * so recall does not list and parse every memory row per question. The version combines the
- * store's turn and memory corpus stats: every path that changes what recall shows either inserts
+ * store's turn and memory corpus stats (count, terms and the newest write time): every path that changes what recall shows either inserts
  * a turn (ingest: new facts, supersession, retraction, reinforcement), inserts a memory row (mem0
  * update keeps a history copy, imports) or removes one from the stats (soft and hard deletes), so
  * a changed version is how another replica's write becomes visible. Pure data over the store port.
  */
 import type { CorpusStats, MemoryStore } from '../ports.ts';
 import type { MemoryRecord } from '../types.ts';
-import { toTermDoc, type TermDoc } from './turn-cache.ts';
+import { corpusVersion, toTermDoc, type TermDoc } from './turn-cache.ts';
 
 const MAX_SCOPES = 64;
 /** Scopes with more memory rows than this are listed per question instead of cached. */
@@ -26,7 +26,7 @@ export interface ScopeMemories {
 const caches = new WeakMap<MemoryStore, Map<string, ScopeMemories>>();
 
 export async function scopeMemories(store: MemoryStore, scope: string, turnStats: CorpusStats, memStats: CorpusStats): Promise<ScopeMemories> {
-  const version = `${turnStats.count}:${turnStats.totalTerms}|${memStats.count}:${memStats.totalTerms}`;
+  const version = `${corpusVersion(turnStats)}|${corpusVersion(memStats)}`;
   let perStore = caches.get(store);
   if (!perStore) caches.set(store, (perStore = new Map()));
   const cur = perStore.get(scope);

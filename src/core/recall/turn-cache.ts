@@ -14,6 +14,12 @@ import { countTokens } from '../text/tokens.ts';
 import { estimateSplitTokens, renderSplit, splitMessages, type SplitMessage } from './format.ts';
 
 /** Scopes with more turns than `maxTurns` are served from the store's lexical index, uncached; all cached scopes together hold at most `maxTotalTurns` turns (least recently used scopes go first). */
+
+/** Cache version of a corpus: count, total terms and the store's revision (newest write). */
+export function corpusVersion(stats: CorpusStats): string {
+  return `${stats.count}:${stats.totalTerms}:${stats.revision ?? ''}`;
+}
+
 export const TURN_CACHE = { maxTurns: 20_000, maxTotalTurns: 200_000 };
 const MAX_SCOPES = 64;
 
@@ -110,7 +116,7 @@ function build(turns: TurnRecord[], stats: CorpusStats): ScopeTurns {
     }
   }
   return {
-    version: `${stats.count}:${stats.totalTerms}`,
+    version: corpusVersion(stats),
     turns,
     byId,
     bySession,
@@ -129,7 +135,7 @@ export async function scopeTurns(store: MemoryStore, scope: string, stats: Corpu
   if (stats.count > TURN_CACHE.maxTurns) return null;
   let perStore = caches.get(store);
   if (!perStore) caches.set(store, (perStore = new Map()));
-  const version = `${stats.count}:${stats.totalTerms}`;
+  const version = corpusVersion(stats);
   const cur = perStore.get(scope);
   if (cur && cur.version === version) return touch(perStore, scope, cur);
   if (stats.count === 0) return touch(perStore, scope, build([], stats));

@@ -332,9 +332,12 @@ export class PostgresMemoryStore implements MemoryStore {
   async corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats> {
     const r =
       kind === 'turn'
-        ? await this.pool.one('SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total FROM turns WHERE scope = $1', [scope])
-        : await this.pool.one("SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total FROM memories WHERE scope = $1 AND status <> 'deleted'", [scope]);
-    return { count: Number(r?.n ?? 0), totalTerms: Number(r?.total ?? 0) };
+        ? await this.pool.one('SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total, MAX(created_at) AS rev FROM turns WHERE scope = $1', [scope])
+        : await this.pool.one(
+            "SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total, (SELECT MAX(updated_at) FROM memories WHERE scope = $1) AS rev FROM memories WHERE scope = $1 AND status <> 'deleted'",
+            [scope],
+          );
+    return { count: Number(r?.n ?? 0), totalTerms: Number(r?.total ?? 0), revision: String(r?.rev ?? '') };
   }
 
   // ---- vectors ----

@@ -342,9 +342,13 @@ export class SqliteMemoryStore implements MemoryStore {
   async corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats> {
     const r =
       kind === 'turn'
-        ? this.reader.get('SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total FROM turns WHERE scope = ?', scope)
-        : this.reader.get("SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total FROM memories WHERE scope = ? AND status <> 'deleted'", scope);
-    return { count: Number(r?.n ?? 0), totalTerms: Number(r?.total ?? 0) };
+        ? this.reader.get('SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total, MAX(created_at) AS rev FROM turns WHERE scope = ?', scope)
+        : this.reader.get(
+            "SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total, (SELECT MAX(updated_at) FROM memories WHERE scope = ?) AS rev FROM memories WHERE scope = ? AND status <> 'deleted'",
+            scope,
+            scope,
+          );
+    return { count: Number(r?.n ?? 0), totalTerms: Number(r?.total ?? 0), revision: String(r?.rev ?? '') };
   }
 
   // ---- vectors ----

@@ -49,7 +49,8 @@ function eventValue(c: Clause): string {
     .replace(/\s+/g, ' ')
     .trim();
   const words = v.split(/\s+/);
-  return words.slice(0, 10).join(' ').replace(/\s+(?:on|at|in|for|by|the|a|with)$/i, '');
+  // A stripped date leaves its preposition behind ("got engaged to Priya over [the weekend]").
+  return words.slice(0, 10).join(' ').replace(/(?:\s+(?:on|at|in|for|by|the|a|with|over|during|around|this|last|next))+$/i, '');
 }
 
 /** The event kind a phrase names ("the Lisbon trip" → event_trip), or null. */

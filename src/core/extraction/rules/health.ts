@@ -50,7 +50,8 @@ const allergy: Rule = (c) => {
 
 const DIET = re(`(${DIET_RE})`, 'i');
 const RE_HEALTH_1 = re(`^(?:am|is|are|was|have\\s+been|has\\s+been|been)\\s+(?:a\\s+|now\\s+|strictly\\s+|fully\\s+|mostly\\s+|still\\s+|back\\s+to\\s+being\\s+|a\\s+strict\\s+)*${DIET.source}\\b`, 'i');
-const RE_HEALTH_2 = re(`\\b(?:went|gone|going|go|turned|became|become|switched\\s+to\\s+being|switched\\s+to\\s+(?:a\\s+)?)\\s+(?:fully\\s+)?${DIET.source}\\b`, 'i');
+// "went vegan", "went back to being vegetarian", "returned to being vegan": a diet taken (again) is current.
+const RE_HEALTH_2 = re(`\\b(?:(?:went|gone|going|go|turned|became|become|switched\\s+to\\s+being|switched\\s+to\\s+(?:a\\s+)?)(?:\\s+back\\s+to\\s+(?:being\\s+(?:a\\s+)?)?)?|(?:returned|returning|switched|switching)\\s+(?:back\\s+)?to\\s+(?:being\\s+(?:a\\s+)?)?)\\s*(?:fully\\s+)?${DIET.source}\\b`, 'i');
 const RE_HEALTH_3 = re(`\\b(?:follow|follows|following|on|doing|do|eat|eats|eating|keep|keeps)\\s+(?:a\\s+|the\\s+|strictly\\s+)?${DIET.source}(?:\\s+diet)?\\b`, 'i');
 const RE_HEALTH_4 = re(`\\bas\\s+a\\s+${DIET.source}\\b`, 'i');
 /** Ending a diet: "gave up on the vegetarian thing", "quit keto", "stopped being vegan", "fell off the paleo wagon". */

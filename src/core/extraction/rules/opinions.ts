@@ -99,3 +99,26 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
   const stance = stanceOf(e);
   return [{ key: `opinion_${slug}`, value: e, type: 'opinion', metadata: { stance, topic: t } }];
 }
+
+const REASONED = /^I\s+(?:(?:really|absolutely|honestly|genuinely|just|still|kind\s+of|kinda|totally)\s+)*(love|adore|like|enjoy|hate|loathe|dislike|cannot\s+stand|can't\s+stand)\s+(\p{Lu}[\p{L}\p{N}.+#-]*(?:\s+\p{Lu}[\p{L}\p{N}.+#-]*){0,2})(?:\s*,\s*|\s+because\s+|\s+since\s+|\s+as\s+|\s*[-–—:]\s*|\s+(?=but\s))(but\s+)?(?:it|they)\s+(?:(?:really|just|always|actually)\s+)?((?:is|are|makes?|keeps?|gets?|feels?|has|have|saves?|helps?|catches|lets?|gives?|takes?|breaks?|crashes|was|were|does|do|never|always|can|cannot)\b.{3,80}?)\s*[.!]?$/u;
+
+/**
+ * A stance with a reason on a named thing: "I love TypeScript, it makes refactoring safe", "I hate
+ * Jira because it is so slow", "I like Rust but it is hard to learn". The like/dislike stays (the
+ * preference convention); this adds `opinion_<topic>` whose value is the reason and whose stance is
+ * the verb's (mixed when a "but" reason turns against it). Only capitalised topics (tools,
+ * languages, products, places): "I love hiking, it clears my head" stays a like.
+ */
+export function reasonedOpinion(sentence: string): Draft[] {
+  const m = REASONED.exec(sentence.trim());
+  if (!m) return [];
+  const topic = m[2].replace(/[.,]+$/, '');
+  if (BAD_TOPIC.test(topic) || /^(?:I|It|They|The)$/.test(topic)) return [];
+  const slug = topicSlug(topic);
+  if (!slug) return [];
+  const positive = /^(?:love|adore|like|enjoy)$/i.test(m[1]);
+  const reason = m[4].replace(/\s+/g, ' ').replace(/^(?:is|are|was|were)\s+/i, '').trim();
+  let stance: 'positive' | 'negative' | 'mixed' = positive ? 'positive' : 'negative';
+  if (m[3]) stance = 'mixed';
+  return [{ key: `opinion_${slug}`, value: reason, type: 'opinion', confidence: 0.85, metadata: { stance, topic, reasoned: true } }];
+}
