@@ -26,6 +26,7 @@ import { eventKindOf, events } from './rules/events.ts';
 import { IMPLICIT_RULES } from './rules/implicit.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { normValue } from './values.ts';
+import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
 export interface RuleError {
@@ -117,8 +118,17 @@ interface SentenceOpts {
   /** A third party he/she may refer to (set for corrections: "he actually lives in Boulder"). */
   third?: Subject | null;
   onError?: RuleErrorSink;
+  /** Every speaker of this turn and the recent turns: a correction never targets another speaker's memory. */
+  speakers?: ReadonlySet<string>;
   /** Whether the session's recent user messages contain this exact word (gates re-reading them). */
   mentioned?: (word: string) => boolean;
+}
+
+/** Whether `subject` is another speaker of the chat or one of their people ("jon", "jon's sister maya"). */
+export function isOtherSpeakers(subject: string, speaker: string, speakers?: ReadonlySet<string>): boolean {
+  if (!speakers || subject === speaker) return false;
+  for (const other of speakers) if (other !== speaker && (subject === other || subject.startsWith(`${other}'s `))) return true;
+  return false;
 }
 
 function typeOf(d: Draft): MemoryType {
@@ -242,14 +252,16 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     if (o.corrections) {
       const cue = detectCorrection(exp);
       if (cue) {
-        const priorThird = [...out].reverse().concat(o.prior()).find((p) => p.subject !== o.speaker && p.type !== 'relation');
+        // Another speaker's memories ("Oh no Jon!" after Jon's news) are never what this speaker corrects.
+        const mine = (p: MemoryCandidate) => !isOtherSpeakers(p.subject, o.speaker, o.speakers);
+        const priorThird = [...out].reverse().concat(o.prior()).filter(mine).find((p) => p.subject !== o.speaker && p.type !== 'relation');
         const body = cue.body ? extractSentences(cue.body, { ...o, corrections: false, third: priorThird ? { id: priorThird.subject, self: false } : null }) : [];
         const facts = body.filter((c) => c.type !== 'relation');
         if (facts.length > 0 && !cue.inline) {
           for (const c of body) out.push(c.type === 'relation' ? c : { ...c, op: 'correct', replaces: cue.oldValue, evidence, confidence: Math.max(c.confidence, 0.9) });
           continue;
         }
-        const prior = cue.inline ? facts : [...out].reverse().concat(o.prior());
+        const prior = cue.inline ? facts : [...out].reverse().concat(o.prior()).filter(mine);
         const fixed = applyCorrection(cue, prior, o.ref, evidence);
         if (fixed) {
           out.push(fixed);
@@ -266,6 +278,12 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         if (kind && when) {
           const value = cue.body.replace(/^(?:the|my|our|this|that)\s+/i, '').trim();
           out.push(toCandidate({ key: kind, value, type: 'event', op: 'correct', replaces: cue.oldValue, eventDate: when.iso, confidence: 0.85, metadata: { dateText: when.text } }, self, evidence, o.base));
+        } else if (!cue.body && cue.oldValue && cue.newValue && cue.newValue.split(/\s+/).length <= 4) {
+          // "Actually, not Tuesday — Wednesday" about something said in an earlier session: reconciliation finds
+          // the memory the old value refers to, whatever its key (FLOATING_CORRECTION).
+          const newDate = resolveDate(cue.newValue, o.ref, true);
+          const value = cue.newValue.replace(/[.!]+$/, '').trim();
+          if (value) out.push(toCandidate({ key: FLOATING_CORRECTION, value, type: 'fact', op: 'correct', replaces: cue.oldValue, eventDate: newDate?.iso ?? null, confidence: 0.85, metadata: newDate ? { dateText: newDate.text } : undefined }, self, evidence, o.base));
         }
         continue;
       }
@@ -402,6 +420,8 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     }
     return priorCache;
   };
+  const speakers = new Set<string>();
+  for (const m of [...(ctx.recentTurns ?? []).flatMap((t) => t.messages), ...messages]) if (m.role === 'user') speakers.add(speakerSubject(m.name));
   const mentioned = (word: string) =>
     (ctx.recentTurns ?? []).slice(-3).some((t) => t.messages.some((x) => x.role === 'user' && typeof x.content === 'string' && x.content.includes(word)));
   for (let i = 0; i < messages.length; i++) {
@@ -422,7 +442,7 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     }
     const before = out.length;
     try {
-      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned }));
+      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, speakers }));
     } catch (err) {
       // A bug outside the rules must never lose the turn: this message yields no memories, the turn is still stored.
       recordError('sentence', err, onError);

@@ -17,6 +17,7 @@ import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderSplit, turnBody } from './format.ts';
 import { excerptTokens, renderedTurn, type ScopeTurns } from './turn-cache.ts';
 import { errorSummary, retrieve, subjectNames, type Candidate, type Retrieved } from './retrieve.ts';
+import type { AnalyzedQuery } from './query-analysis.ts';
 
 export interface RecallDeps {
   store: MemoryStore;
@@ -52,6 +53,13 @@ export const RECALL = {
   minCoverage: 0.5,
   /** ...while a question about a known person needs this share of its content words discussed somewhere. */
   minNamedCoverage: 0.25,
+  /**
+   * ...raised to this share for a plain question about a known person ("What is Caroline's tax
+   * filing status?"): one everyday word said somewhere ("file") is not a discussed topic. List
+   * asks ("what activities…") and questions about when / a named date keep the lower bar, since
+   * their answers rarely repeat the question's words and month or year words count as content.
+   */
+  minNamedPlainCoverage: 0.35,
   /** Candidates considered for the context. */
   maxCandidates: 150,
   /** Candidates the reranker sees. */
@@ -128,11 +136,16 @@ export function passesNoiseGate(r: Pick<Retrieved, 'query' | 'turns' | 'memories
   const known = new Set<string>(r.turns ? r.turns.allSpeakers : []);
   for (const m of r.memories) if (m.subject !== 'user') for (const n of subjectNames(m.subject)) known.add(n);
   const namesKnown = r.query.names.some((n) => known.has(n));
-  if (namesKnown) return r.contentCorpus >= RECALL.minNamedCoverage || r.bestCoverage >= RECALL.minCoverage;
+  if (namesKnown) return r.contentCorpus >= namedBar(r.query) || r.bestCoverage >= RECALL.minCoverage;
   // A name the scope has discussed (not a speaker: a place, a pet, a project), matched together
   // with the question's other words in one document, is a strong enough match for a lower bar.
   if ((r.entityCoverage ?? 0) >= RECALL.minEntityCoverage) return true;
   return r.bestCoverage >= RECALL.minCoverage;
+}
+
+/** Share of its content words a question about a known person needs discussed (RECALL.minNamed*). */
+export function namedBar(q: Pick<AnalyzedQuery, 'list' | 'temporal' | 'dateRange'>): number {
+  return q.list || q.temporal || q.dateRange ? RECALL.minNamedCoverage : Math.max(RECALL.minNamedCoverage, RECALL.minNamedPlainCoverage);
 }
 
 function candidateText(c: Candidate): string {

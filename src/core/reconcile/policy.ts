@@ -3,7 +3,7 @@
  * The documented evolution policy per key family, in one table the reconciler and the README
  * share: how an assert interacts with the active memories of the same subject and key.
  */
-import { isSingleValued } from '../extraction/key-vocabulary.ts';
+import { isSingleValued, KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
 
 export type KeyPolicy =
   /** One current value: a different value supersedes the old row (employer, location, diet...). */
@@ -24,8 +24,17 @@ export function policyOf(key: string, type: string): KeyPolicy {
 /** Keys whose active rows a candidate can end: a dislike of X ends a like of X and vice versa. */
 export const OPPOSITE_KEYS: Readonly<Record<string, string>> = { like: 'dislike', dislike: 'like' };
 
+/**
+ * A correction whose target the extractor could not see (it was stated in an earlier session:
+ * "Actually, not Tuesday — Wednesday"). It names the old value in `replaces`; reconciliation finds
+ * the speaker's active memory that value refers to, whatever its key, and corrects it. It never
+ * becomes a row itself: with no target it is dropped.
+ */
+export const FLOATING_CORRECTION = 'correction';
+
 /** Keys reconciliation needs to see for a candidate key (the key itself and its opposite). */
 export function relatedKeys(key: string): string[] {
+  if (key === FLOATING_CORRECTION) return KEY_VOCABULARY.map((k) => k.key);
   const o = OPPOSITE_KEYS[key];
   return o ? [key, o] : [key];
 }

@@ -20,7 +20,7 @@ import type { ReconcileDecision } from '../ports.ts';
 import { isSingleValued } from '../extraction/key-vocabulary.ts';
 import { renderMemoryText } from '../render.ts';
 import { indexTerms } from '../text/analyze.ts';
-import { IMPLICIT_CEILING, MAX_CONFIDENCE, OPPOSITE_KEYS, REINFORCE_STEP, policyOf } from './policy.ts';
+import { FLOATING_CORRECTION, IMPLICIT_CEILING, MAX_CONFIDENCE, OPPOSITE_KEYS, REINFORCE_STEP, policyOf } from './policy.ts';
 import { refersTo, sameValue } from './value-match.ts';
 
 export interface ReconcileInput {
@@ -145,7 +145,40 @@ function applyDecision(l: Ledger, c: MemoryCandidate, d: ReconcileDecision, inpu
   }
 }
 
+/** Corrects the speaker's active memory that `replaces` refers to (see FLOATING_CORRECTION); no target, no op. */
+function floatingCorrection(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
+  const old = c.replaces;
+  if (!old) return;
+  const isDate = !!c.eventDate;
+  const hits = l.rows
+    // Only the speaker's own rows; the evidence sentence counts for events only ("my sister Ana lives in Tucson"
+    // must not make the sibling row a target of "not Tucson").
+    .filter((m) => m.active && m.subject === c.subject && m.key !== FLOATING_CORRECTION && (refersTo(old, m.value) || (m.type === 'event' && refersTo(old, m.value, [m.evidence, String(m.metadata?.dateText ?? '')]))))
+    // A corrected date fixes an event; a corrected place or name fixes the fact before the event that mentions it.
+    .sort((a, b) => Number((b.type === 'event') === isDate) - Number((a.type === 'event') === isDate) || b.updatedAt.localeCompare(a.updatedAt));
+  const target = hits[0];
+  if (!target) return;
+  const dateFix = isDate && target.type === 'event';
+  if (isDate && !dateFix) return;
+  const esc = old.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const value = dateFix ? target.value : new RegExp(esc, 'i').test(target.value) ? target.value.replace(new RegExp(esc, 'i'), c.value) : c.value;
+  const fixed: MemoryCandidate = {
+    ...c,
+    key: target.key,
+    type: target.type,
+    value,
+    op: 'correct',
+    eventDate: dateFix ? c.eventDate : target.eventDate,
+    metadata: { ...(target.metadata ?? {}), ...(c.metadata ?? {}), ...(dateFix ? { previousDate: target.eventDate ?? null } : {}), floating: undefined },
+  };
+  delete fixed.metadata!.floating;
+  const fresh = buildMemory(input, fixed, { metadata: { ...fixed.metadata, replaces: old, correction: true } });
+  supersede(l, target, fresh, input);
+  l.insert(fresh);
+}
+
 function offline(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
+  if (c.key === FLOATING_CORRECTION) return floatingCorrection(l, c, input);
   const same = l.active(c.subject, c.key);
   const policy = policyOf(c.key, c.type);
   if (c.op === 'retract') {
@@ -202,7 +235,7 @@ function offline(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
 export function reconcile(input: ReconcileInput): MemoryOp[] {
   const l = new Ledger(input.existing);
   input.candidates.forEach((c, i) => {
-    const d = input.decisions?.[i];
+    const d = c.key === FLOATING_CORRECTION ? undefined : input.decisions?.[i];
     if (d && applyDecision(l, c, d, input)) return;
     offline(l, c, input);
   });

@@ -64,7 +64,8 @@ const employer: Rule = (c) => {
   else if ((m = /\b(?:accepted|took|got|signed)\s+(?:an?\s+|the\s+)?(?:job\s+|new\s+)?offer\s+(?:from|at|with)\s+(.+)/i.exec(t))) push(org(m[1]));
   else if ((m = /\bemployed\s+(?:by|at)\s+(.+)/i.exec(t))) push(org(m[1]) ?? (cutValue(m[1]) || null));
   else if ((m = /\b(?:hired|recruited|taken\s+on|headhunted)\s+(?:by|at)\s+(.+)/i.exec(t))) push(org(m[1], true));
-  else if ((m = /\b(?:joined|join|joining)\s+(.+)/i.exec(t))) push(org(m[1]));
+  // "quitting to join Netflix", "hoping to join Stripe": an intention, not the current employer.
+  else if ((m = /\b(?:joined|join|joining)\s+(.+)/i.exec(t)) && !/\bto\s+$/i.test(t.slice(0, m.index))) push(org(m[1]));
   else if ((m = /\b(?:start|started|starting|begin|began|beginning)\s+(?:a\s+new\s+job\s+|my\s+new\s+job\s+|work\s+|working\s+)?(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]));
   else if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+)?(?:at|with)\s+(.+)/i.exec(t)) && !ROMANCE.test(c.sentence)) push(org(m[1]), { confidence: 0.75 });
   else if ((m = /^(?:have\s+been|has\s+been|been)\s+(?:working\s+)?(?:at|with)\s+(.+)/i.exec(t)) && TENURE.test(t)) push(org(m[1]), { confidence: 0.8 });
@@ -106,7 +107,8 @@ const jobTitle: Rule = (c) => {
     if (x) out.push({ key: 'job_title', value: x, op: 'retract' });
     return out;
   } else if ((m = /^(?:teach|teaches|taught)\s+(\w+)/i.exec(t)) && !/^(?:at|in|a|the|kids|children|people)$/i.test(m[1])) v = `${m[1].toLowerCase()} teacher`;
-  if (!v && (m = /\bas\s+(?:a|an)\s+(.+)/i.exec(t)) && /\b(?:work|job|joined|hired|start)/i.test(t)) v = title(m[1], true);
+  // "…joined Canva as a designer", "accepted an offer from Spotify as a senior data scientist".
+  if (!v && (m = /\bas\s+(?:a|an)\s+(.+)/i.exec(t)) && /\b(?:work|job|joined|hired|start|offer|accepted|signed|promoted|position|role)/i.test(t)) v = title(m[1], true);
   if (!v && (m = /\bafter\s+(?:\w+\s+){1,3}(?:as\s+(?:a|an)\s+)(.+)/i.exec(`${c.pre} ${t}`))) {
     const x = title(m[1], true);
     if (x) out.push({ key: 'job_title', value: x, op: 'history', confidence: 0.85 });

@@ -9,7 +9,8 @@ import type { Draft, Rule } from '../model.ts';
 import { NOT_NAMES, PET_RE } from '../lexicon.ts';
 import { splitList } from '../values.ts';
 
-const isName = (w: string) => /^\p{Lu}[\p{L}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
+// Names may carry digits ("a hamster named Quux0x", "R2D2").
+const isName = (w: string) => /^\p{Lu}[\p{L}\p{N}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
 const single = (s: string) => s.toLowerCase().replace(/(?<!s)s$/, '').replace(/^puppie$/, 'puppy');
 const petValue = (species: string | null, name: string | null) => (species && name ? `${single(species)} named ${name}` : name ? `pet named ${name}` : single(species ?? 'pet'));
 
@@ -20,7 +21,7 @@ const REHOME = re(`\\b(?:rehome|rehomed|rehoming|gave\\s+away|give\\s+away|givin
 
 const RE_PETS_1 = re(`\\b(?:my|our|the)\\s+(?:(?:old|sweet|little|beloved)\\s+)?(${PET_RE})s?\\b(?:\\s*,?\\s*(\\p{Lu}[\\p{L}-]+))?|^(\\p{Lu}[\\p{L}-]+)\\s+(?:died|passed|ran)`, 'iu');
 const RE_PETS_2 = re(
-    `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|are\\s+fostering|fostering|fostered|have\\s+got)\\s+(?:[^.;!?]{0,60}?\\s(?:and|plus)\\s+)?(?:a\\s+second|a\\s+third|a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*((?:(?:border|jack|king|bernese|cocker|springer|french|english|australian|siberian|yorkshire|miniature|toy|rescue)\\s+)?(?:${PET_RE}))(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}-]+)?))?`,
+    `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|are\\s+fostering|fostering|fostered|have\\s+got)\\s+(?:[^.;!?]{0,60}?\\s(?:and|plus)\\s+)?(?:a\\s+second|a\\s+third|a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*((?:(?:border|jack|king|bernese|cocker|springer|french|english|australian|siberian|yorkshire|miniature|toy|rescue)\\s+)?(?:${PET_RE}))(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}\\p{N}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}\\p{N}-]+)?))?`,
     'iu',
   );
 const RE_PETS_3 = re(
