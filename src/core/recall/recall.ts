@@ -59,7 +59,7 @@ export const RECALL = {
    * asks ("what activities…") and questions about when / a named date keep the lower bar, since
    * their answers rarely repeat the question's words and month or year words count as content.
    */
-  minNamedPlainCoverage: 0.35,
+  minNamedPlainCoverage: 0.3,
   /** Candidates considered for the context. */
   maxCandidates: 150,
   /** Candidates the reranker sees. */
