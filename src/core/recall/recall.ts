@@ -109,8 +109,12 @@ function snippet(text: string): string {
   return s.length > 200 ? `${s.slice(0, 199)}…` : s;
 }
 
-/** The reranker reorders and gates; failure leaves the lexical order and gate in place. */
-async function gate(deps: RecallDeps, query: string, r: Retrieved): Promise<Candidate[] | null> {
+/**
+ * The reranker reorders and gates; failure leaves the lexical order and gate in place.
+ * `reranked` says the configured reranker answered: its verdict is final, so when it keeps
+ * nothing the whole context is empty (no stable facts or session turns added around it).
+ */
+async function gate(deps: RecallDeps, query: string, r: Retrieved): Promise<{ kept: Candidate[] | null; reranked: boolean }> {
   const top = r.candidates.slice(0, RECALL.maxCandidates);
   if (deps.reranker && top.length > 0) {
     const head = top.slice(0, RECALL.rerankTop);
@@ -123,12 +127,12 @@ async function gate(deps: RecallDeps, query: string, r: Retrieved): Promise<Cand
         .map((c, i) => ({ c, s: Number(scores[i]) }))
         .filter((x) => Number.isFinite(x.s) && x.s >= floor)
         .sort((a, b) => b.s - a.s);
-      return kept.map((x, i) => ({ ...x.c, rankers: [...x.c.rankers, { ranker: 'rerank', rank: i + 1, score: x.s }] }));
+      return { kept: kept.map((x, i) => ({ ...x.c, rankers: [...x.c.rankers, { ranker: 'rerank', rank: i + 1, score: x.s }] })), reranked: true };
     } catch (err) {
       deps.logger.warn({ err: errorSummary(err), model: deps.reranker.model }, 'reranker failed; using the fused order and the lexical gate');
     }
   }
-  return passesNoiseGate(r) ? top : null;
+  return { kept: passesNoiseGate(r) ? top : null, reranked: false };
 }
 
 /** The offline relevance gate (see RECALL.minCoverage / minNamedCoverage). */
@@ -219,9 +223,11 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   deps.observer?.stage('ranking', performance.now() - t0);
   const recentCtx = await recentContext(deps, q, r);
   if (r.candidates.length === 0 && !recentCtx.connected) return EMPTY;
-  const gated = await gate(deps, q.query, r);
-  // A question that continues the current conversation is answered from it even when nothing
-  // else in the memory matches ("What theme did we pick?"); any other question must pass the gate.
+  const { kept: gated, reranked } = await gate(deps, q.query, r);
+  // A reranker that scored every candidate below the floor has judged the question unrelated.
+  if (reranked && (!gated || gated.length === 0)) return EMPTY;
+  // Offline, a question that continues the current conversation is answered from it even when
+  // nothing else in the memory matches ("What theme did we pick?"); any other question must pass the gate.
   if ((!gated || gated.length === 0) && !recentCtx.connected) return EMPTY;
   const kept = gated ?? [];
 
@@ -266,7 +272,7 @@ export async function search(deps: RecallDeps, q: SearchQuery): Promise<SearchRe
   const out: SearchResult[] = [];
   for (const scope of q.scopes) {
     const r = await retrieve(deps, scope.key, q.query, { sessionId: scope.sessionId });
-    const kept = await gate(deps, q.query, r);
+    const { kept } = await gate(deps, q.query, r);
     if (!kept) continue;
     for (const c of kept.slice(0, q.limit)) {
       if (c.memory) {
