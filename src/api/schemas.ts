@@ -14,7 +14,8 @@ import { z } from 'zod';
 /** Bounds shared by the routes, the client and the docs. */
 export const LIMITS = {
   idMaxLength: 256,
-  contentMaxLength: 200_000,
+  /** Generous on purpose: MEMORY_MAX_BODY_BYTES (413) is the real bound of a turn. */
+  contentMaxLength: 4_194_304,
   queryMaxLength: 10_000,
   maxTokensMin: 1,
   maxTokensMax: 32_768,
@@ -22,7 +23,7 @@ export const LIMITS = {
   searchLimitMin: 1,
   searchLimitMax: 100,
   searchLimitDefault: 10,
-  messagesMax: 500,
+  messagesMax: 10_000,
 } as const;
 
 /** ISO-8601 calendar date, optionally with a time and a zone (`2024-05-01`, `2024-05-01T10:00:00Z`, `…+02:00`). */
@@ -52,8 +53,8 @@ const Id = (what: string) =>
     .max(LIMITS.idMaxLength, { message: `must be at most ${LIMITS.idMaxLength} characters` })
     .describe(`${what}: chosen by the caller, 1–${LIMITS.idMaxLength} characters`);
 
-/** A user id, or null for a session-only scope. A missing user_id means null. */
-const NullableUserId = Id('user_id').nullable().optional().default(null);
+/** A user id, or null for a session-only scope. Required (send null explicitly), as the contract says. */
+const NullableUserId = Id('user_id').nullable();
 
 export const RoleSchema = z.enum(['user', 'assistant', 'system', 'tool']);
 

@@ -30,12 +30,16 @@ describe('isIsoTimestamp', () => {
 });
 
 describe('request schemas', () => {
-  const base = { session_id: 's', messages: [{ role: 'user', content: 'hi' }] };
+  const base = { session_id: 's', user_id: null, messages: [{ role: 'user', content: 'hi' }] };
 
-  test('missing user_id means null; unknown fields are dropped', () => {
+  test('user_id is required but may be null; unknown fields are dropped', () => {
     const parsed = TurnRequest.parse({ ...base, surprise: 1 });
     expect(parsed.user_id).toBeNull();
     expect('surprise' in parsed).toBe(false);
+    const { user_id: _omitted, ...noUser } = base;
+    const missing = TurnRequest.safeParse(noUser);
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues[0]?.path).toEqual(['user_id']);
   });
 
   test.each([

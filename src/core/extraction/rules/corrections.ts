@@ -30,6 +30,8 @@ const MARKERS = new RegExp(String.raw`^(?:(?:${FILLERS})\b[,:;!.—–-]*\s*)*(?
 function cleanNew(v: string): string {
   return v
     .replace(/^(?:(?:we|I|they|he|she|it)\s*(?:'re|'m|'s|’re|’m|’s|\s+are|\s+am|\s+is|\s+live|\s+work|\s+moved)|it\s+is|it's|that\s+is|that's)\s+(?:now\s+)?(?:(?:living|based|located)\s+)?(?:on\s+|in\s+|at\s+|to\s+)?/i, '')
+    // "Boulder, it's just outside Denver": the value ends at the first clause break.
+    .replace(/\s*(?:[,;(]|\s[—–-]\s|\s(?:but|and|which|it's|it is)\s).*$/i, '')
     .replace(/\s+(?:now|actually|instead)$/i, '')
     .trim();
 }
