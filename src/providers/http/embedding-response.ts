@@ -62,3 +62,12 @@ export class DimensionGuard {
     }
   }
 }
+
+/** Prepares every input and embeds them `batchSize` at a time, keeping input order. */
+export async function embedInBatches(texts: string[], batchSize: number, maxChars: number, embedBatch: (batch: string[]) => Promise<number[][]>): Promise<number[][]> {
+  if (texts.length === 0) return [];
+  const inputs = texts.map((t) => prepareInput(t, maxChars));
+  const out: number[][] = [];
+  for (let i = 0; i < inputs.length; i += batchSize) out.push(...(await embedBatch(inputs.slice(i, i + batchSize))));
+  return out;
+}

@@ -6,7 +6,7 @@
  */
 import type { EmbedderPort } from '../../core/ports.ts';
 import type { Logger, Observer } from '../../core/service.ts';
-import { DimensionGuard, parseEmbeddingData, prepareInput } from '../http/embedding-response.ts';
+import { DimensionGuard, embedInBatches, parseEmbeddingData } from '../http/embedding-response.ts';
 import { errorFromResponse, toProviderError } from '../http/provider-error.ts';
 import { resilientFetch, type RetryPolicy } from '../http/resilient-fetch.ts';
 
@@ -52,12 +52,7 @@ export class OpenAiCompatibleEmbedder implements EmbedderPort {
   }
 
   async embed(texts: string[]): Promise<number[][]> {
-    if (texts.length === 0) return [];
-    const size = Math.max(1, this.opts.batchSize ?? 96);
-    const inputs = texts.map((t) => prepareInput(t, this.opts.maxInputChars ?? 8000));
-    const out: number[][] = [];
-    for (let i = 0; i < inputs.length; i += size) out.push(...(await this.embedBatch(inputs.slice(i, i + size))));
-    return out;
+    return embedInBatches(texts, Math.max(1, this.opts.batchSize ?? 96), this.opts.maxInputChars ?? 8000, (batch) => this.embedBatch(batch));
   }
 
   private async embedBatch(texts: string[]): Promise<number[][]> {

@@ -5,7 +5,7 @@
  */
 import type { EmbedderPort } from '../../core/ports.ts';
 import type { Logger, Observer } from '../../core/service.ts';
-import { DimensionGuard, parseEmbeddingData, prepareInput } from '../http/embedding-response.ts';
+import { DimensionGuard, embedInBatches, parseEmbeddingData } from '../http/embedding-response.ts';
 import { errorFromResponse, toProviderError } from '../http/provider-error.ts';
 import { resilientFetch, type RetryPolicy } from '../http/resilient-fetch.ts';
 
@@ -48,12 +48,7 @@ export class VoyageEmbedder implements EmbedderPort {
   }
 
   async embed(texts: string[]): Promise<number[][]> {
-    if (texts.length === 0) return [];
-    const size = Math.min(128, Math.max(1, this.opts.batchSize ?? 128));
-    const inputs = texts.map((t) => prepareInput(t, this.opts.maxInputChars ?? 8000));
-    const out: number[][] = [];
-    for (let i = 0; i < inputs.length; i += size) out.push(...(await this.embedBatch(inputs.slice(i, i + size))));
-    return out;
+    return embedInBatches(texts, Math.min(128, Math.max(1, this.opts.batchSize ?? 128)), this.opts.maxInputChars ?? 8000, (batch) => this.embedBatch(batch));
   }
 
   private async embedBatch(texts: string[]): Promise<number[][]> {

@@ -13,6 +13,7 @@ import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, 
 import { byCodePoint, cleanTerms, selectCandidates, sqlCap, tsqueryLiteral } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { KeyedMutex } from '../mutex.ts';
+import { guardedTx } from '../tx-handle.ts';
 import type { SqlExecutor, SqlQuery } from './executor.ts';
 import { PG_SCHEMA_VERSION, SCOPE_LOCK_CLASS, migratePg } from './migrations.ts';
 import { translatePgError } from './errors.ts';
@@ -205,26 +206,21 @@ export class PostgresMemoryStore implements MemoryStore {
     const result = await this.scopeLocks.run(scope, () =>
       this.tx(async (s) => {
         await s.lockScopes([scope]);
-        let open = true;
-        const guard = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
-          if (!open) throw new Error('transaction handle used after the transaction ended');
-          return f(...a);
-        };
-        const tx: StoreTx = {
-          insertTurn: guard((t: NewTurn) => s.insertTurn(t)),
-          activeMemories: guard((sc: string, filter?: { subjects?: string[]; keys?: string[] }) => s.activeMemories(sc, filter)),
-          memoriesByKey: guard((sc: string, subject: string, key: string) => s.memoriesByKey(sc, subject, key)),
-          insertMemory: guard((m: MemoryRecord) => s.insertMemory(m)),
-          updateMemory: guard((sc: string, id: string, patch: Partial<MemoryRecord>) => s.updateMemory(sc, id, patch)),
-          putEmbedding: guard(async (sc: string, e: StoredEmbedding) => {
+        const { tx, end } = guardedTx({
+          insertTurn: (t) => s.insertTurn(t),
+          activeMemories: (sc, filter) => s.activeMemories(sc, filter),
+          memoriesByKey: (sc, subject, key) => s.memoriesByKey(sc, subject, key),
+          insertMemory: (m) => s.insertMemory(m),
+          updateMemory: (sc, id, patch) => s.updateMemory(sc, id, patch),
+          putEmbedding: async (sc, e) => {
             pending.push(e);
             await s.putEmbedding(sc, e, mode);
-          }),
-        };
+          },
+        });
         try {
           return await fn(tx);
         } finally {
-          open = false;
+          end();
         }
       }),
     );

@@ -14,6 +14,7 @@ import { MEMORY_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, typ
 import { byCodePoint, cleanTerms, cosine, fts5Query, selectCandidates, sqlCap } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
+import { guardedTx } from '../tx-handle.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.ts';
 import { translateSqliteError } from './errors.ts';
 
@@ -214,26 +215,21 @@ export class SqliteMemoryStore implements MemoryStore {
     return this.lock.run(async () => {
       const q = this.writer;
       run(() => q.db.exec(nested ? `SAVEPOINT ${savepoint}` : 'BEGIN IMMEDIATE'));
-      let open = true;
-      const guard = <A extends unknown[], R>(f: (...a: A) => R) => async (...a: A): Promise<R> => {
-        if (!open) throw new Error('transaction handle used after the transaction ended');
-        return f(...a);
-      };
-      const tx: StoreTx = {
-        insertTurn: guard((t: NewTurn) => q.insertTurn(t)),
-        activeMemories: guard((scope: string, filter?: { subjects?: string[]; keys?: string[] }) => q.activeMemories(scope, filter)),
-        memoriesByKey: guard((scope: string, subject: string, key: string) => q.memoriesByKey(scope, subject, key)),
-        insertMemory: guard((m: MemoryRecord) => q.insertMemory(m)),
-        updateMemory: guard((scope: string, id: string, patch: Partial<MemoryRecord>) => q.updateMemory(scope, id, patch)),
-        putEmbedding: guard((scope: string, e: StoredEmbedding) => q.putEmbedding(scope, e)),
-      };
+      const { tx, end } = guardedTx({
+        insertTurn: (t) => q.insertTurn(t),
+        activeMemories: (scope, filter) => q.activeMemories(scope, filter),
+        memoriesByKey: (scope, subject, key) => q.memoriesByKey(scope, subject, key),
+        insertMemory: (m) => q.insertMemory(m),
+        updateMemory: (scope, id, patch) => q.updateMemory(scope, id, patch),
+        putEmbedding: (scope, e) => q.putEmbedding(scope, e),
+      });
       try {
         const result = await fn(tx);
-        open = false;
+        end();
         run(() => q.db.exec(nested ? `RELEASE ${savepoint}` : 'COMMIT'));
         return result;
       } catch (err) {
-        open = false;
+        end();
         if (q.db.open && q.db.inTransaction) q.db.exec(nested ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : 'ROLLBACK');
         throw translateSqliteError(err);
       }
