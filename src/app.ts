@@ -59,13 +59,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installAuth(app, config.MEMORY_AUTH_TOKEN);
   // Every body is JSON: a text/plain body is a 415, not a string that fails validation.
   app.removeContentTypeParser('text/plain');
-  // A bodiless GET/DELETE that still says `content-type: application/json` (many HTTP clients do)
-  // is not a malformed JSON body: there is nothing to parse.
-  app.addHook('onRequest', async (req) => {
-    if ((req.method === 'DELETE' || req.method === 'GET') && req.headers['content-type'] !== undefined) {
-      const len = req.headers['content-length'];
-      if ((len === undefined && req.headers['transfer-encoding'] === undefined) || len === '0') delete req.headers['content-type'];
-    }
+  // A bodiless GET/DELETE that still says `content-type: application/json` (many HTTP clients do,
+  // the mem0 clients among them) is not a malformed JSON body: there is nothing to parse.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if ((req.method === 'DELETE' || req.method === 'GET') && String(body).trim() === '') return done(null, undefined);
+    return parseJson(req, body as string, done);
   });
   await registerOpenApi(app, { authEnabled: config.MEMORY_AUTH_TOKEN !== undefined });
   const logger = app.log;

@@ -60,17 +60,9 @@ function dateRange(start?: string, end?: string): Mem0Filters | null {
 }
 
 export async function registerMem0Routes(root: FastifyInstance, ctx: AppContext): Promise<void> {
-  // Encapsulated: the mem0 clients send `Content-Type: application/json` on bodyless DELETEs,
-  // which Fastify's default parser rejects; here an empty DELETE/GET body is simply no body.
-  await root.register(async (scope) => {
-    const parseJson = scope.getDefaultJsonParser('error', 'error');
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-      if ((req.method === 'DELETE' || req.method === 'GET') && String(body).trim() === '') return done(null, undefined);
-      return parseJson(req, body as string, done);
-    });
-    mem0Routes(scope, ctx);
-  });
+  // The mem0 clients send `Content-Type: application/json` on bodyless DELETEs; buildApp's JSON
+  // parser takes an empty DELETE/GET body as no body for every route.
+  mem0Routes(root, ctx);
 }
 
 function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
