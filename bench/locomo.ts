@@ -10,7 +10,7 @@
  * Options: --conv conv-26[,conv-30]  --budgets 512,2048  --backend sqlite|memory|postgres
  *          --data <path>  --no-baseline  --no-noise  --misses <file> (dump missed evidence)
  *          --extractor offline|none (none: recall from turns alone)
- *          --set recall.minCoverage=0.3,retrieve.speakerBoost=0 (override tunables for an experiment)
+ *          --set recall.minCoverage=0.3,retrieve.speakerBoost=0 (override RECALL / RETRIEVE / BM25 / EXCERPT tunables for an experiment)
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,7 @@ import { Bm25Baseline } from './lib/bm25-baseline.ts';
 import { RECALL } from '../src/core/recall/recall.ts';
 import { RETRIEVE } from '../src/core/recall/retrieve.ts';
 import { BM25 } from '../src/core/recall/bm25.ts';
+import { EXCERPT } from '../src/core/recall/format.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -68,7 +69,7 @@ let extractionFailures = 0;
 for (const kv of (arg('set') || '').split(',').filter(Boolean)) {
   const [path, value] = kv.split('=');
   const [obj, ...fields] = path.split('.');
-  let target = (obj === 'recall' ? RECALL : obj === 'retrieve' ? RETRIEVE : obj === 'bm25' ? BM25 : null) as Record<string, unknown> | null;
+  let target = (obj === 'recall' ? RECALL : obj === 'retrieve' ? RETRIEVE : obj === 'bm25' ? BM25 : obj === 'excerpt' ? EXCERPT : null) as Record<string, unknown> | null;
   for (const f of fields.slice(0, -1)) target = (target?.[f] as Record<string, unknown> | undefined) ?? null;
   const field = fields[fields.length - 1];
   if (!target || !(field in target)) throw new Error(`unknown tunable ${path}`);

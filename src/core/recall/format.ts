@@ -28,12 +28,22 @@ export function subjectLabel(subject: string): string {
   return subject === 'user' ? 'User' : capitalise(subject);
 }
 
-/** Splits text into sentences, keeping their punctuation. */
+/**
+ * A full stop that does not end a sentence: an initial ("J.K. Rowling", "Jane F. Doe") or a
+ * title or abbreviation that is followed by more ("Dr. Lee", "St. Louis", "e.g. Rome").
+ */
+const NOT_A_BREAK = /(?:^|[\s(“"'])(?:(?!I\.$)\p{Lu}|\p{Lu}\.\p{Lu}|Mr|Mrs|Ms|Mx|Dr|Prof|St|Mt|Ft|Rev|Capt|Lt|Sgt|vs|approx|e\.g|i\.e)\.$/u;
+
+/** Splits text into sentences, keeping their punctuation; initials and titles do not end one. */
 export function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"'“(\[])/u)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const parts = text.split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"'“(\[])/u);
+  const out: string[] = [];
+  for (const p of parts) {
+    const prev = out.length > 0 ? out[out.length - 1] : null;
+    if (prev !== null && NOT_A_BREAK.test(prev)) out[out.length - 1] = `${prev} ${p}`;
+    else out.push(p);
+  }
+  return out.map((s) => s.trim()).filter(Boolean);
 }
 
 /**
@@ -57,14 +67,29 @@ export interface SplitMessage {
   content: string;
   sentences: string[];
   terms: string[][];
+  /** The message replies to a question (the one before it asked one): replies tend to lead with the answer. */
+  answers?: boolean;
 }
 
-export function splitMessages(t: TurnRecord): SplitMessage[] {
+/** True when a message asks something (a "?" in its last two sentences). */
+export function asksQuestion(text: string): boolean {
+  return sentences(text).slice(-2).some((s) => s.includes('?'));
+}
+
+/**
+ * The turn's messages split for rendering. `afterQuestion` says the message right before the
+ * turn (the previous turn of the session) asked a question; inside a turn each message follows
+ * the one before it.
+ */
+export function splitMessages(t: TurnRecord, afterQuestion = false): SplitMessage[] {
   const msgs = t.messages.length > 0 ? t.messages : [{ role: 'user' as const, content: t.text, name: null }];
+  let asked = afterQuestion;
   return msgs.map((m) => {
     const content = keepLines(maskSecrets(m.content));
     const ss = sentences(content);
-    return { speaker: speakerOf(m), content, sentences: ss, terms: ss.map((x) => analyze(x)) };
+    const out = { speaker: speakerOf(m), content, sentences: ss, terms: ss.map((x) => analyze(x)), answers: asked };
+    asked = ss.slice(-2).some((x) => x.includes('?'));
+    return out;
   });
 }
 
@@ -88,12 +113,18 @@ function excerptSplit(m: SplitMessage, focus: ReadonlySet<string>, window = 0): 
     .join(' ');
 }
 
+/** Excerpt tunables (measured with `npm run bench:locomo`, see CHANGELOG). */
+export const EXCERPT = {
+  /** Keep the first sentence of a reply to a question in its excerpt (1 = on): replies lead with the answer. */
+  leadOfReply: 1,
+};
+
 /** Indices of the kept sentences in order, -1 for an elision; all sentences when nothing or everything matches. */
 function excerptParts(m: SplitMessage, focus: ReadonlySet<string>, window = 0): number[] {
   const ss = m.sentences;
   const all = ss.map((_, i) => i);
   if (ss.length <= 1 || focus.size === 0) return ss.length === 0 ? [] : all;
-  const hit = m.terms.map((ts) => ts.some((t) => focus.has(t)));
+  const hit = m.terms.map((ts, i) => (i === 0 && m.answers === true && EXCERPT.leadOfReply === 1) || ts.some((t) => focus.has(t)));
   const keep = hit.map((_, i) => hit.slice(Math.max(0, i - window), i + window + 1).some(Boolean));
   const n = keep.filter(Boolean).length;
   if (n === 0 || n === ss.length) return all;

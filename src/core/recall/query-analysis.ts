@@ -6,7 +6,7 @@
  * temporal / past / list intents that steer ranking and assembly. Pure.
  */
 import { KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
-import { analyze, words } from '../text/analyze.ts';
+import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { expansionsOf } from './synonyms.ts';
 
 export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback';
@@ -23,6 +23,12 @@ export interface AnalyzedQuery {
   terms: QueryTerm[];
   /** Lower-cased names the question mentions (capitalised words, or known names). */
   names: string[];
+  /**
+   * Names in an oblique position — possessive ("Gina's store"), after a preposition ("recommend
+   * to Melanie") — unless "according to": when a question names several people, the others are
+   * the ones it asks about as speakers.
+   */
+  oblique: string[];
   /** Canonical memory keys the question asks for ("where does she live" → location). */
   keys: string[];
   /** "when", "how long ago", "what year", "before/after": dated lines matter. */
@@ -169,11 +175,45 @@ function keysAskedFor(q: string): string[] {
   return keys;
 }
 
+const OBLIQUE_BEFORE = /\b(to|with|for|about|from|by|of|than|like|at|on|toward|towards)\s+$/i;
+
+/** True when every mention of `name` is possessive or follows a preposition (not "according to"). */
+function obliqueName(query: string, name: string): boolean {
+  const re = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b(['’]s\\b)?`, 'giu');
+  let any = false;
+  for (const m of query.matchAll(re)) {
+    any = true;
+    const before = query.slice(0, m.index);
+    if (/\baccording to\s+$/i.test(before)) return false;
+    if (!m[1] && !OBLIQUE_BEFORE.test(before)) return false;
+  }
+  return any;
+}
+
+const NOT_A_NAME = new RegExp(`^(${MONTH_RE}|(mon|tues|wednes|thurs|fri|satur|sun)day)$`, 'i');
+
+/**
+ * A capitalised word that is not a known name but starts exactly one known name ("Mel" →
+ * Melanie, "Chris" → Christopher) is read as that name: people shorten each other's names.
+ */
+export function expandShortNames(query: string, knownNames: ReadonlySet<string>): string {
+  if (knownNames.size === 0) return query;
+  const singles = [...new Set([...knownNames].flatMap((n) => n.split(/\s+/)))].filter((n) => n.length >= 4);
+  return query.replace(/\b(\p{Lu}[\p{Ll}]{2,})(?=['’]s\b|\b)/gu, (w, _g, at: number) => {
+    const lw = w.toLowerCase();
+    // Not the question's first word ("How" is not Howard), a stop word, a month or a weekday.
+    if (at === 0 || knownNames.has(lw) || STOP_WORDS.has(lw) || NOT_A_NAME.test(lw)) return w;
+    const full = singles.filter((n) => n.length > lw.length && n.startsWith(lw));
+    return full.length === 1 ? full[0][0].toUpperCase() + full[0].slice(1) : w;
+  });
+}
+
 /**
  * Analyses a question. `knownNames` (speakers and memory subjects of the scope, lower-cased)
  * lets lower-case mentions count as names too.
  */
-export function analyzeQuery(query: string, knownNames: ReadonlySet<string> = new Set()): AnalyzedQuery {
+export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set()): AnalyzedQuery {
+  const query = expandShortNames(rawQuery, knownNames);
   const terms = new Map<string, QueryTerm>();
   const put = (term: string, weight: number, source: TermSource) => {
     const cur = terms.get(term);
@@ -205,9 +245,10 @@ export function analyzeQuery(query: string, knownNames: ReadonlySet<string> = ne
     for (const syn of expansionsOf(w)) for (const t of analyze(syn)) put(t, WEIGHTS.synonym, 'synonym');
   }
   return {
-    raw: query,
+    raw: rawQuery,
     terms: [...terms.values()],
     names: [...names],
+    oblique: [...names].filter((n) => obliqueName(query, n)),
     keys,
     temporal: TEMPORAL.test(query),
     past: PAST.test(query),

@@ -13,6 +13,7 @@ import { analyze } from '../text/analyze.ts';
 import { analyzeQuery, INTENTS, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
 import { bm25Score, coverageIdf, idf, isOriginal, type Bm25Hit } from './bm25.ts';
 import { rrf, type RankedList } from './fusion.ts';
+import { asksQuestion } from './format.ts';
 import { docsWithAny, neighbours, scopeTurns, toTermDoc, type ScopeTurns, type TermDoc } from './turn-cache.ts';
 import { scopeMemories, type ScopeMemories } from './memory-cache.ts';
 import type { RecallDeps } from './recall.ts';
@@ -23,6 +24,14 @@ export const RETRIEVE = {
   speakerBoost: 0.5,
   /** Share of the best neighbour's BM25 score a turn inherits (answers follow questions). */
   neighbourShare: 0.5,
+  /** ...raised to this share for the reply right after a turn that asks a question. */
+  answerShare: 1,
+  /** Share a reply inherits from a follow-up question that itself only inherited ("What's it about?"). */
+  chainShare: 1,
+  /** ...and so does a short reaction with fewer index terms than this ("Wow, that must've been breathtaking!"). */
+  chainMaxTerms: 6,
+  /** Boost the speakers a question names in an oblique position too ("about Gina's store") when another is named directly (1 = on). */
+  obliqueSpeakers: 0,
   /** Known speakers' names act only through the speaker prior, not as turn terms (1 = on). */
   speakerNamesAsPrior: 1,
   /** Lexical candidates fetched per kind when the scope is too big to cache. */
@@ -103,22 +112,38 @@ async function lexicalTurnDocs(deps: RecallDeps, scope: string, st: ScopeTurns |
 function rankTurns(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[], q: AnalyzedQuery, st: ScopeTurns | null): Bm25Hit[] {
   const hits = bm25Score(docs, stats, terms);
   if (!st) return hits;
-  const named = new Set(q.names.filter((n) => st.allSpeakers.has(n)));
+  const named = askedSpeakers(q, st);
   const base = new Map(hits.map((h) => [h.id, h.score]));
   const out = hits.map((h) => ({ ...h }));
   const byId = new Map(out.map((h) => [h.id, h]));
-  // Neighbour smoothing: a turn inherits part of the best adjacent turn's score; turns with no
-  // term of their own join the list this way (the reply to a matching question).
+  /** `id` scores at least its own BM25 plus `inherited`; a turn with no term of its own joins the list. */
+  const inherit = (id: string, inherited: number) => {
+    const cur = byId.get(id);
+    if (cur) cur.score = Math.max(cur.score, (base.get(id) ?? 0) + inherited);
+    else {
+      const fresh = { id, score: inherited, coverage: 0, matched: [] as string[] };
+      out.push(fresh);
+      byId.set(id, fresh);
+    }
+  };
+  // Neighbour smoothing: a turn inherits part of the best adjacent turn's score; the reply right
+  // after a matching question inherits `answerShare` of it (the answer follows the question).
   for (const h of hits.slice(0, RETRIEVE.listLimit)) {
+    const t = st.byId.get(h.id);
+    const asks = !!t && asksQuestion(lastMessage(t));
     for (const n of neighbours(st, h.id)) {
-      const inherited = RETRIEVE.neighbourShare * h.score;
-      const cur = byId.get(n.id);
-      if (cur) cur.score = Math.max(cur.score, (base.get(n.id) ?? 0) + inherited);
-      else {
-        const fresh = { id: n.id, score: inherited, coverage: 0, matched: [] as string[] };
-        out.push(fresh);
-        byId.set(n.id, fresh);
-      }
+      const reply = asks && n.seq > t!.seq;
+      inherit(n.id, (reply ? Math.max(RETRIEVE.answerShare, RETRIEVE.neighbourShare) : RETRIEVE.neighbourShare) * h.score);
+    }
+  }
+  // A follow-up question with none of the query's words ("What's it about?") or a short reaction
+  // right after a matching turn passes its inherited score on to the turn after it, once.
+  if (RETRIEVE.chainShare > 0) {
+    for (const h of out.filter((x) => x.coverage === 0 && x.score > 0)) {
+      const t = st.byId.get(h.id);
+      if (!t || !(asksQuestion(lastMessage(t)) || t.termCount < RETRIEVE.chainMaxTerms)) continue;
+      const next = neighbours(st, h.id).find((n) => n.seq > t.seq);
+      if (next) inherit(next.id, RETRIEVE.chainShare * h.score);
     }
   }
   if (named.size > 0) {
@@ -131,6 +156,20 @@ function rankTurns(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[], q: A
     }
   }
   return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+}
+
+/**
+ * The speakers a question asks about: the known speakers it names, without the ones in an
+ * oblique position ("What did Jon say about Gina's store?" asks about Jon's turns) when another remains.
+ */
+export function askedSpeakers(q: Pick<AnalyzedQuery, 'names' | 'oblique'>, st: Pick<ScopeTurns, 'allSpeakers'>): Set<string> {
+  const named = q.names.filter((n) => st.allSpeakers.has(n));
+  const direct = named.filter((n) => !q.oblique.includes(n));
+  return new Set(RETRIEVE.obliqueSpeakers === 0 && direct.length > 0 ? direct : named);
+}
+
+function lastMessage(t: TurnRecord): string {
+  return t.messages.length > 0 ? t.messages[t.messages.length - 1].content : t.text;
 }
 
 function memoryDocs(sm: ScopeMemories, includeInactive: boolean): TermDoc[] {

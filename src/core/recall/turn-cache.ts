@@ -11,7 +11,7 @@ import type { CorpusStats, LexicalDoc, MemoryStore } from '../ports.ts';
 import type { TurnRecord } from '../types.ts';
 import { speakerOf } from '../render.ts';
 import { countTokens } from '../text/tokens.ts';
-import { estimateSplitTokens, renderSplit, splitMessages, type SplitMessage } from './format.ts';
+import { asksQuestion, estimateSplitTokens, renderSplit, splitMessages, type SplitMessage } from './format.ts';
 
 /** Scopes with more turns than `maxTurns` are served from the store's lexical index, uncached; all cached scopes together hold at most `maxTotalTurns` turns (least recently used scopes go first). */
 
@@ -65,7 +65,7 @@ export function excerptTokens(r: RenderedTurn, focus: ReadonlySet<string>, windo
 export function renderedTurn(st: ScopeTurns | null, t: TurnRecord): RenderedTurn {
   const hit = st?.rendered.get(t.id);
   if (hit) return hit;
-  const messages = splitMessages(t);
+  const messages = splitMessages(t, st ? followsQuestion(st, t) : false);
   const body = renderSplit(messages, null);
   const r = { messages, body, tokens: countTokens(body) };
   if (st && st.byId.has(t.id)) st.rendered.set(t.id, r);
@@ -173,6 +173,15 @@ export function docsWithAny(st: ScopeTurns, terms: string[]): TermDoc[] {
   const out: TermDoc[] = [];
   for (const d of st.docs) if (ids.has(d.id) && byId.has(d.id)) out.push(d);
   return out;
+}
+
+/** True when the turn before `t` in its session ends by asking a question. */
+function followsQuestion(st: ScopeTurns, t: TurnRecord): boolean {
+  const i = st.position.get(t.id);
+  if (i === undefined || i === 0) return false;
+  const prev = st.bySession.get(t.sessionId)![i - 1];
+  const last = prev.messages.length > 0 ? prev.messages[prev.messages.length - 1].content : prev.text;
+  return asksQuestion(last);
 }
 
 /** The turns right before and after `id` in its session (the one on each side). */
