@@ -13,8 +13,7 @@ import { analyze } from '../text/analyze.ts';
 import { analyzeQuery, INTENTS, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
 import { bm25Score, coverageIdf, idf, isOriginal, type Bm25Hit } from './bm25.ts';
 import { rrf, type RankedList } from './fusion.ts';
-import { asksQuestion } from './format.ts';
-import { docsWithAny, neighbours, scopeTurns, toTermDoc, type ScopeTurns, type TermDoc } from './turn-cache.ts';
+import { docsWithAny, neighbours, turnAsks, scopeTurns, toTermDoc, type ScopeTurns, type TermDoc } from './turn-cache.ts';
 import { scopeMemories, type ScopeMemories } from './memory-cache.ts';
 import type { RecallDeps } from './recall.ts';
 
@@ -130,7 +129,7 @@ function rankTurns(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[], q: A
   // after a matching question inherits `answerShare` of it (the answer follows the question).
   for (const h of hits.slice(0, RETRIEVE.listLimit)) {
     const t = st.byId.get(h.id);
-    const asks = !!t && asksQuestion(lastMessage(t));
+    const asks = !!t && turnAsks(st, t);
     for (const n of neighbours(st, h.id)) {
       const reply = asks && n.seq > t!.seq;
       inherit(n.id, (reply ? Math.max(RETRIEVE.answerShare, RETRIEVE.neighbourShare) : RETRIEVE.neighbourShare) * h.score);
@@ -141,7 +140,7 @@ function rankTurns(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[], q: A
   if (RETRIEVE.chainShare > 0) {
     for (const h of out.filter((x) => x.coverage === 0 && x.score > 0)) {
       const t = st.byId.get(h.id);
-      if (!t || !(asksQuestion(lastMessage(t)) || t.termCount < RETRIEVE.chainMaxTerms)) continue;
+      if (!t || !(turnAsks(st, t) || t.termCount < RETRIEVE.chainMaxTerms)) continue;
       const next = neighbours(st, h.id).find((n) => n.seq > t.seq);
       if (next) inherit(next.id, RETRIEVE.chainShare * h.score);
     }
@@ -166,10 +165,6 @@ export function askedSpeakers(q: Pick<AnalyzedQuery, 'names' | 'oblique'>, st: P
   const named = q.names.filter((n) => st.allSpeakers.has(n));
   const direct = named.filter((n) => !q.oblique.includes(n));
   return new Set(RETRIEVE.obliqueSpeakers === 0 && direct.length > 0 ? direct : named);
-}
-
-function lastMessage(t: TurnRecord): string {
-  return t.messages.length > 0 ? t.messages[t.messages.length - 1].content : t.text;
 }
 
 function memoryDocs(sm: ScopeMemories, includeInactive: boolean): TermDoc[] {

@@ -41,6 +41,8 @@ export interface ScopeTurns {
   totalTerms: number;
   /** Rendered, secret-masked bodies, their sentences and token counts, filled lazily by recall. */
   rendered: Map<string, RenderedTurn>;
+  /** Whether each turn ends by asking a question, filled lazily. */
+  asks: Map<string, boolean>;
 }
 
 export interface RenderedTurn {
@@ -127,6 +129,7 @@ function build(turns: TurnRecord[], stats: CorpusStats): ScopeTurns {
     postings,
     totalTerms,
     rendered: new Map(),
+    asks: new Map(),
   };
 }
 
@@ -175,13 +178,21 @@ export function docsWithAny(st: ScopeTurns, terms: string[]): TermDoc[] {
   return out;
 }
 
+/** True when the turn's last message asks a question (memoised per cached turn). */
+export function turnAsks(st: ScopeTurns, t: TurnRecord): boolean {
+  let v = st.asks.get(t.id);
+  if (v === undefined) {
+    v = asksQuestion(t.messages.length > 0 ? t.messages[t.messages.length - 1].content : t.text);
+    if (st.byId.has(t.id)) st.asks.set(t.id, v);
+  }
+  return v;
+}
+
 /** True when the turn before `t` in its session ends by asking a question. */
 function followsQuestion(st: ScopeTurns, t: TurnRecord): boolean {
   const i = st.position.get(t.id);
   if (i === undefined || i === 0) return false;
-  const prev = st.bySession.get(t.sessionId)![i - 1];
-  const last = prev.messages.length > 0 ? prev.messages[prev.messages.length - 1].content : prev.text;
-  return asksQuestion(last);
+  return turnAsks(st, st.bySession.get(t.sessionId)![i - 1]);
 }
 
 /** The turns right before and after `id` in its session (the one on each side). */
