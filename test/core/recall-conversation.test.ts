@@ -46,6 +46,8 @@ describe('shortened names', () => {
     ['What did Jo say?', 'What did Jo say?'],
     ['What happened in May 2023?', 'What happened in May 2023?'],
     ['What does Maya like?', 'What does Maya like?'],
+    // Only single-word names expand: "sister" (from "sister maya") is not a name.
+    ['Where does Sis live?', 'Where does Sis live?'],
   ])('%s', (q, want) => expect(expandShortNames(q, known)).toBe(want));
 
   test('a question using a short name finds the speaker it stands for', async () => {

@@ -198,7 +198,8 @@ const NOT_A_NAME = new RegExp(`^(${MONTH_RE}|(mon|tues|wednes|thurs|fri|satur|su
  */
 export function expandShortNames(query: string, knownNames: ReadonlySet<string>): string {
   if (knownNames.size === 0) return query;
-  const singles = [...new Set([...knownNames].flatMap((n) => n.split(/\s+/)))].filter((n) => n.length >= 4);
+  // Single-word names only ("sister maya" is also known as "maya"; "sister" is not a name).
+  const singles = [...knownNames].filter((n) => n.length >= 4 && !/\s/.test(n));
   return query.replace(/\b(\p{Lu}[\p{Ll}]{2,})(?=['’]s\b|\b)/gu, (w, _g, at: number) => {
     const lw = w.toLowerCase();
     // Not the question's first word ("How" is not Howard), a stop word, a month or a weekday.
