@@ -42,6 +42,7 @@ const HAVE_REL = re(
   'iu',
 );
 
+const RE_REL_APPOS = re(`\\b(?:my|our)\\s+(?:(?:two|three|four|\\d+)\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*[,(]\\s*(\\p{Lu}[\\p{L}-]+(?:\\s*(?:,|and|&)\\s*\\p{Lu}[\\p{L}-]+)*)\\s*(?=[,)]|\\s[-–—]\\s)`, 'giu');
 const RE_FAMILY_1 = re(`\\b(?:my|our)\\s+(${RELATION_RE})(?:'s|’s)\\s+name\\s+is\\s+(\\p{Lu}[\\p{L}-]+)`, 'iu');
 const RE_FAMILY_2 = re(`(?<!^)\\b(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?!-)(?:\\s+(\\p{Lu}[\\p{L}-]+))?`, 'giu');
 /**
@@ -71,6 +72,14 @@ const relatives: Rule = (c) => {
     for (const n of names) {
       const d = relationDraft(c.subject.id, rel, n, 0.9);
       if (d) out.push({ ...d, subject: c.subject.id });
+    }
+  }
+  // Names in apposition after a relation: "Our twins, Ella and Noah, start nursery", "with my sons (Leo, Max)".
+  for (const mm of c.text.matchAll(RE_REL_APPOS)) {
+    if (RELATIONS[mm[1].toLowerCase()] === undefined) continue;
+    for (const n of splitList(mm[2]).filter(isName)) {
+      const d = relationDraft(c.speaker, mm[1], n, 0.85);
+      if (d) out.push(d);
     }
   }
   // "my daughter's name is Lily"
