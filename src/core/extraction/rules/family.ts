@@ -16,9 +16,12 @@ const status: Rule = (c) => {
   const t = c.core;
   const out: Draft[] = [];
   let m: RegExpExecArray | null;
-  if (!c.subject.self) return out;
-  if ((m = /^(?:am|are|is|have\s+been|has\s+been|been)\s+(?:happily\s+|now\s+|still\s+|recently\s+|newly\s+|officially\s+)?(?:a\s+)?(single|married|engaged|divorced|widowed|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
-  else if ((m = /\b(?:got|just\s+got|have\s+got)\s+(married|engaged|divorced|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
+  // A relative's status is stated the same way ("my brother Tomasz just got engaged", "my sister is divorced");
+  // break-ups and partners below stay the speaker's (their co-subject is the speaker's partner).
+  if ((m = /^(?:am|are|is|have\s+been|has\s+been|been)\s+(?:happily\s+|now\s+|still\s+|recently\s+|newly\s+|officially\s+|finally\s+)?(?:a\s+)?(single|married|engaged|divorced|widowed|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
+  else if ((m = /\b(?:got|just\s+got|finally\s+got|have\s+got|has\s+got|(?:have|has)\s+(?:just\s+)?gotten)\s+(married|engaged|divorced|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
+  // A group's "got divorced" (my parents) is not one person's status.
+  if (!c.subject.self) return c.negated || /\b(?:parents|kids|children|friends|twins|sons|daughters|brothers|sisters)\b/i.test(c.subject.id) ? [] : out;
   else if (/\bbroke\s+up\b|\bsplit\s+up\b|\bseparated\b/i.test(t)) {
     out.push({ key: 'relationship_status', value: 'single', confidence: 0.8 });
     const who = c.coName ?? (/\bwith\s+(\p{Lu}[\p{L}-]+)/u.exec(t)?.[1] ?? null);

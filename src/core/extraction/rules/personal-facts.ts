@@ -162,7 +162,7 @@ const location: Rule = (c) => {
     return out;
   }
   // "relocated from Denver to Austin": the place after "to" is the new home, the one after "from" the old one.
-  if ((m = /\b(?:moved|moving|relocated|relocating|emigrated|upped\s+sticks)\s+(?:back\s+)?(?:all\s+the\s+way\s+)?from\s+(\p{Lu}[^,;]*?)\s+(?:to|over\s+to|down\s+to|up\s+to|out\s+to)\s+(\p{Lu}.*)/u.exec(t))) {
+  if ((m = /\b(?:moved|moving|relocated|relocating|emigrated|upped\s+sticks)\s+(?:back\s+)?(?:all\s+the\s+way\s+)?from\s+(\p{Lu}[^,;]*?)\s+(?:to|over\s+to|down\s+to|up\s+to|out\s+to)\s+(\p{Lu}.*)/u.exec(t.replace(/^\p{Lu}/u, (x) => x.toLowerCase())))) {
     const from = place(m[1]);
     const to = place(m[2]);
     if (from && to) {
@@ -236,7 +236,7 @@ const location: Rule = (c) => {
  * also runs on unattributed clauses (the value is the speaker's). "Paris is home to the Louvre" is not.
  */
 export const placeIsHome: Rule = (c) => {
-  const m = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}?)(?:'s|’s|\s+is|\s+has)\s+(?:(?:now|always|basically|finally|officially)\s+)?(?:been\s+)?(?:(?:now|always)\s+)?(?:(?:my|our)\s+)?home\b(?!\s+(?:to|of|for\s+(?!me\b|us\b)|page|screen|run|made|office|team|game|town|turf))/u.exec(c.text.trim());
+  const m = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}?)(?:'s|’s|\s+is|\s+has)\s+(?:(?:now|always|basically|finally|officially)\s+)?(?:been\s+)?(?:(?:now|always)\s+)?(?:(?:my|our)\s+)?home\b(?!\s+(?:to|of|for\s+(?:sale|rent|the|a\s+(?!decade|year|while|few|couple))|page|screen|run|made|office|team|game|town|turf|improvement|visit|grown|cooked))/u.exec(c.text.trim());
   if (!m || c.negated) return [];
   const p = place(m[1]);
   if (!p || /^(?:It|That|This|There|Here|He|She|They|Home|Work)$/.test(p)) return [];
