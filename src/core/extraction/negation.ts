@@ -25,12 +25,13 @@ export function analyseNegation(pred: string): NegationInfo {
   const head = pred.split(SECOND_PRED)[0];
   const negated = /\b(?:not|never|no\s+longer)\b|\b(?:stopped|quit)\s+being\b/i.test(head);
   const ending = /\b(?:anymore|any\s+more|no\s+longer|not\s+any\s+longer|stopped|no\s+more|after\s+all)\b/i.test(head);
-  const history = /\bused\s+to\b|\bformerly\b|\bback\s+then\b|\bpreviously\b/i.test(pred);
+  // "getting used to the heat", "I'm used to it": being accustomed, not a past habit.
+  const history = /(?<!\b(?:get|gets|getting|got|gotten|am|is|are|was|were|be|been|being|become|becoming|grow|growing|grew)\s+(?:(?:so|very|pretty|quite|really|more|fully|kind\s+of|slowly|still|finally)\s+)?)\bused\s+to\b|\bformerly\b|\bback\s+then\b|\bpreviously\b/i.test(pred);
   let core = pred.replace(NEG, (m) => (/^(?:am|is|are|was|were|have|has|had|will)\b/i.test(m) ? m.replace(/\s+not\s+$/i, ' ') : ''));
   core = core
     .replace(/\bstopped\s+being\b/i, 'am')
     .replace(/\bused\s+to\s+be\b/i, 'was')
-    .replace(/\bused\s+to\s+/i, '')
+    .replace(/(?<!\b(?:get|gets|getting|got|gotten|am|is|are|was|were|be|been|being|become|becoming|grow|growing|grew)\s+(?:(?:so|very|pretty|quite|really|more|fully|kind\s+of|slowly|still|finally)\s+)?)\bused\s+to\s+/i, '')
     .replace(/\b(?:anymore|any\s+more|no\s+more|after\s+all)\b/gi, '')
     .replace(/\s+/g, ' ')
     .trim();

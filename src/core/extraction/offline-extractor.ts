@@ -16,11 +16,11 @@ import { resolveDate } from './dates.ts';
 import { analyseNegation } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
 import { attribute, isOthersAdvice, resolveReportedSpeech, speakerSubject, thirdPartyId, type Attribution } from './subject-attribution.ts';
-import { PERSONAL_FACT_RULES } from './rules/personal-facts.ts';
+import { PERSONAL_FACT_RULES, placeIsHome } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
 import { HEALTH_RULES } from './rules/health.ts';
-import { PREFERENCE_RULES, communicationStyle } from './rules/preferences.ts';
+import { PREFERENCE_RULES, communicationStyle, idiomaticTaste } from './rules/preferences.ts';
 import { opinions, reasonedOpinion } from './rules/opinions.ts';
 import { eventKindOf, events } from './rules/events.ts';
 import { IMPLICIT_RULES } from './rules/implicit.ts';
@@ -72,7 +72,7 @@ export const CONFIDENCE = { explicit: 0.9, thirdParty: 0.8, confirmed: 0.8, impl
 
 const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES, ...IMPLICIT_RULES];
 // Relation mentions ("…he went to live with my parents") are the speaker's facts whoever the clause is about.
-const DETACHED_RULES: Rule[] = [...IMPLICIT_RULES, ...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1)];
+const DETACHED_RULES: Rule[] = [...IMPLICIT_RULES, ...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1), placeIsHome, idiomaticTaste];
 
 /** Text beyond this many characters of one message is not read (pasted documents, logs): bounded time per turn. */
 export const MAX_MESSAGE_CHARS = 8_000;

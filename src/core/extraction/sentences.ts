@@ -56,6 +56,8 @@ export function isJokeOrSarcasm(s: string): boolean {
 
 /** Requests and instructions to the assistant: they carry preferences, not facts. */
 export function isRequest(s: string): boolean {
+  // "Give me spreadsheets over slide decks any day": a stated taste, not a request.
+  if (/^\s*give\s+me\s+.+?\s+(?:over|before|instead\s+of|rather\s+than)\s+.+|^\s*give\s+me\s+.+?\s+any\s+day\b/i.test(s)) return false;
   return /^\s*(?:can\s+you|could\s+you|would\s+you|will\s+you|please|translate|write|tell\s+me|give\s+me|explain|show\s+me|help\s+me|summari[sz]e|list|find|make|create|generate|draft|rewrite|fix|check|remind\s+me|let's)\b/i.test(s);
 }
 
@@ -66,7 +68,9 @@ export function stripQuotes(s: string): string {
 
 const SUBJECT_START = "(?:I|we|We|my|My|our|Our|it|It|they|They|he|He|she|She|so\\s+I|and\\s+I)\\b";
 const CLAUSE_SPLIT = new RegExp(
-  `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+[-–—]+\\s+|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=${SUBJECT_START})`,
+  `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+[-–—]+\\s+|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=${SUBJECT_START})` +
+    // ", but London's been home…", "; though Maya is older": a contrast that opens with a capitalised subject and its verb.
+    `|\\s*,\\s*(?:but|though|although|yet|whereas|while)\\s+(?=[A-Z][a-z]+(?:'s|’s|\\s+(?:is|was|has|have|are|were)\\b))`,
   'g',
 );
 

@@ -81,6 +81,9 @@ export function parseRelationPhrase(text: string): { relation: string; name?: st
   const after = text.slice(length);
   const poss = /^(?:'s|’s)/.exec(after);
   if (poss) return { relation, length: length + poss[0].length, possessive: true };
+  // "Our twins, Ella and Noah, start nursery": a list of names in apposition; the clause is about the group.
+  const list = /^\s*,\s*(\p{Lu}[\p{L}-]+(?:\s*(?:,|and|&)\s*\p{Lu}[\p{L}-]+)+)\s*,\s*/u.exec(after);
+  if (list && list[1].split(/\s*(?:,|and|&)\s*/).every(isName)) return { relation, length: length + list[0].length, possessive: false };
   const nm = /^\s*,?\s*(?:(?:named|called)\s+)?(\p{Lu}[\p{L}-]+)((?:'s|’s)?)/u.exec(after);
   if (nm && isName(nm[1])) {
     length += nm[0].length;
@@ -89,12 +92,18 @@ export function parseRelationPhrase(text: string): { relation: string; name?: st
   return { relation, length, possessive: false };
 }
 
+/** An employer-side agent acting on the speaker's career: "they promoted me", "the company took me on". */
+const CAREER_AGENT_ME = /^(?:they|(?:my|the|our)\s+(?:boss|manager|company|firm|employer|bosses|school|hospital|agency|studio))\s+(?:(?:finally|just|officially|actually|recently)\s+)?(promoted|hired|appointed|rehired)\s+me\b\s*/i;
+
 /**
  * Attributes a clause (contractions expanded, markers stripped). `lastThird` is the last third
  * party of the message, for he/she.
  */
 export function attribute(text: string, speaker: string, lastThird: Subject | null, lookupName?: (name: string) => Subject | null): Attribution | null {
   const self: Subject = { id: speaker, self: true };
+  // "They promoted me to senior designer", "my boss hired me as a runner": the speaker is who the career step happened to.
+  const agentMe = CAREER_AGENT_ME.exec(text);
+  if (agentMe) return { subject: self, pre: '', pred: `got ${agentMe[1].toLowerCase()} ${text.slice(agentMe[0].length)}`, relations: [] };
   // "Sam and I", "My boyfriend Tom and I", "me and my wife"
   const co = /^(.{1,40}?)\s+and\s+(?:I|me)\b\s*/i.exec(text) ?? /^me\s+and\s+(.{1,30}?)\s+(?=\p{Ll}+)/iu.exec(text);
   if (co && co.index === 0 && co[1].split(/\s+/).length <= 4) {

@@ -24,7 +24,12 @@ export interface CorrectionCue {
 const FILLERS = String.raw`oh|ah|um|uh|hmm|no|nope`;
 /** Words that do signal a correction. */
 const CUES = String.raw`actually|sorry|oops|correction|wait|my\s+bad|scratch\s+that|I\s+mean|to\s+correct\s+myself|let\s+me\s+correct\s+that|typo`;
-const MARKERS = new RegExp(String.raw`^(?:(?:${FILLERS})\b[,:;!.—–-]*\s*)*(?:(?:${CUES})\b[,:;!.—–-]*\s*)(?:(?:${FILLERS}|${CUES})\b[,:;!.—–-]*\s*)*`, 'i');
+const MARKERS = new RegExp(String.raw`^(?:(?:${FILLERS})\b\s*[,:;!.—–-]*\s*)*(?:(?:${CUES})\b\s*[,:;!.—–-]*\s*)(?:(?:${FILLERS}|${CUES})\b\s*[,:;!.—–-]*\s*)*`, 'i');
+/**
+ * An afterthought that trails a correction ("…, not Porto — I always mix them up", "…, Just Eat, I keep
+ * saying my old company", "… (my bad)"): its own first-person comment, not part of the corrected value.
+ */
+const AFTERTHOUGHT = /\s*(?:\s[—–-]+\s|--|[,;(])\s*(?:I\s+(?:always|keep|kept|still|just|was|meant\s+to\s+say|get|got|mix|mixed|confuse|confused|think|thought)|my\s+(?:bad|mistake|brain)|silly\s+me|lol|haha|autocorrect|brain\s+fart)\b[^.!?]*[.!?)]*\s*$/i;
 
 /** "we're in Boulder" → "Boulder": the new value without the restated pronoun and copula. */
 function cleanNew(v: string): string {
@@ -41,7 +46,10 @@ const looksLikeValue = (v: string): boolean => /^(?:the\s+|on\s+|in\s+|at\s+)?[\
 
 /** Recognises a correction and splits it into what to re-extract, the old and the new value. */
 export function detectCorrection(sentence: string): CorrectionCue | null {
-  const s = sentence.trim().replace(/\s+/g, ' ');
+  const whole = sentence.trim().replace(/\s+/g, ' ');
+  const cut = whole.replace(AFTERTHOUGHT, '');
+  // The afterthought is only dropped when what remains is still a correction; a plain statement keeps its words.
+  const s = cut !== whole && cut.split(/\s+/).length >= 2 ? cut : whole;
   const inline = /^((?:.*?\b)?(?:I|my|we|our)\b.+?)\s*(?:—|–|--|-|,|\.\.\.)\s*(?:wait|no|sorry|oops|I\s+mean)\b[,!.\s]+(?:(?:no|wait|sorry|I\s+mean|I\s+meant|actually)\b[,!.\s]+)*(?:it\s+is\s+|in\s+|at\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’-]{0,40}?)\s*[.!]?$/iu.exec(s);
   if (inline && !MARKERS.test(s)) return { body: inline[1], oldValue: null, newValue: inline[2].trim(), inline: true };
   const marked = MARKERS.test(s);

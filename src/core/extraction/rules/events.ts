@@ -7,9 +7,14 @@
  */
 import type { Clause, Draft } from '../model.ts';
 import { dateSpans } from '../dates.ts';
+import { re } from '../re.ts';
+import { RELATIONS, RELATION_ADJ, RELATION_RE } from '../lexicon.ts';
+import { thirdPartyId } from '../subject-attribution.ts';
 
 const KINDS: Array<[RegExp, string]> = [
   [/\b(?:job\s+)?interview/i, 'event_interview'],
+  // Medical procedures: "had my wisdom teeth out", "she had her hip replaced", "getting a filling", "my MRI".
+  [/\b(?:had|have|having|get|got|getting)\s+(?:(?:my|his|her|their|a|an|the|both|two|three|some)\s+)?(?:[\w-]+\s+){0,2}?(?:teeth|tooth|tonsils|appendix|gallbladder|hip|knee|cataracts?|moles?|stitches|cast|bunions?|kidney\s+stones?|adenoids|cyst|lump|ovar(?:y|ies)|wart|ingrown\s+toenail)\s+(?:out|removed|replaced|pulled|extracted|done|fixed|operated\s+on|taken\s+out|drained|checked|scanned|x-?rayed)\b|\b(?:a|an|my|his|her|the)\s+(?:root\s+canal|filling|colonoscopy|endoscopy|biopsy|mri|ct\s+scan|x-?ray|ultrasound|mammogram|smear\s+test|blood\s+tests?|physio(?:therapy)?\s+session|procedure|vasectomy|c-section|hip\s+replacement|knee\s+replacement)\b/i, 'event_appointment'],
   [/\b(?:exam|exams|finals|midterms?|test|bar\s+exam|driving\s+test|defen[cs]e|viva|quiz)\b/i, 'event_exam'],
   [/\b(?:appointment|check-?up|surgery|operation|therapy\s+session)\b|\b(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}(?:meeting|review|consultation|hearing)\b/i, 'event_appointment'],
   [/\bwedding\b/i, 'event_wedding'],
@@ -20,7 +25,7 @@ const KINDS: Array<[RegExp, string]> = [
   [/\b(?:lost\s+my\s+job|laid\s+off|got\s+fired|was\s+fired)\b/i, 'event_job_loss'],
   [/\b(?:start|starting|started)\s+(?:my\s+new\s+job\s+|work\s+|a\s+new\s+job\s+)?(?:at|with)\s+\p{Lu}/u, 'event_job_start'],
   [/\b(?:kindergarten|preschool|first\s+day\s+of\s+school|(?:start|starts|started|starting)\s+(?:uni|university|college|school|kindergarten|nursery|high\s+school|secondary\s+school|daycare)|graduated|graduation|first\s+steps|was\s+born|turned\s+\d+|expecting\s+(?:a|our|my|their)\s+(?:first\s+|second\s+|third\s+)?(?:baby|child|kid)|pregnant|due\s+date|gave\s+birth)\b/i, 'event_milestone'],
-  [/\b(?:flying|fly|flew|flight|trip|vacation|holiday|travel(?:l?ing|led)?|camping|road\s+trip|backpacking|cruise|touring|tour\s+of|toured|visiting|visited|visit|going\s+to\s+\p{Lu}|went\s+to\s+\p{Lu}|been\s+to\s+\p{Lu}|heading\s+to\s+\p{Lu}|off\s+to\s+\p{Lu}|drove\s+to\s+\p{Lu})/u, 'event_trip'],
+  [/\b(?:flying|fly|flew|flight|trip|vacation|holiday|travel(?:l?ing|led)?|camping|road\s+trip|backpacking|cruise|touring|tour\s+of|toured|visiting|visited|visit|going\s+to\s+\p{Lu}|went\s+to\s+\p{Lu}|been\s+to\s+\p{Lu}|heading\s+to\s+\p{Lu}|off\s+to\s+\p{Lu}|drove\s+to\s+\p{Lu}|(?:driving|drive|drove|cycling|cycled|riding|rode|sailing|sailed|taking\s+the\s+train|took\s+the\s+train)\s+(?:up|down|over|out|back|across)\s+to\s+\p{Lu})/u, 'event_trip'],
 ];
 
 const PLAN = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next|tomorrow|upcoming|this\s+coming|scheduled|booked)\b|^(?:am|are|is)\s+\w+ing\b|^(?:have|has)\s+(?:a|an|my)\b/i;
@@ -31,6 +36,9 @@ const NOT_EVENT = /^(?:(?:\w+ly|just|also|actually)\s+)*(?:wanted|realized|reali
 
 function eventValue(c: Clause): string {
   let v = c.subject.self || !/^(?:my|our)\s/i.test(c.text) ? c.pred : c.pred;
+  // "been living with us since she had her hip replaced": the event is the subordinate clause, not the state.
+  const sub = /^(?:(?:have|has)\s+)?(?:been|is|are|was|were)\s+\w+ing\b.*?\b(?:ever\s+since|since|after|when|once)\s+(?:she|he|they|I|we)\s+(.+)$/i.exec(v);
+  if (sub) v = sub[1];
   const poss = /^(?:my|our)\s+(.+?)\s+(?:is|are|was|will\s+be)\b/i.exec(v);
   if (poss) v = poss[1];
   else if (/^(?:\w+\s+)?(?:is|are|was|will\s+be)\s+(?:on|in|at|next|this|tomorrow)\b/i.test(v) && !c.subject.self) v = v.replace(/\s+(?:is|are|was|will\s+be)\b.*$/i, '');
@@ -64,11 +72,14 @@ export function events(c: Clause, explained: boolean): Draft[] {
   if (c.negated) return [];
   // A subject-less clause starts with a capitalised verb ("Heading to Barcelona…"); the kind patterns are case-sensitive for names.
   const text = `${c.pre} ${c.pred.replace(/^\p{Lu}(?=\p{Ll}+(?:ing|ed)?\s)/u, (x) => x.toLowerCase())}`;
+  // The kind named first is the clause's event: "flying to Crete … for my cousin's wedding" is a trip.
   let key: string | null = null;
+  let at = Infinity;
   for (const [re, k] of KINDS) {
-    if (re.test(text)) {
+    const m = re.exec(text);
+    if (m && m.index < at) {
       key = k;
-      break;
+      at = m.index;
     }
   }
   const dated = c.date !== null;
@@ -89,5 +100,21 @@ export function events(c: Clause, explained: boolean): Draft[] {
   } else if (explained && key === 'event_trip' && !dated) return [];
   const value = eventValue(c);
   if (!value || (key === 'event_activity' && value.split(/\s+/).length < 2) || /^(?:it|that|this|there)$/i.test(value)) return [];
-  return [{ key, value, type: 'event', eventDate: c.date?.iso ?? null, metadata: c.date ? { dateText: c.date.text } : undefined, confidence: dated ? 0.85 : 0.75 }];
+  const out: Draft[] = [{ key, value, type: 'event', eventDate: c.date?.iso ?? null, metadata: c.date ? { dateText: c.date.text } : undefined, confidence: dated ? 0.85 : 0.75 }];
+  const owned = c.date ? ownedOccasion(c.text, c.speaker) : null;
+  if (owned && owned.key !== key) out.push({ ...owned, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.8 });
+  return out;
+}
+
+const OCCASION_KIND: Record<string, string> = { wedding: 'event_wedding', graduation: 'event_milestone', birthday: 'event_birthday', 'birthday party': 'event_birthday' };
+const RE_OWNED_OCCASION = re(`\\b(?:for|to|at|attend|attending|attended)\\s+(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})(?:'s|’s)\\s+(?:(?:big|small|second|first|\\d+(?:st|nd|rd|th))\\s+)?(wedding|graduation|birthday\\s+party|birthday|funeral|christening|baby\\s+shower|hen\\s+do|stag\\s+do|bachelorette|retirement\\s+party|engagement\\s+party)\\b`, 'i');
+/**
+ * The occasion a dated trip or plan is for belongs to the relative who owns it: "flying to Crete on
+ * June 14 for my cousin's wedding" → `cousin`, `event_wedding`, June 14.
+ */
+function ownedOccasion(text: string, speaker: string): Draft | null {
+  const m = RE_OWNED_OCCASION.exec(text);
+  if (!m || !(m[1].toLowerCase() in RELATIONS)) return null;
+  const occasion = m[2].toLowerCase().replace(/\s+/g, ' ');
+  return { key: OCCASION_KIND[occasion] ?? 'event_activity', value: occasion, subject: thirdPartyId(speaker, m[1].toLowerCase()) };
 }

@@ -16,9 +16,12 @@ const status: Rule = (c) => {
   const t = c.core;
   const out: Draft[] = [];
   let m: RegExpExecArray | null;
-  if (!c.subject.self) return out;
-  if ((m = /^(?:am|are|is|have\s+been|has\s+been|been)\s+(?:happily\s+|now\s+|still\s+|recently\s+|newly\s+|officially\s+)?(?:a\s+)?(single|married|engaged|divorced|widowed|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
-  else if ((m = /\b(?:got|just\s+got|have\s+got)\s+(married|engaged|divorced|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
+  // A relative's status is stated the same way ("my brother Tomasz just got engaged", "my sister is divorced");
+  // break-ups and partners below stay the speaker's (their co-subject is the speaker's partner).
+  if ((m = /^(?:am|are|is|have\s+been|has\s+been|been)\s+(?:happily\s+|now\s+|still\s+|recently\s+|newly\s+|officially\s+|finally\s+)?(?:a\s+)?(single|married|engaged|divorced|widowed|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
+  else if ((m = /\b(?:got|just\s+got|finally\s+got|have\s+got|has\s+got|(?:have|has)\s+(?:just\s+)?gotten)\s+(married|engaged|divorced|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
+  // A group's "got divorced" (my parents) is not one person's status.
+  if (!c.subject.self) return c.negated || /\b(?:parents|kids|children|friends|twins|sons|daughters|brothers|sisters)\b/i.test(c.subject.id) ? [] : out;
   else if (/\bbroke\s+up\b|\bsplit\s+up\b|\bseparated\b/i.test(t)) {
     out.push({ key: 'relationship_status', value: 'single', confidence: 0.8 });
     const who = c.coName ?? (/\bwith\s+(\p{Lu}[\p{L}-]+)/u.exec(t)?.[1] ?? null);
@@ -42,6 +45,7 @@ const HAVE_REL = re(
   'iu',
 );
 
+const RE_REL_APPOS = re(`\\b(?:my|our)\\s+(?:(?:two|three|four|\\d+)\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*[,(]\\s*(\\p{Lu}[\\p{L}-]+(?:\\s*(?:,|and|&)\\s*\\p{Lu}[\\p{L}-]+)*)\\s*(?=[,)]|\\s[-–—]\\s)`, 'giu');
 const RE_FAMILY_1 = re(`\\b(?:my|our)\\s+(${RELATION_RE})(?:'s|’s)\\s+name\\s+is\\s+(\\p{Lu}[\\p{L}-]+)`, 'iu');
 const RE_FAMILY_2 = re(`(?<!^)\\b(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?!-)(?:\\s+(\\p{Lu}[\\p{L}-]+))?`, 'giu');
 /**
@@ -71,6 +75,14 @@ const relatives: Rule = (c) => {
     for (const n of names) {
       const d = relationDraft(c.subject.id, rel, n, 0.9);
       if (d) out.push({ ...d, subject: c.subject.id });
+    }
+  }
+  // Names in apposition after a relation: "Our twins, Ella and Noah, start nursery", "with my sons (Leo, Max)".
+  for (const mm of c.text.matchAll(RE_REL_APPOS)) {
+    if (RELATIONS[mm[1].toLowerCase()] === undefined) continue;
+    for (const n of splitList(mm[2]).filter(isName)) {
+      const d = relationDraft(c.speaker, mm[1], n, 0.85);
+      if (d) out.push(d);
     }
   }
   // "my daughter's name is Lily"

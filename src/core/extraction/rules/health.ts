@@ -44,7 +44,7 @@ const allergy: Rule = (c) => {
     const v = allergenFrom(head !== c.sentence && !/\ballerg/i.test(head) ? head : undefined) ?? allergenFrom(c.prevSentence);
     if (v) out.push({ key: 'allergy', value: v, confidence: 0.8 });
   }
-  else if ((m = /^([A-Za-z]+(?:\s+[a-z]+)?)\s+(?:gives?|give)\s+me\s+(?:hives|a\s+rash|rashes|an\s+allergic\s+reaction|anaphylaxis)|^([A-Za-z]+(?:\s+[a-z]+)?)\s+(?:makes?|make)\s+me\s+(?:really\s+|so\s+|very\s+)?(?:sick|ill|itchy|break\s+out|swell\s+up|throw\s+up)/i.exec(c.text))) out.push({ key: 'allergy', value: (m[1] ?? m[2]).toLowerCase(), implicit: true, subject: c.speaker });
+  else if ((m = /^([A-Za-z]+(?:\s+[a-z]+)?)\s+(?:gives?|give)\s+me\s+(?:hives|a\s+rash|rashes|an\s+allergic\s+reaction|anaphylaxis)|^([A-Za-z]+(?:\s+[a-z]+)?)\s+(?:makes?|make|made)\s+(?:me|my\s+(?:throat|lips|face|tongue|mouth|skin|eyes|airways|chest))\s+(?:really\s+|so\s+|very\s+|completely\s+|basically\s+)?(?:sick|ill|itchy|itch|break\s+out|swell(?:\s+up|\s+shut)?|close\s+up|tighten(?:\s+up)?|throw\s+up|come\s+out\s+in\s+(?:hives|a\s+rash))/i.exec(c.text))) out.push({ key: 'allergy', value: (m[1] ?? m[2]).toLowerCase(), implicit: true, subject: c.speaker });
   return out;
 };
 
@@ -90,10 +90,14 @@ const RE_HEALTH_7 = re(`\\b(?:my)\\s+(${CONDITION_NOUNS})\\s+(?:is|has\\s+been|w
 const condition: Rule = (c) => {
   let m: RegExpExecArray | null;
   const out: Draft[] = [];
-  if ((m = /^(?:am|is|are|have\s+been|been)\s+(?:a\s+|now\s+|borderline\s+|also\s+)?(celiac|coeliac|diabetic|pre-?diabetic|asthmatic|epileptic|autistic|dyslexic|anemic|anaemic|hypoglycemic|hypertensive|insomniac|neurodivergent|lactose\s+intolerant)\b/i.exec(c.core))) {
+  // Degree and type qualifiers: "type 1 diabetic", "severely dyslexic", "mildly asthmatic".
+  if ((m = /^(?:am|is|are|have\s+been|been)\s+(?:a\s+|now\s+|borderline\s+|also\s+|(?:type\s+(?:1|2|one|two|i|ii)\s+)|(?:severely|mildly|slightly|very|quite|pretty|badly|fairly|highly)\s+)*(celiac|coeliac|diabetic|pre-?diabetic|asthmatic|epileptic|autistic|dyslexic|anemic|anaemic|hypoglycemic|hypertensive|insomniac|neurodivergent|lactose\s+intolerant)\b/i.exec(c.core))) {
     const cond: Record<string, string> = { prediabetic: 'prediabetes', 'pre-diabetic': 'prediabetes', hypertensive: 'hypertension', insomniac: 'insomnia', neurodivergent: 'neurodivergence', celiac: 'celiac disease', coeliac: 'celiac disease', diabetic: 'diabetes', asthmatic: 'asthma', epileptic: 'epilepsy', autistic: 'autism', dyslexic: 'dyslexia', anemic: 'anemia', anaemic: 'anemia', hypoglycemic: 'hypoglycemia' };
     const w = m[1].toLowerCase();
-    if (cond[w]) out.push({ key: 'health_condition', value: cond[w] });
+    const type = /\btype\s+(1|2|one|two|i|ii)\s+diabetic\b/i.exec(c.core);
+    const typeNo: Record<string, string> = { one: '1', two: '2', i: '1', ii: '2' };
+    if (type && w === 'diabetic') out.push({ key: 'health_condition', value: `type ${typeNo[type[1].toLowerCase()] ?? type[1]} diabetes` });
+    else if (cond[w]) out.push({ key: 'health_condition', value: cond[w] });
   } else if ((m = /\bdiagnosed\s+with\s+(.+)/i.exec(c.core))) {
     const v = cutValue(m[1]);
     if (v) out.push({ key: 'health_condition', value: v.toLowerCase() });

@@ -91,12 +91,20 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
     }
   }
   if (!topic || !ev) return [];
+  // "Svelte is a joy to write, though the ecosystem is still pretty thin": a concession after the evaluation.
+  const concession = /^(.+?)(?:,\s*|\s+)(but|though|although|even\s+though|except\s+(?:that\s+)?|yet)\s+(.+)$/i.exec(ev);
   const t = cleanTopic(topic);
-  const e = evaluation(ev) ?? (selfPred ? sentimentEvaluation(ev) : null);
+  const e = concession ? evaluation(concession[1]) : (evaluation(ev) ?? (selfPred ? sentimentEvaluation(ev) : null));
   if (!t || !e) return [];
   const slug = topicSlug(t);
   if (!slug) return [];
-  const stance = stanceOf(e);
+  let stance = stanceOf(e);
+  if (concession && stance !== 'mixed') {
+    // A concession turns the stance unless it only adds more of the same ("great, but also cheap").
+    const rest = concession[3].replace(/[.!?;].*$/, '').trim();
+    const other = EVAL.test(rest) ? stanceOf(rest) : null;
+    if (other !== stance) return [{ key: `opinion_${slug}`, value: `${e}, ${concession[2].toLowerCase()} ${rest.split(/\s+/).slice(0, 8).join(' ')}`, type: 'opinion', metadata: { stance: 'mixed', topic: t } }];
+  }
   return [{ key: `opinion_${slug}`, value: e, type: 'opinion', metadata: { stance, topic: t } }];
 }
 

@@ -81,6 +81,9 @@ const employer: Rule = (c) => {
   return out;
 };
 
+/** What follows "teach" that is not a school subject: a place, an article, or the people taught ("taught me to knit"). */
+const TAUGHT_NOT_SUBJECT = /^(?:at|in|a|an|the|kids|children|people|me|us|him|her|them|myself|yourself|himself|herself|ourselves|themselves|my|our|his|their|you|everyone|someone|somebody|how|to)$/i;
+
 const jobTitle: Rule = (c) => {
   const out: Draft[] = [];
   const t = c.core;
@@ -96,7 +99,7 @@ const jobTitle: Rule = (c) => {
   else if ((m = /\b(?:work|works|working|worked)\s+(?:(?:nights|days|weekends|evenings|mornings|shifts|nightshifts|part[- ]time|full[- ]time|freelance|remotely|mostly|currently|now)\s+)?as\s+(?:a|an)?\s*(.+)/i.exec(t))) v = title(m[1], false);
   else if ((m = /\b(?:freelancing|freelance|moonlighting|temping|contracting|interning|volunteering|employed|hired|trained|training|qualified|certified)\s+as\s+(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
   else if ((m = /\b(role|job\s+title|title|position|job)\s+is\s+(?:a\s+|an\s+)?(.+)/i.exec(t))) v = title(m[2], /^job$/i.test(m[1]) || /^(?:pretty|so|very|really|quite|too|kind|super|a\s+bit)\b/i.test(m[2]));
-  else if ((m = /\bpromoted\s+to\s+(.+)/i.exec(t))) v = title(m[1], false);
+  else if ((m = /\b(?:promoted|appointed|bumped\s+up)\s+(?:to|as)\s+(?:the\s+)?(?:new\s+)?(?:a\s+|an\s+)?(.+)/i.exec(t))) v = title(m[1], false);
   else if ((m = /\b(?:my|our)\s+(?:job|work|role|career|position)\s+as\s+(?:a|an)?\s*(.+)/i.exec(c.text)) && c.subject.self && !/\blost\s+my\s+job\b/i.test(c.text)) v = title(m[1], false);
   else if ((m = /^(?:are|were)\s+(?:both\s+|all\s+)?((?:[\w-]+\s+)?[\w-]+s)\b/i.exec(t)) && !c.subject.self) {
     const x = title(m[1], true);
@@ -106,7 +109,9 @@ const jobTitle: Rule = (c) => {
     const x = title(m[1], false);
     if (x) out.push({ key: 'job_title', value: x, op: 'retract' });
     return out;
-  } else if ((m = /^(?:teach|teaches|taught)\s+(\w+)/i.exec(t)) && !/^(?:at|in|a|the|kids|children|people)$/i.test(m[1])) v = `${m[1].toLowerCase()} teacher`;
+  } else if ((m = /^(?:teach|teaches|taught)\s+(\w+)/i.exec(t)) && !TAUGHT_NOT_SUBJECT.test(m[1])) v = `${m[1].toLowerCase()} teacher`;
+  // "been teaching maths at a secondary school for six years": a subject taught at a workplace is the job.
+  else if ((m = /^(?:have\s+been\s+|has\s+been\s+|been\s+|am\s+|is\s+|are\s+|(?:now\s+|still\s+)?)teaching\s+(\w+)\s+(?:at|in)\s+(?:a|an|the|my|our)?\s*(?:[\w-]+\s+){0,3}?(?:school|college|university|academy|sixth\s+form|uni|nursery|kindergarten)\b/i.exec(t)) && !TAUGHT_NOT_SUBJECT.test(m[1])) v = `${m[1].toLowerCase()} teacher`;
   // "…joined Canva as a designer", "accepted an offer from Spotify as a senior data scientist".
   if (!v && (m = /\bas\s+(?:a|an)\s+(.+)/i.exec(t)) && /\b(?:work|job|joined|hired|start|offer|accepted|signed|promoted|position|role)/i.test(t)) v = title(m[1], true);
   if (!v && (m = /\bafter\s+(?:\w+\s+){1,3}(?:as\s+(?:a|an)\s+)(.+)/i.exec(`${c.pre} ${t}`))) {
@@ -156,6 +161,19 @@ const location: Rule = (c) => {
     if (to && (c.date || future)) out.push({ key: 'event_move', value: `${future ? 'moving' : 'moved'} to ${to}`, type: 'event', eventDate: c.date?.iso ?? null, metadata: { ...(from ? { previous: from } : {}), ...(c.date ? { dateText: c.date.text } : {}) } });
     return out;
   }
+  // "relocated from Denver to Austin": the place after "to" is the new home, the one after "from" the old one.
+  if ((m = /\b(?:moved|moving|relocated|relocating|emigrated|upped\s+sticks)\s+(?:back\s+)?(?:all\s+the\s+way\s+)?from\s+(\p{Lu}[^,;]*?)\s+(?:to|over\s+to|down\s+to|up\s+to|out\s+to)\s+(\p{Lu}.*)/u.exec(t.replace(/^\p{Lu}/u, (x) => x.toLowerCase())))) {
+    const from = place(m[1]);
+    const to = place(m[2]);
+    if (from && to) {
+      if (!future) {
+        out.push({ key: 'location', value: to, metadata: { previous: from } });
+        out.push({ key: 'location', value: from, op: 'history', metadata: { next: to } });
+      }
+      out.push({ key: 'event_move', value: `${future ? 'moving' : 'moved'} to ${to}`, type: 'event', eventDate: c.date?.iso ?? null, metadata: { previous: from, ...(c.date ? { dateText: c.date.text } : {}) } });
+      return out;
+    }
+  }
   if ((m = /\b(?:moved|came|relocated|emigrated|immigrated)\s+(?:here\s+|over\s+)?from\s+(.+)/i.exec(t))) {
     const from = place(m[1]);
     if (from) {
@@ -186,6 +204,14 @@ const location: Rule = (c) => {
     const p = place(m[1]);
     if (p) out.push({ key: 'location', value: p, confidence: 0.8 });
   }
+  // "got the keys to my own place in Oakland", "picked up the keys to our new flat in Leith": moving in.
+  if (!out.length && !future && (m = /\b(?:got|get|getting|picked\s+up|collected|received)\s+(?:the\s+)?keys\s+(?:to|for)\s+(?:a|an|our|my|the)\s+(?:own\s+|new\s+|first\s+|very\s+own\s+|little\s+)*(?:flat|house|apartment|place|home|condo|cottage|townhouse|studio)\s+in\s+(.+)/i.exec(t))) {
+    const p = place(m[1]);
+    if (p) {
+      out.push({ key: 'location', value: p, confidence: 0.8 });
+      if (c.date) out.push({ key: 'event_move', value: `moved to ${p}`, type: 'event', eventDate: c.date.iso, metadata: { dateText: c.date.text } });
+    }
+  }
   // "I'm a nurse in Leeds", "I'm a data analyst at Deloitte in Chicago", "I work at Google in Zurich" (a named
   // employer only: "a line cook at a ramen place in Shoreditch" places the restaurant, not the speaker's home).
   if (!out.length && ((m = /^(?:am|is|are)\s+(?:a|an)\s+([\w\s-]+?)(?:\s+(?:at|for|with)\s+\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'-]*)*)?\s+(?:in|based\s+in)\s+(.+)/u.exec(t)) && isOccupation(m[1]) ||
@@ -204,6 +230,19 @@ const location: Rule = (c) => {
   return out;
 };
 
+/**
+ * "London's been home since uni", "Lisbon is home now", "Leeds has always been our home": a named
+ * place said to be home is where the speaker lives. The clause has no personal subject, so this
+ * also runs on unattributed clauses (the value is the speaker's). "Paris is home to the Louvre" is not.
+ */
+export const placeIsHome: Rule = (c) => {
+  const m = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}?)(?:'s|’s|\s+is|\s+has)\s+(?:(?:now|always|basically|finally|officially)\s+)?(?:been\s+)?(?:(?:now|always)\s+)?(?:(?:my|our)\s+)?home\b(?!\s+(?:to|of|for\s+(?:sale|rent|the|a\s+(?!decade|year|while|few|couple))|page|screen|run|made|office|team|game|town|turf|improvement|visit|grown|cooked))/u.exec(c.text.trim());
+  if (!m || c.negated) return [];
+  const p = place(m[1]);
+  if (!p || /^(?:It|That|This|There|Here|He|She|They|Home|Work)$/.test(p)) return [];
+  return [{ key: 'location', value: p, subject: c.speaker }];
+};
+
 const hometown: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
@@ -212,6 +251,8 @@ const hometown: Rule = (c) => {
   else if ((m = /^(?:am|is|are)\s+(?:originally\s+)?from\s+(.+)/i.exec(t))) v = place(m[1]);
   else if ((m = /(?:\b(?:was|were)\s+|^)born\s+(?:and\s+(?:raised|bred)\s+)?in\s+(.+)/i.exec(t))) v = place(m[1]);
   else if ((m = /\bhometown\s+is\s+(.+)/i.exec(t))) v = place(m[1]);
+  // "I'm a Glasgow girl born and bred", "a Leeds native", "a Jersey boy through and through".
+  else if ((m = /^(?:am|is|are)\s+(?:a|an)\s+(?:proud\s+)?(\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)\s+(?:native|(?:girl|boy|lad|lass|gal|guy|kid|man|woman)\s+(?:born\s+and\s+(?:bred|raised)|through\s+and\s+through))\b/u.exec(t))) v = place(m[1]);
   return v ? [{ key: 'hometown', value: v }] : [];
 };
 
@@ -319,5 +360,5 @@ const goal: Rule = (c) => {
   return v && v.split(/\s+/).length <= 8 ? [{ key: 'goal', value: v.toLowerCase(), confidence: 0.75 }] : [];
 };
 
-export const PERSONAL_FACT_RULES: Rule[] = [name, employer, jobTitle, location, hometown, education, ageBirthday, language, vehicle, goal];
+export const PERSONAL_FACT_RULES: Rule[] = [name, employer, jobTitle, location, placeIsHome, hometown, education, ageBirthday, language, vehicle, goal];
 export { org, place, tidy };

@@ -32,6 +32,7 @@ const RE_PETS_MORE = re(`\\b(?:and|plus|as\\s+well\\s+as)\\s+(?:a|an|one|two|thr
 const RE_PETS_GONE = re(`^(?:have|has|own|owns|have\\s+got)\\s+(?:the|our|my|a|any)\\s+(${PET_RE})s?\\b`, 'i');
 const RE_PETS_4 = re(`\\b(?:walk|walks|walking|walked|feed|feeding|fed)\\s+the\\s+(${PET_RE})s?\\b`, 'i');
 const RE_PETS_APPO = re(`^(\\p{Lu}[\\p{L}-]+),\\s+(?:my|our)\\s+(?:(?:old|sweet|little|new|rescue)\\s+)*(${PET_RE})\\b`, 'u');
+const RIP = /^(?:RIP|R\.I\.P\.?|rest\s+in\s+peace|rest\s+easy)\s*,?\s+(?:(?:little|sweet|old|dear|my|our)\s+)*(\p{Lu}[\p{L}-]+)\b/iu;
 const CARE_LEAD = /^(?:Walking|Walked|Feeding|Fed|Grooming|Brushing|Bathing)\s+(\p{Lu}[\p{L}-]+)(?=\s+(?:this|last|every|each|in|at|before|after|around|today|tonight|tomorrow|early|late|twice|again|through|along|on|to|round|up)\b|\s*[,.!;]|\s*$)/u;
 const pets: Rule = (c) => {
   const out: Draft[] = [];
@@ -46,6 +47,8 @@ const pets: Rule = (c) => {
     // "We don't have the dog anymore"
     return [{ key: 'pet', value: single(m[1]), op: 'retract' }];
   }
+  // "RIP Biscuit, best hamster a kid could ask for", "Rest in peace, Pickles — the best cat": a pet that died.
+  if ((m = RIP.exec(c.text.trim())) && isName(m[1]) && re(`\\b(?:${PET_RE})s?\\b`, 'i').test(c.sentence)) return [{ key: 'pet', value: m[1], op: 'retract', subject: c.speaker }];
   if (LEAVE.test(c.text)) {
     const mm = RE_PETS_1.exec(c.text);
     if (mm) {

@@ -112,5 +112,32 @@ export function communicationStyle(sentence: string): Draft[] {
   return out.map((d) => ({ ...d, type: 'preference' as const }));
 }
 
-export const PREFERENCE_RULES: Rule[] = [likes, favorite, hobby];
+const DISLIKE_IDIOM = /^(\p{L}[\p{L}\s'-]{1,30}?)\s+(?:is|are|has\s+always\s+been|have\s+always\s+been)\s+(?:honestly\s+|basically\s+|literally\s+)?(?:my\s+(?:arch-?)?(?:nemesis|enemy|worst\s+enemy|pet\s+(?:peeve|hate)|least\s+favou?rite(?:\s+thing)?)|the\s+bane\s+of\s+my\s+(?:life|existence))\b/iu;
+const LIKE_IDIOM = /^(\p{L}[\p{L}\s'-]{1,30}?)\s+(?:is|are)\s+(?:honestly\s+|basically\s+|totally\s+)?my\s+(?:guilty\s+pleasure|comfort\s+food|jam|weakness|love\s+language|go-to(?:\s+\w+)?)\b/iu;
+const PREFER_IDIOM = /^(?:give\s+me\s+)?(\p{L}[\p{L}\s'-]{1,30}?)\s+over\s+(?:\p{L}[\p{L}\s'-]{1,30}?)\s+any\s+day(?:\s+of\s+the\s+week)?\b|^give\s+me\s+(\p{L}[\p{L}\s'-]{1,30}?)\s+(?:over|instead\s+of|rather\s+than)\s+/iu;
+/**
+ * Tastes said with an idiom rather than a verb, with the thing as the clause's subject: "Mushrooms are
+ * my nemesis", "cold brew is my guilty pleasure", "Give me spreadsheets over slide decks any day". The
+ * clause has no personal subject, so this also runs on unattributed clauses (the taste is the speaker's).
+ */
+export const idiomaticTaste: Rule = (c) => {
+  const t = c.text.trim();
+  let m: RegExpExecArray | null;
+  const val = (raw: string) => {
+    const v = raw.trim().replace(/^(?:the|a|an)\s+/i, '');
+    // The thing opens the sentence, so its capital is the sentence's: keep case only for a multi-word name ("Blue Bottle").
+    return !v || PRONOUNS.test(v) || /^(?:he|she|they|we|i|you|my|his|her|their|our)\b/i.test(v) || v.split(/\s+/).length > 4 ? null : /^(?:\p{Lu}\S*\s+)+\p{Lu}\S*$/u.test(v) ? v : v.toLowerCase();
+  };
+  if ((m = DISLIKE_IDIOM.exec(t))) {
+    const v = val(m[1]);
+    return v ? [{ key: 'dislike', value: v, subject: c.speaker }] : [];
+  }
+  if ((m = LIKE_IDIOM.exec(t)) || (m = PREFER_IDIOM.exec(t))) {
+    const v = val(m[1] ?? m[2]);
+    return v ? [{ key: 'like', value: v, subject: c.speaker }] : [];
+  }
+  return [];
+};
+
+export const PREFERENCE_RULES: Rule[] = [likes, favorite, hobby, idiomaticTaste];
 export type { Clause };
