@@ -18,7 +18,8 @@ import { registerPlatformRoutes } from './api/compat/platform-routes.ts';
 import { registerMem0Routes } from './api/compat/mem0-routes.ts';
 import { registerMcpRoute } from './mcp/http-route.ts';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { installErrorHandling, requestIdFrom } from './api/error-handler.ts';
+import { frameworkErrorReply, installErrorHandling, requestIdFrom } from './api/error-handler.ts';
+import { installJsonBodyParser } from './api/json-body.ts';
 import { installGracefulClose } from './api/graceful-close.ts';
 import { installAuth } from './api/auth.ts';
 import { registerOpenApi } from './api/openapi.ts';
@@ -50,6 +51,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestIdHeader: false,
     // Requests that arrive while closing are refused by api/graceful-close with our error body.
     return503OnClosing: false,
+    // Ids are up to 256 characters after decoding; percent-encoded UTF-8 can take 12 per character.
+    routerOptions: { maxParamLength: 4096 },
+    // A path Fastify's router rejects (bad percent-encoding, an over-long id) answers with our error body.
+    frameworkErrors: frameworkErrorReply,
   });
   // Before any route plugin: every surface shares the zod compilers, the error body, auth and the docs.
   app.setValidatorCompiler(validatorCompiler);
@@ -57,16 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   installErrorHandling(app);
   installGracefulClose(app);
   installAuth(app, config.MEMORY_AUTH_TOKEN);
-  // Every body is JSON: a text/plain body is a 415, not a string that fails validation.
-  app.removeContentTypeParser('text/plain');
-  // A bodiless GET/DELETE that still says `content-type: application/json` (many HTTP clients do,
-  // the mem0 clients among them) is not a malformed JSON body: there is nothing to parse.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if ((req.method === 'DELETE' || req.method === 'GET') && String(body).trim() === '') return done(null, undefined);
-    return parseJson(req, body as string, done);
-  });
+  installJsonBodyParser(app);
   await registerOpenApi(app, { authEnabled: config.MEMORY_AUTH_TOKEN !== undefined });
   const logger = app.log;
   const metrics = createMetrics();

@@ -6,20 +6,14 @@
  * so the REST, platform, mem0, MCP and metrics routes all answer errors the same way.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { classifyError, errorBody } from './errors.ts';
+import { ApiError, classifyError, errorBody } from './errors.ts';
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
 
-  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    const c = classifyError(err);
-    if (c.unexpected) req.log.error({ err, code: c.code }, 'unexpected error');
-    else req.log.info({ code: c.code, status: c.status, reason: c.message }, 'request rejected');
-    if (c.status === 401) reply.header('www-authenticate', 'Bearer');
-    void reply.code(c.status).header('x-request-id', req.id).type('application/json; charset=utf-8').serializer(JSON.stringify).send(errorBody(c, req.id));
-  });
+  app.setErrorHandler(sendError);
 
   app.setNotFoundHandler((req, reply) => {
     void reply
@@ -28,6 +22,23 @@ export function installErrorHandling(app: FastifyInstance): void {
       .type('application/json; charset=utf-8')
       .send(errorBody({ status: 404, code: 'NOT_FOUND', message: `no route for ${req.method} ${req.url.split('?')[0].slice(0, 200)}`, unexpected: false }, req.id));
   });
+}
+
+/** Answers any error with our body and the status from api/errors (logged by kind). */
+export function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply): void {
+  const c = classifyError(err);
+  if (c.unexpected) req.log.error({ err, code: c.code }, 'unexpected error');
+  else req.log.info({ code: c.code, status: c.status, reason: c.message }, 'request rejected');
+  if (c.status === 401) reply.header('www-authenticate', 'Bearer');
+  void reply.code(c.status).header('x-request-id', req.id).type('application/json; charset=utf-8').serializer(JSON.stringify).send(errorBody(c, req.id));
+}
+
+/** Fastify's `frameworkErrors`: errors its router raises before any hook (bad percent-encoding, an over-long path parameter). */
+export function frameworkErrorReply(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const path = req.url.split('?')[0].slice(0, 200);
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(new ApiError('URI_TOO_LONG', 'a path parameter is longer than 4096 characters (ids are at most 256)'), req, reply);
+  if (err.code === 'FST_ERR_BAD_URL') return sendError(new ApiError('BAD_REQUEST', `the path ${path} is not valid percent-encoding`), req, reply);
+  sendError(err, req, reply);
 }
 
 /** Request ids: a well-formed incoming `x-request-id` is kept (tracing), anything else gets a UUID. */

@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   USER_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** A path parameter is longer than the router accepts (4,096 characters encoded). */
+  URI_TOO_LONG: 414,
   /** The body exceeds MEMORY_MAX_BODY_BYTES. */
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -52,6 +54,8 @@ export const FASTIFY_CODE_MAP: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
   FST_ERR_NOT_FOUND: 'NOT_FOUND',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
 };
 
 /** Status for any code: the table, `*_NOT_FOUND` → 404, anything else → 500. */

@@ -121,3 +121,14 @@ describe('answers follow questions', () => {
     expect(second.answers).toBe(true);
   });
 });
+
+describe('session continuation', () => {
+  test('sharing only a speaker label ("the user") with the session is not a continuation', async () => {
+    const service = new MemoryService({ store: new InMemoryStore(), offlineExtractor: noExtraction, logger: silent });
+    await service.ingestTurn({ sessionId: 's1', userId: 'u', messages: [{ role: 'user', content: 'My brother Tomas is a firefighter in Chicago.' }], timestamp: '2025-05-01T12:00:00Z' });
+    const unrelated = await service.recall({ query: 'Favourite video game of the user?', sessionId: 's1', userId: 'u', maxTokens: 256 });
+    expect(unrelated).toEqual({ context: '', citations: [], tokens: 0 });
+    const related = await service.recall({ query: "What does the user's brother do?", sessionId: 's1', userId: 'u', maxTokens: 256 });
+    expect(related.context).toContain('firefighter');
+  });
+});

@@ -12,7 +12,7 @@ import type { Logger, Observer } from '../service.ts';
 import type { MemoryRecord, RecallResult, Scope, SearchResult, TurnRecord } from '../types.ts';
 import { maskSecrets } from '../text/secrets.ts';
 import { analyze } from '../text/analyze.ts';
-import { humanKey } from '../render.ts';
+import { humanKey, speakerOf } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderSplit, turnBody } from './format.ts';
 import { excerptTokens, renderedTurn, type ScopeTurns } from './turn-cache.ts';
@@ -207,10 +207,14 @@ async function recentContext(deps: RecallDeps, q: RecallQuery, r: Retrieved): Pr
   return { window, connected: connectsTo(r, window.slice(-RECALL.recentWindow)) };
 }
 
-/** A follow-up, or a question sharing a content word (or a name) with the given turns. */
+/**
+ * A follow-up, or a question sharing a content word (or a name) with the given turns. Speakers'
+ * names ("User", "Caroline") do not connect: every turn of theirs carries the name.
+ */
 export function connectsTo(r: Pick<Retrieved, 'query'>, turns: TurnRecord[]): boolean {
   if (r.query.followUp) return true;
-  const own = r.query.terms.filter((t) => t.source === 'query' || t.source === 'name').map((t) => t.term);
+  const speakers = new Set(turns.flatMap((t) => t.messages.map((m) => speakerOf(m))).flatMap((n) => analyze(n)));
+  const own = r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakers.has(t.term)).map((t) => t.term);
   if (own.length === 0) return false;
   const seen = new Set(turns.flatMap((t) => (t.terms ? t.terms.split(' ') : analyze(t.text))));
   return own.some((t) => seen.has(t));
