@@ -242,7 +242,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     // "keep in mind I don't eat pork", "remind me I'm vegetarian when…": a memory frame around a statement.
     const framed = MEMORY_FRAME.exec(exp);
     if (framed && !isQuestion(raw)) {
-      out.push(...extractSentences(exp.slice(framed.index + framed[0].length), { ...o, corrections: false, third: lastThird, lead: previous }));
+      out.push(...extractSentences(exp.slice(framed.index + framed[0].length), { ...o, third: lastThird, lead: previous }));
       continue;
     }
     // "please don't suggest anything with sesame, I'm badly allergic" / "Can you skip the mushrooms? I hate them.": a
