@@ -39,8 +39,14 @@ const DATE_HINT =
 export function resolveDate(text: string, ref: Date, forward: boolean): ResolvedDate | null {
   if (!DATE_HINT.test(text)) return null;
   const results = chrono.parse(text, { instant: ref, timezone: 'UTC' }, { forwardDate: forward });
+  // A bare time ("at 9am") names no day of its own: an ordinal day or a year in the text wins ("moved to the 17th at 9am").
+  let timeOnly: ResolvedDate | null = null;
   for (const r of results) {
     if (FALSE_DATES.test(r.text.trim())) continue;
+    if (!timeOnly && r.start.isCertain('hour') && !r.start.isCertain('day') && !r.start.isCertain('weekday') && !r.start.isCertain('month') && !r.start.isCertain('year') && !/\b(?:today|tonight|tomorrow|yesterday|this|last|next|morning|evening|afternoon|noon|midnight)\b/i.test(r.text)) {
+      timeOnly = { iso: isoAt(r.start.date(), 'day'), precision: 'day', text: r.text, index: r.index };
+      continue;
+    }
     // "for about three years", "three years now": a duration, not a date.
     if (/^(?:for\s+|over\s+)?(?:about\s+|almost\s+|nearly\s+|around\s+|over\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|several|a\s+few|few|a\s+couple\s+of)\s+(?:years?|months?|weeks?|days?)(?:\s+now)?$/i.test(r.text.trim()) && !/\bago\b/i.test(text.slice(r.index, r.index + r.text.length + 5))) continue;
     const s = r.start;
@@ -78,7 +84,7 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
       return { iso: `${y}-${pad(m + 1)}-${pad(day)}`, precision: 'day', text: ord[0], index: ord.index };
     }
   }
-  return null;
+  return timeOnly;
 }
 
 /** Every date expression's text in `text` (to strip from values). */

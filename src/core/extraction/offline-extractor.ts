@@ -16,12 +16,12 @@ import { resolveDate } from './dates.ts';
 import { analyseNegation } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
 import { attribute, isOthersAdvice, resolveReportedSpeech, speakerSubject, thirdPartyId, type Attribution } from './subject-attribution.ts';
-import { PERSONAL_FACT_RULES, placeIsHome } from './rules/personal-facts.ts';
+import { PERSONAL_FACT_RULES, hereIn, placeIsHome } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
 import { HEALTH_RULES } from './rules/health.ts';
-import { PREFERENCE_RULES, communicationStyle, idiomaticTaste } from './rules/preferences.ts';
-import { opinions, reasonedOpinion } from './rules/opinions.ts';
+import { PREFERENCE_RULES, communicationStyle, idiomaticTaste, tasteChange } from './rules/preferences.ts';
+import { changeOfHeart, opinions, reasonedOpinion } from './rules/opinions.ts';
 import { eventKindOf, events } from './rules/events.ts';
 import { IMPLICIT_RULES } from './rules/implicit.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
@@ -72,7 +72,7 @@ export const CONFIDENCE = { explicit: 0.9, thirdParty: 0.8, confirmed: 0.8, impl
 
 const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES, ...IMPLICIT_RULES];
 // Relation mentions ("…he went to live with my parents") are the speaker's facts whoever the clause is about.
-const DETACHED_RULES: Rule[] = [...IMPLICIT_RULES, ...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1), placeIsHome, idiomaticTaste];
+const DETACHED_RULES: Rule[] = [...IMPLICIT_RULES, ...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1), placeIsHome, hereIn, idiomaticTaste];
 
 /** Text beyond this many characters of one message is not read (pasted documents, logs): bounded time per turn. */
 export const MAX_MESSAGE_CHARS = 8_000;
@@ -95,6 +95,14 @@ function dropTrailingCondition(s: string): string {
 }
 
 const HEDGE = /(\S)\s*,?\s+(?:I\s+(?:guess|think|suppose|reckon)|imo|tbh|honestly)\s*(?=[,.!;]|$)/gi;
+
+/** A short label ending in a colon before a first-person statement ("Heads up: I'm…", "Update for you: I…"). */
+const LEAD_LABEL = /^(?:[\p{L}'’-]+\s+){0,5}[\p{L}'’-]+\s*:\s+(?=(?:I|my|My|we|We|our|Our)\b)/u;
+
+/** A memory frame addressed to the assistant before a first-person statement. */
+const MEMORY_FRAME = /^(?:[^.?!]*?,\s*)?(?:(?:please|pls|just|and|also)\s+)*(?:keep\s+in\s+mind|bear\s+in\s+mind|remember|note|remind\s+me|do\s+not\s+forget|never\s+forget)\s+(?:that\s+)?(?=(?:I|my|we|our)\b)/i;
+/** Where a first-person statement follows a request in the same sentence. */
+const STATEMENT_TAIL = /\s*(?:[,;]|\s[-–—]+)\s*(?:(?:because|since|as|cos|cause)\s+)?(?=I\s+(?:am|have|do\s+not|cannot|hate|love|work|live|can\s+not)\b|my\s+\w+\s+(?:is|are|has)\b)/;
 
 const GOAL_CUE = /\b(?:want|wants|hoping|hope|plan|planning|dream\s+is|goal\s+is|aiming)\s+to\b/i;
 const GOAL_RULE: Rule = (c) => PERSONAL_FACT_RULES[PERSONAL_FACT_RULES.length - 1](c);
@@ -122,6 +130,8 @@ interface SentenceOpts {
   speakers?: ReadonlySet<string>;
   /** Whether the session's recent user messages contain this exact word (gates re-reading them). */
   mentioned?: (word: string) => boolean;
+  /** The text just before `text` (a request the statement follows), read as the previous sentence. */
+  lead?: string;
 }
 
 /** Whether `subject` is another speaker of the chat or one of their people ("jon", "jon's sister maya"). */
@@ -218,7 +228,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     }
     return null;
   };
-  let prevSentence: string | undefined;
+  let prevSentence: string | undefined = o.lead;
   for (const s of analyseText(maskSecrets(prepare(text)))) {
     const raw = s.text.trim();
     if (!raw) continue;
@@ -226,8 +236,23 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     prevSentence = raw;
     // "…, so keep that in mind if we talk about health": a trailing condition does not make the statement hypothetical.
     // A parenthetical hedge ("Tailwind is fine I guess, bit verbose") is not a first-person clause.
-    const exp = dropTrailingCondition(expandContractions(stripQuotes(raw))).replace(HEDGE, '$1');
+    // "Update for you: I left…", "Quick context: I'm a data engineer…": a short lead-in label before the statement.
+    const exp = dropTrailingCondition(expandContractions(stripQuotes(raw))).replace(HEDGE, '$1').replace(LEAD_LABEL, '');
     const evidence = raw;
+    // "keep in mind I don't eat pork", "remind me I'm vegetarian when…": a memory frame around a statement.
+    const framed = MEMORY_FRAME.exec(exp);
+    if (framed && !isQuestion(raw)) {
+      out.push(...extractSentences(exp.slice(framed.index + framed[0].length), { ...o, third: lastThird, lead: previous }));
+      continue;
+    }
+    // "please don't suggest anything with sesame, I'm badly allergic" / "Can you skip the mushrooms? I hate them.": a
+    // request or question followed by the speaker's own statement; the statement is read, with the request as context.
+    const requestTail = isRequest(exp) || isQuestion(raw) ? STATEMENT_TAIL.exec(exp) : null;
+    if (requestTail && requestTail.index >= 8 && !isJokeOrSarcasm(raw) && !isHypothetical(exp)) {
+      for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));
+      out.push(...extractSentences(exp.slice(requestTail.index + requestTail[0].length), { ...o, corrections: false, third: lastThird, lead: exp.slice(0, requestTail.index) }));
+      continue;
+    }
     if (isQuestion(raw)) {
       // "Could you stop giving me such long answers?" is a request about style, not a question.
       if (isRequest(exp)) for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));
@@ -313,6 +338,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
 
     // "I love TypeScript, it makes refactoring safe": a reasoned stance is an opinion as well as a like.
     if (!subjectOverride) for (const d of reasonedOpinion(stripMarkers(body))) out.push(toCandidate(d, self, evidence, o.base));
+    // A change of mind or taste spans the sentence's clauses ("I used to hate olives but these days I…").
+    if (!subjectOverride) for (const d of [...changeOfHeart(stripMarkers(body)), ...tasteChange(stripMarkers(body))]) out.push(toCandidate(d, self, evidence, o.base));
     const parts = splitClauses(body)
       .map((clauseText) => stripMarkers(clauseText.length > MAX_CLAUSE ? clauseText.slice(0, clauseText.lastIndexOf(' ', MAX_CLAUSE) > 0 ? clauseText.lastIndexOf(' ', MAX_CLAUSE) : MAX_CLAUSE) : clauseText))
       .filter(Boolean)
@@ -475,6 +502,14 @@ function finalize(cands: MemoryCandidate[]): MemoryCandidate[] {
     }
     seen.set(k, out.length);
     out.push({ ...c, value });
+  }
+  // Communication style is one supersede-policy memory: several style requests in one turn ("stop with the bullet
+  // points? I'd rather read plain paragraphs") become one value instead of replacing each other.
+  const style = out.filter((c) => c.key === 'communication_style' && c.op === 'assert');
+  if (style.length > 1) {
+    const merged = { ...style[0], value: [...new Set(style.map((c) => c.value))].join(', ').slice(0, 120) };
+    out.splice(out.indexOf(style[0]), 1, merged);
+    for (const c of style.slice(1)) out.splice(out.indexOf(c), 1);
   }
   return out.filter((c) => {
     if (!RELATION_KEYS.has(c.key) || c.op !== 'assert') return true;

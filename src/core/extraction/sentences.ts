@@ -14,7 +14,13 @@ export function expandContractions(s: string): string {
     .replace(/\b(I|i|we|We|you|You|they|They|he|He|she|She)'d\b/g, '$1 would')
     .replace(/\b(I|i|we|We|you|You|they|They|he|He|she|She|it|It)'ll\b/g, '$1 will')
     .replace(/\b(we|We|you|You|they|They)'re\b/g, '$1 are')
+    // "she's lived there for ages", "he's taken up woodworking": 's before a past participle is "has".
+    .replace(/\b(it|It|that|That|he|He|she|She|there|There|who|Who)'s(\s+(?:(?:always|never|just|already|finally|recently|actually|since|also)\s+)?)(?=(?:been|got|gotten|had|taken|made|done|gone|become|grown|seen|known|spoken|written|lived|worked|stayed|moved|started|joined|visited|travell?ed|learned|learnt|decided|finished|tried|picked|signed|bought)\b)/g, '$1 has$2')
     .replace(/\b(it|It|that|That|he|He|she|She|there|There|what|What)'s\b/g, '$1 is')
+    // "my sister's a vet", "my mum's from Recife", "our son's been ill": a possessor noun before a
+    // predicate head is "is"/"has", not a possessive ("my sister's car" keeps its 's).
+    .replace(/\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?[a-z]+)'s(\s+(?:(?:always|never|just|already|finally|recently|also|still|now)\s+)?)(?=(?:been|got|gotten|had|taken|lived|worked|moved|started|become|gone)\b)/g, '$1 has$2')
+    .replace(/\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?[a-z]+)'s\s+(?=(?:a|an|from|in|at|still|now|also|always|never|just|moving|living|working|studying|getting|starting|going|staying|pregnant|married|engaged|single|retired|divorced|vegan|vegetarian|allergic|obsessed|originally|based|fluent|training|learning|doing|off|back|home|away|into|on\s+(?:a|the)\s+\w+\s+diet)\b)/g, '$1 is ')
     .replace(/\bcan't\b/gi, 'cannot')
     .replace(/\bwon't\b/gi, 'will not')
     .replace(/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, '$1 not')

@@ -136,6 +136,18 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     const subject: Subject = { id: thirdPartyId(speaker, rel.relation, rel.name), self: false, relation: rel.relation, name: rel.name };
     return { subject, pre: '', pred: text.slice(rel.length).replace(/^\s*,?\s*/, ''), relations };
   }
+  // A kinship word used as a name: "Dad retired last year", "Mum's from Recife", "Grandma has taken up tai chi".
+  const kin = /^(Mum|Mom|Dad|Grandma|Grandpa)(?:(?:'s|’s)\s+|\s+)(?=\p{Ll})/u.exec(text);
+  if (kin) {
+    const rest = text.slice(kin[0].length);
+    const contracted = /(?:'s|’s)\s+$/.test(kin[0]);
+    const verb = /^(?:(?:just|finally|still|also|always|never|recently|really|actually|only)\s+)*(?:is|was|has|had|will|would|can|could|does|did|got|gets|went|goes|says|said|thinks|took|takes|made|lives|works|loves|hates|\p{Ll}+ed|\p{Ll}+s(?!\s+(?:are|were)\b))\b/u;
+    if (contracted ? IS_AFTER_S.test(rest) : verb.test(rest)) {
+      const relation = kin[1].toLowerCase();
+      const d = relationDraft(speaker, relation, undefined, 0.75);
+      return { subject: { id: thirdPartyId(speaker, relation), self: false, relation }, pre: '', pred: contracted ? `is ${rest}` : rest, relations: d ? [d] : [] };
+    }
+  }
   // A bare name already introduced with a relation in this message or session: "Maya lives in Paris", "Tom's a firefighter".
   // (A following capitalised word makes it another person: "Maya Angelou".)
   const named = lookupName ? /^(\p{Lu}[\p{L}-]+)(?:(?:'s|’s)\s+|\s+)(?!\p{Lu})/u.exec(text) : null;

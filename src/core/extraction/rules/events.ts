@@ -14,7 +14,7 @@ import { thirdPartyId } from '../subject-attribution.ts';
 const KINDS: Array<[RegExp, string]> = [
   [/\b(?:job\s+)?interview/i, 'event_interview'],
   // Medical procedures: "had my wisdom teeth out", "she had her hip replaced", "getting a filling", "my MRI".
-  [/\b(?:had|have|having|get|got|getting)\s+(?:(?:my|his|her|their|a|an|the|both|two|three|some)\s+)?(?:[\w-]+\s+){0,2}?(?:teeth|tooth|tonsils|appendix|gallbladder|hip|knee|cataracts?|moles?|stitches|cast|bunions?|kidney\s+stones?|adenoids|cyst|lump|ovar(?:y|ies)|wart|ingrown\s+toenail)\s+(?:out|removed|replaced|pulled|extracted|done|fixed|operated\s+on|taken\s+out|drained|checked|scanned|x-?rayed)\b|\b(?:a|an|my|his|her|the)\s+(?:root\s+canal|filling|colonoscopy|endoscopy|biopsy|mri|ct\s+scan|x-?ray|ultrasound|mammogram|smear\s+test|blood\s+tests?|physio(?:therapy)?\s+session|procedure|vasectomy|c-section|hip\s+replacement|knee\s+replacement)\b/i, 'event_appointment'],
+  [/\b(?:had|have|having|get|got|getting)\s+(?:(?:my|his|her|their|a|an|the|both|two|three|some)\s+)?(?:[\w-]+\s+){0,2}?(?:teeth|tooth|tonsils|appendix|gallbladder|hip|knee|cataracts?|moles?|stitches|cast|braces|brace|splint|bunions?|kidney\s+stones?|adenoids|cyst|lump|ovar(?:y|ies)|wart|ingrown\s+toenail)\s+(?:out|off|removed|replaced|pulled|extracted|done|fixed|operated\s+on|taken\s+out|drained|checked|scanned|x-?rayed)\b|\b(?:a|an|my|his|her|the)\s+(?:root\s+canal|filling|colonoscopy|endoscopy|biopsy|mri|ct\s+scan|x-?ray|ultrasound|mammogram|smear\s+test|blood\s+tests?|physio(?:therapy)?\s+session|procedure|vasectomy|c-section|hip\s+replacement|knee\s+replacement)\b/i, 'event_appointment'],
   [/\b(?:exam|exams|finals|midterms?|test|bar\s+exam|driving\s+test|defen[cs]e|viva|quiz)\b/i, 'event_exam'],
   [/\b(?:appointment|check-?up|surgery|operation|therapy\s+session)\b|\b(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}(?:meeting|review|consultation|hearing)\b/i, 'event_appointment'],
   [/\bwedding\b/i, 'event_wedding'],
@@ -58,7 +58,12 @@ function eventValue(c: Clause): string {
     .trim();
   const words = v.split(/\s+/);
   // A stripped date leaves its preposition behind ("got engaged to Priya over [the weekend]").
-  return words.slice(0, 10).join(' ').replace(/(?:\s+(?:on|at|in|for|by|the|a|with|over|during|around|this|last|next))+$/i, '');
+  return words
+    .slice(0, 10)
+    .join(' ')
+    .replace(/(?:\s+(?:on|at|in|for|by|the|a|with|over|during|around|this|last|next))+$/i, '')
+    // "my dentist appointment got moved to [the 17th]": the rescheduling verb is not part of the event.
+    .replace(/\s+(?:got|was|has\s+been|have\s+been|been|is\s+being)\s+(?:moved|pushed|rescheduled|postponed|brought\s+forward|changed|bumped)(?:\s+(?:back|up|forward))?(?:\s+to)?$/i, '');
 }
 
 /** The event kind a phrase names ("the Lisbon trip" → event_trip), or null. */

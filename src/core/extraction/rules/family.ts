@@ -19,6 +19,8 @@ const status: Rule = (c) => {
   // A relative's status is stated the same way ("my brother Tomasz just got engaged", "my sister is divorced");
   // break-ups and partners below stay the speaker's (their co-subject is the speaker's partner).
   if ((m = /^(?:am|are|is|have\s+been|has\s+been|been)\s+(?:happily\s+|now\s+|still\s+|recently\s+|newly\s+|officially\s+|finally\s+)?(?:a\s+)?(single|married|engaged|divorced|widowed|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
+  // "been together nine years and married for four of them", "married for a decade now": a stated length of marriage.
+  else if ((m = /^(?:have\s+been|has\s+been|been|are|am)\s+(?:together|dating)\b[^.;]*?\band\s+(married|engaged)\b|^(?:have\s+been\s+|has\s+been\s+|been\s+|am\s+|are\s+)?(married)\s+(?:for\s+)?(?:almost\s+|nearly\s+|over\s+|about\s+|just\s+over\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a\s+few|several)\s+(?:years?|months?|decades?)\b/i.exec(t))) out.push({ key: 'relationship_status', value: (m[1] ?? m[2]).toLowerCase() });
   else if ((m = /\b(?:got|just\s+got|finally\s+got|have\s+got|has\s+got|(?:have|has)\s+(?:just\s+)?gotten)\s+(married|engaged|divorced|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
   // A group's "got divorced" (my parents) is not one person's status.
   if (!c.subject.self) return c.negated || /\b(?:parents|kids|children|friends|twins|sons|daughters|brothers|sisters)\b/i.test(c.subject.id) ? [] : out;

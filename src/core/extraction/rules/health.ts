@@ -28,6 +28,16 @@ function allergenFrom(text: string | undefined): string | null {
   return out.length > 0 && out.length <= 3 && /[a-z]/.test(v) && !/^(?:it|this|that|things?|stuff|everything)$/.test(v) ? v : null;
 }
 
+/**
+ * The food a request keeps out ("please don't suggest anything with sesame in it", "no peanuts in
+ * mine", "make it without shellfish"): the allergen of a bare "I'm allergic" that follows it.
+ */
+function heldBack(text: string | undefined): string | null {
+  if (!text || !/\b(?:do\s+not|don't|no|without|skip|avoid|leave\s+out|keep)\b/i.test(text)) return null;
+  const m = /\b(?:anything|something|nothing|dishes|food|recipes|meals)\s+(?:with|containing|that\s+has)\s+(?:any\s+)?([a-z]+(?:\s+[a-z]+)?)\s*(?:in\s+it|in\s+them)?\s*$|\b(?:without|no|skip\s+the|avoid|leave\s+out\s+the|hold\s+the)\s+(?:any\s+)?([a-z]+(?:\s+(?!please\b|in\b)[a-z]+)?)(?:\s+(?:please|in\s+mine|in\s+it))?\s*$/i.exec(text.trim().replace(/[.!?]+$/, ''));
+  const v = (m?.[1] ?? m?.[2])?.toLowerCase();
+  return v && !/^(?:it|that|this|them|meat|thanks|problem|worries)$/.test(v) ? v : null;
+}
 const allergy: Rule = (c) => {
   const t = c.core;
   const out: Draft[] = [];
@@ -38,10 +48,10 @@ const allergy: Rule = (c) => {
     if (!/^(?:an?|the|my|some|bad|food)$/i.test(m[1])) out.push({ key: 'allergy', value: m[1].toLowerCase() });
   } else if ((m = /\b([a-z]+)\s+intolerant\b/i.exec(t))) out.push({ key: 'allergy', value: m[1].toLowerCase(), metadata: { kind: 'intolerance' } });
   else if ((m = /\b([a-z]+)\s+intolerance\b/i.exec(t)) && /\bhave\b/i.test(t)) out.push({ key: 'allergy', value: m[1].toLowerCase(), metadata: { kind: 'intolerance' } });
-  else if (/^(?:am\s+(?:severely\s+|very\s+|so\s+|deathly\s+|really\s+)?allergic|(?:have\s+(?:a|an)\s+)?(?:severe\s+|bad\s+|serious\s+|mild\s+)?allerg(?:y|ic\s+reaction))\s*(?:[.!,;]|$|\s+(?:since|for|as|too|though|unfortunately|sadly))/i.test(`${c.pre} ${c.core}`.trim()) && c.subject.self) {
+  else if (/^(?:am\s+(?:severely\s+|very\s+|so\s+|deathly\s+|really\s+|badly\s+|extremely\s+|seriously\s+|super\s+|mildly\s+|a\s+bit\s+|quite\s+|also\s+)?allergic|(?:have\s+(?:a|an)\s+)?(?:severe\s+|bad\s+|serious\s+|mild\s+)?allerg(?:y|ic\s+reaction))\s*(?:[.!,;]|$|\s+(?:since|for|as|too|though|unfortunately|sadly))/i.test(`${c.pre} ${c.core}`.trim()) && c.subject.self) {
     // Bare "I'm allergic." / "Severe allergy since I was a kid.": the allergen is in the statement before.
     const head = c.sentence.split(/,\s*/)[0];
-    const v = allergenFrom(head !== c.sentence && !/\ballerg/i.test(head) ? head : undefined) ?? allergenFrom(c.prevSentence);
+    const v = allergenFrom(head !== c.sentence && !/\ballerg/i.test(head) ? head : undefined) ?? allergenFrom(c.prevSentence) ?? heldBack(head !== c.sentence ? head : undefined) ?? heldBack(c.prevSentence);
     if (v) out.push({ key: 'allergy', value: v, confidence: 0.8 });
   }
   else if ((m = /^([A-Za-z]+(?:\s+[a-z]+)?)\s+(?:gives?|give)\s+me\s+(?:hives|a\s+rash|rashes|an\s+allergic\s+reaction|anaphylaxis)|^([A-Za-z]+(?:\s+[a-z]+)?)\s+(?:makes?|make|made)\s+(?:me|my\s+(?:throat|lips|face|tongue|mouth|skin|eyes|airways|chest))\s+(?:really\s+|so\s+|very\s+|completely\s+|basically\s+)?(?:sick|ill|itchy|itch|break\s+out|swell(?:\s+up|\s+shut)?|close\s+up|tighten(?:\s+up)?|throw\s+up|come\s+out\s+in\s+(?:hives|a\s+rash))/i.exec(c.text))) out.push({ key: 'allergy', value: (m[1] ?? m[2]).toLowerCase(), implicit: true, subject: c.speaker });
@@ -60,6 +70,9 @@ const diet: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   const canon = (s: string) => DIETS[s.toLowerCase()] ?? s.toLowerCase();
+  // "I don't eat pork", "we don't eat beef": a food the speaker never eats is a diet rule ("no pork").
+  if ((m = /^(?:do\s+not|does\s+not|never)\s+(?:eat|eats|touch)\s+(?:any\s+)?(pork|beef|red\s+meat|dairy|eggs|seafood|fish|lamb|chicken|sugar|gluten)\b/i.exec(c.pred)) && !c.ending)
+    return [{ key: 'diet', value: `no ${m[1].toLowerCase().replace(/\s+/g, ' ')}`, confidence: 0.8, op: 'assert' }];
   // "I don't eat meat (anymore)" → vegetarian
   if (c.negated && /^(?:do\s+)?(?:eat|eating)\s+(?:any\s+)?(?:meat|animal\s+products)\b/i.test(c.pred.replace(/^(?:do|does)\s+not\s+/i, '').replace(/^\s*/, '')) || /^(?:do|does)\s+not\s+eat\s+(?:any\s+)?meat\b/i.test(c.pred)) {
     return [{ key: 'diet', value: /animal/i.test(t) ? 'vegan' : 'vegetarian', confidence: 0.8, op: 'assert', metadata: { stated: 'no meat' } }];
@@ -71,6 +84,9 @@ const diet: Rule = (c) => {
   if ((m = /\b(?:on|follow|follows|following|doing|started|start|try|trying)\s+(?:a|an|the)\s+(?:strict\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+diet\b/i.exec(t)) && !/^(?:new|healthy|healthier|good|bad|better|normal|balanced|special|strict)$/i.test(m[1]))
     return [{ key: 'diet', value: (DIETS[m[1].toLowerCase()] ?? m[1].toLowerCase()) }];
   if ((m = RE_DIET_END.exec(t)) && !c.negated) return [{ key: 'diet', value: canon(m[1]), op: 'retract' }];
+  // A diet kept for a past, bounded stretch is over: "I went vegan for a year", "did keto for six months back in 2021".
+  if ((m = re(`^(?:went|was|did|tried|stayed)\\s+(?:(?:fully|strictly|a)\\s+)?${DIET.source}\\s+(?:\\w+\\s+)?for\\s+(?:about\\s+|almost\\s+|nearly\\s+|over\\s+|like\\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d+|a\\s+few|a\\s+couple\\s+of|several)\\s+(?:years?|months?|weeks?)\\b`, 'i').exec(t)) && !c.negated)
+    return [{ key: 'diet', value: canon(m[1]), op: 'retract' }];
   if ((m = RE_HEALTH_1.exec(t)))
     return [{ key: 'diet', value: canon(m[1]) }];
   if ((m = RE_HEALTH_2.exec(t)))

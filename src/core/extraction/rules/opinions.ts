@@ -130,3 +130,30 @@ export function reasonedOpinion(sentence: string): Draft[] {
   if (m[3]) stance = 'mixed';
   return [{ key: `opinion_${slug}`, value: reason, type: 'opinion', confidence: 0.85, metadata: { stance, topic, reasoned: true } }];
 }
+
+const TOPIC = '(\\p{Lu}[\\p{L}\\p{N}.+#-]*(?:\\s+\\p{Lu}[\\p{L}\\p{N}.+#-]*){0,2})';
+const WON_OVER = /\b(?:(?:has|have|had)\s+)?(?:grown|grew)\s+on\s+me|\bwon\s+me\s+over|\b(?:came|come|have\s+come|coming)\s+(?:a)?round\b|\bwarmed\s+(?:up\s+)?to\b|\b(?:am|I\s+am)\s+(?:a\s+)?(?:total\s+|complete\s+)?convert\b|\bchanged\s+my\s+mind\b/i;
+const RE_DOUBT_THEN = re(`^I\\s+(?:was|had\\s+been|used\\s+to\\s+be)\\s+(?:(?:really|so|pretty|very|quite|a\\s+bit|super|kind\\s+of)\\s+)?(?:skeptical|sceptical|doubtful|unsure|unconvinced|wary|dismissive|not\\s+sure)\\s+(?:of|about)\\s+${TOPIC}`, 'u');
+const RE_GREW_ON = re(`^${TOPIC}\\s+(?:(?:has|have)\\s+)?(?:really\\s+|slowly\\s+|totally\\s+)?(?:grown|grew)\\s+on\\s+me\\b|^${TOPIC}\\s+(?:finally\\s+|totally\\s+)?won\\s+me\\s+over\\b`, 'u');
+const RE_FELL_OUT = re(`^I\\s+used\\s+to\\s+(?:(?:really|absolutely)\\s+)?(?:love|like|adore|enjoy|be\\s+a\\s+(?:big\\s+|huge\\s+)?fan\\s+of)\\s+${TOPIC}`, 'u');
+const SOURED = /\bbut\b.*\b(?:lost\s+me|(?:has|have)\s+gone\s+downhill|went\s+downhill|(?:has|have)\s+gotten\s+(?:so\s+|way\s+)?worse|fell\s+off|am\s+(?:so\s+)?over\s+it|ruined\s+it|cannot\s+stand\s+it|can't\s+stand\s+it|hate\s+it)\b/i;
+
+/**
+ * A change of mind about a named thing: "I was skeptical of Rust at first, but it's grown on me",
+ * "Kotlin grew on me", "I used to love Spotify but it's gone downhill". The current stance is the
+ * opinion (positive after doubt, negative after souring); the value keeps both halves.
+ */
+export function changeOfHeart(sentence: string): Draft[] {
+  const s = sentence.trim();
+  let m: RegExpExecArray | null;
+  const opinion = (raw: string, stance: 'positive' | 'negative', value: string): Draft[] => {
+    const topic = raw.replace(/[.,]+$/, '');
+    const slug = topicSlug(topic);
+    if (!slug || BAD_TOPIC.test(topic) || /^(?:I|It|They|The|At|First)$/.test(topic)) return [];
+    return [{ key: `opinion_${slug}`, value, type: 'opinion', confidence: 0.85, metadata: { stance, topic, changed: true } }];
+  };
+  if ((m = RE_DOUBT_THEN.exec(s)) && WON_OVER.test(s.slice(m[0].length))) return opinion(m[1], 'positive', 'was skeptical at first, it has grown on me');
+  if ((m = RE_GREW_ON.exec(s))) return opinion(m[1] ?? m[2], 'positive', 'has grown on me');
+  if ((m = RE_FELL_OUT.exec(s)) && SOURED.test(s.slice(m[0].length))) return opinion(m[1], 'negative', `used to like it, ${s.slice(m[0].length).replace(/^[\s,]*(?:but\s+)?/i, '').replace(/[.!]+$/, '').split(/\s+/).slice(0, 8).join(' ')}`);
+  return [];
+}

@@ -49,7 +49,8 @@ const TENURE = /\b(?:for|almost|nearly|over|about|like)\s+(?:\d+|a|an|one|two|th
 /** A sentence about changing home: "left Manchester … settled in Leeds" is a move, not a resignation. */
 const PLACE_MOVE = /\b(?:settled|moved|moving|relocated|living|live|lives|based|new\s+(?:city|town|flat|house|place|home)|emigrated)\b/i;
 
-const RE_PERSONALFACTS_1 = re(`\\b(?:work|works|working|worked|intern|interning|interned|volunteer\\s+at|volunteering)\\s+${ADV}(?:at|for|with)\\s+(.+)`, 'i');
+// Volunteering is not employment: "volunteering at the food bank every Saturday" is a hobby or an activity.
+const RE_PERSONALFACTS_1 = re(`\\b(?:work|works|working|worked|intern|interning|interned)\\s+${ADV}(?:at|for|with)\\s+(.+)`, 'i');
 const employer: Rule = (c) => {
   const out: Draft[] = [];
   const t = c.core;
@@ -67,7 +68,8 @@ const employer: Rule = (c) => {
   // "quitting to join Netflix", "hoping to join Stripe": an intention, not the current employer.
   else if ((m = /\b(?:joined|join|joining)\s+(.+)/i.exec(t)) && !/\bto\s+$/i.test(t.slice(0, m.index))) push(org(m[1]));
   else if ((m = /\b(?:start|started|starting|begin|began|beginning)\s+(?:a\s+new\s+job\s+|my\s+new\s+job\s+|work\s+|working\s+)?(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]));
-  else if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+)?(?:at|with)\s+(.+)/i.exec(t)) && !ROMANCE.test(c.sentence)) push(org(m[1]), { confidence: 0.75 });
+  // "I'm not with Jake anymore": no longer with a one-word name is a relationship ending (family rules), not a job.
+  else if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+)?(?:at|with)\s+(.+)/i.exec(t)) && !ROMANCE.test(c.sentence) && !(c.negated && /^with\s+\p{Lu}[\p{L}'’-]*\s*(?:[.,!;]|$)/u.test(m[0].replace(/^\w+\s+(?:still\s+|now\s+)?/i, '')))) push(org(m[1]), { confidence: 0.75 });
   else if ((m = /^(?:have\s+been|has\s+been|been)\s+(?:working\s+)?(?:at|with)\s+(.+)/i.exec(t)) && TENURE.test(t)) push(org(m[1]), { confidence: 0.8 });
   else if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+)?(?:a|an|the)\s+([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(t)) && isOccupation(m[1])) push(org(m[2]));
   else if ((m = /\b(?:quit|left|resigned\s+from|leaving|(?:got|was|been|were)\s+(?:fired|laid\s+off|let\s+go)\s+(?:from|by|at))\s+(.+)/i.exec(t)) && !(/^(?:left|leaving)\b/i.test(m[0].trim()) && PLACE_MOVE.test(c.sentence))) {
@@ -119,6 +121,9 @@ const jobTitle: Rule = (c) => {
     if (x) out.push({ key: 'job_title', value: x, op: 'history', confidence: 0.85 });
   }
   if (!v && /^(?:am\s+(?:now\s+)?|just\s+|finally\s+)?retired\b/i.test(t) && c.subject.self) v = 'retired';
+  // "I'm freelancing for now", "been self-employed since 2020", "I'm contracting these days": the way of working is the title.
+  if (!v && (m = /^(?:am|is|are|have\s+been|has\s+been|been)\s+(?:now\s+|currently\s+|still\s+|mostly\s+|just\s+)?(freelancing|freelance|a\s+freelancer|self-employed|contracting|an?\s+independent\s+contractor)\b/i.exec(t)) && !c.negated)
+    v = /freelanc/i.test(m[1]) ? 'freelancer' : /self/i.test(m[1]) ? 'self-employed' : 'contractor';
   if (!v && (m = /^(?:run|runs|own|owns)\s+(?:a|an|my\s+own|our\s+own|my|our)\s+(?:small\s+|little\s+|tiny\s+|new\s+|family\s+)?((?:\w+\s+)?(?:business|bakery|cafe|café|restaurant|shop|store|studio|company|startup|agency|farm|clinic|salon|bar|brewery|practice|consultancy|firm|boutique|gym))\b/i.exec(t)))
     v = `${m[1].toLowerCase()} owner`;
   if (v && !/^(?:bit|lot|fan|mom|dad|mother|father|parent|vegan|vegetarian|big|huge|little)$/.test(v)) out.push({ key: 'job_title', value: v });
@@ -182,7 +187,7 @@ const location: Rule = (c) => {
     }
     // "I've lived in Tokyo for three years now, moved from Seoul": the current place may be in the same clause.
   }
-  if ((m = /\b(live|lives|living|lived|reside|resides|residing|based|located|settled|stay|staying)\s+(?:(?:here\s+)?in|at|out\s+of|(?:just\s+)?(?:outside(?:\s+of)?|near|close\s+to|north\s+of|south\s+of|east\s+of|west\s+of))\s+(.+)/i.exec(t))) {
+  if ((m = /\b(live|lives|living|lived|reside|resides|residing|based|located|settled|stay|staying)\s+(?:(?:here\s+)?in|(?:out|over|down|up|back)\s+in|at|out\s+of|(?:just\s+)?(?:outside(?:\s+of)?|near|close\s+to|north\s+of|south\s+of|east\s+of|west\s+of))\s+(.+)/i.exec(t))) {
     const p = place(m[2]);
     // "…the Queen of England who lives in Buckingham Palace": a relative clause on someone else's noun.
     const relative = (m.index ?? 0) > 0 && /\b(?:who|that|which)\s+(?:\w+\s+)?$/i.test(t.slice(0, m.index));
@@ -191,10 +196,15 @@ const location: Rule = (c) => {
       out.push({ key: 'location', value: p, ...(past ? { op: 'history' as const } : {}) });
     }
   }
-  if (!out.length && (m = /^(?:have\s+been|has\s+been|been)\s+(?:here\s+)?in\s+(\p{Lu}.+)/u.exec(t)) && (TENURE.test(t) || /\bfor\s+(?:a\s+decade|decades|ages|years|months|a\s+while|a\s+long\s+time)\b/i.test(t))) {
+  if (!out.some((d) => d.op !== 'history') && (m = /^(?:have\s+been|has\s+been|been)\s+(?:here\s+)?in\s+(\p{Lu}.+)/u.exec(t)) && (TENURE.test(t) || /\bfor\s+(?:a\s+decade|decades|ages|years|months|a\s+while|a\s+long\s+time)\b/i.test(t))) {
     // "I've been in Lisbon for a decade"
     const p = place(m[1]);
-    if (p) out.push({ key: 'location', value: p, confidence: 0.8 });
+    if (p) {
+      out.push({ key: 'location', value: p, confidence: 0.8 });
+      // "I've been in Lisbon two years, moved here from Toronto": the move's destination is the place named.
+      const prev = out.find((d) => d.op === 'history' && d.key === 'location');
+      if (prev && /\bmoved\s+here\b/i.test(t)) out.push({ key: 'event_move', value: `moved to ${p}`, type: 'event', eventDate: c.date?.iso ?? null, metadata: { previous: prev.value } });
+    }
   }
   if (!out.length && (m = /\b(?:working|work|works)\s+(?:remotely\s+|from\s+home\s+in\s+)?from\s+(.+)/i.exec(t))) {
     const p = place(m[1]);
@@ -236,6 +246,12 @@ const location: Rule = (c) => {
  * also runs on unattributed clauses (the value is the speaker's). "Paris is home to the Louvre" is not.
  */
 export const placeIsHome: Rule = (c) => {
+  // "Cardiff please, that's home these days", "Leeds — that's where I live": a place named, then called home.
+  const back = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}?)(?:\s+(?:please|thanks|mostly|now))?\s*(?:,|[-–—]+)\s*(?:that|it)\s+(?:is|has\s+been)\s+(?:(?:now|always|basically|finally)\s+)?(?:(?:my|our)\s+home\b|home\b(?!\s+(?:to|of))|where\s+(?:I|we)\s+(?:live|am\s+based)\b)/u.exec(c.text.trim());
+  if (back && !c.negated) {
+    const p = place(back[1]);
+    if (p && !/^(?:It|That|This|There|Here|Home|Work|Yes|No|Sure|Thanks|Ok|Okay)$/.test(p)) return [{ key: 'location', value: p, subject: c.speaker }];
+  }
   const m = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}?)(?:'s|’s|\s+is|\s+has)\s+(?:(?:now|always|basically|finally|officially)\s+)?(?:been\s+)?(?:(?:now|always)\s+)?(?:(?:my|our)\s+)?home\b(?!\s+(?:to|of|for\s+(?:sale|rent|the|a\s+(?!decade|year|while|few|couple))|page|screen|run|made|office|team|game|town|turf|improvement|visit|grown|cooked))/u.exec(c.text.trim());
   if (!m || c.negated) return [];
   const p = place(m[1]);
@@ -309,7 +325,7 @@ const language: Rule = (c) => {
   let m: RegExpExecArray | null;
   let span: string | null = null;
   let meta: Record<string, unknown> | undefined;
-  if ((m = /\b(?:speak|speaks|speaking|spoke)\s+(.+)/i.exec(t))) span = m[1];
+  if ((m = /\b(?:speak|speaks|speaking|spoke|spoken)\s+(.+)/i.exec(t))) span = m[1];
   else if ((m = /\bfluent\s+in\s+(.+)/i.exec(t))) span = m[1];
   else if ((m = /\b(?:native|first|mother)\s+(?:language|tongue)\s+is\s+(.+)/i.exec(c.text))) span = m[1];
   else if ((m = /\b(?:learning|studying|practicing|practising|taking|take|took|started)\s+(.+)/i.exec(t)) && (/^(?:learning|studying|practicing|practising)/i.test(m[0].trim()) || /^(?:\w+\s+)?(?:lessons|classes|a\s+class|a\s+course)\b/i.test(m[1].replace(LANG, '').trim()))) {
@@ -331,6 +347,9 @@ const vehicle: Rule = (c) => {
   let m: RegExpExecArray | null;
   if ((m = RE_PERSONALFACTS_2.exec(t)))
     return [{ key: 'vehicle', value: vehicleName(m[1]), op: 'retract' }];
+  // "I've been driving a 2015 Corolla", "I drive an old '09 Golf": a model year marks a vehicle whatever its make.
+  if ((m = /^(?:have\s+been\s+|has\s+been\s+|been\s+|am\s+|is\s+)?(?:driving|drive|drives|own|owns|have|has|bought|got)\s+(?:a|an|the|our|my)\s+(?:(?:new|used|old|second-hand|trusty|battered|little)\s+)*(?:(?:19|20)\d\d|'\d\d)\s+(\p{Lu}[\p{L}\p{N}-]*(?:\s+\p{Lu}[\p{L}\p{N}-]*)?)/u.exec(t)) && !c.negated)
+    return [{ key: 'vehicle', value: m[1] }];
   if ((m = RE_PERSONALFACTS_3.exec(t))) {
     const raw = m[0].replace(/^(?:have|has|own|owns|bought|buy|got|drive|drives|leased|have\s+got)\s+(?:a|an|the|our|my)\s+/i, '');
     const v = /^[A-Z]/.test(raw) ? raw : m[1].toLowerCase();
@@ -360,5 +379,18 @@ const goal: Rule = (c) => {
   return v && v.split(/\s+/).length <= 8 ? [{ key: 'goal', value: v.toLowerCase(), confidence: 0.75 }] : [];
 };
 
-export const PERSONAL_FACT_RULES: Rule[] = [name, employer, jobTitle, location, placeIsHome, hometown, education, ageBirthday, language, vehicle, goal];
+const AWAY = /\b(?:visit|visiting|visited|trip|holiday|vacation|conference|weekend|layover|passing\s+through|business|hotel|staying|stay|tour|touring|for\s+(?:a|the)\s+(?:week|day|night|few)|this\s+week|few\s+days|back\s+home|you|your)\b/i;
+/**
+ * "Weather's miserable here in Leeds again", "it's 30 degrees here in Madrid": the speaker talking
+ * from a named place, with nothing marking a visit, lives there (confidence 0.7). "I'm here in Rome
+ * for a conference" and "what's it like there in Oslo?" are not.
+ */
+export const hereIn: Rule = (c) => {
+  const m = /\b(?:here|over\s+here|up\s+here|down\s+here|out\s+here)\s+in\s+(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)?)/u.exec(c.text);
+  if (!m || c.negated || !(c.subject.self || !c.text.trim().match(/^(?:my|our|his|her|their|he|she|they)\b/i)) || AWAY.test(c.sentence) || /\?\s*$/.test(c.sentence)) return [];
+  const p = place(m[1]);
+  return p ? [{ key: 'location', value: p, subject: c.speaker, confidence: 0.7 }] : [];
+};
+
+export const PERSONAL_FACT_RULES: Rule[] = [name, employer, jobTitle, location, placeIsHome, hereIn, hometown, education, ageBirthday, language, vehicle, goal];
 export { org, place, tidy };

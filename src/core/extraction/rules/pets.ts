@@ -6,7 +6,7 @@
  */
 import { re } from '../re.ts';
 import type { Draft, Rule } from '../model.ts';
-import { NOT_NAMES, PET_RE } from '../lexicon.ts';
+import { NOT_NAMES, PET_RE, RELATION_RE } from '../lexicon.ts';
 import { splitList } from '../values.ts';
 
 // Names may carry digits ("a hamster named Quux0x", "R2D2").
@@ -34,10 +34,16 @@ const RE_PETS_4 = re(`\\b(?:walk|walks|walking|walked|feed|feeding|fed)\\s+the\\
 const RE_PETS_APPO = re(`^(\\p{Lu}[\\p{L}-]+),\\s+(?:my|our)\\s+(?:(?:old|sweet|little|new|rescue)\\s+)*(${PET_RE})\\b`, 'u');
 const RIP = /^(?:RIP|R\.I\.P\.?|rest\s+in\s+peace|rest\s+easy)\s*,?\s+(?:(?:little|sweet|old|dear|my|our)\s+)*(\p{Lu}[\p{L}-]+)\b/iu;
 const CARE_LEAD = /^(?:Walking|Walked|Feeding|Fed|Grooming|Brushing|Bathing)\s+(\p{Lu}[\p{L}-]+)(?=\s+(?:this|last|every|each|in|at|before|after|around|today|tonight|tomorrow|early|late|twice|again|through|along|on|to|round|up)\b|\s*[,.!;]|\s*$)/u;
+const NAMED_NEXT = /^(?:(?:her|his|its)\s+name(?:'s|’s|\s+is)|(?:we|I)\s+(?:call|called|named)\s+(?:her|him|it))\s+(\p{Lu}[\p{L}-]+)/iu;
+const PET_BEFORE = re(`\\b(?:the|my|our|a|an|new)\\s+(?:(?:new|little|rescue|baby|young|old)\\s+)*(${PET_RE})\\b`, 'i');
+const WITH_PETS = re(`\\b(?:lives?|living|lived|stays?|staying|shares?\\s+(?:a|the|her|his|their)\\s+(?:flat|house|place))\\b[^.;]*?\\bwith\\s+(?:his|her|their)\\s+(?:two\\s+|three\\s+|four\\s+|\\d+\\s+)?(?:(?:old|little|rescue)\\s+)?(${PET_RE})(s?)\\b`, 'i');
+/** Someone else owns the pet named before ("My friend got a puppy."). */
+const THIRD_OWNER = re(`\\b(?:his|her|their|your|he|she|they|you|${RELATION_RE}|\\p{Lu}\\p{Ll}+'s)\\b`, 'iu');
 const pets: Rule = (c) => {
   const out: Draft[] = [];
   const t = c.core;
   let m: RegExpExecArray | null;
+  let m2: RegExpExecArray | null;
   // Leaving: rehomed / died
   if ((m = REHOME.exec(t)) && (m[1] || (m[2] && isName(m[2])))) {
     out.push({ key: 'pet', value: m[2] && isName(m[2]) ? m[2] : single(m[1]), op: 'retract' });
@@ -73,6 +79,11 @@ const pets: Rule = (c) => {
     }
     return out;
   }
+  // A pet named in the next sentence: "the puppy chewed my charger. Her name's Juno" / "…a kitten. We call him Ned."
+  if ((m = NAMED_NEXT.exec(c.text.trim())) && isName(m[1]) && c.prevSentence && (m2 = PET_BEFORE.exec(c.prevSentence)) && /\b(?:I|my|me|our|we|us)\b/i.test(c.prevSentence) && !THIRD_OWNER.test(c.prevSentence.slice(0, m2.index)))
+    return [{ key: 'pet', value: petValue(m2[1], m[1]), subject: c.speaker, metadata: { species: single(m2[1]), name: m[1] } }];
+  // Someone else's pets they live with: "she lives in Bristol with her two dogs".
+  if (!c.subject.self && (m = WITH_PETS.exec(c.text))) return [{ key: 'pet', value: m[2] ? m[1].toLowerCase() + 's' : single(m[1]), metadata: { species: single(m[1]) } }];
   // Appositive: "Buddy, my beagle, keeps stealing socks"
   const appo = RE_PETS_APPO.exec(c.text);
   if (appo && isName(appo[1])) return [{ key: 'pet', value: petValue(appo[2], appo[1]), subject: c.speaker, metadata: { species: single(appo[2]), name: appo[1] } }];

@@ -60,6 +60,10 @@ const RE_HOBBY_STOP = re(`^(?:stopped|quit|gave\\s+up)\\s+(?:playing\\s+|doing\\
 const RE_HOBBY_LEARN = re(`^(?:have\\s+been\\s+|been\\s+|am\\s+)?(?:learning|practicing|practising|teaching\\s+myself|getting\\s+into|picking\\s+up)\\s+(?:to\\s+play\\s+|how\\s+to\\s+)?(?:the\\s+|some\\s+)?(${HOBBY_RE})\\b`, 'i');
 /** "video games are my life", "climbing is my thing" anywhere after a comma. */
 const RE_HOBBY_LIFE = re(`(?:^|,\\s*)(\\p{L}[\\p{Ll}\\s-]{2,25}?)\\s+(?:is|are|has\\s+been|have\\s+been)\\s+(?:basically\\s+|literally\\s+)?(?:my|our)\\s+(?:life|passion|thing|jam|obsession|escape|therapy|happy\\s+place)\\b`, 'iu');
+/** Activity verbs that make a hobby when done at a stated frequency (not followed by an object: "I run the team"). */
+const HABIT_VERB = /^(?:(?:usually|still|also|regularly|normally|now|try\s+to|tries\s+to|try\s+and|like\s+to|get\s+to)\s+)*(swims?|runs?|cycles?|hikes?|climbs?|paints?|knits?|bakes?|dances?|sings?|surfs?|skis?|rows?|skates?|boxes|box|jogs?|meditates?|sketch(?:es)?|crochets?|sews?|sails?|fish(?:es)?|boulders?)\b(?!\s+(?:the|a|an|my|our|his|her|their|this|that|into|out|for\s+(?:office|president|mayor)|away|late|short|to\s+(?:work|the\s+office|school|uni|college|the\s+station))\b)/i;
+const HABIT_FREQUENCY = /\b(?:(?:once|twice|three\s+times|four\s+times|five\s+times|\d+\s+times|a\s+few\s+times|a\s+couple\s+(?:of\s+)?times)\s+(?:a|per|every)\s+(?:day|week|month|weekend)|every\s+(?:day|morning|evening|night|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|other\s+day)|most\s+(?:days|mornings|evenings|weekends|nights)|daily|weekly|on\s+weekends|at\s+weekends)\b/i;
+const HABIT_GERUND: Record<string, string> = { swim: 'swimming', run: 'running', cycle: 'cycling', hike: 'hiking', climb: 'climbing', paint: 'painting', knit: 'knitting', bake: 'baking', dance: 'dancing', sing: 'singing', surf: 'surfing', ski: 'skiing', row: 'rowing', skate: 'skating', box: 'boxing', boxe: 'boxing', jog: 'jogging', meditate: 'meditating', sketch: 'sketching', crochet: 'crocheting', sew: 'sewing', sail: 'sailing', fish: 'fishing', boulder: 'bouldering' };
 const hobby: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
@@ -71,6 +75,11 @@ const hobby: Rule = (c) => {
     return [{ key: 'hobby', value: HOBBY_NOUNS.has(v) || !/\s/.test(v) ? v : v.split(/\s+/).pop()! }];
   }
   if ((m = RE_HOBBY_LEARN.exec(t)) && !c.negated) return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  // A habit with a frequency: "I swim about 2km twice a week", "she runs 5k every morning", "I climb most weekends".
+  if ((m = HABIT_VERB.exec(t)) && HABIT_FREQUENCY.test(t) && !c.negated && !c.past) return [{ key: 'hobby', value: HABIT_GERUND[m[1].toLowerCase().replace(/s$/, '').replace(/^(box|fish|sketch)e$/, '$1')] ?? `${m[1].toLowerCase()}ing` }];
+  // Someone got the speaker into an activity: "my coworker got me into climbing", "she introduced me to bouldering".
+  if ((m = /\b(?:got|gets|getting|introduced)\s+me\s+(?:into|to)\s+(\p{Ll}+ing|\p{Ll}+)\b/u.exec(c.text)) && (/ing$/.test(m[1]) || HOBBY_NOUNS.has(m[1])) && !/^(?:nothing|something|anything|trouble|everything)$/.test(m[1]) && !c.negated)
+    return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];
   if ((m = RE_HOBBY_LIFE.exec(c.text)) && isHobby(m[1].trim()) && !/^(?:work|family|home|school)\b/i.test(m[1])) return [{ key: 'hobby', value: m[1].trim().toLowerCase(), subject: c.speaker }];
   if ((m = RE_PREFERENCES_4.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
   if ((m = RE_HOBBY_CLASS.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
@@ -94,7 +103,7 @@ export function communicationStyle(sentence: string): Draft[] {
   // Style instructions address the assistant: an imperative, or a sentence about "you"/answers.
   const addressed =
     /\b(?:you|your|please|pls|plz|answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|emojis?|bullet)\b/i.test(s) ||
-    /^(?:keep|make|be|use|do\s+not|don't|never|stop|give|write|explain|answer|reply|respond|no|avoid|always|I\s+(?:prefer|like|want|need))\b/i.test(s.trim());
+    /^(?:keep|make|be|use|do\s+not|don't|never|stop|give|write|explain|answer|reply|respond|no|avoid|always|I\s+(?:prefer|like|want|need|would\s+rather))\b/i.test(s.trim());
   if (!addressed) return out;
   let m: RegExpExecArray | null;
   if ((m = /\b(?:keep|make)\s+(?:your\s+|the\s+|all\s+)?(?:answers?|responses?|replies|reply|it|things|them|explanations?)\s+(?:really\s+|very\s+|super\s+|nice\s+and\s+)?(short|brief|concise|simple|detailed|short\s+and\s+sweet|casual|formal|friendly)\b/i.exec(s)))
@@ -105,7 +114,17 @@ export function communicationStyle(sentence: string): Draft[] {
     out.push({ key: 'communication_style', value: `${/long|detailed|full/i.test(m[1]) ? 'detailed' : 'short'} answers` });
   if (/\b(?:do\s+not|don't|never|stop|no|without|avoid|less)\s+(?:use\s+|using\s+)?(?:so\s+much\s+|any\s+|all\s+the\s+)?(?:jargon|technical\s+terms|buzzwords)\b|\bplain\s+(?:english|language)\b/i.test(s)) out.push({ key: 'communication_style', value: 'plain language, no jargon' });
   if (/\b(?:do\s+not|don't|never|stop|no|without|avoid)\s+(?:use\s+|using\s+|adding\s+|add\s+|send\s+|sending\s+)?(?:any\s+)?emojis?\b/i.test(s)) out.push({ key: 'communication_style', value: 'no emojis' });
-  if (/\bbullet[- ]?points?\b|\bbulleted\s+lists?\b/i.test(s) && /\b(?:prefer|rather|use|please|always|in|like|want|answer)\b/i.test(s)) out.push({ key: 'communication_style', value: 'bullet points' });
+  // Answer format: "stop with the bullet points", "no more tables"; "I'd rather read plain paragraphs".
+  const noFormat = /\b(?:stop\s+(?:with|using|adding)|no\s+more|drop|ditch|lose|skip|without|do\s+not\s+use|less|fewer|enough\s+with)\s+(?:the\s+|all\s+the\s+|so\s+many\s+|any\s+)?(bullet[- ]?points?|bullets|bulleted\s+lists?|headers|headings|tables)\b/i.exec(s);
+  if (noFormat) out.push({ key: 'communication_style', value: `no ${/^bullet/i.test(noFormat[1]) ? 'bullet points' : noFormat[1].toLowerCase()}` });
+  else if (/\bbullet[- ]?points?\b|\bbulleted\s+lists?\b/i.test(s) && /\b(?:prefer|rather|use|please|always|in|like|want|answer)\b/i.test(s)) out.push({ key: 'communication_style', value: 'bullet points' });
+  if ((m = /\b(?:would\s+rather|prefer|like|want)\s+(?:to\s+)?(?:read|get|have|see)?\s*(?:plain\s+|full\s+|normal\s+|proper\s+|short\s+)?(paragraphs|prose|full\s+sentences)\b/i.exec(s))) {
+    // One format preference, not two competing ones: "plain paragraphs, no bullet points".
+    const no = out.findIndex((d) => d.value.startsWith('no ') && !/emojis|jargon/.test(d.value));
+    const v = `plain ${m[1].toLowerCase()}`;
+    if (no >= 0) out[no] = { ...out[no], value: `${v}, ${out[no].value}` };
+    else out.push({ key: 'communication_style', value: v });
+  }
   if (/\b(?:with|use|include|give\s+me|show\s+me)\s+(?:some\s+|concrete\s+|more\s+)?(?:code\s+examples|code\s+samples|code\s+snippets|examples\s+in\s+code)\b/i.test(s)) out.push({ key: 'communication_style', value: 'code examples' });
   if ((m = /\b(?:answer|reply|respond|talk|speak|write)\s+(?:to\s+me\s+)?in\s+(English|Spanish|French|German|Portuguese|Italian|Dutch|Japanese|Chinese|Korean|Polish)\b/i.exec(s))) out.push({ key: 'communication_style', value: `answers in ${m[1]}` });
   if (/\b(?:do\s+not|don't|stop|never)\s+(?:sugarcoat|sugar-coat|be\s+so\s+formal)/i.test(s)) out.push({ key: 'communication_style', value: 'direct, no sugarcoating' });
@@ -141,3 +160,38 @@ export const idiomaticTaste: Rule = (c) => {
 
 export const PREFERENCE_RULES: Rule[] = [likes, favorite, hobby, idiomaticTaste];
 export type { Clause };
+
+const OBJ = '([a-z][a-z-]*(?:\\s+[a-z][a-z-]*){0,2}?)';
+const RE_WAS_DISLIKE = re(`\\bI\\s+used\\s+to\\s+(?:(?:really|absolutely|totally)\\s+)?(?:hate|dislike|loathe|detest|not\\s+like|cannot\\s+stand|can't\\s+stand)\\s+${OBJ}\\s*,?\\s+but\\s+(.+)$`, 'i');
+const RE_WAS_LIKE = re(`\\bI\\s+used\\s+to\\s+(?:(?:really|absolutely|totally)\\s+)?(?:love|like|adore|enjoy)\\s+${OBJ}\\s*,?\\s+but\\s+(.+)$`, 'i');
+const RE_WAS_MY_THING = re(`^${OBJ}\\s+used\\s+to\\s+be\\s+my\\s+(?:thing|jam|go-to(?:\\s+\\w+)?|drink|obsession|everything|vice|addiction|favou?rite(?:\\s+\\w+)?)\\b`, 'i');
+const RE_SWITCHED_TO = re(`\\b(?:switched|swapped|moved|changed|converted)\\s+(?:over\\s+)?(?:(?:completely|entirely|fully)\\s+)?to\\s+${OBJ}(?=\\s*(?:[.,!;]|$|\\s+(?:completely|entirely|now|instead|these\\s+days|and|since)\\b))`, 'i');
+const NOW_POSITIVE = /^(?:(?:now|these\s+days|nowadays|lately|today|honestly)\b[\s,]*)?(?:I\s+)?(?:(?:really|absolutely|actually|totally)\s+)?(?:love|like|adore|enjoy|put\s+(?:them|it)\s+on|eat\s+(?:them|it)|cannot\s+get\s+enough|can't\s+get\s+enough|am\s+(?:obsessed|hooked|addicted))|^(?:now|these\s+days|nowadays|lately)\b(?![^.]*\b(?:hate|dislike|still\s+not|cannot\s+stand|can't\s+stand)\b)/i;
+const NOW_NEGATIVE = /^(?:(?:now|these\s+days|nowadays|lately)\b[\s,]*)?(?:I\s+)?(?:(?:really|absolutely|actually|totally|kind\s+of)\s+)?(?:hate|cannot\s+stand|can't\s+stand|am\s+(?:so\s+)?(?:sick|tired)\s+of|am\s+(?:so\s+)?over|do\s+not\s+like|find\s+(?:it|them)\s+(?:boring|gross|disgusting))/i;
+const tasteValue = (v: string) => (PRONOUNS.test(v) || /^(?:it|them|that)$/i.test(v) ? null : v.toLowerCase());
+
+/**
+ * A change of taste in one sentence: "I used to hate olives but these days I put them on everything"
+ * (a like now; the old dislike is history), "I used to love jazz but now I can't stand it", "Coffee
+ * used to be my thing, but I've switched to green tea" (green tea is the like now, coffee history).
+ */
+export function tasteChange(sentence: string): Draft[] {
+  const s = sentence.trim().replace(/[.!]+$/, '');
+  let m: RegExpExecArray | null;
+  if ((m = RE_WAS_DISLIKE.exec(s)) && NOW_POSITIVE.test(m[2].trim())) {
+    const v = tasteValue(m[1]);
+    return v ? [{ key: isHobby(v) ? 'hobby' : 'like', value: v, op: 'assert' }] : [];
+  }
+  if ((m = RE_WAS_LIKE.exec(s)) && NOW_NEGATIVE.test(m[2].trim())) {
+    const v = tasteValue(m[1]);
+    return v ? [{ key: 'dislike', value: v, op: 'assert' }] : [];
+  }
+  const out: Draft[] = [];
+  const old = RE_WAS_MY_THING.exec(s);
+  if (old && tasteValue(old[1])) out.push({ key: isHobby(old[1]) ? 'hobby' : 'like', value: old[1].toLowerCase(), op: 'history' });
+  if ((old || /\bused\s+to\s+(?:love|like|drink|eat|be\s+(?:a\s+)?\w+\s+(?:person|fan|guy|girl))\b/i.test(s)) && (m = RE_SWITCHED_TO.exec(s))) {
+    const v = tasteValue(m[1]);
+    if (v) out.push({ key: 'like', value: v, op: 'assert' });
+  }
+  return out;
+}
