@@ -132,3 +132,29 @@ describe('session continuation', () => {
     expect(related.context).toContain('firefighter');
   });
 });
+
+describe('question wording reaches the stored key', () => {
+  test.each([
+    ["I'm vegan, have been for three years.", 'Does the user have any dietary restrictions?', 'vegan'],
+    ['I play chess online most evenings to unwind.', 'What does he do to relax?', 'chess'],
+    ["I'm lactose intolerant, so dairy is out.", 'Is she intolerant to anything?', 'lactose'],
+  ])('%s → %s', async (said, question, want) => {
+    const { OfflineExtractor } = await import('../../src/core/extraction/offline-extractor.ts');
+    const service = new MemoryService({ store: new InMemoryStore(), offlineExtractor: new OfflineExtractor(), logger: silent });
+    await service.ingestTurn({ sessionId: 's1', userId: 'u', messages: [{ role: 'user', content: said }], timestamp: '2025-03-01T10:00:00Z' });
+    const r = await service.recall({ query: question, sessionId: 'other', userId: 'u', maxTokens: 256 });
+    expect(r.context).toContain(want);
+  });
+
+  test('"Which cities has she lived in?" lists the superseded homes too', async () => {
+    const { OfflineExtractor } = await import('../../src/core/extraction/offline-extractor.ts');
+    const service = new MemoryService({ store: new InMemoryStore(), offlineExtractor: new OfflineExtractor(), logger: silent });
+    for (const [i, said] of ['I live in Chicago.', 'We finally moved to Denver last weekend.', 'Big news: I just moved to Lisbon.'].entries()) {
+      await service.ingestTurn({ sessionId: `s${i}`, userId: 'u', messages: [{ role: 'user', content: said }], timestamp: `2025-0${i + 1}-01T10:00:00Z` });
+    }
+    const memories = await service.listUserMemories('u', { includeInactive: true });
+    expect(memories.filter((m) => m.key === 'location').map((m) => m.value).sort()).toEqual(['Chicago', 'Denver', 'Lisbon']);
+    const r = await service.recall({ query: 'Which cities has she lived in?', sessionId: 'other', userId: 'u', maxTokens: 256 });
+    for (const city of ['Chicago', 'Denver', 'Lisbon']) expect(r.context).toContain(city);
+  });
+});

@@ -145,7 +145,7 @@ const FILLER = new Set(
 export const WEIGHTS = { query: 1, filler: 0.3, name: 0.5, key: 0.45, synonym: 0.35, feedback: 0.25 } as const;
 
 const TEMPORAL = /\b(when|what (year|month|date|day|time|week)|which (year|month|day)|how long|how many (years|months|weeks|days)|ago|since|before|after|until|first time|last time)\b/i;
-const PAST = /\b(used to|previous(ly)?|formerly|former|originally|before (moving|she|he|they|i|the|that)|in the past|no longer|anymore|old (job|home|address|city)|moved from|history)\b|\bbefore\s*[?.!]*\s*$/i;
+const PAST = /\b(used to|previous(ly)?|formerly|former|originally|before (moving|she|he|they|i|the|that)|in the past|no longer|anymore|old (job|home|address|city)|moved from|history)\b|\bbefore\s*[?.!]*\s*$|\b(has|have|'ve)\s+(\w+\s+)?(ever\s+)?(lived|worked)\b/i;
 const RECENT = /\b(recent(ly)?|latest|lately|newest|most recent|current(ly)?|now|these days|nowadays|last time)\b/i;
 const LIST = /\b(what|which)\s+(\w+\s+)?(activities|books|events|places|things|hobbies|pets|items|ways|types|kinds|sports|games|instruments|countries|cities|songs|movies|artists|foods|names)\b|\b(all|list|every)\b/i;
 
