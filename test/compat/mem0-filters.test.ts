@@ -61,6 +61,9 @@ test.each<[unknown, RegExp]>([
   [{ agent_id: { in: 'travel' } }, /in must be an array/],
   [{ AND: [{ user_id: 'a' }, 'x'] }, /AND\[1\] must be an object/],
   ['nope', /filters must be an object/],
+  [{ created_at: { gte: 'not a date' } }, /created_at\.gte must be an ISO-8601 date/],
+  [{ updated_at: 'yesterday-ish' }, /updated_at must be an ISO-8601 date/],
+  [{ AND: [{ created_at: { in: ['2024-01-01', 'soon'] } }] }, /created_at\.in must be an ISO-8601 date/],
 ])('validateFilters rejects %j', (f, msg) => expect(() => validateFilters(f)).toThrow(msg));
 
 test('entityMentions collects positive ids (not under NOT) and wildcards', () => {

@@ -31,16 +31,31 @@ export function validateFilters(f: unknown, path = 'filters'): void {
     } else if (k === 'metadata' && isObj(v) && !Object.keys(v).some((op) => OPERATORS.has(op))) {
       for (const [mk, mv] of Object.entries(v)) validateCondition(mv, `${path}.metadata.${mk}`);
     } else {
-      validateCondition(v, `${path}.${k}`);
+      validateCondition(v, `${path}.${k}`, DATE_FIELDS.has(k));
     }
   }
 }
 
-function validateCondition(v: unknown, path: string): void {
-  if (!isObj(v)) return;
+/** A date operand: epoch seconds, or a string Date.parse reads (ISO-8601). */
+function isDateOperand(v: unknown): boolean {
+  if (v === null || v === '*') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  return typeof v === 'string' && !Number.isNaN(Date.parse(v));
+}
+
+function validateCondition(v: unknown, path: string, isDate = false): void {
+  if (!isObj(v)) {
+    if (isDate && !isDateOperand(v)) throw new InvalidInputError(`${path} must be an ISO-8601 date or epoch seconds, got ${JSON.stringify(v)}`);
+    return;
+  }
   for (const [op, arg] of Object.entries(v)) {
     if (!OPERATORS.has(op)) throw new InvalidInputError(`${path}: unknown operator "${op}" (use ${[...OPERATORS].join(', ')})`);
     if ((op === 'in' || op === 'nin') && !Array.isArray(arg)) throw new InvalidInputError(`${path}.${op} must be an array`);
+    if (isDate && op !== 'contains' && op !== 'icontains') {
+      for (const a of Array.isArray(arg) ? arg : [arg]) {
+        if (!isDateOperand(a)) throw new InvalidInputError(`${path}.${op} must be an ISO-8601 date or epoch seconds, got ${JSON.stringify(a)}`);
+      }
+    }
   }
 }
 
