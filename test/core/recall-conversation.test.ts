@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { MemoryService } from '../../src/core/service.ts';
 import type { Extractor } from '../../src/core/ports.ts';
-import { analyzeQuery, expandShortNames } from '../../src/core/recall/query-analysis.ts';
+import { analyzeQuery, expandShortNames, pronounFindsReferent } from '../../src/core/recall/query-analysis.ts';
 import { renderSplit, sentences, splitMessages } from '../../src/core/recall/format.ts';
 import { askedSpeakers } from '../../src/core/recall/retrieve.ts';
 import { analyze } from '../../src/core/text/analyze.ts';
@@ -156,5 +156,23 @@ describe('question wording reaches the stored key', () => {
     expect(memories.filter((m) => m.key === 'location').map((m) => m.value).sort()).toEqual(['Chicago', 'Denver', 'Lisbon']);
     const r = await service.recall({ query: 'Which cities has she lived in?', sessionId: 'other', userId: 'u', maxTokens: 256 });
     for (const city of ['Chicago', 'Denver', 'Lisbon']) expect(r.context).toContain(city);
+  });
+});
+
+describe('pronoun follow-ups need a referent in the session', () => {
+  test.each([
+    ['How old will he be?', 'My son turns 7 next week.', true],
+    ['What is her blood type?', 'My brother Tomás is a firefighter, he visits in June.', false],
+    ['Does he play the piano?', 'My brother Tomás is a firefighter, he visits in June.', true],
+    ['What is it about?', 'I finished my screenplay.', true],
+    ['Where did she study?', 'My wife Aiko cooked dinner.', true],
+    ['Has he ever been to Japan?', 'Can you recommend a good pad thai place?', false],
+  ])('"%s" after "%s" → %s', (q, said, want) => expect(pronounFindsReferent(q, said)).toBe(want));
+
+  test('a gendered question with no referent in the session gets the ordinary gate (empty when never discussed)', async () => {
+    const service = new MemoryService({ store: new InMemoryStore(), offlineExtractor: noExtraction, logger: silent });
+    await service.ingestTurn({ sessionId: 's3', userId: 'u', messages: [{ role: 'user', content: 'My brother Tomás is a firefighter back in Chicago.' }, { role: 'assistant', content: 'That will be fun!' }], timestamp: '2025-05-01T12:00:00Z' });
+    expect((await service.recall({ query: 'What car does she drive?', sessionId: 's3', userId: 'u', maxTokens: 256 })).context).toBe('');
+    expect((await service.recall({ query: 'How old is he?', sessionId: 's3', userId: 'u', maxTokens: 256 })).context).toContain('Tomás');
   });
 });

@@ -49,6 +49,8 @@ export interface AnalyzedQuery {
   profile: boolean;
   /** Reads as a continuation of the current conversation ("ok, and the cake?", "how old will he be?"). */
   followUp: boolean;
+  /** The continuation is marked only by a pronoun (no "ok, and…"): it needs a referent in the session (pronounFindsReferent). */
+  followUpByPronoun: boolean;
 }
 
 /**
@@ -103,6 +105,22 @@ export const PROFILE_KEYS = ['allergy', 'diet', 'communication_style', 'location
 /** Continuation markers at the start, or a pronoun standing for something said just before. */
 const FOLLOW_START = /^\s*(ok(ay)?|and|so|also|then|alright|right|cool|great|sure|but|what about|how about|and what about)\b/i;
 const ANAPHORA = /\b(he|she|him|his|her|hers|they|them|their|it|its|that|this|those|these|we|us|our|there)\b/i;
+const NEUTRAL_ANAPHORA = /\b(they|them|their|it|its|that|this|those|these|we|us|our|there)\b/i;
+const MALE = /\b(he|him|his|himself|he's|son|brother|husband|boyfriend|fianc[ée]|dad|father|grandpa|grandfather|uncle|nephew|stepson|stepfather|boy|man|guy)\b/i;
+const FEMALE = /\b(she|her|hers|herself|she's|daughter|sister|wife|girlfriend|fianc[ée]e|mom|mum|mother|grandma|grandmother|aunt|niece|stepdaughter|stepmother|girl|woman|lady)\b/i;
+
+/**
+ * Whether a follow-up that reads as one only by a pronoun ("how old will he be?") can refer to
+ * something in `text` (the session's latest turns): "it / that / they" can refer to anything;
+ * "he" needs a man in the text (he, his, son, brother…), "she" a woman. A gendered pronoun with
+ * no referent ("What is her blood type?" after turns about a brother) is not a continuation.
+ */
+export function pronounFindsReferent(query: string, text: string): boolean {
+  if (NEUTRAL_ANAPHORA.test(query)) return true;
+  const male = /\b(he|him|his)\b/i.test(query);
+  const female = /\b(she|her|hers)\b/i.test(query);
+  return (male && MALE.test(text)) || (female && FEMALE.test(text));
+}
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
@@ -260,5 +278,6 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     intentKeys: keys.filter((k) => !named.has(k)),
     profile,
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
+    followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),
   };
 }

@@ -17,7 +17,7 @@ import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderSplit, turnBody } from './format.ts';
 import { excerptTokens, renderedTurn, type ScopeTurns } from './turn-cache.ts';
 import { errorSummary, retrieve, subjectNames, type Candidate, type Retrieved } from './retrieve.ts';
-import type { AnalyzedQuery } from './query-analysis.ts';
+import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 
 export interface RecallDeps {
   store: MemoryStore;
@@ -212,7 +212,8 @@ async function recentContext(deps: RecallDeps, q: RecallQuery, r: Retrieved): Pr
  * names ("User", "Caroline") do not connect: every turn of theirs carries the name.
  */
 export function connectsTo(r: Pick<Retrieved, 'query'>, turns: TurnRecord[]): boolean {
-  if (r.query.followUp) return true;
+  if (r.query.followUp && !r.query.followUpByPronoun) return true;
+  if (r.query.followUp && pronounFindsReferent(r.query.raw, turns.map((t) => t.text).join('\n'))) return true;
   const speakers = new Set(turns.flatMap((t) => t.messages.map((m) => speakerOf(m))).flatMap((n) => analyze(n)));
   const own = r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakers.has(t.term)).map((t) => t.term);
   if (own.length === 0) return false;
