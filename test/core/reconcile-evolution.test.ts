@@ -105,6 +105,61 @@ describe('evolution scenarios (service + SQLite)', () => {
     expect(ms.find((m) => m.eventDate === '2024-06-14')).toMatchObject({ active: false, status: 'superseded' });
   });
 
+  test('a pet renamed ("her name is Momo, not Mochi") in the same session and in a later one', async () => {
+    for (const sameSession of [true, false]) {
+      const svc = await service();
+      const ts = '2024-05-08T15:00:00.000Z';
+      const fix = "Sorry, her name is Momo, not Mochi — Mochi was my old roommate's cat.";
+      await svc.ingestTurn({ sessionId: 'a', userId: 'u9', timestamp: ts, messages: [{ role: 'user', content: "I have a cat called Mochi, she's a grey tabby." }] });
+      await svc.ingestTurn({ sessionId: sameSession ? 'a' : 'b', userId: 'u9', timestamp: '2024-05-09T15:00:00.000Z', messages: [{ role: 'user', content: fix }, { role: 'assistant', content: 'Got it, Momo.' }] });
+      const ms = of(await svc.listUserMemories('u9'), 'pet');
+      expect(ms.filter((m) => m.active).map((m) => m.value)).toEqual(['cat named Momo']);
+      const momo = ms.find((m) => m.active)!;
+      expect(momo.metadata.name).toBe('Momo');
+      expect(ms.find((m) => m.value === 'cat named Mochi')).toMatchObject({ active: false, status: 'superseded', supersededBy: momo.id });
+      await store?.close();
+      store = null;
+    }
+  });
+
+  test('a number corrected in a later session replaces it in the event that holds it', async () => {
+    const svc = await service();
+    const ms = of(await play(svc, 'u10', ['Last Friday I ran my first half marathon in Portland! Finished in 2:05.', 'Actually my half marathon time was 2:15, not 2:05. I misremembered.']), 'event_activity');
+    expect(ms.filter((m) => m.active).map((m) => m.value)).toEqual(['ran my first half marathon in Portland, finished in 2:15']);
+    expect(ms.find((m) => m.active)!.eventDate).toBe('2024-05-03');
+    expect(ms.find((m) => m.value.endsWith('2:05'))).toMatchObject({ active: false, status: 'superseded' });
+  });
+
+  test('a dated move ends the old place when the move happened, not on the day it is told', async () => {
+    const svc = await service();
+    const say = (timestamp: string, content: string) => svc.ingestTurn({ sessionId: timestamp, userId: 'u11', timestamp, messages: [{ role: 'user', content }] });
+    await say('2024-01-10T15:00:00.000Z', 'I live in Madrid, I moved here from Berlin two years ago.');
+    await say('2024-05-08T15:00:00.000Z', 'We moved to Lisbon from Madrid last month.');
+    const ms = await svc.listUserMemories('u11');
+    expect(of(ms, 'location').find((m) => m.value === 'Berlin')).toMatchObject({ active: false, status: 'historical', validTo: '2022-01' });
+    // Madrid, current until the second move, is superseded as of that move's month
+    expect(of(ms, 'location').find((m) => m.value === 'Madrid')).toMatchObject({ active: false, status: 'superseded', validTo: '2024-04' });
+    expect(activeValues(ms, 'location')).toEqual(['Lisbon']);
+  });
+
+  test('a move dated before the old place was even told never ends it before it started', async () => {
+    const svc = await service();
+    const ms = await play(svc, 'u13', ['I live in Madrid.', 'We moved to Lisbon from Madrid last month.']);
+    const madrid = of(ms, 'location').find((m) => m.value === 'Madrid')!;
+    expect(madrid.active).toBe(false);
+    expect(madrid.validTo! >= madrid.validFrom!).toBe(true);
+  });
+
+  test('a coming role after a job offer supersedes the old title, dated from its start', async () => {
+    const svc = await service();
+    const ms = await play(svc, 'u12', ["Hi! I'm a nurse at St. Mary's Hospital in Chicago.", "I accepted an offer from Abbott, I'll be a clinical research coordinator there starting in June."]);
+    expect(activeValues(ms, 'job_title')).toEqual(['clinical research coordinator']);
+    expect(activeValues(ms, 'employer')).toEqual(['Abbott']);
+    expect(of(ms, 'job_title').find((m) => m.active)!.validFrom).toBe('2024-06');
+    expect(of(ms, 'job_title').find((m) => m.value === 'nurse')).toMatchObject({ active: false, status: 'superseded' });
+    expect(ms.filter((m) => m.type === 'event')).toEqual([]);
+  });
+
   test('another person’s facts never touch the user’s', async () => {
     const svc = await service();
     const ms = await play(svc, 'u7', ['I live in Lisbon.', 'My sister Maya lives in Paris.']);

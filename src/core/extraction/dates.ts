@@ -14,7 +14,20 @@ export interface ResolvedDate {
   /** The expression as written ("last month"). */
   text: string;
   index: number;
+  /** The day chrono resolved to, implied parts included (for "two years ago" the month is the turn's). */
+  point?: string;
 }
+
+/**
+ * The date as a validity bound: its stated precision, except that a relative count of years ("two years ago",
+ * "a year ago") also fixes the month, so a move "two years ago" in February 2025 ends the old place in 2023-02.
+ */
+export function boundOf(d: ResolvedDate): string {
+  return d.precision === 'year' && d.point && /\bago\b/i.test(d.text) ? d.point.slice(0, 7) : d.iso;
+}
+
+/** A clock reading with nothing that makes it a time of day ("2:05", "1:45:30"). */
+const CLOCK_ONLY = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -44,6 +57,8 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
   for (const r of results) {
     if (FALSE_DATES.test(r.text.trim())) continue;
     if (!timeOnly && r.start.isCertain('hour') && !r.start.isCertain('day') && !r.start.isCertain('weekday') && !r.start.isCertain('month') && !r.start.isCertain('year') && !/\b(?:today|tonight|tomorrow|yesterday|this|last|next|morning|evening|afternoon|noon|midnight)\b/i.test(r.text)) {
+      // A bare "2:05" with no "at"/am/pm ("finished in 2:05", "my time was 2:15") is a duration, not a time of day.
+      if (CLOCK_ONLY.test(r.text.trim()) && !/\b(?:at|by|around|from|until|till)\s*$/i.test(text.slice(0, r.index))) continue;
       timeOnly = { iso: isoAt(r.start.date(), 'day'), precision: 'day', text: r.text, index: r.index };
       continue;
     }
@@ -63,7 +78,7 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
       if (!forward && d.getTime() > ref.getTime()) d = new Date(d.getTime() - week);
       if (forward && d.getTime() < ref.getTime() - 86_400_000) d = new Date(d.getTime() + week);
     }
-    return { iso: isoAt(d, precision), precision, text: r.text, index: r.index };
+    return { iso: isoAt(d, precision), precision, text: r.text, index: r.index, point: isoAt(d, 'day') };
   }
   const year = /\b(?:in|since|back in|during|of)\s+((?:19|20)\d{2})\b/i.exec(text);
   if (year) return { iso: year[1], precision: 'year', text: year[0], index: year.index };

@@ -59,6 +59,9 @@ export interface Draft {
   eventDate?: string | null;
   metadata?: Record<string, unknown>;
   replaces?: string | null;
+  /** When the fact starts or stopped holding, if the clause dates it ("starting in March", "moved here two years ago"). */
+  validFrom?: string | null;
+  validTo?: string | null;
   /** Implicit facts get a lower confidence. */
   implicit?: boolean;
 }

@@ -104,6 +104,22 @@ const MEMORY_FRAME = /^(?:[^.?!]*?,\s*)?(?:(?:please|pls|just|and|also)\s+)*(?:k
 /** Where a first-person statement follows a request in the same sentence. */
 const STATEMENT_TAIL = /\s*(?:[,;]|\s[-–—]+)\s*(?:(?:because|since|as|cos|cause)\s+)?(?=I\s+(?:am|have|do\s+not|cannot|hate|love|work|live|can\s+not)\b|my\s+\w+\s+(?:is|are|has)\b)/;
 
+/**
+ * Where a request to the assistant follows the speaker's statement in the same sentence ("I'm allergic to peanuts,
+ * so please never suggest satay", "I'm vegan and could you keep that in mind?", "we live in Leeds — please use
+ * metric"): the statement is read on its own, so the request's "never"/"don't" does not negate it.
+ */
+const REQUEST_AFTER =
+  /\s*(?:[,;]|\s[-–—]+)\s*(?:(?:so|and|but)\s+)?(?=(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|will\s+you|make\s+sure\s+(?:you|to)|(?:so\s+)?(?:do\s+not|never)\s+(?:ever\s+)?(?:suggest|recommend|give|send|show|include|offer|add|put|use|mention|book|serve|pick|cook|make|plan)\b))|\s+(?:so|and)\s+(?=(?:please|pls|can\s+you|could\s+you|would\s+you)\b)/i;
+
+/**
+ * How an event just told went, said in the next sentence: "Finished in 2:05.", "Came third overall!", "Scored 92%.",
+ * "Took me 4 hours." A measured outcome (a time, a placing, a score) belongs to that event, so it joins its value
+ * (and a later "my time was 2:15, not 2:05" finds it there).
+ */
+const OUTCOME =
+  /^(?:(?:and|but|so)\s+)?(?:(?:I|we)\s+)?(?:(?:finally|only|just|eventually)\s+)?((?:finished|completed\s+it|came(?:\s+in)?|placed|ranked|clocked|scored|crossed\s+the\s+line|did\s+it|ran\s+it|took\s+(?:me|us))\s+(?:(?:in|at|with)\s+)?(?:a\s+(?:time|score)\s+of\s+)?(?:(?:just\s+)?(?:under|over)\s+|around\s+|about\s+)?(?:\d{1,2}:\d{2}(?::\d{2})?|\d+(?:\.\d+)?\s*(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|%|points?|pts)|\d+\s*(?:\/|out\s+of)\s*\d+|(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|tenth|last)(?:\s+(?:place|overall))?))(?=\s*(?:[,.!;]|$|\s+(?:lol|haha|yay|woo+)\b))/i;
+
 const GOAL_CUE = /\b(?:want|wants|hoping|hope|plan|planning|dream\s+is|goal\s+is|aiming)\s+to\b/i;
 const GOAL_RULE: Rule = (c) => PERSONAL_FACT_RULES[PERSONAL_FACT_RULES.length - 1](c);
 
@@ -163,6 +179,8 @@ function toCandidate(d: Draft, subject: Subject, evidence: string, base: number)
     evidence,
     eventDate: d.eventDate ?? null,
     replaces: d.replaces ?? null,
+    ...(d.validFrom ? { validFrom: d.validFrom } : {}),
+    ...(d.validTo ? { validTo: d.validTo } : {}),
     metadata: { ...(d.metadata ?? {}), ...(d.implicit ? { implicit: true } : {}), extractor: 'offline' },
   };
 }
@@ -253,6 +271,13 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       out.push(...extractSentences(exp.slice(requestTail.index + requestTail[0].length), { ...o, corrections: false, third: lastThird, lead: exp.slice(0, requestTail.index) }));
       continue;
     }
+    // "Also I'm allergic to peanuts, so please never suggest satay": the statement before the request is a statement.
+    const requestAfter = isRequest(exp) ? null : REQUEST_AFTER.exec(exp);
+    if (requestAfter && requestAfter.index >= 8 && /^(?:\S+\s+){0,3}?(?:I|we|my|our)\b/i.test(stripMarkers(exp)) && !isJokeOrSarcasm(raw) && !isHypothetical(exp)) {
+      for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));
+      out.push(...extractSentences(`${exp.slice(0, requestAfter.index)}.`, { ...o, third: lastThird, lead: previous }).map((c) => ({ ...c, evidence })));
+      continue;
+    }
     if (isQuestion(raw)) {
       // "Could you stop giving me such long answers?" is a request about style, not a question.
       if (isRequest(exp)) for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));
@@ -271,6 +296,15 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         const a = attribute(stripMarkers(exp), o.speaker, null);
         if (a?.subject.self) for (const d of runRule(GOAL_RULE, clauseFor(a, exp, raw, o), o.onError)) out.push(toCandidate(d, a.subject, evidence, o.base));
       }
+      continue;
+    }
+
+    // "…ran my first half marathon in Portland! Finished in 2:05.": the outcome joins the event just told.
+    const outcome = previous ? OUTCOME.exec(stripMarkers(exp)) : null;
+    const told = outcome ? out.findLastIndex((c) => c.type === 'event' && c.subject === o.speaker && c.op === 'assert' && c.evidence === previous) : -1;
+    if (outcome && told >= 0) {
+      const ev = out[told];
+      out[told] = { ...ev, value: `${ev.value}, ${outcome[1].toLowerCase()}`, evidence: `${ev.evidence} ${raw}` };
       continue;
     }
 
@@ -303,7 +337,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         if (kind && when) {
           const value = cue.body.replace(/^(?:the|my|our|this|that)\s+/i, '').trim();
           out.push(toCandidate({ key: kind, value, type: 'event', op: 'correct', replaces: cue.oldValue, eventDate: when.iso, confidence: 0.85, metadata: { dateText: when.text } }, self, evidence, o.base));
-        } else if (!cue.body && cue.oldValue && cue.newValue && cue.newValue.split(/\s+/).length <= 4) {
+        } else if ((!cue.body || cue.bare) && cue.oldValue && cue.newValue && cue.newValue.split(/\s+/).length <= 4) {
           // "Actually, not Tuesday — Wednesday" about something said in an earlier session: reconciliation finds
           // the memory the old value refers to, whatever its key (FLOATING_CORRECTION).
           const newDate = resolveDate(cue.newValue, o.ref, true);

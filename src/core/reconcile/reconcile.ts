@@ -97,13 +97,23 @@ class Ledger {
   }
 }
 
-function end(l: Ledger, m: MemoryRecord, status: 'retracted' | 'historical', input: ReconcileInput): void {
-  l.update(m, { active: false, status, validTo: input.turn.timestamp, updatedAt: input.now });
+/**
+ * When a value stopped holding: the bound the statement dates ("moved here from Berlin two years ago" → 2023-02)
+ * when it lies before the turn, else the turn's time; never before the row's own start (a place told in May and
+ * left "last month" ends in May: the interval stays well-formed).
+ */
+function endedAt(bound: string | null | undefined, input: ReconcileInput, row?: MemoryRecord): string {
+  const at = bound && bound < input.turn.timestamp ? bound : input.turn.timestamp;
+  return row?.validFrom && at < row.validFrom ? row.validFrom : at;
 }
 
-function supersede(l: Ledger, old: MemoryRecord, fresh: MemoryRecord, input: ReconcileInput): void {
+function end(l: Ledger, m: MemoryRecord, status: 'retracted' | 'historical', input: ReconcileInput, bound?: string | null): void {
+  l.update(m, { active: false, status, validTo: endedAt(bound, input, m), updatedAt: input.now });
+}
+
+function supersede(l: Ledger, old: MemoryRecord, fresh: MemoryRecord, input: ReconcileInput, bound?: string | null): void {
   fresh.supersedes = old.id;
-  l.update(old, { active: false, status: 'superseded', validTo: input.turn.timestamp, supersededBy: fresh.id, updatedAt: input.now });
+  l.update(old, { active: false, status: 'superseded', validTo: endedAt(bound, input, old), supersededBy: fresh.id, updatedAt: input.now });
 }
 
 function reinforce(l: Ledger, m: MemoryRecord, c: MemoryCandidate, input: ReconcileInput): void {
@@ -158,10 +168,14 @@ function floatingCorrection(l: Ledger, c: MemoryCandidate, input: ReconcileInput
     .sort((a, b) => Number((b.type === 'event') === isDate) - Number((a.type === 'event') === isDate) || b.updatedAt.localeCompare(a.updatedAt));
   const target = hits[0];
   if (!target) return;
-  const dateFix = isDate && target.type === 'event';
-  if (isDate && !dateFix) return;
   const esc = old.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const value = dateFix ? target.value : new RegExp(esc, 'i').test(target.value) ? target.value.replace(new RegExp(esc, 'i'), c.value) : c.value;
+  // The old value written in the memory ("…, finished in 2:05") is replaced there, even when the new one reads as a time.
+  const inValue = new RegExp(esc, 'i').test(target.value);
+  const dateFix = isDate && target.type === 'event' && !inValue;
+  if (isDate && !dateFix && !inValue) return;
+  // An event that has the old value only in its evidence keeps its value: a bare "2:15" is no event.
+  if (target.type === 'event' && !dateFix && !inValue) return;
+  const value = dateFix ? target.value : inValue ? target.value.replace(new RegExp(esc, 'i'), c.value) : c.value;
   const fixed: MemoryCandidate = {
     ...c,
     key: target.key,
@@ -172,6 +186,8 @@ function floatingCorrection(l: Ledger, c: MemoryCandidate, input: ReconcileInput
     metadata: { ...(target.metadata ?? {}), ...(c.metadata ?? {}), ...(dateFix ? { previousDate: target.eventDate ?? null } : {}), floating: undefined },
   };
   delete fixed.metadata!.floating;
+  // A renamed pet or person ("her name is Momo, not Mochi") carries the new name in metadata too.
+  if (typeof fixed.metadata?.name === 'string' && sameValue(fixed.metadata.name, old) && !dateFix) fixed.metadata.name = c.value;
   const fresh = buildMemory(input, fixed, { metadata: { ...fixed.metadata, replaces: old, correction: true } });
   supersede(l, target, fresh, input);
   l.insert(fresh);
@@ -187,10 +203,15 @@ function offline(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
   }
   if (c.op === 'history') {
     const match = same.find((x) => sameValue(x.value, c.value));
-    if (match) return end(l, match, 'historical', input);
-    // Already ended in this turn ("moved to Berlin from NYC": NYC was just superseded).
-    if (l.rows.some((x) => !x.active && x.subject === c.subject && x.key === c.key && sameValue(x.value, c.value) && x.validTo === input.turn.timestamp)) return;
-    l.insert(buildMemory(input, c, { active: false, status: 'historical', validFrom: c.validFrom ?? null, validTo: c.validTo ?? input.turn.timestamp }));
+    if (match) return end(l, match, 'historical', input, c.validTo);
+    // Already ended in this turn ("moved to Berlin from NYC": NYC was just superseded); a dated move dates its end.
+    const until = endedAt(c.validTo, input);
+    const ended = l.rows.find((x) => !x.active && x.subject === c.subject && x.key === c.key && sameValue(x.value, c.value) && (x.validTo === input.turn.timestamp || x.validTo === until));
+    if (ended) {
+      if (ended.validTo !== endedAt(c.validTo, input, ended)) l.update(ended, { validTo: endedAt(c.validTo, input, ended) });
+      return;
+    }
+    l.insert(buildMemory(input, c, { active: false, status: 'historical', validFrom: c.validFrom ?? null, validTo: until }));
     return;
   }
   if (c.op === 'correct') {
@@ -226,7 +247,8 @@ function offline(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
   if (opposite) for (const o of l.active(c.subject, opposite).filter((x) => sameValue(x.value, c.value))) supersede(l, o, fresh, input);
   if (policy === 'supersede' && same.length > 0) {
     if (c.confidence < IMPLICIT_CEILING && same.some((x) => x.confidence > c.confidence)) return;
-    for (const old of same) supersede(l, old, fresh, input);
+    // "moved to Denver from Chicago last month": the old place ends when the new one starts, if that is dated.
+    for (const old of same) supersede(l, old, fresh, input, c.validFrom);
   }
   l.insert(fresh);
 }

@@ -18,6 +18,8 @@ export interface CorrectionCue {
   inline: boolean;
   /** The body only names what is corrected ("the Lisbon trip"), it states no value. */
   subjectOnly?: boolean;
+  /** `newValue` is a bare value (a name, a number) that replaces `oldValue` in whatever memory holds it. */
+  bare?: boolean;
 }
 
 /** Interjections that may open a correction but never make one on their own ("Oh no, that's rough", "No way!"). */
@@ -44,8 +46,42 @@ function cleanNew(v: string): string {
 /** A bare new value must look like one: a name, a number or a date ("Lisbon", "the 15th"), not "rough". */
 const looksLikeValue = (v: string): boolean => /^(?:the\s+|on\s+|in\s+|at\s+)?[\p{Lu}\p{N}]/u.test(v);
 
+/** A name as written: capitalised ("Momo", "O'Neill", "Anne-Marie"). */
+const NAME_WORD = String.raw`\p{Lu}[\p{L}'’-]*`;
+/** Whose name: "her name", "my dog's name", "the kitten's name", "my name". */
+const WHOSE = String.raw`(?:[Hh]er|[Hh]is|[Ii]ts|[Tt]heir|[Mm]y|(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+(?:'s|’s))\s+name`;
+/** Who is called: "she is called", "he goes by", "my dog is called". */
+const CALLED = String.raw`(?:[Ss]he|[Hh]e|[Ii]t|[Tt]hey|(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:is|are)`;
+const NAME_END = String.raw`(?=\s*(?:[,.;!?)]|\s[-–—]|$))`;
+/**
+ * A correction of a name: "her name is Momo, not Mochi", "my nephew's name is Teo, not Theo", "she goes by Liz, not
+ * Beth", and the reverse "his name is not Sam, it is Stan". Old and new value are the two names; a comment after them
+ * ("— Mochi was my old roommate's cat") is part of neither. No correction marker is needed: the "not" makes it one.
+ */
+const NAME_FIX = new RegExp(
+  String.raw`((?:${WHOSE}(?:\s+is|'s|’s)|${CALLED}\s+(?:called|named)|(?:[Ss]he|[Hh]e|[Tt]hey)\s+goes?\s+by)\s+(${NAME_WORD}))\s*(?:,|;|\s[-–—]+|\.\.\.)?\s*(?:and\s+)?not\s+(${NAME_WORD})${NAME_END}`,
+  'u',
+);
+const NAME_FIX_REVERSED = new RegExp(
+  String.raw`(?:${WHOSE}\s+is\s+not|${CALLED}\s+not\s+(?:called|named))\s+(${NAME_WORD})\s*(?:,|;|\s[-–—]+)\s*(?:(?:it|she|he|they)\s+(?:is|are)\s+|it's\s+|but\s+|rather\s+)(${NAME_WORD})${NAME_END}`,
+  'u',
+);
+
+/** The value a statement ends on after its copula: "my time was 2:15" → "2:15". */
+const COPULA_VALUE = /\b(?:is|was|are|were|will\s+be)\s+(?:(?:actually|really|only|just)\s+)?(?:on\s+|in\s+|at\s+)?(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}:.'’\/%-]*(?:\s+[\p{L}\p{N}:.'’\/%-]+){0,2})$/iu;
+/** Two values of one kind: both with digits (times, scores, dates) or both capitalised (names, places). */
+const sameShape = (a: string, b: string): boolean => (/\d/.test(a) && /\d/.test(b)) || (/^\p{Lu}/u.test(a) && /^\p{Lu}/u.test(b));
+
 /** Recognises a correction and splits it into what to re-extract, the old and the new value. */
 export function detectCorrection(sentence: string): CorrectionCue | null {
+  // The statement is still read ("my dog is called Bo" is a pet); when it states nothing by itself ("her name is
+  // Momo"), the new name replaces the old one wherever the speaker's memories have it.
+  // Someone else's words ("my colleague said the new hire's name is Jo, not Joanna") correct nothing of the speaker's.
+  const reported = (at: number) => /\b(?:said|says|told|tells|thinks|thought|heard|claims|claimed|reckons|insists)\b/i.test(sentence.slice(0, at));
+  const named = NAME_FIX.exec(sentence);
+  if (named && named[2] !== named[3] && !reported(named.index)) return { body: named[1], oldValue: named[3], newValue: named[2], inline: false, bare: true };
+  const renamed = NAME_FIX_REVERSED.exec(sentence);
+  if (renamed && renamed[1] !== renamed[2] && !reported(renamed.index)) return { body: '', oldValue: renamed[1], newValue: renamed[2], inline: false, bare: true };
   const whole = sentence.trim().replace(/\s+/g, ' ');
   const cut = whole.replace(AFTERTHOUGHT, '');
   // The afterthought is only dropped when what remains is still a correction; a plain statement keeps its words.
@@ -61,10 +97,15 @@ export function detectCorrection(sentence: string): CorrectionCue | null {
   // "the Lisbon trip is not June 14 — it is June 21 now, the flight got moved"
   if ((m = /^(.+?)\s+(?:is|was|are)\s+not\s+(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;)\s*(?:it\s+is|it's|but|rather)?\s*(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)(?:\s+now)?\s*(?:[,.!;].*)?$/i.exec(rest)) && marked)
     return { body: m[1].trim(), oldValue: m[2].trim(), newValue: m[3].trim(), inline: false, subjectOnly: true };
-  if ((m = /^(.*?)\s*,\s*not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’-]{0,40}?)\s*[.!]?$/iu.exec(rest)) && (marked || hadMeant || /\b(?:I|my|it)\b/.test(m[1]))) {
+  if ((m = /^(.*?)\s*,\s*not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’:\/%.-]{0,40}?)\s*[.!]?$/iu.exec(rest)) && (marked || hadMeant || /\b(?:I|my|it)\b/.test(m[1]))) {
     rest = m[1].trim();
-    const newValue = rest.replace(meant, '').replace(/^(?:it\s+is|it's|that\s+is)\s+(?:on\s+|in\s+|at\s+)?/i, '').trim();
-    return { body: meant.test(rest) ? '' : rest, oldValue: m[2].trim(), newValue: newValue.replace(/[.!]+$/, '') || null, inline: false };
+    const newValue = rest.replace(meant, '').replace(/^(?:it\s+is|it's|that\s+is)\s+(?:on\s+|in\s+|at\s+)?/i, '').trim().replace(/[.!]+$/, '');
+    const oldValue = m[2].trim();
+    // "my half marathon time was 2:15, not 2:05", "the party is at Sam's, not Tom's": the value after the copula,
+    // of the old value's shape, is what replaces it (not the whole statement).
+    const after = COPULA_VALUE.exec(newValue);
+    const bare = after !== null && after[1].split(/\s+/).length <= oldValue.split(/\s+/).length + 1 && sameShape(after[1], oldValue);
+    return { body: meant.test(rest) ? '' : rest, oldValue, newValue: (bare ? after[1] : newValue) || null, inline: false, ...(bare ? { bare } : {}) };
   }
   if (!marked && !hadMeant) return null;
   // "Actually, I just took my family camping" is a discourse marker, not a correction.
@@ -97,8 +138,10 @@ export function applyCorrection(cue: CorrectionCue, prior: MemoryCandidate[], re
   // prefer non-event targets unless the new value is a date.
   const newIsDate = resolveDate(cue.newValue, ref, true) !== null;
   const ordered = newIsDate ? pool : [...pool.filter((p) => p.type !== 'event'), ...pool.filter((p) => p.type === 'event')];
+  // A memory whose value holds the old value comes before one that only mentions it in its evidence.
   const target = nOld
-    ? ordered.find((p) => normValue(p.value).includes(nOld) || normValue(String(p.metadata?.dateText ?? '')).includes(nOld) || normValue(p.evidence).includes(nOld))
+    ? (ordered.find((p) => normValue(p.value).includes(nOld)) ??
+      ordered.find((p) => normValue(String(p.metadata?.dateText ?? '')).includes(nOld) || normValue(p.evidence).includes(nOld)))
     : ordered.find((p) => lastProper(p.value) !== null || p.eventDate);
   if (!target) return null;
   if (nOld && !normValue(target.value).includes(nOld) && !normValue(String(target.metadata?.dateText ?? '')).includes(nOld) && target.type !== 'event') return null;
@@ -114,6 +157,8 @@ export function applyCorrection(cue: CorrectionCue, prior: MemoryCandidate[], re
   if (old && normValue(target.value).includes(nOld!)) {
     fixed.value = target.value.replace(new RegExp(old.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), cue.newValue);
     fixed.replaces = old;
+    // A renamed pet or person carries its new name in metadata too.
+    if (typeof fixed.metadata?.name === 'string' && normValue(fixed.metadata.name) === nOld) fixed.metadata = { ...fixed.metadata, name: cue.newValue };
     return fixed;
   }
   const p = lastProper(target.value);

@@ -6,6 +6,7 @@
 import { re } from '../re.ts';
 import type { Clause, Draft, Rule } from '../model.ts';
 import { LANG_RE, MONTHS, OCCUPATIONS } from '../lexicon.ts';
+import { boundOf } from '../dates.ts';
 import { cutValue, properSpan, tidy, titleCase } from '../values.ts';
 
 const ADV = '(?:(?:just|still|currently|now|recently|finally|actually|also|already|officially|really|happily|proudly|full[- ]time|part[- ]time|remotely)\\s+)*';
@@ -49,8 +50,14 @@ const TENURE = /\b(?:for|almost|nearly|over|about|like)\s+(?:\d+|a|an|one|two|th
 /** A sentence about changing home: "left Manchester … settled in Leeds" is a move, not a resignation. */
 const PLACE_MOVE = /\b(?:settled|moved|moving|relocated|living|live|lives|based|new\s+(?:city|town|flat|house|place|home)|emigrated)\b/i;
 
+/** A role still to come: "will be a…", "am going to be a…", "will be working as a…". */
+const FUTURE_ROLE = /^(?:will\s+be|am\s+going\s+to\s+be|is\s+going\s+to\s+be|are\s+going\s+to\s+be|will\s+be\s+(?:working|starting|joining)\s+as|am\s+(?:starting|joining)\s+as|is\s+(?:starting|joining)\s+as)\s+(?:a|an)\s+(.+)/i;
+/** A job step in the sentence that makes a coming role real (not "I'll be a mess"). */
+const JOB_STEP = /\b(?:offer|hired|job|role|position|contract|promot\w*|accepted|signed|joining|starting|start|starts)\b/i;
+
 // Volunteering is not employment: "volunteering at the food bank every Saturday" is a hobby or an activity.
-const RE_PERSONALFACTS_1 = re(`\\b(?:work|works|working|worked|intern|interning|interned)\\s+${ADV}(?:at|for|with)\\s+(.+)`, 'i');
+// "I work from home at Spotify", "works remotely for Stripe": where the work is done does not hide the employer.
+const RE_PERSONALFACTS_1 = re(`\\b(?:work|works|working|worked|intern|interning|interned)\\s+${ADV}(?:(?:from\\s+home|from\\s+the\\s+office|in\\s+the\\s+office|on\\s+site|in\\s+person|hybrid)\\s+)?(?:now\\s+)?(?:at|for|with)\\s+(.+)`, 'i');
 const employer: Rule = (c) => {
   const out: Draft[] = [];
   const t = c.core;
@@ -61,7 +68,9 @@ const employer: Rule = (c) => {
   if ((m = RE_PERSONALFACTS_1.exec(t))) push(org(m[1], true), /\bworked\b/i.test(m[0]) && !/\bhave\s+been\b|\bhas\s+been\b/i.test(t) ? { op: 'history' } : {});
   else if ((m = /\b(?:handed\s+in|put\s+in|gave\s+in|turned\s+in|submitted|sent\s+in)\s+(?:my\s+|our\s+)?(?:notice|resignation|two\s+weeks'?(?:\s+notice)?)\s+(?:at|to|with)\s+(.+)/i.exec(t))) push(org(m[1], true), { op: 'retract' });
   else if ((m = /\b(?:work|works|working|worked)\s+as\s+(?:a|an)\s+[\w\s-]+?\s+(?:at|for|with)\s+(.+)/i.exec(t))) push(org(m[1]));
-  else if ((m = /\b(?:job|position|role|internship|gig|contract)\s+(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]), /\b(?:quit|left|lost)\b/i.test(t) ? { op: 'retract' } : {});
+  // "started my new job at the library downtown": a job at a definite workplace names it ("the library"); "a job at a
+  // tech company" names none.
+  else if ((m = /\b(?:job|position|role|internship|gig|contract)\s+(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1], /^(?:the|my|our)\s/i.test(m[1])), /\b(?:quit|left|lost)\b/i.test(t) ? { op: 'retract' } : {});
   else if ((m = /\b(?:accepted|took|got|signed)\s+(?:an?\s+|the\s+)?(?:job\s+|new\s+)?offer\s+(?:from|at|with)\s+(.+)/i.exec(t))) push(org(m[1]));
   else if ((m = /\bemployed\s+(?:by|at)\s+(.+)/i.exec(t))) push(org(m[1]) ?? (cutValue(m[1]) || null));
   else if ((m = /\b(?:hired|recruited|taken\s+on|headhunted)\s+(?:by|at)\s+(.+)/i.exec(t))) push(org(m[1], true));
@@ -72,6 +81,8 @@ const employer: Rule = (c) => {
   else if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+)?(?:at|with)\s+(.+)/i.exec(t)) && !ROMANCE.test(c.sentence) && !(c.negated && /^with\s+\p{Lu}[\p{L}'’-]*\s*(?:[.,!;]|$)/u.test(m[0].replace(/^\w+\s+(?:still\s+|now\s+)?/i, '')))) push(org(m[1]), { confidence: 0.75 });
   else if ((m = /^(?:have\s+been|has\s+been|been)\s+(?:working\s+)?(?:at|with)\s+(.+)/i.exec(t)) && TENURE.test(t)) push(org(m[1]), { confidence: 0.8 });
   else if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+)?(?:a|an|the)\s+([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(t)) && isOccupation(m[1])) push(org(m[2]));
+  // "Signed the contract — I'll be a data analyst at Monzo": a coming role after a job step names the employer.
+  else if ((m = FUTURE_ROLE.exec(t)) && JOB_STEP.test(`${c.prevSentence ?? ''} ${c.sentence}`) && (m = /^([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(m[1])) && isOccupation(m[1])) push(org(m[2]));
   else if ((m = /\b(?:quit|left|resigned\s+from|leaving|(?:got|was|been|were)\s+(?:fired|laid\s+off|let\s+go)\s+(?:from|by|at))\s+(.+)/i.exec(t)) && !(/^(?:left|leaving)\b/i.test(m[0].trim()) && PLACE_MOVE.test(c.sentence))) {
     const o = org(m[1]);
     if (o && !/^(?:the|my)\b/i.test(m[1])) push(o, { op: 'retract' });
@@ -91,13 +102,19 @@ const jobTitle: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   const title = (raw: string, check: boolean): string | null => {
-    const np = cutValue(raw, /\s+(?:at|for|with|in|on|from|who|that|and|of\s+the|there|here|by\s+trade|so)\b/i);
+    // "a firefighter back in Chicago", "a nurse out in Perth": a locative particle ends the title too.
+    const np = cutValue(raw, /\s+(?:at|for|with|in|on|from|who|that|and|of\s+the|there|here|by\s+trade|so|starting|(?:back|out|over|up|down)\s+(?:in|at|home)|back\s+home)\b/i);
     if (!np || np.split(/\s+/).length > 5) return null;
     if (check && !isOccupation(np)) return null;
     return np.toLowerCase().replace(/^(?:a|an)\s+/, '');
   };
   let v: string | null = null;
+  let starts: Partial<Draft> = {};
   if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
+  // A coming role after a job step is the new title: "I accepted an offer from Abbott, I'll be a clinical research
+  // coordinator there starting in March", "got the job! I'm going to be a staff nurse". Dated when the start is.
+  else if ((m = FUTURE_ROLE.exec(t)) && JOB_STEP.test(`${c.prevSentence ?? ''} ${c.sentence}`) && (v = title(m[1], true)) && c.date && !c.past)
+    starts = { validFrom: c.date.iso, metadata: { dateText: c.date.text, starts: c.date.iso } };
   else if ((m = /\b(?:work|works|working|worked)\s+(?:(?:nights|days|weekends|evenings|mornings|shifts|nightshifts|part[- ]time|full[- ]time|freelance|remotely|mostly|currently|now)\s+)?as\s+(?:a|an)?\s*(.+)/i.exec(t))) v = title(m[1], false);
   else if ((m = /\b(?:freelancing|freelance|moonlighting|temping|contracting|interning|volunteering|employed|hired|trained|training|qualified|certified)\s+as\s+(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
   else if ((m = /\b(role|job\s+title|title|position|job)\s+is\s+(?:a\s+|an\s+)?(.+)/i.exec(t))) v = title(m[2], /^job$/i.test(m[1]) || /^(?:pretty|so|very|really|quite|too|kind|super|a\s+bit)\b/i.test(m[2]));
@@ -126,7 +143,7 @@ const jobTitle: Rule = (c) => {
     v = /freelanc/i.test(m[1]) ? 'freelancer' : /self/i.test(m[1]) ? 'self-employed' : 'contractor';
   if (!v && (m = /^(?:run|runs|own|owns)\s+(?:a|an|my\s+own|our\s+own|my|our)\s+(?:small\s+|little\s+|tiny\s+|new\s+|family\s+)?((?:\w+\s+)?(?:business|bakery|cafe|café|restaurant|shop|store|studio|company|startup|agency|farm|clinic|salon|bar|brewery|practice|consultancy|firm|boutique|gym))\b/i.exec(t)))
     v = `${m[1].toLowerCase()} owner`;
-  if (v && !/^(?:bit|lot|fan|mom|dad|mother|father|parent|vegan|vegetarian|big|huge|little)$/.test(v)) out.push({ key: 'job_title', value: v });
+  if (v && !/^(?:bit|lot|fan|mom|dad|mother|father|parent|vegan|vegetarian|big|huge|little)$/.test(v)) out.push({ key: 'job_title', value: v, ...starts });
   return out;
 };
 
@@ -150,18 +167,22 @@ const location: Rule = (c) => {
   const future = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next)\b|^(?:am|are|is)\s+moving\b/i.test(t);
   // "I should move to Lisbon", "we might relocate to Porto": a modal move is advice or a thought, not a move.
   if (/\b(?:should|shall|could|might|may|ought\s+to|would|need\s+to|want\s+to|wants\s+to|considering|thinking\s+(?:about|of))\s+(?:\w+\s+)?(?:move|moving|relocate|relocating|live|living)\b/i.test(t)) return [];
+  // A dated move bounds the places it joins: "moved here from Berlin two years ago" ends Berlin then, not today.
+  const bound = c.date && !future ? boundOf(c.date) : null;
+  const left: Partial<Draft> = bound ? { validTo: bound } : {};
+  const since: Partial<Draft> = bound ? { validFrom: bound } : {};
   if ((m = /\b(?:left|leaving)\s+(\p{Lu}.+)/u.exec(t)) && PLACE_MOVE.test(c.sentence) && !/\b(?:job|work|company|team)\b/i.test(c.sentence)) {
     // "we finally left Manchester in March and now we're settled in Leeds"
     const from = place(m[1]);
-    if (from) out.push({ key: 'location', value: from, op: 'history' });
+    if (from) out.push({ key: 'location', value: from, op: 'history', ...left });
   }
   if ((m = /\b(?:moved|moving|relocated|relocating|move|relocate)\s+(?:back\s+)?(?:in(?:to)?\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home|condo)\s+in|(?:in)?to)\s+(.+)/i.exec(t))) {
     const to = place(m[1]);
     const fromM = /\bfrom\s+(.+)/i.exec(m[1]);
     const from = fromM ? place(fromM[1]) : null;
     if (to && !future) {
-      out.push({ key: 'location', value: to, metadata: from ? { previous: from } : undefined });
-      if (from) out.push({ key: 'location', value: from, op: 'history', metadata: { next: to } });
+      out.push({ key: 'location', value: to, metadata: from ? { previous: from } : undefined, ...since });
+      if (from) out.push({ key: 'location', value: from, op: 'history', metadata: { next: to }, ...left });
     }
     if (to && (c.date || future)) out.push({ key: 'event_move', value: `${future ? 'moving' : 'moved'} to ${to}`, type: 'event', eventDate: c.date?.iso ?? null, metadata: { ...(from ? { previous: from } : {}), ...(c.date ? { dateText: c.date.text } : {}) } });
     return out;
@@ -172,8 +193,8 @@ const location: Rule = (c) => {
     const to = place(m[2]);
     if (from && to) {
       if (!future) {
-        out.push({ key: 'location', value: to, metadata: { previous: from } });
-        out.push({ key: 'location', value: from, op: 'history', metadata: { next: to } });
+        out.push({ key: 'location', value: to, metadata: { previous: from }, ...since });
+        out.push({ key: 'location', value: from, op: 'history', metadata: { next: to }, ...left });
       }
       out.push({ key: 'event_move', value: `${future ? 'moving' : 'moved'} to ${to}`, type: 'event', eventDate: c.date?.iso ?? null, metadata: { previous: from, ...(c.date ? { dateText: c.date.text } : {}) } });
       return out;
@@ -182,7 +203,7 @@ const location: Rule = (c) => {
   if ((m = /\b(?:moved|came|relocated|emigrated|immigrated)\s+(?:here\s+|over\s+)?from\s+(.+)/i.exec(t))) {
     const from = place(m[1]);
     if (from) {
-      out.push({ key: 'location', value: from, op: 'history' });
+      out.push({ key: 'location', value: from, op: 'history', ...left });
       if (c.date) out.push({ key: 'event_move', value: `moved from ${from}`, type: 'event', eventDate: c.date.iso, metadata: { dateText: c.date.text } });
     }
     // "I've lived in Tokyo for three years now, moved from Seoul": the current place may be in the same clause.
@@ -224,7 +245,7 @@ const location: Rule = (c) => {
   }
   // "I'm a nurse in Leeds", "I'm a data analyst at Deloitte in Chicago", "I work at Google in Zurich" (a named
   // employer only: "a line cook at a ramen place in Shoreditch" places the restaurant, not the speaker's home).
-  if (!out.length && ((m = /^(?:am|is|are)\s+(?:a|an)\s+([\w\s-]+?)(?:\s+(?:at|for|with)\s+\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'-]*)*)?\s+(?:in|based\s+in)\s+(.+)/u.exec(t)) && isOccupation(m[1]) ||
+  if (!out.length && ((m = /^(?:am|is|are)\s+(?:a|an)\s+([\w\s-]+?)(?:\s+(?:at|for|with)\s+\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'-]*)*)?\s+(?:(?:back|out|over|up|down)\s+(?:home\s+)?)?(?:in|based\s+in)\s+(.+)/u.exec(t)) && isOccupation(m[1]) ||
       (m = /^(?:work|works)\s+(?:at|for)\s+(\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'-]*)*)\s+(?:in|based\s+in)\s+(.+)/u.exec(t)))) {
     const p = place(m[2]);
     if (p) out.push({ key: 'location', value: p, confidence: 0.7 });

@@ -21,7 +21,7 @@ const REHOME = re(`\\b(?:rehome|rehomed|rehoming|gave\\s+away|give\\s+away|givin
 
 const RE_PETS_1 = re(`\\b(?:my|our|the)\\s+(?:(?:old|sweet|little|beloved)\\s+)?(${PET_RE})s?\\b(?:\\s*,?\\s*(\\p{Lu}[\\p{L}-]+))?|^(\\p{Lu}[\\p{L}-]+)\\s+(?:died|passed|ran)`, 'iu');
 const RE_PETS_2 = re(
-    `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|are\\s+fostering|fostering|fostered|have\\s+got)\\s+(?:[^.;!?]{0,60}?\\s(?:and|plus)\\s+)?(?:a\\s+second|a\\s+third|a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*((?:(?:border|jack|king|bernese|cocker|springer|french|english|australian|siberian|yorkshire|miniature|toy|rescue)\\s+)?(?:${PET_RE}))(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}\\p{N}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}\\p{N}-]+)?))?`,
+    `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|are\\s+fostering|fostering|fostered|have\\s+got)\\s+(?:[^.;!?]{0,60}?\\s(?:and|plus)\\s+)??(?:a\\s+second|a\\s+third|a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*((?:(?:border|jack|king|bernese|cocker|springer|french|english|australian|siberian|yorkshire|miniature|toy|rescue)\\s+)?(?:${PET_RE}))(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}\\p{N}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}\\p{N}-]+)?))?`,
     'iu',
   );
 const RE_PETS_3 = re(
@@ -66,8 +66,10 @@ const pets: Rule = (c) => {
   // Having: "I have a dog named Rex", "we adopted a cat called Luna", "I own two rabbits"
   const have = RE_PETS_2;
   if ((m = have.exec(t))) {
+    // "two kittens and a puppy called Rolo": a name after a later animal of the list is that animal's.
     const cue = NAME_CUE.exec(c.text);
-    const names = m[3] ? splitList(m[3]).filter(isName) : cue && isName(cue[1]) ? [cue[1]] : [];
+    const later = [...t.slice((m.index ?? 0) + m[0].length).matchAll(RE_PETS_MORE)].length > 0;
+    const names = m[3] ? splitList(m[3]).filter(isName) : cue && !later && isName(cue[1]) ? [cue[1]] : [];
     if (names.length) for (const n of names) out.push({ key: 'pet', value: petValue(m[1], n), metadata: { species: single(m[1]), name: n } });
     else out.push({ key: 'pet', value: m[2] ? m[1].toLowerCase() + 's' : single(m[1]), metadata: { species: single(m[1]) } });
     // "two cats and a bearded dragon named Ziggy": every counted animal in the list is a pet.
@@ -84,16 +86,19 @@ const pets: Rule = (c) => {
     return [{ key: 'pet', value: petValue(m2[1], m[1]), subject: c.speaker, metadata: { species: single(m2[1]), name: m[1] } }];
   // Someone else's pets they live with: "she lives in Bristol with her two dogs".
   if (!c.subject.self && (m = WITH_PETS.exec(c.text))) return [{ key: 'pet', value: m[2] ? m[1].toLowerCase() + 's' : single(m[1]), metadata: { species: single(m[1]) } }];
+  // A pet the speaker calls theirs ("my beagle Biscuit is not enjoying the altitude", "Buddy, my lab, won't eat") is
+  // still theirs whatever the predicate denies; only an ending ("…isn't with us anymore") retracts it.
+  const owned = c.negated && !c.ending ? { op: 'assert' as const } : {};
   // Appositive: "Buddy, my beagle, keeps stealing socks"
   const appo = RE_PETS_APPO.exec(c.text);
-  if (appo && isName(appo[1])) return [{ key: 'pet', value: petValue(appo[2], appo[1]), subject: c.speaker, metadata: { species: single(appo[2]), name: appo[1] } }];
+  if (appo && isName(appo[1])) return [{ key: 'pet', value: petValue(appo[2], appo[1]), subject: c.speaker, metadata: { species: single(appo[2]), name: appo[1] }, ...owned }];
   // "my cat is called Mochi", "my golden retriever Max", "my two cats, Miso and Tofu"
   const mine = RE_PETS_3;
   if ((m = mine.exec(c.text))) {
     const cue = NAME_CUE.exec(c.text.slice((m.index ?? 0) + m[0].length - (m[3]?.length ?? 0)));
     const names = m[3] ? splitList(m[3]).filter(isName) : cue && isName(cue[1]) ? [cue[1]] : [];
-    if (names.length) for (const n of names) out.push({ key: 'pet', value: petValue(m[1], n), subject: c.speaker, metadata: { species: single(m[1]), name: n } });
-    else out.push({ key: 'pet', value: m[2] ? m[1].toLowerCase() + 's' : single(m[1]), subject: c.speaker, confidence: 0.75, metadata: { species: single(m[1]) } });
+    if (names.length) for (const n of names) out.push({ key: 'pet', value: petValue(m[1], n), subject: c.speaker, metadata: { species: single(m[1]), name: n }, ...owned });
+    else out.push({ key: 'pet', value: m[2] ? m[1].toLowerCase() + 's' : single(m[1]), subject: c.speaker, confidence: 0.75, metadata: { species: single(m[1]) }, ...owned });
     return out;
   }
   // Implicit: "walking Biscuit", "feed Whiskers", "take Bella to the vet", "walking the dog"
