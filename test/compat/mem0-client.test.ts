@@ -245,6 +245,10 @@ describe('older mem0 routes (raw HTTP, as existing code calls them)', () => {
     expect(noEntity.body.error.code).toBe('INVALID_INPUT');
     expect((await call('GET', '/v1/memories/nope/history/')).status).toBe(404);
     expect((await call('PUT', '/v1/memories/nope/', { text: 'x' })).status).toBe(404);
+    // An update with nothing to change is a client bug (mem0's own client refuses it).
+    const empty = await call('PUT', '/v1/memories/nope/', {});
+    expect(empty.status).toBe(422);
+    expect(empty.body.error.code).toBe('VALIDATION_FAILED');
     expect((await call('DELETE', '/v1/memories/')).status).toBe(422);
   });
 

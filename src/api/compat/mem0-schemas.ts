@@ -88,12 +88,15 @@ export const MemoryIdParams = z.object({ memory_id: z.string().min(1).max(256) }
 
 export const EntityParams = z.object({ entity_type: z.enum(['user', 'agent', 'app', 'run']), entity_id: z.string().min(1).max(256) });
 
-export const Mem0UpdateRequest = z.looseObject({
-  text: z.string().max(200_000).nullable().optional(),
-  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
-  timestamp: z.union([z.number(), z.string()]).nullable().optional(),
-  expiration_date: z.string().nullable().optional(),
-});
+export const Mem0UpdateRequest = z
+  .looseObject({
+    text: z.string().max(200_000).nullable().optional(),
+    metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+    timestamp: z.union([z.number(), z.string()]).nullable().optional(),
+    expiration_date: z.string().nullable().optional(),
+  })
+  // As mem0's own client: "Either text or metadata must be provided for update."
+  .refine((b) => [b.text, b.metadata, b.timestamp, b.expiration_date].some((v) => v !== undefined && v !== null), { message: 'needs text or metadata (or timestamp / expiration_date): an update with nothing to change', path: ['text'] });
 
 export const Mem0MemorySchema = z.object({
   id: z.string(),
