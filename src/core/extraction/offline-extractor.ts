@@ -412,7 +412,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         prevSentence: previous,
       };
       if (!att) {
-        for (const d of opinions(null, t, topicHint)) out.push(toCandidate(d, self, evidence, o.base));
+        for (const d of opinions(null, t, topicHint, raw)) out.push(toCandidate(d, self, evidence, o.base));
         // Only cues that name the speaker themselves ("my beagle", "gives me hives") count without a subject.
         for (const d of DETACHED_RULES.flatMap((r) => runRule(r, clause, o.onError))) if (d.implicit || d.op === 'retract' || d.subject === o.speaker) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
         continue;

@@ -103,6 +103,9 @@ export function events(c: Clause, explained: boolean): Draft[] {
   if (key === 'event_milestone' && (!dated || explained)) return [];
   if (!key) {
     if (explained || !dated) return [];
+    // "We sold out of tacos by 2pm every day this week": something repeated daily over a span is a routine, not a
+    // dated one-off activity.
+    if (/\b(?:every|each)\s+(?:single\s+)?(?:day|morning|night|evening|afternoon|lunchtime)\b|\bdaily\b|\bnightly\b/i.test(c.text)) return [];
     // "my car broke down last Friday": something that happened to the speaker's things.
     const ownThing = c.subject.self && MY_THING_PAST.test(c.core);
     if ((!PAST_VERB.test(c.core) && !plan && !ownThing) || NOT_EVENT.test(c.core)) return [];
