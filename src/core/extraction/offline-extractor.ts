@@ -132,7 +132,7 @@ function clauseFor(att: Attribution, text: string, sentence: string, o: Sentence
 
 const CONFIRM = /^\s*(?:yes|yeah|yep|yup|correct|exactly|right|that's\s+right|that\s+is\s+right|that's\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on)\b[\s,.!]*/i;
 const PAST_CUE =
-  /\b(?:yesterday|ago|last|earlier|previously|went|was|were|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|felt|ate|broke|thought|taught|caught|brought|kept|slept|sang|swam|rode|threw|held|told|sat|stood|\w+ed)\b/i;
+  /\b(?:yesterday|ago|last|earlier|previously|went|was|were|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|felt|ate|broke|thought|taught|caught|brought|kept|slept|sang|swam|rode|threw|held|told|said|heard|paid|built|sent|fell|grew|knew|wore|chose|woke|forgot|sat|stood|\w+ed)\b/i;
 
 interface SentenceOpts {
   speaker: string;

@@ -21,13 +21,18 @@ export const ADDRESSEE_CONFIDENCE = 0.7;
 const NAME = String.raw`(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)`;
 const NOT_NAME = /^(?:I|You|Your|We|My|Our|The|This|That|It|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Congrats|Congratulations|Thanks|Thank|Haha|Lol|Omg|Wow|Aw+|Oh|Hey|Hi|Hello|Yes|Yeah|No|Ok|Okay|Dude|Man|Girl|Babe|Buddy|Mate|Sir|Madam)$/;
 
+/** Greetings before a name, in either case (the name pattern needs case-sensitive matching). */
+const GREETING = '[Hh]ey|[Hh]i|[Hh]ello|[Cc]ongrats|[Cc]ongratulations|[Tt]hanks|[Tt]hank\\s+you|[Aa]w+|[Oo]h';
+
+const VOCATIVE = new RegExp(String.raw`(?:^|[,!?.]\s*|\b(?:${GREETING})\s+)${NAME}\s*(?=[!?.,]|$)`, 'gu');
+const CALL_LEAD = new RegExp(String.raw`(?:^|,|\b(?:${GREETING}))\s*$`, 'u');
+
 /** A name called out in the message: "Congrats, Leo!", "Leo, how's…", "…so proud of you, Nina." */
 export function vocativeName(text: string): string | null {
-  const re = new RegExp(String.raw`(?:^|[,!?.]\s*|\b(?:hey|hi|hello|congrats|congratulations|thanks|thank\s+you|aw+|oh)\s+)${NAME}\s*(?=[!?.,]|$)`, 'gu');
-  for (const m of text.matchAll(re)) {
+  for (const m of text.matchAll(VOCATIVE)) {
     const before = text.slice(0, m.index + m[0].length - m[1].length);
     // "…at Big Sur." is a place ending a clause, not a call: a vocative follows a comma, a greeting or opens the message.
-    if (!/(?:^|,|\b(?:hey|hi|hello|congrats|congratulations|thanks|thank\s+you|aw+|oh))\s*$/i.test(before)) continue;
+    if (!CALL_LEAD.test(before)) continue;
     if (!NOT_NAME.test(m[1])) return m[1];
   }
   return null;
