@@ -40,8 +40,9 @@ export function vocativeName(text: string): string | null {
 
 const CHILD_WORD: Record<string, string> = { 'little girl': 'daughter', 'baby girl': 'daughter', girl: 'daughter', 'little boy': 'son', 'baby boy': 'son', boy: 'son', 'little one': 'kid' };
 const KIN = [...Object.keys(CHILD_WORD), ...Object.keys(RELATIONS).filter((w) => RELATIONS[w])].sort((a, b) => b.length - a.length).join('|');
-const YOUR_KIN = new RegExp(String.raw`\byour\s+(?:${RELATION_ADJ}\s+)?(${KIN})\s*,?\s+${NAME}`, 'giu');
-const YOUR_PET = new RegExp(String.raw`\byour\s+(?:(?:new|little|sweet|old|rescue|baby)\s+)*(${PET_RE})\s*,?\s+(?:(?:named|called)\s+)?${NAME}`, 'giu');
+// Case-sensitive on purpose: the name must be capitalised ("your kids is…" names no one).
+const YOUR_KIN = new RegExp(String.raw`\b[Yy]our\s+(?:${RELATION_ADJ}\s+)?(${KIN})\s+${NAME}(?!\s*')`, 'gu');
+const YOUR_PET = new RegExp(String.raw`\b[Yy]our\s+(?:(?:new|little|sweet|old|rescue|baby)\s+)*(${PET_RE})\s+(?:(?:named|called)\s+)?${NAME}`, 'gu');
 /** Businesses a person runs; "your local shop", "your favourite café" are places they go to. */
 const YOUR_BUSINESS =
   /\byour\s+(?!(?:local|favou?rite|usual|nearest|regular|corner|grocery|neighbou?rhood)\b)(?:(?:new|own|little|small|tiny)\s+)*((?:[a-z]+\s+)?(?:bakery|caf[eé]|restaurant|food\s+truck|salon|brewery|boutique|bistro|bookshop|bookstore|flower\s+shop|coffee\s+shop|barbershop|bakeshop|food\s+stall|market\s+stall|business|studio|shop|store))\b/i;
@@ -55,13 +56,14 @@ const CONGRATS_ROLE = new RegExp(
 export function secondPersonFacts(text: string, addressee: string): Draft[] {
   const out: Draft[] = [];
   for (const m of text.matchAll(YOUR_KIN)) {
-    if (NOT_NAME.test(m[2])) continue;
+    // "your kids, John" calls the addressee; "your sister Kavya" names the sister.
+    if (NOT_NAME.test(m[2]) || m[2].toLowerCase() === addressee) continue;
     const word = m[1].toLowerCase();
     const d = relationDraft(addressee, CHILD_WORD[word] ?? word, m[2], ADDRESSEE_CONFIDENCE);
     if (d) out.push(d);
   }
   for (const m of text.matchAll(YOUR_PET)) {
-    if (NOT_NAME.test(m[2])) continue;
+    if (NOT_NAME.test(m[2]) || m[2].toLowerCase() === addressee) continue;
     out.push({ key: 'pet', value: `${m[1].toLowerCase()} named ${m[2]}`, subject: addressee, confidence: ADDRESSEE_CONFIDENCE });
   }
   const b = YOUR_BUSINESS.exec(text);

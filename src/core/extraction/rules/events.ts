@@ -112,7 +112,8 @@ export function events(c: Clause, explained: boolean): Draft[] {
     key = 'event_activity';
   } else if (explained && key === 'event_trip' && !dated) return [];
   const value = eventValue(c);
-  if (!value || (key === 'event_activity' && value.split(/\s+/).length < 2) || /^(?:it|that|this|there)$/i.test(value)) return [];
+  // A lone past verb names nothing ("a trip I took last summer" leaves "took").
+  if (!value || (key === 'event_activity' && value.split(/\s+/).length < 2) || /^(?:it|that|this|there)$/i.test(value) || (key !== 'event_milestone' && !/\s/.test(value) && PAST_VERB.test(value))) return [];
   const out: Draft[] = [{ key, value, type: 'event', eventDate: c.date?.iso ?? null, metadata: c.date ? { dateText: c.date.text } : undefined, confidence: dated ? 0.85 : 0.75 }];
   const owned = c.date ? ownedOccasion(c.text, c.speaker) : null;
   if (owned && owned.key !== key) out.push({ ...owned, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.8 });
