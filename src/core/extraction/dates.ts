@@ -63,7 +63,8 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
       continue;
     }
     // "for about three years", "three years now": a duration, not a date.
-    if (/^(?:for\s+|over\s+)?(?:about\s+|almost\s+|nearly\s+|around\s+|over\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|several|a\s+few|few|a\s+couple\s+of)\s+(?:years?|months?|weeks?|days?)(?:\s+now)?$/i.test(r.text.trim()) && !/\bago\b/i.test(text.slice(r.index, r.index + r.text.length + 5))) continue;
+    // "retired after 30 years", "within two weeks": a span, not a point in the future.
+    if (/^(?:for\s+|over\s+|after\s+|within\s+)?(?:about\s+|almost\s+|nearly\s+|around\s+|over\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|several|a\s+few|few|a\s+couple\s+of)\s+(?:years?|months?|weeks?|days?)(?:\s+now)?$/i.test(r.text.trim()) && !/\bago\b/i.test(text.slice(r.index, r.index + r.text.length + 5))) continue;
     const s = r.start;
     const precision: ResolvedDate['precision'] =
       s.isCertain('day') || s.isCertain('weekday') || (!s.isCertain('month') && !s.isCertain('year'))
@@ -80,6 +81,8 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
     }
     return { iso: isoAt(d, precision), precision, text: r.text, index: r.index, point: isoAt(d, 'day') };
   }
+  const season = seasonDate(text, ref, forward);
+  if (season) return season;
   const year = /\b(?:in|since|back in|during|of)\s+((?:19|20)\d{2})\b/i.exec(text);
   if (year) return { iso: year[1], precision: 'year', text: year[0], index: year.index };
   // (The month guard is a word list: with the `i` flag a `[A-Z]` guard matched any word, so "the 14th for our anniversary" had no date.)
@@ -102,6 +105,33 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
   return timeOnly;
 }
 
+const SEASON_START: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn: 9, winter: 12 };
+const SEASON = /\b(?:in\s+the|this|last|over\s+the|during\s+the|this\s+past|this\s+coming)\s+(spring|summer|fall|autumn|winter)\b(?!\s+(?:of|in)\s+(?:19|20)\d{2})/i;
+
+/**
+ * A season named with a determiner ("in the fall", "this summer", "last winter"), at month precision from the month
+ * it starts: a plan takes the coming one (the current one while it lasts), a past event the latest begun, and "last"
+ * the one before the current. "every summer" is a habit, not a date.
+ */
+export function seasonDate(text: string, ref: Date, forward: boolean): ResolvedDate | null {
+  const m = SEASON.exec(text);
+  if (!m) return null;
+  const start = SEASON_START[m[1].toLowerCase()];
+  const month = ref.getUTCMonth() + 1;
+  // The latest season of that name to have begun, and how many months ago (winter begins in December).
+  let begun = ref.getUTCFullYear();
+  let since = month - start;
+  if (since < 0) {
+    begun -= 1;
+    since += 12;
+  }
+  const ongoing = since < 3;
+  let y = begun;
+  if (/^last\b/i.test(m[0])) y = ongoing ? begun - 1 : begun;
+  else if (forward && !/past/i.test(m[0])) y = ongoing ? begun : begun + 1;
+  return { iso: `${y}-${pad(start)}`, precision: 'month', text: m[0], index: m.index };
+}
+
 /** Every date expression's text in `text` (to strip from values). */
 export function dateSpans(text: string, ref: Date): string[] {
   if (!DATE_HINT.test(text)) return [];
@@ -109,5 +139,7 @@ export function dateSpans(text: string, ref: Date): string[] {
   const year = /\b(?:in|since|back in|during)\s+(?:19|20)\d{2}\b/gi;
   for (const m of text.matchAll(year)) spans.push(m[0]);
   for (const m of text.matchAll(/\b(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b/gi)) spans.push(m[0]);
+  const season = SEASON.exec(text);
+  if (season) spans.push(season[0]);
   return spans;
 }

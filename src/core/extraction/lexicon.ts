@@ -71,3 +71,7 @@ export const WEEKDAYS = set('monday|tuesday|wednesday|thursday|friday|saturday|s
 export const NOT_NAMES = set(
   'i|the|a|an|my|our|we|you|he|she|they|it|this|that|these|those|so|and|but|or|then|today|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter|god|mom|dad|mum|ok|okay|yes|no|lol|haha|thanks|hey|hi|hello|please|sorry|oops|actually|well|oh|yeah|just|also|still|there|here|what|when|where|who|why|how|english|work|home|school|church|gym|vet|office',
 );
+
+/** Nouns that name something one attends or takes part in (a concert, a market, a party): "the Coldplay concert last night was…". */
+export const OCCASION_NOUNS =
+  'concert|gig|show|festival|game|match|party|market|fair|class|workshop|recital|race|marathon|parade|trip|wedding|ceremony|reunion|dinner|barbecue|bbq|picnic|play|musical|exhibition|exhibit|tournament|meetup|hike|tour|retreat|funeral|shower|launch|opening|premiere|screening|open\\s+mic|talk|lecture|course|session|camp|sleepover|playdate|date|brunch|potluck|fundraiser|gala|ball|prom|quiz\\s+night|karaoke|performance|competition|contest|tasting|cookout|visit|outing|excursion';

@@ -20,9 +20,14 @@ export interface NegationInfo {
 
 /** A second, coordinated predicate ("been vegan for years and never looked back") has its own negation. */
 const SECOND_PRED = /\s+(?:and|but)\s+(?=(?:never|not|no\s+longer|(?:do|does|did|have|has|had|could|would|will)\s+not)\s+\w)/i;
+/**
+ * A comma and a new subject start a clause with its own negation: "Took the kids to the aquarium on Sunday, Anya
+ * would not leave the tank", "I love Lisbon, I would never live anywhere else".
+ */
+const NEW_SUBJECT_NEG = /\s*,\s+(?=(?:I|we|he|she|they|it|\p{Lu}\p{Ll}+)\s+(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)/u;
 
 export function analyseNegation(pred: string): NegationInfo {
-  const head = pred.split(SECOND_PRED)[0];
+  const head = pred.split(SECOND_PRED)[0].split(NEW_SUBJECT_NEG)[0];
   const negated = /\b(?:not|never|no\s+longer)\b|\b(?:stopped|quit)\s+being\b/i.test(head);
   const ending = /\b(?:anymore|any\s+more|no\s+longer|not\s+any\s+longer|stopped|no\s+more|after\s+all)\b/i.test(head);
   // "getting used to the heat", "I'm used to it": being accustomed, not a past habit.

@@ -25,6 +25,7 @@ import { changeOfHeart, opinions, reasonedOpinion } from './rules/opinions.ts';
 import { eventKindOf, events } from './rules/events.ts';
 import { IMPLICIT_RULES } from './rules/implicit.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
+import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 
@@ -131,7 +132,7 @@ function clauseFor(att: Attribution, text: string, sentence: string, o: Sentence
 
 const CONFIRM = /^\s*(?:yes|yeah|yep|yup|correct|exactly|right|that's\s+right|that\s+is\s+right|that's\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on)\b[\s,.!]*/i;
 const PAST_CUE =
-  /\b(?:yesterday|ago|last|earlier|previously|went|was|were|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|felt|ate|broke|thought|taught|caught|brought|kept|slept|sang|swam|rode|threw|held|told|sat|stood|\w+ed)\b/i;
+  /\b(?:yesterday|ago|last|earlier|previously|went|was|were|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|felt|ate|broke|thought|taught|caught|brought|kept|slept|sang|swam|rode|threw|held|told|said|heard|paid|built|sent|fell|grew|knew|wore|chose|woke|forgot|sat|stood|\w+ed)\b/i;
 
 interface SentenceOpts {
   speaker: string;
@@ -411,7 +412,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         prevSentence: previous,
       };
       if (!att) {
-        for (const d of opinions(null, t, topicHint)) out.push(toCandidate(d, self, evidence, o.base));
+        for (const d of opinions(null, t, topicHint, raw)) out.push(toCandidate(d, self, evidence, o.base));
         // Only cues that name the speaker themselves ("my beagle", "gives me hives") count without a subject.
         for (const d of DETACHED_RULES.flatMap((r) => runRule(r, clause, o.onError))) if (d.implicit || d.op === 'retract' || d.subject === o.speaker) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
         continue;
@@ -502,6 +503,7 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
       content = content.slice(confirm[0].length);
     }
     const before = out.length;
+    if (m.name) out.push(...addressedFacts(messages, i, ctx, speaker));
     try {
       out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, speakers }));
     } catch (err) {
@@ -510,6 +512,36 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     }
   }
   return finalize(out);
+}
+
+/** The latest user message before messages[i] (this turn first, then the last recent turn) from another named speaker. */
+function previousOtherSpeaker(messages: Message[], i: number, ctx: ExtractionContext, speaker: string): Message | undefined {
+  const lastTurn = ctx.recentTurns?.[ctx.recentTurns.length - 1]?.messages ?? [];
+  const earlier = [...lastTurn, ...messages.slice(0, i)].filter((x) => x.role === 'user' && typeof x.content === 'string');
+  const p = earlier[earlier.length - 1];
+  return p && p.name && speakerSubject(p.name) !== speaker && speakerSubject(p.name) !== 'user' ? p : undefined;
+}
+
+/**
+ * Second-person facts in a named chat (rules/addressee.ts): what this message says about the one it addresses ("your
+ * new bakery…" → their bakery), and what the question just put to this speaker presupposes about them ("How's your
+ * food truck doing?" answered by its owner).
+ */
+function addressedFacts(messages: Message[], i: number, ctx: ExtractionContext, speaker: string): MemoryCandidate[] {
+  const m = messages[i];
+  const out: MemoryCandidate[] = [];
+  const content = m.content.slice(0, MAX_MESSAGE_CHARS);
+  const prev = previousOtherSpeaker(messages, i, ctx, speaker);
+  const called = vocativeName(content);
+  const addressee = called ? speakerSubject(called) : prev ? speakerSubject(prev.name) : null;
+  if (addressee && addressee !== speaker && addressee !== 'user')
+    for (const d of secondPersonFacts(content, addressee)) out.push(toCandidate(d, { id: addressee, self: false }, content.trim(), CONFIDENCE.thirdParty));
+  if (prev && prev.content.includes('?')) {
+    const asked = vocativeName(prev.content);
+    if (!asked || speakerSubject(asked) === speaker)
+      for (const d of secondPersonFacts(prev.content.slice(0, MAX_MESSAGE_CHARS), speaker)) out.push(toCandidate(d, { id: speaker, self: true }, `${prev.content.trim()} — ${content.trim()}`, CONFIDENCE.thirdParty));
+  }
+  return out;
 }
 
 function lastAssistantOfRecent(ctx: ExtractionContext): Message | undefined {

@@ -10,7 +10,8 @@
  * (sibling: Maya). Clauses with no resolvable subject yield nothing.
  */
 import type { Draft, Subject } from './model.ts';
-import { NOT_NAMES, RELATIONS, RELATION_ADJ, RELATION_RE } from './lexicon.ts';
+import { NOT_NAMES, OCCASION_NOUNS, RELATIONS, RELATION_ADJ, RELATION_RE } from './lexicon.ts';
+import { re } from './re.ts';
 
 /** Canonical speaker subject: the message's `name` lower-cased, else `user`. */
 export function speakerSubject(name: string | null | undefined): string {
@@ -68,6 +69,15 @@ const REL_HEAD = new RegExp(`^(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_
 const OTHER_PERSON = new RegExp(`^\\s*(?:${RELATION_RE}|family|friends?|colleagues?|coworkers?|co-workers?|boss|ex|folks|relatives|in-laws|cousins?|roommates?|neighbou?rs?)\\b`, 'i');
 
 const DEFINITE_EVENT = /^the\s+(?:[\w-]+\s+){0,2}?(?:appointment|interview|exam|test|flight|trip|surgery|operation|viva|presentation|talk|check-?up|consultation|hearing|move|party|wedding|graduation|recital|race|match|game)\s+(?:is|was|will\s+be|got\s+moved|has\s+been\s+moved)\s+(?:now\s+|actually\s+)?(?:on|in|at|for|next|this|tomorrow|today|tonight)\b/i;
+
+/**
+ * A definite occasion with its past date before the verb, and how it went: "The farmers market trip on Saturday was a
+ * letdown", "the Coldplay concert last night was the best show". Nobody else owns it, so it is the speaker's.
+ */
+export const DEFINITE_PAST_OCCASION = re(
+  `^(?:honestly\\s+|so\\s+|and\\s+|but\\s+)?the\\s+((?:[\\p{L}\\p{N}'’-]+\\s+){0,3}?(?:${OCCASION_NOUNS}))\\s+(?:on\\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:\\s+(?:night|evening|morning|afternoon))?|on\\s+the\\s+\\d{1,2}(?:st|nd|rd|th)|last\\s+(?:night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday(?:\\s+(?:morning|afternoon|evening))?|this\\s+(?:morning|afternoon|past\\s+weekend|weekend)|over\\s+the\\s+weekend|the\\s+other\\s+(?:day|night)|earlier\\s+today|tonight|\\w+\\s+(?:days|weeks)\\s+ago)\\s+(?:was|were|went|turned\\s+out|ended\\s+up|felt)\\b`,
+  'iu',
+);
 
 /** Fragments that look subject-less but are not about the speaker ("Being honest…", "Made in China"). */
 const DROP_NOT_SELF = /^(?:being|having|according|including|regarding|considering|speaking|talking|made\s+in|based\s+on|given|assuming|bring|brought\s+to\s+you)\b/i;
@@ -174,7 +184,7 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     return { subject: self, pre: '', pred: text, relations: [] };
   }
   // "The dentist appointment is on the 20th": a definite, dated event of the speaker's own (no other owner named).
-  if (DEFINITE_EVENT.test(text)) return { subject: self, pre: '', pred: text, relations: [] };
+  if (DEFINITE_EVENT.test(text) || DEFINITE_PAST_OCCASION.test(text)) return { subject: self, pre: '', pred: text, relations: [] };
   // "Home for me is Vancouver now"
   if (/^home\s+(?:for\s+(?:me|us)\s+)?(?:is|has\s+been)\b/i.test(text)) return { subject: self, pre: '', pred: text, relations: [] };
   const pron = /^(he|she|they)\s+/i.exec(text);

@@ -9,7 +9,7 @@ import type { Clause, Draft } from '../model.ts';
 import { dateSpans } from '../dates.ts';
 import { re } from '../re.ts';
 import { RELATIONS, RELATION_ADJ, RELATION_RE } from '../lexicon.ts';
-import { thirdPartyId } from '../subject-attribution.ts';
+import { DEFINITE_PAST_OCCASION, thirdPartyId } from '../subject-attribution.ts';
 
 const KINDS: Array<[RegExp, string]> = [
   [/\b(?:job\s+)?interview/i, 'event_interview'],
@@ -24,8 +24,10 @@ const KINDS: Array<[RegExp, string]> = [
   [/\b(?:talk|presentation|keynote|pitch|demo\s+day)\b/i, 'event_talk'],
   [/\b(?:lost\s+my\s+job|laid\s+off|got\s+fired|was\s+fired)\b/i, 'event_job_loss'],
   [/\b(?:start|starting|started)\s+(?:my\s+new\s+job\s+|work\s+|a\s+new\s+job\s+)?(?:at|with)\s+\p{Lu}/u, 'event_job_start'],
-  [/\b(?:kindergarten|preschool|first\s+day\s+of\s+school|(?:start|starts|started|starting)\s+(?:uni|university|college|school|kindergarten|nursery|high\s+school|secondary\s+school|daycare)|graduated|graduation|first\s+steps|was\s+born|turned\s+\d+|expecting\s+(?:a|our|my|their)\s+(?:first\s+|second\s+|third\s+)?(?:baby|child|kid)|pregnant|due\s+date|gave\s+birth)\b/i, 'event_milestone'],
-  [/\b(?:flying|fly|flew|flight|trip|vacation|holiday|travel(?:l?ing|led)?|camping|road\s+trip|backpacking|cruise|touring|tour\s+of|toured|visiting|visited|visit|going\s+to\s+\p{Lu}|went\s+to\s+\p{Lu}|been\s+to\s+\p{Lu}|heading\s+to\s+\p{Lu}|off\s+to\s+\p{Lu}|drove\s+to\s+\p{Lu}|(?:driving|drive|drove|cycling|cycled|riding|rode|sailing|sailed|taking\s+the\s+train|took\s+the\s+train)\s+(?:up|down|over|out|back|across)\s+to\s+\p{Lu})/u, 'event_trip'],
+  [/\b(?:kindergarten|preschool|first\s+day\s+of\s+school|(?:start|starts|started|starting)\s+(?:uni|university|college|school|kindergarten|nursery|high\s+school|secondary\s+school|daycare)|graduated|graduation|first\s+(?:steps|words?|tooth|haircut)|lost\s+(?:his|her|their|a)\s+(?:first\s+)?(?:baby\s+)?tooth|learned\s+to\s+(?:walk|talk|ride\s+a\s+bike)|was\s+born|turned\s+\d+|expecting\s+(?:a|our|my|their)\s+(?:first\s+|second\s+|third\s+)?(?:baby|child|kid)|pregnant|due\s+date|gave\s+birth)\b/i, 'event_milestone'],
+  [/\b(?:flying|fly|flew|flight|trip|vacation|holiday|travel(?:l?ing|led)?|camping|camped|road\s+trip|backpacking|cruise|touring|tour\s+of|toured|visiting|visited|visit|going\s+to\s+\p{Lu}|went\s+to\s+\p{Lu}|been\s+to\s+\p{Lu}|heading\s+to\s+\p{Lu}|off\s+to\s+\p{Lu}|drove\s+to\s+\p{Lu}|(?:driving|drive|drove|cycling|cycled|riding|rode|sailing|sailed|taking\s+the\s+train|took\s+the\s+train)\s+(?:up|down|over|out|back|across)\s+to\s+\p{Lu})/u, 'event_trip'],
+  // A celebration is an event even when the clause also states a fact ("Jamie and I celebrated ten years of marriage").
+  [/\b(?:celebrated|celebrating)\s+(?:our\s+|my\s+|their\s+)?(?:\w+\s+years?\s+(?:of|together|married)|(?:\w+\s+)?(?:wedding\s+)?anniversary)/i, 'event_activity'],
 ];
 
 const PLAN = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next|tomorrow|upcoming|this\s+coming|scheduled|booked)\b|^(?:am|are|is)\s+\w+ing\b|^(?:have|has)\s+(?:a|an|my)\b/i;
@@ -88,6 +90,9 @@ export function events(c: Clause, explained: boolean): Draft[] {
     }
   }
   const dated = c.date !== null;
+  // "The Coldplay concert last night was the best show": the occasion named before the verb is the event.
+  const occasion = dated && c.subject.self && !explained ? DEFINITE_PAST_OCCASION.exec(c.text) : null;
+  if (occasion) return [{ key: key ?? 'event_activity', value: occasion[1], type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.85 }];
   const plan = PLAN.test(c.core);
   if (key === 'event_job_start' && !dated && !plan) return [];
   if (key === 'event_job_loss') {
@@ -98,13 +103,17 @@ export function events(c: Clause, explained: boolean): Draft[] {
   if (key === 'event_milestone' && (!dated || explained)) return [];
   if (!key) {
     if (explained || !dated) return [];
+    // "We sold out of tacos by 2pm every day this week": something repeated daily over a span is a routine, not a
+    // dated one-off activity.
+    if (/\b(?:every|each)\s+(?:single\s+)?(?:day|morning|night|evening|afternoon|lunchtime)\b|\bdaily\b|\bnightly\b/i.test(c.text)) return [];
     // "my car broke down last Friday": something that happened to the speaker's things.
     const ownThing = c.subject.self && MY_THING_PAST.test(c.core);
     if ((!PAST_VERB.test(c.core) && !plan && !ownThing) || NOT_EVENT.test(c.core)) return [];
     key = 'event_activity';
   } else if (explained && key === 'event_trip' && !dated) return [];
   const value = eventValue(c);
-  if (!value || (key === 'event_activity' && value.split(/\s+/).length < 2) || /^(?:it|that|this|there)$/i.test(value)) return [];
+  // A lone past verb names nothing ("a trip I took last summer" leaves "took").
+  if (!value || (key === 'event_activity' && value.split(/\s+/).length < 2) || /^(?:it|that|this|there)$/i.test(value) || (key !== 'event_milestone' && !/\s/.test(value) && PAST_VERB.test(value))) return [];
   const out: Draft[] = [{ key, value, type: 'event', eventDate: c.date?.iso ?? null, metadata: c.date ? { dateText: c.date.text } : undefined, confidence: dated ? 0.85 : 0.75 }];
   const owned = c.date ? ownedOccasion(c.text, c.speaker) : null;
   if (owned && owned.key !== key) out.push({ ...owned, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.8 });

@@ -39,8 +39,17 @@ const status: Rule = (c) => {
     out.push({ key: 'partner', value: m[1], type: 'relation', ...(c.negated ? { op: 'retract' as const } : {}) });
     if (!c.negated) out.push({ key: 'relationship_status', value: 'in a relationship', confidence: 0.8 });
   }
+  // A named person the speaker celebrates a marriage or an anniversary with is the partner: "Jamie and I celebrated
+  // ten years of marriage", "me and Sofia hit our fifth wedding anniversary". Years of marriage make it "married".
+  if (c.subject.self && !c.negated && (m = COUPLE_ANNIVERSARY.exec(c.sentence)) && isName(m[1] ?? m[2])) {
+    out.push({ key: 'partner', value: m[1] ?? m[2], type: 'relation', confidence: 0.8 });
+    if (/marri|wedding/i.test(m[0])) out.push({ key: 'relationship_status', value: 'married', confidence: 0.8 });
+  }
   return out;
 };
+
+const COUPLE_ANNIVERSARY =
+  /(?:^|[,;]\s*|\b(?:so|and|yesterday|today)\s+)(?:(\p{Lu}\p{Ll}+)\s+and\s+I|me\s+and\s+(\p{Lu}\p{Ll}+))\s+(?:just\s+|finally\s+)?(?:celebrated|celebrate|are\s+celebrating|were\s+celebrating|marked|hit|reached|will\s+celebrate)\s+(?:our\s+)?(?:(?:\w+|\d+)\s+years?\s+(?:of\s+(?:marriage|being\s+married|being\s+together)|married|together)|(?:\w+\s+)?(?:wedding\s+)?anniversary)/u;
 
 const HAVE_REL = re(
   `^(?:have|has|have\\s+got|got)\\s+(?:a|an|one|two|three|four|five|\\d+)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?:\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}-]+)|\\s*[,:(]?\\s*((?:\\p{Lu}[\\p{L}-]+)(?:\\s*(?:,|and|&)\\s*\\p{Lu}[\\p{L}-]+)*))?`,
@@ -98,6 +107,11 @@ const relatives: Rule = (c) => {
     const name = mm[2] && isName(mm[2]) ? mm[2] : undefined;
     const d = relationDraft(c.speaker, mm[1], name, 0.7);
     if (d && RELATIONS[mm[1].toLowerCase()] !== undefined) out.push(d);
+  }
+  // The kids as the speaker's co-subject: "The kids and I planted tomatoes", "me and the boys built a den".
+  if ((m = /(?:^|[,;]\s*)(?:the|my|our)\s+(kids|children|boys|girls|twins)\s+and\s+(?:I|me)\b|\b(?:me|I)\s+and\s+(?:the|my|our)\s+(kids|children|boys|girls|twins)\b/i.exec(c.sentence)) && c.subject.self) {
+    const d = relationDraft(c.speaker, m[1] ?? m[2], undefined, 0.6);
+    if (d) out.push({ ...d, implicit: true });
   }
   // Implicit: "taking the kids to school", "we took the kids camping".
   if ((m = /\b(?:take|taking|took|drop(?:ping)?\s+off|dropped\s+off|pick(?:ing)?\s+up|picked\s+up|took)\s+(?:the|my|our)\s+(kids|children|boys|girls|son|daughter|baby)\b/i.exec(c.text)) && c.subject.self) {

@@ -66,7 +66,8 @@ function sentimentEvaluation(raw: string): string | null {
 const RE_OPINIONS_3 = re(`^(?:\\w+\\s+)?(?:think|believe|feel(?:\\s+like)?|reckon|guess|would\\s+say|have\\s+to\\s+say|must\\s+say)\\s+(?:that\\s+)?(.+?)\\s+(?:is|are|was|has\\s+been|have\\s+been|seems?|feels?|looks?)\\s+${ADVS}(.+)$`, 'i');
 const RE_OPINIONS_4 = re(`^(?:\\w+\\s+)?(?:find|found|consider)\\s+(.+?)\\s+${ADVS}((?:${EVAL_RE})\\b.*)$`, 'i');
 const RE_OPINIONS_5 = re(`^(.+?)\\s+(?:is|are|has\\s+been|have\\s+been|seems|feels|looks|has\\s+(?:gotten|got|become)|have\\s+(?:gotten|got|become)|is\\s+getting|are\\s+getting)\\s+${ADVS}(.+)$`, 'i');
-export function opinions(selfPred: string | null, topicClause: string | null, topicHint: string | null): Draft[] {
+const RE_PAST_OPINION = re(`^(\\p{Lu}[\\p{L}\\p{N}.+#'’-]*(?:\\s+\\p{Lu}[\\p{L}\\p{N}.+#'’-]*){0,2})\\s+(?:was|were)\\s+${ADVS}(.+)$`, 'u');
+export function opinions(selfPred: string | null, topicClause: string | null, topicHint: string | null, sentence = ''): Draft[] {
   let m: RegExpExecArray | null;
   let topic: string | null = null;
   let ev: string | null = null;
@@ -87,6 +88,12 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
       // "That bowl is awesome!" reacts to something just shown; it is not a stance on a topic.
       if (/^(?:that|this|those|these|your|ur|such|what|how)\s+\S/i.test(m[1])) return [];
       topic = /^(?:it|that|this)$/i.test(m[1]) && topicHint ? topicHint : m[1];
+      ev = m[2];
+    } else if ((m = RE_PAST_OPINION.exec(tc)) && (sentence.indexOf(m[1]) > 0 || /\s\p{Lu}/u.test(m[1])) && !/^(?:The|A|An|My|Our|It|This|That|Everything|Everyone|Nothing|Today|Yesterday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/.test(m[1]) && evaluation(m[2])) {
+      // "Honestly Disneyland was overrated", "Ugh, New York was exhausting": a named place or thing judged after the
+      // fact. The name must be capitalised where capitals say so (after a discourse marker, or a multi-word name):
+      // a sentence-initial "Dinner was great" is not a topic.
+      topic = m[1];
       ev = m[2];
     }
   }

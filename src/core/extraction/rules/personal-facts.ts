@@ -5,7 +5,7 @@
  */
 import { re } from '../re.ts';
 import type { Clause, Draft, Rule } from '../model.ts';
-import { LANG_RE, MONTHS, OCCUPATIONS } from '../lexicon.ts';
+import { LANG_RE, MONTHS, OCCUPATIONS, RELATIONS } from '../lexicon.ts';
 import { boundOf } from '../dates.ts';
 import { cutValue, properSpan, tidy, titleCase } from '../values.ts';
 
@@ -110,6 +110,11 @@ const jobTitle: Rule = (c) => {
   };
   let v: string | null = null;
   let starts: Partial<Draft> = {};
+  // A role the speaker talks from: "As an art teacher I never get tired of…", "as a nurse, I see this daily". The
+  // rest of the sentence may be negated; the role is not.
+  const talkingAs = c.subject.self ? /^\W*(?:(?:and|but|so|honestly|well)\s+)?as\s+(?:a|an)\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s*,?\s+(?:I|we)\b(?!\s+(?:was|were|used\s+to)\b)/i.exec(c.sentence) : null;
+  const talkingTitle = talkingAs ? title(talkingAs[1], true) : null;
+  if (talkingTitle) out.push({ key: 'job_title', value: talkingTitle, op: 'assert' });
   if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
   // A coming role after a job step is the new title: "I accepted an offer from Abbott, I'll be a clinical research
   // coordinator there starting in March", "got the job! I'm going to be a staff nurse". Dated when the start is.
@@ -361,19 +366,32 @@ const language: Rule = (c) => {
 
 const VEHICLE = '(car|bike|bicycle|e-bike|motorbike|motorcycle|scooter|van|truck|suv|minivan|camper|campervan|rv|boat|tesla|prius|jeep|volvo|bmw|audi|toyota|honda|ford|vw|volkswagen|mini|vespa)';
 const RE_PERSONALFACTS_2 = re(`\\b(?:sold|sell|selling|got\\s+rid\\s+of|crashed|totaled|totalled|scrapped)\\s+(?:the|our|my|a)\\s+(?:old\\s+)?${VEHICLE}\\b`, 'i');
-const RE_PERSONALFACTS_3 = re(`^(?:have|has|own|owns|bought|buy|got|drive|drives|leased|have\\s+got)\\s+(?:a|an|the|our|my)\\s+(?:new\\s+|used\\s+|old\\s+|second-hand\\s+|little\\s+)?(?:\\w+\\s+)?${VEHICLE}\\b`, 'i');
+/** Owning or buying one; also after a sale in the same clause ("sold my motorbike and bought an e-bike"). */
+const RE_PERSONALFACTS_3 = re(`(?:^|\\s(?:and|then|so)\\s+(?:(?:just|finally|then)\\s+)?)(?:(?:just|finally|recently|also)\\s+)*(?:have|has|own|owns|bought|buy|got|drive|drives|leased|have\\s+got|picked\\s+up)\\s+(?:a|an|the|our|my)\\s+(?:(?:new|used|old|second-hand|little|brand\\s+new|secondhand|cheap)\\s+)?(?:[\\w-]+\\s+){0,2}${VEHICLE}\\b`, 'i');
 const vehicleName = (v: string) => (/^(?:bmw|vw|suv|rv)$/i.test(v) ? v.toUpperCase() : /^(?:tesla|prius|jeep|volvo|audi|toyota|honda|ford|volkswagen|mini|vespa)$/i.test(v) ? v[0].toUpperCase() + v.slice(1).toLowerCase() : v.toLowerCase());
 const vehicle: Rule = (c) => {
+  // Whose vehicle is worth keeping: the speaker's and their household's, not a neighbour's new Tesla.
+  if (!c.subject.self && c.subject.relation && !RELATIONS[c.subject.relation.toLowerCase()]) return [];
   const t = c.core;
   let m: RegExpExecArray | null;
-  if ((m = RE_PERSONALFACTS_2.exec(t)))
-    return [{ key: 'vehicle', value: vehicleName(m[1]), op: 'retract' }];
+  const out: Draft[] = [];
+  if ((m = RE_PERSONALFACTS_2.exec(t))) {
+    out.push({ key: 'vehicle', value: vehicleName(m[1]), op: 'retract' });
+    // A purchase after the sale is the new vehicle: "sold the car and got an e-bike".
+    const bought = RE_PERSONALFACTS_3.exec(t.slice(m.index + m[0].length));
+    if (bought) {
+      const raw = bought[0].replace(/^.*?(?:have|has|own|owns|bought|buy|got|drive|drives|leased|have\s+got|picked\s+up)\s+(?:a|an|the|our|my)\s+(?:(?:new|used|old|second-hand|secondhand|little|brand\s+new|cheap)\s+)?/i, '');
+      out.push({ key: 'vehicle', value: /^[A-Z]/.test(raw) ? raw : bought[1].toLowerCase() });
+    }
+    return out;
+  }
   // "I've been driving a 2015 Corolla", "I drive an old '09 Golf": a model year marks a vehicle whatever its make.
   if ((m = /^(?:have\s+been\s+|has\s+been\s+|been\s+|am\s+|is\s+)?(?:driving|drive|drives|own|owns|have|has|bought|got)\s+(?:a|an|the|our|my)\s+(?:(?:new|used|old|second-hand|trusty|battered|little)\s+)*(?:(?:19|20)\d\d|'\d\d)\s+(\p{Lu}[\p{L}\p{N}-]*(?:\s+\p{Lu}[\p{L}\p{N}-]*)?)/u.exec(t)) && !c.negated)
     return [{ key: 'vehicle', value: m[1] }];
   if ((m = RE_PERSONALFACTS_3.exec(t))) {
-    const raw = m[0].replace(/^(?:have|has|own|owns|bought|buy|got|drive|drives|leased|have\s+got)\s+(?:a|an|the|our|my)\s+/i, '');
-    const v = /^[A-Z]/.test(raw) ? raw : m[1].toLowerCase();
+    const raw = m[0].replace(/^.*?(?:have|has|own|owns|bought|buy|got|drive|drives|leased|have\s+got|picked\s+up)\s+(?:a|an|the|our|my)\s+/i, '');
+    const bare = raw.replace(/^(?:new|used|old|second-hand|secondhand|little|brand\s+new|cheap)\s+/i, '');
+    const v = /^[A-Z]/.test(bare) ? bare : m[1].toLowerCase();
     return [{ key: 'vehicle', value: v }];
   }
   return [];

@@ -57,7 +57,8 @@ const RE_PREFERENCES_4 = re(`^(?:\\w+\\s+)?(?:play|plays|do|does|practice|practi
 const RE_HOBBY_CLASS = re(`\\b(?:taking|take|took|started|start|joined|join|attending|going\\s+to)\\s+(?:a\\s+|an\\s+|some\\s+|the\\s+|my\\s+first\\s+)?(?:local\\s+|weekly\\s+|new\\s+|beginner\\s+|beginners\\s+)?(${HOBBY_RE})\\s+(?:class|classes|lessons?|league|club|team|course|workshop|group)\\b`, 'i');
 const RE_HOBBY_STOP = re(`^(?:stopped|quit|gave\\s+up)\\s+(?:playing\\s+|doing\\s+|practicing\\s+|practising\\s+)?(?:the\\s+)?(${HOBBY_RE})\\b`, 'iu');
 /** "learning the guitar", "been practising piano", "teaching myself to play the ukulele". */
-const RE_HOBBY_LEARN = re(`^(?:have\\s+been\\s+|been\\s+|am\\s+)?(?:learning|practicing|practising|teaching\\s+myself|getting\\s+into|picking\\s+up)\\s+(?:to\\s+play\\s+|how\\s+to\\s+)?(?:the\\s+|some\\s+)?(${HOBBY_RE})\\b`, 'i');
+const RE_HOBBY_LEARN = re(`^(?:have\\s+been\\s+|been\\s+|am\\s+)?(?:learning|practicing|practising|teaching\\s+myself|getting\\s+into|picking\\s+up|doing)\\s+(?:to\\s+play\\s+|how\\s+to\\s+)?(?:the\\s+|some\\s+)?(${HOBBY_RE})\\b`, 'i');
+const RE_HOBBY_TAKEN_TO = re(`^(?:have\\s+|has\\s+)?(?:gotten|got|become|became|been\\s+getting)\\s+(?:(?:really|so|super|very|properly|seriously|totally|quite|a\\s+bit|kind\\s+of|kinda)\\s+)*(?:into|hooked\\s+on|obsessed\\s+with|addicted\\s+to)\\s+(?:(?:\\p{Ll}+\\s+)?(${HOBBY_RE})\\b|(\\p{Ll}+ing)\\b)`, 'iu');
 /** "video games are my life", "climbing is my thing" anywhere after a comma. */
 const RE_HOBBY_LIFE = re(`(?:^|,\\s*)(\\p{L}[\\p{Ll}\\s-]{2,25}?)\\s+(?:is|are|has\\s+been|have\\s+been)\\s+(?:basically\\s+|literally\\s+)?(?:my|our)\\s+(?:life|passion|thing|jam|obsession|escape|therapy|happy\\s+place)\\b`, 'iu');
 /** Activity verbs that make a hobby when done at a stated frequency (not followed by an object: "I run the team"). */
@@ -75,6 +76,8 @@ const hobby: Rule = (c) => {
     return [{ key: 'hobby', value: HOBBY_NOUNS.has(v) || !/\s/.test(v) ? v : v.split(/\s+/).pop()! }];
   }
   if ((m = RE_HOBBY_LEARN.exec(t)) && !c.negated) return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  // Having become keen on an activity: "I've gotten really into bouldering", "she got hooked on sourdough baking".
+  if ((m = RE_HOBBY_TAKEN_TO.exec(t)) && !c.negated) return [{ key: 'hobby', value: (m[1] ?? m[2]).toLowerCase() }];
   // A habit with a frequency: "I swim about 2km twice a week", "she runs 5k every morning", "I climb most weekends".
   if ((m = HABIT_VERB.exec(t)) && HABIT_FREQUENCY.test(t) && !c.negated && !c.past) return [{ key: 'hobby', value: HABIT_GERUND[m[1].toLowerCase().replace(/s$/, '').replace(/^(box|fish|sketch)e$/, '$1')] ?? `${m[1].toLowerCase()}ing` }];
   // Someone got the speaker into an activity: "my coworker got me into climbing", "she introduced me to bouldering".
