@@ -9,7 +9,7 @@ import { analyzeQuery, expandShortNames, pronounFindsReferent } from '../../src/
 import { renderSplit, sentences, splitMessages } from '../../src/core/recall/format.ts';
 import { askedSpeakers } from '../../src/core/recall/retrieve.ts';
 import { analyze } from '../../src/core/text/analyze.ts';
-import type { TurnRecord } from '../../src/core/types.ts';
+import type { MemoryRecord, TurnRecord } from '../../src/core/types.ts';
 import { InMemoryStore } from '../../bench/lib/in-memory-store.ts';
 
 const noExtraction: Extractor = { name: 'none', extract: async () => [] };
@@ -174,5 +174,36 @@ describe('pronoun follow-ups need a referent in the session', () => {
     await service.ingestTurn({ sessionId: 's3', userId: 'u', messages: [{ role: 'user', content: 'My brother Tomás is a firefighter back in Chicago.' }, { role: 'assistant', content: 'That will be fun!' }], timestamp: '2025-05-01T12:00:00Z' });
     expect((await service.recall({ query: 'What car does she drive?', sessionId: 's3', userId: 'u', maxTokens: 256 })).context).toBe('');
     expect((await service.recall({ query: 'How old is he?', sessionId: 's3', userId: 'u', maxTokens: 256 })).context).toContain('Tomás');
+  });
+});
+
+describe('an unknown name in a scope where the user is unnamed', () => {
+  async function userScope(lines: string[]) {
+    const service = new MemoryService({ store: new InMemoryStore(), offlineExtractor: noExtraction, logger: silent });
+    for (const [i, content] of lines.entries()) await service.ingestTurn({ sessionId: 's1', userId: 'u', messages: [{ role: 'user', content }, { role: 'assistant', content: 'Nice!' }], timestamp: `2025-06-0${i + 1}T09:00:00Z` });
+    return service;
+  }
+
+  test('is read as the user: "When did Kenji run his half marathon?"', async () => {
+    const service = await userScope(['Last Friday I ran my first half marathon in Portland!', 'I work at Intel as a software engineer.']);
+    const r = await service.recall({ query: 'When did Kenji run his half marathon?', sessionId: 'p', userId: 'u', maxTokens: 256 });
+    expect(r.context).toContain('half marathon in Portland');
+  });
+
+  test('is left alone when the scope has seen the name, or has named speakers', async () => {
+    const seen = await userScope(['My colleague Kenji ran a marathon.', 'I ran my first half marathon last Friday!']);
+    const { RETRIEVE, nameForUnnamedUser } = await import('../../src/core/recall/retrieve.ts');
+    expect(RETRIEVE.unnamedUserAlias).toBe(1);
+    const q = analyzeQuery('When did Kenji run his half marathon?');
+    const st = { allSpeakers: new Set(['user', 'assistant']), postings: new Map([['kenji', ['t1']]]) };
+    expect(nameForUnnamedUser(q, st, { docs: new Map(), memories: [] })).toBe(q);
+    const named = { allSpeakers: new Set(['caroline', 'melanie']), postings: new Map() };
+    expect(nameForUnnamedUser(q, named, { docs: new Map(), memories: [] })).toBe(q);
+    const unnamed = { allSpeakers: new Set(['user', 'assistant']), postings: new Map() };
+    expect(nameForUnnamedUser(q, unnamed, { docs: new Map(), memories: [] }).names).toEqual(['user']);
+    // The user told us their name (Aiko): Kenji is someone else.
+    const told = [{ active: true, subject: 'user', key: 'name', value: 'Aiko' }] as unknown as MemoryRecord[];
+    expect(nameForUnnamedUser(q, unnamed, { docs: new Map(), memories: told })).toBe(q);
+    expect((await seen.recall({ query: 'When did Kenji run his half marathon?', sessionId: 'p', userId: 'u', maxTokens: 256 })).context).toContain('Kenji ran a marathon');
   });
 });

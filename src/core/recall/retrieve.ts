@@ -31,6 +31,8 @@ export const RETRIEVE = {
   chainMaxTerms: 6,
   /** Boost the speakers a question names in an oblique position too ("about Gina's store") when another is named directly (1 = on). */
   obliqueSpeakers: 0,
+  /** Read an unknown single name as the user in scopes where nobody is named (1 = on). */
+  unnamedUserAlias: 1,
   /** Known speakers' names act only through the speaker prior, not as turn terms (1 = on). */
   speakerNamesAsPrior: 1,
   /** Lexical candidates fetched per kind when the scope is too big to cache. */
@@ -157,6 +159,26 @@ function rankTurns(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[], q: A
   return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
 }
 
+const ROLE_SPEAKERS = new Set(['user', 'assistant', 'system', 'tool']);
+
+/**
+ * In a scope where nobody is named (the user speaks as "User"), a question naming one person the
+ * memory has never heard of ("When did Kenji run his half marathon?") is asking about the user
+ * by a name they never gave: the name is dropped from the terms and the question is read as about
+ * the user. Scopes with named speakers, a user whose name is stored, and names the scope has
+ * seen are left alone. (The key ranker already reads "Where does Kenji live?" as the user's
+ * location in such scopes; this extends it to the words of the question.)
+ */
+export function nameForUnnamedUser(q: AnalyzedQuery, st: Pick<ScopeTurns, 'allSpeakers' | 'postings'>, sm: Pick<ScopeMemories, 'docs' | 'memories'>): AnalyzedQuery {
+  if (RETRIEVE.unnamedUserAlias === 0 || !st.allSpeakers.has('user') || [...st.allSpeakers].some((sp) => !ROLE_SPEAKERS.has(sp))) return q;
+  // The user told us their name: another name is someone else.
+  if (sm.memories.some((m) => m.active && m.subject === 'user' && m.key === 'name')) return q;
+  const unknown = q.names.filter((n) => !ROLE_SPEAKERS.has(n) && analyze(n).every((t) => !st.postings.has(t) && ![...sm.docs.values()].some((d) => d.tokens.includes(t))));
+  if (unknown.length !== 1 || q.names.length !== 1) return q;
+  const drop = new Set(analyze(unknown[0]));
+  return { ...q, names: ['user'], oblique: [], terms: q.terms.filter((t) => !(t.source === 'name' && drop.has(t.term))) };
+}
+
 /**
  * The speakers a question asks about: the known speakers it names, without the ones in an
  * oblique position ("What did Jon say about Gina's store?" asks about Jon's turns) when another remains.
@@ -188,7 +210,8 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   const memories = sm.memories;
   const known = new Set<string>(st ? st.allSpeakers : []);
   for (const m of memories) if (m.subject !== 'user') for (const n of subjectNames(m.subject)) known.add(n);
-  const q = analyzeQuery(query, known);
+  const q0 = analyzeQuery(query, known);
+  const q = st ? nameForUnnamedUser(q0, st, sm) : q0;
   const termList = q.terms.map((t) => t.term);
   if (termList.length === 0) return { query: q, candidates: [], turns: st, memories, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false, entityCoverage: 0 };
 
