@@ -24,7 +24,8 @@ const SECOND_PRED = /\s+(?:and|but)\s+(?=(?:never|not|no\s+longer|(?:do|does|did
  * A comma and a new subject start a clause with its own negation: "Took the kids to the aquarium on Sunday, Anya
  * would not leave the tank", "I love Lisbon, I would never live anywhere else".
  */
-const NEW_SUBJECT_NEG = /\s*,\s+(?=(?:I|we|he|she|they|it|\p{Lu}\p{Ll}+)\s+(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)/u;
+// A subject-less chat fragment after a comma is a new clause too: "moved to Bristol, don't know anyone here yet".
+const NEW_SUBJECT_NEG = /\s*,\s+(?=(?:(?:I|we|he|she|they|it|\p{Lu}\p{Ll}+)\s+)?(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)/u;
 
 export function analyseNegation(pred: string): NegationInfo {
   const head = pred.split(SECOND_PRED)[0].split(NEW_SUBJECT_NEG)[0];

@@ -27,6 +27,7 @@ import { IMPLICIT_RULES } from './rules/implicit.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
+import { caseLowerNames, expandChatAbbreviations } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
@@ -82,8 +83,7 @@ const MAX_CLAUSE = 300;
 
 /** Code blocks and inline code are not statements about the speaker; long messages are cut. */
 function prepare(text: string): string {
-  return text
-    .slice(0, MAX_MESSAGE_CHARS)
+  return caseLowerNames(expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS)))
     .replace(/```[\s\S]*?(?:```|$)/g, ' ')
     .replace(/`[^`\n]*`/g, ' ');
 }
@@ -120,6 +120,16 @@ const REQUEST_AFTER =
  */
 const OUTCOME =
   /^(?:(?:and|but|so)\s+)?(?:(?:I|we)\s+)?(?:(?:finally|only|just|eventually)\s+)?((?:finished|completed\s+it|came(?:\s+in)?|placed|ranked|clocked|scored|crossed\s+the\s+line|did\s+it|ran\s+it|took\s+(?:me|us))\s+(?:(?:in|at|with)\s+)?(?:a\s+(?:time|score)\s+of\s+)?(?:(?:just\s+)?(?:under|over)\s+|around\s+|about\s+)?(?:\d{1,2}:\d{2}(?::\d{2})?|\d+(?:\.\d+)?\s*(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|%|points?|pts)|\d+\s*(?:\/|out\s+of)\s*\d+|(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|tenth|last)(?:\s+(?:place|overall))?))(?=\s*(?:[,.!;]|$|\s+(?:lol|haha|yay|woo+)\b))/i;
+
+/**
+ * A question or plea for help after the speaker's statement in one sentence: "I'm a nurse on night shifts, any
+ * tips??", "we adopted a greyhound on Saturday, any advice for the first week?", "my sister's wedding is June 22nd,
+ * help me write a speech??". The trailing "?" belongs to the tail; the statement before it is read on its own.
+ */
+const QUESTION_AFTER =
+  /\s*(?:[,;]|\s[-–—]+)\s*(?:(?:so|and|but)\s+)?(?=(?:any\s+(?:tips|ideas|advice|suggestions|recommendations|thoughts|help)|(?:thoughts|ideas|tips|advice|suggestions)\s*[?!]|help\s+me|what\s+(?:should|do|would|can)\s+(?:I|we)|how\s+(?:should|do|can)\s+(?:I|we)|where\s+(?:should|do|can)\s+(?:I|we)|should\s+(?:I|we)\b|is\s+(?:that|it|this)\s+(?:normal|ok|okay|bad|weird))\b)/i;
+/** The speaker's statement opens the sentence: a first-person word early, or a subject-less chat fragment ("training for…"). */
+const OWN_STATEMENT_START = /^(?:(?:\S+\s+){0,3}?(?:I|we|my|our)\b|(?:just\s+|been\s+|also\s+|finally\s+)?[a-z]+(?:ing|ed)\s+(?:a|an|the|my|our|for|to|at|in|on|up|out|with|from|back|off)\b)/i;
 
 const GOAL_CUE = /\b(?:want|wants|hoping|hope|plan|planning|dream\s+is|goal\s+is|aiming)\s+to\b/i;
 const GOAL_RULE: Rule = (c) => PERSONAL_FACT_RULES[PERSONAL_FACT_RULES.length - 1](c);
@@ -273,8 +283,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       continue;
     }
     // "Also I'm allergic to peanuts, so please never suggest satay": the statement before the request is a statement.
-    const requestAfter = isRequest(exp) ? null : REQUEST_AFTER.exec(exp);
-    if (requestAfter && requestAfter.index >= 8 && /^(?:\S+\s+){0,3}?(?:I|we|my|our)\b/i.test(stripMarkers(exp)) && !isJokeOrSarcasm(raw) && !isHypothetical(exp)) {
+    const requestAfter = isRequest(exp) ? null : (REQUEST_AFTER.exec(exp) ?? (isQuestion(raw) ? QUESTION_AFTER.exec(exp) : null));
+    if (requestAfter && requestAfter.index >= 8 && OWN_STATEMENT_START.test(stripMarkers(exp)) && !isQuestion(exp.slice(0, requestAfter.index)) && !isJokeOrSarcasm(raw) && !isHypothetical(exp)) {
       for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));
       out.push(...extractSentences(`${exp.slice(0, requestAfter.index)}.`, { ...o, third: lastThird, lead: previous }).map((c) => ({ ...c, evidence })));
       continue;
@@ -579,6 +589,8 @@ function finalize(cands: MemoryCandidate[]): MemoryCandidate[] {
   }
   return out.filter((c) => {
     if (!RELATION_KEYS.has(c.key) || c.op !== 'assert') return true;
+    // "me and my boyfriend split up": the passing mention of a relation the same message ends is not asserted.
+    if (c.confidence < 0.8 && out.some((o) => o.op === 'retract' && o.key === c.key && o.subject === c.subject && normValue(o.value) === normValue(c.value))) return false;
     const rel = c.metadata?.relation;
     if (!rel || c.metadata?.name) return true;
     return !out.some((o) => o !== c && o.key === c.key && o.subject === c.subject && o.metadata?.relation === rel && o.metadata?.name);

@@ -26,7 +26,10 @@ const status: Rule = (c) => {
   if (!c.subject.self) return c.negated || /\b(?:parents|kids|children|friends|twins|sons|daughters|brothers|sisters)\b/i.test(c.subject.id) ? [] : out;
   else if (/\bbroke\s+up\b|\bsplit\s+up\b|\bseparated\b/i.test(t)) {
     out.push({ key: 'relationship_status', value: 'single', confidence: 0.8 });
-    const who = c.coName ?? (/\bwith\s+(\p{Lu}[\p{L}-]+)/u.exec(t)?.[1] ?? null);
+    // "me and my boyfriend split up", "broke up with my girlfriend", "my husband and I separated": the partner noun
+    // stands for the partner when no name is given.
+    const noun = /\b(?:me\s+and\s+(?:my|the)|with\s+(?:my|the)|(?:my|the))\s+(?:ex-?)?(boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?)\b(?:\s+and\s+(?:I|me)\b)?/i.exec(c.sentence);
+    const who = c.coName ?? (/\bwith\s+(\p{Lu}[\p{L}-]+)/u.exec(t)?.[1] ?? noun?.[1]?.toLowerCase() ?? null);
     if (who) out.push({ key: 'partner', value: who, op: 'retract', type: 'relation' });
   }
   if ((m = /^(?:am|are)\s+(?:still\s+)?with\s+(\p{Lu}[\p{L}-]+)\b/u.exec(t)) && isName(m[1]) && c.negated && c.ending && !out.some((d) => d.key === 'partner'))

@@ -1,0 +1,99 @@
+/**
+ * @module core/extraction/chat-text
+ * Message-level normalisation of how people really type to an assistant: common chat
+ * abbreviations are spelled out ("bf", "wfh", "appt", "mil") and, in a message written wholly in
+ * lower case, a one-word name after a strong place or workplace cue is capitalised ("live in
+ * leeds", "job at monzo", "moved to bristol from leeds"), so the name rules can see it.
+ * Pure string functions; no I/O.
+ */
+
+/** Lower-case chat abbreviations → words. Only lower-case forms: "BC" or "MIL" in capitals stay as written. */
+const ABBREVIATIONS: [RegExp, string][] = [
+  [/\bbf\b/g, 'boyfriend'],
+  [/\bgf\b/g, 'girlfriend'],
+  [/\bmil\b(?!\s*(?:ml|mg|\d))/g, 'mother-in-law'],
+  [/\bfil\b/g, 'father-in-law'],
+  [/\bsil\b/g, 'sister-in-law'],
+  [/\bappts?\b\.?/g, 'appointment'],
+  [/\bwfh\b/g, 'work from home'],
+  [/\bb\/c\b|\bbc\b(?=\s+(?:of|I|my|we|it|its|it's|the|they|he|she|you|u)\b)/g, 'because'],
+  [/\bw\/(?=\s)/g, 'with'],
+  [/\bbday\b/g, 'birthday'],
+  [/\btmrw?\b|\btmr\b/g, 'tomorrow'],
+  [/\bu\b(?![.'’-])/g, 'you'],
+  [/\bur\b(?![.'’-])/g, 'your'],
+];
+
+export function expandChatAbbreviations(text: string): string {
+  let s = text;
+  for (const [re, word] of ABBREVIATIONS) s = s.replace(re, word);
+  return restoreKinPossessive(s);
+}
+
+const KIN = 'sister|brother|mum|mom|mother|dad|father|partner|wife|husband|son|daughter|cousin|aunt|uncle|nan|gran|grandma|grandad|grandpa|granddad|boyfriend|girlfriend|fianc[eé]e?|niece|nephew|boss|flatmate|roommate|friend|neighbou?r|colleague|manager|kid|baby|mother-in-law|father-in-law|sister-in-law|brother-in-law';
+/** What a relative has or goes through: the noun after an apostrophe-less possessive ("my sisters wedding"). */
+const OWNED =
+  'wedding|birthday|funeral|graduation|party|job|work|company|office|house|flat|place|home|car|dog|cat|puppy|kitten|pet|baby|kids?|son|daughter|husband|wife|boyfriend|girlfriend|partner|surgery|operation|op|appointment|diagnosis|treatment|new|old|first|last|retirement|hen|stag|engagement|anniversary|school|uni|university|college|name|family|parents|mum|mom|dad|shop|business|restaurant';
+const KIN_POSSESSIVE = new RegExp(`\\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\\s+(?:(?:little|big|older|younger|eldest|youngest|best|new|old)\\s+)?(?:${KIN}))s\\s+(?=(?:${OWNED})\\b)`, 'g');
+
+/**
+ * "my sisters wedding", "my partners job", "my dads surgery": an apostrophe dropped from a relative's possessive.
+ * Only before a noun a relative has or goes through; "my sisters live in Leeds" stays a plural.
+ */
+export function restoreKinPossessive(text: string): string {
+  return text.replace(KIN_POSSESSIVE, (_all, owner: string) => `${owner}'s `);
+}
+
+/** True when the writer does not capitalise: no upper-case letter except the pronoun "I". */
+export function isAllLowerCase(text: string): boolean {
+  return /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text.replace(/\bI(?=\b|'|’)/g, ''));
+}
+
+/** Words that are never a name after a cue ("live in the city", "work from home", "moved to a flat"). */
+const NOT_A_NAME = new Set(
+  'a an the my our your his her their this that these those it its home here there now then again work school uni college town city office abroad overseas back someone somewhere nowhere everywhere me us them him myself and but so or because since for with to in on at of as soon last next some all another different new old same other one two few couple while ages years months weeks days remote remotely person'.split(
+    ' ',
+  ),
+);
+/** First words of common two-word place names: "new york", "san diego", "st albans". */
+const TWO_WORD_PLACE = new Set('new san los las st saint hong el la le rio buenos tel kuala abu cape sao santa port fort mount palm salt north south east west'.split(' '));
+
+/** Strong cues that the next word names a place or a workplace. */
+const NAME_CUE =
+  /\b(?:live\s+in|living\s+in|lives\s+in|based\s+in|settled\s+in|moved\s+(?:back\s+|over\s+)?to|moving\s+(?:back\s+)?to|relocated\s+to|relocating\s+to|moved\s+(?:here\s+|over\s+)?from|grew\s+up\s+in|(?:am|is|originally)\s+from|(?:flying|fly|flew)\s+(?:out\s+of|from)|work\s+(?:at|for)|works\s+(?:at|for)|working\s+(?:at|for)|worked\s+(?:at|for)|work\s+from\s+home\s+for|job\s+at|started\s+at|joined|interning\s+at|intern\s+at|offer\s+from)\s+/g;
+
+/** A relative or pet noun whose lower-case name follows: "our son theo was born", "our old cat misty had to…". */
+const NAMED_NOUN =
+  /\b(?:(?:my|our|his|her|their)\s+(?:(?:little|baby|big|old|new|eldest|youngest|older|younger|oldest|late|best)\s+)?(?:son|daughter|sister|brother|cousin|niece|nephew|husband|wife|boyfriend|girlfriend|partner|fianc[eé]e?|friend|flatmate|roommate|cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|tortoise|horse|pony|guinea\s+pig)|(?:called|named))\s+/g;
+/** A name after a relation noun is followed by its predicate or the end of the clause, never by a noun. */
+const AFTER_NAME = /^(?:\s*[,.!?;:)]|\s*$|\s+(?:was|is|has|had|and|just|turned|turns|starts|started|got|gets|will|who|died|passed|on|in|at|from|last|this|yesterday|today|lives|moved|works|loves|hates|says|said|did|does|can|cannot|could|would|might|needs|wants|goes|went|came|comes|is|are)\b)/;
+
+const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/**
+ * In an all-lower-case message, capitalises the name after a place or workplace cue ("flying out of
+ * manchester" → "Manchester", "job at monzo" → "Monzo"); a move's "from" is a cue only in a sentence
+ * that moves ("moved to bristol from leeds"). Messages that use capitals are left alone: their
+ * writer's casing is the better signal.
+ */
+export function caseLowerNames(text: string): string {
+  if (!isAllLowerCase(text)) return text;
+  const fix = (s: string, cue: RegExp) =>
+    s.replace(new RegExp(`(${cue.source})([a-z][a-z'-]*)(\\s+[a-z][a-z'-]*)?`, 'g'), (all, c: string, w: string, w2: string | undefined) => {
+      if (NOT_A_NAME.has(w) || w.length < 3 || /ing$/.test(w)) return all;
+      if (w2 && TWO_WORD_PLACE.has(w) && !NOT_A_NAME.has(w2.trim())) return `${c}${capital(w)} ${capital(w2.trim())}`;
+      return `${c}${capital(w)}${w2 ?? ''}`;
+    });
+  return text
+    .split(/(?<=[.!?;])\s+/)
+    .map((s) => {
+      let out = fix(s, NAME_CUE);
+      out = out.replace(new RegExp(`(${NAMED_NOUN.source})([a-z][a-z'-]*)`, 'g'), (all, c: string, w: string, offset: number, whole: string) => {
+        if (NOT_A_NAME.has(w) || w.length < 2 || !AFTER_NAME.test(whole.slice(offset + all.length))) return all;
+        return `${c}${capital(w)}`;
+      });
+      if (/\b(?:moved|moving|relocated|relocating)\b/.test(s)) out = fix(out, /\bfrom\s+/);
+      return out;
+    })
+    .join(' ');
+}
