@@ -190,7 +190,7 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   const pron = /^(he|she|they)\s+/i.exec(text);
   if (pron && lastThird) return { subject: lastThird, pre: '', pred: text.slice(pron[0].length), relations: [] };
   // Subject dropped in casual speech: "Just got back from walking Biscuit", "Taking the kids to school".
-  if (/^(?:just\s+|gotta\s+|got\s+to\s+|have\s+to\s+|need\s+to\s+|off\s+to\s+|busy\s+|currently\s+|finally\s+|recently\s+|still\s+|also\s+)?(?:\p{L}+ing|\p{L}+ed|got|had|went|took|spent|heading|walking|feeding|born|been|did|gave|made|left|quit|lost|sold|ran|wrote|met|won|saw|bought|brought|began|found|came|flew|drove|broke|(?:a\s+)?(?:big|huge|massive)\s+fan\s+of)\b/iu.test(text) && !DROP_NOT_SELF.test(text)) {
+  if (/^(?:just\s+|gotta\s+|got\s+to\s+|have\s+to\s+|need\s+to\s+|off\s+to\s+|busy\s+|currently\s+|finally\s+|recently\s+|still\s+|also\s+)?(?:\p{L}+ing|\p{L}+ed|got|had|went|took|spent|heading|walking|feeding|born|been|did|gave|made|left|quit|lost|sold|ran|wrote|met|won|saw|bought|brought|began|found|came|flew|drove|broke|(?:a\s+)?(?:big|huge|massive)\s+fan\s+of|work\s+(?:(?:from\s+home|remotely|part[\s-]time|full[\s-]time)\s+)?(?:at|for)\s+(?!(?:it|this|that|a|an|the|me|you|us|them|him|her|my|your|free|hours|ages|now)\b)|live\s+in\s+(?!(?:it|this|that|a|an|the|fear|hope|denial)\b))\b/iu.test(text) && !DROP_NOT_SELF.test(text)) {
     return { subject: self, pre: '', pred: text, relations: [] };
   }
   return null;
