@@ -111,7 +111,7 @@ const STATEMENT_TAIL = /\s*(?:[,;]|\s[-–—]+)\s*(?:(?:because|since|as|cos|ca
  * metric"): the statement is read on its own, so the request's "never"/"don't" does not negate it.
  */
 const REQUEST_AFTER =
-  /\s*(?:[,;]|\s[-–—]+)\s*(?:(?:so|and|but)\s+)?(?=(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|will\s+you|make\s+sure\s+(?:you|to)|(?:so\s+)?(?:do\s+not|never)\s+(?:ever\s+)?(?:suggest|recommend|give|send|show|include|offer|add|put|use|mention|book|serve|pick|cook|make|plan)\b))|\s+(?:so|and)\s+(?=(?:please|pls|can\s+you|could\s+you|would\s+you)\b)/i;
+  /\s*(?:[,;]|\s[-–—]+)\s*(?:(?:so|and|but)\s+)?(?=(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|will\s+you|make\s+sure\s+(?:you|to)|(?:remind|tell|help|give|send|find|show)\s+me\b(?!\s+(?:that\s+)?(?:I|my|we|our)\b)|let\s+me\s+know\b|(?:so\s+)?(?:do\s+not|never)\s+(?:ever\s+)?(?:suggest|recommend|give|send|show|include|offer|add|put|use|mention|book|serve|pick|cook|make|plan)\b))|\s+(?:so|and)\s+(?=(?:please|pls|can\s+you|could\s+you|would\s+you)\b)/i;
 
 /**
  * How an event just told went, said in the next sentence: "Finished in 2:05.", "Came third overall!", "Scored 92%.",
@@ -129,7 +129,7 @@ const OUTCOME =
 const QUESTION_AFTER =
   /\s*(?:[,;]|\s[-–—]+)\s*(?:(?:so|and|but)\s+)?(?=(?:any\s+(?:tips|ideas|advice|suggestions|recommendations|thoughts|help)|(?:thoughts|ideas|tips|advice|suggestions)\s*[?!]|help\s+me|what\s+(?:should|do|would|can)\s+(?:I|we)|how\s+(?:should|do|can)\s+(?:I|we)|where\s+(?:should|do|can)\s+(?:I|we)|should\s+(?:I|we)\b|is\s+(?:that|it|this)\s+(?:normal|ok|okay|bad|weird))\b)/i;
 /** The speaker's statement opens the sentence: a first-person word early, or a subject-less chat fragment ("training for…"). */
-const OWN_STATEMENT_START = /^(?:(?:\S+\s+){0,3}?(?:I|we|my|our)\b|(?:just\s+|been\s+|also\s+|finally\s+)?[a-z]+(?:ing|ed)\s+(?:a|an|the|my|our|for|to|at|in|on|up|out|with|from|back|off)\b)/i;
+const OWN_STATEMENT_START = /^(?:(?:\S+\s+){0,3}?(?:I|we|my|our)\b|(?:just\s+|been\s+|also\s+|finally\s+)?(?:[a-z]+(?:ing|ed)|got|had|have|has|sold|bought|quit|left)\s+(?:a|an|the|my|our|for|to|at|in|on|up|out|with|from|back|off)\b)/i;
 
 const GOAL_CUE = /\b(?:want|wants|hoping|hope|plan|planning|dream\s+is|goal\s+is|aiming)\s+to\b/i;
 const GOAL_RULE: Rule = (c) => PERSONAL_FACT_RULES[PERSONAL_FACT_RULES.length - 1](c);

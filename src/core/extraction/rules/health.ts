@@ -103,6 +103,12 @@ const RE_HEALTH_5 = re(`\\b(?:have|has|have\\s+had|had|get|gets|suffer\\s+from|s
 const CONDITION_NOUNS = 'type\\s+[12]\\s+diabetes|diabetes|asthma|adhd|autism|celiac(?:\\s+disease)?|coeliac(?:\\s+disease)?|crohn\'?s(?:\\s+disease)?|ibs|migraines|epilepsy|arthritis|depression|anxiety|insomnia|high\\s+blood\\s+pressure|hypertension|long\\s+covid|psoriasis|eczema|ptsd|ocd|bipolar(?:\\s+disorder)?|lupus|fibromyalgia|multiple\\s+sclerosis|dyslexia|tinnitus|sleep\\s+apnea|dementia|alzheimer\'?s|parkinson\'?s|cancer';
 const RE_HEALTH_6 = re(`\\b(?:my|our)\\s+(${RELATION_RE})(?:'s|’s)\\s+(${CONDITION_NOUNS})\\b`, 'i');
 const RE_HEALTH_7 = re(`\\b(?:my)\\s+(${CONDITION_NOUNS})\\s+(?:is|has\\s+been|was)\\s+(?:acting\\s+up|flaring|playing\\s+up|bad|worse|better|under\\s+control)`, 'i');
+/**
+ * A known condition the speaker owns, named as a cause or a circumstance: "switched to decaf because of my anxiety",
+ * "can't run far due to my asthma", "been off work with long covid since Feb", "signed off sick with depression".
+ */
+const RE_HEALTH_8 = re(`\\b(?:because\\s+of|due\\s+to|thanks\\s+to|cos\\s+of|cause\\s+of|with|for|from|managing|manage|treating|treat)\\s+my\\s+(${CONDITION_NOUNS})\\b|\\b(?:off\\s+(?:work|sick|school|uni)|signed\\s+off(?:\\s+(?:work|sick))?|laid\\s+up|in\\s+(?:hospital|bed))\\s+with\\s+(?:a\\s+)?(${CONDITION_NOUNS})\\b`, 'i');
+
 const condition: Rule = (c) => {
   let m: RegExpExecArray | null;
   const out: Draft[] = [];
@@ -122,6 +128,8 @@ const condition: Rule = (c) => {
   } else if ((m = RE_HEALTH_6.exec(c.text)) && !c.negated) {
     // "because of my son's asthma", "my mum's arthritis": a condition of the named relative.
     out.push({ key: 'health_condition', value: m[2].toLowerCase(), subject: thirdPartyId(c.speaker, m[1].toLowerCase()), confidence: 0.75 });
+  } else if ((m = RE_HEALTH_8.exec(c.text)) && !c.negated && c.subject.self) {
+    out.push({ key: 'health_condition', value: (m[1] ?? m[2]).toLowerCase(), subject: c.speaker, confidence: 0.8 });
   } else if ((m = RE_HEALTH_7.exec(c.text)) && !c.negated && c.subject.self) {
     // "my asthma is acting up": the speaker's own condition, implied.
     out.push({ key: 'health_condition', value: m[1].toLowerCase(), subject: c.speaker, implicit: true });

@@ -105,7 +105,7 @@ export function communicationStyle(sentence: string): Draft[] {
   const out: Draft[] = [];
   // Style instructions address the assistant: an imperative, or a sentence about "you"/answers.
   const addressed =
-    /\b(?:you|your|please|pls|plz|answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|emojis?|bullet)\b/i.test(s) ||
+    /\b(?:you|your|please|pls|plz|answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|emojis?|bullet|eli5)\b/i.test(s) ||
     /^(?:keep|make|be|use|do\s+not|don't|never|stop|give|write|explain|answer|reply|respond|no|avoid|always|I\s+(?:prefer|like|want|need|would\s+rather))\b/i.test(s.trim());
   if (!addressed) return out;
   let m: RegExpExecArray | null;
@@ -130,6 +130,12 @@ export function communicationStyle(sentence: string): Draft[] {
   }
   if (/\b(?:with|use|include|give\s+me|show\s+me)\s+(?:some\s+|concrete\s+|more\s+)?(?:code\s+examples|code\s+samples|code\s+snippets|examples\s+in\s+code)\b/i.test(s)) out.push({ key: 'communication_style', value: 'code examples' });
   if ((m = /\b(?:answer|reply|respond|talk|speak|write)\s+(?:to\s+me\s+)?in\s+(English|Spanish|French|German|Portuguese|Italian|Dutch|Japanese|Chinese|Korean|Polish)\b/i.exec(s))) out.push({ key: 'communication_style', value: `answers in ${m[1]}` });
+  // Level of the explanation: "explain like I'm 5", "ELI5", "dumb it down for me", "assume I know nothing about X".
+  if (/\b(?:explain|talk|write|put\s+it)\s+(?:it\s+|this\s+|things\s+)?(?:to\s+me\s+)?(?:like|as\s+if)\s+I\s+am\s+(?:5|five|a\s+(?:5|five)[\s-]year[\s-]old|a\s+kid|a\s+child|twelve|12)\b|\beli5\b|\b(?:dumb|water)\s+(?:it|this|things)\s+down\b|\bin\s+(?:layman's|laymans|lay)\s+terms\b/i.test(s))
+    out.push({ key: 'communication_style', value: 'explain simply, like to a 5-year-old' });
+  // One pick, not a menu: "stop giving me 10 options, just tell me the best one", "just give me your top pick".
+  if (/\b(?:stop|quit|don't|do\s+not)\s+(?:giving|listing|sending|give|list|send)\s+(?:me\s+)?(?:\d+|so\s+many|a\s+bunch\s+of|endless|loads\s+of|lots\s+of|multiple|several|ten|five)\s+(?:options|choices|alternatives|suggestions|recommendations)\b|\b(?:just\s+)?(?:tell|give)\s+me\s+(?:the|your)\s+(?:single\s+)?(?:best|top)\s+(?:one|option|pick|choice)\b/i.test(s))
+    out.push({ key: 'communication_style', value: 'only the best one, no list of options' });
   if (/\b(?:do\s+not|don't|stop|never)\s+(?:sugarcoat|sugar-coat|be\s+so\s+formal)/i.test(s)) out.push({ key: 'communication_style', value: 'direct, no sugarcoating' });
   return out.map((d) => ({ ...d, type: 'preference' as const }));
 }
