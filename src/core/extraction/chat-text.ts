@@ -11,7 +11,7 @@
 const ABBREVIATIONS: [RegExp, string][] = [
   [/\bbf\b/g, 'boyfriend'],
   [/\bgf\b/g, 'girlfriend'],
-  [/\bmil\b(?!\s*(?:ml|mg|\d))/g, 'mother-in-law'],
+  [/(?<!\d\s?)\bmil\b(?!\s*(?:ml|mg|\d))/g, 'mother-in-law'],
   [/\bfil\b/g, 'father-in-law'],
   [/\bsil\b/g, 'sister-in-law'],
   [/\bappts?\b\.?/g, 'appointment'],
@@ -80,8 +80,8 @@ export function caseLowerNames(text: string): string {
   if (!isAllLowerCase(text)) return text;
   const fix = (s: string, cue: RegExp) =>
     s.replace(new RegExp(`(${cue.source})([a-z][a-z'-]*)(\\s+[a-z][a-z'-]*)?`, 'g'), (all, c: string, w: string, w2: string | undefined) => {
-      if (NOT_A_NAME.has(w) || w.length < 3 || /ing$/.test(w)) return all;
       if (w2 && TWO_WORD_PLACE.has(w) && !NOT_A_NAME.has(w2.trim())) return `${c}${capital(w)} ${capital(w2.trim())}`;
+      if (NOT_A_NAME.has(w) || w.length < 3 || /ing$/.test(w)) return all;
       return `${c}${capital(w)}${w2 ?? ''}`;
     });
   return text

@@ -16,7 +16,7 @@ const petValue = (species: string | null, name: string | null) => (species && na
 
 /** "her name is Pixie", "we named him Ned" anywhere in the clause. */
 const NAME_CUE = /\b(?:(?:her|his|its|their)\s+name\s+is|(?:we|I)\s+(?:named|called)\s+(?:her|him|it|them)|(?:named|called))\s+(\p{Lu}[\p{L}-]+)/u;
-const LEAVE = /\b(?:died|passed\s+away|passed|ran\s+away|went\s+missing|(?:was|were|got|be|been|being)\s+put\s+(?:down|to\s+sleep)|put\s+(?:him|her|them)\s+(?:down|to\s+sleep)|had\s+to\s+say\s+goodbye|crossed\s+the\s+rainbow\s+bridge)\b/i;
+const LEAVE = /\b(?:died|passed\s+away|passed|ran\s+away|went\s+missing|(?:was|were|got|be|been|being)\s+put\s+(?:down|to\s+sleep)|put\s+(?:him|her|them)\s+(?:down|to\s+sleep)|had\s+to\s+say\s+goodbye|(?:had|have|has|having)\s+(?:to\s+have\s+)?(?:[\w-]+\s+){1,4}?put\s+(?:down|to\s+sleep)|crossed\s+the\s+rainbow\s+bridge)\b/i;
 const REHOME = re(`\\b(?:rehome|rehomed|rehoming|gave\\s+away|give\\s+away|giving\\s+away|gave\\s+up|give\\s+up|sold|returned|lost|gave|give)\\s+(?:away\\s+)?(?:our\\s+|my\\s+|the\\s+)?(?:(?:old|sweet|little|beloved|dear|poor)\\s+)?(?:(${PET_RE})s?\\s*,?\\s*)?(\\p{Lu}[\\p{L}-]+)?(?=\\s+(?:away|to|up|back)\\b|\\s*[.,!]|\\s*$|\\s+(?:because|since|last|yesterday|when|in|on|this|after|recently|today|earlier))`, 'iu');
 
 const RE_PETS_1 = re(`\\b(?:my|our|the)\\s+(?:(?:old|sweet|little|beloved)\\s+)?(${PET_RE})s?\\b(?:\\s*,?\\s*(\\p{Lu}[\\p{L}-]+))?|^(\\p{Lu}[\\p{L}-]+)\\s+(?:died|passed|ran)`, 'iu');
