@@ -51,7 +51,7 @@ export function isAllLowerCase(text: string): boolean {
 
 /** Words that are never a name after a cue ("live in the city", "work from home", "moved to a flat"). */
 const NOT_A_NAME = new Set(
-  'a an the my our your his her their this that these those it its home here there now then again work school uni college town city office abroad overseas back someone somewhere nowhere everywhere me us them him myself and but so or because since for with to in on at of as soon last next some all another different new old same other one two few couple while ages years months weeks days remote remotely person'.split(
+  'a an the my our your his her their this that these those it its home here there now then again work school uni college town city office abroad overseas back someone somewhere nowhere everywhere me us them him myself and but so or because since for with to in on at of as soon last next some all another different new old same other one two few couple while ages years months weeks days remote remotely person everyone everybody anyone anybody someone somebody nobody people both free myself yourself'.split(
     ' ',
   ),
 );
@@ -79,9 +79,9 @@ const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 export function caseLowerNames(text: string): string {
   if (!isAllLowerCase(text)) return text;
   const fix = (s: string, cue: RegExp) =>
-    s.replace(new RegExp(`(${cue.source})([a-z][a-z'-]*)(\\s+[a-z][a-z'-]*)?`, 'g'), (all, c: string, w: string, w2: string | undefined) => {
+    s.replace(new RegExp(`(?<!\\b(?:that|which|who)\\s+)(${cue.source})([a-z][a-z'-]*)(\\s+[a-z][a-z'-]*)?`, 'g'), (all, c: string, w: string, w2: string | undefined) => {
       if (w2 && TWO_WORD_PLACE.has(w) && !NOT_A_NAME.has(w2.trim())) return `${c}${capital(w)} ${capital(w2.trim())}`;
-      if (NOT_A_NAME.has(w) || w.length < 3 || /ing$/.test(w)) return all;
+      if (NOT_A_NAME.has(w.replace(/'s$/, '')) || w.length < 3 || /ing$/.test(w)) return all;
       return `${c}${capital(w)}${w2 ?? ''}`;
     });
   return text
