@@ -6,7 +6,7 @@
  * apostrophe dropped from a relative's possessive ("my dads surgery"); a question or request tail
  * after the speaker's statement ("…, any advice?", "…, remind me the day before"); a break-up with
  * a partner named only by the noun; pets put to sleep; a subject-less negated fragment after a
- * comma is its own clause; subject-less "work for X" / "live in X"; dated races trained for or
+ * comma is its own clause; a place given as "since that's where I live"; subject-less "work for X" / "live in X"; dated races trained for or
  * entered; a known condition named as a cause ("because of my asthma"); "explain like I'm five" and
  * "just give me the best one" as communication style. Plus the hard negatives each family must
  * leave alone.
@@ -58,6 +58,8 @@ describe('round-11 families on whole messages', () => {
     ['been living in cardiff for 3 years, love it', ['user|location|cardiff|assert']],
     ['i work for canva, remote mostly', ['user|employer|canva|assert']],
     ['moved to porto from lisbon in march', ['user|location|porto|assert', 'user|location|lisbon|history']],
+    // a place given as where the speaker lives
+    ["I'm driving down from York since that's where I live", ['user|location|york|assert']],
     // subject-less fragments
     ['Work for Atlassian, mostly on Jira', ['user|employer|atlassian|assert']],
     // lower-case names after a relation or pet noun
@@ -98,6 +100,7 @@ describe('round-11 families on whole messages', () => {
     ['my friend broke up with her boyfriend'],
     ['my sister struggles because of her anxiety'],
     ['can you explain how mortgages work'],
+    ["my sister moved to Leeds since that's where her job is"],
     ['work on this later please'],
   ])('no speaker fact: %s', (text) => {
     const got = run(text).filter((c) => c.subject === 'user' && !['sibling', 'parent', 'child', 'partner'].includes(c.key));

@@ -278,6 +278,13 @@ export const placeIsHome: Rule = (c) => {
     const p = place(back[1]);
     if (p && !/^(?:It|That|This|There|Here|Home|Work|Yes|No|Sure|Thanks|Ok|Okay)$/.test(p)) return [{ key: 'location', value: p, subject: c.speaker }];
   }
+  // "I'm flying out of Manchester since that's where I live now", "book it near Leeds, because that's where we're based":
+  // a place named, then given as where the speaker lives.
+  const why = /\b(?:in|of|from|to|near|around)\s+(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)?)\s*,?\s+(?:since|because|as|cos|cause)\s+(?:that|it)(?:\s+is|'s|’s)\s+(?:where\s+(?:I|we)(?:\s+(?:am|are)|'m|’m|'re|’re)?\s+(?:live|living|based)\b|(?:my|our)\s+home\b)/u.exec(c.sentence);
+  if (why && !c.negated) {
+    const p = place(why[1]);
+    if (p && !/^(?:It|That|This|There|Here|Home|Work)$/.test(p)) return [{ key: 'location', value: p, subject: c.speaker }];
+  }
   const m = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}?)(?:'s|’s|\s+is|\s+has)\s+(?:(?:now|always|basically|finally|officially)\s+)?(?:been\s+)?(?:(?:now|always)\s+)?(?:(?:my|our)\s+)?home\b(?!\s+(?:to|of|for\s+(?:sale|rent|the|a\s+(?!decade|year|while|few|couple))|page|screen|run|made|office|team|game|town|turf|improvement|visit|grown|cooked))/u.exec(c.text.trim());
   if (!m || c.negated) return [];
   const p = place(m[1]);
