@@ -27,6 +27,9 @@ describe('chat text normalisation', () => {
     ['wfh today', 'work from home today'],
     ['can u check ur notes', 'can you check your notes'],
     ['BC is a province', 'BC is a province'],
+    ['its on tuesday now', "it's on tuesday now"],
+    ['the dog wagged its tail', 'the dog wagged its tail'],
+    ['thats fine', "that's fine"],
     ['2 mil people live there', '2 mil people live there'],
   ])('abbreviations: %s', (input, out) => expect(expandChatAbbreviations(input)).toBe(out));
 
@@ -43,6 +46,7 @@ describe('chat text normalisation', () => {
     ['started at stripe last week', 'started at Stripe last week'],
     ['my daughter ella turns 4 soon', 'my daughter Ella turns 4 soon'],
     ['got a kitten called biscuit', 'got a kitten called Biscuit'],
+    ['see you on saturday in june or may', 'see you on Saturday in June or may'],
     // hard negatives: no name after the cue, or the writer already uses capitals
     ['i live in a tiny flat', 'i live in a tiny flat'],
     ['i work from home mostly', 'i work from home mostly'],
@@ -50,6 +54,21 @@ describe('chat text normalisation', () => {
     ['I live in paris, said Tom', 'I live in paris, said Tom'],
     ['we are from the future', 'we are from the future'],
   ])('lower-case names: %s', (input, out) => expect(caseLowerNames(input)).toBe(out));
+});
+
+describe('a comma-less correction after a cue', () => {
+  const ts = '2024-05-08T15:00:00.000Z';
+  const prev = (content: string) => [{ id: 'p', scope: 'u', sessionId: 's', userId: 'u', agentId: null, seq: 1, timestamp: '2024-05-08T14:59:00.000Z', messages: [{ role: 'user' as const, content }], text: '', terms: '', termCount: 0, metadata: {}, createdAt: ts }];
+  test.each([
+    ['my dentist appointment is on monday', 'sorry its tuesday not monday', 'event_appointment', '2024-05-14'],
+    ['The interview is on the 20th.', 'oops the 21st not the 20th', 'event_interview', '2024-05-21'],
+  ])('%s → %s', (before, text, key, date) => {
+    const got = extractOffline([{ role: 'user', content: text, name: null }], { timestamp: ts, sessionId: 's', recentTurns: prev(before) });
+    expect(got.some((c) => c.key === key && c.op === 'correct' && c.eventDate === date)).toBe(true);
+  });
+  test('no cue, no correction: "I like cats not dogs"', () => {
+    expect(run('I like cats not dogs').some((c) => c.op === 'correct')).toBe(false);
+  });
 });
 
 describe('round-11 families on whole messages', () => {

@@ -20,6 +20,9 @@ const ABBREVIATIONS: [RegExp, string][] = [
   [/\bw\/(?=\s)/g, 'with'],
   [/\bbday\b/g, 'birthday'],
   [/\btmrw?\b|\btmr\b/g, 'tomorrow'],
+  // "its actually friday", "thats where I live": a dropped apostrophe before a predicate, not a possessive ("its tail").
+  [/\bits(?=\s+(?:actually|not|on|at|in|a|an|the|just|so|really|been|going|gonna|fine|ok|okay|too|very|still|now|also|definitely|probably|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next|this)\b)/g, "it's"],
+  [/\bthats\b/g, "that's"],
   [/\bu\b(?![.'’-])/g, 'you'],
   [/\bur\b(?![.'’-])/g, 'your'],
 ];
@@ -85,6 +88,8 @@ export function caseLowerNames(text: string): string {
       return `${c}${capital(w)}${w2 ?? ''}`;
     });
   return text
+    // Weekdays and unambiguous month names are always capitalised ("may" and "march" are also verbs).
+    .replace(/\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|april|june|july|august|september|october|november|december)\b/g, capital)
     .split(/(?<=[.!?;])\s+/)
     .map((s) => {
       let out = fix(s, NAME_CUE);

@@ -97,7 +97,11 @@ export function detectCorrection(sentence: string): CorrectionCue | null {
   // "the Lisbon trip is not June 14 — it is June 21 now, the flight got moved"
   if ((m = /^(.+?)\s+(?:is|was|are)\s+not\s+(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;)\s*(?:it\s+is|it's|but|rather)?\s*(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)(?:\s+now)?\s*(?:[,.!;].*)?$/i.exec(rest)) && marked)
     return { body: m[1].trim(), oldValue: m[2].trim(), newValue: m[3].trim(), inline: false, subjectOnly: true };
-  if ((m = /^(.*?)\s*,\s*not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’:\/%.-]{0,40}?)\s*[.!]?$/iu.exec(rest)) && (marked || hadMeant || /\b(?:I|my|it)\b/.test(m[1]))) {
+  // Chat drops the comma when a correction cue is there: "oops its actually friday not thursday" (a short new value).
+  if (
+    ((m = /^(.*?)\s*,\s*not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’:\/%.-]{0,40}?)\s*[.!]?$/iu.exec(rest)) && (marked || hadMeant || /\b(?:I|my|it)\b/.test(m[1]))) ||
+    ((m = /^((?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}'’:\/.-]*(?:\s+[\p{L}\p{N}'’:\/.-]+)?)\s+not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’:\/%.-]{0,40}?)\s*[.!]?$/iu.exec(rest)) && (marked || hadMeant))
+  ) {
     rest = m[1].trim();
     const newValue = rest.replace(meant, '').replace(/^(?:it\s+is|it's|that\s+is)\s+(?:on\s+|in\s+|at\s+)?/i, '').trim().replace(/[.!]+$/, '');
     const oldValue = m[2].trim();
