@@ -42,7 +42,7 @@ describe('extraction corpus', () => {
     r8: { f1: 0.9, precision: 0.92 },
     r9: { f1: 0.95, precision: 0.94 },
     r10: { f1: 0.95, precision: 0.95 },
-    r11: { f1: 0.83, precision: 0.9 },
+    r11: { f1: 0.85, precision: 0.9 },
   };
   test.each(blindFiles().map((b) => ({ name: b.name, url: b.url })))('blind round $name stays at its floor', ({ name, url }) => {
     const m = prf(aggregate(loadCorpus(url).map((l) => scoreLine(l))).overall);
