@@ -10,19 +10,13 @@
  * in the next sentence and a corrected number. Each family has hard negatives it must leave alone.
  */
 import { describe, expect, test } from 'vitest';
-import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
 import { detectCorrection } from '../../src/core/extraction/rules/corrections.ts';
-import type { MemoryCandidate, Message, TurnRecord } from '../../src/core/types.ts';
+import type { Message } from '../../src/core/types.ts';
+import { briefLower as brief, extract } from './extraction-harness.ts';
 
 const TS = '2025-02-01T10:00:00.000Z'; // a Saturday
 const user = (content: string, name?: string): Message => ({ role: 'user', content, name: name ?? null });
-const run = (content: string | Message[], recent: string[] = []) =>
-  extractOffline(typeof content === 'string' ? [user(content)] : content, {
-    timestamp: TS,
-    sessionId: 's',
-    recentTurns: recent.map((r, i) => ({ id: `t${i}`, scope: 'u:x', sessionId: 's', userId: 'x', agentId: null, seq: i + 1, timestamp: TS, messages: [user(r)], text: '', terms: '', termCount: 0, metadata: {}, createdAt: TS }) as TurnRecord),
-  });
-const brief = (cs: MemoryCandidate[]) => cs.map((c) => `${c.subject}|${c.key}|${c.value}|${c.op}${c.eventDate ? `|${c.eventDate}` : ''}`.toLowerCase());
+const run = (content: string | Message[], recent: string[] = []) => extract(content, { recent, timestamp: TS });
 
 describe('name corrections: "<whose> name is X, not Y" and its reverse', () => {
   test.each([

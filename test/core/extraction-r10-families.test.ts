@@ -12,16 +12,13 @@
  * span. Plus the hard negatives each family must leave alone.
  */
 import { describe, expect, test } from 'vitest';
-import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
 import { seasonDate } from '../../src/core/extraction/dates.ts';
 import { secondPersonFacts, vocativeName } from '../../src/core/extraction/rules/addressee.ts';
-import type { MemoryCandidate, Message } from '../../src/core/types.ts';
+import type { Message } from '../../src/core/types.ts';
+import { briefLower as brief, extract, TS } from './extraction-harness.ts';
 
-const TS = '2024-05-08T15:00:00.000Z'; // a Wednesday
 const say = (name: string, content: string): Message => ({ role: 'user', content, name });
-const run = (content: string | Message[], name: string | null = null) =>
-  extractOffline(typeof content === 'string' ? [{ role: 'user', content, name }] : content, { timestamp: TS, sessionId: 's', recentTurns: [] });
-const brief = (cs: MemoryCandidate[]) => cs.map((c) => `${c.subject}|${c.key}|${c.value}|${c.op}${c.eventDate ? `|${c.eventDate}` : ''}`.toLowerCase());
+const run = (content: string | Message[], name: string | null = null) => extract(content, { name });
 
 describe('second-person facts about the addressee of a named chat', () => {
   test.each([

@@ -14,11 +14,7 @@
 import { describe, expect, test } from 'vitest';
 import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
 import { caseLowerNames, expandChatAbbreviations, restoreKinPossessive } from '../../src/core/extraction/chat-text.ts';
-import type { MemoryCandidate } from '../../src/core/types.ts';
-
-const TS = '2024-05-08T15:00:00.000Z'; // a Wednesday
-const run = (content: string) => extractOffline([{ role: 'user', content, name: null }], { timestamp: TS, sessionId: 's', recentTurns: [] });
-const brief = (cs: MemoryCandidate[]) => cs.map((c) => `${c.subject}|${c.key}|${c.value}|${c.op}${c.eventDate ? `|${c.eventDate}` : ''}`.toLowerCase());
+import { briefLower as brief, extract as run } from './extraction-harness.ts';
 
 describe('chat text normalisation', () => {
   test.each([

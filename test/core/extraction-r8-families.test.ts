@@ -9,15 +9,9 @@
  * followed by an afterthought; plus the hard negatives each family must leave alone.
  */
 import { describe, expect, test } from 'vitest';
-import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
-import type { MemoryCandidate, Message, TurnRecord } from '../../src/core/types.ts';
+import { briefLower as brief, extract } from './extraction-harness.ts';
 
-const TS = '2024-05-08T15:00:00.000Z'; // a Wednesday
-const turn = (messages: Message[], i: number): TurnRecord =>
-  ({ id: `t${i}`, scope: 'u:x', sessionId: 's', userId: 'x', agentId: null, seq: i + 1, timestamp: TS, messages, text: '', terms: '', termCount: 0, metadata: {}, createdAt: TS }) as TurnRecord;
-const run = (content: string, recent: string[] = [], name?: string) =>
-  extractOffline([{ role: 'user', content, name: name ?? null }], { timestamp: TS, sessionId: 's', recentTurns: recent.map((c, i) => turn([{ role: 'user', content: c }], i)) });
-const brief = (cs: MemoryCandidate[]) => cs.map((c) => `${c.subject}|${c.key}|${c.value}|${c.op}${c.eventDate ? `|${c.eventDate}` : ''}`.toLowerCase());
+const run = (content: string, recent: string[] = [], name?: string) => extract(content, { recent, name });
 
 describe('round-8 families produce the expected memory', () => {
   test.each([

@@ -12,13 +12,7 @@
  * defect (a relationship ending, never an employer).
  */
 import { describe, expect, test } from 'vitest';
-import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
-import type { MemoryCandidate, Message } from '../../src/core/types.ts';
-
-const TS = '2024-05-08T15:00:00.000Z'; // a Wednesday
-const run = (content: string | Message[]) =>
-  extractOffline(typeof content === 'string' ? [{ role: 'user', content, name: null }] : content, { timestamp: TS, sessionId: 's', recentTurns: [] });
-const brief = (cs: MemoryCandidate[]) => cs.map((c) => `${c.subject}|${c.key}|${c.value}|${c.op}${c.eventDate ? `|${c.eventDate}` : ''}`.toLowerCase());
+import { briefLower as brief, extract as run } from './extraction-harness.ts';
 
 describe('round-9 families produce the expected memory', () => {
   test.each([

@@ -4,17 +4,11 @@
  * each row is an utterance and the memories it must (and must not) produce.
  */
 import { describe, expect, test } from 'vitest';
-import { extractOffline, assistantClaimToFirstPerson } from '../../src/core/extraction/offline-extractor.ts';
-import type { MemoryCandidate, Message, TurnRecord } from '../../src/core/types.ts';
+import { assistantClaimToFirstPerson } from '../../src/core/extraction/offline-extractor.ts';
+import type { Message } from '../../src/core/types.ts';
+import { brief, extract } from './extraction-harness.ts';
 
-const TS = '2024-05-08T15:00:00.000Z'; // a Wednesday
-const run = (content: string | Message[], recent: Message[][] = []) =>
-  extractOffline(typeof content === 'string' ? [{ role: 'user', content }] : content, {
-    timestamp: TS,
-    sessionId: 's',
-    recentTurns: recent.map((messages, i) => ({ id: `t${i}`, scope: 'u:x', sessionId: 's', userId: 'x', agentId: null, seq: i + 1, timestamp: TS, messages, text: '', terms: '', termCount: 0, metadata: {}, createdAt: TS }) as TurnRecord),
-  });
-const brief = (cs: MemoryCandidate[]) => cs.map((c) => `${c.subject}|${c.key}|${c.value}|${c.op}${c.eventDate ? `|${c.eventDate}` : ''}`);
+const run = (content: string | Message[], recent: Message[][] = []) => extract(content, { recent });
 
 describe('rule families', () => {
   test.each([
