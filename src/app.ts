@@ -18,7 +18,7 @@ import { registerPlatformRoutes } from './api/compat/platform-routes.ts';
 import { registerMem0Routes } from './api/compat/mem0-routes.ts';
 import { registerMcpRoute } from './mcp/http-route.ts';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { frameworkErrorReply, installErrorHandling, requestIdFrom } from './api/error-handler.ts';
+import { frameworkErrorReply, installErrorHandling, MAX_PATH_PARAM_LENGTH, requestIdFrom } from './api/error-handler.ts';
 import { installJsonBodyParser } from './api/json-body.ts';
 import { installGracefulClose } from './api/graceful-close.ts';
 import { installAuth } from './api/auth.ts';
@@ -51,8 +51,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestIdHeader: false,
     // Requests that arrive while closing are refused by api/graceful-close with our error body.
     return503OnClosing: false,
-    // Ids are up to 256 characters after decoding; percent-encoded UTF-8 can take 12 per character.
-    routerOptions: { maxParamLength: 4096 },
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // A path Fastify's router rejects (bad percent-encoding, an over-long id) answers with our error body.
     frameworkErrors: frameworkErrorReply,
   });

@@ -6,7 +6,7 @@
  * so the REST, platform, mem0, MCP and metrics routes all answer errors the same way.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, classifyError, errorBody } from './errors.ts';
+import { classifyError, errorBody } from './errors.ts';
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
@@ -33,12 +33,19 @@ export function sendError(err: unknown, req: FastifyRequest, reply: FastifyReply
   void reply.code(c.status).header('x-request-id', req.id).type('application/json; charset=utf-8').serializer(JSON.stringify).send(errorBody(c, req.id));
 }
 
+/** Longest path parameter the router accepts (ids are up to 256 characters; percent-encoded UTF-8 takes up to 12 per character). */
+export const MAX_PATH_PARAM_LENGTH = 4096;
+
+/** Our messages for the router's errors (their codes map through FASTIFY_CODE_MAP); Fastify's own would echo the whole path. */
+const FRAMEWORK_MESSAGES: Record<string, (path: string) => string> = {
+  FST_ERR_MAX_PARAM_LENGTH: () => `a path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters (ids are at most 256)`,
+  FST_ERR_BAD_URL: (path) => `the path ${path} is not valid percent-encoding`,
+};
+
 /** Fastify's `frameworkErrors`: errors its router raises before any hook (bad percent-encoding, an over-long path parameter). */
 export function frameworkErrorReply(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  const path = req.url.split('?')[0].slice(0, 200);
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(new ApiError('URI_TOO_LONG', 'a path parameter is longer than 4096 characters (ids are at most 256)'), req, reply);
-  if (err.code === 'FST_ERR_BAD_URL') return sendError(new ApiError('BAD_REQUEST', `the path ${path} is not valid percent-encoding`), req, reply);
-  sendError(err, req, reply);
+  const message = FRAMEWORK_MESSAGES[err.code]?.(req.url.split('?')[0].slice(0, 200));
+  sendError(message ? Object.assign(new Error(message), { code: err.code }) : err, req, reply);
 }
 
 /** Request ids: a well-formed incoming `x-request-id` is kept (tracing), anything else gets a UUID. */

@@ -23,7 +23,7 @@ export const ERROR_STATUS = {
   USER_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
-  /** A path parameter is longer than the router accepts (4,096 characters encoded). */
+  /** A path parameter is longer than the router accepts (api/error-handler MAX_PATH_PARAM_LENGTH, 4,096 characters encoded). */
   URI_TOO_LONG: 414,
   /** The body exceeds MEMORY_MAX_BODY_BYTES. */
   PAYLOAD_TOO_LARGE: 413,

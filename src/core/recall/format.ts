@@ -73,8 +73,10 @@ export interface SplitMessage {
 
 /** True when a message asks something (a "?" in its last two sentences). */
 export function asksQuestion(text: string): boolean {
-  return sentences(text).slice(-2).some((s) => s.includes('?'));
+  return endsAsking(sentences(text));
 }
+
+const endsAsking = (ss: string[]) => ss.slice(-2).some((s) => s.includes('?'));
 
 /**
  * The turn's messages split for rendering. `afterQuestion` says the message right before the
@@ -88,7 +90,7 @@ export function splitMessages(t: TurnRecord, afterQuestion = false): SplitMessag
     const content = keepLines(maskSecrets(m.content));
     const ss = sentences(content);
     const out = { speaker: speakerOf(m), content, sentences: ss, terms: ss.map((x) => analyze(x)), answers: asked };
-    asked = ss.slice(-2).some((x) => x.includes('?'));
+    asked = endsAsking(ss);
     return out;
   });
 }

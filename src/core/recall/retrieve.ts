@@ -170,12 +170,13 @@ const ROLE_SPEAKERS = new Set(['user', 'assistant', 'system', 'tool']);
  * location in such scopes; this extends it to the words of the question.)
  */
 export function nameForUnnamedUser(q: AnalyzedQuery, st: Pick<ScopeTurns, 'allSpeakers' | 'postings'>, sm: Pick<ScopeMemories, 'docs' | 'memories'>): AnalyzedQuery {
-  if (RETRIEVE.unnamedUserAlias === 0 || !st.allSpeakers.has('user') || [...st.allSpeakers].some((sp) => !ROLE_SPEAKERS.has(sp))) return q;
+  if (RETRIEVE.unnamedUserAlias === 0 || q.names.length !== 1 || ROLE_SPEAKERS.has(q.names[0])) return q;
+  if (!st.allSpeakers.has('user') || [...st.allSpeakers].some((sp) => !ROLE_SPEAKERS.has(sp))) return q;
   // The user told us their name: another name is someone else.
   if (sm.memories.some((m) => m.active && m.subject === 'user' && m.key === 'name')) return q;
-  const unknown = q.names.filter((n) => !ROLE_SPEAKERS.has(n) && analyze(n).every((t) => !st.postings.has(t) && ![...sm.docs.values()].some((d) => d.tokens.includes(t))));
-  if (unknown.length !== 1 || q.names.length !== 1) return q;
-  const drop = new Set(analyze(unknown[0]));
+  const drop = new Set(analyze(q.names[0]));
+  const docs = [...sm.docs.values()];
+  if ([...drop].some((t) => st.postings.has(t) || docs.some((d) => d.tokens.includes(t)))) return q;
   return { ...q, names: ['user'], oblique: [], terms: q.terms.filter((t) => !(t.source === 'name' && drop.has(t.term))) };
 }
 
