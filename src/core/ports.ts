@@ -180,3 +180,49 @@ export interface ReconcilerPort {
 export interface QueryPlannerPort {
   decompose(query: string): Promise<string[]>;
 }
+
+/** Parts of speech the lexicon knows (WordNet's four). */
+export type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
+
+/**
+ * One word sense (a WordNet synset). `lexClass` is the lexicographer file, e.g. 'noun.animal',
+ * 'noun.food', 'noun.person', 'verb.motion'. `rank` is the sense's frequency rank for the word it
+ * was looked up by (0 = most common sense).
+ */
+export interface LexSense {
+  id: string;
+  pos: PartOfSpeech;
+  lexClass: string;
+  lemmas: string[];
+  rank: number;
+}
+
+/**
+ * Lexical knowledge (WordNet behind an adapter in src/providers/lexicon). Synchronous: the
+ * adapter loads its index before the service starts, so core asks without I/O. Every method
+ * answers with empty results for words it does not know; a lexicon that is not installed is the
+ * empty lexicon, never an error.
+ */
+export interface Lexicon {
+  /** Base forms of an inflected word ("geese" → ["goose"], "ran" → ["run"]), best first. */
+  lemmas(word: string, pos?: PartOfSpeech): string[];
+  /** Senses of a lemma (or inflected word), most frequent first; `maxSenses` caps them. */
+  senses(word: string, pos?: PartOfSpeech, maxSenses?: number): LexSense[];
+  /** Direct hypernyms ("is a kind of") of a sense. */
+  hypernyms(senseId: string): LexSense[];
+  /** Direct hyponyms ("kinds of this") of a sense. */
+  hyponyms(senseId: string): LexSense[];
+  /** Synonyms over the word's first `maxSenses` senses (default 1), the word itself excluded. */
+  synonyms(word: string, pos?: PartOfSpeech, maxSenses?: number): string[];
+  /** Derivationally related forms ("teacher" ↔ "teach", "vegetarian" ↔ "vegetarianism"). */
+  derivations(word: string, pos?: PartOfSpeech): string[];
+  /**
+   * True when one of the word's first `maxSenses` senses (default 2) has `ancestor` (a lemma such
+   * as 'animal', 'worker', 'disease') among its hypernyms within `maxDepth` steps (default 12).
+   */
+  isA(word: string, ancestor: string, opts?: { pos?: PartOfSpeech; maxSenses?: number; maxDepth?: number }): boolean;
+  /** Lexicographer classes of the word's first `maxSenses` senses (default 1), e.g. ['noun.animal']. */
+  classesOf(word: string, pos?: PartOfSpeech, maxSenses?: number): string[];
+  /** Relative frequency rank of a word in everyday text, 0..1 (1 = very common); 0 when unknown. */
+  commonness?(word: string): number;
+}
