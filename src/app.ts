@@ -22,6 +22,7 @@ import { frameworkErrorReply, installErrorHandling, MAX_PATH_PARAM_LENGTH, reque
 import { installJsonBodyParser } from './api/json-body.ts';
 import { installGracefulClose } from './api/graceful-close.ts';
 import { installAuth } from './api/auth.ts';
+import { resolveTenantKeys } from './api/tenant-keys.ts';
 import { registerOpenApi } from './api/openapi.ts';
 import type { AppContext } from './app-context.ts';
 
@@ -60,10 +61,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installGracefulClose(app);
-  installAuth(app, config.MEMORY_AUTH_TOKEN);
+  const tenantKeys = resolveTenantKeys(config);
+  installAuth(app, tenantKeys);
   installJsonBodyParser(app);
-  await registerOpenApi(app, { authEnabled: config.MEMORY_AUTH_TOKEN !== undefined });
+  await registerOpenApi(app, { authEnabled: tenantKeys.length > 0 });
   const logger = app.log;
+  if (tenantKeys.length === 0) logger.warn('auth disabled: neither MEMORY_AUTH_TOKEN nor MEMORY_API_KEYS is set; every caller shares the default tenant');
+  else logger.info({ tenants: new Set(tenantKeys.map((k) => k.tenant)).size, keys: tenantKeys.length }, 'auth enabled');
   const metrics = createMetrics();
   const store = opts.store ?? (await createStore(config, logger));
   await store.migrate();

@@ -10,7 +10,7 @@
 import type { MemoryService } from '../service.ts';
 import { errorSummary } from '../service.ts';
 import type { MemoryCandidate, MemoryRecord, Message, Role, Scope } from '../types.ts';
-import { scopeOf } from '../types.ts';
+import { decodeScope } from '../scope.ts';
 import { InvalidInputError, NotFoundError } from '../errors.ts';
 import { maskSecrets } from '../text/secrets.ts';
 import { renderMemoryText } from '../render.ts';
@@ -81,22 +81,6 @@ export interface Mem0Entity {
   metadata: Record<string, unknown>;
 }
 
-interface ScopeCoords {
-  key: string;
-  userId: string | null;
-  agentId: string | null;
-  sessionId: string | null;
-}
-
-/** Inverse of scopeOf(): `u:U|a:A` / `s:S|a:A` → coordinates. */
-export function parseScopeKey(key: string): ScopeCoords {
-  const i = key.indexOf('|a:');
-  const base = i >= 0 ? key.slice(0, i) : key;
-  const agentId = i >= 0 ? key.slice(i + 3) : null;
-  if (base.startsWith('u:')) return { key, userId: base.slice(2), agentId, sessionId: null };
-  return { key, userId: null, agentId, sessionId: base.startsWith('s:') ? base.slice(2) : base };
-}
-
 const ROLES: Record<string, Role> = { user: 'user', human: 'user', assistant: 'assistant', ai: 'assistant', system: 'system', tool: 'tool', function: 'tool' };
 
 /** mem0 messages (string, or role/content with string or multimodal content) → our messages. */
@@ -162,7 +146,7 @@ export class Mem0Compat {
       infer: input.infer !== false,
       prepareCandidates: async (candidates: MemoryCandidate[]) => candidates.map((c) => ({ ...c, metadata: { ...(c.metadata ?? {}), ...extra } })),
     });
-    const scope = scopeOf(userId, sessionId, agentId);
+    const scope = this.service.scopeOf(userId, sessionId, agentId);
     if (input.infer === false) {
       const raw = await this.insertRaw(scope, result.turn, messages, extra, agentId);
       return { results: raw.map((m) => addEvent('ADD', m)), event_id: result.turn.id };
@@ -231,17 +215,23 @@ export class Mem0Compat {
     if (!hasOr && users.length > 0 && !users.includes('*')) {
       const keys = new Set<string>();
       for (const u of users) {
-        keys.add(scopeOf(u, null).key);
-        for (const k of await this.store.scopesOfUser(u)) keys.add(k);
+        const base = this.service.scopeOf(u, null).key;
+        keys.add(base);
+        for (const k of await this.store.scopesOfUser(base)) keys.add(k);
       }
       return [...keys];
     }
-    const all = await this.store.listScopes();
+    const all = await this.tenantScopes();
     const agents = [...m.agent_id];
     if (!hasOr && users.length === 0 && agents.length > 0 && !agents.includes('*') && m.run_id.size === 0 && m.app_id.size === 0) {
       return all.filter((k) => agents.includes(parseScopeKey(k).agentId ?? '\u0000'));
     }
     return all;
+  }
+
+  /** Every stored scope key of this service's tenant (never another tenant's). */
+  private async tenantScopes(): Promise<string[]> {
+    return (await this.store.listScopes()).filter((k) => this.service.ownScope(k) !== null);
   }
 
   // ------------------------------------------------------------------ search / list / get
@@ -278,7 +268,8 @@ export class Mem0Compat {
     for (const k of keys) {
       const c = parseScopeKey(k);
       if (c.userId === null || out.has(c.userId)) continue;
-      const all = [scopeOf(c.userId, null).key, ...(await this.store.scopesOfUser(c.userId))];
+      const base = this.service.scopeOf(c.userId, null).key;
+      const all = [base, ...(await this.store.scopesOfUser(base))];
       out.set(c.userId, all.every((x) => set.has(x)));
     }
     return out;
@@ -307,8 +298,15 @@ export class Mem0Compat {
   }
 
   private async live(id: string): Promise<MemoryRecord> {
+    const m = await this.owned(id);
+    if (m.status === 'deleted') throw new NotFoundError('memory', id);
+    return m;
+  }
+
+  /** A memory by id when it lies in this tenant; another tenant's id is MEMORY_NOT_FOUND, like an unknown one. */
+  private async owned(id: string): Promise<MemoryRecord> {
     const m = await this.store.getMemory(null, id);
-    if (!m || m.status === 'deleted') throw new NotFoundError('memory', id);
+    if (!m || this.service.ownScope(m.scope) === null) throw new NotFoundError('memory', id);
     return m;
   }
 
@@ -381,8 +379,7 @@ export class Mem0Compat {
   // ------------------------------------------------------------------ history / entities
 
   async history(id: string): Promise<Mem0HistoryEvent[]> {
-    const m = await this.store.getMemory(null, id);
-    if (!m) throw new NotFoundError('memory', id);
+    const m = await this.owned(id);
     return historyEvents(id, await this.chain(m));
   }
 
@@ -423,7 +420,7 @@ export class Mem0Compat {
       }
       acc.set(id, e);
     };
-    for (const k of await this.store.listScopes()) {
+    for (const k of await this.tenantScopes()) {
       const c = parseScopeKey(k);
       const mems = await this.store.listMemories(k);
       if (c.userId !== null) bump('user', c.userId, mems);
@@ -442,6 +439,12 @@ export class Mem0Compat {
     if (!field) throw new InvalidInputError(`entity type must be one of user, agent, app, run (got "${type}")`);
     await this.deleteAll({ [field]: name });
   }
+}
+
+/** Coordinates of a stored scope key (user, agent, session); keys that do not parse have none. */
+export function parseScopeKey(key: string): { key: string; userId: string | null; agentId: string | null; sessionId: string | null } {
+  const s = decodeScope(key);
+  return { key, userId: s?.userId ?? null, agentId: s?.agentId ?? null, sessionId: s?.sessionId ?? null };
 }
 
 /**
