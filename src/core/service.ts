@@ -19,7 +19,7 @@ import { DEFAULT_TENANT, decodeScope, scopeOf } from './scope.ts';
 import { NotFoundError } from './errors.ts';
 import { renderTurnText } from './render.ts';
 import { indexTerms } from './text/analyze.ts';
-import { containsSecret, maskSecrets } from './text/secrets.ts';
+import { containsSecret, maskDeep, maskSecrets } from './text/secrets.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import { relatedKeys } from './reconcile/policy.ts';
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
@@ -191,7 +191,9 @@ export class MemoryService {
     const now = this.now();
     const timestamp = input.timestamp ? new Date(input.timestamp).toISOString() : now;
     // Hygiene: secrets are masked before anything is stored, indexed or sent to a provider.
-    const messages: Message[] = input.messages.map((m) => ({ ...m, content: maskSecrets(m.content) }));
+    // Every stored text field: content, the speaker name and each metadata string.
+    const messages: Message[] = input.messages.map((m) => ({ ...m, content: maskSecrets(m.content), ...(m.name != null ? { name: maskSecrets(m.name) } : {}) }));
+    const metadata = maskDeep(input.metadata ?? {});
     const text = renderTurnText(messages);
     const { terms, termCount } = indexTerms(text);
 
@@ -200,8 +202,9 @@ export class MemoryService {
       input.infer === false
         ? { candidates: [] as MemoryCandidate[], extractor: 'none' }
         : await this.timed('extraction', () => this.extract(messages, { timestamp, sessionId: input.sessionId, recentTurns }));
-    const screened = raw.filter((c) => c.value.trim() !== '' && !containsSecret(c.value) && !c.value.includes('[REDACTED]')).map((c) => ({ ...c, evidence: maskSecrets(c.evidence) }));
-    const candidates = input.prepareCandidates ? await input.prepareCandidates(screened, scope) : screened;
+    const screened = raw.filter((c) => c.value.trim() !== '' && !containsSecret(c.value) && !c.value.includes('[REDACTED]')).map((c) => ({ ...c, evidence: maskSecrets(c.evidence), ...(c.metadata ? { metadata: maskDeep(c.metadata) } : {}) }));
+    const prepared = input.prepareCandidates ? await input.prepareCandidates(screened, scope) : screened;
+    const candidates = prepared.map((c) => (c.metadata ? { ...c, metadata: maskDeep(c.metadata) } : c));
 
     // LLM reconciliation decisions are taken before the transaction (no network inside it).
     let decisions: Array<ReconcileDecision | null> | undefined;
@@ -241,7 +244,7 @@ export class MemoryService {
           text,
           terms,
           termCount,
-          metadata: input.metadata ?? {},
+          metadata,
           createdAt: now,
         });
         const existing = await tx.activeMemories(scope.key, {

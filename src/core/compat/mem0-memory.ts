@@ -12,7 +12,7 @@ import { errorSummary } from '../service.ts';
 import type { MemoryCandidate, MemoryRecord, Message, Role, Scope } from '../types.ts';
 import { decodeScope } from '../scope.ts';
 import { InvalidInputError, NotFoundError } from '../errors.ts';
-import { maskSecrets } from '../text/secrets.ts';
+import { maskDeep, maskSecrets } from '../text/secrets.ts';
 import { renderMemoryText } from '../render.ts';
 import { indexTerms } from '../text/analyze.ts';
 import { buildMemory } from '../reconcile/reconcile.ts';
@@ -132,10 +132,10 @@ export class Mem0Compat {
     const appId = input.app_id || null;
     if (!userId && !agentId && !runId && !appId) throw new InvalidInputError('at least one of user_id, agent_id, app_id, run_id is required');
     // Secrets are masked before anything is stored (turn, extraction input, verbatim memories).
-    const messages = toMessages(input.messages).map((m) => ({ ...m, content: maskSecrets(m.content) }));
+    const messages = toMessages(input.messages).map((m) => ({ ...m, content: maskSecrets(m.content), ...(m.name ? { name: maskSecrets(m.name) } : {}) }));
     if (messages.length === 0) throw new InvalidInputError('messages must contain at least one message with text content');
     const sessionId = runId ?? DEFAULT_MEM0_SESSION;
-    const extra: Record<string, unknown> = { run_id: runId, ...(appId ? { app_id: appId } : {}), ...(input.metadata ? { mem0_metadata: input.metadata } : {}) };
+    const extra: Record<string, unknown> = { run_id: runId, ...(appId ? { app_id: appId } : {}), ...(input.metadata ? { mem0_metadata: maskDeep(input.metadata) } : {}) };
     const result = await this.service.ingestTurn({
       sessionId,
       userId,
@@ -319,7 +319,7 @@ export class Mem0Compat {
   async update(id: string, patch: { text?: string | null; metadata?: Record<string, unknown> | null }): Promise<Mem0Memory> {
     const m = await this.live(id);
     const now = this.service.now();
-    const metadata = { ...m.metadata, ...(patch.metadata ? { mem0_metadata: { ...((m.metadata.mem0_metadata as Record<string, unknown>) ?? {}), ...patch.metadata } } : {}) };
+    const metadata = { ...m.metadata, ...(patch.metadata ? { mem0_metadata: { ...((m.metadata.mem0_metadata as Record<string, unknown>) ?? {}), ...maskDeep(patch.metadata) } } : {}) };
     const text = patch.text?.trim();
     if (!text) {
       await this.store.transaction(m.scope, (tx) => tx.updateMemory(m.scope, id, { metadata, updatedAt: now }));
