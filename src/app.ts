@@ -18,7 +18,7 @@ import { registerPlatformRoutes } from './api/compat/platform-routes.ts';
 import { registerMem0Routes } from './api/compat/mem0-routes.ts';
 import { registerMcpRoute } from './mcp/http-route.ts';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { frameworkErrorReply, installErrorHandling, MAX_PATH_PARAM_LENGTH, requestIdFrom } from './api/error-handler.ts';
+import { clientErrorReply, frameworkErrorReply, installErrorHandling, MAX_PATH_PARAM_LENGTH, requestIdFrom } from './api/error-handler.ts';
 import { installJsonBodyParser } from './api/json-body.ts';
 import { installGracefulClose } from './api/graceful-close.ts';
 import { installAuth } from './api/auth.ts';
@@ -55,6 +55,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // A path Fastify's router rejects (bad percent-encoding, an over-long id) answers with our error body.
     frameworkErrors: frameworkErrorReply,
+    // Errors of Node's HTTP parser (431 for a 16 KB+ path, malformed requests) in our error shape.
+    clientErrorHandler: clientErrorReply,
   });
   // Before any route plugin: every surface shares the zod compilers, the error body, auth and the docs.
   app.setValidatorCompiler(validatorCompiler);

@@ -21,6 +21,11 @@ const METHOD_NOT_ALLOWED = {
 
 export async function registerMcpRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
+    // JSON-RPC 2.0: an empty batch or a body that is no request object is one Invalid Request error.
+    const b = request.body;
+    if ((Array.isArray(b) && b.length === 0) || b === null || typeof b !== 'object') {
+      return reply.code(400).send({ jsonrpc: '2.0', error: { code: -32600, message: Array.isArray(b) ? 'Invalid Request: empty batch' : 'Invalid Request: expected a JSON-RPC request object or batch' }, id: null });
+    }
     const server = createMcpServer(ctx.service.forTenant(request.tenant), { defaultMaxTokens: ctx.config.MEMORY_DEFAULT_MAX_TOKENS });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.raw.setHeader('x-request-id', request.id);
