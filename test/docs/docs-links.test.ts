@@ -16,7 +16,7 @@ import { ROOT } from '../api/harness.ts';
  */
 const PENDING_FROM_OTHER_BRANCHES = ['docs/security.md', 'docs/ingest.md', 'docs/recall-architecture.md', 'docs/lexicon.md', 'docs/recall-meaning.md', 'docs/extraction-frames.md', 'docs/inspector.md', 'docs/packaging.md'];
 
-const docFiles = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docFiles = ['README.md', 'CHANGELOG.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 const text = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 
 /** Markdown links outside code blocks: `[label](target)`. */
