@@ -94,7 +94,9 @@ export function constraints(s: Schema): string {
     else if (lo !== undefined) parts.push(`${what}≥ ${lo}`);
     else if (hi !== undefined) parts.push(`${what}≤ ${hi}`);
   };
-  range(inner.minimum, inner.maximum, '');
+  // zod's int() carries ±Number.MAX_SAFE_INTEGER as bounds: no bound worth printing.
+  const real = (n: number | undefined) => (n === undefined || Math.abs(n) >= Number.MAX_SAFE_INTEGER ? undefined : n);
+  range(real(inner.minimum), real(inner.maximum), '');
   range(inner.minLength, inner.maxLength, 'length ');
   range(inner.minItems, inner.maxItems, 'items ');
   const def = s.default ?? inner.default;

@@ -38,6 +38,8 @@ describe('renderer pieces', () => {
     [{ type: 'integer', minimum: 1, maximum: 100, default: 10 }, '1–100, default `10`'],
     [{ anyOf: [{ type: 'string', maxLength: 5 }, { type: 'null' }] }, 'length ≤ 5'],
     [{ type: 'array', minItems: 1 }, 'items ≥ 1'],
+    [{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, '≥ 0'],
+    [{ type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }, ''],
     [{ type: 'string' }, ''],
   ])('constraints(%j) = %s', (schema, text) => {
     expect(constraints(schema)).toBe(text);
