@@ -2,7 +2,7 @@
  * @module config
  * Reads every setting from the environment once, validates it with zod and hands a typed
  * Config to buildApp(). The only module (with src/cli) that touches process.env.
- * Every variable here is documented in README.md and listed in .env.example.
+ * Every variable here is documented in docs/operations.md and listed in .env.example.
  */
 import { z } from 'zod';
 import { resolveTenantKeys } from './api/tenant-keys.ts';

@@ -14,14 +14,21 @@ export const ERROR_STATUS = {
   MALFORMED_JSON: 400,
   /** MEMORY_AUTH_TOKEN is set and the Authorization header is missing or wrong. */
   UNAUTHORIZED: 401,
+  /** Reserved: no route sends it today. */
   FORBIDDEN: 403,
   /** No such route. */
   NOT_FOUND: 404,
+  /** The memory named by the request does not exist in its scope (the platform API says FACT_NOT_FOUND). */
   MEMORY_NOT_FOUND: 404,
+  /** Reserved: no route sends it today. */
   TURN_NOT_FOUND: 404,
+  /** The session named by an MCP `forget` call is not the bound user's. */
   SESSION_NOT_FOUND: 404,
+  /** Reserved: no route sends it today. */
   USER_NOT_FOUND: 404,
+  /** The route exists but not for this method (GET/DELETE /mcp). */
   METHOD_NOT_ALLOWED: 405,
+  /** A uniqueness rule was violated (two active rows for one single-valued key). */
   CONFLICT: 409,
   /** A path parameter is longer than the router accepts (api/error-handler MAX_PATH_PARAM_LENGTH, 4,096 characters encoded). */
   URI_TOO_LONG: 414,
@@ -29,11 +36,13 @@ export const ERROR_STATUS = {
   HEADERS_TOO_LARGE: 431,
   /** The body exceeds MEMORY_MAX_BODY_BYTES. */
   PAYLOAD_TOO_LARGE: 413,
+  /** A body that is not application/json. */
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The body, path or query violates the schema (missing field, wrong type, bad enum...). */
   VALIDATION_FAILED: 422,
   /** Schema-valid input the domain rejects (core InvalidInputError). */
   INVALID_INPUT: 422,
+  /** Reserved: no route sends it today (the service has no rate limiter). */
   RATE_LIMITED: 429,
   /** Anything unexpected. The body carries the request id; details go to the log only. */
   INTERNAL_ERROR: 500,

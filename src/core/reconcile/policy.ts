@@ -1,6 +1,6 @@
 /**
  * @module core/reconcile/policy
- * The documented evolution policy per key family, in one table the reconciler and the README
+ * The documented evolution policy per key family, in one table the reconciler and docs/evolution.md
  * share: how an assert interacts with the active memories of the same subject and key.
  */
 import { isSingleValued, KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
