@@ -79,6 +79,25 @@ describe('legacy scope keys are rewritten by their columns', () => {
     await store.close();
   });
 
+  test('sqlite, through migrate(): a database of the previous schema upgrades in place', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scope-up-'));
+    dirs.push(dir);
+    const path = join(dir, 'old.db');
+    // Every migration except the rewrite, as a database of the previous version would have them.
+    const raw = new Database(path);
+    raw.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+    for (const m of MIGRATIONS.filter((m) => !m.sql.includes(LEGACY_SCOPE_REWRITE))) {
+      raw.exec(m.sql);
+      raw.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString());
+    }
+    raw.close();
+    const store = new SqliteMemoryStore(path);
+    await seedLegacy(store);
+    await store.migrate();
+    await expectRewritten(store);
+    await store.close();
+  });
+
   test('postgres', async () => {
     await assertPostgresReachable();
     const schema = freshSchemaName('scopemig');
