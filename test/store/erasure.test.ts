@@ -12,6 +12,8 @@ import postgres from 'postgres';
 import { afterAll, describe, expect, test } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import { SqliteMemoryStore } from '../../src/store/sqlite/store.ts';
+import { memory } from './conformance.ts';
 import { assertPostgresReachable, dropSchema, freshSchemaName, TEST_PG_URL, urlWithSchema } from './pg-harness.ts';
 
 const dirs: string[] = [];
@@ -75,6 +77,26 @@ describe('sqlite: the user\'s words are gone from the files', () => {
     expect(count(db, session)).toBe(0);
     expect(count(db, kept)).toBeGreaterThan(0);
   });
+});
+
+test('sqlite: a hard delete of one memory (mem0 entity filters) leaves 0 copies of its text', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'erase-mem-'));
+  dirs.push(dir);
+  const db = join(dir, 'memory.db');
+  const store = new SqliteMemoryStore(db);
+  await store.migrate();
+  const scope = 'u:someone';
+  const gone = memory(scope, 'note', 'zqonememorycanary', { singleValued: false });
+  const kept = memory(scope, 'note', 'zqothermemorykept', { singleValued: false });
+  await store.transaction(scope, async (tx) => {
+    await tx.insertMemory(gone);
+    await tx.insertMemory(kept);
+  });
+  expect(count(db, 'zqonememorycanary')).toBeGreaterThan(0);
+  expect(await store.deleteMemory(scope, gone.id)).toBe(true);
+  expect(count(db, 'zqonememorycanary')).toBe(0);
+  expect(count(db, 'zqothermemorykept')).toBeGreaterThan(0);
+  await store.close();
 });
 
 describe('postgres: rows and index entries are gone', () => {

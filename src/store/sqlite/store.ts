@@ -455,7 +455,7 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   /**
-   * Makes a deletion leave no copy in the files: deleted cells and freed pages are zeroed
+   * Makes a deletion (user, session, one memory) leave no copy in the files: deleted cells and freed pages are zeroed
    * (secure_delete, set at open), the full-text indexes drop their entries at once (FTS5
    * secure-delete, set by a migration), and the WAL, which still holds the old page images, is
    * checkpointed into the database and truncated. A checkpoint blocked by a concurrent reader
@@ -476,13 +476,15 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async deleteMemory(scope: string | null, id: string): Promise<boolean> {
-    return this.write((q) => {
+    const deleted = await this.write((q) => {
       const row = scope === null ? q.get('SELECT scope FROM memories WHERE id = ?', id) : q.get('SELECT scope FROM memories WHERE scope = ? AND id = ?', scope, id);
       if (!row) return false;
       q.exec("DELETE FROM embeddings WHERE scope = ? AND owner_kind = 'memory' AND owner_id = ?", row.scope, id);
       q.exec('DELETE FROM memories WHERE scope = ? AND id = ?', row.scope, id);
       return true;
     });
+    if (deleted) await this.erase();
+    return deleted;
   }
 
   // ---- operations ----
