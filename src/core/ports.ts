@@ -147,8 +147,14 @@ export interface MemoryStore {
   deleteUser(userKey: string): Promise<void>;
   /** Soft delete: status deleted, deletedAt set, active false. Returns false when absent. */
   softDeleteMemory(scope: string | null, id: string, at: string): Promise<boolean>;
-  /** Hard delete of one memory row (mem0 DELETE). Returns false when absent. */
+  /** Hard delete of one memory row (mem0 DELETE). Returns false when absent. Call erase() after a batch. */
   deleteMemory(scope: string | null, id: string): Promise<boolean>;
+  /**
+   * Makes the hard deletions so far leave no copy in the store's files where the backend can
+   * (SQLite: WAL checkpoint and truncate, one fsync); absent or a no-op elsewhere. deleteUser and
+   * deleteSession already do it.
+   */
+  erase?(): Promise<void>;
 
   // ---- operations ----
   counts(): Promise<{ turns: number; memories: number; bytes: number | null }>;

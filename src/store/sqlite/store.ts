@@ -455,13 +455,14 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   /**
-   * Makes a deletion (user, session, one memory) leave no copy in the files: deleted cells and freed pages are zeroed
+   * Makes deletions leave no copy in the files (run after each user or session deletion, and by
+   * callers after a batch of deleteMemory calls): deleted cells and freed pages are zeroed
    * (secure_delete, set at open), the full-text indexes drop their entries at once (FTS5
    * secure-delete, set by a migration), and the WAL, which still holds the old page images, is
    * checkpointed into the database and truncated. A checkpoint blocked by a concurrent reader
    * is retried by the next deletion and at close.
    */
-  private async erase(): Promise<void> {
+  async erase(): Promise<void> {
     if (this.path === ':memory:' || this.path === '') return;
     await this.lock.run(() => {
       if (!this.closed) run(() => this.writer.db.pragma('wal_checkpoint(TRUNCATE)'));
@@ -483,7 +484,6 @@ export class SqliteMemoryStore implements MemoryStore {
       q.exec('DELETE FROM memories WHERE scope = ? AND id = ?', row.scope, id);
       return true;
     });
-    if (deleted) await this.erase();
     return deleted;
   }
 
