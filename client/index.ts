@@ -156,9 +156,16 @@ export class MemoryClient {
     return r.memories;
   }
 
-  /** `DELETE /sessions/{id}`: forgets a session (succeeds when absent). */
-  async deleteSession(sessionId: string, opts?: CallOptions): Promise<void> {
-    await this.request({ method: 'DELETE', path: `/sessions/${encodeURIComponent(sessionId)}`, idempotent: true, accept: [204] }, opts);
+  /**
+   * `DELETE /sessions/{id}`: forgets a session (succeeds when absent) — every user's part of it in
+   * the key's tenant, or only `userId`'s (and `agentId`'s) part when given.
+   */
+  async deleteSession(sessionId: string, opts?: CallOptions & { userId?: string; agentId?: string }): Promise<void> {
+    const q = new URLSearchParams();
+    if (opts?.userId !== undefined) q.set('user_id', opts.userId);
+    if (opts?.agentId !== undefined) q.set('agent_id', opts.agentId);
+    const query = q.size > 0 ? `?${q.toString()}` : '';
+    await this.request({ method: 'DELETE', path: `/sessions/${encodeURIComponent(sessionId)}${query}`, idempotent: true, accept: [204] }, opts);
   }
 
   /** `DELETE /users/{id}`: forgets everything about a user (succeeds when absent). */

@@ -18,10 +18,11 @@ import { registerPlatformRoutes } from './api/compat/platform-routes.ts';
 import { registerMem0Routes } from './api/compat/mem0-routes.ts';
 import { registerMcpRoute } from './mcp/http-route.ts';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { frameworkErrorReply, installErrorHandling, MAX_PATH_PARAM_LENGTH, requestIdFrom } from './api/error-handler.ts';
+import { clientErrorReply, frameworkErrorReply, installErrorHandling, MAX_PATH_PARAM_LENGTH, requestIdFrom } from './api/error-handler.ts';
 import { installJsonBodyParser } from './api/json-body.ts';
 import { installGracefulClose } from './api/graceful-close.ts';
 import { installAuth } from './api/auth.ts';
+import { resolveTenantKeys } from './api/tenant-keys.ts';
 import { registerOpenApi } from './api/openapi.ts';
 import type { AppContext } from './app-context.ts';
 
@@ -54,16 +55,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // A path Fastify's router rejects (bad percent-encoding, an over-long id) answers with our error body.
     frameworkErrors: frameworkErrorReply,
+    // Errors of Node's HTTP parser (431 for a 16 KB+ path, malformed requests) in our error shape.
+    clientErrorHandler: clientErrorReply,
   });
   // Before any route plugin: every surface shares the zod compilers, the error body, auth and the docs.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installGracefulClose(app);
-  installAuth(app, config.MEMORY_AUTH_TOKEN);
+  const tenantKeys = resolveTenantKeys(config);
+  installAuth(app, tenantKeys);
   installJsonBodyParser(app);
-  await registerOpenApi(app, { authEnabled: config.MEMORY_AUTH_TOKEN !== undefined });
+  await registerOpenApi(app, { authEnabled: tenantKeys.length > 0 });
   const logger = app.log;
+  if (tenantKeys.length === 0) logger.warn('auth disabled: neither MEMORY_AUTH_TOKEN nor MEMORY_API_KEYS is set; every caller shares the default tenant');
+  else logger.info({ tenants: new Set(tenantKeys.map((k) => k.tenant)).size, keys: tenantKeys.length }, 'auth enabled');
   const metrics = createMetrics();
   const store = opts.store ?? (await createStore(config, logger));
   await store.migrate();

@@ -5,6 +5,7 @@
  * Every variable here is documented in docs/operations.md and listed in .env.example.
  */
 import { z } from 'zod';
+import { resolveTenantKeys } from './api/tenant-keys.ts';
 
 const bool = z
   .string()
@@ -16,6 +17,12 @@ const optStr = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** Secrets are taken as given (no trimming): only exactly empty means unset; api/tenant-keys judges the rest. */
+const rawStr = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v));
+
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -25,8 +32,15 @@ export const ConfigSchema = z.object({
   /** postgres://… selects the PostgreSQL store; pglite:// (or pglite:memory) the embedded PGlite store. */
   DATABASE_URL: optStr,
   DATABASE_POOL_SIZE: int(10),
-  /** When set, every request needs `Authorization: Bearer <token>` (or `Token <token>` on mem0 routes). */
-  MEMORY_AUTH_TOKEN: optStr,
+  /**
+   * When set, every request needs `Authorization: Bearer <token>` (or `Token <token>` on mem0 routes);
+   * the token's data is the default tenant's. Empty = unset; blank or with whitespace = refused (api/tenant-keys).
+   */
+  MEMORY_AUTH_TOKEN: rawStr,
+  /** Per-key tenants: `tenant:key,tenant:key`. Each key sees only its tenant's data. */
+  MEMORY_API_KEYS: rawStr,
+  /** File with one `tenant:key` a line (`#` comments), for many tenants. */
+  MEMORY_API_KEYS_FILE: optStr,
   MEMORY_MAX_BODY_BYTES: int(2 * 1024 * 1024),
   MEMORY_DEFAULT_MAX_TOKENS: int(1024),
   // ---- platform (injection/extraction) API ----
@@ -72,6 +86,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const msg = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid configuration: ${msg}`);
+  }
+  try {
+    resolveTenantKeys(parsed.data);
+  } catch (err) {
+    throw new Error(`invalid configuration: ${(err as Error).message}`);
   }
   return parsed.data;
 }

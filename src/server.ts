@@ -1,13 +1,68 @@
 /**
  * @module server
  * Starts the HTTP server: builds the app, listens, logs the one `ready:` line, and shuts down
- * gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the store).
+ * gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the store,
+ * which checkpoints the SQLite WAL). Shutdown is idempotent: a launcher that forwards the signal
+ * again (npm, a process-group kill) or an impatient second Ctrl-C is logged and ignored; after
+ * SHUTDOWN_GRACE_MS the remaining connections are cut, and after SHUTDOWN_HARD_MS the process
+ * exits whatever is still pending.
  */
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 10_000;
+/** When the process exits (code 1) even if closing the store has not finished. */
+export const SHUTDOWN_HARD_MS = SHUTDOWN_GRACE_MS + 5_000;
+
+export interface ShutdownDeps {
+  /** Stops accepting, waits for in-flight requests, closes the store. */
+  close(): Promise<void>;
+  /** Cuts the connections still open (the grace period is over). */
+  closeAllConnections(): void;
+  exit(code: number): void;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  graceMs?: number;
+  hardMs?: number;
+  setTimer?: (fn: () => void, ms: number) => { unref?: () => void };
+}
+
+/**
+ * The signal handler: the first signal starts one graceful close; every later one is logged and
+ * ignored (it never restarts, hurries or kills the close); the grace and hard deadlines bound it.
+ */
+export function shutdownOnSignals(deps: ShutdownDeps): (signal: string) => void {
+  const graceMs = deps.graceMs ?? SHUTDOWN_GRACE_MS;
+  const hardMs = deps.hardMs ?? SHUTDOWN_HARD_MS;
+  const setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+  let stopping: string | null = null;
+  return (signal) => {
+    if (stopping !== null) {
+      deps.log.warn({ signal, first_signal: stopping }, 'already shutting down; signal ignored until in-flight requests finish');
+      return;
+    }
+    stopping = signal;
+    deps.log.info({ signal }, 'shutting down');
+    setTimer(() => {
+      deps.log.warn({ grace_ms: graceMs }, 'shutdown grace period over; closing the remaining connections');
+      deps.closeAllConnections();
+    }, graceMs).unref?.();
+    setTimer(() => {
+      deps.log.error({ hard_ms: hardMs }, 'shutdown did not finish in time; exiting');
+      deps.exit(1);
+    }, hardMs).unref?.();
+    deps.close().then(
+      () => {
+        deps.log.info({}, 'shutdown complete');
+        deps.exit(0);
+      },
+      (err: unknown) => {
+        deps.log.error({ err }, 'error during shutdown');
+        deps.exit(1);
+      },
+    );
+  };
+}
 
 export async function startServer(config: Config): Promise<{ port: number; close: () => Promise<void> }> {
   const built = await buildApp(config);
@@ -15,26 +70,13 @@ export async function startServer(config: Config): Promise<{ port: number; close
   const port = Number(new URL(address).port);
   const m = built.ctx.providers;
   built.app.log.info(`ready: extraction=${m.extraction} embeddings=${m.embeddings} reranker=${m.reranker} store=${built.ctx.storeKind}`);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    built.app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      built.app.log.warn({ grace_ms: SHUTDOWN_GRACE_MS }, 'shutdown grace period over; closing the remaining connections');
-      built.app.server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    try {
-      await built.close();
-      built.app.log.info('shutdown complete');
-      process.exit(0);
-    } catch (err) {
-      built.app.log.error({ err }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  const onSignal = shutdownOnSignals({
+    close: built.close,
+    closeAllConnections: () => built.app.server.closeAllConnections(),
+    exit: (code) => process.exit(code),
+    log: { info: (o, msg) => built.app.log.info(o, msg), warn: (o, msg) => built.app.log.warn(o, msg), error: (o, msg) => built.app.log.error(o, msg) },
+  });
+  // `on`, not `once`: a repeated signal must reach our handler, never Node's default (which kills).
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => onSignal(signal));
   return { port, close: built.close };
 }

@@ -6,6 +6,7 @@
  */
 import type { CorpusStats, LexicalDoc, MemoryFilter, MemoryStore, StoreInfo, StoredEmbedding, StoreTx } from '../../src/core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../src/core/types.ts';
+import { withinBase } from '../../src/core/scope.ts';
 
 interface Index {
   postings: Map<string, Set<string>>;
@@ -177,11 +178,11 @@ export class InMemoryStore implements MemoryStore {
     const off = f.offset ?? 0;
     return out.slice(off, f.limit !== undefined ? off + f.limit : undefined);
   }
-  async scopesOfUser(userId: string): Promise<string[]> {
+  async scopesOfUser(userKey: string): Promise<string[]> {
     const keys = new Set<string>();
-    for (const t of this.turns.values()) if (t.userId === userId) keys.add(t.scope);
-    for (const m of this.memories.values()) if (m.userId === userId) keys.add(m.scope);
-    return [...keys];
+    for (const t of this.turns.values()) if (withinBase(t.scope, userKey)) keys.add(t.scope);
+    for (const m of this.memories.values()) if (withinBase(m.scope, userKey)) keys.add(m.scope);
+    return [...keys].sort();
   }
   async touchMemories(scope: string, ids: string[], at: string): Promise<void> {
     for (const id of ids) {
@@ -236,26 +237,26 @@ export class InMemoryStore implements MemoryStore {
     return [...by.values()];
   }
 
-  async deleteSession(sessionId: string): Promise<void> {
+  async deleteSession(sessionId: string, inScope: (scopeKey: string) => boolean): Promise<void> {
     for (const t of [...this.turns.values()]) {
-      if (t.sessionId !== sessionId) continue;
+      if (t.sessionId !== sessionId || !inScope(t.scope)) continue;
       this.turns.delete(t.id);
       indexRemove(this.index(t.scope, 'turn'), t.id);
     }
     for (const m of [...this.memories.values()]) {
-      if (m.sourceSession !== sessionId || m.userId !== null) continue;
+      if (m.sourceSession !== sessionId || m.userId !== null || !inScope(m.scope)) continue;
       this.memories.delete(m.id);
       indexRemove(this.index(m.scope, 'memory'), m.id);
     }
   }
-  async deleteUser(userId: string): Promise<void> {
+  async deleteUser(userKey: string): Promise<void> {
     for (const t of [...this.turns.values()]) {
-      if (t.userId !== userId) continue;
+      if (!withinBase(t.scope, userKey)) continue;
       this.turns.delete(t.id);
       indexRemove(this.index(t.scope, 'turn'), t.id);
     }
     for (const m of [...this.memories.values()]) {
-      if (m.userId !== userId) continue;
+      if (!withinBase(m.scope, userKey)) continue;
       this.memories.delete(m.id);
       indexRemove(this.index(m.scope, 'memory'), m.id);
     }

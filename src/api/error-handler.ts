@@ -5,6 +5,8 @@
  * the `x-request-id` header on every response. Installed in buildApp before any route plugin,
  * so the REST, platform, mem0, MCP and metrics routes all answer errors the same way.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyError, errorBody } from './errors.ts';
 
@@ -46,6 +48,31 @@ const FRAMEWORK_MESSAGES: Record<string, (path: string) => string> = {
 export function frameworkErrorReply(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const message = FRAMEWORK_MESSAGES[err.code]?.(req.url.split('?')[0].slice(0, 200));
   sendError(message ? Object.assign(new Error(message), { code: err.code }) : err, req, reply);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: errors Node's HTTP parser raises before there is a request
+ * (headers or request line over 16 KB → 431, malformed HTTP → 400, header timeout → 408) get our
+ * error body and an x-request-id, like every other answer. Nothing is written to a socket that
+ * the client already reset.
+ */
+export function clientErrorReply(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', 'the request line and headers exceed 16 KB; send long input in a JSON body']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'BAD_REQUEST', 'the request headers did not arrive in time']
+        : [400, 'BAD_REQUEST', 'malformed HTTP request'];
+  const id = crypto.randomUUID();
+  const body = JSON.stringify(errorBody({ status, code, message, unexpected: false }, id));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `x-request-id: ${id}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Request ids: a well-formed incoming `x-request-id` is kept (tracing), anything else gets a UUID. */

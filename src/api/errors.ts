@@ -10,7 +10,7 @@ import { DomainError } from '../core/errors.ts';
 export const ERROR_STATUS = {
   /** Any malformed request (bad Content-Length, bad header...) not covered below. */
   BAD_REQUEST: 400,
-  /** The body is not parseable JSON (or is empty while JSON was announced). */
+  /** The body is not parseable JSON (or is empty while JSON was announced, or is not valid UTF-8). */
   MALFORMED_JSON: 400,
   /** MEMORY_AUTH_TOKEN is set and the Authorization header is missing or wrong. */
   UNAUTHORIZED: 401,
@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** A path parameter is longer than the router accepts (api/error-handler MAX_PATH_PARAM_LENGTH, 4,096 characters encoded). */
   URI_TOO_LONG: 414,
+  /** The request line and headers exceed Node's limit (16 KB): an over-long path or query. */
+  HEADERS_TOO_LARGE: 431,
   /** The body exceeds MEMORY_MAX_BODY_BYTES. */
   PAYLOAD_TOO_LARGE: 413,
   /** A body that is not application/json. */

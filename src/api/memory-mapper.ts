@@ -1,10 +1,13 @@
 /**
  * @module api/memory-mapper
  * Maps core records (camelCase MemoryRecord, SearchResult) to the API's snake_case shapes
- * defined in api/schemas. Pure functions; the routes and the MCP tools share them.
+ * defined in api/schemas. Pure functions; the routes and the MCP tools share them. Every text
+ * field is masked on the way out too (api/schemas' shapes are what callers see), so rows stored
+ * before a masking rule existed never return a secret it now recognises.
  */
 import type { MemoryRecord, SearchResult as CoreSearchResult } from '../core/types.ts';
 import type { Memory, SearchResult } from './schemas.ts';
+import { maskDeep, maskSecrets } from '../core/text/secrets.ts';
 
 export function toApiMemory(m: MemoryRecord): Memory {
   return {
@@ -12,7 +15,7 @@ export function toApiMemory(m: MemoryRecord): Memory {
     type: m.type,
     subject: m.subject,
     key: m.key,
-    value: m.value,
+    value: maskSecrets(m.value),
     confidence: m.confidence,
     source_session: m.sourceSession,
     source_turn: m.sourceTurn,
@@ -25,9 +28,9 @@ export function toApiMemory(m: MemoryRecord): Memory {
     active: m.active,
     status: m.status,
     event_date: m.eventDate,
-    evidence: m.evidence,
+    evidence: maskSecrets(m.evidence),
     agent_id: m.agentId,
-    metadata: m.metadata ?? {},
+    metadata: maskDeep(m.metadata ?? {}),
   };
 }
 
@@ -35,11 +38,11 @@ export function toApiSearchResult(r: CoreSearchResult): SearchResult {
   return {
     kind: r.kind,
     id: r.id,
-    content: r.content,
+    content: maskSecrets(r.content),
     score: Number.isFinite(r.score) ? r.score : 0,
     session_id: r.session_id,
     timestamp: r.timestamp,
-    metadata: r.metadata ?? {},
+    metadata: maskDeep(r.metadata ?? {}),
     turn_id: r.turn_id,
     memory: r.memory ? toApiMemory(r.memory) : null,
   };

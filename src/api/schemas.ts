@@ -117,6 +117,11 @@ export const SearchRequest = z.object({
 
 export const UserParams = z.object({ user_id: Id('user_id') });
 export const SessionParams = z.object({ session_id: Id('session_id') });
+/** DELETE /sessions/{id} narrowing: only that user's (and/or agent's) rows of the session. */
+export const SessionDeleteQuery = z.object({
+  user_id: Id('user_id').optional().describe('Delete only this user\'s turns and memories of the session (their agent sub-scopes included unless agent_id is given).'),
+  agent_id: Id('agent_id').optional().describe('Delete only the rows of this agent scope.'),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Responses

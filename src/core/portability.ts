@@ -95,7 +95,9 @@ export interface ExportOptions {
 /** Scopes an export covers: every scope, or the user's. */
 async function exportScopes(store: MemoryStore, userId: string | null): Promise<string[]> {
   if (userId === null) return [...new Set(await store.listScopes())].sort();
-  return [...new Set([scopeOf(userId, null).key, ...(await store.scopesOfUser(userId))])].sort();
+  // The default tenant's user (the CLI has no tenant option); a full export carries every tenant's keys.
+  const base = scopeOf(userId, null).key;
+  return [...new Set([base, ...(await store.scopesOfUser(base))])].sort();
 }
 
 async function allTurns(store: MemoryStore, scope: string, pageSize: number): Promise<TurnRecord[]> {

@@ -109,8 +109,12 @@ export interface MemoryStore {
   // ---- memories ----
   getMemory(scope: string | null, id: string): Promise<MemoryRecord | null>;
   listMemories(scope: string, filter?: MemoryFilter): Promise<MemoryRecord[]>;
-  /** Scope keys that belong to a user (user scope and its agent sub-scopes). */
-  scopesOfUser(userId: string): Promise<string[]>;
+  /**
+   * Stored scope keys of one user in one tenant: `userKey` (a user scope key without agent, from
+   * core/scope) and its agent sub-scopes (core/scope agentScopeRange), sorted. An exact range
+   * query: no id can widen it to another user or tenant.
+   */
+  scopesOfUser(userKey: string): Promise<string[]>;
   /** Marks memories as seen now (injection API). */
   touchMemories(scope: string, ids: string[], at: string): Promise<void>;
 
@@ -132,12 +136,25 @@ export interface MemoryStore {
   embeddingModels(): Promise<Array<{ model: string; dim: number; count: number }>>;
 
   // ---- deletion ----
-  deleteSession(sessionId: string): Promise<void>;
-  deleteUser(userId: string): Promise<void>;
+  /**
+   * Deletes the session's turns (with their vectors) in the scopes `inScope` accepts, and the
+   * memories of those scopes that came from the session (reviving what they superseded).
+   * Callers pass a predicate over decoded scopes (tenant, user, agent), so a caller-chosen
+   * session id never reaches another tenant's or user's data.
+   */
+  deleteSession(sessionId: string, inScope: (scopeKey: string) => boolean): Promise<void>;
+  /** Deletes every row of `userKey` and its agent sub-scopes (same range as scopesOfUser); erases the text (see docs/security.md). */
+  deleteUser(userKey: string): Promise<void>;
   /** Soft delete: status deleted, deletedAt set, active false. Returns false when absent. */
   softDeleteMemory(scope: string | null, id: string, at: string): Promise<boolean>;
-  /** Hard delete of one memory row (mem0 DELETE). Returns false when absent. */
+  /** Hard delete of one memory row (mem0 DELETE). Returns false when absent. Call erase() after a batch. */
   deleteMemory(scope: string | null, id: string): Promise<boolean>;
+  /**
+   * Makes the hard deletions so far leave no copy in the store's files where the backend can
+   * (SQLite: WAL checkpoint and truncate, one fsync); absent or a no-op elsewhere. deleteUser and
+   * deleteSession already do it.
+   */
+  erase?(): Promise<void>;
 
   // ---- operations ----
   counts(): Promise<{ turns: number; memories: number; bytes: number | null }>;

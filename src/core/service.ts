@@ -15,11 +15,11 @@ import type {
   RerankerPort,
 } from './ports.ts';
 import type { MemoryCandidate, MemoryOp, MemoryRecord, Message, RecallResult, Scope, SearchResult, TurnRecord } from './types.ts';
-import { scopeOf } from './types.ts';
+import { DEFAULT_TENANT, decodeScope, scopeOf } from './scope.ts';
 import { NotFoundError } from './errors.ts';
 import { renderTurnText } from './render.ts';
 import { indexTerms } from './text/analyze.ts';
-import { containsSecret, maskSecrets } from './text/secrets.ts';
+import { containsSecret, maskDeep, maskSecrets } from './text/secrets.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import { relatedKeys } from './reconcile/policy.ts';
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
@@ -55,6 +55,14 @@ export interface ServiceDeps {
   newId?: () => string;
   logger?: Logger;
   observer?: Observer;
+  /** The tenant every scope of this service belongs to (default: DEFAULT_TENANT). See forTenant(). */
+  tenant?: string;
+}
+
+/** Narrows DELETE /sessions/{id}: only the session's rows of this user and/or agent. */
+export interface SessionDeletion {
+  userId?: string | null;
+  agentId?: string | null;
 }
 
 export interface TurnInput {
@@ -105,9 +113,15 @@ export class MemoryService {
   private readonly clock: () => Date;
   readonly newId: () => string;
   readonly logger: Logger;
+  /** Every scope this service builds, reads or deletes lies in this tenant. */
+  readonly tenant: string;
+  private readonly tenants: Map<string, MemoryService>;
 
-  constructor(deps: ServiceDeps) {
+  constructor(deps: ServiceDeps, tenants?: Map<string, MemoryService>) {
     this.deps = deps;
+    this.tenant = deps.tenant ?? DEFAULT_TENANT;
+    this.tenants = tenants ?? new Map();
+    this.tenants.set(this.tenant, this);
     this.store = deps.store;
     this.clock = deps.clock ?? (() => new Date());
     this.newId = deps.newId ?? (() => crypto.randomUUID());
@@ -117,6 +131,22 @@ export class MemoryService {
     if (offline instanceof OfflineExtractor && !offline.onRuleError) {
       offline.onRuleError = (e) => this.logger.warn({ rule: e.rule, errorName: e.errorName, extractor: 'offline' }, 'offline extraction rule failed; rule skipped for this clause');
     }
+  }
+
+  /** The same service (same store, providers and caches) bound to another tenant. */
+  forTenant(tenant: string): MemoryService {
+    return this.tenants.get(tenant) ?? new MemoryService({ ...this.deps, tenant }, this.tenants);
+  }
+
+  /** The scope of a request in this service's tenant. */
+  scopeOf(userId: string | null | undefined, sessionId: string | null | undefined, agentId?: string | null): Scope {
+    return scopeOf(userId, sessionId, agentId ?? null, this.tenant);
+  }
+
+  /** The decoded scope of a stored key when it lies in this tenant, else null. */
+  ownScope(key: string): Scope | null {
+    const s = decodeScope(key);
+    return s !== null && s.tenant === this.tenant ? s : null;
   }
 
   get embedder(): EmbedderPort | null {
@@ -157,11 +187,13 @@ export class MemoryService {
 
   /** Persists a turn and its memories in one transaction; when this resolves, recall sees it. */
   async ingestTurn(input: TurnInput): Promise<IngestResult> {
-    const scope = scopeOf(input.userId, input.sessionId, input.agentId ?? null);
+    const scope = this.scopeOf(input.userId, input.sessionId, input.agentId);
     const now = this.now();
     const timestamp = input.timestamp ? new Date(input.timestamp).toISOString() : now;
     // Hygiene: secrets are masked before anything is stored, indexed or sent to a provider.
-    const messages: Message[] = input.messages.map((m) => ({ ...m, content: maskSecrets(m.content) }));
+    // Every stored text field: content, the speaker name and each metadata string.
+    const messages: Message[] = input.messages.map((m) => ({ ...m, content: maskSecrets(m.content), ...(m.name != null ? { name: maskSecrets(m.name) } : {}) }));
+    const metadata = maskDeep(input.metadata ?? {});
     const text = renderTurnText(messages);
     const { terms, termCount } = indexTerms(text);
 
@@ -170,8 +202,9 @@ export class MemoryService {
       input.infer === false
         ? { candidates: [] as MemoryCandidate[], extractor: 'none' }
         : await this.timed('extraction', () => this.extract(messages, { timestamp, sessionId: input.sessionId, recentTurns }));
-    const screened = raw.filter((c) => c.value.trim() !== '' && !containsSecret(c.value) && !c.value.includes('[REDACTED]')).map((c) => ({ ...c, evidence: maskSecrets(c.evidence) }));
-    const candidates = input.prepareCandidates ? await input.prepareCandidates(screened, scope) : screened;
+    const screened = raw.filter((c) => c.value.trim() !== '' && !containsSecret(c.value) && !c.value.includes('[REDACTED]')).map((c) => ({ ...c, evidence: maskSecrets(c.evidence), ...(c.metadata ? { metadata: maskDeep(c.metadata) } : {}) }));
+    const prepared = input.prepareCandidates ? await input.prepareCandidates(screened, scope) : screened;
+    const candidates = prepared.map((c) => (c.metadata ? { ...c, metadata: maskDeep(c.metadata) } : c));
 
     // LLM reconciliation decisions are taken before the transaction (no network inside it).
     let decisions: Array<ReconcileDecision | null> | undefined;
@@ -211,7 +244,7 @@ export class MemoryService {
           text,
           terms,
           termCount,
-          metadata: input.metadata ?? {},
+          metadata,
           createdAt: now,
         });
         const existing = await tx.activeMemories(scope.key, {
@@ -260,7 +293,7 @@ export class MemoryService {
   }
 
   async recall(input: RecallInput): Promise<RecallResult> {
-    const scope = scopeOf(input.userId, input.sessionId, input.agentId ?? null);
+    const scope = this.scopeOf(input.userId, input.sessionId, input.agentId);
     return runRecall(this.recallDeps(), { ...input, scope });
   }
 
@@ -285,12 +318,12 @@ export class MemoryService {
   /** Scopes a search covers: the user's (with agent sub-scopes unless an agent is named), else the session's. */
   async searchScopes(userId: string | null, sessionId: string | null, agentId: string | null): Promise<Scope[]> {
     if (userId !== null) {
-      if (agentId !== null) return [scopeOf(userId, null, agentId)];
-      const keys = await this.store.scopesOfUser(userId);
-      const all = new Set([scopeOf(userId, null).key, ...keys]);
-      return [...all].map((key) => ({ key, userId, agentId: parseAgent(key), sessionId: null }));
+      if (agentId !== null) return [this.scopeOf(userId, null, agentId)];
+      const base = this.scopeOf(userId, null);
+      const keys = new Set([base.key, ...(await this.store.scopesOfUser(base.key))]);
+      return [...keys].flatMap((key) => this.ownScope(key) ?? []);
     }
-    if (sessionId !== null) return [scopeOf(null, sessionId, agentId)];
+    if (sessionId !== null) return [this.scopeOf(null, sessionId, agentId)];
     return [];
   }
 
@@ -301,12 +334,23 @@ export class MemoryService {
     return lists.flat().sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 
-  async deleteSession(sessionId: string): Promise<void> {
-    await this.store.deleteSession(sessionId);
+  /**
+   * Forgets a session of this tenant: its turns and the memories that came from it, in every
+   * scope of the tenant that holds the session (any user's, and the session-only scope), or
+   * only the named user's and/or agent's. Never another tenant's rows.
+   */
+  async deleteSession(sessionId: string, narrow: SessionDeletion = {}): Promise<void> {
+    await this.store.deleteSession(sessionId, (key) => {
+      const s = this.ownScope(key);
+      if (s === null) return false;
+      if (narrow.userId != null && s.userId !== narrow.userId) return false;
+      return narrow.agentId == null || s.agentId === narrow.agentId;
+    });
   }
 
+  /** Forgets a user of this tenant: every scope of theirs (agent sub-scopes included). */
   async deleteUser(userId: string): Promise<void> {
-    await this.store.deleteUser(userId);
+    await this.store.deleteUser(this.scopeOf(userId, null).key);
   }
 
   /**
@@ -317,24 +361,12 @@ export class MemoryService {
    */
   async forgetMemory(owner: { userId: string | null; sessionId?: string | null }, memoryId: string): Promise<MemoryRecord> {
     const memory = await this.store.getMemory(null, memoryId);
-    const owned =
-      memory !== null &&
-      (owner.userId !== null ? memory.userId === owner.userId : memory.userId === null && owner.sessionId != null && isSessionScope(memory.scope, owner.sessionId));
+    const scope = memory ? this.ownScope(memory.scope) : null;
+    const owned = scope !== null && (owner.userId !== null ? scope.userId === owner.userId : scope.userId === null && owner.sessionId != null && scope.sessionId === owner.sessionId);
     if (!memory || !owned) throw new NotFoundError('memory', memoryId);
     if (memory.status !== 'deleted') await this.store.softDeleteMemory(memory.scope, memoryId, this.now());
     return (await this.store.getMemory(memory.scope, memoryId)) ?? memory;
   }
-}
-
-/** True when the scope key is the session-only scope of `sessionId` (with or without an agent). */
-function isSessionScope(scopeKey: string, sessionId: string): boolean {
-  const base = scopeOf(null, sessionId).key;
-  return scopeKey === base || scopeKey.startsWith(`${base}|a:`);
-}
-
-function parseAgent(scopeKey: string): string | null {
-  const i = scopeKey.indexOf('|a:');
-  return i >= 0 ? scopeKey.slice(i + 3) : null;
 }
 
 /** Error summary safe to log: message and code/status, never headers or keys. */

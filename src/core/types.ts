@@ -16,29 +16,8 @@ export interface Message {
 export const MEMORY_TYPES = ['fact', 'preference', 'opinion', 'event', 'relation'] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];
 
-/**
- * Who owns data. Memories are shared across a user's sessions; with no user the session
- * alone is the scope. `agentId` adds the avatar/agent dimension (platform API, mem0 agent_id).
- */
-export interface Scope {
-  /** Stable key every table carries and every query filters on. See scopeKey(). */
-  key: string;
-  userId: string | null;
-  agentId: string | null;
-  /** Only set for session-only scopes (userId null). */
-  sessionId: string | null;
-}
-
-/** Builds the canonical scope for a request. */
-export function scopeOf(userId: string | null | undefined, sessionId: string | null | undefined, agentId?: string | null): Scope {
-  const u = userId ?? null;
-  const a = agentId ?? null;
-  if (u !== null) {
-    return { key: a !== null ? `u:${u}|a:${a}` : `u:${u}`, userId: u, agentId: a, sessionId: null };
-  }
-  const s = sessionId ?? '';
-  return { key: a !== null ? `s:${s}|a:${a}` : `s:${s}`, userId: null, agentId: a, sessionId: s };
-}
+export type { Scope } from './scope.ts';
+export { scopeOf } from './scope.ts';
 
 /** A stored conversation turn (one POST /turns). */
 export interface TurnRecord {

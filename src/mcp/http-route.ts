@@ -4,7 +4,7 @@
  * each request gets a fresh MCP server and transport (no session affinity, so any replica can
  * answer), handed Fastify's raw request/response and the already parsed JSON body. JSON
  * responses rather than SSE streams (tools answer in one message). Authentication is the API's
- * global bearer hook, which runs before this handler; `GET`/`DELETE /mcp` (server-initiated
+ * global bearer hook, which runs before this handler and selects the tenant the tools work in; `GET`/`DELETE /mcp` (server-initiated
  * streams and session termination) are not offered in stateless mode and answer 405.
  */
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +21,12 @@ const METHOD_NOT_ALLOWED = {
 
 export async function registerMcpRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
-    const server = createMcpServer(ctx.service, { defaultMaxTokens: ctx.config.MEMORY_DEFAULT_MAX_TOKENS });
+    // JSON-RPC 2.0: an empty batch or a body that is no request object is one Invalid Request error.
+    const b = request.body;
+    if ((Array.isArray(b) && b.length === 0) || b === null || typeof b !== 'object') {
+      return reply.code(400).send({ jsonrpc: '2.0', error: { code: -32600, message: Array.isArray(b) ? 'Invalid Request: empty batch' : 'Invalid Request: expected a JSON-RPC request object or batch' }, id: null });
+    }
+    const server = createMcpServer(ctx.service.forTenant(request.tenant), { defaultMaxTokens: ctx.config.MEMORY_DEFAULT_MAX_TOKENS });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.raw.setHeader('x-request-id', request.id);
     reply.hijack();

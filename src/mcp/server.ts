@@ -10,7 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { MemoryService } from '../core/service.ts';
 import { DomainError, InvalidInputError, NotFoundError } from '../core/errors.ts';
-import { scopeOf, type Message } from '../core/types.ts';
+import type { Message } from '../core/types.ts';
 import { memoryList, searchList } from './format.ts';
 import { CitationSchema, IsoTimestamp, LIMITS, MemorySchema, MemoryTypeSchema, MessageSchema, SearchResultSchema } from '../api/schemas.ts';
 import { toApiMemory, toApiSearchResult } from '../api/memory-mapper.ts';
@@ -247,7 +247,7 @@ export function createMcpServer(service: MemoryService, options: McpServerOption
         const all =
           owner.userId !== null
             ? await service.listUserMemories(owner.userId, { ...filter, agentId: owner.agentId })
-            : await service.store.listMemories(scopeOf(null, owner.sessionId, owner.agentId).key, { ...filter, limit });
+            : await service.store.listMemories(service.scopeOf(null, owner.sessionId, owner.agentId).key, { ...filter, limit });
         const memories = all.slice(0, limit);
         return ok(memoryList(memories, 'No memories stored yet.'), { memories: memories.map(toApiMemory), count: memories.length });
       }),
@@ -276,7 +276,8 @@ export function createMcpServer(service: MemoryService, options: McpServerOption
         if (args.target === 'session') {
           if (!args.session_id) throw new InvalidInputError('session_id is required to forget a session');
           if (boundUser !== null && !(await sessionBelongsTo(service, boundUser, args.session_id))) throw new NotFoundError('session', args.session_id);
-          await service.deleteSession(args.session_id);
+          // Only the named (or bound) user's part of the session: session ids are caller-chosen and shared.
+          await service.deleteSession(args.session_id, { userId: boundUser ?? args.user_id ?? null });
           return ok(`Forgot session ${args.session_id}.`, { target: 'session', id: args.session_id });
         }
         if (args.user_id == null && boundUser === null) throw new InvalidInputError('user_id is required to forget a user');

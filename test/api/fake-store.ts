@@ -5,6 +5,7 @@
  */
 import type { CorpusStats, LexicalDoc, MemoryFilter, MemoryStore, StoreInfo, StoreTx } from '../../src/core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../src/core/types.ts';
+import { withinBase } from '../../src/core/scope.ts';
 
 export class FakeStore implements MemoryStore {
   turns: TurnRecord[] = [];
@@ -95,9 +96,9 @@ export class FakeStore implements MemoryStore {
         (!f.types || f.types.includes(m.type)),
     );
   }
-  async scopesOfUser(userId: string) {
+  async scopesOfUser(userKey: string) {
     this.check();
-    return [...new Set([...this.turns, ...this.memories].filter((x) => x.userId === userId).map((x) => x.scope))];
+    return [...new Set([...this.turns, ...this.memories].filter((x) => withinBase(x.scope, userKey)).map((x) => x.scope))];
   }
   async touchMemories() {}
   async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number): Promise<LexicalDoc[]> {
@@ -124,15 +125,15 @@ export class FakeStore implements MemoryStore {
   async embeddingModels() {
     return [];
   }
-  async deleteSession(sessionId: string) {
+  async deleteSession(sessionId: string, inScope: (scopeKey: string) => boolean) {
     this.check();
-    this.turns = this.turns.filter((t) => t.sessionId !== sessionId);
-    this.memories = this.memories.filter((m) => m.scope !== `s:${sessionId}`);
+    this.turns = this.turns.filter((t) => t.sessionId !== sessionId || !inScope(t.scope));
+    this.memories = this.memories.filter((m) => m.sourceSession !== sessionId || !inScope(m.scope));
   }
-  async deleteUser(userId: string) {
+  async deleteUser(userKey: string) {
     this.check();
-    this.turns = this.turns.filter((t) => t.userId !== userId);
-    this.memories = this.memories.filter((m) => m.userId !== userId);
+    this.turns = this.turns.filter((t) => !withinBase(t.scope, userKey));
+    this.memories = this.memories.filter((m) => !withinBase(m.scope, userKey));
   }
   async softDeleteMemory() {
     return false;

@@ -101,3 +101,41 @@ test('SIGTERM: in-flight request finishes, new connections are refused, database
     await store.close();
   }
 });
+
+test('a second SIGTERM during shutdown (npm forwarding it) is ignored: all in-flight turns answer, exit 0', { timeout: 180_000 }, async () => {
+  const port = await freePort();
+  const db = join(dir, 'serve-twice.db');
+  const child = spawn(process.execPath, [BIN, 'serve', '--db', db, '--port', String(port), '--host', '127.0.0.1'], { cwd: ROOT, env: cliEnv({ LOG_LEVEL: 'info' }) });
+  let stdout = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    for (let i = 0; i < 900 && !stdout.includes('ready:'); i++) await sleep(100);
+    expect(stdout).toContain('ready:');
+    const inFlight = [1, 2, 3].map(
+      (i) =>
+        new Promise<number>((resolve) => {
+          const body = JSON.stringify({ session_id: `twice-${i}`, user_id: 'twice', messages: [{ role: 'user', content: `I keep ${i} hives of bees` }] });
+          const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/turns', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('error', () => resolve(0));
+          req.write(body.slice(0, 10));
+          setTimeout(() => req.end(body.slice(10)), 1500);
+        }),
+    );
+    await sleep(300);
+    child.kill('SIGTERM');
+    await sleep(100);
+    child.kill('SIGTERM');
+    child.kill('SIGINT');
+    expect(await Promise.all(inFlight)).toEqual([201, 201, 201]);
+    expect(await exited).toBe(0);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  expect(stdout).toMatch(/already shutting down; signal ignored/);
+  const wal = `${db}-wal`;
+  expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
+});

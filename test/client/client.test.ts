@@ -76,6 +76,13 @@ describe('MemoryClient against the real server', () => {
     await client.deleteSession('never-existed');
   });
 
+  test('deleteSession with userId deletes only that user\'s part of a shared session id', async () => {
+    for (const user of ['sdk-ann', 'sdk-bob']) await client.addTurn({ session_id: 'sdk-shared', user_id: user, messages: [{ role: 'user', content: `I collect ${user} stamps.` }] });
+    await client.deleteSession('sdk-shared', { userId: 'sdk-ann' });
+    expect((await client.search({ query: 'stamps', user_id: 'sdk-ann' })).results.filter((x) => x.kind === 'turn')).toEqual([]);
+    expect((await client.search({ query: 'stamps', user_id: 'sdk-bob' })).results.filter((x) => x.kind === 'turn')).toHaveLength(1);
+  });
+
   test('a wrong token is a typed 401 with the request id', async () => {
     const bad = new MemoryClient({ baseUrl, token: 'wrong', retries: 3, sleep: async () => {} });
     const err = await caught(bad.recall({ query: 'x', session_id: 's', user_id: 'u' }, { requestId: 'trace-abc-1' }));

@@ -181,6 +181,21 @@ describe('MCP server bound to one user', () => {
   });
 });
 
+describe('MCP forget session on a shared session id', () => {
+  test('a bound server deletes only its user\'s part of the session, never another user\'s', async () => {
+    const h = await connect({ userId: 'alice' });
+    try {
+      for (const userId of ['alice', 'bob']) await h.service.ingestTurn({ sessionId: 'chat-1', userId, messages: [{ role: 'user', content: 'hello there' }] });
+      const r = await call(h.client, 'forget', { target: 'session', session_id: 'chat-1' });
+      expect(r.isError).toBeFalsy();
+      expect(await h.service.store.listTurns('u:alice')).toHaveLength(0);
+      expect(await h.service.store.listTurns('u:bob')).toHaveLength(1);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('MCP tool failures', () => {
   test('a failing store yields a tool error without internals, not a crash', async () => {
     const { service, store, close } = await makeService();

@@ -11,6 +11,8 @@ import type { MemoryStore, StoreInfo } from '../../src/core/ports.ts';
 import type { MemoryRecord, NewTurn } from '../../src/core/types.ts';
 import { ConflictError } from '../../src/core/errors.ts';
 import { indexTerms } from '../../src/core/text/analyze.ts';
+import { scopeOf } from '../../src/core/scope.ts';
+import { byCodePoint } from '../../src/store/lexical.ts';
 
 export interface ConformanceOptions {
   /** Expected `info().kind`. */
@@ -198,7 +200,7 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       const oldSession = uid('old-session');
       await store.transaction(scope, (tx) => tx.insertTurn(turn(scope, oldSession, 'alpha beta')));
       const t1 = await store.corpusStats(scope, 'turn');
-      await store.deleteSession(oldSession);
+      await store.deleteSession(oldSession, () => true);
       await store.transaction(scope, (tx) => tx.insertTurn(turn(scope, 'new', 'alpha beta', { createdAt: '2026-03-01T00:00:00.000Z' })));
       const t2 = await store.corpusStats(scope, 'turn');
       expect(t2).toMatchObject({ count: t1.count, totalTerms: t1.totalTerms });
@@ -387,7 +389,7 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       await store.putEmbedding(scope, { ownerKind: 'memory', ownerId: fresh.id, model: 'm', dim: 2, vector: [1, 0] });
       await store.putEmbedding(scope, { ownerKind: 'turn', ownerId: t1.id, model: 'm', dim: 2, vector: [1, 0] });
 
-      await store.deleteSession(gone);
+      await store.deleteSession(gone, () => true);
 
       expect(await store.getTurn(scope, t2.id)).toBeNull();
       expect(await store.getTurn(agentScope, t3.id)).toBeNull();
@@ -403,8 +405,8 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       expect(await store.lexicalCandidates(scope, 'memory', terms('Notion'), 10)).toEqual([]);
       expect((await store.lexicalCandidates(scope, 'memory', terms('Acme'), 10)).map((h) => h.id)).toEqual([old.id]);
       // Deleting what does not exist is fine.
-      await store.deleteSession(gone);
-      await store.deleteSession(uid('never'));
+      await store.deleteSession(gone, () => true);
+      await store.deleteSession(uid('never'), () => true);
     });
 
     test('deleteSession does not revive a row when another active row holds the key', async () => {
@@ -417,7 +419,7 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
         await tx.insertMemory({ ...b, active: false, status: 'superseded', supersededBy: c.id });
         await tx.insertMemory(c);
       });
-      await store.deleteSession('gone2');
+      await store.deleteSession('gone2', () => true);
       expect(await store.getMemory(scope, b.id)).toBeNull();
       expect((await store.getMemory(scope, a.id))?.active).toBe(false);
       expect((await store.getMemory(scope, c.id))?.supersedes).toBeNull();
@@ -437,18 +439,46 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       }
       const keep = `u:${keepUser}`;
       await store.transaction(keep, (tx) => tx.insertTurn(turn(keep, 's', 'hello world')));
-      expect((await store.scopesOfUser(user)).sort()).toEqual([...scopes].sort());
-      await store.deleteUser(user);
+      expect((await store.scopesOfUser(`u:${user}`)).sort()).toEqual([...scopes].sort());
+      await store.deleteUser(`u:${user}`);
       for (const sc of scopes) {
         expect(await store.listTurns(sc)).toEqual([]);
         expect(await store.listMemories(sc, { includeInactive: true, includeDeleted: true })).toEqual([]);
         expect(await store.vectorSearch(sc, 'memory', 'm', [1, 0], 10)).toEqual([]);
         expect(await store.corpusStats(sc, 'turn')).toMatchObject({ count: 0, totalTerms: 0 });
       }
-      expect(await store.scopesOfUser(user)).toEqual([]);
+      expect(await store.scopesOfUser(`u:${user}`)).toEqual([]);
       expect(await store.listTurns(keep)).toHaveLength(1);
-      await store.deleteUser(user);
-      await store.deleteUser(uid('never'));
+      await store.deleteUser(`u:${user}`);
+      await store.deleteUser(`u:${uid('never')}`);
+    });
+
+    test('scopesOfUser and deleteUser cover exactly the user key and its agent range (no look-alike user, no other tenant)', async () => {
+      const user = uid('range');
+      const mine = [scopeOf(user, null), scopeOf(user, null, 'x|y:%z')];
+      const others = [scopeOf(`${user}|a:x`, null), scopeOf(`${user}x`, null), scopeOf(user, null, null, 'other'), scopeOf(user, null, 'x', 'other'), scopeOf(null, user), scopeOf(null, user, 'x')];
+      for (const sc of [...mine, ...others]) {
+        await store.transaction(sc.key, (tx) => tx.insertTurn({ ...turn(sc.key, 's', 'hello world'), userId: sc.userId, agentId: sc.agentId }));
+      }
+      expect(await store.scopesOfUser(mine[0].key)).toEqual(mine.map((s) => s.key).sort(byCodePoint));
+      await store.deleteUser(mine[0].key);
+      for (const sc of mine) expect(await store.listTurns(sc.key)).toEqual([]);
+      for (const sc of others) expect(await store.listTurns(sc.key)).toHaveLength(1);
+    });
+
+    test('deleteSession only touches the scopes its predicate accepts', async () => {
+      const session = uid('shared-session');
+      const a = scopeOf(uid('a'), null);
+      const b = scopeOf(uid('b'), null, null, 'other');
+      for (const sc of [a, b]) {
+        const t = await store.transaction(sc.key, (tx) => tx.insertTurn({ ...turn(sc.key, session, 'hello world'), userId: sc.userId }));
+        await store.transaction(sc.key, (tx) => tx.insertMemory({ ...memory(sc.key, 'employer', 'Acme', { sourceSession: session, sourceTurn: t.id }), userId: sc.userId }));
+      }
+      await store.deleteSession(session, (key) => key === a.key);
+      expect(await store.listTurns(a.key)).toEqual([]);
+      expect(await store.listMemories(a.key)).toEqual([]);
+      expect(await store.listTurns(b.key)).toHaveLength(1);
+      expect(await store.listMemories(b.key)).toHaveLength(1);
     });
 
     test('softDeleteMemory and deleteMemory', async () => {

@@ -67,7 +67,8 @@ export async function registerMem0Routes(root: FastifyInstance, ctx: AppContext)
 
 function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const mem0 = new Mem0Compat(ctx.service);
+  // The mem0 operations of the request's tenant (cheap: the service and its caches are shared).
+  const mem0For = (req: FastifyRequest) => new Mem0Compat(ctx.service.forTenant(req.tenant));
 
   app.get('/v1/ping/', { schema: { summary: 'mem0: key check', tags, response: { 200: Mem0PingResponse, 401: ErrorResponse } } }, async () => ({
     status: 'ok' as const,
@@ -90,7 +91,7 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (req) => {
-      const out = await mem0.add(req.body);
+      const out = await mem0For(req).add(req.body);
       return { ...out, status: 'SUCCEEDED' as const, message: `${out.results.length} memories processed` };
     },
   );
@@ -107,7 +108,7 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (req) => {
-      const out = await mem0.add(req.body);
+      const out = await mem0For(req).add(req.body);
       return req.body.output_format === 'v1.0' ? out.results : { results: out.results };
     },
   );
@@ -126,7 +127,7 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
     },
     async (req) => {
       const b = req.body;
-      const results = await mem0.search({ query: b.query, filters: withCategories(b.filters, b.categories), topK: b.top_k, threshold: b.threshold, metadata: b.metadata });
+      const results = await mem0For(req).search({ query: b.query, filters: withCategories(b.filters, b.categories), topK: b.top_k, threshold: b.threshold, metadata: b.metadata });
       return { results };
     },
   );
@@ -146,7 +147,7 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
       async (req) => {
         const b = req.body;
         const filters = withCategories(withEntities(b.filters ?? undefined, b), b.categories);
-        const results = await mem0.search({ query: b.query, filters, topK: b.top_k ?? b.limit ?? 10, threshold: b.threshold, metadata: b.metadata });
+        const results = await mem0For(req).search({ query: b.query, filters, topK: b.top_k ?? b.limit ?? 10, threshold: b.threshold, metadata: b.metadata });
         return b.output_format === 'v1.1' ? { results } : results;
       },
     );
@@ -172,7 +173,7 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
         let filters = withCategories(withEntities(b.filters, b), b.categories);
         if (range) filters = { AND: [filters, range] };
         const { page, page_size } = req.query;
-        const out = await mem0.list({ filters, page, pageSize: page_size, showExpired: b.show_expired });
+        const out = await mem0For(req).list({ filters, page, pageSize: page_size, showExpired: b.show_expired });
         return { count: out.count, ...pageLinks(req, page, page_size, out.count), results: out.results };
       },
     );
@@ -190,7 +191,7 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
     },
     async (req) => {
       const q = req.query;
-      const out = await mem0.list({ filters: withEntities(undefined, q), page: q.page, pageSize: q.page_size });
+      const out = await mem0For(req).list({ filters: withEntities(undefined, q), page: q.page, pageSize: q.page_size });
       return q.output_format === 'v1.1' ? { results: out.results } : out.results;
     },
   );
@@ -199,7 +200,7 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/v1/memories/:memory_id/',
     { schema: { summary: 'mem0: get a memory', description: 'Ended versions are returned with `status` and `replaced_by`; deleted ones are 404.', tags, params: MemoryIdParams, response: { 200: Mem0MemorySchema, ...errors } } },
-    async (req) => mem0.get(req.params.memory_id),
+    async (req) => mem0For(req).get(req.params.memory_id),
   );
 
   app.put(
@@ -214,14 +215,14 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
         response: { 200: Mem0MemorySchema, ...errors },
       },
     },
-    async (req) => mem0.update(req.params.memory_id, { text: req.body.text, metadata: req.body.metadata }),
+    async (req) => mem0For(req).update(req.params.memory_id, { text: req.body.text, metadata: req.body.metadata }),
   );
 
   app.delete(
     '/v1/memories/:memory_id/',
     { schema: { summary: 'mem0: delete a memory', description: 'Soft delete: never recalled again; history keeps the DELETE event.', tags, params: MemoryIdParams, response: { 200: Mem0MessageResponse, ...errors } } },
     async (req) => {
-      await mem0.delete(req.params.memory_id);
+      await mem0For(req).delete(req.params.memory_id);
       return { message: 'Memory deleted successfully!' };
     },
   );
@@ -229,7 +230,7 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/v1/memories/:memory_id/history/',
     { schema: { summary: 'mem0: history of a memory (ADD / UPDATE / DELETE from the supersession chain)', tags, params: MemoryIdParams, response: { 200: Mem0HistorySchema, ...errors } } },
-    async (req) => mem0.history(req.params.memory_id),
+    async (req) => mem0For(req).history(req.params.memory_id),
   );
 
   app.delete(
@@ -244,7 +245,7 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (req) => {
-      const n = await mem0.deleteAll(req.query);
+      const n = await mem0For(req).deleteAll(req.query);
       return { message: `Memories deleted successfully! (${n})` };
     },
   );
@@ -262,8 +263,8 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (req) => {
-      for (const m of req.body.memories) await mem0.get(m.memory_id);
-      for (const m of req.body.memories) await mem0.update(m.memory_id, { text: m.text });
+      for (const m of req.body.memories) await mem0For(req).get(m.memory_id);
+      for (const m of req.body.memories) await mem0For(req).update(m.memory_id, { text: m.text });
       return { message: `Successfully updated ${req.body.memories.length} memories` };
     },
   );
@@ -280,8 +281,8 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (req) => {
-      for (const m of req.body.memories) await mem0.get(m.memory_id);
-      for (const m of req.body.memories) await mem0.delete(m.memory_id);
+      for (const m of req.body.memories) await mem0For(req).get(m.memory_id);
+      for (const m of req.body.memories) await mem0For(req).delete(m.memory_id);
       return { message: `Successfully deleted ${req.body.memories.length} memories` };
     },
   );
@@ -291,7 +292,7 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
     '/v1/entities/',
     { schema: { summary: 'mem0: users, agents and runs holding memories', tags, querystring: PageQuery, response: { 200: Mem0EntitiesResponse, ...errors } } },
     async (req) => {
-      const all = await mem0.entities();
+      const all = await mem0For(req).entities();
       const { page, page_size } = req.query;
       const start = (page - 1) * page_size;
       return { count: all.length, ...pageLinks(req, page, page_size, all.length), results: all.slice(start, start + page_size) };
@@ -303,7 +304,7 @@ function mem0Routes(root: FastifyInstance, ctx: AppContext): void {
       path,
       { schema: { summary: 'mem0: delete an entity and its memories', tags, params: EntityParams, response: { 200: Mem0MessageResponse, ...errors } } },
       async (req) => {
-        await mem0.deleteEntity(req.params.entity_type, req.params.entity_id);
+        await mem0For(req).deleteEntity(req.params.entity_type, req.params.entity_id);
         return { message: 'Entity deleted successfully!' };
       },
     );

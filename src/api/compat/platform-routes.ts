@@ -35,11 +35,13 @@ async function guarded<T>(req: FastifyRequest, reply: FastifyReply, fn: () => Pr
 
 export async function registerPlatformRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const platform = new PlatformMemory(ctx.service, {
+  const options = {
     charBudget: ctx.config.MEMORY_INJECTION_CHAR_BUDGET,
     maxTranscriptChars: ctx.config.MEMORY_MAX_TRANSCRIPT_CHARS,
     minConfidence: ctx.config.MEMORY_MIN_CONFIDENCE,
-  });
+  };
+  // The platform operations of the request's tenant.
+  const platformFor = (req: FastifyRequest) => new PlatformMemory(ctx.service.forTenant(req.tenant), options);
 
   app.get(
     '/get_injection_context',
@@ -54,7 +56,7 @@ export async function registerPlatformRoutes(root: FastifyInstance, ctx: AppCont
         response: { 200: InjectionResponse, ...errors },
       },
     },
-    async (req, reply) => guarded(req, reply, () => platform.injectionContext(req.query.user_id, req.query.avatar_id)),
+    async (req, reply) => guarded(req, reply, () => platformFor(req).injectionContext(req.query.user_id, req.query.avatar_id)),
   );
 
   app.post(
@@ -72,7 +74,7 @@ export async function registerPlatformRoutes(root: FastifyInstance, ctx: AppCont
     },
     async (req, reply) =>
       guarded(req, reply, () =>
-        platform.extract({ transcript: req.body.transcript, sessionId: req.body.session_id, userId: req.body.user_id, avatarId: req.body.avatar_id }),
+        platformFor(req).extract({ transcript: req.body.transcript, sessionId: req.body.session_id, userId: req.body.user_id, avatarId: req.body.avatar_id }),
       ),
   );
 
@@ -86,7 +88,7 @@ export async function registerPlatformRoutes(root: FastifyInstance, ctx: AppCont
         response: { 200: FactList, ...errors },
       },
     },
-    async (req, reply) => guarded(req, reply, () => platform.list(req.query.user_id, req.query.avatar_id)),
+    async (req, reply) => guarded(req, reply, () => platformFor(req).list(req.query.user_id, req.query.avatar_id)),
   );
 
   app.delete(
@@ -100,6 +102,6 @@ export async function registerPlatformRoutes(root: FastifyInstance, ctx: AppCont
         response: { 200: PlatformFactSchema, ...errors },
       },
     },
-    async (req, reply) => guarded(req, reply, () => platform.softDelete(req.params.fact_id)),
+    async (req, reply) => guarded(req, reply, () => platformFor(req).softDelete(req.params.fact_id)),
   );
 }

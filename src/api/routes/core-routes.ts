@@ -16,6 +16,7 @@ import {
   RecallResponse,
   SearchRequest,
   SearchResponse,
+  SessionDeleteQuery,
   SessionParams,
   TurnRequest,
   TurnResponse,
@@ -79,7 +80,7 @@ export async function registerCoreRoutes(root: FastifyInstance, ctx: AppContext)
     },
     async (req, reply) => {
       const b = req.body;
-      const result = await service.ingestTurn({
+      const result = await service.forTenant(req.tenant).ingestTurn({
         sessionId: b.session_id,
         userId: b.user_id,
         agentId: b.agent_id ?? null,
@@ -104,7 +105,7 @@ export async function registerCoreRoutes(root: FastifyInstance, ctx: AppContext)
     },
     async (req) => {
       const b = req.body;
-      const result = await service.recall({
+      const result = await service.forTenant(req.tenant).recall({
         query: b.query,
         sessionId: b.session_id,
         userId: b.user_id,
@@ -127,7 +128,7 @@ export async function registerCoreRoutes(root: FastifyInstance, ctx: AppContext)
     },
     async (req) => {
       const b = req.body;
-      const results = await service.search({
+      const results = await service.forTenant(req.tenant).search({
         query: b.query,
         sessionId: b.session_id,
         userId: b.user_id,
@@ -149,7 +150,7 @@ export async function registerCoreRoutes(root: FastifyInstance, ctx: AppContext)
       },
     },
     async (req) => {
-      const memories = await service.listUserMemories(req.params.user_id);
+      const memories = await service.forTenant(req.tenant).listUserMemories(req.params.user_id);
       return { memories: memories.map(toApiMemory) };
     },
   );
@@ -158,14 +159,19 @@ export async function registerCoreRoutes(root: FastifyInstance, ctx: AppContext)
     '/sessions/:session_id',
     {
       schema: {
-        summary: 'Forget a session (its turns, session-scoped memories and index rows); 204 even if absent',
+        summary: 'Forget a session (its turns, the memories that came from it and their index rows); 204 even if absent',
+        description:
+          'Deletes, within the caller\'s tenant only, the turns of this session id and the memories extracted from them, in every scope that holds ' +
+          'the session: each user\'s (and agent\'s) and the session-only scope. Session ids are caller-chosen, so pass `user_id` (and `agent_id`) ' +
+          'to delete only that user\'s (or agent\'s) part. Memories superseded by a deleted one become current again.',
         tags: ['core'],
         params: SessionParams,
+        querystring: SessionDeleteQuery,
         response: { 204: z.undefined(), ...errors },
       },
     },
     async (req, reply) => {
-      await service.deleteSession(req.params.session_id);
+      await service.forTenant(req.tenant).deleteSession(req.params.session_id, { userId: req.query.user_id ?? null, agentId: req.query.agent_id ?? null });
       return reply.code(204).send();
     },
   );
@@ -181,7 +187,7 @@ export async function registerCoreRoutes(root: FastifyInstance, ctx: AppContext)
       },
     },
     async (req, reply) => {
-      await service.deleteUser(req.params.user_id);
+      await service.forTenant(req.tenant).deleteUser(req.params.user_id);
       return reply.code(204).send();
     },
   );

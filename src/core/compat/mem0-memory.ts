@@ -10,9 +10,9 @@
 import type { MemoryService } from '../service.ts';
 import { errorSummary } from '../service.ts';
 import type { MemoryCandidate, MemoryRecord, Message, Role, Scope } from '../types.ts';
-import { scopeOf } from '../types.ts';
+import { decodeScope } from '../scope.ts';
 import { InvalidInputError, NotFoundError } from '../errors.ts';
-import { maskSecrets } from '../text/secrets.ts';
+import { maskDeep, maskSecrets } from '../text/secrets.ts';
 import { renderMemoryText } from '../render.ts';
 import { indexTerms } from '../text/analyze.ts';
 import { buildMemory } from '../reconcile/reconcile.ts';
@@ -81,22 +81,6 @@ export interface Mem0Entity {
   metadata: Record<string, unknown>;
 }
 
-interface ScopeCoords {
-  key: string;
-  userId: string | null;
-  agentId: string | null;
-  sessionId: string | null;
-}
-
-/** Inverse of scopeOf(): `u:U|a:A` / `s:S|a:A` → coordinates. */
-export function parseScopeKey(key: string): ScopeCoords {
-  const i = key.indexOf('|a:');
-  const base = i >= 0 ? key.slice(0, i) : key;
-  const agentId = i >= 0 ? key.slice(i + 3) : null;
-  if (base.startsWith('u:')) return { key, userId: base.slice(2), agentId, sessionId: null };
-  return { key, userId: null, agentId, sessionId: base.startsWith('s:') ? base.slice(2) : base };
-}
-
 const ROLES: Record<string, Role> = { user: 'user', human: 'user', assistant: 'assistant', ai: 'assistant', system: 'system', tool: 'tool', function: 'tool' };
 
 /** mem0 messages (string, or role/content with string or multimodal content) → our messages. */
@@ -148,10 +132,10 @@ export class Mem0Compat {
     const appId = input.app_id || null;
     if (!userId && !agentId && !runId && !appId) throw new InvalidInputError('at least one of user_id, agent_id, app_id, run_id is required');
     // Secrets are masked before anything is stored (turn, extraction input, verbatim memories).
-    const messages = toMessages(input.messages).map((m) => ({ ...m, content: maskSecrets(m.content) }));
+    const messages = toMessages(input.messages).map((m) => ({ ...m, content: maskSecrets(m.content), ...(m.name ? { name: maskSecrets(m.name) } : {}) }));
     if (messages.length === 0) throw new InvalidInputError('messages must contain at least one message with text content');
     const sessionId = runId ?? DEFAULT_MEM0_SESSION;
-    const extra: Record<string, unknown> = { run_id: runId, ...(appId ? { app_id: appId } : {}), ...(input.metadata ? { mem0_metadata: input.metadata } : {}) };
+    const extra: Record<string, unknown> = { run_id: runId, ...(appId ? { app_id: appId } : {}), ...(input.metadata ? { mem0_metadata: maskDeep(input.metadata) } : {}) };
     const result = await this.service.ingestTurn({
       sessionId,
       userId,
@@ -162,7 +146,7 @@ export class Mem0Compat {
       infer: input.infer !== false,
       prepareCandidates: async (candidates: MemoryCandidate[]) => candidates.map((c) => ({ ...c, metadata: { ...(c.metadata ?? {}), ...extra } })),
     });
-    const scope = scopeOf(userId, sessionId, agentId);
+    const scope = this.service.scopeOf(userId, sessionId, agentId);
     if (input.infer === false) {
       const raw = await this.insertRaw(scope, result.turn, messages, extra, agentId);
       return { results: raw.map((m) => addEvent('ADD', m)), event_id: result.turn.id };
@@ -231,17 +215,23 @@ export class Mem0Compat {
     if (!hasOr && users.length > 0 && !users.includes('*')) {
       const keys = new Set<string>();
       for (const u of users) {
-        keys.add(scopeOf(u, null).key);
-        for (const k of await this.store.scopesOfUser(u)) keys.add(k);
+        const base = this.service.scopeOf(u, null).key;
+        keys.add(base);
+        for (const k of await this.store.scopesOfUser(base)) keys.add(k);
       }
       return [...keys];
     }
-    const all = await this.store.listScopes();
+    const all = await this.tenantScopes();
     const agents = [...m.agent_id];
     if (!hasOr && users.length === 0 && agents.length > 0 && !agents.includes('*') && m.run_id.size === 0 && m.app_id.size === 0) {
       return all.filter((k) => agents.includes(parseScopeKey(k).agentId ?? '\u0000'));
     }
     return all;
+  }
+
+  /** Every stored scope key of this service's tenant (never another tenant's). */
+  private async tenantScopes(): Promise<string[]> {
+    return (await this.store.listScopes()).filter((k) => this.service.ownScope(k) !== null);
   }
 
   // ------------------------------------------------------------------ search / list / get
@@ -278,7 +268,8 @@ export class Mem0Compat {
     for (const k of keys) {
       const c = parseScopeKey(k);
       if (c.userId === null || out.has(c.userId)) continue;
-      const all = [scopeOf(c.userId, null).key, ...(await this.store.scopesOfUser(c.userId))];
+      const base = this.service.scopeOf(c.userId, null).key;
+      const all = [base, ...(await this.store.scopesOfUser(base))];
       out.set(c.userId, all.every((x) => set.has(x)));
     }
     return out;
@@ -307,8 +298,15 @@ export class Mem0Compat {
   }
 
   private async live(id: string): Promise<MemoryRecord> {
+    const m = await this.owned(id);
+    if (m.status === 'deleted') throw new NotFoundError('memory', id);
+    return m;
+  }
+
+  /** A memory by id when it lies in this tenant; another tenant's id is MEMORY_NOT_FOUND, like an unknown one. */
+  private async owned(id: string): Promise<MemoryRecord> {
     const m = await this.store.getMemory(null, id);
-    if (!m || m.status === 'deleted') throw new NotFoundError('memory', id);
+    if (!m || this.service.ownScope(m.scope) === null) throw new NotFoundError('memory', id);
     return m;
   }
 
@@ -321,7 +319,7 @@ export class Mem0Compat {
   async update(id: string, patch: { text?: string | null; metadata?: Record<string, unknown> | null }): Promise<Mem0Memory> {
     const m = await this.live(id);
     const now = this.service.now();
-    const metadata = { ...m.metadata, ...(patch.metadata ? { mem0_metadata: { ...((m.metadata.mem0_metadata as Record<string, unknown>) ?? {}), ...patch.metadata } } : {}) };
+    const metadata = { ...m.metadata, ...(patch.metadata ? { mem0_metadata: { ...((m.metadata.mem0_metadata as Record<string, unknown>) ?? {}), ...maskDeep(patch.metadata) } } : {}) };
     const text = patch.text?.trim();
     if (!text) {
       await this.store.transaction(m.scope, (tx) => tx.updateMemory(m.scope, id, { metadata, updatedAt: now }));
@@ -374,6 +372,8 @@ export class Mem0Compat {
         if (matchesFilters(asDoc(toMem0Memory(m)), filters) && (await this.store.deleteMemory(k, m.id))) n++;
       }
     }
+    // One erasure pass for the whole batch (docs/security.md).
+    if (n > 0) await this.store.erase?.();
     if (named.length === 1 && entities.run_id) await this.service.deleteSession(entities.run_id);
     return n;
   }
@@ -381,8 +381,7 @@ export class Mem0Compat {
   // ------------------------------------------------------------------ history / entities
 
   async history(id: string): Promise<Mem0HistoryEvent[]> {
-    const m = await this.store.getMemory(null, id);
-    if (!m) throw new NotFoundError('memory', id);
+    const m = await this.owned(id);
     return historyEvents(id, await this.chain(m));
   }
 
@@ -423,7 +422,7 @@ export class Mem0Compat {
       }
       acc.set(id, e);
     };
-    for (const k of await this.store.listScopes()) {
+    for (const k of await this.tenantScopes()) {
       const c = parseScopeKey(k);
       const mems = await this.store.listMemories(k);
       if (c.userId !== null) bump('user', c.userId, mems);
@@ -442,6 +441,12 @@ export class Mem0Compat {
     if (!field) throw new InvalidInputError(`entity type must be one of user, agent, app, run (got "${type}")`);
     await this.deleteAll({ [field]: name });
   }
+}
+
+/** Coordinates of a stored scope key (user, agent, session); keys that do not parse have none. */
+export function parseScopeKey(key: string): { key: string; userId: string | null; agentId: string | null; sessionId: string | null } {
+  const s = decodeScope(key);
+  return { key, userId: s?.userId ?? null, agentId: s?.agentId ?? null, sessionId: s?.sessionId ?? null };
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { MemoryRecord } from '../types.ts';
+import { decodeScope } from '../scope.ts';
 import { humanKey } from '../render.ts';
 import { maskSecrets } from '../text/secrets.ts';
 
@@ -64,11 +65,9 @@ export interface Mem0HistoryEvent {
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-/** Session of a session-only scope key (`s:<session>` or `s:<session>|a:<agent>`), else null. */
+/** Session of a session-only scope key (core/scope), else null. */
 export function sessionOfScope(scopeKey: string): string | null {
-  if (!scopeKey.startsWith('s:')) return null;
-  const i = scopeKey.indexOf('|a:');
-  return i >= 0 ? scopeKey.slice(2, i) : scopeKey.slice(2);
+  return decodeScope(scopeKey)?.sessionId ?? null;
 }
 
 /** The text mem0 calls `memory`: verbatim for raw/edited memories, else `key: value` (with the subject when not the user). */

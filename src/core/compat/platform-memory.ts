@@ -4,12 +4,11 @@
  * port: injection context (with last_seen_at stamping), /extract (transcript → one ingest in
  * the avatar scope, through the same extraction and reconciliation as POST /turns, with the
  * platform candidate policy), fact listing and soft delete. avatar_id is the agent dimension
- * of our scope (`u:<user>|a:<avatar>`).
+ * of our scope (core/scope: user + agent, in the service's tenant).
  */
 import type { MemoryService } from '../service.ts';
 import { errorSummary } from '../service.ts';
 import type { MemoryCandidate, MemoryRecord, Scope } from '../types.ts';
-import { scopeOf } from '../types.ts';
 import { InvalidInputError, NotFoundError } from '../errors.ts';
 import { maskSecrets } from '../text/secrets.ts';
 import { renderMemoryText } from '../render.ts';
@@ -49,7 +48,7 @@ export class PlatformMemory {
   }
 
   private scope(userId: string, avatarId: string): Scope {
-    return scopeOf(userId, null, avatarId);
+    return this.service.scopeOf(userId, null, avatarId);
   }
 
   async injectionContext(userId: string, avatarId: string): Promise<InjectionResult> {
@@ -118,7 +117,8 @@ export class PlatformMemory {
   /** Soft delete: status deleted, deleted_at set; never injected or recalled again, still listed. */
   async softDelete(factId: string): Promise<PlatformFact> {
     const m = await this.service.store.getMemory(null, factId);
-    if (!m) throw new NotFoundError('fact', factId);
+    // Another tenant's fact id is as unknown as a made-up one.
+    if (!m || this.service.ownScope(m.scope) === null) throw new NotFoundError('fact', factId);
     if (m.status !== 'deleted') await this.service.store.softDeleteMemory(m.scope, factId, this.service.now());
     const after = await this.service.store.getMemory(m.scope, factId);
     return toPlatformFact(after ?? m);

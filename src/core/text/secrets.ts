@@ -1,8 +1,10 @@
 /**
  * @module core/text/secrets
  * Memory hygiene: detects and masks secrets (passwords, API keys, tokens, bearer strings,
- * private keys, card numbers passing the Luhn check, long base64-like blobs) so they never
- * become memories and never come back out of recall. Pure.
+ * private keys, connection-string passwords, card numbers passing the Luhn check with any one
+ * separator, IBANs passing mod 97 in any case or spacing, long base64-like blobs) so they never
+ * become memories and never come back out of recall. Checksums keep near-misses (order and
+ * phone numbers, dates, ISBNs) intact. Pure; the rules are data (RULES).
  */
 
 export const MASK = '[REDACTED]';
@@ -33,21 +35,80 @@ interface SecretRule {
   check?: (s: string) => boolean;
 }
 
+/** IBAN checksum (ISO 13616 mod 97) over the letters and digits, any case, any spacing. */
+export function ibanValid(candidate: string): boolean {
+  const s = candidate.replace(/[\s-]/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s)) return false;
+  const moved = s.slice(4) + s.slice(0, 4);
+  let rem = 0;
+  for (const ch of moved) {
+    const v = ch >= 'A' ? String(ch.charCodeAt(0) - 55) : ch;
+    for (const d of v) rem = (rem * 10 + (d.charCodeAt(0) - 48)) % 97;
+  }
+  return rem === 1;
+}
+
+/** ISBN-13 checksum (weights 1, 3) with a 978/979 prefix: a book number, not a card. */
+export function isbn13Valid(digits: string): boolean {
+  const d = digits.replace(/\D/g, '');
+  if (d.length !== 13 || !/^97[89]/.test(d)) return false;
+  let sum = 0;
+  for (let i = 0; i < 13; i++) sum += (d.charCodeAt(i) - 48) * (i % 2 === 0 ? 1 : 3);
+  return sum % 10 === 0;
+}
+
+/** A card number: 13-19 digits passing Luhn, one kind of separator throughout, not an ISBN. */
+export function cardLike(s: string): boolean {
+  const seps = new Set(s.replace(/\d/g, ''));
+  return seps.size <= 1 && luhnValid(s) && !isbn13Valid(s);
+}
+
+/** Words that follow "password is" without being a password ("the password is wrong"). */
+const NOT_A_SECRET =
+  /^(is|was|the|a|an|for|to|and|of|my|it|that|this|in|on|at|still|not|now|changed|reset|expired|wrong|correct|same|different|new|old|long|short|strong|weak|required|incorrect|invalid|missing|forgotten|lost|saved|stored|written|somewhere|here|there|secret|private|safe|protected|hidden|easy|hard|simple|complicated|too|very|also|just)$/i;
+
+/** The credential words a "<word> is X" statement names. */
+const CREDENTIAL = String.raw`(?:password|passwd|passcode|passphrase|pwd|pw|pass ?word|pin(?: code| number)?|secret key|api[ _-]?key|access[ _-]?token|auth[ _-]?token|token)`;
+/** Optional qualifier between the credential word and the verb: "password for gmail", "pin to my phone". */
+const QUALIFIER = String.raw`(?:\s+(?:for|to|of|on)\s+(?:my\s+|the\s+|our\s+)?[\w.@-]+(?:\s+account)?)?`;
+const IS = String.raw`\s*(?:is|was|=|:|->|'s|’s)\s*`;
+
 const RULES: SecretRule[] = [
-  { name: 'private_key', re: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g },
+  { name: 'private_key', re: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
   { name: 'bearer', re: /\b(?:bearer|token)\s+([A-Za-z0-9._~+/=-]{16,})/gi, group: 1 },
-  { name: 'openai_key', re: /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}/g },
-  { name: 'github_token', re: /\bgh[pousr]_[A-Za-z0-9]{20,}/g },
-  { name: 'slack_token', re: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g },
-  { name: 'aws_key', re: /\bA(?:KIA|SIA)[0-9A-Z]{16}\b/g },
+  { name: 'openai_key', re: /\bsk-(?:proj-|ant-(?:api\d\d-)?|svcacct-|admin-)?[A-Za-z0-9_-]{16,}/g },
+  { name: 'stripe_key', re: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
+  { name: 'github_token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{22,})/g },
+  { name: 'gitlab_token', re: /\bglpat-[A-Za-z0-9_-]{20,}/g },
+  { name: 'slack_token', re: /\bxox[abprse]-[A-Za-z0-9-]{10,}/g },
+  { name: 'slack_webhook', re: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]+/g },
+  { name: 'aws_key', re: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b/g },
+  { name: 'aws_secret', re: /\baws_secret_access_key\s*[=:]\s*["']?([A-Za-z0-9/+=]{40})/gi, group: 1 },
   { name: 'google_key', re: /\bAIza[0-9A-Za-z_-]{30,}/g },
+  { name: 'google_oauth', re: /\bya29\.[0-9A-Za-z_-]{20,}/g },
+  { name: 'huggingface_token', re: /\bhf_[A-Za-z0-9]{30,}/g },
+  { name: 'npm_token', re: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  { name: 'sendgrid_key', re: /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g },
+  { name: 'twilio_key', re: /\bSK[0-9a-f]{32}\b/g },
+  { name: 'telegram_bot_token', re: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/g },
   { name: 'jwt', re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  // scheme://user:password@host — the password part only.
+  { name: 'url_password', re: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s@/]+)@/gi, group: 1 },
+  // Key=value connection strings (Azure, ODBC): Password=…; AccountKey=…; SharedAccessKey=…
+  { name: 'conn_string_secret', re: /\b(?:password|pwd|accountkey|sharedaccesskey|client_?secret)\s*=\s*([^;\s"']{3,})/gi, group: 1 },
   {
     name: 'password',
     // A separator is required ("password is X", "api_key=X"): "a token from the arcade" is not a secret.
-    re: /\b(?:password|passwd|passcode|pwd|pin(?: code)?|passphrase|secret key|api[ _-]?key|access[ _-]?token|auth[ _-]?token|token)\s*(?:is|was|=|:|->)\s*["'`]?([^\s"'`,;]{3,})/gi,
+    re: new RegExp(String.raw`\b${CREDENTIAL}${QUALIFIER}${IS}["'\`]?([^\s"'\`,;]{3,})`, 'gi'),
     group: 1,
-    check: (s) => !/^(is|was|the|a|an|for|to|and|of|my|it|that|this|changed|reset|expired|wrong|correct|same|different|new|old|long|short|strong|weak)$/i.test(s),
+    check: (s) => !NOT_A_SECRET.test(s.replace(/[.!?]+$/, '')),
+  },
+  // "my email password hunter22", "my wifi pw is x": after "my …" the next word, when it looks like a password.
+  {
+    name: 'my_password',
+    re: /\bmy\s+(?:[\w-]+\s+){0,2}(?:password|passcode|pass|pw|pwd|pin)\s+(?:is\s+|=\s*|:\s*)?["'`]?([^\s"'`,;]{4,})/gi,
+    group: 1,
+    check: (s) => /[\d\W_]/.test(s.replace(/[.!?]+$/, '')) && !NOT_A_SECRET.test(s),
   },
   // "password: correct horse battery staple": after a colon or equals sign the whole phrase is the secret.
   {
@@ -56,8 +117,8 @@ const RULES: SecretRule[] = [
     group: 1,
   },
   { name: 'card_security_code', re: /\b(?:cvv2?|cvc2?|csc|security\s+code)\s*(?:is|:|=|->)?\s*(\d{3,4})\b/gi, group: 1 },
-  { name: 'card', re: /\b(?:\d[ -]?){12,18}\d\b/g, check: luhnValid },
-  { name: 'iban', re: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?\b/g },
+  { name: 'card', re: /\b(?:\d[ .\-_/]?){12,18}\d\b/g, check: cardLike },
+  { name: 'iban', re: /\b[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,4})?\b/g, check: ibanValid },
   { name: 'ssn', re: /\b\d{3}-\d{2}-\d{4}\b/g },
   {
     name: 'base64_blob',
@@ -91,6 +152,19 @@ export function findSecrets(text: string): SecretFinding[] {
 
 export function containsSecret(text: string): boolean {
   return findSecrets(text).length > 0;
+}
+
+/**
+ * Masks every string inside a JSON-like value (metadata): string values, and keys too, since a
+ * caller may put anything anywhere. Non-string leaves are kept.
+ */
+export function maskDeep<T>(value: T): T {
+  if (typeof value === 'string') return maskSecrets(value) as T;
+  if (Array.isArray(value)) return value.map((v) => maskDeep(v)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [maskSecrets(k), maskDeep(v)])) as T;
+  }
+  return value;
 }
 
 /** Replaces every secret span with [REDACTED]. */

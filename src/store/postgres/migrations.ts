@@ -8,6 +8,7 @@
  */
 import type { SqlQuery } from './executor.ts';
 import { quoteIdent } from './executor.ts';
+import { LEGACY_SCOPE_REWRITE } from '../scope-migration.ts';
 
 export interface PgMigration {
   version: number;
@@ -134,6 +135,13 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       await q.exec(CORE_SQL);
       const pgvector = await tryPgvector(q);
       await q.exec(EMBEDDINGS_SQL(pgvector ? 'vector' : 'real[]'));
+    },
+  },
+  {
+    version: 2,
+    name: 'scope keys: injective encoding of legacy keys',
+    async up(q) {
+      await q.exec(LEGACY_SCOPE_REWRITE);
     },
   },
 ];

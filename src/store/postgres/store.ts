@@ -12,6 +12,7 @@ import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, type Row, type SqlValue } from '../rows.ts';
 import { byCodePoint, cleanTerms, selectCandidates, sqlCap, tsqueryLiteral } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
+import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { KeyedMutex } from '../mutex.ts';
 import { guardedTx } from '../tx-handle.ts';
 import type { SqlExecutor, SqlQuery } from './executor.ts';
@@ -41,6 +42,16 @@ function vectorLiteral(v: number[], mode: VectorMode): string {
 }
 
 const ids = (list: readonly string[]) => JSON.stringify([...list]);
+
+/** Stored keys of a user scope and its agent sub-scopes: the user index, then the exact key range (bytewise, whatever the database collation). */
+async function userScopes(s: Statements, userKey: string): Promise<string[]> {
+  const userId = decodeScope(userKey)?.userId;
+  if (userId == null) return [];
+  const { from, to } = agentScopeRange(userKey);
+  const where = 'user_id = $1 AND (scope = $2 OR (scope COLLATE "C" >= $3 AND scope COLLATE "C" < $4))';
+  const rows = await s.all(`SELECT scope FROM memories WHERE ${where} UNION SELECT scope FROM turns WHERE ${where}`, [userId, userKey, from, to]);
+  return rows.map((r) => String(r.scope)).sort(byCodePoint);
+}
 
 /** Statements usable both inside a transaction and on the pool. */
 class Statements {
@@ -299,8 +310,8 @@ export class PostgresMemoryStore implements MemoryStore {
     return (await this.pool.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at COLLATE "C", rid LIMIT $${params.length - 1} OFFSET $${params.length}`, params)).map(rowToMemory);
   }
 
-  async scopesOfUser(userId: string): Promise<string[]> {
-    return (await this.pool.all('SELECT scope FROM memories WHERE user_id = $1 UNION SELECT scope FROM turns WHERE user_id = $1', [userId])).map((r) => String(r.scope)).sort(byCodePoint);
+  async scopesOfUser(userKey: string): Promise<string[]> {
+    return userScopes(this.pool, userKey);
   }
 
   async touchMemories(scope: string, list: string[], at: string): Promise<void> {
@@ -423,26 +434,35 @@ export class PostgresMemoryStore implements MemoryStore {
 
   // ---- deletion ----
 
-  async deleteSession(sessionId: string): Promise<void> {
+  async deleteSession(sessionId: string, inScope: (scopeKey: string) => boolean): Promise<void> {
     await this.tx(async (s) => {
       const find = async () => {
-        const turns = await s.all('SELECT id, scope FROM turns WHERE session_id = $1', [sessionId]);
+        const scopes = ids(
+          (await s.all('SELECT scope FROM turns WHERE session_id = $1 UNION SELECT scope FROM memories WHERE source_session = $1', [sessionId])).map((r) => String(r.scope)).filter(inScope),
+        );
+        const turns = await s.all('SELECT id, scope FROM turns WHERE session_id = $1 AND scope IN (SELECT jsonb_array_elements_text($2::text::jsonb))', [sessionId, scopes]);
         const turnIds = ids(turns.map((t) => String(t.id)));
-        const mems = (await s.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE source_session = $1 OR source_turn = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb)))`, [sessionId, turnIds])).map(rowToMemory);
+        const mems = (
+          await s.all(
+            `SELECT ${MEMORY_SELECT} FROM memories WHERE scope IN (SELECT jsonb_array_elements_text($3::text::jsonb))
+               AND (source_session = $1 OR source_turn = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb))))`,
+            [sessionId, turnIds, scopes],
+          )
+        ).map(rowToMemory);
         return { turns, turnIds, mems };
       };
       const first = await find();
       await s.lockScopes([...first.turns.map((t) => String(t.scope)), ...first.mems.map((m) => m.scope)]);
-      const { turnIds, mems } = await find();
+      const { turns, turnIds, mems } = await find();
       await s.removeMemories(mems);
       await s.all("DELETE FROM embeddings WHERE owner_kind = 'turn' AND owner_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))", [turnIds]);
-      await s.all('DELETE FROM turns WHERE session_id = $1', [sessionId]);
+      await s.all('DELETE FROM turns WHERE session_id = $1 AND scope IN (SELECT jsonb_array_elements_text($2::text::jsonb))', [sessionId, ids([...new Set(turns.map((t) => String(t.scope)))])]);
     });
   }
 
-  async deleteUser(userId: string): Promise<void> {
+  async deleteUser(userKey: string): Promise<void> {
     await this.tx(async (s) => {
-      const scopes = (await s.all('SELECT scope FROM memories WHERE user_id = $1 UNION SELECT scope FROM turns WHERE user_id = $1', [userId])).map((r) => String(r.scope));
+      const scopes = await userScopes(s, userKey);
       if (scopes.length === 0) return;
       await s.lockScopes(scopes);
       const list = ids(scopes);

@@ -10,6 +10,8 @@ export interface Migration {
   sql: string;
 }
 
+import { LEGACY_SCOPE_REWRITE } from '../scope-migration.ts';
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -113,6 +115,16 @@ CREATE TRIGGER memories_fts_au AFTER UPDATE OF terms ON memories BEGIN
   INSERT INTO memories_fts(memories_fts, rowid, terms) VALUES ('delete', old.rowid, old.terms);
   INSERT INTO memories_fts(rowid, terms) VALUES (new.rowid, new.terms);
 END;
+`,
+  },
+  {
+    version: 2,
+    name: 'scope keys: injective encoding of legacy keys; FTS5 secure-delete',
+    sql: `${LEGACY_SCOPE_REWRITE}
+INSERT INTO turns_fts(turns_fts, rank) VALUES ('secure-delete', 1);
+INSERT INTO memories_fts(memories_fts, rank) VALUES ('secure-delete', 1);
+INSERT INTO turns_fts(turns_fts) VALUES ('optimize');
+INSERT INTO memories_fts(memories_fts) VALUES ('optimize');
 `,
   },
 ];

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import type { CorpusStats, LexicalDoc, MemoryFilter, MemoryStore, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
+import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { MEMORY_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, type Row, type SqlValue } from '../rows.ts';
 import { byCodePoint, cleanTerms, cosine, fts5Query, selectCandidates, sqlCap } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
@@ -43,7 +44,18 @@ function open(path: string, busyTimeoutMs: number): Db {
   if (path !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
+  // Deleted content is overwritten, not just unlinked (GDPR erasure; see docs/security.md).
+  db.pragma('secure_delete = ON');
   return db;
+}
+
+/** Stored keys of a user scope and its agent sub-scopes: the user index, then the exact key range. */
+function userScopes(q: Queries, userKey: string): string[] {
+  const userId = decodeScope(userKey)?.userId;
+  if (userId == null) return [];
+  const { from, to } = agentScopeRange(userKey);
+  const where = 'user_id = ? AND (scope = ? OR (scope >= ? AND scope < ?))';
+  return q.all(`SELECT scope FROM memories WHERE ${where} UNION SELECT scope FROM turns WHERE ${where} ORDER BY scope`, userId, userKey, from, to, userId, userKey, from, to).map((r) => String(r.scope));
 }
 
 function toBlob(v: number[]): Buffer {
@@ -204,6 +216,8 @@ export class SqliteMemoryStore implements MemoryStore {
     this.closed = true;
     await this.lock.run(() => {
       if (this.reader !== this.writer) this.reader.db.close();
+      // The WAL is folded into the database file and truncated before the process goes.
+      if (this.path !== ':memory:' && this.path !== '') run(() => this.writer.db.pragma('wal_checkpoint(TRUNCATE)'));
       this.writer.db.close();
     });
   }
@@ -310,10 +324,8 @@ export class SqliteMemoryStore implements MemoryStore {
     return this.reader.all(`SELECT * FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at, rowid LIMIT ? OFFSET ?`, ...params).map(rowToMemory);
   }
 
-  async scopesOfUser(userId: string): Promise<string[]> {
-    return this.reader
-      .all('SELECT scope FROM memories WHERE user_id = ? UNION SELECT scope FROM turns WHERE user_id = ? ORDER BY scope', userId, userId)
-      .map((r) => String(r.scope));
+  async scopesOfUser(userKey: string): Promise<string[]> {
+    return userScopes(this.reader, userKey);
   }
 
   async touchMemories(scope: string, ids: string[], at: string): Promise<void> {
@@ -381,17 +393,26 @@ export class SqliteMemoryStore implements MemoryStore {
 
   // ---- deletion ----
 
-  async deleteSession(sessionId: string): Promise<void> {
+  async deleteSession(sessionId: string, inScope: (scopeKey: string) => boolean): Promise<void> {
     await this.write((q) => {
-      const turns = q.all('SELECT id, scope FROM turns WHERE session_id = ?', sessionId);
+      const scopes = JSON.stringify(
+        q.all('SELECT scope FROM turns WHERE session_id = ? UNION SELECT scope FROM memories WHERE source_session = ?', sessionId, sessionId).map((r) => String(r.scope)).filter(inScope),
+      );
+      const turns = q.all('SELECT id FROM turns WHERE session_id = ? AND scope IN (SELECT value FROM json_each(?))', sessionId, scopes);
       const turnIds = JSON.stringify(turns.map((t) => String(t.id)));
       const deleted = q
-        .all('SELECT * FROM memories WHERE source_session = ? OR source_turn IN (SELECT value FROM json_each(?))', sessionId, turnIds)
+        .all(
+          'SELECT * FROM memories WHERE scope IN (SELECT value FROM json_each(?)) AND (source_session = ? OR source_turn IN (SELECT value FROM json_each(?)))',
+          scopes,
+          sessionId,
+          turnIds,
+        )
         .map(rowToMemory);
       this.removeMemories(q, deleted);
       q.exec('DELETE FROM embeddings WHERE owner_kind = ? AND owner_id IN (SELECT value FROM json_each(?))', 'turn', turnIds);
-      q.exec('DELETE FROM turns WHERE session_id = ?', sessionId);
+      q.exec('DELETE FROM turns WHERE id IN (SELECT value FROM json_each(?))', turnIds);
     });
+    await this.erase();
   }
 
   /** Deletes memories (and their vectors), reviving what they had superseded. */
@@ -423,12 +444,28 @@ export class SqliteMemoryStore implements MemoryStore {
     for (const id of plan.unlinkSupersededBy) q.exec('UPDATE memories SET superseded_by = NULL WHERE id = ?', id);
   }
 
-  async deleteUser(userId: string): Promise<void> {
+  async deleteUser(userKey: string): Promise<void> {
     await this.write((q) => {
-      const scopes = JSON.stringify(q.all('SELECT scope FROM memories WHERE user_id = ? UNION SELECT scope FROM turns WHERE user_id = ?', userId, userId).map((r) => String(r.scope)));
+      const scopes = JSON.stringify(userScopes(q, userKey));
       q.exec('DELETE FROM embeddings WHERE scope IN (SELECT value FROM json_each(?))', scopes);
       q.exec('DELETE FROM memories WHERE scope IN (SELECT value FROM json_each(?))', scopes);
       q.exec('DELETE FROM turns WHERE scope IN (SELECT value FROM json_each(?))', scopes);
+    });
+    await this.erase();
+  }
+
+  /**
+   * Makes deletions leave no copy in the files (run after each user or session deletion, and by
+   * callers after a batch of deleteMemory calls): deleted cells and freed pages are zeroed
+   * (secure_delete, set at open), the full-text indexes drop their entries at once (FTS5
+   * secure-delete, set by a migration), and the WAL, which still holds the old page images, is
+   * checkpointed into the database and truncated. A checkpoint blocked by a concurrent reader
+   * is retried by the next deletion and at close.
+   */
+  async erase(): Promise<void> {
+    if (this.path === ':memory:' || this.path === '') return;
+    await this.lock.run(() => {
+      if (!this.closed) run(() => this.writer.db.pragma('wal_checkpoint(TRUNCATE)'));
     });
   }
 
@@ -440,13 +477,14 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async deleteMemory(scope: string | null, id: string): Promise<boolean> {
-    return this.write((q) => {
+    const deleted = await this.write((q) => {
       const row = scope === null ? q.get('SELECT scope FROM memories WHERE id = ?', id) : q.get('SELECT scope FROM memories WHERE scope = ? AND id = ?', scope, id);
       if (!row) return false;
       q.exec("DELETE FROM embeddings WHERE scope = ? AND owner_kind = 'memory' AND owner_id = ?", row.scope, id);
       q.exec('DELETE FROM memories WHERE scope = ? AND id = ?', row.scope, id);
       return true;
     });
+    return deleted;
   }
 
   // ---- operations ----
