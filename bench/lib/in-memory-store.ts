@@ -6,6 +6,7 @@
  */
 import type { MemoryFilter, MemoryStore, RecallIndex, StoreInfo, StoredEmbedding, StoreTx } from '../../src/core/ports.ts';
 import { scanRecallIndex } from '../../src/store/scan-index.ts';
+import { byCodePoint } from '../../src/store/lexical.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../src/core/types.ts';
 
 function cosine(a: number[], b: number[]): number {
@@ -135,9 +136,10 @@ export class InMemoryStore implements MemoryStore {
           (!f.sessionId || m.sourceSession === f.sessionId),
       )
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-    const after = f.afterId !== undefined ? out.findIndex((m) => m.id === f.afterId) + 1 : 0;
-    const off = (f.offset ?? 0) + after;
-    return out.slice(off, f.limit !== undefined ? off + f.limit : undefined);
+    const after = f.page?.after;
+    const paged = f.page ? out.sort((a, b) => byCodePoint(a.createdAt, b.createdAt) || byCodePoint(a.id, b.id)).filter((m) => !after || byCodePoint(m.createdAt, after.createdAt) > 0 || (m.createdAt === after.createdAt && byCodePoint(m.id, after.id) > 0)) : out;
+    const off = f.offset ?? 0;
+    return paged.slice(off, f.limit !== undefined ? off + f.limit : undefined);
   }
   async scopesOfUser(userId: string): Promise<string[]> {
     const keys = new Set<string>();

@@ -48,8 +48,11 @@ export interface MemoryFilter {
   sessionId?: string;
   limit?: number;
   offset?: number;
-  /** Keyset pagination: only rows after this memory id in the listing order (created_at, insertion). */
-  afterId?: string;
+  /**
+   * Keyset pagination: rows ordered by (created_at, id) in code-point order, only those after
+   * `after` when it is set. Without `page` the listing order is (created_at, insertion).
+   */
+  page?: { after: { createdAt: string; id: string } | null };
 }
 
 /** Which memories a key lookup wants: each key matches itself and its `key_` family (`like` → `like_music`). */

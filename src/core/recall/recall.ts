@@ -269,7 +269,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   // 1. The user's stable facts (capped share of the budget): the query-relevant ones first, then
   //    by STABLE_PRIORITY.
   const relevance = new Map(kept.filter((c) => c.memory).map((c) => [c.id, c.score]));
-  const stable = (await deps.store.listMemories(q.scope.key, { subject: 'user', keys: STABLE_PRIORITY }))
+  const stable = (await deps.store.memoriesByKeys(q.scope.key, { keys: STABLE_PRIORITY, includeInactive: false }, RETRIEVE.keyRows))
     .filter((m) => m.active && m.subject === 'user' && m.type !== 'event' && m.type !== 'opinion' && STABLE_KEYS.has(m.key))
     .sort((a, b) => (relevance.get(b.id) ?? 0) - (relevance.get(a.id) ?? 0) || (RECALL.stablePriority ? stableRank(a.key) - stableRank(b.key) : 0) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
   // Newest first: under a tight budget the latest turn is the one kept.

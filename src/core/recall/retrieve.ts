@@ -38,9 +38,9 @@ export const RETRIEVE = {
   /** Known speakers' names act only through the speaker prior, not as turn terms (1 = on). */
   speakerNamesAsPrior: 1,
   /** Lexical candidates the store returns per query and kind (its index's best first). */
-  lexicalLimit: 1000,
+  lexicalLimit: 300,
   /** Best turn hits whose session neighbours are fetched for smoothing (and whose speaker/date priors apply). */
-  smoothTop: 300,
+  smoothTop: 100,
   /** Rows a key lookup, a date window (turns) and an event window may return. */
   keyRows: 200,
   dateRows: 500,

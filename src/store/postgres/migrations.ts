@@ -148,7 +148,8 @@ ALTER TABLE turns ADD COLUMN stsv tsvector GENERATED ALWAYS AS (scoped_tsvector(
 ALTER TABLE memories ADD COLUMN stsv tsvector GENERATED ALWAYS AS (scoped_tsvector(scope, terms)) STORED;
 CREATE INDEX turns_stsv ON turns USING gin (stsv);
 CREATE INDEX memories_stsv ON memories USING gin (stsv) WHERE status <> 'deleted';
-CREATE INDEX memories_scope_key ON memories (scope, key);
+CREATE INDEX memories_scope_key ON memories (scope, key COLLATE "C", active);
+CREATE INDEX memories_history ON memories (scope, subject, key, (COALESCE(valid_to, updated_at)) COLLATE "C") WHERE NOT active;
 CREATE INDEX memories_scope_event_when ON memories (scope, type, (COALESCE(event_date, valid_from)));
 
 CREATE TABLE scope_stats (

@@ -301,9 +301,14 @@ export class PostgresMemoryStore implements MemoryStore {
       add((p) => `${col} IN (SELECT jsonb_array_elements_text(${p}::text::jsonb))`, ids(list));
     }
     if (filter.sessionId !== undefined) add((p) => `source_session = ${p}`, filter.sessionId);
-    if (filter.afterId !== undefined) add((p) => `(created_at COLLATE "C", rid) > (SELECT created_at COLLATE "C", rid FROM memories WHERE scope = $1 AND id = ${p})`, filter.afterId);
+    if (filter.page?.after) {
+      const after = filter.page.after;
+      add((p) => `(created_at COLLATE "C", id COLLATE "C") > (${p}::text COLLATE "C", $${params.length + 1}::text COLLATE "C")`, after.createdAt);
+      params.push(after.id);
+    }
     params.push(filter.limit ?? null, filter.offset ?? 0);
-    return (await this.pool.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at COLLATE "C", rid LIMIT $${params.length - 1} OFFSET $${params.length}`, params)).map(rowToMemory);
+    const order = filter.page ? 'created_at COLLATE "C", id COLLATE "C"' : 'created_at COLLATE "C", rid';
+    return (await this.pool.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`, params)).map(rowToMemory);
   }
 
   async scopesOfUser(userId: string): Promise<string[]> {
@@ -428,12 +433,12 @@ export class PostgresMemoryStore implements MemoryStore {
     if (slots.length === 0 || perSlot <= 0) return [];
     return (
       await this.pool.all(
-        `SELECT ${MEMORY_SELECT} FROM (
-           SELECT m.*, ROW_NUMBER() OVER (PARTITION BY m.subject, m.key ORDER BY COALESCE(m.valid_to, m.updated_at) COLLATE "C" DESC, m.created_at COLLATE "C", m.rid) AS history_rank
-           FROM (SELECT DISTINCT p->>0 AS subject, p->>1 AS key FROM jsonb_array_elements($2::text::jsonb) AS p) s
-           JOIN memories m ON m.scope = $1 AND m.subject = s.subject AND m.key = s.key
-           WHERE NOT m.active AND m.status <> 'deleted'
-         ) h WHERE history_rank <= $3 ORDER BY subject COLLATE "C", key COLLATE "C", history_rank`,
+        // Per slot, the newest-ended rows straight from the memories_history index (bounded by perSlot).
+        `SELECT ${MEMORY_SELECT.split(', ').map((c) => `h.${c}`).join(', ')} FROM (SELECT DISTINCT p->>0 AS subject, p->>1 AS key FROM jsonb_array_elements($2::text::jsonb) AS p) s
+         CROSS JOIN LATERAL (
+           SELECT * FROM memories m WHERE m.scope = $1 AND m.subject = s.subject AND m.key = s.key AND NOT m.active AND m.status <> 'deleted'
+           ORDER BY COALESCE(m.valid_to, m.updated_at) COLLATE "C" DESC, m.created_at COLLATE "C", m.rid LIMIT $3) h
+         ORDER BY h.subject COLLATE "C", h.key COLLATE "C", COALESCE(h.valid_to, h.updated_at) COLLATE "C" DESC, h.created_at COLLATE "C", h.rid`,
         [scope, JSON.stringify(slots.map((x) => [x.subject, x.key])), perSlot],
       )
     ).map(rowToMemory);

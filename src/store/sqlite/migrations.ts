@@ -228,8 +228,10 @@ CREATE TRIGGER turns_speakers_ai AFTER INSERT ON turns BEGIN
 END;
 
 -- Key-family and event-date lookups of the recall rankers.
-CREATE INDEX memories_scope_key ON memories (scope, key);
+CREATE INDEX memories_scope_key ON memories (scope, key, active);
 CREATE INDEX memories_scope_event_when ON memories (scope, type, COALESCE(event_date, valid_from));
+-- History notes: the newest-ended inactive rows of a (subject, key) slot, read in index order.
+CREATE INDEX memories_history ON memories (scope, subject, key, COALESCE(valid_to, updated_at)) WHERE active = 0;
 `,
   },
 ];

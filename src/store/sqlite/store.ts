@@ -245,7 +245,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async getTurns(scope: string, ids: string[]): Promise<TurnRecord[]> {
     if (ids.length === 0) return [];
-    const rows = this.reader.all(`SELECT * FROM turns WHERE scope = ? AND id IN (SELECT value FROM json_each(?))`, scope, JSON.stringify(ids));
+    const rows = this.reader.all('SELECT t.* FROM json_each(?) j CROSS JOIN turns t ON t.id = j.value WHERE t.scope = ?', JSON.stringify([...new Set(ids)]), scope);
     const byId = new Map(rows.map((r) => [String(r.id), rowToTurn(r)]));
     return [...new Set(ids)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
@@ -306,12 +306,13 @@ export class SqliteMemoryStore implements MemoryStore {
       where.push('source_session = ?');
       params.push(filter.sessionId);
     }
-    if (filter.afterId !== undefined) {
-      where.push('(created_at, rowid) > (SELECT created_at, rowid FROM memories WHERE scope = ? AND id = ?)');
-      params.push(scope, filter.afterId);
+    if (filter.page?.after) {
+      where.push('(created_at, id) > (?, ?)');
+      params.push(filter.page.after.createdAt, filter.page.after.id);
     }
     params.push(filter.limit ?? -1, filter.offset ?? 0);
-    return this.reader.all(`SELECT * FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at, rowid LIMIT ? OFFSET ?`, ...params).map(rowToMemory);
+    const order = filter.page ? 'created_at, id' : 'created_at, rowid';
+    return this.reader.all(`SELECT * FROM memories WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params).map(rowToMemory);
   }
 
   async scopesOfUser(userId: string): Promise<string[]> {
@@ -342,9 +343,9 @@ export class SqliteMemoryStore implements MemoryStore {
     // happens in the index. Memory rows filtered after the match are over-fetched for.
     const rows =
       kind === 'turn'
-        ? this.reader.all('SELECT t.id, t.terms, t.term_count FROM (SELECT rowid, rank FROM turns_sfts WHERE turns_sfts MATCH ? ORDER BY rank LIMIT ?) f JOIN turns t ON t.rowid = f.rowid WHERE t.scope = ? ORDER BY f.rank', match, limit, scope)
+        ? this.reader.all('SELECT t.id, t.terms, t.term_count FROM (SELECT rowid, rank FROM turns_sfts WHERE turns_sfts MATCH ? ORDER BY rank LIMIT ?) f CROSS JOIN turns t ON t.rowid = f.rowid WHERE t.scope = ? ORDER BY f.rank', match, limit, scope)
         : this.reader.all(
-            `SELECT m.id, m.terms, m.term_count FROM (SELECT rowid, rank FROM memories_sfts WHERE memories_sfts MATCH ? ORDER BY rank LIMIT ?) f JOIN memories m ON m.rowid = f.rowid
+            `SELECT m.id, m.terms, m.term_count FROM (SELECT rowid, rank FROM memories_sfts WHERE memories_sfts MATCH ? ORDER BY rank LIMIT ?) f CROSS JOIN memories m ON m.rowid = f.rowid
              WHERE m.scope = ? AND m.status <> 'deleted'${opts.includeInactive === false ? ' AND m.active = 1' : ''} ORDER BY f.rank LIMIT ?`,
             match,
             opts.includeInactive === false ? limit * 2 + 50 : limit,
@@ -397,12 +398,12 @@ export class SqliteMemoryStore implements MemoryStore {
     return this.reader
       .all(
         `SELECT * FROM turns WHERE rowid IN (
-           SELECT t.rowid FROM turns c JOIN turns t ON t.scope = c.scope AND t.session_id = c.session_id AND t.seq BETWEEN c.seq - ? AND c.seq + ?
-           WHERE c.scope = ? AND c.id IN (SELECT value FROM json_each(?)))`,
+           SELECT t.rowid FROM json_each(?) j CROSS JOIN turns c ON c.id = j.value CROSS JOIN turns t ON t.scope = c.scope AND t.session_id = c.session_id AND t.seq BETWEEN c.seq - ? AND c.seq + ?
+           WHERE c.scope = ?)`,
+        JSON.stringify(ids),
         r,
         r,
         scope,
-        JSON.stringify(ids),
       )
       .map(rowToTurn);
   }
@@ -413,19 +414,19 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async getMemories(scope: string, ids: string[]): Promise<MemoryRecord[]> {
     if (ids.length === 0) return [];
-    return this.reader.all('SELECT * FROM memories WHERE scope = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid', scope, JSON.stringify(ids)).map(rowToMemory);
+    return this.reader.all('SELECT m.* FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.scope = ? ORDER BY m.created_at, m.rowid', JSON.stringify([...new Set(ids)]), scope).map(rowToMemory);
   }
 
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
     const ranges = keyFamilyRanges(lookup.keys);
     if (ranges.length === 0 || limit <= 0) return [];
-    const cond = ranges.map(() => '(key = ? OR (key >= ? AND key < ?))').join(' OR ');
+    // One index range per key and per family (scope, key, active), unioned: never the whole scope.
+    const active = lookup.includeInactive === false ? ' AND active = 1' : '';
+    const parts = ranges.map(() => `SELECT rowid FROM memories WHERE scope = ? AND key = ?${active} UNION ALL SELECT rowid FROM memories WHERE scope = ? AND key >= ? AND key < ?${active}`).join(' UNION ALL ');
     return this.reader
       .all(
-        `SELECT * FROM memories WHERE scope = ? AND status <> 'deleted'${lookup.includeInactive === false ? ' AND active = 1' : ''} AND (${cond})
-         ORDER BY active DESC, confidence DESC, updated_at DESC, created_at, rowid LIMIT ?`,
-        scope,
-        ...ranges.flatMap((r) => [r.key, r.from, r.to]),
+        `SELECT * FROM memories WHERE rowid IN (${parts}) AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, created_at, rowid LIMIT ?`,
+        ...ranges.flatMap((r) => [scope, r.key, scope, r.from, r.to]),
         limit,
       )
       .map(rowToMemory);
@@ -447,12 +448,12 @@ export class SqliteMemoryStore implements MemoryStore {
     if (slots.length === 0 || perSlot <= 0) return [];
     return this.reader
       .all(
-        `SELECT * FROM (
-           SELECT m.*, ROW_NUMBER() OVER (PARTITION BY m.subject, m.key ORDER BY COALESCE(m.valid_to, m.updated_at) DESC, m.created_at, m.rowid) AS history_rank
-           FROM (SELECT DISTINCT json_extract(value, '$[0]') AS subject, json_extract(value, '$[1]') AS key FROM json_each(?)) s
-           JOIN memories m ON m.scope = ? AND m.subject = s.subject AND m.key = s.key
-           WHERE m.active = 0 AND m.status <> 'deleted'
-         ) WHERE history_rank <= ? ORDER BY subject, key, history_rank`,
+        // Per slot, the newest-ended rows straight from the memories_history index (bounded by perSlot).
+        `SELECT m.* FROM (SELECT DISTINCT json_extract(value, '$[0]') AS subject, json_extract(value, '$[1]') AS key FROM json_each(?)) s
+         CROSS JOIN memories m ON m.rowid IN (
+           SELECT rowid FROM memories WHERE scope = ? AND subject = s.subject AND key = s.key AND active = 0 AND status <> 'deleted'
+           ORDER BY COALESCE(valid_to, updated_at) DESC, created_at, rowid LIMIT ?)
+         ORDER BY m.subject, m.key, COALESCE(m.valid_to, m.updated_at) DESC, m.created_at, m.rowid`,
         JSON.stringify(slots.map((x) => [x.subject, x.key])),
         scope,
         perSlot,
