@@ -16,7 +16,7 @@
 import Database from 'better-sqlite3';
 import postgres from 'postgres';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MemoryStore } from '../src/core/ports.ts';
 import { encodeCursor, MemoryService } from '../src/core/service.ts';
@@ -189,6 +189,7 @@ async function runBackend(b: Backend): Promise<Row[]> {
     }
     console.error(`  ${b.name}: ${size} turns ingested (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     rows.push(await measureSize(b, store, size));
+    printRow(rows[rows.length - 1], rows);
   }
   await store.close();
   return rows;
@@ -226,8 +227,38 @@ async function runMany(b: Backend, users: number, per: number): Promise<{ memori
 
 const exponent = (a: number, b: number, na: number, nb: number) => (a > 0 && b > 0 ? Math.log(b / a) / Math.log(nb / na) : NaN);
 
+const HEADER = 'backend   turns   memories  budget  recall p50/p99 wall  cpu p50/p99   cold first  floor p50/p99  ×floor(p50)  cpu exp  search p50/p99  page p50/p99  RSS MB';
+
+/** Prints a measured size at once (the run is long; nothing is lost when it is stopped). */
+function printRow(r: Row, all: Row[]): void {
+  for (const budget of BUDGETS) {
+    const s = r.recall[budget];
+    const prev = all.filter((x) => x.backend === r.backend && x.turns < r.turns).at(-1);
+    const exp = prev ? exponent(pct(prev.recall[budget].cpu, 50), pct(s.cpu, 50), prev.turns, r.turns) : NaN;
+    console.log(
+      [
+        r.backend.padEnd(9),
+        String(r.turns).padStart(6),
+        String(r.memories).padStart(9),
+        String(budget).padStart(7),
+        `${f(pct(s.wall, 50))} / ${f(pct(s.wall, 99))}`.padStart(20),
+        `${f(pct(s.cpu, 50))} / ${f(pct(s.cpu, 99))}`.padStart(13),
+        f(r.cold[budget]).padStart(11),
+        `${f(pct(r.floor.wall, 50))} / ${f(pct(r.floor.wall, 99))}`.padStart(14),
+        (pct(s.wall, 50) / Math.max(pct(r.floor.wall, 50), 1e-3)).toFixed(1).padStart(12),
+        (Number.isNaN(exp) ? '—' : exp.toFixed(2)).padStart(8),
+        `${f(pct(r.search.wall, 50))} / ${f(pct(r.search.wall, 99))}`.padStart(15),
+        `${f(pct(r.page.wall, 50))} / ${f(pct(r.page.wall, 99))}`.padStart(13),
+        r.rss.toFixed(0).padStart(7),
+      ].join(' '),
+    );
+  }
+  console.log(`          floor cpu p50/p99 ${f(pct(r.floor.cpu, 50))} / ${f(pct(r.floor.cpu, 99))} ms; search cpu p50 ${f(pct(r.search.cpu, 50))} ms; page cpu p50 ${f(pct(r.page.cpu, 50))} ms; os load ${loadavg()[0].toFixed(1)}`);
+}
+
 async function main() {
   console.log(`bench:scale — sizes ${SIZES.join(', ')} turns; backends ${BACKENDS.join(', ')}; ${QUESTIONS.length} questions × ${REPS - 1} measured passes; lexical limit ${RETRIEVE.lexicalLimit}`);
+  console.log(HEADER);
   const all: Row[] = [];
   for (const name of BACKENDS) {
     const b = name === 'postgres' ? postgresBackend() : sqliteBackend();
@@ -240,31 +271,6 @@ async function main() {
       }
     } finally {
       await b.close();
-    }
-  }
-  console.log('\nbackend   turns   memories  budget  recall p50/p99 wall  cpu p50/p99   cold first  floor p50/p99  ×floor(p50)  cpu exp  search p50/p99  page p50/p99  RSS MB');
-  for (const r of all) {
-    for (const budget of BUDGETS) {
-      const s = r.recall[budget];
-      const prev = all.filter((x) => x.backend === r.backend && x.turns < r.turns).at(-1);
-      const exp = prev ? exponent(pct(prev.recall[budget].cpu, 50), pct(s.cpu, 50), prev.turns, r.turns) : NaN;
-      console.log(
-        [
-          r.backend.padEnd(9),
-          String(r.turns).padStart(6),
-          String(r.memories).padStart(9),
-          String(budget).padStart(7),
-          `${f(pct(s.wall, 50))} / ${f(pct(s.wall, 99))}`.padStart(20),
-          `${f(pct(s.cpu, 50))} / ${f(pct(s.cpu, 99))}`.padStart(13),
-          f(r.cold[budget]).padStart(11),
-          `${f(pct(r.floor.wall, 50))} / ${f(pct(r.floor.wall, 99))}`.padStart(14),
-          (pct(s.wall, 50) / Math.max(pct(r.floor.wall, 50), 1e-3)).toFixed(1).padStart(12),
-          (Number.isNaN(exp) ? '—' : exp.toFixed(2)).padStart(8),
-          `${f(pct(r.search.wall, 50))} / ${f(pct(r.search.wall, 99))}`.padStart(15),
-          `${f(pct(r.page.wall, 50))} / ${f(pct(r.page.wall, 99))}`.padStart(13),
-          r.rss.toFixed(0).padStart(7),
-        ].join(' '),
-      );
     }
   }
   const first = SIZES[0];
