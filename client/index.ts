@@ -156,6 +156,17 @@ export class MemoryClient {
     return r.memories;
   }
 
+  /** `GET /users/{id}/memories?limit=&cursor=`: one page; pass `nextCursor` back for the next (null on the last page). */
+  async listMemoriesPage(userId: string, page: { limit?: number; cursor?: string | null } = {}, opts?: CallOptions): Promise<{ memories: Memory[]; nextCursor: string | null }> {
+    const q = new URLSearchParams({ limit: String(page.limit ?? 100) });
+    if (page.cursor) q.set('cursor', page.cursor);
+    const r = await this.request<{ memories: Memory[]; next_cursor?: string | null }>(
+      { method: 'GET', path: `/users/${encodeURIComponent(userId)}/memories?${q.toString()}`, idempotent: true, accept: [200], schema: MemoriesResponseSchema },
+      opts,
+    );
+    return { memories: r.memories, nextCursor: r.next_cursor ?? null };
+  }
+
   /**
    * `DELETE /sessions/{id}`: forgets a session (succeeds when absent) — every user's part of it in
    * the key's tenant, or only `userId`'s (and `agentId`'s) part when given.

@@ -23,6 +23,9 @@ export const LIMITS = {
   searchLimitMin: 1,
   searchLimitMax: 100,
   searchLimitDefault: 10,
+  /** Largest page of GET /users/{id}/memories (default page size when only a cursor is given). */
+  memoriesPageMax: 1000,
+  memoriesPageDefault: 100,
   messagesMax: 10_000,
 } as const;
 
@@ -170,8 +173,16 @@ export const MemorySchema = z.object({
   metadata: MetadataSchema,
 });
 
+/** `GET /users/{id}/memories`: the full list by default; a page when `limit` or `cursor` is given. */
+export const MemoriesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(LIMITS.memoriesPageMax).optional(),
+  cursor: z.string().min(1).max(LIMITS.idMaxLength * 4).optional(),
+});
+
 export const MemoriesResponse = z.object({
   memories: z.array(MemorySchema),
+  /** When paging: the cursor of the next page, null on the last one. Absent for the full list. */
+  next_cursor: z.string().nullable().optional(),
 });
 
 export const SearchResultSchema = z.object({

@@ -16,7 +16,7 @@ import type {
 } from './ports.ts';
 import type { MemoryCandidate, MemoryOp, MemoryRecord, Message, RecallResult, Scope, SearchResult, TurnRecord } from './types.ts';
 import { DEFAULT_TENANT, decodeScope, scopeOf } from './scope.ts';
-import { NotFoundError } from './errors.ts';
+import { InvalidInputError, NotFoundError } from './errors.ts';
 import { renderTurnText } from './render.ts';
 import { indexTerms } from './text/analyze.ts';
 import { containsSecret, maskDeep, maskSecrets } from './text/secrets.ts';
@@ -335,6 +335,22 @@ export class MemoryService {
   }
 
   /**
+   * One page of a user's memories (history included) across their scopes, ordered by
+   * (created_at, id): at most `limit` rows after `cursor`, and the cursor of the next page
+   * (null on the last). Each scope is read by keyset from its index, so a page costs the same
+   * at any size. A cursor that does not decode is INVALID_INPUT.
+   */
+  async listUserMemoriesPage(userId: string, opts: { limit: number; cursor?: string | null; agentId?: string | null }): Promise<{ memories: MemoryRecord[]; nextCursor: string | null }> {
+    const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+    const scopes = await this.searchScopes(userId, null, opts.agentId ?? null);
+    const lists = await Promise.all(scopes.map((s) => this.store.listMemories(s.key, { includeInactive: true, page: { after }, limit: opts.limit + 1 })));
+    const merged = lists.flat().sort((a, b) => byCodePoint(a.createdAt, b.createdAt) || byCodePoint(a.id, b.id));
+    const memories = merged.slice(0, opts.limit);
+    const last = memories.at(-1);
+    return { memories, nextCursor: merged.length > opts.limit && last ? encodeCursor(last) : null };
+  }
+
+  /**
    * Forgets a session of this tenant: its turns and the memories that came from it, in every
    * scope of the tenant that holds the session (any user's, and the session-only scope), or
    * only the named user's and/or agent's. Never another tenant's rows.
@@ -367,6 +383,35 @@ export class MemoryService {
     if (memory.status !== 'deleted') await this.store.softDeleteMemory(memory.scope, memoryId, this.now());
     return (await this.store.getMemory(memory.scope, memoryId)) ?? memory;
   }
+}
+
+/** The opaque page cursor: the last row's (created_at, id), base64url JSON. */
+export function encodeCursor(m: Pick<MemoryRecord, 'createdAt' | 'id'>): string {
+  return Buffer.from(JSON.stringify([m.createdAt, m.id]), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') return { createdAt: v[0], id: v[1] };
+  } catch {
+    // falls through to the error below
+  }
+  throw new InvalidInputError('cursor is not a cursor returned by this endpoint', { field: 'cursor' });
+}
+
+/** Code-point order (SQLite BINARY, PostgreSQL COLLATE "C"): UTF-16 order with surrogates (astral) above the rest of the BMP. */
+export function byCodePoint(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const sx = x >= 0xd800 && x <= 0xdfff;
+    const sy = y >= 0xd800 && y <= 0xdfff;
+    return sx === sy ? x - y : sx ? 1 : -1;
+  }
+  return a.length - b.length;
 }
 
 /** Error summary safe to log: message and code/status, never headers or keys. */

@@ -63,6 +63,15 @@ describe('MemoryClient against the real server', () => {
     const memories = await client.listMemories('sdk-user');
     expect(Array.isArray(memories)).toBe(true);
     for (const m of memories) expect(m.source_turn).toBe(turn.id);
+    // Pages of one walk the same memories.
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { memories: Array<{ id: string }>; nextCursor: string | null } = await client.listMemoriesPage('sdk-user', { limit: 1, cursor });
+      paged.push(...page.memories.map((m) => m.id));
+      cursor = page.nextCursor;
+    } while (cursor && paged.length < 100);
+    expect(paged.sort()).toEqual(memories.map((m) => m.id).sort());
 
     await client.deleteSession('sdk-s1');
     const after = await client.search({ query: 'Boulderwelt climbing', user_id: 'sdk-user' });

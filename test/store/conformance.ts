@@ -83,6 +83,7 @@ export function memory(scope: string, key: string, value: string, extra: Partial
 const terms = (s: string) => indexTerms(s).terms.split(' ').filter(Boolean);
 
 export function runStoreConformance(name: string, makeStore: () => Promise<MemoryStore>, opts: ConformanceOptions): void {
+  runRecallIndexConformance(name, makeStore);
   describe(`MemoryStore conformance: ${name}`, () => {
     let store: MemoryStore;
     beforeAll(async () => {
@@ -581,6 +582,153 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       });
       await expect(leaked!.insertTurn(turn(scope, 's', 'late'))).rejects.toThrow();
       expect(await store.listTurns(scope)).toEqual([]);
+    });
+  });
+}
+
+/**
+ * The RecallIndex part of the port (bounded, index-backed reads recall is built from), also run
+ * against the scan reference (test/store/scan-index.test.ts) so every backend answers alike.
+ */
+export function runRecallIndexConformance(name: string, makeStore: () => Promise<MemoryStore>): void {
+  describe(`RecallIndex conformance: ${name}`, () => {
+    let store: MemoryStore;
+    beforeAll(async () => {
+      store = await makeStore();
+      await store.migrate();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    test('lexical candidates are scoped before matching, cut to the best by relevance, with per-scope document frequencies', async () => {
+      const scope = `u:${uid('rix')}`;
+      const other = `u:${uid('rix')}`;
+      const s = uid('s');
+      const rows = await store.transaction(scope, async (tx) => [
+        await tx.insertTurn(turn(scope, s, 'my dog Biscuit and the dog park')),
+        await tx.insertTurn(turn(scope, s, 'walked the dog')),
+        await tx.insertTurn(turn(scope, s, 'fed the dog')),
+        await tx.insertTurn(turn(scope, s, 'nothing here at all')),
+      ]);
+      await store.transaction(other, async (tx) => {
+        for (let i = 0; i < 5; i++) await tx.insertTurn(turn(other, s, `another dog ${i} biscuit`));
+      });
+      const all = await store.lexicalCandidates(scope, 'turn', [...terms('dog'), ...terms('biscuit')], 10);
+      expect(all.map((d) => d.id).sort()).toEqual(rows.slice(0, 3).map((t) => t.id).sort());
+      // Cut to one: the document with the rare term (and the most matches) is the best.
+      expect((await store.lexicalCandidates(scope, 'turn', [...terms('dog'), ...terms('biscuit')], 1)).map((d) => d.id)).toEqual([rows[0].id]);
+      expect(await store.termFrequencies(scope, 'turn', [...terms('dog'), ...terms('biscuit'), 'zzznever'])).toEqual({ [terms('dog')[0]]: 3, [terms('biscuit')[0]]: 1, zzznever: 0 });
+      expect(await store.termFrequencies(`u:${uid('empty')}`, 'turn', terms('dog'))).toEqual({ [terms('dog')[0]]: 0 });
+    });
+
+    test('memory candidates: deleted never, inactive unless excluded', async () => {
+      const scope = `u:${uid('rixm')}`;
+      const live = memory(scope, 'pet', 'dog Biscuit');
+      const old = memory(scope, 'pet_old', 'dog Rex', { active: false, status: 'superseded' });
+      const gone = memory(scope, 'pet_gone', 'dog Fido', { active: false, status: 'deleted' });
+      await store.transaction(scope, async (tx) => {
+        for (const m of [live, old, gone]) await tx.insertMemory(m);
+      });
+      expect((await store.lexicalCandidates(scope, 'memory', terms('dog'), 10)).map((d) => d.id).sort()).toEqual([live.id, old.id].sort());
+      expect((await store.lexicalCandidates(scope, 'memory', terms('dog'), 10, { includeInactive: false })).map((d) => d.id)).toEqual([live.id]);
+    });
+
+    test('corpus counters follow inserts, supersession, soft and hard deletes', async () => {
+      const scope = `u:${uid('stats')}`;
+      const a = memory(scope, 'location', 'Lisbon');
+      const b = memory(scope, 'employer', 'Notion');
+      await store.transaction(scope, async (tx) => {
+        await tx.insertTurn(turn(scope, 's', 'one two three'));
+        await tx.insertMemory(a);
+        await tx.insertMemory(b);
+      });
+      const t = await store.corpusStats(scope, 'turn');
+      expect(t.count).toBe(1);
+      expect(t.totalTerms).toBeGreaterThan(0);
+      let m = await store.corpusStats(scope, 'memory');
+      expect([m.count, m.totalTerms, m.active?.count, m.active?.totalTerms]).toEqual([2, a.termCount + b.termCount, 2, a.termCount + b.termCount]);
+      await store.transaction(scope, (tx) => tx.updateMemory(scope, a.id, { active: false, status: 'superseded', updatedAt: '2026-02-01T00:00:00.000Z' }));
+      m = await store.corpusStats(scope, 'memory');
+      expect([m.count, m.active?.count, m.active?.totalTerms]).toEqual([2, 1, b.termCount]);
+      await store.softDeleteMemory(scope, b.id, '2026-02-02T00:00:00.000Z');
+      m = await store.corpusStats(scope, 'memory');
+      expect([m.count, m.active?.count]).toEqual([1, 0]);
+      await store.deleteMemory(scope, a.id);
+      m = await store.corpusStats(scope, 'memory');
+      expect([m.count, m.totalTerms, m.active?.count]).toEqual([0, 0, 0]);
+    });
+
+    test('scope names: speakers (name, else the role) and live memory subjects', async () => {
+      const scope = `u:${uid('names')}`;
+      await store.transaction(scope, async (tx) => {
+        await tx.insertTurn({ ...turn(scope, 's', 'hi'), messages: [{ role: 'user', name: 'Caroline', content: 'hi' }, { role: 'assistant', content: 'hello' }] });
+        await tx.insertMemory(memory(scope, 'job', 'nurse', { subject: 'sister maya' }));
+        await tx.insertMemory(memory(scope, 'job', 'baker', { subject: 'user' }));
+        await tx.insertMemory(memory(scope, 'job', 'pilot', { subject: 'tom', status: 'deleted', active: false }));
+      });
+      const n = await store.scopeNames(scope);
+      expect([...n.speakers].sort()).toEqual(['Assistant', 'Caroline']);
+      expect([...n.subjects].sort()).toEqual(['sister maya', 'user']);
+      expect(await store.scopeNames(`u:${uid('none')}`)).toEqual({ speakers: [], subjects: [] });
+    });
+
+    test('turns around ids by seq, turns between dates (oldest first, bounded)', async () => {
+      const scope = `u:${uid('around')}`;
+      const s = uid('s');
+      const ts = (i: number) => `2026-03-0${i + 1}T10:00:00.000Z`;
+      const rows = await store.transaction(scope, async (tx) => {
+        const out = [];
+        for (let i = 0; i < 6; i++) out.push(await tx.insertTurn(turn(scope, s, `turn ${i}`, { timestamp: ts(i) })));
+        return out;
+      });
+      const around = await store.turnsAround(scope, [rows[2].id], 1);
+      expect(around.map((t) => t.seq).sort()).toEqual([2, 3, 4]);
+      expect((await store.turnsAround(scope, [rows[0].id, rows[5].id], 1)).map((t) => t.seq).sort()).toEqual([1, 2, 5, 6]);
+      expect(await store.turnsAround(`u:${uid('x')}`, [rows[2].id], 1)).toEqual([]);
+      const between = await store.turnsBetween(scope, '2026-03-02', '2026-03-05', 10);
+      expect(between.map((t) => t.seq)).toEqual([2, 3, 4]);
+      expect((await store.turnsBetween(scope, '2026-03-02', '2026-03-05', 2)).map((t) => t.seq)).toEqual([2, 3]);
+    });
+
+    test('memories by key family, events between dates, history by slot', async () => {
+      const scope = `u:${uid('keys')}`;
+      const like = memory(scope, 'like', 'jazz', { singleValued: false, confidence: 0.5 });
+      const likeMusic = memory(scope, 'like_music', 'vinyl', { singleValued: false, confidence: 0.9 });
+      const likely = memory(scope, 'likely', 'rain', { singleValued: false });
+      const oldLike = memory(scope, 'like', 'techno', { singleValued: false, active: false, status: 'superseded', confidence: 0.99 });
+      const gone = memory(scope, 'like', 'opera', { singleValued: false, active: false, status: 'deleted' });
+      const ev = memory(scope, 'event_trip', 'Lisbon trip', { type: 'event', singleValued: false, eventDate: '2026-04-10' });
+      const evLate = memory(scope, 'event_trip', 'Porto trip', { type: 'event', singleValued: false, eventDate: '2026-05-10' });
+      const loc = memory(scope, 'location', 'Oslo', { updatedAt: '2026-06-01T00:00:00.000Z' });
+      const loc1 = memory(scope, 'location', 'Lisbon', { active: false, status: 'superseded', validTo: '2026-05-01T00:00:00.000Z' });
+      const loc2 = memory(scope, 'location', 'Porto', { active: false, status: 'superseded', validTo: '2026-01-01T00:00:00.000Z' });
+      const loc3 = memory(scope, 'location', 'Faro', { active: false, status: 'superseded', validTo: '2025-01-01T00:00:00.000Z' });
+      await store.transaction(scope, async (tx) => {
+        for (const m of [like, likeMusic, likely, oldLike, gone, ev, evLate, loc, loc1, loc2, loc3]) await tx.insertMemory(m);
+      });
+      expect((await store.memoriesByKeys(scope, { keys: ['like'] }, 10)).map((m) => m.id)).toEqual([likeMusic.id, like.id, oldLike.id]);
+      expect((await store.memoriesByKeys(scope, { keys: ['like'], includeInactive: false }, 10)).map((m) => m.id)).toEqual([likeMusic.id, like.id]);
+      expect((await store.memoriesByKeys(scope, { keys: ['like'] }, 1)).map((m) => m.id)).toEqual([likeMusic.id]);
+      expect(await store.memoriesByKeys(scope, { keys: [] }, 10)).toEqual([]);
+      expect((await store.eventsBetween(scope, '2026-04-01', '2026-05-01', 10)).map((m) => m.id)).toEqual([ev.id]);
+      const hist = await store.memoryHistory(scope, [{ subject: 'user', key: 'location' }, { subject: 'user', key: 'like' }], 2);
+      expect(hist.filter((m) => m.key === 'location').map((m) => m.value)).toEqual(['Lisbon', 'Porto']);
+      expect(hist.filter((m) => m.key === 'like').map((m) => m.value)).toEqual(['techno']);
+      expect((await store.getMemories(scope, [loc.id, gone.id, 'missing'])).map((m) => m.id).sort()).toEqual([loc.id, gone.id].sort());
+    });
+
+    test('memories page by keyset: (created_at, id) order, after a cursor, bounded', async () => {
+      const scope = `u:${uid('page')}`;
+      const ms = ['b', 'a', 'c', 'd'].map((x, i) => memory(scope, `k${i}`, x, { id: `${scope}-${x}`, createdAt: i < 2 ? '2026-01-01T00:00:00.000Z' : `2026-01-0${i}T00:00:00.000Z` }));
+      await store.transaction(scope, async (tx) => {
+        for (const m of ms) await tx.insertMemory(m);
+      });
+      const first = await store.listMemories(scope, { includeInactive: true, page: { after: null }, limit: 2 });
+      expect(first.map((m) => m.value)).toEqual(['a', 'b']);
+      const next = await store.listMemories(scope, { includeInactive: true, page: { after: { createdAt: first[1].createdAt, id: first[1].id } }, limit: 2 });
+      expect(next.map((m) => m.value)).toEqual(['c', 'd']);
+      expect(await store.listMemories(scope, { includeInactive: true, page: { after: { createdAt: next[1].createdAt, id: next[1].id } }, limit: 2 })).toEqual([]);
     });
   });
 }

@@ -83,10 +83,11 @@ describe('legacy scope keys are rewritten by their columns', () => {
     const dir = mkdtempSync(join(tmpdir(), 'scope-up-'));
     dirs.push(dir);
     const path = join(dir, 'old.db');
-    // Every migration except the rewrite, as a database of the previous version would have them.
+    // The migrations before the rewrite, as a database of the previous version would have them.
     const raw = new Database(path);
     raw.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-    for (const m of MIGRATIONS.filter((m) => !m.sql.includes(LEGACY_SCOPE_REWRITE))) {
+    const rewrite = MIGRATIONS.find((m) => m.sql.includes(LEGACY_SCOPE_REWRITE))!.version;
+    for (const m of MIGRATIONS.filter((m) => m.version < rewrite)) {
       raw.exec(m.sql);
       raw.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString());
     }

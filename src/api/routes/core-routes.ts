@@ -11,6 +11,8 @@ import type { AppContext } from '../../app-context.ts';
 import {
   ErrorResponse,
   HealthResponse,
+  LIMITS,
+  MemoriesQuery,
   MemoriesResponse,
   RecallRequest,
   RecallResponse,
@@ -143,15 +145,21 @@ export async function registerCoreRoutes(root: FastifyInstance, ctx: AppContext)
     '/users/:user_id/memories',
     {
       schema: {
-        summary: "Every memory of the user, superseded ones included (the history of each fact)",
+        summary: "Every memory of the user, superseded ones included (the history of each fact); a page with ?limit=&cursor=",
         tags: ['core'],
         params: UserParams,
+        querystring: MemoriesQuery,
         response: { 200: MemoriesResponse, ...errors },
       },
     },
     async (req) => {
-      const memories = await service.forTenant(req.tenant).listUserMemories(req.params.user_id);
-      return { memories: memories.map(toApiMemory) };
+      const { limit, cursor } = req.query;
+      if (limit === undefined && cursor === undefined) {
+        const memories = await service.forTenant(req.tenant).listUserMemories(req.params.user_id);
+        return { memories: memories.map(toApiMemory) };
+      }
+      const page = await service.forTenant(req.tenant).listUserMemoriesPage(req.params.user_id, { limit: limit ?? LIMITS.memoriesPageDefault, cursor });
+      return { memories: page.memories.map(toApiMemory), next_cursor: page.nextCursor };
     },
   );
 

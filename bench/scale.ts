@@ -1,0 +1,290 @@
+/**
+ * @module bench/scale
+ * `npm run bench:scale`: recall latency for one user with a long history. Builds the user from
+ * the deterministic generator (bench/lib/scale-gen.ts) through MemoryService.ingestTurn (the
+ * POST /turns path, offline extraction) up to each size in turn, then asks the fixed question
+ * set at 512 and 2048 tokens: warm (second pass), cold (a fresh store connection and service,
+ * first question), and in the same run the bare index query (FTS5 / tsvector, the same terms,
+ * the same limit) over the same rows as the floor. Prints p50/p99 wall and CPU (this process:
+ * service + driver; PostgreSQL's server CPU is not included), the ratio to the floor, the CPU
+ * growth exponent between sizes, RSS, and the same for /search and a memories page.
+ *
+ * Options: --sizes 1000,10000 (full: 1000,10000,50000,100000)  --backends sqlite,postgres
+ *          --reps 2 (passes over the question set; the first warms)
+ *          --many 10000x100 (the many-users case: users x memories each, plus one 1k-memory user; off by default)
+ */
+import Database from 'better-sqlite3';
+import postgres from 'postgres';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MemoryStore } from '../src/core/ports.ts';
+import { encodeCursor, MemoryService } from '../src/core/service.ts';
+import { OfflineExtractor } from '../src/core/extraction/offline-extractor.ts';
+import { analyzeQuery } from '../src/core/recall/query-analysis.ts';
+import { RETRIEVE } from '../src/core/recall/retrieve.ts';
+import { fts5Query, tsqueryLiteral } from '../src/store/lexical.ts';
+import { SqliteMemoryStore } from '../src/store/sqlite/store.ts';
+import { createPostgresStore } from '../src/store/postgres/create.ts';
+import { dropSchema, freshSchemaName, TEST_PG_URL, urlWithSchema } from '../test/store/pg-harness.ts';
+import { generateTurns, QUESTIONS } from './lib/scale-gen.ts';
+import { createHash } from 'node:crypto';
+import type { MemoryRecord } from '../src/core/types.ts';
+import { indexTerms } from '../src/core/text/analyze.ts';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : (process.argv[i + 1] ?? '');
+}
+const SIZES = (arg('sizes') || '1000,10000').split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
+const BACKENDS = (arg('backends') || 'sqlite,postgres').split(',').filter(Boolean);
+const REPS = Math.max(2, Number(arg('reps') || 2));
+const MANY = arg('many');
+const BUDGETS = [512, 2048];
+const USER = 'scale-user';
+const SCOPE = `u:${USER}`;
+
+function pct(xs: number[], p: number): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+const f = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
+
+/** Wall and CPU time (ms) of one call. */
+async function timed(fn: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  await fn();
+  const wall = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { wall, cpu: (c.user + c.system) / 1000 };
+}
+
+interface Sample {
+  wall: number[];
+  cpu: number[];
+}
+const sample = (): Sample => ({ wall: [], cpu: [] });
+async function measure(s: Sample, fn: () => Promise<unknown>): Promise<void> {
+  const t = await timed(fn);
+  s.wall.push(t.wall);
+  s.cpu.push(t.cpu);
+}
+
+interface Backend {
+  name: string;
+  open(): Promise<MemoryStore>;
+  /** The bare index query recall's turn ranker stands on: same terms, same limit, ids only. */
+  floor(terms: string[], limit: number): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+function sqliteBackend(): Backend {
+  const dir = mkdtempSync(join(tmpdir(), 'scale-'));
+  const path = join(dir, 'scale.db');
+  let db: Database.Database | null = null;
+  return {
+    name: 'sqlite',
+    async open() {
+      return new SqliteMemoryStore(path);
+    },
+    async floor(terms, limit) {
+      db ??= new Database(path, { readonly: true });
+      const k = db.prepare('SELECT id FROM scope_keys WHERE scope = ?').get(SCOPE) as { id: number } | undefined;
+      if (!k) return [];
+      return db.prepare('SELECT rowid FROM turns_sfts WHERE turns_sfts MATCH ? ORDER BY rank LIMIT ?').all(fts5Query(terms.map((t) => `s${k.id}_${t}`)), limit);
+    },
+    async close() {
+      db?.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postgresBackend(): Backend {
+  const schema = freshSchemaName('scale');
+  const url = urlWithSchema(schema);
+  const sql = postgres(TEST_PG_URL, { max: 1, onnotice: () => {}, connection: { search_path: `"${schema}", public` } });
+  const prefix = `${createHash('md5').update(SCOPE, 'utf8').digest('hex').slice(0, 12)}_`;
+  return {
+    name: 'postgres',
+    open: () => createPostgresStore(url),
+    async floor(terms, limit) {
+      const q = tsqueryLiteral(terms.map((t) => prefix + t));
+      return sql.unsafe('SELECT id FROM turns WHERE scope = $1 AND stsv @@ $2::tsquery ORDER BY ts_rank(stsv, $2::tsquery) DESC LIMIT $3', [SCOPE, q, limit]);
+    },
+    async close() {
+      await sql.end({ timeout: 1 });
+      await dropSchema(schema);
+    },
+  };
+}
+
+interface Row {
+  backend: string;
+  turns: number;
+  memories: number;
+  recall: Record<number, Sample>;
+  cold: Record<number, number>;
+  floor: Sample;
+  search: Sample;
+  page: Sample;
+  rss: number;
+}
+
+function service(store: MemoryStore): MemoryService {
+  return new MemoryService({ store, offlineExtractor: new OfflineExtractor() });
+}
+
+async function measureSize(b: Backend, store: MemoryStore, turns: number): Promise<Row> {
+  const row: Row = { backend: b.name, turns, memories: (await store.corpusStats(SCOPE, 'memory')).count, recall: {}, cold: {}, floor: sample(), search: sample(), page: sample(), rss: 0 };
+  // Cold: a fresh connection and service, the first question of each budget.
+  for (const budget of BUDGETS) {
+    const fresh = await b.open();
+    const t = await timed(() => service(fresh).recall({ query: QUESTIONS[0], sessionId: null, userId: USER, maxTokens: budget }));
+    row.cold[budget] = t.wall;
+    await fresh.close();
+  }
+  const svc = service(store);
+  for (const budget of BUDGETS) {
+    row.recall[budget] = sample();
+    for (let rep = 0; rep < REPS; rep++) {
+      for (const q of QUESTIONS) {
+        if (rep === 0) await svc.recall({ query: q, sessionId: null, userId: USER, maxTokens: budget });
+        else await measure(row.recall[budget], () => svc.recall({ query: q, sessionId: null, userId: USER, maxTokens: budget }));
+      }
+    }
+  }
+  for (let rep = 0; rep < REPS; rep++) {
+    for (const q of QUESTIONS) {
+      const terms = [...new Set(analyzeQuery(q).terms.map((t) => t.term))];
+      if (rep === 0) await b.floor(terms, RETRIEVE.lexicalLimit);
+      else await measure(row.floor, () => b.floor(terms, RETRIEVE.lexicalLimit));
+      const input = { query: q, sessionId: null, userId: USER, limit: 10 };
+      if (rep === 0) await svc.search(input);
+      else await measure(row.search, () => svc.search(input));
+    }
+  }
+  // A memories page (100 rows) from the middle of the listing, by cursor.
+  const half = await store.listMemories(SCOPE, { includeInactive: true, page: { after: null }, limit: Math.max(1, Math.floor(row.memories / 2)) });
+  const cursor = half.length > 0 ? encodeCursor(half[half.length - 1]) : null;
+  for (let i = 0; i < 30; i++) await measure(row.page, () => svc.listUserMemoriesPage(USER, { limit: 100, cursor }));
+  row.rss = process.memoryUsage().rss / 2 ** 20;
+  return row;
+}
+
+async function runBackend(b: Backend): Promise<Row[]> {
+  const store = await b.open();
+  await store.migrate();
+  const svc = service(store);
+  const rows: Row[] = [];
+  const gen = generateTurns(SIZES[SIZES.length - 1]);
+  let n = 0;
+  const t0 = performance.now();
+  for (const size of SIZES) {
+    for (; n < size; n++) {
+      const t = gen.next().value!;
+      await svc.ingestTurn({ sessionId: t.sessionId, userId: USER, timestamp: t.timestamp, messages: [{ role: 'user', content: t.user }, { role: 'assistant', content: t.assistant }] });
+    }
+    console.error(`  ${b.name}: ${size} turns ingested (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    rows.push(await measureSize(b, store, size));
+    printRow(rows[rows.length - 1], rows);
+  }
+  await store.close();
+  return rows;
+}
+
+/** The many-users case: `users` users with `per` memories each plus one user with 1,000; cold p99 recall for that user. */
+async function runMany(b: Backend, users: number, per: number): Promise<{ memories: number; cold: number[] }> {
+  const store = await b.open();
+  await store.migrate();
+  const now = new Date().toISOString();
+  const mem = (scope: string, userId: string, i: number): MemoryRecord => {
+    const value = `${['pottery', 'jazz', 'ramen', 'Lisbon', 'chess', 'kayaking', 'Biscuit', 'Intel'][i % 8]} note ${i}`;
+    const text = `User · like: ${value}`;
+    const { terms, termCount } = indexTerms(text);
+    return { id: `${scope}-${i}`, scope, userId, agentId: null, type: 'preference', subject: 'user', key: `like_${i}`, value, confidence: 0.8, singleValued: false, status: 'active', active: true, sourceSession: null, sourceTurn: null, evidence: '', createdAt: now, updatedAt: now, validFrom: null, validTo: null, eventDate: null, supersedes: null, supersededBy: null, lastSeenAt: null, deletedAt: null, metadata: {}, text, terms, termCount };
+  };
+  for (let u = 0; u <= users; u++) {
+    const userId = u === users ? 'many-target' : `many-${u}`;
+    const count = u === users ? 1000 : per;
+    await store.transaction(`u:${userId}`, async (tx) => {
+      for (let i = 0; i < count; i++) await tx.insertMemory(mem(`u:${userId}`, userId, i));
+    });
+    if (u % 1000 === 0) console.error(`  ${b.name}: ${u} users loaded`);
+  }
+  const memories = (await store.counts()).memories;
+  await store.close();
+  const cold: number[] = [];
+  for (const q of QUESTIONS) {
+    const fresh = await b.open();
+    cold.push((await timed(() => service(fresh).recall({ query: q, sessionId: null, userId: 'many-target', maxTokens: 512 }))).wall);
+    await fresh.close();
+  }
+  return { memories, cold };
+}
+
+const exponent = (a: number, b: number, na: number, nb: number) => (a > 0 && b > 0 ? Math.log(b / a) / Math.log(nb / na) : NaN);
+
+const HEADER = 'backend   turns   memories  budget  recall p50/p99 wall  cpu p50/p99   cold first  floor p50/p99  ×floor(p50)  cpu exp  search p50/p99  page p50/p99  RSS MB';
+
+/** Prints a measured size at once (the run is long; nothing is lost when it is stopped). */
+function printRow(r: Row, all: Row[]): void {
+  for (const budget of BUDGETS) {
+    const s = r.recall[budget];
+    const prev = all.filter((x) => x.backend === r.backend && x.turns < r.turns).at(-1);
+    const exp = prev ? exponent(pct(prev.recall[budget].cpu, 50), pct(s.cpu, 50), prev.turns, r.turns) : NaN;
+    console.log(
+      [
+        r.backend.padEnd(9),
+        String(r.turns).padStart(6),
+        String(r.memories).padStart(9),
+        String(budget).padStart(7),
+        `${f(pct(s.wall, 50))} / ${f(pct(s.wall, 99))}`.padStart(20),
+        `${f(pct(s.cpu, 50))} / ${f(pct(s.cpu, 99))}`.padStart(13),
+        f(r.cold[budget]).padStart(11),
+        `${f(pct(r.floor.wall, 50))} / ${f(pct(r.floor.wall, 99))}`.padStart(14),
+        (pct(s.wall, 50) / Math.max(pct(r.floor.wall, 50), 1e-3)).toFixed(1).padStart(12),
+        (Number.isNaN(exp) ? '—' : exp.toFixed(2)).padStart(8),
+        `${f(pct(r.search.wall, 50))} / ${f(pct(r.search.wall, 99))}`.padStart(15),
+        `${f(pct(r.page.wall, 50))} / ${f(pct(r.page.wall, 99))}`.padStart(13),
+        r.rss.toFixed(0).padStart(7),
+      ].join(' '),
+    );
+  }
+  console.log(`          floor cpu p50/p99 ${f(pct(r.floor.cpu, 50))} / ${f(pct(r.floor.cpu, 99))} ms; search cpu p50 ${f(pct(r.search.cpu, 50))} ms; page cpu p50 ${f(pct(r.page.cpu, 50))} ms; os load ${loadavg()[0].toFixed(1)}`);
+}
+
+async function main() {
+  console.log(`bench:scale — sizes ${SIZES.join(', ')} turns; backends ${BACKENDS.join(', ')}; ${QUESTIONS.length} questions × ${REPS - 1} measured passes; lexical limit ${RETRIEVE.lexicalLimit}`);
+  console.log(HEADER);
+  const all: Row[] = [];
+  for (const name of BACKENDS) {
+    const b = name === 'postgres' ? postgresBackend() : sqliteBackend();
+    try {
+      all.push(...(await runBackend(b)));
+      if (MANY) {
+        const [users, per] = MANY.split('x').map(Number);
+        const m = await runMany(b, users || 10_000, per || 100);
+        console.log(`${name} many-users: ${m.memories} memories; cold recall for a 1k-memory user p50 ${f(pct(m.cold, 50))} ms, p99 ${f(pct(m.cold, 99))} ms`);
+      }
+    } finally {
+      await b.close();
+    }
+  }
+  const first = SIZES[0];
+  const last = SIZES[SIZES.length - 1];
+  for (const name of BACKENDS) {
+    const a = all.find((r) => r.backend === name && r.turns === first);
+    const z = all.find((r) => r.backend === name && r.turns === last);
+    if (a && z && a !== z) console.log(`${name}: CPU growth exponent ${first}→${last} turns at 512 tokens: ${exponent(pct(a.recall[512].cpu, 50), pct(z.recall[512].cpu, 50), first, last).toFixed(2)}`);
+  }
+  const pgRows = all.filter((r) => r.backend === 'postgres');
+  for (const p of pgRows) {
+    const s = all.find((r) => r.backend === 'sqlite' && r.turns === p.turns);
+    if (s) console.log(`postgres / sqlite recall p99 at ${p.turns} turns (512): ${(pct(p.recall[512].wall, 99) / pct(s.recall[512].wall, 99)).toFixed(2)}×`);
+  }
+}
+
+await main();
