@@ -73,6 +73,8 @@ export interface StoreTx {
   /** All memories (any status) of the scope for these subject/key pairs, newest first. */
   memoriesByKey(scope: string, subject: string, key: string): Promise<MemoryRecord[]>;
   insertMemory(memory: MemoryRecord): Promise<void>;
+  /** Inserts several memories in order (one multi-row statement where the backend can). */
+  insertMemories(memories: MemoryRecord[]): Promise<void>;
   updateMemory(scope: string, id: string, patch: Partial<MemoryRecord>): Promise<void>;
   putEmbedding(scope: string, e: StoredEmbedding): Promise<void>;
 }

@@ -13,6 +13,7 @@ import type {
   ReconcileDecision,
   ReconcilerPort,
   RerankerPort,
+  StoreTx,
 } from './ports.ts';
 import type { MemoryCandidate, MemoryOp, MemoryRecord, Message, RecallResult, Scope, SearchResult, TurnRecord } from './types.ts';
 import { scopeOf } from './types.ts';
@@ -221,10 +222,7 @@ export class MemoryService {
         const t0 = performance.now();
         const ops = reconcile({ scope, turn, candidates, existing, now, newId: this.newId, decisions });
         this.deps.observer?.stage('reconciliation', performance.now() - t0);
-        for (const op of ops) {
-          if (op.kind === 'insert') await tx.insertMemory(op.memory);
-          else await tx.updateMemory(scope.key, op.id, op.patch);
-        }
+        await applyOps(tx, scope.key, ops);
         return { turn, ops };
       }),
     );
@@ -323,6 +321,23 @@ export class MemoryService {
     if (!memory || !owned) throw new NotFoundError('memory', memoryId);
     if (memory.status !== 'deleted') await this.store.softDeleteMemory(memory.scope, memoryId, this.now());
     return (await this.store.getMemory(memory.scope, memoryId)) ?? memory;
+  }
+}
+
+/**
+ * Writes a turn's memory ops in order, batched: each run of consecutive inserts is one
+ * `insertMemories` call (one statement on PostgreSQL) and each run of consecutive updates is
+ * issued together (pipelined on one connection, in order). Order between runs is kept: an
+ * update that retires a row must land before the insert that takes its single-valued slot.
+ */
+export async function applyOps(tx: StoreTx, scope: string, ops: readonly MemoryOp[]): Promise<void> {
+  for (let i = 0; i < ops.length; ) {
+    let j = i;
+    while (j < ops.length && ops[j].kind === ops[i].kind) j++;
+    const run = ops.slice(i, j);
+    if (run[0].kind === 'insert') await tx.insertMemories(run.map((o) => (o as Extract<MemoryOp, { kind: 'insert' }>).memory));
+    else await Promise.all(run.map((o) => (o.kind === 'update' ? tx.updateMemory(scope, o.id, o.patch) : undefined)));
+    i = j;
   }
 }
 

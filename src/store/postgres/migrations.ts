@@ -136,6 +136,18 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       await q.exec(EMBEDDINGS_SQL(pgvector ? 'vector' : 'real[]'));
     },
   },
+  {
+    version: 2,
+    name: 'memories_active_slot: partial index for the ingest read of a slot\'s active rows',
+    // Mirrors the SQLite migration: the ingest transaction's read of the candidates' active
+    // slot rows visits active rows only, however long the user's history. ANALYZE gives the
+    // planner statistics at once (autovacuum keeps them fresh afterwards).
+    async up(q) {
+      await q.exec(`CREATE INDEX memories_active_slot ON memories (scope, subject, key) WHERE active;
+ANALYZE memories;
+ANALYZE turns;`);
+    },
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1].version;
