@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   URI_TOO_LONG: 414,
   /** The body exceeds MEMORY_MAX_BODY_BYTES. */
   PAYLOAD_TOO_LARGE: 413,
+  /** A turn has more messages than MEMORY_MAX_TURN_MESSAGES or a message longer than MEMORY_MAX_MESSAGE_CHARS. */
+  TURN_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The body, path or query violates the schema (missing field, wrong type, bad enum...). */
   VALIDATION_FAILED: 422,

@@ -13,6 +13,7 @@ import type {
   NewTurn,
   TurnRecord,
 } from './types.ts';
+import type { AnalysedTurn } from './turn-analysis.ts';
 
 /** A lexical hit: a document containing at least one of the query terms. */
 export interface LexicalDoc {
@@ -145,6 +146,14 @@ export interface MemoryStore {
   counts(): Promise<{ turns: number; memories: number; bytes: number | null }>;
   /** All scope keys, for export. */
   listScopes(): Promise<string[]>;
+}
+
+/**
+ * The CPU-heavy preparation of a turn (core/turn-analysis analyseTurn): inline by default, or in
+ * a worker-thread pool (src/pool) so a large turn does not stall the event loop.
+ */
+export interface TurnAnalyzer {
+  analyse(messages: Message[]): Promise<AnalysedTurn>;
 }
 
 /** Offline or LLM extractor: turns a message list into memory candidates. */

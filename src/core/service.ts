@@ -14,13 +14,13 @@ import type {
   ReconcilerPort,
   RerankerPort,
   StoreTx,
+  TurnAnalyzer,
 } from './ports.ts';
 import type { MemoryCandidate, MemoryOp, MemoryRecord, Message, RecallResult, Scope, SearchResult, TurnRecord } from './types.ts';
 import { scopeOf } from './types.ts';
 import { NotFoundError } from './errors.ts';
-import { renderTurnText } from './render.ts';
-import { indexTerms } from './text/analyze.ts';
 import { containsSecret, maskSecrets } from './text/secrets.ts';
+import { analyseTurn, assertTurnSize, type TurnLimits } from './turn-analysis.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import { relatedKeys } from './reconcile/policy.ts';
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
@@ -42,8 +42,12 @@ export interface Observer {
 
 export interface ServiceDeps {
   store: MemoryStore;
-  /** The offline extractor: always available, used as the fallback. */
+  /** The offline extractor: always available, used as the fallback (src/pool may run it in a worker). */
   offlineExtractor: Extractor;
+  /** Masks, renders and analyses a turn; inline when absent (src/pool runs it off the event loop). */
+  analyzer?: TurnAnalyzer | null;
+  /** Caps on one turn; over them ingest throws TurnTooLargeError (413). None when absent. */
+  limits?: TurnLimits;
   /** The LLM extractor when configured; failures fall back to offline for that turn. */
   llmExtractor?: Extractor | null;
   reconciler?: ReconcilerPort | null;
@@ -115,7 +119,7 @@ export class MemoryService {
     this.logger = deps.logger ?? noopLogger;
     // Offline rule failures are skipped per clause; make them visible (rule name only, no content).
     const offline = deps.offlineExtractor;
-    if (offline instanceof OfflineExtractor && !offline.onRuleError) {
+    if ((offline instanceof OfflineExtractor || reportsRuleErrors(offline)) && !offline.onRuleError) {
       offline.onRuleError = (e) => this.logger.warn({ rule: e.rule, errorName: e.errorName, extractor: 'offline' }, 'offline extraction rule failed; rule skipped for this clause');
     }
   }
@@ -159,12 +163,11 @@ export class MemoryService {
   /** Persists a turn and its memories in one transaction; when this resolves, recall sees it. */
   async ingestTurn(input: TurnInput): Promise<IngestResult> {
     const scope = scopeOf(input.userId, input.sessionId, input.agentId ?? null);
+    assertTurnSize(input.messages, this.deps.limits);
     const now = this.now();
     const timestamp = input.timestamp ? new Date(input.timestamp).toISOString() : now;
     // Hygiene: secrets are masked before anything is stored, indexed or sent to a provider.
-    const messages: Message[] = input.messages.map((m) => ({ ...m, content: maskSecrets(m.content) }));
-    const text = renderTurnText(messages);
-    const { terms, termCount } = indexTerms(text);
+    const { messages, text, terms, termCount } = this.deps.analyzer ? await this.timed('analysis', () => this.deps.analyzer!.analyse(input.messages)) : analyseTurn(input.messages);
 
     const recentTurns = await this.store.recentTurns(scope.key, input.sessionId, 4);
     const { candidates: raw, extractor } =
@@ -322,6 +325,11 @@ export class MemoryService {
     if (memory.status !== 'deleted') await this.store.softDeleteMemory(memory.scope, memoryId, this.now());
     return (await this.store.getMemory(memory.scope, memoryId)) ?? memory;
   }
+}
+
+/** An extractor (e.g. the pooled offline one) that reports rule failures like OfflineExtractor. */
+function reportsRuleErrors(e: Extractor): e is Extractor & { onRuleError?: OfflineExtractor['onRuleError'] } {
+  return 'onRuleError' in e;
 }
 
 /**
