@@ -3,6 +3,8 @@
  * while a large turn is extracted, and safe degradation (a dead worker or an unloadable
  * extractor module → the work runs inline, nothing lost).
  */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { OfflineExtractor } from '../../src/core/extraction/offline-extractor.ts';
 import { analyseTurn } from '../../src/core/turn-analysis.ts';
@@ -90,6 +92,13 @@ describe('TurnPool', () => {
       await broken.close();
     }
   });
+
+  test('under `node --import tsx` (the server) the worker runs the offline extractor itself, no inline fallback', () => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./pool-child.ts', import.meta.url))], { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8', timeout: 60_000 });
+    const r = JSON.parse(out.trim().split('\n').pop()!);
+    expect(r.candidates).toBeGreaterThan(0);
+    expect(r.fallbacks).toBe(0);
+  }, 60_000);
 
   test('after close every task runs inline', async () => {
     const p = new TurnPool({ threads: 1, inlineAnalysisBelowChars: 0 });
