@@ -11,7 +11,7 @@
  *     worker pool and (same run, baseline) without it (MEMORY_WORKER_THREADS=0).
  * Server CPU is read from /proc/<pid>/stat (all its threads, workers included; PostgreSQL's own
  * backends are not in it). Flags: --stores sqlite,postgres --c1 N --c4 N --c16 N --growth N
- * --users N --no-big --no-floor. The machine is shared: read CPU per turn next to turns/s.
+ * --users N --segment N --phases throughput,growth,big --threads N --no-big --no-floor. The machine is shared: read CPU per turn next to turns/s.
  */
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,11 +36,14 @@ const { values: flags } = parseArgs({
     users: { type: 'string', default: '100' },
     segment: { type: 'string', default: '250' },
     phases: { type: 'string', default: 'throughput,growth,big' },
+    /** MEMORY_WORKER_THREADS for the throughput and growth servers (default: the server's default). */
+    threads: { type: 'string' },
     'no-big': { type: 'boolean', default: false },
     'no-floor': { type: 'boolean', default: false },
   },
 });
 const SEGMENT = Number(flags.segment);
+const THREADS_ENV: Record<string, string> = flags.threads !== undefined ? { MEMORY_WORKER_THREADS: flags.threads } : {};
 const USERS = Number(flags.users);
 const LEVELS: Array<[number, number]> = [
   [1, Number(flags.c1)],
@@ -296,7 +299,7 @@ async function backend(name: 'sqlite' | 'postgres'): Promise<Backend> {
 // ---- phases ----
 
 async function throughput(b: Backend): Promise<{ levels: LevelResult[]; rssMb: number; allSegments: number[]; memoriesPerTurn: number }> {
-  const srv = await startServer({ ...b.env, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
+  const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
   try {
     // Warm-up (JIT, workers, statement caches): not measured.
     await drive(srv, 100, 4, (k) => benchTurn(1_000_000 + k, `warm-${k % 10}`, 'warm'));
@@ -319,7 +322,7 @@ async function throughput(b: Backend): Promise<{ levels: LevelResult[]; rssMb: n
 }
 
 async function growth(b: Backend, n: number): Promise<{ segments: number[]; segment: number; turnsPerS: number; rssMb: number }> {
-  const srv = await startServer({ ...b.env, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
+  const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
   try {
     const seg = Math.max(SEGMENT, Math.floor(n / 10));
     const lat = await drive(srv, n, 4, (k) => benchTurn(k, 'growth-user', `g-${Math.floor(k / 50)}`));
