@@ -10,6 +10,8 @@ import type { Extractor, MemoryStore } from './core/ports.ts';
 import { MemoryService } from './core/service.ts';
 import { OfflineExtractor } from './core/extraction/offline-extractor.ts';
 import { createStore } from './store/create-store.ts';
+import { TurnPool } from './pool/turn-pool.ts';
+import { availableParallelism } from 'node:os';
 import { createProviders } from './providers/create-providers.ts';
 import { checkEmbeddingSpace } from './providers/embedding-space.ts';
 import { createMetrics, registerMetricsRoute } from './api/metrics.ts';
@@ -75,9 +77,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await store.migrate();
   const providers = createProviders(config, { logger, observer: metrics.observer, fetch: opts.fetch });
   for (const finding of await checkEmbeddingSpace(store, providers.embedder, logger)) providers.health.addStatic(finding);
+  // CPU-heavy per-turn work goes to worker threads (started on first use); a test extractor runs inline.
+  const threads = config.MEMORY_WORKER_THREADS ?? Math.min(4, availableParallelism());
+  const pool = threads > 0 ? new TurnPool({ threads, logger }) : null;
+  const offline = new OfflineExtractor();
   const service = new MemoryService({
     store,
-    offlineExtractor: opts.extractor ?? new OfflineExtractor(),
+    offlineExtractor: opts.extractor ?? (pool ? pool.extractor(offline) : offline),
+    analyzer: pool,
+    limits: { maxMessages: config.MEMORY_MAX_TURN_MESSAGES, maxMessageChars: config.MEMORY_MAX_MESSAGE_CHARS },
     llmExtractor: providers.llmExtractor,
     reconciler: providers.reconciler,
     embedder: providers.embedder,
@@ -104,6 +112,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (closed) return;
       closed = true;
       await app.close();
+      await pool?.close();
       await store.close();
     },
   };

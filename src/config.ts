@@ -43,6 +43,13 @@ export const ConfigSchema = z.object({
   MEMORY_API_KEYS_FILE: optStr,
   MEMORY_MAX_BODY_BYTES: int(2 * 1024 * 1024),
   MEMORY_DEFAULT_MAX_TOKENS: int(1024),
+  // ---- ingest ----
+  /** Most messages one turn may carry (more → 413 TURN_TOO_LARGE, on every surface). */
+  MEMORY_MAX_TURN_MESSAGES: int(1000),
+  /** Longest message content in characters (longer → 413 TURN_TOO_LARGE). */
+  MEMORY_MAX_MESSAGE_CHARS: int(32_000),
+  /** Worker threads for turn analysis and offline extraction; 0 runs them on the event loop. Default: the machine's parallelism (at most 4). */
+  MEMORY_WORKER_THREADS: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(64).optional()),
   // ---- platform (injection/extraction) API ----
   MEMORY_INJECTION_CHAR_BUDGET: int(2000),
   MEMORY_MAX_TRANSCRIPT_CHARS: int(12000),

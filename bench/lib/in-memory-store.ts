@@ -71,6 +71,9 @@ export class InMemoryStore implements MemoryStore {
         insertMemory: async (m) => {
           pendingMem.set(m.id, { ...m });
         },
+        insertMemories: async (ms) => {
+          for (const m of ms) pendingMem.set(m.id, { ...m });
+        },
         updateMemory: async (_s, id, patch) => {
           const cur = view(id);
           if (cur) pendingMem.set(id, { ...cur, ...patch });

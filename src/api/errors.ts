@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   HEADERS_TOO_LARGE: 431,
   /** The body exceeds MEMORY_MAX_BODY_BYTES. */
   PAYLOAD_TOO_LARGE: 413,
+  /** A turn has more messages than MEMORY_MAX_TURN_MESSAGES or a message longer than MEMORY_MAX_MESSAGE_CHARS. */
+  TURN_TOO_LARGE: 413,
   /** A body that is not application/json. */
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The body, path or query violates the schema (missing field, wrong type, bad enum...). */

@@ -13,6 +13,7 @@ import type {
   NewTurn,
   TurnRecord,
 } from './types.ts';
+import type { AnalysedTurn } from './turn-analysis.ts';
 
 /** A lexical hit: a document containing at least one of the query terms. */
 export interface LexicalDoc {
@@ -134,6 +135,8 @@ export interface StoreTx {
   /** All memories (any status) of the scope for these subject/key pairs, newest first. */
   memoriesByKey(scope: string, subject: string, key: string): Promise<MemoryRecord[]>;
   insertMemory(memory: MemoryRecord): Promise<void>;
+  /** Inserts several memories in order (one multi-row statement where the backend can). */
+  insertMemories(memories: MemoryRecord[]): Promise<void>;
   updateMemory(scope: string, id: string, patch: Partial<MemoryRecord>): Promise<void>;
   putEmbedding(scope: string, e: StoredEmbedding): Promise<void>;
 }
@@ -213,6 +216,14 @@ export interface MemoryStore extends RecallIndex {
   counts(): Promise<{ turns: number; memories: number; bytes: number | null }>;
   /** All scope keys, for export. */
   listScopes(): Promise<string[]>;
+}
+
+/**
+ * The CPU-heavy preparation of a turn (core/turn-analysis analyseTurn): inline by default, or in
+ * a worker-thread pool (src/pool) so a large turn does not stall the event loop.
+ */
+export interface TurnAnalyzer {
+  analyse(messages: Message[]): Promise<AnalysedTurn>;
 }
 
 /** Offline or LLM extractor: turns a message list into memory candidates. */

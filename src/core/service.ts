@@ -13,13 +13,14 @@ import type {
   ReconcileDecision,
   ReconcilerPort,
   RerankerPort,
+  StoreTx,
+  TurnAnalyzer,
 } from './ports.ts';
 import type { MemoryCandidate, MemoryOp, MemoryRecord, Message, RecallResult, Scope, SearchResult, TurnRecord } from './types.ts';
 import { DEFAULT_TENANT, decodeScope, scopeOf } from './scope.ts';
 import { InvalidInputError, NotFoundError } from './errors.ts';
-import { renderTurnText } from './render.ts';
-import { indexTerms } from './text/analyze.ts';
 import { containsSecret, maskDeep, maskSecrets } from './text/secrets.ts';
+import { analyseTurn, assertTurnSize, type TurnLimits } from './turn-analysis.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import { relatedKeys } from './reconcile/policy.ts';
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
@@ -41,8 +42,12 @@ export interface Observer {
 
 export interface ServiceDeps {
   store: MemoryStore;
-  /** The offline extractor: always available, used as the fallback. */
+  /** The offline extractor: always available, used as the fallback (src/pool may run it in a worker). */
   offlineExtractor: Extractor;
+  /** Masks, renders and analyses a turn; inline when absent (src/pool runs it off the event loop). */
+  analyzer?: TurnAnalyzer | null;
+  /** Caps on one turn; over them ingest throws TurnTooLargeError (413). None when absent. */
+  limits?: TurnLimits;
   /** The LLM extractor when configured; failures fall back to offline for that turn. */
   llmExtractor?: Extractor | null;
   reconciler?: ReconcilerPort | null;
@@ -128,7 +133,7 @@ export class MemoryService {
     this.logger = deps.logger ?? noopLogger;
     // Offline rule failures are skipped per clause; make them visible (rule name only, no content).
     const offline = deps.offlineExtractor;
-    if (offline instanceof OfflineExtractor && !offline.onRuleError) {
+    if ((offline instanceof OfflineExtractor || reportsRuleErrors(offline)) && !offline.onRuleError) {
       offline.onRuleError = (e) => this.logger.warn({ rule: e.rule, errorName: e.errorName, extractor: 'offline' }, 'offline extraction rule failed; rule skipped for this clause');
     }
   }
@@ -188,14 +193,13 @@ export class MemoryService {
   /** Persists a turn and its memories in one transaction; when this resolves, recall sees it. */
   async ingestTurn(input: TurnInput): Promise<IngestResult> {
     const scope = this.scopeOf(input.userId, input.sessionId, input.agentId);
+    assertTurnSize(input.messages, this.deps.limits);
     const now = this.now();
     const timestamp = input.timestamp ? new Date(input.timestamp).toISOString() : now;
-    // Hygiene: secrets are masked before anything is stored, indexed or sent to a provider.
-    // Every stored text field: content, the speaker name and each metadata string.
-    const messages: Message[] = input.messages.map((m) => ({ ...m, content: maskSecrets(m.content), ...(m.name != null ? { name: maskSecrets(m.name) } : {}) }));
+    // Hygiene: secrets are masked before anything is stored, indexed or sent to a provider:
+    // every message's content and speaker name (in the analysis) and each metadata string.
+    const { messages, text, terms, termCount } = this.deps.analyzer ? await this.timed('analysis', () => this.deps.analyzer!.analyse(input.messages)) : analyseTurn(input.messages);
     const metadata = maskDeep(input.metadata ?? {});
-    const text = renderTurnText(messages);
-    const { terms, termCount } = indexTerms(text);
 
     const recentTurns = await this.store.recentTurns(scope.key, input.sessionId, 4);
     const { candidates: raw, extractor } =
@@ -254,10 +258,7 @@ export class MemoryService {
         const t0 = performance.now();
         const ops = reconcile({ scope, turn, candidates, existing, now, newId: this.newId, decisions });
         this.deps.observer?.stage('reconciliation', performance.now() - t0);
-        for (const op of ops) {
-          if (op.kind === 'insert') await tx.insertMemory(op.memory);
-          else await tx.updateMemory(scope.key, op.id, op.patch);
-        }
+        await applyOps(tx, scope.key, ops);
         return { turn, ops };
       }),
     );
@@ -382,6 +383,28 @@ export class MemoryService {
     if (!memory || !owned) throw new NotFoundError('memory', memoryId);
     if (memory.status !== 'deleted') await this.store.softDeleteMemory(memory.scope, memoryId, this.now());
     return (await this.store.getMemory(memory.scope, memoryId)) ?? memory;
+  }
+}
+
+/** An extractor (e.g. the pooled offline one) that reports rule failures like OfflineExtractor. */
+function reportsRuleErrors(e: Extractor): e is Extractor & { onRuleError?: OfflineExtractor['onRuleError'] } {
+  return 'onRuleError' in e;
+}
+
+/**
+ * Writes a turn's memory ops in order, batched: each run of consecutive inserts is one
+ * `insertMemories` call (one statement on PostgreSQL) and each run of consecutive updates is
+ * issued together (pipelined on one connection, in order). Order between runs is kept: an
+ * update that retires a row must land before the insert that takes its single-valued slot.
+ */
+export async function applyOps(tx: StoreTx, scope: string, ops: readonly MemoryOp[]): Promise<void> {
+  for (let i = 0; i < ops.length; ) {
+    let j = i;
+    while (j < ops.length && ops[j].kind === ops[i].kind) j++;
+    const run = ops.slice(i, j);
+    if (run[0].kind === 'insert') await tx.insertMemories(run.map((o) => (o as Extract<MemoryOp, { kind: 'insert' }>).memory));
+    else await Promise.all(run.map((o) => (o.kind === 'update' ? tx.updateMemory(scope, o.id, o.patch) : undefined)));
+    i = j;
   }
 }
 

@@ -22,6 +22,7 @@ export function guardedTx(ops: TxOps): { tx: StoreTx; end(): void } {
     activeMemories: wrap(ops.activeMemories),
     memoriesByKey: wrap(ops.memoriesByKey),
     insertMemory: wrap(ops.insertMemory),
+    insertMemories: wrap(ops.insertMemories),
     updateMemory: wrap(ops.updateMemory),
     putEmbedding: wrap(ops.putEmbedding),
   };

@@ -41,6 +41,9 @@ export class FakeStore implements MemoryStore {
       insertMemory: async (m) => {
         this.memories.push({ ...m });
       },
+      insertMemories: async (ms) => {
+        for (const m of ms) this.memories.push({ ...m });
+      },
       updateMemory: async (scope, id, patch) => {
         const m = this.memories.find((x) => x.scope === scope && x.id === id);
         if (m) Object.assign(m, patch);

@@ -219,13 +219,25 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     name: 'scope keys: injective encoding of legacy keys',
     async up(q) {
       await q.exec(LEGACY_SCOPE_REWRITE);
-  },
     },
+  },
   {
     version: 3,
     name: 'recall index: scope-prefixed tsvector (GIN), per-scope counters and speakers, key/date indexes',
     async up(q) {
       await q.exec(RECALL_INDEX_SQL);
+    },
+  },
+  {
+    version: 4,
+    name: 'memories_active_slot: partial index for the ingest read of a slot\'s active rows',
+    // Mirrors the SQLite migration: the ingest transaction's read of the candidates' active
+    // slot rows visits active rows only, however long the user's history. ANALYZE gives the
+    // planner statistics at once (autovacuum keeps them fresh afterwards).
+    async up(q) {
+      await q.exec(`CREATE INDEX memories_active_slot ON memories (scope, subject, key) WHERE active;
+ANALYZE memories;
+ANALYZE turns;`);
     },
   },
 ];

@@ -15,6 +15,7 @@ import { byCodePoint, cleanTerms, keyFamilyRanges, selectCandidates, tsqueryLite
 import { planReactivation } from '../deletion.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { KeyedMutex } from '../mutex.ts';
+import { slotClauses, type SlotFilter } from '../slot-filter.ts';
 import { guardedTx } from '../tx-handle.ts';
 import type { SqlExecutor, SqlQuery } from './executor.ts';
 import { PG_SCHEMA_VERSION, PG_SPEAKER_SQL, SCOPE_LOCK_CLASS, migratePg } from './migrations.ts';
@@ -24,6 +25,38 @@ const bool = (b: boolean): SqlValue => b;
 const MEMORY_SELECT = MEMORY_COLUMNS.map(([c]) => c).join(', ');
 const TURN_SELECT = TURN_COLUMNS.join(', ');
 const MEMORY_INSERT = `INSERT INTO memories (${MEMORY_SELECT}) VALUES (${MEMORY_COLUMNS.map(([c], i) => `$${i + 1}${c === 'metadata' ? '::text::jsonb' : ''}`).join(', ')})`;
+/** Many memories in one statement: one JSON array parameter, so the SQL text never varies. */
+const MEMORY_INSERT_MANY = `INSERT INTO memories (${MEMORY_SELECT}) SELECT ${MEMORY_SELECT} FROM jsonb_populate_recordset(NULL::memories, $1::text::jsonb) WITH ORDINALITY AS r ORDER BY ordinality`;
+
+/** A memory as a JSON object keyed by column (metadata as an object, for jsonb_populate_recordset). */
+function memoryJsonRow(m: MemoryRecord): Record<string, unknown> {
+  const values = memoryValues(m, bool);
+  return Object.fromEntries(MEMORY_COLUMNS.map(([c], i) => [c, c === 'metadata' ? JSON.parse(String(values[i])) : values[i]]));
+}
+
+/** A statement and its parameters, built by a pure function so tests can EXPLAIN exactly it. */
+export interface PgQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The ingest read of a scope's active rows, optionally narrowed to subjects and keys (null: an
+ * empty filter, nothing can match). `= ANY(ARRAY(…))` turns each list into one array the btree
+ * probes (an index condition on the partial index of active rows), whatever the list length.
+ */
+export function activeMemoriesQuery(scope: string, filter?: SlotFilter): PgQuery | null {
+  const slots = slotClauses(filter, 1, (col, i) => `${col} = ANY(ARRAY(SELECT jsonb_array_elements_text($${i}::text::jsonb)))`);
+  if (!slots) return null;
+  const where = ['scope = $1', 'active', "status <> 'deleted'", ...slots.clauses];
+  return { sql: `SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at COLLATE "C", rid`, params: [scope, ...slots.params] };
+}
+
+/** Every row (any status) of one slot, newest first. */
+export function memoriesByKeyQuery(scope: string, subject: string, key: string): PgQuery {
+  return { sql: `SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND subject = $2 AND key = $3 ORDER BY created_at COLLATE "C" DESC, rid DESC`, params: [scope, subject, key] };
+}
+
 /** HNSW indexes in pgvector support at most 2000 dimensions; larger vectors are scanned exactly. */
 const HNSW_MAX_DIM = 2000;
 
@@ -84,26 +117,24 @@ class Statements {
   }
 
   async activeMemories(scope: string, filter?: { subjects?: string[]; keys?: string[] }): Promise<MemoryRecord[]> {
-    const where = ['scope = $1', 'active', "status <> 'deleted'"];
-    const params: unknown[] = [scope];
-    for (const [col, list] of [
-      ['subject', filter?.subjects],
-      ['key', filter?.keys],
-    ] as const) {
-      if (!list) continue;
-      if (list.length === 0) return [];
-      params.push(ids(list));
-      where.push(`${col} IN (SELECT jsonb_array_elements_text($${params.length}::text::jsonb))`);
-    }
-    return (await this.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at COLLATE "C", rid`, params)).map(rowToMemory);
+    const q = activeMemoriesQuery(scope, filter);
+    return q ? (await this.all(q.sql, q.params)).map(rowToMemory) : [];
   }
 
   async memoriesByKey(scope: string, subject: string, key: string): Promise<MemoryRecord[]> {
-    return (await this.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND subject = $2 AND key = $3 ORDER BY created_at COLLATE "C" DESC, rid DESC`, [scope, subject, key])).map(rowToMemory);
+    const q = memoriesByKeyQuery(scope, subject, key);
+    return (await this.all(q.sql, q.params)).map(rowToMemory);
   }
 
   async insertMemory(m: MemoryRecord): Promise<void> {
     await this.all(MEMORY_INSERT, memoryValues(m, bool));
+  }
+
+  /** All of a turn's new memories in one statement (one round trip, one plan), in order. */
+  async insertMemories(ms: MemoryRecord[]): Promise<void> {
+    if (ms.length === 0) return;
+    if (ms.length === 1) return this.insertMemory(ms[0]);
+    await this.all(MEMORY_INSERT_MANY, [JSON.stringify(ms.map(memoryJsonRow))]);
   }
 
   async updateMemory(scope: string, id: string, patch: Partial<MemoryRecord>): Promise<void> {
@@ -228,6 +259,7 @@ export class PostgresMemoryStore implements MemoryStore {
           activeMemories: (sc, filter) => s.activeMemories(sc, filter),
           memoriesByKey: (sc, subject, key) => s.memoriesByKey(sc, subject, key),
           insertMemory: (m) => s.insertMemory(m),
+          insertMemories: (ms) => s.insertMemories(ms),
           updateMemory: (sc, id, patch) => s.updateMemory(sc, id, patch),
           putEmbedding: async (sc, e) => {
             pending.push(e);

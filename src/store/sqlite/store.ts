@@ -15,6 +15,7 @@ import { MEMORY_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, sta
 import { byCodePoint, cleanTerms, cosine, fts5Query, keyFamilyRanges, selectCandidates, sqlCap } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
+import { slotClauses, type SlotFilter } from '../slot-filter.ts';
 import { guardedTx } from '../tx-handle.ts';
 import { MIGRATIONS, SCHEMA_VERSION, SPEAKER_SQL } from './migrations.ts';
 import { translateSqliteError } from './errors.ts';
@@ -66,17 +67,54 @@ function fromBlob(b: Buffer): Float32Array {
   return new Float32Array(new Uint8Array(b).buffer);
 }
 
+/** Prepared statements kept per connection (SQL texts are few; the bound guards against a leak). */
+const STATEMENT_CACHE_MAX = 256;
+/** Committed write transactions between two `PRAGMA optimize` runs (cheap when nothing changed). */
+export const OPTIMIZE_EVERY = 2000;
+
+/** A statement and its parameters, built by a pure function so tests can EXPLAIN exactly it. */
+export interface SqliteQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The ingest read of a scope's active rows, optionally narrowed to subjects and keys (null: the
+ * filter is empty, nothing can match). Planned on the partial index of active rows by name
+ * (INDEXED BY): without it SQLite may pick memories_scope_created to avoid the sort and read
+ * every memory of the user (issue 16). Lists go in as one JSON parameter, so the SQL text — and
+ * its prepared statement — is the same whatever their length.
+ */
+export function activeMemoriesQuery(scope: string, filter?: SlotFilter): SqliteQuery | null {
+  const slots = slotClauses(filter, 1, (col) => `${col} IN (SELECT value FROM json_each(?))`);
+  if (!slots) return null;
+  const where = ['scope = ?', 'active = 1', "status <> 'deleted'", ...slots.clauses];
+  return { sql: `SELECT * FROM memories INDEXED BY memories_active_slot WHERE ${where.join(' AND ')} ORDER BY created_at, rowid`, params: [scope, ...slots.params] };
+}
+
+/** Every row (any status) of one slot, newest first, on the slot index. */
+export function memoriesByKeyQuery(scope: string, subject: string, key: string): SqliteQuery {
+  return { sql: 'SELECT * FROM memories INDEXED BY memories_scope_subject_key WHERE scope = ? AND subject = ? AND key = ? ORDER BY created_at DESC, rowid DESC', params: [scope, subject, key] };
+}
+
+/** The next seq of a session, on the (scope, session_id, seq) unique index. */
+export const NEXT_SEQ_SQL = 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?';
+
 /** The statements shared by the transaction handle and the store (bound to one connection). */
 class Queries {
+  /** Prepared statements by SQL text, least recently used dropped beyond STATEMENT_CACHE_MAX. */
   private readonly cache = new Map<string, Database.Statement>();
   constructor(readonly db: Db) {}
 
   stmt(sql: string): Database.Statement {
     let s = this.cache.get(sql);
-    if (!s) {
+    if (s) {
+      this.cache.delete(sql);
+    } else {
       s = this.db.prepare(sql);
-      this.cache.set(sql, s);
+      if (this.cache.size >= STATEMENT_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
     }
+    this.cache.set(sql, s);
     return s;
   }
   all(sql: string, ...params: unknown[]): Row[] {
@@ -90,7 +128,7 @@ class Queries {
   }
 
   insertTurn(t: NewTurn): TurnRecord {
-    const row = this.get('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?', t.scope, t.sessionId);
+    const row = this.get(NEXT_SEQ_SQL, t.scope, t.sessionId);
     const seq = Number(row?.next ?? 1);
     this.exec(
       'INSERT INTO turns (id, scope, session_id, user_id, agent_id, seq, ts, messages, text, terms, term_count, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -112,27 +150,24 @@ class Queries {
   }
 
   activeMemories(scope: string, filter?: { subjects?: string[]; keys?: string[] }): MemoryRecord[] {
-    const where = ["scope = ?", 'active = 1', "status <> 'deleted'"];
-    const params: unknown[] = [scope];
-    if (filter?.subjects) {
-      if (filter.subjects.length === 0) return [];
-      where.push(`subject IN (${placeholders(filter.subjects.length)})`);
-      params.push(...filter.subjects);
-    }
-    if (filter?.keys) {
-      if (filter.keys.length === 0) return [];
-      where.push(`key IN (${placeholders(filter.keys.length)})`);
-      params.push(...filter.keys);
-    }
-    return this.all(`SELECT * FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at, rowid`, ...params).map(rowToMemory);
+    const q = activeMemoriesQuery(scope, filter);
+    return q ? this.all(q.sql, ...q.params).map(rowToMemory) : [];
   }
 
   memoriesByKey(scope: string, subject: string, key: string): MemoryRecord[] {
-    return this.all('SELECT * FROM memories WHERE scope = ? AND subject = ? AND key = ? ORDER BY created_at DESC, rowid DESC', scope, subject, key).map(rowToMemory);
+    const q = memoriesByKeyQuery(scope, subject, key);
+    return this.all(q.sql, ...q.params).map(rowToMemory);
   }
 
   insertMemory(m: MemoryRecord): void {
     this.exec(MEMORY_INSERT, ...memoryValues(m, bool));
+  }
+
+  insertMemories(ms: MemoryRecord[]): void {
+    const s = this.stmt(MEMORY_INSERT);
+    run(() => {
+      for (const m of ms) s.run(...memoryValues(m, bool));
+    });
   }
 
   updateMemory(scope: string, id: string, patch: Partial<MemoryRecord>): void {
@@ -163,6 +198,8 @@ export class SqliteMemoryStore implements MemoryStore {
   private readonly lock = new Mutex();
   private savepoints = 0;
   private closed = false;
+  /** Committed write transactions since the last `PRAGMA optimize`. */
+  private sinceOptimize = 0;
 
   constructor(path: string, opts: SqliteStoreOptions = {}) {
     this.path = path;
@@ -177,7 +214,30 @@ export class SqliteMemoryStore implements MemoryStore {
 
   /** Runs synchronous writes in one IMMEDIATE transaction, after every queued transaction. */
   private write<T>(fn: (q: Queries) => T): Promise<T> {
-    return this.lock.run(() => run(() => this.writer.db.transaction(() => fn(this.writer)).immediate()));
+    return this.lock.run(() => {
+      const result = run(() => this.writer.db.transaction(() => fn(this.writer)).immediate());
+      this.committed();
+      return result;
+    });
+  }
+
+  /**
+   * Keeps planner statistics current as the data grows: `PRAGMA optimize` (with a bounded
+   * analysis) every OPTIMIZE_EVERY commits, after migrations and at close. SQLite only re-analyses
+   * tables whose size changed a lot, so the usual run costs microseconds. Called under the lock.
+   */
+  private committed(): void {
+    if (++this.sinceOptimize < OPTIMIZE_EVERY) return;
+    this.optimize();
+  }
+
+  private optimize(): void {
+    this.sinceOptimize = 0;
+    try {
+      this.writer.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize;');
+    } catch {
+      // Statistics are an optimisation: a busy or read-only database keeps its old ones.
+    }
   }
 
   async migrate(): Promise<void> {
@@ -195,6 +255,9 @@ export class SqliteMemoryStore implements MemoryStore {
             .immediate(),
         );
       }
+      // 0x10002: analyse every table that needs it now, as SQLite advises for long-lived connections.
+      run(() => q.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;'));
+      this.sinceOptimize = 0;
     });
   }
 
@@ -215,6 +278,7 @@ export class SqliteMemoryStore implements MemoryStore {
     if (this.closed) return;
     this.closed = true;
     await this.lock.run(() => {
+      if (this.writer.db.open && !this.writer.db.readonly) this.optimize();
       if (this.reader !== this.writer) this.reader.db.close();
       // The WAL is folded into the database file and truncated before the process goes.
       if (this.path !== ':memory:' && this.path !== '') run(() => this.writer.db.pragma('wal_checkpoint(TRUNCATE)'));
@@ -234,6 +298,7 @@ export class SqliteMemoryStore implements MemoryStore {
         activeMemories: (scope, filter) => q.activeMemories(scope, filter),
         memoriesByKey: (scope, subject, key) => q.memoriesByKey(scope, subject, key),
         insertMemory: (m) => q.insertMemory(m),
+        insertMemories: (ms) => q.insertMemories(ms),
         updateMemory: (scope, id, patch) => q.updateMemory(scope, id, patch),
         putEmbedding: (scope, e) => q.putEmbedding(scope, e),
       });
@@ -241,6 +306,7 @@ export class SqliteMemoryStore implements MemoryStore {
         const result = await fn(tx);
         end();
         run(() => q.db.exec(nested ? `RELEASE ${savepoint}` : 'COMMIT'));
+        if (!nested) this.committed();
         return result;
       } catch (err) {
         end();

@@ -1,0 +1,429 @@
+/**
+ * @module bench/ingest
+ * `npm run bench:ingest`: ingest measured from outside the real server (a child process on a free
+ * port), offline extraction, on SQLite and PostgreSQL:
+ *   - turns/s, server CPU ms/turn (with its trend per 250-turn segment) and latency p50/p99 at
+ *     concurrency 1, 4 and 16 over many users;
+ *   - the storage floor in the same run: a bare better-sqlite3 / postgres script inserting the
+ *     same turn, FTS and memory rows in one transaction per turn, and the ratio to it;
+ *   - growth: CPU per turn as ONE user goes from 0 to N turns (default 10,000);
+ *   - the event loop during a maximum-size turn: /health latency while it is ingested, with the
+ *     worker pool and (same run, baseline) without it (MEMORY_WORKER_THREADS=0).
+ * Server CPU is read from /proc/<pid>/stat (all its threads, workers included; PostgreSQL's own
+ * backends are not in it). Flags: --stores sqlite,postgres --c1 N --c4 N --c16 N --growth N
+ * --users N --segment N --phases throughput,growth,big --threads N --no-big --no-floor. The machine is shared: read CPU per turn next to turns/s.
+ */
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import postgres from 'postgres';
+import { startServer, type RunningServer } from '../test/api/harness.ts';
+import { TEST_PG_URL, dropSchema, freshSchemaName, urlWithSchema } from '../test/store/pg-harness.ts';
+import { MIGRATIONS } from '../src/store/sqlite/migrations.ts';
+import { createPostgresStore } from '../src/store/postgres/create.ts';
+import { analyseTurn } from '../src/core/turn-analysis.ts';
+import type { Message } from '../src/core/types.ts';
+
+const { values: flags } = parseArgs({
+  options: {
+    stores: { type: 'string', default: 'sqlite,postgres' },
+    c1: { type: 'string', default: '300' },
+    c4: { type: 'string', default: '1000' },
+    c16: { type: 'string', default: '5000' },
+    growth: { type: 'string', default: '10000' },
+    users: { type: 'string', default: '100' },
+    segment: { type: 'string', default: '250' },
+    phases: { type: 'string', default: 'throughput,growth,big' },
+    /** MEMORY_WORKER_THREADS for the throughput and growth servers (default: the server's default). */
+    threads: { type: 'string' },
+    'no-big': { type: 'boolean', default: false },
+    'no-floor': { type: 'boolean', default: false },
+  },
+});
+const SEGMENT = Number(flags.segment);
+const THREADS_ENV: Record<string, string> = flags.threads !== undefined ? { MEMORY_WORKER_THREADS: flags.threads } : {};
+const USERS = Number(flags.users);
+const LEVELS: Array<[number, number]> = [
+  [1, Number(flags.c1)],
+  [4, Number(flags.c4)],
+  [16, Number(flags.c16)],
+];
+
+// ---- turns ----
+
+const CITIES = ['Berlin', 'Lisbon', 'Madrid', 'Oslo', 'Toronto', 'Denver', 'Kyoto', 'Dublin'];
+const COMPANIES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Stark Industries', 'Wayne Enterprises'];
+const JOBS = ['nurse', 'teacher', 'backend engineer', 'designer', 'chef', 'accountant'];
+const NAMES = ['Anna', 'Maya', 'Tom', 'Lena', 'Omar', 'Priya', 'Jonas', 'Chloe'];
+const PETS = ['dog', 'cat', 'parrot', 'rabbit'];
+const HOBBIES = ['hiking', 'painting', 'chess', 'running', 'baking', 'climbing'];
+const FOODS = ['peanuts', 'shellfish', 'gluten', 'dairy'];
+const TEMPLATES: Array<(i: number) => string> = [
+  (i) => `I just moved to ${pick(CITIES, i)} for a new job.`,
+  (i) => `I work at ${pick(COMPANIES, i)} as a ${pick(JOBS, i + 1)}.`,
+  (i) => `My sister ${pick(NAMES, i)} has a ${pick(PETS, i)} called ${pick(NAMES, i + 3)}.`,
+  (i) => `I love ${pick(HOBBIES, i)} on weekends.`,
+  (i) => `I'm allergic to ${pick(FOODS, i)}.`,
+  (i) => `Yesterday I went to ${pick(CITIES, i + 2)} with my friend ${pick(NAMES, i + 1)} and we had a great time.`,
+  (i) => `What do you think about ${pick(HOBBIES, i + 2)}? I've been wondering whether to start.`,
+];
+function pick<T>(list: readonly T[], i: number): T {
+  return list[((i % list.length) + list.length) % list.length];
+}
+
+/** Turn `i` of the many-users run: two user statements and an assistant reply. */
+function benchTurn(i: number, user: string, session: string): { session_id: string; user_id: string; messages: Message[]; timestamp: string } {
+  const a = TEMPLATES[i % TEMPLATES.length](i >> 3);
+  const b = TEMPLATES[(i * 7 + 3) % TEMPLATES.length]((i >> 2) + 5);
+  return {
+    session_id: session,
+    user_id: user,
+    messages: [
+      { role: 'user', content: `${a} ${b}` },
+      { role: 'assistant', content: 'That sounds great, thanks for telling me. Anything else on your mind?' },
+    ],
+    timestamp: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+  };
+}
+
+// ---- measurement ----
+
+/** CPU ms (user + system) of a process so far, all threads. */
+function procCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // CLK_TCK = 100
+}
+function procRssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN);
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+
+interface LevelResult {
+  concurrency: number;
+  turns: number;
+  turnsPerS: number;
+  cpuMsPerTurn: number;
+  p50: number;
+  p99: number;
+  /** CPU ms/turn of each SEGMENT-turn segment, in completion order. */
+  segments: number[];
+  errors: number;
+}
+
+/** Posts `n` turns with `concurrency` requests in flight; CPU sampled every SEGMENT completions. */
+async function drive(srv: RunningServer, n: number, concurrency: number, turnAt: (k: number) => unknown): Promise<LevelResult> {
+  const pid = srv.proc.pid!;
+  const lat: number[] = [];
+  const segments: number[] = [];
+  let next = 0;
+  let done = 0;
+  let errors = 0;
+  const cpu0 = procCpuMs(pid);
+  let segCpu = cpu0;
+  const t0 = performance.now();
+  const worker = async () => {
+    while (next < n) {
+      const k = next++;
+      const body = JSON.stringify(turnAt(k));
+      const s = performance.now();
+      const res = await fetch(`${srv.url}/turns`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      await res.arrayBuffer();
+      lat.push(performance.now() - s);
+      if (res.status !== 201) errors++;
+      if (++done % SEGMENT === 0) {
+        const c = procCpuMs(pid);
+        segments.push((c - segCpu) / SEGMENT);
+        segCpu = c;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = procCpuMs(pid) - cpu0;
+  lat.sort((a, b) => a - b);
+  return { concurrency, turns: n, turnsPerS: n / wall, cpuMsPerTurn: cpu / n, p50: pct(lat, 0.5), p99: pct(lat, 0.99), segments, errors };
+}
+
+const trend = (s: number[]) => (s.length >= 2 ? `${f2(s[0])} → ${f2(s[s.length - 1])} (×${f2(s[s.length - 1] / s[0])})` : s.map(f2).join(''));
+
+// ---- the storage floor ----
+
+/** A memory row as the service would store it (columns of the memories table). */
+function floorMemory(turnId: string, scope: string, user: string, session: string, k: number, at: string) {
+  const text = `user location: ${pick(CITIES, k)}`;
+  const { terms, termCount } = analyseTurn([{ role: 'user', content: text }]);
+  return { id: `${turnId}-m${k}`, scope, user_id: user, type: 'fact', subject: 'user', key: `key_${k % 12}`, value: pick(CITIES, k), confidence: 0.9, single_valued: 0, status: 'active', active: 1, source_session: session, source_turn: turnId, evidence: text, created_at: at, updated_at: at, metadata: '{}', text, terms, term_count: termCount };
+}
+
+interface FloorResult {
+  turnsPerS: number;
+  cpuMsPerTurn: number;
+}
+
+/** Bare better-sqlite3: the same schema, one WAL transaction per turn (turn + FTS + memory rows). */
+function sqliteFloor(n: number, memoriesPerTurn: number): FloorResult {
+  const dir = mkdtempSync(join(tmpdir(), 'floor-sqlite-'));
+  const db = new Database(join(dir, 'floor.db'));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    for (const m of MIGRATIONS) db.exec(m.sql);
+    const nextSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?');
+    const insTurn = db.prepare('INSERT INTO turns (id, scope, session_id, user_id, agent_id, seq, ts, messages, text, terms, term_count, metadata, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const insMem = db.prepare(
+      'INSERT INTO memories (id, scope, user_id, type, subject, key, value, confidence, single_valued, status, active, source_session, source_turn, evidence, created_at, updated_at, metadata, text, terms, term_count) VALUES (@id, @scope, @user_id, @type, @subject, @key, @value, @confidence, @single_valued, @status, @active, @source_session, @source_turn, @evidence, @created_at, @updated_at, @metadata, @text, @terms, @term_count)',
+    );
+    // Prepared outside the timed loop: the floor is storage only.
+    const rows = Array.from({ length: n }, (_, i) => {
+      const user = `user-${i % USERS}`;
+      const t = benchTurn(i, user, `s-${user}`);
+      const a = analyseTurn(t.messages);
+      const id = `floor-${i}`;
+      const mems = Array.from({ length: Math.round(memoriesPerTurn * (i + 1)) - Math.round(memoriesPerTurn * i) }, (_, k) => floorMemory(id, `u:${user}`, user, t.session_id, i + k, t.timestamp));
+      return { id, scope: `u:${user}`, user, t, a, mems };
+    });
+    const write = db.transaction((r: (typeof rows)[number]) => {
+      const seq = Number((nextSeq.get(r.scope, r.t.session_id) as { next: number }).next);
+      insTurn.run(r.id, r.scope, r.t.session_id, r.user, seq, r.t.timestamp, JSON.stringify(r.a.messages), r.a.text, r.a.terms, r.a.termCount, '{}', r.t.timestamp);
+      for (const m of r.mems) insMem.run(m);
+    });
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (const r of rows) write.immediate(r);
+    const wall = (performance.now() - t0) / 1000;
+    const c = process.cpuUsage(c0);
+    return { turnsPerS: n / wall, cpuMsPerTurn: (c.user + c.system) / 1000 / n };
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Bare postgres: the same schema, one transaction per turn (turn + memory rows), 16 in flight. */
+async function pgFloor(n: number, memoriesPerTurn: number): Promise<FloorResult> {
+  const schema = freshSchemaName('floor');
+  const store = await createPostgresStore(urlWithSchema(schema), { poolSize: 2 });
+  await store.migrate();
+  await store.close();
+  const sql = postgres(TEST_PG_URL, { max: 10, onnotice: () => {}, connection: { search_path: `"${schema}", public` } });
+  try {
+    const rows = Array.from({ length: n }, (_, i) => {
+      const user = `user-${i % USERS}`;
+      const t = benchTurn(i, user, `s-${user}`);
+      const id = `floor-${i}`;
+      const mems = Array.from({ length: Math.round(memoriesPerTurn * (i + 1)) - Math.round(memoriesPerTurn * i) }, (_, k) => floorMemory(id, `u:${user}`, user, t.session_id, i + k, t.timestamp));
+      return { id, scope: `u:${user}`, user, t, a: analyseTurn(t.messages), mems: mems.map((m) => ({ ...m, active: true, single_valued: false, metadata: {} })) };
+    });
+    let next = 0;
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < rows.length) {
+          const r = rows[next++];
+          await sql.begin(async (tx) => {
+            await tx.unsafe(
+              `INSERT INTO turns (id, scope, session_id, user_id, seq, ts, messages, text, terms, term_count, created_at)
+               SELECT $1, $2::text, $3::text, $4, COALESCE(MAX(seq), 0) + 1, $5, $6::text::jsonb, $7, $8, $9, $5 FROM turns WHERE scope = $2::text AND session_id = $3::text`,
+              [r.id, r.scope, r.t.session_id, r.user, r.t.timestamp, JSON.stringify(r.a.messages), r.a.text, r.a.terms, r.a.termCount],
+            );
+            if (r.mems.length) {
+              await tx.unsafe(
+                `INSERT INTO memories (id, scope, user_id, type, subject, key, value, confidence, single_valued, status, active, source_session, source_turn, evidence, created_at, updated_at, metadata, text, terms, term_count)
+                 SELECT id, scope, user_id, type, subject, key, value, confidence, single_valued, status, active, source_session, source_turn, evidence, created_at, updated_at, metadata, text, terms, term_count
+                 FROM jsonb_populate_recordset(NULL::memories, $1::text::jsonb)`,
+                [JSON.stringify(r.mems)],
+              );
+            }
+          });
+        }
+      }),
+    );
+    const wall = (performance.now() - t0) / 1000;
+    const c = process.cpuUsage(c0);
+    return { turnsPerS: n / wall, cpuMsPerTurn: (c.user + c.system) / 1000 / n };
+  } finally {
+    await sql.end({ timeout: 2 });
+    await dropSchema(schema);
+  }
+}
+
+// ---- backends ----
+
+interface Backend {
+  name: 'sqlite' | 'postgres';
+  env: Record<string, string>;
+  /** Memories stored per turn so far (for the floor's memory rows). */
+  memoriesPerTurn(): Promise<number>;
+  cleanup(): Promise<void>;
+}
+
+async function backend(name: 'sqlite' | 'postgres'): Promise<Backend> {
+  if (name === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
+    const path = join(dir, 'memory.db');
+    return {
+      name,
+      env: { MEMORY_DB_PATH: path },
+      async memoriesPerTurn() {
+        const db = new Database(path, { readonly: true });
+        const r = db.prepare('SELECT (SELECT COUNT(*) FROM memories) AS m, (SELECT COUNT(*) FROM turns) AS t').get() as { m: number; t: number };
+        db.close();
+        return r.m / Math.max(1, r.t);
+      },
+      async cleanup() {
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = freshSchemaName('benchingest');
+  return {
+    name,
+    env: { DATABASE_URL: urlWithSchema(schema) },
+    async memoriesPerTurn() {
+      const sql = postgres(TEST_PG_URL, { max: 1, onnotice: () => {} });
+      const [r] = await sql.unsafe(`SELECT (SELECT COUNT(*) FROM "${schema}".memories)::float8 AS m, (SELECT COUNT(*) FROM "${schema}".turns)::float8 AS t`);
+      await sql.end();
+      return Number(r.m) / Math.max(1, Number(r.t));
+    },
+    cleanup: () => dropSchema(schema),
+  };
+}
+
+// ---- phases ----
+
+async function throughput(b: Backend): Promise<{ levels: LevelResult[]; rssMb: number; allSegments: number[]; memoriesPerTurn: number }> {
+  const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
+  try {
+    // Warm-up (JIT, workers, statement caches): not measured.
+    await drive(srv, 100, 4, (k) => benchTurn(1_000_000 + k, `warm-${k % 10}`, 'warm'));
+    const levels: LevelResult[] = [];
+    let offset = 0;
+    for (const [c, n] of LEVELS) {
+      if (n <= 0) continue;
+      const base = offset;
+      levels.push(await drive(srv, n, c, (k) => {
+        const i = base + k;
+        const user = `user-${i % USERS}`;
+        return benchTurn(i, user, `s-${user}-${Math.floor(i / (USERS * 20))}`);
+      }));
+      offset += n;
+    }
+    return { levels, rssMb: procRssMb(srv.proc.pid!), allSegments: levels.flatMap((l) => l.segments), memoriesPerTurn: await b.memoriesPerTurn() };
+  } finally {
+    await srv.stop();
+  }
+}
+
+async function growth(b: Backend, n: number): Promise<{ segments: number[]; segment: number; turnsPerS: number; rssMb: number }> {
+  const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
+  try {
+    const seg = Math.max(SEGMENT, Math.floor(n / 10));
+    const lat = await drive(srv, n, 4, (k) => benchTurn(k, 'growth-user', `g-${Math.floor(k / 50)}`));
+    // Re-bucket the 250-turn segments into ~10 equal parts of the user's history.
+    const per = Math.max(1, Math.round(seg / SEGMENT));
+    const segments: number[] = [];
+    for (let i = 0; i < lat.segments.length; i += per) {
+      const part = lat.segments.slice(i, i + per);
+      segments.push(part.reduce((a, x) => a + x, 0) / part.length);
+    }
+    return { segments, segment: per * SEGMENT, turnsPerS: lat.turnsPerS, rssMb: procRssMb(srv.proc.pid!) };
+  } finally {
+    await srv.stop();
+  }
+}
+
+/** /health latency (ms) probed back to back while one maximum-size turn is ingested. */
+async function bigTurn(b: Backend, threads: string | null): Promise<{ postMs: number; status: number; probes: number; p50: number; p99: number; max: number; bytes: number }> {
+  const maxMessages = 1000;
+  const bodyLimit = 2 * 1024 * 1024;
+  const perMessage = Math.floor((bodyLimit * 0.92) / maxMessages) - 40;
+  const messages: Message[] = Array.from({ length: maxMessages }, (_, i) => {
+    let c = '';
+    for (let k = i; c.length < perMessage; k++) c += `${TEMPLATES[k % TEMPLATES.length](k)} `;
+    return { role: i % 2 ? 'assistant' : 'user', content: c.slice(0, perMessage) };
+  });
+  const body = JSON.stringify({ session_id: 'big', user_id: 'big-user', messages });
+  const srv = await startServer({ ...b.env, LOG_LEVEL: 'warn', ...(threads !== null ? { MEMORY_WORKER_THREADS: threads } : {}) }, { timeoutMs: 120_000 });
+  try {
+    // Warm the workers with one ordinary turn first.
+    await drive(srv, 20, 2, (k) => benchTurn(k, 'warm', 'warm'));
+    const lat: number[] = [];
+    let finished = false;
+    const t0 = performance.now();
+    const post = fetch(`${srv.url}/turns`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => {
+      await r.arrayBuffer();
+      finished = true;
+      return r.status;
+    });
+    while (!finished) {
+      const s = performance.now();
+      await (await fetch(`${srv.url}/health`)).arrayBuffer();
+      lat.push(performance.now() - s);
+      if (process.env.BENCH_TRACE) console.log(`probe at ${f1(s - t0)} took ${f1(performance.now() - s)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const status = await post;
+    const postMs = performance.now() - t0;
+    lat.sort((a, b2) => a - b2);
+    return { postMs, status, probes: lat.length, p50: pct(lat, 0.5), p99: pct(lat, 0.99), max: lat[lat.length - 1] ?? NaN, bytes: body.length };
+  } finally {
+    await srv.stop();
+  }
+}
+
+// ---- main ----
+
+const stores = flags.stores.split(',').map((s) => s.trim()) as Array<'sqlite' | 'postgres'>;
+console.log(`# bench:ingest — ${new Date().toISOString()} — ${USERS} users, segments of ${SEGMENT} turns, offline extraction\n`);
+for (const name of stores) {
+  const b = await backend(name);
+  try {
+    const phases = new Set(flags.phases.split(',').map((p) => p.trim()));
+    const t = phases.has('throughput') ? await throughput(b) : null;
+    const floorTurns = Math.max(1000, Math.max(...LEVELS.map(([, n]) => n)));
+    console.log(`## ${name}\n`);
+    if (t) {
+    const floor = flags['no-floor'] ? null : name === 'sqlite' ? sqliteFloor(floorTurns, t.memoriesPerTurn) : await pgFloor(floorTurns, t.memoriesPerTurn);
+    console.log(`memories stored per turn: ${f2(t.memoriesPerTurn)}; server RSS after the run: ${f1(t.rssMb)} MB\n`);
+    console.log('| concurrency | turns | turns/s | server CPU ms/turn | p50 ms | p99 ms | CPU ms/turn per 250 (first → last) | errors |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const l of t.levels) console.log(`| ${l.concurrency} | ${l.turns} | ${f1(l.turnsPerS)} | ${f2(l.cpuMsPerTurn)} | ${f1(l.p50)} | ${f1(l.p99)} | ${trend(l.segments)} | ${l.errors} |`);
+    console.log(`\nCPU ms/turn per 250-turn segment since start (${t.allSegments.length} segments): ${t.allSegments.map(f2).join(' ')}`);
+    if (floor) {
+      const c16 = t.levels.find((l) => l.concurrency === 16) ?? t.levels[t.levels.length - 1];
+      console.log(`\nstorage floor (bare ${name === 'sqlite' ? 'better-sqlite3, one WAL transaction' : 'postgres, one transaction, 16 in flight'} per turn, ${floorTurns} turns): ${f1(floor.turnsPerS)} turns/s, ${f2(floor.cpuMsPerTurn)} CPU ms/turn (client process)`);
+      console.log(`ratio service/floor at concurrency ${c16.concurrency}: CPU ×${f2(c16.cpuMsPerTurn / floor.cpuMsPerTurn)}, throughput ×${f2(c16.turnsPerS / floor.turnsPerS)}`);
+    }
+    }
+    const g = Number(flags.growth);
+    if (g > 0 && phases.has('growth')) {
+      const gb = await backend(name);
+      const gr = await growth(gb, g).finally(() => gb.cleanup());
+      console.log(`\ngrowth, one user 0 → ${g} turns (concurrency 4): ${f1(gr.turnsPerS)} turns/s; CPU ms/turn per ${gr.segment} turns: ${gr.segments.map(f2).join(' ')} (last/first ×${f2(gr.segments[gr.segments.length - 1] / gr.segments[0])}); RSS ${f1(gr.rssMb)} MB`);
+    }
+    if (!flags['no-big'] && phases.has('big') && name === 'sqlite') {
+      for (const [label, threads] of [
+        ['worker pool (default)', null],
+        ['baseline: MEMORY_WORKER_THREADS=0 (inline)', '0'],
+      ] as const) {
+        const nb = await backend(name);
+        try {
+          const r = await bigTurn(nb, threads);
+          console.log(`\nmaximum-size turn (1,000 messages, ${f1(r.bytes / 1024 / 1024)} MB), ${label}: POST ${r.status} in ${f1(r.postMs)} ms; /health while it ran: ${r.probes} probes, p50 ${f1(r.p50)} ms, p99 ${f1(r.p99)} ms, max ${f1(r.max)} ms`);
+        } finally {
+          await nb.cleanup();
+        }
+      }
+    }
+    console.log('');
+  } finally {
+    await b.cleanup();
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * @module pool/tasks
+ * The messages between the main thread and the turn workers (structured-cloneable data only).
+ */
+import type { ExtractionContext, MemoryCandidate, Message } from '../core/types.ts';
+import type { RuleError } from '../core/extraction/offline-extractor.ts';
+import type { AnalysedTurn } from '../core/turn-analysis.ts';
+
+/** Where a worker finds an extractor: a module URL and the exported class (constructed without arguments). */
+export interface ExtractorSpec {
+  module: string;
+  exportName: string;
+}
+
+export type PoolTask =
+  | { kind: 'analyse'; messages: Message[] }
+  | { kind: 'extract'; spec: ExtractorSpec; messages: Message[]; ctx: ExtractionContext }
+  | { kind: 'crash' };
+
+export type PoolResult = { kind: 'analyse'; turn: AnalysedTurn } | { kind: 'extract'; candidates: MemoryCandidate[]; ruleErrors: RuleError[] };

@@ -1,0 +1,117 @@
+/**
+ * @module pool/turn-pool
+ * The worker-thread pool (piscina) for the CPU-heavy per-turn work — turn analysis (masking,
+ * rendering, index terms) and offline extraction — so both cores work and the event loop keeps
+ * answering while a large turn is processed. It implements the core's ports (TurnAnalyzer, and
+ * Extractor through `extractor()`), so the service does not know it exists.
+ *
+ * Degrades safely: when a worker cannot start, dies or its task fails for any reason other than
+ * the work itself, the same work runs inline on the main thread (slower for that turn, nothing
+ * lost) and a warning is logged. Small turns are analysed inline: the hop would cost more.
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { Extractor, TurnAnalyzer } from '../core/ports.ts';
+import type { ExtractionContext, MemoryCandidate, Message } from '../core/types.ts';
+import type { RuleError } from '../core/extraction/offline-extractor.ts';
+import { analyseTurn, type AnalysedTurn } from '../core/turn-analysis.ts';
+import type { ExtractorSpec, PoolResult, PoolTask } from './tasks.ts';
+
+export interface TurnPoolOptions {
+  /** Worker threads (default: the machine's parallelism). */
+  threads?: number;
+  /** Turns with fewer characters than this are analysed inline (default 16,000). */
+  inlineAnalysisBelowChars?: number;
+  logger?: { warn(obj: object, msg?: string): void };
+}
+
+/** The offline extractor's module spec (what the worker constructs by default). */
+export const OFFLINE_EXTRACTOR_SPEC: ExtractorSpec = { module: new URL('../core/extraction/offline-extractor.ts', import.meta.url).href, exportName: 'OfflineExtractor' };
+
+const WORKER_URL = new URL('./turn-worker.ts', import.meta.url);
+
+/** Worker execArgv: the TypeScript loader when the main thread was not started with it (tests). */
+function workerExecArgv(): string[] {
+  const hasTsx = process.execArgv.some((a) => a.includes('tsx'));
+  return hasTsx ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+}
+
+const chars = (messages: readonly Message[]) => messages.reduce((n, m) => n + m.content.length, 0);
+
+export class TurnPool implements TurnAnalyzer {
+  private readonly piscina: Piscina;
+  private readonly inlineBelow: number;
+  private readonly logger?: TurnPoolOptions['logger'];
+  /** Tasks that fell back inline (worker failure), for metrics and tests. */
+  fallbacks = 0;
+  private closed = false;
+
+  constructor(opts: TurnPoolOptions = {}) {
+    const threads = Math.max(1, opts.threads ?? availableParallelism());
+    this.inlineBelow = opts.inlineAnalysisBelowChars ?? 16_000;
+    this.logger = opts.logger;
+    // Workers start on first use (an idle server or a test that never ingests pays nothing) and then stay.
+    this.piscina = new Piscina({ filename: WORKER_URL.href, minThreads: 0, maxThreads: threads, idleTimeout: Infinity, execArgv: workerExecArgv() });
+    // A worker that dies is replaced by piscina; its task is rejected and runs inline (below).
+    this.piscina.on('error', (err: unknown) => this.logger?.warn({ err: String(err) }, 'turn worker error'));
+  }
+
+  get threads(): number {
+    return this.piscina.threads.length;
+  }
+
+  /** Runs a task in a worker; null when the pool failed (the caller then runs it inline). */
+  async run(task: PoolTask): Promise<PoolResult | null> {
+    if (this.closed) return null;
+    try {
+      return (await this.piscina.run(task)) as PoolResult;
+    } catch (err) {
+      this.fallbacks++;
+      this.logger?.warn({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err), task: task.kind }, 'turn worker failed; running the task inline');
+      return null;
+    }
+  }
+
+  async analyse(messages: Message[]): Promise<AnalysedTurn> {
+    if (chars(messages) < this.inlineBelow) return analyseTurn(messages);
+    const r = await this.run({ kind: 'analyse', messages });
+    return r?.kind === 'analyse' ? r.turn : analyseTurn(messages);
+  }
+
+  /** An Extractor that runs `spec` in a worker and `inline` on the main thread when the pool fails. */
+  extractor(inline: Extractor, spec: ExtractorSpec = OFFLINE_EXTRACTOR_SPEC): PooledExtractor {
+    return new PooledExtractor(this, inline, spec);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.piscina.destroy();
+  }
+}
+
+/** The Extractor port over the pool; the inline extractor is the fallback and gives the name. */
+export class PooledExtractor implements Extractor {
+  readonly name: string;
+  /** Rule failures reported by the worker (the service logs them like OfflineExtractor's). */
+  onRuleError: ((e: RuleError) => void) | undefined = undefined;
+
+  constructor(
+    private readonly pool: TurnPool,
+    private readonly inline: Extractor,
+    private readonly spec: ExtractorSpec,
+  ) {
+    this.name = inline.name;
+  }
+
+  async extract(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]> {
+    const r = await this.pool.run({ kind: 'extract', spec: this.spec, messages, ctx });
+    if (r?.kind !== 'extract') {
+      const inline = this.inline as Extractor & { onRuleError?: (e: RuleError) => void };
+      if ('onRuleError' in inline && !inline.onRuleError) inline.onRuleError = this.onRuleError;
+      return this.inline.extract(messages, ctx);
+    }
+    for (const e of r.ruleErrors) this.onRuleError?.(e);
+    return r.candidates;
+  }
+}

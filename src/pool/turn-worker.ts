@@ -1,0 +1,48 @@
+/**
+ * @module pool/turn-worker
+ * The worker-thread side of the turn pool (piscina): runs one task at a time — the pure turn
+ * analysis (core/turn-analysis) or an extraction through the Extractor port, with the extractor
+ * built here from its module spec (so any extractor a module exports works, not only the
+ * offline one). Rule failures are collected and handed back, so the main thread reports them.
+ */
+import type { Extractor } from '../core/ports.ts';
+import * as offlineModule from '../core/extraction/offline-extractor.ts';
+import type { RuleError } from '../core/extraction/offline-extractor.ts';
+import { analyseTurn } from '../core/turn-analysis.ts';
+import type { PoolTask, PoolResult, ExtractorSpec } from './tasks.ts';
+
+const extractors = new Map<string, Promise<Extractor>>();
+
+/**
+ * Modules the worker links statically. A dynamic import() of a .ts file can miss the TypeScript
+ * loader in a worker thread (seen under `node --import tsx`: "Unknown file extension .ts"), so
+ * the built-in extractors never go through it; other specs (e.g. compiled .js) are imported.
+ */
+const STATIC_MODULES: Record<string, Record<string, unknown>> = { [new URL('../core/extraction/offline-extractor.ts', import.meta.url).href]: offlineModule };
+
+/** The extractor for a spec, constructed once per worker. */
+function extractorFor(spec: ExtractorSpec): Promise<Extractor> {
+  const id = `${spec.module}#${spec.exportName}`;
+  let e = extractors.get(id);
+  if (!e) {
+    const linked = STATIC_MODULES[spec.module];
+    e = (linked ? Promise.resolve(linked) : (import(spec.module) as Promise<Record<string, unknown>>)).then((mod) => {
+      const Ctor = mod[spec.exportName] as (new () => Extractor) | undefined;
+      if (typeof Ctor !== 'function') throw new Error(`extractor module ${spec.module} has no export ${spec.exportName}`);
+      return new Ctor();
+    });
+    extractors.set(id, e);
+  }
+  return e;
+}
+
+export default async function runTask(task: PoolTask): Promise<PoolResult> {
+  if (task.kind === 'analyse') return { kind: 'analyse', turn: analyseTurn(task.messages) };
+  if (task.kind === 'crash') process.exit(1); // test hook: a worker that dies mid-task
+  const extractor = (await extractorFor(task.spec)) as Extractor & { onRuleError?: (e: RuleError) => void };
+  const ruleErrors: RuleError[] = [];
+  // One task at a time per worker, so the sink belongs to this task alone.
+  if ('onRuleError' in extractor) extractor.onRuleError = (e) => void ruleErrors.push(e);
+  const candidates = await extractor.extract(task.messages, task.ctx);
+  return { kind: 'extract', candidates, ruleErrors };
+}

@@ -1,0 +1,31 @@
+/**
+ * @module store/slot-filter
+ * The WHERE clauses of the ingest read of a scope's active slot rows, shared by the SQL
+ * backends: each of the subject and key lists becomes one clause with ONE JSON-array parameter
+ * (so the SQL text — and its prepared statement and plan — is the same whatever the lists'
+ * length). The backend supplies how a list parameter is matched. Pure.
+ */
+export interface SlotFilter {
+  subjects?: string[];
+  keys?: string[];
+}
+
+/**
+ * Clauses and parameters for the filter's lists, or null when a list is empty (nothing can
+ * match). `match(column, index)` renders one clause for the JSON list parameter number `index`
+ * (1-based, counted after `before` parameters).
+ */
+export function slotClauses(filter: SlotFilter | undefined, before: number, match: (column: string, index: number) => string): { clauses: string[]; params: string[] } | null {
+  const clauses: string[] = [];
+  const params: string[] = [];
+  for (const [col, list] of [
+    ['subject', filter?.subjects],
+    ['key', filter?.keys],
+  ] as const) {
+    if (!list) continue;
+    if (list.length === 0) return null;
+    params.push(JSON.stringify(list));
+    clauses.push(match(col, before + params.length));
+  }
+  return { clauses, params };
+}

@@ -1,0 +1,109 @@
+/**
+ * The worker-thread turn pool: the same analysis and candidates as inline, the event loop free
+ * while a large turn is extracted, and safe degradation (a dead worker or an unloadable
+ * extractor module → the work runs inline, nothing lost).
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, test } from 'vitest';
+import { OfflineExtractor } from '../../src/core/extraction/offline-extractor.ts';
+import { analyseTurn } from '../../src/core/turn-analysis.ts';
+import type { ExtractionContext, Message } from '../../src/core/types.ts';
+import { TurnPool } from '../../src/pool/turn-pool.ts';
+
+const LINES = [
+  'I just moved to Berlin from NYC for a new job at Acme.',
+  'My sister Anna has a dog called Rex. My api key is sk-abcdefghijklmnopqrstuvwx1234.',
+  'I love hiking in the Alps every summer.',
+  'I started learning Spanish last month because my partner is from Madrid.',
+];
+/** `n` messages of about `chars` characters each, cycling through varied statements. */
+function turnOf(n: number, chars: number): Message[] {
+  return Array.from({ length: n }, (_, i) => {
+    let c = '';
+    for (let k = i; c.length < chars; k++) c += `${LINES[k % LINES.length]} `;
+    return { role: i % 2 ? 'assistant' : 'user', content: c.slice(0, chars) };
+  });
+}
+const ctx: ExtractionContext = { timestamp: '2024-05-01T10:00:00.000Z', sessionId: 's1', recentTurns: [] };
+
+const pool = new TurnPool({ threads: 2, inlineAnalysisBelowChars: 0 });
+afterAll(() => pool.close());
+
+describe('TurnPool', () => {
+  test('analysis in a worker equals the inline analysis (secrets masked, same terms)', async () => {
+    const messages = turnOf(40, 600);
+    const pooled = await pool.analyse(messages);
+    expect(pooled).toEqual(analyseTurn(messages));
+    expect(pooled.text).not.toContain('sk-abcdefghijklmnopqrstuvwx1234');
+    expect(pool.fallbacks).toBe(0);
+  });
+
+  test.each([
+    ['one short message', turnOf(1, 60)],
+    ['a mixed turn', turnOf(6, 200)],
+  ])('the pooled offline extractor gives the inline candidates: %s', async (_label, messages) => {
+    const inline = new OfflineExtractor();
+    const pooled = pool.extractor(new OfflineExtractor());
+    const masked = analyseTurn(messages).messages;
+    const expected = await inline.extract(masked, ctx);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await pooled.extract(masked, ctx)).toEqual(expected);
+    expect(pooled.name).toBe('offline');
+  });
+
+  test('the event loop keeps turning while a large turn is extracted in a worker (and not inline)', async () => {
+    const messages = analyseTurn(turnOf(300, 1500)).messages;
+    const ticksDuring = async (work: () => Promise<unknown>) => {
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 5);
+      await new Promise((r) => setTimeout(r, 10)); // let the timer arm
+      ticks = 0;
+      await work();
+      clearInterval(timer);
+      return ticks;
+    };
+    const pooled = pool.extractor(new OfflineExtractor());
+    await pooled.extract(turnOf(1, 40), ctx); // warm the worker
+    expect(await ticksDuring(() => pooled.extract(messages, ctx))).toBeGreaterThan(0);
+    // The inline extractor is synchronous work: no timer can fire until it is done.
+    expect(await ticksDuring(() => new OfflineExtractor().extract(messages, ctx))).toBe(0);
+  }, 60_000);
+
+  test('a worker that dies mid-task is replaced; its task falls back inline', async () => {
+    const before = pool.fallbacks;
+    expect(await pool.run({ kind: 'crash' })).toBeNull();
+    expect(pool.fallbacks).toBe(before + 1);
+    // The pool still works afterwards.
+    const messages = turnOf(20, 900);
+    expect(await pool.analyse(messages)).toEqual(analyseTurn(messages));
+  });
+
+  test('an extractor module the worker cannot load degrades to the inline extractor', async () => {
+    const errors: string[] = [];
+    const broken = new TurnPool({ threads: 1, logger: { warn: (_o, msg) => void errors.push(String(msg)) } });
+    try {
+      const pooled = broken.extractor(new OfflineExtractor(), { module: new URL('./no-such-extractor.ts', import.meta.url).href, exportName: 'Nope' });
+      const masked = analyseTurn(turnOf(4, 200)).messages;
+      expect(await pooled.extract(masked, ctx)).toEqual(await new OfflineExtractor().extract(masked, ctx));
+      expect(broken.fallbacks).toBe(1);
+      expect(errors.some((m) => /inline/.test(m))).toBe(true);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  test('under `node --import tsx` (the server) the worker runs the offline extractor itself, no inline fallback', () => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./pool-child.ts', import.meta.url))], { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8', timeout: 60_000 });
+    const r = JSON.parse(out.trim().split('\n').pop()!);
+    expect(r.candidates).toBeGreaterThan(0);
+    expect(r.fallbacks).toBe(0);
+  }, 60_000);
+
+  test('after close every task runs inline', async () => {
+    const p = new TurnPool({ threads: 1, inlineAnalysisBelowChars: 0 });
+    await p.close();
+    const messages = turnOf(3, 100);
+    expect(await p.analyse(messages)).toEqual(analyseTurn(messages));
+  });
+});

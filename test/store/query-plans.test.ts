@@ -1,0 +1,169 @@
+/**
+ * Query plans of the ingest write path, asserted on the statements the stores really run (built
+ * by the same pure functions): the ingest read of a slot's active rows uses the partial index of
+ * active rows, the slot history its slot index, the next-seq read the session index — on a
+ * user with a long history, with and without fresh statistics, on SQLite and PostgreSQL. Plans
+ * that read every memory of the user made ingest slow down with the user's history (issue 16).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { MemoryRecord } from '../../src/core/types.ts';
+import type { MemoryStore } from '../../src/core/ports.ts';
+import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL } from '../../src/store/sqlite/store.ts';
+import { activeMemoriesQuery as pgActive, memoriesByKeyQuery as pgByKey } from '../../src/store/postgres/store.ts';
+import { createPostgresStore } from '../../src/store/postgres/create.ts';
+import { memory, turn } from './conformance.ts';
+import { slotClauses } from '../../src/store/slot-filter.ts';
+import { TEST_PG_URL, assertPostgresReachable, dropSchema, freshSchemaName, urlWithSchema } from './pg-harness.ts';
+
+const SCOPE = 'u:heavy';
+const KEYS = Array.from({ length: 40 }, (_, i) => `key_${i}`);
+
+/**
+ * A user with a long history: per key one active row and many retired ones, plus a few other
+ * users, so a plan that reads the user's whole memory set differs from one that reads a slot.
+ */
+function history(scope: string, retiredPerKey: number): MemoryRecord[] {
+  const out: MemoryRecord[] = [];
+  let t = Date.parse('2024-01-01T00:00:00Z');
+  for (let r = 0; r <= retiredPerKey; r++) {
+    for (const key of KEYS) {
+      const active = r === retiredPerKey;
+      const at = new Date((t += 1000)).toISOString();
+      out.push(memory(scope, key, `${key} value ${r}`, { active, status: active ? 'active' : 'superseded', createdAt: at, updatedAt: at, singleValued: false }));
+    }
+  }
+  return out;
+}
+
+async function fill(store: MemoryStore): Promise<void> {
+  for (const scope of [SCOPE, 'u:other1', 'u:other2']) {
+    const rows = history(scope, scope === SCOPE ? 60 : 5);
+    for (let i = 0; i < rows.length; i += 500) await store.transaction(scope, (tx) => tx.insertMemories(rows.slice(i, i + 500)));
+    await store.transaction(scope, async (tx) => {
+      for (let i = 0; i < 30; i++) await tx.insertTurn(turn(scope, 's1', `turn ${i}`));
+    });
+  }
+}
+
+const filter = { subjects: ['user', 'sister'], keys: ['key_3', 'key_17', 'key_30'] };
+
+describe('SQLite ingest plans', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'plans-sqlite-'));
+  const path = join(dir, 'memory.db');
+  let store: SqliteMemoryStore;
+  let db: Database.Database;
+
+  beforeAll(async () => {
+    store = new SqliteMemoryStore(path);
+    await store.migrate();
+    await fill(store);
+    db = new Database(path);
+  });
+  afterAll(async () => {
+    db.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const plan = (sql: string, params: unknown[]) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+
+  test.each([
+    ['without statistics', false],
+    ['after ANALYZE', true],
+  ])('%s: the active-slot read, slot history and next seq use their indexes', (_label, analyze) => {
+    if (analyze) db.exec('ANALYZE');
+    const active = sqliteActive(SCOPE, filter)!;
+    expect(plan(active.sql, active.params)).toMatch(/SEARCH memories USING INDEX memories_active_slot \(scope=\? AND subject=\? AND key=\?\)/);
+    const whole = sqliteActive(SCOPE)!;
+    expect(plan(whole.sql, whole.params)).toMatch(/USING INDEX memories_active_slot \(scope=\?\)/);
+    const byKey = sqliteByKey(SCOPE, 'user', 'key_3');
+    expect(plan(byKey.sql, byKey.params)).toMatch(/USING INDEX memories_scope_subject_key \(scope=\? AND subject=\? AND key=\?\)/);
+    expect(plan(NEXT_SEQ_SQL, [SCOPE, 's1'])).toMatch(/USING (COVERING )?INDEX turns_scope_session_seq \(scope=\? AND session_id=\?\)/);
+  });
+
+  test('the active-slot read returns exactly the active rows of the asked slots', async () => {
+    const rows = await store.transaction(SCOPE, (tx) => tx.activeMemories(SCOPE, filter));
+    expect(rows.map((m) => m.key).sort()).toEqual(['key_17', 'key_3', 'key_30']);
+    expect(rows.every((m) => m.active && m.value.endsWith('value 60'))).toBe(true);
+    expect(sqliteActive(SCOPE, { keys: [] })).toBeNull();
+  });
+
+  test('migrations leave statistics behind (sqlite_stat1 has the memories indexes)', () => {
+    const fresh = join(dir, 'fresh.db');
+    const s = new SqliteMemoryStore(fresh);
+    return s.migrate().then(async () => {
+      await s.close();
+      const d = new Database(fresh);
+      const tables = d.prepare("SELECT name FROM sqlite_master WHERE name = 'sqlite_stat1'").all();
+      d.close();
+      expect(tables).toHaveLength(1);
+    });
+  });
+});
+
+describe('PostgreSQL ingest plans', () => {
+  const schema = freshSchemaName('plans');
+  let store: MemoryStore;
+  let sql: postgres.Sql;
+
+  beforeAll(async () => {
+    await assertPostgresReachable();
+    store = await createPostgresStore(urlWithSchema(schema), { poolSize: 2 });
+    await store.migrate();
+    await fill(store);
+    sql = postgres(TEST_PG_URL, { max: 1, onnotice: () => {}, connection: { search_path: `"${schema}", public` } });
+    await sql.unsafe('ANALYZE memories; ANALYZE turns').simple();
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await store?.close();
+    await dropSchema(schema);
+  });
+
+  /** Index names the plan scans, walking the JSON plan tree. */
+  async function indexesOf(text: string, params: unknown[]): Promise<string[]> {
+    const rows = await sql.unsafe(`EXPLAIN (FORMAT JSON) ${text}`, params as never[]);
+    const found: string[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      if (typeof node['Index Name'] === 'string') found.push(`${node['Node Type']}:${node['Index Name']}`);
+      if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(`Seq Scan:${node['Relation Name']}`);
+      for (const child of (node.Plans as Array<Record<string, unknown>>) ?? []) walk(child);
+    };
+    walk((rows[0]['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
+    return found;
+  }
+
+  test('the active-slot read probes the partial index of active rows, never a scan of memories', async () => {
+    const q = pgActive(SCOPE, filter)!;
+    const used = await indexesOf(q.sql, q.params);
+    expect(used.some((u) => u.endsWith(':memories_active_slot'))).toBe(true);
+    expect(used).not.toContain('Seq Scan:memories');
+    const rows = await store.transaction(SCOPE, (tx) => tx.activeMemories(SCOPE, filter));
+    expect(rows.map((m) => m.key).sort()).toEqual(['key_17', 'key_3', 'key_30']);
+  });
+
+  test('the slot history read uses an index on (scope, subject, key)', async () => {
+    const q = pgByKey(SCOPE, 'user', 'key_3');
+    const used = await indexesOf(q.sql, q.params);
+    expect(used.some((u) => /:memories_(scope_subject_key|one_active|active_slot)$/.test(u))).toBe(true);
+    expect(used).not.toContain('Seq Scan:memories');
+  });
+});
+
+describe('slotClauses', () => {
+  const m = (col: string, i: number) => `${col}@${i}`;
+  test.each([
+    ['no filter', undefined, { clauses: [], params: [] }],
+    ['subjects only', { subjects: ['user'] }, { clauses: ['subject@2'], params: ['["user"]'] }],
+    ['both lists, one parameter each', { subjects: ['user', 'sister'], keys: ['a', 'b', 'c'] }, { clauses: ['subject@2', 'key@3'], params: ['["user","sister"]', '["a","b","c"]'] }],
+    ['keys only', { keys: ['a'] }, { clauses: ['key@2'], params: ['["a"]'] }],
+    ['an empty list matches nothing', { subjects: ['user'], keys: [] }, null],
+  ])('%s', (_label, filter, expected) => {
+    expect(slotClauses(filter, 1, m)).toEqual(expected);
+  });
+});
