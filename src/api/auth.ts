@@ -3,15 +3,17 @@
  * Optional shared-token authentication. With MEMORY_AUTH_TOKEN set, every request must carry
  * `Authorization: Bearer <token>` (or `Token <token>`, which mem0 clients send); the token is
  * compared in constant time. Open without a token: `/health` (load-balancer and container
- * probes), `/openapi.json` and `/docs` (the contract, no data).
+ * probes), `/openapi.json` and `/docs` (the contract, no data), `/` and `/inspector/*` (the
+ * inspector's page and assets, no data).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.ts';
 
 /** Paths that never need the token. */
-export const OPEN_PATHS = ['/health', '/openapi.json'];
-const OPEN_PREFIXES = ['/docs'];
+export const OPEN_PATHS = ['/health', '/openapi.json', '/'];
+/** `/inspector`: the inspector's static assets (the page asks for the token and sends it on its API calls). */
+const OPEN_PREFIXES = ['/docs', '/inspector'];
 
 export function isOpenPath(path: string): boolean {
   return OPEN_PATHS.includes(path) || OPEN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
