@@ -15,7 +15,7 @@ import { checkEmbeddingSpace } from './providers/embedding-space.ts';
 import { createMetrics, registerMetricsRoute } from './api/metrics.ts';
 import { registerCoreRoutes } from './api/routes/core-routes.ts';
 import { registerInspectRoutes } from './api/routes/inspect-routes.ts';
-import { registerInspectorRoute } from './api/inspector-route.ts';
+import { findInspectorDir, registerInspectorRoute } from './api/inspector-route.ts';
 import { registerPlatformRoutes } from './api/compat/platform-routes.ts';
 import { registerMem0Routes } from './api/compat/mem0-routes.ts';
 import { registerMcpRoute } from './mcp/http-route.ts';
@@ -43,6 +43,8 @@ export interface BuildOptions {
   logStream?: { write(msg: string): void };
   /** Use this extractor instead of the offline one (tests that need deterministic candidates). */
   extractor?: Extractor;
+  /** Serve the inspector from this built folder instead of dist/web (tests build it elsewhere). */
+  inspectorDir?: string;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -88,7 +90,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await registerCoreRoutes(app, ctx);
   await registerInspectRoutes(app, ctx);
-  await registerInspectorRoute(app);
+  await registerInspectorRoute(app, findInspectorDir(opts.inspectorDir));
   await registerPlatformRoutes(app, ctx);
   await registerMem0Routes(app, ctx);
   await registerMcpRoute(app, ctx);
