@@ -7,14 +7,15 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as osConstants } from 'node:os';
 import type { Command } from 'commander';
 import { createProgress, type Progress } from '../progress.ts';
 import { CliError, runCommand } from '../runtime.ts';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The checkout's root, seen from src/cli/commands (sources) or dist/src/cli/commands (build). */
+const ROOT = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../' : '../../../../', import.meta.url));
 
 export interface ProgressMessage {
   type: 'progress';
