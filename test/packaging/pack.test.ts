@@ -7,12 +7,11 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ROOT } from '../cli/helpers.ts';
+import { ROOT, freePort } from '../cli/helpers.ts';
 
 const run = promisify(execFile);
 let work: string;
@@ -21,16 +20,6 @@ let project: string;
 /** The environment without the npm_* variables of the `npm test` that runs us. */
 function cleanEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 describe('packaging', () => {
