@@ -1,7 +1,19 @@
 # syntax=docker/dockerfile:1
 # memory-service: multi-stage image. The build stage compiles better-sqlite3 natively against
-# this Node/glibc; the runtime stage carries only production dependencies and the sources (tsx runs
-# TypeScript directly, there is no separate build step) and runs as the unprivileged `node` user.
+# this Node/glibc; the web stage builds the inspector; the runtime stage carries only production
+# dependencies, the sources (tsx runs TypeScript directly) and the built inspector, and runs as
+# the unprivileged `node` user.
+
+# The inspector (web/ → dist/web) needs the dev toolchain (Vite, Preact); only its output ships.
+FROM node:20-bookworm-slim AS web
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json ./
+COPY web ./web
+COPY client ./client
+COPY src/api ./src/api
+RUN npm run build:web
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -11,12 +23,17 @@ RUN apt-get update \
 COPY package.json package-lock.json ./
 # Production dependencies only; native addons (better-sqlite3) are compiled from source here
 # against this image's Node and glibc instead of downloading a prebuilt binary.
-RUN npm_config_build_from_source=true npm ci --omit=dev --no-audit --no-fund \
+# --ignore-scripts skips our `prepare` (the full build needs dev dependencies; the inspector comes
+# from the web stage); better-sqlite3's own install script then runs through `npm rebuild`.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+ && npm_config_build_from_source=true npm rebuild better-sqlite3 \
  && node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()" \
  && npm cache clean --force
 COPY tsconfig.json ./
 COPY bin ./bin
 COPY src ./src
+COPY client ./client
+COPY --from=web /app/dist/web ./dist/web
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \

@@ -177,8 +177,14 @@ async function main() {
   const misses: unknown[] = [];
   const ingestMs: number[] = [];
   let memoryCount = 0;
+  // Progress for `memory-service eval locomo` (cli/commands/eval): one step per ingested turn and per recall.
+  const total = convs.reduce((n, c) => n + c.turns.length + c.questions.length * BUDGETS.length, 0);
+  let done = 0;
+  const step = (conv: string, index: number) =>
+    process.send?.({ type: 'progress', label: 'LoCoMo', done, total, item: conv, itemIndex: index + 1, itemCount: convs.length });
 
-  for (const conv of convs) {
+  for (const [convIndex, conv] of convs.entries()) {
+    step(conv.sampleId, convIndex);
     const turnToDia = new Map<string, string>();
     // A shared database may hold a previous run's data for this scope: start clean.
     await service.deleteUser(conv.sampleId);
@@ -194,6 +200,8 @@ async function main() {
       });
       ingestMs.push(performance.now() - s);
       turnToDia.set(r.turn.id, t.diaId);
+      done++;
+      if (done % 10 === 0) step(conv.sampleId, convIndex);
     }
     const mems = await store.listMemories(`u:${conv.sampleId}`, { includeInactive: true });
     memoryCount += mems.length;
@@ -210,6 +218,8 @@ async function main() {
         const cited = new Set(res.citations.map((c) => turnToDia.get(c.turn_id)).filter((d): d is string => !!d));
         const r = { ...score(conv.sampleId, q, cited, res.context, res.tokens, b, ms), cpuMs: (cpu.user + cpu.system) / 1000 };
         svc[b].push(r);
+        done++;
+        if (done % 10 === 0) step(conv.sampleId, convIndex);
         if (MISSES && b === BUDGETS[BUDGETS.length - 1] && q.category <= 4 && r.recall < 1) {
           misses.push({ conv: conv.sampleId, category: q.category, question: q.question, answer: q.answer, evidence: q.evidence.map((e) => `${e} ${conv.turns.find((t) => t.diaId === e)?.speaker}: ${conv.turns.find((t) => t.diaId === e)?.text}`), cited: [...cited] });
         }

@@ -1,34 +1,43 @@
 /**
  * @module client
  * The typed TypeScript SDK (`memory-service/client`): `new MemoryClient({ baseUrl, token })`
- * with addTurn, recall, search, listMemories, deleteSession, deleteUser and health. Request and
+ * with addTurn, recall, search, listMemories, listUsers, listTurns, forgetMemory,
+ * deleteSession, deleteUser and health. Request and
  * response types come from the server's own zod schemas (src/api/schemas.ts); every call has a
  * timeout, 429/5xx answers are retried with backoff (honouring Retry-After), and every failure
  * is a MemoryApiError carrying status, code, message and request id. Takes an injected `fetch`.
  */
 import {
   ErrorResponse,
+  ForgetResponse as ForgetResponseSchema,
   HealthResponse as HealthResponseSchema,
   MemoriesResponse as MemoriesResponseSchema,
   RecallResponse as RecallResponseSchema,
   SearchResponse as SearchResponseSchema,
   TurnResponse as TurnResponseSchema,
+  TurnsResponse as TurnsResponseSchema,
+  UsersResponse as UsersResponseSchema,
 } from '../src/api/schemas.ts';
 import type {
+  ForgetResponse,
   HealthResponse,
   Memory,
   RecallRequest,
   RecallResponse,
   SearchRequest,
   SearchResponse,
+  Turn,
   TurnRequest,
   TurnResponse,
+  TurnsQuery,
+  TurnsResponse,
+  UsersResponse,
 } from '../src/api/schemas.ts';
 import { MemoryApiError } from './errors.ts';
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry.ts';
 
-export { MemoryApiError } from './errors.ts';
-export type { ErrorDetail } from './errors.ts';
+export { API_ERROR_CODE_LIST, LOCAL_ERROR_CODES, MemoryApiError } from './errors.ts';
+export type { ApiErrorCode, ErrorDetail, LocalErrorCode, MemoryErrorCode } from './errors.ts';
 export type {
   Citation,
   HealthResponse,
@@ -39,8 +48,10 @@ export type {
   SearchRequest,
   SearchResponse,
   SearchResult,
+  Turn,
   TurnRequest,
   TurnResponse,
+  TurnsQuery,
 } from '../src/api/schemas.ts';
 
 export interface MemoryClientOptions {
@@ -154,6 +165,33 @@ export class MemoryClient {
       opts,
     );
     return r.memories;
+  }
+
+  /** `GET /users`: every user id that holds turns or memories. */
+  async listUsers(opts?: CallOptions): Promise<string[]> {
+    const r = await this.request<UsersResponse>({ method: 'GET', path: '/users', idempotent: true, accept: [200], schema: UsersResponseSchema }, opts);
+    return r.users;
+  }
+
+  /** `GET /users/{id}/turns`: the user's turns, oldest first (one session with `session_id`). */
+  async listTurns(userId: string, query: TurnsQuery = {}, opts?: CallOptions): Promise<Turn[]> {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
+    const qs = params.size > 0 ? `?${params}` : '';
+    const r = await this.request<TurnsResponse>(
+      { method: 'GET', path: `/users/${encodeURIComponent(userId)}/turns${qs}`, idempotent: true, accept: [200], schema: TurnsResponseSchema },
+      opts,
+    );
+    return r.turns;
+  }
+
+  /** `DELETE /users/{id}/memories/{memory_id}`: forgets one memory (status `deleted`); returns it. */
+  async forgetMemory(userId: string, memoryId: string, opts?: CallOptions): Promise<Memory> {
+    const r = await this.request<ForgetResponse>(
+      { method: 'DELETE', path: `/users/${encodeURIComponent(userId)}/memories/${encodeURIComponent(memoryId)}`, idempotent: true, accept: [200], schema: ForgetResponseSchema },
+      opts,
+    );
+    return r.memory;
   }
 
   /** `GET /users/{id}/memories?limit=&cursor=`: one page; pass `nextCursor` back for the next (null on the last page). */

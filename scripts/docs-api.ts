@@ -16,7 +16,7 @@ import { isOpenPath } from '../src/api/auth.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const API_DOC_PATH = join(ROOT, 'docs', 'api.md');
-const ERRORS_SOURCE = join(ROOT, 'src', 'api', 'errors.ts');
+const ERRORS_SOURCE = join(ROOT, 'src', 'api', 'error-codes.ts');
 
 /** The slice of JSON Schema / OpenAPI this renderer reads. */
 export interface Schema {

@@ -1,7 +1,7 @@
 /**
  * @module app
  * buildApp(config): the one place that wires everything — store, providers, the core service,
- * the Fastify instance with every surface (REST, compatibility APIs, MCP, metrics). It does not
+ * the Fastify instance with every surface (REST, compatibility APIs, MCP, metrics, inspector). It does not
  * listen; src/server.ts does. Tests use the returned app with inject() or a real socket.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,6 +16,8 @@ import { createProviders } from './providers/create-providers.ts';
 import { checkEmbeddingSpace } from './providers/embedding-space.ts';
 import { createMetrics, registerMetricsRoute } from './api/metrics.ts';
 import { registerCoreRoutes } from './api/routes/core-routes.ts';
+import { registerInspectRoutes } from './api/routes/inspect-routes.ts';
+import { findInspectorDir, registerInspectorRoute } from './api/inspector-route.ts';
 import { registerPlatformRoutes } from './api/compat/platform-routes.ts';
 import { registerMem0Routes } from './api/compat/mem0-routes.ts';
 import { registerMcpRoute } from './mcp/http-route.ts';
@@ -44,6 +46,8 @@ export interface BuildOptions {
   logStream?: { write(msg: string): void };
   /** Use this extractor instead of the offline one (tests that need deterministic candidates). */
   extractor?: Extractor;
+  /** Serve the inspector from this built folder instead of dist/web (tests build it elsewhere). */
+  inspectorDir?: string;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -99,6 +103,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const ctx: AppContext = { service, config, providers: providers.modes, metrics, storeKind: info.kind };
 
   await registerCoreRoutes(app, ctx);
+  await registerInspectRoutes(app, ctx);
+  await registerInspectorRoute(app, findInspectorDir(opts.inspectorDir));
   await registerPlatformRoutes(app, ctx);
   await registerMem0Routes(app, ctx);
   await registerMcpRoute(app, ctx);

@@ -1,6 +1,6 @@
 /**
  * @module server
- * Starts the HTTP server: builds the app, listens, logs the one `ready:` line, and shuts down
+ * Starts the HTTP server: builds the app, listens, logs the `ready:` line and the surfaces' URLs, and shuts down
  * gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the store,
  * which checkpoints the SQLite WAL). Shutdown is idempotent: a launcher that forwards the signal
  * again (npm, a process-group kill) or an impatient second Ctrl-C is logged and ignored; after
@@ -9,6 +9,7 @@
  */
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import { surfaceUrls } from './api/surface-urls.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -70,6 +71,8 @@ export async function startServer(config: Config): Promise<{ port: number; close
   const port = Number(new URL(address).port);
   const m = built.ctx.providers;
   built.app.log.info(`ready: extraction=${m.extraction} embeddings=${m.embeddings} reranker=${m.reranker} store=${built.ctx.storeKind}`);
+  const urls = surfaceUrls(config.HOST, port);
+  built.app.log.info({ urls }, `inspector ${urls.inspector} · API ${urls.api} · docs ${urls.docs} (OpenAPI ${urls.openapi}) · MCP ${urls.mcp} · metrics ${urls.metrics}`);
   const onSignal = shutdownOnSignals({
     close: built.close,
     closeAllConnections: () => built.app.server.closeAllConnections(),

@@ -153,4 +153,35 @@ describe('GET /metrics', () => {
     expect((await built.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
     await scrape(built, { authorization: 'Bearer scrape-me' });
   });
+
+  test('memory operations and recall outcomes are counted per turn and per recall', async () => {
+    const built = await makeApp();
+    const { app } = built;
+    const turn = async (session: string, content: string, timestamp: string) => {
+      const r = await app.inject({ method: 'POST', url: '/turns', payload: { session_id: session, user_id: 'ops-user', messages: [{ role: 'user', content }], timestamp } });
+      expect(r.statusCode).toBe(201);
+    };
+    let text = await scrape(built);
+    for (const op of ['inserted', 'superseded', 'reinforced', 'retracted']) expect(sample(text, 'memory_operations_total', { op })).toBe(0);
+    expect(sample(text, 'memory_recalls_total', { outcome: 'empty' })).toBe(0);
+
+    await turn('s1', 'I work at Stripe as a backend engineer.', '2024-05-01T10:00:00Z');
+    await turn('s2', 'I just started a new job at Notion!', '2024-06-01T10:00:00Z');
+    await turn('s3', 'I work at Notion.', '2024-06-02T10:00:00Z');
+    await turn('s4', "I'm vegetarian.", '2024-06-03T10:00:00Z');
+    await turn('s5', "I'm not vegetarian anymore.", '2024-06-04T10:00:00Z');
+    text = await scrape(built);
+    expect(sample(text, 'memory_operations_total', { op: 'inserted' })).toBeGreaterThanOrEqual(3);
+    expect(sample(text, 'memory_operations_total', { op: 'superseded' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'memory_operations_total', { op: 'reinforced' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'memory_operations_total', { op: 'retracted' })).toBeGreaterThanOrEqual(1);
+
+    const recall = (user: string) => app.inject({ method: 'POST', url: '/recall', payload: { query: 'Where does the user work?', session_id: 'r', user_id: user } });
+    expect((await recall('ops-user')).statusCode).toBe(200);
+    expect((await recall('nobody-at-all')).statusCode).toBe(200);
+    expect((await recall('nobody-at-all')).statusCode).toBe(200);
+    text = await scrape(built);
+    expect(sample(text, 'memory_recalls_total', { outcome: 'non_empty' })).toBe(1);
+    expect(sample(text, 'memory_recalls_total', { outcome: 'empty' })).toBe(2);
+  });
 });

@@ -5,7 +5,8 @@
  * (or `Token <key>`, which mem0 clients send); the key selects the tenant (`req.tenant`) every
  * surface then works in. Keys are looked up by their SHA-256, so the comparison never runs over
  * the secret itself. Without any key the service is open and everything is the default tenant.
- * Open without a key: `/health` (probes), `/openapi.json` and `/docs` (the contract, no data).
+ * Open without a key: `/health` (probes), `/openapi.json` and `/docs` (the contract, no data),
+ * `/` and `/inspector/*` (the inspector's page and assets, no data).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -21,8 +22,9 @@ declare module 'fastify' {
 }
 
 /** Paths that never need the token. */
-export const OPEN_PATHS = ['/health', '/openapi.json'];
-const OPEN_PREFIXES = ['/docs'];
+export const OPEN_PATHS = ['/health', '/openapi.json', '/'];
+/** `/inspector`: the inspector's static assets (the page asks for the token and sends it on its API calls). */
+const OPEN_PREFIXES = ['/docs', '/inspector'];
 
 export function isOpenPath(path: string): boolean {
   return OPEN_PATHS.includes(path) || OPEN_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));

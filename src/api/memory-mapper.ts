@@ -1,12 +1,12 @@
 /**
  * @module api/memory-mapper
- * Maps core records (camelCase MemoryRecord, SearchResult) to the API's snake_case shapes
+ * Maps core records (camelCase MemoryRecord, SearchResult, TurnRecord) to the API's snake_case shapes
  * defined in api/schemas. Pure functions; the routes and the MCP tools share them. Every text
  * field is masked on the way out too (api/schemas' shapes are what callers see), so rows stored
  * before a masking rule existed never return a secret it now recognises.
  */
-import type { MemoryRecord, SearchResult as CoreSearchResult } from '../core/types.ts';
-import type { Memory, SearchResult } from './schemas.ts';
+import type { MemoryRecord, SearchResult as CoreSearchResult, TurnRecord } from '../core/types.ts';
+import type { Memory, SearchResult, Turn } from './schemas.ts';
 import { maskDeep, maskSecrets } from '../core/text/secrets.ts';
 
 export function toApiMemory(m: MemoryRecord): Memory {
@@ -45,5 +45,19 @@ export function toApiSearchResult(r: CoreSearchResult): SearchResult {
     metadata: maskDeep(r.metadata ?? {}),
     turn_id: r.turn_id,
     memory: r.memory ? toApiMemory(r.memory) : null,
+    rankers: (r.rankers ?? []).map((h) => ({ ranker: h.ranker, rank: h.rank, score: Number.isFinite(h.score) ? h.score : 0 })),
+  };
+}
+
+export function toApiTurn(t: TurnRecord): Turn {
+  return {
+    id: t.id,
+    session_id: t.sessionId,
+    user_id: t.userId,
+    agent_id: t.agentId,
+    seq: t.seq,
+    timestamp: t.timestamp,
+    messages: t.messages.map((m) => ({ role: m.role, content: m.content, ...(m.name != null ? { name: m.name } : {}) })),
+    metadata: t.metadata ?? {},
   };
 }

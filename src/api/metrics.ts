@@ -2,13 +2,15 @@
  * @module api/metrics
  * Prometheus metrics (prom-client) on a per-app Registry: per-route request counts and latency
  * (labelled by the route pattern, never the raw URL), ingest/recall stage timings reported by
- * the core through its Observer, provider call counts/errors/latency, and memory/turn counts and
+ * the core through its Observer, memory operations (inserted, superseded, reinforced, retracted,
+ * ended) and recall outcomes (empty vs non-empty), provider call counts/errors/latency, and memory/turn counts and
  * database size read from the store at scrape time. Served at `GET /metrics`.
  */
 import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/swagger';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Observer } from '../core/service.ts';
+import { MEMORY_OP_OUTCOMES } from '../core/reconcile/op-outcomes.ts';
 import type { AppContext } from '../app-context.ts';
 
 export interface Metrics {
@@ -74,6 +76,22 @@ export function createMetrics(opts: CreateMetricsOptions = {}): Metrics {
     registers: [registry],
   });
 
+  const memoryOps = new Counter({
+    name: 'memory_operations_total',
+    help: 'What ingested turns did to memory: inserted, superseded, reinforced, retracted, ended (a value that stopped holding)',
+    labelNames: ['op'] as const,
+    registers: [registry],
+  });
+  // Every label present from the start, so rate() works before the first event.
+  for (const op of MEMORY_OP_OUTCOMES) memoryOps.inc({ op }, 0);
+  const recalls = new Counter({
+    name: 'memory_recalls_total',
+    help: 'Answered recalls by outcome: empty (no context) or non_empty',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  for (const outcome of ['empty', 'non_empty']) recalls.inc({ outcome }, 0);
+
   const observer: Observer = {
     stage(name, ms) {
       stages.observe({ stage: name }, ms / 1000);
@@ -82,6 +100,12 @@ export function createMetrics(opts: CreateMetricsOptions = {}): Metrics {
       providerCalls.inc({ provider, op, outcome: ok ? 'ok' : 'error' });
       if (!ok) providerErrors.inc({ provider, op });
       providerLatency.observe({ provider, op }, ms / 1000);
+    },
+    memoryOps(counts) {
+      for (const [op, n] of Object.entries(counts)) if (n > 0) memoryOps.inc({ op }, n);
+    },
+    recalled(empty) {
+      recalls.inc({ outcome: empty ? 'empty' : 'non_empty' });
     },
   };
 

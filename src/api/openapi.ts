@@ -22,15 +22,14 @@ export async function registerOpenApi(app: FastifyInstance, opts: { authEnabled:
           'Errors are `{error: {code, message, request_id}}`.',
         version: SERVICE_VERSION,
       },
-      ...(opts.authEnabled
-        ? {
-            components: { securitySchemes: { bearer: { type: 'http' as const, scheme: 'bearer' } } },
-            security: [{ bearer: [] }],
-          }
-        : {}),
+      // Declared always, so clients see how to authenticate; required globally only when the
+      // server has a token (routes that never need one, like /health, say `security: []`).
+      components: { securitySchemes: { bearer: { type: 'http' as const, scheme: 'bearer', description: 'MEMORY_AUTH_TOKEN of the server' } } },
+      ...(opts.authEnabled ? { security: [{ bearer: [] }] } : {}),
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  // persistAuthorization keeps the token entered under Authorize across reloads of /docs.
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', uiConfig: { persistAuthorization: true } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

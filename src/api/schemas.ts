@@ -6,6 +6,7 @@
  * imports them. No Fastify imports here, so the client can depend on this module alone.
  */
 import { z } from 'zod';
+import { API_ERROR_CODES, ERROR_STATUS } from './error-codes.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
@@ -27,6 +28,8 @@ export const LIMITS = {
   memoriesPageMax: 1000,
   memoriesPageDefault: 100,
   messagesMax: 10_000,
+  turnsLimitDefault: 200,
+  turnsLimitMax: 1000,
 } as const;
 
 /** ISO-8601 calendar date, optionally with a time and a zone (`2024-05-01`, `2024-05-01T10:00:00Z`, `…+02:00`). */
@@ -126,6 +129,15 @@ export const SessionDeleteQuery = z.object({
   agent_id: Id('agent_id').optional().describe('Delete only the rows of this agent scope.'),
 });
 
+export const UserMemoryParams = z.object({ user_id: Id('user_id'), memory_id: Id('memory_id') });
+
+/** Paging of `GET /users/{id}/turns`: one session or all, oldest first. */
+export const TurnsQuery = z.object({
+  session_id: Id('session_id').optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.turnsLimitMax).optional().default(LIMITS.turnsLimitDefault),
+  offset: z.coerce.number().int().min(0).optional().default(0),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Responses
 // ---------------------------------------------------------------------------------------------
@@ -185,6 +197,33 @@ export const MemoriesResponse = z.object({
   next_cursor: z.string().nullable().optional(),
 });
 
+/** A stored conversation turn as the API shows it (secrets masked, as stored). */
+export const TurnSchema = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  user_id: z.string().nullable(),
+  agent_id: z.string().nullable(),
+  /** 1-based position within its session. */
+  seq: z.number().int(),
+  timestamp: z.string(),
+  messages: z.array(MessageSchema),
+  metadata: MetadataSchema,
+});
+
+export const TurnsResponse = z.object({
+  turns: z.array(TurnSchema),
+});
+
+export const UsersResponse = z.object({
+  /** Every user id that has turns or memories, sorted. */
+  users: z.array(z.string()),
+});
+
+export const ForgetResponse = z.object({
+  /** The memory after forgetting: status `deleted`: never recalled, searched or listed again. */
+  memory: MemorySchema,
+});
+
 export const SearchResultSchema = z.object({
   kind: z.enum(['memory', 'turn']),
   id: z.string(),
@@ -227,7 +266,7 @@ export const HealthResponse = z.object({
 /** Every non-2xx body. `code` is a stable UPPER_SNAKE string (see src/api/errors.ts). */
 export const ErrorResponse = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.string().describe(`Stable UPPER_SNAKE code, one of: ${API_ERROR_CODES.map((c) => `${c} (${ERROR_STATUS[c]})`).join(', ')}`),
     message: z.string(),
     request_id: z.string(),
     /** Schema violations: one entry per offending field. */
@@ -254,6 +293,11 @@ export type Citation = z.infer<typeof CitationSchema>;
 export type RecallResponse = z.infer<typeof RecallResponse>;
 export type Memory = z.infer<typeof MemorySchema>;
 export type MemoriesResponse = z.infer<typeof MemoriesResponse>;
+export type Turn = z.infer<typeof TurnSchema>;
+export type TurnsResponse = z.infer<typeof TurnsResponse>;
+export type TurnsQuery = z.input<typeof TurnsQuery>;
+export type UsersResponse = z.infer<typeof UsersResponse>;
+export type ForgetResponse = z.infer<typeof ForgetResponse>;
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type SearchResponse = z.infer<typeof SearchResponse>;
 export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -1,7 +1,7 @@
 /**
  * @module core/errors
  * Domain errors: each carries a stable UPPER_SNAKE `code` and an optional `cause`, never an
- * HTTP status. The API maps codes to statuses in one table (src/api/errors.ts).
+ * HTTP status. The API maps codes to statuses in one table (src/api/error-codes.ts).
  */
 export class DomainError extends Error {
   readonly code: string;

@@ -23,6 +23,7 @@ import { containsSecret, maskDeep, maskSecrets } from './text/secrets.ts';
 import { analyseTurn, assertTurnSize, type TurnLimits } from './turn-analysis.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import { relatedKeys } from './reconcile/policy.ts';
+import { countOpOutcomes, type MemoryOpOutcome } from './reconcile/op-outcomes.ts';
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
 import { recall as runRecall, search as runSearch } from './recall/recall.ts';
 
@@ -34,10 +35,14 @@ export interface Logger {
   debug?(obj: object, msg?: string): void;
 }
 
-/** Stage timings and provider outcomes, reported to metrics by the edge. */
+/** Stage timings, provider outcomes, memory operations and recall outcomes, reported to metrics by the edge. */
 export interface Observer {
   stage(name: string, ms: number): void;
   provider?(provider: string, op: string, ok: boolean, ms: number): void;
+  /** What one committed turn did to memory (see core/reconcile/op-outcomes). */
+  memoryOps?(counts: Record<MemoryOpOutcome, number>): void;
+  /** One answered recall: whether its context was empty. */
+  recalled?(empty: boolean): void;
 }
 
 export interface ServiceDeps {
@@ -263,6 +268,7 @@ export class MemoryService {
       }),
     );
 
+    this.deps.observer?.memoryOps?.(countOpOutcomes(result.ops));
     await this.embedAfterIngest(scope, result.turn, result.ops);
 
     const changedIds = [...new Set(result.ops.map((o) => (o.kind === 'insert' ? o.memory.id : o.id)))];
@@ -295,7 +301,9 @@ export class MemoryService {
 
   async recall(input: RecallInput): Promise<RecallResult> {
     const scope = this.scopeOf(input.userId, input.sessionId, input.agentId);
-    return runRecall(this.recallDeps(), { ...input, scope });
+    const result = await runRecall(this.recallDeps(), { ...input, scope });
+    this.deps.observer?.recalled?.(result.context === '');
+    return result;
   }
 
   async search(input: SearchInput): Promise<SearchResult[]> {
@@ -349,6 +357,24 @@ export class MemoryService {
     const memories = merged.slice(0, opts.limit);
     const last = memories.at(-1);
     return { memories, nextCursor: merged.length > opts.limit && last ? encodeCursor(last) : null };
+  }
+
+  /** Every user id of this tenant that holds turns or memories, sorted (the inspector's user finder). */
+  async listUsers(): Promise<string[]> {
+    const users = new Set<string>();
+    for (const key of await this.store.listScopes()) {
+      const userId = this.ownScope(key)?.userId;
+      if (userId != null) users.add(userId);
+    }
+    return [...users].sort();
+  }
+
+  /** A user's turns across their scopes, oldest first; one session when `sessionId` is given. */
+  async listUserTurns(userId: string, opts: { sessionId?: string; limit: number; offset: number }): Promise<TurnRecord[]> {
+    const scopes = await this.searchScopes(userId, null, null);
+    const lists = await Promise.all(scopes.map((s) => this.store.listTurns(s.key, opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {})));
+    const all = lists.flat().sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.sessionId.localeCompare(b.sessionId) || a.seq - b.seq);
+    return all.slice(opts.offset, opts.offset + opts.limit);
   }
 
   /**

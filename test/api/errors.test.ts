@@ -1,5 +1,5 @@
 /**
- * The one error-code → HTTP-status table (src/api/errors.ts), pinned row by row: each code is
+ * The one error-code → HTTP-status table (src/api/error-codes.ts), pinned row by row: each code is
  * thrown from a route of the real app and must come back with its status and the error body.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,6 +20,7 @@ const EXPECTED: Record<ErrorCode, number> = {
   TURN_NOT_FOUND: 404,
   SESSION_NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
+  FACT_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   URI_TOO_LONG: 414,

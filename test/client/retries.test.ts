@@ -99,7 +99,7 @@ describe('retries', () => {
     [400, 'BAD_REQUEST'],
     [401, 'UNAUTHORIZED'],
     [404, 'NOT_FOUND'],
-    [422, 'VALIDATION_ERROR'],
+    [422, 'VALIDATION_FAILED'],
   ])('%i is not retried', async (status, code) => {
     queue = [apiError(status, code)];
     const { client } = makeClient();

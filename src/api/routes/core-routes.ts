@@ -42,6 +42,7 @@ export async function registerCoreRoutes(root: FastifyInstance, ctx: AppContext)
       schema: {
         summary: 'Readiness and mode report (never needs the token)',
         tags: ['core'],
+        security: [],
         response: { 200: HealthResponse, 503: HealthResponse },
       },
     },

@@ -32,7 +32,7 @@ export function registerPortabilityCommands(program: Command): void {
     .addHelpText('after', '\nExamples:\n  memory-service export > backup.jsonl\n  memory-service export --user alice -o alice.jsonl\n  memory-service export --db old.db | DATABASE_URL=postgres://… memory-service import -')
     .action((opts: StoreOptions & { user?: string; output?: string }) =>
       runCommand(async () => {
-        const built = await openService(opts);
+        const built = await openService(opts, { read: true });
         const out = opts.output ? createWriteStream(opts.output) : process.stdout;
         try {
           const counts = opts.user ? null : await built.ctx.service.store.counts().catch(() => null);

@@ -71,7 +71,7 @@ export function registerQueryCommands(program: Command): void {
           const maxTokens = opts.maxTokens !== undefined ? positiveInt('--max-tokens', opts.maxTokens, 1) : undefined;
           result = await client.recall({ query, user_id: opts.user ?? null, session_id: opts.session ?? 'cli', agent_id: opts.agent ?? null, ...(maxTokens ? { max_tokens: maxTokens } : {}) });
         } else {
-          const built = await openService(opts);
+          const built = await openService(opts, { read: true });
           try {
             const maxTokens = positiveInt('--max-tokens', opts.maxTokens, built.ctx.config.MEMORY_DEFAULT_MAX_TOKENS);
             const r = await built.ctx.service.recall({ query, userId: opts.user ?? null, sessionId: opts.session ?? null, agentId: opts.agent ?? null, maxTokens });
@@ -104,7 +104,7 @@ export function registerQueryCommands(program: Command): void {
         if (client) {
           results = (await client.search({ query, user_id: opts.user ?? null, session_id: opts.session ?? null, agent_id: opts.agent ?? null, limit })).results;
         } else {
-          const built = await openService(opts);
+          const built = await openService(opts, { read: true });
           try {
             results = (await built.ctx.service.search({ query, userId: opts.user ?? null, sessionId: opts.session ?? null, agentId: opts.agent ?? null, limit })).map(toApiSearchResult);
           } finally {

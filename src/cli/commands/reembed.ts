@@ -23,7 +23,7 @@ export function registerReembedCommand(program: Command): void {
         const maxItems = opts.maxItems !== undefined ? Number(opts.maxItems) : undefined;
         if (!Number.isInteger(batchSize) || batchSize < 1) throw new CliError('--batch-size must be a positive integer', EXIT_USAGE);
         if (maxItems !== undefined && (!Number.isInteger(maxItems) || maxItems < 1)) throw new CliError('--max-items must be a positive integer', EXIT_USAGE);
-        const built = await openService(opts);
+        const built = await openService(opts, { read: true });
         try {
           const embedder = built.ctx.service.embedder;
           if (!embedder) throw new CliError('no embedding provider is configured (set EMBEDDING_PROVIDER with OPENAI_API_KEY / EMBEDDING_BASE_URL / VOYAGE_API_KEY)');
