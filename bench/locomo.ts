@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemoryService } from '../src/core/service.ts';
+import { openLexicon } from '../src/providers/lexicon/create-lexicon.ts';
 import type { Extractor, MemoryStore } from '../src/core/ports.ts';
 import { loadConfig } from '../src/config.ts';
 import { createStore } from '../src/store/create-store.ts';
@@ -168,7 +169,9 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'locomo-'));
   const { store, kind } = await openStore(tmp);
   console.log(`LoCoMo recall benchmark: ${convs.length} conversations, budgets ${BUDGETS.join('/')}, store ${kind}, extractor ${EXTRACTOR}`);
-  const service = new MemoryService({ store, offlineExtractor: await makeExtractor(), logger: silent });
+  // The lexicon as the app opens it (MEMORY_LEXICON=off in the environment: the empty lexicon).
+  const lexicon = openLexicon({ MEMORY_LEXICON: process.env.MEMORY_LEXICON === 'off' ? 'off' : 'wordnet', MEMORY_LEXICON_CACHE: process.env.MEMORY_LEXICON_CACHE }).lexicon;
+  const service = new MemoryService({ store, offlineExtractor: await makeExtractor(), logger: silent, lexicon });
 
   const svc: Record<number, QResult[]> = Object.fromEntries(BUDGETS.map((b) => [b, []]));
   const base: Record<number, QResult[]> = Object.fromEntries(BUDGETS.map((b) => [b, []]));

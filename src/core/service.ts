@@ -20,6 +20,7 @@ import { scopeOf } from './types.ts';
 import { NotFoundError } from './errors.ts';
 import { renderTurnText } from './render.ts';
 import { indexTerms } from './text/analyze.ts';
+import { turnFeatures } from './text/enrich.ts';
 import { containsSecret, maskSecrets } from './text/secrets.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import { relatedKeys } from './reconcile/policy.ts';
@@ -103,6 +104,14 @@ export interface SearchInput {
 
 const noopLogger: Logger = { info() {}, warn() {}, error() {} };
 
+/** A turn's index terms: its analysed words plus the meaning features of its user messages (core/text/enrich). */
+export function turnIndexTerms(text: string, messages: readonly Message[], lexicon: Lexicon): { terms: string; termCount: number } {
+  const base = indexTerms(text);
+  const features = turnFeatures(lexicon, messages);
+  if (features.length === 0) return base;
+  return { terms: base.terms ? `${base.terms} ${features.join(' ')}` : features.join(' '), termCount: base.termCount + features.length };
+}
+
 export class MemoryService {
   readonly store: MemoryStore;
   private readonly deps: ServiceDeps;
@@ -170,7 +179,7 @@ export class MemoryService {
     // Hygiene: secrets are masked before anything is stored, indexed or sent to a provider.
     const messages: Message[] = input.messages.map((m) => ({ ...m, content: maskSecrets(m.content) }));
     const text = renderTurnText(messages);
-    const { terms, termCount } = indexTerms(text);
+    const { terms, termCount } = turnIndexTerms(text, messages, this.lexicon);
 
     const recentTurns = await this.store.recentTurns(scope.key, input.sessionId, 4);
     const { candidates: raw, extractor } =

@@ -43,6 +43,8 @@ export const RETRIEVE = {
   vectorLimit: 50,
   /** Question intents (food, travel, media…) imply keys for the key ranker (1 = on). */
   intents: 1,
+  /** Gate coverage a turn earns for an applied ask when its kind features fit the ask (0 = off). */
+  appliedKindCoverage: 0.5,
   /** Memories the key/subject ranker contributes. */
   keyLimit: 8,
   /** Items each ranker hands to fusion, and fused candidates kept. */
@@ -232,6 +234,13 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   const tDocs = await lexicalTurnDocs(deps, scope, st, turnTerms.map((t) => t.term));
   const tHits = rankTurns(tDocs, turnStats, turnTerms, q, st);
   for (const h of tHits.slice(0, RETRIEVE.listLimit)) note(`turn:${h.id}`, h);
+  // An applied ask ("what should I cook tonight?") is answered by what bears on it: a turn of the
+  // user's whose kind features fit the ask (a food, an illness) is relevant whatever else the ask says.
+  if (q.intents.length > 0 && RETRIEVE.appliedKindCoverage > 0) {
+    const kinds = new Set(q.terms.filter((t) => t.source === 'kind').map((t) => t.term));
+    const byKind = new Set(tDocs.filter((d) => d.tokens.some((t) => kinds.has(t))).map((d) => d.id));
+    for (const h of tHits) if (byKind.has(h.id)) coverage.set(`turn:${h.id}`, Math.max(coverage.get(`turn:${h.id}`) ?? 0, RETRIEVE.appliedKindCoverage));
+  }
   lists.push({ ranker: 'bm25_turn', weight: RETRIEVE.weights.bm25_turn, items: tHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
 
   // BM25 over memories (active; history too when the question asks about the past).
