@@ -4,35 +4,9 @@
  * real store is available, and for recall unit tests. Same port semantics as the SQLite store:
  * scope filtering on every call, one transaction at a time per store, writes applied on commit.
  */
-import type { CorpusStats, LexicalDoc, MemoryFilter, MemoryStore, StoreInfo, StoredEmbedding, StoreTx } from '../../src/core/ports.ts';
+import type { MemoryFilter, MemoryStore, RecallIndex, StoreInfo, StoredEmbedding, StoreTx } from '../../src/core/ports.ts';
+import { scanRecallIndex } from '../../src/store/scan-index.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../src/core/types.ts';
-
-interface Index {
-  postings: Map<string, Set<string>>;
-  docs: Map<string, LexicalDoc>;
-  totalTerms: number;
-}
-
-const newIndex = (): Index => ({ postings: new Map(), docs: new Map(), totalTerms: 0 });
-
-function indexAdd(ix: Index, id: string, terms: string, termCount: number): void {
-  indexRemove(ix, id);
-  ix.docs.set(id, { id, terms, termCount });
-  ix.totalTerms += termCount;
-  for (const t of new Set(terms.split(' ').filter(Boolean))) {
-    let s = ix.postings.get(t);
-    if (!s) ix.postings.set(t, (s = new Set()));
-    s.add(id);
-  }
-}
-
-function indexRemove(ix: Index, id: string): void {
-  const d = ix.docs.get(id);
-  if (!d) return;
-  ix.docs.delete(id);
-  ix.totalTerms -= d.termCount;
-  for (const t of new Set(d.terms.split(' '))) ix.postings.get(t)?.delete(id);
-}
 
 function cosine(a: number[], b: number[]): number {
   let dot = 0;
@@ -50,8 +24,6 @@ export class InMemoryStore implements MemoryStore {
   private turns = new Map<string, TurnRecord>();
   private memories = new Map<string, MemoryRecord>();
   private embeddings = new Map<string, StoredEmbedding & { scope: string }>();
-  /** Per scope and kind: the lexical index over active documents. */
-  private indexes = new Map<string, Index>();
   private lock: Promise<unknown> = Promise.resolve();
 
   async migrate(): Promise<void> {}
@@ -63,23 +35,12 @@ export class InMemoryStore implements MemoryStore {
   }
   async close(): Promise<void> {}
 
-  private index(scope: string, kind: 'memory' | 'turn'): Index {
-    const k = `${kind}\u0000${scope}`;
-    let ix = this.indexes.get(k);
-    if (!ix) this.indexes.set(k, (ix = newIndex()));
-    return ix;
-  }
-
   private putTurn(t: TurnRecord): void {
     this.turns.set(t.id, t);
-    indexAdd(this.index(t.scope, 'turn'), t.id, t.terms, t.termCount);
   }
 
   private putMemory(m: MemoryRecord): void {
     this.memories.set(m.id, m);
-    const ix = this.index(m.scope, 'memory');
-    if (m.status === 'deleted') indexRemove(ix, m.id);
-    else indexAdd(ix, m.id, m.terms, m.termCount);
   }
 
   async transaction<T>(scope: string, fn: (tx: StoreTx) => Promise<T>): Promise<T> {
@@ -174,7 +135,8 @@ export class InMemoryStore implements MemoryStore {
           (!f.sessionId || m.sourceSession === f.sessionId),
       )
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-    const off = f.offset ?? 0;
+    const after = f.afterId !== undefined ? out.findIndex((m) => m.id === f.afterId) + 1 : 0;
+    const off = (f.offset ?? 0) + after;
     return out.slice(off, f.limit !== undefined ? off + f.limit : undefined);
   }
   async scopesOfUser(userId: string): Promise<string[]> {
@@ -190,25 +152,21 @@ export class InMemoryStore implements MemoryStore {
     }
   }
 
-  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number): Promise<LexicalDoc[]> {
-    const ix = this.index(scope, kind);
-    const ids = new Set<string>();
-    for (const t of terms) for (const id of ix.postings.get(t) ?? []) ids.add(id);
-    const out: LexicalDoc[] = [];
-    for (const id of ids) {
-      if (kind === 'memory') {
-        const m = this.memories.get(id);
-        if (!m || m.status === 'deleted') continue;
-      }
-      out.push(ix.docs.get(id)!);
-      if (out.length >= limit) break;
-    }
-    return out;
-  }
-  async corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats> {
-    const ix = this.index(scope, kind);
-    return { count: ix.docs.size, totalTerms: ix.totalTerms };
-  }
+  // ---- recall index: the scan reference (src/store/scan-index.ts) over this store's maps ----
+  private readonly scan = scanRecallIndex({
+    turns: (scope) => [...this.turns.values()].filter((t) => t.scope === scope),
+    memories: (scope) => [...this.memories.values()].filter((m) => m.scope === scope).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
+  });
+  lexicalCandidates: RecallIndex['lexicalCandidates'] = (...a) => this.scan.lexicalCandidates(...a);
+  termFrequencies: RecallIndex['termFrequencies'] = (...a) => this.scan.termFrequencies(...a);
+  corpusStats: RecallIndex['corpusStats'] = (...a) => this.scan.corpusStats(...a);
+  scopeNames: RecallIndex['scopeNames'] = (...a) => this.scan.scopeNames(...a);
+  turnsAround: RecallIndex['turnsAround'] = (...a) => this.scan.turnsAround(...a);
+  turnsBetween: RecallIndex['turnsBetween'] = (...a) => this.scan.turnsBetween(...a);
+  getMemories: RecallIndex['getMemories'] = (...a) => this.scan.getMemories(...a);
+  memoriesByKeys: RecallIndex['memoriesByKeys'] = (...a) => this.scan.memoriesByKeys(...a);
+  eventsBetween: RecallIndex['eventsBetween'] = (...a) => this.scan.eventsBetween(...a);
+  memoryHistory: RecallIndex['memoryHistory'] = (...a) => this.scan.memoryHistory(...a);
 
   async vectorSearch(scope: string, kind: 'memory' | 'turn', model: string, vector: number[], limit: number): Promise<Array<{ id: string; score: number }>> {
     return [...this.embeddings.values()]
@@ -240,24 +198,20 @@ export class InMemoryStore implements MemoryStore {
     for (const t of [...this.turns.values()]) {
       if (t.sessionId !== sessionId) continue;
       this.turns.delete(t.id);
-      indexRemove(this.index(t.scope, 'turn'), t.id);
     }
     for (const m of [...this.memories.values()]) {
       if (m.sourceSession !== sessionId || m.userId !== null) continue;
       this.memories.delete(m.id);
-      indexRemove(this.index(m.scope, 'memory'), m.id);
     }
   }
   async deleteUser(userId: string): Promise<void> {
     for (const t of [...this.turns.values()]) {
       if (t.userId !== userId) continue;
       this.turns.delete(t.id);
-      indexRemove(this.index(t.scope, 'turn'), t.id);
     }
     for (const m of [...this.memories.values()]) {
       if (m.userId !== userId) continue;
       this.memories.delete(m.id);
-      indexRemove(this.index(m.scope, 'memory'), m.id);
     }
   }
   async softDeleteMemory(scope: string | null, id: string, at: string): Promise<boolean> {
@@ -270,7 +224,6 @@ export class InMemoryStore implements MemoryStore {
     const m = await this.getMemory(scope, id);
     if (!m) return false;
     this.memories.delete(id);
-    indexRemove(this.index(m.scope, 'memory'), id);
     return true;
   }
 

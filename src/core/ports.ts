@@ -26,6 +26,8 @@ export interface CorpusStats {
   count: number;
   /** Sum of termCount over the documents (avg length = totalTerms / count). */
   totalTerms: number;
+  /** Memories only: the same two figures over the active rows (what recall ranks by default). */
+  active?: { count: number; totalTerms: number };
   /**
    * Changes whenever the kind's rows of the scope change (newest created_at for turns, newest
    * updated_at over every memory row, deleted ones included). With count and totalTerms it is the
@@ -46,6 +48,62 @@ export interface MemoryFilter {
   sessionId?: string;
   limit?: number;
   offset?: number;
+  /** Keyset pagination: only rows after this memory id in the listing order (created_at, insertion). */
+  afterId?: string;
+}
+
+/** Which memories a key lookup wants: each key matches itself and its `key_` family (`like` → `like_music`). */
+export interface KeyLookup {
+  keys: string[];
+  /** Include superseded/retracted/historical rows (deleted rows never). */
+  includeInactive?: boolean;
+}
+
+/** A (subject, key) slot whose history a memory line shows. */
+export interface MemorySlot {
+  subject: string;
+  key: string;
+}
+
+/** Distinct names a scope knows, as stored (core lower-cases them). */
+export interface ScopeNames {
+  /** Speaker names of the scope's turns (`speakerOf`: the message name, else the role's label). */
+  speakers: string[];
+  /** Subjects of the scope's memories (deleted rows included or not: either is fine). */
+  subjects: string[];
+}
+
+/**
+ * Bounded, index-backed reads recall is built from. Every call is scoped before it matches and
+ * returns at most its limit, so the cost follows the limit, not the size of the user's history.
+ */
+export interface RecallIndex {
+  /**
+   * At most `limit` documents of the kind in the scope whose analysed terms contain at least one
+   * of `terms` (FTS5 / tsvector with the scope in the index), best first by the index's own
+   * relevance; fewer than `limit` means every matching document was returned. Memories: deleted
+   * rows never; inactive rows unless `includeInactive` is false (default true). Core computes
+   * the exact BM25 from the returned terms.
+   */
+  lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number, opts?: { includeInactive?: boolean }): Promise<LexicalDoc[]>;
+  /** How many documents of the kind in the scope contain each term (deleted memories excluded where cheap). */
+  termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>>;
+  /** Count and total terms (memories: non-deleted, plus `active`), read from maintained counters. */
+  corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats>;
+  /** Speakers and memory subjects of the scope. */
+  scopeNames(scope: string): Promise<ScopeNames>;
+  /** The given turns and their session neighbours within `radius` seq steps (any order, no duplicates). */
+  turnsAround(scope: string, ids: string[], radius: number): Promise<TurnRecord[]>;
+  /** Turns with timestamp in [from, to), oldest first, at most `limit`. */
+  turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]>;
+  /** Memories by id (deleted ones included; callers filter). */
+  getMemories(scope: string, ids: string[]): Promise<MemoryRecord[]>;
+  /** Non-deleted memories whose key is one of `keys` or in its `key_` family: active first, then confidence, newest; at most `limit`. */
+  memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]>;
+  /** Non-deleted event memories dated (event date, else validity start) in [from, to), at most `limit`. */
+  eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]>;
+  /** Inactive, non-deleted rows of these slots, newest end (valid_to, else updated_at) first, at most `perSlot` each. */
+  memoryHistory(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]>;
 }
 
 export interface StoreInfo {
@@ -81,7 +139,7 @@ export interface StoreTx {
  * Persistence port. Every method takes the scope key and filters on it, so a backend can be
  * distributed or partitioned by scope. Implementations: src/store/sqlite, src/store/postgres.
  */
-export interface MemoryStore {
+export interface MemoryStore extends RecallIndex {
   /** Applies versioned migrations (idempotent, safe when replicas start together). */
   migrate(): Promise<void>;
   info(): Promise<StoreInfo>;
@@ -113,14 +171,6 @@ export interface MemoryStore {
   scopesOfUser(userId: string): Promise<string[]>;
   /** Marks memories as seen now (injection API). */
   touchMemories(scope: string, ids: string[], at: string): Promise<void>;
-
-  // ---- lexical index ----
-  /**
-   * Every document of the kind in the scope whose analysed terms contain at least one of
-   * `terms` (FTS5 / tsvector), at most `limit`. Core computes BM25 from the returned terms.
-   */
-  lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number): Promise<LexicalDoc[]>;
-  corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats>;
 
   // ---- vectors ----
   /** Nearest documents by cosine similarity for one embedding model. */

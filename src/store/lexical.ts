@@ -64,6 +64,14 @@ export function selectCandidates(docs: readonly LexicalDoc[], terms: readonly st
   return scored.slice(0, limit).map((m) => m.doc);
 }
 
+/**
+ * Each key with the bounds of its `key_` family as a half-open code-point range: keys starting
+ * with 'like_' are exactly those in ['like_', 'like`') ('`' follows '_'). Index-friendly, no LIKE.
+ */
+export function keyFamilyRanges(keys: readonly string[]): Array<{ key: string; from: string; to: string }> {
+  return [...new Set(keys)].filter((k) => k !== '').map((key) => ({ key, from: `${key}_`, to: `${key}\``}));
+}
+
 /** An FTS5 MATCH expression where every term is a quoted string literal (queries are data). */
 export function fts5Query(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');

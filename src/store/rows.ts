@@ -5,6 +5,7 @@
  * driver's representation (SQLite 0/1 and JSON text, PostgreSQL booleans and parsed jsonb).
  * Pure: no driver imports.
  */
+import type { CorpusStats } from '../core/ports.ts';
 import type { MemoryRecord, TurnRecord } from '../core/types.ts';
 
 /** Memory columns in insert order, with the record field each one stores. */
@@ -139,4 +140,13 @@ export function rowToTurn(r: Row): TurnRecord {
     metadata: json<Record<string, unknown>>(r.metadata, {}),
     createdAt: String(r.created_at),
   };
+}
+
+/** CorpusStats from `scope_stats` rows (kind, docs, terms, revision); memories add their active figures. */
+export function statsFromRows(rows: Row[], kind: 'memory' | 'turn'): CorpusStats {
+  const of = (k: string) => rows.find((r) => r.kind === k);
+  const main = of(kind);
+  const stats: CorpusStats = { count: Number(main?.docs ?? 0), totalTerms: Number(main?.terms ?? 0), revision: String(main?.revision ?? '') };
+  if (kind === 'memory') stats.active = { count: Number(of('memory_active')?.docs ?? 0), totalTerms: Number(of('memory_active')?.terms ?? 0) };
+  return stats;
 }

@@ -3,7 +3,8 @@
  * A small in-memory MemoryStore for app.inject() route tests: enough behaviour (turns, memories,
  * term lookup, deletion) to exercise the routes without a database. Not a conformance target.
  */
-import type { CorpusStats, LexicalDoc, MemoryFilter, MemoryStore, StoreInfo, StoreTx } from '../../src/core/ports.ts';
+import type { MemoryFilter, MemoryStore, RecallIndex, StoreInfo, StoreTx } from '../../src/core/ports.ts';
+import { scanRecallIndex } from '../../src/store/scan-index.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../src/core/types.ts';
 
 export class FakeStore implements MemoryStore {
@@ -100,20 +101,24 @@ export class FakeStore implements MemoryStore {
     return [...new Set([...this.turns, ...this.memories].filter((x) => x.userId === userId).map((x) => x.scope))];
   }
   async touchMemories() {}
-  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number): Promise<LexicalDoc[]> {
-    this.check();
-    const docs: Array<{ id: string; terms: string; termCount: number; scope: string; status?: string }> = kind === 'memory' ? this.memories : this.turns;
-    return docs
-      .filter((d) => d.scope === scope && d.status !== 'deleted' && d.terms.split(' ').some((t) => terms.includes(t)))
-      .slice(0, limit)
-      .map((d) => ({ id: d.id, terms: d.terms, termCount: d.termCount }));
+  // The recall index: the scan reference over this fake's arrays.
+  private readonly scan = scanRecallIndex({ turns: (scope) => this.turns.filter((t) => t.scope === scope), memories: (scope) => this.memories.filter((m) => m.scope === scope) });
+  private guard<K extends keyof RecallIndex>(k: K): RecallIndex[K] {
+    return ((...a: unknown[]) => {
+      this.check();
+      return (this.scan[k] as (...x: unknown[]) => unknown)(...a);
+    }) as RecallIndex[K];
   }
-  async corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats> {
-    this.check();
-    const docs: Array<{ scope: string; termCount: number }> = kind === 'memory' ? this.memories : this.turns;
-    const mine = docs.filter((d) => d.scope === scope);
-    return { count: mine.length, totalTerms: mine.reduce((s, d) => s + d.termCount, 0) };
-  }
+  lexicalCandidates = this.guard('lexicalCandidates');
+  termFrequencies = this.guard('termFrequencies');
+  corpusStats = this.guard('corpusStats');
+  scopeNames = this.guard('scopeNames');
+  turnsAround = this.guard('turnsAround');
+  turnsBetween = this.guard('turnsBetween');
+  getMemories = this.guard('getMemories');
+  memoriesByKeys = this.guard('memoriesByKeys');
+  eventsBetween = this.guard('eventsBetween');
+  memoryHistory = this.guard('memoryHistory');
   async vectorSearch() {
     return [];
   }

@@ -192,18 +192,14 @@ describe('an unknown name in a scope where the user is unnamed', () => {
 
   test('is left alone when the scope has seen the name, or has named speakers', async () => {
     const seen = await userScope(['My colleague Kenji ran a marathon.', 'I ran my first half marathon last Friday!']);
-    const { RETRIEVE, nameForUnnamedUser } = await import('../../src/core/recall/retrieve.ts');
+    const { RETRIEVE, unnamedUserName, asUser } = await import('../../src/core/recall/retrieve.ts');
     expect(RETRIEVE.unnamedUserAlias).toBe(1);
     const q = analyzeQuery('When did Kenji run his half marathon?');
-    const st = { allSpeakers: new Set(['user', 'assistant']), postings: new Map([['kenji', ['t1']]]) };
-    expect(nameForUnnamedUser(q, st, { docs: new Map(), memories: [] })).toBe(q);
-    const named = { allSpeakers: new Set(['caroline', 'melanie']), postings: new Map() };
-    expect(nameForUnnamedUser(q, named, { docs: new Map(), memories: [] })).toBe(q);
-    const unnamed = { allSpeakers: new Set(['user', 'assistant']), postings: new Map() };
-    expect(nameForUnnamedUser(q, unnamed, { docs: new Map(), memories: [] }).names).toEqual(['user']);
-    // The user told us their name (Aiko): Kenji is someone else.
-    const told = [{ active: true, subject: 'user', key: 'name', value: 'Aiko' }] as unknown as MemoryRecord[];
-    expect(nameForUnnamedUser(q, unnamed, { docs: new Map(), memories: told })).toBe(q);
+    expect(unnamedUserName(q, new Set(['caroline', 'melanie']))).toBeNull();
+    expect(unnamedUserName(q, new Set(['user', 'caroline']))).toBeNull();
+    expect(unnamedUserName(q, new Set(['user', 'assistant']))).toEqual(['kenji']);
+    expect(asUser(q, ['kenji']).names).toEqual(['user']);
+    expect(asUser(q, ['kenji']).terms.map((t) => t.term)).not.toContain('kenji');
     expect((await seen.recall({ query: 'When did Kenji run his half marathon?', sessionId: 'p', userId: 'u', maxTokens: 256 })).context).toContain('Kenji ran a marathon');
   });
 });

@@ -8,7 +8,7 @@ const speakers = new Set(['dana', 'omar']);
 
 function gateInput(question: string, contentCorpus: number, bestCoverage: number) {
   const query = analyzeQuery(question, speakers);
-  return { query, turns: { allSpeakers: speakers } as never, memories: [], bestCoverage, contentCorpus, entityCoverage: 0 };
+  return { query, known: speakers, bestCoverage, contentCorpus, entityCoverage: 0 };
 }
 
 describe('named-person bar by question shape', () => {

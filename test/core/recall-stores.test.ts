@@ -5,7 +5,7 @@ import { MemoryService } from '../../src/core/service.ts';
 import type { Extractor, MemoryStore } from '../../src/core/ports.ts';
 import { createStore } from '../../src/store/create-store.ts';
 import { loadConfig } from '../../src/config.ts';
-import { TURN_CACHE } from '../../src/core/recall/turn-cache.ts';
+import { RETRIEVE } from '../../src/core/recall/retrieve.ts';
 import { countTokens } from '../../src/core/text/tokens.ts';
 
 const noExtraction: Extractor = { name: 'none', extract: async () => [] };
@@ -24,15 +24,15 @@ afterEach(async () => {
   store = null;
 });
 
-describe.each([['cached', 20_000], ['uncached (store index)', 0]])('recall over SQLite, %s', (_name, maxTurns) => {
+describe.each([['complete candidate sets', 1000], ["candidates cut to the index's best 2", 2]])('recall over SQLite, %s', (_name, maxTurns) => {
   test('finds the evidence, cites it, respects the budget, gates noise', async () => {
     store = await createStore(loadConfig({ LOG_LEVEL: 'silent', MEMORY_DB_PATH: ':memory:' }), silent);
     await store.migrate();
     const service = new MemoryService({ store, offlineExtractor: noExtraction, logger: silent });
     const ids: string[] = [];
     for (const [ts, name, content] of TURNS) ids.push((await service.ingestTurn({ sessionId: `s-${ts.slice(0, 10)}`, userId: 'u1', messages: [{ role: 'user', name, content }], timestamp: ts })).turn.id);
-    const saved = TURN_CACHE.maxTurns;
-    TURN_CACHE.maxTurns = maxTurns;
+    const saved = RETRIEVE.lexicalLimit;
+    RETRIEVE.lexicalLimit = maxTurns;
     try {
       const r = await service.recall({ query: 'What did Melanie make in her pottery class?', sessionId: null, userId: 'u1', maxTokens: 120 });
       expect(r.citations.map((c) => c.turn_id)).toEqual(expect.arrayContaining([ids[2], ids[4]]));
@@ -41,7 +41,7 @@ describe.each([['cached', 20_000], ['uncached (store index)', 0]])('recall over 
       expect(await service.recall({ query: 'How do I configure a Kubernetes ingress controller?', sessionId: null, userId: 'u1', maxTokens: 120 })).toEqual({ context: '', citations: [], tokens: 0 });
       expect(await service.recall({ query: '"NEAR(" OR * pottery', sessionId: null, userId: 'u1', maxTokens: 120 })).toMatchObject({ citations: expect.arrayContaining([expect.objectContaining({ turn_id: ids[2] })]) });
     } finally {
-      TURN_CACHE.maxTurns = saved;
+      RETRIEVE.lexicalLimit = saved;
     }
   });
 });

@@ -14,7 +14,7 @@ import { countTokens } from '../../src/core/text/tokens.ts';
 import { analyze, indexTerms } from '../../src/core/text/analyze.ts';
 import { renderMemoryText } from '../../src/core/render.ts';
 import { InMemoryStore } from '../../bench/lib/in-memory-store.ts';
-import { TURN_CACHE } from '../../src/core/recall/turn-cache.ts';
+import { RETRIEVE } from '../../src/core/recall/retrieve.ts';
 
 const noExtraction: Extractor = { name: 'none', extract: async () => [] };
 const silent = { info() {}, warn() {}, error() {} };
@@ -398,20 +398,20 @@ describe('cache and store paths', () => {
     expect(after.citations.map((c) => c.turn_id)).not.toContain(ids[3]);
   });
 
-  test('scopes too big to cache use the store index and give the same answer', async () => {
+  test('a candidate set the store cut to its best two (document frequencies from the index) gives the same answer', async () => {
     const { service } = newService();
     const ids = await ingestChat(service);
     const q = { query: 'When did Caroline go to the support group?', sessionId: null, userId: 'u1', maxTokens: 256 };
     const cached = await service.recall(q);
-    const saved = TURN_CACHE.maxTurns;
-    TURN_CACHE.maxTurns = 0;
+    const saved = RETRIEVE.lexicalLimit;
+    RETRIEVE.lexicalLimit = 2;
     try {
       const uncached = await service.recall(q);
       expect(uncached.citations[0].turn_id).toBe(ids[0]);
       expect(uncached.context).toContain('Caroline: I went to a LGBTQ support group yesterday');
       expect(uncached.citations[0].turn_id).toBe(cached.citations[0].turn_id);
     } finally {
-      TURN_CACHE.maxTurns = saved;
+      RETRIEVE.lexicalLimit = saved;
     }
   });
 });

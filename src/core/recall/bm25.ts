@@ -5,9 +5,19 @@
  * matches), which the noise gate reads. Same numbers on every backend because the terms come
  * from the one analyser. Pure.
  */
-import type { CorpusStats } from '../ports.ts';
-import type { TermDoc } from './turn-cache.ts';
+import type { CorpusStats, LexicalDoc } from '../ports.ts';
 import type { QueryTerm } from './query-analysis.ts';
+
+/** A lexical document with its terms already split. */
+export interface TermDoc {
+  id: string;
+  tokens: string[];
+  termCount: number;
+}
+
+export function toTermDoc(d: LexicalDoc): TermDoc {
+  return { id: d.id, tokens: d.terms ? d.terms.split(' ') : [], termCount: d.termCount };
+}
 
 /** BM25 parameters (k1 term saturation, b length normalisation). */
 export const BM25 = {
@@ -42,10 +52,11 @@ export function coverageIdf(N: number, n: number): number {
 export const isOriginal = (t: QueryTerm) => t.source === 'query' || t.source === 'name' || t.source === 'filler';
 
 /**
- * Scores `docs` (every document containing at least one query term) against the weighted terms.
- * Document frequencies are counted over `docs`, so they are exact when `docs` is complete.
+ * Scores `docs` (the documents containing at least one query term) against the weighted terms.
+ * Document frequencies are counted over `docs`, so they are exact when `docs` is complete; when
+ * the store returned a bounded subset, `knownDf` (the index's per-scope counts) replaces them.
  */
-export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[]): Bm25Hit[] {
+export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[], knownDf?: Readonly<Record<string, number>>): Bm25Hit[] {
   if (terms.length === 0 || docs.length === 0 || stats.count === 0) return [];
   const N = Math.max(stats.count, docs.length);
   const avgdl = stats.totalTerms / stats.count || 1;
@@ -65,8 +76,9 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
     tfs.push(tf);
     keep.push(d);
   }
-  const idfs = new Map(terms.map((t) => [t.term, idf(N, df.get(t.term) ?? 0)]));
-  const covIdf = new Map(terms.map((t) => [t.term, coverageIdf(N, df.get(t.term) ?? 0)]));
+  const dfOf = (t: string) => Math.max(df.get(t) ?? 0, knownDf?.[t] ?? 0);
+  const idfs = new Map(terms.map((t) => [t.term, idf(N, dfOf(t.term))]));
+  const covIdf = new Map(terms.map((t) => [t.term, coverageIdf(N, dfOf(t.term))]));
   const origMass = terms.filter(isOriginal).reduce((s, t) => s + t.weight * covIdf.get(t.term)!, 0);
   const out: Bm25Hit[] = [];
   keep.forEach((d, i) => {

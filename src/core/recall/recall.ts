@@ -15,8 +15,8 @@ import { analyze } from '../text/analyze.ts';
 import { humanKey, speakerOf } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderSplit, turnBody } from './format.ts';
-import { excerptTokens, renderedTurn, type ScopeTurns } from './turn-cache.ts';
-import { errorSummary, retrieve, subjectNames, type Candidate, type Retrieved } from './retrieve.ts';
+import { excerptTokens, type TurnWindow } from './turn-window.ts';
+import { errorSummary, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
 import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 import { changeLine, endingTurn, retractedStates } from './change.ts';
 import { arcLine, arcSteps } from './opinion-arc.ts';
@@ -139,10 +139,8 @@ async function gate(deps: RecallDeps, query: string, r: Retrieved): Promise<{ ke
 }
 
 /** The offline relevance gate (see RECALL.minCoverage / minNamedCoverage). */
-export function passesNoiseGate(r: Pick<Retrieved, 'query' | 'turns' | 'memories' | 'bestCoverage' | 'contentCorpus'> & { entityCoverage?: number }): boolean {
-  const known = new Set<string>(r.turns ? r.turns.allSpeakers : []);
-  for (const m of r.memories) if (m.subject !== 'user') for (const n of subjectNames(m.subject)) known.add(n);
-  const namesKnown = r.query.names.some((n) => known.has(n));
+export function passesNoiseGate(r: Pick<Retrieved, 'query' | 'known' | 'bestCoverage' | 'contentCorpus'> & { entityCoverage?: number }): boolean {
+  const namesKnown = r.query.names.some((n) => r.known.has(n));
   if (namesKnown) return r.contentCorpus >= namedBar(r.query) || r.bestCoverage >= RECALL.minCoverage;
   // A name the scope has discussed (not a speaker: a place, a pet, a project), matched together
   // with the question's other words in one document, is a strong enough match for a lower bar.
@@ -164,16 +162,38 @@ function focusTerms(r: Retrieved): Set<string> {
   return new Set(r.query.terms.filter((t) => t.source === 'query' || t.source === 'key' || t.source === 'synonym').map((t) => t.term));
 }
 
-function historyOf(all: MemoryRecord[], m: MemoryRecord): MemoryRecord[] {
-  return all.filter((h) => h.subject === m.subject && h.key === m.key && h.id !== m.id).sort((a, b) => (b.validTo ?? b.updatedAt).localeCompare(a.validTo ?? a.updatedAt));
+/** Older rows per (subject, key) slot, newest end first, for the memory lines' history notes. */
+type Histories = Map<string, MemoryRecord[]>;
+const slotKey = (m: Pick<MemoryRecord, 'subject' | 'key'>) => `${m.subject}\u0000${m.key}`;
+
+/**
+ * The history of the memory lines recall may show, fetched by (subject, key) from the store's
+ * index: only active, non-event lines have a history note (memoryLine), so only theirs are asked.
+ */
+async function historiesOf(deps: RecallDeps, scope: string, memories: Iterable<MemoryRecord>): Promise<Histories> {
+  const slots = new Map<string, { subject: string; key: string }>();
+  for (const m of memories) if (m.active && m.type !== 'event') slots.set(slotKey(m), { subject: m.subject, key: m.key });
+  const out: Histories = new Map();
+  if (slots.size === 0) return out;
+  for (const h of await deps.store.memoryHistory(scope, [...slots.values()], RETRIEVE.historyPerSlot)) {
+    const k = slotKey(h);
+    let l = out.get(k);
+    if (!l) out.set(k, (l = []));
+    l.push(h);
+  }
+  return out;
+}
+
+function historyOf(histories: Histories, m: MemoryRecord): MemoryRecord[] {
+  return (histories.get(slotKey(m)) ?? []).filter((h) => h.id !== m.id);
 }
 
 function memorySection(m: MemoryRecord, speakers: ReadonlySet<string>): 'facts' | 'people' {
   return m.subject === 'user' || speakers.has(m.subject.toLowerCase()) ? 'facts' : 'people';
 }
 
-function turnLine(st: ScopeTurns | null, t: TurnRecord, focus: ReadonlySet<string>, score: number, rank: number): ContextLine {
-  const r = renderedTurn(st, t);
+function turnLine(w: TurnWindow, t: TurnRecord, focus: ReadonlySet<string>, score: number, rank: number): ContextLine {
+  const r = w.render(t);
   const short = rank < RECALL.fullTop || r.tokens <= RECALL.excerptMinTokens;
   const window = rank < RECALL.windowTop ? 1 : 0;
   const text = short ? r.body : renderSplit(r.messages, focus, window);
@@ -188,24 +208,31 @@ function turnLine(st: ScopeTurns | null, t: TurnRecord, focus: ReadonlySet<strin
   };
 }
 
-function memLine(m: MemoryRecord, all: MemoryRecord[], speakers: ReadonlySet<string>, score: number, capped: boolean): ContextLine {
+function memLine(m: MemoryRecord, histories: Histories, speakers: ReadonlySet<string>, score: number, capped: boolean): ContextLine {
   return {
     key: `memory:${m.id}`,
     section: memorySection(m, speakers),
     group: null,
     order: `${m.type === 'event' ? (m.eventDate ?? m.validFrom ?? '') : ''}|${m.subject}|${m.key}`,
-    text: memoryLine(m, historyOf(all, m)),
+    text: memoryLine(m, historyOf(histories, m)),
     citation: { turn_id: m.sourceTurn ?? '', score: round(score), snippet: snippet(maskSecrets(m.evidence || m.value)) },
     redundantWith: !capped && RECALL.skipRestatedMemories && m.sourceTurn ? `turn:${m.sourceTurn}` : undefined,
     capped,
   };
 }
 
+/** Adds to the window the turn before each of `turns` in its session, where not fetched yet. */
+async function previousTurns(deps: RecallDeps, scope: string, w: TurnWindow, turns: TurnRecord[]): Promise<void> {
+  const missing = [...new Set(turns.filter((t) => t.seq > 1 && !w.at(t, -1)).map((t) => t.id))];
+  if (missing.length > 0) w.add(await deps.store.turnsAround(scope, missing, 1));
+}
+
 /** The current session's latest turns when the question continues them, else []. */
 async function recentContext(deps: RecallDeps, q: RecallQuery, r: Retrieved): Promise<{ window: TurnRecord[]; connected: boolean }> {
   if (!q.sessionId) return { window: [], connected: false };
   const n = Math.max(RECALL.recentWindow, RECALL.recentTurns);
-  const window = r.turns ? (r.turns.bySession.get(q.sessionId) ?? []).slice(-n) : await deps.store.recentTurns(q.scope.key, q.sessionId, n);
+  const window = await deps.store.recentTurns(q.scope.key, q.sessionId, n);
+  r.turns.add(window);
   if (window.length === 0) return { window, connected: false };
   return { window, connected: connectsTo(r, window.slice(-RECALL.recentWindow)) };
 }
@@ -233,7 +260,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   if (r.candidates.length === 0 && !recentCtx.connected) return EMPTY;
   const { kept: gated, reranked } = await gate(deps, q.query, r);
   // A fact the question asks for whose value was retracted is answered by the change itself.
-  const changes = changedStates(r);
+  const changes = await changedStates(deps, q.scope.key, r);
   // A reranker that scored every candidate below the floor has judged the question unrelated.
   if (reranked && (!gated || gated.length === 0) && changes.length === 0) return EMPTY;
   // Offline, a question that continues the current conversation is answered from it even when
@@ -243,23 +270,26 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   const arc = opinionArc(r, kept);
 
   const t1 = performance.now();
-  const speakers = r.turns ? r.turns.allSpeakers : new Set<string>();
+  const speakers = r.speakers;
   const focus = focusTerms(r);
   // 1. The user's stable facts (capped share of the budget): the query-relevant ones first, then
   //    by STABLE_PRIORITY.
   const relevance = new Map(kept.filter((c) => c.memory).map((c) => [c.id, c.score]));
-  const stable = r.memories
+  const stable = (await deps.store.listMemories(q.scope.key, { subject: 'user', keys: STABLE_PRIORITY }))
     .filter((m) => m.active && m.subject === 'user' && m.type !== 'event' && m.type !== 'opinion' && STABLE_KEYS.has(m.key))
     .sort((a, b) => (relevance.get(b.id) ?? 0) - (relevance.get(a.id) ?? 0) || (RECALL.stablePriority ? stableRank(a.key) - stableRank(b.key) : 0) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
   // Newest first: under a tight budget the latest turn is the one kept.
   const recent = recentCtx.window.slice(-RECALL.recentTurns).reverse();
   const connectedTurns = recentCtx.connected ? recentCtx.window.slice(-RECALL.recentWindow).reverse() : [];
+  // What the lines need from the store, fetched by id and key for them alone: the history of
+  // the memory lines and the turn before each turn line (a reply after a question renders whole).
+  const [histories] = await Promise.all([historiesOf(deps, q.scope.key, [...stable, ...kept.flatMap((c) => (c.memory ? [c.memory] : []))]), previousTurns(deps, q.scope.key, r.turns, [...kept.flatMap((c) => (c.turn ? [c.turn] : [])), ...recentCtx.window])]);
   // Lines are produced lazily: packing stops once the budget is full.
   function* lines(): Generator<ContextLine> {
-    for (const m of stable) yield memLine(m, r.memories, speakers, relevance.get(m.id) ?? 0, true);
+    for (const m of stable) yield memLine(m, histories, speakers, relevance.get(m.id) ?? 0, true);
     // The changes the question asks about, and the arc of the stance it asks for.
     for (const m of changes) {
-      const ending = endingTurn(m, (id) => r.turns?.byId.get(id) ?? kept.find((c) => c.turn?.id === id)?.turn, r.turns?.turns);
+      const ending = endingTurn(m, (id) => r.turns.get(id));
       const text = changeLine(m, ending);
       yield { key: `change:${m.id}`, section: memorySection(m, speakers), group: null, order: `|${m.subject}|${m.key}`, text, citation: { turn_id: ending?.id ?? m.sourceTurn ?? '', score: 1, snippet: snippet(text) } };
     }
@@ -269,7 +299,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
     // 3. Query evidence in fused order: memories and dated episode lines.
     let turnRank = 0;
     for (const c of kept) {
-      if (c.memory) yield memLine(c.memory, r.memories, speakers, c.score, false);
+      if (c.memory) yield memLine(c.memory, histories, speakers, c.score, false);
       else if (c.turn) {
         // A turn found only as a neighbour that says next to nothing ("Nice to meet you!") is filler.
         if (c.coverage === 0 && c.turn.termCount < RECALL.minNeighbourTerms) continue;
@@ -285,17 +315,24 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   return { context: out.context, citations: out.citations, tokens: out.tokens };
 }
 
-/** Retracted values of the facts the question asks for (about the user or the people it names). */
-function changedStates(r: Retrieved) {
-  const names = new Set(r.query.names);
-  const about = (subject: string) => subject === 'user' || subjectNames(subject).some((n) => names.has(n));
-  return retractedStates(r.memories, r.query.keys.filter((k) => k !== 'event'), about);
+/**
+ * Retracted values of the facts the question asks for (about the user), read from the store by
+ * key; the turns that ended them are added to the window for the change lines.
+ */
+async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Promise<MemoryRecord[]> {
+  const keys = r.query.keys.filter((k) => k !== 'event');
+  if (keys.length === 0) return [];
+  const rows = await deps.store.listMemories(scope, { subject: 'user', keys, includeInactive: true, limit: 200 });
+  const changes = retractedStates(rows, keys);
+  const ending = changes.map((m) => m.metadata?.endedBy).filter((id): id is string => typeof id === 'string' && !r.turns.get(id));
+  if (ending.length > 0) r.turns.add(await deps.store.getTurns(scope, ending));
+  return changes;
 }
 
 /** The arc line of an opinion ask over the kept turns that name its topic, or null. */
 function opinionArc(r: Retrieved, kept: Candidate[]): ContextLine | null {
   if (!isOpinionAsk(r.query.raw)) return null;
-  const speakers = r.turns ? r.turns.allSpeakers : new Set<string>();
+  const speakers = r.speakers;
   const topicTerms = r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakers.has(t.term) && !['think', 'feel', 'opinion', 'view', 'prefer', 'like'].includes(t.term));
   if (topicTerms.length === 0) return null;
   // The topic: the question's rarest own term among the kept turns (the thing the stance is about).
@@ -318,7 +355,11 @@ export async function search(deps: RecallDeps, q: SearchQuery): Promise<SearchRe
     const r = await retrieve(deps, scope.key, q.query, { sessionId: scope.sessionId });
     const { kept } = await gate(deps, q.query, r);
     if (!kept) continue;
-    for (const c of kept.slice(0, q.limit)) {
+    const shown = kept.slice(0, q.limit);
+    // A memory hit is dated by its source turn when it has no date of its own: fetch those turns by id.
+    const sources = shown.flatMap((c) => (c.memory?.sourceTurn && !c.memory.eventDate && !c.memory.validFrom && !r.turns.get(c.memory.sourceTurn) ? [c.memory.sourceTurn] : []));
+    if (sources.length > 0) r.turns.add(await deps.store.getTurns(scope.key, [...new Set(sources)]));
+    for (const c of shown) {
       if (c.memory) {
         const m = c.memory;
         out.push({
@@ -328,7 +369,7 @@ export async function search(deps: RecallDeps, q: SearchQuery): Promise<SearchRe
           score: round(c.score),
           session_id: m.sourceSession,
           // When the fact was stated (event date, validity start, source turn), not when it was stored.
-          timestamp: m.eventDate ?? m.validFrom ?? (m.sourceTurn ? r.turns?.byId.get(m.sourceTurn)?.timestamp : undefined) ?? m.createdAt,
+          timestamp: m.eventDate ?? m.validFrom ?? (m.sourceTurn ? r.turns.get(m.sourceTurn)?.timestamp : undefined) ?? m.createdAt,
           metadata: { type: m.type, subject: m.subject, key: m.key, active: m.active },
           rankers: c.rankers,
           turn_id: m.sourceTurn,

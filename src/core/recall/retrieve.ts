@@ -1,20 +1,22 @@
 /**
  * @module core/recall/retrieve
- * Candidate generation shared by recall and search: query analysis, then several rankers over a
- * scope — BM25 over turns (speaker-aware, smoothed with the neighbouring turns), BM25 over
- * memories, key/subject match over memories, entity bridging (proper nouns of the best hits as a
- * second hop), vector similarity and planner sub-queries when those providers exist — fused
- * with weighted RRF. Providers that fail are logged and skipped. Store access is batched: one
- * memory listing, cached turns, at most one lexical query per kind.
+ * Candidate generation shared by recall and search. Every ranker asks the store for a bounded
+ * candidate set from its own index (RecallIndex: lexical matches scoped before matching, key
+ * and date lookups, vectors), and core ranks at most a few hundred of them: BM25 over turns
+ * (speaker-aware, smoothed with the neighbouring turns fetched by seq), BM25 over memories,
+ * key/subject match, entity bridging (proper nouns of the best hits as a second hop), vector
+ * similarity and planner sub-queries when those providers exist — fused with weighted RRF, then
+ * the per-candidate features (features.ts). Nothing here scans a user's whole history, and
+ * nothing knows which store answers. Providers that fail are logged and skipped.
  */
-import type { CorpusStats } from '../ports.ts';
+import type { CorpusStats, MemoryStore } from '../ports.ts';
 import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
 import { analyzeQuery, INTENTS, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
-import { bm25Score, coverageIdf, idf, isOriginal, type Bm25Hit } from './bm25.ts';
+import { bm25Score, coverageIdf, idf, isOriginal, toTermDoc, type Bm25Hit, type TermDoc } from './bm25.ts';
 import { rrf, type RankedList } from './fusion.ts';
-import { docsWithAny, neighbours, turnAsks, scopeTurns, toTermDoc, type ScopeTurns, type TermDoc } from './turn-cache.ts';
-import { scopeMemories, type ScopeMemories } from './memory-cache.ts';
+import { TurnWindow } from './turn-window.ts';
+import { applyFeatures } from './features.ts';
 import type { RecallDeps } from './recall.ts';
 
 /** Tunables, in one place (each measured with `npm run bench:locomo`, see CHANGELOG). */
@@ -35,8 +37,16 @@ export const RETRIEVE = {
   unnamedUserAlias: 1,
   /** Known speakers' names act only through the speaker prior, not as turn terms (1 = on). */
   speakerNamesAsPrior: 1,
-  /** Lexical candidates fetched per kind when the scope is too big to cache. */
-  lexicalLimit: 2000,
+  /** Lexical candidates the store returns per query and kind (its index's best first). */
+  lexicalLimit: 1000,
+  /** Best turn hits whose session neighbours are fetched for smoothing (and whose speaker/date priors apply). */
+  smoothTop: 300,
+  /** Rows a key lookup, a date window (turns) and an event window may return. */
+  keyRows: 200,
+  dateRows: 500,
+  eventRows: 200,
+  /** Older rows fetched per (subject, key) for a memory line's history note. */
+  historyPerSlot: 6,
   /** Entity bridging: proper nouns taken from the best hits for a second hop. */
   bridgeFrom: 3,
   bridgeWeight: 0.35,
@@ -87,9 +97,12 @@ export interface Candidate {
 export interface Retrieved {
   query: AnalyzedQuery;
   candidates: Candidate[];
-  turns: ScopeTurns | null;
-  /** Every memory of the scope (active and history), for history notes. */
-  memories: MemoryRecord[];
+  /** The turns fetched for this question (candidates and their session neighbours). */
+  turns: TurnWindow;
+  /** Lower-cased speaker names of the scope. */
+  speakers: Set<string>;
+  /** Names the scope knows: its speakers and its memories' subjects (with their short forms). */
+  known: Set<string>;
   /** Highest original-term coverage over turns and memories. */
   bestCoverage: number;
   /** Original-term coverage of the union of the best few turns and memories. */
@@ -106,16 +119,34 @@ export interface Retrieved {
   entityCoverage: number;
 }
 
-async function lexicalTurnDocs(deps: RecallDeps, scope: string, st: ScopeTurns | null, terms: string[]): Promise<TermDoc[]> {
-  if (st) return docsWithAny(st, terms);
-  return (await deps.store.lexicalCandidates(scope, 'turn', terms, RETRIEVE.lexicalLimit)).map(toTermDoc);
+/** Lexical candidates of one query: the documents and, when the store had to cut, its document frequencies. */
+interface LexicalSet {
+  docs: TermDoc[];
+  /** The index's per-scope counts; absent when `docs` is every matching document (counted there, exactly). */
+  df?: Record<string, number>;
 }
 
-/** BM25 over turns with the speaker prior and neighbour smoothing. */
-function rankTurns(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[], q: AnalyzedQuery, st: ScopeTurns | null): Bm25Hit[] {
-  const hits = bm25Score(docs, stats, terms);
-  if (!st) return hits;
-  const named = askedSpeakers(q, st);
+async function lexical(store: MemoryStore, scope: string, kind: 'memory' | 'turn', terms: string[], includeInactive = true): Promise<LexicalSet> {
+  if (terms.length === 0) return { docs: [] };
+  const limit = RETRIEVE.lexicalLimit;
+  const raw = await store.lexicalCandidates(scope, kind, terms, limit, kind === 'memory' ? { includeInactive } : undefined);
+  const docs = raw.map(toTermDoc);
+  if (raw.length < limit) return { docs };
+  return { docs, df: await store.termFrequencies(scope, kind, terms) };
+}
+
+/** Documents of the set containing the term (exact when complete, else the index's count). */
+function dfIn(set: LexicalSet, term: string): number {
+  if (set.df) return set.df[term] ?? 0;
+  let n = 0;
+  for (const d of set.docs) if (d.tokens.includes(term)) n++;
+  return n;
+}
+
+/** BM25 over turns with the speaker prior and neighbour smoothing (over the fetched window). */
+function rankTurns(set: LexicalSet, stats: CorpusStats, terms: QueryTerm[], q: AnalyzedQuery, w: TurnWindow, speakers: ReadonlySet<string>): Bm25Hit[] {
+  const hits = bm25Score(set.docs, stats, terms, set.df);
+  const named = askedSpeakers(q, { allSpeakers: speakers });
   const base = new Map(hits.map((h) => [h.id, h.score]));
   const out = hits.map((h) => ({ ...h }));
   const byId = new Map(out.map((h) => [h.id, h]));
@@ -131,10 +162,10 @@ function rankTurns(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[], q: A
   };
   // Neighbour smoothing: a turn inherits part of the best adjacent turn's score; the reply right
   // after a matching question inherits `answerShare` of it (the answer follows the question).
-  for (const h of hits.slice(0, RETRIEVE.listLimit)) {
-    const t = st.byId.get(h.id);
-    const asks = !!t && turnAsks(st, t);
-    for (const n of neighbours(st, h.id)) {
+  for (const h of hits.slice(0, Math.min(RETRIEVE.listLimit, RETRIEVE.smoothTop))) {
+    const t = w.get(h.id);
+    const asks = !!t && w.asksQuestion(t);
+    for (const n of w.neighbours(h.id)) {
       const reply = asks && n.seq > t!.seq;
       inherit(n.id, (reply ? Math.max(RETRIEVE.answerShare, RETRIEVE.neighbourShare) : RETRIEVE.neighbourShare) * h.score);
     }
@@ -143,22 +174,39 @@ function rankTurns(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[], q: A
   // right after a matching turn passes its inherited score on to the turn after it, once.
   if (RETRIEVE.chainShare > 0) {
     for (const h of out.filter((x) => x.coverage === 0 && x.score > 0)) {
-      const t = st.byId.get(h.id);
-      if (!t || !(turnAsks(st, t) || t.termCount < RETRIEVE.chainMaxTerms)) continue;
-      const next = neighbours(st, h.id).find((n) => n.seq > t.seq);
+      const t = w.get(h.id);
+      if (!t || !(w.asksQuestion(t) || t.termCount < RETRIEVE.chainMaxTerms)) continue;
+      const next = w.at(t, 1);
       if (next) inherit(next.id, RETRIEVE.chainShare * h.score);
     }
   }
   if (named.size > 0) {
-    for (const h of out) if (st.speakers.get(h.id)?.some((s) => named.has(s))) h.score *= 1 + RETRIEVE.speakerBoost;
+    for (const h of out) {
+      const t = w.get(h.id);
+      if (t && w.speakers(t).some((s) => named.has(s))) h.score *= 1 + RETRIEVE.speakerBoost;
+    }
   }
   if (q.dateRange) {
     for (const h of out) {
-      const t = st.byId.get(h.id);
+      const t = w.get(h.id);
       if (t && inRange(t.timestamp, q.dateRange)) h.score *= 1 + RETRIEVE.dateBoost;
     }
   }
   return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+}
+
+/**
+ * Fetches the best hits' turns with their session neighbours, then the turn after each
+ * neighbour that passes its score on (the chain step in rankTurns), where not fetched yet.
+ */
+async function fetchWindow(store: MemoryStore, scope: string, w: TurnWindow, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  w.add(await store.turnsAround(scope, ids, 1));
+  const chain = ids
+    .flatMap((id) => w.neighbours(id))
+    .filter((n) => !w.at(n, 1) && (w.asksQuestion(n) || n.termCount < RETRIEVE.chainMaxTerms))
+    .map((n) => n.id);
+  if (chain.length > 0) w.add(await store.turnsAround(scope, [...new Set(chain)], 1));
 }
 
 const ROLE_SPEAKERS = new Set(['user', 'assistant', 'system', 'tool']);
@@ -170,30 +218,43 @@ const ROLE_SPEAKERS = new Set(['user', 'assistant', 'system', 'tool']);
  * the user. Scopes with named speakers, a user whose name is stored, and names the scope has
  * seen are left alone. (The key ranker already reads "Where does Kenji live?" as the user's
  * location in such scopes; this extends it to the words of the question.)
+ *
+ * This returns the name's terms to look up when the rule may apply (else null); `asUser` applies it.
  */
-export function nameForUnnamedUser(q: AnalyzedQuery, st: Pick<ScopeTurns, 'allSpeakers' | 'postings'>, sm: Pick<ScopeMemories, 'docs' | 'memories'>): AnalyzedQuery {
-  if (RETRIEVE.unnamedUserAlias === 0 || q.names.length !== 1 || ROLE_SPEAKERS.has(q.names[0])) return q;
-  if (!st.allSpeakers.has('user') || [...st.allSpeakers].some((sp) => !ROLE_SPEAKERS.has(sp))) return q;
+export function unnamedUserName(q: AnalyzedQuery, speakers: ReadonlySet<string>): string[] | null {
+  if (RETRIEVE.unnamedUserAlias === 0 || q.names.length !== 1 || ROLE_SPEAKERS.has(q.names[0])) return null;
+  if (!speakers.has('user') || [...speakers].some((sp) => !ROLE_SPEAKERS.has(sp))) return null;
+  return [...new Set(analyze(q.names[0]))];
+}
+
+/** The question read as about the user, without the name's terms. */
+export function asUser(q: AnalyzedQuery, drop: readonly string[]): AnalyzedQuery {
+  const d = new Set(drop);
+  return { ...q, names: ['user'], oblique: [], terms: q.terms.filter((t) => !(t.source === 'name' && d.has(t.term))) };
+}
+
+/** The question, read as about the user when `unnamedUserName` applies and the name is unknown to the scope. */
+async function resolveUnnamedUser(store: MemoryStore, scope: string, q: AnalyzedQuery, speakers: ReadonlySet<string>): Promise<AnalyzedQuery> {
+  const drop = unnamedUserName(q, speakers);
+  if (!drop) return q;
   // The user told us their name: another name is someone else.
-  if (sm.memories.some((m) => m.active && m.subject === 'user' && m.key === 'name')) return q;
-  const drop = new Set(analyze(q.names[0]));
-  const docs = [...sm.docs.values()];
-  if ([...drop].some((t) => st.postings.has(t) || docs.some((d) => d.tokens.includes(t)))) return q;
-  return { ...q, names: ['user'], oblique: [], terms: q.terms.filter((t) => !(t.source === 'name' && drop.has(t.term))) };
+  const [told, tdf, mdf] = await Promise.all([
+    store.listMemories(scope, { subject: 'user', key: 'name', limit: 1 }),
+    store.termFrequencies(scope, 'turn', drop),
+    store.termFrequencies(scope, 'memory', drop),
+  ]);
+  if (told.length > 0 || drop.some((t) => (tdf[t] ?? 0) > 0 || (mdf[t] ?? 0) > 0)) return q;
+  return asUser(q, drop);
 }
 
 /**
  * The speakers a question asks about: the known speakers it names, without the ones in an
  * oblique position ("What did Jon say about Gina's store?" asks about Jon's turns) when another remains.
  */
-export function askedSpeakers(q: Pick<AnalyzedQuery, 'names' | 'oblique'>, st: Pick<ScopeTurns, 'allSpeakers'>): Set<string> {
+export function askedSpeakers(q: Pick<AnalyzedQuery, 'names' | 'oblique'>, st: { allSpeakers: ReadonlySet<string> }): Set<string> {
   const named = q.names.filter((n) => st.allSpeakers.has(n));
   const direct = named.filter((n) => !q.oblique.includes(n));
   return new Set(RETRIEVE.obliqueSpeakers === 0 && direct.length > 0 ? direct : named);
-}
-
-function memoryDocs(sm: ScopeMemories, includeInactive: boolean): TermDoc[] {
-  return sm.memories.filter((m) => m.status !== 'deleted' && (m.active || includeInactive)).map((m) => sm.docs.get(m.id) ?? toTermDoc(m));
 }
 
 /** Proper nouns (capitalised, not sentence-initial, not the question's own names) in a text. */
@@ -206,17 +267,28 @@ function properNouns(text: string, exclude: ReadonlySet<string>): string[] {
   return out;
 }
 
+/** Names a scope answers to: its speakers plus its memories' subjects and their short forms. */
+export function knownNames(speakers: ReadonlySet<string>, subjects: readonly string[]): Set<string> {
+  const known = new Set<string>(speakers);
+  for (const s of subjects) if (s !== 'user') for (const n of subjectNames(s)) known.add(n);
+  return known;
+}
+
+/** ISO day a week after `to` (exclusive end of a date window: events are told up to a week later). */
+function slackEnd(to: string): string {
+  return new Date(Date.parse(`${to}T00:00:00Z`) + 7 * 86400_000).toISOString().slice(0, 10);
+}
+
 export async function retrieve(deps: RecallDeps, scope: string, query: string, _opts: { sessionId: string | null }): Promise<Retrieved> {
   const store = deps.store;
-  const [turnStats, memStatsAll] = await Promise.all([store.corpusStats(scope, 'turn'), store.corpusStats(scope, 'memory')]);
-  const [st, sm] = await Promise.all([scopeTurns(store, scope, turnStats), scopeMemories(store, scope, turnStats, memStatsAll)]);
-  const memories = sm.memories;
-  const known = new Set<string>(st ? st.allSpeakers : []);
-  for (const m of memories) if (m.subject !== 'user') for (const n of subjectNames(m.subject)) known.add(n);
-  const q0 = analyzeQuery(query, known);
-  const q = st ? nameForUnnamedUser(q0, st, sm) : q0;
+  const [turnStats, memStatsAll, names] = await Promise.all([store.corpusStats(scope, 'turn'), store.corpusStats(scope, 'memory'), store.scopeNames(scope)]);
+  const speakers = new Set(names.speakers.map((n) => n.toLowerCase()));
+  const known = knownNames(speakers, names.subjects);
+  const w = new TurnWindow();
+  const q = await resolveUnnamedUser(store, scope, analyzeQuery(query, known), speakers);
   const termList = q.terms.map((t) => t.term);
-  if (termList.length === 0) return { query: q, candidates: [], turns: st, memories, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false, entityCoverage: 0 };
+  const empty = { query: q, candidates: [], turns: w, speakers, known, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false, entityCoverage: 0 };
+  if (termList.length === 0) return empty;
 
   const lists: RankedList[] = [];
   const coverage = new Map<string, number>();
@@ -225,48 +297,70 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
     coverage.set(key, Math.max(coverage.get(key) ?? 0, h.coverage));
     bm25Of.set(key, Math.max(bm25Of.get(key) ?? 0, h.score));
   };
+  const memById = new Map<string, MemoryRecord>();
+  const addMemories = (ms: MemoryRecord[]) => {
+    for (const m of ms) memById.set(m.id, m);
+  };
+  const fetchMemories = async (ids: string[]) => {
+    const missing = [...new Set(ids)].filter((id) => !memById.has(id));
+    if (missing.length > 0) addMemories(await store.getMemories(scope, missing));
+  };
+  // Memory BM25 ranks the active rows (history too when the question asks about the past).
+  const memStats: CorpusStats = q.past ? { count: memStatsAll.count, totalTerms: memStatsAll.totalTerms } : (memStatsAll.active ?? { count: memStatsAll.count, totalTerms: memStatsAll.totalTerms });
+  /** BM25 over turns for a term list, with the window fetched for the best hits. */
+  const turnRanker = async (terms: QueryTerm[], qa: AnalyzedQuery) => {
+    const set = await lexical(store, scope, 'turn', terms.map((t) => t.term));
+    const raw = bm25Score(set.docs, turnStats, terms, set.df);
+    await fetchWindow(store, scope, w, raw.slice(0, Math.min(RETRIEVE.listLimit, RETRIEVE.smoothTop)).map((h) => h.id));
+    return { set, hits: rankTurns(set, turnStats, terms, qa, w, speakers) };
+  };
 
   // BM25 over turns.
   // A speaker's name is in every one of their turns ("Caroline: …"): the speaker prior carries
   // it, so it is not a lexical term for turns (that would make half the scope a candidate).
-  const speakerTerms = new Set(st ? q.names.filter((n) => st.allSpeakers.has(n)).flatMap((n) => analyze(n)) : []);
+  const speakerTerms = new Set(q.names.filter((n) => speakers.has(n)).flatMap((n) => analyze(n)));
   const turnTerms = RETRIEVE.speakerNamesAsPrior ? q.terms.filter((t) => !(t.source === 'name' && speakerTerms.has(t.term))) : q.terms;
-  const tDocs = await lexicalTurnDocs(deps, scope, st, turnTerms.map((t) => t.term));
-  const tHits = rankTurns(tDocs, turnStats, turnTerms, q, st);
+  const [{ set: tSet, hits: tHits }, mSet] = await Promise.all([turnRanker(turnTerms, q), lexical(store, scope, 'memory', termList, q.past)]);
   for (const h of tHits.slice(0, RETRIEVE.listLimit)) note(`turn:${h.id}`, h);
   // An applied ask ("what should I cook tonight?") is answered by what bears on it: a turn of the
   // user's whose kind features fit the ask (a food, an illness) is relevant whatever else the ask says.
   if (q.intents.length > 0 && RETRIEVE.appliedKindCoverage > 0) {
     const kinds = new Set(q.terms.filter((t) => t.source === 'kind').map((t) => t.term));
-    const byKind = new Set(tDocs.filter((d) => d.tokens.some((t) => kinds.has(t))).map((d) => d.id));
+    const byKind = new Set(tSet.docs.filter((d) => d.tokens.some((t) => kinds.has(t))).map((d) => d.id));
     for (const h of tHits) if (byKind.has(h.id)) coverage.set(`turn:${h.id}`, Math.max(coverage.get(`turn:${h.id}`) ?? 0, RETRIEVE.appliedKindCoverage));
   }
   lists.push({ ranker: 'bm25_turn', weight: RETRIEVE.weights.bm25_turn, items: tHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
 
   // BM25 over memories (active; history too when the question asks about the past).
-  const mDocs = memoryDocs(sm, q.past);
-  const memStats: CorpusStats = { count: mDocs.length, totalTerms: mDocs.reduce((s, d) => s + d.termCount, 0) };
-  const mHits = bm25Score(mDocs, memStats, q.terms);
+  const mHits = bm25Score(mSet.docs, memStats, q.terms, mSet.df);
   for (const h of mHits.slice(0, RETRIEVE.listLimit)) note(`memory:${h.id}`, h);
   lists.push({ ranker: 'bm25_memory', weight: RETRIEVE.weights.bm25_memory, items: mHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `memory:${h.id}`, score: h.score })) });
 
   // Recency: for "recently / latest / now" questions, the matching turns newest first.
-  if (q.recent && st && RETRIEVE.weights.recency > 0) {
+  if (q.recent && RETRIEVE.weights.recency > 0) {
     const matched = tHits.filter((h) => h.coverage > 0).slice(0, RETRIEVE.listLimit);
-    const newest = matched.map((h) => st.byId.get(h.id)!).filter(Boolean).sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.seq - a.seq);
+    const newest = matched.map((h) => w.get(h.id)!).filter(Boolean).sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.seq - a.seq);
     lists.push({ ranker: 'recency', weight: RETRIEVE.weights.recency, items: newest.slice(0, 50).map((t) => ({ key: `turn:${t.id}`, score: Date.parse(t.timestamp) / 1000 })) });
   }
 
   // Date match: the turns (and event memories) of the date the question names.
-  if (q.dateRange && st) {
+  if (q.dateRange) {
     const range = q.dateRange;
-    const named = new Set(q.names.filter((n) => st.allSpeakers.has(n)));
+    const end = slackEnd(range.to);
+    const [dated, events] = await Promise.all([store.turnsBetween(scope, range.from, end, RETRIEVE.dateRows), store.eventsBetween(scope, range.from, end, RETRIEVE.eventRows)]);
+    w.add(dated);
+    addMemories(events);
+    const named = new Set(q.names.filter((n) => speakers.has(n)));
     // BM25 first, then the named speaker's turns (a tiny bonus keeps them apart in the fusion).
     const bm = new Map(tHits.map((h) => [h.id, h.score]));
-    const score = new Map(st.turns.map((t) => [t.id, (bm.get(t.id) ?? 0) + (st.speakers.get(t.id)?.some((x) => named.has(x)) ? 1e-6 : 0)]));
-    const inDate = st.turns.filter((t) => inRange(t.timestamp, range)).sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
-    const events = memories.filter((m) => m.status !== 'deleted' && m.type === 'event' && inRange(m.eventDate ?? m.validFrom ?? '', range));
-    const items = [...events.map((m) => ({ key: `memory:${m.id}`, score: 1 })), ...inDate.slice(0, 60).map((t) => ({ key: `turn:${t.id}`, score: score.get(t.id) ?? 0 }))];
+    const pool = new Map(dated.map((t) => [t.id, t]));
+    for (const h of tHits) {
+      const t = w.get(h.id);
+      if (t && inRange(t.timestamp, range)) pool.set(t.id, t);
+    }
+    const score = new Map([...pool.values()].map((t) => [t.id, (bm.get(t.id) ?? 0) + (w.speakers(t).some((x) => named.has(x)) ? 1e-6 : 0)]));
+    const inDate = [...pool.values()].sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
+    const items = [...events.filter((m) => m.status !== 'deleted' && m.type === 'event').map((m) => ({ key: `memory:${m.id}`, score: 1 })), ...inDate.slice(0, 60).map((t) => ({ key: `turn:${t.id}`, score: score.get(t.id) ?? 0 }))];
     if (items.length > 0) lists.push({ ranker: 'date', weight: RETRIEVE.weights.date, items });
     // What was said on the date the question names is what it asks about (relevance gate).
     if (q.terms.every((t) => t.source !== 'query')) for (const it of items) coverage.set(it.key, 1);
@@ -291,9 +385,11 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
       if (intentKeys.has(k) && (k === 'like' || k === 'dislike') && !active.some((i) => i.keys.includes(k) && (!i.values || i.values.test(m.value)))) return false;
       return true;
     };
-    const keyed = memories.filter((m) => m.status !== 'deleted' && (m.active || q.past) && wanted(m) && (names.size === 0 || m.subject === 'user' || subjectNames(m.subject).some((n) => names.has(n))));
+    const rows = await store.memoriesByKeys(scope, { keys: [...new Set([...factKeys, ...eventKeys])], includeInactive: q.past }, RETRIEVE.keyRows);
+    addMemories(rows);
+    const keyed = rows.filter((m) => m.status !== 'deleted' && (m.active || q.past) && wanted(m) && (names.size === 0 || m.subject === 'user' || subjectNames(m.subject).some((n) => names.has(n))));
     const implied0 = (m: MemoryRecord) => (m.type !== 'event' && intentKeys.has(keyOf(m) ?? '') ? 1 : 0);
-    keyed.sort((a, b) => implied0(a) - implied0(b) || Number(b.active) - Number(a.active) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
+    keyed.sort((a, b) => implied0(a) - implied0(b) || Number(b.active) - Number(a.active) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt) || a.createdAt.localeCompare(b.createdAt));
     const top = keyed.slice(0, q.profile ? RETRIEVE.keyLimit * 3 : RETRIEVE.keyLimit);
     // A memory holding exactly the key asked for, about the person asked about, answers the
     // question — except a generic like/dislike when the question names a topic it does not
@@ -317,11 +413,11 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   }
 
   // Entity bridging: proper nouns of the best hits become a second, lower-weighted hop.
-  const memById = new Map(memories.map((m) => [m.id, m]));
-  const exclude = new Set([...q.names, ...(st ? st.allSpeakers : [])]);
+  await fetchMemories(mHits.slice(0, RETRIEVE.bridgeFrom).map((h) => h.id));
+  const exclude = new Set([...q.names, ...speakers]);
   const bridgeText: string[] = [];
   for (const h of tHits.slice(0, RETRIEVE.bridgeFrom)) {
-    const t = st?.byId.get(h.id);
+    const t = w.get(h.id);
     if (t) bridgeText.push(t.messages.map((m) => m.content).join(' '));
   }
   for (const h of mHits.slice(0, RETRIEVE.bridgeFrom)) {
@@ -329,34 +425,33 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
     if (m) bridgeText.push(`x ${m.value}`);
   }
   const qTerms = new Set(termList);
-  const qTermsAll = qTerms;
-  const bridgeTerms = [...new Set(bridgeText.flatMap((t) => properNouns(t, exclude)).flatMap((w) => analyze(w)))].filter((t) => !qTerms.has(t));
+  const bridgeTerms = [...new Set(bridgeText.flatMap((t) => properNouns(t, exclude)).flatMap((x) => analyze(x)))].filter((t) => !qTerms.has(t));
   if (bridgeTerms.length > 0) {
     const bt: QueryTerm[] = bridgeTerms.map((term) => ({ term, weight: 1, source: 'feedback' }));
-    const bDocs = await lexicalTurnDocs(deps, scope, st, bridgeTerms);
-    const bHits = bm25Score(bDocs, turnStats, bt);
-    const bmHits = bm25Score(mDocs, memStats, bt);
+    const [bSet, bmSet] = await Promise.all([lexical(store, scope, 'turn', bridgeTerms), lexical(store, scope, 'memory', bridgeTerms, q.past)]);
+    const bHits = bm25Score(bSet.docs, turnStats, bt, bSet.df);
+    const bmHits = bm25Score(bmSet.docs, memStats, bt, bmSet.df);
     const items = [...bHits.map((h) => ({ key: `turn:${h.id}`, score: h.score })), ...bmHits.map((h) => ({ key: `memory:${h.id}`, score: h.score }))].sort((a, b) => b.score - a.score);
     lists.push({ ranker: 'bridge', weight: RETRIEVE.weights.bridge, items: items.slice(0, 50) });
   }
 
   // Pseudo-relevance feedback: the most distinctive terms of the best turns as one more ranker.
-  if (RETRIEVE.weights.feedback > 0 && st && tHits.length > 0) {
+  if (RETRIEVE.weights.feedback > 0 && tHits.length > 0) {
     const N = Math.max(1, turnStats.count);
+    const best = tHits.slice(0, RETRIEVE.feedbackDocs).map((h) => w.get(h.id)).filter((t): t is TurnRecord => !!t);
+    const cand = [...new Set(best.flatMap((d) => d.terms.split(' ')))].filter((t) => t && !qTerms.has(t));
+    const df = cand.length > 0 ? await store.termFrequencies(scope, 'turn', cand) : {};
     const tw = new Map<string, number>();
-    for (const h of tHits.slice(0, RETRIEVE.feedbackDocs)) {
-      const d = st.byId.get(h.id);
-      if (!d) continue;
+    for (const d of best) {
       for (const t of new Set(d.terms.split(' '))) {
-        if (!t || qTermsAll.has(t)) continue;
-        const df = st.postings.get(t)?.length ?? 0;
-        if (df < 2) continue;
-        tw.set(t, (tw.get(t) ?? 0) + idf(N, df));
+        if (!t || qTerms.has(t) || (df[t] ?? 0) < 2) continue;
+        tw.set(t, (tw.get(t) ?? 0) + idf(N, df[t]));
       }
     }
     const fb = [...tw].sort((a, b) => b[1] - a[1]).slice(0, RETRIEVE.feedbackTerms).map(([term]) => ({ term, weight: 1, source: 'feedback' as const }));
     if (fb.length > 0) {
-      const fHits = bm25Score(docsWithAny(st, fb.map((t) => t.term)), turnStats, fb);
+      const fSet = await lexical(store, scope, 'turn', fb.map((t) => t.term));
+      const fHits = bm25Score(fSet.docs, turnStats, fb, fSet.df);
       lists.push({ ranker: 'feedback', weight: RETRIEVE.weights.feedback, items: fHits.slice(0, 100).map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
     }
   }
@@ -371,6 +466,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
           store.vectorSearch(scope, 'turn', deps.embedder.model, v, RETRIEVE.vectorLimit),
           store.vectorSearch(scope, 'memory', deps.embedder.model, v, RETRIEVE.vectorLimit),
         ]);
+        await fetchMemories(vm.map((h) => h.id));
         const activeOrPast = (id: string) => {
           const m = memById.get(id);
           return !!m && m.status !== 'deleted' && (m.active || q.past);
@@ -391,9 +487,8 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
       for (const [i, sq] of subs.entries()) {
         const sa = analyzeQuery(sq, known);
         if (sa.terms.length === 0) continue;
-        const sDocs = await lexicalTurnDocs(deps, scope, st, sa.terms.map((t) => t.term));
-        const sHits = rankTurns(sDocs, turnStats, sa.terms, sa, st);
-        const smHits = bm25Score(mDocs, memStats, sa.terms);
+        const [{ hits: sHits }, smSet] = await Promise.all([turnRanker(sa.terms, sa), lexical(store, scope, 'memory', sa.terms.map((t) => t.term), q.past)]);
+        const smHits = bm25Score(smSet.docs, memStats, sa.terms, smSet.df);
         // A sub-question the memory answers well counts for the relevance gate too.
         for (const h of sHits.slice(0, 5)) coverage.set(`turn:${h.id}`, Math.max(coverage.get(`turn:${h.id}`) ?? 0, h.coverage));
         for (const h of smHits.slice(0, 5)) coverage.set(`memory:${h.id}`, Math.max(coverage.get(`memory:${h.id}`) ?? 0, h.coverage));
@@ -406,16 +501,16 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   }
 
   const fused = rrf(lists).slice(0, RETRIEVE.maxCandidates);
-  const needTurns = fused.filter((f) => f.key.startsWith('turn:') && !st?.byId.has(f.key.slice(5))).map((f) => f.key.slice(5));
-  const fetched = needTurns.length > 0 ? await store.getTurns(scope, needTurns.slice(0, 200)) : [];
-  const fetchedById = new Map(fetched.map((t) => [t.id, t]));
+  const needTurns = fused.filter((f) => f.key.startsWith('turn:') && !w.get(f.key.slice(5))).map((f) => f.key.slice(5));
+  if (needTurns.length > 0) w.add(await store.getTurns(scope, needTurns));
+  await fetchMemories(fused.filter((f) => f.key.startsWith('memory:')).map((f) => f.key.slice(7)));
   const candidates: Candidate[] = [];
   for (const f of fused) {
     const kind = f.key.startsWith('turn:') ? 'turn' : 'memory';
     const id = f.key.slice(kind === 'turn' ? 5 : 7);
     const c: Candidate = { kind, id, score: f.score, rankers: f.rankers, coverage: coverage.get(f.key) ?? 0, bm25: bm25Of.get(f.key) ?? 0 };
     if (kind === 'turn') {
-      c.turn = st?.byId.get(id) ?? fetchedById.get(id);
+      c.turn = w.get(id);
       if (!c.turn) continue;
     } else {
       c.memory = memById.get(id);
@@ -425,14 +520,17 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   }
   let bestCoverage = 0;
   for (const v of coverage.values()) bestCoverage = Math.max(bestCoverage, v);
-  const memDf = new Map<string, number>();
-  for (const d of mDocs) for (const t of new Set(d.tokens)) memDf.set(t, (memDf.get(t) ?? 0) + 1);
-  const turnDf = (t: string) => (st ? (st.postings.get(t)?.length ?? 0) : tDocs.filter((d) => d.tokens.includes(t)).length);
-  const cov = coverageStats(q.terms, (t) => turnDf(t) + (memDf.get(t) ?? 0), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)], speakerTerms);
+  // Document frequencies for the coverage measures: from the candidate sets where they are
+  // complete, else from the index; terms the turn ranker did not query (speakers' names) are counted by the index.
+  const turnQueried = new Set(turnTerms.map((t) => t.term));
+  const unqueried = q.terms.filter((t) => isOriginal(t) && !turnQueried.has(t.term)).map((t) => t.term);
+  const extraDf = unqueried.length > 0 ? await store.termFrequencies(scope, 'turn', unqueried) : {};
+  const turnDf = (t: string) => (turnQueried.has(t) ? dfIn(tSet, t) : (extraDf[t] ?? 0));
+  const cov = coverageStats(q.terms, (t) => turnDf(t) + dfIn(mSet, t), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)], speakerTerms);
   const entityTerms = new Set(q.terms.filter((t) => t.source === 'name' && !speakerTerms.has(t.term)).map((t) => t.term));
   let entityCoverage = 0;
   if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t))) entityCoverage = Math.max(entityCoverage, h.coverage);
-  return { query: q, candidates, turns: st, memories, bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
+  return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
 }
 
 /** True when an ISO timestamp/date falls in [from, to + 7 days) (events are told up to a week later). */

@@ -126,6 +126,82 @@ async function tryPgvector(q: SqlQuery): Promise<boolean> {
   }
 }
 
+
+/** A message's speaker in SQL over jsonb_array_elements (alias j): speakerOf in src/core/render.ts. */
+export const PG_SPEAKER_SQL = `COALESCE(NULLIF(btrim(j.value->>'name'), ''), CASE j.value->>'role' WHEN 'user' THEN 'User' WHEN 'assistant' THEN 'Assistant' WHEN 'system' THEN 'System' ELSE 'Tool' END)`;
+
+/**
+ * The recall index: scope-prefixed lexemes (the first 12 hex digits of md5(scope), then '_')
+ * in a GIN-indexed tsvector, so a lexical query reads only the scope's posting lists; per-scope
+ * counters and speakers kept by triggers; key-family and event-date indexes.
+ */
+const RECALL_INDEX_SQL = `
+CREATE FUNCTION scoped_tsvector(s text, t text) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $fn$ SELECT array_to_tsvector(ARRAY(SELECT DISTINCT left(md5(s), 12) || '_' || x FROM unnest(string_to_array(t, ' ')) AS x WHERE x <> '' AND octet_length(x) <= 1000)) $fn$;
+
+DROP INDEX turns_tsv;
+DROP INDEX memories_tsv;
+ALTER TABLE turns DROP COLUMN tsv;
+ALTER TABLE memories DROP COLUMN tsv;
+ALTER TABLE turns ADD COLUMN stsv tsvector GENERATED ALWAYS AS (scoped_tsvector(scope, terms)) STORED;
+ALTER TABLE memories ADD COLUMN stsv tsvector GENERATED ALWAYS AS (scoped_tsvector(scope, terms)) STORED;
+CREATE INDEX turns_stsv ON turns USING gin (stsv);
+CREATE INDEX memories_stsv ON memories USING gin (stsv) WHERE status <> 'deleted';
+CREATE INDEX memories_scope_key ON memories (scope, key);
+CREATE INDEX memories_scope_event_when ON memories (scope, type, (COALESCE(event_date, valid_from)));
+
+CREATE TABLE scope_stats (
+  scope text NOT NULL,
+  kind text NOT NULL,
+  docs bigint NOT NULL,
+  terms bigint NOT NULL,
+  revision text NOT NULL,
+  PRIMARY KEY (scope, kind)
+);
+INSERT INTO scope_stats SELECT scope, 'turn', COUNT(*), COALESCE(SUM(term_count), 0), COALESCE(MAX(created_at), '') FROM turns GROUP BY scope;
+INSERT INTO scope_stats SELECT scope, 'memory', COUNT(*) FILTER (WHERE status <> 'deleted'), COALESCE(SUM(term_count) FILTER (WHERE status <> 'deleted'), 0), COALESCE(MAX(updated_at), '') FROM memories GROUP BY scope;
+INSERT INTO scope_stats SELECT scope, 'memory_active', COUNT(*) FILTER (WHERE status <> 'deleted' AND active), COALESCE(SUM(term_count) FILTER (WHERE status <> 'deleted' AND active), 0), COALESCE(MAX(updated_at), '') FROM memories GROUP BY scope;
+
+CREATE FUNCTION scope_stats_add(s text, k text, d bigint, t bigint, rev text) RETURNS void
+  LANGUAGE sql
+  AS $fn$ INSERT INTO scope_stats AS x VALUES (s, k, d, t, rev) ON CONFLICT (scope, kind) DO UPDATE SET docs = x.docs + excluded.docs, terms = x.terms + excluded.terms, revision = GREATEST(x.revision COLLATE "C", excluded.revision COLLATE "C") $fn$;
+
+CREATE TABLE scope_speakers (scope text NOT NULL, name text NOT NULL, PRIMARY KEY (scope, name));
+INSERT INTO scope_speakers SELECT DISTINCT t.scope, ${PG_SPEAKER_SQL} FROM turns t, jsonb_array_elements(t.messages) AS j(value) ON CONFLICT DO NOTHING;
+
+CREATE FUNCTION turns_recall_index() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    PERFORM scope_stats_add(OLD.scope, 'turn', -1, -OLD.term_count, '');
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM scope_stats_add(NEW.scope, 'turn', 1, NEW.term_count, NEW.created_at);
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO scope_speakers SELECT DISTINCT NEW.scope, ${PG_SPEAKER_SQL} FROM jsonb_array_elements(NEW.messages) AS j(value) ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN NULL;
+END $fn$;
+CREATE TRIGGER turns_recall_index AFTER INSERT OR DELETE OR UPDATE OF term_count, scope ON turns FOR EACH ROW EXECUTE FUNCTION turns_recall_index();
+
+CREATE FUNCTION memories_recall_index() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    IF OLD.status <> 'deleted' THEN
+      PERFORM scope_stats_add(OLD.scope, 'memory', -1, -OLD.term_count, '');
+      IF OLD.active THEN PERFORM scope_stats_add(OLD.scope, 'memory_active', -1, -OLD.term_count, ''); END IF;
+    END IF;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM scope_stats_add(NEW.scope, 'memory', CASE WHEN NEW.status <> 'deleted' THEN 1 ELSE 0 END, CASE WHEN NEW.status <> 'deleted' THEN NEW.term_count ELSE 0 END, NEW.updated_at);
+    PERFORM scope_stats_add(NEW.scope, 'memory_active', CASE WHEN NEW.status <> 'deleted' AND NEW.active THEN 1 ELSE 0 END, CASE WHEN NEW.status <> 'deleted' AND NEW.active THEN NEW.term_count ELSE 0 END, NEW.updated_at);
+  END IF;
+  RETURN NULL;
+END $fn$;
+CREATE TRIGGER memories_recall_index AFTER INSERT OR DELETE OR UPDATE OF status, active, term_count, scope, updated_at ON memories FOR EACH ROW EXECUTE FUNCTION memories_recall_index();
+`;
+
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   {
     version: 1,
@@ -134,6 +210,13 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       await q.exec(CORE_SQL);
       const pgvector = await tryPgvector(q);
       await q.exec(EMBEDDINGS_SQL(pgvector ? 'vector' : 'real[]'));
+    },
+  },
+  {
+    version: 2,
+    name: 'recall index: scope-prefixed tsvector (GIN), per-scope counters and speakers, key/date indexes',
+    async up(q) {
+      await q.exec(RECALL_INDEX_SQL);
     },
   },
 ];

@@ -7,15 +7,16 @@
  * per-scope advisory lock, so replicas ingesting for the same user serialise; the partial
  * unique index enforces one active row per single-valued key.
  */
-import type { CorpusStats, LexicalDoc, MemoryFilter, MemoryStore, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
+import { createHash } from 'node:crypto';
+import type { CorpusStats, KeyLookup, LexicalDoc, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
-import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cleanTerms, selectCandidates, sqlCap, tsqueryLiteral } from '../lexical.ts';
+import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, type Row, type SqlValue } from '../rows.ts';
+import { byCodePoint, cleanTerms, keyFamilyRanges, selectCandidates, tsqueryLiteral } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { KeyedMutex } from '../mutex.ts';
 import { guardedTx } from '../tx-handle.ts';
 import type { SqlExecutor, SqlQuery } from './executor.ts';
-import { PG_SCHEMA_VERSION, SCOPE_LOCK_CLASS, migratePg } from './migrations.ts';
+import { PG_SCHEMA_VERSION, PG_SPEAKER_SQL, SCOPE_LOCK_CLASS, migratePg } from './migrations.ts';
 import { translatePgError } from './errors.ts';
 
 const bool = (b: boolean): SqlValue => b;
@@ -41,6 +42,11 @@ function vectorLiteral(v: number[], mode: VectorMode): string {
 }
 
 const ids = (list: readonly string[]) => JSON.stringify([...list]);
+
+/** The scope's lexeme prefix: the first 12 hex digits of md5(scope) and '_' (scoped_tsvector in the migrations). */
+function scopePrefix(scope: string): string {
+  return `${createHash('md5').update(scope, 'utf8').digest('hex').slice(0, 12)}_`;
+}
 
 /** Statements usable both inside a transaction and on the pool. */
 class Statements {
@@ -295,6 +301,7 @@ export class PostgresMemoryStore implements MemoryStore {
       add((p) => `${col} IN (SELECT jsonb_array_elements_text(${p}::text::jsonb))`, ids(list));
     }
     if (filter.sessionId !== undefined) add((p) => `source_session = ${p}`, filter.sessionId);
+    if (filter.afterId !== undefined) add((p) => `(created_at COLLATE "C", rid) > (SELECT created_at COLLATE "C", rid FROM memories WHERE scope = $1 AND id = ${p})`, filter.afterId);
     params.push(filter.limit ?? null, filter.offset ?? 0);
     return (await this.pool.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at COLLATE "C", rid LIMIT $${params.length - 1} OFFSET $${params.length}`, params)).map(rowToMemory);
   }
@@ -308,16 +315,19 @@ export class PostgresMemoryStore implements MemoryStore {
     await this.pool.all('UPDATE memories SET last_seen_at = $1 WHERE scope = $2 AND id IN (SELECT jsonb_array_elements_text($3::text::jsonb))', [at, scope, ids(list)]);
   }
 
-  // ---- lexical index ----
+  // ---- recall index ----
 
-  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number): Promise<LexicalDoc[]> {
+  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number, opts: { includeInactive?: boolean } = {}): Promise<LexicalDoc[]> {
     const clean = cleanTerms(terms);
     if (clean.length === 0 || limit <= 0) return [];
+    const prefix = scopePrefix(scope);
+    const query = tsqueryLiteral(clean.map((t) => prefix + t));
+    // The scope-prefixed lexemes make the GIN lookup read only the scope's posting lists.
     const sql =
       kind === 'turn'
-        ? 'SELECT id, terms, term_count FROM turns WHERE scope = $1 AND tsv @@ $2::tsquery ORDER BY rid DESC LIMIT $3'
-        : "SELECT id, terms, term_count FROM memories WHERE scope = $1 AND tsv @@ $2::tsquery AND status <> 'deleted' ORDER BY rid DESC LIMIT $3";
-    const rows = await this.pool.all(sql, [scope, tsqueryLiteral(clean), sqlCap(limit)]);
+        ? 'SELECT id, terms, term_count FROM turns WHERE scope = $1 AND stsv @@ $2::tsquery ORDER BY ts_rank(stsv, $2::tsquery) DESC, rid DESC LIMIT $3'
+        : `SELECT id, terms, term_count FROM memories WHERE scope = $1 AND stsv @@ $2::tsquery AND status <> 'deleted'${opts.includeInactive === false ? ' AND active' : ''} ORDER BY ts_rank(stsv, $2::tsquery) DESC, rid DESC LIMIT $3`;
+    const rows = await this.pool.all(sql, [scope, query, limit]);
     return selectCandidates(
       rows.map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) })),
       clean,
@@ -325,15 +335,108 @@ export class PostgresMemoryStore implements MemoryStore {
     );
   }
 
+  async termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>> {
+    const clean = cleanTerms(terms);
+    const out: Record<string, number> = Object.fromEntries(clean.map((t) => [t, 0]));
+    if (clean.length === 0) return out;
+    const prefix = scopePrefix(scope);
+    const where = kind === 'turn' ? 'turns WHERE' : "memories WHERE status <> 'deleted' AND";
+    const rows = await this.pool.all(
+      `SELECT p->>0 AS term, (SELECT COUNT(*) FROM ${where} scope = $1 AND stsv @@ (p->>1)::tsquery) AS n FROM jsonb_array_elements($2::text::jsonb) AS p`,
+      [scope, JSON.stringify(clean.map((t) => [t, tsqueryLiteral([prefix + t])]))],
+    );
+    for (const r of rows) out[String(r.term)] = Number(r.n);
+    return out;
+  }
+
   async corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats> {
-    const r =
-      kind === 'turn'
-        ? await this.pool.one('SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total, MAX(created_at) AS rev FROM turns WHERE scope = $1', [scope])
-        : await this.pool.one(
-            "SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total, (SELECT MAX(updated_at) FROM memories WHERE scope = $1) AS rev FROM memories WHERE scope = $1 AND status <> 'deleted'",
-            [scope],
-          );
-    return { count: Number(r?.n ?? 0), totalTerms: Number(r?.total ?? 0), revision: String(r?.rev ?? '') };
+    const rows = await this.pool.all('SELECT kind, docs, terms, revision FROM scope_stats WHERE scope = $1 AND kind IN ($2, $3)', [scope, kind, kind === 'memory' ? 'memory_active' : kind]);
+    return statsFromRows(rows, kind);
+  }
+
+  async scopeNames(scope: string): Promise<ScopeNames> {
+    const [sp, subj] = await Promise.all([
+      this.pool.all('SELECT name FROM scope_speakers WHERE scope = $1', [scope]),
+      // A loose index scan: one index seek per distinct subject, however many rows each has.
+      this.pool.all(
+        `WITH RECURSIVE s(subject) AS (
+           SELECT (SELECT MIN(subject) FROM memories WHERE scope = $1)
+           UNION ALL
+           SELECT (SELECT MIN(subject) FROM memories WHERE scope = $1 AND subject > s.subject) FROM s WHERE s.subject IS NOT NULL
+         )
+         SELECT subject FROM s WHERE subject IS NOT NULL AND EXISTS (SELECT 1 FROM memories m WHERE m.scope = $1 AND m.subject = s.subject AND m.status <> 'deleted')`,
+        [scope],
+      ),
+    ]);
+    return { speakers: sp.map((r) => String(r.name)).sort(byCodePoint), subjects: subj.map((r) => String(r.subject)).sort(byCodePoint) };
+  }
+
+  async turnsAround(scope: string, list: string[], radius: number): Promise<TurnRecord[]> {
+    if (list.length === 0) return [];
+    const r = Math.max(0, Math.floor(radius));
+    return (
+      await this.pool.all(
+        `SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND rid IN (
+           SELECT t.rid FROM turns c JOIN turns t ON t.scope = c.scope AND t.session_id = c.session_id AND t.seq BETWEEN c.seq - $3 AND c.seq + $3
+           WHERE c.scope = $1 AND c.id = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb))))`,
+        [scope, ids(list), r],
+      )
+    ).map(rowToTurn);
+  }
+
+  async turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]> {
+    return (
+      await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND ts >= $2 AND ts < $3 ORDER BY ts COLLATE "C", session_id COLLATE "C", seq LIMIT $4`, [scope, from, to, Math.max(0, limit)])
+    ).map(rowToTurn);
+  }
+
+  async getMemories(scope: string, list: string[]): Promise<MemoryRecord[]> {
+    if (list.length === 0) return [];
+    return (await this.pool.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND id = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb))) ORDER BY created_at COLLATE "C", rid`, [scope, ids(list)])).map(rowToMemory);
+  }
+
+  async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
+    const ranges = keyFamilyRanges(lookup.keys);
+    if (ranges.length === 0 || limit <= 0) return [];
+    const params: unknown[] = [scope, limit];
+    const cond = ranges
+      .map((r) => {
+        params.push(r.key, r.from, r.to);
+        const n = params.length;
+        return `(key = $${n - 2} OR (key COLLATE "C" >= $${n - 1} AND key COLLATE "C" < $${n}))`;
+      })
+      .join(' OR ');
+    return (
+      await this.pool.all(
+        `SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND status <> 'deleted'${lookup.includeInactive === false ? ' AND active' : ''} AND (${cond})
+         ORDER BY active DESC, confidence DESC, updated_at COLLATE "C" DESC, created_at COLLATE "C", rid LIMIT $2`,
+        params,
+      )
+    ).map(rowToMemory);
+  }
+
+  async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {
+    return (
+      await this.pool.all(
+        `SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND type = 'event' AND COALESCE(event_date, valid_from) >= $2 AND COALESCE(event_date, valid_from) < $3 AND status <> 'deleted' ORDER BY created_at COLLATE "C", rid LIMIT $4`,
+        [scope, from, to, Math.max(0, limit)],
+      )
+    ).map(rowToMemory);
+  }
+
+  async memoryHistory(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]> {
+    if (slots.length === 0 || perSlot <= 0) return [];
+    return (
+      await this.pool.all(
+        `SELECT ${MEMORY_SELECT} FROM (
+           SELECT m.*, ROW_NUMBER() OVER (PARTITION BY m.subject, m.key ORDER BY COALESCE(m.valid_to, m.updated_at) COLLATE "C" DESC, m.created_at COLLATE "C", m.rid) AS history_rank
+           FROM (SELECT DISTINCT p->>0 AS subject, p->>1 AS key FROM jsonb_array_elements($2::text::jsonb) AS p) s
+           JOIN memories m ON m.scope = $1 AND m.subject = s.subject AND m.key = s.key
+           WHERE NOT m.active AND m.status <> 'deleted'
+         ) h WHERE history_rank <= $3 ORDER BY subject COLLATE "C", key COLLATE "C", history_rank`,
+        [scope, JSON.stringify(slots.map((x) => [x.subject, x.key])), perSlot],
+      )
+    ).map(rowToMemory);
   }
 
   // ---- vectors ----
@@ -437,6 +540,10 @@ export class PostgresMemoryStore implements MemoryStore {
       await s.removeMemories(mems);
       await s.all("DELETE FROM embeddings WHERE owner_kind = 'turn' AND owner_id IN (SELECT jsonb_array_elements_text($1::text::jsonb))", [turnIds]);
       await s.all('DELETE FROM turns WHERE session_id = $1', [sessionId]);
+      // The speakers of the scopes that lost turns, from the turns that remain.
+      const scopes = ids([...new Set(first.turns.map((t) => String(t.scope)))]);
+      await s.all('DELETE FROM scope_speakers WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [scopes]);
+      await s.all(`INSERT INTO scope_speakers SELECT DISTINCT t.scope, ${PG_SPEAKER_SQL} FROM turns t, jsonb_array_elements(t.messages) AS j(value) WHERE t.scope IN (SELECT jsonb_array_elements_text($1::text::jsonb)) ON CONFLICT DO NOTHING`, [scopes]);
     });
   }
 
@@ -449,6 +556,7 @@ export class PostgresMemoryStore implements MemoryStore {
       await s.all('DELETE FROM embeddings WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [list]);
       await s.all('DELETE FROM memories WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [list]);
       await s.all('DELETE FROM turns WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [list]);
+      for (const table of ['scope_speakers', 'scope_stats']) await s.all(`DELETE FROM ${table} WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))`, [list]);
     });
   }
 

@@ -10,6 +10,9 @@ export interface Migration {
   sql: string;
 }
 
+/** A message's speaker in SQL over json_each (alias j): speakerOf in src/core/render.ts. */
+export const SPEAKER_SQL = `COALESCE(NULLIF(TRIM(json_extract(j.value, '$.name')), ''), CASE json_extract(j.value, '$.role') WHEN 'user' THEN 'User' WHEN 'assistant' THEN 'Assistant' WHEN 'system' THEN 'System' ELSE 'Tool' END)`;
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -113,6 +116,120 @@ CREATE TRIGGER memories_fts_au AFTER UPDATE OF terms ON memories BEGIN
   INSERT INTO memories_fts(memories_fts, rowid, terms) VALUES ('delete', old.rowid, old.terms);
   INSERT INTO memories_fts(rowid, terms) VALUES (new.rowid, new.terms);
 END;
+`,
+  },
+  {
+    version: 2,
+    name: 'recall index: scope-prefixed full-text tokens, per-scope counters and speakers, key/date indexes',
+    sql: `
+-- Every scope gets a short numeric id; its documents are indexed under scope-prefixed tokens
+-- ('s12_biscuit'), so a lexical query matches only that scope's posting lists: a query for one
+-- user never reads another user's documents, and fts5vocab gives per-scope document counts.
+CREATE TABLE scope_keys (id INTEGER PRIMARY KEY, scope TEXT NOT NULL UNIQUE);
+INSERT OR IGNORE INTO scope_keys (scope) SELECT scope FROM turns UNION SELECT scope FROM memories;
+
+DROP TRIGGER turns_fts_ai;
+DROP TRIGGER turns_fts_ad;
+DROP TRIGGER turns_fts_au;
+DROP TABLE turns_fts;
+DROP TRIGGER memories_fts_ai;
+DROP TRIGGER memories_fts_ad;
+DROP TRIGGER memories_fts_au;
+DROP TABLE memories_fts;
+
+CREATE VIRTUAL TABLE turns_sfts USING fts5(terms, content='', contentless_delete=1, tokenize="ascii tokenchars '_'");
+CREATE VIRTUAL TABLE turns_svocab USING fts5vocab(turns_sfts, 'row');
+INSERT INTO turns_sfts (rowid, terms)
+  SELECT t.rowid, 's' || k.id || '_' || replace(t.terms, ' ', ' s' || k.id || '_') FROM turns t JOIN scope_keys k ON k.scope = t.scope;
+CREATE TRIGGER turns_sfts_ai AFTER INSERT ON turns BEGIN
+  INSERT OR IGNORE INTO scope_keys (scope) VALUES (new.scope);
+  INSERT INTO turns_sfts (rowid, terms)
+    SELECT new.rowid, 's' || k.id || '_' || replace(new.terms, ' ', ' s' || k.id || '_') FROM scope_keys k WHERE k.scope = new.scope;
+END;
+CREATE TRIGGER turns_sfts_ad AFTER DELETE ON turns BEGIN
+  DELETE FROM turns_sfts WHERE rowid = old.rowid;
+END;
+CREATE TRIGGER turns_sfts_au AFTER UPDATE OF terms, scope ON turns BEGIN
+  DELETE FROM turns_sfts WHERE rowid = old.rowid;
+  INSERT OR IGNORE INTO scope_keys (scope) VALUES (new.scope);
+  INSERT INTO turns_sfts (rowid, terms)
+    SELECT new.rowid, 's' || k.id || '_' || replace(new.terms, ' ', ' s' || k.id || '_') FROM scope_keys k WHERE k.scope = new.scope;
+END;
+
+-- Memories: every non-deleted row (history included; recall filters active rows in the join).
+CREATE VIRTUAL TABLE memories_sfts USING fts5(terms, content='', contentless_delete=1, tokenize="ascii tokenchars '_'");
+CREATE VIRTUAL TABLE memories_svocab USING fts5vocab(memories_sfts, 'row');
+INSERT INTO memories_sfts (rowid, terms)
+  SELECT m.rowid, 's' || k.id || '_' || replace(m.terms, ' ', ' s' || k.id || '_') FROM memories m JOIN scope_keys k ON k.scope = m.scope WHERE m.status <> 'deleted';
+CREATE TRIGGER memories_sfts_ai AFTER INSERT ON memories WHEN new.status <> 'deleted' BEGIN
+  INSERT OR IGNORE INTO scope_keys (scope) VALUES (new.scope);
+  INSERT INTO memories_sfts (rowid, terms)
+    SELECT new.rowid, 's' || k.id || '_' || replace(new.terms, ' ', ' s' || k.id || '_') FROM scope_keys k WHERE k.scope = new.scope;
+END;
+CREATE TRIGGER memories_sfts_ad AFTER DELETE ON memories BEGIN
+  DELETE FROM memories_sfts WHERE rowid = old.rowid;
+END;
+CREATE TRIGGER memories_sfts_au AFTER UPDATE OF terms, scope, status ON memories BEGIN
+  DELETE FROM memories_sfts WHERE rowid = old.rowid;
+  INSERT OR IGNORE INTO scope_keys (scope) VALUES (new.scope);
+  INSERT INTO memories_sfts (rowid, terms)
+    SELECT new.rowid, 's' || k.id || '_' || replace(new.terms, ' ', ' s' || k.id || '_') FROM scope_keys k WHERE k.scope = new.scope AND new.status <> 'deleted';
+END;
+
+-- Per-scope counters (documents, total terms, newest write) kept by triggers, so corpus
+-- statistics are one row read at any size. Kinds: turn; memory (non-deleted); memory_active.
+CREATE TABLE scope_stats (
+  scope TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  docs INTEGER NOT NULL,
+  terms INTEGER NOT NULL,
+  revision TEXT NOT NULL,
+  PRIMARY KEY (scope, kind)
+) WITHOUT ROWID;
+INSERT INTO scope_stats SELECT scope, 'turn', COUNT(*), COALESCE(SUM(term_count), 0), COALESCE(MAX(created_at), '') FROM turns GROUP BY scope;
+INSERT INTO scope_stats SELECT scope, 'memory', SUM(status <> 'deleted'), COALESCE(SUM(CASE WHEN status <> 'deleted' THEN term_count ELSE 0 END), 0), COALESCE(MAX(updated_at), '') FROM memories GROUP BY scope;
+INSERT INTO scope_stats SELECT scope, 'memory_active', SUM(status <> 'deleted' AND active = 1), COALESCE(SUM(CASE WHEN status <> 'deleted' AND active = 1 THEN term_count ELSE 0 END), 0), COALESCE(MAX(updated_at), '') FROM memories GROUP BY scope;
+CREATE TRIGGER turns_stats_ai AFTER INSERT ON turns BEGIN
+  INSERT INTO scope_stats VALUES (new.scope, 'turn', 1, new.term_count, new.created_at)
+    ON CONFLICT (scope, kind) DO UPDATE SET docs = docs + 1, terms = terms + excluded.terms, revision = max(revision, excluded.revision);
+END;
+CREATE TRIGGER turns_stats_ad AFTER DELETE ON turns BEGIN
+  UPDATE scope_stats SET docs = docs - 1, terms = terms - old.term_count WHERE scope = old.scope AND kind = 'turn';
+END;
+CREATE TRIGGER turns_stats_au AFTER UPDATE OF term_count, scope ON turns BEGIN
+  UPDATE scope_stats SET docs = docs - 1, terms = terms - old.term_count WHERE scope = old.scope AND kind = 'turn';
+  INSERT INTO scope_stats VALUES (new.scope, 'turn', 1, new.term_count, new.created_at)
+    ON CONFLICT (scope, kind) DO UPDATE SET docs = docs + 1, terms = terms + excluded.terms, revision = max(revision, excluded.revision);
+END;
+CREATE TRIGGER memories_stats_ai AFTER INSERT ON memories BEGIN
+  INSERT INTO scope_stats VALUES (new.scope, 'memory', new.status <> 'deleted', CASE WHEN new.status <> 'deleted' THEN new.term_count ELSE 0 END, new.updated_at)
+    ON CONFLICT (scope, kind) DO UPDATE SET docs = docs + excluded.docs, terms = terms + excluded.terms, revision = max(revision, excluded.revision);
+  INSERT INTO scope_stats VALUES (new.scope, 'memory_active', new.status <> 'deleted' AND new.active = 1, CASE WHEN new.status <> 'deleted' AND new.active = 1 THEN new.term_count ELSE 0 END, new.updated_at)
+    ON CONFLICT (scope, kind) DO UPDATE SET docs = docs + excluded.docs, terms = terms + excluded.terms, revision = max(revision, excluded.revision);
+END;
+CREATE TRIGGER memories_stats_ad AFTER DELETE ON memories BEGIN
+  UPDATE scope_stats SET docs = docs - (old.status <> 'deleted'), terms = terms - CASE WHEN old.status <> 'deleted' THEN old.term_count ELSE 0 END WHERE scope = old.scope AND kind = 'memory';
+  UPDATE scope_stats SET docs = docs - (old.status <> 'deleted' AND old.active = 1), terms = terms - CASE WHEN old.status <> 'deleted' AND old.active = 1 THEN old.term_count ELSE 0 END WHERE scope = old.scope AND kind = 'memory_active';
+END;
+CREATE TRIGGER memories_stats_au AFTER UPDATE ON memories BEGIN
+  UPDATE scope_stats SET docs = docs - (old.status <> 'deleted'), terms = terms - CASE WHEN old.status <> 'deleted' THEN old.term_count ELSE 0 END WHERE scope = old.scope AND kind = 'memory';
+  UPDATE scope_stats SET docs = docs - (old.status <> 'deleted' AND old.active = 1), terms = terms - CASE WHEN old.status <> 'deleted' AND old.active = 1 THEN old.term_count ELSE 0 END WHERE scope = old.scope AND kind = 'memory_active';
+  INSERT INTO scope_stats VALUES (new.scope, 'memory', new.status <> 'deleted', CASE WHEN new.status <> 'deleted' THEN new.term_count ELSE 0 END, new.updated_at)
+    ON CONFLICT (scope, kind) DO UPDATE SET docs = docs + excluded.docs, terms = terms + excluded.terms, revision = max(revision, excluded.revision);
+  INSERT INTO scope_stats VALUES (new.scope, 'memory_active', new.status <> 'deleted' AND new.active = 1, CASE WHEN new.status <> 'deleted' AND new.active = 1 THEN new.term_count ELSE 0 END, new.updated_at)
+    ON CONFLICT (scope, kind) DO UPDATE SET docs = docs + excluded.docs, terms = terms + excluded.terms, revision = max(revision, excluded.revision);
+END;
+
+-- Speakers of each scope (speakerOf: the message name, else the role's label), kept on insert.
+CREATE TABLE scope_speakers (scope TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (scope, name)) WITHOUT ROWID;
+INSERT OR IGNORE INTO scope_speakers SELECT t.scope, ${SPEAKER_SQL} FROM turns t, json_each(t.messages) AS j;
+CREATE TRIGGER turns_speakers_ai AFTER INSERT ON turns BEGIN
+  INSERT OR IGNORE INTO scope_speakers SELECT new.scope, ${SPEAKER_SQL} FROM json_each(new.messages) AS j;
+END;
+
+-- Key-family and event-date lookups of the recall rankers.
+CREATE INDEX memories_scope_key ON memories (scope, key);
+CREATE INDEX memories_scope_event_when ON memories (scope, type, COALESCE(event_date, valid_from));
 `,
   },
 ];

@@ -7,15 +7,15 @@
  * transaction use a second connection that only sees committed data.
  */
 import Database from 'better-sqlite3';
-import type { CorpusStats, LexicalDoc, MemoryFilter, MemoryStore, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
+import type { CorpusStats, KeyLookup, LexicalDoc, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
-import { MEMORY_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cleanTerms, cosine, fts5Query, selectCandidates, sqlCap } from '../lexical.ts';
+import { MEMORY_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, type Row, type SqlValue } from '../rows.ts';
+import { byCodePoint, cleanTerms, cosine, fts5Query, keyFamilyRanges, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
 import { guardedTx } from '../tx-handle.ts';
-import { MIGRATIONS, SCHEMA_VERSION } from './migrations.ts';
+import { MIGRATIONS, SCHEMA_VERSION, SPEAKER_SQL } from './migrations.ts';
 import { translateSqliteError } from './errors.ts';
 
 type Db = Database.Database;
@@ -306,6 +306,10 @@ export class SqliteMemoryStore implements MemoryStore {
       where.push('source_session = ?');
       params.push(filter.sessionId);
     }
+    if (filter.afterId !== undefined) {
+      where.push('(created_at, rowid) > (SELECT created_at, rowid FROM memories WHERE scope = ? AND id = ?)');
+      params.push(scope, filter.afterId);
+    }
     params.push(filter.limit ?? -1, filter.offset ?? 0);
     return this.reader.all(`SELECT * FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at, rowid LIMIT ? OFFSET ?`, ...params).map(rowToMemory);
   }
@@ -321,30 +325,139 @@ export class SqliteMemoryStore implements MemoryStore {
     await this.write((q) => q.exec('UPDATE memories SET last_seen_at = ? WHERE scope = ? AND id IN (SELECT value FROM json_each(?))', at, scope, JSON.stringify(ids)));
   }
 
-  // ---- lexical index ----
+  // ---- recall index ----
 
-  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number): Promise<LexicalDoc[]> {
+  /** The scope's token prefix in the full-text tables ('s12_'), or null when the scope has no documents yet. */
+  private tokenPrefix(scope: string): string | null {
+    const r = this.reader.get('SELECT id FROM scope_keys WHERE scope = ?', scope);
+    return r ? `s${Number(r.id)}_` : null;
+  }
+
+  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number, opts: { includeInactive?: boolean } = {}): Promise<LexicalDoc[]> {
     const clean = cleanTerms(terms);
-    if (clean.length === 0 || limit <= 0) return [];
-    const sql =
+    const prefix = this.tokenPrefix(scope);
+    if (clean.length === 0 || limit <= 0 || prefix === null) return [];
+    const match = fts5Query(clean.map((t) => prefix + t));
+    // The FTS query reads only the scope's posting lists; FTS5's bm25 orders them and the cut
+    // happens in the index. Memory rows filtered after the match are over-fetched for.
+    const rows =
       kind === 'turn'
-        ? 'SELECT t.id, t.terms, t.term_count FROM turns_fts f JOIN turns t ON t.rowid = f.rowid WHERE turns_fts MATCH ? AND t.scope = ? ORDER BY t.rowid DESC LIMIT ?'
-        : "SELECT m.id, m.terms, m.term_count FROM memories_fts f JOIN memories m ON m.rowid = f.rowid WHERE memories_fts MATCH ? AND m.scope = ? AND m.status <> 'deleted' ORDER BY m.rowid DESC LIMIT ?";
-    const rows = this.reader.all(sql, fts5Query(clean), scope, sqlCap(limit));
+        ? this.reader.all('SELECT t.id, t.terms, t.term_count FROM (SELECT rowid, rank FROM turns_sfts WHERE turns_sfts MATCH ? ORDER BY rank LIMIT ?) f JOIN turns t ON t.rowid = f.rowid WHERE t.scope = ? ORDER BY f.rank', match, limit, scope)
+        : this.reader.all(
+            `SELECT m.id, m.terms, m.term_count FROM (SELECT rowid, rank FROM memories_sfts WHERE memories_sfts MATCH ? ORDER BY rank LIMIT ?) f JOIN memories m ON m.rowid = f.rowid
+             WHERE m.scope = ? AND m.status <> 'deleted'${opts.includeInactive === false ? ' AND m.active = 1' : ''} ORDER BY f.rank LIMIT ?`,
+            match,
+            opts.includeInactive === false ? limit * 2 + 50 : limit,
+            scope,
+            limit,
+          );
     const docs = rows.map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) }));
     return selectCandidates(docs, clean, limit);
   }
 
+  async termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>> {
+    const clean = cleanTerms(terms);
+    const out: Record<string, number> = Object.fromEntries(clean.map((t) => [t, 0]));
+    const prefix = this.tokenPrefix(scope);
+    if (clean.length === 0 || prefix === null) return out;
+    const vocab = kind === 'turn' ? 'turns_svocab' : 'memories_svocab';
+    for (const r of this.reader.all(`SELECT term, doc FROM ${vocab} WHERE term IN (SELECT value FROM json_each(?))`, JSON.stringify(clean.map((t) => prefix + t)))) {
+      out[String(r.term).slice(prefix.length)] = Number(r.doc);
+    }
+    return out;
+  }
+
   async corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats> {
-    const r =
-      kind === 'turn'
-        ? this.reader.get('SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total, MAX(created_at) AS rev FROM turns WHERE scope = ?', scope)
-        : this.reader.get(
-            "SELECT COUNT(*) AS n, COALESCE(SUM(term_count), 0) AS total, (SELECT MAX(updated_at) FROM memories WHERE scope = ?) AS rev FROM memories WHERE scope = ? AND status <> 'deleted'",
-            scope,
-            scope,
-          );
-    return { count: Number(r?.n ?? 0), totalTerms: Number(r?.total ?? 0), revision: String(r?.rev ?? '') };
+    const rows = this.reader.all('SELECT kind, docs, terms, revision FROM scope_stats WHERE scope = ? AND kind IN (?, ?)', scope, kind, kind === 'memory' ? 'memory_active' : kind);
+    return statsFromRows(rows, kind);
+  }
+
+  async scopeNames(scope: string): Promise<ScopeNames> {
+    const speakers = this.reader.all('SELECT name FROM scope_speakers WHERE scope = ? ORDER BY name', scope).map((r) => String(r.name));
+    // A loose index scan: one index seek per distinct subject, however many rows each has.
+    const subjects = this.reader
+      .all(
+        `WITH RECURSIVE s(subject) AS (
+           SELECT (SELECT MIN(subject) FROM memories WHERE scope = ?)
+           UNION ALL
+           SELECT (SELECT MIN(subject) FROM memories WHERE scope = ? AND subject > s.subject) FROM s WHERE s.subject IS NOT NULL
+         )
+         SELECT subject FROM s WHERE subject IS NOT NULL AND EXISTS (SELECT 1 FROM memories m WHERE m.scope = ? AND m.subject = s.subject AND m.status <> 'deleted')`,
+        scope,
+        scope,
+        scope,
+      )
+      .map((r) => String(r.subject));
+    return { speakers, subjects };
+  }
+
+  async turnsAround(scope: string, ids: string[], radius: number): Promise<TurnRecord[]> {
+    if (ids.length === 0) return [];
+    const r = Math.max(0, Math.floor(radius));
+    return this.reader
+      .all(
+        `SELECT * FROM turns WHERE rowid IN (
+           SELECT t.rowid FROM turns c JOIN turns t ON t.scope = c.scope AND t.session_id = c.session_id AND t.seq BETWEEN c.seq - ? AND c.seq + ?
+           WHERE c.scope = ? AND c.id IN (SELECT value FROM json_each(?)))`,
+        r,
+        r,
+        scope,
+        JSON.stringify(ids),
+      )
+      .map(rowToTurn);
+  }
+
+  async turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]> {
+    return this.reader.all('SELECT * FROM turns WHERE scope = ? AND ts >= ? AND ts < ? ORDER BY ts, session_id, seq LIMIT ?', scope, from, to, Math.max(0, limit)).map(rowToTurn);
+  }
+
+  async getMemories(scope: string, ids: string[]): Promise<MemoryRecord[]> {
+    if (ids.length === 0) return [];
+    return this.reader.all('SELECT * FROM memories WHERE scope = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid', scope, JSON.stringify(ids)).map(rowToMemory);
+  }
+
+  async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
+    const ranges = keyFamilyRanges(lookup.keys);
+    if (ranges.length === 0 || limit <= 0) return [];
+    const cond = ranges.map(() => '(key = ? OR (key >= ? AND key < ?))').join(' OR ');
+    return this.reader
+      .all(
+        `SELECT * FROM memories WHERE scope = ? AND status <> 'deleted'${lookup.includeInactive === false ? ' AND active = 1' : ''} AND (${cond})
+         ORDER BY active DESC, confidence DESC, updated_at DESC, created_at, rowid LIMIT ?`,
+        scope,
+        ...ranges.flatMap((r) => [r.key, r.from, r.to]),
+        limit,
+      )
+      .map(rowToMemory);
+  }
+
+  async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {
+    return this.reader
+      .all(
+        "SELECT * FROM memories WHERE scope = ? AND type = 'event' AND COALESCE(event_date, valid_from) >= ? AND COALESCE(event_date, valid_from) < ? AND status <> 'deleted' ORDER BY created_at, rowid LIMIT ?",
+        scope,
+        from,
+        to,
+        Math.max(0, limit),
+      )
+      .map(rowToMemory);
+  }
+
+  async memoryHistory(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]> {
+    if (slots.length === 0 || perSlot <= 0) return [];
+    return this.reader
+      .all(
+        `SELECT * FROM (
+           SELECT m.*, ROW_NUMBER() OVER (PARTITION BY m.subject, m.key ORDER BY COALESCE(m.valid_to, m.updated_at) DESC, m.created_at, m.rowid) AS history_rank
+           FROM (SELECT DISTINCT json_extract(value, '$[0]') AS subject, json_extract(value, '$[1]') AS key FROM json_each(?)) s
+           JOIN memories m ON m.scope = ? AND m.subject = s.subject AND m.key = s.key
+           WHERE m.active = 0 AND m.status <> 'deleted'
+         ) WHERE history_rank <= ? ORDER BY subject, key, history_rank`,
+        JSON.stringify(slots.map((x) => [x.subject, x.key])),
+        scope,
+        perSlot,
+      )
+      .map(rowToMemory);
   }
 
   // ---- vectors ----
@@ -391,6 +504,10 @@ export class SqliteMemoryStore implements MemoryStore {
       this.removeMemories(q, deleted);
       q.exec('DELETE FROM embeddings WHERE owner_kind = ? AND owner_id IN (SELECT value FROM json_each(?))', 'turn', turnIds);
       q.exec('DELETE FROM turns WHERE session_id = ?', sessionId);
+      // The speakers of the scopes that lost turns, from the turns that remain.
+      const scopes = JSON.stringify([...new Set(turns.map((t) => String(t.scope)))]);
+      q.exec('DELETE FROM scope_speakers WHERE scope IN (SELECT value FROM json_each(?))', scopes);
+      q.exec(`INSERT OR IGNORE INTO scope_speakers SELECT t.scope, ${SPEAKER_SQL} FROM turns t, json_each(t.messages) AS j WHERE t.scope IN (SELECT value FROM json_each(?))`, scopes);
     });
   }
 
@@ -429,6 +546,7 @@ export class SqliteMemoryStore implements MemoryStore {
       q.exec('DELETE FROM embeddings WHERE scope IN (SELECT value FROM json_each(?))', scopes);
       q.exec('DELETE FROM memories WHERE scope IN (SELECT value FROM json_each(?))', scopes);
       q.exec('DELETE FROM turns WHERE scope IN (SELECT value FROM json_each(?))', scopes);
+      for (const table of ['scope_speakers', 'scope_stats', 'scope_keys']) q.exec(`DELETE FROM ${table} WHERE scope IN (SELECT value FROM json_each(?))`, scopes);
     });
   }
 

@@ -1,0 +1,43 @@
+/**
+ * @module core/recall/features
+ * Per-candidate ranking features applied after fusion, over the bounded candidate set (at most
+ * RETRIEVE.maxCandidates). A feature is a small rule: a name, a weight and a score in [0,1] for
+ * one candidate; the candidate's fused score gains weight × score, and the feature is listed
+ * among its rankers for `/search`. Add a feature by appending it to FEATURES. Pure.
+ */
+import type { AnalyzedQuery } from './query-analysis.ts';
+import type { Candidate } from './retrieve.ts';
+
+export interface FeatureContext {
+  query: AnalyzedQuery;
+  /** Lower-cased speaker names of the scope. */
+  speakers: ReadonlySet<string>;
+}
+
+export interface CandidateFeature {
+  name: string;
+  weight: number;
+  /** A score in [0,1] for the candidate (0: no opinion). */
+  score(c: Candidate, ctx: FeatureContext): number;
+}
+
+/** The features in use (none yet: fusion alone ranks). */
+export const FEATURES: CandidateFeature[] = [];
+
+/** Adds each feature's weighted score to the candidates and re-sorts them (stable for equal scores). */
+export function applyFeatures(candidates: Candidate[], ctx: FeatureContext, features: readonly CandidateFeature[] = FEATURES): Candidate[] {
+  const live = features.filter((f) => f.weight !== 0);
+  if (live.length === 0) return candidates;
+  const scored = candidates.map((c, i) => {
+    let score = c.score;
+    const rankers = [...c.rankers];
+    for (const f of live) {
+      const s = f.score(c, ctx);
+      if (!Number.isFinite(s) || s === 0) continue;
+      score += f.weight * s;
+      rankers.push({ ranker: `feature_${f.name}`, rank: 0, score: s });
+    }
+    return { c: { ...c, score, rankers }, i };
+  });
+  return scored.sort((a, b) => b.c.score - a.c.score || a.i - b.i).map((x) => x.c);
+}

@@ -1,0 +1,102 @@
+/**
+ * @module core/recall/turn-window
+ * The turns one recall has fetched from the store (lexical candidates and their session
+ * neighbours), indexed by id and by (session, seq), with what recall derives from a turn
+ * memoised for the request: its speakers, whether it ends by asking, its rendering and token
+ * counts. Holds only what was fetched, so its size follows the candidate bound, never the
+ * user's history. Pure data structure; no I/O.
+ */
+import type { TurnRecord } from '../types.ts';
+import { speakerOf } from '../render.ts';
+import { countTokens } from '../text/tokens.ts';
+import { asksQuestion, estimateSplitTokens, renderSplit, splitMessages, type SplitMessage } from './format.ts';
+
+export interface RenderedTurn {
+  messages: SplitMessage[];
+  body: string;
+  tokens: number;
+  /** Token counts of "Speaker: " per message and of each sentence (for excerpt estimates), lazily. */
+  prefixTokens?: number[];
+  sentTokens?: number[][];
+}
+
+/** Estimated tokens of the turn excerpted to `focus` (per-sentence counts, memoised). */
+export function excerptTokens(r: RenderedTurn, focus: ReadonlySet<string>, window = 0): number {
+  if (!r.sentTokens || !r.prefixTokens) {
+    r.prefixTokens = r.messages.map((m) => countTokens(`${m.speaker}:`));
+    r.sentTokens = r.messages.map((m) => m.sentences.map((x) => countTokens(` ${x}`)));
+  }
+  return estimateSplitTokens(r.messages, focus, r.prefixTokens, r.sentTokens, window);
+}
+
+const slot = (sessionId: string, seq: number) => `${sessionId}\u0000${seq}`;
+
+export class TurnWindow {
+  readonly byId = new Map<string, TurnRecord>();
+  private readonly bySeq = new Map<string, TurnRecord>();
+  private readonly asks = new Map<string, boolean>();
+  private readonly speakerMemo = new Map<string, string[]>();
+  private readonly rendered = new Map<string, RenderedTurn>();
+
+  constructor(turns: Iterable<TurnRecord> = []) {
+    this.add(turns);
+  }
+
+  add(turns: Iterable<TurnRecord>): void {
+    for (const t of turns) {
+      if (this.byId.has(t.id)) continue;
+      this.byId.set(t.id, t);
+      this.bySeq.set(slot(t.sessionId, t.seq), t);
+    }
+  }
+
+  get(id: string): TurnRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The fetched turn `offset` seq steps from `t` in its session. */
+  at(t: TurnRecord, offset: number): TurnRecord | undefined {
+    return this.bySeq.get(slot(t.sessionId, t.seq + offset));
+  }
+
+  /** The turns right before and after `id` in its session, where fetched. */
+  neighbours(id: string): TurnRecord[] {
+    const t = this.byId.get(id);
+    if (!t) return [];
+    return [this.at(t, -1), this.at(t, 1)].filter((x): x is TurnRecord => !!x);
+  }
+
+  /** True when the turn's last message asks a question. */
+  asksQuestion(t: TurnRecord): boolean {
+    let v = this.asks.get(t.id);
+    if (v === undefined) {
+      v = asksQuestion(t.messages.length > 0 ? t.messages[t.messages.length - 1].content : t.text);
+      this.asks.set(t.id, v);
+    }
+    return v;
+  }
+
+  /** Lower-cased speaker names of a turn. */
+  speakers(t: TurnRecord): string[] {
+    let v = this.speakerMemo.get(t.id);
+    if (!v) this.speakerMemo.set(t.id, (v = [...new Set(t.messages.map((m) => speakerOf(m).toLowerCase()))]));
+    return v;
+  }
+
+  /** True when the turn before `t` in its session (if fetched) ends by asking a question. */
+  followsQuestion(t: TurnRecord): boolean {
+    const prev = this.at(t, -1);
+    return !!prev && this.asksQuestion(prev);
+  }
+
+  /** The memoised rendering of a turn (split into sentences, secrets masked). */
+  render(t: TurnRecord): RenderedTurn {
+    const hit = this.rendered.get(t.id);
+    if (hit) return hit;
+    const messages = splitMessages(t, this.followsQuestion(t));
+    const body = renderSplit(messages, null);
+    const r = { messages, body, tokens: countTokens(body) };
+    this.rendered.set(t.id, r);
+    return r;
+  }
+}
