@@ -28,6 +28,7 @@ import { RECALL } from '../src/core/recall/recall.ts';
 import { RETRIEVE } from '../src/core/recall/retrieve.ts';
 import { BM25 } from '../src/core/recall/bm25.ts';
 import { EXCERPT } from '../src/core/recall/format.ts';
+import { FEATURE_WEIGHTS } from '../src/core/recall/features.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -70,7 +71,7 @@ let extractionFailures = 0;
 for (const kv of (arg('set') || '').split(',').filter(Boolean)) {
   const [path, value] = kv.split('=');
   const [obj, ...fields] = path.split('.');
-  let target = (obj === 'recall' ? RECALL : obj === 'retrieve' ? RETRIEVE : obj === 'bm25' ? BM25 : obj === 'excerpt' ? EXCERPT : null) as Record<string, unknown> | null;
+  let target = (obj === 'recall' ? RECALL : obj === 'retrieve' ? RETRIEVE : obj === 'bm25' ? BM25 : obj === 'excerpt' ? EXCERPT : obj === 'features' ? FEATURE_WEIGHTS : null) as Record<string, unknown> | null;
   for (const f of fields.slice(0, -1)) target = (target?.[f] as Record<string, unknown> | undefined) ?? null;
   const field = fields[fields.length - 1];
   if (!target || !(field in target)) throw new Error(`unknown tunable ${path}`);

@@ -21,6 +21,7 @@ import { NotFoundError } from './errors.ts';
 import { renderTurnText } from './render.ts';
 import { indexTerms } from './text/analyze.ts';
 import { turnFeatures } from './text/enrich.ts';
+import { dateTokens } from './text/date-tokens.ts';
 import { containsSecret, maskSecrets } from './text/secrets.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import { relatedKeys } from './reconcile/policy.ts';
@@ -104,10 +105,13 @@ export interface SearchInput {
 
 const noopLogger: Logger = { info() {}, warn() {}, error() {} };
 
-/** A turn's index terms: its analysed words plus the meaning features of its user messages (core/text/enrich). */
-export function turnIndexTerms(text: string, messages: readonly Message[], lexicon: Lexicon): { terms: string; termCount: number } {
+/** Index-time date tokens on (measured with `npm run bench:locomo`). */
+export const INDEX_DATES = { on: 1 };
+
+/** A turn's index terms: its analysed words, the kind features of its user messages (core/text/enrich) and the dates it refers to (core/text/date-tokens). */
+export function turnIndexTerms(text: string, messages: readonly Message[], lexicon: Lexicon, timestamp?: string): { terms: string; termCount: number } {
   const base = indexTerms(text);
-  const features = turnFeatures(lexicon, messages);
+  const features = [...turnFeatures(lexicon, messages), ...(timestamp && INDEX_DATES.on ? dateTokens(text, timestamp) : [])];
   if (features.length === 0) return base;
   return { terms: base.terms ? `${base.terms} ${features.join(' ')}` : features.join(' '), termCount: base.termCount + features.length };
 }
@@ -179,7 +183,7 @@ export class MemoryService {
     // Hygiene: secrets are masked before anything is stored, indexed or sent to a provider.
     const messages: Message[] = input.messages.map((m) => ({ ...m, content: maskSecrets(m.content) }));
     const text = renderTurnText(messages);
-    const { terms, termCount } = turnIndexTerms(text, messages, this.lexicon);
+    const { terms, termCount } = turnIndexTerms(text, messages, this.lexicon, timestamp);
 
     const recentTurns = await this.store.recentTurns(scope.key, input.sessionId, 4);
     const { candidates: raw, extractor } =
@@ -288,6 +292,7 @@ export class MemoryService {
   private recallDeps() {
     return {
       store: this.store,
+      lexicon: this.lexicon,
       embedder: this.deps.embedder ?? null,
       reranker: this.deps.reranker ?? null,
       planner: this.deps.planner ?? null,

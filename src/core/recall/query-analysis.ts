@@ -10,6 +10,7 @@ import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { expansionsOf } from './synonyms.ts';
 import { askFrameTerms, isGenericAsk } from './ask.ts';
 import { kindToken } from '../text/enrich.ts';
+import { rangeTokens } from '../text/date-tokens.ts';
 import type { NounKind } from '../lexicon/kinds.ts';
 
 export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback' | 'kind';
@@ -319,6 +320,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     if (names.has(w)) continue;
     for (const syn of expansionsOf(w)) for (const t of analyze(syn)) put(t, WEIGHTS.synonym, 'synonym');
   }
+  // A named date also searches the dates the turns refer to ("yesterday" said the day after).
+  if (date) for (const token of rangeTokens(date.range)) terms.set(token, { term: token, weight: WEIGHTS.key, source: 'kind' });
   // Kind words also search the turns' kind features, standing in for the word itself.
   for (const t of original) {
     if (frame.has(t) || nameTerms.has(t)) continue;

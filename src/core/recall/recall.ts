@@ -7,7 +7,7 @@
  * (assemble.ts). `search` returns the same fused candidates as structured results with the
  * rankers that found them.
  */
-import type { EmbedderPort, MemoryStore, QueryPlannerPort, RerankerPort } from '../ports.ts';
+import type { EmbedderPort, Lexicon, MemoryStore, QueryPlannerPort, RerankerPort } from '../ports.ts';
 import type { Logger, Observer } from '../service.ts';
 import type { MemoryRecord, RecallResult, Scope, SearchResult, TurnRecord } from '../types.ts';
 import { maskSecrets } from '../text/secrets.ts';
@@ -24,6 +24,8 @@ import { isOpinionAsk } from './ask.ts';
 
 export interface RecallDeps {
   store: MemoryStore;
+  /** Word senses for the lexicon ranking feature (absent: the feature is off). */
+  lexicon?: Lexicon;
   embedder: EmbedderPort | null;
   reranker: RerankerPort | null;
   planner: QueryPlannerPort | null;

@@ -16,7 +16,8 @@ import { analyzeQuery, INTENTS, type AnalyzedQuery, type QueryTerm } from './que
 import { bm25Score, coverageIdf, idf, isOriginal, toTermDoc, type Bm25Hit, type TermDoc } from './bm25.ts';
 import { rrf, type RankedList } from './fusion.ts';
 import { TurnWindow } from './turn-window.ts';
-import { applyFeatures } from './features.ts';
+import { applyFeatures, FEATURE_WEIGHTS } from './features.ts';
+import { questionBridges } from './lexical-bridge.ts';
 import type { RecallDeps } from './recall.ts';
 
 /** Tunables, in one place (each measured with `npm run bench:locomo`, see CHANGELOG). */
@@ -530,7 +531,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   const entityTerms = new Set(q.terms.filter((t) => t.source === 'name' && !speakerTerms.has(t.term)).map((t) => t.term));
   let entityCoverage = 0;
   if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t))) entityCoverage = Math.max(entityCoverage, h.coverage);
-  return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
+  return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
 }
 
 /** True when an ISO timestamp/date falls in [from, to + 7 days) (events are told up to a week later). */
