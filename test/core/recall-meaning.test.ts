@@ -180,3 +180,19 @@ describe.skipIf(!installed)('recall by meaning, end to end', () => {
     expect(r.context).toContain('build times');
   });
 });
+
+describe('place and relationship asks', () => {
+  test.each([
+    ['Recommend a neighbourhood cafe for me to try.', 'place'],
+    ['Any good gyms near me?', 'place'],
+    ['Am I seeing anyone?', 'relationship'],
+  ])('"%s" → %s', (q, intent) => expect(analyzeQuery(q).intents).toContain(intent));
+
+  test.skipIf(!installed)('after a break-up, "am I seeing anyone?" states the change', async () => {
+    const s = service(new OfflineExtractor());
+    await say(s, 'a', '2025-02-14T20:00:00Z', [['user', 'My boyfriend Marek is taking me to Krakow this weekend.'], ['assistant', 'Romantic!']]);
+    await say(s, 'b', '2025-07-01T21:00:00Z', [['user', "Marek and I broke up in June. It's for the best."], ['assistant', "I'm sorry."]]);
+    const r = await ask(s, 'Am I seeing anyone?');
+    expect(r.context).toContain('broke up');
+  });
+});

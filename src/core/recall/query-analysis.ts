@@ -97,6 +97,18 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
     keys: ['location', 'pet', 'child', 'hobby', 'like', 'favorite'],
   },
   {
+    // A place to go near the user ("recommend a neighbourhood cafe", "a good gym near me"): where they live.
+    name: 'place',
+    words: /\b(recommend|suggest|find|know)\b(\s+\S+){0,4}?\s+(restaurants?|caf[eé]s?|coffee shops?|bars?|pubs?|bakeries|bakery|gyms?|parks?|shops?|spots?|neighbou?rhoods?)\b|\bnear (me|us|here)\b|\baround here\b/i,
+    keys: ['location', 'diet', 'allergy'],
+  },
+  {
+    // Whether the user has someone: partner and relationship status (a break-up is a change).
+    name: 'relationship',
+    words: /\b(seeing (anyone|someone|somebody)|dating( anyone| someone)?|am i single|in a relationship|love life|my (partner|boyfriend|girlfriend|husband|wife))\b/i,
+    keys: ['relationship_status', 'partner'],
+  },
+  {
     // A present for someone: what they (or the user) like and do.
     name: 'gift',
     words: /\b(gifts?|presents?|what (should|can|could|do) i (get|buy)|surprise (him|her|them))\b/i,
