@@ -105,8 +105,8 @@ export interface SearchInput {
 
 const noopLogger: Logger = { info() {}, warn() {}, error() {} };
 
-/** Index-time date tokens on (measured with `npm run bench:locomo`). */
-export const INDEX_DATES = { on: 1 };
+/** Index-time date tokens (1 = on). Off: on LoCoMo dev they moved temporal recall at 512 from 0.881 to 0.878 (docs/recall-meaning.md). */
+export const INDEX_DATES = { on: 0 };
 
 /** A turn's index terms: its analysed words, the kind features of its user messages (core/text/enrich) and the dates it refers to (core/text/date-tokens). */
 export function turnIndexTerms(text: string, messages: readonly Message[], lexicon: Lexicon, timestamp?: string): { terms: string; termCount: number } {
