@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemoryService } from '../src/core/service.ts';
+import { openLexicon } from '../src/providers/lexicon/create-lexicon.ts';
 import type { Extractor, MemoryStore } from '../src/core/ports.ts';
 import { loadConfig } from '../src/config.ts';
 import { createStore } from '../src/store/create-store.ts';
@@ -27,6 +28,7 @@ import { RECALL } from '../src/core/recall/recall.ts';
 import { RETRIEVE } from '../src/core/recall/retrieve.ts';
 import { BM25 } from '../src/core/recall/bm25.ts';
 import { EXCERPT } from '../src/core/recall/format.ts';
+import { FEATURE_WEIGHTS } from '../src/core/recall/features.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -69,7 +71,7 @@ let extractionFailures = 0;
 for (const kv of (arg('set') || '').split(',').filter(Boolean)) {
   const [path, value] = kv.split('=');
   const [obj, ...fields] = path.split('.');
-  let target = (obj === 'recall' ? RECALL : obj === 'retrieve' ? RETRIEVE : obj === 'bm25' ? BM25 : obj === 'excerpt' ? EXCERPT : null) as Record<string, unknown> | null;
+  let target = (obj === 'recall' ? RECALL : obj === 'retrieve' ? RETRIEVE : obj === 'bm25' ? BM25 : obj === 'excerpt' ? EXCERPT : obj === 'features' ? FEATURE_WEIGHTS : null) as Record<string, unknown> | null;
   for (const f of fields.slice(0, -1)) target = (target?.[f] as Record<string, unknown> | undefined) ?? null;
   const field = fields[fields.length - 1];
   if (!target || !(field in target)) throw new Error(`unknown tunable ${path}`);
@@ -168,7 +170,9 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'locomo-'));
   const { store, kind } = await openStore(tmp);
   console.log(`LoCoMo recall benchmark: ${convs.length} conversations, budgets ${BUDGETS.join('/')}, store ${kind}, extractor ${EXTRACTOR}`);
-  const service = new MemoryService({ store, offlineExtractor: await makeExtractor(), logger: silent });
+  // The lexicon as the app opens it (MEMORY_LEXICON=off in the environment: the empty lexicon).
+  const lexicon = openLexicon({ MEMORY_LEXICON: process.env.MEMORY_LEXICON === 'off' ? 'off' : 'wordnet', MEMORY_LEXICON_CACHE: process.env.MEMORY_LEXICON_CACHE }).lexicon;
+  const service = new MemoryService({ store, offlineExtractor: await makeExtractor(), logger: silent, lexicon });
 
   const svc: Record<number, QResult[]> = Object.fromEntries(BUDGETS.map((b) => [b, []]));
   const base: Record<number, QResult[]> = Object.fromEntries(BUDGETS.map((b) => [b, []]));

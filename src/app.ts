@@ -6,7 +6,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import type { Extractor, MemoryStore } from './core/ports.ts';
+import type { Extractor, Lexicon, MemoryStore } from './core/ports.ts';
 import { MemoryService } from './core/service.ts';
 import { OfflineExtractor } from './core/extraction/offline-extractor.ts';
 import { createStore } from './store/create-store.ts';
@@ -14,6 +14,7 @@ import { TurnPool } from './pool/turn-pool.ts';
 import { availableParallelism } from 'node:os';
 import { createProviders } from './providers/create-providers.ts';
 import { checkEmbeddingSpace } from './providers/embedding-space.ts';
+import { openLexicon } from './providers/lexicon/create-lexicon.ts';
 import { createMetrics, registerMetricsRoute } from './api/metrics.ts';
 import { registerCoreRoutes } from './api/routes/core-routes.ts';
 import { registerInspectRoutes } from './api/routes/inspect-routes.ts';
@@ -48,6 +49,8 @@ export interface BuildOptions {
   extractor?: Extractor;
   /** Serve the inspector from this built folder instead of dist/web (tests build it elsewhere). */
   inspectorDir?: string;
+  /** Use this lexicon instead of the configured one (tests with a test double). */
+  lexicon?: Lexicon;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -81,12 +84,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await store.migrate();
   const providers = createProviders(config, { logger, observer: metrics.observer, fetch: opts.fetch });
   for (const finding of await checkEmbeddingSpace(store, providers.embedder, logger)) providers.health.addStatic(finding);
+  const lexicon = opts.lexicon ?? openLexicon(config, logger).lexicon;
   // CPU-heavy per-turn work goes to worker threads (started on first use); a test extractor runs inline.
   const threads = config.MEMORY_WORKER_THREADS ?? Math.min(4, availableParallelism());
   const pool = threads > 0 ? new TurnPool({ threads, logger }) : null;
   const offline = new OfflineExtractor();
   const service = new MemoryService({
     store,
+    lexicon,
     offlineExtractor: opts.extractor ?? (pool ? pool.extractor(offline) : offline),
     analyzer: pool,
     limits: { maxMessages: config.MEMORY_MAX_TURN_MESSAGES, maxMessageChars: config.MEMORY_MAX_MESSAGE_CHARS },

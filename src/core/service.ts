@@ -7,6 +7,7 @@
 import type {
   EmbedderPort,
   Extractor,
+  Lexicon,
   MemoryFilter,
   MemoryStore,
   QueryPlannerPort,
@@ -19,12 +20,16 @@ import type {
 import type { MemoryCandidate, MemoryOp, MemoryRecord, Message, RecallResult, Scope, SearchResult, TurnRecord } from './types.ts';
 import { DEFAULT_TENANT, decodeScope, scopeOf } from './scope.ts';
 import { InvalidInputError, NotFoundError } from './errors.ts';
+import { indexTerms } from './text/analyze.ts';
+import { turnFeatures } from './text/enrich.ts';
+import { dateTokens } from './text/date-tokens.ts';
 import { containsSecret, maskDeep, maskSecrets } from './text/secrets.ts';
 import { analyseTurn, assertTurnSize, type TurnLimits } from './turn-analysis.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import { relatedKeys } from './reconcile/policy.ts';
 import { countOpOutcomes, type MemoryOpOutcome } from './reconcile/op-outcomes.ts';
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
+import { EMPTY_LEXICON } from './lexicon/empty.ts';
 import { recall as runRecall, search as runSearch } from './recall/recall.ts';
 
 /** Minimal structured logger (pino-compatible subset). */
@@ -59,6 +64,8 @@ export interface ServiceDeps {
   embedder?: EmbedderPort | null;
   reranker?: RerankerPort | null;
   planner?: QueryPlannerPort | null;
+  /** Word senses and kinds (WordNet at the edge; the empty lexicon when absent). */
+  lexicon?: Lexicon;
   /** Reranker relevance floor (RERANK_MIN_SCORE), passed to recall. */
   rerankMinScore?: number;
   clock?: () => Date;
@@ -117,6 +124,21 @@ export interface SearchInput {
 
 const noopLogger: Logger = { info() {}, warn() {}, error() {} };
 
+/** Index-time date tokens (1 = on). Off: on LoCoMo dev they moved temporal recall at 512 from 0.881 to 0.878 (docs/recall-meaning.md). */
+export const INDEX_DATES = { on: 0 };
+
+/** A turn's index terms: its analysed words, the kind features of its user messages (core/text/enrich) and the dates it refers to (core/text/date-tokens). */
+export function turnIndexTerms(text: string, messages: readonly Message[], lexicon: Lexicon, timestamp?: string): { terms: string; termCount: number } {
+  return withTurnFeatures(indexTerms(text), messages, lexicon, text, timestamp);
+}
+
+/** Adds a turn's lexical features (noun kinds, resolved dates when on) to its analysed index terms. */
+export function withTurnFeatures(base: { terms: string; termCount: number }, messages: readonly Message[], lexicon: Lexicon, text: string, timestamp?: string): { terms: string; termCount: number } {
+  const features = [...turnFeatures(lexicon, messages), ...(timestamp && INDEX_DATES.on ? dateTokens(text, timestamp) : [])];
+  if (features.length === 0) return base;
+  return { terms: base.terms ? `${base.terms} ${features.join(' ')}` : features.join(' '), termCount: base.termCount + features.length };
+}
+
 export class MemoryService {
   readonly store: MemoryStore;
   private readonly deps: ServiceDeps;
@@ -168,6 +190,9 @@ export class MemoryService {
   get planner(): QueryPlannerPort | null {
     return this.deps.planner ?? null;
   }
+  get lexicon(): Lexicon {
+    return this.deps.lexicon ?? EMPTY_LEXICON;
+  }
 
   now(): string {
     return this.clock().toISOString();
@@ -203,8 +228,10 @@ export class MemoryService {
     const timestamp = input.timestamp ? new Date(input.timestamp).toISOString() : now;
     // Hygiene: secrets are masked before anything is stored, indexed or sent to a provider:
     // every message's content and speaker name (in the analysis) and each metadata string.
-    const { messages, text, terms, termCount } = this.deps.analyzer ? await this.timed('analysis', () => this.deps.analyzer!.analyse(input.messages)) : analyseTurn(input.messages);
+    const analysed = this.deps.analyzer ? await this.timed('analysis', () => this.deps.analyzer!.analyse(input.messages)) : analyseTurn(input.messages);
+    const { messages, text } = analysed;
     const metadata = maskDeep(input.metadata ?? {});
+    const { terms, termCount } = withTurnFeatures(analysed, messages, this.lexicon, text, timestamp);
 
     const recentTurns = await this.store.recentTurns(scope.key, input.sessionId, 4);
     const { candidates: raw, extractor } =
@@ -314,6 +341,7 @@ export class MemoryService {
   private recallDeps() {
     return {
       store: this.store,
+      lexicon: this.lexicon,
       embedder: this.deps.embedder ?? null,
       reranker: this.deps.reranker ?? null,
       planner: this.deps.planner ?? null,

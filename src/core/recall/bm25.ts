@@ -20,7 +20,12 @@ export function toTermDoc(d: LexicalDoc): TermDoc {
 }
 
 /** BM25 parameters (k1 term saturation, b length normalisation). */
-export const BM25 = { k1: 1.2, b: 0.75 };
+export const BM25 = {
+  k1: 1.2,
+  b: 0.75,
+  /** Share of a question word's coverage a matching kind feature earns in its place (core/text/enrich). */
+  kindCover: 0.8,
+};
 
 export interface Bm25Hit {
   id: string;
@@ -89,6 +94,14 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
         cov += qt.weight * covIdf.get(term)!;
         matched.push(term);
       }
+    }
+    // A kind feature covers the question word it stands for ("work" by an occupation), when the word itself is absent.
+    for (const term of tf.keys()) {
+      const covered = want.get(term)!.covers;
+      const orig = covered === undefined ? undefined : want.get(covered);
+      if (!orig || !isOriginal(orig) || tf.has(covered!) || matched.includes(covered!)) continue;
+      cov += BM25.kindCover * orig.weight * covIdf.get(covered!)!;
+      matched.push(covered!);
     }
     if (s > 0) out.push({ id: d.id, score: s, coverage: origMass > 0 ? cov / origMass : 0, matched });
   });

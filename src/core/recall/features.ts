@@ -7,12 +7,31 @@
  */
 import type { AnalyzedQuery } from './query-analysis.ts';
 import type { Candidate } from './retrieve.ts';
+import { bridgeScore, type Bridges } from './lexical-bridge.ts';
 
 export interface FeatureContext {
   query: AnalyzedQuery;
   /** Lower-cased speaker names of the scope. */
   speakers: ReadonlySet<string>;
+  /** Lexicon bridges of the question's rare words (core/recall/lexical-bridge); none without a lexicon. */
+  bridges?: Bridges;
 }
+
+/** Feature weights (measured with `npm run bench:locomo -- --set features.lexicon=…`). */
+export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0 };
+
+/** The lexicon bridge: a candidate reaching rare question words through first-sense relations only. */
+const lexiconFeature: CandidateFeature = {
+  name: 'lexicon',
+  get weight() {
+    return FEATURE_WEIGHTS.lexicon ?? 0;
+  },
+  score(c, ctx) {
+    if (!ctx.bridges || ctx.bridges.size === 0) return 0;
+    const terms = c.turn?.terms ?? c.memory?.terms ?? '';
+    return bridgeScore(terms.split(' '), ctx.bridges, new Set(ctx.query.terms.map((t) => t.term)));
+  },
+};
 
 export interface CandidateFeature {
   name: string;
@@ -21,8 +40,8 @@ export interface CandidateFeature {
   score(c: Candidate, ctx: FeatureContext): number;
 }
 
-/** The features in use (none yet: fusion alone ranks). */
-export const FEATURES: CandidateFeature[] = [];
+/** The features in use. */
+export const FEATURES: CandidateFeature[] = [lexiconFeature];
 
 /** Adds each feature's weighted score to the candidates and re-sorts them (stable for equal scores). */
 export function applyFeatures(candidates: Candidate[], ctx: FeatureContext, features: readonly CandidateFeature[] = FEATURES): Candidate[] {

@@ -8,13 +8,19 @@
 import { KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { expansionsOf } from './synonyms.ts';
+import { askFrameTerms, isGenericAsk } from './ask.ts';
+import { kindToken } from '../text/enrich.ts';
+import { rangeTokens } from '../text/date-tokens.ts';
+import type { NounKind } from '../lexicon/kinds.ts';
 
-export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback';
+export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback' | 'kind';
 
 export interface QueryTerm {
   term: string;
   weight: number;
   source: TermSource;
+  /** For a kind feature (`_kfood`): the question's own term it stands for ("eat"); a match covers it. */
+  covers?: string;
 }
 
 export interface AnalyzedQuery {
@@ -79,9 +85,46 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
   },
   {
     name: 'leisure',
-    words: /\b(sports?|exercise|workouts?|fitness|gym|pastimes?|weekends?|free time|spare time)\b/i,
+    words: /\b(sports?|exercise|workouts?|fitness|gym|pastimes?|free time|spare time)\b/i,
     keys: ['hobby', 'like'],
     values: /\b(sports?|run(ning)?|jog(ging)?|swim(ming)?|cycling|bik(e|ing)|hik(e|ing)|climb(ing)?|boulder(ing)?|yoga|tennis|football|soccer|basketball|golf|ski(ing)?|surf(ing)?|gym|fitness|dance|dancing|martial|boxing|rowing|skating)\b/i,
+  },
+  {
+    // "Recommend a weekend activity", "something fun to do on Saturday", "plan a day out": where
+    // they live, who comes along (kids, a dog) and what they enjoy decide the answer.
+    name: 'outing',
+    words: /\b(weekends?|activit(y|ies)|day out|days? off|outings?|things? to do|something (fun )?to do|for fun|fun to do|(this|next|on) (saturday|sunday)|family day)\b/i,
+    keys: ['location', 'pet', 'child', 'hobby', 'like', 'favorite'],
+  },
+  {
+    // A place to go near the user ("recommend a neighbourhood cafe", "a good gym near me"): where they live.
+    name: 'place',
+    words: /\b(recommend|suggest|find|know)\b(\s+\S+){0,4}?\s+(restaurants?|caf[eé]s?|coffee shops?|bars?|pubs?|bakeries|bakery|gyms?|parks?|shops?|spots?|neighbou?rhoods?)\b|\bnear (me|us|here)\b|\baround here\b/i,
+    keys: ['location', 'diet', 'allergy'],
+  },
+  {
+    // Whether the user has someone: partner and relationship status (a break-up is a change).
+    name: 'relationship',
+    words: /\b(seeing (anyone|someone|somebody)|dating( anyone| someone)?|am i single|in a relationship|love life|my (partner|boyfriend|girlfriend|husband|wife))\b/i,
+    keys: ['relationship_status', 'partner'],
+  },
+  {
+    // A present for someone: what they (or the user) like and do.
+    name: 'gift',
+    words: /\b(gifts?|presents?|what (should|can|could|do) i (get|buy)|surprise (him|her|them))\b/i,
+    keys: ['like', 'hobby', 'favorite', 'partner', 'child'],
+  },
+  {
+    // Writing something for the user: how they want things written.
+    name: 'format',
+    words: /\b(draft|write|compose|word|reply to|respond to)\b(\s+\S+){0,5}?\s+(e-?mails?|messages?|letters?|notes?|texts?|posts?|cards?|toasts?|speech|repl(y|ies)|memo|announcements?|invitations?|update|summary)\b|\bformat(ted|ting)?\b/i,
+    keys: ['communication_style'],
+  },
+  {
+    // When to do something: the user's working pattern and who depends on them.
+    name: 'schedule',
+    words: /\b(schedul(e|ing)|reschedul\w*|appointments?|book (a|an|the|my)|calendar|meetings?|(good|best|right) time|availability|a call with|set up a call)\b/i,
+    keys: ['job_title', 'employer', 'work_schedule', 'child'],
   },
   {
     // "What should I avoid / leave out?", medicines: allergies and conditions are the answer.
@@ -96,11 +139,34 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
   },
 ];
 
+/**
+ * Question words that name a kind of thing rather than the thing ("what do I do for work?",
+ * "what can I eat?", "any pets?"): each also searches the turns' kind features (core/text/enrich),
+ * so a turn about "a data analyst course" or "green curry" answers them. Data: kind → words.
+ */
+export const KIND_WORDS: Readonly<Record<NounKind, string>> = {
+  occupation: 'job jobs work working career profession occupation living employed',
+  food: 'food foods eat eating diet meal meals cook cooking recipe recipes dinner lunch breakfast snack snacks restaurant restaurants cuisine dish dishes bake baking',
+  illness: 'health healthy sick ill illness condition conditions allergy allergies allergic medical diet',
+  animal: 'pet pets animal animals',
+  family: 'family relatives',
+  social: 'friend friends',
+  activity: 'hobby hobbies activity activities sport sports pastime pastimes exercise weekend',
+  location: 'live living city town country place places visit visited trip travel travelled traveled',
+  language: 'language languages speak',
+  instrument: 'instrument instruments',
+  vehicle: 'car cars vehicle vehicles',
+  organization: 'company organization organisation club',
+  person: '',
+};
+const KIND_OF_TERM = new Map<string, NounKind[]>();
+for (const [kind, ws] of Object.entries(KIND_WORDS) as Array<[NounKind, string]>) for (const t of analyze(ws)) KIND_OF_TERM.set(t, [...(KIND_OF_TERM.get(t) ?? []), kind]);
+
 /** "Write me a short bio", "what do you know about me", "introduce myself". */
 const PROFILE = /\b(about (me|myself)|bio(graphy)?|who am i|my profile|describe me|introduce (me|myself)|of myself)\b/i;
 
 /** Stable profile keys in the order they matter for answering (see recall.ts STABLE_PRIORITY). */
-export const PROFILE_KEYS = ['allergy', 'diet', 'communication_style', 'location', 'employer', 'job_title', 'partner', 'child', 'relationship_status', 'health_condition', 'parent', 'sibling', 'pet', 'age', 'education', 'hometown', 'language', 'birthday'];
+export const PROFILE_KEYS = ['allergy', 'diet', 'communication_style', 'location', 'employer', 'job_title', 'partner', 'child', 'relationship_status', 'health_condition', 'parent', 'sibling', 'pet', 'age', 'education', 'hometown', 'language', 'birthday', 'hobby', 'like', 'favorite'];
 
 /** Continuation markers at the start, or a pronoun standing for something said just before. */
 const FOLLOW_START = /^\s*(ok(ay)?|and|so|also|then|alright|right|cool|great|sure|but|what about|how about|and what about)\b/i;
@@ -160,7 +226,7 @@ const FILLER = new Set(
   ),
 );
 
-export const WEIGHTS = { query: 1, filler: 0.3, name: 0.5, key: 0.45, synonym: 0.35, feedback: 0.25 } as const;
+export const WEIGHTS = { query: 1, filler: 0.3, name: 0.5, key: 0.45, synonym: 0.35, feedback: 0.25, kind: 0.3 } as const;
 
 const TEMPORAL = /\b(when|what (year|month|date|day|time|week)|which (year|month|day)|how long|how many (years|months|weeks|days)|ago|since|before|after|until|first time|last time)\b/i;
 const PAST = /\b(used to|previous(ly)?|formerly|former|originally|before (moving|she|he|they|i|the|that)|in the past|no longer|anymore|old (job|home|address|city)|moved from|history)\b|\bbefore\s*[?.!]*\s*$|\b(has|have|'ve)\s+(\w+\s+)?(ever\s+)?(lived|worked)\b/i;
@@ -245,7 +311,10 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const date = questionDate(query);
   const dateTerms = new Set(date ? date.words.flatMap((w) => analyze(w)) : []);
   const original = analyze(query);
+  // Words that frame an opinion or change ask ("these days", "changed over time") are the ask's, not its topic's: not searched.
+  const frame = askFrameTerms(query);
   for (const t of original) {
+    if (frame.has(t)) continue;
     if (dateTerms.has(t)) put(t, WEIGHTS.filler, 'filler');
     else if (nameTerms.has(t)) put(t, WEIGHTS.name, 'name');
     else if (FILLER.has(t)) put(t, WEIGHTS.filler, 'filler');
@@ -257,11 +326,21 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const named = new Set(keys);
   const intents = INTENTS.filter((i) => i.words.test(query));
   for (const i of intents) for (const k of i.keys) if (!keys.includes(k)) keys.push(k);
-  const profile = PROFILE.test(query);
+  const profile = PROFILE.test(query) || isGenericAsk(query);
   if (profile) for (const k of PROFILE_KEYS) if (!keys.includes(k)) keys.push(k);
   for (const w of words(query)) {
     if (names.has(w)) continue;
     for (const syn of expansionsOf(w)) for (const t of analyze(syn)) put(t, WEIGHTS.synonym, 'synonym');
+  }
+  // A named date also searches the dates the turns refer to ("yesterday" said the day after).
+  if (date) for (const token of rangeTokens(date.range)) terms.set(token, { term: token, weight: WEIGHTS.key, source: 'kind' });
+  // Kind words also search the turns' kind features, standing in for the word itself.
+  for (const t of original) {
+    if (frame.has(t) || nameTerms.has(t)) continue;
+    for (const kind of KIND_OF_TERM.get(t) ?? []) {
+      const token = kindToken(kind);
+      if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind', covers: t });
+    }
   }
   return {
     raw: rawQuery,

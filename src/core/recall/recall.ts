@@ -7,7 +7,7 @@
  * (assemble.ts). `search` returns the same fused candidates as structured results with the
  * rankers that found them.
  */
-import type { EmbedderPort, MemoryStore, QueryPlannerPort, RerankerPort } from '../ports.ts';
+import type { EmbedderPort, Lexicon, MemoryStore, QueryPlannerPort, RerankerPort } from '../ports.ts';
 import type { Logger, Observer } from '../service.ts';
 import type { MemoryRecord, RecallResult, Scope, SearchResult, TurnRecord } from '../types.ts';
 import { maskSecrets } from '../text/secrets.ts';
@@ -18,9 +18,14 @@ import { formatDay, memoryLine, renderSplit, turnBody } from './format.ts';
 import { excerptTokens, type TurnWindow } from './turn-window.ts';
 import { errorSummary, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
 import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
+import { changeLine, endingTurn, retractedStates } from './change.ts';
+import { arcLine, arcSteps } from './opinion-arc.ts';
+import { isOpinionAsk } from './ask.ts';
 
 export interface RecallDeps {
   store: MemoryStore;
+  /** Word senses for the lexicon ranking feature (absent: the feature is off). */
+  lexicon?: Lexicon;
   embedder: EmbedderPort | null;
   reranker: RerankerPort | null;
   planner: QueryPlannerPort | null;
@@ -256,12 +261,15 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   const recentCtx = await recentContext(deps, q, r);
   if (r.candidates.length === 0 && !recentCtx.connected) return EMPTY;
   const { kept: gated, reranked } = await gate(deps, q.query, r);
+  // A fact the question asks for whose value was retracted is answered by the change itself.
+  const changes = await changedStates(deps, q.scope.key, r);
   // A reranker that scored every candidate below the floor has judged the question unrelated.
-  if (reranked && (!gated || gated.length === 0)) return EMPTY;
+  if (reranked && (!gated || gated.length === 0) && changes.length === 0) return EMPTY;
   // Offline, a question that continues the current conversation is answered from it even when
   // nothing else in the memory matches ("What theme did we pick?"); any other question must pass the gate.
-  if ((!gated || gated.length === 0) && !recentCtx.connected) return EMPTY;
+  if ((!gated || gated.length === 0) && !recentCtx.connected && changes.length === 0) return EMPTY;
   const kept = gated ?? [];
+  const arc = opinionArc(r, kept);
 
   const t1 = performance.now();
   const speakers = r.speakers;
@@ -281,6 +289,13 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   // Lines are produced lazily: packing stops once the budget is full.
   function* lines(): Generator<ContextLine> {
     for (const m of stable) yield memLine(m, histories, speakers, relevance.get(m.id) ?? 0, true);
+    // The changes the question asks about, and the arc of the stance it asks for.
+    for (const m of changes) {
+      const ending = endingTurn(m, (id) => r.turns.get(id));
+      const text = changeLine(m, ending);
+      yield { key: `change:${m.id}`, section: memorySection(m, speakers), group: null, order: `|${m.subject}|${m.key}`, text, citation: { turn_id: ending?.id ?? m.sourceTurn ?? '', score: 1, snippet: snippet(text) } };
+    }
+    if (arc) yield arc;
     // 2. The conversation the question continues: its latest turns first, within their share.
     for (const t of connectedTurns) yield { ...turnLine(r.turns, t, focus, 0, 0), section: 'recent', share: 'recent' };
     // 3. Query evidence in fused order: memories and dated episode lines.
@@ -300,6 +315,39 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   deps.observer?.stage('assembly', performance.now() - t1);
   if (out.citations.length === 0) return EMPTY;
   return { context: out.context, citations: out.citations, tokens: out.tokens };
+}
+
+/**
+ * Retracted values of the facts the question asks for (about the user), read from the store by
+ * key; the turns that ended them are added to the window for the change lines.
+ */
+async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Promise<MemoryRecord[]> {
+  const keys = r.query.keys.filter((k) => k !== 'event');
+  if (keys.length === 0) return [];
+  const rows = await deps.store.listMemories(scope, { subject: 'user', keys, includeInactive: true, limit: 200 });
+  const changes = retractedStates(rows, keys);
+  const ending = changes.map((m) => m.metadata?.endedBy).filter((id): id is string => typeof id === 'string' && !r.turns.get(id));
+  if (ending.length > 0) r.turns.add(await deps.store.getTurns(scope, ending));
+  return changes;
+}
+
+/** The arc line of an opinion ask over the kept turns that name its topic, or null. */
+function opinionArc(r: Retrieved, kept: Candidate[]): ContextLine | null {
+  if (!isOpinionAsk(r.query.raw)) return null;
+  const speakers = r.speakers;
+  const topicTerms = r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakers.has(t.term) && !['think', 'feel', 'opinion', 'view', 'prefer', 'like'].includes(t.term));
+  if (topicTerms.length === 0) return null;
+  // The topic: the question's rarest own term among the kept turns (the thing the stance is about).
+  const turns = kept.filter((c) => c.turn && c.coverage > 0).map((c) => c.turn!);
+  const df = (term: string) => turns.filter((t) => (t.terms ?? '').split(' ').includes(term)).length;
+  const best = topicTerms.map((t) => ({ t, n: df(t.term) })).filter((x) => x.n >= 2).sort((a, b) => b.t.weight - a.t.weight || a.n - b.n)[0];
+  if (!best) return null;
+  const steps = arcSteps(turns, new Set([best.t.term]));
+  const label = r.query.raw.match(new RegExp(`\\b(${best.t.term}\\w*)`, 'i'))?.[1] ?? best.t.term;
+  const text = arcLine(steps, label);
+  if (!text) return null;
+  const now = steps[steps.length - 1]!.turn;
+  return { key: `arc:${best.t.term}`, section: 'facts', group: null, order: `|user|arc:${best.t.term}`, text, citation: { turn_id: now.id, score: 1, snippet: snippet(text) } };
 }
 
 export async function search(deps: RecallDeps, q: SearchQuery): Promise<SearchResult[]> {

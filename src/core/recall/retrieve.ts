@@ -16,7 +16,8 @@ import { analyzeQuery, INTENTS, type AnalyzedQuery, type QueryTerm } from './que
 import { bm25Score, coverageIdf, idf, isOriginal, toTermDoc, type Bm25Hit, type TermDoc } from './bm25.ts';
 import { rrf, type RankedList } from './fusion.ts';
 import { TurnWindow } from './turn-window.ts';
-import { applyFeatures } from './features.ts';
+import { applyFeatures, FEATURE_WEIGHTS } from './features.ts';
+import { questionBridges } from './lexical-bridge.ts';
 import type { RecallDeps } from './recall.ts';
 
 /** Tunables, in one place (each measured with `npm run bench:locomo`, see CHANGELOG). */
@@ -53,6 +54,8 @@ export const RETRIEVE = {
   vectorLimit: 50,
   /** Question intents (food, travel, media…) imply keys for the key ranker (1 = on). */
   intents: 1,
+  /** Gate coverage a turn earns for an applied ask when its kind features fit the ask (0 = off). */
+  appliedKindCoverage: 0.5,
   /** Memories the key/subject ranker contributes. */
   keyLimit: 8,
   /** Items each ranker hands to fusion, and fused candidates kept. */
@@ -320,6 +323,13 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   const turnTerms = RETRIEVE.speakerNamesAsPrior ? q.terms.filter((t) => !(t.source === 'name' && speakerTerms.has(t.term))) : q.terms;
   const [{ set: tSet, hits: tHits }, mSet] = await Promise.all([turnRanker(turnTerms, q), lexical(store, scope, 'memory', termList, q.past)]);
   for (const h of tHits.slice(0, RETRIEVE.listLimit)) note(`turn:${h.id}`, h);
+  // An applied ask ("what should I cook tonight?") is answered by what bears on it: a turn of the
+  // user's whose kind features fit the ask (a food, an illness) is relevant whatever else the ask says.
+  if (q.intents.length > 0 && RETRIEVE.appliedKindCoverage > 0) {
+    const kinds = new Set(q.terms.filter((t) => t.source === 'kind').map((t) => t.term));
+    const byKind = new Set(tSet.docs.filter((d) => d.tokens.some((t) => kinds.has(t))).map((d) => d.id));
+    for (const h of tHits) if (byKind.has(h.id)) coverage.set(`turn:${h.id}`, Math.max(coverage.get(`turn:${h.id}`) ?? 0, RETRIEVE.appliedKindCoverage));
+  }
   lists.push({ ranker: 'bm25_turn', weight: RETRIEVE.weights.bm25_turn, items: tHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
 
   // BM25 over memories (active; history too when the question asks about the past).
@@ -521,7 +531,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   const entityTerms = new Set(q.terms.filter((t) => t.source === 'name' && !speakerTerms.has(t.term)).map((t) => t.term));
   let entityCoverage = 0;
   if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t))) entityCoverage = Math.max(entityCoverage, h.coverage);
-  return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
+  return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
 }
 
 /** True when an ISO timestamp/date falls in [from, to + 7 days) (events are told up to a week later). */

@@ -107,13 +107,14 @@ function endedAt(bound: string | null | undefined, input: ReconcileInput, row?: 
   return row?.validFrom && at < row.validFrom ? row.validFrom : at;
 }
 
+/** Ends a value; `metadata.endedBy` keeps the turn that ended it (recall states the change with it). */
 function end(l: Ledger, m: MemoryRecord, status: 'retracted' | 'historical', input: ReconcileInput, bound?: string | null): void {
-  l.update(m, { active: false, status, validTo: endedAt(bound, input, m), updatedAt: input.now });
+  l.update(m, { active: false, status, validTo: endedAt(bound, input, m), updatedAt: input.now, metadata: { ...m.metadata, endedBy: input.turn.id } });
 }
 
 function supersede(l: Ledger, old: MemoryRecord, fresh: MemoryRecord, input: ReconcileInput, bound?: string | null): void {
   fresh.supersedes = old.id;
-  l.update(old, { active: false, status: 'superseded', validTo: endedAt(bound, input, old), supersededBy: fresh.id, updatedAt: input.now });
+  l.update(old, { active: false, status: 'superseded', validTo: endedAt(bound, input, old), supersededBy: fresh.id, updatedAt: input.now, metadata: { ...old.metadata, endedBy: input.turn.id } });
 }
 
 function reinforce(l: Ledger, m: MemoryRecord, c: MemoryCandidate, input: ReconcileInput): void {

@@ -1,0 +1,61 @@
+/**
+ * @module core/recall/ask
+ * The kind of ask, apart from its topic: a generic ask about the user as a whole ("what do you
+ * know about me?", "what's in my file?") wants the stable profile; an opinion or change ask
+ * ("how do I feel about London these days?", "how has my view of X changed?") names its topic
+ * once and wraps it in words that describe the ask (opinion, these days, over time), which must
+ * not count as topic words the memory has to contain. Knowledge as data (the tables below),
+ * logic as two small rules. Pure.
+ */
+import { analyze, words } from '../text/analyze.ts';
+
+/** The user as the object of the ask: "about me", "on me", "of myself", "my life", "my file". */
+const SELF_OBJECT = /\b(?:about|on|of|for|regarding)\s+(?:me|myself)\b|\bmyself\b|\bme and my\b|\bwho am i\b|\bmy (?:life|situation|background|profile|file|details|story|record|records|info|information|bio)\b/i;
+
+/**
+ * Words a generic ask is made of: knowing/telling verbs, record nouns, quantifiers and framing
+ * ("before we start", "so far", "in a few lines"). An ask about the user whose every content
+ * word is one of these names no topic.
+ */
+const GENERIC_VOCABULARY = new Set(
+  analyze(
+    'know knew known remember remembered recall learn learned learnt tell told say said share shared give got get have has had ' +
+      'store stored keep kept save saved note noted notes file files profile record records detail details info information data ' +
+      'summary summarise summarize summarised rundown overview recap everything anything something all whole ' +
+      'life situation background story bio biography self ' +
+      'far start begin before chat chats conversation conversations talk talks line lines few short quick brief ' +
+      'refresh memory memories describe introduce introduction please list fact facts thing things point',
+  ),
+);
+
+/** True for an ask about the user as a whole, naming no topic ("Tell me everything you've got on me"). */
+export function isGenericAsk(query: string): boolean {
+  if (!SELF_OBJECT.test(query)) return false;
+  return analyze(query).every((t) => GENERIC_VOCABULARY.has(t));
+}
+
+/**
+ * Phrases that frame an opinion or a change rather than name what it is about. Their words are
+ * the ask's, not the topic's: they are weighted as question filler.
+ */
+export const ASK_FRAMES: readonly RegExp[] = [
+  /\bthese days\b|\bnowadays\b|\bright now\b|\bat the moment\b|\bover (?:the )?(?:time|years|months)\b/gi,
+  /\b(?:my|the user's|her|his|their)\s+(?:opinions?|views?|take|stance|feelings?|thoughts?|impressions?|attitude)\s+(?:of|on|about|towards?)\b/gi,
+  /\b(?:how|what)\s+(?:do|did|does)\s+(?:i|he|she|they)\s+(?:feel|think)\s+(?:of|about)\b/gi,
+  /\b(?:changed|evolved|shifted|developed)\b|\bchange\s*[?.!]*\s*$/gi,
+  /\b(?:still|anymore|any more|no longer)\b/gi,
+  /\bfirst (?:impression|moved|arrived|started)\b/gi,
+];
+
+/** Analysed terms that belong to the ask's framing (see ASK_FRAMES), not to its topic. */
+export function askFrameTerms(query: string): Set<string> {
+  const out = new Set<string>();
+  for (const re of ASK_FRAMES) for (const m of query.matchAll(re)) for (const t of analyze(m[0])) out.add(t);
+  return out;
+}
+
+/** True when the question asks about a stance (think/feel/opinion/view/prefer), so an arc helps. */
+export function isOpinionAsk(query: string): boolean {
+  const ws = new Set(words(query));
+  return ['opinion', 'opinions', 'view', 'views', 'think', 'feel', 'feelings', 'stance', 'take', 'prefer', 'preference', 'like'].some((w) => ws.has(w));
+}

@@ -1,0 +1,64 @@
+/**
+ * @module core/recall/change
+ * Assembly of change: when the question asks for a fact whose only value was retracted ("I'm not
+ * vegetarian anymore"), the context states the change — the ended value, since when, and what the
+ * user said when it ended ("no longer vegetarian (since 12 May 2025) — User: … I started eating
+ * fish again") — instead of saying nothing. Superseded values already show as history on their
+ * successor's line (format.memoryLine). Pure.
+ */
+import type { MemoryRecord, TurnRecord } from '../types.ts';
+import { humanKey, speakerOf } from '../render.ts';
+import { maskSecrets } from '../text/secrets.ts';
+import { formatDay, sentences, subjectLabel } from './format.ts';
+
+/** How much of the ending turn's user message a change line quotes. */
+export const CHANGE = { maxQuoteChars: 220 };
+
+/**
+ * The retracted values among `memories` for the asked keys: the latest ended value of each
+ * (subject, key) that has no active value left. `about` limits the subjects (default: the user).
+ */
+export function retractedStates(memories: readonly MemoryRecord[], keys: readonly string[], about: (subject: string) => boolean = (s) => s === 'user'): MemoryRecord[] {
+  const wanted = (k: string) => keys.some((q) => k === q || k.startsWith(`${q}_`));
+  const groups = new Map<string, MemoryRecord[]>();
+  for (const m of memories) {
+    if (m.type === 'event' || m.status === 'deleted' || !about(m.subject) || !wanted(m.key)) continue;
+    const g = `${m.subject}\u0000${m.key}`;
+    groups.set(g, [...(groups.get(g) ?? []), m]);
+  }
+  const out: MemoryRecord[] = [];
+  for (const ms of groups.values()) {
+    if (ms.some((m) => m.active)) continue;
+    const ended = ms.filter((m) => m.status === 'retracted').sort((a, b) => (b.validTo ?? '').localeCompare(a.validTo ?? ''));
+    if (ended[0]) out.push(ended[0]);
+  }
+  return out;
+}
+
+/** The turn that ended a value: recorded by reconciliation (`metadata.endedBy`), else the turn at its end time. */
+export function endingTurn(m: MemoryRecord, byId: (id: string) => TurnRecord | undefined, turns: readonly TurnRecord[] = []): TurnRecord | undefined {
+  const id = typeof m.metadata?.endedBy === 'string' ? m.metadata.endedBy : null;
+  if (id) return byId(id);
+  return m.validTo ? turns.find((t) => t.timestamp === m.validTo) : undefined;
+}
+
+function quote(t: TurnRecord): string {
+  const own = t.messages.filter((x) => x.role === 'user');
+  const m = own[0] ?? t.messages[0];
+  if (!m) return '';
+  let text = '';
+  for (const s of sentences(maskSecrets(m.content).replace(/\s+/g, ' ').trim())) {
+    if (text && text.length + s.length + 1 > CHANGE.maxQuoteChars) break;
+    text = text ? `${text} ${s}` : s;
+  }
+  if (text.length > CHANGE.maxQuoteChars) text = `${text.slice(0, CHANGE.maxQuoteChars - 1)}…`;
+  return `${speakerOf(m)}: ${text}`;
+}
+
+/** "- User · diet: no longer vegetarian (since 12 May 2025) — User: I'm not vegetarian anymore, …" */
+export function changeLine(m: MemoryRecord, ending?: TurnRecord): string {
+  const since = formatDay(m.validTo);
+  let line = `- ${subjectLabel(m.subject)} · ${humanKey(m.key)}: no longer ${maskSecrets(m.value)}${since ? ` (since ${since})` : ''}`;
+  if (ending) line += ` — ${quote(ending)}`;
+  return line;
+}

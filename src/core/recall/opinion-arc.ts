@@ -1,0 +1,50 @@
+/**
+ * @module core/recall/opinion-arc
+ * Opinion arcs: when the user spoke about the same topic in several sessions and the question
+ * asks for their stance, the context gives the current stance first and the earlier ones after it
+ * ("view of TypeScript — now (2 Oct 2024): "…fine for big projects…"; earlier: 18 Jun 2024 "…
+ * generics are getting on my nerves…"; 4 Mar 2024 "I absolutely love TypeScript…""), quoting the
+ * sentence of each turn that names the topic. Pure.
+ */
+import type { TurnRecord } from '../types.ts';
+import { analyze } from '../text/analyze.ts';
+import { maskSecrets } from '../text/secrets.ts';
+import { formatDay, sentences } from './format.ts';
+
+export const ARC = {
+  /** Sessions that must mention the topic before an arc is drawn. */
+  minSessions: 2,
+  /** Earlier stances shown after the current one. */
+  maxEarlier: 3,
+  maxQuoteChars: 160,
+};
+
+export interface ArcStep {
+  turn: TurnRecord;
+  sentence: string;
+}
+
+/** The user's sentence naming the topic in each turn, oldest first (one step per session: its latest). */
+export function arcSteps(turns: readonly TurnRecord[], topic: ReadonlySet<string>): ArcStep[] {
+  const bySession = new Map<string, ArcStep>();
+  const sorted = [...turns].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
+  for (const t of sorted) {
+    for (const m of t.messages) {
+      if (m.role !== 'user') continue;
+      const s = sentences(maskSecrets(m.content).replace(/\s+/g, ' ').trim()).find((x) => analyze(x).some((w) => topic.has(w)));
+      if (s) bySession.set(t.sessionId, { turn: t, sentence: s });
+    }
+  }
+  return [...bySession.values()].sort((a, b) => a.turn.timestamp.localeCompare(b.turn.timestamp));
+}
+
+const clip = (s: string) => (s.length > ARC.maxQuoteChars ? `${s.slice(0, ARC.maxQuoteChars - 1)}…` : s);
+
+/** The arc line, or null when fewer than ARC.minSessions sessions spoke of the topic. */
+export function arcLine(steps: readonly ArcStep[], topicLabel: string): string | null {
+  if (steps.length < ARC.minSessions) return null;
+  const now = steps[steps.length - 1]!;
+  const earlier = steps.slice(0, -1).reverse().slice(0, ARC.maxEarlier);
+  const prev = earlier.map((s) => `${formatDay(s.turn.timestamp)} "${clip(s.sentence)}"`).join('; ');
+  return `- User's view of ${topicLabel} — now (${formatDay(now.turn.timestamp)}): "${clip(now.sentence)}"; earlier: ${prev}`;
+}

@@ -1,0 +1,76 @@
+/**
+ * @module core/text/enrich
+ * Index-time meaning features of a turn: the kinds of the things the user talks about (a food,
+ * an illness, an occupation, a place, an animal… from core/lexicon/kinds), stored as extra index
+ * tokens (`_kfood`) beside the turn's words. A query word that names a kind ("work" → occupation,
+ * "eat" → food) then reaches a turn that shares no word with it, through any store's lexical
+ * index. Tokens start with "_", which no analysed word does. Pure (the lexicon is passed in).
+ */
+import type { Lexicon } from '../ports.ts';
+import type { Message } from '../types.ts';
+import { kindsOf, type NounKind } from '../lexicon/kinds.ts';
+import { STOP_WORDS } from './analyze.ts';
+
+/** Kinds worth a feature ('person' is in nearly every turn and says nothing). */
+export const FEATURE_KINDS: readonly NounKind[] = ['family', 'social', 'occupation', 'animal', 'food', 'illness', 'language', 'instrument', 'activity', 'organization', 'location', 'vehicle'];
+
+/** Kinds a capitalised word (a name) may have: "Lisbon" is a place, "Tofu" the cat is no food. */
+const NAME_KINDS: ReadonlySet<NounKind> = new Set(['location', 'organization', 'language']);
+
+export const kindToken = (kind: NounKind) => `_k${kind}`;
+
+/** Words too common to carry a kind reliably ("thing", "time", "people"), by the lexicon's commonness. */
+export const ENRICH = { maxCommonness: 0.6 };
+
+const TOKEN = /[\p{L}][\p{L}'’-]*/gu;
+
+/** Kinds of one word in context: nouns by their first sense, adjectives through their derived nouns ("allergic" → allergy). */
+function wordKinds(lex: Lexicon, word: string, capitalised: boolean): NounKind[] {
+  const top = lex.classesOf(word)[0];
+  if (!top) return [];
+  let kinds: NounKind[] = [];
+  if (top.startsWith('noun.')) {
+    kinds = kindsOf(lex, word);
+    // Animals and plants people eat: "fish", "lamb", "chicken" are food in their second sense.
+    if ((kinds.includes('animal') || lex.classesOf(word, 'noun')[0] === 'noun.plant') && lex.classesOf(word, 'noun', 2).includes('noun.food')) kinds = [...kinds, 'food'];
+  }
+  else if (top.startsWith('adj.')) kinds = lex.derivations(word, 'adj').flatMap((n) => kindsOf(lex, n));
+  return kinds.filter((k) => FEATURE_KINDS.includes(k) && (!capitalised || NAME_KINDS.has(k)));
+}
+
+/** The kinds a text mentions (two-word collocations first: "ice cream", "night shift"). */
+export function textKinds(lex: Lexicon, text: string): Set<NounKind> {
+  const out = new Set<NounKind>();
+  const toks = [...text.matchAll(TOKEN)].map((m) => ({ w: m[0].replace(/’/g, "'").replace(/'s$/, ''), at: m.index ?? 0 }));
+  for (let i = 0; i < toks.length; i++) {
+    const { w, at } = toks[i]!;
+    const lw = w.toLowerCase();
+    const sentenceStart = at === 0 || /[.!?]\s*$/.test(text.slice(Math.max(0, at - 3), at));
+    const capitalised = /^\p{Lu}/u.test(w) && !sentenceStart;
+    const next = toks[i + 1];
+    if (next && next.at - (at + w.length) === 1) {
+      const pair = `${lw} ${next.w.toLowerCase()}`;
+      const pk = lex.senses(pair, 'noun', 1).length > 0 ? kindsOf(lex, pair).filter((k) => FEATURE_KINDS.includes(k)) : [];
+      if (pk.length > 0) {
+        for (const k of pk) out.add(k);
+        i++;
+        continue;
+      }
+    }
+    // A hyphenated word as a whole, else by its parts ("gluten-free" → gluten).
+    const whole = lex.senses(lw).length > 0 || !lw.includes('-') ? [lw] : lw.split('-');
+    for (const part of whole) {
+      if (part.length < 3 || STOP_WORDS.has(part)) continue;
+      if ((lex.commonness?.(part) ?? 0) > ENRICH.maxCommonness) continue;
+      for (const k of wordKinds(lex, part, capitalised)) out.add(k);
+    }
+  }
+  return out;
+}
+
+/** Feature tokens of a turn: the kinds its user messages mention (what the assistant says is not the user's). */
+export function turnFeatures(lex: Lexicon, messages: readonly Message[]): string[] {
+  const kinds = new Set<NounKind>();
+  for (const m of messages) if (m.role === 'user') for (const k of textKinds(lex, m.content)) kinds.add(k);
+  return FEATURE_KINDS.filter((k) => kinds.has(k)).map(kindToken);
+}
