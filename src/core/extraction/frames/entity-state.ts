@@ -1,0 +1,74 @@
+/**
+ * @module core/extraction/frames/entity-state
+ * Entity state: a clause that refers to something the speaker holds — by name ("Biscuit crossed
+ * the rainbow bridge"), by kind ("traded in my bike") or by the relation itself ("we split",
+ * "I resigned") — with an ending predicate (frames/table.ts ENDINGS) yields a retraction of it.
+ * The key is a guess from the referent's kind; the draft is marked `anyKey`, so reconciliation
+ * ends the speaker's active memory that holds the value whatever its key (and `current` ends
+ * the current value of the key when nothing is named).
+ */
+import type { Lexicon } from '../../ports.ts';
+import type { Draft } from '../model.ts';
+import { NOT_NAMES } from '../lexicon.ts';
+import type { Phrase } from './clause-shape.ts';
+import { isKind, kindOf } from './kinds.ts';
+import type { ReadClause } from './read.ts';
+import { ENDINGS, type Ending } from './table.ts';
+
+/** Labels of the current value when an ending names nothing ("I resigned" ends the current employer). */
+const CURRENT_LABEL: Record<string, string> = { employer: 'job', partner: 'partner' };
+
+function endingLemmaMatch(e: Ending, verb: string, lex?: Lexicon): boolean {
+  if (e.lemmas.includes(verb)) return true;
+  if (!lex || !e.anchors || ENDINGS.some((x) => x.lemmas.includes(verb))) return false;
+  return e.anchors.some((a) => lex.isA(verb, a, { pos: 'verb', maxSenses: 1, maxDepth: 2 }));
+}
+
+function isActivity(np: Phrase | null, lex?: Lexicon): boolean {
+  return !!np && !np.proper && (np.gerund || isKind(np.headLemma, 'activity', lex) || isKind(np.headLemma, 'instrument', lex));
+}
+
+/** The ending row the clause satisfies, first match wins. */
+export function endingOf(rc: ReadClause): Ending | null {
+  const { shape, tokens, lex } = rc;
+  if (!shape.verb) return null;
+  const lemmas = new Set(tokens.map((t) => t.lemma));
+  if (shape.particle) lemmas.add(shape.particle);
+  if (isActivity(shape.object, lex)) lemmas.add('activity');
+  for (const e of ENDINGS) if (endingLemmaMatch(e, shape.verb, lex) && (e.with ?? []).every((group) => group.some((w) => lemmas.has(w)))) return e;
+  return null;
+}
+
+/** A phrase the speaker holds: a bare name, or a noun with my/our/the (never someone else's "his dog", "Ana's car"). */
+function held(np: Phrase | null): boolean {
+  if (!np || /['’]s\b/.test(np.text)) return false;
+  if (np.proper) return !!np.name && !NOT_NAMES.has(np.name.toLowerCase());
+  return np.det === 'my' || np.det === 'our' || np.det === 'the' || np.gerund || np.det === null;
+}
+
+const PERSONAL = new Set(['i', 'we']);
+
+/** Retraction drafts for the clause's ending predicate (none when the clause is negated, hypothetical or about others). */
+export function endingDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (clause.negated || shape.negated || (shape.modal && shape.modal !== 'can')) return [];
+  const e = endingOf(rc);
+  if (!e) return [];
+  const candidates: Array<Phrase | null> = e.referent === 'subject' ? [shape.subject] : e.referent === 'object' ? [shape.object] : [shape.subject, shape.object];
+  const referent = candidates.find((np) => held(np)) ?? null;
+  // Only the speaker's own things and bonds: a third party's clause ("my sister's cat died") ends nothing of theirs here.
+  const speakerSide = clause.subject.self || !shape.pronoun;
+  if (!speakerSide) return [];
+  if (referent && !(e.referent === 'object' && shape.pronoun && !PERSONAL.has(shape.pronoun))) {
+    const kind = kindOf(referent.noun ?? (referent.proper ? referent.name! : referent.headLemma), lex);
+    const key = (kind ? e.keyByKind[kind] : undefined) ?? (referent.proper && !referent.noun ? e.defaultKey : null);
+    if (key) return [{ key, value: referent.proper ? referent.name! : referent.gerund ? referent.head : referent.headLemma, op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true } }];
+  }
+  // "I resigned", "we split", "I quit my job": the current value of the key ends.
+  const object = shape.object;
+  if (e.current && (shape.pronoun === 'i' || shape.pronoun === 'we') && (!e.currentObjects || !object || (!object.proper && e.currentObjects.includes(object.headLemma)))) {
+    if (e.current === 'partner' && shape.pronoun !== 'we' && !shape.subject) return [];
+    return [{ key: e.current, value: CURRENT_LABEL[e.current] ?? e.current, op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, current: true } }];
+  }
+  return [];
+}

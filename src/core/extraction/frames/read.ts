@@ -1,0 +1,158 @@
+/**
+ * @module core/extraction/frames/read
+ * Reads one analysed clause against the frame table (frames/table.ts): finds the predicate
+ * class of its verb (listed lemma, else a WordNet verb anchor), checks the argument in the
+ * frame's slot against its class (noun kind, name, proper noun), and returns drafts with
+ * confidence by explicitness. Entity-state endings are read by frames/entity-state.ts.
+ */
+import type { Lexicon } from '../../ports.ts';
+import type { Clause, Draft } from '../model.ts';
+import { NOT_NAMES } from '../lexicon.ts';
+import { tagFragment, type NlpToken } from '../nlp.ts';
+import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
+import { isKind, kindOf } from './kinds.ts';
+import { endingOf } from './entity-state.ts';
+import { DIET_BY_AVOIDED, FRAMES, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+
+/** A clause read once: its tokens and shape (the frames and the endings share it). */
+export interface ReadClause {
+  clause: Clause;
+  tokens: NlpToken[];
+  shape: Shape;
+  lex?: Lexicon;
+}
+
+export function readClause(clause: Clause, lex?: Lexicon): ReadClause {
+  const tokens = tagFragment(clause.text);
+  return { clause, tokens, shape: shapeOfTokens(tokens), lex };
+}
+
+/** Modals that make a clause a possibility, not a fact ("I might adopt a cat", "we could move to Leeds"). */
+const HYPOTHETICAL_MODALS = new Set(['would', 'could', 'might', 'should', 'may', 'must', 'shall']);
+
+const BY_LEMMA = new Map<string, PredClass[]>();
+for (const [cls, { lemmas }] of Object.entries(PREDICATES) as Array<[PredClass, { lemmas: string[] }]>) for (const l of lemmas) BY_LEMMA.set(l, [...(BY_LEMMA.get(l) ?? []), cls]);
+
+/** Predicate classes of a verb lemma: the listed ones, else those whose WordNet anchor the verb is a kind of. */
+export function predicateClasses(verb: string, lex?: Lexicon): PredClass[] {
+  const listed = BY_LEMMA.get(verb);
+  if (listed) return listed;
+  if (!lex) return [];
+  return (Object.entries(PREDICATES) as Array<[PredClass, { anchors?: string[] }]>).filter(([, p]) => p.anchors?.some((a) => lex.isA(verb, a, { pos: 'verb', maxSenses: 1, maxDepth: 3 }))).map(([c]) => c);
+}
+
+const isName = (w: string) => /^\p{Lu}[\p{L}\p{N}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
+
+/** The phrase in a frame's slot. */
+function inSlot(shape: Shape, slot: Frame['slot']): Phrase[] {
+  if (slot === 'object') return shape.objects;
+  if (slot === 'complement') return shape.complement ? [shape.complement] : [];
+  const prep = slot.slice('prep:'.length);
+  return shape.preps.filter((p) => p.prep === prep).map((p) => p.np);
+}
+
+/** Whether the phrase is of the argument class. */
+function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
+  if (arg === 'proper') return !!np.name && np.proper && isName(np.name.split(' ')[0]);
+  if (arg === 'name') return np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && kindOf(np.name, lex) === null;
+  if (np.proper && arg !== 'language' && arg !== 'vehicle') return false;
+  return isKind(np.headLemma, arg, lex) || (np.head !== np.headLemma && isKind(np.head, arg, lex));
+}
+
+/** The words of a phrase without its determiner ("a senior sonographer" → "senior sonographer"). */
+function bare(np: Phrase): string {
+  return np.text.replace(/^(?:a|an|the|my|our|some|one|two|three|\d+)\s+/i, '').trim();
+}
+
+/** Verbs that take a setting away ("lost my job at X", "left my post at Y"). */
+const LOSING = new Set(['lose', 'leave', 'quit', 'resign', 'miss', 'hate']);
+
+/** A clause about a plan (a future date, not a past one): "we are adopting a kitten next weekend" is an event, not a pet yet. */
+function isPlan(clause: Clause): boolean {
+  return !!clause.date && !clause.past && clause.date.iso > clause.ref.toISOString().slice(0, 10);
+}
+
+const NAMED_AFTER = /\b(?:named|called)\s+(\p{Lu}[\p{L}\p{N}-]+)/u;
+
+/** The value a frame stores for its argument, in the shapes the rest of the system reads. */
+function valueOf(frame: Frame, np: Phrase, rc: ReadClause): string {
+  switch (frame.key) {
+    case 'pet': {
+      if (frame.arg === 'name') return `pet named ${np.name}`;
+      const named = np.name ?? NAMED_AFTER.exec(rc.clause.text)?.[1] ?? null;
+      const species = np.headLemma;
+      return named && isName(named) ? `${species} named ${named}` : species;
+    }
+    case 'language':
+      return (np.name ?? np.head).replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+    case 'employer':
+    case 'education':
+    case 'location':
+      return np.name ?? bare(np);
+    case 'hobby':
+      return np.gerund ? np.head : bare(np).toLowerCase();
+    default:
+      return np.proper ? (np.name ?? np.head) : bare(np);
+  }
+}
+
+/** Who the clause is about may state the fact: the speaker (I/we, a chat fragment) or the attributed third party. */
+function subjectOk(rc: ReadClause): boolean {
+  const { shape, clause } = rc;
+  if (shape.pronoun) return clause.subject.self ? shape.pronoun === 'i' || shape.pronoun === 'we' : ['he', 'she', 'they'].includes(shape.pronoun);
+  if (shape.subjectless) return !shape.gerundNames;
+  // An attributed third party ("my flatmate Jo lives in Hull" → Jo): the subject phrase is that person.
+  return !clause.subject.self && !!shape.subject;
+}
+
+function dietFrom(foods: Phrase[]): string | null {
+  const said = foods.map((f) => f.headLemma);
+  for (const row of DIET_BY_AVOIDED) if (said.some((f) => row.foods.includes(f))) return row.diet;
+  return null;
+}
+
+/** Drafts of the verb frames for one clause. */
+export function frameDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!shape.verb || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || !subjectOk(rc) || isPlan(clause)) return [];
+  const negated = clause.negated || shape.negated;
+  const classes = predicateClasses(shape.verb, lex);
+  const out: Draft[] = [];
+  for (const frame of FRAMES) {
+    if (!classes.includes(frame.pred) || Boolean(frame.negated) !== negated) continue;
+    // Care and ownership are read for the speaker only (a neighbour's new car is not a memory about them).
+    if ((frame.pred === 'care' || frame.pred === 'own') && !(clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we'))) continue;
+    // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
+    if (frame.negated && shape.modal === 'can') continue;
+    const args = inSlot(shape, frame.slot).filter((np) => fits(np, frame.arg, lex));
+    if (args.length === 0) continue;
+    if (frame.key === 'diet') {
+      const diet = dietFrom(shape.objects);
+      if (diet) out.push({ key: 'diet', value: diet, op: 'assert', confidence: 0.75, metadata: { frame: 'eat×food (negated)' } });
+      continue;
+    }
+    for (const np of args) {
+      // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
+      if (/['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
+      out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
+    }
+  }
+  return out;
+}
+
+/** Drafts of the setting-noun frames: "my second day at Monzo" → employer Monzo (implied). */
+export function settingDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal))) return [];
+  // "I quit my job at Deloitte", "lost my job at DoorDash": an ending or losing verb is not a setting the speaker is in.
+  if (shape.verb && (endingOf(rc) || LOSING.has(shape.verb))) return [];
+  const phrases = [shape.subject, ...shape.objects, shape.complement].filter((p): p is Phrase => !!p && (p.det === 'my' || p.det === 'our'));
+  const out: Draft[] = [];
+  for (const p of phrases) {
+    const row = SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma));
+    if (!row) continue;
+    const at = shape.preps.find((x) => row.preps.includes(x.prep) && fits(x.np, 'proper'));
+    if (at) out.push({ key: row.key, value: at.np.name!, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${p.headLemma}` } });
+  }
+  return out;
+}
