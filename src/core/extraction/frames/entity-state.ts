@@ -54,7 +54,9 @@ export function endingDrafts(rc: ReadClause): Draft[] {
   if (clause.negated || shape.negated || (shape.modal && shape.modal !== 'can')) return [];
   const e = endingOf(rc);
   if (!e) return [];
-  const candidates: Array<Phrase | null> = e.referent === 'subject' ? [shape.subject] : e.referent === 'object' ? [shape.object] : [shape.subject, shape.object];
+  // The object, or the phrase a particle-like preposition carries ("got rid of the van", "parted with my guitar").
+  const object = shape.object ?? shape.preps.find((p) => p.prep === 'of' || p.prep === 'with')?.np ?? null;
+  const candidates: Array<Phrase | null> = e.referent === 'subject' ? [shape.subject] : e.referent === 'object' ? [object] : [shape.subject, object];
   const referent = candidates.find((np) => held(np)) ?? null;
   // Only the speaker's own things and bonds: a third party's clause ("my sister's cat died") ends nothing of theirs here.
   const speakerSide = clause.subject.self || !shape.pronoun;
@@ -65,7 +67,6 @@ export function endingDrafts(rc: ReadClause): Draft[] {
     if (key) return [{ key, value: referent.proper ? referent.name! : referent.gerund ? referent.head : referent.headLemma, op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true } }];
   }
   // "I resigned", "we split", "I quit my job": the current value of the key ends.
-  const object = shape.object;
   if (e.current && (shape.pronoun === 'i' || shape.pronoun === 'we') && (!e.currentObjects || !object || (!object.proper && e.currentObjects.includes(object.headLemma)))) {
     if (e.current === 'partner' && shape.pronoun !== 'we' && !shape.subject) return [];
     return [{ key: e.current, value: CURRENT_LABEL[e.current] ?? e.current, op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, current: true } }];

@@ -7,7 +7,8 @@
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Clause, Draft } from '../model.ts';
-import { NOT_NAMES } from '../lexicon.ts';
+import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
+import { relationDraft } from '../subject-attribution.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
@@ -155,4 +156,25 @@ export function settingDrafts(rc: ReadClause): Draft[] {
     if (at) out.push({ key: row.key, value: at.np.name!, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${p.headLemma}` } });
   }
   return out;
+}
+
+/** Verbs that give a name ("my daughter is called Anna", "we named the puppy Miso"). */
+const NAMING = new Set(['call', 'name']);
+
+/**
+ * The naming frame: a possessed relative or animal and the name it is given → the relation's name or the pet's
+ * ("My daughter is called Anna" → child Anna; "our new puppy is named Miso" → pet named Miso).
+ */
+export function namingDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!shape.verb || !NAMING.has(shape.verb) || clause.negated || shape.negated) return [];
+  const holder = shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') ? shape.subject : shape.objects.find((o) => !o.proper && (o.det === 'my' || o.det === 'our' || o.det === 'the'));
+  const name = shape.objects.find((o) => o.proper && o.name && isName(o.name))?.name ?? null;
+  if (!holder || !name || !holder.noun) return [];
+  if (RELATIONS[holder.noun] !== undefined) {
+    const d = relationDraft(clause.speaker, holder.noun, name, 0.9);
+    return d ? [{ ...d, metadata: { ...d.metadata, frame: 'name×family' } }] : [];
+  }
+  if (isKind(holder.noun, 'animal', lex)) return [{ key: 'pet', value: `${holder.noun} named ${name}`, subject: clause.speaker, metadata: { species: holder.noun, name, frame: 'name×animal' } }];
+  return [];
 }

@@ -107,6 +107,7 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'went-to-live', lemmas: ['go', 'move'], with: [['with'], ['live']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'run-away', lemmas: ['run'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle' },
+  { id: 'get-rid', lemmas: ['get'], with: [['rid']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: null },
   { id: 'give-away', lemmas: ['give'], with: [['away']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet' }, defaultKey: 'pet' },
   { id: 'give-up', lemmas: ['give'], with: [['up'], ['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'quit-activity', lemmas: ['quit', 'stop', 'drop'], with: [['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
