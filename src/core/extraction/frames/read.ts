@@ -57,7 +57,10 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   if (arg === 'proper') return !!np.name && np.proper && isName(np.name.split(' ')[0]);
   if (arg === 'name') return np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && kindOf(np.name, lex) === null;
   if (np.proper && arg !== 'language' && arg !== 'vehicle') return false;
-  return isKind(np.headLemma, arg, lex) || (np.head !== np.headLemma && isKind(np.head, arg, lex));
+  // A compound the lexicon lists whole ("hurdy gurdy", "border collie") before its head word alone.
+  const words = bare(np).toLowerCase().split(/\s+/);
+  const compound = words.length >= 2 ? words.slice(-2).join(' ') : null;
+  return (compound !== null && isKind(compound, arg, lex)) || isKind(np.headLemma, arg, lex) || (np.head !== np.headLemma && isKind(np.head, arg, lex));
 }
 
 /** The words of a phrase without its determiner ("a senior sonographer" → "senior sonographer"). */
