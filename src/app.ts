@@ -6,12 +6,13 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import type { Extractor, MemoryStore } from './core/ports.ts';
+import type { Extractor, Lexicon, MemoryStore } from './core/ports.ts';
 import { MemoryService } from './core/service.ts';
 import { OfflineExtractor } from './core/extraction/offline-extractor.ts';
 import { createStore } from './store/create-store.ts';
 import { createProviders } from './providers/create-providers.ts';
 import { checkEmbeddingSpace } from './providers/embedding-space.ts';
+import { openLexicon } from './providers/lexicon/create-lexicon.ts';
 import { createMetrics, registerMetricsRoute } from './api/metrics.ts';
 import { registerCoreRoutes } from './api/routes/core-routes.ts';
 import { registerPlatformRoutes } from './api/compat/platform-routes.ts';
@@ -41,6 +42,8 @@ export interface BuildOptions {
   logStream?: { write(msg: string): void };
   /** Use this extractor instead of the offline one (tests that need deterministic candidates). */
   extractor?: Extractor;
+  /** Use this lexicon instead of the configured one (tests with a test double). */
+  lexicon?: Lexicon;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -69,8 +72,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await store.migrate();
   const providers = createProviders(config, { logger, observer: metrics.observer, fetch: opts.fetch });
   for (const finding of await checkEmbeddingSpace(store, providers.embedder, logger)) providers.health.addStatic(finding);
+  const lexicon = opts.lexicon ?? openLexicon(config, logger).lexicon;
   const service = new MemoryService({
     store,
+    lexicon,
     offlineExtractor: opts.extractor ?? new OfflineExtractor(),
     llmExtractor: providers.llmExtractor,
     reconciler: providers.reconciler,

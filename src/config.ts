@@ -62,6 +62,10 @@ export const ConfigSchema = z.object({
   PROVIDER_TIMEOUT_MS: int(20000),
   PROVIDER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   MEMORY_DISABLE_LLM: bool,
+  /** wordnet | off — the lexicon recall and extraction consult (off, or WordNet not installed → empty lexicon). */
+  MEMORY_LEXICON: z.enum(['wordnet', 'off']).default('wordnet'),
+  /** Lexicon cache file (default node_modules/.cache/memory-service/wordnet-lexicon-v<N>.bin). */
+  MEMORY_LEXICON_CACHE: optStr,
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

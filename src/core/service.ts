@@ -7,6 +7,7 @@
 import type {
   EmbedderPort,
   Extractor,
+  Lexicon,
   MemoryFilter,
   MemoryStore,
   QueryPlannerPort,
@@ -23,6 +24,7 @@ import { containsSecret, maskSecrets } from './text/secrets.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import { relatedKeys } from './reconcile/policy.ts';
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
+import { EMPTY_LEXICON } from './lexicon/empty.ts';
 import { recall as runRecall, search as runSearch } from './recall/recall.ts';
 
 /** Minimal structured logger (pino-compatible subset). */
@@ -49,6 +51,8 @@ export interface ServiceDeps {
   embedder?: EmbedderPort | null;
   reranker?: RerankerPort | null;
   planner?: QueryPlannerPort | null;
+  /** Word senses and kinds (WordNet at the edge; the empty lexicon when absent). */
+  lexicon?: Lexicon;
   /** Reranker relevance floor (RERANK_MIN_SCORE), passed to recall. */
   rerankMinScore?: number;
   clock?: () => Date;
@@ -127,6 +131,9 @@ export class MemoryService {
   }
   get planner(): QueryPlannerPort | null {
     return this.deps.planner ?? null;
+  }
+  get lexicon(): Lexicon {
+    return this.deps.lexicon ?? EMPTY_LEXICON;
   }
 
   now(): string {

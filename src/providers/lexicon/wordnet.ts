@@ -1,0 +1,205 @@
+/**
+ * @module providers/lexicon/wordnet
+ * The Lexicon port over WordNet's compact tables: lemmas by morphy, senses in WordNet's
+ * frequency order, hypernym/hyponym walks, synonyms, derivations, lexicographer classes and a
+ * commonness score from the sense-tagged corpus counts. Answers synchronously from memory.
+ */
+import type { LexSense, Lexicon, PartOfSpeech } from '../../core/ports.ts';
+import { morphy, normalizeWord, type MorphyDictionary } from '../../core/lexicon/morphy.ts';
+import { LEXNAMES, POS_CODES, POS_LETTER, type WordNetTables } from './wordnet-tables.ts';
+
+const POS_INDEX: Record<PartOfSpeech, number> = { noun: 0, verb: 1, adj: 2, adv: 3 };
+
+export class WordNetLexicon implements Lexicon {
+  private readonly t: WordNetTables;
+  private readonly wordId = new Map<string, number>();
+  private readonly exc = new Map<string, string[]>();
+  private readonly hypoStart: Int32Array;
+  private readonly hypo: Int32Array;
+  private readonly maxTagLog: number;
+  private readonly dict: MorphyDictionary;
+
+  constructor(tables: WordNetTables) {
+    this.t = tables;
+    tables.words.forEach((w, i) => this.wordId.set(w, i));
+    for (const line of tables.exceptions.split('\n')) {
+      const [pos, inflected, bases] = line.split('\t');
+      if (pos && inflected && bases) this.exc.set(`${pos}\t${inflected}`, bases.split('|'));
+    }
+    // Hyponyms: the hypernym relation inverted once at load.
+    const n = tables.synPos.length;
+    const counts = new Int32Array(n + 1);
+    for (let i = 0; i < tables.synHyp.length; i++) counts[tables.synHyp[i]! + 1]!++;
+    for (let i = 0; i < n; i++) counts[i + 1]! += counts[i]!;
+    this.hypoStart = counts.slice();
+    this.hypo = new Int32Array(tables.synHyp.length);
+    const fill = counts.slice();
+    for (let s = 0; s < n; s++) for (let k = tables.synHypStart[s]!; k < tables.synHypStart[s + 1]!; k++) this.hypo[fill[tables.synHyp[k]!]!++] = s;
+    let max = 0;
+    for (let w = 0; w < tables.words.length; w++) max = Math.max(max, this.tagTotal(w));
+    this.maxTagLog = Math.log1p(max);
+    this.dict = {
+      has: (lemma, pos) => {
+        const id = this.wordId.get(lemma);
+        if (id === undefined) return false;
+        const row = id * 4 + POS_INDEX[pos];
+        return this.t.senseStart[row + 1]! > this.t.senseStart[row]!;
+      },
+      exceptions: (word, pos) => this.exc.get(`${pos}\t${word}`) ?? [],
+    };
+  }
+
+  /** Tagged-corpus count of a word over all its senses. */
+  private tagTotal(id: number): number {
+    let n = 0;
+    for (let k = this.t.senseStart[id * 4]!; k < this.t.senseStart[id * 4 + 4]!; k++) n += this.t.senseTag[k]!;
+    return n;
+  }
+
+  /** Number of synsets loaded (for diagnostics). */
+  get size(): number {
+    return this.t.synPos.length;
+  }
+
+  private posList(pos?: PartOfSpeech): PartOfSpeech[] {
+    return pos ? [pos] : [...POS_CODES];
+  }
+
+  lemmas(word: string, pos?: PartOfSpeech): string[] {
+    const out: string[] = [];
+    for (const p of this.posList(pos)) for (const l of morphy(word, p, this.dict)) if (!out.includes(l)) out.push(l);
+    return out;
+  }
+
+  private sense(s: number, rank: number): LexSense {
+    const t = this.t;
+    const lemmas: string[] = [];
+    for (let k = t.synWordStart[s]!; k < t.synWordStart[s + 1]!; k++) lemmas.push(t.words[t.synWords[k]!]!);
+    const p = t.synPos[s]!;
+    return { id: `${String(t.synOffset[s]).padStart(8, '0')}-${POS_LETTER[p]}`, pos: POS_CODES[p]!, lexClass: LEXNAMES[t.synLex[s]!] ?? 'unknown', lemmas, rank };
+  }
+
+  /** (synset, rank, tag weight) of a word's senses, before capping. */
+  private rankedSynsets(word: string, pos?: PartOfSpeech): Array<{ s: number; rank: number; weight: number }> {
+    const seen = new Set<number>();
+    const out: Array<{ s: number; rank: number; weight: number }> = [];
+    for (const p of this.posList(pos)) {
+      for (const lemma of morphy(word, p, this.dict)) {
+        const id = this.wordId.get(lemma)!;
+        const row = id * 4 + POS_INDEX[p];
+        for (let k = this.t.senseStart[row]!, r = 0; k < this.t.senseStart[row + 1]!; k++, r++) {
+          const s = this.t.senseSyn[k]!;
+          if (seen.has(s)) continue;
+          seen.add(s);
+          out.push({ s, rank: r, weight: this.t.senseTag[k]! });
+        }
+      }
+    }
+    // Across parts of speech: rank first, then the sense more attested in the tagged corpus.
+    if (!pos) out.sort((a, b) => a.rank - b.rank || b.weight - a.weight);
+    return out;
+  }
+
+  senses(word: string, pos?: PartOfSpeech, maxSenses?: number): LexSense[] {
+    const ranked = this.rankedSynsets(word, pos);
+    return (maxSenses === undefined ? ranked : ranked.slice(0, maxSenses)).map((r) => this.sense(r.s, r.rank));
+  }
+
+  private synsetOf(senseId: string): number | undefined {
+    const m = /^(\d{8})-([nvar])$/.exec(senseId);
+    if (!m) return undefined;
+    const p = POS_LETTER.indexOf(m[2] as 'n');
+    const offset = parseInt(m[1]!, 10);
+    const { synPos, synOffset } = this.t;
+    let lo = 0;
+    let hi = synPos.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const c = synPos[mid]! - p || synOffset[mid]! - offset;
+      if (c === 0) return mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+
+  hypernyms(senseId: string): LexSense[] {
+    const s = this.synsetOf(senseId);
+    if (s === undefined) return [];
+    const out: LexSense[] = [];
+    for (let k = this.t.synHypStart[s]!; k < this.t.synHypStart[s + 1]!; k++) out.push(this.sense(this.t.synHyp[k]!, 0));
+    return out;
+  }
+
+  hyponyms(senseId: string): LexSense[] {
+    const s = this.synsetOf(senseId);
+    if (s === undefined) return [];
+    const out: LexSense[] = [];
+    for (let k = this.hypoStart[s]!; k < this.hypoStart[s + 1]!; k++) out.push(this.sense(this.hypo[k]!, 0));
+    return out;
+  }
+
+  synonyms(word: string, pos?: PartOfSpeech, maxSenses = 1): string[] {
+    const self = new Set([normalizeWord(word), ...this.lemmas(word, pos)]);
+    const out: string[] = [];
+    for (const sense of this.senses(word, pos, maxSenses)) for (const l of sense.lemmas) if (!self.has(l) && !out.includes(l)) out.push(l);
+    return out;
+  }
+
+  derivations(word: string, pos?: PartOfSpeech): string[] {
+    const out: string[] = [];
+    for (const lemma of this.lemmas(word, pos)) {
+      const id = this.wordId.get(lemma)!;
+      for (let k = this.t.derStart[id]!; k < this.t.derStart[id + 1]!; k++) {
+        const w = this.t.words[this.t.der[k]!]!;
+        if (w !== lemma && !out.includes(w)) out.push(w);
+      }
+    }
+    return out;
+  }
+
+  isA(word: string, ancestor: string, opts: { pos?: PartOfSpeech; maxSenses?: number; maxDepth?: number } = {}): boolean {
+    const target = this.wordId.get(normalizeWord(ancestor));
+    if (target === undefined) return false;
+    const maxDepth = opts.maxDepth ?? 12;
+    const t = this.t;
+    const hasTarget = (s: number) => {
+      for (let k = t.synWordStart[s]!; k < t.synWordStart[s + 1]!; k++) if (t.synWords[k] === target) return true;
+      return false;
+    };
+    let frontier = this.rankedSynsets(word, opts.pos).slice(0, opts.maxSenses ?? 2).map((r) => r.s);
+    const seen = new Set(frontier);
+    // Depth 0 is the sense itself: a "worker" is a worker.
+    for (let depth = 0; depth <= maxDepth && frontier.length > 0; depth++) {
+      const next: number[] = [];
+      for (const s of frontier) {
+        if (hasTarget(s)) return true;
+        for (let k = t.synHypStart[s]!; k < t.synHypStart[s + 1]!; k++) {
+          const h = t.synHyp[k]!;
+          if (!seen.has(h)) {
+            seen.add(h);
+            next.push(h);
+          }
+        }
+      }
+      frontier = next;
+    }
+    return false;
+  }
+
+  classesOf(word: string, pos?: PartOfSpeech, maxSenses = 1): string[] {
+    const out: string[] = [];
+    for (const r of this.rankedSynsets(word, pos).slice(0, maxSenses)) {
+      const c = LEXNAMES[this.t.synLex[r.s]!] ?? 'unknown';
+      if (!out.includes(c)) out.push(c);
+    }
+    return out;
+  }
+
+  commonness(word: string): number {
+    if (this.maxTagLog === 0) return 0;
+    let best = 0;
+    for (const lemma of this.lemmas(word)) best = Math.max(best, this.tagTotal(this.wordId.get(lemma)!));
+    return Math.log1p(best) / this.maxTagLog;
+  }
+}
