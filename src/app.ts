@@ -76,7 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const service = new MemoryService({
     store,
     lexicon,
-    offlineExtractor: opts.extractor ?? new OfflineExtractor(),
+    offlineExtractor: opts.extractor ?? new OfflineExtractor({ lexicon }),
     llmExtractor: providers.llmExtractor,
     reconciler: providers.reconciler,
     embedder: providers.embedder,

@@ -24,7 +24,12 @@ export function lexiconDouble(entries: Record<string, DoubleEntry>): Lexicon & {
       const e = find(w, pos);
       return e ? [sense(w.toLowerCase(), e)] : [];
     },
-    hypernyms: () => [],
+    // One hypernym sense carrying every ancestor: enough for the shared classifier's chain walk.
+    hypernyms: (id: string) => {
+      const w = id.slice(0, id.lastIndexOf('.'));
+      const e = entries[w];
+      return e && !id.startsWith('^') ? [{ id: `^${id}`, pos: e.pos, lexClass: e.lexClass, lemmas: e.ancestors, rank: 0 }] : [];
+    },
     hyponyms: () => [],
     synonyms: () => [],
     derivations: () => [],

@@ -42,11 +42,14 @@ export function endingOf(rc: ReadClause): Ending | null {
 /** A phrase the speaker holds: a bare name, or a noun with my/our/the (never someone else's "his dog", "Ana's car"). */
 function held(np: Phrase | null): boolean {
   if (!np || /['’]s\b/.test(np.text)) return false;
+  // "stopped playing the piano": a light gerund is not the thing itself (the rules read the activity it carries).
+  if (np.gerund && LIGHT_GERUNDS.has(np.head)) return false;
   if (np.proper) return !!np.name && !NOT_NAMES.has(np.name.toLowerCase());
   return np.det === 'my' || np.det === 'our' || np.det === 'the' || np.gerund || np.det === null;
 }
 
 const PERSONAL = new Set(['i', 'we']);
+const LIGHT_GERUNDS = new Set(['playing', 'doing', 'going', 'having', 'making', 'taking', 'getting', 'practising', 'practicing']);
 
 /** Retraction drafts for the clause's ending predicate (none when the clause is negated, hypothetical or about others). */
 export function endingDrafts(rc: ReadClause): Draft[] {

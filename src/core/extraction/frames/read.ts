@@ -57,6 +57,8 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   if (arg === 'proper') return !!np.name && np.proper && isName(np.name.split(' ')[0]);
   if (arg === 'name') return np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && kindOf(np.name, lex) === null;
   if (np.proper && arg !== 'language' && arg !== 'vehicle') return false;
+  // A proper noun is a vehicle only by the seed table's makes and models ("Prius"); WordNet's "SAM" is a missile.
+  if (np.proper && arg === 'vehicle') return isKind(np.headLemma, arg);
   // A compound the lexicon lists whole ("hurdy gurdy", "border collie") before its head word alone.
   const words = bare(np).toLowerCase().split(/\s+/);
   const compound = words.length >= 2 ? words.slice(-2).join(' ') : null;
@@ -128,7 +130,8 @@ export function frameDrafts(rc: ReadClause): Draft[] {
     if ((frame.pred === 'care' || frame.pred === 'own') && !(clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we'))) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
-    const args = inSlot(shape, frame.slot).filter((np) => fits(np, frame.arg, lex));
+    // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.
+    const args = inSlot(shape, frame.slot).filter((np) => fits(np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
     if (args.length === 0) continue;
     if (frame.key === 'diet') {
       const diet = dietFrom(shape.objects);
