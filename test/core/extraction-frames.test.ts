@@ -21,6 +21,7 @@ const lex = lexiconDouble({
   xoloitzcuintli: { pos: 'noun', lexClass: 'noun.animal', ancestors: ['dog', 'domestic_animal', 'animal'] },
   'hurdy gurdy': { pos: 'noun', lexClass: 'noun.artifact', ancestors: ['musical instrument', 'device'] },
   quechua: { pos: 'noun', lexClass: 'noun.communication', ancestors: ['natural language', 'language'] },
+  narcolepsy: { pos: 'noun', lexClass: 'noun.state', ancestors: ['sleep disorder', 'disorder'] },
   luthier: { pos: 'noun', lexClass: 'noun.person', ancestors: ['craftsman', 'skilled_worker', 'worker', 'person'] },
   cabriolet: { pos: 'noun', lexClass: 'noun.artifact', ancestors: ['car', 'motor_vehicle', 'wheeled_vehicle', 'vehicle'] },
   relinquish: { pos: 'verb', lexClass: 'verb.possession', ancestors: ['sell'] },
@@ -77,6 +78,11 @@ describe('frames: predicate class x argument class', () => {
     ['my PhD lab at Caltech is freezing', undefined, 'user|education|Caltech|assert'],
     ['I have not touched meat or fish in years', undefined, 'user|diet|vegetarian|assert'],
     ['My daughter is called Anna.', undefined, 'user|child|Anna (daughter)|assert'],
+    ['spent the evening combing the knots out of Juniper’s fur', undefined, 'user|pet|pet named Juniper|assert'],
+    ['first week at Octopus Energy and the onboarding is intense', undefined, 'user|employer|Octopus Energy|assert'],
+    ['I have narcolepsy', lex, 'user|health_condition|narcolepsy|assert'],
+    ['I am 35 in March', undefined, 'user|age|34|assert'],
+    ['I am 35 in March', undefined, 'user|birthday|March|assert'],
     ['I adopted a xoloitzcuintli', lex, 'user|pet|xoloitzcuintli|assert'],
     ['I play the hurdy gurdy on Sundays', lex, 'user|hobby|hurdy gurdy|assert'],
     ['I work as a luthier', lex, 'user|job_title|luthier|assert'],
@@ -94,10 +100,12 @@ describe('frames: predicate class x argument class', () => {
     ['my neighbour just got a tesla'],
     ['Feeding America is a great charity.'],
     ['I can not have gluten'],
+    ['I have a shellfish allergy'],
+    ['I turned 40 in August'],
     ['If I had a dog I would walk it daily'],
     ['Would you ever play the oboe?'],
   ])('no fact from the frames: %s', (text) => {
-    expect(run(text).filter((x) => /\|(?:pet|vehicle|hobby|diet)\|/.test(x) && x.endsWith('|assert'))).toEqual([]);
+    expect(run(text).filter((x) => /\|(?:pet|vehicle|hobby|diet|health_condition|birthday)\|/.test(x) && x.endsWith('|assert'))).toEqual([]);
   });
 
   test('every frame names a key of the vocabulary and an argument class', () => {
@@ -114,6 +122,7 @@ describe('entity state: ending predicates', () => {
     ['we got rid of the van', 'user|vehicle|van|retract', 'get-rid'],
     ['I resigned yesterday', 'user|employer|job|retract', 'resign'],
     ['we split last month', 'user|partner|partner|retract', 'split'],
+    ['Our old Golf finally died on the motorway', 'user|vehicle|Golf|retract', 'death'],
   ])('%s', (text, want, ending) => {
     const got = extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] });
     const hit = got.find((c) => brief([c])[0] === want);
@@ -136,6 +145,10 @@ describe('entity state: ending predicates', () => {
     ['the ending of the film died on me'],
   ])('ends nothing of the speaker: %s', (text) => {
     expect(run(text).filter((x) => x.endsWith('|retract') && /\|(?:pet|vehicle|employer|partner)\|/.test(x))).toEqual([]);
+  });
+
+  test('the ending that knows its referent is a vehicle replaces a pet guess for the same name', () => {
+    expect(run('Our old Golf finally died on the motorway')).not.toContain('user|pet|Golf|retract');
   });
 
   test('the mention of what an ending ends is not asserted in the same message', () => {

@@ -31,7 +31,7 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseLowerNames, expandChatAbbreviations } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { frameDrafts, namingDrafts, readClause, settingDrafts } from './frames/read.ts';
+import { animalPartDrafts, frameDrafts, milestoneDrafts, namingDrafts, readClause, settingDrafts } from './frames/read.ts';
 import { endingDrafts } from './frames/entity-state.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
@@ -182,7 +182,7 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || (!isSingleValued(d.key) && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || (!isSingleValued(d.key) && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
   return [...fresh, ...endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)))];
 }
@@ -620,6 +620,8 @@ function finalize(cands: MemoryCandidate[]): MemoryCandidate[] {
   return out.filter((c) => {
     // "our cat Luna went to live with my aunt": the mention of what an ending in the same message ends is not asserted.
     if (c.op === 'assert' && out.some((o) => o.op === 'retract' && o.metadata?.anyKey && o.key === c.key && o.subject === c.subject && refersTo(o.value, c.value))) return false;
+    // "Our old Golf finally died": the ending that knew the referent's kind (a vehicle) wins over a guess under another key.
+    if (c.op === 'retract' && !c.metadata?.kindKnown && out.some((o) => o.metadata?.kindKnown && o.op === 'retract' && o.key !== c.key && o.subject === c.subject && normValue(o.value) === normValue(c.value))) return false;
     // "I'm not with Jake anymore, we broke up": the named retraction says it; the current-value one is not added.
     if (c.metadata?.current && out.some((o) => o !== c && o.op === 'retract' && o.key === c.key && o.subject === c.subject && !o.metadata?.current)) return false;
     if (!RELATION_KEYS.has(c.key) || c.op !== 'assert') return true;

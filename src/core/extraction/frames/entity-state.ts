@@ -67,7 +67,7 @@ export function endingDrafts(rc: ReadClause): Draft[] {
   if (referent && !(e.referent === 'object' && shape.pronoun && !PERSONAL.has(shape.pronoun))) {
     const kind = kindOf(referent.noun ?? (referent.proper ? referent.name! : referent.headLemma), lex);
     const key = (kind ? e.keyByKind[kind] : undefined) ?? (referent.proper && !referent.noun ? e.defaultKey : null);
-    if (key) return [{ key, value: referent.proper ? referent.name! : referent.gerund ? referent.head : referent.headLemma, op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true } }];
+    if (key) return [{ key, value: referent.proper ? referent.name! : referent.gerund ? referent.head : referent.headLemma, op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, ...(kind && e.keyByKind[kind] ? { kindKnown: true } : {}) } }];
   }
   // "I resigned", "we split", "I quit my job": the current value of the key ends.
   if (e.current && (shape.pronoun === 'i' || shape.pronoun === 'we') && (!e.currentObjects || !object || (!object.proper && e.currentObjects.includes(object.headLemma)))) {

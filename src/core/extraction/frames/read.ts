@@ -13,7 +13,7 @@ import { tagFragment, type NlpToken } from '../nlp.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { DIET_BY_AVOIDED, FRAMES, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { ANIMAL_PARTS, DIET_BY_AVOIDED, FRAMES, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -69,6 +69,8 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
 function bare(np: Phrase): string {
   return np.text.replace(/^(?:a|an|the|my|our|some|one|two|three|\d+)\s+/i, '').trim();
 }
+
+const ORDINAL = /^(?:(?:my|our|the)\s+)?(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)|last)\b/i;
 
 /** Verbs that take a setting away ("lost my job at X", "left my post at Y"). */
 const LOSING = new Set(['lose', 'leave', 'quit', 'resign', 'miss', 'hate']);
@@ -127,7 +129,7 @@ export function frameDrafts(rc: ReadClause): Draft[] {
   for (const frame of FRAMES) {
     if (!classes.includes(frame.pred) || Boolean(frame.negated) !== negated) continue;
     // Care and ownership are read for the speaker only (a neighbour's new car is not a memory about them).
-    if ((frame.pred === 'care' || frame.pred === 'own') && !(clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we'))) continue;
+    if ((frame.pred === 'care' || frame.pred === 'own' || frame.pred === 'drive') && !(clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we'))) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
     // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.
@@ -141,6 +143,7 @@ export function frameDrafts(rc: ReadClause): Draft[] {
     for (const np of args) {
       // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
       if (/['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
+      if (frame.key === 'health_condition' && NOT_CONDITIONS.includes(np.headLemma)) continue;
       out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
     }
   }
@@ -153,7 +156,8 @@ export function settingDrafts(rc: ReadClause): Draft[] {
   if (!clause.subject.self || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal))) return [];
   // "I quit my job at Deloitte", "lost my job at DoorDash": an ending or losing verb is not a setting the speaker is in.
   if (shape.verb && (endingOf(rc) || LOSING.has(shape.verb))) return [];
-  const phrases = [shape.subject, ...shape.objects, shape.complement].filter((p): p is Phrase => !!p && (p.det === 'my' || p.det === 'our'));
+  // "my second day at Monzo", "first week at Octopus Energy": a possessed or counted (ordinal) setting.
+  const phrases = [shape.subject, ...shape.objects, shape.complement].filter((p): p is Phrase => !!p && (p.det === 'my' || p.det === 'our' || ORDINAL.test(p.text)));
   const out: Draft[] = [];
   for (const p of phrases) {
     const row = SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma));
@@ -183,4 +187,42 @@ export function namingDrafts(rc: ReadClause): Draft[] {
   }
   if (isKind(holder.noun, 'animal', lex)) return [{ key: 'pet', value: `${holder.noun} named ${name}`, subject: clause.speaker, metadata: { species: holder.noun, name, frame: 'name×animal' } }];
   return [];
+}
+
+/**
+ * An animal's part or gear owned by a name ("combing the knots out of Juniper's fur", "Ziggy's lead broke"): a pet named
+ * so, implied. The possessive is read from the tokens (wink splits "Juniper" "'s").
+ */
+export function animalPartDrafts(rc: ReadClause): Draft[] {
+  const { tokens, clause, shape } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || (shape.pronoun && !['i', 'we'].includes(shape.pronoun))) return [];
+  const out: Draft[] = [];
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const [who, s, part] = [tokens[i], tokens[i + 1], tokens[i + 2]];
+    if (who.pos === 'PROPN' && isName(who.text) && (s.lower === "'s" || s.lower === '’s') && ANIMAL_PARTS.includes(part.lemma) && kindOf(who.text, rc.lex) === null)
+      out.push({ key: 'pet', value: `pet named ${who.text}`, implicit: true, subject: clause.speaker, metadata: { name: who.text, frame: 'name×animal part' } });
+  }
+  return out;
+}
+
+const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+
+/**
+ * A coming milestone: "I'm 35 in March", "I turn 40 in August" → the age now (one less) and the birthday month.
+ * A past "turned 40" is the rules' (age as said).
+ */
+export function milestoneDrafts(rc: ReadClause): Draft[] {
+  const { tokens, clause, shape } = rc;
+  if (!clause.subject.self || shape.pronoun !== 'i' || clause.past || clause.negated) return [];
+  if (shape.verb !== 'be' && shape.verb !== 'turn') return [];
+  const at = tokens.findIndex((t) => t.pos === 'NUM');
+  const n = at >= 0 ? Number(tokens[at].text) : NaN;
+  if (!(n > 0 && n < 120)) return [];
+  const month = tokens.slice(at + 1).find((t, k, rest) => MONTH.test(t.text) && ['in', 'this', 'next'].includes(rest[k - 1]?.lower ?? tokens[at + 1]?.lower));
+  if (!month || tokens[at + 1]?.lower !== 'in') return [];
+  const name = month.text[0].toUpperCase() + month.text.slice(1).toLowerCase();
+  return [
+    { key: 'age', value: String(n - 1), confidence: 0.8, metadata: { turns: n, frame: 'milestone' } },
+    { key: 'birthday', value: name, confidence: 0.8, metadata: { frame: 'milestone' } },
+  ];
 }

@@ -8,12 +8,13 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'care' | 'work' | 'live' | 'speak' | 'play' | 'be' | 'eat' | 'study';
+export type PredClass = 'own' | 'drive' | 'care' | 'work' | 'live' | 'speak' | 'play' | 'be' | 'eat' | 'study';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
-  own: { lemmas: ['have', 'own', 'adopt', 'rescue', 'foster', 'get', 'buy', 'keep', 'drive', 'ride'], anchors: ['own', 'adopt', 'acquire'] },
-  care: { lemmas: ['walk', 'feed', 'groom', 'brush', 'bathe', 'bath', 'wash', 'cuddle', 'pet', 'train', 'vaccinate', 'worm', 'deworm', 'microchip', 'spay', 'neuter'], anchors: ['groom', 'feed'] },
+  own: { lemmas: ['have', 'own', 'adopt', 'rescue', 'foster', 'get', 'buy', 'keep'], anchors: ['own', 'adopt', 'acquire'] },
+  drive: { lemmas: ['drive', 'ride'] },
+  care: { lemmas: ['walk', 'feed', 'groom', 'brush', 'comb', 'bathe', 'bath', 'wash', 'cuddle', 'pet', 'train', 'vaccinate', 'worm', 'deworm', 'microchip', 'spay', 'neuter'], anchors: ['groom', 'feed'] },
   work: { lemmas: ['work', 'intern', 'temp', 'freelance', 'consult', 'volunteer'] },
   live: { lemmas: ['live', 'reside', 'settle'] },
   speak: { lemmas: ['speak', 'sign'] },
@@ -43,6 +44,9 @@ export interface Frame {
 export const FRAMES: readonly Frame[] = [
   { pred: 'own', slot: 'object', arg: 'animal', key: 'pet' },
   { pred: 'own', slot: 'object', arg: 'vehicle', key: 'vehicle' },
+  { pred: 'own', slot: 'object', arg: 'illness', key: 'health_condition' },
+  { pred: 'drive', slot: 'object', arg: 'vehicle', key: 'vehicle' },
+  { pred: 'drive', slot: 'object', arg: 'proper', key: 'vehicle' },
   { pred: 'care', slot: 'object', arg: 'name', key: 'pet', implicit: true },
   { pred: 'care', slot: 'object', arg: 'animal', key: 'pet', implicit: true },
   { pred: 'work', slot: 'prep:at', arg: 'proper', key: 'employer' },
@@ -65,6 +69,12 @@ export const SETTING_NOUNS: ReadonlyArray<{ key: string; heads: string[]; preps:
   { key: 'employer', heads: ['day', 'week', 'month', 'shift', 'desk', 'office', 'manager', 'boss', 'team', 'colleague', 'coworker', 'co-worker', 'onboarding', 'badge', 'job', 'role', 'contract', 'probation', 'payslip', 'standup', 'induction'], preps: ['at', 'with'] },
   { key: 'education', heads: ['lab', 'phd', 'degree', 'course', 'thesis', 'dissertation', 'class', 'lecture', 'supervisor', 'advisor', 'dorm', 'masters', 'semester', 'module', 'campus'], preps: ['at'] },
 ];
+
+/** Illness heads that are their own key ("a shellfish allergy" is an allergy, read by the health rules). */
+export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction'];
+
+/** Parts and things only an animal has: "<Name>'s fur/paws/lead" says Name is an animal the speaker tends. */
+export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble'];
 
 /** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
 export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; diet: string }> = [
@@ -100,7 +110,7 @@ export interface Ending {
 }
 
 export const ENDINGS: readonly Ending[] = [
-  { id: 'death', lemmas: ['die', 'pass', 'perish'], anchors: ['die'], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  { id: 'death', lemmas: ['die', 'pass', 'perish'], anchors: ['die'], referent: 'subject', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: 'pet' },
   { id: 'rainbow-bridge', lemmas: ['cross'], with: [['bridge']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'put-down', lemmas: ['put'], with: [['down', 'sleep']], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'rehome', lemmas: ['rehome', 'lose'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
