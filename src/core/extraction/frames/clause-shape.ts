@@ -64,7 +64,9 @@ function isPossessive(t: NlpToken): boolean {
 
 const TIME_HEADS = new Set(['night', 'evening', 'morning', 'afternoon', 'day', 'week', 'weekend', 'month', 'year', 'summer', 'winter', 'spring', 'autumn', 'fall', 'time', 'today', 'yesterday', 'tonight']);
 /** "last month", "this morning", "every weekend": a time phrase, never an argument. */
+const CALENDAR = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter)$/i;
 function isTime(np: Phrase): boolean {
+  if (CALENDAR.test(np.headLemma)) return true;
   return TIME_HEADS.has(np.headLemma) && /^(?:last|this|next|every|each|that|the\s+other|one|some)\b/i.test(np.text);
 }
 
@@ -173,7 +175,11 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
     }
     // A particle read as a preposition ("traded in my bike"): the phrase after it is the object.
     const [np, j] = readPhrase(toks, i);
-    if (np && isTime(np)) i = j;
+    // A time after the verb ("resigned on Friday") is no object, and what looked like a particle was its preposition.
+    if (np && isTime(np)) {
+      i = j;
+      s.particle = null;
+    }
     else if (np) {
       s.object = np;
       s.objects.push(np);
