@@ -21,6 +21,8 @@ const lex = lexiconDouble({
   xoloitzcuintli: { pos: 'noun', lexClass: 'noun.animal', ancestors: ['dog', 'domestic_animal', 'animal'] },
   'hurdy gurdy': { pos: 'noun', lexClass: 'noun.artifact', ancestors: ['musical instrument', 'device'] },
   quechua: { pos: 'noun', lexClass: 'noun.communication', ancestors: ['natural language', 'language'] },
+  biscuit: { pos: 'noun', lexClass: 'noun.food', ancestors: ['baked goods', 'food'] },
+  america: { pos: 'noun', lexClass: 'noun.location', ancestors: ['continent', 'location'] },
   narcolepsy: { pos: 'noun', lexClass: 'noun.state', ancestors: ['sleep disorder', 'disorder'] },
   luthier: { pos: 'noun', lexClass: 'noun.person', ancestors: ['craftsman', 'skilled_worker', 'worker', 'person'] },
   cabriolet: { pos: 'noun', lexClass: 'noun.artifact', ancestors: ['car', 'motor_vehicle', 'wheeled_vehicle', 'vehicle'] },
@@ -81,6 +83,12 @@ describe('frames: predicate class x argument class', () => {
     ['spent the evening combing the knots out of Juniper’s fur', undefined, 'user|pet|pet named Juniper|assert'],
     ['first week at Octopus Energy and the onboarding is intense', undefined, 'user|employer|Octopus Energy|assert'],
     ['I have narcolepsy', lex, 'user|health_condition|narcolepsy|assert'],
+    ['Just got back from walking Biscuit this morning.', undefined, 'user|pet|pet named Biscuit|assert'],
+    ['Just got back from walking Biscuit this morning.', lex, 'user|pet|pet named Biscuit|assert'],
+    ['I need to feed Whiskers before I leave.', undefined, 'user|pet|pet named Whiskers|assert'],
+    ['Gotta take Bella to the vet, she ate a sock.', undefined, 'user|pet|pet named Bella|assert'],
+    ['My manager at Spotify keeps moving deadlines.', undefined, 'user|employer|Spotify|assert'],
+    ['My commute to the Notion office is brutal today.', undefined, 'user|employer|Notion|assert'],
     ['I am 35 in March', undefined, 'user|age|34|assert'],
     ['I am 35 in March', undefined, 'user|birthday|March|assert'],
     ['I adopted a xoloitzcuintli', lex, 'user|pet|xoloitzcuintli|assert'],
@@ -88,6 +96,10 @@ describe('frames: predicate class x argument class', () => {
     ['I work as a luthier', lex, 'user|job_title|luthier|assert'],
   ])('%s', (text, lexicon, want) => {
     expect(run(text, lexicon)).toContain(want);
+  });
+
+  test('a name the lexicon knows as a place is no pet name ("feeding America")', () => {
+    expect(run('I spent the day feeding America', lex).filter((x) => x.includes('|pet|'))).toEqual([]);
   });
 
   test('without the lexicon an unknown breed is no pet (the lexicon path is what finds it)', () => {
@@ -123,6 +135,13 @@ describe('entity state: ending predicates', () => {
     ['I resigned yesterday', 'user|employer|job|retract', 'resign'],
     ['we split last month', 'user|partner|partner|retract', 'split'],
     ['Our old Golf finally died on the motorway', 'user|vehicle|Golf|retract', 'death'],
+    // Chained, passive and causative endings; an inflection the tagger keeps ("rehomed").
+    ['We had to rehome Luna because of my allergies.', 'user|pet|Luna|retract', 'rehome'],
+    ['our old cat Misty had to be put down yesterday', 'user|pet|Misty|retract', 'put-down'],
+    ['we had to have our old cat Mabel put to sleep', 'user|pet|Mabel|retract', 'put-down'],
+    ['We rehomed Luna last week.', 'user|pet|Luna|retract', 'rehome'],
+    ['We gave our rabbit to a friend’s farm.', 'user|pet|rabbit|retract', 'give-to'],
+    ['I resigned on Friday.', 'user|employer|job|retract', 'resign'],
   ])('%s', (text, want, ending) => {
     const got = extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] });
     const hit = got.find((c) => brief([c])[0] === want);

@@ -47,6 +47,8 @@ export interface Shape {
   modal: string | null;
   /** The clause opens with the verb (a subject-less chat fragment: "Brushing Pepper took ages", "traded in the van"). */
   subjectless: boolean;
+  /** "be" + a participle ("had to be put down", "was rehomed"): the subject is what the verb acts on. */
+  passive: boolean;
   /** The opening gerund phrase is the subject of a copula ("Feeding America is a charity"): it names a thing, not an act. */
   gerundNames: boolean;
 }
@@ -66,7 +68,7 @@ const TIME_HEADS = new Set(['night', 'evening', 'morning', 'afternoon', 'day', '
 /** "last month", "this morning", "every weekend": a time phrase, never an argument. */
 const CALENDAR = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter)$/i;
 function isTime(np: Phrase): boolean {
-  if (CALENDAR.test(np.headLemma)) return true;
+  if (CALENDAR.test(np.headLemma) || /^(?:yesterday|today|tonight|tomorrow|now|recently)$/i.test(np.text)) return true;
   return TIME_HEADS.has(np.headLemma) && /^(?:last|this|next|every|each|that|the\s+other|one|some)\b/i.test(np.text);
 }
 
@@ -109,6 +111,8 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
 }
 
 const SKIP_LEAD = new Set(['INTJ', 'CCONJ', 'PUNCT', 'SCONJ']);
+/** Chat openers that stand for a dropped "I have to / I am going to" ("gotta take Bella to the vet"). */
+const CHAT_LEAD = new Set(['gotta', 'gonna', 'wanna', 'hafta', 'needa']);
 const SKIP_ADV = new Set(['so', 'well', 'also', 'just', 'finally', 'actually', 'honestly', 'anyway', 'then', 'now', 'still', 'recently', 'sadly', 'unfortunately', 'today', 'yesterday']);
 
 /** Shallow structure of one clause (an already split, contraction-expanded statement). */
@@ -118,9 +122,9 @@ export function shapeOf(text: string): Shape {
 
 export function shapeOfTokens(tokens: NlpToken[]): Shape {
   let toks = tokens;
-  const s: Shape = { subject: null, pronoun: null, verb: null, verbText: null, particle: null, object: null, objects: [], complement: null, adjective: null, preps: [], negated: false, modal: null, subjectless: false, gerundNames: false };
+  const s: Shape = { subject: null, pronoun: null, verb: null, verbText: null, particle: null, object: null, objects: [], complement: null, adjective: null, preps: [], negated: false, modal: null, subjectless: false, gerundNames: false, passive: false };
   let i = 0;
-  while (i < toks.length && (SKIP_LEAD.has(toks[i].pos) || (toks[i].pos === 'ADV' && SKIP_ADV.has(toks[i].lower)))) i++;
+  while (i < toks.length && (SKIP_LEAD.has(toks[i].pos) || (toks[i].pos === 'ADV' && SKIP_ADV.has(toks[i].lower)) || CHAT_LEAD.has(toks[i].lower))) i++;
   // Subject: a pronoun or a noun phrase before the verb group.
   if (i < toks.length && toks[i].pos === 'PRON' && PRONOUNS.has(toks[i].lower)) {
     s.pronoun = toks[i].lower === 'me' ? 'i' : toks[i].lower === 'us' ? 'we' : toks[i].lower;
@@ -165,6 +169,7 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
   }
   const v = toks[i];
   if (v && v.pos === 'VERB') {
+    s.passive = sawBe && !/ing$/.test(v.lower);
     s.verb = v.lemma;
     s.verbText = v.lower;
     i++;

@@ -10,7 +10,7 @@
 import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
 import { NOT_NAMES } from '../lexicon.ts';
-import type { Phrase } from './clause-shape.ts';
+import type { Phrase, Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import type { ReadClause } from './read.ts';
 import { ENDINGS, type Ending } from './table.ts';
@@ -29,8 +29,8 @@ function isActivity(np: Phrase | null, lex?: Lexicon): boolean {
 }
 
 /** The ending row the clause satisfies, first match wins. */
-export function endingOf(rc: ReadClause): Ending | null {
-  const { shape, tokens, lex } = rc;
+export function endingOf(rc: ReadClause, shape: Shape = rc.shape): Ending | null {
+  const { tokens, lex } = rc;
   if (!shape.verb) return null;
   const lemmas = new Set(tokens.map((t) => t.lemma));
   if (shape.particle) lemmas.add(shape.particle);
@@ -53,13 +53,41 @@ const LIGHT_GERUNDS = new Set(['playing', 'doing', 'going', 'having', 'making', 
 
 /** Retraction drafts for the clause's ending predicate (none when the clause is negated, hypothetical or about others). */
 export function endingDrafts(rc: ReadClause): Draft[] {
-  const { shape, clause, lex } = rc;
-  if (clause.negated || shape.negated || (shape.modal && shape.modal !== 'can')) return [];
-  const e = endingOf(rc);
-  if (!e) return [];
+  const main = rc.shape;
+  if (rc.clause.negated || main.negated || (main.modal && main.modal !== 'can')) return [];
+  const direct = endingOf(rc);
+  if (direct) return endingFor(rc, direct, main);
+  // "We had to rehome Luna", "our cat had to be put down": an ending the speaker was obliged to (have/need to + verb).
+  if (main.verb !== 'have' && main.verb !== 'need') return [];
+  for (const sub of rc.chained) {
+    const shape = { ...sub, subject: main.subject, pronoun: main.pronoun, subjectless: main.subjectless };
+    const e = endingOf(rc, sub);
+    if (e) return endingFor(rc, e, shape);
+    // "…to have our old cat Mabel put to sleep": a causative have/get whose object the ending acts on.
+    const caused = sub.verb === 'have' || sub.verb === 'get' ? causedEnding(rc, sub) : null;
+    if (caused) return endingFor(rc, caused.e, { ...shape, verb: caused.verb, particle: null });
+  }
+  return [];
+}
+
+function causedEnding(rc: ReadClause, sub: Shape): { e: Ending; verb: string } | null {
+  if (!sub.object) return null;
+  for (const t of rc.tokens) {
+    if (t.pos !== 'VERB' || t.lemma === sub.verb) continue;
+    const e = endingOf(rc, { ...sub, verb: t.lemma });
+    if (e) return { e, verb: t.lemma };
+  }
+  return null;
+}
+
+function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
+  const { clause, lex } = rc;
+  if (shape.negated) return [];
   // The object, or the phrase a particle-like preposition carries ("got rid of the van", "parted with my guitar").
   const object = shape.object ?? shape.preps.find((p) => p.prep === 'of' || p.prep === 'with')?.np ?? null;
-  const candidates: Array<Phrase | null> = e.referent === 'subject' ? [shape.subject] : e.referent === 'object' ? [object] : [shape.subject, object];
+  // A passive ending acts on its subject ("Misty had to be put down", "the van was scrapped").
+  const acted = shape.passive && !object ? shape.subject : object;
+  const candidates: Array<Phrase | null> = e.referent === 'subject' ? [shape.subject] : e.referent === 'object' ? [acted] : [shape.subject, acted];
   const referent = candidates.find((np) => held(np)) ?? null;
   // Only the speaker's own things and bonds: a third party's clause ("my sister's cat died") ends nothing of theirs here.
   const speakerSide = clause.subject.self || !shape.pronoun;

@@ -13,19 +13,54 @@ import { tagFragment, type NlpToken } from '../nlp.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { ANIMAL_PARTS, DIET_BY_AVOIDED, FRAMES, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { ANIMAL_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
   clause: Clause;
   tokens: NlpToken[];
   shape: Shape;
+  /**
+   * Shapes of the verbs chained after the main one ("need to feed Whiskers", "got back from walking Biscuit",
+   * "gotta take Bella to the vet"), read as subject-less: only the implied-care frames use them.
+   */
+  chained: Shape[];
   lex?: Lexicon;
 }
 
 export function readClause(clause: Clause, lex?: Lexicon): ReadClause {
   const tokens = tagFragment(clause.text);
-  return { clause, tokens, shape: shapeOfTokens(tokens), lex };
+  const fix = (sh: Shape): Shape => (sh.verb ? { ...sh, verb: verbLemma(sh.verb, lex) } : sh);
+  return { clause, tokens, shape: fix(shapeOfTokens(tokens)), chained: chainedShapes(tokens).map(fix), lex };
+}
+
+/**
+ * The verb's lemma when the tagger kept an inflected form ("rehomed"): a form the tables know after stripping a
+ * regular ending, else the lexicon's lemma, else the word.
+ */
+function verbLemma(v: string, lex?: Lexicon): string {
+  if (KNOWN_VERBS.has(v) || !/(?:ed|ing|s)$/.test(v)) return v;
+  const tries = [v.replace(/ied$/, 'y'), v.replace(/ed$/, ''), v.replace(/d$/, ''), v.replace(/(.)\1ed$/, '$1'), v.replace(/ing$/, ''), v.replace(/ing$/, 'e'), v.replace(/(.)\1ing$/, '$1'), v.replace(/s$/, '')];
+  return tries.find((t) => KNOWN_VERBS.has(t)) ?? lex?.lemmas(v, 'verb')[0] ?? v;
+}
+
+/** Verbs the tables know: after "to" they are verbs whatever the tagger said ("had to rehome Luna"). */
+const KNOWN_VERBS = new Set([...Object.values(PREDICATES).flatMap((p) => p.lemmas), ...ENDINGS.flatMap((e) => e.lemmas)]);
+
+function chainedShapes(tokens: NlpToken[]): Shape[] {
+  const out: Shape[] = [];
+  for (let i = 1; i < tokens.length; i++) {
+    const prev = tokens[i - 1];
+    const link = prev.lower === 'to' || /^(?:gotta|gonna|wanna)$/.test(prev.lower);
+    if (!link && !(prev.pos === 'ADP' && tokens[i].pos === 'VERB' && /ing$/.test(tokens[i].lower))) continue;
+    // "to be put down", "to get rehomed": the auxiliary stays with the verb (a passive).
+    const k = link && tokens[i].pos === 'AUX' && ['be', 'get'].includes(tokens[i].lemma) ? i + 1 : i;
+    const v = tokens[k];
+    if (!v || !(v.pos === 'VERB' || KNOWN_VERBS.has(v.lemma) || KNOWN_VERBS.has(v.lower))) continue;
+    const fixed = tokens.slice(i).map((t, n) => (n === k - i ? { ...t, pos: 'VERB', lemma: KNOWN_VERBS.has(t.lower) ? t.lower : t.lemma } : t));
+    out.push(shapeOfTokens(fixed));
+  }
+  return out;
 }
 
 /** Modals that make a clause a possibility, not a fact ("I might adopt a cat", "we could move to Leeds"). */
@@ -44,6 +79,16 @@ export function predicateClasses(verb: string, lex?: Lexicon): PredClass[] {
 
 const isName = (w: string) => /^\p{Lu}[\p{L}\p{N}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
 
+/**
+ * A capitalised word may be a pet's or person's name unless it names a place, an organisation or a language: pets are
+ * called Biscuit, Pepper and Mango (foods to the lexicon), never Paris or Google.
+ */
+const NOT_NAME_KINDS = new Set(['location', 'organization', 'language', 'vehicle']);
+function mayBeName(word: string, lex?: Lexicon): boolean {
+  const k = kindOf(word, lex);
+  return k === null || !NOT_NAME_KINDS.has(k);
+}
+
 /** The phrase in a frame's slot. */
 function inSlot(shape: Shape, slot: Frame['slot']): Phrase[] {
   if (slot === 'object') return shape.objects;
@@ -55,7 +100,7 @@ function inSlot(shape: Shape, slot: Frame['slot']): Phrase[] {
 /** Whether the phrase is of the argument class. */
 function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   if (arg === 'proper') return !!np.name && np.proper && isName(np.name.split(' ')[0]);
-  if (arg === 'name') return np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && kindOf(np.name, lex) === null;
+  if (arg === 'name') return np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && mayBeName(np.name, lex);
   if (np.proper && arg !== 'language' && arg !== 'vehicle') return false;
   // A proper noun is a vehicle only by the seed table's makes and models ("Prius"); WordNet's "SAM" is a missile.
   if (np.proper && arg === 'vehicle') return isKind(np.headLemma, arg);
@@ -119,17 +164,33 @@ function dietFrom(foods: Phrase[]): string | null {
   return null;
 }
 
-/** Drafts of the verb frames for one clause. */
+/** Frames that a chained verb may fill: implied care for a named animal. */
+const CHAINED_PREDS = new Set<PredClass>(['care', 'bring']);
+
+/** Drafts of the verb frames for one clause (its main verb, then the care frames of its chained verbs). */
 export function frameDrafts(rc: ReadClause): Draft[] {
-  const { shape, clause, lex } = rc;
-  if (!shape.verb || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || !subjectOk(rc) || isPlan(clause)) return [];
+  const { shape, clause } = rc;
+  if ((shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || !subjectOk(rc) || isPlan(clause)) return [];
+  const own = shape.verb ? shapeDrafts(rc, shape, null) : [];
+  if (own.length > 0 || !(clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless || !shape.subject))) return own;
+  for (const sub of rc.chained) {
+    const got = shapeDrafts(rc, { ...sub, subjectless: true }, CHAINED_PREDS);
+    if (got.length > 0) return got;
+  }
+  return own;
+}
+
+function shapeDrafts(rc: ReadClause, shape: Shape, only: Set<PredClass> | null): Draft[] {
+  const { clause, lex } = rc;
+  if (!shape.verb) return [];
   const negated = clause.negated || shape.negated;
   const classes = predicateClasses(shape.verb, lex);
   const out: Draft[] = [];
   for (const frame of FRAMES) {
-    if (!classes.includes(frame.pred) || Boolean(frame.negated) !== negated) continue;
+    if (!classes.includes(frame.pred) || Boolean(frame.negated) !== negated || (only && !only.has(frame.pred))) continue;
     // Care and ownership are read for the speaker only (a neighbour's new car is not a memory about them).
-    if ((frame.pred === 'care' || frame.pred === 'own' || frame.pred === 'drive') && !(clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we'))) continue;
+    if (frame.via && !shape.preps.some((p) => p.prep === frame.via!.prep && frame.via!.heads.includes(p.np.headLemma))) continue;
+    if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !(clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we'))) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
     // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.
@@ -153,14 +214,23 @@ export function frameDrafts(rc: ReadClause): Draft[] {
 /** Drafts of the setting-noun frames: "my second day at Monzo" → employer Monzo (implied). */
 export function settingDrafts(rc: ReadClause): Draft[] {
   const { shape, clause } = rc;
-  if (!clause.subject.self || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal))) return [];
+  // The clause may be about someone in the setting ("My manager at Spotify keeps moving deadlines"): a setting the
+  // speaker calls theirs is still the speaker's.
+  if (clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal))) return [];
   // "I quit my job at Deloitte", "lost my job at DoorDash": an ending or losing verb is not a setting the speaker is in.
   if (shape.verb && (endingOf(rc) || LOSING.has(shape.verb))) return [];
   // "my second day at Monzo", "first week at Octopus Energy": a possessed or counted (ordinal) setting.
-  const phrases = [shape.subject, ...shape.objects, shape.complement].filter((p): p is Phrase => !!p && (p.det === 'my' || p.det === 'our' || ORDINAL.test(p.text)));
+  const phrases = [shape.subject, ...shape.objects, shape.complement].filter((p): p is Phrase => !!p && (p.det === 'my' || p.det === 'our' || (clause.subject.self && ORDINAL.test(p.text))));
   const out: Draft[] = [];
+  // "my commute to the Notion office": the setting carries its owner's name (after to/at/into, never "his office").
+  for (const { np } of shape.preps) {
+    const row = NAMED_SETTINGS.find((r) => r.heads.includes(np.headLemma.toLowerCase()));
+    const owner = np.name && !np.proper && isName(np.name.split(' ')[0]) ? np.name : null;
+    if (row && owner && clause.subject.self && (np.det === 'the' || np.det === null) && /\b(?:my|our|I|we)\b/i.test(clause.text)) out.push({ key: row.key, value: owner, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${np.headLemma}` } });
+  }
   for (const p of phrases) {
-    const row = SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma));
+    const head = p.headLemma.replace(/(?<!s)s$/, '');
+    const row = SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma) || r.heads.includes(head));
     if (!row) continue;
     const at = shape.preps.find((x) => row.preps.includes(x.prep) && fits(x.np, 'proper'));
     if (at) out.push({ key: row.key, value: at.np.name!, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${p.headLemma}` } });
@@ -199,7 +269,7 @@ export function animalPartDrafts(rc: ReadClause): Draft[] {
   const out: Draft[] = [];
   for (let i = 0; i + 2 < tokens.length; i++) {
     const [who, s, part] = [tokens[i], tokens[i + 1], tokens[i + 2]];
-    if (who.pos === 'PROPN' && isName(who.text) && (s.lower === "'s" || s.lower === '’s') && ANIMAL_PARTS.includes(part.lemma) && kindOf(who.text, rc.lex) === null)
+    if (who.pos === 'PROPN' && isName(who.text) && (s.lower === "'s" || s.lower === '’s') && ANIMAL_PARTS.includes(part.lemma) && mayBeName(who.text, rc.lex))
       out.push({ key: 'pet', value: `pet named ${who.text}`, implicit: true, subject: clause.speaker, metadata: { name: who.text, frame: 'name×animal part' } });
   }
   return out;

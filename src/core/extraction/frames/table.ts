@@ -8,13 +8,14 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'work' | 'live' | 'speak' | 'play' | 'be' | 'eat' | 'study';
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'speak' | 'play' | 'be' | 'eat' | 'study';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
   own: { lemmas: ['have', 'own', 'adopt', 'rescue', 'foster', 'get', 'buy', 'keep'], anchors: ['own', 'adopt', 'acquire'] },
   drive: { lemmas: ['drive', 'ride'] },
   care: { lemmas: ['walk', 'feed', 'groom', 'brush', 'comb', 'bathe', 'bath', 'wash', 'cuddle', 'pet', 'train', 'vaccinate', 'worm', 'deworm', 'microchip', 'spay', 'neuter'], anchors: ['groom', 'feed'] },
+  bring: { lemmas: ['take', 'bring', 'drop', 'pick'] },
   work: { lemmas: ['work', 'intern', 'temp', 'freelance', 'consult', 'volunteer'] },
   live: { lemmas: ['live', 'reside', 'settle'] },
   speak: { lemmas: ['speak', 'sign'] },
@@ -37,6 +38,8 @@ export interface Frame {
   op?: CandidateOp;
   /** The fact is implied, not stated (care for a named animal → a pet): lower confidence. */
   implicit?: boolean;
+  /** A phrase the clause must also have: "take Bella to the vet" (prep 'to', head vet/groomer). */
+  via?: { prep: string; heads: string[] };
   /** The frame reads a negated clause ("haven't touched meat in years" → a diet); others skip negated clauses. */
   negated?: boolean;
 }
@@ -49,6 +52,7 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'drive', slot: 'object', arg: 'proper', key: 'vehicle' },
   { pred: 'care', slot: 'object', arg: 'name', key: 'pet', implicit: true },
   { pred: 'care', slot: 'object', arg: 'animal', key: 'pet', implicit: true },
+  { pred: 'bring', slot: 'object', arg: 'name', key: 'pet', implicit: true, via: { prep: 'to', heads: ['vet', 'groomer', 'kennel', 'cattery', 'park'] } },
   { pred: 'work', slot: 'prep:at', arg: 'proper', key: 'employer' },
   { pred: 'work', slot: 'prep:for', arg: 'proper', key: 'employer' },
   { pred: 'work', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
@@ -75,6 +79,9 @@ export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sen
 
 /** Parts and things only an animal has: "<Name>'s fur/paws/lead" says Name is an animal the speaker tends. */
 export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble'];
+
+/** A setting named by its owner's proper noun ("my commute to the Notion office", "at the Google campus today"). */
+export const NAMED_SETTINGS: ReadonlyArray<{ key: string; heads: string[] }> = [{ key: 'employer', heads: ['office', 'hq', 'headquarters', 'campus'] }];
 
 /** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
 export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; diet: string }> = [
@@ -118,6 +125,7 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'run-away', lemmas: ['run'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle' },
   { id: 'get-rid', lemmas: ['get'], with: [['rid']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: null },
+  { id: 'give-to', lemmas: ['give', 'hand'], with: [['to', 'over']], referent: 'object', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: null },
   { id: 'give-away', lemmas: ['give'], with: [['away']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet' }, defaultKey: 'pet' },
   { id: 'give-up', lemmas: ['give'], with: [['up'], ['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'quit-activity', lemmas: ['quit', 'stop', 'drop'], with: [['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
