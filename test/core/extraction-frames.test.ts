@@ -91,11 +91,18 @@ describe('frames: predicate class x argument class', () => {
     ['My commute to the Notion office is brutal today.', undefined, 'user|employer|Notion|assert'],
     ['I am 35 in March', undefined, 'user|age|34|assert'],
     ['I am 35 in March', undefined, 'user|birthday|March|assert'],
+    ['dairy wrecks my stomach', undefined, 'user|allergy|dairy|assert'],
+    ['dropped Rolo off at the kennels before our flight', undefined, 'user|pet|pet named Rolo|assert'],
+    ['we have twin girls', undefined, 'user|child|girls|assert'],
     ['I adopted a xoloitzcuintli', lex, 'user|pet|xoloitzcuintli|assert'],
     ['I play the hurdy gurdy on Sundays', lex, 'user|hobby|hurdy gurdy|assert'],
     ['I work as a luthier', lex, 'user|job_title|luthier|assert'],
   ])('%s', (text, lexicon, want) => {
     expect(run(text, lexicon)).toContain(want);
+  });
+
+  test('"no brothers" is no relative', () => {
+    expect(run('I have three sisters and no brothers.').some((x) => x.includes('|brother|'))).toBe(false);
   });
 
   test('a name the lexicon knows as a place is no pet name ("feeding America")', () => {
@@ -142,6 +149,7 @@ describe('entity state: ending predicates', () => {
     ['We rehomed Luna last week.', 'user|pet|Luna|retract', 'rehome'],
     ['We gave our rabbit to a friend’s farm.', 'user|pet|rabbit|retract', 'give-to'],
     ['I resigned on Friday.', 'user|employer|job|retract', 'resign'],
+    ['Jess and I divorced in 2022', 'user|partner|Jess|retract', 'split'],
   ])('%s', (text, want, ending) => {
     const got = extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] });
     const hit = got.find((c) => brief([c])[0] === want);
@@ -162,6 +170,7 @@ describe('entity state: ending predicates', () => {
     ['I quit the gym, way too pricey'],
     ['My son broke his ankle playing soccer'],
     ['the ending of the film died on me'],
+    ['my cousin sold her Mini'],
   ])('ends nothing of the speaker: %s', (text) => {
     expect(run(text).filter((x) => x.endsWith('|retract') && /\|(?:pet|vehicle|employer|partner)\|/.test(x))).toEqual([]);
   });

@@ -115,13 +115,26 @@ const SKIP_LEAD = new Set(['INTJ', 'CCONJ', 'PUNCT', 'SCONJ']);
 const CHAT_LEAD = new Set(['gotta', 'gonna', 'wanna', 'hafta', 'needa']);
 const SKIP_ADV = new Set(['so', 'well', 'also', 'just', 'finally', 'actually', 'honestly', 'anyway', 'then', 'now', 'still', 'recently', 'sadly', 'unfortunately', 'today', 'yesterday']);
 
+/**
+ * The tagger's commonest slip in chat: a present-tense verb after a bare noun read as a plural noun ("dairy wrecks my
+ * stomach", "Nugget hates baths"). A noun in -s between a noun and a determiner or possessive is the verb.
+ */
+function retagVerbs(toks: NlpToken[]): NlpToken[] {
+  return toks.map((t, i) => {
+    const prev = toks[i - 1];
+    const next = toks[i + 1];
+    if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'NOUN' || prev.pos === 'PROPN') || i !== 1 || !next || !(next.pos === 'DET' || isPossessive(next))) return t;
+    return { ...t, pos: 'VERB', lemma: t.lower.replace(/(?:ie)?s$/, (m) => (m === 'ies' ? 'y' : '')) };
+  });
+}
+
 /** Shallow structure of one clause (an already split, contraction-expanded statement). */
 export function shapeOf(text: string): Shape {
   return shapeOfTokens(tagFragment(text));
 }
 
 export function shapeOfTokens(tokens: NlpToken[]): Shape {
-  let toks = tokens;
+  let toks = retagVerbs(tokens);
   const s: Shape = { subject: null, pronoun: null, verb: null, verbText: null, particle: null, object: null, objects: [], complement: null, adjective: null, preps: [], negated: false, modal: null, subjectless: false, gerundNames: false, passive: false };
   let i = 0;
   while (i < toks.length && (SKIP_LEAD.has(toks[i].pos) || (toks[i].pos === 'ADV' && SKIP_ADV.has(toks[i].lower)) || CHAT_LEAD.has(toks[i].lower))) i++;

@@ -44,6 +44,7 @@ function held(np: Phrase | null): boolean {
   if (!np || /['’]s\b/.test(np.text)) return false;
   // "stopped playing the piano": a light gerund is not the thing itself (the rules read the activity it carries).
   if (np.gerund && LIGHT_GERUNDS.has(np.head)) return false;
+  if (['his', 'her', 'their', 'your'].includes(np.det ?? '')) return false;
   if (np.proper) return !!np.name && !NOT_NAMES.has(np.name.toLowerCase());
   return np.det === 'my' || np.det === 'our' || np.det === 'the' || np.gerund || np.det === null;
 }
@@ -92,6 +93,8 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   // Only the speaker's own things and bonds: a third party's clause ("my sister's cat died") ends nothing of theirs here.
   const speakerSide = clause.subject.self || !shape.pronoun;
   if (!speakerSide) return [];
+  // "my cousin sold her Mini": a person doing the ending to their own things ends nothing of the speaker's.
+  if (!clause.subject.self && e.referent !== 'subject' && shape.subject && !shape.passive) return [];
   if (referent && !(e.referent === 'object' && shape.pronoun && !PERSONAL.has(shape.pronoun))) {
     const kind = kindOf(referent.noun ?? (referent.proper ? referent.name! : referent.headLemma), lex);
     const key = (kind ? e.keyByKind[kind] : undefined) ?? (referent.proper && !referent.noun ? e.defaultKey : null);

@@ -13,7 +13,7 @@ import { tagFragment, type NlpToken } from '../nlp.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { ANIMAL_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -99,6 +99,8 @@ function inSlot(shape: Shape, slot: Frame['slot']): Phrase[] {
 
 /** Whether the phrase is of the argument class. */
 function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
+  // "no brothers", "any pets": a phrase that denies or asks is no argument.
+  if (np.det === 'no' || np.det === 'any') return false;
   if (arg === 'proper') return !!np.name && np.proper && isName(np.name.split(' ')[0]);
   if (arg === 'name') return np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && mayBeName(np.name, lex);
   if (np.proper && arg !== 'language' && arg !== 'vehicle') return false;
@@ -189,7 +191,7 @@ function shapeDrafts(rc: ReadClause, shape: Shape, only: Set<PredClass> | null):
   for (const frame of FRAMES) {
     if (!classes.includes(frame.pred) || Boolean(frame.negated) !== negated || (only && !only.has(frame.pred))) continue;
     // Care and ownership are read for the speaker only (a neighbour's new car is not a memory about them).
-    if (frame.via && !shape.preps.some((p) => p.prep === frame.via!.prep && frame.via!.heads.includes(p.np.headLemma))) continue;
+    if (frame.via && !shape.preps.some((p) => frame.via!.preps.includes(p.prep) && frame.via!.heads.includes(p.np.headLemma))) continue;
     if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !(clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we'))) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
@@ -205,6 +207,12 @@ function shapeDrafts(rc: ReadClause, shape: Shape, only: Set<PredClass> | null):
       // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
       if (/['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
       if (frame.key === 'health_condition' && NOT_CONDITIONS.includes(np.headLemma)) continue;
+      // "we have twin girls and a baby boy": a relative had is the speaker's relation (its key from the relation word).
+      if (frame.key === 'relation') {
+        const d = relationDraft(clause.speaker, RELATIONS[np.headLemma] !== undefined ? np.headLemma : np.head, np.name ?? undefined, 0.85);
+        if (d && clause.subject.self) out.push({ ...d, metadata: { ...d.metadata, frame: 'own×family' } });
+        continue;
+      }
       out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
     }
   }
@@ -295,4 +303,13 @@ export function milestoneDrafts(rc: ReadClause): Draft[] {
     { key: 'age', value: String(n - 1), confidence: 0.8, metadata: { turns: n, frame: 'milestone' } },
     { key: 'birthday', value: name, confidence: 0.8, metadata: { frame: 'milestone' } },
   ];
+}
+
+/** "dairy wrecks my stomach", "prawns make my lips swell": a food that harms the speaker's body → an allergy, implied. */
+export function harmDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!shape.verb || !HARM_VERBS.includes(shape.verb) || !shape.subject || shape.negated || clause.negated || shape.subject.proper) return [];
+  const part = shape.objects.find((o) => o.det === 'my' && BODY_PARTS.includes(o.head));
+  if (!part || !isKind(shape.subject.headLemma, 'food', lex)) return [];
+  return [{ key: 'allergy', value: bare(shape.subject).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'harm×food' } }];
 }

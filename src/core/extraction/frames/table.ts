@@ -38,8 +38,8 @@ export interface Frame {
   op?: CandidateOp;
   /** The fact is implied, not stated (care for a named animal → a pet): lower confidence. */
   implicit?: boolean;
-  /** A phrase the clause must also have: "take Bella to the vet" (prep 'to', head vet/groomer). */
-  via?: { prep: string; heads: string[] };
+  /** A phrase the clause must also have: "take Bella to the vet", "dropped Rolo off at the kennels". */
+  via?: { preps: string[]; heads: string[] };
   /** The frame reads a negated clause ("haven't touched meat in years" → a diet); others skip negated clauses. */
   negated?: boolean;
 }
@@ -48,11 +48,12 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'own', slot: 'object', arg: 'animal', key: 'pet' },
   { pred: 'own', slot: 'object', arg: 'vehicle', key: 'vehicle' },
   { pred: 'own', slot: 'object', arg: 'illness', key: 'health_condition' },
+  { pred: 'own', slot: 'object', arg: 'family', key: 'relation' },
   { pred: 'drive', slot: 'object', arg: 'vehicle', key: 'vehicle' },
   { pred: 'drive', slot: 'object', arg: 'proper', key: 'vehicle' },
   { pred: 'care', slot: 'object', arg: 'name', key: 'pet', implicit: true },
   { pred: 'care', slot: 'object', arg: 'animal', key: 'pet', implicit: true },
-  { pred: 'bring', slot: 'object', arg: 'name', key: 'pet', implicit: true, via: { prep: 'to', heads: ['vet', 'groomer', 'kennel', 'cattery', 'park'] } },
+  { pred: 'bring', slot: 'object', arg: 'name', key: 'pet', implicit: true, via: { preps: ['to', 'at', 'from'], heads: ['vet', 'groomer', 'kennel', 'kennels', 'cattery', 'park', 'groomers', 'daycare'] } },
   { pred: 'work', slot: 'prep:at', arg: 'proper', key: 'employer' },
   { pred: 'work', slot: 'prep:for', arg: 'proper', key: 'employer' },
   { pred: 'work', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
@@ -82,6 +83,13 @@ export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker',
 
 /** A setting named by its owner's proper noun ("my commute to the Notion office", "at the Google campus today"). */
 export const NAMED_SETTINGS: ReadonlyArray<{ key: string; heads: string[] }> = [{ key: 'employer', heads: ['office', 'hq', 'headquarters', 'campus'] }];
+
+/**
+ * A food that harms a part of the speaker ("dairy wrecks my stomach", "prawns make my lips swell"): an allergy or
+ * intolerance, implied. The verbs of harm and the body parts, as data.
+ */
+export const HARM_VERBS: readonly string[] = ['wreck', 'upset', 'destroy', 'kill', 'irritate', 'hurt', 'bother', 'ruin', 'mess', 'make', 'give', 'inflame', 'swell'];
+export const BODY_PARTS: readonly string[] = ['stomach', 'gut', 'tummy', 'skin', 'throat', 'lips', 'lip', 'tongue', 'mouth', 'face', 'eyes', 'chest', 'airways', 'sinuses', 'head', 'bowels', 'digestion', 'insides'];
 
 /** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
 export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; diet: string }> = [
@@ -130,7 +138,7 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'give-up', lemmas: ['give'], with: [['up'], ['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'quit-activity', lemmas: ['quit', 'stop', 'drop'], with: [['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'resign', lemmas: ['resign', 'quit'], anchors: ['resign', 'retire'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', currentObjects: ['job', 'position', 'role', 'post', 'work', 'company', 'firm', 'employer'] },
-  { id: 'split', lemmas: ['split', 'divorce', 'separate'], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: null, current: 'partner' },
-  { id: 'break-up', lemmas: ['break'], with: [['up']], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: null, current: 'partner' },
+  { id: 'split', lemmas: ['split', 'divorce', 'separate'], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
+  { id: 'break-up', lemmas: ['break'], with: [['up']], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
 
 ];
