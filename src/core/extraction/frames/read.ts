@@ -31,7 +31,17 @@ export interface ReadClause {
 export function readClause(clause: Clause, lex?: Lexicon): ReadClause {
   const tokens = tagFragment(clause.text);
   const fix = (sh: Shape): Shape => (sh.verb ? { ...sh, verb: verbLemma(sh.verb, lex) } : sh);
-  return { clause, tokens, shape: fix(shapeOfTokens(tokens)), chained: chainedShapes(tokens).map(fix), lex };
+  let chained: Shape[] | null = null;
+  return {
+    clause,
+    tokens,
+    shape: fix(shapeOfTokens(tokens)),
+    // Read on demand: most clauses are settled by their main verb.
+    get chained() {
+      return (chained ??= chainedShapes(tokens).map(fix));
+    },
+    lex,
+  };
 }
 
 /**
