@@ -92,6 +92,8 @@ describe('frames: predicate class x argument class', () => {
     ['I am 35 in March', undefined, 'user|age|34|assert'],
     ['I am 35 in March', undefined, 'user|birthday|March|assert'],
     ['dairy wrecks my stomach', undefined, 'user|allergy|dairy|assert'],
+    ['shellfish gives me hives', undefined, 'user|allergy|shellfish|assert'],
+    ['Shellfish makes me really sick, I can not eat it.', undefined, 'user|allergy|shellfish|assert'],
     ['dropped Rolo off at the kennels before our flight', undefined, 'user|pet|pet named Rolo|assert'],
     ['we have twin girls', undefined, 'user|child|girls|assert'],
     ['I adopted a xoloitzcuintli', lex, 'user|pet|xoloitzcuintli|assert'],

@@ -56,6 +56,7 @@ export interface Shape {
 const POSSESSIVES = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'its']);
 const PRONOUNS = new Set(['i', 'we', 'he', 'she', 'they', 'it', 'you', 'me', 'us']);
 const PARTICLES = new Set(['up', 'in', 'away', 'down', 'out', 'off', 'back', 'over', 'on']);
+const INDIRECT = new Set(['me', 'us', 'him', 'them']);
 const MODALS = new Set(['would', 'could', 'might', 'should', 'may', 'can', 'will', 'must', 'shall']);
 const NEGATORS = new Set(['not', "n't", 'never', 'no']);
 const NP_INNER = new Set(['DET', 'NUM', 'ADJ', 'NOUN', 'PROPN']);
@@ -191,6 +192,8 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
       s.particle = p.lower;
       i++;
     }
+    // An indirect object pronoun before the object ("gives me hives", "got us a puppy").
+    if (toks[i]?.pos === 'PRON' && INDIRECT.has(toks[i].lower) && toks[i + 1] && NP_INNER.has(toks[i + 1].pos)) i++;
     // A particle read as a preposition ("traded in my bike"): the phrase after it is the object.
     const [np, j] = readPhrase(toks, i);
     // A time after the verb ("resigned on Friday") is no object, and what looked like a particle was its preposition.

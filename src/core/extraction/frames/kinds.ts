@@ -23,15 +23,17 @@ const SEED_LISTS: Array<[NounKind, Iterable<string>]> = [
   ['occupation', OCCUPATIONS],
   ['activity', HOBBY_NOUNS],
   ['illness', words('asthma|diabetes|migraine|migraines|eczema|psoriasis|arthritis|epilepsy|adhd|autism|anxiety|depression|insomnia|celiac|coeliac|crohn|crohns|ibs|lupus|gout|anemia|anaemia|hypertension|tinnitus|endometriosis|pcos|fibromyalgia|sciatica|scoliosis|vertigo|hay fever|cancer|covid|long covid|dyslexia|bipolar|ocd|ptsd')],
-  ['food', words('meat|fish|pork|beef|chicken|lamb|seafood|shellfish|dairy|milk|cheese|eggs|egg|gluten|wheat|nuts|peanuts|soy|sugar|bread|pasta|rice|tofu|vegetables|fruit|chocolate|coffee|alcohol|animal products')],
+  ['food', words('meat|fish|pork|beef|chicken|lamb|seafood|shellfish|dairy|milk|cheese|eggs|egg|gluten|wheat|nuts|peanuts|soy|sugar|bread|pasta|rice|tofu|vegetables|fruit|chocolate|coffee|alcohol|animal products|' +
+      // The common allergens (the EU list and the usual fruit), named as people name them.
+      'sesame|mustard|celery|lupin|sulphites|molluscs|crustaceans|prawns|shrimp|crab|lobster|mussels|kiwi|strawberries|tree nuts|almonds|cashews|walnuts|hazelnuts|pistachios|pecans|avocado|banana|tomatoes|garlic|onions|spice|chilli|msg|lactose|soya|oats')],
 ];
 const SEED = new Map<string, NounKind>();
 for (const [kind, list] of SEED_LISTS) for (const w of list) if (!SEED.has(w)) SEED.set(w.replace(/\\s\+/g, ' '), kind);
 
-/** Singular form for the seed table ("dogs" → "dog", "puppies" → "puppy"); the lexicon lemmatises the rest. */
+/** Either number for the seed table ("dogs" → "dog", "puppies" → "puppy", "peanut" → "peanuts"); the lexicon lemmatises the rest. */
 function seedLookup(word: string): NounKind | undefined {
   const w = word.toLowerCase();
-  return SEED.get(w) ?? SEED.get(w.replace(/ies$/, 'y')) ?? SEED.get(w.replace(/(?<!s)s$/, '')) ?? SEED.get(w.replace(/es$/, ''));
+  return SEED.get(w) ?? SEED.get(w.replace(/ies$/, 'y')) ?? SEED.get(w.replace(/(?<!s)s$/, '')) ?? SEED.get(w.replace(/es$/, '')) ?? SEED.get(`${w}s`);
 }
 
 /** The kind of a (common) noun or noun phrase head, or null when neither the seed table nor the lexicon knows it. */

@@ -13,7 +13,7 @@ import { tagFragment, type NlpToken } from '../nlp.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -317,9 +317,13 @@ export function milestoneDrafts(rc: ReadClause): Draft[] {
 
 /** "dairy wrecks my stomach", "prawns make my lips swell": a food that harms the speaker's body → an allergy, implied. */
 export function harmDrafts(rc: ReadClause): Draft[] {
-  const { shape, clause, lex } = rc;
-  if (!shape.verb || !HARM_VERBS.includes(shape.verb) || !shape.subject || shape.negated || clause.negated || shape.subject.proper) return [];
-  const part = shape.objects.find((o) => o.det === 'my' && BODY_PARTS.includes(o.head));
-  if (!part || !isKind(shape.subject.headLemma, 'food', lex)) return [];
+  const { shape, clause, lex, tokens } = rc;
+  if (!shape.verb || !HARM_VERBS.includes(shape.verb) || !shape.subject || shape.negated || clause.negated) return [];
+  const part = shape.objects.find((o) => o.det === 'my' && o.text.toLowerCase().split(/\s+/).some((w) => BODY_PARTS.includes(w))) ?? shape.objects.find((o) => HARM_RESULTS.includes(o.head));
+  // "makes me (really) sick": the speaker left in a harmed state.
+  const me = tokens.findIndex((t) => t.lower === 'me');
+  const state = me >= 0 && tokens.slice(me + 1, me + 4).find((t) => t.pos !== 'ADV' && t.lower !== 'so' && t.lower !== 'really');
+  const harmed = !!part || (!!state && HARM_STATES.includes(state.lemma));
+  if (!harmed || !isKind(shape.subject.headLemma, 'food', lex)) return [];
   return [{ key: 'allergy', value: bare(shape.subject).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'harm×food' } }];
 }

@@ -89,6 +89,10 @@ export const NAMED_SETTINGS: ReadonlyArray<{ key: string; heads: string[] }> = [
  * intolerance, implied. The verbs of harm and the body parts, as data.
  */
 export const HARM_VERBS: readonly string[] = ['wreck', 'upset', 'destroy', 'kill', 'irritate', 'hurt', 'bother', 'ruin', 'mess', 'make', 'give', 'inflame', 'swell'];
+/** What a harm gives ("shellfish gives me hives"): the reaction, read like a harmed body part. */
+export const HARM_RESULTS: readonly string[] = ['hive', 'hives', 'rash', 'rashes', 'reaction', 'anaphylaxis', 'eczema', 'cramps', 'heartburn', 'migraine', 'migraines'];
+/** How a harm leaves the speaker ("shellfish makes me really sick"). */
+export const HARM_STATES: readonly string[] = ['sick', 'ill', 'itchy', 'nauseous', 'bloated', 'queasy', 'swell', 'swollen', 'wheezy', 'wheeze', 'vomit', 'puke', 'break'];
 export const BODY_PARTS: readonly string[] = ['stomach', 'gut', 'tummy', 'skin', 'throat', 'lips', 'lip', 'tongue', 'mouth', 'face', 'eyes', 'chest', 'airways', 'sinuses', 'head', 'bowels', 'digestion', 'insides'];
 
 /** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
