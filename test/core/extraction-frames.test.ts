@@ -23,6 +23,9 @@ const lex = lexiconDouble({
   quechua: { pos: 'noun', lexClass: 'noun.communication', ancestors: ['natural language', 'language'] },
   biscuit: { pos: 'noun', lexClass: 'noun.food', ancestors: ['baked goods', 'food'] },
   america: { pos: 'noun', lexClass: 'noun.location', ancestors: ['continent', 'location'] },
+  clementine: { pos: 'noun', lexClass: 'noun.plant', ancestors: ['citrus', 'fruit'] },
+  hair: { pos: 'noun', lexClass: 'noun.body', ancestors: ['body covering'] },
+  nottingham: { pos: 'noun', lexClass: 'noun.location', ancestors: ['city', 'location'] },
   narcolepsy: { pos: 'noun', lexClass: 'noun.state', ancestors: ['sleep disorder', 'disorder'] },
   luthier: { pos: 'noun', lexClass: 'noun.person', ancestors: ['craftsman', 'skilled_worker', 'worker', 'person'] },
   cabriolet: { pos: 'noun', lexClass: 'noun.artifact', ancestors: ['car', 'motor_vehicle', 'wheeled_vehicle', 'vehicle'] },
@@ -101,6 +104,19 @@ describe('frames: predicate class x argument class', () => {
     ['I work as a luthier', lex, 'user|job_title|luthier|assert'],
   ])('%s', (text, lexicon, want) => {
     expect(run(text, lexicon)).toContain(want);
+  });
+
+  test.each([
+    // An all-lower-case chat: names the lexicon does not know, or knows as a fruit, and places it knows as places.
+    ['brushing clementine takes half an hour in spring', 'user|pet|pet named Clementine|assert'],
+    ['bruno passed away in his sleep on sunday', 'user|pet|Bruno|retract'],
+    ['sold the yamaha on sunday', 'user|vehicle|Yamaha|retract'],
+  ])('lower-case chat with the lexicon: %s', (text, want) => {
+    expect(run(text, lex)).toContain(want);
+  });
+
+  test('a bare body word is no pet name ("brushing hair")', () => {
+    expect(run('brushing hair takes ages', lex).filter((x) => x.includes('|pet|'))).toEqual([]);
   });
 
   test('"no brothers" is no relative', () => {

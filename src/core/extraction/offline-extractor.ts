@@ -27,10 +27,10 @@ import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
 import { refersTo } from '../reconcile/value-match.ts';
-import { caseLowerNames, expandChatAbbreviations } from './chat-text.ts';
+import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { animalPartDrafts, frameDrafts, harmDrafts, milestoneDrafts, namingDrafts, readClause, settingDrafts } from './frames/read.ts';
+import { animalPartDrafts, frameDrafts, harmDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts } from './frames/read.ts';
 import { endingDrafts } from './frames/entity-state.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
@@ -85,8 +85,9 @@ export const MAX_MESSAGE_CHARS = 8_000;
 const MAX_CLAUSE = 300;
 
 /** Code blocks and inline code are not statements about the speaker; long messages are cut. */
-function prepare(text: string): string {
-  return caseLowerNames(expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS)))
+function prepare(text: string, lexicon?: Lexicon): string {
+  const expanded = expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS));
+  return caseByLexicon(caseLowerNames(expanded), lexicon, isAllLowerCase(expanded))
     .replace(/```[\s\S]*?(?:```|$)/g, ' ')
     .replace(/`[^`\n]*`/g, ' ');
 }
@@ -181,7 +182,7 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...possessedDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
   return [...fresh, ...endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)))];
 }
@@ -283,7 +284,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     return null;
   };
   let prevSentence: string | undefined = o.lead;
-  for (const s of analyseText(maskSecrets(prepare(text)))) {
+  for (const s of analyseText(maskSecrets(prepare(text, o.lexicon)))) {
     const raw = s.text.trim();
     if (!raw) continue;
     const previous = prevSentence;
@@ -621,6 +622,8 @@ function finalize(cands: MemoryCandidate[]): MemoryCandidate[] {
     if (c.op === 'assert' && out.some((o) => o.op === 'retract' && o.metadata?.anyKey && o.key === c.key && o.subject === c.subject && refersTo(o.value, c.value))) return false;
     // "Our old Golf finally died": the ending that knew the referent's kind (a vehicle) wins over a guess under another key.
     if (c.op === 'retract' && !c.metadata?.kindKnown && out.some((o) => o.metadata?.kindKnown && o.op === 'retract' && o.key !== c.key && o.subject === c.subject && normValue(o.value) === normValue(c.value))) return false;
+    // "our cockapoo ziggy": the pet with its name replaces the bare species from the same message.
+    if (c.key === 'pet' && c.op === 'assert' && !c.metadata?.name && out.some((o) => o !== c && o.key === 'pet' && o.op === 'assert' && o.subject === c.subject && o.metadata?.name && o.metadata?.species === c.value)) return false;
     // "I'm not with Jake anymore, we broke up": the named retraction says it; the current-value one is not added.
     if (c.metadata?.current && out.some((o) => o !== c && o.op === 'retract' && o.key === c.key && o.subject === c.subject && !o.metadata?.current)) return false;
     if (!RELATION_KEYS.has(c.key) || c.op !== 'assert') return true;

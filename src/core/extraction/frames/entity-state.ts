@@ -12,7 +12,7 @@ import type { Draft } from '../model.ts';
 import { NOT_NAMES } from '../lexicon.ts';
 import type { Phrase, Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
-import type { ReadClause } from './read.ts';
+import { bareName, type ReadClause } from './read.ts';
 import { ENDINGS, type Ending } from './table.ts';
 
 /** Labels of the current value when an ending names nothing ("I resigned" ends the current employer). */
@@ -96,9 +96,13 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   // "my cousin sold her Mini": a person doing the ending to their own things ends nothing of the speaker's.
   if (!clause.subject.self && e.referent !== 'subject' && shape.subject && !shape.passive) return [];
   if (referent && !(e.referent === 'object' && shape.pronoun && !PERSONAL.has(shape.pronoun))) {
-    const kind = kindOf(referent.noun ?? (referent.proper ? referent.name! : referent.headLemma), lex);
-    const key = (kind ? e.keyByKind[kind] : undefined) ?? (referent.proper && !referent.noun ? e.defaultKey : null);
-    if (key) return [{ key, value: referent.proper ? referent.name! : referent.gerund ? referent.head : referent.headLemma, op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, ...(kind && e.keyByKind[kind] ? { kindKnown: true } : {}) } }];
+    // A lower-case chat name ("bruno passed away", "sold the yamaha") counts as the name it is.
+    const chatName = referent.proper ? null : bareName(referent, lex, [null, 'the']);
+    const name = referent.proper ? referent.name! : chatName;
+    const noun = referent.noun && referent.noun !== name?.toLowerCase() ? referent.noun : null;
+    const kind = noun || !chatName ? kindOf(noun ?? name ?? referent.headLemma, lex) : null;
+    const key = (kind ? e.keyByKind[kind] : undefined) ?? (name && !noun ? e.defaultKey : null);
+    if (key) return [{ key, value: name ?? (referent.gerund ? referent.head : referent.headLemma), op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, ...(kind && e.keyByKind[kind] ? { kindKnown: true } : {}) } }];
   }
   // "I resigned", "we split", "I quit my job": the current value of the key ends.
   if (e.current && (shape.pronoun === 'i' || shape.pronoun === 'we') && (!e.currentObjects || !object || (!object.proper && e.currentObjects.includes(object.headLemma)))) {

@@ -99,6 +99,21 @@ function mayBeName(word: string, lex?: Lexicon): boolean {
   return k === null || !NOT_NAME_KINDS.has(k);
 }
 
+/** Classes a pet's lower-case name may also have in the lexicon ("pickle", "clementine", "hector", "juniper"). */
+const NAME_AS_WORD = new Set(['noun.food', 'noun.person', 'noun.animal', 'noun.plant']);
+/**
+ * A lower-case chat name in an argument slot: one bare singular word with no determiner ("brushing clementine",
+ * "feed hector"), which English would not leave bare unless it names someone. Returns it capitalised, or null.
+ */
+export function bareName(np: Phrase, lex?: Lexicon, dets: ReadonlyArray<string | null> = [null]): string | null {
+  if (np.proper || !dets.includes(np.det) || np.gerund || /\s/.test(np.text.replace(/^the\s+/, '')) || !/^(?:the\s+)?[a-z][a-z'-]{2,}$/.test(np.text) || /[^s]s$/.test(np.text) || NOT_NAMES.has(np.text)) return null;
+  if (!lex) return null;
+  const word = np.text.replace(/^the\s+/, '');
+  const first = lex.senses(word, 'noun', 1)[0];
+  if ((first && !NAME_AS_WORD.has(first.lexClass)) || (!first && lex.lemmas(word).length > 0)) return null;
+  return word[0].toUpperCase() + word.slice(1);
+}
+
 /** The phrase in a frame's slot. */
 function inSlot(shape: Shape, slot: Frame['slot']): Phrase[] {
   if (slot === 'object') return shape.objects;
@@ -112,7 +127,7 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   // "no brothers", "any pets": a phrase that denies or asks is no argument.
   if (np.det === 'no' || np.det === 'any') return false;
   if (arg === 'proper') return !!np.name && np.proper && isName(np.name.split(' ')[0]);
-  if (arg === 'name') return np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && mayBeName(np.name, lex);
+  if (arg === 'name') return (np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && mayBeName(np.name, lex)) || bareName(np, lex) !== null;
   if (np.proper && arg !== 'language' && arg !== 'vehicle') return false;
   // A proper noun is a vehicle only by the seed table's makes and models ("Prius"); WordNet's "SAM" is a missile.
   if (np.proper && arg === 'vehicle') return isKind(np.headLemma, arg);
@@ -143,7 +158,7 @@ const NAMED_AFTER = /\b(?:named|called)\s+(\p{Lu}[\p{L}\p{N}-]+)/u;
 function valueOf(frame: Frame, np: Phrase, rc: ReadClause): string {
   switch (frame.key) {
     case 'pet': {
-      if (frame.arg === 'name') return `pet named ${np.name}`;
+      if (frame.arg === 'name') return `pet named ${np.name ?? bareName(np, rc.lex)}`;
       const named = np.name ?? NAMED_AFTER.exec(rc.clause.text)?.[1] ?? null;
       const species = np.headLemma;
       return named && isName(named) ? `${species} named ${named}` : species;
@@ -243,7 +258,8 @@ export function settingDrafts(rc: ReadClause): Draft[] {
   // "my commute to the Notion office": the setting carries its owner's name (after to/at/into, never "his office").
   for (const { np } of shape.preps) {
     const row = NAMED_SETTINGS.find((r) => r.heads.includes(np.headLemma.toLowerCase()));
-    const owner = np.name && !np.proper && isName(np.name.split(' ')[0]) ? np.name : null;
+    // The owner is an organisation, never a place ("the London office").
+    const owner = np.name && !np.proper && isName(np.name.split(' ')[0]) && !isKind(np.name.toLowerCase(), 'location', rc.lex) ? np.name : null;
     if (row && owner && clause.subject.self && (np.det === 'the' || np.det === null) && /\b(?:my|our|I|we)\b/i.test(clause.text)) out.push({ key: row.key, value: owner, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${np.headLemma}` } });
   }
   for (const p of phrases) {
@@ -326,4 +342,32 @@ export function harmDrafts(rc: ReadClause): Draft[] {
   const harmed = !!part || (!!state && HARM_STATES.includes(state.lemma));
   if (!harmed || !isKind(shape.subject.headLemma, 'food', lex)) return [];
   return [{ key: 'allergy', value: bare(shape.subject).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'harm×food' } }];
+}
+
+/**
+ * A possessed animal and its name in apposition ("my dachshund frank has figured out the fridge", "our cockapoo
+ * ziggy"), and a possessed illness ("my coeliac disease means…", "my asthma is terrible"); "living with
+ * endometriosis" is an illness too.
+ */
+export function possessedDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex, tokens } = rc;
+  if (clause.negated || shape.negated) return [];
+  const out: Draft[] = [];
+  const phrases = [shape.subject, ...shape.objects, shape.complement, ...shape.preps.map((p) => p.np)].filter((p): p is Phrase => !!p);
+  for (const p of phrases) {
+    if ((p.det !== 'my' && p.det !== 'our') || /['’]s\b/.test(p.text)) continue;
+    const words = p.text.split(/\s+/).slice(1);
+    // "my dachshund frank": an animal word then one more word that is a name.
+    const at = words.findIndex((w) => isKind(w.toLowerCase(), 'animal', lex));
+    const after = at >= 0 ? words[at + 1] : undefined;
+    if (after && at === words.length - 2) {
+      const name = /^\p{Lu}/u.test(after) ? after : bareName({ ...p, text: after, det: null, proper: false, gerund: false }, lex);
+      if (name && isName(name) && kindOf(after.toLowerCase()) === null) out.push({ key: 'pet', value: `${words[at].toLowerCase()} named ${name}`, subject: clause.speaker, metadata: { species: words[at].toLowerCase(), name, frame: 'possessed×animal+name' } });
+    }
+    if (isKind(p.headLemma, 'illness', lex) && !NOT_CONDITIONS.includes(p.headLemma) && clause.subject.self) out.push({ key: 'health_condition', value: bare(p).toLowerCase(), subject: clause.speaker, metadata: { frame: 'possessed×illness' } });
+  }
+  if (shape.verb === 'live' && clause.subject.self)
+    for (const { prep, np } of shape.preps) if (prep === 'with' && !np.proper && isKind(np.headLemma, 'illness', lex)) out.push({ key: 'health_condition', value: bare(np).toLowerCase(), metadata: { frame: 'live with×illness' } });
+  void tokens;
+  return out;
 }

@@ -76,7 +76,7 @@ export const SETTING_NOUNS: ReadonlyArray<{ key: string; heads: string[]; preps:
 ];
 
 /** Illness heads that are their own key ("a shellfish allergy" is an allergy, read by the health rules). */
-export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction'];
+export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction', 'injury', 'surgery', 'op', 'fracture', 'sprain', 'cold', 'flu'];
 
 /** Parts and things only an animal has: "<Name>'s fur/paws/lead" says Name is an animal the speaker tends. */
 export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble'];
