@@ -23,6 +23,7 @@ const lex = lexiconDouble({
   quechua: { pos: 'noun', lexClass: 'noun.communication', ancestors: ['natural language', 'language'] },
   biscuit: { pos: 'noun', lexClass: 'noun.food', ancestors: ['baked goods', 'food'] },
   america: { pos: 'noun', lexClass: 'noun.location', ancestors: ['continent', 'location'] },
+  dog: { pos: 'noun', lexClass: 'noun.animal', ancestors: ['domestic animal', 'animal'] },
   clementine: { pos: 'noun', lexClass: 'noun.plant', ancestors: ['citrus', 'fruit'] },
   hair: { pos: 'noun', lexClass: 'noun.body', ancestors: ['body covering'] },
   nottingham: { pos: 'noun', lexClass: 'noun.location', ancestors: ['city', 'location'] },

@@ -83,8 +83,17 @@ const CHAT_WORDS = new Set('into onto upon from about than were was been being h
  * "cardiff") is capitalised, so the tagger reads it as a proper noun. Short words, chat words and words without a
  * vowel are left alone.
  */
+const knows = new WeakMap<Lexicon, boolean>();
+/** Whether the lexicon holds words at all (the empty lexicon of MEMORY_LEXICON=off knows none: nothing is unknown to it). */
+export function lexiconKnowsWords(lex: Lexicon | undefined): lex is Lexicon {
+  if (!lex) return false;
+  let k = knows.get(lex);
+  if (k === undefined) knows.set(lex, (k = lex.senses('house', 'noun').length > 0 || lex.senses('dog', 'noun').length > 0));
+  return k;
+}
+
 export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase = isAllLowerCase(text)): string {
-  if (!lex || !lowerCase) return text;
+  if (!lexiconKnowsWords(lex) || !lowerCase) return text;
   return text.replace(/\b([a-z][a-z-]{2,})(?=(?:'s|’s)?\b)/g, (w, _m, offset: number) => {
     if (CHAT_WORDS.has(w) || NOT_A_NAME.has(w) || !/[aeiouy]/.test(w) || text[offset - 1] === "'" || text[offset - 1] === '’') return w;
     if (lex.lemmas(w).length === 0 && lex.senses(w).length === 0) return capital(w);

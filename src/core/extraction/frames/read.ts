@@ -9,6 +9,7 @@ import type { Lexicon } from '../../ports.ts';
 import type { Clause, Draft } from '../model.ts';
 import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
 import { relationDraft } from '../subject-attribution.ts';
+import { lexiconKnowsWords } from '../chat-text.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
@@ -107,7 +108,7 @@ const NAME_AS_WORD = new Set(['noun.food', 'noun.person', 'noun.animal', 'noun.p
  */
 export function bareName(np: Phrase, lex?: Lexicon, dets: ReadonlyArray<string | null> = [null]): string | null {
   if (np.proper || !dets.includes(np.det) || np.gerund || /\s/.test(np.text.replace(/^the\s+/, '')) || !/^(?:the\s+)?[a-z][a-z'-]{2,}$/.test(np.text) || /[^s]s$/.test(np.text) || NOT_NAMES.has(np.text)) return null;
-  if (!lex) return null;
+  if (!lexiconKnowsWords(lex)) return null;
   const word = np.text.replace(/^the\s+/, '');
   const first = lex.senses(word, 'noun', 1)[0];
   if ((first && !NAME_AS_WORD.has(first.lexClass)) || (!first && lex.lemmas(word).length > 0)) return null;
