@@ -13,6 +13,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { MemoryCandidate, Message, TurnRecord } from '../src/core/types.ts';
 import { extractOffline } from '../src/core/extraction/offline-extractor.ts';
+import type { Lexicon } from '../src/core/ports.ts';
+import { openLexicon } from '../src/providers/lexicon/create-lexicon.ts';
+
+let lexicon: Lexicon | undefined;
+/** The lexicon the service would use (WordNet unless MEMORY_LEXICON=off), opened once: the frames read it. */
+export function evalLexicon(): Lexicon {
+  lexicon ??= openLexicon({ MEMORY_LEXICON: process.env.MEMORY_LEXICON === 'off' ? 'off' : 'wordnet', MEMORY_LEXICON_CACHE: process.env.MEMORY_LEXICON_CACHE }).lexicon;
+  return lexicon;
+}
 
 export interface Expected {
   s: string;
@@ -86,7 +95,7 @@ export function runLine(line: CorpusLine): MemoryCandidate[] {
         },
       ]
     : [];
-  return extractOffline(messages, { timestamp: ts, sessionId: 'eval', recentTurns });
+  return extractOffline(messages, { timestamp: ts, sessionId: 'eval', recentTurns }, true, undefined, evalLexicon());
 }
 
 const words = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);

@@ -7,7 +7,7 @@
 import nlp from 'compromise';
 import { analyseText } from '../src/core/extraction/nlp.ts';
 import { extractOffline } from '../src/core/extraction/offline-extractor.ts';
-import { loadCorpus } from './extraction-score.ts';
+import { evalLexicon, loadCorpus } from './extraction-score.ts';
 
 const LONG = [
   "Hey! So I finally moved to Berlin from NYC last month. My sister Maya still lives in Paris though, and I'm flying there on June 3rd. Work is fine, I'm a backend engineer at Stripe.",
@@ -16,6 +16,8 @@ const LONG = [
 ];
 const turns = [...loadCorpus().map((l) => l.text ?? (l.msgs ?? []).map((m) => m.content).join(' ')), ...LONG].filter(Boolean);
 const ctx = { timestamp: '2024-05-08T15:00:00.000Z', sessionId: 'bench', recentTurns: [] };
+// The frames read WordNet as the service does (MEMORY_LEXICON=off measures without it).
+const lexicon = evalLexicon();
 
 function measure(name: string, fn: (t: string) => void, rounds = 20): { name: string; perTurnMs: number; p95: number; cpuMs: number } {
   for (let r = 0; r < 3; r++) for (const t of turns) fn(t); // warm-up (JIT, lazy tables)
@@ -38,13 +40,13 @@ function measure(name: string, fn: (t: string) => void, rounds = 20): { name: st
 const rows = [
   measure('wink-nlp pass only (floor)', (t) => analyseText(t)),
   measure('compromise pass only (alternative)', (t) => nlp(t).json()),
-  measure('offline extractor (full)', (t) => extractOffline([{ role: 'user', content: t }], ctx)),
-  measure('offline extractor, long turns only', (t) => extractOffline([{ role: 'user', content: t }], ctx)),
+  measure('offline extractor (full)', (t) => extractOffline([{ role: 'user', content: t }], ctx, true, undefined, lexicon)),
+  measure('offline extractor, long turns only', (t) => extractOffline([{ role: 'user', content: t }], ctx, true, undefined, lexicon)),
 ];
 // The last row re-measures on the long turns only.
 const longOnly = (() => {
   const saved = turns.splice(0, turns.length, ...LONG);
-  const r = measure('offline extractor, 3-5 sentence turns', (t) => extractOffline([{ role: 'user', content: t }], ctx), 200);
+  const r = measure('offline extractor, 3-5 sentence turns', (t) => extractOffline([{ role: 'user', content: t }], ctx, true, undefined, lexicon), 200);
   turns.splice(0, turns.length, ...saved);
   return r;
 })();

@@ -88,7 +88,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // CPU-heavy per-turn work goes to worker threads (started on first use); a test extractor runs inline.
   const threads = config.MEMORY_WORKER_THREADS ?? Math.min(4, availableParallelism());
   const pool = threads > 0 ? new TurnPool({ threads, logger }) : null;
-  const offline = new OfflineExtractor();
+  const offline = new OfflineExtractor({ lexicon });
   const service = new MemoryService({
     store,
     lexicon,

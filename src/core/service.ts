@@ -285,7 +285,7 @@ export class MemoryService {
         });
         const existing = await tx.activeMemories(scope.key, {
           subjects: [...new Set(candidates.map((c) => c.subject))],
-          keys: [...new Set(candidates.flatMap((c) => relatedKeys(c.key)))],
+          keys: [...new Set(candidates.flatMap((c) => relatedKeys(c.key, c.metadata?.anyKey === true)))],
         });
         const t0 = performance.now();
         const ops = reconcile({ scope, turn, candidates, existing, now, newId: this.newId, decisions });

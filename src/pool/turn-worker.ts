@@ -9,9 +9,18 @@ import type { Extractor } from '../core/ports.ts';
 import * as offlineModule from '../core/extraction/offline-extractor.ts';
 import type { RuleError } from '../core/extraction/offline-extractor.ts';
 import { analyseTurn } from '../core/turn-analysis.ts';
+import type { Lexicon } from '../core/ports.ts';
+import { openLexicon } from '../providers/lexicon/create-lexicon.ts';
 import type { PoolTask, PoolResult, ExtractorSpec } from './tasks.ts';
 
 const extractors = new Map<string, Promise<Extractor>>();
+
+let lexicon: Lexicon | null = null;
+/** The worker's own lexicon, opened once from the same settings as the main thread's (MEMORY_LEXICON, MEMORY_LEXICON_CACHE; the cache file is shared). */
+function workerLexicon(): Lexicon {
+  lexicon ??= openLexicon({ MEMORY_LEXICON: process.env.MEMORY_LEXICON === 'off' ? 'off' : 'wordnet', MEMORY_LEXICON_CACHE: process.env.MEMORY_LEXICON_CACHE || undefined }).lexicon;
+  return lexicon;
+}
 
 /**
  * Modules the worker links statically. A dynamic import() of a .ts file can miss the TypeScript
@@ -27,9 +36,9 @@ function extractorFor(spec: ExtractorSpec): Promise<Extractor> {
   if (!e) {
     const linked = STATIC_MODULES[spec.module];
     e = (linked ? Promise.resolve(linked) : (import(spec.module) as Promise<Record<string, unknown>>)).then((mod) => {
-      const Ctor = mod[spec.exportName] as (new () => Extractor) | undefined;
+      const Ctor = mod[spec.exportName] as (new (opts?: { lexicon?: Lexicon }) => Extractor) | undefined;
       if (typeof Ctor !== 'function') throw new Error(`extractor module ${spec.module} has no export ${spec.exportName}`);
-      return new Ctor();
+      return new Ctor({ lexicon: workerLexicon() });
     });
     extractors.set(id, e);
   }

@@ -6,6 +6,7 @@
  * leeds", "job at monzo", "moved to bristol from leeds"), so the name rules can see it.
  * Pure string functions; no I/O.
  */
+import type { Lexicon } from '../ports.ts';
 
 /** Lower-case chat abbreviations → words. Only lower-case forms: "BC" or "MIL" in capitals stay as written. */
 const ABBREVIATIONS: [RegExp, string][] = [
@@ -72,6 +73,34 @@ const NAMED_NOUN =
 const AFTER_NAME = /^(?:\s*[,.!?;:)]|\s*$|\s+(?:was|is|has|had|and|just|turned|turns|starts|started|got|gets|will|who|died|passed|on|in|at|from|last|this|yesterday|today|lives|moved|works|loves|hates|says|said|did|does|can|cannot|could|would|might|needs|wants|goes|went|came|comes|is|are)\b)/;
 
 const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/** Chat words no dictionary holds that are never names ("ngl", "tbh", "gonna"). */
+const CHAT_WORDS = new Set('into onto upon from about than were was been being have has does did would could should shall must might they them their theirs there these those what which whose whom every each also very just only even ever never always often your yours mine ours hers himself herself itself ourselves themselves yourself myself with without within through throughout during before after above below under over between among against toward towards until till because while whereas although though unless whether either neither both some any many much more most less least such same other another anyone anything anybody someone something somebody everyone everything everybody nobody nothing none cannot cant dont wont isnt arent wasnt werent didnt doesnt havent hasnt hadnt couldnt wouldnt shouldnt youre theyre were ive youve weve theyve ill youll hell shell well theyll id youd hed shed wed theyd im thats whats theres heres lets lol lmao omg btw idk imo imho haha hahaha yay ugh meh tho cuz gonna wanna gotta kinda sorta dunno okay yeah yep nope yup cos coz thx pls plz asap fyi aka etc hmm ooh oof tbh ngl wfh irl smh fomo jk ikr bff rn bc wrt af'.split(' '));
+
+/**
+ * In an all-lower-case message, the lexicon decides what else is a name: a word it does not know at all (not an
+ * inflection of a word it knows: "ocado", "kwame", "ziggy") or whose commonest noun sense is a place ("nottingham",
+ * "cardiff") is capitalised, so the tagger reads it as a proper noun. Short words, chat words and words without a
+ * vowel are left alone.
+ */
+const knows = new WeakMap<Lexicon, boolean>();
+/** Whether the lexicon holds words at all (the empty lexicon of MEMORY_LEXICON=off knows none: nothing is unknown to it). */
+export function lexiconKnowsWords(lex: Lexicon | undefined): lex is Lexicon {
+  if (!lex) return false;
+  let k = knows.get(lex);
+  if (k === undefined) knows.set(lex, (k = lex.senses('house', 'noun').length > 0 || lex.senses('dog', 'noun').length > 0));
+  return k;
+}
+
+export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase = isAllLowerCase(text)): string {
+  if (!lexiconKnowsWords(lex) || !lowerCase) return text;
+  return text.replace(/\b([a-z][a-z-]{2,})(?=(?:'s|’s)?\b)/g, (w, _m, offset: number) => {
+    if (CHAT_WORDS.has(w) || NOT_A_NAME.has(w) || !/[aeiouy]/.test(w) || text[offset - 1] === "'" || text[offset - 1] === '’') return w;
+    if (lex.lemmas(w).length === 0 && lex.senses(w).length === 0) return capital(w);
+    const first = lex.senses(w, undefined, 1)[0];
+    return first && first.lexClass === 'noun.location' ? capital(w) : w;
+  });
+}
 
 /**
  * In an all-lower-case message, capitalises the name after a place or workplace cue ("flying out of

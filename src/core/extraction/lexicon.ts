@@ -16,6 +16,9 @@ export const RELATIONS: Record<string, string | null> = {
   neighbor: null, neighbour: null, roommate: null, flatmate: null, grandma: null, grandmother: null, grandpa: null, grandfather: null,
   grandparents: null, aunt: null, uncle: null, cousin: null, niece: null, nephew: null, teacher: null, therapist: null, doctor: null,
 };
+/** Social relations (not family): the people a clause may be about instead of the speaker ("my pal Dave moved to Oslo"). */
+export const SOCIAL_NOUNS = set('friend|pal|mate|buddy|colleague|coworker|co-worker|boss|manager|neighbour|neighbor|roommate|flatmate|housemate|classmate|teammate|bestie|bff|mentor|landlord|landlady|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|supervisor|workmate|teacher|therapist|doctor|coach');
+for (const w of SOCIAL_NOUNS) if (!(w in RELATIONS)) RELATIONS[w] = null;
 export const RELATION_WORDS = Object.keys(RELATIONS).sort((a, b) => b.length - a.length);
 export const RELATION_RE = RELATION_WORDS.join('|');
 export const RELATION_ADJ = '(?:younger|older|little|big|baby|twin|step|eldest|oldest|youngest|best|new|ex|dear|late)';

@@ -13,6 +13,8 @@ export interface NlpToken {
   lower: string;
   /** Universal POS tag (NOUN, PROPN, VERB, AUX, ADJ, PRON, ...). */
   pos: string;
+  /** wink's lemma ("crossed" → "cross", "years" → "year"). */
+  lemma: string;
   /** True when wink marks the token as in the scope of a negation. */
   negated: boolean;
 }
@@ -36,7 +38,8 @@ export function analyseText(text: string): NlpSentence[] {
     const words = toks.out(its.value) as string[];
     const pos = toks.out(its.pos) as string[];
     const neg = toks.out(its.negationFlag) as unknown as boolean[];
-    const tokens: NlpToken[] = words.map((w, i) => ({ text: w, lower: w.toLowerCase(), pos: pos[i] ?? 'X', negated: Boolean(neg[i]) }));
+    const lemmas = toks.out(its.lemma as never) as unknown as string[];
+    const tokens: NlpToken[] = words.map((w, i) => ({ text: w, lower: w.toLowerCase(), pos: pos[i] ?? 'X', lemma: lemmas[i] ?? w.toLowerCase(), negated: Boolean(neg[i]) }));
     out.push({ text: s.out(), tokens, sentiment: Number(s.out(its.sentiment)) || 0 });
   });
   return out;

@@ -9,7 +9,7 @@
 import type { Extractor } from '../ports.ts';
 import type { CandidateOp, ExtractionContext, MemoryCandidate, MemoryType, Message } from '../types.ts';
 import { containsSecret, maskSecrets, MASK } from '../text/secrets.ts';
-import { keySpec } from './key-vocabulary.ts';
+import { isSingleValued, keySpec } from './key-vocabulary.ts';
 import type { Clause, Draft, Rule, Subject } from './model.ts';
 import { analyseText } from './nlp.ts';
 import { resolveDate } from './dates.ts';
@@ -23,12 +23,15 @@ import { HEALTH_RULES } from './rules/health.ts';
 import { PREFERENCE_RULES, communicationStyle, idiomaticTaste, tasteChange } from './rules/preferences.ts';
 import { changeOfHeart, opinions, reasonedOpinion } from './rules/opinions.ts';
 import { eventKindOf, events } from './rules/events.ts';
-import { IMPLICIT_RULES } from './rules/implicit.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
-import { caseLowerNames, expandChatAbbreviations } from './chat-text.ts';
+import { refersTo } from '../reconcile/value-match.ts';
+import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
+import type { Lexicon } from '../ports.ts';
+import { animalPartDrafts, frameDrafts, harmDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts } from './frames/read.ts';
+import { endingDrafts } from './frames/entity-state.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
 export interface RuleError {
@@ -72,9 +75,9 @@ export function runRule(r: Rule, c: Clause, sink?: RuleErrorSink): Draft[] {
 /** Confidence by source: explicit first-person statement, third party, confirmed assistant claim, implicit cue. */
 export const CONFIDENCE = { explicit: 0.9, thirdParty: 0.8, confirmed: 0.8, implicit: 0.6, retract: 0.85 } as const;
 
-const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES, ...IMPLICIT_RULES];
+const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES];
 // Relation mentions ("…he went to live with my parents") are the speaker's facts whoever the clause is about.
-const DETACHED_RULES: Rule[] = [...IMPLICIT_RULES, ...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1), placeIsHome, hereIn, idiomaticTaste];
+const DETACHED_RULES: Rule[] = [...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1), placeIsHome, hereIn, idiomaticTaste];
 
 /** Text beyond this many characters of one message is not read (pasted documents, logs): bounded time per turn. */
 export const MAX_MESSAGE_CHARS = 8_000;
@@ -82,8 +85,9 @@ export const MAX_MESSAGE_CHARS = 8_000;
 const MAX_CLAUSE = 300;
 
 /** Code blocks and inline code are not statements about the speaker; long messages are cut. */
-function prepare(text: string): string {
-  return caseLowerNames(expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS)))
+function prepare(text: string, lexicon?: Lexicon): string {
+  const expanded = expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS));
+  return caseByLexicon(caseLowerNames(expanded), lexicon, isAllLowerCase(expanded))
     .replace(/```[\s\S]*?(?:```|$)/g, ' ')
     .replace(/`[^`\n]*`/g, ' ');
 }
@@ -159,6 +163,28 @@ interface SentenceOpts {
   mentioned?: (word: string) => boolean;
   /** The text just before `text` (a request the statement follows), read as the previous sentence. */
   lead?: string;
+  /** WordNet behind the Lexicon port (frames/kinds.ts); without it the frames use their seed table only. */
+  lexicon?: Lexicon;
+}
+
+/** Both values carry the same proper name ("tabby named Ziggy" / "cat named Ziggy"). */
+function sharesName(a: string, b: string): boolean {
+  const names = a.match(/\p{Lu}[\p{L}\p{N}'-]+/gu) ?? [];
+  return names.some((n) => new RegExp(`\\b${n}\\b`, 'u').test(b));
+}
+
+/**
+ * The frames' drafts for a clause (frames/): what the rules already said for a key wins (they are exact on the
+ * wording they know); the frames add the keys the rules missed and every entity-state ending.
+ */
+function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
+  const rc = readClause(clause, lexicon);
+  const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
+  const values = new Set(rules.map((d) => normValue(d.value)));
+  // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...possessedDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
+  return [...fresh, ...endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)))];
 }
 
 /** Whether `subject` is another speaker of the chat or one of their people ("jon", "jon's sister maya"). */
@@ -258,7 +284,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     return null;
   };
   let prevSentence: string | undefined = o.lead;
-  for (const s of analyseText(maskSecrets(prepare(text)))) {
+  for (const s of analyseText(maskSecrets(prepare(text, o.lexicon)))) {
     const raw = s.text.trim();
     if (!raw) continue;
     const previous = prevSentence;
@@ -424,11 +450,13 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       if (!att) {
         for (const d of opinions(null, t, topicHint, raw)) out.push(toCandidate(d, self, evidence, o.base));
         // Only cues that name the speaker themselves ("my beagle", "gives me hives") count without a subject.
-        for (const d of DETACHED_RULES.flatMap((r) => runRule(r, clause, o.onError))) if (d.implicit || d.op === 'retract' || d.subject === o.speaker) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
+        const detached = DETACHED_RULES.flatMap((r) => runRule(r, clause, o.onError));
+        for (const d of [...detached, ...framesFor(clause, detached, o.lexicon)]) if (d.implicit || d.op === 'retract' || d.subject === o.speaker) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
         continue;
       }
       const drafts: Draft[] = att.relations.map((d) => ({ ...d }));
       let facts = FACT_RULES.flatMap((r) => runRule(r, clause, o.onError));
+      facts = [...facts, ...framesFor(clause, facts, o.lexicon)];
       const ops = att.subject.self ? opinions(att.pred, null, topicHint) : [];
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);
@@ -478,7 +506,7 @@ function userMessagesOf(turnMessages: Message[]): Message[] {
 }
 
 /** Extracts candidates from one turn's messages. */
-export function extractOffline(messages: Message[], ctx: ExtractionContext, corrections = true, onError?: RuleErrorSink): MemoryCandidate[] {
+export function extractOffline(messages: Message[], ctx: ExtractionContext, corrections = true, onError?: RuleErrorSink, lexicon?: Lexicon): MemoryCandidate[] {
   const ref = new Date(ctx.timestamp);
   const safeRef = Number.isNaN(ref.getTime()) ? new Date(0) : ref;
   const out: MemoryCandidate[] = [];
@@ -487,7 +515,7 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     if (priorCache) return priorCache;
     priorCache = [];
     for (const turn of [...(ctx.recentTurns ?? [])].reverse().slice(0, 3)) {
-      const c = extractOffline(userMessagesOf(turn.messages), { ...ctx, timestamp: turn.timestamp, recentTurns: [] }, false);
+      const c = extractOffline(userMessagesOf(turn.messages), { ...ctx, timestamp: turn.timestamp, recentTurns: [] }, false, undefined, lexicon);
       priorCache.push(...c.reverse());
     }
     return priorCache;
@@ -507,7 +535,7 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
       const prevAssistant = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
       if (prevAssistant) {
         const claim = assistantClaimToFirstPerson(prevAssistant.content);
-        const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError });
+        const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
         out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${prevAssistant.content.trim()} — confirmed: ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
       }
       content = content.slice(confirm[0].length);
@@ -515,7 +543,7 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     const before = out.length;
     if (m.name) out.push(...addressedFacts(messages, i, ctx, speaker));
     try {
-      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, speakers }));
+      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, speakers, lexicon }));
     } catch (err) {
       // A bug outside the rules must never lose the turn: this message yields no memories, the turn is still stored.
       recordError('sentence', err, onError);
@@ -574,6 +602,8 @@ function finalize(cands: MemoryCandidate[]): MemoryCandidate[] {
     const prev = seen.get(k);
     if (prev !== undefined) {
       if (c.confidence > out[prev].confidence) out[prev] = { ...out[prev], confidence: c.confidence };
+      // An ending the frames also read keeps their marks (anyKey: reconciliation may end it under another key).
+      if (c.metadata?.anyKey) out[prev] = { ...out[prev], metadata: { ...c.metadata, ...out[prev].metadata, anyKey: true } };
       continue;
     }
     seen.set(k, out.length);
@@ -588,6 +618,14 @@ function finalize(cands: MemoryCandidate[]): MemoryCandidate[] {
     for (const c of style.slice(1)) out.splice(out.indexOf(c), 1);
   }
   return out.filter((c) => {
+    // "our cat Luna went to live with my aunt": the mention of what an ending in the same message ends is not asserted.
+    if (c.op === 'assert' && out.some((o) => o.op === 'retract' && o.metadata?.anyKey && o.key === c.key && o.subject === c.subject && refersTo(o.value, c.value))) return false;
+    // "Our old Golf finally died": the ending that knew the referent's kind (a vehicle) wins over a guess under another key.
+    if (c.op === 'retract' && !c.metadata?.kindKnown && out.some((o) => o.metadata?.kindKnown && o.op === 'retract' && o.key !== c.key && o.subject === c.subject && normValue(o.value) === normValue(c.value))) return false;
+    // "our cockapoo ziggy": the pet with its name replaces the bare species from the same message.
+    if (c.key === 'pet' && c.op === 'assert' && !c.metadata?.name && out.some((o) => o !== c && o.key === 'pet' && o.op === 'assert' && o.subject === c.subject && o.metadata?.name && o.metadata?.species === c.value)) return false;
+    // "I'm not with Jake anymore, we broke up": the named retraction says it; the current-value one is not added.
+    if (c.metadata?.current && out.some((o) => o !== c && o.op === 'retract' && o.key === c.key && o.subject === c.subject && !o.metadata?.current)) return false;
     if (!RELATION_KEYS.has(c.key) || c.op !== 'assert') return true;
     // "me and my boyfriend split up": the passing mention of a relation the same message ends is not asserted.
     if (c.confidence < 0.8 && out.some((o) => o.op === 'retract' && o.key === c.key && o.subject === c.subject && normValue(o.value) === normValue(c.value))) return false;
@@ -601,10 +639,13 @@ export class OfflineExtractor implements Extractor {
   readonly name = 'offline';
   /** Called for every rule that throws (rule name and error class only); the service logs it. */
   onRuleError?: RuleErrorSink;
-  constructor(opts: { onRuleError?: RuleErrorSink } = {}) {
+  /** WordNet (the Lexicon port) for the frames; without it they classify nouns by their seed table only. */
+  lexicon?: Lexicon;
+  constructor(opts: { onRuleError?: RuleErrorSink; lexicon?: Lexicon } = {}) {
     this.onRuleError = opts.onRuleError;
+    this.lexicon = opts.lexicon;
   }
   async extract(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]> {
-    return extractOffline(messages, ctx, true, this.onRuleError);
+    return extractOffline(messages, ctx, true, this.onRuleError, this.lexicon);
   }
 }

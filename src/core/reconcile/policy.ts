@@ -32,9 +32,12 @@ export const OPPOSITE_KEYS: Readonly<Record<string, string>> = { like: 'dislike'
  */
 export const FLOATING_CORRECTION = 'correction';
 
-/** Keys reconciliation needs to see for a candidate key (the key itself and its opposite). */
-export function relatedKeys(key: string): string[] {
-  if (key === FLOATING_CORRECTION) return KEY_VOCABULARY.map((k) => k.key);
+/**
+ * Keys reconciliation needs to see for a candidate key (the key itself and its opposite); every key for a floating
+ * correction and for an entity-state ending (`anyKey`: "Biscuit crossed the rainbow bridge" ends whatever holds Biscuit).
+ */
+export function relatedKeys(key: string, anyKey = false): string[] {
+  if (key === FLOATING_CORRECTION || anyKey) return [...new Set([key, ...KEY_VOCABULARY.map((k) => k.key)])];
   const o = OPPOSITE_KEYS[key];
   return o ? [key, o] : [key];
 }

@@ -107,9 +107,31 @@ function endedAt(bound: string | null | undefined, input: ReconcileInput, row?: 
   return row?.validFrom && at < row.validFrom ? row.validFrom : at;
 }
 
-/** Ends a value; `metadata.endedBy` keeps the turn that ended it (recall states the change with it). */
-function end(l: Ledger, m: MemoryRecord, status: 'retracted' | 'historical', input: ReconcileInput, bound?: string | null): void {
-  l.update(m, { active: false, status, validTo: endedAt(bound, input, m), updatedAt: input.now, metadata: { ...m.metadata, endedBy: input.turn.id } });
+/**
+ * Ends a value; `metadata.endedBy` keeps the turn that ended it (recall states the change with
+ * it), and an entity-state ending also keeps what ended it (`metadata.ending`: the predicate and
+ * the user's words).
+ */
+function end(l: Ledger, m: MemoryRecord, status: 'retracted' | 'historical', input: ReconcileInput, bound?: string | null, by?: MemoryCandidate): void {
+  const ending = by?.metadata?.ending ? { ending: { ending: by.metadata.ending, evidence: by.evidence } } : {};
+  l.update(m, { active: false, status, validTo: endedAt(bound, input, m), updatedAt: input.now, metadata: { ...m.metadata, endedBy: input.turn.id, ...ending } });
+}
+
+/**
+ * Entity state (extraction/frames/entity-state): an ending that found nothing under its guessed key ends the speaker's
+ * active memory that holds the named value, whatever its key ("Biscuit" stored as a pet, a hobby or a relation's pet);
+ * a `current` ending ("I resigned", "we split") ends the current value of its key.
+ */
+function endEntity(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
+  if (c.metadata?.current) {
+    const cur = l.active(c.subject, c.key)[0];
+    if (cur) end(l, cur, 'retracted', input, undefined, c);
+    return;
+  }
+  const hit = l.rows
+    .filter((m) => m.active && m.subject === c.subject && m.type !== 'event' && m.key !== FLOATING_CORRECTION && refersTo(c.value, m.value))
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+  if (hit) end(l, hit, 'retracted', input, undefined, c);
 }
 
 function supersede(l: Ledger, old: MemoryRecord, fresh: MemoryRecord, input: ReconcileInput, bound?: string | null): void {
@@ -199,7 +221,9 @@ function offline(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
   const same = l.active(c.subject, c.key);
   const policy = policyOf(c.key, c.type);
   if (c.op === 'retract') {
-    for (const m of same.filter((x) => refersTo(c.value, x.value))) end(l, m, 'retracted', input);
+    const hits = same.filter((x) => refersTo(c.value, x.value));
+    if (hits.length === 0 && c.metadata?.anyKey) return endEntity(l, c, input);
+    for (const m of hits) end(l, m, 'retracted', input, undefined, c);
     return;
   }
   if (c.op === 'history') {

@@ -72,8 +72,35 @@ const COPULA_VALUE = /\b(?:is|was|are|were|will\s+be)\s+(?:(?:actually|really|on
 /** Two values of one kind: both with digits (times, scores, dates) or both capitalised (names, places). */
 const sameShape = (a: string, b: string): boolean => (/\d/.test(a) && /\d/.test(b)) || (/^\p{Lu}/u.test(a) && /^\p{Lu}/u.test(b));
 
+const COUNT = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)`;
+/** "not two dogs, three": a counted noun corrected by a bare count keeps its noun ("three dogs" replaces "dogs"). */
+function countFix(cue: CorrectionCue): CorrectionCue {
+  const o = new RegExp(`^(${COUNT})\\s+(\\p{L}[\\p{L}\\s-]*)$`, 'iu').exec(cue.oldValue ?? '');
+  const n = new RegExp(`^${COUNT}$`, 'i').exec(cue.newValue ?? '');
+  return o && n ? { ...cue, oldValue: o[2].trim(), newValue: `${n[0]} ${o[2].trim()}`, bare: true } : cue;
+}
+
+/**
+ * A slip the speaker owns ("I typed Anna but it's Hannah", "I wrote 2019 but it was 2020") or a value taken back in
+ * mid-sentence ("Porto, sorry, Lisbon", "Tuesday, I mean Wednesday"): two values of one shape, the second replaces the
+ * first wherever the speaker's memories hold it.
+ */
+const SLIP = /^(?:I\s+)?(?:typed|wrote|said|put|spelled|spelt|misspelled|got)\s+(?:it\s+as\s+)?([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+)?)\s*,?\s+but\s+(?:it\s+is|it's|its|it\s+was|it\s+should\s+be|the\s+right\s+one\s+is|I\s+meant)\s+([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+)?)\s*[.!]?$/iu;
+const TAKEN_BACK = /^([\p{Lu}\p{N}][\p{L}\p{N}'’:.-]*(?:\s+[\p{L}\p{N}'’:.-]+)?)\s*,?\s*(?:sorry|I\s+mean|I\s+meant|no\s+wait|wait|oops|er|um)\s*[,.!]*\s*([\p{Lu}\p{N}][\p{L}\p{N}'’:.-]*(?:\s+[\p{L}\p{N}'’:.-]+)?)\s*[.!]?$/u;
+
+/** Words that open a correction or a reply, never a value taken back ("Sorry, I meant Lisbon"). */
+const NOT_A_VALUE = new Set(['sorry', 'oops', 'wait', 'actually', 'no', 'yes', 'ok', 'okay', 'i', 'my', 'so', 'oh', 'ah', 'um', 'er', 'well', 'hmm']);
+
 /** Recognises a correction and splits it into what to re-extract, the old and the new value. */
 export function detectCorrection(sentence: string): CorrectionCue | null {
+  const cue = detectCue(sentence);
+  return cue ? countFix(cue) : null;
+}
+
+function detectCue(sentence: string): CorrectionCue | null {
+  const slip = SLIP.exec(sentence.trim()) ?? TAKEN_BACK.exec(sentence.trim());
+  const lead = slip?.[1].split(/\s+/)[0].toLowerCase() ?? '';
+  if (slip && !NOT_A_VALUE.has(lead) && normValue(slip[1]) !== normValue(slip[2]) && sameShape(slip[1], slip[2])) return { body: '', oldValue: slip[1], newValue: slip[2], inline: false, bare: true };
   // The statement is still read ("my dog is called Bo" is a pet); when it states nothing by itself ("her name is
   // Momo"), the new name replaces the old one wherever the speaker's memories have it.
   // Someone else's words ("my colleague said the new hire's name is Jo, not Joanna") correct nothing of the speaker's.

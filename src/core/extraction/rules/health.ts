@@ -54,7 +54,6 @@ const allergy: Rule = (c) => {
     const v = allergenFrom(head !== c.sentence && !/\ballerg/i.test(head) ? head : undefined) ?? allergenFrom(c.prevSentence) ?? heldBack(head !== c.sentence ? head : undefined) ?? heldBack(c.prevSentence);
     if (v) out.push({ key: 'allergy', value: v, confidence: 0.8 });
   }
-  else if ((m = /^([A-Za-z]+(?:\s+[a-z]+)?)\s+(?:gives?|give)\s+me\s+(?:hives|a\s+rash|rashes|an\s+allergic\s+reaction|anaphylaxis)|^([A-Za-z]+(?:\s+[a-z]+)?)\s+(?:makes?|make|made)\s+(?:me|my\s+(?:throat|lips|face|tongue|mouth|skin|eyes|airways|chest))\s+(?:really\s+|so\s+|very\s+|completely\s+|basically\s+)?(?:sick|ill|itchy|itch|break\s+out|swell(?:\s+up|\s+shut)?|close\s+up|tighten(?:\s+up)?|throw\s+up|come\s+out\s+in\s+(?:hives|a\s+rash))/i.exec(c.text))) out.push({ key: 'allergy', value: (m[1] ?? m[2]).toLowerCase(), implicit: true, subject: c.speaker });
   return out;
 };
 

@@ -372,8 +372,7 @@ const language: Rule = (c) => {
 };
 
 const VEHICLE = '(car|bike|bicycle|e-bike|motorbike|motorcycle|scooter|van|truck|suv|minivan|camper|campervan|rv|boat|tesla|prius|jeep|volvo|bmw|audi|toyota|honda|ford|vw|volkswagen|mini|vespa)';
-const RE_PERSONALFACTS_2 = re(`\\b(?:sold|sell|selling|got\\s+rid\\s+of|crashed|totaled|totalled|scrapped)\\s+(?:the|our|my|a)\\s+(?:old\\s+)?${VEHICLE}\\b`, 'i');
-/** Owning or buying one; also after a sale in the same clause ("sold my motorbike and bought an e-bike"). */
+/** Owning or buying one (a sale is an entity-state ending: frames/table.ts ENDINGS). */
 const RE_PERSONALFACTS_3 = re(`(?:^|\\s(?:and|then|so)\\s+(?:(?:just|finally|then)\\s+)?)(?:(?:just|finally|recently|also)\\s+)*(?:have|has|own|owns|bought|buy|got|drive|drives|leased|have\\s+got|picked\\s+up)\\s+(?:a|an|the|our|my)\\s+(?:(?:new|used|old|second-hand|little|brand\\s+new|secondhand|cheap)\\s+)?(?:[\\w-]+\\s+){0,2}${VEHICLE}\\b`, 'i');
 const vehicleName = (v: string) => (/^(?:bmw|vw|suv|rv)$/i.test(v) ? v.toUpperCase() : /^(?:tesla|prius|jeep|volvo|audi|toyota|honda|ford|volkswagen|mini|vespa)$/i.test(v) ? v[0].toUpperCase() + v.slice(1).toLowerCase() : v.toLowerCase());
 const vehicle: Rule = (c) => {
@@ -382,16 +381,6 @@ const vehicle: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   const out: Draft[] = [];
-  if ((m = RE_PERSONALFACTS_2.exec(t))) {
-    out.push({ key: 'vehicle', value: vehicleName(m[1]), op: 'retract' });
-    // A purchase after the sale is the new vehicle: "sold the car and got an e-bike".
-    const bought = RE_PERSONALFACTS_3.exec(t.slice(m.index + m[0].length));
-    if (bought) {
-      const raw = bought[0].replace(/^.*?(?:have|has|own|owns|bought|buy|got|drive|drives|leased|have\s+got|picked\s+up)\s+(?:a|an|the|our|my)\s+(?:(?:new|used|old|second-hand|secondhand|little|brand\s+new|cheap)\s+)?/i, '');
-      out.push({ key: 'vehicle', value: /^[A-Z]/.test(raw) ? raw : bought[1].toLowerCase() });
-    }
-    return out;
-  }
   // "I've been driving a 2015 Corolla", "I drive an old '09 Golf": a model year marks a vehicle whatever its make.
   if ((m = /^(?:have\s+been\s+|has\s+been\s+|been\s+|am\s+|is\s+)?(?:driving|drive|drives|own|owns|have|has|bought|got)\s+(?:a|an|the|our|my)\s+(?:(?:new|used|old|second-hand|trusty|battered|little)\s+)*(?:(?:19|20)\d\d|'\d\d)\s+(\p{Lu}[\p{L}\p{N}-]*(?:\s+\p{Lu}[\p{L}\p{N}-]*)?)/u.exec(t)) && !c.negated)
     return [{ key: 'vehicle', value: m[1] }];

@@ -1,8 +1,9 @@
 /**
  * @module core/extraction/rules/pets
- * Pets: species and name, several coexisting ("my two cats, Miso and Tofu"); implicit pets
- * from care verbs ("walking Biscuit this morning", "take Bella to the vet"); pets that leave
- * ("we had to rehome Luna", "Pickles died") retract.
+ * Pets: species and name, several coexisting ("my two cats, Miso and Tofu"); "RIP Biscuit" and
+ * "we don't have the dog anymore" retract. Pets that leave ("we had to rehome Luna", "Pickles
+ * died") are entity-state endings (frames/table.ts ENDINGS). Implicit pets from care ("walking Biscuit",
+ * "take Bella to the vet") are the frames' (frames/table.ts: care × name).
  */
 import { re } from '../re.ts';
 import type { Draft, Rule } from '../model.ts';
@@ -16,10 +17,7 @@ const petValue = (species: string | null, name: string | null) => (species && na
 
 /** "her name is Pixie", "we named him Ned" anywhere in the clause. */
 const NAME_CUE = /\b(?:(?:her|his|its|their)\s+name\s+is|(?:we|I)\s+(?:named|called)\s+(?:her|him|it|them)|(?:named|called))\s+(\p{Lu}[\p{L}-]+)/u;
-const LEAVE = /\b(?:died|passed\s+away|passed|ran\s+away|went\s+missing|(?:was|were|got|be|been|being)\s+put\s+(?:down|to\s+sleep)|put\s+(?:him|her|them)\s+(?:down|to\s+sleep)|had\s+to\s+say\s+goodbye|(?:had|have|has|having)\s+(?:to\s+have\s+)?(?:[\w-]+\s+){1,4}?put\s+(?:down|to\s+sleep)|crossed\s+the\s+rainbow\s+bridge)\b/i;
-const REHOME = re(`\\b(?:rehome|rehomed|rehoming|gave\\s+away|give\\s+away|giving\\s+away|gave\\s+up|give\\s+up|sold|returned|lost|gave|give)\\s+(?:away\\s+)?(?:our\\s+|my\\s+|the\\s+)?(?:(?:old|sweet|little|beloved|dear|poor)\\s+)?(?:(${PET_RE})s?\\s*,?\\s*)?(\\p{Lu}[\\p{L}-]+)?(?=\\s+(?:away|to|up|back)\\b|\\s*[.,!]|\\s*$|\\s+(?:because|since|last|yesterday|when|in|on|this|after|recently|today|earlier))`, 'iu');
 
-const RE_PETS_1 = re(`\\b(?:my|our|the)\\s+(?:(?:old|sweet|little|beloved)\\s+)?(${PET_RE})s?\\b(?:\\s*,?\\s*(\\p{Lu}[\\p{L}-]+))?|^(\\p{Lu}[\\p{L}-]+)\\s+(?:died|passed|ran)`, 'iu');
 const RE_PETS_2 = re(
     `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|are\\s+fostering|fostering|fostered|have\\s+got)\\s+(?:[^.;!?]{0,60}?\\s(?:and|plus)\\s+)??(?:a\\s+second|a\\s+third|a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*((?:(?:border|jack|king|bernese|cocker|springer|french|english|australian|siberian|yorkshire|miniature|toy|rescue)\\s+)?(?:${PET_RE}))(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}\\p{N}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}\\p{N}-]+)?))?`,
     'iu',
@@ -30,10 +28,8 @@ const RE_PETS_3 = re(
   );
 const RE_PETS_MORE = re(`\\b(?:and|plus|as\\s+well\\s+as)\\s+(?:a|an|one|two|three|four|five|\\d+)\\s+(?:(?:little|new|old|senior|rescue|baby|young|black|white|ginger|grey|gray|orange|tabby)\\s+)*(${PET_RE})(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}-]+))?`, 'giu');
 const RE_PETS_GONE = re(`^(?:have|has|own|owns|have\\s+got)\\s+(?:the|our|my|a|any)\\s+(${PET_RE})s?\\b`, 'i');
-const RE_PETS_4 = re(`\\b(?:walk|walks|walking|walked|feed|feeding|fed)\\s+the\\s+(${PET_RE})s?\\b`, 'i');
 const RE_PETS_APPO = re(`^(\\p{Lu}[\\p{L}-]+),\\s+(?:my|our)\\s+(?:(?:old|sweet|little|new|rescue)\\s+)*(${PET_RE})\\b`, 'u');
 const RIP = /^(?:RIP|R\.I\.P\.?|rest\s+in\s+peace|rest\s+easy)\s*,?\s+(?:(?:little|sweet|old|dear|my|our)\s+)*(\p{Lu}[\p{L}-]+)\b/iu;
-const CARE_LEAD = /^(?:Walking|Walked|Feeding|Fed|Grooming|Brushing|Bathing)\s+(\p{Lu}[\p{L}-]+)(?=\s+(?:this|last|every|each|in|at|before|after|around|today|tonight|tomorrow|early|late|twice|again|through|along|on|to|round|up)\b|\s*[,.!;]|\s*$)/u;
 const NAMED_NEXT = /^(?:(?:her|his|its)\s+name(?:'s|’s|\s+is)|(?:we|I)\s+(?:call|called|named)\s+(?:her|him|it))\s+(\p{Lu}[\p{L}-]+)/iu;
 const PET_BEFORE = re(`\\b(?:the|my|our|a|an|new)\\s+(?:(?:new|little|rescue|baby|young|old)\\s+)*(${PET_RE})\\b`, 'i');
 const WITH_PETS = re(`\\b(?:lives?|living|lived|stays?|staying|shares?\\s+(?:a|the|her|his|their)\\s+(?:flat|house|place))\\b[^.;]*?\\bwith\\s+(?:his|her|their)\\s+(?:two\\s+|three\\s+|four\\s+|\\d+\\s+)?(?:(?:old|little|rescue)\\s+)?(${PET_RE})(s?)\\b`, 'i');
@@ -44,25 +40,12 @@ const pets: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   let m2: RegExpExecArray | null;
-  // Leaving: rehomed / died
-  if ((m = REHOME.exec(t)) && (m[1] || (m[2] && isName(m[2])))) {
-    out.push({ key: 'pet', value: m[2] && isName(m[2]) ? m[2] : single(m[1]), op: 'retract' });
-    return out;
-  }
   if (c.negated && c.ending && (m = RE_PETS_GONE.exec(t))) {
     // "We don't have the dog anymore"
     return [{ key: 'pet', value: single(m[1]), op: 'retract' }];
   }
   // "RIP Biscuit, best hamster a kid could ask for", "Rest in peace, Pickles — the best cat": a pet that died.
   if ((m = RIP.exec(c.text.trim())) && isName(m[1]) && re(`\\b(?:${PET_RE})s?\\b`, 'i').test(c.sentence)) return [{ key: 'pet', value: m[1], op: 'retract', subject: c.speaker }];
-  if (LEAVE.test(c.text)) {
-    const mm = RE_PETS_1.exec(c.text);
-    if (mm) {
-      const name = mm[2] && isName(mm[2]) ? mm[2] : mm[3] && isName(mm[3]) ? mm[3] : null;
-      out.push({ key: 'pet', value: name ?? single(mm[1]), op: 'retract', subject: c.speaker });
-    }
-    return out;
-  }
   // Having: "I have a dog named Rex", "we adopted a cat called Luna", "I own two rabbits"
   const have = RE_PETS_2;
   if ((m = have.exec(t))) {
@@ -101,18 +84,6 @@ const pets: Rule = (c) => {
     else out.push({ key: 'pet', value: m[2] ? m[1].toLowerCase() + 's' : single(m[1]), subject: c.speaker, confidence: 0.75, metadata: { species: single(m[1]) }, ...owned });
     return out;
   }
-  // Implicit: "walking Biscuit", "feed Whiskers", "take Bella to the vet", "walking the dog"
-  const care = /\b(?:walk|walks|walking|walked|feed|feeding|fed|groom|grooming|brush|brushing|bathe|bathing)\s+(\p{Lu}[\p{L}-]+)\b(?!\s+(?:Street|St|Avenue|Park|Road|Lane|Square))/u.exec(c.text);
-  if (care && isName(care[1])) return [{ key: 'pet', value: `pet named ${care[1]}`, implicit: true, subject: c.speaker, metadata: { name: care[1] } }];
-  // Sentence-initial gerund ("Walking Biscuit this morning was lovely", "Feeding Whiskers before work."): the capital
-  // no longer separates verb from name, so the name must be followed by an adjunct or the end ("Feeding America is a
-  // charity", "Walking Dead fans" are not pets), and confidence is lower still.
-  const lead = CARE_LEAD.exec(c.text.trim());
-  if (lead && isName(lead[1])) return [{ key: 'pet', value: `pet named ${lead[1]}`, implicit: true, confidence: 0.55, subject: c.speaker, metadata: { name: lead[1] } }];
-  const vet = /\b(?:take|taking|took|bring|bringing)\s+(\p{Lu}[\p{L}-]+)\s+to\s+the\s+(?:vet|groomer|dog\s+park)\b/u.exec(c.text);
-  if (vet && isName(vet[1])) return [{ key: 'pet', value: `pet named ${vet[1]}`, implicit: true, subject: c.speaker, metadata: { name: vet[1] } }];
-  const careThe = RE_PETS_4.exec(c.text);
-  if (careThe) return [{ key: 'pet', value: single(careThe[1]), implicit: true, subject: c.speaker, metadata: { species: single(careThe[1]) } }];
   return out;
 };
 

@@ -1,0 +1,240 @@
+/**
+ * @module core/extraction/frames/clause-shape
+ * Shallow clause structure from wink-nlp's POS tags and lemmas: subject phrase, auxiliaries
+ * (negation, modality, tense), predicate lemma with its particle, object, copula complement and
+ * prepositional phrases. No grammar of our own beyond this one left-to-right pass over the
+ * tags; the frames (frames/table.ts) read the result.
+ */
+import type { NlpToken } from '../nlp.ts';
+import { tagFragment } from '../nlp.ts';
+
+/** A noun phrase: its words, head noun (lemma and as written), the proper name it carries, determiner/possessive, count. */
+export interface Phrase {
+  text: string;
+  head: string;
+  headLemma: string;
+  /** The run of proper nouns in the phrase ("my cat Luna" → "Luna", "Monzo" → "Monzo"). */
+  name: string | null;
+  /** The head itself is a proper noun (no common noun after the name). */
+  proper: boolean;
+  /** my / our / his / her / their / your / the / a ... (first determiner or possessive). */
+  det: string | null;
+  /** The head is a gerund ("running" in "gave up running"). */
+  gerund: boolean;
+  /** Lemma of the last common noun ("our cat Luna" → "cat"), what the phrase is a kind of. */
+  noun: string | null;
+}
+
+export interface Shape {
+  subject: Phrase | null;
+  /** Subject pronoun when the subject is one (i, we, he, she, they, it, you). */
+  pronoun: string | null;
+  /** Lemma of the main verb; 'be' for a copula clause; null when the clause has no verb. */
+  verb: string | null;
+  /** The verb as written ("crossed"). */
+  verbText: string | null;
+  /** A particle right after the verb (up, in, away, down, out, off, back, over). */
+  particle: string | null;
+  object: Phrase | null;
+  /** The object and the phrases coordinated with it ("meat or fish", "a dog and two cats"). */
+  objects: Phrase[];
+  /** Copula complement: a noun phrase ("a sonographer") or an adjective ("allergic"). */
+  complement: Phrase | null;
+  adjective: string | null;
+  preps: Array<{ prep: string; np: Phrase }>;
+  negated: boolean;
+  /** would / could / might / should / may / can / will / must. */
+  modal: string | null;
+  /** The clause opens with the verb (a subject-less chat fragment: "Brushing Pepper took ages", "traded in the van"). */
+  subjectless: boolean;
+  /** "be" + a participle ("had to be put down", "was rehomed"): the subject is what the verb acts on. */
+  passive: boolean;
+  /** The opening gerund phrase is the subject of a copula ("Feeding America is a charity"): it names a thing, not an act. */
+  gerundNames: boolean;
+}
+
+const POSSESSIVES = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'its']);
+const PRONOUNS = new Set(['i', 'we', 'he', 'she', 'they', 'it', 'you', 'me', 'us']);
+const PARTICLES = new Set(['up', 'in', 'away', 'down', 'out', 'off', 'back', 'over', 'on']);
+const INDIRECT = new Set(['me', 'us', 'him', 'them']);
+const MODALS = new Set(['would', 'could', 'might', 'should', 'may', 'can', 'will', 'must', 'shall']);
+const NEGATORS = new Set(['not', "n't", 'never', 'no']);
+const NP_INNER = new Set(['DET', 'NUM', 'ADJ', 'NOUN', 'PROPN']);
+
+function isPossessive(t: NlpToken): boolean {
+  return t.pos === 'PRON' && POSSESSIVES.has(t.lower);
+}
+
+const TIME_HEADS = new Set(['night', 'evening', 'morning', 'afternoon', 'day', 'week', 'weekend', 'month', 'year', 'summer', 'winter', 'spring', 'autumn', 'fall', 'time', 'today', 'yesterday', 'tonight']);
+/** "last month", "this morning", "every weekend": a time phrase, never an argument. */
+const CALENDAR = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter)$/i;
+function isTime(np: Phrase): boolean {
+  if (CALENDAR.test(np.headLemma) || /^(?:yesterday|today|tonight|tomorrow|now|recently)$/i.test(np.text)) return true;
+  return TIME_HEADS.has(np.headLemma) && /^(?:last|this|next|every|each|that|the\s+other|one|some)\b/i.test(np.text);
+}
+
+/** Reads a noun phrase starting at i; returns it and the index after it (null when no noun is there). */
+function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
+  const start = i;
+  let det: string | null = null;
+  if (i < toks.length && (toks[i].pos === 'DET' || isPossessive(toks[i]))) det = toks[i++].lower;
+  // "my sister's dog": a possessor phrase before the head.
+  let seenHead = false;
+  while (i < toks.length && (NP_INNER.has(toks[i].pos) || toks[i].lower === "'s" || toks[i].lower === '’s' || (toks[i].pos === 'VERB' && /ing$/.test(toks[i].lower) && i === start + (det ? 1 : 0)))) {
+    const t = toks[i];
+    // After the head, a determiner, number or adjective starts the next phrase ("the rainbow bridge | last night").
+    if (seenHead && (t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'NUM')) break;
+    if (t.pos === 'DET' && i > start + (det ? 1 : 0)) break;
+    if (t.lower === "'s" || t.lower === '’s') seenHead = false;
+    else if (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'VERB') seenHead = true;
+    i++;
+  }
+  const body = toks.slice(start, i);
+  const heads = body.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'VERB' && /ing$/.test(t.lower)));
+  if (heads.length === 0) return [null, start];
+  const last = heads[heads.length - 1];
+  const propers = body.filter((t) => t.pos === 'PROPN');
+  const commons = body.filter((t) => t.pos === 'NOUN');
+  const name = propers.length > 0 ? propers.map((t) => t.text).join(' ') : null;
+  return [
+    {
+      text: body.map((t) => t.text).join(' ').replace(/\s+('s|’s)/g, '$1'),
+      head: last.pos === 'PROPN' ? (name ?? last.text) : last.lower,
+      headLemma: last.pos === 'VERB' ? last.lower : last.lemma,
+      name,
+      proper: last.pos === 'PROPN',
+      det,
+      gerund: last.pos === 'VERB',
+      noun: commons.length > 0 ? commons[commons.length - 1].lemma : null,
+    },
+    i,
+  ];
+}
+
+const SKIP_LEAD = new Set(['INTJ', 'CCONJ', 'PUNCT', 'SCONJ']);
+/** Chat openers that stand for a dropped "I have to / I am going to" ("gotta take Bella to the vet"). */
+const CHAT_LEAD = new Set(['gotta', 'gonna', 'wanna', 'hafta', 'needa']);
+const SKIP_ADV = new Set(['so', 'well', 'also', 'just', 'finally', 'actually', 'honestly', 'anyway', 'then', 'now', 'still', 'recently', 'sadly', 'unfortunately', 'today', 'yesterday']);
+
+/**
+ * The tagger's commonest slip in chat: a present-tense verb after a bare noun read as a plural noun ("dairy wrecks my
+ * stomach", "Nugget hates baths"). A noun in -s between a noun and a determiner or possessive is the verb.
+ */
+function retagVerbs(toks: NlpToken[]): NlpToken[] {
+  return toks.map((t, i) => {
+    const prev = toks[i - 1];
+    const next = toks[i + 1];
+    if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'NOUN' || prev.pos === 'PROPN') || i !== 1 || !next || !(next.pos === 'DET' || isPossessive(next))) return t;
+    return { ...t, pos: 'VERB', lemma: t.lower.replace(/(?:ie)?s$/, (m) => (m === 'ies' ? 'y' : '')) };
+  });
+}
+
+/** Shallow structure of one clause (an already split, contraction-expanded statement). */
+export function shapeOf(text: string): Shape {
+  return shapeOfTokens(tagFragment(text));
+}
+
+export function shapeOfTokens(tokens: NlpToken[]): Shape {
+  let toks = retagVerbs(tokens);
+  const s: Shape = { subject: null, pronoun: null, verb: null, verbText: null, particle: null, object: null, objects: [], complement: null, adjective: null, preps: [], negated: false, modal: null, subjectless: false, gerundNames: false, passive: false };
+  let i = 0;
+  while (i < toks.length && (SKIP_LEAD.has(toks[i].pos) || (toks[i].pos === 'ADV' && SKIP_ADV.has(toks[i].lower)) || CHAT_LEAD.has(toks[i].lower))) i++;
+  // Subject: a pronoun or a noun phrase before the verb group.
+  if (i < toks.length && toks[i].pos === 'PRON' && PRONOUNS.has(toks[i].lower)) {
+    s.pronoun = toks[i].lower === 'me' ? 'i' : toks[i].lower === 'us' ? 'we' : toks[i].lower;
+    i++;
+    // "me and my bf", "Sam and I": a compound subject.
+    if (toks[i]?.lower === 'and') {
+      const [np, j] = readPhrase(toks, i + 1);
+      if (np) {
+        s.subject = np;
+        i = j;
+      } else if (toks[i + 1]?.pos === 'PRON') i += 2;
+      s.pronoun = 'we';
+    }
+  } else if (i < toks.length && !(toks[i].pos === 'VERB' || toks[i].pos === 'AUX')) {
+    const [np, j] = readPhrase(toks, i);
+    if (np) {
+      s.subject = np;
+      i = j;
+      if (toks[i]?.lower === 'and' && ['i', 'me'].includes(toks[i + 1]?.lower ?? '')) {
+        s.pronoun = 'we';
+        i += 2;
+      }
+    }
+  } else s.subjectless = toks[i]?.pos === 'VERB';
+  // Verb group: auxiliaries, negation, modals, then the main verb.
+  let sawBe = false;
+  let lastAux = -1;
+  for (; i < toks.length; i++) {
+    const t = toks[i];
+    if (NEGATORS.has(t.lower) || t.lemma === 'not') s.negated = true;
+    else if (MODALS.has(t.lower)) s.modal = t.lower;
+    else if (t.pos === 'AUX') {
+      sawBe ||= t.lemma === 'be';
+      lastAux = i;
+    } else if (t.pos === 'ADV' || t.pos === 'PART') continue;
+    else break;
+  }
+  // "I have a dog", "we got a van": the auxiliary is the main verb when no verb follows it.
+  if (toks[i]?.pos !== 'VERB' && lastAux >= 0 && ['have', 'get', 'do'].includes(toks[lastAux].lemma)) {
+    i = lastAux;
+    toks = toks.map((t, k) => (k === lastAux ? { ...t, pos: 'VERB' } : t));
+  }
+  const v = toks[i];
+  if (v && v.pos === 'VERB') {
+    s.passive = sawBe && !/ing$/.test(v.lower);
+    s.verb = v.lemma;
+    s.verbText = v.lower;
+    i++;
+    const p = toks[i];
+    if (p && PARTICLES.has(p.lower) && (p.pos === 'ADP' || p.pos === 'PART' || p.pos === 'ADV')) {
+      s.particle = p.lower;
+      i++;
+    }
+    // An indirect object pronoun before the object ("gives me hives", "got us a puppy").
+    if (toks[i]?.pos === 'PRON' && INDIRECT.has(toks[i].lower) && toks[i + 1] && NP_INNER.has(toks[i + 1].pos)) i++;
+    // A particle read as a preposition ("traded in my bike"): the phrase after it is the object.
+    const [np, j] = readPhrase(toks, i);
+    // A time after the verb ("resigned on Friday") is no object, and what looked like a particle was its preposition.
+    if (np && isTime(np)) {
+      i = j;
+      s.particle = null;
+    }
+    else if (np) {
+      s.object = np;
+      s.objects.push(np);
+      i = j;
+      if (s.subjectless && toks[i]?.pos === 'AUX' && toks[i].lemma === 'be') s.gerundNames = true;
+      while ((toks[i]?.lower === 'and' || toks[i]?.lower === 'or' || toks[i]?.lower === ',') && i + 1 < toks.length) {
+        const [more, k] = readPhrase(toks, i + 1);
+        if (!more) break;
+        s.objects.push(more);
+        i = k;
+      }
+    }
+  } else if (sawBe || (v && v.pos === 'AUX')) {
+    s.verb = 'be';
+    s.verbText = 'be';
+    if (v && v.pos === 'AUX') i++;
+    if (toks[i]?.pos === 'ADJ' && !NP_INNER.has(toks[i + 1]?.pos ?? '')) s.adjective = toks[i++].lower;
+    else {
+      const [np, j] = readPhrase(toks, i);
+      if (np) {
+        s.complement = np;
+        i = j;
+      } else if (toks[i]?.pos === 'ADJ') s.adjective = toks[i++].lower;
+    }
+  }
+  // Prepositional phrases after the core ("at Monzo", "in Leeds", "with my aunt", "to the groomer").
+  for (; i < toks.length; i++) {
+    if (toks[i].pos !== 'ADP' && !(toks[i].pos === 'PART' && toks[i].lower === 'to')) continue;
+    const prep = toks[i].lower;
+    const [np, j] = readPhrase(toks, i + 1);
+    if (np) {
+      s.preps.push({ prep, np });
+      i = j - 1;
+    }
+  }
+  return s;
+}

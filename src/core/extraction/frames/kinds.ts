@@ -1,0 +1,52 @@
+/**
+ * @module core/extraction/frames/kinds
+ * What a noun is, for the frames: animal, vehicle, occupation, language, instrument, activity,
+ * illness, food, family, social, organization, location, person. A small seed table (the word
+ * lists the service always had, as data: everyday senses WordNet ranks low, "pottery" the
+ * craft, "Quechua" the language) answers first; the shared classifier over the Lexicon port
+ * (core/lexicon/kinds.ts, WordNet hypernym chains) answers every other noun. Pure.
+ */
+import type { Lexicon } from '../../ports.ts';
+import { kindsOf, type NounKind } from '../../lexicon/kinds.ts';
+import { HOBBY_NOUNS, LANGUAGES, OCCUPATIONS, PET_SPECIES, RELATIONS, SOCIAL_NOUNS } from '../lexicon.ts';
+
+export type { NounKind };
+
+const words = (s: string) => s.split('|');
+const SEED_LISTS: Array<[NounKind, Iterable<string>]> = [
+  ['family', Object.entries(RELATIONS).filter(([, v]) => v !== null).map(([k]) => k)],
+  ['social', SOCIAL_NOUNS],
+  ['instrument', words('guitar|piano|violin|viola|cello|drums|drum|bass|ukulele|saxophone|sax|flute|clarinet|oboe|bassoon|trumpet|trombone|tuba|harp|harmonica|accordion|banjo|mandolin|keyboard|synth|organ|fiddle|bagpipes|sitar|tabla|djembe|recorder|french horn|double bass|marimba|xylophone')],
+  ['vehicle', words('car|bike|bicycle|e-bike|ebike|motorbike|motorcycle|scooter|moped|van|truck|pickup|suv|minivan|hatchback|sedan|jeep|tesla|prius|civic|corolla|camry|golf|polo|fiesta|mini|beetle|campervan|camper|rv|boat|kayak|canoe')],
+  ['animal', PET_SPECIES],
+  ['language', LANGUAGES],
+  ['occupation', OCCUPATIONS],
+  ['activity', HOBBY_NOUNS],
+  ['illness', words('asthma|diabetes|migraine|migraines|eczema|psoriasis|arthritis|epilepsy|adhd|autism|anxiety|depression|insomnia|celiac|coeliac|crohn|crohns|ibs|lupus|gout|anemia|anaemia|hypertension|tinnitus|endometriosis|pcos|fibromyalgia|sciatica|scoliosis|vertigo|hay fever|cancer|covid|long covid|dyslexia|bipolar|ocd|ptsd')],
+  ['food', words('meat|fish|pork|beef|chicken|lamb|seafood|shellfish|dairy|milk|cheese|eggs|egg|gluten|wheat|nuts|peanuts|soy|sugar|bread|pasta|rice|tofu|vegetables|fruit|chocolate|coffee|alcohol|animal products|' +
+      // The common allergens (the EU list and the usual fruit), named as people name them.
+      'sesame|mustard|celery|lupin|sulphites|molluscs|crustaceans|prawns|shrimp|crab|lobster|mussels|kiwi|strawberries|tree nuts|almonds|cashews|walnuts|hazelnuts|pistachios|pecans|avocado|banana|tomatoes|garlic|onions|spice|chilli|msg|lactose|soya|oats')],
+];
+const SEED = new Map<string, NounKind>();
+for (const [kind, list] of SEED_LISTS) for (const w of list) if (!SEED.has(w)) SEED.set(w.replace(/\\s\+/g, ' '), kind);
+
+/** Either number for the seed table ("dogs" → "dog", "puppies" → "puppy", "peanut" → "peanuts"); the lexicon lemmatises the rest. */
+function seedLookup(word: string): NounKind | undefined {
+  const w = word.toLowerCase();
+  return SEED.get(w) ?? SEED.get(w.replace(/ies$/, 'y')) ?? SEED.get(w.replace(/(?<!s)s$/, '')) ?? SEED.get(w.replace(/es$/, '')) ?? SEED.get(`${w}s`);
+}
+
+/** The kind of a (common) noun or noun phrase head, or null when neither the seed table nor the lexicon knows it. */
+export function kindOf(noun: string, lex?: Lexicon): NounKind | null {
+  const w = noun.toLowerCase().trim();
+  if (!w) return null;
+  return seedLookup(w) ?? (lex ? (kindsOf(lex, w, { maxSenses: 2 })[0] ?? null) : null);
+}
+
+/** Whether the noun can be of `kind` (any of its first three senses): the frames ask this for the slot they fill. */
+export function isKind(noun: string, kind: NounKind, lex?: Lexicon): boolean {
+  const w = noun.toLowerCase().trim();
+  const seeded = seedLookup(w);
+  if (seeded) return seeded === kind;
+  return !!lex && kindsOf(lex, w, { maxSenses: 3 }).includes(kind);
+}

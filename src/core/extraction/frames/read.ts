@@ -1,0 +1,374 @@
+/**
+ * @module core/extraction/frames/read
+ * Reads one analysed clause against the frame table (frames/table.ts): finds the predicate
+ * class of its verb (listed lemma, else a WordNet verb anchor), checks the argument in the
+ * frame's slot against its class (noun kind, name, proper noun), and returns drafts with
+ * confidence by explicitness. Entity-state endings are read by frames/entity-state.ts.
+ */
+import type { Lexicon } from '../../ports.ts';
+import type { Clause, Draft } from '../model.ts';
+import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
+import { relationDraft } from '../subject-attribution.ts';
+import { lexiconKnowsWords } from '../chat-text.ts';
+import { tagFragment, type NlpToken } from '../nlp.ts';
+import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
+import { isKind, kindOf } from './kinds.ts';
+import { endingOf } from './entity-state.ts';
+import { ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+
+/** A clause read once: its tokens and shape (the frames and the endings share it). */
+export interface ReadClause {
+  clause: Clause;
+  tokens: NlpToken[];
+  shape: Shape;
+  /**
+   * Shapes of the verbs chained after the main one ("need to feed Whiskers", "got back from walking Biscuit",
+   * "gotta take Bella to the vet"), read as subject-less: only the implied-care frames use them.
+   */
+  chained: Shape[];
+  lex?: Lexicon;
+}
+
+export function readClause(clause: Clause, lex?: Lexicon): ReadClause {
+  const tokens = tagFragment(clause.text);
+  const fix = (sh: Shape): Shape => (sh.verb ? { ...sh, verb: verbLemma(sh.verb, lex) } : sh);
+  let chained: Shape[] | null = null;
+  return {
+    clause,
+    tokens,
+    shape: fix(shapeOfTokens(tokens)),
+    // Read on demand: most clauses are settled by their main verb.
+    get chained() {
+      return (chained ??= chainedShapes(tokens).map(fix));
+    },
+    lex,
+  };
+}
+
+/**
+ * The verb's lemma when the tagger kept an inflected form ("rehomed"): a form the tables know after stripping a
+ * regular ending, else the lexicon's lemma, else the word.
+ */
+function verbLemma(v: string, lex?: Lexicon): string {
+  if (KNOWN_VERBS.has(v) || !/(?:ed|ing|s)$/.test(v)) return v;
+  const tries = [v.replace(/ied$/, 'y'), v.replace(/ed$/, ''), v.replace(/d$/, ''), v.replace(/(.)\1ed$/, '$1'), v.replace(/ing$/, ''), v.replace(/ing$/, 'e'), v.replace(/(.)\1ing$/, '$1'), v.replace(/s$/, '')];
+  return tries.find((t) => KNOWN_VERBS.has(t)) ?? lex?.lemmas(v, 'verb')[0] ?? v;
+}
+
+/** Verbs the tables know: after "to" they are verbs whatever the tagger said ("had to rehome Luna"). */
+const KNOWN_VERBS = new Set([...Object.values(PREDICATES).flatMap((p) => p.lemmas), ...ENDINGS.flatMap((e) => e.lemmas)]);
+
+function chainedShapes(tokens: NlpToken[]): Shape[] {
+  const out: Shape[] = [];
+  for (let i = 1; i < tokens.length; i++) {
+    const prev = tokens[i - 1];
+    const link = prev.lower === 'to' || /^(?:gotta|gonna|wanna)$/.test(prev.lower);
+    if (!link && !(prev.pos === 'ADP' && tokens[i].pos === 'VERB' && /ing$/.test(tokens[i].lower))) continue;
+    // "to be put down", "to get rehomed": the auxiliary stays with the verb (a passive).
+    const k = link && tokens[i].pos === 'AUX' && ['be', 'get'].includes(tokens[i].lemma) ? i + 1 : i;
+    const v = tokens[k];
+    if (!v || !(v.pos === 'VERB' || KNOWN_VERBS.has(v.lemma) || KNOWN_VERBS.has(v.lower))) continue;
+    const fixed = tokens.slice(i).map((t, n) => (n === k - i ? { ...t, pos: 'VERB', lemma: KNOWN_VERBS.has(t.lower) ? t.lower : t.lemma } : t));
+    out.push(shapeOfTokens(fixed));
+  }
+  return out;
+}
+
+/** Modals that make a clause a possibility, not a fact ("I might adopt a cat", "we could move to Leeds"). */
+const HYPOTHETICAL_MODALS = new Set(['would', 'could', 'might', 'should', 'may', 'must', 'shall']);
+
+const BY_LEMMA = new Map<string, PredClass[]>();
+for (const [cls, { lemmas }] of Object.entries(PREDICATES) as Array<[PredClass, { lemmas: string[] }]>) for (const l of lemmas) BY_LEMMA.set(l, [...(BY_LEMMA.get(l) ?? []), cls]);
+
+/** Predicate classes of a verb lemma: the listed ones, else those whose WordNet anchor the verb is a kind of. */
+export function predicateClasses(verb: string, lex?: Lexicon): PredClass[] {
+  const listed = BY_LEMMA.get(verb);
+  if (listed) return listed;
+  if (!lex) return [];
+  return (Object.entries(PREDICATES) as Array<[PredClass, { anchors?: string[] }]>).filter(([, p]) => p.anchors?.some((a) => lex.isA(verb, a, { pos: 'verb', maxSenses: 1, maxDepth: 3 }))).map(([c]) => c);
+}
+
+const isName = (w: string) => /^\p{Lu}[\p{L}\p{N}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
+
+/**
+ * A capitalised word may be a pet's or person's name unless it names a place, an organisation or a language: pets are
+ * called Biscuit, Pepper and Mango (foods to the lexicon), never Paris or Google.
+ */
+const NOT_NAME_KINDS = new Set(['location', 'organization', 'language', 'vehicle']);
+function mayBeName(word: string, lex?: Lexicon): boolean {
+  const k = kindOf(word, lex);
+  return k === null || !NOT_NAME_KINDS.has(k);
+}
+
+/** Classes a pet's lower-case name may also have in the lexicon ("pickle", "clementine", "hector", "juniper"). */
+const NAME_AS_WORD = new Set(['noun.food', 'noun.person', 'noun.animal', 'noun.plant']);
+/**
+ * A lower-case chat name in an argument slot: one bare singular word with no determiner ("brushing clementine",
+ * "feed hector"), which English would not leave bare unless it names someone. Returns it capitalised, or null.
+ */
+export function bareName(np: Phrase, lex?: Lexicon, dets: ReadonlyArray<string | null> = [null]): string | null {
+  if (np.proper || !dets.includes(np.det) || np.gerund || /\s/.test(np.text.replace(/^the\s+/, '')) || !/^(?:the\s+)?[a-z][a-z'-]{2,}$/.test(np.text) || /[^s]s$/.test(np.text) || NOT_NAMES.has(np.text)) return null;
+  if (!lexiconKnowsWords(lex)) return null;
+  const word = np.text.replace(/^the\s+/, '');
+  const first = lex.senses(word, 'noun', 1)[0];
+  if ((first && !NAME_AS_WORD.has(first.lexClass)) || (!first && lex.lemmas(word).length > 0)) return null;
+  return word[0].toUpperCase() + word.slice(1);
+}
+
+/** The phrase in a frame's slot. */
+function inSlot(shape: Shape, slot: Frame['slot']): Phrase[] {
+  if (slot === 'object') return shape.objects;
+  if (slot === 'complement') return shape.complement ? [shape.complement] : [];
+  const prep = slot.slice('prep:'.length);
+  return shape.preps.filter((p) => p.prep === prep).map((p) => p.np);
+}
+
+/** Whether the phrase is of the argument class. */
+function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
+  // "no brothers", "any pets": a phrase that denies or asks is no argument.
+  if (np.det === 'no' || np.det === 'any') return false;
+  if (arg === 'proper') return !!np.name && np.proper && isName(np.name.split(' ')[0]);
+  if (arg === 'name') return (np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && mayBeName(np.name, lex)) || bareName(np, lex) !== null;
+  if (np.proper && arg !== 'language' && arg !== 'vehicle') return false;
+  // A proper noun is a vehicle only by the seed table's makes and models ("Prius"); WordNet's "SAM" is a missile.
+  if (np.proper && arg === 'vehicle') return isKind(np.headLemma, arg);
+  // A compound the lexicon lists whole ("hurdy gurdy", "border collie") before its head word alone.
+  const words = bare(np).toLowerCase().split(/\s+/);
+  const compound = words.length >= 2 ? words.slice(-2).join(' ') : null;
+  return (compound !== null && isKind(compound, arg, lex)) || isKind(np.headLemma, arg, lex) || (np.head !== np.headLemma && isKind(np.head, arg, lex));
+}
+
+/** The words of a phrase without its determiner ("a senior sonographer" → "senior sonographer"). */
+function bare(np: Phrase): string {
+  return np.text.replace(/^(?:a|an|the|my|our|some|one|two|three|\d+)\s+/i, '').trim();
+}
+
+const ORDINAL = /^(?:(?:my|our|the)\s+)?(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)|last)\b/i;
+
+/** Verbs that take a setting away ("lost my job at X", "left my post at Y"). */
+const LOSING = new Set(['lose', 'leave', 'quit', 'resign', 'miss', 'hate']);
+
+/** A clause about a plan (a future date, not a past one): "we are adopting a kitten next weekend" is an event, not a pet yet. */
+function isPlan(clause: Clause): boolean {
+  return !!clause.date && !clause.past && clause.date.iso > clause.ref.toISOString().slice(0, 10);
+}
+
+const NAMED_AFTER = /\b(?:named|called)\s+(\p{Lu}[\p{L}\p{N}-]+)/u;
+
+/** The value a frame stores for its argument, in the shapes the rest of the system reads. */
+function valueOf(frame: Frame, np: Phrase, rc: ReadClause): string {
+  switch (frame.key) {
+    case 'pet': {
+      if (frame.arg === 'name') return `pet named ${np.name ?? bareName(np, rc.lex)}`;
+      const named = np.name ?? NAMED_AFTER.exec(rc.clause.text)?.[1] ?? null;
+      const species = np.headLemma;
+      return named && isName(named) ? `${species} named ${named}` : species;
+    }
+    case 'language':
+      return (np.name ?? np.head).replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+    case 'employer':
+    case 'education':
+    case 'location':
+      return np.name ?? bare(np);
+    case 'hobby':
+      return np.gerund ? np.head : bare(np).toLowerCase();
+    default:
+      return np.proper ? (np.name ?? np.head) : bare(np);
+  }
+}
+
+/** Who the clause is about may state the fact: the speaker (I/we, a chat fragment) or the attributed third party. */
+function subjectOk(rc: ReadClause): boolean {
+  const { shape, clause } = rc;
+  if (shape.pronoun) return clause.subject.self ? shape.pronoun === 'i' || shape.pronoun === 'we' : ['he', 'she', 'they'].includes(shape.pronoun);
+  if (shape.subjectless) return !shape.gerundNames;
+  // An attributed third party ("my flatmate Jo lives in Hull" → Jo): the subject phrase is that person.
+  return !clause.subject.self && !!shape.subject;
+}
+
+function dietFrom(foods: Phrase[]): string | null {
+  const said = foods.map((f) => f.headLemma);
+  for (const row of DIET_BY_AVOIDED) if (said.some((f) => row.foods.includes(f))) return row.diet;
+  return null;
+}
+
+/** Frames that a chained verb may fill: implied care for a named animal. */
+const CHAINED_PREDS = new Set<PredClass>(['care', 'bring']);
+
+/** Drafts of the verb frames for one clause (its main verb, then the care frames of its chained verbs). */
+export function frameDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause } = rc;
+  if ((shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || !subjectOk(rc) || isPlan(clause)) return [];
+  const own = shape.verb ? shapeDrafts(rc, shape, null) : [];
+  if (own.length > 0 || !(clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless || !shape.subject))) return own;
+  for (const sub of rc.chained) {
+    const got = shapeDrafts(rc, { ...sub, subjectless: true }, CHAINED_PREDS);
+    if (got.length > 0) return got;
+  }
+  return own;
+}
+
+function shapeDrafts(rc: ReadClause, shape: Shape, only: Set<PredClass> | null): Draft[] {
+  const { clause, lex } = rc;
+  if (!shape.verb) return [];
+  const negated = clause.negated || shape.negated;
+  const classes = predicateClasses(shape.verb, lex);
+  const out: Draft[] = [];
+  for (const frame of FRAMES) {
+    if (!classes.includes(frame.pred) || Boolean(frame.negated) !== negated || (only && !only.has(frame.pred))) continue;
+    // Care and ownership are read for the speaker only (a neighbour's new car is not a memory about them).
+    if (frame.via && !shape.preps.some((p) => frame.via!.preps.includes(p.prep) && frame.via!.heads.includes(p.np.headLemma))) continue;
+    if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !(clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we'))) continue;
+    // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
+    if (frame.negated && shape.modal === 'can') continue;
+    // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.
+    const args = inSlot(shape, frame.slot).filter((np) => fits(np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
+    if (args.length === 0) continue;
+    if (frame.key === 'diet') {
+      const diet = dietFrom(shape.objects);
+      if (diet) out.push({ key: 'diet', value: diet, op: 'assert', confidence: 0.75, metadata: { frame: 'eat×food (negated)' } });
+      continue;
+    }
+    for (const np of args) {
+      // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
+      if (/['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
+      if (frame.key === 'health_condition' && NOT_CONDITIONS.includes(np.headLemma)) continue;
+      // "we have twin girls and a baby boy": a relative had is the speaker's relation (its key from the relation word).
+      if (frame.key === 'relation') {
+        const d = relationDraft(clause.speaker, RELATIONS[np.headLemma] !== undefined ? np.headLemma : np.head, np.name ?? undefined, 0.85);
+        if (d && clause.subject.self) out.push({ ...d, metadata: { ...d.metadata, frame: 'own×family' } });
+        continue;
+      }
+      out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
+    }
+  }
+  return out;
+}
+
+/** Drafts of the setting-noun frames: "my second day at Monzo" → employer Monzo (implied). */
+export function settingDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause } = rc;
+  // The clause may be about someone in the setting ("My manager at Spotify keeps moving deadlines"): a setting the
+  // speaker calls theirs is still the speaker's.
+  if (clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal))) return [];
+  // "I quit my job at Deloitte", "lost my job at DoorDash": an ending or losing verb is not a setting the speaker is in.
+  if (shape.verb && (endingOf(rc) || LOSING.has(shape.verb))) return [];
+  // "my second day at Monzo", "first week at Octopus Energy": a possessed or counted (ordinal) setting.
+  const phrases = [shape.subject, ...shape.objects, shape.complement].filter((p): p is Phrase => !!p && (p.det === 'my' || p.det === 'our' || (clause.subject.self && ORDINAL.test(p.text))));
+  const out: Draft[] = [];
+  // "my commute to the Notion office": the setting carries its owner's name (after to/at/into, never "his office").
+  for (const { np } of shape.preps) {
+    const row = NAMED_SETTINGS.find((r) => r.heads.includes(np.headLemma.toLowerCase()));
+    // The owner is an organisation, never a place ("the London office").
+    const owner = np.name && !np.proper && isName(np.name.split(' ')[0]) && !isKind(np.name.toLowerCase(), 'location', rc.lex) ? np.name : null;
+    if (row && owner && clause.subject.self && (np.det === 'the' || np.det === null) && /\b(?:my|our|I|we)\b/i.test(clause.text)) out.push({ key: row.key, value: owner, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${np.headLemma}` } });
+  }
+  for (const p of phrases) {
+    const head = p.headLemma.replace(/(?<!s)s$/, '');
+    const row = SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma) || r.heads.includes(head));
+    if (!row) continue;
+    const at = shape.preps.find((x) => row.preps.includes(x.prep) && fits(x.np, 'proper'));
+    if (at) out.push({ key: row.key, value: at.np.name!, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${p.headLemma}` } });
+  }
+  return out;
+}
+
+/** Verbs that give a name ("my daughter is called Anna", "we named the puppy Miso"). */
+const NAMING = new Set(['call', 'name']);
+
+/**
+ * The naming frame: a possessed relative or animal and the name it is given → the relation's name or the pet's
+ * ("My daughter is called Anna" → child Anna; "our new puppy is named Miso" → pet named Miso).
+ */
+export function namingDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!shape.verb || !NAMING.has(shape.verb) || clause.negated || shape.negated) return [];
+  const holder = shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') ? shape.subject : shape.objects.find((o) => !o.proper && (o.det === 'my' || o.det === 'our' || o.det === 'the'));
+  const name = shape.objects.find((o) => o.proper && o.name && isName(o.name))?.name ?? null;
+  if (!holder || !name || !holder.noun) return [];
+  if (RELATIONS[holder.noun] !== undefined) {
+    const d = relationDraft(clause.speaker, holder.noun, name, 0.9);
+    return d ? [{ ...d, metadata: { ...d.metadata, frame: 'name×family' } }] : [];
+  }
+  if (isKind(holder.noun, 'animal', lex)) return [{ key: 'pet', value: `${holder.noun} named ${name}`, subject: clause.speaker, metadata: { species: holder.noun, name, frame: 'name×animal' } }];
+  return [];
+}
+
+/**
+ * An animal's part or gear owned by a name ("combing the knots out of Juniper's fur", "Ziggy's lead broke"): a pet named
+ * so, implied. The possessive is read from the tokens (wink splits "Juniper" "'s").
+ */
+export function animalPartDrafts(rc: ReadClause): Draft[] {
+  const { tokens, clause, shape } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || (shape.pronoun && !['i', 'we'].includes(shape.pronoun))) return [];
+  const out: Draft[] = [];
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const [who, s, part] = [tokens[i], tokens[i + 1], tokens[i + 2]];
+    if (who.pos === 'PROPN' && isName(who.text) && (s.lower === "'s" || s.lower === '’s') && ANIMAL_PARTS.includes(part.lemma) && mayBeName(who.text, rc.lex))
+      out.push({ key: 'pet', value: `pet named ${who.text}`, implicit: true, subject: clause.speaker, metadata: { name: who.text, frame: 'name×animal part' } });
+  }
+  return out;
+}
+
+const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+
+/**
+ * A coming milestone: "I'm 35 in March", "I turn 40 in August" → the age now (one less) and the birthday month.
+ * A past "turned 40" is the rules' (age as said).
+ */
+export function milestoneDrafts(rc: ReadClause): Draft[] {
+  const { tokens, clause, shape } = rc;
+  if (!clause.subject.self || shape.pronoun !== 'i' || clause.past || clause.negated) return [];
+  if (shape.verb !== 'be' && shape.verb !== 'turn') return [];
+  const at = tokens.findIndex((t) => t.pos === 'NUM');
+  const n = at >= 0 ? Number(tokens[at].text) : NaN;
+  if (!(n > 0 && n < 120)) return [];
+  const month = tokens.slice(at + 1).find((t, k, rest) => MONTH.test(t.text) && ['in', 'this', 'next'].includes(rest[k - 1]?.lower ?? tokens[at + 1]?.lower));
+  if (!month || tokens[at + 1]?.lower !== 'in') return [];
+  const name = month.text[0].toUpperCase() + month.text.slice(1).toLowerCase();
+  return [
+    { key: 'age', value: String(n - 1), confidence: 0.8, metadata: { turns: n, frame: 'milestone' } },
+    { key: 'birthday', value: name, confidence: 0.8, metadata: { frame: 'milestone' } },
+  ];
+}
+
+/** "dairy wrecks my stomach", "prawns make my lips swell": a food that harms the speaker's body → an allergy, implied. */
+export function harmDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex, tokens } = rc;
+  if (!shape.verb || !HARM_VERBS.includes(shape.verb) || !shape.subject || shape.negated || clause.negated) return [];
+  const part = shape.objects.find((o) => o.det === 'my' && o.text.toLowerCase().split(/\s+/).some((w) => BODY_PARTS.includes(w))) ?? shape.objects.find((o) => HARM_RESULTS.includes(o.head));
+  // "makes me (really) sick": the speaker left in a harmed state.
+  const me = tokens.findIndex((t) => t.lower === 'me');
+  const state = me >= 0 && tokens.slice(me + 1, me + 4).find((t) => t.pos !== 'ADV' && t.lower !== 'so' && t.lower !== 'really');
+  const harmed = !!part || (!!state && HARM_STATES.includes(state.lemma));
+  if (!harmed || !isKind(shape.subject.headLemma, 'food', lex)) return [];
+  return [{ key: 'allergy', value: bare(shape.subject).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'harm×food' } }];
+}
+
+/**
+ * A possessed animal and its name in apposition ("my dachshund frank has figured out the fridge", "our cockapoo
+ * ziggy"), and a possessed illness ("my coeliac disease means…", "my asthma is terrible"); "living with
+ * endometriosis" is an illness too.
+ */
+export function possessedDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex, tokens } = rc;
+  if (clause.negated || shape.negated) return [];
+  const out: Draft[] = [];
+  const phrases = [shape.subject, ...shape.objects, shape.complement, ...shape.preps.map((p) => p.np)].filter((p): p is Phrase => !!p);
+  for (const p of phrases) {
+    if ((p.det !== 'my' && p.det !== 'our') || /['’]s\b/.test(p.text)) continue;
+    const words = p.text.split(/\s+/).slice(1);
+    // "my dachshund frank": an animal word then one more word that is a name.
+    const at = words.findIndex((w) => isKind(w.toLowerCase(), 'animal', lex));
+    const after = at >= 0 ? words[at + 1] : undefined;
+    if (after && at === words.length - 2) {
+      const name = /^\p{Lu}/u.test(after) ? after : bareName({ ...p, text: after, det: null, proper: false, gerund: false }, lex);
+      if (name && isName(name) && kindOf(after.toLowerCase()) === null) out.push({ key: 'pet', value: `${words[at].toLowerCase()} named ${name}`, subject: clause.speaker, metadata: { species: words[at].toLowerCase(), name, frame: 'possessed×animal+name' } });
+    }
+    if (isKind(p.headLemma, 'illness', lex) && !NOT_CONDITIONS.includes(p.headLemma) && clause.subject.self) out.push({ key: 'health_condition', value: bare(p).toLowerCase(), subject: clause.speaker, metadata: { frame: 'possessed×illness' } });
+  }
+  if (shape.verb === 'live' && clause.subject.self)
+    for (const { prep, np } of shape.preps) if (prep === 'with' && !np.proper && isKind(np.headLemma, 'illness', lex)) out.push({ key: 'health_condition', value: bare(np).toLowerCase(), metadata: { frame: 'live with×illness' } });
+  void tokens;
+  return out;
+}

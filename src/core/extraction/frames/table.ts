@@ -1,0 +1,148 @@
+/**
+ * @module core/extraction/frames/table
+ * The frames, as data a reader can scan: predicate classes (verb lemmas, with WordNet verb
+ * anchors for the verbs not listed) × argument classes (noun kinds, names, places,
+ * organisations) → memory key, operation and explicitness. Ending predicates (entity state)
+ * are in the second table. Logic lives in frames/read.ts and frames/entity-state.ts.
+ */
+import type { CandidateOp } from '../../types.ts';
+import type { NounKind } from './kinds.ts';
+
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'speak' | 'play' | 'be' | 'eat' | 'study';
+
+/** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
+export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
+  own: { lemmas: ['have', 'own', 'adopt', 'rescue', 'foster', 'get', 'buy', 'keep'], anchors: ['own', 'adopt', 'acquire'] },
+  drive: { lemmas: ['drive', 'ride'] },
+  care: { lemmas: ['walk', 'feed', 'groom', 'brush', 'comb', 'bathe', 'bath', 'wash', 'cuddle', 'pet', 'train', 'vaccinate', 'worm', 'deworm', 'microchip', 'spay', 'neuter'], anchors: ['groom', 'feed'] },
+  bring: { lemmas: ['take', 'bring', 'drop', 'pick'] },
+  work: { lemmas: ['work', 'intern', 'temp', 'freelance', 'consult', 'volunteer'] },
+  live: { lemmas: ['live', 'reside', 'settle'] },
+  speak: { lemmas: ['speak', 'sign'] },
+  play: { lemmas: ['play', 'practise', 'practice', 'do'], anchors: ['play', 'compete'] },
+  be: { lemmas: ['be'] },
+  eat: { lemmas: ['eat', 'touch', 'have', 'consume', 'drink'] },
+  study: { lemmas: ['study', 'research', 'teach'] },
+};
+
+/** Where the argument sits: the object, the copula complement, or the phrase after a preposition. */
+export type Slot = 'object' | 'complement' | `prep:${string}`;
+/** What the argument must be: a noun kind, a proper name of no known kind, or a proper noun (place, organisation). */
+export type ArgClass = NounKind | 'name' | 'proper';
+
+export interface Frame {
+  pred: PredClass;
+  slot: Slot;
+  arg: ArgClass;
+  key: string;
+  op?: CandidateOp;
+  /** The fact is implied, not stated (care for a named animal → a pet): lower confidence. */
+  implicit?: boolean;
+  /** A phrase the clause must also have: "take Bella to the vet", "dropped Rolo off at the kennels". */
+  via?: { preps: string[]; heads: string[] };
+  /** The frame reads a negated clause ("haven't touched meat in years" → a diet); others skip negated clauses. */
+  negated?: boolean;
+}
+
+export const FRAMES: readonly Frame[] = [
+  { pred: 'own', slot: 'object', arg: 'animal', key: 'pet' },
+  { pred: 'own', slot: 'object', arg: 'vehicle', key: 'vehicle' },
+  { pred: 'own', slot: 'object', arg: 'illness', key: 'health_condition' },
+  { pred: 'own', slot: 'object', arg: 'family', key: 'relation' },
+  { pred: 'drive', slot: 'object', arg: 'vehicle', key: 'vehicle' },
+  { pred: 'drive', slot: 'object', arg: 'proper', key: 'vehicle' },
+  { pred: 'care', slot: 'object', arg: 'name', key: 'pet', implicit: true },
+  { pred: 'care', slot: 'object', arg: 'animal', key: 'pet', implicit: true },
+  { pred: 'bring', slot: 'object', arg: 'name', key: 'pet', implicit: true, via: { preps: ['to', 'at', 'from'], heads: ['vet', 'groomer', 'kennel', 'kennels', 'cattery', 'park', 'groomers', 'daycare'] } },
+  { pred: 'work', slot: 'prep:at', arg: 'proper', key: 'employer' },
+  { pred: 'work', slot: 'prep:for', arg: 'proper', key: 'employer' },
+  { pred: 'work', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
+  { pred: 'be', slot: 'complement', arg: 'occupation', key: 'job_title' },
+  { pred: 'live', slot: 'prep:in', arg: 'proper', key: 'location' },
+  { pred: 'speak', slot: 'object', arg: 'language', key: 'language' },
+  { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby' },
+  { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby' },
+  { pred: 'eat', slot: 'object', arg: 'food', key: 'diet', negated: true },
+  { pred: 'study', slot: 'prep:at', arg: 'proper', key: 'education' },
+];
+
+/**
+ * Noun-headed frames: a possessed phrase whose head belongs to a setting, followed by "at/from <Proper>": "my second
+ * day at Monzo" (employer), "my PhD lab at Caltech" (education). Implied, so implicit confidence.
+ */
+export const SETTING_NOUNS: ReadonlyArray<{ key: string; heads: string[]; preps: string[] }> = [
+  { key: 'employer', heads: ['day', 'week', 'month', 'shift', 'desk', 'office', 'manager', 'boss', 'team', 'colleague', 'coworker', 'co-worker', 'onboarding', 'badge', 'job', 'role', 'contract', 'probation', 'payslip', 'standup', 'induction'], preps: ['at', 'with'] },
+  { key: 'education', heads: ['lab', 'phd', 'degree', 'course', 'thesis', 'dissertation', 'class', 'lecture', 'supervisor', 'advisor', 'dorm', 'masters', 'semester', 'module', 'campus'], preps: ['at'] },
+];
+
+/** Illness heads that are their own key ("a shellfish allergy" is an allergy, read by the health rules). */
+export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction', 'injury', 'surgery', 'op', 'fracture', 'sprain', 'cold', 'flu'];
+
+/** Parts and things only an animal has: "<Name>'s fur/paws/lead" says Name is an animal the speaker tends. */
+export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble'];
+
+/** A setting named by its owner's proper noun ("my commute to the Notion office", "at the Google campus today"). */
+export const NAMED_SETTINGS: ReadonlyArray<{ key: string; heads: string[] }> = [{ key: 'employer', heads: ['office', 'hq', 'headquarters', 'campus'] }];
+
+/**
+ * A food that harms a part of the speaker ("dairy wrecks my stomach", "prawns make my lips swell"): an allergy or
+ * intolerance, implied. The verbs of harm and the body parts, as data.
+ */
+export const HARM_VERBS: readonly string[] = ['wreck', 'upset', 'destroy', 'kill', 'irritate', 'hurt', 'bother', 'ruin', 'mess', 'make', 'give', 'inflame', 'swell'];
+/** What a harm gives ("shellfish gives me hives"): the reaction, read like a harmed body part. */
+export const HARM_RESULTS: readonly string[] = ['hive', 'hives', 'rash', 'rashes', 'reaction', 'anaphylaxis', 'eczema', 'cramps', 'heartburn', 'migraine', 'migraines'];
+/** How a harm leaves the speaker ("shellfish makes me really sick"). */
+export const HARM_STATES: readonly string[] = ['sick', 'ill', 'itchy', 'nauseous', 'bloated', 'queasy', 'swell', 'swollen', 'wheezy', 'wheeze', 'vomit', 'puke', 'break'];
+export const BODY_PARTS: readonly string[] = ['stomach', 'gut', 'tummy', 'skin', 'throat', 'lips', 'lip', 'tongue', 'mouth', 'face', 'eyes', 'chest', 'airways', 'sinuses', 'head', 'bowels', 'digestion', 'insides'];
+
+/** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
+export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; diet: string }> = [
+  { foods: ['animal product', 'animal products', 'dairy and meat', 'meat and dairy'], diet: 'vegan' },
+  { foods: ['meat', 'red meat', 'beef', 'pork', 'chicken'], diet: 'vegetarian' },
+  { foods: ['gluten', 'wheat'], diet: 'gluten-free' },
+  { foods: ['dairy', 'milk', 'lactose'], diet: 'dairy-free' },
+];
+
+/**
+ * Ending predicates (entity state): a clause that refers to something held — by name ("Biscuit"), by kind ("my
+ * bike") or by the relation itself ("we split") — with one of these predicates ends that memory, whatever key holds
+ * it. `keyByKind` guesses the key from the referent's kind; `defaultKey` is used for a bare name; `current` ends
+ * the current value of that key when the clause names nothing ("I resigned").
+ */
+export interface Ending {
+  id: string;
+  lemmas: string[];
+  /**
+   * Words the clause also needs, as groups: every group must have one of its words among the clause's lemmas or
+   * particle ("give up", "cross the rainbow bridge", "go to live with"); 'activity' means the object is an activity.
+   */
+  with?: string[][];
+  /** WordNet verbs an unlisted verb may be a kind of. */
+  anchors?: string[];
+  /** Where the referent is: the subject ("Biscuit died"), the object ("sold my bike") or either. */
+  referent: 'subject' | 'object' | 'either';
+  keyByKind: Partial<Record<NounKind, string>>;
+  defaultKey: string | null;
+  current?: string;
+  /** Objects that still mean the current value ("quit my job"); any other object ("quit the gym") ends nothing. */
+  currentObjects?: string[];
+}
+
+export const ENDINGS: readonly Ending[] = [
+  { id: 'death', lemmas: ['die', 'pass', 'perish'], anchors: ['die'], referent: 'subject', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: 'pet' },
+  { id: 'rainbow-bridge', lemmas: ['cross'], with: [['bridge']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  { id: 'put-down', lemmas: ['put'], with: [['down', 'sleep']], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  { id: 'rehome', lemmas: ['rehome', 'lose'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  { id: 'went-to-live', lemmas: ['go', 'move'], with: [['with'], ['live']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  { id: 'run-away', lemmas: ['run'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle' },
+  { id: 'get-rid', lemmas: ['get'], with: [['rid']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: null },
+  { id: 'give-to', lemmas: ['give', 'hand'], with: [['to', 'over']], referent: 'object', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: null },
+  { id: 'give-away', lemmas: ['give'], with: [['away']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet' }, defaultKey: 'pet' },
+  { id: 'give-up', lemmas: ['give'], with: [['up'], ['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
+  { id: 'quit-activity', lemmas: ['quit', 'stop', 'drop'], with: [['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
+  { id: 'resign', lemmas: ['resign', 'quit'], anchors: ['resign', 'retire'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', currentObjects: ['job', 'position', 'role', 'post', 'work', 'company', 'firm', 'employer'] },
+  { id: 'split', lemmas: ['split', 'divorce', 'separate'], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
+  { id: 'break-up', lemmas: ['break'], with: [['up']], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
+
+];

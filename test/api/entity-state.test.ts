@@ -1,0 +1,141 @@
+/**
+ * @module test/api/entity-state
+ * Multi-session scenarios through the HTTP API (buildApp + inject, a SQLite file, the configured
+ * lexicon) for each state change of the frames issue: a stored pet, vehicle, partner, employer
+ * or hobby that a later session ends by reference; corrections of a named or numbered value;
+ * a confirmed assistant question; a friend's move; implied facts. Each is checked in
+ * GET /users/{id}/memories and POST /recall.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp, type BuiltApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+
+interface Mem {
+  id: string;
+  subject: string;
+  key: string;
+  value: string;
+  active: boolean;
+  valid_to: string | null;
+  metadata: Record<string, unknown>;
+}
+
+let b: BuiltApp;
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'memsvc-frames-'));
+  b = await buildApp(loadConfig({ LOG_LEVEL: 'silent', MEMORY_DB_PATH: join(dir, 'memory.db') }));
+  await b.app.ready();
+}, 60_000);
+afterAll(async () => {
+  await b?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const day = (d: number) => new Date(Date.UTC(2024, 4, 8 + d, 15)).toISOString();
+type Msg = { role: 'user' | 'assistant'; content: string };
+async function say(user: string, session: string, content: string | Msg[], d: number) {
+  const messages = typeof content === 'string' ? [{ role: 'user', content }] : content;
+  const r = await b.app.inject({ method: 'POST', url: '/turns', payload: { session_id: session, user_id: user, messages, timestamp: day(d) } });
+  expect(r.statusCode, r.body).toBe(201);
+}
+async function memories(user: string): Promise<Mem[]> {
+  const r = await b.app.inject({ method: 'GET', url: `/users/${user}/memories` });
+  expect(r.statusCode).toBe(200);
+  return r.json().memories as Mem[];
+}
+async function recall(user: string, query: string): Promise<{ context: string }> {
+  const r = await b.app.inject({ method: 'POST', url: '/recall', payload: { query, session_id: 'later', user_id: user, max_tokens: 600 } });
+  expect(r.statusCode).toBe(200);
+  return r.json();
+}
+const holding = (ms: Mem[], value: RegExp) => ms.filter((m) => value.test(m.value));
+
+describe('entity state: a later session ends what it refers to', () => {
+  test.each([
+    ['es-pet-bridge', 'I have a beagle named Biscuit.', 'Biscuit crossed the rainbow bridge last night.', /Biscuit/, 'pet'],
+    ['es-pet-aunt', 'Our cat Luna loves the sofa.', 'Luna went to live with my aunt in the countryside.', /Luna/, 'pet'],
+    ['es-bike', 'I ride a Brompton bike to work.', 'I traded in my bike for an e-scooter.', /bike/i, 'vehicle'],
+    ['es-partner', 'My boyfriend Sam is a chef.', 'We split last month, it was mutual.', /Sam/, 'partner'],
+    ['es-job', 'I work at Monzo as a data analyst.', 'I resigned on Friday.', /Monzo/, 'employer'],
+    ['es-running', 'I love running, I do it every morning.', 'I gave up running after my knee surgery.', /running/, 'hobby'],
+  ])('%s', async (user, first, ending, value, key) => {
+    await say(user, 's1', first, 0);
+    const before = holding(await memories(user), value).filter((m) => m.key === key && m.active);
+    expect(before.length, `stored first: ${JSON.stringify(await memories(user))}`).toBeGreaterThan(0);
+    const query = `tell me about my ${key === 'hobby' ? 'hobbies' : key}`;
+    expect((await recall(user, query)).context).toMatch(value);
+    await say(user, 's2', ending, 10);
+    const after = await memories(user);
+    for (const m of before) {
+      const row = after.find((x) => x.id === m.id)!;
+      expect(row.active, `${row.key}=${row.value} still active`).toBe(false);
+      expect(row.valid_to).toBe(day(10));
+      // The chain: the row says which turn and words ended it.
+      expect(JSON.stringify(row.metadata)).toContain(ending.slice(0, 12));
+    }
+    expect(after.filter((m) => m.active && m.key === key && value.test(m.value))).toEqual([]);
+    // Recall no longer presents it as current: any line that mentions it is marked as past.
+    const lines = (await recall(user, query)).context.split('\n').filter((l) => value.test(l) && !l.includes(ending.slice(0, 12)));
+    for (const l of lines) expect(l).toMatch(/until|former|no longer|ended|past|previously|used to/i);
+  });
+
+  test('an ending that names nothing stored leaves the stored pet alone', async () => {
+    await say('es-other', 's1', 'I have a cat named Miso.', 0);
+    await say('es-other', 's2', 'Biscuit crossed the rainbow bridge last night.', 10);
+    expect((await memories('es-other')).filter((m) => m.active && m.key === 'pet').map((m) => m.value)).toEqual(['cat named Miso']);
+  });
+});
+
+describe('corrections of a named or numbered value, across sessions', () => {
+  test.each([
+    ['co-name', 'My daughter is called Anna.', 'I typed Anna but it is Hannah.', /Hannah/, /\bAnna\b/],
+    ['co-city', 'I live in Porto.', 'Porto, sorry, Lisbon.', /Lisbon/, /Porto/],
+    ['co-count', 'I have two dogs.', 'Not two dogs, three.', /three dogs/, /^dogs$/],
+  ])('%s', async (user, first, fix, now, old) => {
+    await say(user, 's1', first, 0);
+    await say(user, 's2', fix, 5);
+    const ms = await memories(user);
+    expect(ms.filter((m) => m.active && now.test(m.value)).length, JSON.stringify(ms)).toBe(1);
+    expect(ms.filter((m) => m.active && old.test(m.value))).toEqual([]);
+    const r = await recall(user, first.replace(/\.$/, '?'));
+    expect(r.context).toMatch(now);
+  });
+});
+
+describe('who the fact belongs to', () => {
+  test('a short confirmation of the assistant’s question is the user’s fact', async () => {
+    await say('who-confirm', 's1', [{ role: 'assistant', content: 'Do you work as a nurse?' }, { role: 'user', content: "yes, that's right, for five years now" }], 0);
+    expect((await memories('who-confirm')).some((m) => m.subject === 'user' && m.key === 'job_title' && /nurse/.test(m.value) && m.active)).toBe(true);
+    expect((await recall('who-confirm', 'what is my job?')).context).toMatch(/nurse/);
+  });
+
+  test('a friend’s move is the friend’s city, not the user’s', async () => {
+    await say('who-pal', 's1', 'I live in Leeds.', 0);
+    await say('who-pal', 's2', 'My pal Dave moved to Oslo.', 3);
+    const ms = await memories('who-pal');
+    expect(ms.filter((m) => m.subject === 'user' && m.key === 'location' && m.active).map((m) => m.value)).toEqual(['Leeds']);
+    expect(ms.some((m) => m.subject !== 'user' && m.key === 'location' && m.value === 'Oslo')).toBe(true);
+    expect((await recall('who-pal', 'where do I live?')).context).toMatch(/Leeds/);
+  });
+
+  test('implied facts: brushing a named animal is a pet, a second day at a company is the employer', async () => {
+    await say('who-implied', 's1', 'Brushing Pepper took forever this morning.', 0);
+    await say('who-implied', 's2', 'My second day at Monzo and I already have a laptop.', 1);
+    const ms = await memories('who-implied');
+    expect(ms.some((m) => m.key === 'pet' && /Pepper/.test(m.value) && m.active)).toBe(true);
+    expect(ms.some((m) => m.key === 'employer' && m.value === 'Monzo' && m.active)).toBe(true);
+    expect((await recall('who-implied', 'where do I work?')).context).toMatch(/Monzo/);
+  });
+
+  test('an opinion that turns critical is a new stance on the same topic key, the earlier one kept in the chain', async () => {
+    await say('who-opinion', 's1', 'I think Notion is great for planning.', 0);
+    await say('who-opinion', 's2', 'Honestly Notion has become slow and bloated lately.', 20);
+    const ops = (await memories('who-opinion')).filter((m) => m.key === 'opinion_notion');
+    expect(ops.filter((m) => m.active).map((m) => m.metadata.stance)).toEqual(['negative']);
+    expect(ops.filter((m) => !m.active).length).toBeGreaterThan(0);
+  });
+});
