@@ -33,7 +33,10 @@ export function sqlCap(limit: number): number {
  * may over-match: FTS5's tokenizer folds case, a tsquery may match prefixes) and, when more
  * than `limit` remain, the `limit` best by BM25 over the matched set (ties: input order).
  */
-export function selectCandidates(docs: readonly LexicalDoc[], terms: readonly string[], limit: number): LexicalDoc[] {
+export function selectCandidates(docs: readonly LexicalDoc[], terms: readonly string[], limit: number, opts: { ranked?: boolean } = {}): LexicalDoc[] {
+  // Docs the index returned in its own relevance order for terms its tokenizer keeps whole
+  // (lower-case letters, digits, '_', non-ASCII) cannot over-match: the cut is the first `limit`.
+  if (opts.ranked && terms.every(isWholeToken)) return docs.slice(0, Math.max(0, limit));
   const wanted = new Set(terms);
   const matched: Array<{ doc: LexicalDoc; tf: Map<string, number>; i: number }> = [];
   docs.forEach((doc, i) => {
@@ -70,6 +73,11 @@ export function selectCandidates(docs: readonly LexicalDoc[], terms: readonly st
  */
 export function keyFamilyRanges(keys: readonly string[]): Array<{ key: string; from: string; to: string }> {
   return [...new Set(keys)].filter((k) => k !== '').map((key) => ({ key, from: `${key}_`, to: `${key}\``}));
+}
+
+/** True for a term both full-text tokenizers index as one token, exactly as written. */
+export function isWholeToken(t: string): boolean {
+  return /^[a-z0-9_\u0080-\u{10FFFF}]+$/u.test(t);
 }
 
 /** An FTS5 MATCH expression where every term is a quoted string literal (queries are data). */

@@ -80,6 +80,19 @@ describe('lexical helpers', () => {
     expect(selectCandidates(docs, ['dog'], 0)).toEqual([]);
   });
 
+  test('selectCandidates trusts an index-ranked list for whole-token terms and checks the others', () => {
+    const ranked = [
+      { id: 'best', terms: 'dog biscuit', termCount: 2 },
+      { id: 'next', terms: 'dog', termCount: 1 },
+      { id: 'over', terms: 'e mail', termCount: 2 },
+    ];
+    // Whole tokens: the index order is the relevance order, cut to the limit.
+    expect(selectCandidates(ranked, ['dog', 'biscuit'], 2, { ranked: true }).map((d) => d.id)).toEqual(['best', 'next']);
+    expect(selectCandidates(ranked, ['café', 'x_1'], 1, { ranked: true }).map((d) => d.id)).toEqual(['best']);
+    // 'e-mail' is split by the tokenizers, so the index may over-match: exact check applies.
+    expect(selectCandidates(ranked, ['e-mail'], 10, { ranked: true })).toEqual([]);
+  });
+
   test.each([
     [[1, 0], [1, 0], 1],
     [[1, 0], [0, 1], 0],

@@ -43,7 +43,7 @@ export const RETRIEVE = {
   /** Best turn hits whose session neighbours are fetched for smoothing (and whose speaker/date priors apply). */
   smoothTop: 100,
   /** Rows a key lookup, a date window (turns) and an event window may return. */
-  keyRows: 200,
+  keyRows: 60,
   dateRows: 500,
   eventRows: 200,
   /** Older rows fetched per (subject, key) for a memory line's history note. */

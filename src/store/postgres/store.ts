@@ -380,6 +380,7 @@ export class PostgresMemoryStore implements MemoryStore {
       rows.map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) })),
       clean,
       limit,
+      { ranked: true },
     );
   }
 

@@ -431,7 +431,7 @@ export class SqliteMemoryStore implements MemoryStore {
             limit,
           );
     const docs = rows.map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) }));
-    return selectCandidates(docs, clean, limit);
+    return selectCandidates(docs, clean, limit, { ranked: true });
   }
 
   async termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>> {
