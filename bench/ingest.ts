@@ -303,6 +303,7 @@ async function throughput(b: Backend): Promise<{ levels: LevelResult[]; rssMb: n
   try {
     // Warm-up (JIT, workers, statement caches): not measured.
     await drive(srv, 100, 4, (k) => benchTurn(1_000_000 + k, `warm-${k % 10}`, 'warm'));
+    await new Promise((r) => setTimeout(r, 3000)); // workers finish loading (turns run inline until then)
     const levels: LevelResult[] = [];
     let offset = 0;
     for (const [c, n] of LEVELS) {
@@ -354,6 +355,7 @@ async function bigTurn(b: Backend, threads: string | null): Promise<{ postMs: nu
   try {
     // Warm the workers with one ordinary turn first.
     await drive(srv, 20, 2, (k) => benchTurn(k, 'warm', 'warm'));
+    await new Promise((r) => setTimeout(r, 3000)); // the first turns started the workers; let them finish loading
     const lat: number[] = [];
     let finished = false;
     const t0 = performance.now();

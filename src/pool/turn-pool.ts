@@ -45,6 +45,9 @@ export class TurnPool implements TurnAnalyzer {
   /** Tasks that fell back inline (worker failure), for metrics and tests. */
   fallbacks = 0;
   private closed = false;
+  /** Resolves when a first task has run in a worker; until then work runs inline (no start-up wait). */
+  private warming: Promise<void> | null = null;
+  private warm = false;
 
   constructor(opts: TurnPoolOptions = {}) {
     const threads = Math.max(1, opts.threads ?? availableParallelism());
@@ -60,9 +63,25 @@ export class TurnPool implements TurnAnalyzer {
     return this.piscina.threads.length;
   }
 
-  /** Runs a task in a worker; null when the pool failed (the caller then runs it inline). */
+  /**
+   * Starts a worker (loading the extractor's models takes about a second) and resolves once it
+   * answers. Until then tasks run inline, so the first turns after start never wait for it.
+   */
+  warmUp(): Promise<void> {
+    this.warming ??= this.piscina.run({ kind: 'analyse', messages: [] } satisfies PoolTask).then(
+      () => void (this.warm = true),
+      () => void (this.warming = null), // retried on the next task
+    );
+    return this.warming;
+  }
+
+  /** Runs a task in a worker; null when the pool is cold, closed or failed (the caller then runs it inline). */
   async run(task: PoolTask): Promise<PoolResult | null> {
     if (this.closed) return null;
+    if (!this.warm) {
+      void this.warmUp();
+      return null;
+    }
     try {
       return (await this.piscina.run(task)) as PoolResult;
     } catch (err) {

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OfflineExtractor } from '../../src/core/extraction/offline-extractor.ts';
 import { analyseTurn } from '../../src/core/turn-analysis.ts';
 import type { ExtractionContext, Message } from '../../src/core/types.ts';
@@ -28,6 +28,7 @@ function turnOf(n: number, chars: number): Message[] {
 const ctx: ExtractionContext = { timestamp: '2024-05-01T10:00:00.000Z', sessionId: 's1', recentTurns: [] };
 
 const pool = new TurnPool({ threads: 2, inlineAnalysisBelowChars: 0 });
+beforeAll(() => pool.warmUp());
 afterAll(() => pool.close());
 
 describe('TurnPool', () => {
@@ -83,6 +84,7 @@ describe('TurnPool', () => {
     const errors: string[] = [];
     const broken = new TurnPool({ threads: 1, logger: { warn: (_o, msg) => void errors.push(String(msg)) } });
     try {
+      await broken.warmUp();
       const pooled = broken.extractor(new OfflineExtractor(), { module: new URL('./no-such-extractor.ts', import.meta.url).href, exportName: 'Nope' });
       const masked = analyseTurn(turnOf(4, 200)).messages;
       expect(await pooled.extract(masked, ctx)).toEqual(await new OfflineExtractor().extract(masked, ctx));
@@ -99,6 +101,18 @@ describe('TurnPool', () => {
     expect(r.candidates).toBeGreaterThan(0);
     expect(r.fallbacks).toBe(0);
   }, 60_000);
+
+  test('a cold pool runs the first tasks inline (no start-up wait) while a worker starts', async () => {
+    const cold = new TurnPool({ threads: 1, inlineAnalysisBelowChars: 0 });
+    try {
+      expect(await cold.run({ kind: 'analyse', messages: turnOf(1, 10) })).toBeNull();
+      expect(cold.fallbacks).toBe(0);
+      await cold.warmUp();
+      expect(await cold.run({ kind: 'analyse', messages: turnOf(1, 10) })).toMatchObject({ kind: 'analyse' });
+    } finally {
+      await cold.close();
+    }
+  });
 
   test('after close every task runs inline', async () => {
     const p = new TurnPool({ threads: 1, inlineAnalysisBelowChars: 0 });
