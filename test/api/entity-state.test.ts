@@ -78,8 +78,9 @@ describe('entity state: a later session ends what it refers to', () => {
       expect(JSON.stringify(row.metadata)).toContain(ending.slice(0, 12));
     }
     expect(after.filter((m) => m.active && m.key === key && value.test(m.value))).toEqual([]);
-    // Recall no longer presents it as current: any line that mentions it is marked as past.
-    const lines = (await recall(user, query)).context.split('\n').filter((l) => value.test(l) && !l.includes(ending.slice(0, 12)));
+    // Recall no longer presents it as current: any fact line ("- …") that mentions it is marked as
+    // past. Quoted past turns ("User: …" under their date) are evidence, not a claim of the present.
+    const lines = (await recall(user, query)).context.split('\n').filter((l) => l.startsWith('- ') && value.test(l) && !l.includes(ending.slice(0, 12)));
     for (const l of lines) expect(l).toMatch(/until|former|no longer|ended|past|previously|used to/i);
   });
 

@@ -642,14 +642,19 @@ export class SqliteMemoryStore implements MemoryStore {
    * Makes deletions leave no copy in the files (run after each user or session deletion, and by
    * callers after a batch of deleteMemory calls): deleted cells and freed pages are zeroed
    * (secure_delete, set at open), the full-text indexes drop their entries at once (FTS5
-   * secure-delete, set by a migration), and the WAL, which still holds the old page images, is
-   * checkpointed into the database and truncated. A checkpoint blocked by a concurrent reader
-   * is retried by the next deletion and at close.
+   * secure-delete, set by a migration) and are then merged into one segment ('optimize'), which
+   * rewrites the leaf-boundary keys of the segment index (`*_idx`) that still held prefixes of
+   * deleted terms; and the WAL, which still holds the old page images, is checkpointed into the
+   * database and truncated. A checkpoint blocked by a concurrent reader is retried by the next
+   * deletion and at close. The merge reads the whole index: a delete costs time proportional to
+   * the store (docs/security.md).
    */
   async erase(): Promise<void> {
     if (this.path === ':memory:' || this.path === '') return;
     await this.lock.run(() => {
-      if (!this.closed) run(() => this.writer.db.pragma('wal_checkpoint(TRUNCATE)'));
+      if (this.closed) return;
+      run(() => this.writer.db.exec("INSERT INTO turns_sfts(turns_sfts) VALUES ('optimize'); INSERT INTO memories_sfts(memories_sfts) VALUES ('optimize');"));
+      run(() => this.writer.db.pragma('wal_checkpoint(TRUNCATE)'));
     });
   }
 
