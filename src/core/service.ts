@@ -20,7 +20,6 @@ import type {
 import type { MemoryCandidate, MemoryOp, MemoryRecord, Message, RecallResult, Scope, SearchResult, TurnRecord } from './types.ts';
 import { DEFAULT_TENANT, decodeScope, scopeOf } from './scope.ts';
 import { InvalidInputError, NotFoundError } from './errors.ts';
-import { indexTerms } from './text/analyze.ts';
 import { turnFeatures } from './text/enrich.ts';
 import { dateTokens } from './text/date-tokens.ts';
 import { containsSecret, maskDeep, maskSecrets } from './text/secrets.ts';
@@ -127,12 +126,11 @@ const noopLogger: Logger = { info() {}, warn() {}, error() {} };
 /** Index-time date tokens (1 = on). Off: on LoCoMo dev they moved temporal recall at 512 from 0.881 to 0.878 (docs/recall-meaning.md). */
 export const INDEX_DATES = { on: 0 };
 
-/** A turn's index terms: its analysed words, the kind features of its user messages (core/text/enrich) and the dates it refers to (core/text/date-tokens). */
-export function turnIndexTerms(text: string, messages: readonly Message[], lexicon: Lexicon, timestamp?: string): { terms: string; termCount: number } {
-  return withTurnFeatures(indexTerms(text), messages, lexicon, text, timestamp);
-}
-
-/** Adds a turn's lexical features (noun kinds, resolved dates when on) to its analysed index terms. */
+/**
+ * A turn's index terms: its analysed words (core/turn-analysis, inline or pooled) plus the kind
+ * features of its user messages (core/text/enrich) and, when on, the dates it refers to
+ * (core/text/date-tokens).
+ */
 export function withTurnFeatures(base: { terms: string; termCount: number }, messages: readonly Message[], lexicon: Lexicon, text: string, timestamp?: string): { terms: string; termCount: number } {
   const features = [...turnFeatures(lexicon, messages), ...(timestamp && INDEX_DATES.on ? dateTokens(text, timestamp) : [])];
   if (features.length === 0) return base;
