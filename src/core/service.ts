@@ -24,6 +24,7 @@ import { turnFeatures } from './text/enrich.ts';
 import { dateTokens } from './text/date-tokens.ts';
 import { containsSecret, maskDeep, maskSecrets } from './text/secrets.ts';
 import { analyseTurn, assertTurnSize, type TurnLimits } from './turn-analysis.ts';
+import { byCodePoint } from './text/code-point-order.ts';
 import { reconcile } from './reconcile/reconcile.ts';
 import { relatedKeys } from './reconcile/policy.ts';
 import { countOpOutcomes, type MemoryOpOutcome } from './reconcile/op-outcomes.ts';
@@ -473,20 +474,6 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
     // falls through to the error below
   }
   throw new InvalidInputError('cursor is not a cursor returned by this endpoint', { field: 'cursor' });
-}
-
-/** Code-point order (SQLite BINARY, PostgreSQL COLLATE "C"): UTF-16 order with surrogates (astral) above the rest of the BMP. */
-export function byCodePoint(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const sx = x >= 0xd800 && x <= 0xdfff;
-    const sy = y >= 0xd800 && y <= 0xdfff;
-    return sx === sy ? x - y : sx ? 1 : -1;
-  }
-  return a.length - b.length;
 }
 
 /** Error summary safe to log: message and code/status, never headers or keys. */

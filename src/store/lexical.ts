@@ -104,7 +104,5 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return na === 0 || nb === 0 ? 0 : dot / (Math.sqrt(na) * Math.sqrt(nb));
 }
 
-/** UTF-8 byte (= code point) order: how SQLite's BINARY and PostgreSQL's `COLLATE "C"` sort. */
-export function byCodePoint(a: string, b: string): number {
-  return a === b ? 0 : Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-}
+/** Code-point order (how SQLite's BINARY and PostgreSQL's `COLLATE "C"` sort): the core's one definition. */
+export { byCodePoint } from '../core/text/code-point-order.ts';
