@@ -23,6 +23,16 @@ export interface LexicalDoc {
   termCount: number;
 }
 
+/** What a lexical candidate query returns: the documents, and the counts needed to score them when they are not all. */
+export interface LexicalCandidates {
+  docs: LexicalDoc[];
+  /**
+   * Per-scope document count of each query term. Present when `docs` is not every matching
+   * document (the index cut it); absent when it is, so core counts over `docs` exactly.
+   */
+  df?: Record<string, number>;
+}
+
 export interface CorpusStats {
   count: number;
   /** Sum of termCount over the documents (avg length = totalTerms / count). */
@@ -84,12 +94,14 @@ export interface ScopeNames {
 export interface RecallIndex {
   /**
    * At most `limit` documents of the kind in the scope whose analysed terms contain at least one
-   * of `terms` (FTS5 / tsvector with the scope in the index), best first by the index's own
-   * relevance; fewer than `limit` means every matching document was returned. Memories: deleted
-   * rows never; inactive rows unless `includeInactive` is false (default true). Core computes
-   * the exact BM25 from the returned terms.
+   * of `terms`, read from the store's index with the scope in it, best first by the store's
+   * estimate (SQLite: each term's newest postings, at most POSTINGS_CAP, scored by their IDF
+   * mass; PostgreSQL: ts_rank over the GIN matches), so the cost follows the cap and the limit,
+   * not the size of the history. Memories: deleted rows never; inactive rows unless
+   * `includeInactive` is false (default true). Core computes the exact BM25 from the returned
+   * terms, with `df` when the set was cut.
    */
-  lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number, opts?: { includeInactive?: boolean }): Promise<LexicalDoc[]>;
+  lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number, opts?: { includeInactive?: boolean }): Promise<LexicalCandidates>;
   /** How many documents of the kind in the scope contain each term (deleted memories excluded where cheap). */
   termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>>;
   /** Count and total terms (memories: non-deleted, plus `active`), read from maintained counters. */

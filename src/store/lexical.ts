@@ -23,6 +23,46 @@ export function cleanTerms(terms: readonly string[]): string[] {
   return [...out];
 }
 
+/**
+ * Postings read per query term, newest first. A term in more documents than this is a common
+ * word of the scope: its newest documents are read and its document count comes from the
+ * index's vocabulary, so the candidate cost follows this cap, not the size of the history.
+ */
+export const POSTINGS_CAP = 1000;
+
+/** BM25's inverse document frequency (the same formula core uses). */
+export function bm25Idf(n: number, df: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * The candidate cut from per-term postings (each a list of document row numbers, newest first,
+ * at most POSTINGS_CAP): every document is scored by the IDF mass of the terms it contains, and
+ * the `k` best are kept (ties: the newer first). `df` holds each term's per-scope document count,
+ * `n` the scope's document count. Core then ranks what is kept by exact BM25.
+ */
+export function preselect(postings: ReadonlyMap<string, readonly number[]>, df: Readonly<Record<string, number>>, n: number, k: number): number[] {
+  const score = new Map<number, number>();
+  for (const [term, rows] of postings) {
+    const w = bm25Idf(Math.max(n, df[term] ?? 0), df[term] ?? rows.length);
+    for (const r of rows) score.set(r, (score.get(r) ?? 0) + w);
+  }
+  // Documents grouped by score (few distinct sums of a few IDFs): only the group the cut falls in is sorted.
+  const groups = new Map<number, number[]>();
+  for (const [r, s] of score) {
+    const g = groups.get(s);
+    if (g) g.push(r);
+    else groups.set(s, [r]);
+  }
+  const out: number[] = [];
+  for (const s of [...groups.keys()].sort((a, b) => b - a)) {
+    if (out.length >= k) break;
+    const g = groups.get(s)!.sort((a, b) => b - a);
+    for (let i = 0; i < g.length && out.length < k; i++) out.push(g[i]);
+  }
+  return out;
+}
+
 /** How many rows the SQL index query may return before the relevance cut. */
 export function sqlCap(limit: number): number {
   return Math.max(limit * 20, 10_000);

@@ -38,18 +38,23 @@ export function scanRecallIndex(src: ScanSource): RecallIndex {
   const liveMemories = (scope: string) => src.memories(scope).filter((m) => m.status !== 'deleted');
   const docsOf = (scope: string, kind: 'memory' | 'turn', includeInactive = true): LexicalDoc[] =>
     (kind === 'turn' ? src.turns(scope) : liveMemories(scope).filter((m) => includeInactive || m.active)).map((d) => ({ id: d.id, terms: d.terms, termCount: d.termCount }));
+  const frequencies = (scope: string, kind: 'memory' | 'turn', terms: string[]): Record<string, number> => {
+    const want = new Set(terms);
+    const out: Record<string, number> = {};
+    for (const t of want) out[t] = 0;
+    for (const d of docsOf(scope, kind)) for (const t of new Set(d.terms.split(' '))) if (want.has(t)) out[t]++;
+    return out;
+  };
   return {
     async lexicalCandidates(scope, kind, terms, limit, opts) {
       const clean = cleanTerms(terms);
-      if (clean.length === 0 || limit <= 0) return [];
-      return selectCandidates(docsOf(scope, kind, opts?.includeInactive ?? true), clean, limit);
+      if (clean.length === 0 || limit <= 0) return { docs: [] };
+      const all = selectCandidates(docsOf(scope, kind, opts?.includeInactive ?? true), clean, Number.MAX_SAFE_INTEGER);
+      if (all.length <= limit) return { docs: all };
+      return { docs: selectCandidates(all, clean, limit), df: frequencies(scope, kind, clean) };
     },
     async termFrequencies(scope, kind, terms) {
-      const want = new Set(cleanTerms(terms));
-      const out: Record<string, number> = {};
-      for (const t of want) out[t] = 0;
-      for (const d of docsOf(scope, kind)) for (const t of new Set(d.terms.split(' '))) if (want.has(t)) out[t]++;
-      return out;
+      return frequencies(scope, kind, cleanTerms(terms));
     },
     async corpusStats(scope, kind): Promise<CorpusStats> {
       if (kind === 'turn') return stats(src.turns(scope));
@@ -80,8 +85,10 @@ export function scanRecallIndex(src: ScanSource): RecallIndex {
     },
     async memoriesByKeys(scope, lookup: KeyLookup, limit) {
       if (lookup.keys.length === 0) return [];
+      // Ties: the later written first (reverse listing order into a stable sort).
       return liveMemories(scope)
         .filter((m) => (lookup.includeInactive !== false || m.active) && keyInFamily(m.key, lookup.keys))
+        .reverse()
         .sort(byKeyLookupOrder)
         .slice(0, Math.max(0, limit));
     },
@@ -96,15 +103,15 @@ export function scanRecallIndex(src: ScanSource): RecallIndex {
     async memoryHistory(scope, slots: MemorySlot[], perSlot) {
       const want = new Set(slots.map((s) => `${s.subject}\u0000${s.key}`));
       const per = new Map<string, MemoryRecord[]>();
-      for (const m of liveMemories(scope)) {
+      for (const m of liveMemories(scope).reverse()) {
         if (m.active || !want.has(`${m.subject}\u0000${m.key}`)) continue;
         const k = `${m.subject}\u0000${m.key}`;
         let l = per.get(k);
         if (!l) per.set(k, (l = []));
         l.push(m);
       }
-      // Stable sort: equal ends keep the listing order.
-      return [...per.values()].flatMap((l) => l.sort((a, b) => byCodePoint(historyEnd(b), historyEnd(a))).slice(0, Math.max(0, perSlot)));
+      // Stable sort over the reversed listing: equal ends, the later written first.
+      return [...per.entries()].sort(([a], [b]) => byCodePoint(a, b)).flatMap(([, l]) => l.sort((a, b) => byCodePoint(historyEnd(b), historyEnd(a))).slice(0, Math.max(0, perSlot)));
     },
   };
 }

@@ -156,7 +156,7 @@ describe.each(targets)('SQLite → $name → SQLite round trip', (target) => {
         await importLines(back, toText(await collect(store)));
         expect(await snapshot(back)).toEqual(want);
         // The lexical index works on imported rows (terms were carried over).
-        const hits = await back.lexicalCandidates('u:alice', 'memory', ['japan'], 10);
+        const hits = (await back.lexicalCandidates('u:alice', 'memory', ['japan'], 10)).docs;
         expect(hits.map((h) => h.id)).toContain('mem-full-1');
       } finally {
         await back.close();

@@ -145,16 +145,16 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
         await tx.insertTurn(turn(scope, s, 'Completely unrelated sentence about weather')),
       ]);
       await store.transaction(other, async (tx) => tx.insertTurn(turn(other, s, 'Another user has a dog too')));
-      const hits = await store.lexicalCandidates(scope, 'turn', terms('dog'), 100);
+      const hits = (await store.lexicalCandidates(scope, 'turn', terms('dog'), 100)).docs;
       expect(hits.map((h) => h.id).sort()).toEqual([a.id, b.id].sort());
       const hitB = hits.find((h) => h.id === b.id)!;
       expect(hitB.terms).toBe(b.terms);
       expect(hitB.termCount).toBe(b.termCount);
-      const any = await store.lexicalCandidates(scope, 'turn', [...terms('biscuit'), ...terms('weather')], 100);
+      const any = (await store.lexicalCandidates(scope, 'turn', [...terms('biscuit'), ...terms('weather')], 100)).docs;
       expect(any.map((h) => h.id).sort()).toEqual([a.id, c.id].sort());
-      expect(await store.lexicalCandidates(scope, 'turn', ['nothingmatcheszz'], 100)).toEqual([]);
-      expect(await store.lexicalCandidates(scope, 'turn', [], 100)).toEqual([]);
-      expect(await store.lexicalCandidates(scope, 'turn', terms('dog'), 1)).toHaveLength(1);
+      expect((await store.lexicalCandidates(scope, 'turn', ['nothingmatcheszz'], 100)).docs).toEqual([]);
+      expect((await store.lexicalCandidates(scope, 'turn', [], 100)).docs).toEqual([]);
+      expect((await store.lexicalCandidates(scope, 'turn', terms('dog'), 1)).docs).toHaveLength(1);
     });
 
     test.each([['"NEAR(" OR *'], ['dog"'], ["'dog' | !"], ['*'], ['NOT'], ['a:b'], ['\\'], ['(((('], ['dog AND'], ['{terms}:x'], ['']])(
@@ -163,9 +163,9 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
         const scope = `u:${uid('hostile')}`;
         const s = uid('s');
         const t = await store.transaction(scope, async (tx) => tx.insertTurn(turn(scope, s, 'the dog barks near the gate')));
-        const hits = await store.lexicalCandidates(scope, 'turn', [hostile], 10);
+        const hits = (await store.lexicalCandidates(scope, 'turn', [hostile], 10)).docs;
         expect(hits).toEqual([]);
-        const withReal = await store.lexicalCandidates(scope, 'turn', [hostile, ...terms('gate')], 10);
+        const withReal = (await store.lexicalCandidates(scope, 'turn', [hostile, ...terms('gate')], 10)).docs;
         expect(withReal.map((h) => h.id)).toEqual([t.id]);
       },
     );
@@ -173,8 +173,8 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
     test('a stored term that looks like syntax is found by exactly that term', async () => {
       const scope = `u:${uid('synt')}`;
       const t = await store.transaction(scope, async (tx) => tx.insertTurn({ ...turn(scope, uid('s'), 'x'), terms: 'near or not and', termCount: 4 }));
-      expect((await store.lexicalCandidates(scope, 'turn', ['near'], 10)).map((h) => h.id)).toEqual([t.id]);
-      expect((await store.lexicalCandidates(scope, 'turn', ['or'], 10)).map((h) => h.id)).toEqual([t.id]);
+      expect(((await store.lexicalCandidates(scope, 'turn', ['near'], 10)).docs).map((h) => h.id)).toEqual([t.id]);
+      expect(((await store.lexicalCandidates(scope, 'turn', ['or'], 10)).docs).map((h) => h.id)).toEqual([t.id]);
     });
 
     test('corpusStats counts docs and terms per scope and kind', async () => {
@@ -256,7 +256,7 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       expect((await store.getMemory(scope, m2.id))?.lastSeenAt).toBe('2026-03-01T00:00:00.000Z');
 
       // Memory lexical candidates.
-      const hits = await store.lexicalCandidates(scope, 'memory', terms('notion'), 10);
+      const hits = (await store.lexicalCandidates(scope, 'memory', terms('notion'), 10)).docs;
       expect(hits.map((h) => h.id)).toEqual([m2.id]);
     });
 
@@ -402,9 +402,9 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       expect((await store.listMemories(scope)).map((m) => m.value)).toEqual(['Acme']);
       expect((await store.vectorSearch(scope, 'turn', 'm', [1, 0], 10)).map((h) => h.id)).toEqual([t1.id]);
       expect(await store.vectorSearch(scope, 'memory', 'm', [1, 0], 10)).toEqual([]);
-      expect(await store.lexicalCandidates(scope, 'turn', terms('Notion'), 10)).toEqual([]);
-      expect(await store.lexicalCandidates(scope, 'memory', terms('Notion'), 10)).toEqual([]);
-      expect((await store.lexicalCandidates(scope, 'memory', terms('Acme'), 10)).map((h) => h.id)).toEqual([old.id]);
+      expect((await store.lexicalCandidates(scope, 'turn', terms('Notion'), 10)).docs).toEqual([]);
+      expect((await store.lexicalCandidates(scope, 'memory', terms('Notion'), 10)).docs).toEqual([]);
+      expect(((await store.lexicalCandidates(scope, 'memory', terms('Acme'), 10)).docs).map((h) => h.id)).toEqual([old.id]);
       // Deleting what does not exist is fine.
       await store.deleteSession(gone, () => true);
       await store.deleteSession(uid('never'), () => true);
@@ -495,7 +495,7 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       expect(await store.getMemory(scope, a.id)).toMatchObject({ status: 'deleted', active: false, deletedAt: '2026-05-01T00:00:00.000Z' });
       expect(await store.listMemories(scope, { includeInactive: true })).toHaveLength(1);
       expect(await store.listMemories(scope, { includeInactive: true, includeDeleted: true })).toHaveLength(2);
-      expect(await store.lexicalCandidates(scope, 'memory', terms('Acme'), 10)).toEqual([]);
+      expect((await store.lexicalCandidates(scope, 'memory', terms('Acme'), 10)).docs).toEqual([]);
       expect(await store.softDeleteMemory(null, 'missing', '2026-05-01T00:00:00.000Z')).toBe(false);
       // The freed key can hold a new active row.
       await store.transaction(scope, (tx) => tx.insertMemory(memory(scope, 'employer', 'Notion')));
@@ -518,8 +518,8 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       expect(await store.listMemories(b, { includeInactive: true, includeDeleted: true })).toEqual([]);
       expect(await store.listTurns(b)).toEqual([]);
       expect(await store.recentTurns(b, s, 10)).toEqual([]);
-      expect(await store.lexicalCandidates(b, 'turn', terms('secret plans'), 10)).toEqual([]);
-      expect(await store.lexicalCandidates(b, 'memory', terms('Globex'), 10)).toEqual([]);
+      expect((await store.lexicalCandidates(b, 'turn', terms('secret plans'), 10)).docs).toEqual([]);
+      expect((await store.lexicalCandidates(b, 'memory', terms('Globex'), 10)).docs).toEqual([]);
       expect(await store.corpusStats(b, 'memory')).toMatchObject({ count: 0, totalTerms: 0 });
       expect(await store.transaction(b, (tx) => tx.memoriesByKey(b, 'user', 'employer'))).toEqual([]);
       await store.transaction(b, (tx) => tx.updateMemory(b, ma.id, { value: 'hijacked' }));
@@ -541,7 +541,7 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       for (const word of ['東京', 'שלום', 'عربي']) {
         const q = terms(word);
         expect(q.length).toBeGreaterThan(0);
-        expect((await store.lexicalCandidates(scope, 'turn', q, 10)).map((h) => h.id)).toEqual([t.id]);
+        expect(((await store.lexicalCandidates(scope, 'turn', q, 10)).docs).map((h) => h.id)).toEqual([t.id]);
       }
       const m = memory(scope, 'nickname', 'Zoë 👩‍💻 ‏مرحبا‎');
       await store.transaction(scope, (tx) => tx.insertMemory(m));
@@ -614,10 +614,10 @@ export function runRecallIndexConformance(name: string, makeStore: () => Promise
       await store.transaction(other, async (tx) => {
         for (let i = 0; i < 5; i++) await tx.insertTurn(turn(other, s, `another dog ${i} biscuit`));
       });
-      const all = await store.lexicalCandidates(scope, 'turn', [...terms('dog'), ...terms('biscuit')], 10);
+      const all = (await store.lexicalCandidates(scope, 'turn', [...terms('dog'), ...terms('biscuit')], 10)).docs;
       expect(all.map((d) => d.id).sort()).toEqual(rows.slice(0, 3).map((t) => t.id).sort());
       // Cut to one: the document with the rare term (and the most matches) is the best.
-      expect((await store.lexicalCandidates(scope, 'turn', [...terms('dog'), ...terms('biscuit')], 1)).map((d) => d.id)).toEqual([rows[0].id]);
+      expect(((await store.lexicalCandidates(scope, 'turn', [...terms('dog'), ...terms('biscuit')], 1)).docs).map((d) => d.id)).toEqual([rows[0].id]);
       expect(await store.termFrequencies(scope, 'turn', [...terms('dog'), ...terms('biscuit'), 'zzznever'])).toEqual({ [terms('dog')[0]]: 3, [terms('biscuit')[0]]: 1, zzznever: 0 });
       expect(await store.termFrequencies(`u:${uid('empty')}`, 'turn', terms('dog'))).toEqual({ [terms('dog')[0]]: 0 });
     });
@@ -630,8 +630,8 @@ export function runRecallIndexConformance(name: string, makeStore: () => Promise
       await store.transaction(scope, async (tx) => {
         for (const m of [live, old, gone]) await tx.insertMemory(m);
       });
-      expect((await store.lexicalCandidates(scope, 'memory', terms('dog'), 10)).map((d) => d.id).sort()).toEqual([live.id, old.id].sort());
-      expect((await store.lexicalCandidates(scope, 'memory', terms('dog'), 10, { includeInactive: false })).map((d) => d.id)).toEqual([live.id]);
+      expect(((await store.lexicalCandidates(scope, 'memory', terms('dog'), 10)).docs).map((d) => d.id).sort()).toEqual([live.id, old.id].sort());
+      expect(((await store.lexicalCandidates(scope, 'memory', terms('dog'), 10, { includeInactive: false })).docs).map((d) => d.id)).toEqual([live.id]);
     });
 
     test('corpus counters follow inserts, supersession, soft and hard deletes', async () => {

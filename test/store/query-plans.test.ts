@@ -13,7 +13,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.ts';
 import type { MemoryStore } from '../../src/core/ports.ts';
-import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL } from '../../src/store/sqlite/store.ts';
+import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, FAMILY_KEYS_SQL, HISTORY_SQL, keyRowsSql, MEMORIES_BY_ROWID_SQL, postingsSql, TURNS_AROUND_SQL } from '../../src/store/sqlite/store.ts';
 import { activeMemoriesQuery as pgActive, memoriesByKeyQuery as pgByKey } from '../../src/store/postgres/store.ts';
 import { createPostgresStore } from '../../src/store/postgres/create.ts';
 import { memory, turn } from './conformance.ts';
@@ -84,6 +84,31 @@ describe('SQLite ingest plans', () => {
     const byKey = sqliteByKey(SCOPE, 'user', 'key_3');
     expect(plan(byKey.sql, byKey.params)).toMatch(/USING INDEX memories_scope_subject_key \(scope=\? AND subject=\? AND key=\?\)/);
     expect(plan(NEXT_SEQ_SQL, [SCOPE, 's1'])).toMatch(/USING (COVERING )?INDEX turns_scope_session_seq \(scope=\? AND session_id=\?\)/);
+  });
+
+  // Recall's reads: bounded by construction, whatever the statistics say. With the statistics
+  // migration left on an empty database, the rowid join of the candidate rows was planned as a
+  // scan of the user's memories (42 ms a call at 1.5k turns).
+  test.each([
+    ['statistics of the empty database', false],
+    ['after ANALYZE', true],
+  ])('%s: recall reads are rowid lookups and index ranges that stop at their limit', (_label, analyze) => {
+    if (analyze) db.exec('ANALYZE');
+    const ids = JSON.stringify([1, 2, 3]);
+    expect(plan(candidateRowsSql('turn', false), [ids, SCOPE])).toMatch(/SEARCH t USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    for (const activeOnly of [false, true]) {
+      expect(plan(candidateRowsSql('memory', activeOnly), [ids, SCOPE])).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      const keyRows = plan(keyRowsSql(activeOnly), [SCOPE, 'key_3', 10]);
+      expect(keyRows).toMatch(/USING (COVERING )?INDEX memories_scope_key \(scope=\? AND key=\?/);
+      expect(keyRows).not.toMatch(/TEMP B-TREE/);
+    }
+    expect(plan(MEMORIES_BY_ROWID_SQL, [ids])).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    const history = plan(HISTORY_SQL, [SCOPE, 'user', 'key_3', 6]);
+    expect(history).toMatch(/USING INDEX memories_history \(scope=\? AND subject=\? AND key=\?\)/);
+    expect(history).not.toMatch(/TEMP B-TREE/);
+    expect(plan(FAMILY_KEYS_SQL, [SCOPE, 'key_', 'key`', SCOPE, 'key`'])).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
+    expect(plan(TURNS_AROUND_SQL, [JSON.stringify(['x']), 1, 1, SCOPE])).toMatch(/turns_scope_session_seq \(scope=\? AND session_id=\? AND seq>\? AND seq<\?\)/);
+    expect(plan(postingsSql('turns_sfts'), ['"s1_turn"', 10])).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
   });
 
   test('the active-slot read returns exactly the active rows of the asked slots', async () => {

@@ -324,7 +324,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
 async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Promise<MemoryRecord[]> {
   const keys = r.query.keys.filter((k) => k !== 'event');
   if (keys.length === 0) return [];
-  const rows = await deps.store.listMemories(scope, { subject: 'user', keys, includeInactive: true, limit: 200 });
+  const rows = await deps.store.memoriesByKeys(scope, { keys, includeInactive: true }, RETRIEVE.keyRows);
   const changes = retractedStates(rows, keys);
   const ending = changes.map((m) => m.metadata?.endedBy).filter((id): id is string => typeof id === 'string' && !r.turns.get(id));
   if (ending.length > 0) r.turns.add(await deps.store.getTurns(scope, ending));

@@ -131,9 +131,7 @@ async function lexical(store: MemoryStore, scope: string, kind: 'memory' | 'turn
   if (terms.length === 0) return { docs: [] };
   const limit = RETRIEVE.lexicalLimit;
   const raw = await store.lexicalCandidates(scope, kind, terms, limit, kind === 'memory' ? { includeInactive } : undefined);
-  const docs = raw.map(toTermDoc);
-  if (raw.length < limit) return { docs };
-  return { docs, df: await store.termFrequencies(scope, kind, terms) };
+  return { docs: raw.docs.map(toTermDoc), df: raw.df };
 }
 
 /** Documents of the set containing the term (exact when complete, else the index's count). */

@@ -8,7 +8,7 @@
  * unique index enforces one active row per single-valued key.
  */
 import { createHash } from 'node:crypto';
-import type { CorpusStats, KeyLookup, LexicalDoc, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
+import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, type Row, type SqlValue } from '../rows.ts';
 import { byCodePoint, cleanTerms, keyFamilyRanges, selectCandidates, tsqueryLiteral } from '../lexical.ts';
@@ -365,9 +365,9 @@ export class PostgresMemoryStore implements MemoryStore {
 
   // ---- recall index ----
 
-  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number, opts: { includeInactive?: boolean } = {}): Promise<LexicalDoc[]> {
+  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number, opts: { includeInactive?: boolean } = {}): Promise<LexicalCandidates> {
     const clean = cleanTerms(terms);
-    if (clean.length === 0 || limit <= 0) return [];
+    if (clean.length === 0 || limit <= 0) return { docs: [] };
     const prefix = scopePrefix(scope);
     const query = tsqueryLiteral(clean.map((t) => prefix + t));
     // The scope-prefixed lexemes make the GIN lookup read only the scope's posting lists.
@@ -376,12 +376,13 @@ export class PostgresMemoryStore implements MemoryStore {
         ? 'SELECT id, terms, term_count FROM turns WHERE scope = $1 AND stsv @@ $2::tsquery ORDER BY ts_rank(stsv, $2::tsquery) DESC, rid DESC LIMIT $3'
         : `SELECT id, terms, term_count FROM memories WHERE scope = $1 AND stsv @@ $2::tsquery AND status <> 'deleted'${opts.includeInactive === false ? ' AND active' : ''} ORDER BY ts_rank(stsv, $2::tsquery) DESC, rid DESC LIMIT $3`;
     const rows = await this.pool.all(sql, [scope, query, limit]);
-    return selectCandidates(
+    const docs = selectCandidates(
       rows.map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) })),
       clean,
       limit,
       { ranked: true },
     );
+    return rows.length < limit ? { docs } : { docs, df: await this.termFrequencies(scope, kind, clean) };
   }
 
   async termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>> {
@@ -458,7 +459,7 @@ export class PostgresMemoryStore implements MemoryStore {
     return (
       await this.pool.all(
         `SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND status <> 'deleted'${lookup.includeInactive === false ? ' AND active' : ''} AND (${cond})
-         ORDER BY active DESC, confidence DESC, updated_at COLLATE "C" DESC, created_at COLLATE "C", rid LIMIT $2`,
+         ORDER BY active DESC, confidence DESC, updated_at COLLATE "C" DESC, rid DESC LIMIT $2`,
         params,
       )
     ).map(rowToMemory);
@@ -481,8 +482,8 @@ export class PostgresMemoryStore implements MemoryStore {
         `SELECT ${MEMORY_SELECT.split(', ').map((c) => `h.${c}`).join(', ')} FROM (SELECT DISTINCT p->>0 AS subject, p->>1 AS key FROM jsonb_array_elements($2::text::jsonb) AS p) s
          CROSS JOIN LATERAL (
            SELECT * FROM memories m WHERE m.scope = $1 AND m.subject = s.subject AND m.key = s.key AND NOT m.active AND m.status <> 'deleted'
-           ORDER BY COALESCE(m.valid_to, m.updated_at) COLLATE "C" DESC, m.created_at COLLATE "C", m.rid LIMIT $3) h
-         ORDER BY h.subject COLLATE "C", h.key COLLATE "C", COALESCE(h.valid_to, h.updated_at) COLLATE "C" DESC, h.created_at COLLATE "C", h.rid`,
+           ORDER BY COALESCE(m.valid_to, m.updated_at) COLLATE "C" DESC, m.rid DESC LIMIT $3) h
+         ORDER BY h.subject COLLATE "C", h.key COLLATE "C", COALESCE(h.valid_to, h.updated_at) COLLATE "C" DESC, h.rid DESC`,
         [scope, JSON.stringify(slots.map((x) => [x.subject, x.key])), perSlot],
       )
     ).map(rowToMemory);

@@ -259,6 +259,18 @@ CREATE INDEX memories_active_slot ON memories(scope, subject, key) WHERE active 
 ANALYZE;
 `,
   },
+  {
+    version: 5,
+    name: 'memories_scope_key in key-lookup order: bounded key lookups whatever the history',
+    // A key lookup reads each key's best rows (active first, then confidence, then the latest
+    // update, then the newest row) straight from this index and stops at its limit: a slot
+    // superseded hundreds of times, or an event key with thousands of rows, costs the limit,
+    // not its history.
+    sql: `
+DROP INDEX IF EXISTS memories_scope_key;
+CREATE INDEX memories_scope_key ON memories (scope, key, active, confidence, updated_at);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -7,12 +7,12 @@
  * transaction use a second connection that only sees committed data.
  */
 import Database from 'better-sqlite3';
-import type { CorpusStats, KeyLookup, LexicalDoc, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
+import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { MEMORY_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cleanTerms, cosine, fts5Query, keyFamilyRanges, selectCandidates, sqlCap } from '../lexical.ts';
+import { byCodePoint, cleanTerms, cosine, fts5Query, keyFamilyRanges, POSTINGS_CAP, preselect, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
 import { slotClauses, type SlotFilter } from '../slot-filter.ts';
@@ -96,6 +96,44 @@ export function activeMemoriesQuery(scope: string, filter?: SlotFilter): SqliteQ
 export function memoriesByKeyQuery(scope: string, subject: string, key: string): SqliteQuery {
   return { sql: 'SELECT * FROM memories INDEXED BY memories_scope_subject_key WHERE scope = ? AND subject = ? AND key = ? ORDER BY created_at DESC, rowid DESC', params: [scope, subject, key] };
 }
+
+/*
+ * The recall reads. Each names its index (INDEXED BY) or forbids one for a rowid lookup (NOT
+ * INDEXED), so the plan is right by construction: with the statistics of an empty database a
+ * rowid join was planned as a scan of the user's rows (42 ms a call at 1.5k turns).
+ */
+
+/** One term's newest postings in a full-text table, as a comma-separated rowid list. */
+export const postingsSql = (fts: 'turns_sfts' | 'memories_sfts') => `SELECT group_concat(rowid) AS ids FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ?)`;
+
+/** The lexical candidates' rows by rowid (a JSON list), scope-checked. */
+export const candidateRowsSql = (kind: 'memory' | 'turn', activeOnly: boolean) =>
+  kind === 'turn'
+    ? 'SELECT t.rowid AS r, t.id, t.terms, t.term_count FROM json_each(?) j CROSS JOIN turns t NOT INDEXED ON t.rowid = j.value WHERE t.scope = ?'
+    : `SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted'${activeOnly ? ' AND m.active = 1' : ''}`;
+
+/** The keys of one `k_` family in a scope, by a loose scan of memories_scope_key (one seek per distinct key). */
+export const FAMILY_KEYS_SQL = `WITH RECURSIVE f(key) AS (
+  SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key >= ? AND key < ?)
+  UNION ALL
+  SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key > f.key AND key < ?) FROM f WHERE f.key IS NOT NULL
+) SELECT key FROM f WHERE key IS NOT NULL`;
+
+/** One key's best rows in key-lookup order, straight from memories_scope_key. */
+export const keyRowsSql = (activeOnly: boolean) =>
+  `SELECT rowid AS r, active, confidence, updated_at FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key = ?${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC LIMIT ?`;
+
+/** Memory rows by rowid (a JSON list). */
+export const MEMORIES_BY_ROWID_SQL = 'SELECT m.rowid AS r, m.* FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value';
+
+/** One slot's newest-ended rows, from the memories_history index. */
+export const HISTORY_SQL =
+  "SELECT * FROM memories INDEXED BY memories_history WHERE scope = ? AND subject = ? AND key = ? AND active = 0 AND status <> 'deleted' ORDER BY COALESCE(valid_to, updated_at) DESC, rowid DESC LIMIT ?";
+
+/** The given turns (a JSON list of ids) and their session neighbours within ±radius seq. */
+export const TURNS_AROUND_SQL = `SELECT * FROM turns WHERE rowid IN (
+  SELECT t.rowid FROM json_each(?) j CROSS JOIN turns c ON c.id = j.value CROSS JOIN turns t INDEXED BY turns_scope_session_seq ON t.scope = c.scope AND t.session_id = c.session_id AND t.seq BETWEEN c.seq - ? AND c.seq + ?
+  WHERE c.scope = ?)`;
 
 /** The next seq of a session, on the (scope, session_id, seq) unique index. */
 export const NEXT_SEQ_SQL = 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?';
@@ -235,6 +273,9 @@ export class SqliteMemoryStore implements MemoryStore {
     this.sinceOptimize = 0;
     try {
       this.writer.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize;');
+      // The reader keeps the statistics it loaded until it analyses too: a reader opened on an
+      // empty database planned recall as if it were still empty (5-10x slower at 3k-10k turns).
+      if (this.reader !== this.writer) this.reader.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize;');
     } catch {
       // Statistics are an optimisation: a busy or read-only database keeps its old ones.
     }
@@ -412,26 +453,41 @@ export class SqliteMemoryStore implements MemoryStore {
     return r ? `s${Number(r.id)}_` : null;
   }
 
-  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number, opts: { includeInactive?: boolean } = {}): Promise<LexicalDoc[]> {
+  async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number, opts: { includeInactive?: boolean } = {}): Promise<LexicalCandidates> {
     const clean = cleanTerms(terms);
     const prefix = this.tokenPrefix(scope);
-    if (clean.length === 0 || limit <= 0 || prefix === null) return [];
-    const match = fts5Query(clean.map((t) => prefix + t));
-    // The FTS query reads only the scope's posting lists; FTS5's bm25 orders them and the cut
-    // happens in the index. Memory rows filtered after the match are over-fetched for.
-    const rows =
-      kind === 'turn'
-        ? this.reader.all('SELECT t.id, t.terms, t.term_count FROM (SELECT rowid, rank FROM turns_sfts WHERE turns_sfts MATCH ? ORDER BY rank LIMIT ?) f CROSS JOIN turns t ON t.rowid = f.rowid WHERE t.scope = ? ORDER BY f.rank', match, limit, scope)
-        : this.reader.all(
-            `SELECT m.id, m.terms, m.term_count FROM (SELECT rowid, rank FROM memories_sfts WHERE memories_sfts MATCH ? ORDER BY rank LIMIT ?) f CROSS JOIN memories m ON m.rowid = f.rowid
-             WHERE m.scope = ? AND m.status <> 'deleted'${opts.includeInactive === false ? ' AND m.active = 1' : ''} ORDER BY f.rank LIMIT ?`,
-            match,
-            opts.includeInactive === false ? limit * 2 + 50 : limit,
-            scope,
-            limit,
-          );
-    const docs = rows.map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) }));
-    return selectCandidates(docs, clean, limit, { ranked: true });
+    if (clean.length === 0 || limit <= 0 || prefix === null) return { docs: [] };
+    const fts = kind === 'turn' ? 'turns_sfts' : 'memories_sfts';
+    // Each term's newest postings, read from the scope's own posting list and cut at
+    // POSTINGS_CAP: the cost follows the cap, however common the word is in a long history.
+    const postings = new Map<string, number[]>();
+    const df: Record<string, number> = {};
+    const capped: string[] = [];
+    for (const t of clean) {
+      const list = String(this.reader.get(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP)?.ids ?? '');
+      const rows = list === '' ? [] : list.split(',').map(Number);
+      postings.set(t, rows);
+      df[t] = rows.length;
+      if (rows.length >= POSTINGS_CAP) capped.push(t);
+    }
+    if (capped.length > 0) Object.assign(df, await this.termFrequencies(scope, kind, capped));
+    const activeOnly = kind === 'memory' && opts.includeInactive === false;
+    const n = (await this.corpusStats(scope, kind)).count;
+    // Inactive memories share the index with active ones: over-fetch when only active rows count.
+    const picked = preselect(postings, df, n, activeOnly ? limit * 2 + 50 : limit);
+    const matched = new Set<number>();
+    for (const rows of postings.values()) for (const r of rows) matched.add(r);
+    const rows = this.reader.all(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope);
+    const order = new Map(picked.map((r, i) => [r, i]));
+    rows.sort((a, b) => order.get(Number(a.r))! - order.get(Number(b.r))!);
+    const docs = selectCandidates(
+      rows.map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) })),
+      clean,
+      limit,
+      { ranked: true },
+    );
+    // Complete: every matching document was read (no term capped, none left out) and none was cut.
+    return capped.length === 0 && matched.size <= picked.length && rows.length <= limit ? { docs } : { docs, df };
   }
 
   async termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>> {
@@ -473,17 +529,7 @@ export class SqliteMemoryStore implements MemoryStore {
   async turnsAround(scope: string, ids: string[], radius: number): Promise<TurnRecord[]> {
     if (ids.length === 0) return [];
     const r = Math.max(0, Math.floor(radius));
-    return this.reader
-      .all(
-        `SELECT * FROM turns WHERE rowid IN (
-           SELECT t.rowid FROM json_each(?) j CROSS JOIN turns c ON c.id = j.value CROSS JOIN turns t ON t.scope = c.scope AND t.session_id = c.session_id AND t.seq BETWEEN c.seq - ? AND c.seq + ?
-           WHERE c.scope = ?)`,
-        JSON.stringify(ids),
-        r,
-        r,
-        scope,
-      )
-      .map(rowToTurn);
+    return this.reader.all(TURNS_AROUND_SQL, JSON.stringify(ids), r, r, scope).map(rowToTurn);
   }
 
   async turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]> {
@@ -498,16 +544,27 @@ export class SqliteMemoryStore implements MemoryStore {
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
     const ranges = keyFamilyRanges(lookup.keys);
     if (ranges.length === 0 || limit <= 0) return [];
-    // One index range per key and per family (scope, key, active), unioned: never the whole scope.
-    const active = lookup.includeInactive === false ? ' AND active = 1' : '';
-    const parts = ranges.map(() => `SELECT rowid FROM memories WHERE scope = ? AND key = ?${active} UNION ALL SELECT rowid FROM memories WHERE scope = ? AND key >= ? AND key < ?${active}`).join(' UNION ALL ');
-    return this.reader
-      .all(
-        `SELECT * FROM memories WHERE rowid IN (${parts}) AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, created_at, rowid LIMIT ?`,
-        ...ranges.flatMap((r) => [scope, r.key, scope, r.from, r.to]),
-        limit,
-      )
-      .map(rowToMemory);
+    // The keys asked for and the keys of their families (a loose index scan: one seek per key).
+    const keys = new Set<string>();
+    for (const r of ranges) {
+      keys.add(r.key);
+      for (const row of this.reader.all(FAMILY_KEYS_SQL, scope, r.from, r.to, scope, r.to)) keys.add(String(row.key));
+    }
+    // Each key's best rows in lookup order, read from memories_scope_key and cut at the limit.
+    const best: Row[] = [];
+    for (const key of keys) {
+      best.push(...this.reader.all(keyRowsSql(lookup.includeInactive === false), scope, key, limit));
+    }
+    best.sort((a, b) => Number(b.active) - Number(a.active) || Number(b.confidence) - Number(a.confidence) || byCodePoint(String(b.updated_at), String(a.updated_at)) || Number(b.r) - Number(a.r));
+    return this.byRowids(best.slice(0, limit).map((x) => Number(x.r)));
+  }
+
+  /** Memory rows by rowid, in the order given. */
+  private byRowids(rowids: number[]): MemoryRecord[] {
+    if (rowids.length === 0) return [];
+    const rows = this.reader.all(MEMORIES_BY_ROWID_SQL, JSON.stringify(rowids));
+    const order = new Map(rowids.map((r, i) => [r, i]));
+    return rows.sort((a, b) => order.get(Number(a.r))! - order.get(Number(b.r))!).map(rowToMemory);
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {
@@ -524,19 +581,16 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async memoryHistory(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]> {
     if (slots.length === 0 || perSlot <= 0) return [];
-    return this.reader
-      .all(
-        // Per slot, the newest-ended rows straight from the memories_history index (bounded by perSlot).
-        `SELECT m.* FROM (SELECT DISTINCT json_extract(value, '$[0]') AS subject, json_extract(value, '$[1]') AS key FROM json_each(?)) s
-         CROSS JOIN memories m ON m.rowid IN (
-           SELECT rowid FROM memories WHERE scope = ? AND subject = s.subject AND key = s.key AND active = 0 AND status <> 'deleted'
-           ORDER BY COALESCE(valid_to, updated_at) DESC, created_at, rowid LIMIT ?)
-         ORDER BY m.subject, m.key, COALESCE(m.valid_to, m.updated_at) DESC, m.created_at, m.rowid`,
-        JSON.stringify(slots.map((x) => [x.subject, x.key])),
-        scope,
-        perSlot,
-      )
-      .map(rowToMemory);
+    // Per slot, the newest-ended rows straight from the memories_history index (bounded by perSlot).
+    const seen = new Set<string>();
+    const out: MemoryRecord[] = [];
+    for (const { subject, key } of [...slots].sort((a, b) => byCodePoint(a.subject, b.subject) || byCodePoint(a.key, b.key))) {
+      const k = `${subject}\u0000${key}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      for (const r of this.reader.all(HISTORY_SQL, scope, subject, key, perSlot)) out.push(rowToMemory(r));
+    }
+    return out;
   }
 
   // ---- vectors ----
