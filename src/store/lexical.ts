@@ -28,7 +28,7 @@ export function cleanTerms(terms: readonly string[]): string[] {
  * word of the scope: its newest documents are read and its document count comes from the
  * index's vocabulary, so the candidate cost follows this cap, not the size of the history.
  */
-export const POSTINGS_CAP = 1000;
+export const POSTINGS_CAP = 500;
 
 /** BM25's inverse document frequency (the same formula core uses). */
 export function bm25Idf(n: number, df: number): number {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createStore, storeTarget } from '../../src/store/create-store.ts';
-import { byCodePoint, cleanTerms, cosine, fts5Query, selectCandidates, tsqueryLiteral } from '../../src/store/lexical.ts';
+import { byCodePoint, cleanTerms, cosine, fts5Query, preselect, selectCandidates, tsqueryLiteral } from '../../src/store/lexical.ts';
 import { planReactivation } from '../../src/store/deletion.ts';
 import { loadConfig } from '../../src/config.ts';
 import { memory } from './conformance.ts';
@@ -78,6 +78,19 @@ describe('lexical helpers', () => {
     expect(selectCandidates(docs, ['dog', 'biscuit'], 10).map((d) => d.id)).toEqual(['one', 'two']);
     expect(selectCandidates(docs, ['dog', 'biscuit'], 1).map((d) => d.id)).toEqual(['two']);
     expect(selectCandidates(docs, ['dog'], 0)).toEqual([]);
+  });
+
+  // Bounded candidates from per-term postings (newest first): the IDF mass of the terms a
+  // document contains decides, ties go to the newer document, and the cut is k.
+  test.each([
+    ['a rare term outweighs a common one', { rare: [7], common: [9, 8, 7, 6, 5] }, { rare: 1, common: 5 }, 10, 2, [7, 9]],
+    ['more matched terms first', { a: [3, 2], b: [3], c: [1] }, { a: 2, b: 1, c: 1 }, 10, 3, [3, 1, 2]],
+    ['ties: the newer first', { dog: [4, 2, 9] }, { dog: 3 }, 10, 2, [9, 4]],
+    ['a capped term uses its index count', { common: [10, 9], rare: [1] }, { common: 900, rare: 1 }, 1000, 3, [1, 10, 9]],
+    ['k = 0 keeps nothing', { dog: [1] }, { dog: 1 }, 5, 0, []],
+  ] as const)('preselect: %s', (_label, postings, df, n, k, expected) => {
+    const map = new Map(Object.entries(postings).map(([t, rows]) => [t, [...rows]]));
+    expect(preselect(map, df, n, k)).toEqual(expected);
   });
 
   test('selectCandidates trusts an index-ranked list for whole-token terms and checks the others', () => {

@@ -13,7 +13,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.ts';
 import type { MemoryStore } from '../../src/core/ports.ts';
-import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, FAMILY_KEYS_SQL, HISTORY_SQL, keyRowsSql, MEMORIES_BY_ROWID_SQL, postingsSql, TURNS_AROUND_SQL } from '../../src/store/sqlite/store.ts';
+import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, FAMILY_KEYS_SQL, HISTORY_SQL, keyRowsSql, listMemoriesQuery, MEMORIES_BY_ROWID_SQL, postingsSql, TURNS_AROUND_SQL } from '../../src/store/sqlite/store.ts';
 import { activeMemoriesQuery as pgActive, memoriesByKeyQuery as pgByKey } from '../../src/store/postgres/store.ts';
 import { createPostgresStore } from '../../src/store/postgres/create.ts';
 import { memory, turn } from './conformance.ts';
@@ -109,6 +109,9 @@ describe('SQLite ingest plans', () => {
     expect(plan(FAMILY_KEYS_SQL, [SCOPE, 'key_', 'key`', SCOPE, 'key`'])).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
     expect(plan(TURNS_AROUND_SQL, [JSON.stringify(['x']), 1, 1, SCOPE])).toMatch(/turns_scope_session_seq \(scope=\? AND session_id=\? AND seq>\? AND seq<\?\)/);
     expect(plan(postingsSql('turns_sfts'), ['"s1_turn"', 10])).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
+    // A one-slot listing ("has the user told us their name?") reads the slot, not the history.
+    const slot = listMemoriesQuery(SCOPE, { subject: 'user', key: 'key_3', limit: 1 })!;
+    expect(plan(slot.sql, slot.params)).toMatch(/USING INDEX memories_scope_subject_key \(scope=\? AND subject=\? AND key=\?\)/);
   });
 
   test('the active-slot read returns exactly the active rows of the asked slots', async () => {

@@ -38,8 +38,10 @@ export const RETRIEVE = {
   unnamedUserAlias: 1,
   /** Known speakers' names act only through the speaker prior, not as turn terms (1 = on). */
   speakerNamesAsPrior: 1,
-  /** Lexical candidates the store returns per query and kind (its index's best first). */
+  /** Lexical candidates the store returns per query over turns (its index's best first)... */
   lexicalLimit: 300,
+  /** ...and over memories (a memory line is short and one fact; fewer are ever shown). */
+  memoryLexicalLimit: 150,
   /** Best turn hits whose session neighbours are fetched for smoothing (and whose speaker/date priors apply). */
   smoothTop: 100,
   /** Rows a key lookup, a date window (turns) and an event window may return. */
@@ -129,7 +131,7 @@ interface LexicalSet {
 
 async function lexical(store: MemoryStore, scope: string, kind: 'memory' | 'turn', terms: string[], includeInactive = true): Promise<LexicalSet> {
   if (terms.length === 0) return { docs: [] };
-  const limit = RETRIEVE.lexicalLimit;
+  const limit = kind === 'turn' ? RETRIEVE.lexicalLimit : RETRIEVE.memoryLexicalLimit;
   const raw = await store.lexicalCandidates(scope, kind, terms, limit, kind === 'memory' ? { includeInactive } : undefined);
   return { docs: raw.docs.map(toTermDoc), df: raw.df };
 }

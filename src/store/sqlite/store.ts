@@ -97,6 +97,45 @@ export function memoriesByKeyQuery(scope: string, subject: string, key: string):
   return { sql: 'SELECT * FROM memories INDEXED BY memories_scope_subject_key WHERE scope = ? AND subject = ? AND key = ? ORDER BY created_at DESC, rowid DESC', params: [scope, subject, key] };
 }
 
+/** The listing read of a scope's memories (null: an empty key or type list matches nothing). */
+export function listMemoriesQuery(scope: string, filter: MemoryFilter = {}): SqliteQuery | null {
+  const where = ['scope = ?'];
+  const params: unknown[] = [scope];
+  if (!filter.includeInactive) where.push('active = 1');
+  if (!filter.includeDeleted) where.push("status <> 'deleted'");
+  if (filter.subject !== undefined) {
+    where.push('subject = ?');
+    params.push(filter.subject);
+  }
+  if (filter.key !== undefined) {
+    where.push('key = ?');
+    params.push(filter.key);
+  }
+  for (const [col, list] of [
+    ['key', filter.keys],
+    ['type', filter.types],
+  ] as const) {
+    if (!list) continue;
+    if (list.length === 0) return null;
+    where.push(`${col} IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(list));
+  }
+  if (filter.sessionId !== undefined) {
+    where.push('source_session = ?');
+    params.push(filter.sessionId);
+  }
+  if (filter.page?.after) {
+    where.push('(created_at, id) > (?, ?)');
+    params.push(filter.page.after.createdAt, filter.page.after.id);
+  }
+  params.push(filter.limit ?? -1, filter.offset ?? 0);
+  const order = filter.page ? 'created_at, id' : 'created_at, rowid';
+  // One slot asked for: read the slot, not the user's rows in creation order (the planner may
+  // otherwise walk memories_scope_created to avoid sorting, reading the whole history).
+  const index = filter.subject !== undefined && filter.key !== undefined ? ' INDEXED BY memories_scope_subject_key' : '';
+  return { sql: `SELECT * FROM memories${index} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`, params };
+}
+
 /*
  * The recall reads. Each names its index (INDEXED BY) or forbids one for a rowid lookup (NOT
  * INDEXED), so the plan is right by construction: with the statistics of an empty database a
@@ -402,38 +441,8 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async listMemories(scope: string, filter: MemoryFilter = {}): Promise<MemoryRecord[]> {
-    const where = ['scope = ?'];
-    const params: unknown[] = [scope];
-    if (!filter.includeInactive) where.push('active = 1');
-    if (!filter.includeDeleted) where.push("status <> 'deleted'");
-    if (filter.subject !== undefined) {
-      where.push('subject = ?');
-      params.push(filter.subject);
-    }
-    if (filter.key !== undefined) {
-      where.push('key = ?');
-      params.push(filter.key);
-    }
-    for (const [col, list] of [
-      ['key', filter.keys],
-      ['type', filter.types],
-    ] as const) {
-      if (!list) continue;
-      if (list.length === 0) return [];
-      where.push(`${col} IN (SELECT value FROM json_each(?))`);
-      params.push(JSON.stringify(list));
-    }
-    if (filter.sessionId !== undefined) {
-      where.push('source_session = ?');
-      params.push(filter.sessionId);
-    }
-    if (filter.page?.after) {
-      where.push('(created_at, id) > (?, ?)');
-      params.push(filter.page.after.createdAt, filter.page.after.id);
-    }
-    params.push(filter.limit ?? -1, filter.offset ?? 0);
-    const order = filter.page ? 'created_at, id' : 'created_at, rowid';
-    return this.reader.all(`SELECT * FROM memories WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params).map(rowToMemory);
+    const q = listMemoriesQuery(scope, filter);
+    return q ? this.reader.all(q.sql, ...q.params).map(rowToMemory) : [];
   }
 
   async scopesOfUser(userKey: string): Promise<string[]> {
