@@ -112,6 +112,11 @@ describe('SQLite ingest plans', () => {
     // A one-slot listing ("has the user told us their name?") reads the slot, not the history.
     const slot = listMemoriesQuery(SCOPE, { subject: 'user', key: 'key_3', limit: 1 })!;
     expect(plan(slot.sql, slot.params)).toMatch(/USING INDEX memories_scope_subject_key \(scope=\? AND subject=\? AND key=\?\)/);
+    // A memories page after a cursor stops after the page (no sort of every row after it).
+    const page = listMemoriesQuery(SCOPE, { includeInactive: true, page: { after: { createdAt: '2024-01-01T00:00:30.000Z', id: 'x' } }, limit: 101 })!;
+    const pagePlan = plan(page.sql, page.params);
+    expect(pagePlan).toMatch(/USING INDEX memories_scope_created \(scope=\? AND \(created_at,id\)>\(\?,\?\)\)/);
+    expect(pagePlan).not.toMatch(/TEMP B-TREE/);
   });
 
   test('the active-slot read returns exactly the active rows of the asked slots', async () => {

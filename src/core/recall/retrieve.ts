@@ -53,6 +53,9 @@ export const RETRIEVE = {
   /** Entity bridging: proper nouns taken from the best hits for a second hop. */
   bridgeFrom: 3,
   bridgeWeight: 0.35,
+  /** Candidates each bridge query reads per kind, and bridge items handed to fusion. */
+  bridgeLimit: 100,
+  bridgeItems: 50,
   vectorLimit: 50,
   /** Question intents (food, travel, media…) imply keys for the key ranker (1 = on). */
   intents: 1,
@@ -129,9 +132,8 @@ interface LexicalSet {
   df?: Record<string, number>;
 }
 
-async function lexical(store: MemoryStore, scope: string, kind: 'memory' | 'turn', terms: string[], includeInactive = true): Promise<LexicalSet> {
+async function lexical(store: MemoryStore, scope: string, kind: 'memory' | 'turn', terms: string[], includeInactive = true, limit = kind === 'turn' ? RETRIEVE.lexicalLimit : RETRIEVE.memoryLexicalLimit): Promise<LexicalSet> {
   if (terms.length === 0) return { docs: [] };
-  const limit = kind === 'turn' ? RETRIEVE.lexicalLimit : RETRIEVE.memoryLexicalLimit;
   const raw = await store.lexicalCandidates(scope, kind, terms, limit, kind === 'memory' ? { includeInactive } : undefined);
   return { docs: raw.docs.map(toTermDoc), df: raw.df };
 }
@@ -429,11 +431,11 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   const bridgeTerms = [...new Set(bridgeText.flatMap((t) => properNouns(t, exclude)).flatMap((x) => analyze(x)))].filter((t) => !qTerms.has(t));
   if (bridgeTerms.length > 0) {
     const bt: QueryTerm[] = bridgeTerms.map((term) => ({ term, weight: 1, source: 'feedback' }));
-    const [bSet, bmSet] = await Promise.all([lexical(store, scope, 'turn', bridgeTerms), lexical(store, scope, 'memory', bridgeTerms, q.past)]);
+    const [bSet, bmSet] = await Promise.all([lexical(store, scope, 'turn', bridgeTerms, true, RETRIEVE.bridgeLimit), lexical(store, scope, 'memory', bridgeTerms, q.past, RETRIEVE.bridgeLimit)]);
     const bHits = bm25Score(bSet.docs, turnStats, bt, bSet.df);
     const bmHits = bm25Score(bmSet.docs, memStats, bt, bmSet.df);
     const items = [...bHits.map((h) => ({ key: `turn:${h.id}`, score: h.score })), ...bmHits.map((h) => ({ key: `memory:${h.id}`, score: h.score }))].sort((a, b) => b.score - a.score);
-    lists.push({ ranker: 'bridge', weight: RETRIEVE.weights.bridge, items: items.slice(0, 50) });
+    lists.push({ ranker: 'bridge', weight: RETRIEVE.weights.bridge, items: items.slice(0, RETRIEVE.bridgeItems) });
   }
 
   // Pseudo-relevance feedback: the most distinctive terms of the best turns as one more ranker.

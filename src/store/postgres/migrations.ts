@@ -240,6 +240,16 @@ ANALYZE memories;
 ANALYZE turns;`);
     },
   },
+  {
+    version: 5,
+    name: 'memories_scope_created: keyset pages of a user\'s memories read from an index',
+    // Mirrors SQLite's migration 5 for pages: (created_at, id) > cursor ORDER BY created_at, id
+    // LIMIT n is an index range that stops after the page, however long the history.
+    async up(q) {
+      await q.exec(`CREATE INDEX IF NOT EXISTS memories_scope_created ON memories (scope, created_at COLLATE "C", id COLLATE "C");
+ANALYZE memories;`);
+    },
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1].version;

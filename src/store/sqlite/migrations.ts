@@ -261,14 +261,17 @@ ANALYZE;
   },
   {
     version: 5,
-    name: 'memories_scope_key in key-lookup order: bounded key lookups whatever the history',
+    name: 'memories_scope_key in key-lookup order and memories_scope_created with id: bounded key lookups and memory pages whatever the history',
     // A key lookup reads each key's best rows (active first, then confidence, then the latest
     // update, then the newest row) straight from this index and stops at its limit: a slot
     // superseded hundreds of times, or an event key with thousands of rows, costs the limit,
-    // not its history.
+    // not its history. A memories page is a keyset range on (scope, created_at, id): with id
+    // in the index it stops after the page instead of sorting every row after the cursor.
     sql: `
 DROP INDEX IF EXISTS memories_scope_key;
 CREATE INDEX memories_scope_key ON memories (scope, key, active, confidence, updated_at);
+DROP INDEX IF EXISTS memories_scope_created;
+CREATE INDEX memories_scope_created ON memories (scope, created_at, id);
 `,
   },
 ];
