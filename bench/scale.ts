@@ -253,7 +253,8 @@ function printRow(r: Row, all: Row[]): void {
       ].join(' '),
     );
   }
-  console.log(`          floor cpu p50/p99 ${f(pct(r.floor.cpu, 50))} / ${f(pct(r.floor.cpu, 99))} ms; search cpu p50 ${f(pct(r.search.cpu, 50))} ms; page cpu p50 ${f(pct(r.page.cpu, 50))} ms; os load ${loadavg()[0].toFixed(1)}`);
+  const cpuRatio = BUDGETS.map((b) => `${b}: ${(pct(r.recall[b].cpu, 50) / Math.max(pct(r.floor.cpu, 50), 1e-3)).toFixed(1)}×`).join(', ');
+  console.log(`          floor cpu p50/p99 ${f(pct(r.floor.cpu, 50))} / ${f(pct(r.floor.cpu, 99))} ms (recall cpu p50 ÷ floor cpu p50 — ${cpuRatio}); search cpu p50 ${f(pct(r.search.cpu, 50))} ms; page cpu p50 ${f(pct(r.page.cpu, 50))} ms; os load ${loadavg()[0].toFixed(1)}`);
 }
 
 async function main() {
