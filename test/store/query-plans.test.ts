@@ -13,7 +13,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.ts';
 import type { MemoryStore } from '../../src/core/ports.ts';
-import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, FAMILY_KEYS_SQL, HISTORY_SQL, keyRowsSql, listMemoriesQuery, MEMORIES_BY_ROWID_SQL, postingsSql, TURNS_AROUND_SQL } from '../../src/store/sqlite/store.ts';
+import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, FAMILY_KEYS_SQL, FAMILY_PROBE_SQL, keyRowsUnionSql, HISTORY_SQL, keyRowsSql, listMemoriesQuery, MEMORIES_BY_ROWID_SQL, postingsSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL } from '../../src/store/sqlite/store.ts';
 import { activeMemoriesQuery as pgActive, memoriesByKeyQuery as pgByKey } from '../../src/store/postgres/store.ts';
 import { createPostgresStore } from '../../src/store/postgres/create.ts';
 import { memory, turn } from './conformance.ts';
@@ -102,6 +102,10 @@ describe('SQLite ingest plans', () => {
       expect(keyRows).toMatch(/USING (COVERING )?INDEX memories_scope_key \(scope=\? AND key=\?/);
       expect(keyRows).not.toMatch(/TEMP B-TREE/);
     }
+    const union = plan(keyRowsUnionSql(3, false), [SCOPE, 'key_1', 10, SCOPE, 'key_2', 10, SCOPE, 'key_3', 10]);
+    expect(union.match(/INDEX memories_scope_key \(scope=\? AND key=\?\)/g)).toHaveLength(3);
+    expect(union).not.toMatch(/TEMP B-TREE/);
+    expect(plan(FAMILY_PROBE_SQL, [SCOPE, JSON.stringify([['key_', 'key`']])])).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
     expect(plan(MEMORIES_BY_ROWID_SQL, [ids])).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     const history = plan(HISTORY_SQL, [SCOPE, 'user', 'key_3', 6]);
     expect(history).toMatch(/USING INDEX memories_history \(scope=\? AND subject=\? AND key=\?\)/);
@@ -109,6 +113,11 @@ describe('SQLite ingest plans', () => {
     expect(plan(FAMILY_KEYS_SQL, [SCOPE, 'key_', 'key`', SCOPE, 'key`'])).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
     expect(plan(TURNS_AROUND_SQL, [JSON.stringify(['x']), 1, 1, SCOPE])).toMatch(/turns_scope_session_seq \(scope=\? AND session_id=\? AND seq>\? AND seq<\?\)/);
     expect(plan(postingsSql('turns_sfts'), ['"s1_turn"', 10])).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
+    // The scope's subjects: one seek per subject (the first MIN was planned on
+    // memories_scope_created, a scan of the user's memories: 10 ms at 10k turns).
+    const subjects = plan(SCOPE_SUBJECTS_SQL, [SCOPE, SCOPE, SCOPE]);
+    expect(subjects).not.toMatch(/memories_scope_created|SCAN memories/);
+    expect(subjects).toMatch(/memories_scope_subject_key \(scope=\?\)/);
     // A one-slot listing ("has the user told us their name?") reads the slot, not the history.
     const slot = listMemoriesQuery(SCOPE, { subject: 'user', key: 'key_3', limit: 1 })!;
     expect(plan(slot.sql, slot.params)).toMatch(/USING INDEX memories_scope_subject_key \(scope=\? AND subject=\? AND key=\?\)/);

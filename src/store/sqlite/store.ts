@@ -151,6 +151,13 @@ export const candidateRowsSql = (kind: 'memory' | 'turn', activeOnly: boolean) =
     ? 'SELECT t.rowid AS r, t.id, t.terms, t.term_count FROM json_each(?) j CROSS JOIN turns t NOT INDEXED ON t.rowid = j.value WHERE t.scope = ?'
     : `SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted'${activeOnly ? ' AND m.active = 1' : ''}`;
 
+/** The distinct memory subjects of a scope, by a loose scan of memories_scope_subject_key. */
+export const SCOPE_SUBJECTS_SQL = `WITH RECURSIVE s(subject) AS (
+  SELECT (SELECT MIN(subject) FROM memories INDEXED BY memories_scope_subject_key WHERE scope = ?)
+  UNION ALL
+  SELECT (SELECT MIN(subject) FROM memories INDEXED BY memories_scope_subject_key WHERE scope = ? AND subject > s.subject) FROM s WHERE s.subject IS NOT NULL
+) SELECT subject FROM s WHERE subject IS NOT NULL AND EXISTS (SELECT 1 FROM memories m INDEXED BY memories_scope_subject_key WHERE m.scope = ? AND m.subject = s.subject AND m.status <> 'deleted')`;
+
 /** The keys of one `k_` family in a scope, by a loose scan of memories_scope_key (one seek per distinct key). */
 export const FAMILY_KEYS_SQL = `WITH RECURSIVE f(key) AS (
   SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key >= ? AND key < ?)
@@ -161,6 +168,15 @@ export const FAMILY_KEYS_SQL = `WITH RECURSIVE f(key) AS (
 /** One key's best rows in key-lookup order, straight from memories_scope_key. */
 export const keyRowsSql = (activeOnly: boolean) =>
   `SELECT rowid AS r, active, confidence, updated_at FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key = ?${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC LIMIT ?`;
+
+/** For each family range (a JSON list of [from, to]), its first key in the scope, or null. */
+export const FAMILY_PROBE_SQL = `SELECT json_extract(r.value, '$[0]') AS lo, json_extract(r.value, '$[1]') AS hi,
+  (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key >= json_extract(r.value, '$[0]') AND key < json_extract(r.value, '$[1]')) AS first
+  FROM json_each(?) r`;
+
+/** keyRowsSql for `n` keys in one statement (parameters: scope, key, limit per key). */
+export const keyRowsUnionSql = (n: number, activeOnly: boolean) =>
+  Array.from({ length: n }, () => `SELECT * FROM (${keyRowsSql(activeOnly)})`).join(' UNION ALL ');
 
 /** Memory rows by rowid (a JSON list). */
 export const MEMORIES_BY_ROWID_SQL = 'SELECT m.rowid AS r, m.* FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value';
@@ -519,19 +535,7 @@ export class SqliteMemoryStore implements MemoryStore {
   async scopeNames(scope: string): Promise<ScopeNames> {
     const speakers = this.reader.all('SELECT name FROM scope_speakers WHERE scope = ? ORDER BY name', scope).map((r) => String(r.name));
     // A loose index scan: one index seek per distinct subject, however many rows each has.
-    const subjects = this.reader
-      .all(
-        `WITH RECURSIVE s(subject) AS (
-           SELECT (SELECT MIN(subject) FROM memories WHERE scope = ?)
-           UNION ALL
-           SELECT (SELECT MIN(subject) FROM memories WHERE scope = ? AND subject > s.subject) FROM s WHERE s.subject IS NOT NULL
-         )
-         SELECT subject FROM s WHERE subject IS NOT NULL AND EXISTS (SELECT 1 FROM memories m WHERE m.scope = ? AND m.subject = s.subject AND m.status <> 'deleted')`,
-        scope,
-        scope,
-        scope,
-      )
-      .map((r) => String(r.subject));
+    const subjects = this.reader.all(SCOPE_SUBJECTS_SQL, scope, scope, scope).map((r) => String(r.subject));
     return { speakers, subjects };
   }
 
@@ -553,17 +557,17 @@ export class SqliteMemoryStore implements MemoryStore {
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
     const ranges = keyFamilyRanges(lookup.keys);
     if (ranges.length === 0 || limit <= 0) return [];
-    // The keys asked for and the keys of their families (a loose index scan: one seek per key).
-    const keys = new Set<string>();
-    for (const r of ranges) {
-      keys.add(r.key);
-      for (const row of this.reader.all(FAMILY_KEYS_SQL, scope, r.from, r.to, scope, r.to)) keys.add(String(row.key));
+    // The keys asked for, and the keys of their families: one probe per family in one statement,
+    // then a loose index scan (one seek per key) only for the families that have members.
+    const keys = new Set<string>(ranges.map((r) => r.key));
+    const probes = this.reader.all(FAMILY_PROBE_SQL, scope, JSON.stringify(ranges.map((r) => [r.from, r.to])));
+    for (const p of probes) {
+      if (p.first === null) continue;
+      for (const row of this.reader.all(FAMILY_KEYS_SQL, scope, String(p.lo), String(p.hi), scope, String(p.hi))) keys.add(String(row.key));
     }
-    // Each key's best rows in lookup order, read from memories_scope_key and cut at the limit.
-    const best: Row[] = [];
-    for (const key of keys) {
-      best.push(...this.reader.all(keyRowsSql(lookup.includeInactive === false), scope, key, limit));
-    }
+    // Each key's best rows in lookup order, read from memories_scope_key and cut at the limit, in one statement.
+    const list = [...keys];
+    const best = this.reader.all(keyRowsUnionSql(list.length, lookup.includeInactive === false), ...list.flatMap((key) => [scope, key, limit]));
     best.sort((a, b) => Number(b.active) - Number(a.active) || Number(b.confidence) - Number(a.confidence) || byCodePoint(String(b.updated_at), String(a.updated_at)) || Number(b.r) - Number(a.r));
     return this.byRowids(best.slice(0, limit).map((x) => Number(x.r)));
   }
