@@ -13,7 +13,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.ts';
 import type { MemoryStore } from '../../src/core/ports.ts';
-import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, FAMILY_KEYS_SQL, FAMILY_PROBE_SQL, keyRowsUnionSql, HISTORY_SQL, keyRowsSql, listMemoriesQuery, MEMORIES_BY_ROWID_SQL, postingsSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL } from '../../src/store/sqlite/store.ts';
+import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, FAMILY_KEYS_SQL, FAMILY_PROBE_SQL, keyRowsUnionSql, HISTORY_SQL, keyRowsSql, listMemoriesQuery, MEMORIES_BY_ROWID_SQL, postingsSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL, USER_SCOPES_SQL } from '../../src/store/sqlite/store.ts';
 import { activeMemoriesQuery as pgActive, memoriesByKeyQuery as pgByKey } from '../../src/store/postgres/store.ts';
 import { createPostgresStore } from '../../src/store/postgres/create.ts';
 import { memory, turn } from './conformance.ts';
@@ -118,6 +118,11 @@ describe('SQLite ingest plans', () => {
     const subjects = plan(SCOPE_SUBJECTS_SQL, [SCOPE, SCOPE, SCOPE]);
     expect(subjects).not.toMatch(/memories_scope_created|SCAN memories/);
     expect(subjects).toMatch(/memories_scope_subject_key \(scope=\?\)/);
+    // A user's scopes (every recall and page asks): a range of the counters' key, not the
+    // user's rows (it read every memory and turn of the user).
+    const scopes = plan(USER_SCOPES_SQL, [SCOPE, `${SCOPE}:`, `${SCOPE};`]);
+    expect(scopes).toMatch(/SEARCH scope_stats USING PRIMARY KEY \(scope=\?\)/);
+    expect(scopes).toMatch(/SEARCH scope_stats USING PRIMARY KEY \(scope>\? AND scope<\?\)/);
     // A one-slot listing ("has the user told us their name?") reads the slot, not the history.
     const slot = listMemoriesQuery(SCOPE, { subject: 'user', key: 'key_3', limit: 1 })!;
     expect(plan(slot.sql, slot.params)).toMatch(/USING INDEX memories_scope_subject_key \(scope=\? AND subject=\? AND key=\?\)/);

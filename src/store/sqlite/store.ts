@@ -55,9 +55,16 @@ function userScopes(q: Queries, userKey: string): string[] {
   const userId = decodeScope(userKey)?.userId;
   if (userId == null) return [];
   const { from, to } = agentScopeRange(userKey);
-  const where = 'user_id = ? AND (scope = ? OR (scope >= ? AND scope < ?))';
-  return q.all(`SELECT scope FROM memories WHERE ${where} UNION SELECT scope FROM turns WHERE ${where} ORDER BY scope`, userId, userKey, from, to, userId, userKey, from, to).map((r) => String(r.scope));
+  // Every scope that ever held a row has its counters in scope_stats (kept by the insert
+  // triggers, dropped with the user): a range of its primary key, not a read of the user's rows.
+  return q
+    .all(USER_SCOPES_SQL, userKey, from, to)
+    .map((r) => String(r.scope))
+    .filter((scope) => decodeScope(scope)?.userId === userId);
 }
+
+/** The scope keys of a user and its agent sub-scopes, from the scope counters' primary key. */
+export const USER_SCOPES_SQL = 'SELECT scope FROM scope_stats WHERE scope = ? UNION SELECT scope FROM scope_stats WHERE scope >= ? AND scope < ?';
 
 function toBlob(v: number[]): Buffer {
   return Buffer.from(new Float32Array(v).buffer);
