@@ -10,7 +10,7 @@ import type { Extractor } from '../ports.ts';
 import type { CandidateOp, ExtractionContext, MemoryCandidate, MemoryType, Message } from '../types.ts';
 import { containsSecret, maskSecrets, MASK } from '../text/secrets.ts';
 import { isSingleValued, keySpec } from './key-vocabulary.ts';
-import type { Clause, Draft, Rule, Subject } from './model.ts';
+import type { Clause, Draft, Holdings, Rule, Subject } from './model.ts';
 import { analyseText } from './nlp.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation } from './negation.ts';
@@ -187,6 +187,29 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   return [...fresh, ...endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)))];
 }
 
+const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The speaker's holdings from the exchange's earlier turns (o.prior, read only when an ending asks): an ending that
+ * refers to "the yamaha" or says "I resigned" is resolved to the value those turns stated.
+ */
+function holdingsOf(o: SentenceOpts): Holdings {
+  let mine: MemoryCandidate[] | null = null;
+  const list = () => (mine ??= o.prior().filter((c) => c.subject === o.speaker && c.op === 'assert' && c.type !== 'event'));
+  return {
+    find(word, keys) {
+      if (word.length < 2) return null;
+      const re = new RegExp(`(?<![\\p{L}])${escapeRe(word)}(?![\\p{L}])`, 'iu');
+      const hit = list().find((c) => keys.includes(c.key) && (re.test(c.value) || re.test(c.evidence)));
+      return hit ? { key: hit.key, value: hit.value } : null;
+    },
+    current(key) {
+      const hit = list().find((c) => c.key === key);
+      return hit ? { key: hit.key, value: hit.value } : null;
+    },
+  };
+}
+
 /** Whether `subject` is another speaker of the chat or one of their people ("jon", "jon's sister maya"). */
 export function isOtherSpeakers(subject: string, speaker: string, speakers?: ReadonlySet<string>): boolean {
   if (!speakers || subject === speaker) return false;
@@ -284,6 +307,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     return null;
   };
   let prevSentence: string | undefined = o.lead;
+  const held = holdingsOf(o);
   for (const s of analyseText(maskSecrets(prepare(text, o.lexicon)))) {
     const raw = s.text.trim();
     if (!raw) continue;
@@ -446,6 +470,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         ref: o.ref,
         coName: att?.partnerName,
         prevSentence: previous,
+        held,
       };
       if (!att) {
         for (const d of opinions(null, t, topicHint, raw)) out.push(toCandidate(d, self, evidence, o.base));
@@ -461,7 +486,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);
       // Relations and tastes do not explain a dated past action ("I joined a basketball league last week" is an event too).
-      const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0;
+      const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0 || facts.some((d) => d.op === 'retract' && d.metadata?.ending);
       const evs = neg.history ? [] : events(clause, explained);
       for (const d of [...drafts, ...facts, ...ops, ...evs]) out.push(toCandidate(d, clause.subject, evidence, o.base));
       if (!att.subject.self) lastThird = att.subject;

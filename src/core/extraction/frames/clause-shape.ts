@@ -187,6 +187,14 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
     s.verb = v.lemma;
     s.verbText = v.lower;
     i++;
+    // "getting divorced", "got married": get + a participle is the participle's verb, passive.
+    const part = toks[i];
+    if (v.lemma === 'get' && part?.pos === 'VERB' && /ed$/.test(part.lower)) {
+      s.verb = part.lemma;
+      s.verbText = part.lower;
+      s.passive = true;
+      i++;
+    }
     const p = toks[i];
     if (p && PARTICLES.has(p.lower) && (p.pos === 'ADP' || p.pos === 'PART' || p.pos === 'ADV')) {
       s.particle = p.lower;
@@ -196,10 +204,11 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
     if (toks[i]?.pos === 'PRON' && INDIRECT.has(toks[i].lower) && toks[i + 1] && NP_INNER.has(toks[i + 1].pos)) i++;
     // A particle read as a preposition ("traded in my bike"): the phrase after it is the object.
     const [np, j] = readPhrase(toks, i);
-    // A time after the verb ("resigned on Friday") is no object, and what looked like a particle was its preposition.
+    // A time after the verb ("resigned on Friday") is no object, and what looked like a particle was its preposition
+    // unless the time brings its own determiner ("moved out last weekend").
     if (np && isTime(np)) {
       i = j;
-      s.particle = null;
+      if (np.det === null && !/^(?:last|this|next|every|each)\b/i.test(np.text)) s.particle = null;
     }
     else if (np) {
       s.object = np;

@@ -126,6 +126,22 @@ export interface Ending {
   current?: string;
   /** Objects that still mean the current value ("quit my job"); any other object ("quit the gym") ends nothing. */
   currentObjects?: string[];
+  /**
+   * WordNet verbs the clause's phrasal verb (verb + particle, or verb + "it" + word: "walk out", "call it quits") may
+   * be a kind of, over its first two senses: idioms of ending are read from the lexicon, not from a phrase list.
+   */
+  senses?: string[];
+  /** The verb as written must be this form ("we're done": the participle, not "we did"). */
+  form?: string;
+  /** Only "we" / "X and I" may say it ("we're done"). */
+  together?: boolean;
+  /** Said by "we" / "X and I" with no object, it ends the bond: the partner named, else the current one. */
+  bond?: boolean;
+  /**
+   * Keys the exchange's earlier turns may resolve the referent to ("sam moved out" ends partner Sam only when Sam is
+   * the partner held). Without a held match the row ends nothing. Defaults to the keys the row can end.
+   */
+  heldOnly?: string[];
 }
 
 export const ENDINGS: readonly Ending[] = [
@@ -133,16 +149,24 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'rainbow-bridge', lemmas: ['cross'], with: [['bridge']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'put-down', lemmas: ['put'], with: [['down', 'sleep']], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'rehome', lemmas: ['rehome', 'lose'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
-  { id: 'went-to-live', lemmas: ['go', 'move'], with: [['with'], ['live']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  { id: 'went-to-live', lemmas: ['go', 'move'], with: [['live']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'run-away', lemmas: ['run'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle' },
   { id: 'get-rid', lemmas: ['get'], with: [['rid']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: null },
   { id: 'give-to', lemmas: ['give', 'hand'], with: [['to', 'over']], referent: 'object', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: null },
   { id: 'give-away', lemmas: ['give'], with: [['away']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet' }, defaultKey: 'pet' },
-  { id: 'give-up', lemmas: ['give'], with: [['up'], ['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
+  { id: 'give-up', lemmas: ['give', 'pack', 'jack'], with: [['up', 'in'], ['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'quit-activity', lemmas: ['quit', 'stop', 'drop'], with: [['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'resign', lemmas: ['resign', 'quit'], anchors: ['resign', 'retire'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', currentObjects: ['job', 'position', 'role', 'post', 'work', 'company', 'firm', 'employer'] },
   { id: 'split', lemmas: ['split', 'divorce', 'separate'], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
   { id: 'break-up', lemmas: ['break'], with: [['up']], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
+  // Idioms by sense: "Ines and I called it quits" (≈ discontinue) ends the bond; "called it quits with judo" the activity.
+  { id: 'discontinue', lemmas: [], senses: ['discontinue', 'give_up'], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null, bond: true },
+  // "walked out of Tesco" (≈ leave): ends the employer held, never a place or anything else named.
+  { id: 'walk-out', lemmas: [], senses: ['leave', 'abandon'], referent: 'object', keyByKind: {}, defaultKey: null, heldOnly: ['employer'] },
+  // "Jo moved out": ends the partner held; a child or flatmate moving out ends nothing.
+  { id: 'move-out', lemmas: ['move'], with: [['out']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['partner'] },
+  // "we're done": the speaker's current partner.
+  { id: 'done', lemmas: ['do'], form: 'done', together: true, referent: 'subject', keyByKind: {}, defaultKey: null, current: 'partner' },
 
 ];
