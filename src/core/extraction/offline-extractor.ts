@@ -30,7 +30,7 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { animalPartDrafts, frameDrafts, harmDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts } from './frames/read.ts';
+import { animalPartDrafts, frameDrafts, harmDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts } from './frames/read.ts';
 import { endingDrafts } from './frames/entity-state.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
@@ -182,7 +182,7 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...possessedDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
   return [...fresh, ...endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)))];
 }
@@ -514,9 +514,27 @@ const FIRST_PERSON: Array<[RegExp, string]> = [
   [/\byou\b/gi, 'I'],
 ];
 
+/**
+ * A yes/no question about the user, as the statement a "yes" makes of it: "Are you still teaching at the primary
+ * school?" → "you are still teaching at the primary school?", "Do you still live in Leeds?" → "you still live in
+ * Leeds?", "Is your dog still called Rolo?" → "your dog is still called Rolo?". Other questions stay as they are.
+ */
+export function questionAsStatement(text: string): string {
+  return text
+    .replace(/(^|[.!]\s+|,\s*)(are|were|have|had)\s+you\b/gi, (_m, lead: string, aux: string) => `${lead}you ${aux.toLowerCase()}`)
+    .replace(/(^|[.!]\s+|,\s*)(?:do|does)\s+you\b/gi, (_m, lead: string) => `${lead}you`)
+    .replace(/(^|[.!]\s+|,\s*)(is|was)\s+(your\s+[\p{L}-]+)\b/giu, (_m, lead: string, aux: string, np: string) => `${lead}${np} ${aux.toLowerCase()}`)
+    .replace(/^\s*(?:so\s+)?you(?:\s+are|'re|’re)\s+the\s+one\s+who\s+(\w+?)s\b/i, 'you $1');
+}
+
+/** A "no" to a question ("nope", "not any more"): the claim it denies. */
+export const DENY = /^\s*(?:no|nope|nah|not\s+any\s?more|not\s+really)\b[\s,.!]*/i;
+
 /** "So you live in Denver, right?" → "I live in Denver." */
 export function assistantClaimToFirstPerson(text: string): string {
-  let t = text
+  let t = questionAsStatement(text)
+    .replace(/^\s*you\s+mentioned\s+being\s+/i, 'you are ')
+    .replace(/,?\s*(?:is\s+that\s+still\s+(?:the\s+case|true|right)|still\s+the\s+case)\s*\?/gi, '.')
     .replace(/,?\s*(?:right|correct|isn't\s+it|aren't\s+you|don't\s+you|didn't\s+you|is\s+that\s+right|is\s+that\s+correct|am\s+I\s+right|yes|no|true)\s*\?/gi, '.')
     .replace(/^\s*(?:so|ok|okay|got\s+it|just\s+to\s+confirm|to\s+confirm|if\s+I\s+understand\s+correctly|let\s+me\s+check)\s*[,:]?\s*/i, '')
     .replace(/^\s*you\s+(?:said|mentioned|told\s+me|wrote)(?:\s+(?:earlier|before))?(?:\s+that)?\s+/i, '');
@@ -564,6 +582,15 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
         out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${prevAssistant.content.trim()} — confirmed: ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
       }
       content = content.slice(confirm[0].length);
+    }
+    // "Do you still play the violin?" — "nope, gave it up years ago": the claim the "no" denies ends, when it is a
+    // "still" question (a plain "Do you play…?" answered no states nothing held).
+    const deny = confirm ? null : DENY.exec(content);
+    const asked = deny ? ([...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx)) : undefined;
+    if (deny && asked && /\?\s*$/.test(asked.content.trim()) && /\bstill\b/i.test(asked.content)) {
+      const claim = assistantClaimToFirstPerson(asked.content).replace(/\bI\s+(am|have)\s+still\b/, 'I $1 not').replace(/\bI\s+still\s+(?!am\b|have\b)/, 'I do not ').replace(/\.?\s*$/, ' anymore.');
+      const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
+      out.push(...found.filter((c) => c.op === 'retract').map((c) => ({ ...c, evidence: `${asked.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, deniedClaim: true } })));
     }
     const before = out.length;
     if (m.name) out.push(...addressedFacts(messages, i, ctx, speaker));

@@ -7,7 +7,7 @@
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Clause, Draft } from '../model.ts';
-import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
+import { NOT_NAMES, OCCUPATIONS, RELATIONS } from '../lexicon.ts';
 import { relationDraft } from '../subject-attribution.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
@@ -371,4 +371,25 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     for (const { prep, np } of shape.preps) if (prep === 'with' && !np.proper && isKind(np.headLemma, 'illness', lex)) out.push({ key: 'health_condition', value: bare(np).toLowerCase(), metadata: { frame: 'live with×illness' } });
   void tokens;
   return out;
+}
+
+/** Doer nouns a verb derives in WordNet ("teach" → "teacher"), by their ending. */
+const DOER = /(?:er|or|ist|ian|ant)$/;
+
+/**
+ * A vocation: the speaker does a verb whose doer is an occupation (a WordNet derivation: teach → teacher, lecture →
+ * lecturer, bake → baker) at or for an organisation (a proper name, or a noun of the organisation kind: "the primary
+ * school") → that occupation. "I swim at the leisure centre" names no organisation, so it is no job.
+ */
+export function vocationDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!lex || !shape.verb || !clause.subject.self || shape.pronoun !== 'i' || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause)) return [];
+  // The listed verbs have their own frames (work at X is the employer, not a "worker").
+  if (BY_LEMMA.has(shape.verb) && !PREDICATES.study.lemmas.includes(shape.verb)) return [];
+  // Done as such, with no object: "I teach at X" (the doer's trade), never "started a new job at X".
+  if (shape.object) return [];
+  const at = shape.preps.find((p) => (p.prep === 'at' || p.prep === 'for') && (fits(p.np, 'proper') || (!p.np.proper && isKind(p.np.headLemma, 'organization', lex))));
+  if (!at) return [];
+  const doer = lex.derivations(shape.verb, 'verb').find((d) => DOER.test(d) && (OCCUPATIONS.has(d) || isKind(d, 'occupation', lex)) && !lex.isA(d, 'athlete', { pos: 'noun', maxSenses: 1 }));
+  return doer ? [{ key: 'job_title', value: doer, metadata: { frame: 'vocation×organization' } }] : [];
 }
