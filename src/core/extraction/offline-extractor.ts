@@ -210,6 +210,17 @@ function holdingsOf(o: SentenceOpts): Holdings {
   };
 }
 
+/** Rules whose cue a question or request still states about the speaker ("here in York"): its presuppositions. */
+const PRESUPPOSING: Rule[] = [hereIn];
+function presupposed(whole: string, raw: string, o: SentenceOpts): Draft[] {
+  // Clause by clause: the part before the request or question tail ("…, can you suggest…?") is what is presupposed.
+  const tail = REQUEST_AFTER.exec(whole) ?? QUESTION_AFTER.exec(whole);
+  const exp = tail && tail.index > 0 ? whole.slice(0, tail.index) : whole;
+  const neg = analyseNegation(exp);
+  const clause: Clause = { sentence: tail ? exp : raw, text: exp, subject: { id: o.speaker, self: true }, speaker: o.speaker, pre: '', core: neg.core, pred: exp, negated: neg.negated, ending: neg.ending, past: false, date: null, confidence: o.base, ref: o.ref };
+  return PRESUPPOSING.flatMap((r) => runRule(r, clause, o.onError));
+}
+
 /** Whether `subject` is another speaker of the chat or one of their people ("jon", "jon's sister maya"). */
 export function isOtherSpeakers(subject: string, speaker: string, speakers?: ReadonlySet<string>): boolean {
   if (!speakers || subject === speaker) return false;
@@ -343,6 +354,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       // "Could you stop giving me such long answers?" is a request about style, not a question.
       if (isRequest(exp)) for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));
       if (!isJokeOrSarcasm(raw)) lastThird = mentionRelatives(exp, self, evidence, o, out, known) ?? lastThird;
+      // What the question presupposes about the speaker ("…the food festival here in york on saturday?").
+      if (!isJokeOrSarcasm(raw) && !isHypothetical(exp)) for (const d of presupposed(exp, raw, o)) out.push(toCandidate(d, self, evidence, o.base));
       continue;
     }
     for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));

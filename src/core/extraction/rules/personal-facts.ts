@@ -422,7 +422,7 @@ const AWAY = /\b(?:visit|visiting|visited|trip|holiday|vacation|conference|weeke
  */
 export const hereIn: Rule = (c) => {
   const m = /\b(?:here|over\s+here|up\s+here|down\s+here|out\s+here)\s+in\s+(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)?)/u.exec(c.text);
-  if (!m || c.negated || !(c.subject.self || !c.text.trim().match(/^(?:my|our|his|her|their|he|she|they)\b/i)) || AWAY.test(c.sentence) || /\?\s*$/.test(c.sentence)) return [];
+  if (!m || c.negated || !(c.subject.self || !c.text.trim().match(/^(?:my|our|his|her|their|he|she|they)\b/i)) || AWAY.test(c.sentence)) return [];
   const p = place(m[1]);
   return p ? [{ key: 'location', value: p, subject: c.speaker, confidence: 0.7 }] : [];
 };
