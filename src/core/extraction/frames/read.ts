@@ -11,10 +11,11 @@ import { NOT_NAMES, OCCUPATIONS, RELATIONS } from '../lexicon.ts';
 import { relationDraft } from '../subject-attribution.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
+import { resolveDate } from '../dates.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -329,7 +330,31 @@ export function milestoneDrafts(rc: ReadClause): Draft[] {
   return [
     { key: 'age', value: String(n - 1), confidence: 0.8, metadata: { turns: n, frame: 'milestone' } },
     { key: 'birthday', value: name, confidence: 0.8, metadata: { frame: 'milestone' } },
+    // "I'll be 50 in August" is also the coming birthday (the events rules date "turning 50" themselves).
+    ...(shape.verb === 'be' && clause.date ? [{ key: 'event_birthday', value: `turns ${n}`, type: 'event' as const, eventDate: clause.date.iso, confidence: 0.8, metadata: { frame: 'milestone', dateText: clause.date.text } }] : []),
   ];
+}
+
+/**
+ * A coming birth (ARRIVAL): "number four arrives in October", "two boys and a third on the way, due in November" →
+ * event_milestone "baby due", dated. The newborn and the arrival may sit in different clauses of one sentence; the
+ * date is the clause's, and must be ahead.
+ */
+export function arrivalDrafts(rc: ReadClause): Draft[] {
+  const { clause, shape } = rc;
+  if (clause.negated || shape.negated || /^(?:his|her|their|your)\b/i.test(clause.text)) return [];
+  // An arrival is ahead by its meaning: the clause's month or day is read forward ("arrives in October").
+  const date = resolveDate(clause.text, clause.ref, true);
+  if (!date || date.iso <= clause.ref.toISOString().slice(0, 10)) return [];
+  const s = clause.sentence.toLowerCase();
+  // The tagger reads "arrives" after a count as a plural noun: any token whose lemma (or stem) is an arrival verb.
+  const verbs: readonly string[] = ARRIVAL.verbs;
+  const arrives = rc.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower.replace(/s$/, ''))) || ARRIVAL.phrases.some((p) => new RegExp(`\\b${p}\\b`).test(s));
+  const newborn = ARRIVAL.newborn.some((w) => new RegExp(`\\b${w}\\b(?!\\s+of\\b)`).test(s)) || new RegExp(`\\b(?:a|number)\\s+(?:${ARRIVAL.counts.join('|')})\\b(?!\\s+of\\b)`).test(s);
+  if (!arrives || !newborn) return [];
+  // A third party's baby ("my sister's baby is due in June") is theirs; the speaker's own otherwise.
+  const theirs = !clause.subject.self && !ARRIVAL.newborn.includes((clause.subject.relation ?? '') as never);
+  return [{ key: 'event_milestone', value: 'baby due', type: 'event', ...(theirs ? {} : { subject: clause.speaker }), eventDate: date.iso, confidence: 0.8, metadata: { frame: 'arrival', dateText: date.text } }];
 }
 
 /** "dairy wrecks my stomach", "prawns make my lips swell": a food that harms the speaker's body → an allergy, implied. */

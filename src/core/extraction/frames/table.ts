@@ -95,6 +95,17 @@ export const HARM_RESULTS: readonly string[] = ['hive', 'hives', 'rash', 'rashes
 export const HARM_STATES: readonly string[] = ['sick', 'ill', 'itchy', 'nauseous', 'bloated', 'queasy', 'swell', 'swollen', 'wheezy', 'wheeze', 'vomit', 'puke', 'break'];
 export const BODY_PARTS: readonly string[] = ['stomach', 'gut', 'tummy', 'skin', 'throat', 'lips', 'lip', 'tongue', 'mouth', 'face', 'eyes', 'chest', 'airways', 'sinuses', 'head', 'bowels', 'digestion', 'insides'];
 
+/**
+ * A coming birth: an arrival predicate ("arrives", "comes", "due", "on the way") with a newborn named by a noun or a
+ * count ("baby number three", "number four", "a third") and a date ahead → event_milestone "baby due".
+ */
+export const ARRIVAL = {
+  verbs: ['arrive', 'come', 'due', 'expect', 'bear'],
+  phrases: ['on the way', 'due'],
+  newborn: ['baby', 'newborn', 'bump'],
+  counts: ['second', 'third', 'fourth', 'fifth', 'sixth', 'two', 'three', 'four', 'five', 'six'],
+} as const;
+
 /** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
 export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; diet: string }> = [
   { foods: ['animal product', 'animal products', 'dairy and meat', 'meat and dairy'], diet: 'vegan' },
