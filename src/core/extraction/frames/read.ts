@@ -12,10 +12,11 @@ import { relationDraft } from '../subject-attribution.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
 import { resolveDate } from '../dates.ts';
+import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -417,4 +418,32 @@ export function vocationDrafts(rc: ReadClause): Draft[] {
   if (!at) return [];
   const doer = lex.derivations(shape.verb, 'verb').find((d) => DOER.test(d) && (OCCUPATIONS.has(d) || isKind(d, 'occupation', lex)) && !lex.isA(d, 'athlete', { pos: 'noun', maxSenses: 1 }));
   return doer ? [{ key: 'job_title', value: doer, metadata: { frame: 'vocation×organization' } }] : [];
+}
+
+/** The stance an emotion verb takes on its subject (APPRAISAL), from its first WordNet sense; null for other verbs. */
+export function appraisalOf(verb: string, lex?: Lexicon): 'positive' | 'negative' | null {
+  if (!lex || !lex.classesOf(verb, 'verb', 2).includes('verb.emotion')) return null;
+  for (const stance of ['negative', 'positive'] as const) if (APPRAISAL[stance].some((a) => a === verb || lex.isA(verb, a, { pos: 'verb', maxSenses: 2, maxDepth: 4 }))) return stance;
+  return null;
+}
+
+/**
+ * Appraisal: a thing that acts on the speaker's feelings — "figma irritates me more with every update", "the new
+ * ticketing bit frustrates me" — is an opinion on that thing (opinion_<topic>, the stance from the verb's class). The
+ * thing must be a noun phrase of the speaker's world (not someone's "his X", not a pronoun).
+ */
+export function appraisalDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, tokens, lex } = rc;
+  if (!shape.verb || !shape.subject || shape.pronoun || clause.negated || shape.negated || shape.modal) return [];
+  const subj = shape.subject;
+  if (['his', 'her', 'their', 'your', 'my', 'our', 'this', 'that'].includes(subj.det ?? '') || /['’]s\b/.test(subj.text)) return [];
+  const at = tokens.findIndex((t) => t.lemma === shape.verb || t.lower === shape.verbText);
+  if (at < 0 || !['me', 'us'].includes(tokens[at + 1]?.lower ?? '')) return [];
+  const stance = appraisalOf(shape.verb, lex);
+  if (!stance) return [];
+  const topic = bare(subj).toLowerCase();
+  const slug = topicSlug(topic);
+  if (!slug) return [];
+  const value = tokens.slice(at).map((t) => t.text).join(' ').replace(/\s+([,.!?])/g, '$1');
+  return [{ key: `opinion_${slug}`, value, type: 'opinion', subject: clause.speaker, metadata: { stance, topic, frame: 'appraisal' } }];
 }

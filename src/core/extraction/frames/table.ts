@@ -106,6 +106,15 @@ export const ARRIVAL = {
   counts: ['second', 'third', 'fourth', 'fifth', 'sixth', 'two', 'three', 'four', 'five', 'six'],
 } as const;
 
+/**
+ * Appraisal verbs: a thing that acts on the speaker's feelings ("Figma irritates me", "this album delights me") is an
+ * opinion on that thing. The stance is the verb's WordNet class: a kind of one of these emotion verbs.
+ */
+export const APPRAISAL: Record<'positive' | 'negative', readonly string[]> = {
+  positive: ['please', 'satisfy', 'elate', 'impress', 'delight'],
+  negative: ['displease', 'annoy', 'anger', 'upset', 'discourage', 'thwart', 'frustrate', 'torment'],
+};
+
 /** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
 export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; diet: string }> = [
   { foods: ['animal product', 'animal products', 'dairy and meat', 'meat and dairy'], diet: 'vegan' },
