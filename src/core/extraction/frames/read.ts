@@ -220,9 +220,15 @@ function shapeDrafts(rc: ReadClause, shape: Shape, only: Set<PredClass> | null):
     if (!classes.includes(frame.pred) || Boolean(frame.negated) !== negated || (only && !only.has(frame.pred))) continue;
     // Care and ownership are read for the speaker only (a neighbour's new car is not a memory about them).
     if (frame.via && !shape.preps.some((p) => frame.via!.preps.includes(p.prep) && frame.via!.heads.includes(p.np.headLemma))) continue;
-    if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !(clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we'))) continue;
+    const speakerSays = clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we');
+    // A named third party's own things go to them ("my neighbour rosa keeps three chickens" → rosa's pets); care
+    // frames stay the speaker's (walking someone's dog says nothing of whose it is).
+    const theirs = !clause.subject.self && !!shape.subject?.name && !shape.pronoun && (frame.pred === 'own' || frame.pred === 'drive') && frame.key !== 'relation';
+    if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !speakerSays && !theirs) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
+    // "is moving to Toronto": a move in progress is a plan, not where they live yet.
+    if (frame.pred === 'move' && /ing$/.test(shape.verbText ?? '')) continue;
     // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.
     const args = inSlot(shape, frame.slot).filter((np) => fits(np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
     if (args.length === 0) continue;
@@ -235,6 +241,8 @@ function shapeDrafts(rc: ReadClause, shape: Shape, only: Set<PredClass> | null):
       // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
       if (/['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
       if (frame.key === 'health_condition' && NOT_CONDITIONS.includes(np.headLemma)) continue;
+      // A place, never an organisation ("moved to Google" is a new employer, not a city).
+      if (frame.key === 'location' && np.name && isKind(np.name.toLowerCase(), 'organization', lex) && !isKind(np.name.toLowerCase(), 'location', lex)) continue;
       // "we have twin girls and a baby boy": a relative had is the speaker's relation (its key from the relation word).
       if (frame.key === 'relation') {
         const d = relationDraft(clause.speaker, RELATIONS[np.headLemma] !== undefined ? np.headLemma : np.head, np.name ?? undefined, 0.85);

@@ -8,7 +8,7 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'speak' | 'play' | 'be' | 'eat' | 'study';
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'speak' | 'play' | 'be' | 'eat' | 'study';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
@@ -18,6 +18,7 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   bring: { lemmas: ['take', 'bring', 'drop', 'pick'] },
   work: { lemmas: ['work', 'intern', 'temp', 'freelance', 'consult', 'volunteer'] },
   live: { lemmas: ['live', 'reside', 'settle'] },
+  move: { lemmas: ['move', 'relocate', 'emigrate'], anchors: ['relocate'] },
   speak: { lemmas: ['speak', 'sign'] },
   play: { lemmas: ['play', 'practise', 'practice', 'do'], anchors: ['play', 'compete'] },
   be: { lemmas: ['be'] },
@@ -59,6 +60,7 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'work', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
   { pred: 'be', slot: 'complement', arg: 'occupation', key: 'job_title' },
   { pred: 'live', slot: 'prep:in', arg: 'proper', key: 'location' },
+  { pred: 'move', slot: 'prep:to', arg: 'proper', key: 'location' },
   { pred: 'speak', slot: 'object', arg: 'language', key: 'language' },
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby' },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby' },
