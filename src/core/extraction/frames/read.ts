@@ -145,6 +145,9 @@ function bare(np: Phrase): string {
   return np.text.replace(/^(?:a|an|the|my|our|some|one|two|three|\d+)\s+/i, '').trim();
 }
 
+/** Institution nouns chat shortens past the lexicon ("Edinburgh uni"). */
+const INSTITUTIONS = ['uni', 'university', 'college', 'school', 'institute', 'poly', 'academy'];
+
 const ORDINAL = /^(?:(?:my|our|the)\s+)?(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)|last)\b/i;
 
 /** Verbs that take a setting away ("lost my job at X", "left my post at Y"). */
@@ -264,7 +267,10 @@ export function settingDrafts(rc: ReadClause): Draft[] {
   // "I quit my job at Deloitte", "lost my job at DoorDash": an ending or losing verb is not a setting the speaker is in.
   if (shape.verb && (endingOf(rc) || LOSING.has(shape.verb))) return [];
   // "my second day at Monzo", "first week at Octopus Energy": a possessed or counted (ordinal) setting.
-  const phrases = [shape.subject, ...shape.objects, shape.complement].filter((p): p is Phrase => !!p && (p.det === 'my' || p.det === 'our' || (clause.subject.self && ORDINAL.test(p.text))));
+  // "just back from my induction at Barclays": a possessed setting in a prepositional phrase counts too, and so does a
+  // counted one ("week two at deliveroo", "day 3 at Ocado").
+  const counted = (p: Phrase) => clause.subject.self && p.det === null && rc.tokens.some((t, k) => t.lower === p.head && rc.tokens[k + 1]?.pos === 'NUM');
+  const phrases = [shape.subject, ...shape.objects, shape.complement, ...shape.preps.filter((x) => x.prep !== 'at').map((x) => x.np)].filter((p): p is Phrase => !!p && (p.det === 'my' || p.det === 'our' || (clause.subject.self && ORDINAL.test(p.text)) || counted(p)));
   const out: Draft[] = [];
   // "my commute to the Notion office": the setting carries its owner's name (after to/at/into, never "his office").
   for (const { np } of shape.preps) {
@@ -277,8 +283,9 @@ export function settingDrafts(rc: ReadClause): Draft[] {
     const head = p.headLemma.replace(/(?<!s)s$/, '');
     const row = SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma) || r.heads.includes(head));
     if (!row) continue;
-    const at = shape.preps.find((x) => row.preps.includes(x.prep) && fits(x.np, 'proper'));
-    if (at) out.push({ key: row.key, value: at.np.name!, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${p.headLemma}` } });
+    // "at Monzo", or a named institution ("at Edinburgh uni"): a name before an organisation noun.
+    const at = shape.preps.find((x) => row.preps.includes(x.prep) && (fits(x.np, 'proper') || (!!x.np.name && isName(x.np.name.split(' ')[0]) && (INSTITUTIONS.includes(x.np.headLemma) || isKind(x.np.headLemma, 'organization', rc.lex)))));
+    if (at) out.push({ key: row.key, value: at.np.proper ? at.np.name! : bare(at.np), implicit: true, subject: clause.speaker, metadata: { frame: `setting×${p.headLemma}` } });
   }
   return out;
 }
