@@ -214,6 +214,12 @@ export function frameDrafts(rc: ReadClause): Draft[] {
 }
 
 function shapeDrafts(rc: ReadClause, shape: Shape, only: Set<PredClass> | null): Draft[] {
+  const drafts = shapeDraftsOf(rc, shape, only);
+  // A subject-less chat fragment ("haven't had any meat in years") is the speaker's own statement.
+  return shape.subjectless && rc.clause.subject.self ? drafts.map((d) => ({ subject: rc.clause.speaker, ...d })) : drafts;
+}
+
+function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null): Draft[] {
   const { clause, lex } = rc;
   if (!shape.verb) return [];
   const negated = clause.negated || shape.negated;
@@ -233,7 +239,8 @@ function shapeDrafts(rc: ReadClause, shape: Shape, only: Set<PredClass> | null):
     // "is moving to Toronto": a move in progress is a plan, not where they live yet.
     if (frame.pred === 'move' && /ing$/.test(shape.verbText ?? '')) continue;
     // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.
-    const args = inSlot(shape, frame.slot).filter((np) => fits(np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
+    // "haven't had any meat": a negated frame reads its "any" phrase (fits() refuses "any" elsewhere).
+    const args = inSlot(shape, frame.slot).filter((np) => fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
     if (args.length === 0) continue;
     if (frame.key === 'diet') {
       const diet = dietFrom(shape.objects);
@@ -406,7 +413,9 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
       const name = /^\p{Lu}/u.test(after) ? after : bareName({ ...p, text: after, det: null, proper: false, gerund: false }, lex);
       if (name && isName(name) && kindOf(after.toLowerCase()) === null) out.push({ key: 'pet', value: `${words[at].toLowerCase()} named ${name}`, subject: clause.speaker, metadata: { species: words[at].toLowerCase(), name, frame: 'possessed×animal+name' } });
     }
-    if (isKind(p.headLemma, 'illness', lex) && !NOT_CONDITIONS.includes(p.headLemma) && clause.subject.self) out.push({ key: 'health_condition', value: bare(p).toLowerCase(), subject: clause.speaker, metadata: { frame: 'possessed×illness' } });
+    // A symptom ("my mouth itch", "my cough") is no condition; the harm frame reads what caused it.
+    const symptom = (!!lex && lex.isA(p.headLemma, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 })) || (shape.objects.includes(p) && harmDrafts(rc).length > 0);
+    if (isKind(p.headLemma, 'illness', lex) && !NOT_CONDITIONS.includes(p.headLemma) && !symptom && clause.subject.self) out.push({ key: 'health_condition', value: bare(p).toLowerCase(), subject: clause.speaker, metadata: { frame: 'possessed×illness' } });
   }
   if (shape.verb === 'live' && clause.subject.self)
     for (const { prep, np } of shape.preps) if (prep === 'with' && !np.proper && isKind(np.headLemma, 'illness', lex)) out.push({ key: 'health_condition', value: bare(np).toLowerCase(), metadata: { frame: 'live with×illness' } });
