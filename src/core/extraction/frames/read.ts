@@ -110,8 +110,12 @@ const NAME_AS_WORD = new Set(['noun.food', 'noun.person', 'noun.animal', 'noun.p
  */
 export function bareName(np: Phrase, lex?: Lexicon, dets: ReadonlyArray<string | null> = [null]): string | null {
   if (np.proper || !dets.includes(np.det) || np.gerund || /\s/.test(np.text.replace(/^the\s+/, '')) || !/^(?:the\s+)?[a-z][a-z'-]{2,}$/.test(np.text) || /[^s]s$/.test(np.text) || NOT_NAMES.has(np.text)) return null;
-  if (!lexiconKnowsWords(lex)) return null;
-  const word = np.text.replace(/^the\s+/, '');
+  return chatName(np.text.replace(/^the\s+/, ''), lex);
+}
+
+/** A lower-case word the lexicon lets be a name (unknown, or first read as a food, plant, person or animal), capitalised. */
+export function chatName(word: string, lex?: Lexicon): string | null {
+  if (!lexiconKnowsWords(lex) || NOT_NAMES.has(word)) return null;
   const first = lex.senses(word, 'noun', 1)[0];
   if ((first && !NAME_AS_WORD.has(first.lexClass)) || (!first && lex.lemmas(word).length > 0)) return null;
   return word[0].toUpperCase() + word.slice(1);
@@ -328,8 +332,12 @@ export function animalPartDrafts(rc: ReadClause): Draft[] {
   const out: Draft[] = [];
   for (let i = 0; i + 2 < tokens.length; i++) {
     const [who, s, part] = [tokens[i], tokens[i + 1], tokens[i + 2]];
-    if (who.pos === 'PROPN' && isName(who.text) && (s.lower === "'s" || s.lower === '’s') && ANIMAL_PARTS.includes(part.lemma) && mayBeName(who.text, rc.lex))
-      out.push({ key: 'pet', value: `pet named ${who.text}`, implicit: true, subject: clause.speaker, metadata: { name: who.text, frame: 'name×animal part' } });
+    if ((s.lower !== "'s" && s.lower !== '’s') || !ANIMAL_PARTS.includes(part.lemma)) continue;
+    // A lower-case chat name ("trimmed waffles's claws", "pumpkin's hutch") counts as the name it is.
+    // The word opens the clause or follows a verb or its particle: not "my mum's cage".
+    const bareSpot = i === 0 || ['VERB', 'ADP', 'PART'].includes(tokens[i - 1]?.pos ?? '');
+    const name = who.pos === 'PROPN' && isName(who.text) && mayBeName(who.text, rc.lex) ? who.text : who.pos === 'NOUN' && bareSpot ? chatName(who.lower, rc.lex) : null;
+    if (name) out.push({ key: 'pet', value: `pet named ${name}`, implicit: true, subject: clause.speaker, metadata: { name, frame: 'name×animal part' } });
   }
   return out;
 }
