@@ -210,6 +210,23 @@ function holdingsOf(o: SentenceOpts): Holdings {
   };
 }
 
+/** A marker that the speaker is putting a value right ("actually I'm 42", "sorry, it's Hannah", "oops"). */
+const RESTATED = /^\s*(?:(?:oh\s+)?(?:actually|sorry|oops|whoops|wait|correction|my\s+bad|i\s+mean)\b|.*\b(?:actually|i\s+meant?)\b)/i;
+
+/** A change, not a slip: "actually I work at Aldi now". */
+const CHANGED = /\b(?:now|these\s+days|since|started|starting|new|anymore|any\s+more|moved|switched)\b/i;
+
+/**
+ * A single-valued fact stated again with another value than the exchange held, under a correction marker: the held
+ * value is put right (op correct, replaces it) rather than superseded as news.
+ */
+function restated(d: Draft, held: Holdings): Draft {
+  if ((d.op && d.op !== 'assert') || d.type === 'event' || !isSingleValued(d.key)) return d;
+  const was = held.current(d.key);
+  if (!was || normValue(was.value) === normValue(d.value)) return d;
+  return { ...d, op: 'correct', replaces: was.value, confidence: Math.max(d.confidence ?? 0, 0.9) };
+}
+
 /** Rules whose cue a question or request still states about the speaker ("here in York"): its presuppositions. */
 const PRESUPPOSING: Rule[] = [hereIn];
 function presupposed(whole: string, raw: string, o: SentenceOpts): Draft[] {
@@ -498,6 +515,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       const ops = att.subject.self ? opinions(att.pred, null, topicHint) : [];
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);
+      if (att.subject.self && RESTATED.test(raw) && !CHANGED.test(raw)) facts = facts.map((d) => restated(d, held));
       // Relations and tastes do not explain a dated past action ("I joined a basketball league last week" is an event too).
       const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0 || facts.some((d) => d.op === 'retract' && d.metadata?.ending);
       const evs = neg.history ? [] : events(clause, explained);
