@@ -84,6 +84,8 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
     const t = toks[i];
     // After the head, a determiner, number or adjective starts the next phrase ("the rainbow bridge | last night").
     if (seenHead && (t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'NUM')) break;
+    // "out of Tesco yesterday": a deictic time word after the head is not part of the phrase.
+    if (seenHead && DEICTIC_TIME.has(t.lower)) break;
     if (t.pos === 'DET' && i > start + (det ? 1 : 0)) break;
     if (t.lower === "'s" || t.lower === '’s') seenHead = false;
     else if (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'VERB') seenHead = true;
@@ -111,6 +113,7 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
   ];
 }
 
+const DEICTIC_TIME = new Set(['yesterday', 'today', 'tonight', 'tomorrow']);
 const SKIP_LEAD = new Set(['INTJ', 'CCONJ', 'PUNCT', 'SCONJ']);
 /** Chat openers that stand for a dropped "I have to / I am going to" ("gotta take Bella to the vet"). */
 const CHAT_LEAD = new Set(['gotta', 'gonna', 'wanna', 'hafta', 'needa']);

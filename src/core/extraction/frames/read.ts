@@ -240,6 +240,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !speakerSays && !theirs) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
+    if (frame.particle && shape.particle !== frame.particle) continue;
     // "is moving to Toronto": a move in progress is a plan, not where they live yet.
     if (frame.pred === 'move' && /ing$/.test(shape.verbText ?? '')) continue;
     // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.
@@ -418,7 +419,9 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     const at = words.findIndex((w) => isKind(w.toLowerCase(), 'animal', lex));
     const after = at >= 0 ? words[at + 1] : undefined;
     if (after && at === words.length - 2) {
-      const name = /^\p{Lu}/u.test(after) ? after : bareName({ ...p, text: after, det: null, proper: false, gerund: false }, lex);
+      // In apposition after a species a word the lexicon reads as a thing is still a name ("our greyhound luna").
+      const thing = lex?.senses(after.toLowerCase(), 'noun', 1)[0]?.lexClass === 'noun.object' ? after[0].toUpperCase() + after.slice(1) : null;
+      const name = /^\p{Lu}/u.test(after) ? after : (bareName({ ...p, text: after, det: null, proper: false, gerund: false }, lex) ?? thing);
       if (name && isName(name) && kindOf(after.toLowerCase()) === null) out.push({ key: 'pet', value: `${words[at].toLowerCase()} named ${name}`, subject: clause.speaker, metadata: { species: words[at].toLowerCase(), name, frame: 'possessed×animal+name' } });
     }
     // A symptom ("my mouth itch", "my cough") is no condition; the harm frame reads what caused it.

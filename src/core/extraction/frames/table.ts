@@ -8,7 +8,7 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'speak' | 'play' | 'be' | 'eat' | 'study';
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'speak' | 'play' | 'be' | 'eat' | 'study';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
@@ -19,6 +19,7 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   work: { lemmas: ['work', 'intern', 'temp', 'freelance', 'consult', 'volunteer'] },
   live: { lemmas: ['live', 'reside', 'settle'] },
   move: { lemmas: ['move', 'relocate', 'emigrate'], anchors: ['relocate'] },
+  grow: { lemmas: ['grow'] },
   speak: { lemmas: ['speak', 'sign'] },
   play: { lemmas: ['play', 'practise', 'practice', 'do'], anchors: ['play', 'compete'] },
   be: { lemmas: ['be'] },
@@ -41,6 +42,8 @@ export interface Frame {
   implicit?: boolean;
   /** A phrase the clause must also have: "take Bella to the vet", "dropped Rolo off at the kennels". */
   via?: { preps: string[]; heads: string[] };
+  /** The verb's particle the frame needs ("grew up in Galway"). */
+  particle?: string;
   /** The frame reads a negated clause ("haven't touched meat in years" → a diet); others skip negated clauses. */
   negated?: boolean;
 }
@@ -61,6 +64,7 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'be', slot: 'complement', arg: 'occupation', key: 'job_title' },
   { pred: 'live', slot: 'prep:in', arg: 'proper', key: 'location' },
   { pred: 'move', slot: 'prep:to', arg: 'proper', key: 'location' },
+  { pred: 'grow', particle: 'up', slot: 'prep:in', arg: 'proper', key: 'hometown' },
   { pred: 'speak', slot: 'object', arg: 'language', key: 'language' },
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby' },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby' },
