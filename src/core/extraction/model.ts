@@ -61,8 +61,8 @@ export interface Held {
  * "I resigned" is resolved to the memory those turns stated ("yamaha mt-07", "tabby named Socks", employer Lloyds).
  */
 export interface Holdings {
-  /** The most recent held value of one of `keys` that the word names (in its value, or in the words that stated it). */
-  find(word: string, keys: readonly string[]): Held | null;
+  /** The most recent held value of one of `keys` (any key when null) that the word names (in its value, or in the words that stated it). */
+  find(word: string, keys: readonly string[] | null): Held | null;
   /** The most recent held value of the key. */
   current(key: string): Held | null;
 }

@@ -200,7 +200,7 @@ function holdingsOf(o: SentenceOpts): Holdings {
     find(word, keys) {
       if (word.length < 2) return null;
       const re = new RegExp(`(?<![\\p{L}])${escapeRe(word)}(?![\\p{L}])`, 'iu');
-      const hit = list().find((c) => keys.includes(c.key) && (re.test(c.value) || re.test(c.evidence)));
+      const hit = list().find((c) => (!keys || keys.includes(c.key)) && (re.test(c.value) || re.test(c.evidence)));
       return hit ? { key: hit.key, value: hit.value } : null;
     },
     current(key) {

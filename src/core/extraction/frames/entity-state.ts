@@ -10,7 +10,7 @@
 import type { Lexicon } from '../../ports.ts';
 import type { Draft, Holdings } from '../model.ts';
 import { NOT_NAMES } from '../lexicon.ts';
-import type { Phrase, Shape } from './clause-shape.ts';
+import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { bareName, type ReadClause } from './read.ts';
 import { ENDINGS, type Ending } from './table.ts';
@@ -77,6 +77,8 @@ function held(np: Phrase | null): boolean {
 }
 
 const PERSONAL = new Set(['i', 'we']);
+/** A clause whose only negation is a trailing comment (", not going back", ", never again"). */
+const NEGATED_TAIL = /^[^,]*\b(?!not\b|never\b)\w+[^,]*,\s*(?:and\s+)?(?:not|never|no)\b[^,]*$/i;
 /** An ending dated further back than this is history, not a change of the current value. */
 const LONG_AGO_MS = 60 * 86_400_000;
 const LIGHT_GERUNDS = new Set(['playing', 'doing', 'going', 'having', 'making', 'taking', 'getting', 'practising', 'practicing']);
@@ -84,9 +86,17 @@ const LIGHT_GERUNDS = new Set(['playing', 'doing', 'going', 'having', 'making', 
 /** Retraction drafts for the clause's ending predicate (none when the clause is negated, hypothetical or about others). */
 export function endingDrafts(rc: ReadClause): Draft[] {
   const main = rc.shape;
-  if (rc.clause.negated || main.negated || (main.modal && main.modal !== 'can')) return [];
+  // The main verb group's own negation: a tail ("walked out of Tesco, not going back") does not negate the ending.
+  if (main.negated || (main.modal && main.modal !== 'can') || (rc.clause.negated && !NEGATED_TAIL.test(rc.clause.text))) return [];
   const direct = endingOf(rc);
   if (direct) return endingFor(rc, direct, main);
+  // "handed in my notice and resigned": a verb coordinated with the main one, same subject.
+  for (let i = 1; i < rc.tokens.length; i++) {
+    if (rc.tokens[i - 1].lower !== 'and' || rc.tokens[i].pos !== 'VERB') continue;
+    const sub = shapeOfTokens(rc.tokens.slice(i));
+    const e = endingOf(rc, sub);
+    if (e) return endingFor(rc, e, { ...sub, subject: main.subject, pronoun: main.pronoun, subjectless: main.subjectless });
+  }
   // "We had to rehome Luna", "our cat had to be put down": an ending the speaker was obliged to (have/need to + verb).
   if (main.verb !== 'have' && main.verb !== 'need') return [];
   for (const sub of rc.chained) {
@@ -147,9 +157,13 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     // The held value when it carries the word; else the word as said ("bruno" for the "labrador" stated with it).
     if (hit) return [retraction(clause.speaker, hit.key, hit.value.toLowerCase().includes(word) ? hit.value : (name ?? word), e, true)];
     if (key && !e.heldOnly) return [{ key, value: name ?? (referent.gerund ? referent.head : referent.headLemma), op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, ...(kind && e.keyByKind[kind] ? { kindKnown: true } : {}) } }];
+    // Held in an earlier session, not in this exchange: a plain retraction under the row's key (no anyKey), so
+    // reconciliation ends "partner Jo" or "employer Tesco" if stored, and never a son called Jo.
+    // …unless the exchange holds the name as something else ("my son Leo" … "Leo moved out").
+    if (e.heldOnly && referent.proper && name && !noun && !holdings?.find(word, null)) return [{ key: e.heldOnly[0], value: name, op: 'retract', subject: clause.speaker, metadata: { ending: e.id } }];
   }
   // "I resigned", "we split", "I quit my job": the current value of the key ends.
-  if (e.current && (shape.pronoun === 'i' || shape.pronoun === 'we') && (!e.currentObjects || !object || (!object.proper && e.currentObjects.includes(object.headLemma)))) {
+  if (e.current && (shape.pronoun === 'i' || shape.pronoun === 'we' || (shape.subjectless && clause.subject.self && e.current !== 'partner')) && (!e.currentObjects || !object || (!object.proper && e.currentObjects.includes(object.headLemma)))) {
     if (e.current === 'partner' && shape.pronoun !== 'we' && !shape.subject) return [];
     if (e.together && (shape.object || shape.preps.length > 0 || shape.complement)) return [];
     // "We got divorced last year" is history: a long-ago ending says nothing of the value held now.
