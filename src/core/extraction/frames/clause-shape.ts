@@ -80,7 +80,9 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
   if (i < toks.length && (toks[i].pos === 'DET' || isPossessive(toks[i]))) det = toks[i++].lower;
   // "my sister's dog": a possessor phrase before the head.
   let seenHead = false;
-  while (i < toks.length && (NP_INNER.has(toks[i].pos) || toks[i].lower === "'s" || toks[i].lower === '’s' || (toks[i].pos === 'VERB' && /ing$/.test(toks[i].lower) && i === start + (det ? 1 : 0)))) {
+  // "a used Toyota", "a rescued greyhound": a participle after the determiner, before a noun, is an adjective.
+  const participle = (k: number) => det !== null && toks[k].pos === 'VERB' && /ed$/.test(toks[k].lower) && ['NOUN', 'PROPN', 'ADJ'].includes(toks[k + 1]?.pos ?? '');
+  while (i < toks.length && (NP_INNER.has(toks[i].pos) || toks[i].lower === "'s" || toks[i].lower === '’s' || (toks[i].pos === 'VERB' && /ing$/.test(toks[i].lower) && i === start + (det ? 1 : 0)) || participle(i))) {
     const t = toks[i];
     // After the head, a determiner, number or adjective starts the next phrase ("the rainbow bridge | last night").
     if (seenHead && (t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'NUM')) break;
@@ -88,11 +90,11 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
     if (seenHead && DEICTIC_TIME.has(t.lower)) break;
     if (t.pos === 'DET' && i > start + (det ? 1 : 0)) break;
     if (t.lower === "'s" || t.lower === '’s') seenHead = false;
-    else if (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'VERB') seenHead = true;
+    else if (t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'VERB' && !participle(i))) seenHead = true;
     i++;
   }
   const body = toks.slice(start, i);
-  const heads = body.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'VERB' && /ing$/.test(t.lower)));
+  const heads = body.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'VERB' && /ing$/.test(t.lower) && t === body[det ? 1 : 0]));
   if (heads.length === 0) return [null, start];
   const last = heads[heads.length - 1];
   const propers = body.filter((t) => t.pos === 'PROPN');

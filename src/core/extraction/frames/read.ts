@@ -141,7 +141,9 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   // A compound the lexicon lists whole ("hurdy gurdy", "border collie") before its head word alone.
   const words = bare(np).toLowerCase().split(/\s+/);
   const compound = words.length >= 2 ? words.slice(-2).join(' ') : null;
-  return (compound !== null && isKind(compound, arg, lex)) || isKind(np.headLemma, arg, lex) || (np.head !== np.headLemma && isKind(np.head, arg, lex));
+  if ((compound !== null && isKind(compound, arg, lex)) || isKind(np.headLemma, arg, lex) || (np.head !== np.headLemma && isKind(np.head, arg, lex))) return true;
+  // "a 2015 honda jazz": a make from the seed table before the model names a vehicle whatever the model's own sense.
+  return arg === 'vehicle' && words.slice(0, -1).some((w) => isKind(w, 'vehicle'));
 }
 
 /** The words of a phrase without its determiner ("a senior sonographer" → "senior sonographer"). */
@@ -181,6 +183,12 @@ function valueOf(frame: Frame, np: Phrase, rc: ReadClause): string {
       return np.name ?? bare(np);
     case 'hobby':
       return np.gerund ? np.head : bare(np).toLowerCase();
+    case 'vehicle': {
+      // From the first year, name or vehicle word on: "a cheap little motorbike" → "motorbike", "a used Toyota" → "Toyota".
+      const words = bare(np).split(/\s+/);
+      const at = words.findIndex((w) => /^(?:19|20)\d\d$/.test(w) || /^\p{Lu}/u.test(w) || isKind(w, 'vehicle'));
+      return at > 0 ? words.slice(at).join(' ') : np.proper ? (np.name ?? np.head) : bare(np);
+    }
     default:
       return np.proper ? (np.name ?? np.head) : bare(np);
   }
@@ -208,7 +216,13 @@ const CHAINED_PREDS = new Set<PredClass>(['care', 'bring']);
 export function frameDrafts(rc: ReadClause): Draft[] {
   const { shape, clause } = rc;
   if ((shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || !subjectOk(rc) || isPlan(clause)) return [];
-  const own = shape.verb ? shapeDrafts(rc, shape, null) : [];
+  let own = shape.verb ? shapeDrafts(rc, shape, null) : [];
+  // "sold my old motorbike and bought an e-bike": a verb coordinated with the main one, same subject.
+  for (let i = 1; i < rc.tokens.length && shape.verb; i++) {
+    if (rc.tokens[i - 1].lower !== 'and' || rc.tokens[i].pos !== 'VERB') continue;
+    const sub = shapeOfTokens(rc.tokens.slice(i));
+    if (sub.verb) own = [...own, ...shapeDrafts(rc, { ...sub, verb: verbLemma(sub.verb, rc.lex), subject: shape.subject, pronoun: shape.pronoun, subjectless: shape.subjectless, negated: shape.negated, modal: shape.modal }, null)];
+  }
   if (own.length > 0 || !(clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless || !shape.subject))) return own;
   for (const sub of rc.chained) {
     const got = shapeDrafts(rc, { ...sub, subjectless: true }, CHAINED_PREDS);
@@ -264,7 +278,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
         if (d && clause.subject.self) out.push({ ...d, metadata: { ...d.metadata, frame: 'own×family' } });
         continue;
       }
-      out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
+      out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.op ? { op: frame.op } : {}), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
     }
   }
   return out;

@@ -51,9 +51,13 @@ export interface Frame {
 export const FRAMES: readonly Frame[] = [
   { pred: 'own', slot: 'object', arg: 'animal', key: 'pet' },
   { pred: 'own', slot: 'object', arg: 'vehicle', key: 'vehicle' },
+  // "I don't have a car": the negated own frame takes the vehicle back.
+  { pred: 'own', slot: 'object', arg: 'vehicle', key: 'vehicle', negated: true, op: 'retract' },
   { pred: 'own', slot: 'object', arg: 'illness', key: 'health_condition' },
   { pred: 'own', slot: 'object', arg: 'family', key: 'relation' },
   { pred: 'drive', slot: 'object', arg: 'vehicle', key: 'vehicle' },
+  // "picked up a used Toyota": bring + up acquires a vehicle.
+  { pred: 'bring', particle: 'up', slot: 'object', arg: 'vehicle', key: 'vehicle' },
   { pred: 'drive', slot: 'object', arg: 'proper', key: 'vehicle' },
   { pred: 'care', slot: 'object', arg: 'name', key: 'pet', implicit: true },
   { pred: 'care', slot: 'object', arg: 'animal', key: 'pet', implicit: true },
