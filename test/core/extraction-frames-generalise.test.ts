@@ -138,6 +138,12 @@ describe('settings, third parties, restated values', () => {
     ['my mate kwame just moved up to glasgow for a job', [], 'mate kwame|location|Glasgow|assert'],
     ['my neighbour Rosa keeps three chickens', [], 'neighbour rosa|pet|chicken|assert'],
     ['grew up in Galway but I live in Manchester now', [], 'user|hometown|Galway|assert'],
+    ['I was raised in Cork', [], 'user|hometown|Cork|assert'],
+    // The vehicle family is frames only now (the rule is gone).
+    ['i drive a 2015 honda jazz, it never breaks', [], 'user|vehicle|2015 Honda jazz|assert'],
+    ['I finally bought a cheap little motorbike', [], 'user|vehicle|motorbike|assert'],
+    ['We sold our old van and picked up a used Toyota', [], 'user|vehicle|Toyota|assert'],
+    ['I do not have a car', [], 'user|vehicle|car|retract'],
     ['actually I am 42, had my birthday last week', ['I am 41'], 'user|age|42|correct'],
   ] as Array<[string, string[], string]>)('%s', (text, recent, want) => expect(run(text, wordnet, recent)).toContain(want));
 
@@ -145,6 +151,8 @@ describe('settings, third parties, restated values', () => {
     ['my coworker Priya is moving to Toronto', /\|location\|/],
     ['my neighbour just got a tesla', /\|vehicle\|/],
     ['I moved to Google last year', /\|location\|Google/],
+    ['I raised money in Leeds', /\|hometown\|/],
+    ['my neighbour just bought a van', /\|vehicle\|/],
   ])('no frame fact: %s', (text, not) => {
     expect(extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet).filter((c) => not.test(`|${c.key}|${c.value}`) && String(c.metadata?.frame ?? '').length > 0)).toEqual([]);
   });

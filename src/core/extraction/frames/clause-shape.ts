@@ -215,7 +215,12 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
       i = j;
       if (np.det === null && !/^(?:last|this|next|every|each)\b/i.test(np.text)) s.particle = null;
     }
-    else if (np) {
+    // "raised in Cork", "born in Leeds": a bare place after in/on is that preposition's phrase, not a particle's object.
+    else if (np && np.proper && np.det === null && (s.particle === 'in' || s.particle === 'on') && s.passive) {
+      s.preps.push({ prep: s.particle, np });
+      s.particle = null;
+      i = j;
+    } else if (np) {
       s.object = np;
       s.objects.push(np);
       i = j;

@@ -254,7 +254,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !speakerSays && !theirs) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
-    if (frame.particle && shape.particle !== frame.particle) continue;
+    if ((frame.particle && shape.particle !== frame.particle) || (frame.passive && !shape.passive)) continue;
     // "is moving to Toronto": a move in progress is a plan, not where they live yet.
     if (frame.pred === 'move' && /ing$/.test(shape.verbText ?? '')) continue;
     // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.

@@ -8,7 +8,7 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'speak' | 'play' | 'be' | 'eat' | 'study';
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
@@ -20,6 +20,7 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   live: { lemmas: ['live', 'reside', 'settle'] },
   move: { lemmas: ['move', 'relocate', 'emigrate'], anchors: ['relocate'] },
   grow: { lemmas: ['grow'] },
+  raise: { lemmas: ['raise', 'bring'] },
   speak: { lemmas: ['speak', 'sign'] },
   play: { lemmas: ['play', 'practise', 'practice', 'do'], anchors: ['play', 'compete'] },
   be: { lemmas: ['be'] },
@@ -44,6 +45,8 @@ export interface Frame {
   via?: { preps: string[]; heads: string[] };
   /** The verb's particle the frame needs ("grew up in Galway"). */
   particle?: string;
+  /** The clause must be passive ("I was raised in Cork"). */
+  passive?: boolean;
   /** The frame reads a negated clause ("haven't touched meat in years" → a diet); others skip negated clauses. */
   negated?: boolean;
 }
@@ -69,6 +72,7 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'live', slot: 'prep:in', arg: 'proper', key: 'location' },
   { pred: 'move', slot: 'prep:to', arg: 'proper', key: 'location' },
   { pred: 'grow', particle: 'up', slot: 'prep:in', arg: 'proper', key: 'hometown' },
+  { pred: 'raise', passive: true, slot: 'prep:in', arg: 'proper', key: 'hometown' },
   { pred: 'speak', slot: 'object', arg: 'language', key: 'language' },
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby' },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby' },

@@ -296,8 +296,7 @@ const hometown: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   let v: string | null = null;
-  if ((m = /\b(?:grew\s+up|was\s+raised|raised)\s+(?:in|on)\s+(?:a\s+(?:small\s+|tiny\s+|little\s+)?(?:town|city|village|island)\s+(?:called|named)\s+)?(.+)/i.exec(t))) v = place(m[1]);
-  else if ((m = /^(?:am|is|are)\s+(?:originally\s+)?from\s+(.+)/i.exec(t))) v = place(m[1]);
+  if ((m = /^(?:am|is|are)\s+(?:originally\s+)?from\s+(.+)/i.exec(t))) v = place(m[1]);
   else if ((m = /(?:\b(?:was|were)\s+|^)born\s+(?:and\s+(?:raised|bred)\s+)?in\s+(.+)/i.exec(t))) v = place(m[1]);
   else if ((m = /\bhometown\s+is\s+(.+)/i.exec(t))) v = place(m[1]);
   // "I'm a Glasgow girl born and bred", "a Leeds native", "a Jersey boy through and through".
