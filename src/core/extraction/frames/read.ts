@@ -381,6 +381,8 @@ export function milestoneDrafts(rc: ReadClause): Draft[] {
   ];
 }
 
+const NEWBORN_CUE = new RegExp(`\\b(?:${[...ARRIVAL.newborn, ...ARRIVAL.counts].join('|')})\\b`);
+
 /**
  * A coming birth (ARRIVAL): "number four arrives in October", "two boys and a third on the way, due in November" →
  * event_milestone "baby due", dated. The newborn and the arrival may sit in different clauses of one sentence; the
@@ -389,15 +391,16 @@ export function milestoneDrafts(rc: ReadClause): Draft[] {
 export function arrivalDrafts(rc: ReadClause): Draft[] {
   const { clause, shape } = rc;
   if (clause.negated || shape.negated || /^(?:his|her|their|your)\b/i.test(clause.text)) return [];
-  // An arrival is ahead by its meaning: the clause's month or day is read forward ("arrives in October").
-  const date = resolveDate(clause.text, clause.ref, true);
-  if (!date || date.iso <= clause.ref.toISOString().slice(0, 10)) return [];
   const s = clause.sentence.toLowerCase();
+  if (!NEWBORN_CUE.test(s)) return [];
   // The tagger reads "arrives" after a count as a plural noun: any token whose lemma (or stem) is an arrival verb.
   const verbs: readonly string[] = ARRIVAL.verbs;
   const arrives = rc.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower.replace(/s$/, ''))) || ARRIVAL.phrases.some((p) => new RegExp(`\\b${p}\\b`).test(s));
   const newborn = ARRIVAL.newborn.some((w) => new RegExp(`\\b${w}\\b(?!\\s+of\\b)`).test(s)) || new RegExp(`\\b(?:a|number)\\s+(?:${ARRIVAL.counts.join('|')})\\b(?!\\s+of\\b)`).test(s);
   if (!arrives || !newborn) return [];
+  // An arrival is ahead by its meaning: the clause's month or day is read forward ("arrives in October").
+  const date = resolveDate(clause.text, clause.ref, true);
+  if (!date || date.iso <= clause.ref.toISOString().slice(0, 10)) return [];
   // A third party's baby ("my sister's baby is due in June") is theirs; the speaker's own otherwise.
   const theirs = !clause.subject.self && !ARRIVAL.newborn.includes((clause.subject.relation ?? '') as never);
   return [{ key: 'event_milestone', value: 'baby due', type: 'event', ...(theirs ? {} : { subject: clause.speaker }), eventDate: date.iso, confidence: 0.8, metadata: { frame: 'arrival', dateText: date.text } }];
