@@ -5,7 +5,8 @@
  * "I resigned") — with an ending predicate (frames/table.ts ENDINGS) yields a retraction of it.
  * The key is a guess from the referent's kind; the draft is marked `anyKey`, so reconciliation
  * ends the speaker's active memory that holds the value whatever its key (and `current` ends
- * the current value of the key when nothing is named).
+ * the current value of the key when nothing is named). Idioms are read by the WordNet sense of
+ * the phrasal verb; the referent is first resolved against the exchange's holdings.
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Draft, Holdings } from '../model.ts';
