@@ -6,13 +6,15 @@
  * with the prefix (the blind rounds b2-/b3-). Matching rule: bench/extraction-score.ts.
  * Blind rounds kept in their own files (`fixtures/extraction-blind-*.jsonl`, not part of the
  * corpus splits) are reported after the corpus tables; `--blind-only` prints only those.
+ * `--file=fixtures/extraction-dev-s4.jsonl` scores one other file of the same format instead.
  */
 import { aggregate, blindFiles, loadCorpus, prf, scoreLine, splitOf, type LineResult } from './extraction-score.ts';
 
 const verbose = process.argv.includes('--verbose');
 const only = process.argv.find((a) => a.startsWith('--split='))?.slice(8);
 const idPrefix = process.argv.find((a) => a.startsWith('--ids='))?.slice(6);
-const corpus = loadCorpus().filter((l) => !idPrefix || l.id.startsWith(idPrefix));
+const file = process.argv.find((a) => a.startsWith('--file='))?.slice(7);
+const corpus = loadCorpus(file ? new URL(file, `file://${process.cwd()}/`) : undefined).filter((l) => !idPrefix || l.id.startsWith(idPrefix));
 const results = corpus.map((l) => scoreLine(l));
 
 const pct = (x: number) => (x * 100).toFixed(1).padStart(5);
@@ -37,7 +39,7 @@ if (!blindOnly && (!only || only === 'heldout')) table('HELD-OUT split', held);
 if (!blindOnly && !only) table('ALL', results);
 
 const blindResults: LineResult[] = [];
-if (!only && !idPrefix) {
+if (!only && !idPrefix && !file) {
   for (const { name, url } of blindFiles()) {
     const rs = loadCorpus(url).map((l) => scoreLine(l));
     blindResults.push(...rs);

@@ -91,6 +91,50 @@ describe('entity state: a later session ends what it refers to', () => {
   });
 });
 
+describe('entity state in chat wording: idioms, lower case, references a later session makes', () => {
+  test.each([
+    ['es2-idiom', 'My girlfriend Ines and I are looking for a flat.', 'Ines and I called it quits last night.', /Ines/, 'partner'],
+    ['es2-walkout', 'I work at Tesco on the tills.', 'Walked out of Tesco yesterday, not going back.', /Tesco/, 'employer'],
+    ['es2-moveout', 'My partner Jo and I share a flat in Leith.', 'Jo moved out last weekend.', /\bJo\b/, 'partner'],
+    ['es2-sold-lower', 'i ride a yamaha mt-07 to work most days', 'sold the yamaha on sunday, the insurance was getting silly', /yamaha/i, 'vehicle'],
+    ['es2-packed-in', 'I go swimming every morning before work.', 'I have packed in swimming, my ears hate the chlorine.', /swim/, 'hobby'],
+    ['es2-pet-lower', 'we have a ginger cat called marmite, she is 4', 'marmite passed away on sunday, the house is so quiet', /marmite/i, 'pet'],
+  ])('%s', async (user, first, ending, value, key) => {
+    await say(user, 's1', first, 0);
+    const before = holding(await memories(user), value).filter((m) => m.key === key && m.active);
+    expect(before.length, `stored first: ${JSON.stringify(await memories(user))}`).toBeGreaterThan(0);
+    await say(user, 's2', ending, 10);
+    const after = await memories(user);
+    for (const m of before) expect(after.find((x) => x.id === m.id)!.active, `${m.key}=${m.value} still active`).toBe(false);
+    expect(after.filter((m) => m.active && m.key === key && value.test(m.value))).toEqual([]);
+    const lines = (await recall(user, `tell me about my ${key}`)).context.split('\n').filter((l) => l.startsWith('- ') && value.test(l) && !l.includes(ending.slice(0, 12)));
+    for (const l of lines) expect(l).toMatch(/until|former|no longer|ended|past|previously|used to/i);
+  });
+
+  test('a son who moves out is not a partner who moves out', async () => {
+    await say('es2-son', 's1', 'My son Jo is 19 and loves football.', 0);
+    await say('es2-son', 's2', 'Jo moved out last weekend.', 10);
+    expect((await memories('es2-son')).filter((m) => m.key === 'child' && /Jo/.test(m.value) && m.active).length).toBe(1);
+  });
+
+  test('in the same session, "I resigned" ends the employer the earlier turn stated', async () => {
+    await say('es2-same', 's1', 'I work at Lloyds in the fraud team.', 0);
+    await say('es2-same', 's1', 'Handed in my notice and resigned this morning.', 0.01);
+    const ms = await memories('es2-same');
+    expect(ms.filter((m) => m.key === 'employer' && m.active)).toEqual([]);
+    const ctx = (await recall('es2-same', 'where do I work?')).context;
+    for (const l of ctx.split('\n').filter((x) => x.startsWith('- ') && /Lloyds/.test(x) && !/resigned/.test(x))) expect(l).toMatch(/until|former|no longer|ended|past|previously|used to/i);
+  });
+
+  test('a restated value under "actually" corrects the value held', async () => {
+    await say('es2-age', 's1', "I'm 41.", 0);
+    await say('es2-age', 's1', "actually I'm 42, had my birthday last week", 0.01);
+    const ages = (await memories('es2-age')).filter((m) => m.key === 'age');
+    expect(ages.filter((m) => m.active).map((m) => m.value)).toEqual(['42']);
+    expect((await recall('es2-age', 'how old am I?')).context).toMatch(/42/);
+  });
+});
+
 describe('corrections of a named or numbered value, across sessions', () => {
   test.each([
     ['co-name', 'My daughter is called Anna.', 'I typed Anna but it is Hannah.', /Hannah/, /\bAnna\b/],

@@ -9,6 +9,8 @@ export interface DoubleEntry {
   lexClass: string;
   /** Every ancestor lemma within reach ("dog", "animal"). */
   ancestors: string[];
+  /** Derivationally related forms ("teach" → "teacher"). */
+  derivations?: string[];
 }
 
 export function lexiconDouble(entries: Record<string, DoubleEntry>): Lexicon & { calls: number } {
@@ -32,7 +34,7 @@ export function lexiconDouble(entries: Record<string, DoubleEntry>): Lexicon & {
     },
     hyponyms: () => [],
     synonyms: () => [],
-    derivations: () => [],
+    derivations: (w: string) => entries[w.toLowerCase()]?.derivations ?? [],
     isA: (w: string, ancestor: string, opts?: { pos?: PartOfSpeech }) => {
       lex.calls += 1;
       return find(w, opts?.pos)?.ancestors.includes(ancestor) ?? false;

@@ -7,6 +7,7 @@
  * Pure string functions; no I/O.
  */
 import type { Lexicon } from '../ports.ts';
+import { PET_SPECIES, RELATION_WORDS } from './lexicon.ts';
 
 /** Lower-case chat abbreviations → words. Only lower-case forms: "BC" or "MIL" in capitals stay as written. */
 const ABBREVIATIONS: [RegExp, string][] = [
@@ -67,10 +68,18 @@ const NAME_CUE =
   /\b(?:live\s+in|living\s+in|lives\s+in|based\s+in|settled\s+in|moved\s+(?:back\s+|over\s+)?to|moving\s+(?:back\s+)?to|relocated\s+to|relocating\s+to|moved\s+(?:here\s+|over\s+)?from|grew\s+up\s+in|(?:am|is|originally)\s+from|(?:flying|fly|flew)\s+(?:out\s+of|from)|work\s+(?:at|for)|works\s+(?:at|for)|working\s+(?:at|for)|worked\s+(?:at|for)|work\s+from\s+home\s+for|job\s+at|started\s+at|joined|interning\s+at|intern\s+at|offer\s+from)\s+/g;
 
 /** A relative or pet noun whose lower-case name follows: "our son theo was born", "our old cat misty had to…". */
-const NAMED_NOUN =
-  /\b(?:(?:my|our|his|her|their)\s+(?:(?:little|baby|big|old|new|eldest|youngest|older|younger|oldest|late|best)\s+)?(?:son|daughter|sister|brother|cousin|niece|nephew|husband|wife|boyfriend|girlfriend|partner|fianc[eé]e?|friend|flatmate|roommate|cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|tortoise|horse|pony|guinea\s+pig)|(?:called|named))\s+/g;
+/**
+ * "my mate kwame", "our cockapoo ziggy", "my boss marta": a possessed relation, social or animal noun (the seed
+ * lexicon: RELATIONS, which holds the social nouns, and PET_SPECIES) then a lower-case name.
+ */
+const NAMED_HEADS = [...RELATION_WORDS, ...[...PET_SPECIES].filter((w) => !RELATION_WORDS.includes(w))]
+  .filter((w) => /^[a-z][a-z -]*$/.test(w))
+  .sort((a, b) => b.length - a.length)
+  .map((w) => w.replace(/\s+/g, '\\s+'))
+  .join('|');
+const NAMED_NOUN = new RegExp(`\\b(?:(?:my|our|his|her|their)\\s+(?:(?:little|baby|big|old|new|eldest|youngest|older|younger|oldest|late|best)\\s+)?(?:${NAMED_HEADS})|(?:called|named))\\s+`, 'g');
 /** A name after a relation noun is followed by its predicate or the end of the clause, never by a noun. */
-const AFTER_NAME = /^(?:\s*[,.!?;:)]|\s*$|\s+(?:was|is|has|had|and|just|turned|turns|starts|started|got|gets|will|who|died|passed|on|in|at|from|last|this|yesterday|today|lives|moved|works|loves|hates|says|said|did|does|can|cannot|could|would|might|needs|wants|goes|went|came|comes|is|are)\b)/;
+const AFTER_NAME = /^(?:\s*[,.!?;:)]|\s*$|\s+(?:was|is|has|had|and|just|turned|turns|starts|started|got|gets|will|who|died|passed|on|in|at|from|last|this|yesterday|today|lives|moved|works|loves|hates|says|said|did|does|can|cannot|could|would|might|needs|wants|goes|went|came|comes|is|are|keeps|kept|speaks|plays|drives|runs|knows|thinks|swears|reckons|teaches|studies|ate|eats|won't|isn't|doesn't)\b)/;
 
 const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 

@@ -46,6 +46,25 @@ export interface Clause {
   ref: Date;
   /** The previous sentence of the same message, for facts spread over two sentences. */
   prevSentence?: string;
+  /** What the speaker holds from this exchange's earlier turns (an ending's referent resolves against it). */
+  held?: Holdings;
+}
+
+/** A value the speaker holds, as an earlier turn of the exchange stated it. */
+export interface Held {
+  key: string;
+  value: string;
+}
+
+/**
+ * The speaker's holdings from the exchange's earlier turns, read lazily: an ending that says "the yamaha", "socks" or
+ * "I resigned" is resolved to the memory those turns stated ("yamaha mt-07", "tabby named Socks", employer Lloyds).
+ */
+export interface Holdings {
+  /** The most recent held value of one of `keys` (any key when null) that the word names (in its value, or in the words that stated it). */
+  find(word: string, keys: readonly string[] | null): Held | null;
+  /** The most recent held value of the key. */
+  current(key: string): Held | null;
 }
 
 export interface Draft {

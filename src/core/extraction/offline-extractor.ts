@@ -10,7 +10,7 @@ import type { Extractor } from '../ports.ts';
 import type { CandidateOp, ExtractionContext, MemoryCandidate, MemoryType, Message } from '../types.ts';
 import { containsSecret, maskSecrets, MASK } from '../text/secrets.ts';
 import { isSingleValued, keySpec } from './key-vocabulary.ts';
-import type { Clause, Draft, Rule, Subject } from './model.ts';
+import type { Clause, Draft, Holdings, Rule, Subject } from './model.ts';
 import { analyseText } from './nlp.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation } from './negation.ts';
@@ -30,7 +30,7 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { animalPartDrafts, frameDrafts, harmDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts } from './frames/read.ts';
+import { animalPartDrafts, frameDrafts, harmDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts } from './frames/read.ts';
 import { endingDrafts } from './frames/entity-state.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
@@ -182,9 +182,60 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...possessedDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
   return [...fresh, ...endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)))];
+}
+
+const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The speaker's holdings from the exchange's earlier turns (o.prior, read only when an ending asks): an ending that
+ * refers to "the yamaha" or says "I resigned" is resolved to the value those turns stated.
+ */
+function holdingsOf(o: SentenceOpts): Holdings {
+  let mine: MemoryCandidate[] | null = null;
+  const list = () => (mine ??= o.prior().filter((c) => c.subject === o.speaker && c.op === 'assert' && c.type !== 'event'));
+  return {
+    find(word, keys) {
+      if (word.length < 2) return null;
+      const re = new RegExp(`(?<![\\p{L}])${escapeRe(word)}(?![\\p{L}])`, 'iu');
+      const hit = list().find((c) => (!keys || keys.includes(c.key)) && (re.test(c.value) || re.test(c.evidence)));
+      return hit ? { key: hit.key, value: hit.value } : null;
+    },
+    current(key) {
+      const hit = list().find((c) => c.key === key);
+      return hit ? { key: hit.key, value: hit.value } : null;
+    },
+  };
+}
+
+/** A marker that the speaker is putting a value right ("actually I'm 42", "sorry, it's Hannah", "oops"). */
+const RESTATED = /^\s*(?:(?:oh\s+)?(?:actually|sorry|oops|whoops|wait|correction|my\s+bad|i\s+mean)\b|.*\b(?:actually|i\s+meant?)\b)/i;
+
+/** A change, not a slip: "actually I work at Aldi now". */
+const CHANGED = /\b(?:now|these\s+days|since|started|starting|new|anymore|any\s+more|moved|switched)\b/i;
+
+/**
+ * A single-valued fact stated again with another value than the exchange held, under a correction marker: the held
+ * value is put right (op correct, replaces it) rather than superseded as news.
+ */
+function restated(d: Draft, held: Holdings): Draft {
+  if ((d.op && d.op !== 'assert') || d.type === 'event' || !isSingleValued(d.key)) return d;
+  const was = held.current(d.key);
+  if (!was || normValue(was.value) === normValue(d.value)) return d;
+  return { ...d, op: 'correct', replaces: was.value, confidence: Math.max(d.confidence ?? 0, 0.9) };
+}
+
+/** Rules whose cue a question or request still states about the speaker ("here in York"): its presuppositions. */
+const PRESUPPOSING: Rule[] = [hereIn];
+function presupposed(whole: string, raw: string, o: SentenceOpts): Draft[] {
+  // Clause by clause: the part before the request or question tail ("…, can you suggest…?") is what is presupposed.
+  const tail = REQUEST_AFTER.exec(whole) ?? QUESTION_AFTER.exec(whole);
+  const exp = tail && tail.index > 0 ? whole.slice(0, tail.index) : whole;
+  const neg = analyseNegation(exp);
+  const clause: Clause = { sentence: tail ? exp : raw, text: exp, subject: { id: o.speaker, self: true }, speaker: o.speaker, pre: '', core: neg.core, pred: exp, negated: neg.negated, ending: neg.ending, past: false, date: null, confidence: o.base, ref: o.ref };
+  return PRESUPPOSING.flatMap((r) => runRule(r, clause, o.onError));
 }
 
 /** Whether `subject` is another speaker of the chat or one of their people ("jon", "jon's sister maya"). */
@@ -284,6 +335,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     return null;
   };
   let prevSentence: string | undefined = o.lead;
+  const held = holdingsOf(o);
   for (const s of analyseText(maskSecrets(prepare(text, o.lexicon)))) {
     const raw = s.text.trim();
     if (!raw) continue;
@@ -319,6 +371,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       // "Could you stop giving me such long answers?" is a request about style, not a question.
       if (isRequest(exp)) for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));
       if (!isJokeOrSarcasm(raw)) lastThird = mentionRelatives(exp, self, evidence, o, out, known) ?? lastThird;
+      // What the question presupposes about the speaker ("…the food festival here in york on saturday?").
+      if (!isJokeOrSarcasm(raw) && !isHypothetical(exp)) for (const d of presupposed(exp, raw, o)) out.push(toCandidate(d, self, evidence, o.base));
       continue;
     }
     for (const d of communicationStyle(exp)) out.push(toCandidate(d, self, evidence, o.base));
@@ -446,6 +500,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         ref: o.ref,
         coName: att?.partnerName,
         prevSentence: previous,
+        held,
       };
       if (!att) {
         for (const d of opinions(null, t, topicHint, raw)) out.push(toCandidate(d, self, evidence, o.base));
@@ -460,8 +515,9 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       const ops = att.subject.self ? opinions(att.pred, null, topicHint) : [];
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);
+      if (att.subject.self && RESTATED.test(raw) && !CHANGED.test(raw)) facts = facts.map((d) => restated(d, held));
       // Relations and tastes do not explain a dated past action ("I joined a basketball league last week" is an event too).
-      const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0;
+      const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0 || facts.some((d) => d.op === 'retract' && d.metadata?.ending);
       const evs = neg.history ? [] : events(clause, explained);
       for (const d of [...drafts, ...facts, ...ops, ...evs]) out.push(toCandidate(d, clause.subject, evidence, o.base));
       if (!att.subject.self) lastThird = att.subject;
@@ -489,9 +545,27 @@ const FIRST_PERSON: Array<[RegExp, string]> = [
   [/\byou\b/gi, 'I'],
 ];
 
+/**
+ * A yes/no question about the user, as the statement a "yes" makes of it: "Are you still teaching at the primary
+ * school?" → "you are still teaching at the primary school?", "Do you still live in Leeds?" → "you still live in
+ * Leeds?", "Is your dog still called Rolo?" → "your dog is still called Rolo?". Other questions stay as they are.
+ */
+export function questionAsStatement(text: string): string {
+  return text
+    .replace(/(^|[.!]\s+|,\s*)(are|were|have|had)\s+you\b/gi, (_m, lead: string, aux: string) => `${lead}you ${aux.toLowerCase()}`)
+    .replace(/(^|[.!]\s+|,\s*)(?:do|does)\s+you\b/gi, (_m, lead: string) => `${lead}you`)
+    .replace(/(^|[.!]\s+|,\s*)(is|was)\s+(your\s+[\p{L}-]+)\b/giu, (_m, lead: string, aux: string, np: string) => `${lead}${np} ${aux.toLowerCase()}`)
+    .replace(/^\s*(?:so\s+)?you(?:\s+are|'re|’re)\s+the\s+one\s+who\s+(\w+?)s\b/i, 'you $1');
+}
+
+/** A "no" to a question ("nope", "not any more"): the claim it denies. */
+export const DENY = /^\s*(?:no|nope|nah|not\s+any\s?more|not\s+really)\b[\s,.!]*/i;
+
 /** "So you live in Denver, right?" → "I live in Denver." */
 export function assistantClaimToFirstPerson(text: string): string {
-  let t = text
+  let t = questionAsStatement(text)
+    .replace(/^\s*you\s+mentioned\s+being\s+/i, 'you are ')
+    .replace(/,?\s*(?:is\s+that\s+still\s+(?:the\s+case|true|right)|still\s+the\s+case)\s*\?/gi, '.')
     .replace(/,?\s*(?:right|correct|isn't\s+it|aren't\s+you|don't\s+you|didn't\s+you|is\s+that\s+right|is\s+that\s+correct|am\s+I\s+right|yes|no|true)\s*\?/gi, '.')
     .replace(/^\s*(?:so|ok|okay|got\s+it|just\s+to\s+confirm|to\s+confirm|if\s+I\s+understand\s+correctly|let\s+me\s+check)\s*[,:]?\s*/i, '')
     .replace(/^\s*you\s+(?:said|mentioned|told\s+me|wrote)(?:\s+(?:earlier|before))?(?:\s+that)?\s+/i, '');
@@ -539,6 +613,15 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
         out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${prevAssistant.content.trim()} — confirmed: ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
       }
       content = content.slice(confirm[0].length);
+    }
+    // "Do you still play the violin?" — "nope, gave it up years ago": the claim the "no" denies ends, when it is a
+    // "still" question (a plain "Do you play…?" answered no states nothing held).
+    const deny = confirm ? null : DENY.exec(content);
+    const asked = deny ? ([...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx)) : undefined;
+    if (deny && asked && /\?\s*$/.test(asked.content.trim()) && /\bstill\b/i.test(asked.content)) {
+      const claim = assistantClaimToFirstPerson(asked.content).replace(/\bI\s+(am|have)\s+still\b/, 'I $1 not').replace(/\bI\s+still\s+(?!am\b|have\b)/, 'I do not ').replace(/\.?\s*$/, ' anymore.');
+      const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
+      out.push(...found.filter((c) => c.op === 'retract').map((c) => ({ ...c, evidence: `${asked.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, deniedClaim: true } })));
     }
     const before = out.length;
     if (m.name) out.push(...addressedFacts(messages, i, ctx, speaker));

@@ -80,17 +80,21 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
   if (i < toks.length && (toks[i].pos === 'DET' || isPossessive(toks[i]))) det = toks[i++].lower;
   // "my sister's dog": a possessor phrase before the head.
   let seenHead = false;
-  while (i < toks.length && (NP_INNER.has(toks[i].pos) || toks[i].lower === "'s" || toks[i].lower === '’s' || (toks[i].pos === 'VERB' && /ing$/.test(toks[i].lower) && i === start + (det ? 1 : 0)))) {
+  // "a used Toyota", "a rescued greyhound": a participle after the determiner, before a noun, is an adjective.
+  const participle = (k: number) => det !== null && toks[k].pos === 'VERB' && /ed$/.test(toks[k].lower) && ['NOUN', 'PROPN', 'ADJ'].includes(toks[k + 1]?.pos ?? '');
+  while (i < toks.length && (NP_INNER.has(toks[i].pos) || toks[i].lower === "'s" || toks[i].lower === '’s' || (toks[i].pos === 'VERB' && /ing$/.test(toks[i].lower) && i === start + (det ? 1 : 0)) || participle(i))) {
     const t = toks[i];
     // After the head, a determiner, number or adjective starts the next phrase ("the rainbow bridge | last night").
     if (seenHead && (t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'NUM')) break;
+    // "out of Tesco yesterday": a deictic time word after the head is not part of the phrase.
+    if (seenHead && DEICTIC_TIME.has(t.lower)) break;
     if (t.pos === 'DET' && i > start + (det ? 1 : 0)) break;
     if (t.lower === "'s" || t.lower === '’s') seenHead = false;
-    else if (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'VERB') seenHead = true;
+    else if (t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'VERB' && !participle(i))) seenHead = true;
     i++;
   }
   const body = toks.slice(start, i);
-  const heads = body.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'VERB' && /ing$/.test(t.lower)));
+  const heads = body.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'VERB' && /ing$/.test(t.lower) && t === body[det ? 1 : 0]));
   if (heads.length === 0) return [null, start];
   const last = heads[heads.length - 1];
   const propers = body.filter((t) => t.pos === 'PROPN');
@@ -111,6 +115,7 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
   ];
 }
 
+const DEICTIC_TIME = new Set(['yesterday', 'today', 'tonight', 'tomorrow']);
 const SKIP_LEAD = new Set(['INTJ', 'CCONJ', 'PUNCT', 'SCONJ']);
 /** Chat openers that stand for a dropped "I have to / I am going to" ("gotta take Bella to the vet"). */
 const CHAT_LEAD = new Set(['gotta', 'gonna', 'wanna', 'hafta', 'needa']);
@@ -162,7 +167,7 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
         i += 2;
       }
     }
-  } else s.subjectless = toks[i]?.pos === 'VERB';
+  } else s.subjectless = toks[i]?.pos === 'VERB' || (toks[i]?.pos === 'AUX' && ['have', 'be'].includes(toks[i].lemma) && toks[i + 1]?.pos !== 'PRON' && toks.slice(i + 1, i + 4).some((t) => t.pos === 'VERB'));
   // Verb group: auxiliaries, negation, modals, then the main verb.
   let sawBe = false;
   let lastAux = -1;
@@ -187,6 +192,14 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
     s.verb = v.lemma;
     s.verbText = v.lower;
     i++;
+    // "getting divorced", "got married": get + a participle is the participle's verb, passive.
+    const part = toks[i];
+    if (v.lemma === 'get' && part?.pos === 'VERB' && /ed$/.test(part.lower)) {
+      s.verb = part.lemma;
+      s.verbText = part.lower;
+      s.passive = true;
+      i++;
+    }
     const p = toks[i];
     if (p && PARTICLES.has(p.lower) && (p.pos === 'ADP' || p.pos === 'PART' || p.pos === 'ADV')) {
       s.particle = p.lower;
@@ -196,12 +209,18 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
     if (toks[i]?.pos === 'PRON' && INDIRECT.has(toks[i].lower) && toks[i + 1] && NP_INNER.has(toks[i + 1].pos)) i++;
     // A particle read as a preposition ("traded in my bike"): the phrase after it is the object.
     const [np, j] = readPhrase(toks, i);
-    // A time after the verb ("resigned on Friday") is no object, and what looked like a particle was its preposition.
+    // A time after the verb ("resigned on Friday") is no object, and what looked like a particle was its preposition
+    // unless the time brings its own determiner ("moved out last weekend").
     if (np && isTime(np)) {
       i = j;
-      s.particle = null;
+      if (np.det === null && !/^(?:last|this|next|every|each)\b/i.test(np.text)) s.particle = null;
     }
-    else if (np) {
+    // "raised in Cork", "born in Leeds": a bare place after in/on is that preposition's phrase, not a particle's object.
+    else if (np && np.proper && np.det === null && (s.particle === 'in' || s.particle === 'on') && s.passive) {
+      s.preps.push({ prep: s.particle, np });
+      s.particle = null;
+      i = j;
+    } else if (np) {
       s.object = np;
       s.objects.push(np);
       i = j;

@@ -5,12 +5,13 @@
  * "I resigned") — with an ending predicate (frames/table.ts ENDINGS) yields a retraction of it.
  * The key is a guess from the referent's kind; the draft is marked `anyKey`, so reconciliation
  * ends the speaker's active memory that holds the value whatever its key (and `current` ends
- * the current value of the key when nothing is named).
+ * the current value of the key when nothing is named). Idioms are read by the WordNet sense of
+ * the phrasal verb; the referent is first resolved against the exchange's holdings.
  */
 import type { Lexicon } from '../../ports.ts';
-import type { Draft } from '../model.ts';
+import type { Draft, Holdings } from '../model.ts';
 import { NOT_NAMES } from '../lexicon.ts';
-import type { Phrase, Shape } from './clause-shape.ts';
+import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { bareName, type ReadClause } from './read.ts';
 import { ENDINGS, type Ending } from './table.ts';
@@ -24,6 +25,27 @@ function endingLemmaMatch(e: Ending, verb: string, lex?: Lexicon): boolean {
   return e.anchors.some((a) => lex.isA(verb, a, { pos: 'verb', maxSenses: 1, maxDepth: 2 }));
 }
 
+/**
+ * The clause's phrasal verbs as the lexicon spells them: verb + particle ("walk_out"), verb + "it" + the next word
+ * ("call_it_quits"). Only multi-word lemmas: the bare verb is read by the lemma tables.
+ */
+export function phrasalLemmas(rc: ReadClause, shape: Shape): string[] {
+  if (!shape.verb) return [];
+  const out: string[] = [];
+  const at = rc.tokens.findIndex((t) => t.lemma === shape.verb || t.lower === shape.verbText);
+  const next = rc.tokens[at + 1];
+  const after = rc.tokens[at + 2];
+  if (shape.particle) out.push(`${shape.verb}_${shape.particle}`);
+  else if (next && (next.pos === 'ADP' || next.pos === 'PART' || next.pos === 'ADV') && /^[a-z]+$/.test(next.lower)) out.push(`${shape.verb}_${next.lower}`);
+  if (next?.lower === 'it' && after) out.push(`${shape.verb}_it_${after.lower}`);
+  return out;
+}
+
+function senseMatch(e: Ending, phrasal: string[], lex?: Lexicon): boolean {
+  if (!lex || !e.senses || phrasal.length === 0) return false;
+  return phrasal.some((p) => lex.senses(p, 'verb', 1).length > 0 && e.senses!.some((a) => lex.isA(p, a, { pos: 'verb', maxSenses: 2, maxDepth: 1 })));
+}
+
 function isActivity(np: Phrase | null, lex?: Lexicon): boolean {
   return !!np && !np.proper && (np.gerund || isKind(np.headLemma, 'activity', lex) || isKind(np.headLemma, 'instrument', lex));
 }
@@ -35,7 +57,13 @@ export function endingOf(rc: ReadClause, shape: Shape = rc.shape): Ending | null
   const lemmas = new Set(tokens.map((t) => t.lemma));
   if (shape.particle) lemmas.add(shape.particle);
   if (isActivity(shape.object, lex)) lemmas.add('activity');
-  for (const e of ENDINGS) if (endingLemmaMatch(e, shape.verb, lex) && (e.with ?? []).every((group) => group.some((w) => lemmas.has(w)))) return e;
+  for (const e of ENDINGS) {
+    if (e.form && shape.verbText !== e.form) continue;
+    if (e.together && shape.pronoun !== 'we') continue;
+    if (endingLemmaMatch(e, shape.verb, lex) && (e.with ?? []).every((group) => group.some((w) => lemmas.has(w)))) return e;
+  }
+  const phrasal = phrasalLemmas(rc, shape);
+  for (const e of ENDINGS) if (senseMatch(e, phrasal, lex)) return e;
   return null;
 }
 
@@ -50,14 +78,26 @@ function held(np: Phrase | null): boolean {
 }
 
 const PERSONAL = new Set(['i', 'we']);
+/** A clause whose only negation is a trailing comment (", not going back", ", never again"). */
+const NEGATED_TAIL = /^[^,]*\b(?!not\b|never\b)\w+[^,]*,\s*(?:and\s+)?(?:not|never|no)\b[^,]*$/i;
+/** An ending dated further back than this is history, not a change of the current value. */
+const LONG_AGO_MS = 60 * 86_400_000;
 const LIGHT_GERUNDS = new Set(['playing', 'doing', 'going', 'having', 'making', 'taking', 'getting', 'practising', 'practicing']);
 
 /** Retraction drafts for the clause's ending predicate (none when the clause is negated, hypothetical or about others). */
 export function endingDrafts(rc: ReadClause): Draft[] {
   const main = rc.shape;
-  if (rc.clause.negated || main.negated || (main.modal && main.modal !== 'can')) return [];
+  // The main verb group's own negation: a tail ("walked out of Tesco, not going back") does not negate the ending.
+  if (main.negated || (main.modal && main.modal !== 'can') || (rc.clause.negated && !NEGATED_TAIL.test(rc.clause.text))) return [];
   const direct = endingOf(rc);
   if (direct) return endingFor(rc, direct, main);
+  // "handed in my notice and resigned": a verb coordinated with the main one, same subject.
+  for (let i = 1; i < rc.tokens.length; i++) {
+    if (rc.tokens[i - 1].lower !== 'and' || rc.tokens[i].pos !== 'VERB') continue;
+    const sub = shapeOfTokens(rc.tokens.slice(i));
+    const e = endingOf(rc, sub);
+    if (e) return endingFor(rc, e, { ...sub, subject: main.subject, pronoun: main.pronoun, subjectless: main.subjectless });
+  }
   // "We had to rehome Luna", "our cat had to be put down": an ending the speaker was obliged to (have/need to + verb).
   if (main.verb !== 'have' && main.verb !== 'need') return [];
   for (const sub of rc.chained) {
@@ -95,6 +135,16 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   if (!speakerSide) return [];
   // "my cousin sold her Mini": a person doing the ending to their own things ends nothing of the speaker's.
   if (!clause.subject.self && e.referent !== 'subject' && shape.subject && !shape.passive) return [];
+  const holdings = clause.held;
+  const heldKeys = e.heldOnly ?? endable(e);
+  // "walked out of grounded": a referent the tagger did not read as a phrase is the word after "of".
+  const ofWord = !referent && e.referent === 'object' && holdings ? wordAfter(rc, 'of') : null;
+  if (ofWord && holdings) {
+    const hit = holdings.find(ofWord, heldKeys);
+    if (hit) return [retraction(clause.speaker, hit.key, hit.value, e, true)];
+  }
+  // "Ines and I called it quits", "we're done": said together, with nothing else ended, the bond ends.
+  if (e.bond && shape.pronoun === 'we' && !isActivity(object, lex)) return bondEnding(rc, e, shape);
   if (referent && !(e.referent === 'object' && shape.pronoun && !PERSONAL.has(shape.pronoun))) {
     // A lower-case chat name ("bruno passed away", "sold the yamaha") counts as the name it is.
     const chatName = referent.proper ? null : bareName(referent, lex, [null, 'the']);
@@ -102,12 +152,56 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     const noun = referent.noun && referent.noun !== name?.toLowerCase() ? referent.noun : null;
     const kind = noun || !chatName ? kindOf(noun ?? name ?? referent.headLemma, lex) : null;
     const key = (kind ? e.keyByKind[kind] : undefined) ?? (name && !noun ? e.defaultKey : null);
-    if (key) return [{ key, value: name ?? (referent.gerund ? referent.head : referent.headLemma), op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, ...(kind && e.keyByKind[kind] ? { kindKnown: true } : {}) } }];
+    // What the exchange's earlier turns hold under that word ("socks" → "tabby named Socks", "the yamaha" → the MT-07).
+    const word = (name ?? (referent.gerund ? referent.head : referent.head)).toLowerCase();
+    const hit = holdings?.find(word, key && !e.heldOnly ? [key] : heldKeys) ?? null;
+    // The held value when it carries the word; else the word as said ("bruno" for the "labrador" stated with it).
+    if (hit) return [retraction(clause.speaker, hit.key, hit.value.toLowerCase().includes(word) ? hit.value : (name ?? word), e, true)];
+    if (key && !e.heldOnly) return [{ key, value: name ?? (referent.gerund ? referent.head : referent.headLemma), op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, ...(kind && e.keyByKind[kind] ? { kindKnown: true } : {}) } }];
+    // Held in an earlier session, not in this exchange: a plain retraction under the row's key (no anyKey), so
+    // reconciliation ends "partner Jo" or "employer Tesco" if stored, and never a son called Jo.
+    // …unless the exchange holds the name as something else ("my son Leo" … "Leo moved out").
+    if (e.heldOnly && referent.proper && name && !noun && !holdings?.find(word, null)) return [{ key: e.heldOnly[0], value: name, op: 'retract', subject: clause.speaker, metadata: { ending: e.id } }];
   }
   // "I resigned", "we split", "I quit my job": the current value of the key ends.
-  if (e.current && (shape.pronoun === 'i' || shape.pronoun === 'we') && (!e.currentObjects || !object || (!object.proper && e.currentObjects.includes(object.headLemma)))) {
+  if (e.current && (shape.pronoun === 'i' || shape.pronoun === 'we' || (shape.subjectless && clause.subject.self && e.current !== 'partner')) && (!e.currentObjects || !object || (!object.proper && e.currentObjects.includes(object.headLemma)))) {
     if (e.current === 'partner' && shape.pronoun !== 'we' && !shape.subject) return [];
-    return [{ key: e.current, value: CURRENT_LABEL[e.current] ?? e.current, op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, current: true } }];
+    if (e.together && (shape.object || shape.preps.length > 0 || shape.complement)) return [];
+    // "We got divorced last year" is history: a long-ago ending says nothing of the value held now.
+    if (clause.date && clause.past && Date.parse(clause.date.iso) < clause.ref.getTime() - LONG_AGO_MS) return [];
+    return [currentEnding(clause.speaker, e.current, e, holdings)];
   }
   return [];
+}
+
+/** The keys an ending row can end. */
+function endable(e: Ending): string[] {
+  return [...new Set([...Object.values(e.keyByKind), ...(e.defaultKey ? [e.defaultKey] : []), ...(e.current ? [e.current] : [])])] as string[];
+}
+
+function retraction(speaker: string, key: string, value: string, e: Ending, fromHeld = false): Draft {
+  return { key, value, op: 'retract', subject: speaker, metadata: { ending: e.id, anyKey: true, ...(fromHeld ? { kindKnown: true, heldBefore: true } : {}) } };
+}
+
+/** The current value of a key ends ("I resigned"): named as the exchange held it when it did, else by its label. */
+function currentEnding(speaker: string, key: string, e: Ending, held?: Holdings): Draft {
+  const hit = held?.current(key);
+  return { key, value: hit?.value ?? CURRENT_LABEL[key] ?? key, op: 'retract', subject: speaker, metadata: { ending: e.id, anyKey: true, current: true } };
+}
+
+/** "X and I <ended it>": partner X (named or held), else the current partner. */
+function bondEnding(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
+  const { clause } = rc;
+  const who = shape.subject;
+  if (who && (who.det === 'his' || who.det === 'her' || who.det === 'their')) return [];
+  const name = who?.proper ? who.name : who ? bareName(who, rc.lex) : null;
+  if (name) return [clause.held?.find(name.toLowerCase(), ['partner']) ? retraction(clause.speaker, 'partner', clause.held.find(name.toLowerCase(), ['partner'])!.value, e, true) : retraction(clause.speaker, 'partner', name, e)];
+  return [currentEnding(clause.speaker, 'partner', e, clause.held)];
+}
+
+/** The word after a preposition, as written (what the tagger failed to read as a phrase). */
+function wordAfter(rc: ReadClause, prep: string): string | null {
+  const i = rc.tokens.findIndex((t) => t.lower === prep);
+  const w = i >= 0 ? rc.tokens[i + 1] : undefined;
+  return w && /^[\p{L}][\p{L}'-]+$/u.test(w.text) ? w.lower : null;
 }

@@ -3,18 +3,22 @@
  * Reads one analysed clause against the frame table (frames/table.ts): finds the predicate
  * class of its verb (listed lemma, else a WordNet verb anchor), checks the argument in the
  * frame's slot against its class (noun kind, name, proper noun), and returns drafts with
- * confidence by explicitness. Entity-state endings are read by frames/entity-state.ts.
+ * confidence by explicitness. Also the small frames the table's data drives: settings, naming,
+ * animal parts, milestones and arrivals, harm, possessed animals and illnesses, appraisal verbs
+ * and vocations. Entity-state endings are read by frames/entity-state.ts.
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Clause, Draft } from '../model.ts';
-import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
+import { NOT_NAMES, OCCUPATIONS, RELATIONS } from '../lexicon.ts';
 import { relationDraft } from '../subject-attribution.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
+import { resolveDate } from '../dates.ts';
+import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -108,8 +112,12 @@ const NAME_AS_WORD = new Set(['noun.food', 'noun.person', 'noun.animal', 'noun.p
  */
 export function bareName(np: Phrase, lex?: Lexicon, dets: ReadonlyArray<string | null> = [null]): string | null {
   if (np.proper || !dets.includes(np.det) || np.gerund || /\s/.test(np.text.replace(/^the\s+/, '')) || !/^(?:the\s+)?[a-z][a-z'-]{2,}$/.test(np.text) || /[^s]s$/.test(np.text) || NOT_NAMES.has(np.text)) return null;
-  if (!lexiconKnowsWords(lex)) return null;
-  const word = np.text.replace(/^the\s+/, '');
+  return chatName(np.text.replace(/^the\s+/, ''), lex);
+}
+
+/** A lower-case word the lexicon lets be a name (unknown, or first read as a food, plant, person or animal), capitalised. */
+export function chatName(word: string, lex?: Lexicon): string | null {
+  if (!lexiconKnowsWords(lex) || NOT_NAMES.has(word)) return null;
   const first = lex.senses(word, 'noun', 1)[0];
   if ((first && !NAME_AS_WORD.has(first.lexClass)) || (!first && lex.lemmas(word).length > 0)) return null;
   return word[0].toUpperCase() + word.slice(1);
@@ -135,13 +143,18 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   // A compound the lexicon lists whole ("hurdy gurdy", "border collie") before its head word alone.
   const words = bare(np).toLowerCase().split(/\s+/);
   const compound = words.length >= 2 ? words.slice(-2).join(' ') : null;
-  return (compound !== null && isKind(compound, arg, lex)) || isKind(np.headLemma, arg, lex) || (np.head !== np.headLemma && isKind(np.head, arg, lex));
+  if ((compound !== null && isKind(compound, arg, lex)) || isKind(np.headLemma, arg, lex) || (np.head !== np.headLemma && isKind(np.head, arg, lex))) return true;
+  // "a 2015 honda jazz": a make from the seed table before the model names a vehicle whatever the model's own sense.
+  return arg === 'vehicle' && words.slice(0, -1).some((w) => isKind(w, 'vehicle'));
 }
 
 /** The words of a phrase without its determiner ("a senior sonographer" → "senior sonographer"). */
 function bare(np: Phrase): string {
   return np.text.replace(/^(?:a|an|the|my|our|some|one|two|three|\d+)\s+/i, '').trim();
 }
+
+/** Institution nouns chat shortens past the lexicon ("Edinburgh uni"). */
+const INSTITUTIONS = ['uni', 'university', 'college', 'school', 'institute', 'poly', 'academy'];
 
 const ORDINAL = /^(?:(?:my|our|the)\s+)?(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)|last)\b/i;
 
@@ -172,6 +185,12 @@ function valueOf(frame: Frame, np: Phrase, rc: ReadClause): string {
       return np.name ?? bare(np);
     case 'hobby':
       return np.gerund ? np.head : bare(np).toLowerCase();
+    case 'vehicle': {
+      // From the first year, name or vehicle word on: "a cheap little motorbike" → "motorbike", "a used Toyota" → "Toyota".
+      const words = bare(np).split(/\s+/);
+      const at = words.findIndex((w) => /^(?:19|20)\d\d$/.test(w) || /^\p{Lu}/u.test(w) || isKind(w, 'vehicle'));
+      return at > 0 ? words.slice(at).join(' ') : np.proper ? (np.name ?? np.head) : bare(np);
+    }
     default:
       return np.proper ? (np.name ?? np.head) : bare(np);
   }
@@ -199,7 +218,13 @@ const CHAINED_PREDS = new Set<PredClass>(['care', 'bring']);
 export function frameDrafts(rc: ReadClause): Draft[] {
   const { shape, clause } = rc;
   if ((shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || !subjectOk(rc) || isPlan(clause)) return [];
-  const own = shape.verb ? shapeDrafts(rc, shape, null) : [];
+  let own = shape.verb ? shapeDrafts(rc, shape, null) : [];
+  // "sold my old motorbike and bought an e-bike": a verb coordinated with the main one, same subject.
+  for (let i = 1; i < rc.tokens.length && shape.verb; i++) {
+    if (rc.tokens[i - 1].lower !== 'and' || rc.tokens[i].pos !== 'VERB') continue;
+    const sub = shapeOfTokens(rc.tokens.slice(i));
+    if (sub.verb) own = [...own, ...shapeDrafts(rc, { ...sub, verb: verbLemma(sub.verb, rc.lex), subject: shape.subject, pronoun: shape.pronoun, subjectless: shape.subjectless, negated: shape.negated, modal: shape.modal }, null)];
+  }
   if (own.length > 0 || !(clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless || !shape.subject))) return own;
   for (const sub of rc.chained) {
     const got = shapeDrafts(rc, { ...sub, subjectless: true }, CHAINED_PREDS);
@@ -209,6 +234,12 @@ export function frameDrafts(rc: ReadClause): Draft[] {
 }
 
 function shapeDrafts(rc: ReadClause, shape: Shape, only: Set<PredClass> | null): Draft[] {
+  const drafts = shapeDraftsOf(rc, shape, only);
+  // A subject-less chat fragment ("haven't had any meat in years") is the speaker's own statement.
+  return shape.subjectless && rc.clause.subject.self ? drafts.map((d) => ({ subject: rc.clause.speaker, ...d })) : drafts;
+}
+
+function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null): Draft[] {
   const { clause, lex } = rc;
   if (!shape.verb) return [];
   const negated = clause.negated || shape.negated;
@@ -218,11 +249,19 @@ function shapeDrafts(rc: ReadClause, shape: Shape, only: Set<PredClass> | null):
     if (!classes.includes(frame.pred) || Boolean(frame.negated) !== negated || (only && !only.has(frame.pred))) continue;
     // Care and ownership are read for the speaker only (a neighbour's new car is not a memory about them).
     if (frame.via && !shape.preps.some((p) => frame.via!.preps.includes(p.prep) && frame.via!.heads.includes(p.np.headLemma))) continue;
-    if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !(clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we'))) continue;
+    const speakerSays = clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we');
+    // A named third party's own things go to them ("my neighbour rosa keeps three chickens" → rosa's pets); care
+    // frames stay the speaker's (walking someone's dog says nothing of whose it is).
+    const theirs = !clause.subject.self && !!shape.subject?.name && !shape.pronoun && (frame.pred === 'own' || frame.pred === 'drive') && frame.key !== 'relation';
+    if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !speakerSays && !theirs) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
+    if ((frame.particle && shape.particle !== frame.particle) || (frame.passive && !shape.passive)) continue;
+    // "is moving to Toronto": a move in progress is a plan, not where they live yet.
+    if (frame.pred === 'move' && /ing$/.test(shape.verbText ?? '')) continue;
     // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.
-    const args = inSlot(shape, frame.slot).filter((np) => fits(np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
+    // "haven't had any meat": a negated frame reads its "any" phrase (fits() refuses "any" elsewhere).
+    const args = inSlot(shape, frame.slot).filter((np) => fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
     if (args.length === 0) continue;
     if (frame.key === 'diet') {
       const diet = dietFrom(shape.objects);
@@ -233,13 +272,15 @@ function shapeDrafts(rc: ReadClause, shape: Shape, only: Set<PredClass> | null):
       // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
       if (/['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
       if (frame.key === 'health_condition' && NOT_CONDITIONS.includes(np.headLemma)) continue;
+      // A place, never an organisation ("moved to Google" is a new employer, not a city).
+      if (frame.key === 'location' && np.name && isKind(np.name.toLowerCase(), 'organization', lex) && !isKind(np.name.toLowerCase(), 'location', lex)) continue;
       // "we have twin girls and a baby boy": a relative had is the speaker's relation (its key from the relation word).
       if (frame.key === 'relation') {
         const d = relationDraft(clause.speaker, RELATIONS[np.headLemma] !== undefined ? np.headLemma : np.head, np.name ?? undefined, 0.85);
         if (d && clause.subject.self) out.push({ ...d, metadata: { ...d.metadata, frame: 'own×family' } });
         continue;
       }
-      out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
+      out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.op ? { op: frame.op } : {}), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
     }
   }
   return out;
@@ -254,7 +295,10 @@ export function settingDrafts(rc: ReadClause): Draft[] {
   // "I quit my job at Deloitte", "lost my job at DoorDash": an ending or losing verb is not a setting the speaker is in.
   if (shape.verb && (endingOf(rc) || LOSING.has(shape.verb))) return [];
   // "my second day at Monzo", "first week at Octopus Energy": a possessed or counted (ordinal) setting.
-  const phrases = [shape.subject, ...shape.objects, shape.complement].filter((p): p is Phrase => !!p && (p.det === 'my' || p.det === 'our' || (clause.subject.self && ORDINAL.test(p.text))));
+  // "just back from my induction at Barclays": a possessed setting in a prepositional phrase counts too, and so does a
+  // counted one ("week two at deliveroo", "day 3 at Ocado").
+  const counted = (p: Phrase) => clause.subject.self && p.det === null && rc.tokens.some((t, k) => t.lower === p.head && rc.tokens[k + 1]?.pos === 'NUM');
+  const phrases = [shape.subject, ...shape.objects, shape.complement, ...shape.preps.filter((x) => x.prep !== 'at').map((x) => x.np)].filter((p): p is Phrase => !!p && (p.det === 'my' || p.det === 'our' || (clause.subject.self && ORDINAL.test(p.text)) || counted(p)));
   const out: Draft[] = [];
   // "my commute to the Notion office": the setting carries its owner's name (after to/at/into, never "his office").
   for (const { np } of shape.preps) {
@@ -267,8 +311,9 @@ export function settingDrafts(rc: ReadClause): Draft[] {
     const head = p.headLemma.replace(/(?<!s)s$/, '');
     const row = SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma) || r.heads.includes(head));
     if (!row) continue;
-    const at = shape.preps.find((x) => row.preps.includes(x.prep) && fits(x.np, 'proper'));
-    if (at) out.push({ key: row.key, value: at.np.name!, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${p.headLemma}` } });
+    // "at Monzo", or a named institution ("at Edinburgh uni"): a name before an organisation noun.
+    const at = shape.preps.find((x) => row.preps.includes(x.prep) && (fits(x.np, 'proper') || (!!x.np.name && isName(x.np.name.split(' ')[0]) && (INSTITUTIONS.includes(x.np.headLemma) || isKind(x.np.headLemma, 'organization', rc.lex)))));
+    if (at) out.push({ key: row.key, value: at.np.proper ? at.np.name! : bare(at.np), implicit: true, subject: clause.speaker, metadata: { frame: `setting×${p.headLemma}` } });
   }
   return out;
 }
@@ -304,8 +349,12 @@ export function animalPartDrafts(rc: ReadClause): Draft[] {
   const out: Draft[] = [];
   for (let i = 0; i + 2 < tokens.length; i++) {
     const [who, s, part] = [tokens[i], tokens[i + 1], tokens[i + 2]];
-    if (who.pos === 'PROPN' && isName(who.text) && (s.lower === "'s" || s.lower === '’s') && ANIMAL_PARTS.includes(part.lemma) && mayBeName(who.text, rc.lex))
-      out.push({ key: 'pet', value: `pet named ${who.text}`, implicit: true, subject: clause.speaker, metadata: { name: who.text, frame: 'name×animal part' } });
+    if ((s.lower !== "'s" && s.lower !== '’s') || !ANIMAL_PARTS.includes(part.lemma)) continue;
+    // A lower-case chat name ("trimmed waffles's claws", "pumpkin's hutch") counts as the name it is.
+    // The word opens the clause or follows a verb or its particle: not "my mum's cage".
+    const bareSpot = i === 0 || ['VERB', 'ADP', 'PART'].includes(tokens[i - 1]?.pos ?? '');
+    const name = who.pos === 'PROPN' && isName(who.text) && mayBeName(who.text, rc.lex) ? who.text : who.pos === 'NOUN' && bareSpot ? chatName(who.lower, rc.lex) : null;
+    if (name) out.push({ key: 'pet', value: `pet named ${name}`, implicit: true, subject: clause.speaker, metadata: { name, frame: 'name×animal part' } });
   }
   return out;
 }
@@ -329,7 +378,34 @@ export function milestoneDrafts(rc: ReadClause): Draft[] {
   return [
     { key: 'age', value: String(n - 1), confidence: 0.8, metadata: { turns: n, frame: 'milestone' } },
     { key: 'birthday', value: name, confidence: 0.8, metadata: { frame: 'milestone' } },
+    // "I'll be 50 in August" is also the coming birthday (the events rules date "turning 50" themselves).
+    ...(shape.verb === 'be' && clause.date ? [{ key: 'event_birthday', value: `turns ${n}`, type: 'event' as const, eventDate: clause.date.iso, confidence: 0.8, metadata: { frame: 'milestone', dateText: clause.date.text } }] : []),
   ];
+}
+
+const NEWBORN_CUE = new RegExp(`\\b(?:${[...ARRIVAL.newborn, ...ARRIVAL.counts].join('|')})\\b`);
+
+/**
+ * A coming birth (ARRIVAL): "number four arrives in October", "two boys and a third on the way, due in November" →
+ * event_milestone "baby due", dated. The newborn and the arrival may sit in different clauses of one sentence; the
+ * date is the clause's, and must be ahead.
+ */
+export function arrivalDrafts(rc: ReadClause): Draft[] {
+  const { clause, shape } = rc;
+  if (clause.negated || shape.negated || /^(?:his|her|their|your)\b/i.test(clause.text)) return [];
+  const s = clause.sentence.toLowerCase();
+  if (!NEWBORN_CUE.test(s)) return [];
+  // The tagger reads "arrives" after a count as a plural noun: any token whose lemma (or stem) is an arrival verb.
+  const verbs: readonly string[] = ARRIVAL.verbs;
+  const arrives = rc.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower.replace(/s$/, ''))) || ARRIVAL.phrases.some((p) => new RegExp(`\\b${p}\\b`).test(s));
+  const newborn = ARRIVAL.newborn.some((w) => new RegExp(`\\b${w}\\b(?!\\s+of\\b)`).test(s)) || new RegExp(`\\b(?:a|number)\\s+(?:${ARRIVAL.counts.join('|')})\\b(?!\\s+of\\b)`).test(s);
+  if (!arrives || !newborn) return [];
+  // An arrival is ahead by its meaning: the clause's month or day is read forward ("arrives in October").
+  const date = resolveDate(clause.text, clause.ref, true);
+  if (!date || date.iso <= clause.ref.toISOString().slice(0, 10)) return [];
+  // A third party's baby ("my sister's baby is due in June") is theirs; the speaker's own otherwise.
+  const theirs = !clause.subject.self && !ARRIVAL.newborn.includes((clause.subject.relation ?? '') as never);
+  return [{ key: 'event_milestone', value: 'baby due', type: 'event', ...(theirs ? {} : { subject: clause.speaker }), eventDate: date.iso, confidence: 0.8, metadata: { frame: 'arrival', dateText: date.text } }];
 }
 
 /** "dairy wrecks my stomach", "prawns make my lips swell": a food that harms the speaker's body → an allergy, implied. */
@@ -362,13 +438,66 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     const at = words.findIndex((w) => isKind(w.toLowerCase(), 'animal', lex));
     const after = at >= 0 ? words[at + 1] : undefined;
     if (after && at === words.length - 2) {
-      const name = /^\p{Lu}/u.test(after) ? after : bareName({ ...p, text: after, det: null, proper: false, gerund: false }, lex);
+      // In apposition after a species a word the lexicon reads as a thing is still a name ("our greyhound luna").
+      const thing = lex?.senses(after.toLowerCase(), 'noun', 1)[0]?.lexClass === 'noun.object' ? after[0].toUpperCase() + after.slice(1) : null;
+      const name = /^\p{Lu}/u.test(after) ? after : (bareName({ ...p, text: after, det: null, proper: false, gerund: false }, lex) ?? thing);
       if (name && isName(name) && kindOf(after.toLowerCase()) === null) out.push({ key: 'pet', value: `${words[at].toLowerCase()} named ${name}`, subject: clause.speaker, metadata: { species: words[at].toLowerCase(), name, frame: 'possessed×animal+name' } });
     }
-    if (isKind(p.headLemma, 'illness', lex) && !NOT_CONDITIONS.includes(p.headLemma) && clause.subject.self) out.push({ key: 'health_condition', value: bare(p).toLowerCase(), subject: clause.speaker, metadata: { frame: 'possessed×illness' } });
+    // A symptom ("my mouth itch", "my cough") is no condition; the harm frame reads what caused it.
+    const symptom = (!!lex && lex.isA(p.headLemma, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 })) || (shape.objects.includes(p) && harmDrafts(rc).length > 0);
+    if (isKind(p.headLemma, 'illness', lex) && !NOT_CONDITIONS.includes(p.headLemma) && !symptom && clause.subject.self) out.push({ key: 'health_condition', value: bare(p).toLowerCase(), subject: clause.speaker, metadata: { frame: 'possessed×illness' } });
   }
   if (shape.verb === 'live' && clause.subject.self)
     for (const { prep, np } of shape.preps) if (prep === 'with' && !np.proper && isKind(np.headLemma, 'illness', lex)) out.push({ key: 'health_condition', value: bare(np).toLowerCase(), metadata: { frame: 'live with×illness' } });
   void tokens;
   return out;
+}
+
+/** Doer nouns a verb derives in WordNet ("teach" → "teacher"), by their ending. */
+const DOER = /(?:er|or|ist|ian|ant)$/;
+
+/**
+ * A vocation: the speaker does a verb whose doer is an occupation (a WordNet derivation: teach → teacher, lecture →
+ * lecturer, bake → baker) at or for an organisation (a proper name, or a noun of the organisation kind: "the primary
+ * school") → that occupation. "I swim at the leisure centre" names no organisation, so it is no job.
+ */
+export function vocationDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!lex || !shape.verb || !clause.subject.self || shape.pronoun !== 'i' || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause)) return [];
+  // The listed verbs have their own frames (work at X is the employer, not a "worker").
+  if (BY_LEMMA.has(shape.verb) && !PREDICATES.study.lemmas.includes(shape.verb)) return [];
+  // Done as such, with no object: "I teach at X" (the doer's trade), never "started a new job at X".
+  if (shape.object) return [];
+  const at = shape.preps.find((p) => (p.prep === 'at' || p.prep === 'for') && (fits(p.np, 'proper') || (!p.np.proper && isKind(p.np.headLemma, 'organization', lex))));
+  if (!at) return [];
+  const doer = lex.derivations(shape.verb, 'verb').find((d) => DOER.test(d) && (OCCUPATIONS.has(d) || isKind(d, 'occupation', lex)) && !lex.isA(d, 'athlete', { pos: 'noun', maxSenses: 1 }));
+  return doer ? [{ key: 'job_title', value: doer, metadata: { frame: 'vocation×organization' } }] : [];
+}
+
+/** The stance an emotion verb takes on its subject (APPRAISAL), from its first WordNet sense; null for other verbs. */
+export function appraisalOf(verb: string, lex?: Lexicon): 'positive' | 'negative' | null {
+  if (!lex || !lex.classesOf(verb, 'verb', 2).includes('verb.emotion')) return null;
+  for (const stance of ['negative', 'positive'] as const) if (APPRAISAL[stance].some((a) => a === verb || lex.isA(verb, a, { pos: 'verb', maxSenses: 2, maxDepth: 4 }))) return stance;
+  return null;
+}
+
+/**
+ * Appraisal: a thing that acts on the speaker's feelings — "figma irritates me more with every update", "the new
+ * ticketing bit frustrates me" — is an opinion on that thing (opinion_<topic>, the stance from the verb's class). The
+ * thing must be a noun phrase of the speaker's world (not someone's "his X", not a pronoun).
+ */
+export function appraisalDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, tokens, lex } = rc;
+  if (!shape.verb || !shape.subject || shape.pronoun || clause.negated || shape.negated || shape.modal) return [];
+  const subj = shape.subject;
+  if (['his', 'her', 'their', 'your', 'my', 'our', 'this', 'that'].includes(subj.det ?? '') || /['’]s\b/.test(subj.text)) return [];
+  const at = tokens.findIndex((t) => t.lemma === shape.verb || t.lower === shape.verbText);
+  if (at < 0 || !['me', 'us'].includes(tokens[at + 1]?.lower ?? '')) return [];
+  const stance = appraisalOf(shape.verb, lex);
+  if (!stance) return [];
+  const topic = bare(subj).toLowerCase();
+  const slug = topicSlug(topic);
+  if (!slug) return [];
+  const value = tokens.slice(at).map((t) => t.text).join(' ').replace(/\s+([,.!?])/g, '$1');
+  return [{ key: `opinion_${slug}`, value, type: 'opinion', subject: clause.speaker, metadata: { stance, topic, frame: 'appraisal' } }];
 }

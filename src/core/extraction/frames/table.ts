@@ -8,7 +8,7 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'speak' | 'play' | 'be' | 'eat' | 'study';
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
@@ -18,6 +18,9 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   bring: { lemmas: ['take', 'bring', 'drop', 'pick'] },
   work: { lemmas: ['work', 'intern', 'temp', 'freelance', 'consult', 'volunteer'] },
   live: { lemmas: ['live', 'reside', 'settle'] },
+  move: { lemmas: ['move', 'relocate', 'emigrate'], anchors: ['relocate'] },
+  grow: { lemmas: ['grow'] },
+  raise: { lemmas: ['raise', 'bring'] },
   speak: { lemmas: ['speak', 'sign'] },
   play: { lemmas: ['play', 'practise', 'practice', 'do'], anchors: ['play', 'compete'] },
   be: { lemmas: ['be'] },
@@ -40,6 +43,10 @@ export interface Frame {
   implicit?: boolean;
   /** A phrase the clause must also have: "take Bella to the vet", "dropped Rolo off at the kennels". */
   via?: { preps: string[]; heads: string[] };
+  /** The verb's particle the frame needs ("grew up in Galway"). */
+  particle?: string;
+  /** The clause must be passive ("I was raised in Cork"). */
+  passive?: boolean;
   /** The frame reads a negated clause ("haven't touched meat in years" → a diet); others skip negated clauses. */
   negated?: boolean;
 }
@@ -47,9 +54,13 @@ export interface Frame {
 export const FRAMES: readonly Frame[] = [
   { pred: 'own', slot: 'object', arg: 'animal', key: 'pet' },
   { pred: 'own', slot: 'object', arg: 'vehicle', key: 'vehicle' },
+  // "I don't have a car": the negated own frame takes the vehicle back.
+  { pred: 'own', slot: 'object', arg: 'vehicle', key: 'vehicle', negated: true, op: 'retract' },
   { pred: 'own', slot: 'object', arg: 'illness', key: 'health_condition' },
   { pred: 'own', slot: 'object', arg: 'family', key: 'relation' },
   { pred: 'drive', slot: 'object', arg: 'vehicle', key: 'vehicle' },
+  // "picked up a used Toyota": bring + up acquires a vehicle.
+  { pred: 'bring', particle: 'up', slot: 'object', arg: 'vehicle', key: 'vehicle' },
   { pred: 'drive', slot: 'object', arg: 'proper', key: 'vehicle' },
   { pred: 'care', slot: 'object', arg: 'name', key: 'pet', implicit: true },
   { pred: 'care', slot: 'object', arg: 'animal', key: 'pet', implicit: true },
@@ -59,6 +70,9 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'work', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
   { pred: 'be', slot: 'complement', arg: 'occupation', key: 'job_title' },
   { pred: 'live', slot: 'prep:in', arg: 'proper', key: 'location' },
+  { pred: 'move', slot: 'prep:to', arg: 'proper', key: 'location' },
+  { pred: 'grow', particle: 'up', slot: 'prep:in', arg: 'proper', key: 'hometown' },
+  { pred: 'raise', passive: true, slot: 'prep:in', arg: 'proper', key: 'hometown' },
   { pred: 'speak', slot: 'object', arg: 'language', key: 'language' },
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby' },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby' },
@@ -79,7 +93,7 @@ export const SETTING_NOUNS: ReadonlyArray<{ key: string; heads: string[]; preps:
 export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction', 'injury', 'surgery', 'op', 'fracture', 'sprain', 'cold', 'flu'];
 
 /** Parts and things only an animal has: "<Name>'s fur/paws/lead" says Name is an animal the speaker tends. */
-export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble'];
+export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble', 'hutch', 'cage', 'stable', 'aquarium', 'saddle', 'nail', 'claws'];
 
 /** A setting named by its owner's proper noun ("my commute to the Notion office", "at the Google campus today"). */
 export const NAMED_SETTINGS: ReadonlyArray<{ key: string; heads: string[] }> = [{ key: 'employer', heads: ['office', 'hq', 'headquarters', 'campus'] }];
@@ -94,6 +108,26 @@ export const HARM_RESULTS: readonly string[] = ['hive', 'hives', 'rash', 'rashes
 /** How a harm leaves the speaker ("shellfish makes me really sick"). */
 export const HARM_STATES: readonly string[] = ['sick', 'ill', 'itchy', 'nauseous', 'bloated', 'queasy', 'swell', 'swollen', 'wheezy', 'wheeze', 'vomit', 'puke', 'break'];
 export const BODY_PARTS: readonly string[] = ['stomach', 'gut', 'tummy', 'skin', 'throat', 'lips', 'lip', 'tongue', 'mouth', 'face', 'eyes', 'chest', 'airways', 'sinuses', 'head', 'bowels', 'digestion', 'insides'];
+
+/**
+ * A coming birth: an arrival predicate ("arrives", "comes", "due", "on the way") with a newborn named by a noun or a
+ * count ("baby number three", "number four", "a third") and a date ahead → event_milestone "baby due".
+ */
+export const ARRIVAL = {
+  verbs: ['arrive', 'come', 'due', 'expect', 'bear'],
+  phrases: ['on the way', 'due'],
+  newborn: ['baby', 'newborn', 'bump'],
+  counts: ['second', 'third', 'fourth', 'fifth', 'sixth', 'two', 'three', 'four', 'five', 'six'],
+} as const;
+
+/**
+ * Appraisal verbs: a thing that acts on the speaker's feelings ("Figma irritates me", "this album delights me") is an
+ * opinion on that thing. The stance is the verb's WordNet class: a kind of one of these emotion verbs.
+ */
+export const APPRAISAL: Record<'positive' | 'negative', readonly string[]> = {
+  positive: ['please', 'satisfy', 'elate', 'impress', 'delight'],
+  negative: ['displease', 'annoy', 'anger', 'upset', 'discourage', 'thwart', 'frustrate', 'torment'],
+};
 
 /** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
 export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; diet: string }> = [
@@ -126,6 +160,22 @@ export interface Ending {
   current?: string;
   /** Objects that still mean the current value ("quit my job"); any other object ("quit the gym") ends nothing. */
   currentObjects?: string[];
+  /**
+   * WordNet verbs the clause's phrasal verb (verb + particle, or verb + "it" + word: "walk out", "call it quits") may
+   * be a kind of, over its first two senses: idioms of ending are read from the lexicon, not from a phrase list.
+   */
+  senses?: string[];
+  /** The verb as written must be this form ("we're done": the participle, not "we did"). */
+  form?: string;
+  /** Only "we" / "X and I" may say it ("we're done"). */
+  together?: boolean;
+  /** Said by "we" / "X and I" with no object, it ends the bond: the partner named, else the current one. */
+  bond?: boolean;
+  /**
+   * Keys the exchange's earlier turns may resolve the referent to ("sam moved out" ends partner Sam only when Sam is
+   * the partner held). Without a held match the row ends nothing. Defaults to the keys the row can end.
+   */
+  heldOnly?: string[];
 }
 
 export const ENDINGS: readonly Ending[] = [
@@ -133,16 +183,24 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'rainbow-bridge', lemmas: ['cross'], with: [['bridge']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'put-down', lemmas: ['put'], with: [['down', 'sleep']], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'rehome', lemmas: ['rehome', 'lose'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
-  { id: 'went-to-live', lemmas: ['go', 'move'], with: [['with'], ['live']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  { id: 'went-to-live', lemmas: ['go', 'move'], with: [['live']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'run-away', lemmas: ['run'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle' },
   { id: 'get-rid', lemmas: ['get'], with: [['rid']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: null },
   { id: 'give-to', lemmas: ['give', 'hand'], with: [['to', 'over']], referent: 'object', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: null },
   { id: 'give-away', lemmas: ['give'], with: [['away']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet' }, defaultKey: 'pet' },
-  { id: 'give-up', lemmas: ['give'], with: [['up'], ['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
+  { id: 'give-up', lemmas: ['give', 'pack', 'jack'], with: [['up', 'in'], ['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'quit-activity', lemmas: ['quit', 'stop', 'drop'], with: [['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'resign', lemmas: ['resign', 'quit'], anchors: ['resign', 'retire'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', currentObjects: ['job', 'position', 'role', 'post', 'work', 'company', 'firm', 'employer'] },
   { id: 'split', lemmas: ['split', 'divorce', 'separate'], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
   { id: 'break-up', lemmas: ['break'], with: [['up']], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
+  // Idioms by sense: "Ines and I called it quits" (≈ discontinue) ends the bond; "called it quits with judo" the activity.
+  { id: 'discontinue', lemmas: [], senses: ['discontinue', 'give_up'], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null, bond: true },
+  // "walked out of Tesco" (≈ leave): ends the employer held, never a place or anything else named.
+  { id: 'walk-out', lemmas: [], senses: ['leave', 'abandon'], referent: 'object', keyByKind: {}, defaultKey: null, heldOnly: ['employer'] },
+  // "Jo moved out": ends the partner held; a child or flatmate moving out ends nothing.
+  { id: 'move-out', lemmas: ['move'], with: [['out']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['partner'] },
+  // "we're done": the speaker's current partner.
+  { id: 'done', lemmas: ['do'], form: 'done', together: true, referent: 'subject', keyByKind: {}, defaultKey: null, current: 'partner' },
 
 ];

@@ -1,7 +1,7 @@
 /**
  * @module core/extraction/rules/personal-facts
  * Work, place, education and identity: employer, job title, location (with moves and their
- * previous place), hometown, education, age, birthday, languages, vehicles and goals.
+ * previous place), hometown, education, age, birthday, languages and goals (vehicles are the own/drive frames).
  */
 import { re } from '../re.ts';
 import type { Clause, Draft, Rule } from '../model.ts';
@@ -296,8 +296,7 @@ const hometown: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   let v: string | null = null;
-  if ((m = /\b(?:grew\s+up|was\s+raised|raised)\s+(?:in|on)\s+(?:a\s+(?:small\s+|tiny\s+|little\s+)?(?:town|city|village|island)\s+(?:called|named)\s+)?(.+)/i.exec(t))) v = place(m[1]);
-  else if ((m = /^(?:am|is|are)\s+(?:originally\s+)?from\s+(.+)/i.exec(t))) v = place(m[1]);
+  if ((m = /^(?:am|is|are)\s+(?:originally\s+)?from\s+(.+)/i.exec(t))) v = place(m[1]);
   else if ((m = /(?:\b(?:was|were)\s+|^)born\s+(?:and\s+(?:raised|bred)\s+)?in\s+(.+)/i.exec(t))) v = place(m[1]);
   else if ((m = /\bhometown\s+is\s+(.+)/i.exec(t))) v = place(m[1]);
   // "I'm a Glasgow girl born and bred", "a Leeds native", "a Jersey boy through and through".
@@ -371,28 +370,6 @@ const language: Rule = (c) => {
   return out;
 };
 
-const VEHICLE = '(car|bike|bicycle|e-bike|motorbike|motorcycle|scooter|van|truck|suv|minivan|camper|campervan|rv|boat|tesla|prius|jeep|volvo|bmw|audi|toyota|honda|ford|vw|volkswagen|mini|vespa)';
-/** Owning or buying one (a sale is an entity-state ending: frames/table.ts ENDINGS). */
-const RE_PERSONALFACTS_3 = re(`(?:^|\\s(?:and|then|so)\\s+(?:(?:just|finally|then)\\s+)?)(?:(?:just|finally|recently|also)\\s+)*(?:have|has|own|owns|bought|buy|got|drive|drives|leased|have\\s+got|picked\\s+up)\\s+(?:a|an|the|our|my)\\s+(?:(?:new|used|old|second-hand|little|brand\\s+new|secondhand|cheap)\\s+)?(?:[\\w-]+\\s+){0,2}${VEHICLE}\\b`, 'i');
-const vehicleName = (v: string) => (/^(?:bmw|vw|suv|rv)$/i.test(v) ? v.toUpperCase() : /^(?:tesla|prius|jeep|volvo|audi|toyota|honda|ford|volkswagen|mini|vespa)$/i.test(v) ? v[0].toUpperCase() + v.slice(1).toLowerCase() : v.toLowerCase());
-const vehicle: Rule = (c) => {
-  // Whose vehicle is worth keeping: the speaker's and their household's, not a neighbour's new Tesla.
-  if (!c.subject.self && c.subject.relation && !RELATIONS[c.subject.relation.toLowerCase()]) return [];
-  const t = c.core;
-  let m: RegExpExecArray | null;
-  const out: Draft[] = [];
-  // "I've been driving a 2015 Corolla", "I drive an old '09 Golf": a model year marks a vehicle whatever its make.
-  if ((m = /^(?:have\s+been\s+|has\s+been\s+|been\s+|am\s+|is\s+)?(?:driving|drive|drives|own|owns|have|has|bought|got)\s+(?:a|an|the|our|my)\s+(?:(?:new|used|old|second-hand|trusty|battered|little)\s+)*(?:(?:19|20)\d\d|'\d\d)\s+(\p{Lu}[\p{L}\p{N}-]*(?:\s+\p{Lu}[\p{L}\p{N}-]*)?)/u.exec(t)) && !c.negated)
-    return [{ key: 'vehicle', value: m[1] }];
-  if ((m = RE_PERSONALFACTS_3.exec(t))) {
-    const raw = m[0].replace(/^.*?(?:have|has|own|owns|bought|buy|got|drive|drives|leased|have\s+got|picked\s+up)\s+(?:a|an|the|our|my)\s+/i, '');
-    const bare = raw.replace(/^(?:new|used|old|second-hand|secondhand|little|brand\s+new|cheap)\s+/i, '');
-    const v = /^[A-Z]/.test(bare) ? bare : m[1].toLowerCase();
-    return [{ key: 'vehicle', value: v }];
-  }
-  return [];
-};
-
 const NATIONALITY = /^(?:american|canadian|british|english|irish|scottish|welsh|french|german|italian|spanish|portuguese|brazilian|mexican|indian|chinese|japanese|korean|australian|dutch|swedish|norwegian|danish|finnish|polish|russian|ukrainian|greek|turkish|egyptian|nigerian|kenyan|african|european|asian|latino|latina|jewish|muslim|christian|catholic|vegan|vegetarian|single|married|fine|good|okay|ok|back|here|home|ready|done|sorry|new|tired|busy)$/i;
 /** "Hi! I'm Maya.", "My name is Tomás", "Call me Jo". */
 const name: Rule = (c) => {
@@ -422,10 +399,10 @@ const AWAY = /\b(?:visit|visiting|visited|trip|holiday|vacation|conference|weeke
  */
 export const hereIn: Rule = (c) => {
   const m = /\b(?:here|over\s+here|up\s+here|down\s+here|out\s+here)\s+in\s+(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)?)/u.exec(c.text);
-  if (!m || c.negated || !(c.subject.self || !c.text.trim().match(/^(?:my|our|his|her|their|he|she|they)\b/i)) || AWAY.test(c.sentence) || /\?\s*$/.test(c.sentence)) return [];
+  if (!m || c.negated || !(c.subject.self || !c.text.trim().match(/^(?:my|our|his|her|their|he|she|they)\b/i)) || AWAY.test(c.sentence)) return [];
   const p = place(m[1]);
   return p ? [{ key: 'location', value: p, subject: c.speaker, confidence: 0.7 }] : [];
 };
 
-export const PERSONAL_FACT_RULES: Rule[] = [name, employer, jobTitle, location, placeIsHome, hereIn, hometown, education, ageBirthday, language, vehicle, goal];
+export const PERSONAL_FACT_RULES: Rule[] = [name, employer, jobTitle, location, placeIsHome, hereIn, hometown, education, ageBirthday, language, goal];
 export { org, place, tidy };
