@@ -43,6 +43,10 @@ export interface AnalyzedQuery {
   past: boolean;
   /** "what activities…", "which books…", plural asks: several lines are the answer. */
   list: boolean;
+  /** "how many times…", "how many … has she…": a count, answered by every occurrence (spread across sessions). */
+  count: boolean;
+  /** "how long…", "for how many years…": a duration, answered by a turn that states one ("for four years", "since 2016"). */
+  duration: boolean;
   /** "recently", "latest", "now", "these days": the newest matching lines matter most. */
   recent: boolean;
   /** A date the question names ("on 13 October 2023", "in July 2022"): [from, to) ISO dates. */
@@ -230,6 +234,8 @@ export const WEIGHTS = { query: 1, filler: 0.3, name: 0.5, key: 0.45, synonym: 0
 
 const TEMPORAL = /\b(when|what (year|month|date|day|time|week)|which (year|month|day)|how long|how many (years|months|weeks|days)|ago|since|before|after|until|first time|last time)\b/i;
 const PAST = /\b(used to|previous(ly)?|formerly|former|originally|before (moving|she|he|they|i|the|that)|in the past|no longer|anymore|old (job|home|address|city)|moved from|history)\b|\bbefore\s*[?.!]*\s*$|\b(has|have|'ve)\s+(\w+\s+)?(ever\s+)?(lived|worked)\b/i;
+const COUNT = /\bhow (many|often)\b|\bnumber of\b/i;
+const DURATION = /\bhow long\b|\bhow many (years|months|weeks|days)\b|\bfor how (long|many)\b/i;
 const RECENT = /\b(recent(ly)?|latest|lately|newest|most recent|current(ly)?|now|these days|nowadays|last time)\b/i;
 const LIST = /\b(what|which)\s+(\w+\s+)?(activities|books|events|places|things|hobbies|pets|items|ways|types|kinds|sports|games|instruments|countries|cities|songs|movies|artists|foods|names)\b|\b(all|list|every)\b/i;
 
@@ -351,6 +357,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     temporal: TEMPORAL.test(query),
     past: PAST.test(query),
     list: LIST.test(query),
+    count: COUNT.test(query) && !DURATION.test(query),
+    duration: DURATION.test(query),
     recent: RECENT.test(query),
     dateRange: date?.range ?? null,
     intents: intents.map((i) => i.name),
