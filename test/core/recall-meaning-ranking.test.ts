@@ -138,3 +138,38 @@ describe('resolved relative dates match a named date', () => {
     }
   });
 });
+
+describe('months named without a year', () => {
+  test.each([
+    ['When did Melanie go camping in June?', [6]],
+    ['What did they do last summer?', [6, 7, 8]],
+    ['Where did she travel during the winter?', [1, 2, 12]],
+    ['What did Caroline do on 8 May 2023?', null],
+    ['What did John attend in March 2023?', null],
+    ['May I ask what she likes?', null],
+    ['What does she like to eat?', null],
+  ])('%s → %j', (q, months) => expect(analyzeQuery(q).months).toEqual(months));
+
+  test('the month feature favours a turn said in (or referring to) the month, with a week of slack', async () => {
+    const { inMonths } = await import('../../src/core/recall/features.ts');
+    expect(inMonths('2023-06-27T10:00:00Z', [6], true)).toBe(true);
+    expect(inMonths('2023-07-03T10:00:00Z', [6], true)).toBe(true);
+    expect(inMonths('2023-07-03T10:00:00Z', [6], false)).toBe(false);
+    expect(inMonths('2023-07-20T10:00:00Z', [6], true)).toBe(false);
+    expect(inMonths('2024-01-05T10:00:00Z', [12], true)).toBe(true);
+    const saved = FEATURE_WEIGHTS.month;
+    FEATURE_WEIGHTS.month = 0.01;
+    try {
+      const q = analyzeQuery('What did Ann paint in June?');
+      const cs: Candidate[] = [
+        { kind: 'turn', id: 'x', score: 0.02, rankers: [], coverage: 1, bm25: 1, turn: turn('x', 's1', 1, 'I painted a lake.', { timestamp: '2023-09-01T10:00:00Z' }) },
+        { kind: 'turn', id: 'y', score: 0.015, rankers: [], coverage: 1, bm25: 1, turn: turn('y', 's2', 1, 'Last month I painted a sunset.', { timestamp: '2023-07-20T10:00:00Z', terms: 'paint sunset _m202306' }) },
+      ];
+      const out = applyFeatures(cs, { query: q, speakers: new Set() }, FEATURES);
+      expect(out.map((c) => c.id)).toEqual(['y', 'x']);
+      expect(out[0].rankers.map((r) => r.ranker)).toContain('feature_month');
+    } finally {
+      FEATURE_WEIGHTS.month = saved;
+    }
+  });
+});

@@ -51,6 +51,12 @@ export interface AnalyzedQuery {
   recent: boolean;
   /** A date the question names ("on 13 October 2023", "in July 2022"): [from, to) ISO dates. */
   dateRange: { from: string; to: string } | null;
+  /**
+   * Months (1–12) a question names without a year ("in June", "last summer", "during the
+   * winter"): no calendar range, but a turn of (or referring to) one of them fits. Null when none
+   * or when a full date is named.
+   */
+  months: number[] | null;
   /** Personalisation intents ("suggest a recipe" → food) whose stable keys answer the question. */
   intents: string[];
   /** Keys added by the intents (and the profile ask), not named by the question itself. */
@@ -221,6 +227,22 @@ export function questionDate(q: string): { range: { from: string; to: string }; 
   return null;
 }
 
+const SEASONS: Record<string, number[]> = { spring: [3, 4, 5], summer: [6, 7, 8], fall: [9, 10, 11], autumn: [9, 10, 11], winter: [12, 1, 2] };
+
+/**
+ * Months a question names without a year: "in June", "during March", "last summer", "this
+ * winter" (northern-hemisphere seasons). "May" only after in/during/of/since/early/late.
+ */
+export function questionMonths(q: string): number[] | null {
+  const out = new Set<number>();
+  for (const m of q.matchAll(new RegExp(`\\b(?:in|during|of|since|early|late|mid-?|through|throughout|last|this|next)\\s+${MONTH_RE}\\b(?!\\s*,?\\s*\\d)`, 'gi'))) {
+    const i = monthIndex(m[1]);
+    if (i >= 0) out.add(i + 1);
+  }
+  for (const m of q.matchAll(/\b(?:in|during|last|this|next|the|over)\s+(?:the\s+)?(spring|summer|fall|autumn|winter)\b/gi)) for (const i of SEASONS[m[1].toLowerCase()]) out.add(i);
+  return out.size > 0 ? [...out].sort((a, b) => a - b) : null;
+}
+
 /** Words that shape a question but rarely occur in the answer. Kept, but weighted low. */
 const FILLER = new Set(
   analyze(
@@ -361,6 +383,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     duration: DURATION.test(query),
     recent: RECENT.test(query),
     dateRange: date?.range ?? null,
+    months: date ? null : questionMonths(query),
     intents: intents.map((i) => i.name),
     intentKeys: keys.filter((k) => !named.has(k)),
     profile,
