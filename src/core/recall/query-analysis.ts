@@ -243,6 +243,11 @@ export function questionMonths(q: string): number[] | null {
   return out.size > 0 ? [...out].sort((a, b) => a - b) : null;
 }
 
+/** The month and season words of the constraints questionMonths reads. */
+function monthWords(q: string): string[] {
+  return [...q.matchAll(new RegExp(`\\b(?:in|during|of|since|early|late|mid-?|through|throughout|last|this|next|the|over)\\s+(?:the\\s+)?(${MONTH_RE}|spring|summer|fall|autumn|winter)\\b`, 'gi'))].map((m) => m[1]);
+}
+
 /** Words that shape a question but rarely occur in the answer. Kept, but weighted low. */
 const FILLER = new Set(
   analyze(
@@ -337,7 +342,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const nameTerms = new Set([...names].flatMap((n) => analyze(n)));
 
   const date = questionDate(query);
-  const dateTerms = new Set(date ? date.words.flatMap((w) => analyze(w)) : []);
+  const months = date ? null : questionMonths(query);
+  // The words that spell a date or a month constraint are the constraint's, not the topic's (weighed as filler).
+  const dateTerms = new Set(date ? date.words.flatMap((w) => analyze(w)) : months ? monthWords(query).flatMap((w) => analyze(w)) : []);
   const original = analyze(query);
   // Words that frame an opinion or change ask ("these days", "changed over time") are the ask's, not its topic's: not searched.
   const frame = askFrameTerms(query);
@@ -383,7 +390,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     duration: DURATION.test(query),
     recent: RECENT.test(query),
     dateRange: date?.range ?? null,
-    months: date ? null : questionMonths(query),
+    months,
     intents: intents.map((i) => i.name),
     intentKeys: keys.filter((k) => !named.has(k)),
     profile,
