@@ -71,13 +71,17 @@ export const RECALL = {
   maxCandidates: 150,
   /** Candidates the reranker sees. */
   rerankTop: 40,
-  /** Turns longer than this (tokens) are shown by their matching sentences. */
-  excerptMinTokens: 40,
+  /**
+   * Turns longer than this (tokens) are shown by their matching sentences. 25 (was 40): on
+   * LoCoMo dev evidence recall 0.789 → 0.797 @512 and 0.890 → 0.900 @2048 with the same
+   * category-4 containment (docs/recall-meaning.md); a whole long turn crowded out other evidence.
+   */
+  excerptMinTokens: 25,
   /** The best turns shown whole (the answer is often in a sentence without the question's words). */
   fullTop: 3,
   /** The same two for list and count asks ("What places…", "How many times…"), answered by many short picks. */
-  listFullTop: 3,
-  listExcerptMinTokens: 40,
+  listFullTop: 0,
+  listExcerptMinTokens: 15,
   /** The next best turns keep one sentence either side of each matching sentence. */
   windowTop: 0,
   /** Leave out a memory line when its source turn is already shown (1 = on). */
