@@ -173,3 +173,21 @@ describe('months named without a year', () => {
     }
   });
 });
+
+describe('list and count asks are shown by many short picks', () => {
+  test.each([
+    ['What activities does Ann do with the kids?', true],
+    ['How many times has Ann gone camping with the kids?', true],
+    ['Does Ann go camping with the kids?', false],
+  ])('%s → excerpted even at the top: %s', async (query, excerpted) => {
+    const { MemoryService } = await import('../../src/core/service.ts');
+    const { InMemoryStore } = await import('../../bench/lib/in-memory-store.ts');
+    const s = new MemoryService({ store: new InMemoryStore(), offlineExtractor: { name: 'none', extract: async () => [] }, logger: { info() {}, warn() {}, error() {} } });
+    const long = 'We went camping with the kids by the lake last weekend. The weather was perfect and the water was calm. My brother drove up from the city to join us for the evening.';
+    await s.ingestTurn({ sessionId: 's1', userId: 'u1', timestamp: '2023-06-01T10:00:00Z', messages: [{ role: 'user', name: 'Ann', content: long }] });
+    await s.ingestTurn({ sessionId: 's2', userId: 'u1', timestamp: '2023-07-01T10:00:00Z', messages: [{ role: 'user', name: 'Ann', content: 'The kids and I did pottery on Sunday, such a fun activity.' }] });
+    const r = await s.recall({ query, sessionId: null, userId: 'u1', maxTokens: 512 });
+    expect(r.context).toContain('We went camping with the kids');
+    expect(r.context.includes('My brother drove up')).toBe(!excerpted);
+  });
+});
