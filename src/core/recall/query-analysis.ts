@@ -243,11 +243,6 @@ export function questionMonths(q: string): number[] | null {
   return out.size > 0 ? [...out].sort((a, b) => a - b) : null;
 }
 
-/** The month and season words of the constraints questionMonths reads. */
-function monthWords(q: string): string[] {
-  return [...q.matchAll(new RegExp(`\\b(?:in|during|of|since|early|late|mid-?|through|throughout|last|this|next|the|over)\\s+(?:the\\s+)?(${MONTH_RE}|spring|summer|fall|autumn|winter)\\b`, 'gi'))].map((m) => m[1]);
-}
-
 /** Words that shape a question but rarely occur in the answer. Kept, but weighted low. */
 const FILLER = new Set(
   analyze(
@@ -343,8 +338,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
 
   const date = questionDate(query);
   const months = date ? null : questionMonths(query);
-  // The words that spell a date or a month constraint are the constraint's, not the topic's (weighed as filler).
-  const dateTerms = new Set(date ? date.words.flatMap((w) => analyze(w)) : months ? monthWords(query).flatMap((w) => analyze(w)) : []);
+  // The words that spell a date are the date's, not the topic's (weighed as filler). A month named
+  // without a year stays a search word: as filler it cost category-3 evidence on LoCoMo dev.
+  const dateTerms = new Set(date ? date.words.flatMap((w) => analyze(w)) : []);
   const original = analyze(query);
   // Words that frame an opinion or change ask ("these days", "changed over time") are the ask's, not its topic's: not searched.
   const frame = askFrameTerms(query);
