@@ -72,9 +72,9 @@ export const RECALL = {
   /** Candidates the reranker sees. */
   rerankTop: 40,
   /**
-   * Turns longer than this (tokens) are shown by their matching sentences. 25 (was 40): on
-   * LoCoMo dev evidence recall 0.789 → 0.797 @512 and 0.890 → 0.900 @2048 with the same
-   * category-4 containment (docs/recall-meaning.md); a whole long turn crowded out other evidence.
+   * Turns longer than this (tokens) are shown by their matching sentences. 25 (was 40): in the
+   * LoCoMo dev sweep evidence recall 0.786 → 0.793 @512 and 0.891 → 0.898 @2048 with the same
+   * category-4 containment @512 (docs/recall-meaning.md); whole long turns crowded out other evidence.
    */
   excerptMinTokens: 25,
   /** The best turns shown whole (the answer is often in a sentence without the question's words). */

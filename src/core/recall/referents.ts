@@ -19,7 +19,7 @@ const REFERS_BACK = /\b(it|it's|its|that one|this one|the other one|the same( on
 /** Leading interjections skipped before the words that refer back ("Wow, it…", "Oh yes, that one!"). */
 const OPENER = /^(?:(?:oh|wow|yes|yeah|yep|no|nope|haha|aw+|ah|hey|thanks|thank you|totally|definitely|absolutely|sure|right|indeed|really|cool|great|nice|awesome|amazing)\b[\s,!.]*)+/i;
 
-/** Tunables (measured with `npm run bench:locomo -- --set recall.referents=…`, see docs/recall-meaning.md). */
+/** Tunables (`npm run bench:locomo -- --set referents.answers=1,recall.referentTop=6`, see docs/recall-meaning.md). */
 export const REFERENTS = {
   /** Words of a message's opening read for a word that refers back. */
   openingWords: 12,
