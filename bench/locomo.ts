@@ -10,13 +10,14 @@
  * Options: --conv conv-26[,conv-30]  --budgets 512,2048  --backend sqlite|memory|postgres
  *          --data <path>  --no-baseline  --no-noise  --misses <file> (dump missed evidence)
  *          --extractor offline|none (none: recall from turns alone)
- *          --set recall.minCoverage=0.3,retrieve.speakerBoost=0 (override RECALL / RETRIEVE / BM25 / EXCERPT tunables for an experiment)
+ *          --set recall.minCoverage=0.3,retrieve.speakerBoost=0 (override RECALL / RETRIEVE / BM25 / EXCERPT / FEATURE_WEIGHTS /
+ *          REFERENTS tunables for an experiment; index.on=1 turns on the index-time date tokens, INDEX_DATES)
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MemoryService } from '../src/core/service.ts';
+import { INDEX_DATES, MemoryService } from '../src/core/service.ts';
 import { openLexicon } from '../src/providers/lexicon/create-lexicon.ts';
 import type { Extractor, MemoryStore } from '../src/core/ports.ts';
 import { loadConfig } from '../src/config.ts';
@@ -29,6 +30,7 @@ import { RETRIEVE } from '../src/core/recall/retrieve.ts';
 import { BM25 } from '../src/core/recall/bm25.ts';
 import { EXCERPT } from '../src/core/recall/format.ts';
 import { FEATURE_WEIGHTS } from '../src/core/recall/features.ts';
+import { REFERENTS } from '../src/core/recall/referents.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -71,7 +73,7 @@ let extractionFailures = 0;
 for (const kv of (arg('set') || '').split(',').filter(Boolean)) {
   const [path, value] = kv.split('=');
   const [obj, ...fields] = path.split('.');
-  let target = (obj === 'recall' ? RECALL : obj === 'retrieve' ? RETRIEVE : obj === 'bm25' ? BM25 : obj === 'excerpt' ? EXCERPT : obj === 'features' ? FEATURE_WEIGHTS : null) as Record<string, unknown> | null;
+  let target = (obj === 'recall' ? RECALL : obj === 'retrieve' ? RETRIEVE : obj === 'bm25' ? BM25 : obj === 'excerpt' ? EXCERPT : obj === 'features' ? FEATURE_WEIGHTS : obj === 'index' ? INDEX_DATES : obj === 'referents' ? REFERENTS : null) as Record<string, unknown> | null;
   for (const f of fields.slice(0, -1)) target = (target?.[f] as Record<string, unknown> | undefined) ?? null;
   const field = fields[fields.length - 1];
   if (!target || !(field in target)) throw new Error(`unknown tunable ${path}`);

@@ -8,6 +8,7 @@
 import type { AnalyzedQuery } from './query-analysis.ts';
 import type { Candidate } from './retrieve.ts';
 import { bridgeScore, type Bridges } from './lexical-bridge.ts';
+import { statesDuration, statesTime } from './time-statements.ts';
 
 export interface FeatureContext {
   query: AnalyzedQuery;
@@ -18,7 +19,7 @@ export interface FeatureContext {
 }
 
 /** Feature weights (measured with `npm run bench:locomo -- --set features.lexicon=…`). */
-export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0 };
+export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0, when: 0.002, duration: 0, month: 0 };
 
 /** The lexicon bridge: a candidate reaching rare question words through first-sense relations only. */
 const lexiconFeature: CandidateFeature = {
@@ -33,6 +34,66 @@ const lexiconFeature: CandidateFeature = {
   },
 };
 
+/** The text a feature reads: a turn's text, or a memory's value (an event with its date states a time). */
+function textOf(c: Candidate): string {
+  return c.turn?.text ?? c.memory?.value ?? '';
+}
+
+/** A question asking for a point in time (not "before / after / since", which only frame one). */
+const ASKS_WHEN = /\b(when|what (year|month|date|day|time|week|weekend)|which (year|month|day|week|weekend)|how long ago)\b/i;
+
+/** "When did she…?": a candidate that states a time (time-statements.ts) or a dated event. */
+const whenFeature: CandidateFeature = {
+  name: 'when',
+  get weight() {
+    return FEATURE_WEIGHTS.when ?? 0;
+  },
+  score(c, ctx) {
+    if (!ASKS_WHEN.test(ctx.query.raw) || ctx.query.duration) return 0;
+    if (c.memory) return c.memory.type === 'event' && c.memory.eventDate ? 1 : 0;
+    return statesTime(textOf(c)) ? 1 : 0;
+  },
+};
+
+/** "How long has she…?": a candidate that states a length of time. */
+const durationFeature: CandidateFeature = {
+  name: 'duration',
+  get weight() {
+    return FEATURE_WEIGHTS.duration ?? 0;
+  },
+  score(c, ctx) {
+    if (!ctx.query.duration) return 0;
+    return statesDuration(textOf(c)) || statesTime(textOf(c)) ? 1 : 0;
+  },
+};
+
+/**
+ * True when an ISO date (or month token YYYYMM) falls in one of the months (1–12), or — for a
+ * turn's own timestamp — in the first week after one (events are told up to a week later).
+ */
+export function inMonths(iso: string, months: readonly number[], slack: boolean): boolean {
+  const m = Number(iso.slice(5, 7));
+  if (months.includes(m)) return true;
+  return slack && Number(iso.slice(8, 10)) <= 7 && months.includes(m === 1 ? 12 : m - 1);
+}
+
+/** "What did she do in June?", "last summer": a candidate said in (or referring to) a month the question names without a year. */
+const monthFeature: CandidateFeature = {
+  name: 'month',
+  get weight() {
+    return FEATURE_WEIGHTS.month ?? 0;
+  },
+  score(c, ctx) {
+    const months = ctx.query.months;
+    if (!months || months.length === 0) return 0;
+    if (c.memory) return c.memory.eventDate && inMonths(c.memory.eventDate, months, false) ? 1 : 0;
+    if (!c.turn) return 0;
+    if (inMonths(c.turn.timestamp, months, true)) return 1;
+    for (const t of (c.turn.terms ?? '').matchAll(/(?:^| )_m(\d{4})(\d{2})(?= |$)/g)) if (months.includes(Number(t[2]))) return 1;
+    return 0;
+  },
+};
+
 export interface CandidateFeature {
   name: string;
   weight: number;
@@ -41,7 +102,7 @@ export interface CandidateFeature {
 }
 
 /** The features in use. */
-export const FEATURES: CandidateFeature[] = [lexiconFeature];
+export const FEATURES: CandidateFeature[] = [lexiconFeature, whenFeature, durationFeature, monthFeature];
 
 /** Adds each feature's weighted score to the candidates and re-sorts them (stable for equal scores). */
 export function applyFeatures(candidates: Candidate[], ctx: FeatureContext, features: readonly CandidateFeature[] = FEATURES): Candidate[] {

@@ -101,6 +101,20 @@ export function renderSplit(msgs: SplitMessage[], focus: ReadonlySet<string> | n
 }
 
 /**
+ * A turn shown by one edge: each message's first sentence (`first`: a reply leads with its
+ * answer) or last sentence (`last`: a turn ends with what the next one answers), "…" for the rest.
+ */
+export function renderEdge(msgs: SplitMessage[], edge: 'first' | 'last'): string {
+  return msgs
+    .map((m) => {
+      const ss = m.sentences;
+      if (ss.length <= 1) return `${m.speaker}: ${m.content}`;
+      return edge === 'first' ? `${m.speaker}: ${ss[0]} …` : `${m.speaker}: … ${ss[ss.length - 1]}`;
+    })
+    .join(' / ');
+}
+
+/**
  * A message body reduced to the sentences that contain one of `focus` (analysed terms), in order,
  * with "…" where sentences were left out. Returns the whole text when every or no sentence matches.
  */

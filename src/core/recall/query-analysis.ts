@@ -43,10 +43,20 @@ export interface AnalyzedQuery {
   past: boolean;
   /** "what activities…", "which books…", plural asks: several lines are the answer. */
   list: boolean;
+  /** "how many times…", "how many … has she…": a count, answered by every occurrence (spread across sessions). */
+  count: boolean;
+  /** "how long…", "for how many years…": a duration, answered by a turn that states one ("for four years", "since 2016"). */
+  duration: boolean;
   /** "recently", "latest", "now", "these days": the newest matching lines matter most. */
   recent: boolean;
   /** A date the question names ("on 13 October 2023", "in July 2022"): [from, to) ISO dates. */
   dateRange: { from: string; to: string } | null;
+  /**
+   * Months (1–12) a question names without a year ("in June", "last summer", "during the
+   * winter"): no calendar range, but a turn of (or referring to) one of them fits. Null when none
+   * or when a full date is named.
+   */
+  months: number[] | null;
   /** Personalisation intents ("suggest a recipe" → food) whose stable keys answer the question. */
   intents: string[];
   /** Keys added by the intents (and the profile ask), not named by the question itself. */
@@ -217,6 +227,22 @@ export function questionDate(q: string): { range: { from: string; to: string }; 
   return null;
 }
 
+const SEASONS: Record<string, number[]> = { spring: [3, 4, 5], summer: [6, 7, 8], fall: [9, 10, 11], autumn: [9, 10, 11], winter: [12, 1, 2] };
+
+/**
+ * Months a question names without a year: "in June", "during March", "last summer", "this
+ * winter" (northern-hemisphere seasons). "May" only after in/during/of/since/early/late.
+ */
+export function questionMonths(q: string): number[] | null {
+  const out = new Set<number>();
+  for (const m of q.matchAll(new RegExp(`\\b(?:in|during|of|since|early|late|mid-?|through|throughout|last|this|next)\\s+${MONTH_RE}\\b(?!\\s*,?\\s*\\d)`, 'gi'))) {
+    const i = monthIndex(m[1]);
+    if (i >= 0) out.add(i + 1);
+  }
+  for (const m of q.matchAll(/\b(?:in|during|last|this|next|the|over)\s+(?:the\s+)?(spring|summer|fall|autumn|winter)\b/gi)) for (const i of SEASONS[m[1].toLowerCase()]) out.add(i);
+  return out.size > 0 ? [...out].sort((a, b) => a - b) : null;
+}
+
 /** Words that shape a question but rarely occur in the answer. Kept, but weighted low. */
 const FILLER = new Set(
   analyze(
@@ -230,6 +256,8 @@ export const WEIGHTS = { query: 1, filler: 0.3, name: 0.5, key: 0.45, synonym: 0
 
 const TEMPORAL = /\b(when|what (year|month|date|day|time|week)|which (year|month|day)|how long|how many (years|months|weeks|days)|ago|since|before|after|until|first time|last time)\b/i;
 const PAST = /\b(used to|previous(ly)?|formerly|former|originally|before (moving|she|he|they|i|the|that)|in the past|no longer|anymore|old (job|home|address|city)|moved from|history)\b|\bbefore\s*[?.!]*\s*$|\b(has|have|'ve)\s+(\w+\s+)?(ever\s+)?(lived|worked)\b/i;
+const COUNT = /\bhow (many|often)\b|\bnumber of\b/i;
+const DURATION = /\bhow long\b|\bhow many (years|months|weeks|days)\b|\bfor how (long|many)\b/i;
 const RECENT = /\b(recent(ly)?|latest|lately|newest|most recent|current(ly)?|now|these days|nowadays|last time)\b/i;
 const LIST = /\b(what|which)\s+(\w+\s+)?(activities|books|events|places|things|hobbies|pets|items|ways|types|kinds|sports|games|instruments|countries|cities|songs|movies|artists|foods|names)\b|\b(all|list|every)\b/i;
 
@@ -309,6 +337,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const nameTerms = new Set([...names].flatMap((n) => analyze(n)));
 
   const date = questionDate(query);
+  const months = date ? null : questionMonths(query);
+  // The words that spell a date are the date's, not the topic's (weighed as filler). A month named
+  // without a year stays a search word: as filler it cost category-3 evidence on LoCoMo dev.
   const dateTerms = new Set(date ? date.words.flatMap((w) => analyze(w)) : []);
   const original = analyze(query);
   // Words that frame an opinion or change ask ("these days", "changed over time") are the ask's, not its topic's: not searched.
@@ -351,8 +382,11 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     temporal: TEMPORAL.test(query),
     past: PAST.test(query),
     list: LIST.test(query),
+    count: COUNT.test(query) && !DURATION.test(query),
+    duration: DURATION.test(query),
     recent: RECENT.test(query),
     dateRange: date?.range ?? null,
+    months,
     intents: intents.map((i) => i.name),
     intentKeys: keys.filter((k) => !named.has(k)),
     profile,

@@ -14,13 +14,15 @@ import { maskSecrets } from '../text/secrets.ts';
 import { analyze } from '../text/analyze.ts';
 import { humanKey, speakerOf } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
-import { formatDay, memoryLine, renderSplit, turnBody } from './format.ts';
+import { formatDay, memoryLine, renderEdge, renderSplit, turnBody } from './format.ts';
+import { countTokens } from '../text/tokens.ts';
 import { excerptTokens, type TurnWindow } from './turn-window.ts';
 import { errorSummary, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
 import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 import { changeLine, endingTurn, retractedStates } from './change.ts';
 import { arcLine, arcSteps } from './opinion-arc.ts';
 import { isOpinionAsk } from './ask.ts';
+import { referentsOf } from './referents.ts';
 
 export interface RecallDeps {
   store: MemoryStore;
@@ -69,10 +71,17 @@ export const RECALL = {
   maxCandidates: 150,
   /** Candidates the reranker sees. */
   rerankTop: 40,
-  /** Turns longer than this (tokens) are shown by their matching sentences. */
-  excerptMinTokens: 40,
+  /**
+   * Turns longer than this (tokens) are shown by their matching sentences. 25 (was 40): in the
+   * LoCoMo dev sweep evidence recall 0.786 → 0.793 @512 and 0.891 → 0.898 @2048 with the same
+   * category-4 containment @512 (docs/recall-meaning.md); whole long turns crowded out other evidence.
+   */
+  excerptMinTokens: 25,
   /** The best turns shown whole (the answer is often in a sentence without the question's words). */
   fullTop: 3,
+  /** The same two for list and count asks ("What places…", "How many times…"), answered by many short picks. */
+  listFullTop: 0,
+  listExcerptMinTokens: 15,
   /** The next best turns keep one sentence either side of each matching sentence. */
   windowTop: 0,
   /** Leave out a memory line when its source turn is already shown (1 = on). */
@@ -94,6 +103,21 @@ export const RECALL = {
   minNeighbourTerms: 4,
   /** Order stable facts by STABLE_PRIORITY after relevance (1 = on; 0 = most recent first). */
   stablePriority: 1,
+  /**
+   * A shown turn brings the neighbour it needs (referents.ts): the turn before it when it opens
+   * by referring back ("It was amazing"), the reply after it when that one does. Among the first
+   * `referentTop` turn lines, for neighbours of at most `referentMaxTokens` (0 = off).
+   */
+  referentTop: 0,
+  referentMaxTokens: 60,
+  /** Show a brought neighbour by the sentence that touches the shown turn (its last before it, its first after it) (1 = on). */
+  referentEdges: 0,
+  /**
+   * List and count asks ("What places…", "How many times…"): each further pick from a session
+   * already picked weighs this much less (score × spreadDecay^picks), so picks spread across
+   * sessions (1 = off).
+   */
+  spreadDecay: 1,
 };
 
 /**
@@ -194,9 +218,20 @@ function memorySection(m: MemoryRecord, speakers: ReadonlySet<string>): 'facts' 
   return m.subject === 'user' || speakers.has(m.subject.toLowerCase()) ? 'facts' : 'people';
 }
 
-function turnLine(w: TurnWindow, t: TurnRecord, focus: ReadonlySet<string>, score: number, rank: number): ContextLine {
+/** How many of the best turns are shown whole, and above what length the others are excerpted. */
+interface ExcerptPlan {
+  fullTop: number;
+  minTokens: number;
+}
+
+/** The excerpt plan of a question: list and count asks are answered by many short picks (RECALL.listFullTop…). */
+function excerptPlan(q: Pick<AnalyzedQuery, 'list' | 'count'>): ExcerptPlan {
+  return q.list || q.count ? { fullTop: RECALL.listFullTop, minTokens: RECALL.listExcerptMinTokens } : { fullTop: RECALL.fullTop, minTokens: RECALL.excerptMinTokens };
+}
+
+function turnLine(w: TurnWindow, t: TurnRecord, focus: ReadonlySet<string>, score: number, rank: number, plan: ExcerptPlan = { fullTop: RECALL.fullTop, minTokens: RECALL.excerptMinTokens }): ContextLine {
   const r = w.render(t);
-  const short = rank < RECALL.fullTop || r.tokens <= RECALL.excerptMinTokens;
+  const short = rank < plan.fullTop || r.tokens <= plan.minTokens;
   const window = rank < RECALL.windowTop ? 1 : 0;
   const text = short ? r.body : renderSplit(r.messages, focus, window);
   return {
@@ -206,6 +241,21 @@ function turnLine(w: TurnWindow, t: TurnRecord, focus: ReadonlySet<string>, scor
     order: `${t.timestamp}|${String(t.seq).padStart(6, '0')}`,
     text,
     tokens: text === r.body ? r.tokens : excerptTokens(r, focus, window),
+    citation: { turn_id: t.id, score: round(score), snippet: r.body.length > 200 ? `${r.body.slice(0, 199)}…` : r.body },
+  };
+}
+
+/** A neighbour brought for its referent, shown by the edge that touches the shown turn (renderEdge). */
+function edgeLine(w: TurnWindow, t: TurnRecord, edge: 'first' | 'last', score: number): ContextLine {
+  const r = w.render(t);
+  const text = renderEdge(r.messages, edge);
+  return {
+    key: `turn:${t.id}`,
+    section: 'episodes',
+    group: formatDay(t.timestamp),
+    order: `${t.timestamp}|${String(t.seq).padStart(6, '0')}`,
+    text,
+    tokens: text === r.body ? r.tokens : countTokens(text),
     citation: { turn_id: t.id, score: round(score), snippet: r.body.length > 200 ? `${r.body.slice(0, 199)}…` : r.body },
   };
 }
@@ -223,9 +273,28 @@ function memLine(m: MemoryRecord, histories: Histories, speakers: ReadonlySet<st
   };
 }
 
-/** Adds to the window the turn before each of `turns` in its session, where not fetched yet. */
-async function previousTurns(deps: RecallDeps, scope: string, w: TurnWindow, turns: TurnRecord[]): Promise<void> {
-  const missing = [...new Set(turns.filter((t) => t.seq > 1 && !w.at(t, -1)).map((t) => t.id))];
+/**
+ * List and count asks: candidates re-ordered so that each further turn from a session already
+ * picked weighs `decay` times less (memories keep their score). decay 1 keeps the order.
+ */
+export function spreadSessions(cands: Candidate[], decay: number): Candidate[] {
+  if (decay >= 1) return cands;
+  const picks = new Map<string, number>();
+  const scored = cands.map((c, i) => {
+    if (!c.turn) return { c, s: c.score, i };
+    const n = picks.get(c.turn.sessionId) ?? 0;
+    picks.set(c.turn.sessionId, n + 1);
+    return { c, s: c.score * decay ** n, i };
+  });
+  return scored.sort((a, b) => b.s - a.s || a.i - b.i).map((x) => x.c);
+}
+
+/**
+ * Adds to the window the session neighbours of `turns` where not fetched yet: the turn before
+ * (a reply after a question renders whole) and, for referents, the turn after.
+ */
+async function previousTurns(deps: RecallDeps, scope: string, w: TurnWindow, turns: TurnRecord[], anchors: TurnRecord[] = []): Promise<void> {
+  const missing = [...new Set([...turns.filter((t) => t.seq > 1 && !w.at(t, -1)), ...anchors.filter((t) => !w.at(t, 1))].map((t) => t.id))];
   if (missing.length > 0) w.add(await deps.store.turnsAround(scope, missing, 1));
 }
 
@@ -270,6 +339,8 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   if ((!gated || gated.length === 0) && !recentCtx.connected && changes.length === 0) return EMPTY;
   const kept = gated ?? [];
   const arc = opinionArc(r, kept);
+  const ordered = r.query.list || r.query.count ? spreadSessions(kept, RECALL.spreadDecay) : kept;
+  const plan = excerptPlan(r.query);
 
   const t1 = performance.now();
   const speakers = r.speakers;
@@ -285,7 +356,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   const connectedTurns = recentCtx.connected ? recentCtx.window.slice(-RECALL.recentWindow).reverse() : [];
   // What the lines need from the store, fetched by id and key for them alone: the history of
   // the memory lines and the turn before each turn line (a reply after a question renders whole).
-  const [histories] = await Promise.all([historiesOf(deps, q.scope.key, [...stable, ...kept.flatMap((c) => (c.memory ? [c.memory] : []))]), previousTurns(deps, q.scope.key, r.turns, [...kept.flatMap((c) => (c.turn ? [c.turn] : [])), ...recentCtx.window])]);
+  const [histories] = await Promise.all([historiesOf(deps, q.scope.key, [...stable, ...kept.flatMap((c) => (c.memory ? [c.memory] : []))]), previousTurns(deps, q.scope.key, r.turns, [...kept.flatMap((c) => (c.turn ? [c.turn] : [])), ...recentCtx.window], ordered.flatMap((c) => (c.turn ? [c.turn] : [])).slice(0, RECALL.referentTop))]);
   // Lines are produced lazily: packing stops once the budget is full.
   function* lines(): Generator<ContextLine> {
     for (const m of stable) yield memLine(m, histories, speakers, relevance.get(m.id) ?? 0, true);
@@ -298,14 +369,22 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
     if (arc) yield arc;
     // 2. The conversation the question continues: its latest turns first, within their share.
     for (const t of connectedTurns) yield { ...turnLine(r.turns, t, focus, 0, 0), section: 'recent', share: 'recent' };
-    // 3. Query evidence in fused order: memories and dated episode lines.
+    // 3. Query evidence in fused order (spread across sessions for list asks): memories and dated episode lines.
     let turnRank = 0;
-    for (const c of kept) {
+    for (const c of ordered) {
       if (c.memory) yield memLine(c.memory, histories, speakers, c.score, false);
       else if (c.turn) {
         // A turn found only as a neighbour that says next to nothing ("Nice to meet you!") is filler.
         if (c.coverage === 0 && c.turn.termCount < RECALL.minNeighbourTerms) continue;
-        yield turnLine(r.turns, c.turn, focus, c.score, turnRank++);
+        const rank = turnRank++;
+        yield turnLine(r.turns, c.turn, focus, c.score, rank, plan);
+        // The neighbour a pointing-back turn needs ("It was amazing!" after "How was the concert?").
+        if (rank < RECALL.referentTop) {
+          for (const n of referentsOf(c.turn, (t, o) => r.turns.at(t, o), (t) => r.turns.asksQuestion(t))) {
+            const line = RECALL.referentEdges ? edgeLine(r.turns, n, n.seq < c.turn.seq ? 'last' : 'first', c.score) : turnLine(r.turns, n, focus, c.score, Number.MAX_SAFE_INTEGER);
+            if ((line.tokens ?? 0) <= RECALL.referentMaxTokens) yield line;
+          }
+        }
       }
     }
     // 4. Recent context of the current session, when the budget still allows.

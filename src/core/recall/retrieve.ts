@@ -19,6 +19,7 @@ import { TurnWindow } from './turn-window.ts';
 import { applyFeatures, FEATURE_WEIGHTS } from './features.ts';
 import { questionBridges } from './lexical-bridge.ts';
 import type { RecallDeps } from './recall.ts';
+import { referredDateIn } from '../text/date-tokens.ts';
 
 /** Tunables, in one place (each measured with `npm run bench:locomo`, see CHANGELOG). */
 export const RETRIEVE = {
@@ -72,6 +73,8 @@ export const RETRIEVE = {
   weights: { bm25_turn: 1, bm25_memory: 0.5, key_memory: 0.6, intent_memory: 0.3, bridge: 0.35, vector_turn: 0.8, vector_memory: 0.8, subquery: 0.5, feedback: 0, date: 0.5, recency: 0.25 } as Record<string, number>,
   /** Score multiplier for turns inside the date the question names (plus a week of slack). */
   dateBoost: 0.5,
+  /** Turns whose resolved relative dates (index date tokens) fall in the named date count as of that date (1 = on). */
+  referredDates: 0,
   /** Pseudo-relevance feedback: best turns read, terms taken (weight 0 = off). */
   feedbackDocs: 3,
   feedbackTerms: 8,
@@ -192,7 +195,7 @@ function rankTurns(set: LexicalSet, stats: CorpusStats, terms: QueryTerm[], q: A
   if (q.dateRange) {
     for (const h of out) {
       const t = w.get(h.id);
-      if (t && inRange(t.timestamp, q.dateRange)) h.score *= 1 + RETRIEVE.dateBoost;
+      if (t && inDates(t, q.dateRange)) h.score *= 1 + RETRIEVE.dateBoost;
     }
   }
   return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
@@ -359,7 +362,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
     const pool = new Map(dated.map((t) => [t.id, t]));
     for (const h of tHits) {
       const t = w.get(h.id);
-      if (t && inRange(t.timestamp, range)) pool.set(t.id, t);
+      if (t && inDates(t, range)) pool.set(t.id, t);
     }
     const score = new Map([...pool.values()].map((t) => [t.id, (bm.get(t.id) ?? 0) + (w.speakers(t).some((x) => named.has(x)) ? 1e-6 : 0)]));
     const inDate = [...pool.values()].sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
@@ -534,6 +537,15 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   let entityCoverage = 0;
   if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t))) entityCoverage = Math.max(entityCoverage, h.coverage);
   return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
+}
+
+/**
+ * A turn of the date range: said in it (inRange, with its week of slack) or, when
+ * `RETRIEVE.referredDates` is on, referring to a day or month in it by a resolved relative date
+ * ("yesterday" said the day after; the index's date tokens, core/text/date-tokens).
+ */
+export function inDates(t: Pick<TurnRecord, 'timestamp' | 'terms'>, r: { from: string; to: string }): boolean {
+  return inRange(t.timestamp, r) || (RETRIEVE.referredDates === 1 && referredDateIn(t.terms ?? '', r));
 }
 
 /** True when an ISO timestamp/date falls in [from, to + 7 days) (events are told up to a week later). */

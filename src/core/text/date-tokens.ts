@@ -37,3 +37,25 @@ export function rangeTokens(range: { from: string; to: string }): string[] {
   if (days >= 28 && days <= 31) return [monthToken(range.from)];
   return [];
 }
+
+/**
+ * True when one of the date tokens among a turn's index terms falls in the half-open ISO range:
+ * a day token inside it, or — for a range of a month or more — a month token overlapping it (the
+ * turn said "yesterday" or "last month" of a date the question names). A month said is too
+ * vague for a named day.
+ */
+export function referredDateIn(terms: string, range: { from: string; to: string }): boolean {
+  if (!terms.includes('_d') && !terms.includes('_m')) return false;
+  const months = Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`) >= 28 * 86400_000;
+  for (const m of terms.matchAll(/(?:^| )_(d|m)(\d{4})(\d{2})(\d{2})?(?= |$)/g)) {
+    if (m[1] === 'd') {
+      const day = `${m[2]}-${m[3]}-${m[4]}`;
+      if (day >= range.from && day < range.to) return true;
+    } else if (months) {
+      const first = `${m[2]}-${m[3]}-01`;
+      const next = new Date(Date.UTC(Number(m[2]), Number(m[3]), 1)).toISOString().slice(0, 10);
+      if (first < range.to && next > range.from) return true;
+    }
+  }
+  return false;
+}
