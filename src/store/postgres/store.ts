@@ -253,7 +253,11 @@ export class PostgresMemoryStore implements MemoryStore {
     const pending: StoredEmbedding[] = [];
     const result = await this.scopeLocks.run(scope, () =>
       this.tx(async (s) => {
-        await s.lockScopes([scope]);
+        // On a PostgreSQL server the lock is pipelined with the callback's first statements: they
+        // queue behind it on the transaction's connection, so the server runs them only once the
+        // lock is held (one round trip saved per turn). PGlite runs one query at a time: awaited.
+        const locked = s.lockScopes([scope]);
+        if (this.exec.kind !== 'postgres') await locked;
         const { tx, end } = guardedTx({
           insertTurn: (t) => s.insertTurn(t),
           activeMemories: (sc, filter) => s.activeMemories(sc, filter),
@@ -267,7 +271,8 @@ export class PostgresMemoryStore implements MemoryStore {
           },
         });
         try {
-          return await fn(tx);
+          const [, out] = await Promise.all([locked, fn(tx)]);
+          return out;
         } finally {
           end();
         }
