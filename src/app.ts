@@ -88,7 +88,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // CPU-heavy per-turn work goes to worker threads (started on first use); a test extractor runs inline.
   // One worker fewer than the cores: the main thread (HTTP, SQL, small turns) is the other one.
   const threads = config.MEMORY_WORKER_THREADS ?? defaultWorkerThreads(availableParallelism());
-  const pool = threads > 0 ? new TurnPool({ threads, logger }) : null;
+  // The workers compute a large turn's kind features too, with the lexicon of the same settings (not with a test's double).
+  const featureLexicon = opts.lexicon ? undefined : { MEMORY_LEXICON: config.MEMORY_LEXICON, MEMORY_LEXICON_CACHE: config.MEMORY_LEXICON_CACHE };
+  const pool = threads > 0 ? new TurnPool({ threads, logger, featureLexicon }) : null;
   const offline = new OfflineExtractor({ lexicon });
   const service = new MemoryService({
     store,

@@ -136,8 +136,8 @@ export const INDEX_DATES = { on: 0 };
  * features of its user messages (core/text/enrich) and, when on, the dates it refers to
  * (core/text/date-tokens).
  */
-export function withTurnFeatures(base: { terms: string; termCount: number }, messages: readonly Message[], lexicon: Lexicon, text: string, timestamp?: string): { terms: string; termCount: number } {
-  const features = [...turnFeatures(lexicon, messages), ...(timestamp && INDEX_DATES.on ? dateTokens(text, timestamp) : [])];
+export function withTurnFeatures(base: { terms: string; termCount: number; features?: string[] }, messages: readonly Message[], lexicon: Lexicon, text: string, timestamp?: string): { terms: string; termCount: number } {
+  const features = [...(base.features ?? turnFeatures(lexicon, messages)), ...(timestamp && INDEX_DATES.on ? dateTokens(text, timestamp) : [])];
   if (features.length === 0) return base;
   return { terms: base.terms ? `${base.terms} ${features.join(' ')}` : features.join(' '), termCount: base.termCount + features.length };
 }

@@ -16,6 +16,7 @@ import type { ExtractionContext, MemoryCandidate, Message, TurnRecord } from '..
 import type { RuleError } from '../core/extraction/offline-extractor.ts';
 import { analyseTurn, type AnalysedTurn } from '../core/turn-analysis.ts';
 import type { ExtractorSpec, PoolResult, PoolTask } from './tasks.ts';
+import type { LexiconSettings } from '../providers/lexicon/create-lexicon.ts';
 
 export interface TurnPoolOptions {
   /** Worker threads (default: the machine's parallelism). */
@@ -31,6 +32,11 @@ export interface TurnPoolOptions {
    */
   offloadSmallAboveUtilisation?: number;
   logger?: { warn(obj: object, msg?: string): void };
+  /**
+   * The settings of the service's lexicon: pooled analyses then also carry the turn's kind
+   * features, computed in the worker with the same lexicon (absent: the service computes them).
+   */
+  featureLexicon?: LexiconSettings;
 }
 
 /** The offline extractor's module spec (what the worker constructs by default). */
@@ -75,6 +81,7 @@ export class TurnPool implements TurnAnalyzer {
   /** Tasks sent to a worker so far (tests and the bench read it). */
   dispatched = 0;
   private readonly logger?: TurnPoolOptions['logger'];
+  private readonly featureLexicon?: LexiconSettings;
   /** Tasks that fell back inline (worker failure), for metrics and tests. */
   fallbacks = 0;
   private closed = false;
@@ -88,6 +95,7 @@ export class TurnPool implements TurnAnalyzer {
     this.inlineExtractionBelow = opts.inlineExtractionBelowChars ?? INLINE_EXTRACTION_BELOW_CHARS;
     this.offloadSmallAbove = opts.offloadSmallAboveUtilisation ?? OFFLOAD_SMALL_ABOVE_UTILISATION;
     this.logger = opts.logger;
+    this.featureLexicon = opts.featureLexicon;
     // Workers start on first use (an idle server or a test that never ingests pays nothing) and then stay.
     this.piscina = new Piscina({ filename: WORKER_URL.href, minThreads: 0, maxThreads: threads, idleTimeout: Infinity, execArgv: workerExecArgv() });
     // A worker that dies is replaced by piscina; its task is rejected and runs inline (below).
@@ -146,7 +154,7 @@ export class TurnPool implements TurnAnalyzer {
 
   async analyse(messages: Message[]): Promise<AnalysedTurn> {
     if (chars(messages) < this.inlineBelow) return analyseTurn(messages);
-    const r = await this.run({ kind: 'analyse', messages });
+    const r = await this.run({ kind: 'analyse', messages, ...(this.featureLexicon ? { lexicon: this.featureLexicon } : {}) });
     return r?.kind === 'analyse' ? r.turn : analyseTurn(messages);
   }
 

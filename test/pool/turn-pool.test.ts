@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OfflineExtractor } from '../../src/core/extraction/offline-extractor.ts';
 import { analyseTurn } from '../../src/core/turn-analysis.ts';
+import { turnFeatures } from '../../src/core/text/enrich.ts';
+import { withTurnFeatures } from '../../src/core/service.ts';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import type { ExtractionContext, Message } from '../../src/core/types.ts';
 import { INLINE_EXTRACTION_BELOW_CHARS, TurnPool, defaultWorkerThreads } from '../../src/pool/turn-pool.ts';
 
@@ -38,6 +41,24 @@ describe('TurnPool', () => {
     expect(pooled).toEqual(analyseTurn(messages));
     expect(pooled.text).not.toContain('sk-abcdefghijklmnopqrstuvwx1234');
     expect(pool.fallbacks).toBe(0);
+  });
+
+  test("a large turn's kind features are computed in the worker, with the service's lexicon (not on the event loop)", async () => {
+    // Before: turnFeatures ran on the main thread for every turn, ~1 s for a maximum-size turn.
+    const settings = { MEMORY_LEXICON: 'wordnet' as const };
+    const p = new TurnPool({ threads: 1, inlineAnalysisBelowChars: 0, featureLexicon: settings });
+    try {
+      await p.warmUp();
+      const messages = turnOf(40, 600);
+      const pooled = await p.analyse(messages);
+      const inline = analyseTurn(messages);
+      expect(pooled.features).toEqual(turnFeatures(openLexicon(settings).lexicon, inline.messages));
+      expect(pooled.features!.length).toBeGreaterThan(0);
+      // The service's terms are the same either way.
+      expect(withTurnFeatures(pooled, pooled.messages, openLexicon(settings).lexicon, pooled.text)).toEqual(withTurnFeatures(inline, inline.messages, openLexicon(settings).lexicon, inline.text));
+    } finally {
+      await p.close();
+    }
   });
 
   test.each([
