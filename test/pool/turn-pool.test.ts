@@ -59,7 +59,7 @@ describe('TurnPool', () => {
     } finally {
       await p.close();
     }
-  });
+  }, 60_000);
 
   test.each([
     ['one short message', turnOf(1, 60)],
