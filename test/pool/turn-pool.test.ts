@@ -50,8 +50,11 @@ describe('TurnPool', () => {
     try {
       await p.warmUp();
       const messages = turnOf(40, 600);
+      const before = p.dispatched;
       const pooled = await p.analyse(messages);
       const inline = analyseTurn(messages);
+      // It really ran in the worker (a cold or failed pool answers inline, without features).
+      expect({ dispatched: p.dispatched - before, fallbacks: p.fallbacks }).toEqual({ dispatched: 1, fallbacks: 0 });
       expect(pooled.features).toEqual(turnFeatures(openLexicon(settings).lexicon, inline.messages));
       expect(pooled.features!.length).toBeGreaterThan(0);
       // The service's terms are the same either way.
