@@ -8,13 +8,16 @@
  *     same turn, FTS and memory rows in one transaction per turn, and the ratio to it;
  *   - growth: CPU per turn as ONE user goes from 0 to N turns (default 10,000);
  *   - the event loop during a maximum-size turn: /health latency while it is ingested, with the
- *     worker pool and (same run, baseline) without it (MEMORY_WORKER_THREADS=0).
+ *     worker pool and (same run, baseline) without it (MEMORY_WORKER_THREADS=0);
+ *   - six large scopes: a maximum-size turn in each of six users, then a recall in each, with the
+ *     server's peak RSS (sampled every 100 ms; every phase reports its peak RSS).
+ * Every phase prints the OS load average (the machine is shared).
  * Server CPU is read from /proc/<pid>/stat (all its threads, workers included; PostgreSQL's own
  * backends are not in it). Flags: --stores sqlite,postgres --c1 N --c4 N --c16 N --growth N
- * --users N --segment N --phases throughput,growth,big --threads N --no-big --no-floor. The machine is shared: read CPU per turn next to turns/s.
+ * --users N --segment N --phases throughput,growth,big,scopes --threads N --no-big --no-floor. The machine is shared: read CPU per turn next to turns/s.
  */
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
@@ -35,7 +38,7 @@ const { values: flags } = parseArgs({
     growth: { type: 'string', default: '10000' },
     users: { type: 'string', default: '100' },
     segment: { type: 'string', default: '250' },
-    phases: { type: 'string', default: 'throughput,growth,big' },
+    phases: { type: 'string', default: 'throughput,growth,big,scopes' },
     /** MEMORY_WORKER_THREADS for the throughput and growth servers (default: the server's default). */
     threads: { type: 'string' },
     'no-big': { type: 'boolean', default: false },
@@ -114,7 +117,14 @@ interface LevelResult {
   /** CPU ms/turn of each SEGMENT-turn segment, in completion order. */
   segments: number[];
   errors: number;
+  /** Highest server RSS seen (sampled every segment). */
+  peakRssMb: number;
+  /** OS load average (1, 5, 15 min) when the level ended. */
+  load: string;
 }
+
+/** The OS load averages (1, 5, 15 min): the machine is shared, so every figure is printed with it. */
+const loadAvg = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
 /** Posts `n` turns with `concurrency` requests in flight; CPU sampled every SEGMENT completions. */
 async function drive(srv: RunningServer, n: number, concurrency: number, turnAt: (k: number) => unknown): Promise<LevelResult> {
@@ -124,6 +134,7 @@ async function drive(srv: RunningServer, n: number, concurrency: number, turnAt:
   let next = 0;
   let done = 0;
   let errors = 0;
+  let peakRss = procRssMb(pid);
   const cpu0 = procCpuMs(pid);
   let segCpu = cpu0;
   const t0 = performance.now();
@@ -140,6 +151,7 @@ async function drive(srv: RunningServer, n: number, concurrency: number, turnAt:
         const c = procCpuMs(pid);
         segments.push((c - segCpu) / SEGMENT);
         segCpu = c;
+        peakRss = Math.max(peakRss, procRssMb(pid));
       }
     }
   };
@@ -147,7 +159,7 @@ async function drive(srv: RunningServer, n: number, concurrency: number, turnAt:
   const wall = (performance.now() - t0) / 1000;
   const cpu = procCpuMs(pid) - cpu0;
   lat.sort((a, b) => a - b);
-  return { concurrency, turns: n, turnsPerS: n / wall, cpuMsPerTurn: cpu / n, p50: pct(lat, 0.5), p99: pct(lat, 0.99), segments, errors };
+  return { concurrency, turns: n, turnsPerS: n / wall, cpuMsPerTurn: cpu / n, p50: pct(lat, 0.5), p99: pct(lat, 0.99), segments, errors, peakRssMb: Math.max(peakRss, procRssMb(pid)), load: loadAvg() };
 }
 
 const trend = (s: number[]) => (s.length >= 2 ? `${f2(s[0])} → ${f2(s[s.length - 1])} (×${f2(s[s.length - 1] / s[0])})` : s.map(f2).join(''));
@@ -322,7 +334,7 @@ async function throughput(b: Backend): Promise<{ levels: LevelResult[]; rssMb: n
   }
 }
 
-async function growth(b: Backend, n: number): Promise<{ segments: number[]; segment: number; turnsPerS: number; rssMb: number }> {
+async function growth(b: Backend, n: number): Promise<{ segments: number[]; segment: number; turnsPerS: number; rssMb: number; peakRssMb: number; load: string }> {
   const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
   try {
     const seg = Math.max(SEGMENT, Math.floor(n / 10));
@@ -334,14 +346,14 @@ async function growth(b: Backend, n: number): Promise<{ segments: number[]; segm
       const part = lat.segments.slice(i, i + per);
       segments.push(part.reduce((a, x) => a + x, 0) / part.length);
     }
-    return { segments, segment: per * SEGMENT, turnsPerS: lat.turnsPerS, rssMb: procRssMb(srv.proc.pid!) };
+    return { segments, segment: per * SEGMENT, turnsPerS: lat.turnsPerS, rssMb: procRssMb(srv.proc.pid!), peakRssMb: lat.peakRssMb, load: lat.load };
   } finally {
     await srv.stop();
   }
 }
 
-/** /health latency (ms) probed back to back while one maximum-size turn is ingested. */
-async function bigTurn(b: Backend, threads: string | null): Promise<{ postMs: number; status: number; probes: number; p50: number; p99: number; max: number; bytes: number }> {
+/** A maximum-size turn's body (1,000 messages filling ~92% of the 2 MiB body limit). */
+function bigTurnBody(user: string, session = 'big'): string {
   const maxMessages = 1000;
   const bodyLimit = 2 * 1024 * 1024;
   const perMessage = Math.floor((bodyLimit * 0.92) / maxMessages) - 40;
@@ -350,7 +362,59 @@ async function bigTurn(b: Backend, threads: string | null): Promise<{ postMs: nu
     for (let k = i; c.length < perMessage; k++) c += `${TEMPLATES[k % TEMPLATES.length](k)} `;
     return { role: i % 2 ? 'assistant' : 'user', content: c.slice(0, perMessage) };
   });
-  const body = JSON.stringify({ session_id: 'big', user_id: 'big-user', messages });
+  return JSON.stringify({ session_id: session, user_id: user, messages });
+}
+
+/** Samples the server's RSS every `ms` until stopped; returns the peak. */
+function rssSampler(pid: number, ms = 100): { stop(): number } {
+  let peak = procRssMb(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, procRssMb(pid));
+    } catch {
+      // the process is gone
+    }
+  }, ms);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+/**
+ * Six large scopes: six users, each given one maximum-size turn, then a recall in each scope.
+ * Whatever a cache keeps per scope (turns, analyses) shows here; RSS is sampled throughout.
+ */
+async function sixLargeScopes(b: Backend): Promise<{ peakRssMb: number; rssMb: number; ms: number; statuses: number[]; load: string }> {
+  const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
+  try {
+    await drive(srv, 20, 2, (k) => benchTurn(k, 'warm', 'warm'));
+    await new Promise((r) => setTimeout(r, 3000));
+    const sampler = rssSampler(srv.proc.pid!);
+    const t0 = performance.now();
+    const statuses: number[] = [];
+    for (let u = 0; u < 6; u++) {
+      const res = await fetch(`${srv.url}/turns`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bigTurnBody(`big-${u}`, `big-${u}`) });
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    for (let u = 0; u < 6; u++) {
+      const res = await fetch(`${srv.url}/recall`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'Where did I move for my new job?', session_id: `q-${u}`, user_id: `big-${u}`, max_tokens: 512 }) });
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    const ms = performance.now() - t0;
+    return { peakRssMb: sampler.stop(), rssMb: procRssMb(srv.proc.pid!), ms, statuses, load: loadAvg() };
+  } finally {
+    await srv.stop();
+  }
+}
+
+/** /health latency (ms) probed back to back while one maximum-size turn is ingested. */
+async function bigTurn(b: Backend, threads: string | null): Promise<{ postMs: number; status: number; probes: number; p50: number; p99: number; max: number; bytes: number; peakRssMb: number; load: string }> {
+  const body = bigTurnBody('big-user');
   const srv = await startServer({ ...b.env, LOG_LEVEL: 'warn', ...(threads !== null ? { MEMORY_WORKER_THREADS: threads } : {}) }, { timeoutMs: 120_000 });
   try {
     // Warm the workers with one ordinary turn first.
@@ -358,6 +422,7 @@ async function bigTurn(b: Backend, threads: string | null): Promise<{ postMs: nu
     await new Promise((r) => setTimeout(r, 3000)); // the first turns started the workers; let them finish loading
     const lat: number[] = [];
     let finished = false;
+    const sampler = rssSampler(srv.proc.pid!);
     const t0 = performance.now();
     const post = fetch(`${srv.url}/turns`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => {
       await r.arrayBuffer();
@@ -374,7 +439,7 @@ async function bigTurn(b: Backend, threads: string | null): Promise<{ postMs: nu
     const status = await post;
     const postMs = performance.now() - t0;
     lat.sort((a, b2) => a - b2);
-    return { postMs, status, probes: lat.length, p50: pct(lat, 0.5), p99: pct(lat, 0.99), max: lat[lat.length - 1] ?? NaN, bytes: body.length };
+    return { postMs, status, probes: lat.length, p50: pct(lat, 0.5), p99: pct(lat, 0.99), max: lat[lat.length - 1] ?? NaN, bytes: body.length, peakRssMb: sampler.stop(), load: loadAvg() };
   } finally {
     await srv.stop();
   }
@@ -383,7 +448,7 @@ async function bigTurn(b: Backend, threads: string | null): Promise<{ postMs: nu
 // ---- main ----
 
 const stores = flags.stores.split(',').map((s) => s.trim()) as Array<'sqlite' | 'postgres'>;
-console.log(`# bench:ingest — ${new Date().toISOString()} — ${USERS} users, segments of ${SEGMENT} turns, offline extraction\n`);
+console.log(`# bench:ingest — ${new Date().toISOString()} — ${USERS} users, segments of ${SEGMENT} turns, offline extraction; load avg at start ${loadAvg()}\n`);
 for (const name of stores) {
   const b = await backend(name);
   try {
@@ -394,9 +459,9 @@ for (const name of stores) {
     if (t) {
     const floor = flags['no-floor'] ? null : name === 'sqlite' ? sqliteFloor(floorTurns, t.memoriesPerTurn) : await pgFloor(floorTurns, t.memoriesPerTurn);
     console.log(`memories stored per turn: ${f2(t.memoriesPerTurn)}; server RSS after the run: ${f1(t.rssMb)} MB\n`);
-    console.log('| concurrency | turns | turns/s | server CPU ms/turn | p50 ms | p99 ms | CPU ms/turn per 250 (first → last) | errors |');
-    console.log('|---|---|---|---|---|---|---|---|');
-    for (const l of t.levels) console.log(`| ${l.concurrency} | ${l.turns} | ${f1(l.turnsPerS)} | ${f2(l.cpuMsPerTurn)} | ${f1(l.p50)} | ${f1(l.p99)} | ${trend(l.segments)} | ${l.errors} |`);
+    console.log('| concurrency | turns | turns/s | server CPU ms/turn | p50 ms | p99 ms | CPU ms/turn per 250 (first → last) | errors | peak RSS MB | load avg after |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const l of t.levels) console.log(`| ${l.concurrency} | ${l.turns} | ${f1(l.turnsPerS)} | ${f2(l.cpuMsPerTurn)} | ${f1(l.p50)} | ${f1(l.p99)} | ${trend(l.segments)} | ${l.errors} | ${f1(l.peakRssMb)} | ${l.load} |`);
     console.log(`\nCPU ms/turn per 250-turn segment since start (${t.allSegments.length} segments): ${t.allSegments.map(f2).join(' ')}`);
     if (floor) {
       const c16 = t.levels.find((l) => l.concurrency === 16) ?? t.levels[t.levels.length - 1];
@@ -408,7 +473,7 @@ for (const name of stores) {
     if (g > 0 && phases.has('growth')) {
       const gb = await backend(name);
       const gr = await growth(gb, g).finally(() => gb.cleanup());
-      console.log(`\ngrowth, one user 0 → ${g} turns (concurrency 4): ${f1(gr.turnsPerS)} turns/s; CPU ms/turn per ${gr.segment} turns: ${gr.segments.map(f2).join(' ')} (last/first ×${f2(gr.segments[gr.segments.length - 1] / gr.segments[0])}); RSS ${f1(gr.rssMb)} MB`);
+      console.log(`\ngrowth, one user 0 → ${g} turns (concurrency 4): ${f1(gr.turnsPerS)} turns/s; CPU ms/turn per ${gr.segment} turns: ${gr.segments.map(f2).join(' ')} (last/first ×${f2(gr.segments[gr.segments.length - 1] / gr.segments[0])}); RSS ${f1(gr.rssMb)} MB, peak ${f1(gr.peakRssMb)} MB; load avg ${gr.load}`);
     }
     if (!flags['no-big'] && phases.has('big') && name === 'sqlite') {
       for (const [label, threads] of [
@@ -418,10 +483,19 @@ for (const name of stores) {
         const nb = await backend(name);
         try {
           const r = await bigTurn(nb, threads);
-          console.log(`\nmaximum-size turn (1,000 messages, ${f1(r.bytes / 1024 / 1024)} MB), ${label}: POST ${r.status} in ${f1(r.postMs)} ms; /health while it ran: ${r.probes} probes, p50 ${f1(r.p50)} ms, p99 ${f1(r.p99)} ms, max ${f1(r.max)} ms`);
+          console.log(`\nmaximum-size turn (1,000 messages, ${f1(r.bytes / 1024 / 1024)} MB), ${label}: POST ${r.status} in ${f1(r.postMs)} ms; /health while it ran: ${r.probes} probes, p50 ${f1(r.p50)} ms, p99 ${f1(r.p99)} ms, max ${f1(r.max)} ms; peak RSS ${f1(r.peakRssMb)} MB; load avg ${r.load}`);
         } finally {
           await nb.cleanup();
         }
+      }
+    }
+    if (phases.has('scopes')) {
+      const sb = await backend(name);
+      try {
+        const r = await sixLargeScopes(sb);
+        console.log(`\nsix large scopes (one maximum-size turn in each of 6 users, then a recall in each): statuses ${r.statuses.join(',')} in ${f1(r.ms / 1000)} s; server RSS peak ${f1(r.peakRssMb)} MB, after ${f1(r.rssMb)} MB; load avg ${r.load}`);
+      } finally {
+        await sb.cleanup();
       }
     }
     console.log('');

@@ -10,7 +10,7 @@ import type { Extractor, Lexicon, MemoryStore } from './core/ports.ts';
 import { MemoryService } from './core/service.ts';
 import { OfflineExtractor } from './core/extraction/offline-extractor.ts';
 import { createStore } from './store/create-store.ts';
-import { TurnPool } from './pool/turn-pool.ts';
+import { TurnPool, defaultWorkerThreads } from './pool/turn-pool.ts';
 import { availableParallelism } from 'node:os';
 import { createProviders } from './providers/create-providers.ts';
 import { checkEmbeddingSpace } from './providers/embedding-space.ts';
@@ -86,8 +86,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   for (const finding of await checkEmbeddingSpace(store, providers.embedder, logger)) providers.health.addStatic(finding);
   const lexicon = opts.lexicon ?? openLexicon(config, logger).lexicon;
   // CPU-heavy per-turn work goes to worker threads (started on first use); a test extractor runs inline.
-  const threads = config.MEMORY_WORKER_THREADS ?? Math.min(4, availableParallelism());
-  const pool = threads > 0 ? new TurnPool({ threads, logger }) : null;
+  // One worker fewer than the cores: the main thread (HTTP, SQL, small turns) is the other one.
+  const threads = config.MEMORY_WORKER_THREADS ?? defaultWorkerThreads(availableParallelism());
+  // The workers compute a large turn's kind features too, with the lexicon of the same settings (not with a test's double).
+  const featureLexicon = opts.lexicon ? undefined : { MEMORY_LEXICON: config.MEMORY_LEXICON, MEMORY_LEXICON_CACHE: config.MEMORY_LEXICON_CACHE };
+  const pool = threads > 0 ? new TurnPool({ threads, logger, featureLexicon }) : null;
   const offline = new OfflineExtractor({ lexicon });
   const service = new MemoryService({
     store,

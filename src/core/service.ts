@@ -96,12 +96,16 @@ export interface TurnInput {
    * and the secret filter, before reconciliation and outside the transaction (may call providers).
    */
   prepareCandidates?: (candidates: MemoryCandidate[], scope: Scope) => Promise<MemoryCandidate[]>;
+  /** Read back the changed memories after the commit (default true); POST /turns answers with the turn id only. */
+  withMemories?: boolean;
 }
 
 export interface IngestResult {
   turn: TurnRecord;
-  /** Memories inserted or changed by this turn (after the transaction). */
+  /** Memories inserted or changed by this turn (after the transaction); empty when `withMemories: false`. */
   memories: MemoryRecord[];
+  /** How many memories this turn inserted or changed. */
+  changed: number;
   ops: MemoryOp[];
   extractor: string;
 }
@@ -132,8 +136,8 @@ export const INDEX_DATES = { on: 0 };
  * features of its user messages (core/text/enrich) and, when on, the dates it refers to
  * (core/text/date-tokens).
  */
-export function withTurnFeatures(base: { terms: string; termCount: number }, messages: readonly Message[], lexicon: Lexicon, text: string, timestamp?: string): { terms: string; termCount: number } {
-  const features = [...turnFeatures(lexicon, messages), ...(timestamp && INDEX_DATES.on ? dateTokens(text, timestamp) : [])];
+export function withTurnFeatures(base: { terms: string; termCount: number; features?: string[] }, messages: readonly Message[], lexicon: Lexicon, text: string, timestamp?: string): { terms: string; termCount: number } {
+  const features = [...(base.features ?? turnFeatures(lexicon, messages)), ...(timestamp && INDEX_DATES.on ? dateTokens(text, timestamp) : [])];
   if (features.length === 0) return base;
   return { terms: base.terms ? `${base.terms} ${features.join(' ')}` : features.join(' '), termCount: base.termCount + features.length };
 }
@@ -268,7 +272,9 @@ export class MemoryService {
     const turnId = this.newId();
     const result = await this.timed('transaction', () =>
       this.store.transaction(scope.key, async (tx) => {
-        const turn = await tx.insertTurn({
+        // Both statements are issued at once (pipelined on PostgreSQL): the slot read does not depend on the turn row.
+        const [turn, existing] = await Promise.all([
+          tx.insertTurn({
           id: turnId,
           scope: scope.key,
           sessionId: input.sessionId,
@@ -281,11 +287,12 @@ export class MemoryService {
           termCount,
           metadata,
           createdAt: now,
-        });
-        const existing = await tx.activeMemories(scope.key, {
-          subjects: [...new Set(candidates.map((c) => c.subject))],
-          keys: [...new Set(candidates.flatMap((c) => relatedKeys(c.key, c.metadata?.anyKey === true)))],
-        });
+          }),
+          tx.activeMemories(scope.key, {
+            subjects: [...new Set(candidates.map((c) => c.subject))],
+            keys: [...new Set(candidates.flatMap((c) => relatedKeys(c.key, c.metadata?.anyKey === true)))],
+          }),
+        ]);
         const t0 = performance.now();
         const ops = reconcile({ scope, turn, candidates, existing, now, newId: this.newId, decisions });
         this.deps.observer?.stage('reconciliation', performance.now() - t0);
@@ -298,8 +305,13 @@ export class MemoryService {
     await this.embedAfterIngest(scope, result.turn, result.ops);
 
     const changedIds = [...new Set(result.ops.map((o) => (o.kind === 'insert' ? o.memory.id : o.id)))];
-    const memories = (await Promise.all(changedIds.map((id) => this.store.getMemory(scope.key, id)))).filter((m): m is MemoryRecord => m !== null);
-    return { turn: result.turn, memories, ops: result.ops, extractor };
+    // The changed rows as committed, in one read (none when the caller only needs the turn).
+    let memories: MemoryRecord[] = [];
+    if (input.withMemories !== false && changedIds.length > 0) {
+      const byId = new Map((await this.store.getMemories(scope.key, changedIds)).map((m) => [m.id, m]));
+      memories = changedIds.flatMap((id) => byId.get(id) ?? []);
+    }
+    return { turn: result.turn, memories, ops: result.ops, extractor, changed: changedIds.length };
   }
 
   /**

@@ -17,6 +17,12 @@ export interface AnalysedTurn {
   text: string;
   terms: string;
   termCount: number;
+  /**
+   * The turn's kind-feature tokens (core/text/enrich `turnFeatures` over the masked messages),
+   * when the analyzer computed them with the service's lexicon (the pool does, off the event
+   * loop, for large turns); absent: the service computes them.
+   */
+  features?: string[];
 }
 
 /** Masks, renders and analyses a turn's messages. */

@@ -5,6 +5,7 @@
 import type { ExtractionContext, MemoryCandidate, Message } from '../core/types.ts';
 import type { RuleError } from '../core/extraction/offline-extractor.ts';
 import type { AnalysedTurn } from '../core/turn-analysis.ts';
+import type { LexiconSettings } from '../providers/lexicon/create-lexicon.ts';
 
 /** Where a worker finds an extractor: a module URL and the exported class (constructed without arguments). */
 export interface ExtractorSpec {
@@ -13,7 +14,8 @@ export interface ExtractorSpec {
 }
 
 export type PoolTask =
-  | { kind: 'analyse'; messages: Message[] }
+  /** `lexicon`: also compute the kind features with the lexicon these settings open (the service's). */
+  | { kind: 'analyse'; messages: Message[]; lexicon?: LexiconSettings }
   | { kind: 'extract'; spec: ExtractorSpec; messages: Message[]; ctx: ExtractionContext }
   | { kind: 'crash' };
 

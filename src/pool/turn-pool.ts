@@ -12,17 +12,31 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { Extractor, TurnAnalyzer } from '../core/ports.ts';
-import type { ExtractionContext, MemoryCandidate, Message } from '../core/types.ts';
+import type { ExtractionContext, MemoryCandidate, Message, TurnRecord } from '../core/types.ts';
 import type { RuleError } from '../core/extraction/offline-extractor.ts';
 import { analyseTurn, type AnalysedTurn } from '../core/turn-analysis.ts';
 import type { ExtractorSpec, PoolResult, PoolTask } from './tasks.ts';
+import type { LexiconSettings } from '../providers/lexicon/create-lexicon.ts';
 
 export interface TurnPoolOptions {
   /** Worker threads (default: the machine's parallelism). */
   threads?: number;
   /** Turns with fewer characters than this are analysed inline (default 16,000). */
   inlineAnalysisBelowChars?: number;
+  /** Turns with fewer characters than this are extracted inline (default INLINE_EXTRACTION_BELOW_CHARS). */
+  inlineExtractionBelowChars?: number;
+  /**
+   * Small turns still go to a worker while the main thread's event-loop utilisation (over the last
+   * ~100 ms) is at least this (default OFFLOAD_SMALL_ABOVE_UTILISATION; > 1: never). A saturated
+   * main thread then hands work to the other cores, at the hop's cost; an idle one keeps it.
+   */
+  offloadSmallAboveUtilisation?: number;
   logger?: { warn(obj: object, msg?: string): void };
+  /**
+   * The settings of the service's lexicon: pooled analyses then also carry the turn's kind
+   * features, computed in the worker with the same lexicon (absent: the service computes them).
+   */
+  featureLexicon?: LexiconSettings;
 }
 
 /** The offline extractor's module spec (what the worker constructs by default). */
@@ -38,10 +52,36 @@ function workerExecArgv(): string[] {
 
 const chars = (messages: readonly Message[]) => messages.reduce((n, m) => n + m.content.length, 0);
 
+/**
+ * Below this many characters a turn is extracted on the main thread: the hop to a worker
+ * (structured clone both ways, piscina's queue, a second thread's caches) costs more CPU than the
+ * extraction of a small turn (docs/ingest.md, "inline threshold").
+ */
+export const INLINE_EXTRACTION_BELOW_CHARS = 2_000;
+/**
+ * Worker threads by default: one fewer than the cores (the main thread works too), at least 1 and
+ * at most 4. Each worker holds its own NLP model and lexicon (~140 MB RSS), so more workers than
+ * cores cost memory and buy nothing.
+ */
+export function defaultWorkerThreads(cores: number): number {
+  return Math.min(4, Math.max(1, cores - 1));
+}
+
+/** Event-loop utilisation above which small turns are offloaded anyway (the main thread is the bottleneck). */
+export const OFFLOAD_SMALL_ABOVE_UTILISATION = 0.9;
+
 export class TurnPool implements TurnAnalyzer {
   private readonly piscina: Piscina;
   private readonly inlineBelow: number;
+  readonly inlineExtractionBelow: number;
+  readonly offloadSmallAbove: number;
+  private elu = performance.eventLoopUtilization();
+  private eluAt = performance.now();
+  private utilisation = 0;
+  /** Tasks sent to a worker so far (tests and the bench read it). */
+  dispatched = 0;
   private readonly logger?: TurnPoolOptions['logger'];
+  private readonly featureLexicon?: LexiconSettings;
   /** Tasks that fell back inline (worker failure), for metrics and tests. */
   fallbacks = 0;
   private closed = false;
@@ -52,7 +92,10 @@ export class TurnPool implements TurnAnalyzer {
   constructor(opts: TurnPoolOptions = {}) {
     const threads = Math.max(1, opts.threads ?? availableParallelism());
     this.inlineBelow = opts.inlineAnalysisBelowChars ?? 16_000;
+    this.inlineExtractionBelow = opts.inlineExtractionBelowChars ?? INLINE_EXTRACTION_BELOW_CHARS;
+    this.offloadSmallAbove = opts.offloadSmallAboveUtilisation ?? OFFLOAD_SMALL_ABOVE_UTILISATION;
     this.logger = opts.logger;
+    this.featureLexicon = opts.featureLexicon;
     // Workers start on first use (an idle server or a test that never ingests pays nothing) and then stay.
     this.piscina = new Piscina({ filename: WORKER_URL.href, minThreads: 0, maxThreads: threads, idleTimeout: Infinity, execArgv: workerExecArgv() });
     // A worker that dies is replaced by piscina; its task is rejected and runs inline (below).
@@ -83,6 +126,7 @@ export class TurnPool implements TurnAnalyzer {
       return null;
     }
     try {
+      this.dispatched++;
       return (await this.piscina.run(task)) as PoolResult;
     } catch (err) {
       this.fallbacks++;
@@ -91,9 +135,26 @@ export class TurnPool implements TurnAnalyzer {
     }
   }
 
+  /** The main thread's event-loop utilisation over the last ~100 ms window (0…1). */
+  mainThreadUtilisation(): number {
+    const now = performance.now();
+    if (now - this.eluAt >= 100) {
+      const cur = performance.eventLoopUtilization();
+      this.utilisation = performance.eventLoopUtilization(cur, this.elu).utilization;
+      this.elu = cur;
+      this.eluAt = now;
+    }
+    return this.utilisation;
+  }
+
+  /** Whether a turn of `n` characters is extracted on the main thread. */
+  extractsInline(n: number): boolean {
+    return n < this.inlineExtractionBelow && (this.offloadSmallAbove > 1 || this.mainThreadUtilisation() < this.offloadSmallAbove);
+  }
+
   async analyse(messages: Message[]): Promise<AnalysedTurn> {
     if (chars(messages) < this.inlineBelow) return analyseTurn(messages);
-    const r = await this.run({ kind: 'analyse', messages });
+    const r = await this.run({ kind: 'analyse', messages, ...(this.featureLexicon ? { lexicon: this.featureLexicon } : {}) });
     return r?.kind === 'analyse' ? r.turn : analyseTurn(messages);
   }
 
@@ -124,12 +185,20 @@ export class PooledExtractor implements Extractor {
   }
 
   async extract(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]> {
-    const r = await this.pool.run({ kind: 'extract', spec: this.spec, messages, ctx });
-    if (r?.kind !== 'extract') {
-      const inline = this.inline as Extractor & { onRuleError?: (e: RuleError) => void };
-      if ('onRuleError' in inline && !inline.onRuleError) inline.onRuleError = this.onRuleError;
-      return this.inline.extract(messages, ctx);
-    }
+    return this.pool.extractsInline(chars(messages)) ? this.runInline(messages, ctx) : this.pooled(messages, ctx);
+  }
+
+  private runInline(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]> {
+    const inline = this.inline as Extractor & { onRuleError?: (e: RuleError) => void };
+    if ('onRuleError' in inline && !inline.onRuleError) inline.onRuleError = this.onRuleError;
+    return this.inline.extract(messages, ctx);
+  }
+
+  private async pooled(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]> {
+    // Only what the extractor reads of the recent turns crosses the thread boundary (not their text or terms).
+    const recentTurns = ctx.recentTurns.map((t) => ({ id: t.id, scope: t.scope, sessionId: t.sessionId, seq: t.seq, timestamp: t.timestamp, messages: t.messages }) as TurnRecord);
+    const r = await this.pool.run({ kind: 'extract', spec: this.spec, messages, ctx: { ...ctx, recentTurns } });
+    if (r?.kind !== 'extract') return this.runInline(messages, ctx);
     for (const e of r.ruleErrors) this.onRuleError?.(e);
     return r.candidates;
   }

@@ -9,6 +9,7 @@ import type { Extractor } from '../core/ports.ts';
 import * as offlineModule from '../core/extraction/offline-extractor.ts';
 import type { RuleError } from '../core/extraction/offline-extractor.ts';
 import { analyseTurn } from '../core/turn-analysis.ts';
+import { turnFeatures } from '../core/text/enrich.ts';
 import type { Lexicon } from '../core/ports.ts';
 import { openLexicon } from '../providers/lexicon/create-lexicon.ts';
 import type { PoolTask, PoolResult, ExtractorSpec } from './tasks.ts';
@@ -46,7 +47,12 @@ function extractorFor(spec: ExtractorSpec): Promise<Extractor> {
 }
 
 export default async function runTask(task: PoolTask): Promise<PoolResult> {
-  if (task.kind === 'analyse') return { kind: 'analyse', turn: analyseTurn(task.messages) };
+  if (task.kind === 'analyse') {
+    const turn = analyseTurn(task.messages);
+    // The kind features of a large turn take ~1 s of lexicon walks: here, not on the event loop.
+    if (task.lexicon) turn.features = turnFeatures(openLexicon(task.lexicon).lexicon, turn.messages);
+    return { kind: 'analyse', turn };
+  }
   if (task.kind === 'crash') process.exit(1); // test hook: a worker that dies mid-task
   const extractor = (await extractorFor(task.spec)) as Extractor & { onRuleError?: (e: RuleError) => void };
   const ruleErrors: RuleError[] = [];

@@ -4,7 +4,7 @@
 import { OfflineExtractor } from '../../src/core/extraction/offline-extractor.ts';
 import { TurnPool } from '../../src/pool/turn-pool.ts';
 
-const pool = new TurnPool({ threads: 1 });
+const pool = new TurnPool({ threads: 1, inlineExtractionBelowChars: 0 });
 await pool.warmUp();
 const candidates = await pool.extractor(new OfflineExtractor()).extract([{ role: 'user', content: 'I just moved to Berlin for a new job.' }], { timestamp: '2024-05-01T10:00:00.000Z', sessionId: 's', recentTurns: [] });
 await pool.close();

@@ -29,6 +29,34 @@ describe('postgres specifics', () => {
     expect(parsePostgresUrl(input)).toEqual({ url: rest, schema: schemaName });
   });
 
+  test('the ingest statements are prepared on the connection: one round trip each, pipelined (issue 16)', async () => {
+    // Before: every statement went out unnamed, so the driver sent a Describe and waited for it
+    // (two round trips per statement, and the next statement could not be pipelined behind it).
+    const s = freshSchemaName('prep');
+    const store = await createPostgresStore(urlWithSchema(s), { poolSize: 1 });
+    try {
+      await store.migrate();
+      const at = '2024-01-01T00:00:00.000Z';
+      await store.transaction('u:prep', async (tx) => {
+        await Promise.all([
+          tx.insertTurn({ id: 't1', scope: 'u:prep', sessionId: 's', userId: 'prep', agentId: null, timestamp: at, messages: [{ role: 'user', content: 'hi' }], text: 'User: hi', terms: 'hi', termCount: 1, metadata: {}, createdAt: at }),
+          tx.activeMemories('u:prep', { subjects: ['user'], keys: ['location'] }),
+        ]);
+        await tx.insertMemories([memory('u:prep', 'location', 'Berlin', { sourceTurn: 't1' }), memory('u:prep', 'pet', 'dog', { sourceTurn: 't1' })]);
+      });
+      // One pooled connection: the statement list of the connection that ran the transaction.
+      const rows = await (store as unknown as { pool: { all(q: string): Promise<Array<{ statement: string }>> } }).pool.all('SELECT statement FROM pg_prepared_statements');
+      const prepared = rows.map((r) => r.statement).join('\n');
+      expect(prepared).toContain('pg_advisory_xact_lock');
+      expect(prepared).toContain('INSERT INTO turns');
+      expect(prepared).toContain('INSERT INTO memories');
+      expect(prepared).toMatch(/FROM memories WHERE scope = \$1 AND active/);
+    } finally {
+      await store.close();
+      await dropSchema(s);
+    }
+  });
+
   test('an invalid schema name is refused', () => {
     expect(() => parsePostgresUrl('postgres://h/db?schema=a;drop')).toThrow(/invalid schema/);
   });

@@ -90,8 +90,9 @@ export async function registerCoreRoutes(root: FastifyInstance, ctx: AppContext)
         messages: b.messages.map((m) => ({ role: m.role, content: m.content, ...(m.name != null ? { name: m.name } : {}) })),
         timestamp: b.timestamp ?? null,
         metadata: b.metadata ?? {},
+        withMemories: false,
       });
-      req.log.info({ turn_id: result.turn.id, memories: result.memories.length, extractor: result.extractor }, 'turn stored');
+      req.log.info({ turn_id: result.turn.id, memories: result.changed, extractor: result.extractor }, 'turn stored');
       return reply.code(201).send({ id: result.turn.id });
     },
   );

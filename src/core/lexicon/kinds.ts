@@ -7,6 +7,7 @@
  */
 import type { LexSense, Lexicon } from '../ports.ts';
 import { normalizeWord } from './morphy.ts';
+import { ByteLru, stringBytes } from '../byte-lru.ts';
 
 export type NounKind =
   | 'family'
@@ -95,7 +96,15 @@ export function senseMatches(rule: KindRule, sense: LexSense, ancestors: Readonl
   return true;
 }
 
-const memo = new WeakMap<Lexicon, Map<string, NounKind[]>>();
+/** Bytes of the kindsOf memo per lexicon (a word's kinds: its key and a short array). */
+export const KINDS_MEMO_BYTES = 2 * 1024 * 1024;
+const kindsBytes = (key: string, kinds: readonly NounKind[]) => stringBytes(key) + 16 + 8 * kinds.length;
+const memo = new WeakMap<Lexicon, ByteLru<NounKind[]>>();
+
+/** Bytes the kindsOf memo of `lex` holds (≤ KINDS_MEMO_BYTES). */
+export function kindsMemoBytes(lex: Lexicon): number {
+  return memo.get(lex)?.bytes ?? 0;
+}
 
 /** Every kind a noun's first senses have, in KIND_RULES order; [] for unknown words. */
 export function kindsOf(lex: Lexicon, word: string, opts: KindOptions = {}): NounKind[] {
@@ -105,7 +114,7 @@ export function kindsOf(lex: Lexicon, word: string, opts: KindOptions = {}): Nou
   const key = `${normalizeWord(word)}|${maxSenses}|${maxDepth}`;
   let cache = memo.get(lex);
   if (rules === KIND_RULES) {
-    if (!cache) memo.set(lex, (cache = new Map()));
+    if (!cache) memo.set(lex, (cache = new ByteLru<NounKind[]>(KINDS_MEMO_BYTES, kindsBytes)));
     const hit = cache.get(key);
     if (hit) return hit;
   }
@@ -115,10 +124,7 @@ export function kindsOf(lex: Lexicon, word: string, opts: KindOptions = {}): Nou
     for (const rule of rules) if (senseMatches(rule, sense, ancestors)) found.add(rule.kind);
   }
   const out = rules.filter((r) => found.has(r.kind)).map((r) => r.kind).filter((k, i, a) => a.indexOf(k) === i);
-  if (rules === KIND_RULES && cache) {
-    if (cache.size > 50_000) cache.clear();
-    cache.set(key, out);
-  }
+  if (rules === KIND_RULES && cache) cache.set(key, out);
   return out;
 }
 

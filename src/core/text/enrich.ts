@@ -10,6 +10,7 @@ import type { Lexicon } from '../ports.ts';
 import type { Message } from '../types.ts';
 import { kindsOf, type NounKind } from '../lexicon/kinds.ts';
 import { STOP_WORDS } from './analyze.ts';
+import { ByteLru, stringBytes } from '../byte-lru.ts';
 
 /** Kinds worth a feature ('person' is in nearly every turn and says nothing). */
 export const FEATURE_KINDS: readonly NounKind[] = ['family', 'social', 'occupation', 'animal', 'food', 'illness', 'language', 'instrument', 'activity', 'organization', 'location', 'vehicle'];
@@ -38,6 +39,47 @@ function wordKinds(lex: Lexicon, word: string, capitalised: boolean): NounKind[]
   return kinds.filter((k) => FEATURE_KINDS.includes(k) && (!capitalised || NAME_KINDS.has(k)));
 }
 
+/**
+ * Memo of the per-token lookups (a word's or a collocation's kinds), per lexicon, bounded in bytes:
+ * the vocabulary of a stream of turns repeats, and each lookup walks the lexicon's hypernyms.
+ */
+export const TOKEN_KINDS_MEMO_BYTES = 2 * 1024 * 1024;
+const tokenMemo = new WeakMap<Lexicon, ByteLru<NounKind[]>>();
+const NO_KINDS: NounKind[] = [];
+
+function memoFor(lex: Lexicon): ByteLru<NounKind[]> {
+  let m = tokenMemo.get(lex);
+  if (!m) tokenMemo.set(lex, (m = new ByteLru<NounKind[]>(TOKEN_KINDS_MEMO_BYTES, (k, v) => stringBytes(k) + 16 + 8 * v.length)));
+  return m;
+}
+
+/** Bytes the token memo of `lex` holds (≤ TOKEN_KINDS_MEMO_BYTES). */
+export function tokenKindsMemoBytes(lex: Lexicon): number {
+  return tokenMemo.get(lex)?.bytes ?? 0;
+}
+
+/** Feature kinds of a two-word collocation ("ice cream"); [] when it is no noun. */
+function pairKinds(lex: Lexicon, pair: string): NounKind[] {
+  return memoFor(lex).getOrCompute(`p${pair}`, () => {
+    const pk = lex.senses(pair, 'noun', 1).length > 0 ? kindsOf(lex, pair).filter((k) => FEATURE_KINDS.includes(k)) : NO_KINDS;
+    return pk.length > 0 ? pk : NO_KINDS;
+  });
+}
+
+/** Feature kinds of one lower-cased word (a hyphenated word as a whole, else by its parts: "gluten-free" → gluten). */
+function lowerWordKinds(lex: Lexicon, lw: string, capitalised: boolean): NounKind[] {
+  return memoFor(lex).getOrCompute(`${capitalised ? 'C' : 'w'}${lw}`, () => {
+    const out = new Set<NounKind>();
+    const whole = lex.senses(lw).length > 0 || !lw.includes('-') ? [lw] : lw.split('-');
+    for (const part of whole) {
+      if (part.length < 3 || STOP_WORDS.has(part)) continue;
+      if ((lex.commonness?.(part) ?? 0) > ENRICH.maxCommonness) continue;
+      for (const k of wordKinds(lex, part, capitalised)) out.add(k);
+    }
+    return out.size > 0 ? [...out] : NO_KINDS;
+  });
+}
+
 /** The kinds a text mentions (two-word collocations first: "ice cream", "night shift"). */
 export function textKinds(lex: Lexicon, text: string): Set<NounKind> {
   const out = new Set<NounKind>();
@@ -49,21 +91,14 @@ export function textKinds(lex: Lexicon, text: string): Set<NounKind> {
     const capitalised = /^\p{Lu}/u.test(w) && !sentenceStart;
     const next = toks[i + 1];
     if (next && next.at - (at + w.length) === 1) {
-      const pair = `${lw} ${next.w.toLowerCase()}`;
-      const pk = lex.senses(pair, 'noun', 1).length > 0 ? kindsOf(lex, pair).filter((k) => FEATURE_KINDS.includes(k)) : [];
+      const pk = pairKinds(lex, `${lw} ${next.w.toLowerCase()}`);
       if (pk.length > 0) {
         for (const k of pk) out.add(k);
         i++;
         continue;
       }
     }
-    // A hyphenated word as a whole, else by its parts ("gluten-free" → gluten).
-    const whole = lex.senses(lw).length > 0 || !lw.includes('-') ? [lw] : lw.split('-');
-    for (const part of whole) {
-      if (part.length < 3 || STOP_WORDS.has(part)) continue;
-      if ((lex.commonness?.(part) ?? 0) > ENRICH.maxCommonness) continue;
-      for (const k of wordKinds(lex, part, capitalised)) out.add(k);
-    }
+    for (const k of lowerWordKinds(lex, lw, capitalised)) out.add(k);
   }
   return out;
 }

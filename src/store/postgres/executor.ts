@@ -6,8 +6,18 @@
  */
 import type { Row } from '../rows.ts';
 
+/** Per-statement options. */
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared on the connection (PostgreSQL server; PGlite ignores it): one round
+   * trip instead of two (no Describe first), so it pipelines, and the server reuses its plan. Only
+   * for statements whose SQL text comes from a fixed set (the prepared set must stay bounded).
+   */
+  prepare?: boolean;
+}
+
 export interface SqlQuery {
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T extends Row = Row>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<T[]>;
   /** Runs a multi-statement script without parameters (simple protocol). */
   exec(script: string): Promise<void>;
   /** Runs `fn` inside a savepoint: rolled back to it (and rethrown) when `fn` throws. */

@@ -6,7 +6,7 @@
  */
 import postgres from 'postgres';
 import type { Row } from '../rows.ts';
-import type { SqlExecutor, SqlQuery } from './executor.ts';
+import type { QueryOptions, SqlExecutor, SqlQuery } from './executor.ts';
 
 export interface PostgresOptions {
   poolSize?: number;
@@ -36,12 +36,14 @@ export function createPostgresExecutor(rawUrl: string, opts: PostgresOptions = {
     // `extensions` is where managed services (e.g. Supabase) install pgvector; absent schemas are ignored.
     connection: { search_path: schema === 'public' ? 'public, extensions' : `"${schema}", public, extensions`, application_name: 'memory-service' },
   });
-  const run = async <T extends Row>(q: postgres.Sql | postgres.TransactionSql, text: string, params: unknown[] = []): Promise<T[]> => {
-    const rows = await q.unsafe(text, params as never[]);
+  // unsafe() defaults to unnamed statements, which the driver Describes first (a second round trip
+  // that also stops pipelining); `prepare` keeps the fixed ingest statements named per connection.
+  const run = async <T extends Row>(q: postgres.Sql | postgres.TransactionSql, text: string, params: unknown[] = [], opts?: QueryOptions): Promise<T[]> => {
+    const rows = await q.unsafe(text, params as never[], { prepare: opts?.prepare === true });
     return [...rows] as unknown as T[];
   };
   const wrap = (tx: postgres.TransactionSql): SqlQuery => ({
-    query: (text, params) => run(tx, text, params),
+    query: (text, params, opts) => run(tx, text, params, opts),
     exec: async (script) => {
       await tx.unsafe(script).simple();
     },
@@ -50,7 +52,7 @@ export function createPostgresExecutor(rawUrl: string, opts: PostgresOptions = {
   return {
     kind: 'postgres',
     schema,
-    query: (text, params) => run(sql, text, params),
+    query: (text, params, opts) => run(sql, text, params, opts),
     exec: async (script) => {
       await sql.unsafe(script).simple();
     },

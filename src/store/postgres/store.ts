@@ -99,6 +99,14 @@ class Statements {
   async all(sql: string, params: unknown[] = []): Promise<Row[]> {
     return guarded(() => this.q.query(sql, params));
   }
+  /**
+   * A statement of the ingest path, kept prepared on the connection (one round trip, pipelined).
+   * Only for SQL texts from a fixed set: the ingest statements below, whose texts never depend on
+   * input values (lists go in as one JSON parameter; update texts from the fixed column names).
+   */
+  async prepared(sql: string, params: unknown[]): Promise<Row[]> {
+    return guarded(() => this.q.query(sql, params, { prepare: true }));
+  }
   async one(sql: string, params: unknown[] = []): Promise<Row | undefined> {
     return (await this.all(sql, params))[0];
   }
@@ -106,7 +114,7 @@ class Statements {
   async insertTurn(t: NewTurn): Promise<TurnRecord> {
     // One round trip: the next seq of the session is computed in the INSERT itself (the
     // per-scope advisory lock makes it safe; the unique index is the backstop).
-    const row = await this.one(
+    const [row] = await this.prepared(
       `INSERT INTO turns (id, scope, session_id, user_id, agent_id, seq, ts, messages, text, terms, term_count, metadata, created_at)
        SELECT $1, $2::text, $3::text, $4, $5, COALESCE(MAX(seq), 0) + 1, $6, $7::text::jsonb, $8, $9, $10, $11::text::jsonb, $12
        FROM turns WHERE scope = $2::text AND session_id = $3::text
@@ -118,7 +126,7 @@ class Statements {
 
   async activeMemories(scope: string, filter?: { subjects?: string[]; keys?: string[] }): Promise<MemoryRecord[]> {
     const q = activeMemoriesQuery(scope, filter);
-    return q ? (await this.all(q.sql, q.params)).map(rowToMemory) : [];
+    return q ? (await this.prepared(q.sql, q.params)).map(rowToMemory) : [];
   }
 
   async memoriesByKey(scope: string, subject: string, key: string): Promise<MemoryRecord[]> {
@@ -127,21 +135,21 @@ class Statements {
   }
 
   async insertMemory(m: MemoryRecord): Promise<void> {
-    await this.all(MEMORY_INSERT, memoryValues(m, bool));
+    await this.prepared(MEMORY_INSERT, memoryValues(m, bool));
   }
 
   /** All of a turn's new memories in one statement (one round trip, one plan), in order. */
   async insertMemories(ms: MemoryRecord[]): Promise<void> {
     if (ms.length === 0) return;
     if (ms.length === 1) return this.insertMemory(ms[0]);
-    await this.all(MEMORY_INSERT_MANY, [JSON.stringify(ms.map(memoryJsonRow))]);
+    await this.prepared(MEMORY_INSERT_MANY, [JSON.stringify(ms.map(memoryJsonRow))]);
   }
 
   async updateMemory(scope: string, id: string, patch: Partial<MemoryRecord>): Promise<void> {
     const cols = patchColumns(patch, bool);
     if (cols.length === 0) return;
     const sets = cols.map(([c], i) => `${c} = $${i + 1}${c === 'metadata' ? '::text::jsonb' : ''}`);
-    await this.all(`UPDATE memories SET ${sets.join(', ')} WHERE scope = $${cols.length + 1} AND id = $${cols.length + 2}`, [...cols.map(([, v]) => v), scope, id]);
+    await this.prepared(`UPDATE memories SET ${sets.join(', ')} WHERE scope = $${cols.length + 1} AND id = $${cols.length + 2}`, [...cols.map(([, v]) => v), scope, id]);
   }
 
   async putEmbedding(scope: string, e: StoredEmbedding, mode: VectorMode): Promise<void> {
@@ -155,7 +163,7 @@ class Statements {
 
   /** Advisory transaction locks on scopes, in a stable order (no deadlocks between deleters). */
   async lockScopes(scopes: Iterable<string>): Promise<void> {
-    for (const s of [...new Set(scopes)].sort()) await this.all('SELECT pg_advisory_xact_lock($1::int4, hashtext($2::text))', [SCOPE_LOCK_CLASS, s]);
+    for (const s of [...new Set(scopes)].sort()) await this.prepared('SELECT pg_advisory_xact_lock($1::int4, hashtext($2::text))', [SCOPE_LOCK_CLASS, s]);
   }
 
   /** Deletes memories (and their vectors), reviving what they had superseded. */
@@ -253,7 +261,11 @@ export class PostgresMemoryStore implements MemoryStore {
     const pending: StoredEmbedding[] = [];
     const result = await this.scopeLocks.run(scope, () =>
       this.tx(async (s) => {
-        await s.lockScopes([scope]);
+        // On a PostgreSQL server the lock is pipelined with the callback's first statements: they
+        // queue behind it on the transaction's connection, so the server runs them only once the
+        // lock is held (one round trip saved per turn). PGlite runs one query at a time: awaited.
+        const locked = s.lockScopes([scope]);
+        if (this.exec.kind !== 'postgres') await locked;
         const { tx, end } = guardedTx({
           insertTurn: (t) => s.insertTurn(t),
           activeMemories: (sc, filter) => s.activeMemories(sc, filter),
@@ -267,7 +279,8 @@ export class PostgresMemoryStore implements MemoryStore {
           },
         });
         try {
-          return await fn(tx);
+          const [, out] = await Promise.all([locked, fn(tx)]);
+          return out;
         } finally {
           end();
         }
@@ -296,7 +309,7 @@ export class PostgresMemoryStore implements MemoryStore {
   }
 
   async recentTurns(scope: string, sessionId: string, limit: number): Promise<TurnRecord[]> {
-    return (await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND session_id = $2 ORDER BY seq DESC LIMIT $3`, [scope, sessionId, Math.max(0, limit)])).map(rowToTurn).reverse();
+    return (await this.pool.prepared(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND session_id = $2 ORDER BY seq DESC LIMIT $3`, [scope, sessionId, Math.max(0, limit)])).map(rowToTurn).reverse();
   }
 
   async latestTurns(scope: string, limit: number): Promise<TurnRecord[]> {
@@ -442,7 +455,7 @@ export class PostgresMemoryStore implements MemoryStore {
 
   async getMemories(scope: string, list: string[]): Promise<MemoryRecord[]> {
     if (list.length === 0) return [];
-    return (await this.pool.all(`SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND id = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb))) ORDER BY created_at COLLATE "C", rid`, [scope, ids(list)])).map(rowToMemory);
+    return (await this.pool.prepared(`SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND id = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb))) ORDER BY created_at COLLATE "C", rid`, [scope, ids(list)])).map(rowToMemory);
   }
 
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {

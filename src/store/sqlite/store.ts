@@ -19,6 +19,7 @@ import { slotClauses, type SlotFilter } from '../slot-filter.ts';
 import { guardedTx } from '../tx-handle.ts';
 import { MIGRATIONS, SCHEMA_VERSION, SPEAKER_SQL } from './migrations.ts';
 import { translateSqliteError } from './errors.ts';
+import { ByteLru } from '../../core/byte-lru.ts';
 
 type Db = Database.Database;
 
@@ -29,6 +30,8 @@ const MEMORY_INSERT = `INSERT INTO memories (${MEMORY_COLUMNS.map(([c]) => c).jo
 export interface SqliteStoreOptions {
   /** Busy timeout for cross-process locking (ms). */
   busyTimeoutMs?: number;
+  /** Budget of each connection's prepared-statement cache (default STATEMENT_CACHE_BYTES). */
+  statementCacheBytes?: number;
 }
 
 function run<T>(fn: () => T): T {
@@ -74,8 +77,13 @@ function fromBlob(b: Buffer): Float32Array {
   return new Float32Array(new Uint8Array(b).buffer);
 }
 
-/** Prepared statements kept per connection (SQL texts are few; the bound guards against a leak). */
-const STATEMENT_CACHE_MAX = 256;
+/**
+ * Prepared statements kept per connection, bounded in bytes (SQL texts are few; the bound guards
+ * against a leak of distinct texts, long ones included). A statement's cost is estimated from its
+ * text: the compiled program grows with it (measured: ~4 KB fixed, ~16 bytes per SQL character).
+ */
+export const STATEMENT_CACHE_BYTES = 4 * 1024 * 1024;
+export const statementBytes = (sql: string): number => 4096 + 16 * sql.length;
 /** Committed write transactions between two `PRAGMA optimize` runs (cheap when nothing changed). */
 export const OPTIMIZE_EVERY = 2000;
 
@@ -202,19 +210,21 @@ export const NEXT_SEQ_SQL = 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns
 
 /** The statements shared by the transaction handle and the store (bound to one connection). */
 class Queries {
-  /** Prepared statements by SQL text, least recently used dropped beyond STATEMENT_CACHE_MAX. */
-  private readonly cache = new Map<string, Database.Statement>();
-  constructor(readonly db: Db) {}
+  /** Prepared statements by SQL text, least recently used dropped beyond STATEMENT_CACHE_BYTES. */
+  readonly statements: ByteLru<Database.Statement>;
+  constructor(
+    readonly db: Db,
+    cacheBytes = STATEMENT_CACHE_BYTES,
+  ) {
+    this.statements = new ByteLru<Database.Statement>(cacheBytes, statementBytes);
+  }
 
   stmt(sql: string): Database.Statement {
-    let s = this.cache.get(sql);
-    if (s) {
-      this.cache.delete(sql);
-    } else {
+    let s = this.statements.get(sql);
+    if (!s) {
       s = this.db.prepare(sql);
-      if (this.cache.size >= STATEMENT_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+      this.statements.set(sql, s);
     }
-    this.cache.set(sql, s);
     return s;
   }
   all(sql: string, ...params: unknown[]): Row[] {
@@ -305,11 +315,18 @@ export class SqliteMemoryStore implements MemoryStore {
     this.path = path;
     const busy = opts.busyTimeoutMs ?? 10_000;
     try {
-      this.writer = new Queries(open(path, busy));
-      this.reader = path === ':memory:' || path === '' ? this.writer : new Queries(open(path, busy));
+      const cacheBytes = opts.statementCacheBytes ?? STATEMENT_CACHE_BYTES;
+      this.writer = new Queries(open(path, busy), cacheBytes);
+      this.reader = path === ':memory:' || path === '' ? this.writer : new Queries(open(path, busy), cacheBytes);
     } catch (err) {
       throw new StoreUnavailableError(`cannot open SQLite database at ${path}: ${(err as Error).message}`, err);
     }
+  }
+
+  /** Bytes and entries of the prepared-statement caches (both connections), for tests and metrics. */
+  statementCache(): { bytes: number; statements: number } {
+    const caches = this.reader === this.writer ? [this.writer.statements] : [this.writer.statements, this.reader.statements];
+    return { bytes: caches.reduce((n, c) => n + c.bytes, 0), statements: caches.reduce((n, c) => n + c.size, 0) };
   }
 
   /** Runs synchronous writes in one IMMEDIATE transaction, after every queued transaction. */
