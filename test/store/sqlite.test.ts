@@ -26,3 +26,25 @@ describe('SQLite prepared-statement cache', () => {
     await store.close();
   });
 });
+
+describe('SQLite full-text segments', () => {
+  // Every committed turn adds a segment and a term lookup seeks once per segment, so recall's
+  // postings reads slowed as segments piled up between merges; the periodic optimisation (every
+  // OPTIMIZE_EVERY commits, and at close) now merges them.
+  test('are merged by the periodic optimisation', async () => {
+    const path = join(dir, 'segments.db');
+    const store = new SqliteMemoryStore(path);
+    await store.migrate();
+    const scope = 'u:seg';
+    for (let i = 0; i < 60; i++) {
+      await store.transaction(scope, (tx) => tx.insertTurn({ id: `t${i}`, scope, sessionId: 's', userId: 'seg', agentId: null, timestamp: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(), messages: [{ role: 'user', content: `turn ${i} about biscuit` }], text: `User: turn ${i} about biscuit`, terms: `turn ${i} biscuit`, termCount: 3, metadata: {}, createdAt: new Date().toISOString() }));
+    }
+    const segments = (db: { prepare(sql: string): { get(): unknown } }) => Number((db.prepare('SELECT COUNT(DISTINCT segid) AS n FROM turns_sfts_idx').get() as { n: number }).n);
+    const reader = (store as unknown as { reader: { db: { prepare(sql: string): { get(): unknown } } } }).reader.db;
+    expect(segments(reader)).toBeGreaterThan(1);
+    (store as unknown as { optimize(): void }).optimize();
+    expect(segments(reader)).toBe(1);
+    expect((await store.lexicalCandidates(scope, 'turn', ['biscuit'], 100)).docs).toHaveLength(60);
+    await store.close();
+  });
+});
