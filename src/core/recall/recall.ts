@@ -16,7 +16,7 @@ import { humanKey, speakerOf } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderEdge, renderSplit, turnBody } from './format.ts';
 import { countTokens } from '../text/tokens.ts';
-import { excerptTokens, type TurnWindow } from './turn-window.ts';
+import { excerptTokens, type RenderedTurn, type TurnWindow } from './turn-window.ts';
 import { errorSummary, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
 import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 import { changeLine, endingTurn, retractedStates } from './change.ts';
@@ -234,13 +234,18 @@ function turnLine(w: TurnWindow, t: TurnRecord, focus: ReadonlySet<string>, scor
   const short = rank < plan.fullTop || r.tokens <= plan.minTokens;
   const window = rank < RECALL.windowTop ? 1 : 0;
   const text = short ? r.body : renderSplit(r.messages, focus, window);
+  return episodeLine(t, r, text, text === r.body ? r.tokens : excerptTokens(r, focus, window), score);
+}
+
+/** A turn's line in the episodes section: dated, ordered by time, cited with its whole body's snippet. */
+function episodeLine(t: TurnRecord, r: RenderedTurn, text: string, tokens: number, score: number): ContextLine {
   return {
     key: `turn:${t.id}`,
     section: 'episodes',
     group: formatDay(t.timestamp),
     order: `${t.timestamp}|${String(t.seq).padStart(6, '0')}`,
     text,
-    tokens: text === r.body ? r.tokens : excerptTokens(r, focus, window),
+    tokens,
     citation: { turn_id: t.id, score: round(score), snippet: r.body.length > 200 ? `${r.body.slice(0, 199)}…` : r.body },
   };
 }
@@ -249,15 +254,7 @@ function turnLine(w: TurnWindow, t: TurnRecord, focus: ReadonlySet<string>, scor
 function edgeLine(w: TurnWindow, t: TurnRecord, edge: 'first' | 'last', score: number): ContextLine {
   const r = w.render(t);
   const text = renderEdge(r.messages, edge);
-  return {
-    key: `turn:${t.id}`,
-    section: 'episodes',
-    group: formatDay(t.timestamp),
-    order: `${t.timestamp}|${String(t.seq).padStart(6, '0')}`,
-    text,
-    tokens: text === r.body ? r.tokens : countTokens(text),
-    citation: { turn_id: t.id, score: round(score), snippet: r.body.length > 200 ? `${r.body.slice(0, 199)}…` : r.body },
-  };
+  return episodeLine(t, r, text, text === r.body ? r.tokens : countTokens(text), score);
 }
 
 function memLine(m: MemoryRecord, histories: Histories, speakers: ReadonlySet<string>, score: number, capped: boolean): ContextLine {
