@@ -63,11 +63,6 @@ export function preselect(postings: ReadonlyMap<string, readonly number[]>, df: 
   return out;
 }
 
-/** How many rows the SQL index query may return before the relevance cut. */
-export function sqlCap(limit: number): number {
-  return Math.max(limit * 20, 10_000);
-}
-
 /**
  * Keeps the documents whose stored terms contain at least one query term exactly (the index
  * may over-match: FTS5's tokenizer folds case, a tsquery may match prefixes) and, when more

@@ -159,6 +159,12 @@ export function listMemoriesQuery(scope: string, filter: MemoryFilter = {}): Sql
  * rowid join was planned as a scan of the user's rows (42 ms a call at 1.5k turns).
  */
 
+/** Rows read by a rowid list (each with its rowid as `r`), sorted back into that list's order. */
+function inRowidOrder(rows: Row[], rowids: readonly number[]): Row[] {
+  const order = new Map(rowids.map((r, i) => [r, i]));
+  return rows.sort((a, b) => order.get(Number(a.r))! - order.get(Number(b.r))!);
+}
+
 /** One term's newest postings in a full-text table, as a comma-separated rowid list. */
 export const postingsSql = (fts: 'turns_sfts' | 'memories_sfts') => `SELECT group_concat(rowid) AS ids FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ?)`;
 
@@ -528,20 +534,20 @@ export class SqliteMemoryStore implements MemoryStore {
     const activeOnly = kind === 'memory' && opts.includeInactive === false;
     const n = (await this.corpusStats(scope, kind)).count;
     // Inactive memories share the index with active ones: over-fetch when only active rows count.
-    const picked = preselect(postings, df, n, activeOnly ? limit * 2 + 50 : limit);
-    const matched = new Set<number>();
-    for (const rows of postings.values()) for (const r of rows) matched.add(r);
+    const keep = activeOnly ? limit * 2 + 50 : limit;
+    // One more than kept: whether the cut left a matching document out.
+    const picked = preselect(postings, df, n, keep + 1);
+    const leftOut = picked.length > keep;
+    if (leftOut) picked.length = keep;
     const rows = this.reader.all(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope);
-    const order = new Map(picked.map((r, i) => [r, i]));
-    rows.sort((a, b) => order.get(Number(a.r))! - order.get(Number(b.r))!);
     const docs = selectCandidates(
-      rows.map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) })),
+      inRowidOrder(rows, picked).map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) })),
       clean,
       limit,
       { ranked: true },
     );
     // Complete: every matching document was read (no term capped, none left out) and none was cut.
-    return capped.length === 0 && matched.size <= picked.length && rows.length <= limit ? { docs } : { docs, df };
+    return capped.length === 0 && !leftOut && rows.length <= limit ? { docs } : { docs, df };
   }
 
   async termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>> {
@@ -605,8 +611,7 @@ export class SqliteMemoryStore implements MemoryStore {
   private byRowids(rowids: number[]): MemoryRecord[] {
     if (rowids.length === 0) return [];
     const rows = this.reader.all(MEMORIES_BY_ROWID_SQL, JSON.stringify(rowids));
-    const order = new Map(rowids.map((r, i) => [r, i]));
-    return rows.sort((a, b) => order.get(Number(a.r))! - order.get(Number(b.r))!).map(rowToMemory);
+    return inRowidOrder(rows, rowids).map(rowToMemory);
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {
