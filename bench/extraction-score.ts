@@ -2,7 +2,7 @@
  * @module bench/extraction-score
  * Loads the labelled extraction corpus (fixtures/extraction-corpus.jsonl), runs the offline
  * extractor on every line and scores it. Matching rule: a predicted candidate matches an
- * expected memory when subject and key are equal, the op is equal (default assert), the value
+ * expected memory when the subjects name the same one (`sameSubject`), the key and the op are equal (default assert), the value
  * matches (the expected `vp` regex, case-insensitive, or the expected value's words all appear
  * in the predicted value with at most 3 extra words), the event date starts with `d` when given,
  * the stance equals `stance` when given, and the confidence is ≤ 0.75 when `conf` is
@@ -100,8 +100,21 @@ export function runLine(line: CorpusLine): MemoryCandidate[] {
 
 const words = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
+/**
+ * Two subject labels name the same one when equal, or when one is the other preceded by words:
+ * the extractor names a third party relation + name ("flatmate yetunde") where an annotator may
+ * write the bare name ("yetunde"), or the reverse. "user" only ever matches "user".
+ */
+export function sameSubject(predicted: string, expected: string): boolean {
+  const p = predicted.toLowerCase().trim();
+  const e = expected.toLowerCase().trim();
+  if (p === e) return true;
+  if (p === 'user' || e === 'user') return false;
+  return p.endsWith(` ${e}`) || e.endsWith(` ${p}`);
+}
+
 export function matches(p: MemoryCandidate, e: Expected): boolean {
-  if (p.subject !== e.s.toLowerCase() || p.key !== e.k || p.op !== (e.op ?? 'assert')) return false;
+  if (!sameSubject(p.subject, e.s) || p.key !== e.k || p.op !== (e.op ?? 'assert')) return false;
   let valueOk = false;
   if (e.vp && new RegExp(e.vp, 'i').test(p.value)) valueOk = true;
   if (!valueOk && e.v !== undefined) {
