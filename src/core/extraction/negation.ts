@@ -25,7 +25,8 @@ const SECOND_PRED = /\s+(?:and|but)\s+(?=(?:never|not|no\s+longer|(?:do|does|did
  * would not leave the tank", "I love Lisbon, I would never live anywhere else".
  */
 // A subject-less chat fragment after a comma is a new clause too: "moved to Bristol, don't know anyone here yet".
-const NEW_SUBJECT_NEG = /\s*,\s+(?=(?:(?:I|we|he|she|they|it|\p{Lu}\p{Ll}+)\s+)?(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)/u;
+// A conjunction and a new subject do too: "I'm a phlebotomist so needles genuinely don't bother me".
+const NEW_SUBJECT_NEG = /\s*,\s+(?=(?:(?:I|we|he|she|they|it|\p{Lu}\p{Ll}+)\s+)?(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)|\s+(?:so|because|cos|since|but|and|though|although)\s+(?=(?:the\s+|my\s+|our\s+)?\p{L}+\s+(?:\p{L}+ly\s+)?(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)/u;
 
 export function analyseNegation(pred: string): NegationInfo {
   const head = pred.split(SECOND_PRED)[0].split(NEW_SUBJECT_NEG)[0];

@@ -327,7 +327,18 @@ const NAMING = new Set(['call', 'name']);
  */
 export function namingDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
-  if (!shape.verb || !NAMING.has(shape.verb) || clause.negated || shape.negated) return [];
+  if (clause.negated || shape.negated) return [];
+  // "Harriet is my sister", "Pepper is my dog": a name identified with a possessed relative or animal names it.
+  const c = shape.verb === 'be' ? shape.complement : null;
+  const who = shape.subject?.proper && shape.subject.name && !shape.pronoun && isName(shape.subject.name) && mayBeName(shape.subject.name, lex) ? shape.subject.name : null;
+  if (c && who && (c.det === 'my' || c.det === 'our') && !/['’]s\b/.test(c.text)) {
+    if (RELATIONS[c.headLemma] !== undefined) {
+      const d = relationDraft(clause.speaker, c.headLemma, who, 0.9);
+      return d ? [{ ...d, metadata: { ...d.metadata, frame: 'be×family' } }] : [];
+    }
+    if (isKind(c.headLemma, 'animal', lex)) return [{ key: 'pet', value: `${c.headLemma} named ${who}`, subject: clause.speaker, metadata: { species: c.headLemma, name: who, frame: 'be×animal' } }];
+  }
+  if (!shape.verb || !NAMING.has(shape.verb)) return [];
   const holder = shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') ? shape.subject : shape.objects.find((o) => !o.proper && (o.det === 'my' || o.det === 'our' || o.det === 'the'));
   const name = shape.objects.find((o) => o.proper && o.name && isName(o.name))?.name ?? null;
   if (!holder || !name || !holder.noun) return [];

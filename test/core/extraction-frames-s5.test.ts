@@ -1,0 +1,95 @@
+/**
+ * @module test/core/extraction-frames-s5
+ * Session-5 failure classes of the blind rounds r15–r17, each tested in wording of our own (never the
+ * rounds' lines) with negatives that must yield no user fact: answers to the assistant's questions
+ * (yes/no, either/or, offers, "it" for the question's thing), identity copulas that name a relative or
+ * an animal, emphasis capitals in lower-case chat, negation scoped to its own clause.
+ * Read with the lexicon the service uses (WordNet behind the port).
+ */
+import { describe, expect, test } from 'vitest';
+import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
+import type { Message } from '../../src/core/types.ts';
+import { brief, recentTurn, TS } from './extraction-harness.ts';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+
+const wordnet = openLexicon({}).lexicon;
+
+function run(content: string | Message[], recent: string[] = []): string[] {
+  const messages = typeof content === 'string' ? [{ role: 'user' as const, content }] : content;
+  return brief(extractOffline(messages, { timestamp: TS, sessionId: 's', recentTurns: recent.map((r, i) => recentTurn([{ role: 'user', content: r }], i)) }, true, undefined, wordnet));
+}
+const qa = (question: string, answer: string): Message[] => [
+  { role: 'assistant', content: question },
+  { role: 'user', content: answer },
+];
+const userFacts = (rows: string[]) => rows.filter((r) => r.startsWith('user|'));
+
+describe('answers: a short reply states what the question asked', () => {
+  test.each([
+    // yes/no about a name
+    ['Is Biscuit the name of your hamster?', 'yup, tiny and furious', /^user\|pet\|hamster named Biscuit\|assert$/],
+    ['Is Dev your brother?', 'yeah, the younger one', /^user\|sibling\|Dev \(brother\)\|assert$/],
+    ['Is Tamsin your daughter?', 'she is! just turned six', /^user\|child\|Tamsin \(daughter\)\|assert$/],
+    // either/or
+    ['Quick check, is Mochi your cat or your rabbit?', 'rabbit, a lionhead', /^user\|pet\|rabbit named Mochi\|assert$/],
+    // an offer accepted is the request
+    ['Would you like me to use bullet points from now on?', 'yes please', /^user\|communication_style\|.*bullet/],
+    // a check accepted is the claim
+    ['Should I assume you are vegan when I suggest meals?', 'yep', /^user\|diet\|vegan\|assert$/],
+    // a still-question with a dash tail
+    ['You said you live in Galway — is that still right?', 'aye', /^user\|location\|Galway\|assert$/],
+    // the answer's "it", or the object it leaves out, is the question's thing
+    ['Do you still have the Triumph?', 'nope, sold it last spring', /^user\|vehicle\|Triumph\|retract/],
+    ['Are you still at Deloitte?', 'no, left in january', /^user\|employer\|Deloitte\|retract/],
+  ])('%s / %s', (q, a, want) => {
+    expect(run(qa(q, a))).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    // an either/or answered by neither, a "no" to a plain (not "still") question, a question answered with a question
+    ['Is Mochi your cat or your rabbit?', 'neither, she is my neighbour’s'],
+    ['Is Tamsin your daughter?', 'no, my niece'],
+    ['Would you like me to use bullet points?', 'no thanks'],
+    ['Do you have a car?', 'nah, never needed one'],
+    ['Is Biscuit the name of your hamster?', 'why do you ask?'],
+  ])('%s / %s → no such fact', (q, a) => {
+    const rows = userFacts(run(qa(q, a)));
+    expect(rows.filter((r) => /\|(?:pet|child|communication_style|vehicle)\|/.test(r) && !/\|retract/.test(r) && !/niece/.test(r))).toEqual([]);
+  });
+});
+
+describe('identity copula: "<Name> is my <relative|animal>"', () => {
+  test.each([
+    ['Rosa is my older sister and she lives next door', 'user|sibling|Rosa (sister)|assert'],
+    ['Bramble is our dog, a scruffy terrier', 'user|pet|dog named Bramble|assert'],
+    ['Callum is my husband', 'user|partner|Callum (husband)|assert'],
+  ])('%s', (text, want) => {
+    expect(run(text)).toContainEqual(want);
+  });
+  test.each([
+    ['Rosa is my sister’s friend'],
+    ['Is Rosa my sister? no idea what you mean'],
+    ['Paris is my favourite city'],
+    ['if Rosa were my sister I would know'],
+  ])('%s → no named relative', (text) => {
+    expect(run(text).filter((r) => /Rosa \(|named Paris|Paris \(/.test(r))).toEqual([]);
+  });
+});
+
+describe('chat casing and clause-scoped negation', () => {
+  test.each([
+    // emphasis capitals do not make a lower-case message cased
+    ['the trams here in leeds are late AGAIN, every single DAY', 'user|location|Leeds|assert'],
+    // a negation in the clause after "so"/"because" is that clause's
+    ['I am a radiographer so blood really does not bother me', 'user|job_title|radiographer|assert'],
+    ['I have a greyhound because the kids never stopped asking', 'user|pet|greyhound|assert'],
+  ])('%s', (text, want) => {
+    expect(run(text)).toContainEqual(want);
+  });
+  test.each([
+    ['I am not a radiographer, I just work in the hospital', /job_title\|radiographer\|assert/],
+    ['my cousin is a radiographer so she knows', /^user\|job_title/],
+  ])('%s → not asserted', (text, bad) => {
+    expect(run(text).filter((r) => bad.test(r))).toEqual([]);
+  });
+});
