@@ -36,7 +36,9 @@ describe('extraction corpus', () => {
   // just under the level reached after general fixes, so a later change cannot quietly lose them.
   // A new round without a floor only has to load and score (its first figure goes in docs/extraction.md).
   const FLOORS: Record<string, { f1: number; precision: number }> = {
-    r5: { f1: 0.93, precision: 0.95 },
+    // r5 precision 0.95 → 0.94 (session 5): a dated resignation ("handed in my resignation at Barclays on friday",
+    // r5-02) is now also the event_job_loss that r9-07 and r15-09 expect; r5-02 was labelled without it.
+    r5: { f1: 0.93, precision: 0.94 },
     r6: { f1: 0.9, precision: 0.9 },
     r7: { f1: 0.77, precision: 0.77 },
     r8: { f1: 0.9, precision: 0.92 },

@@ -93,3 +93,50 @@ describe('chat casing and clause-scoped negation', () => {
     expect(run(text).filter((r) => bad.test(r))).toEqual([]);
   });
 });
+
+describe('endings said together name the partner; job endings are job-loss events', () => {
+  test.each([
+    ['so Dana and I are done, six years down the drain', 'user|partner|Dana|retract'],
+    ['Theo and I went our separate ways in the spring', 'user|partner|Theo|retract'],
+    ['me and Kofi have gone our separate ways', 'user|partner|Kofi|retract'],
+    // done to the speaker: the employer ends and the loss is an event
+    ['I was made redundant from Argos after nine years', 'user|employer|Argos|retract'],
+    ['I was made redundant from Argos after nine years', 'user|event_job_loss|left Argos|assert'],
+    ['got sacked from Pret for being late twice', 'user|employer|Pret|retract'],
+    // a last day at an organisation ends it; dated, it is the loss event
+    ['my last shift at the hospital was on monday, feels strange', 'user|employer|hospital|retract'],
+    ['my last day at Ocado was yesterday', 'user|event_job_loss|left Ocado|assert|2024-05-07'],
+    ['I left Monzo in February to go freelance', 'user|event_job_loss|left Monzo|assert|2024-02'],
+  ])('%s → %s', (text, want) => {
+    expect(run(text)).toContainEqual(want);
+  });
+  test.each([
+    ['we went our separate ways at the car park', /partner/],
+    ['we are done with the decorating', /partner/],
+    ['my brother got made redundant from Argos', /^user\|(?:employer|event_job_loss)/],
+    ['my last day at Ocado is next friday', /^user\|employer\|Ocado\|retract/],
+    ['the redundant files were deleted', /employer|job_loss/],
+    ['if I get sacked from Pret I will travel', /employer|job_loss/],
+  ])('%s → not %s', (text, bad) => {
+    expect(run(text).filter((r) => bad.test(r))).toEqual([]);
+  });
+});
+
+describe('reaction after eating: an allergy to what was eaten (implied)', () => {
+  test.each([
+    ['had two bites of a mango and my lips swelled up like a cartoon', 'mango'],
+    ['ate a walnut brownie at the party and my throat went tight, had to use my epipen', 'brownie'],
+    ['tried a scallop last night and came out in hives all over', 'scallop'],
+  ])('%s', (text, food) => {
+    expect(run(text)).toContainEqual(expect.stringMatching(new RegExp(`^user\\|allergy\\|.*${food}.*\\|assert$`)));
+  });
+  test.each([
+    ['had a coffee and my head went clear at last'],
+    ['ate a huge curry and my legs went numb from sitting on the floor'],
+    ['my son ate a peanut and his lips swelled'],
+    ['if I eat a prawn my throat closes up, so I never do'],
+    ['I will try a scallop tonight, hopefully no hives'],
+  ])('%s → no user allergy', (text) => {
+    expect(run(text).filter((r) => r.startsWith('user|allergy'))).toEqual([]);
+  });
+});

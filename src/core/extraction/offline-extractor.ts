@@ -31,8 +31,9 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { animalPartDrafts, frameDrafts, harmDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts } from './frames/read.ts';
+import { animalPartDrafts, frameDrafts, harmDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts } from './frames/read.ts';
 import { endingDrafts } from './frames/entity-state.ts';
+import { ENDINGS } from './frames/table.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
 export interface RuleError {
@@ -184,7 +185,7 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
   return [...fresh, ...endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)))];
 }
@@ -297,6 +298,20 @@ function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
     } else out.push(d);
   }
   return out;
+}
+
+/** Endings that happen to the speaker: a job loss whether or not it is dated. */
+const INVOLUNTARY = new Set(ENDINGS.filter((e) => e.involuntary).map((e) => e.id));
+
+/**
+ * Leaving a job is an event as well as an ended employer: a dated ending ("left Unilever in March", "my last day at the
+ * council was Friday") or one done to the speaker ("got made redundant from Wilko") → event_job_loss. An undated
+ * choice ("I no longer work there", "handed in my notice") stays the ended fact only.
+ */
+function jobLoss(facts: Draft[], clause: Clause): Draft[] {
+  const ended = facts.find((d) => d.key === 'employer' && d.op === 'retract' && !d.metadata?.current);
+  if (!ended || !(clause.date || INVOLUNTARY.has(String(ended.metadata?.ending ?? '')))) return [];
+  return [{ key: 'event_job_loss', value: `left ${ended.value}`, type: 'event', eventDate: clause.date?.iso ?? null, ...(clause.date ? { metadata: { dateText: clause.date.text } } : {}) }];
 }
 
 /** Where the speaker's own clause starts after someone's advice ("…, so I started a diet"). */
@@ -513,7 +528,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         for (const d of opinions(null, t, topicHint, raw)) out.push(toCandidate(d, self, evidence, o.base));
         // Only cues that name the speaker themselves ("my beagle", "gives me hives") count without a subject.
         const detached = DETACHED_RULES.flatMap((r) => runRule(r, clause, o.onError));
-        for (const d of [...detached, ...framesFor(clause, detached, o.lexicon)]) if (d.implicit || d.op === 'retract' || d.subject === o.speaker) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
+        const own = [...detached, ...framesFor(clause, detached, o.lexicon)].filter((d) => d.implicit || d.op === 'retract' || d.subject === o.speaker);
+        for (const d of [...own, ...jobLoss(own, clause)]) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
         continue;
       }
       const drafts: Draft[] = att.relations.map((d) => ({ ...d }));
@@ -525,7 +541,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       if (att.subject.self && RESTATED.test(raw) && !CHANGED.test(raw)) facts = facts.map((d) => restated(d, held));
       // Relations and tastes do not explain a dated past action ("I joined a basketball league last week" is an event too).
       const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0 || facts.some((d) => d.op === 'retract' && d.metadata?.ending);
-      const evs = neg.history ? [] : events(clause, explained);
+      const evs = neg.history ? [] : [...events(clause, explained)];
+      if (att.subject.self && !evs.some((d) => d.key === 'event_job_loss')) evs.push(...jobLoss(facts, clause));
       for (const d of [...drafts, ...facts, ...ops, ...evs]) out.push(toCandidate(d, clause.subject, evidence, o.base));
       if (!att.subject.self) lastThird = att.subject;
       else {

@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -156,6 +156,7 @@ function bare(np: Phrase): string {
 /** Institution nouns chat shortens past the lexicon ("Edinburgh uni"). */
 const INSTITUTIONS = ['uni', 'university', 'college', 'school', 'institute', 'poly', 'academy'];
 
+const LAST = /^(?:(?:my|our|the)\s+)?(?:very\s+)?last\b/i;
 const ORDINAL = /^(?:(?:my|our|the)\s+)?(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)|last)\b/i;
 
 /** Verbs that take a setting away ("lost my job at X", "left my post at Y"). */
@@ -312,7 +313,16 @@ export function settingDrafts(rc: ReadClause): Draft[] {
     const row = SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma) || r.heads.includes(head));
     if (!row) continue;
     // "at Monzo", or a named institution ("at Edinburgh uni"): a name before an organisation noun.
-    const at = shape.preps.find((x) => row.preps.includes(x.prep) && (fits(x.np, 'proper') || (!!x.np.name && isName(x.np.name.split(' ')[0]) && (INSTITUTIONS.includes(x.np.headLemma) || isKind(x.np.headLemma, 'organization', rc.lex)))));
+    // "my last day at the council": the setting's last day ends it (an organisation noun will do: the employer held).
+    const last = row.key === 'employer' && LAST.test(p.text) && clause.subject.self;
+    const at = shape.preps.find((x) => row.preps.includes(x.prep) && (fits(x.np, 'proper') || (!!x.np.name && isName(x.np.name.split(' ')[0]) && (INSTITUTIONS.includes(x.np.headLemma) || isKind(x.np.headLemma, 'organization', rc.lex))) || (last && x.np.det === 'the' && isKind(x.np.headLemma, 'organization', rc.lex))));
+    if (at && last) {
+      const org = at.np.proper ? at.np.name! : bare(at.np);
+      // A last day ahead is the coming job loss; the employer still holds until then.
+      if (isPlan(clause)) out.push({ key: 'event_job_loss', value: `leaving ${org}`, type: 'event', subject: clause.speaker, eventDate: clause.date!.iso, metadata: { dateText: clause.date!.text, frame: `setting×last ${p.headLemma}` } });
+      else out.push({ key: 'employer', value: at.np.proper ? at.np.name! : bare(at.np), op: 'retract', subject: clause.speaker, metadata: { ending: 'last-day', anyKey: true, frame: `setting×last ${p.headLemma}` } });
+      continue;
+    }
     if (at) out.push({ key: row.key, value: at.np.proper ? at.np.name! : bare(at.np), implicit: true, subject: clause.speaker, metadata: { frame: `setting×${p.headLemma}` } });
   }
   return out;
@@ -430,6 +440,44 @@ export function harmDrafts(rc: ReadClause): Draft[] {
   const harmed = !!part || (!!state && HARM_STATES.includes(state.lemma));
   if (!harmed || !isKind(shape.subject.headLemma, 'food', lex)) return [];
   return [{ key: 'allergy', value: bare(shape.subject).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'harm×food' } }];
+}
+
+const REACTION_WORDS = new Set<string>([...HARM_RESULTS, ...REACTION.kit]);
+const REACTION_CHANGES = new Set<string>(REACTION.changes);
+const REACTION_BECOME = new Set<string>(REACTION.become);
+const REACTION_STATES = new Set<string>([...REACTION.states, ...HARM_STATES]);
+
+/** Whether the words after an eating clause tell of a reaction: a part of the speaker that changes, a rash, the kit. */
+function tellsReaction(words: string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    if (REACTION_WORDS.has(words[i])) return true;
+    if (words[i] !== 'my' || !BODY_PARTS.includes(words[i + 1] ?? '')) continue;
+    const after = words.slice(i + 2, i + 6);
+    if (after.some((w) => REACTION_CHANGES.has(w))) return true;
+    const b = after.findIndex((w) => REACTION_BECOME.has(w));
+    if (b >= 0 && after.slice(b + 1, b + 3).some((w) => REACTION_STATES.has(w))) return true;
+  }
+  return false;
+}
+
+/**
+ * Reaction: the speaker ate a food and the sentence goes on to a reaction ("ate one cashew at the work do and my
+ * throat went tight", "had a kiwi and my mouth started itching", "tried a prawn and came out in hives") → an allergy
+ * to that food, implied. Someone else eating ("my son ate…") is theirs, and a plan or a condition says nothing.
+ */
+export function reactionDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!shape.verb || !(REACTION.eat as readonly string[]).includes(shape.verb) || !clause.subject.self || shape.negated || clause.negated || shape.modal || isPlan(clause)) return [];
+  if (!(shape.pronoun === 'i' || shape.subjectless || (!shape.subject && !shape.pronoun))) return [];
+  // "two bites of a mango", "a slice of cheesecake": the food is what the portion is of.
+  const portion = shape.preps.find((p) => p.prep === 'of' && !p.np.proper && fits(p.np, 'food', lex))?.np;
+  const food = portion ?? shape.objects.find((o) => !o.proper && fits(o, 'food', lex));
+  if (!food) return [];
+  const sentence = clause.sentence.toLowerCase();
+  const from = sentence.indexOf(food.head.toLowerCase());
+  const words = sentence.slice(from >= 0 ? from : 0).split(/[^\p{L}-]+/u).filter(Boolean);
+  if (!tellsReaction(words)) return [];
+  return [{ key: 'allergy', value: bare(food).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'eat×food+reaction' } }];
 }
 
 /**
