@@ -140,3 +140,35 @@ describe('reaction after eating: an allergy to what was eaten (implied)', () => 
     expect(run(text).filter((r) => r.startsWith('user|allergy'))).toEqual([]);
   });
 });
+
+describe('opinions that turn, states given up, spelled ages, asides', () => {
+  test.each([
+    // a stance held before, turned by a later evaluation in the sentence: the later stance is the opinion
+    ['I thought Figma was overhyped but it is actually brilliant for prototyping', 'user|opinion_figma', 'positive'],
+    ['ngl I was a total Tailwind sceptic but now it is lovely to work with', 'user|opinion_tailwind', 'positive'],
+    ['I used to rely on Evernote but it is so slow and clunky now', 'user|opinion_evernote', 'negative'],
+    // a long evaluation with both sides is mixed
+    ['Notion is great for planning trips and awful for actually writing anything long', 'user|opinion_notion', 'mixed'],
+  ])('%s', (text, prefix, stance) => {
+    const got = extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet);
+    expect(got.find((c) => `${c.subject}|${c.key}` === prefix)?.metadata?.stance).toBe(stance);
+  });
+  test.each([
+    ['I gave up being vegetarian at uni', 'user|diet|vegetarian|retract'],
+    ['not doing pilates anymore, the studio closed', 'user|hobby|pilates|retract'],
+    ['I do not play the trumpet any more', 'user|hobby|trumpet|retract'],
+    ['I am forty-two, for the insurance form', 'user|age|42|assert'],
+    ['I am twenty nine, not that it matters', 'user|age|29|assert'],
+  ])('%s', (text, want) => {
+    expect(run(text)).toContainEqual(want);
+  });
+  test.each([
+    ['my sister thought Figma was overhyped but now she loves it', /^user\|opinion/],
+    ['Our terrier Bobby turned five yesterday', /^user\|age/],
+    ['I am one of three kids', /\|age\|/],
+    ['I live in Derby, not that anyone visits', /correct/],
+    ['I am not doing pilates today, too tired', /hobby\|pilates\|retract/],
+  ])('%s → not %s', (text, bad) => {
+    expect(run(text).filter((r) => bad.test(r))).toEqual([]);
+  });
+});

@@ -110,7 +110,7 @@ export function stripMarkers(s: string): string {
   let t = s.trim();
   for (let i = 0; i < 4; i++) {
     const n = t.replace(
-      /^(?:so|well|and|but|also|anyway|anyways|honestly|frankly|basically|btw|by\s+the\s+way|oh|yeah|yes|yep|ok|okay|hey|hi|hello|um|uh|lol|haha|for\s+the\s+record|fun\s+fact|update|news|guess\s+what|good\s+news|big\s+news|just\s+so\s+you\s+know|fyi|plus|still|then|now|ah|hmm|wow|ugh|sadly|luckily|finally|unfortunately|thankfully)\b[,:!]?\s*/i,
+      /^(?:so|well|and|but|also|anyway|anyways|honestly|frankly|basically|btw|ngl|tbh|imo|lowkey|by\s+the\s+way|oh|yeah|yes|yep|ok|okay|hey|hi|hello|um|uh|lol|haha|for\s+the\s+record|fun\s+fact|update|news|guess\s+what|good\s+news|big\s+news|just\s+so\s+you\s+know|fyi|plus|still|then|now|ah|hmm|wow|ugh|sadly|luckily|finally|unfortunately|thankfully)\b[,:!]?\s*/i,
       '',
     );
     if (n === t) break;

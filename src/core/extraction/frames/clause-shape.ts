@@ -157,7 +157,7 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
       } else if (toks[i + 1]?.pos === 'PRON') i += 2;
       s.pronoun = 'we';
     }
-  } else if (i < toks.length && !(toks[i].pos === 'VERB' || toks[i].pos === 'AUX')) {
+  } else if (i < toks.length && !(toks[i].pos === 'VERB' || toks[i].pos === 'AUX') && !(NEGATORS.has(toks[i].lower) && toks[i + 1]?.pos === 'VERB')) {
     const [np, j] = readPhrase(toks, i);
     if (np) {
       s.subject = np;
@@ -167,7 +167,7 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
         i += 2;
       }
     }
-  } else s.subjectless = toks[i]?.pos === 'VERB' || (toks[i]?.pos === 'AUX' && ['have', 'be'].includes(toks[i].lemma) && toks[i + 1]?.pos !== 'PRON' && toks.slice(i + 1, i + 4).some((t) => t.pos === 'VERB'));
+  } else s.subjectless = toks[i]?.pos === 'VERB' || (NEGATORS.has(toks[i]?.lower ?? '') && toks[i + 1]?.pos === 'VERB') || (toks[i]?.pos === 'AUX' && ['have', 'be'].includes(toks[i].lemma) && toks[i + 1]?.pos !== 'PRON' && toks.slice(i + 1, i + 4).some((t) => t.pos === 'VERB'));
   // Verb group: auxiliaries, negation, modals, then the main verb.
   let sawBe = false;
   let lastAux = -1;

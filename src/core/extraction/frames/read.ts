@@ -247,7 +247,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
   const classes = predicateClasses(shape.verb, lex);
   const out: Draft[] = [];
   for (const frame of FRAMES) {
-    if (!classes.includes(frame.pred) || Boolean(frame.negated) !== negated || (only && !only.has(frame.pred))) continue;
+    if (!classes.includes(frame.pred) || Boolean(frame.negated) !== negated || (frame.ended && !clause.ending) || (only && !only.has(frame.pred))) continue;
     // Care and ownership are read for the speaker only (a neighbour's new car is not a memory about them).
     if (frame.via && !shape.preps.some((p) => frame.via!.preps.includes(p.prep) && frame.via!.heads.includes(p.np.headLemma))) continue;
     const speakerSays = clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we');

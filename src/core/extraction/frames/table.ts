@@ -49,6 +49,8 @@ export interface Frame {
   passive?: boolean;
   /** The frame reads a negated clause ("haven't touched meat in years" → a diet); others skip negated clauses. */
   negated?: boolean;
+  /** The clause must say the state ended ("anymore", "no longer": "not doing yoga anymore" → hobby retracted). */
+  ended?: boolean;
 }
 
 export const FRAMES: readonly Frame[] = [
@@ -77,6 +79,8 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby' },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby' },
   { pred: 'eat', slot: 'object', arg: 'food', key: 'diet', negated: true },
+  { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby', negated: true, ended: true, op: 'retract' },
+  { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby', negated: true, ended: true, op: 'retract' },
   { pred: 'study', slot: 'prep:at', arg: 'proper', key: 'education' },
 ];
 

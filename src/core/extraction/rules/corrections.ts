@@ -88,6 +88,9 @@ function countFix(cue: CorrectionCue): CorrectionCue {
 const SLIP = /^(?:I\s+)?(?:typed|wrote|said|put|spelled|spelt|misspelled|got)\s+(?:it\s+as\s+)?([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+)?)\s*,?\s+but\s+(?:it\s+is|it's|its|it\s+was|it\s+should\s+be|the\s+right\s+one\s+is|I\s+meant)\s+([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+)?)\s*[.!]?$/iu;
 const TAKEN_BACK = /^([\p{Lu}\p{N}][\p{L}\p{N}'’:.-]*(?:\s+[\p{L}\p{N}'’:.-]+)?)\s*,?\s*(?:sorry|I\s+mean|I\s+meant|no\s+wait|wait|oops|er|um)\s*[,.!]*\s*([\p{Lu}\p{N}][\p{L}\p{N}'’:.-]*(?:\s+[\p{L}\p{N}'’:.-]+)?)\s*[.!]?$/u;
 
+/** What follows "not" in an aside rather than in a correction. */
+const ASIDE_NOT = /^(?:that|sure|really|any\s?more|any\s+longer|gonna|going|too|so|quite|exactly|necessarily|just|only|even|yet|much|a\s+(?:fan|lot|bit))\b/i;
+
 /** Words that open a correction or a reply, never a value taken back ("Sorry, I meant Lisbon"). */
 const NOT_A_VALUE = new Set(['sorry', 'oops', 'wait', 'actually', 'no', 'yes', 'ok', 'okay', 'i', 'my', 'so', 'oh', 'ah', 'um', 'er', 'well', 'hmm']);
 
@@ -120,7 +123,8 @@ function detectCue(sentence: string): CorrectionCue | null {
   const meant = /^I\s+meant?\s+(?:to\s+say\s+)?/i;
   const hadMeant = meant.test(rest) || /\bI\s+meant\b/i.test(rest);
   let m: RegExpExecArray | null;
-  if ((m = /^not\s+(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;|:)\s*(?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(.+?)\s*[.!]?$/i.exec(rest))) return { body: '', oldValue: m[1].trim(), newValue: cleanNew(m[2].trim()), inline: false };
+  // "not doing pilates anymore, the studio closed": a negated doing, not a value taken back.
+  if ((m = /^not\s+(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;|:)\s*(?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(.+?)\s*[.!]?$/i.exec(rest)) && !/^\p{L}+ing\b|\bany\s?more\b|\bany\s+longer\b/iu.test(m[1])) return { body: '', oldValue: m[1].trim(), newValue: cleanNew(m[2].trim()), inline: false };
   // "the Lisbon trip is not June 14 — it is June 21 now, the flight got moved"
   if ((m = /^(.+?)\s+(?:is|was|are)\s+not\s+(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;)\s*(?:it\s+is|it's|but|rather)?\s*(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)(?:\s+now)?\s*(?:[,.!;].*)?$/i.exec(rest)) && marked)
     return { body: m[1].trim(), oldValue: m[2].trim(), newValue: m[3].trim(), inline: false, subjectOnly: true };
@@ -129,6 +133,8 @@ function detectCue(sentence: string): CorrectionCue | null {
     ((m = /^(.*?)\s*,\s*not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’:\/%.-]{0,40}?)\s*[.!]?$/iu.exec(rest)) && (marked || hadMeant || /\b(?:I|my|it)\b/.test(m[1]))) ||
     ((m = /^((?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}'’:\/.-]*(?:\s+[\p{L}\p{N}'’:\/.-]+)?)\s+not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’:\/%.-]{0,40}?)\s*[.!]?$/iu.exec(rest)) && (marked || hadMeant))
   ) {
+    // ", not that it matters", ", not sure why", ", not anymore": an aside, not a value taken back.
+    if (ASIDE_NOT.test(m[2])) return null;
     rest = m[1].trim();
     const newValue = rest.replace(meant, '').replace(/^(?:it\s+is|it's|that\s+is)\s+(?:on\s+|in\s+|at\s+)?/i, '').trim().replace(/[.!]+$/, '');
     const oldValue = m[2].trim();
