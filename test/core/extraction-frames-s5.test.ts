@@ -172,3 +172,26 @@ describe('opinions that turn, states given up, spelled ages, asides', () => {
     expect(run(text).filter((r) => bad.test(r))).toEqual([]);
   });
 });
+
+describe('practice, dated moves, weddings, event fragments', () => {
+  test.each([
+    ['started oboe lessons after christmas and the cat hates it', 'user|hobby|oboe|assert'],
+    ['lacrosse club on thursdays is the highlight of my week', 'user|hobby|lacrosse|assert'],
+    ['I joined a rowing squad in the spring', 'user|hobby|rowing|assert'],
+    ['relocated to Bristol from Leeds last autumn', expect.stringMatching(/^user\|event_move\|moved to Bristol\|assert\|2023/)],
+    ['my cousin Aoife is getting married in June', 'cousin aoife|event_wedding|getting married|assert|2024-06'],
+    ['dentist appointment on friday at 9, dreading it', 'user|event_appointment|dentist appointment|assert|2024-05-10'],
+  ])('%s', (text, want) => {
+    expect(run(text)).toContainEqual(want);
+  });
+  test.each([
+    ['I teach pilates classes at the leisure centre', /hobby/],
+    ['went to a pottery workshop last friday with my aunt', /hobby/],
+    ['my son’s judo club meets on tuesdays', /^user\|hobby/],
+    ['I might move to Bristol next year', /event_move\|moved/],
+    ['his interview is tomorrow at 10', /^user\|event_interview/],
+    ['if I get into the netball league I will be thrilled', /hobby/],
+  ])('%s → not %s', (text, bad) => {
+    expect(run(text).filter((r) => bad.test(r))).toEqual([]);
+  });
+});

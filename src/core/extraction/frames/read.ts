@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -282,6 +282,8 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
         continue;
       }
       out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.op ? { op: frame.op } : {}), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
+      // A dated move is also the event of moving ("moved down to Brighton in January").
+      if (frame.pred === 'move' && clause.date && clause.past) out.push({ key: 'event_move', value: `moved to ${valueOf(frame, np, rc)}`, type: 'event', eventDate: clause.date.iso, metadata: { dateText: clause.date.text, frame: 'move×date' } });
     }
   }
   return out;
@@ -440,6 +442,35 @@ export function harmDrafts(rc: ReadClause): Draft[] {
   const harmed = !!part || (!!state && HARM_STATES.includes(state.lemma));
   if (!harmed || !isKind(shape.subject.headLemma, 'food', lex)) return [];
   return [{ key: 'allergy', value: bare(shape.subject).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'harm×food' } }];
+}
+
+/** Verbs of running a practice for others ("teach yoga classes", "coach the netball team"). */
+const TEACHING = ['teach', 'instruct', 'coach', 'train'];
+
+/**
+ * Practice: the speaker's phrase "<activity|instrument> <lessons|club|league…>" ("started bassoon lessons", "fencing
+ * club twice a week keeps me sane", "joined a netball league") → hobby, implied. Someone else's ("his judo club") or a
+ * negated, modal or planned clause gives nothing.
+ */
+export function practiceDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause)) return [];
+  if (shape.pronoun && !['i', 'we'].includes(shape.pronoun)) return [];
+  // "I teach yoga classes": running them for others is work, not a pastime.
+  if (shape.verb && lex && TEACHING.some((a) => lex.isA(shape.verb!, a, { pos: 'verb', maxSenses: 1, maxDepth: 2 }))) return [];
+  const out: Draft[] = [];
+  for (const p of [shape.subject, ...shape.objects, shape.complement, ...shape.preps.map((x) => x.np)]) {
+    if (!p || p.proper || ['his', 'her', 'their', 'your'].includes(p.det ?? '') || /['’]s\b/.test(p.text)) continue;
+    const words = p.text.toLowerCase().split(/\s+/);
+    const head = words[words.length - 1];
+    const occasion = (PRACTICE_HEADS.occasions as readonly string[]).includes(head);
+    if (words.length < 2 || !(occasion || (PRACTICE_HEADS.memberships as readonly string[]).includes(head))) continue;
+    // "went to a pottery workshop last Friday": one dated occasion is an event, not a practice.
+    if (occasion && (p.det === 'a' || p.det === 'an') && clause.date) continue;
+    const what = words[words.length - 2];
+    if (isKind(what, 'activity', lex) || isKind(what, 'instrument', lex)) out.push({ key: 'hobby', value: what, implicit: true, subject: clause.speaker, metadata: { frame: `practice×${head}` } });
+  }
+  return out;
 }
 
 const REACTION_WORDS = new Set<string>([...HARM_RESULTS, ...REACTION.kit]);

@@ -93,6 +93,17 @@ export const SETTING_NOUNS: ReadonlyArray<{ key: string; heads: string[]; preps:
   { key: 'education', heads: ['lab', 'phd', 'degree', 'course', 'thesis', 'dissertation', 'class', 'lecture', 'supervisor', 'advisor', 'dorm', 'masters', 'semester', 'module', 'campus'], preps: ['at'] },
 ];
 
+/**
+ * Where an activity is practised: "<activity or instrument> <head>" ("bassoon lessons", "fencing club", "netball
+ * league", "pottery class") is a hobby of the speaker's (implied) when the speaker takes it, goes to it or has it.
+ */
+export const PRACTICE_HEADS = {
+  /** Heads that are one occasion when counted and dated ("a pottery workshop last Friday" is an event). */
+  occasions: ['lesson', 'lessons', 'class', 'classes', 'course', 'workshop', 'practice', 'training', 'session', 'sessions'],
+  /** Heads of belonging ("joined a rowing squad in the spring" is a hobby whenever it was). */
+  memberships: ['club', 'league', 'team', 'group', 'squad', 'crew'],
+} as const;
+
 /** Illness heads that are their own key ("a shellfish allergy" is an allergy, read by the health rules). */
 export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction', 'injury', 'surgery', 'op', 'fracture', 'sprain', 'cold', 'flu'];
 
