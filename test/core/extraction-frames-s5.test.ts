@@ -195,3 +195,23 @@ describe('practice, dated moves, weddings, event fragments', () => {
     expect(run(text).filter((r) => bad.test(r))).toEqual([]);
   });
 });
+
+describe('corrections of a named value, with or without a marker', () => {
+  test.each([
+    ['I live in Exeter not Exmouth, I always mix them up', [], 'user|location|Exeter|correct'],
+    ['correction from earlier: I work at Greggs not Gregory, autocorrect', [], 'user|employer|Greggs|correct'],
+    ['earlier I said I study at Durham, I meant Dundee', [], 'user|education|Dundee|correct'],
+    ['*Pip not Pep, she is a lurcher', ['our dog Pep ate my slipper'], 'user|pet|dog named Pip|correct'],
+    ['I am in Swansea.', [], 'user|location|Swansea|assert'],
+  ])('%s', (text, recent, want) => {
+    expect(run(text, recent as string[])).toContainEqual(want);
+  });
+  test.each([
+    ['my colleague said I work at Greggs not Gregory', /correct/],
+    ['I am in London for work this week', /location/],
+    ['I was in Rome last summer', /\|location\|/],
+    ['I am in bed not in the mood', /correct/],
+  ])('%s → not %s', (text, bad) => {
+    expect(run(text).filter((r) => bad.test(r))).toEqual([]);
+  });
+});

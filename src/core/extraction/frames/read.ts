@@ -264,6 +264,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     // "haven't had any meat": a negated frame reads its "any" phrase (fits() refuses "any" elsewhere).
     const args = inSlot(shape, frame.slot).filter((np) => fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
     if (args.length === 0) continue;
+    if (frame.placeOnly && (clause.date || clause.past || shape.verbText === 'was' || shape.verbText === 'were' || shape.preps.length !== 1 || shape.objects.length > 0 || !args.every((np) => isKind((np.name ?? np.head).toLowerCase(), 'location', lex)))) continue;
     if (frame.key === 'diet') {
       const diet = dietFrom(shape.objects);
       if (diet) out.push({ key: 'diet', value: diet, op: 'assert', confidence: 0.75, metadata: { frame: 'eat×food (negated)' } });

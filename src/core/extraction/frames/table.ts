@@ -49,6 +49,8 @@ export interface Frame {
   passive?: boolean;
   /** The frame reads a negated clause ("haven't touched meat in years" → a diet); others skip negated clauses. */
   negated?: boolean;
+  /** The argument must be a place to the lexicon, the clause present, undated and with no other phrase. */
+  placeOnly?: boolean;
   /** The clause must say the state ended ("anymore", "no longer": "not doing yoga anymore" → hobby retracted). */
   ended?: boolean;
 }
@@ -72,6 +74,8 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'work', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
   { pred: 'be', slot: 'complement', arg: 'occupation', key: 'job_title' },
   { pred: 'live', slot: 'prep:in', arg: 'proper', key: 'location' },
+  // "I'm in Portsmouth": being in a place the lexicon knows as one, now, with nothing else said (no date, no "for work").
+  { pred: 'be', slot: 'prep:in', arg: 'proper', key: 'location', placeOnly: true },
   { pred: 'move', slot: 'prep:to', arg: 'proper', key: 'location' },
   { pred: 'grow', particle: 'up', slot: 'prep:in', arg: 'proper', key: 'hometown' },
   { pred: 'raise', passive: true, slot: 'prep:in', arg: 'proper', key: 'hometown' },

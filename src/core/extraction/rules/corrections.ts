@@ -25,7 +25,7 @@ export interface CorrectionCue {
 /** Interjections that may open a correction but never make one on their own ("Oh no, that's rough", "No way!"). */
 const FILLERS = String.raw`oh|ah|um|uh|hmm|no|nope`;
 /** Words that do signal a correction. */
-const CUES = String.raw`actually|sorry|oops|correction|wait|my\s+bad|scratch\s+that|I\s+mean|to\s+correct\s+myself|let\s+me\s+correct\s+that|typo`;
+const CUES = String.raw`actually|sorry|oops|correction(?:\s+(?:from\s+earlier|to\s+(?:that|what\s+I\s+said)))?|wait|my\s+bad|scratch\s+that|I\s+mean|to\s+correct\s+myself|let\s+me\s+correct\s+that|typo|earlier`;
 const MARKERS = new RegExp(String.raw`^(?:(?:${FILLERS})\b\s*[,:;!.—–-]*\s*)*(?:(?:${CUES})\b\s*[,:;!.—–-]*\s*)(?:(?:${FILLERS}|${CUES})\b\s*[,:;!.—–-]*\s*)*`, 'i');
 /**
  * An afterthought that trails a correction ("…, not Porto — I always mix them up", "…, Just Eat, I keep
@@ -96,11 +96,22 @@ const NOT_A_VALUE = new Set(['sorry', 'oops', 'wait', 'actually', 'no', 'yes', '
 
 /** Recognises a correction and splits it into what to re-extract, the old and the new value. */
 export function detectCorrection(sentence: string): CorrectionCue | null {
-  const cue = detectCue(sentence);
+  // Chat marks a fix with a leading asterisk ("*Hugh not Hugo"): a correction marker like "sorry".
+  const cue = detectCue(sentence.replace(/^\s*\*\s*(?=\S)/, 'sorry, '));
   return cue ? countFix(cue) : null;
 }
 
+/** "I said I work at Aviva, I meant Admiral": the statement as said, the value said and the value meant. */
+const SAID_MEANT = /\bI\s+(?:said|wrote|typed|put|told\s+you)\s+(?:that\s+)?(.+?\b(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*)?))\s*(?:,|;|\s[—–-])?\s*(?:but\s+)?I\s+meant\s+(?:to\s+say\s+)?(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*)?)\b/u;
+/** "I'm in Portsmouth not Plymouth", "my partner is called Dylan not Dillon": two names, no comma, the second taken back. */
+const NAME_NOT_NAME = /^(.*?\b(\p{Lu}[\p{L}'’-]+))\s+not\s+(\p{Lu}[\p{L}'’-]+)\b/u;
+
 function detectCue(sentence: string): CorrectionCue | null {
+  const said = SAID_MEANT.exec(sentence);
+  if (said && normValue(said[2]) !== normValue(said[3])) {
+    const body = said[1].slice(0, said[1].length - said[2].length) + said[3];
+    return { body: /\b(?:I|my|we|our)\b/.test(body) ? body : '', oldValue: said[2], newValue: said[3], inline: false, ...(/\b(?:I|my|we|our)\b/.test(body) ? {} : { bare: true }) };
+  }
   const slip = SLIP.exec(sentence.trim()) ?? TAKEN_BACK.exec(sentence.trim());
   const lead = slip?.[1].split(/\s+/)[0].toLowerCase() ?? '';
   if (slip && !NOT_A_VALUE.has(lead) && normValue(slip[1]) !== normValue(slip[2]) && sameShape(slip[1], slip[2])) return { body: '', oldValue: slip[1], newValue: slip[2], inline: false, bare: true };
@@ -143,6 +154,12 @@ function detectCue(sentence: string): CorrectionCue | null {
     const after = COPULA_VALUE.exec(newValue);
     const bare = after !== null && after[1].split(/\s+/).length <= oldValue.split(/\s+/).length + 1 && sameShape(after[1], oldValue);
     return { body: meant.test(rest) ? '' : rest, oldValue, newValue: (bare ? after[1] : newValue) || null, inline: false, ...(bare ? { bare } : {}) };
+  }
+  // No comma and no marker, but two names: "I'm in Portsmouth not Plymouth" (the name before "not" is the new value).
+  const pair = NAME_NOT_NAME.exec(rest);
+  if (pair && normValue(pair[2]) !== normValue(pair[3]) && !reported(pair.index + pair[1].length) && (marked || /\b(?:I|my|we|our)\b|^\p{Lu}[\p{L}'’-]+$/u.test(pair[1]))) {
+    const body = pair[1].trim();
+    return /\b(?:I|my|we|our)\b/.test(body) ? { body, oldValue: pair[3], newValue: pair[2], inline: false } : { body: '', oldValue: pair[3], newValue: pair[2], inline: false, bare: true };
   }
   if (!marked && !hadMeant) return null;
   // "Actually, I just took my family camping" is a discourse marker, not a correction.
