@@ -215,3 +215,19 @@ describe('corrections of a named value, with or without a marker', () => {
     expect(run(text).filter((r) => bad.test(r))).toEqual([]);
   });
 });
+
+describe('a name described later in the message as an animal is a pet (implied)', () => {
+  test.each([
+    ['spent all morning chasing Noodle round the garden. she is a six month old collie with zero recall', 'collie named Noodle'],
+    ['Crumpet knocked my tea over again, honestly love that chaotic tabby', 'tabby named Crumpet'],
+  ])('%s', (text, want) => {
+    expect(run(text)).toContainEqual(`user|pet|${want}|assert`);
+  });
+  test.each([
+    ['my son Leo is wild, he is a little monkey'],
+    ['we went to Paris, she is a lovely city'],
+    ['is Noodle a collie? she is a mystery'],
+  ])('%s → no pet', (text) => {
+    expect(run(text).filter((r) => r.startsWith('user|pet|'))).toEqual([]);
+  });
+});

@@ -31,7 +31,7 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts } from './frames/read.ts';
+import { animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts } from './frames/read.ts';
 import { endingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 
@@ -627,6 +627,10 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     if (m.name) out.push(...addressedFacts(messages, i, ctx, speaker));
     try {
       out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, speakers, lexicon }));
+      // A name described later in the message as an animal is a pet (people the message named are not).
+      const people = new Set([...speakers, ...out.flatMap((c) => (typeof c.metadata?.name === 'string' && c.type === 'relation' ? [c.metadata.name.toLowerCase()] : [])), ...out.map((c) => c.subject.split(' ').pop() ?? '')]);
+      if (!isQuestion(content) && !isJokeOrSarcasm(content))
+        for (const d of animalAnaphora(maskSecrets(prepare(content, lexicon)), lexicon, people)) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
     } catch (err) {
       // A bug outside the rules must never lose the turn: this message yields no memories, the turn is still stored.
       recordError('sentence', err, onError);

@@ -592,3 +592,37 @@ export function appraisalDrafts(rc: ReadClause): Draft[] {
   const value = tokens.slice(at).map((t) => t.text).join(' ').replace(/\s+([,.!?])/g, '$1');
   return [{ key: `opinion_${slug}`, value, type: 'opinion', subject: clause.speaker, metadata: { stance, topic, frame: 'appraisal' } }];
 }
+
+/** "he's a 6kg tabby", "she is a rescue lurcher", "that daft beagle": a description of the last one named as an animal. */
+const ANIMAL_DESCRIPTION = /\b(?:(?:he|she)(?:'s|’s|\s+is|\s+was)\s+(?:a|an|such\s+a)|(?:love|adore|miss)\s+(?:that|this|my|our))\s+((?:[\p{L}\p{N}-]+\s*){1,4})/gu;
+const BEFORE_PLACE = /\b(?:in|to|from|at|of|near|around|into|via)\s*$/i;
+
+/**
+ * Anaphora to an animal: a name said earlier in the message, then described as an animal ("finally got Wellington to
+ * take his tablet… he's a 6kg tabby", "Pickle decided to bark at a fox. love that daft beagle") → a pet named so,
+ * implied. The name is the last capitalised word before the description that is no place after a preposition, no
+ * relative or person the message introduced (`people`), and no common word.
+ */
+export function animalAnaphora(text: string, lex: Lexicon | undefined, people: ReadonlySet<string>): Draft[] {
+  if (!lexiconKnowsWords(lex)) return [];
+  const out: Draft[] = [];
+  for (const m of text.matchAll(ANIMAL_DESCRIPTION)) {
+    // The first word of the description that is an animal ("a 6kg tabby", "that daft beagle").
+    const animal = m[1].toLowerCase().split(/\s+/).find((w) => /^\p{Ll}+$/u.test(w) && kindOf(w, lex) === 'animal');
+    if (!animal) continue;
+    const before = text.slice(0, m.index);
+    const names = [...before.matchAll(/(?<![\p{L}'’])(\p{Lu}\p{Ll}+)(?![\p{L}'’])/gu)].reverse();
+    for (const n of names) {
+      const word = n[1];
+      const lower = word.toLowerCase();
+      if (NOT_NAMES.has(lower) || people.has(lower) || BEFORE_PLACE.test(before.slice(0, n.index))) continue;
+      // A sentence-initial common word ("Finally", "Honestly") is no name; a food, plant, place or person word may be.
+      const first = lex.senses(lower, 'noun', 1)[0];
+      if (!first && lex.lemmas(lower).length > 0) continue;
+      if (first && !['noun.food', 'noun.person', 'noun.animal', 'noun.plant', 'noun.location', 'noun.object'].includes(first.lexClass)) continue;
+      out.push({ key: 'pet', value: `${animal} named ${word}`, implicit: true, metadata: { species: animal, name: word, frame: 'name…animal description' } });
+      break;
+    }
+  }
+  return out;
+}
