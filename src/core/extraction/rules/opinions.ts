@@ -147,7 +147,6 @@ const RE_FELL_OUT = re(`^I\\s+used\\s+to\\s+(?:(?:really|absolutely)\\s+)?(?:lov
 const RE_BEFORE = re(`^(?:I\\s+)?(?:(?:was|used\\s+to\\s+be)\\s+(?:a|an)\\s+(?:(?:massive|huge|big|total|real|proper)\\s+)?${TOPIC}\\s+(?:hater|sceptic|skeptic|snob|critic|doubter)|thought\\s+${TOPIC}\\s+(?:was|were|would\\s+be)\\b)`, 'u');
 /** A later evaluation in the same sentence, after a turn ("but", "now", "actually"): "…but it's genuinely so fun". */
 const TURN = /\b(?:but|now|actually|turns\s+out|these\s+days)\b/i;
-const SOURED = /\bbut\b.*\b(?:lost\s+me|(?:has|have)\s+gone\s+downhill|went\s+downhill|(?:has|have)\s+gotten\s+(?:so\s+|way\s+)?worse|fell\s+off|am\s+(?:so\s+)?over\s+it|ruined\s+it|cannot\s+stand\s+it|can't\s+stand\s+it|hate\s+it)\b/i;
 
 /**
  * A change of mind about a named thing: "I was skeptical of Rust at first, but it's grown on me",
@@ -176,6 +175,8 @@ export function changeOfHeart(sentence: string): Draft[] {
       if (stance !== 'mixed') return opinion(m[1] ?? m[2], stance, ev.split(/\s+/).slice(0, 10).join(' ').trim());
     }
   }
-  if ((m = RE_FELL_OUT.exec(s)) && (SOURED.test(s.slice(m[0].length)) || (/\bbut\b/i.test(s.slice(m[0].length)) && EVAL.test(s.slice(m[0].length)) && stanceOf(s.slice(m[0].length).replace(/^.*?\bbut\b/i, '')) === 'negative'))) return opinion(m[1], 'negative', `used to like it, ${s.slice(m[0].length).replace(/^[\s,]*(?:but\s+)?/i, '').replace(/[.!]+$/, '').split(/\s+/).slice(0, 8).join(' ')}`);
+  // A fond past then a turn for the worse ("…but it's gone downhill", "…but the app is so cluttered now"): the stance
+  // of what follows the "but", by the evaluative lexicon and wink's sentiment.
+  if ((m = RE_FELL_OUT.exec(s)) && /\bbut\b/i.test(s.slice(m[0].length)) && stanceOf(s.slice(m[0].length).replace(/^.*?\bbut\b/i, '')) === 'negative') return opinion(m[1], 'negative', `used to like it, ${s.slice(m[0].length).replace(/^[\s,]*(?:but\s+)?/i, '').replace(/[.!]+$/, '').split(/\s+/).slice(0, 8).join(' ')}`);
   return [];
 }
