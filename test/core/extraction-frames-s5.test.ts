@@ -231,3 +231,12 @@ describe('a name described later in the message as an animal is a pet (implied)'
     expect(run(text).filter((r) => r.startsWith('user|pet|'))).toEqual([]);
   });
 });
+
+describe('a number inside a noun compound stays in the phrase', () => {
+  test.each([
+    ['I have got type 2 diabetes, diagnosed in march', 'user|health_condition|type 2 diabetes|assert'],
+    ['I bought a car 2 years ago', 'user|vehicle|car|assert'],
+  ])('%s', (text, want) => {
+    expect(run(text)).toContainEqual(want);
+  });
+});
