@@ -36,13 +36,22 @@ describe('extraction corpus', () => {
   // just under the level reached after general fixes, so a later change cannot quietly lose them.
   // A new round without a floor only has to load and score (its first figure goes in docs/extraction.md).
   const FLOORS: Record<string, { f1: number; precision: number }> = {
-    r5: { f1: 0.93, precision: 0.95 },
+    // r5 precision 0.95 → 0.94 (session 5): a dated resignation ("handed in my resignation at Barclays on friday",
+    // r5-02) is now also the event_job_loss that r9-07 and r15-09 expect; r5-02 was labelled without it.
+    r5: { f1: 0.93, precision: 0.94 },
     r6: { f1: 0.9, precision: 0.9 },
     r7: { f1: 0.77, precision: 0.77 },
     r8: { f1: 0.9, precision: 0.92 },
     r9: { f1: 0.95, precision: 0.94 },
     r10: { f1: 0.95, precision: 0.95 },
     r11: { f1: 0.85, precision: 0.9 },
+    // Session 5: just under the figures after the frames work (docs/extraction-frames.md, "Session 5").
+    r12: { f1: 0.64, precision: 0.84 },
+    r13: { f1: 0.64, precision: 0.88 },
+    r14: { f1: 0.5, precision: 0.7 },
+    r15: { f1: 0.63, precision: 0.72 },
+    r16: { f1: 0.6, precision: 0.65 },
+    r17: { f1: 0.5, precision: 0.64 },
   };
   test.each(blindFiles().map((b) => ({ name: b.name, url: b.url })))('blind round $name stays at its floor', ({ name, url }) => {
     const m = prf(aggregate(loadCorpus(url).map((l) => scoreLine(l))).overall);

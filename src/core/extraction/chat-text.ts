@@ -51,7 +51,8 @@ export function restoreKinPossessive(text: string): string {
 
 /** True when the writer does not capitalise: no upper-case letter except the pronoun "I". */
 export function isAllLowerCase(text: string): boolean {
-  return /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text.replace(/\bI(?=\b|'|’)/g, ''));
+  // Words shouted in capitals ("AGAIN", "ONE", "NHS") are emphasis or acronyms, not the message's casing.
+  return /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text.replace(/\bI(?=\b|'|’)/g, '').replace(/\b\p{Lu}{2,}\b/gu, ''));
 }
 
 /** Words that are never a name after a cue ("live in the city", "work from home", "moved to a flat"). */

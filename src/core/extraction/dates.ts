@@ -56,6 +56,8 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
   let timeOnly: ResolvedDate | null = null;
   for (const r of results) {
     if (FALSE_DATES.test(r.text.trim())) continue;
+    // "my last day at the council", "first week of the job": a day of something, not a day relative to now.
+    if (/^(?:last|first)\s+(?:day|shift)$/i.test(r.text.trim()) && /^\s+(?:at|of|in|with|on\s+the)\b/i.test(text.slice(r.index + r.text.length))) continue;
     if (!timeOnly && r.start.isCertain('hour') && !r.start.isCertain('day') && !r.start.isCertain('weekday') && !r.start.isCertain('month') && !r.start.isCertain('year') && !/\b(?:today|tonight|tomorrow|yesterday|this|last|next|morning|evening|afternoon|noon|midnight)\b/i.test(r.text)) {
       // A bare "2:05" with no "at"/am/pm ("finished in 2:05", "my time was 2:15") is a duration, not a time of day.
       if (CLOCK_ONLY.test(r.text.trim()) && !/\b(?:at|by|around|from|until|till)\s*$/i.test(text.slice(0, r.index))) continue;

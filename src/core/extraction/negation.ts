@@ -25,17 +25,22 @@ const SECOND_PRED = /\s+(?:and|but)\s+(?=(?:never|not|no\s+longer|(?:do|does|did
  * would not leave the tank", "I love Lisbon, I would never live anywhere else".
  */
 // A subject-less chat fragment after a comma is a new clause too: "moved to Bristol, don't know anyone here yet".
-const NEW_SUBJECT_NEG = /\s*,\s+(?=(?:(?:I|we|he|she|they|it|\p{Lu}\p{Ll}+)\s+)?(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)/u;
+// A conjunction and a new subject do too: "I'm a phlebotomist so needles genuinely don't bother me".
+const NEW_SUBJECT_NEG = /\s*,\s+(?=not\s+(?!any\s?more\b|any\s+longer\b)(?:sure|that|really|gonna|going|too|a\s+fan|bad|great|ideal)\b)|\s*,\s+(?=(?:(?:I|we|he|she|they|it|\p{Lu}\p{Ll}+)\s+)?(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)|\s+(?:so|because|cos|since|but|and|though|although)\s+(?=(?:the\s+|my\s+|our\s+)?\p{L}+\s+(?:\p{L}+ly\s+)?(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)/u;
+
+/** Giving up a state is ending it, like "stopped being": "packed in being vegan", "gave up being a vegetarian". */
+const QUIT_BEING = /\b(?:packed\s+in|pack\s+in|gave\s+up|given\s+up|giving\s+up|give\s+up|jacked\s+in|ditched)\s+being\b/i;
 
 export function analyseNegation(pred: string): NegationInfo {
   const head = pred.split(SECOND_PRED)[0].split(NEW_SUBJECT_NEG)[0];
-  const negated = /\b(?:not|never|no\s+longer)\b|\b(?:stopped|quit)\s+being\b/i.test(head);
-  const ending = /\b(?:anymore|any\s+more|no\s+longer|not\s+any\s+longer|stopped|no\s+more|after\s+all)\b/i.test(head);
+  const negated = /\b(?:not|never|no\s+longer)\b|\b(?:stopped|quit)\s+being\b/i.test(head) || QUIT_BEING.test(head);
+  const ending = /\b(?:anymore|any\s+more|no\s+longer|not\s+any\s+longer|stopped|no\s+more|after\s+all)\b/i.test(head) || QUIT_BEING.test(head);
   // "getting used to the heat", "I'm used to it": being accustomed, not a past habit.
   const history = /(?<!\b(?:get|gets|getting|got|gotten|am|is|are|was|were|be|been|being|become|becoming|grow|growing|grew)\s+(?:(?:so|very|pretty|quite|really|more|fully|kind\s+of|slowly|still|finally)\s+)?)\bused\s+to\b|\bformerly\b|\bback\s+then\b|\bpreviously\b/i.test(pred);
   let core = pred.replace(NEG, (m) => (/^(?:am|is|are|was|were|have|has|had|will)\b/i.test(m) ? m.replace(/\s+not\s+$/i, ' ') : ''));
   core = core
     .replace(/\bstopped\s+being\b/i, 'am')
+    .replace(QUIT_BEING, 'am')
     .replace(/\bused\s+to\s+be\b/i, 'was')
     .replace(/(?<!\b(?:get|gets|getting|got|gotten|am|is|are|was|were|be|been|being|become|becoming|grow|growing|grew)\s+(?:(?:so|very|pretty|quite|really|more|fully|kind\s+of|slowly|still|finally)\s+)?)\bused\s+to\s+/i, '')
     .replace(/\b(?:anymore|any\s+more|no\s+more|after\s+all)\b/gi, '')

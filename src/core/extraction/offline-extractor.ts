@@ -26,12 +26,14 @@ import { eventKindOf, events } from './rules/events.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
+import { CONFIRM, DENY, answerWithObject, assistantClaimToFirstPerson, chosenAlternative } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { animalPartDrafts, frameDrafts, harmDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts } from './frames/read.ts';
+import { animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts } from './frames/read.ts';
 import { endingDrafts } from './frames/entity-state.ts';
+import { ENDINGS } from './frames/table.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
 export interface RuleError {
@@ -144,7 +146,6 @@ function clauseFor(att: Attribution, text: string, sentence: string, o: Sentence
   return { sentence, text, subject: att.subject, speaker: o.speaker, pre: att.pre, core: neg.core, pred: att.pred, negated: neg.negated, ending: neg.ending, past: false, date: null, confidence: o.base, ref: o.ref };
 }
 
-const CONFIRM = /^\s*(?:yes|yeah|yep|yup|correct|exactly|right|that's\s+right|that\s+is\s+right|that's\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on)\b[\s,.!]*/i;
 const PAST_CUE =
   /\b(?:yesterday|ago|last|earlier|previously|went|was|were|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|felt|ate|broke|thought|taught|caught|brought|kept|slept|sang|swam|rode|threw|held|told|said|heard|paid|built|sent|fell|grew|knew|wore|chose|woke|forgot|sat|stood|\w+ed)\b/i;
 
@@ -178,14 +179,24 @@ function sharesName(a: string, b: string): boolean {
  * wording they know); the frames add the keys the rules missed and every entity-state ending.
  */
 function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
+  // A condition states nothing ("if Rosa were my sister…", "unless we sell the van").
+  if (CONDITION.test(clause.text)) return [];
   const rc = readClause(clause, lexicon);
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
   return [...fresh, ...endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)))];
 }
+
+/** A phrase that opens with someone else's possessive ("his interview", "Ana's wedding"). */
+const SOMEONE_ELSES = /^(?:his|her|their|your)\b|^\p{L}+['’]s\b/iu;
+
+const CONDITION = /^\s*(?:if|unless|whether|even\s+if|as\s+if|as\s+though)\b/i;
+
+/** "Harriet is my sister": the frames name a relative the rules only mentioned ("sister"). */
+const namesWhatRulesLeftUnnamed = (d: Draft, rules: Draft[]) => (d.type === 'relation' || d.key === 'pet') && !!d.metadata?.name && !rules.some((r) => r.key === d.key && r.metadata?.name);
 
 const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -290,6 +301,20 @@ function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
     } else out.push(d);
   }
   return out;
+}
+
+/** Endings that happen to the speaker: a job loss whether or not it is dated. */
+const INVOLUNTARY = new Set(ENDINGS.filter((e) => e.involuntary).map((e) => e.id));
+
+/**
+ * Leaving a job is an event as well as an ended employer: a dated ending ("left Unilever in March", "my last day at the
+ * council was Friday") or one done to the speaker ("got made redundant from Wilko") → event_job_loss. An undated
+ * choice ("I no longer work there", "handed in my notice") stays the ended fact only.
+ */
+function jobLoss(facts: Draft[], clause: Clause): Draft[] {
+  const ended = facts.find((d) => d.key === 'employer' && d.op === 'retract' && !d.metadata?.current);
+  if (!ended || !(clause.date || INVOLUNTARY.has(String(ended.metadata?.ending ?? '')))) return [];
+  return [{ key: 'event_job_loss', value: `left ${ended.value}`, type: 'event', eventDate: clause.date?.iso ?? null, ...(clause.date ? { metadata: { dateText: clause.date.text } } : {}) }];
 }
 
 /** Where the speaker's own clause starts after someone's advice ("…, so I started a diet"). */
@@ -506,7 +531,10 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         for (const d of opinions(null, t, topicHint, raw)) out.push(toCandidate(d, self, evidence, o.base));
         // Only cues that name the speaker themselves ("my beagle", "gives me hives") count without a subject.
         const detached = DETACHED_RULES.flatMap((r) => runRule(r, clause, o.onError));
-        for (const d of [...detached, ...framesFor(clause, detached, o.lexicon)]) if (d.implicit || d.op === 'retract' || d.subject === o.speaker) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
+        const own = [...detached, ...framesFor(clause, detached, o.lexicon)].filter((d) => d.implicit || d.op === 'retract' || d.subject === o.speaker);
+        // "interview with the NHS trust tomorrow at 10": a dated fragment that names a kind of event is the speaker's.
+        const named = clause.date && !neg.history && eventKindOf(t) && !SOMEONE_ELSES.test(t) ? events(clause, false) : [];
+        for (const d of [...own, ...jobLoss(own, clause), ...named]) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
         continue;
       }
       const drafts: Draft[] = att.relations.map((d) => ({ ...d }));
@@ -518,7 +546,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       if (att.subject.self && RESTATED.test(raw) && !CHANGED.test(raw)) facts = facts.map((d) => restated(d, held));
       // Relations and tastes do not explain a dated past action ("I joined a basketball league last week" is an event too).
       const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0 || facts.some((d) => d.op === 'retract' && d.metadata?.ending);
-      const evs = neg.history ? [] : events(clause, explained);
+      const evs = neg.history ? [] : [...events(clause, explained)];
+      if (att.subject.self && !evs.some((d) => d.key === 'event_job_loss')) evs.push(...jobLoss(facts, clause));
       for (const d of [...drafts, ...facts, ...ops, ...evs]) out.push(toCandidate(d, clause.subject, evidence, o.base));
       if (!att.subject.self) lastThird = att.subject;
       else {
@@ -535,45 +564,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
   return out;
 }
 
-const FIRST_PERSON: Array<[RegExp, string]> = [
-  [/\byou\s+are\b|\byou're\b/gi, 'I am'],
-  [/\byou\s+were\b/gi, 'I was'],
-  [/\byou\s+have\b|\byou've\b/gi, 'I have'],
-  [/\byour\b/gi, 'my'],
-  [/\byours\b/gi, 'mine'],
-  [/\byourself\b/gi, 'myself'],
-  [/\byou\b/gi, 'I'],
-];
-
-/**
- * A yes/no question about the user, as the statement a "yes" makes of it: "Are you still teaching at the primary
- * school?" → "you are still teaching at the primary school?", "Do you still live in Leeds?" → "you still live in
- * Leeds?", "Is your dog still called Rolo?" → "your dog is still called Rolo?". Other questions stay as they are.
- */
-export function questionAsStatement(text: string): string {
-  return text
-    .replace(/(^|[.!]\s+|,\s*)(are|were|have|had)\s+you\b/gi, (_m, lead: string, aux: string) => `${lead}you ${aux.toLowerCase()}`)
-    .replace(/(^|[.!]\s+|,\s*)(?:do|does)\s+you\b/gi, (_m, lead: string) => `${lead}you`)
-    .replace(/(^|[.!]\s+|,\s*)(is|was)\s+(your\s+[\p{L}-]+)\b/giu, (_m, lead: string, aux: string, np: string) => `${lead}${np} ${aux.toLowerCase()}`)
-    .replace(/^\s*(?:so\s+)?you(?:\s+are|'re|’re)\s+the\s+one\s+who\s+(\w+?)s\b/i, 'you $1');
-}
-
-/** A "no" to a question ("nope", "not any more"): the claim it denies. */
-export const DENY = /^\s*(?:no|nope|nah|not\s+any\s?more|not\s+really)\b[\s,.!]*/i;
-
-/** "So you live in Denver, right?" → "I live in Denver." */
-export function assistantClaimToFirstPerson(text: string): string {
-  let t = questionAsStatement(text)
-    .replace(/^\s*you\s+mentioned\s+being\s+/i, 'you are ')
-    .replace(/,?\s*(?:is\s+that\s+still\s+(?:the\s+case|true|right)|still\s+the\s+case)\s*\?/gi, '.')
-    .replace(/,?\s*(?:right|correct|isn't\s+it|aren't\s+you|don't\s+you|didn't\s+you|is\s+that\s+right|is\s+that\s+correct|am\s+I\s+right|yes|no|true)\s*\?/gi, '.')
-    .replace(/^\s*(?:so|ok|okay|got\s+it|just\s+to\s+confirm|to\s+confirm|if\s+I\s+understand\s+correctly|let\s+me\s+check)\s*[,:]?\s*/i, '')
-    .replace(/^\s*you\s+(?:said|mentioned|told\s+me|wrote)(?:\s+(?:earlier|before))?(?:\s+that)?\s+/i, '');
-  t = t.replace(/\bI\b/g, '\u0000');
-  for (const [re, rep] of FIRST_PERSON) t = t.replace(re, rep);
-  t = t.replace(/\u0000/g, 'you');
-  return t.replace(/\?+\s*$/, '.');
-}
+export { assistantClaimToFirstPerson, questionAsStatement, DENY } from './answers.ts';
 
 function userMessagesOf(turnMessages: Message[]): Message[] {
   return turnMessages.filter((m) => m.role === 'user');
@@ -623,10 +614,23 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
       const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
       out.push(...found.filter((c) => c.op === 'retract').map((c) => ({ ...c, evidence: `${asked.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, deniedClaim: true } })));
     }
+    // "is Pepper your dog or your cat?" — "dog!": the alternative chosen is the statement.
+    const question = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
+    const chosen = question && !confirm && !deny ? chosenAlternative(question.content, content) : null;
+    if (chosen) {
+      const found = extractSentences(chosen, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
+      out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${question!.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
+    }
+    // "Do you still have the Vespa?" — "nah sold it": the answer's "it" (or the object it leaves out) is the question's thing.
+    if ((confirm || deny) && question && /\?\s*$/.test(question.content.trim())) content = answerWithObject(deny ? content.slice(deny[0].length) : content, question.content, lexicon);
     const before = out.length;
     if (m.name) out.push(...addressedFacts(messages, i, ctx, speaker));
     try {
       out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, speakers, lexicon }));
+      // A name described later in the message as an animal is a pet (people the message named are not).
+      const people = new Set([...speakers, ...out.flatMap((c) => (typeof c.metadata?.name === 'string' && c.type === 'relation' ? [c.metadata.name.toLowerCase()] : [])), ...out.map((c) => c.subject.split(' ').pop() ?? '')]);
+      if (!isQuestion(content) && !isJokeOrSarcasm(content))
+        for (const d of animalAnaphora(maskSecrets(prepare(content, lexicon)), lexicon, people)) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
     } catch (err) {
       // A bug outside the rules must never lose the turn: this message yields no memories, the turn is still stored.
       recordError('sentence', err, onError);

@@ -24,7 +24,7 @@ export function expandContractions(s: string): string {
     // "my sister's a vet", "my mum's from Recife", "our son's been ill": a possessor noun before a
     // predicate head is "is"/"has", not a possessive ("my sister's car" keeps its 's).
     .replace(/\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?[a-z]+)'s(\s+(?:(?:always|never|just|already|finally|recently|also|still|now)\s+)?)(?=(?:been|got|gotten|had|taken|lived|worked|moved|started|become|gone)\b)/g, '$1 has$2')
-    .replace(/\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?[a-z]+)'s\s+(?=(?:a|an|from|in|at|still|now|also|always|never|just|moving|living|working|studying|getting|starting|going|staying|pregnant|married|engaged|single|retired|divorced|vegan|vegetarian|allergic|obsessed|originally|based|fluent|training|learning|doing|off|back|home|away|into|on\s+(?:a|the)\s+\w+\s+diet)\b)/g, '$1 is ')
+    .replace(/\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?[a-z]+)'s\s+(?=(?:a|an|from|in|at|still|now|also|always|never|just|moving|living|working|studying|getting|starting|going|staying|pregnant|called|named|married|engaged|single|retired|divorced|vegan|vegetarian|allergic|obsessed|originally|based|fluent|training|learning|doing|off|back|home|away|into|on\s+(?:a|the)\s+\w+\s+diet)\b)/g, '$1 is ')
     .replace(/\bcan't\b/gi, 'cannot')
     .replace(/\bwon't\b/gi, 'will not')
     .replace(/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, '$1 not')
@@ -110,7 +110,7 @@ export function stripMarkers(s: string): string {
   let t = s.trim();
   for (let i = 0; i < 4; i++) {
     const n = t.replace(
-      /^(?:so|well|and|but|also|anyway|anyways|honestly|frankly|basically|btw|by\s+the\s+way|oh|yeah|yes|yep|ok|okay|hey|hi|hello|um|uh|lol|haha|for\s+the\s+record|fun\s+fact|update|news|guess\s+what|good\s+news|big\s+news|just\s+so\s+you\s+know|fyi|plus|still|then|now|ah|hmm|wow|ugh|sadly|luckily|finally|unfortunately|thankfully)\b[,:!]?\s*/i,
+      /^(?:so|well|and|but|also|anyway|anyways|honestly|frankly|basically|btw|ngl|tbh|imo|lowkey|by\s+the\s+way|oh|yeah|yes|yep|ok|okay|hey|hi|hello|um|uh|lol|haha|for\s+the\s+record|fun\s+fact|update|news|guess\s+what|good\s+news|big\s+news|just\s+so\s+you\s+know|fyi|plus|still|then|now|ah|hmm|wow|ugh|sadly|luckily|finally|unfortunately|thankfully)\b[,:!]?\s*/i,
       '',
     );
     if (n === t) break;

@@ -98,3 +98,14 @@ export function normValue(s: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
+
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const SPELLED = new RegExp(`\\b(?:(${TENS.filter(Boolean).join('|')})(?:[\\s-](${UNITS.slice(1, 10).join('|')}))?|(${UNITS.join('|')}))\\b`, 'gi');
+
+/** Spelled-out numbers below a hundred as digits ("thirty-six" → "36", "nine" → "9"): ages and counts as written in chat. */
+export function spelledToDigits(s: string): string {
+  return s.replace(SPELLED, (_m, tens: string | undefined, unit: string | undefined, small: string | undefined) =>
+    small ? String(UNITS.indexOf(small.toLowerCase())) : String(TENS.indexOf(tens!.toLowerCase()) * 10 + (unit ? UNITS.indexOf(unit.toLowerCase()) : 0)),
+  );
+}

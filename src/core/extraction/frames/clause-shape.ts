@@ -85,7 +85,9 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
   while (i < toks.length && (NP_INNER.has(toks[i].pos) || toks[i].lower === "'s" || toks[i].lower === '’s' || (toks[i].pos === 'VERB' && /ing$/.test(toks[i].lower) && i === start + (det ? 1 : 0)) || participle(i))) {
     const t = toks[i];
     // After the head, a determiner, number or adjective starts the next phrase ("the rainbow bridge | last night").
-    if (seenHead && (t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'NUM')) break;
+    // …except a number inside a compound, between two nouns ("type 2 diabetes", "stage 3 cancer", "year 6 class").
+    const inCompound = t.pos === 'NUM' && toks[i - 1]?.pos === 'NOUN' && toks[i + 1]?.pos === 'NOUN' && /^\d{1,2}$/.test(t.text) && !TIME_UNITS.has(toks[i + 1].lemma) && !/s$/.test(toks[i - 1].lower);
+    if (seenHead && (t.pos === 'DET' || t.pos === 'ADJ' || (t.pos === 'NUM' && !inCompound))) break;
     // "out of Tesco yesterday": a deictic time word after the head is not part of the phrase.
     if (seenHead && DEICTIC_TIME.has(t.lower)) break;
     if (t.pos === 'DET' && i > start + (det ? 1 : 0)) break;
@@ -115,6 +117,7 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
   ];
 }
 
+const TIME_UNITS = new Set(['year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'time', 'mile', 'km', 'kg', 'pound']);
 const DEICTIC_TIME = new Set(['yesterday', 'today', 'tonight', 'tomorrow']);
 const SKIP_LEAD = new Set(['INTJ', 'CCONJ', 'PUNCT', 'SCONJ']);
 /** Chat openers that stand for a dropped "I have to / I am going to" ("gotta take Bella to the vet"). */
@@ -157,7 +160,7 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
       } else if (toks[i + 1]?.pos === 'PRON') i += 2;
       s.pronoun = 'we';
     }
-  } else if (i < toks.length && !(toks[i].pos === 'VERB' || toks[i].pos === 'AUX')) {
+  } else if (i < toks.length && !(toks[i].pos === 'VERB' || toks[i].pos === 'AUX') && !(NEGATORS.has(toks[i].lower) && toks[i + 1]?.pos === 'VERB')) {
     const [np, j] = readPhrase(toks, i);
     if (np) {
       s.subject = np;
@@ -167,7 +170,7 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
         i += 2;
       }
     }
-  } else s.subjectless = toks[i]?.pos === 'VERB' || (toks[i]?.pos === 'AUX' && ['have', 'be'].includes(toks[i].lemma) && toks[i + 1]?.pos !== 'PRON' && toks.slice(i + 1, i + 4).some((t) => t.pos === 'VERB'));
+  } else s.subjectless = toks[i]?.pos === 'VERB' || (NEGATORS.has(toks[i]?.lower ?? '') && toks[i + 1]?.pos === 'VERB') || (toks[i]?.pos === 'AUX' && ['have', 'be'].includes(toks[i].lemma) && toks[i + 1]?.pos !== 'PRON' && toks.slice(i + 1, i + 4).some((t) => t.pos === 'VERB'));
   // Verb group: auxiliaries, negation, modals, then the main verb.
   let sawBe = false;
   let lastAux = -1;

@@ -15,6 +15,7 @@ import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { bareName, type ReadClause } from './read.ts';
 import { ENDINGS, type Ending } from './table.ts';
+import { resolveDate } from '../dates.ts';
 
 /** Labels of the current value when an ending names nothing ("I resigned" ends the current employer). */
 const CURRENT_LABEL: Record<string, string> = { employer: 'job', partner: 'partner' };
@@ -125,14 +126,16 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   const { clause, lex } = rc;
   if (shape.negated) return [];
   // The object, or the phrase a particle-like preposition carries ("got rid of the van", "parted with my guitar").
-  const object = shape.object ?? shape.preps.find((p) => p.prep === 'of' || p.prep === 'with')?.np ?? null;
-  // A passive ending acts on its subject ("Misty had to be put down", "the van was scrapped").
-  const acted = shape.passive && !object ? shape.subject : object;
+  const object = shape.object ?? shape.preps.find((p) => (e.preps ?? ['of', 'with']).includes(p.prep))?.np ?? null;
+  // A passive ending acts on its subject ("Misty had to be put down", "the van was scrapped"); one done to the
+  // speaker ("I got made redundant from Wilko") acts on what follows.
+  const acted = shape.passive && !object && !e.involuntary ? shape.subject : object;
   const candidates: Array<Phrase | null> = e.referent === 'subject' ? [shape.subject] : e.referent === 'object' ? [acted] : [shape.subject, acted];
   const referent = candidates.find((np) => held(np)) ?? null;
   // Only the speaker's own things and bonds: a third party's clause ("my sister's cat died") ends nothing of theirs here.
   const speakerSide = clause.subject.self || !shape.pronoun;
-  if (!speakerSide) return [];
+  // "my sister got fired": what happens to someone else is theirs.
+  if (!speakerSide || (e.involuntary && !clause.subject.self)) return [];
   // "my cousin sold her Mini": a person doing the ending to their own things ends nothing of the speaker's.
   if (!clause.subject.self && e.referent !== 'subject' && shape.subject && !shape.passive) return [];
   const holdings = clause.held;
@@ -194,9 +197,25 @@ function bondEnding(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   const { clause } = rc;
   const who = shape.subject;
   if (who && (who.det === 'his' || who.det === 'her' || who.det === 'their')) return [];
+  // "we went our separate ways at the station", "we're done with the kitchen": a place or a thing, not the bond.
+  if (e.together && ((shape.object && shape.object.det !== 'our') || shape.complement || literalPlace(rc, shape))) return [];
   const name = who?.proper ? who.name : who ? bareName(who, rc.lex) : null;
   if (name) return [clause.held?.find(name.toLowerCase(), ['partner']) ? retraction(clause.speaker, 'partner', clause.held.find(name.toLowerCase(), ['partner'])!.value, e, true) : retraction(clause.speaker, 'partner', name, e)];
   return [currentEnding(clause.speaker, 'partner', e, clause.held)];
+}
+
+/**
+ * Whether the ending verb is followed, before any comma, by a phrase that is not a time ("went our separate ways at
+ * the car park", "done with the kitchen"; "in the spring", "after six years" are times).
+ */
+function literalPlace(rc: ReadClause, shape: Shape): boolean {
+  const at = rc.tokens.findIndex((t) => t.lower === shape.verbText || t.lemma === shape.verb);
+  const rest = rc.tokens.slice(at + 1);
+  const stop = rest.findIndex((t) => t.pos === 'PUNCT');
+  const upto = stop >= 0 ? rest.slice(0, stop) : rest;
+  const p = upto.findIndex((t) => t.pos === 'ADP');
+  if (p < 0 || upto[p].lower === 'after') return false;
+  return resolveDate(upto.slice(p).map((t) => t.text).join(' '), rc.clause.ref, false) === null;
 }
 
 /** The word after a preposition, as written (what the tagger failed to read as a phrase). */

@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -156,6 +156,7 @@ function bare(np: Phrase): string {
 /** Institution nouns chat shortens past the lexicon ("Edinburgh uni"). */
 const INSTITUTIONS = ['uni', 'university', 'college', 'school', 'institute', 'poly', 'academy'];
 
+const LAST = /^(?:(?:my|our|the)\s+)?(?:very\s+)?last\b/i;
 const ORDINAL = /^(?:(?:my|our|the)\s+)?(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)|last)\b/i;
 
 /** Verbs that take a setting away ("lost my job at X", "left my post at Y"). */
@@ -246,7 +247,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
   const classes = predicateClasses(shape.verb, lex);
   const out: Draft[] = [];
   for (const frame of FRAMES) {
-    if (!classes.includes(frame.pred) || Boolean(frame.negated) !== negated || (only && !only.has(frame.pred))) continue;
+    if (!classes.includes(frame.pred) || Boolean(frame.negated) !== negated || (frame.ended && !clause.ending) || (only && !only.has(frame.pred))) continue;
     // Care and ownership are read for the speaker only (a neighbour's new car is not a memory about them).
     if (frame.via && !shape.preps.some((p) => frame.via!.preps.includes(p.prep) && frame.via!.heads.includes(p.np.headLemma))) continue;
     const speakerSays = clause.subject.self && (shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we');
@@ -263,6 +264,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     // "haven't had any meat": a negated frame reads its "any" phrase (fits() refuses "any" elsewhere).
     const args = inSlot(shape, frame.slot).filter((np) => fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
     if (args.length === 0) continue;
+    if (frame.placeOnly && (clause.date || clause.past || shape.verbText === 'was' || shape.verbText === 'were' || shape.preps.length !== 1 || shape.objects.length > 0 || !args.every((np) => isKind((np.name ?? np.head).toLowerCase(), 'location', lex)))) continue;
     if (frame.key === 'diet') {
       const diet = dietFrom(shape.objects);
       if (diet) out.push({ key: 'diet', value: diet, op: 'assert', confidence: 0.75, metadata: { frame: 'eat×food (negated)' } });
@@ -281,6 +283,8 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
         continue;
       }
       out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.op ? { op: frame.op } : {}), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
+      // A dated move is also the event of moving ("moved down to Brighton in January").
+      if (frame.pred === 'move' && clause.date && clause.past) out.push({ key: 'event_move', value: `moved to ${valueOf(frame, np, rc)}`, type: 'event', eventDate: clause.date.iso, metadata: { dateText: clause.date.text, frame: 'move×date' } });
     }
   }
   return out;
@@ -312,7 +316,16 @@ export function settingDrafts(rc: ReadClause): Draft[] {
     const row = SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma) || r.heads.includes(head));
     if (!row) continue;
     // "at Monzo", or a named institution ("at Edinburgh uni"): a name before an organisation noun.
-    const at = shape.preps.find((x) => row.preps.includes(x.prep) && (fits(x.np, 'proper') || (!!x.np.name && isName(x.np.name.split(' ')[0]) && (INSTITUTIONS.includes(x.np.headLemma) || isKind(x.np.headLemma, 'organization', rc.lex)))));
+    // "my last day at the council": the setting's last day ends it (an organisation noun will do: the employer held).
+    const last = row.key === 'employer' && LAST.test(p.text) && clause.subject.self;
+    const at = shape.preps.find((x) => row.preps.includes(x.prep) && (fits(x.np, 'proper') || (!!x.np.name && isName(x.np.name.split(' ')[0]) && (INSTITUTIONS.includes(x.np.headLemma) || isKind(x.np.headLemma, 'organization', rc.lex))) || (last && x.np.det === 'the' && isKind(x.np.headLemma, 'organization', rc.lex))));
+    if (at && last) {
+      const org = at.np.proper ? at.np.name! : bare(at.np);
+      // A last day ahead is the coming job loss; the employer still holds until then.
+      if (isPlan(clause)) out.push({ key: 'event_job_loss', value: `leaving ${org}`, type: 'event', subject: clause.speaker, eventDate: clause.date!.iso, metadata: { dateText: clause.date!.text, frame: `setting×last ${p.headLemma}` } });
+      else out.push({ key: 'employer', value: at.np.proper ? at.np.name! : bare(at.np), op: 'retract', subject: clause.speaker, metadata: { ending: 'last-day', anyKey: true, frame: `setting×last ${p.headLemma}` } });
+      continue;
+    }
     if (at) out.push({ key: row.key, value: at.np.proper ? at.np.name! : bare(at.np), implicit: true, subject: clause.speaker, metadata: { frame: `setting×${p.headLemma}` } });
   }
   return out;
@@ -327,7 +340,18 @@ const NAMING = new Set(['call', 'name']);
  */
 export function namingDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
-  if (!shape.verb || !NAMING.has(shape.verb) || clause.negated || shape.negated) return [];
+  if (clause.negated || shape.negated) return [];
+  // "Harriet is my sister", "Pepper is my dog": a name identified with a possessed relative or animal names it.
+  const c = shape.verb === 'be' ? shape.complement : null;
+  const who = shape.subject?.proper && shape.subject.name && !shape.pronoun && isName(shape.subject.name) && mayBeName(shape.subject.name, lex) ? shape.subject.name : null;
+  if (c && who && (c.det === 'my' || c.det === 'our') && !/['’]s\b/.test(c.text)) {
+    if (RELATIONS[c.headLemma] !== undefined) {
+      const d = relationDraft(clause.speaker, c.headLemma, who, 0.9);
+      return d ? [{ ...d, metadata: { ...d.metadata, frame: 'be×family' } }] : [];
+    }
+    if (isKind(c.headLemma, 'animal', lex)) return [{ key: 'pet', value: `${c.headLemma} named ${who}`, subject: clause.speaker, metadata: { species: c.headLemma, name: who, frame: 'be×animal' } }];
+  }
+  if (!shape.verb || !NAMING.has(shape.verb)) return [];
   const holder = shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') ? shape.subject : shape.objects.find((o) => !o.proper && (o.det === 'my' || o.det === 'our' || o.det === 'the'));
   const name = shape.objects.find((o) => o.proper && o.name && isName(o.name))?.name ?? null;
   if (!holder || !name || !holder.noun) return [];
@@ -421,6 +445,73 @@ export function harmDrafts(rc: ReadClause): Draft[] {
   return [{ key: 'allergy', value: bare(shape.subject).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'harm×food' } }];
 }
 
+/** Verbs of running a practice for others ("teach yoga classes", "coach the netball team"). */
+const TEACHING = ['teach', 'instruct', 'coach', 'train'];
+
+/**
+ * Practice: the speaker's phrase "<activity|instrument> <lessons|club|league…>" ("started bassoon lessons", "fencing
+ * club twice a week keeps me sane", "joined a netball league") → hobby, implied. Someone else's ("his judo club") or a
+ * negated, modal or planned clause gives nothing.
+ */
+export function practiceDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause)) return [];
+  if (shape.pronoun && !['i', 'we'].includes(shape.pronoun)) return [];
+  // "I teach yoga classes": running them for others is work, not a pastime.
+  if (shape.verb && lex && TEACHING.some((a) => lex.isA(shape.verb!, a, { pos: 'verb', maxSenses: 1, maxDepth: 2 }))) return [];
+  const out: Draft[] = [];
+  for (const p of [shape.subject, ...shape.objects, shape.complement, ...shape.preps.map((x) => x.np)]) {
+    if (!p || p.proper || ['his', 'her', 'their', 'your'].includes(p.det ?? '') || /['’]s\b/.test(p.text)) continue;
+    const words = p.text.toLowerCase().split(/\s+/);
+    const head = words[words.length - 1];
+    const occasion = (PRACTICE_HEADS.occasions as readonly string[]).includes(head);
+    if (words.length < 2 || !(occasion || (PRACTICE_HEADS.memberships as readonly string[]).includes(head))) continue;
+    // "went to a pottery workshop last Friday": one dated occasion is an event, not a practice.
+    if (occasion && (p.det === 'a' || p.det === 'an') && clause.date) continue;
+    const what = words[words.length - 2];
+    if (isKind(what, 'activity', lex) || isKind(what, 'instrument', lex)) out.push({ key: 'hobby', value: what, implicit: true, subject: clause.speaker, metadata: { frame: `practice×${head}` } });
+  }
+  return out;
+}
+
+const REACTION_WORDS = new Set<string>([...HARM_RESULTS, ...REACTION.kit]);
+const REACTION_CHANGES = new Set<string>(REACTION.changes);
+const REACTION_BECOME = new Set<string>(REACTION.become);
+const REACTION_STATES = new Set<string>([...REACTION.states, ...HARM_STATES]);
+
+/** Whether the words after an eating clause tell of a reaction: a part of the speaker that changes, a rash, the kit. */
+function tellsReaction(words: string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    if (REACTION_WORDS.has(words[i])) return true;
+    if (words[i] !== 'my' || !BODY_PARTS.includes(words[i + 1] ?? '')) continue;
+    const after = words.slice(i + 2, i + 6);
+    if (after.some((w) => REACTION_CHANGES.has(w))) return true;
+    const b = after.findIndex((w) => REACTION_BECOME.has(w));
+    if (b >= 0 && after.slice(b + 1, b + 3).some((w) => REACTION_STATES.has(w))) return true;
+  }
+  return false;
+}
+
+/**
+ * Reaction: the speaker ate a food and the sentence goes on to a reaction ("ate one cashew at the work do and my
+ * throat went tight", "had a kiwi and my mouth started itching", "tried a prawn and came out in hives") → an allergy
+ * to that food, implied. Someone else eating ("my son ate…") is theirs, and a plan or a condition says nothing.
+ */
+export function reactionDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!shape.verb || !(REACTION.eat as readonly string[]).includes(shape.verb) || !clause.subject.self || shape.negated || clause.negated || shape.modal || isPlan(clause)) return [];
+  if (!(shape.pronoun === 'i' || shape.subjectless || (!shape.subject && !shape.pronoun))) return [];
+  // "two bites of a mango", "a slice of cheesecake": the food is what the portion is of.
+  const portion = shape.preps.find((p) => p.prep === 'of' && !p.np.proper && fits(p.np, 'food', lex))?.np;
+  const food = portion ?? shape.objects.find((o) => !o.proper && fits(o, 'food', lex));
+  if (!food) return [];
+  const sentence = clause.sentence.toLowerCase();
+  const from = sentence.indexOf(food.head.toLowerCase());
+  const words = sentence.slice(from >= 0 ? from : 0).split(/[^\p{L}-]+/u).filter(Boolean);
+  if (!tellsReaction(words)) return [];
+  return [{ key: 'allergy', value: bare(food).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'eat×food+reaction' } }];
+}
+
 /**
  * A possessed animal and its name in apposition ("my dachshund frank has figured out the fridge", "our cockapoo
  * ziggy"), and a possessed illness ("my coeliac disease means…", "my asthma is terrible"); "living with
@@ -500,4 +591,38 @@ export function appraisalDrafts(rc: ReadClause): Draft[] {
   if (!slug) return [];
   const value = tokens.slice(at).map((t) => t.text).join(' ').replace(/\s+([,.!?])/g, '$1');
   return [{ key: `opinion_${slug}`, value, type: 'opinion', subject: clause.speaker, metadata: { stance, topic, frame: 'appraisal' } }];
+}
+
+/** "he's a 6kg tabby", "she is a rescue lurcher", "that daft beagle": a description of the last one named as an animal. */
+const ANIMAL_DESCRIPTION = /\b(?:(?:he|she)(?:'s|’s|\s+is|\s+was)\s+(?:a|an|such\s+a)|(?:love|adore|miss)\s+(?:that|this|my|our))\s+((?:[\p{L}\p{N}-]+\s*){1,4})/gu;
+const BEFORE_PLACE = /\b(?:in|to|from|at|of|near|around|into|via)\s*$/i;
+
+/**
+ * Anaphora to an animal: a name said earlier in the message, then described as an animal ("finally got Wellington to
+ * take his tablet… he's a 6kg tabby", "Pickle decided to bark at a fox. love that daft beagle") → a pet named so,
+ * implied. The name is the last capitalised word before the description that is no place after a preposition, no
+ * relative or person the message introduced (`people`), and no common word.
+ */
+export function animalAnaphora(text: string, lex: Lexicon | undefined, people: ReadonlySet<string>): Draft[] {
+  if (!lexiconKnowsWords(lex)) return [];
+  const out: Draft[] = [];
+  for (const m of text.matchAll(ANIMAL_DESCRIPTION)) {
+    // The first word of the description that is an animal ("a 6kg tabby", "that daft beagle").
+    const animal = m[1].toLowerCase().split(/\s+/).find((w) => /^\p{Ll}+$/u.test(w) && kindOf(w, lex) === 'animal');
+    if (!animal) continue;
+    const before = text.slice(0, m.index);
+    const names = [...before.matchAll(/(?<![\p{L}'’])(\p{Lu}\p{Ll}+)(?![\p{L}'’])/gu)].reverse();
+    for (const n of names) {
+      const word = n[1];
+      const lower = word.toLowerCase();
+      if (NOT_NAMES.has(lower) || people.has(lower) || BEFORE_PLACE.test(before.slice(0, n.index))) continue;
+      // A sentence-initial common word ("Finally", "Honestly") is no name; a food, plant, place or person word may be.
+      const first = lex.senses(lower, 'noun', 1)[0];
+      if (!first && lex.lemmas(lower).length > 0) continue;
+      if (first && !['noun.food', 'noun.person', 'noun.animal', 'noun.plant', 'noun.location', 'noun.object'].includes(first.lexClass)) continue;
+      out.push({ key: 'pet', value: `${animal} named ${word}`, implicit: true, metadata: { species: animal, name: word, frame: 'name…animal description' } });
+      break;
+    }
+  }
+  return out;
 }

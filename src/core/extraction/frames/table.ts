@@ -49,6 +49,10 @@ export interface Frame {
   passive?: boolean;
   /** The frame reads a negated clause ("haven't touched meat in years" → a diet); others skip negated clauses. */
   negated?: boolean;
+  /** The argument must be a place to the lexicon, the clause present, undated and with no other phrase. */
+  placeOnly?: boolean;
+  /** The clause must say the state ended ("anymore", "no longer": "not doing yoga anymore" → hobby retracted). */
+  ended?: boolean;
 }
 
 export const FRAMES: readonly Frame[] = [
@@ -70,6 +74,8 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'work', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
   { pred: 'be', slot: 'complement', arg: 'occupation', key: 'job_title' },
   { pred: 'live', slot: 'prep:in', arg: 'proper', key: 'location' },
+  // "I'm in Portsmouth": being in a place the lexicon knows as one, now, with nothing else said (no date, no "for work").
+  { pred: 'be', slot: 'prep:in', arg: 'proper', key: 'location', placeOnly: true },
   { pred: 'move', slot: 'prep:to', arg: 'proper', key: 'location' },
   { pred: 'grow', particle: 'up', slot: 'prep:in', arg: 'proper', key: 'hometown' },
   { pred: 'raise', passive: true, slot: 'prep:in', arg: 'proper', key: 'hometown' },
@@ -77,6 +83,8 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby' },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby' },
   { pred: 'eat', slot: 'object', arg: 'food', key: 'diet', negated: true },
+  { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby', negated: true, ended: true, op: 'retract' },
+  { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby', negated: true, ended: true, op: 'retract' },
   { pred: 'study', slot: 'prep:at', arg: 'proper', key: 'education' },
 ];
 
@@ -88,6 +96,17 @@ export const SETTING_NOUNS: ReadonlyArray<{ key: string; heads: string[]; preps:
   { key: 'employer', heads: ['day', 'week', 'month', 'shift', 'desk', 'office', 'manager', 'boss', 'team', 'colleague', 'coworker', 'co-worker', 'onboarding', 'badge', 'job', 'role', 'contract', 'probation', 'payslip', 'standup', 'induction'], preps: ['at', 'with'] },
   { key: 'education', heads: ['lab', 'phd', 'degree', 'course', 'thesis', 'dissertation', 'class', 'lecture', 'supervisor', 'advisor', 'dorm', 'masters', 'semester', 'module', 'campus'], preps: ['at'] },
 ];
+
+/**
+ * Where an activity is practised: "<activity or instrument> <head>" ("bassoon lessons", "fencing club", "netball
+ * league", "pottery class") is a hobby of the speaker's (implied) when the speaker takes it, goes to it or has it.
+ */
+export const PRACTICE_HEADS = {
+  /** Heads that are one occasion when counted and dated ("a pottery workshop last Friday" is an event). */
+  occasions: ['lesson', 'lessons', 'class', 'classes', 'course', 'workshop', 'practice', 'training', 'session', 'sessions'],
+  /** Heads of belonging ("joined a rowing squad in the spring" is a hobby whenever it was). */
+  memberships: ['club', 'league', 'team', 'group', 'squad', 'crew'],
+} as const;
 
 /** Illness heads that are their own key ("a shellfish allergy" is an allergy, read by the health rules). */
 export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction', 'injury', 'surgery', 'op', 'fracture', 'sprain', 'cold', 'flu'];
@@ -107,6 +126,19 @@ export const HARM_VERBS: readonly string[] = ['wreck', 'upset', 'destroy', 'kill
 export const HARM_RESULTS: readonly string[] = ['hive', 'hives', 'rash', 'rashes', 'reaction', 'anaphylaxis', 'eczema', 'cramps', 'heartburn', 'migraine', 'migraines'];
 /** How a harm leaves the speaker ("shellfish makes me really sick"). */
 export const HARM_STATES: readonly string[] = ['sick', 'ill', 'itchy', 'nauseous', 'bloated', 'queasy', 'swell', 'swollen', 'wheezy', 'wheeze', 'vomit', 'puke', 'break'];
+/**
+ * A reaction after eating ("ate one cashew and my throat went tight", "had a plum and my lips went numb", "came out in
+ * hives"): a body part of the speaker's that changes (`verbs`), a harm result (HARM_RESULTS), or the rescue kit reached
+ * for (`kit`) in the sentence of an eating clause → an allergy to what was eaten, implied.
+ */
+export const REACTION = {
+  eat: ['eat', 'have', 'try', 'taste', 'drink', 'bite', 'nibble', 'scoff'],
+  // A part that changes by itself ("my lips swelled") or becomes a bad state ("my throat went tight").
+  changes: ['swell', 'swelled', 'swelling', 'close', 'closed', 'closing', 'tingle', 'tingled', 'tingling', 'itch', 'itched', 'itching', 'burn', 'burned', 'burning', 'puff', 'puffed', 'tighten', 'tightened', 'balloon', 'ballooned'],
+  become: ['go', 'went', 'goes', 'gone', 'turn', 'turned', 'get', 'got', 'feel', 'felt'],
+  states: ['tight', 'numb', 'tingly', 'itchy', 'puffy', 'swollen', 'blotchy', 'scratchy', 'funny', 'prickly'],
+  kit: ['epipen', 'epi-pen', 'epi', 'antihistamine', 'antihistamines', 'piriton', 'benadryl'],
+} as const;
 export const BODY_PARTS: readonly string[] = ['stomach', 'gut', 'tummy', 'skin', 'throat', 'lips', 'lip', 'tongue', 'mouth', 'face', 'eyes', 'chest', 'airways', 'sinuses', 'head', 'bowels', 'digestion', 'insides'];
 
 /**
@@ -176,6 +208,10 @@ export interface Ending {
    * the partner held). Without a held match the row ends nothing. Defaults to the keys the row can end.
    */
   heldOnly?: string[];
+  /** Prepositions the referent may follow when there is no object (default "of", "with": "got rid of the van"). */
+  preps?: string[];
+  /** The ending happens to the speaker (made redundant, laid off): a job loss, dated or not. */
+  involuntary?: boolean;
 }
 
 export const ENDINGS: readonly Ending[] = [
@@ -192,6 +228,9 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'give-up', lemmas: ['give', 'pack', 'jack'], with: [['up', 'in'], ['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'quit-activity', lemmas: ['quit', 'stop', 'drop'], with: [['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'resign', lemmas: ['resign', 'quit'], anchors: ['resign', 'retire'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', currentObjects: ['job', 'position', 'role', 'post', 'work', 'company', 'firm', 'employer'] },
+  // "got made redundant from Wilko", "was let go by Argos", "got sacked from the pub": the job is taken away.
+  { id: 'redundant', lemmas: ['make', 'get'], with: [['redundant']], preps: ['from', 'at', 'by'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', involuntary: true },
+  { id: 'dismissed', lemmas: ['sack', 'fire', 'dismiss'], anchors: ['dismiss', 'fire'], preps: ['from', 'at', 'by'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', involuntary: true },
   { id: 'split', lemmas: ['split', 'divorce', 'separate'], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
   { id: 'break-up', lemmas: ['break'], with: [['up']], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
   // Idioms by sense: "Ines and I called it quits" (≈ discontinue) ends the bond; "called it quits with judo" the activity.
@@ -201,6 +240,8 @@ export const ENDINGS: readonly Ending[] = [
   // "Jo moved out": ends the partner held; a child or flatmate moving out ends nothing.
   { id: 'move-out', lemmas: ['move'], with: [['out']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['partner'] },
   // "we're done": the speaker's current partner.
-  { id: 'done', lemmas: ['do'], form: 'done', together: true, referent: 'subject', keyByKind: {}, defaultKey: null, current: 'partner' },
+  { id: 'done', lemmas: ['do'], form: 'done', together: true, referent: 'subject', keyByKind: {}, defaultKey: null, current: 'partner', bond: true },
+  // "we went our separate ways": the bond, said together.
+  { id: 'separate-ways', lemmas: ['go'], with: [['separate']], together: true, referent: 'subject', keyByKind: {}, defaultKey: null, current: 'partner', bond: true },
 
 ];

@@ -25,7 +25,7 @@ export interface CorrectionCue {
 /** Interjections that may open a correction but never make one on their own ("Oh no, that's rough", "No way!"). */
 const FILLERS = String.raw`oh|ah|um|uh|hmm|no|nope`;
 /** Words that do signal a correction. */
-const CUES = String.raw`actually|sorry|oops|correction|wait|my\s+bad|scratch\s+that|I\s+mean|to\s+correct\s+myself|let\s+me\s+correct\s+that|typo`;
+const CUES = String.raw`actually|sorry|oops|correction(?:\s+(?:from\s+earlier|to\s+(?:that|what\s+I\s+said)))?|wait|my\s+bad|scratch\s+that|I\s+mean|to\s+correct\s+myself|let\s+me\s+correct\s+that|typo|earlier`;
 const MARKERS = new RegExp(String.raw`^(?:(?:${FILLERS})\b\s*[,:;!.—–-]*\s*)*(?:(?:${CUES})\b\s*[,:;!.—–-]*\s*)(?:(?:${FILLERS}|${CUES})\b\s*[,:;!.—–-]*\s*)*`, 'i');
 /**
  * An afterthought that trails a correction ("…, not Porto — I always mix them up", "…, Just Eat, I keep
@@ -88,16 +88,30 @@ function countFix(cue: CorrectionCue): CorrectionCue {
 const SLIP = /^(?:I\s+)?(?:typed|wrote|said|put|spelled|spelt|misspelled|got)\s+(?:it\s+as\s+)?([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+)?)\s*,?\s+but\s+(?:it\s+is|it's|its|it\s+was|it\s+should\s+be|the\s+right\s+one\s+is|I\s+meant)\s+([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+)?)\s*[.!]?$/iu;
 const TAKEN_BACK = /^([\p{Lu}\p{N}][\p{L}\p{N}'’:.-]*(?:\s+[\p{L}\p{N}'’:.-]+)?)\s*,?\s*(?:sorry|I\s+mean|I\s+meant|no\s+wait|wait|oops|er|um)\s*[,.!]*\s*([\p{Lu}\p{N}][\p{L}\p{N}'’:.-]*(?:\s+[\p{L}\p{N}'’:.-]+)?)\s*[.!]?$/u;
 
+/** What follows "not" in an aside rather than in a correction. */
+const ASIDE_NOT = /^(?:that|sure|really|any\s?more|any\s+longer|gonna|going|too|so|quite|exactly|necessarily|just|only|even|yet|much|a\s+(?:fan|lot|bit))\b/i;
+
 /** Words that open a correction or a reply, never a value taken back ("Sorry, I meant Lisbon"). */
 const NOT_A_VALUE = new Set(['sorry', 'oops', 'wait', 'actually', 'no', 'yes', 'ok', 'okay', 'i', 'my', 'so', 'oh', 'ah', 'um', 'er', 'well', 'hmm']);
 
 /** Recognises a correction and splits it into what to re-extract, the old and the new value. */
 export function detectCorrection(sentence: string): CorrectionCue | null {
-  const cue = detectCue(sentence);
+  // Chat marks a fix with a leading asterisk ("*Hugh not Hugo"): a correction marker like "sorry".
+  const cue = detectCue(sentence.replace(/^\s*\*\s*(?=\S)/, 'sorry, '));
   return cue ? countFix(cue) : null;
 }
 
+/** "I said I work at Aviva, I meant Admiral": the statement as said, the value said and the value meant. */
+const SAID_MEANT = /\bI\s+(?:said|wrote|typed|put|told\s+you)\s+(?:that\s+)?(.+?\b(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*)?))\s*(?:,|;|\s[—–-])?\s*(?:but\s+)?I\s+meant\s+(?:to\s+say\s+)?(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*)?)\b/u;
+/** "I'm in Portsmouth not Plymouth", "my partner is called Dylan not Dillon": two names, no comma, the second taken back. */
+const NAME_NOT_NAME = /^(.*?\b(\p{Lu}[\p{L}'’-]+))\s+not\s+(\p{Lu}[\p{L}'’-]+)\b/u;
+
 function detectCue(sentence: string): CorrectionCue | null {
+  const said = SAID_MEANT.exec(sentence);
+  if (said && normValue(said[2]) !== normValue(said[3])) {
+    const body = said[1].slice(0, said[1].length - said[2].length) + said[3];
+    return { body: /\b(?:I|my|we|our)\b/.test(body) ? body : '', oldValue: said[2], newValue: said[3], inline: false, ...(/\b(?:I|my|we|our)\b/.test(body) ? {} : { bare: true }) };
+  }
   const slip = SLIP.exec(sentence.trim()) ?? TAKEN_BACK.exec(sentence.trim());
   const lead = slip?.[1].split(/\s+/)[0].toLowerCase() ?? '';
   if (slip && !NOT_A_VALUE.has(lead) && normValue(slip[1]) !== normValue(slip[2]) && sameShape(slip[1], slip[2])) return { body: '', oldValue: slip[1], newValue: slip[2], inline: false, bare: true };
@@ -120,7 +134,8 @@ function detectCue(sentence: string): CorrectionCue | null {
   const meant = /^I\s+meant?\s+(?:to\s+say\s+)?/i;
   const hadMeant = meant.test(rest) || /\bI\s+meant\b/i.test(rest);
   let m: RegExpExecArray | null;
-  if ((m = /^not\s+(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;|:)\s*(?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(.+?)\s*[.!]?$/i.exec(rest))) return { body: '', oldValue: m[1].trim(), newValue: cleanNew(m[2].trim()), inline: false };
+  // "not doing pilates anymore, the studio closed": a negated doing, not a value taken back.
+  if ((m = /^not\s+(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;|:)\s*(?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(.+?)\s*[.!]?$/i.exec(rest)) && !/^\p{L}+ing\b|\bany\s?more\b|\bany\s+longer\b/iu.test(m[1])) return { body: '', oldValue: m[1].trim(), newValue: cleanNew(m[2].trim()), inline: false };
   // "the Lisbon trip is not June 14 — it is June 21 now, the flight got moved"
   if ((m = /^(.+?)\s+(?:is|was|are)\s+not\s+(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;)\s*(?:it\s+is|it's|but|rather)?\s*(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)(?:\s+now)?\s*(?:[,.!;].*)?$/i.exec(rest)) && marked)
     return { body: m[1].trim(), oldValue: m[2].trim(), newValue: m[3].trim(), inline: false, subjectOnly: true };
@@ -129,6 +144,8 @@ function detectCue(sentence: string): CorrectionCue | null {
     ((m = /^(.*?)\s*,\s*not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’:\/%.-]{0,40}?)\s*[.!]?$/iu.exec(rest)) && (marked || hadMeant || /\b(?:I|my|it)\b/.test(m[1]))) ||
     ((m = /^((?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(?:the\s+)?[\p{L}\p{N}][\p{L}\p{N}'’:\/.-]*(?:\s+[\p{L}\p{N}'’:\/.-]+)?)\s+not\s+(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}\s'’:\/%.-]{0,40}?)\s*[.!]?$/iu.exec(rest)) && (marked || hadMeant))
   ) {
+    // ", not that it matters", ", not sure why", ", not anymore": an aside, not a value taken back.
+    if (ASIDE_NOT.test(m[2])) return null;
     rest = m[1].trim();
     const newValue = rest.replace(meant, '').replace(/^(?:it\s+is|it's|that\s+is)\s+(?:on\s+|in\s+|at\s+)?/i, '').trim().replace(/[.!]+$/, '');
     const oldValue = m[2].trim();
@@ -137,6 +154,12 @@ function detectCue(sentence: string): CorrectionCue | null {
     const after = COPULA_VALUE.exec(newValue);
     const bare = after !== null && after[1].split(/\s+/).length <= oldValue.split(/\s+/).length + 1 && sameShape(after[1], oldValue);
     return { body: meant.test(rest) ? '' : rest, oldValue, newValue: (bare ? after[1] : newValue) || null, inline: false, ...(bare ? { bare } : {}) };
+  }
+  // No comma and no marker, but two names: "I'm in Portsmouth not Plymouth" (the name before "not" is the new value).
+  const pair = NAME_NOT_NAME.exec(rest);
+  if (pair && normValue(pair[2]) !== normValue(pair[3]) && !reported(pair.index + pair[1].length) && (marked || /\b(?:I|my|we|our)\b|^\p{Lu}[\p{L}'’-]+$/u.test(pair[1]))) {
+    const body = pair[1].trim();
+    return /\b(?:I|my|we|our)\b/.test(body) ? { body, oldValue: pair[3], newValue: pair[2], inline: false } : { body: '', oldValue: pair[3], newValue: pair[2], inline: false, bare: true };
   }
   if (!marked && !hadMeant) return null;
   // "Actually, I just took my family camping" is a discourse marker, not a correction.

@@ -17,7 +17,7 @@ const KINDS: Array<[RegExp, string]> = [
   [/\b(?:had|have|having|get|got|getting)\s+(?:(?:my|his|her|their|a|an|the|both|two|three|some)\s+)?(?:[\w-]+\s+){0,2}?(?:teeth|tooth|tonsils|appendix|gallbladder|hip|knee|cataracts?|moles?|stitches|cast|braces|brace|splint|bunions?|kidney\s+stones?|adenoids|cyst|lump|ovar(?:y|ies)|wart|ingrown\s+toenail)\s+(?:out|off|removed|replaced|pulled|extracted|done|fixed|operated\s+on|taken\s+out|drained|checked|scanned|x-?rayed)\b|\b(?:a|an|my|his|her|the)\s+(?:root\s+canal|filling|colonoscopy|endoscopy|biopsy|mri|ct\s+scan|x-?ray|ultrasound|mammogram|smear\s+test|blood\s+tests?|physio(?:therapy)?\s+session|procedure|vasectomy|c-section|hip\s+replacement|knee\s+replacement)\b/i, 'event_appointment'],
   [/\b(?:exam|exams|finals|midterms?|test|bar\s+exam|driving\s+test|defen[cs]e|viva|quiz)\b/i, 'event_exam'],
   [/\b(?:appointment|check-?up|surgery|operation|therapy\s+session)\b|\b(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,2}(?:meeting|review|consultation|hearing)\b/i, 'event_appointment'],
-  [/\bwedding\b/i, 'event_wedding'],
+  [/\bwedding\b|\b(?:get|gets|getting|got)\s+married\b|\btying\s+the\s+knot\b/i, 'event_wedding'],
   [/\b(?:got|get|getting|gotten)\s+engaged\b|\bengagement\s+(?:party|dinner)\b|\bproposed\b/i, 'event_engagement'],
   // A coming birthday ("he turns 7 next Saturday"); a past one ("turned 30") is a milestone.
   [/\b(?:turns|turning|will\s+turn|going\s+to\s+turn)\s+\d+\b/i, 'event_birthday'],

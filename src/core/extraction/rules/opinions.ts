@@ -48,7 +48,7 @@ function cleanTopic(raw: string): string | null {
 function evaluation(raw: string): string | null {
   const v = raw.replace(/[.!?;]+.*$/, '').replace(/\s+[-–—]\s+.*$/, '').replace(/,\s*(?:\p{Lu}\p{Ll}+)$/u, '').replace(/\s+/g, ' ').trim();
   if (/^(?:going|getting|coming|doing)\b/i.test(v)) return null;
-  if (!EVAL.test(v) || v.split(/\s+/).length > 10) return null;
+  if (!EVAL.test(v) || v.split(/\s+/).length > 14) return null;
   return v.replace(/^(?:a|an)\s+/i, '');
 }
 
@@ -142,8 +142,11 @@ const TOPIC = '(\\p{Lu}[\\p{L}\\p{N}.+#-]*(?:\\s+\\p{Lu}[\\p{L}\\p{N}.+#-]*){0,2
 const WON_OVER = /\b(?:(?:has|have|had)\s+)?(?:grown|grew)\s+on\s+me|\bwon\s+me\s+over|\b(?:came|come|have\s+come|coming)\s+(?:a)?round\b|\bwarmed\s+(?:up\s+)?to\b|\b(?:am|I\s+am)\s+(?:a\s+)?(?:total\s+|complete\s+)?convert\b|\bchanged\s+my\s+mind\b/i;
 const RE_DOUBT_THEN = re(`^I\\s+(?:was|had\\s+been|used\\s+to\\s+be)\\s+(?:(?:really|so|pretty|very|quite|a\\s+bit|super|kind\\s+of)\\s+)?(?:skeptical|sceptical|doubtful|unsure|unconvinced|wary|dismissive|not\\s+sure)\\s+(?:of|about)\\s+${TOPIC}`, 'u');
 const RE_GREW_ON = re(`^${TOPIC}\\s+(?:(?:has|have)\\s+)?(?:really\\s+|slowly\\s+|totally\\s+)?(?:grown|grew)\\s+on\\s+me\\b|^${TOPIC}\\s+(?:finally\\s+|totally\\s+)?won\\s+me\\s+over\\b`, 'u');
-const RE_FELL_OUT = re(`^I\\s+used\\s+to\\s+(?:(?:really|absolutely)\\s+)?(?:love|like|adore|enjoy|be\\s+a\\s+(?:big\\s+|huge\\s+)?fan\\s+of)\\s+${TOPIC}`, 'u');
-const SOURED = /\bbut\b.*\b(?:lost\s+me|(?:has|have)\s+gone\s+downhill|went\s+downhill|(?:has|have)\s+gotten\s+(?:so\s+|way\s+)?worse|fell\s+off|am\s+(?:so\s+)?over\s+it|ruined\s+it|cannot\s+stand\s+it|can't\s+stand\s+it|hate\s+it)\b/i;
+const RE_FELL_OUT = re(`^I\\s+used\\s+to\\s+(?:(?:really|absolutely)\\s+)?(?:love|like|adore|enjoy|swear\\s+by|rely\\s+on|be\\s+obsessed\\s+with|be\\s+a\\s+(?:big\\s+|huge\\s+)?fan\\s+of)\\s+${TOPIC}`, 'u');
+/** A stance held before ("I was a massive Kotlin hater", "I thought Pickleball was a retirees thing"): what follows may turn it. */
+const RE_BEFORE = re(`^(?:I\\s+)?(?:(?:was|used\\s+to\\s+be)\\s+(?:a|an)\\s+(?:(?:massive|huge|big|total|real|proper)\\s+)?${TOPIC}\\s+(?:hater|sceptic|skeptic|snob|critic|doubter)|thought\\s+${TOPIC}\\s+(?:was|were|would\\s+be)\\b)`, 'u');
+/** A later evaluation in the same sentence, after a turn ("but", "now", "actually"): "…but it's genuinely so fun". */
+const TURN = /\b(?:but|now|actually|turns\s+out|these\s+days)\b/i;
 
 /**
  * A change of mind about a named thing: "I was skeptical of Rust at first, but it's grown on me",
@@ -161,6 +164,19 @@ export function changeOfHeart(sentence: string): Draft[] {
   };
   if ((m = RE_DOUBT_THEN.exec(s)) && WON_OVER.test(s.slice(m[0].length))) return opinion(m[1], 'positive', 'was skeptical at first, it has grown on me');
   if ((m = RE_GREW_ON.exec(s))) return opinion(m[1] ?? m[2], 'positive', 'has grown on me');
-  if ((m = RE_FELL_OUT.exec(s)) && SOURED.test(s.slice(m[0].length))) return opinion(m[1], 'negative', `used to like it, ${s.slice(m[0].length).replace(/^[\s,]*(?:but\s+)?/i, '').replace(/[.!]+$/, '').split(/\s+/).slice(0, 8).join(' ')}`);
+  if ((m = RE_BEFORE.exec(s))) {
+    // The stance now is the later evaluation's, read from the evaluative lexicon after the turn.
+    const rest = s.slice(m[0].length);
+    const turn = TURN.exec(rest);
+    const later = turn ? rest.slice(turn.index).replace(/^\W*(?:but|now)\b\W*/i, '') : '';
+    const ev = later ? later.split(/[.;!?]/)[0] : '';
+    if (ev && EVAL.test(ev)) {
+      const stance = stanceOf(ev);
+      if (stance !== 'mixed') return opinion(m[1] ?? m[2], stance, ev.split(/\s+/).slice(0, 10).join(' ').trim());
+    }
+  }
+  // A fond past then a turn for the worse ("…but it's gone downhill", "…but the app is so cluttered now"): the stance
+  // of what follows the "but", by the evaluative lexicon and wink's sentiment.
+  if ((m = RE_FELL_OUT.exec(s)) && /\bbut\b/i.test(s.slice(m[0].length)) && stanceOf(s.slice(m[0].length).replace(/^.*?\bbut\b/i, '')) === 'negative') return opinion(m[1], 'negative', `used to like it, ${s.slice(m[0].length).replace(/^[\s,]*(?:but\s+)?/i, '').replace(/[.!]+$/, '').split(/\s+/).slice(0, 8).join(' ')}`);
   return [];
 }

@@ -7,7 +7,7 @@ import { re } from '../re.ts';
 import type { Clause, Draft, Rule } from '../model.ts';
 import { LANG_RE, MONTHS, OCCUPATIONS, RELATIONS } from '../lexicon.ts';
 import { boundOf } from '../dates.ts';
-import { cutValue, properSpan, tidy, titleCase } from '../values.ts';
+import { cutValue, properSpan, spelledToDigits, tidy, titleCase } from '../values.ts';
 
 const ADV = '(?:(?:just|still|currently|now|recently|finally|actually|also|already|officially|really|happily|proudly|full[- ]time|part[- ]time|remotely)\\s+)*';
 
@@ -328,9 +328,10 @@ const education: Rule = (c) => {
 };
 
 const ageBirthday: Rule = (c) => {
+  // "I'm thirty-six" is "I'm 36" (spelled numbers are read in the copula form only: "turned five" may be a pet's).
   const t = c.core;
   let m: RegExpExecArray | null;
-  if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol))/i.exec(t)) && Number(m[1]) > 0 && Number(m[1]) < 120)
+  if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol|going\s+on|not))/i.exec(spelledToDigits(t))) && Number(m[1]) > 0 && Number(m[1]) < 120)
     return [{ key: 'age', value: m[1] }];
   if ((m = /\bturned\s+(\d{1,3})\b/i.exec(t))) return [{ key: 'age', value: m[1] }];
   if ((m = /\b(\d{1,3})\s+years?\s+old\b/i.exec(t)) && /^(?:am|is|are)\b/i.test(t)) return [{ key: 'age', value: m[1] }];

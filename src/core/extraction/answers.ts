@@ -1,0 +1,114 @@
+/**
+ * @module core/extraction/answers
+ * A user's short answer to the assistant's question, read as the statement it makes: "yes" to a
+ * yes/no question states the question's claim in the first person; the chosen alternative of an
+ * either/or question ("is Pepper your dog or your cat?" — "dog!") states that one; "yes" to an
+ * offer ("would you like me to keep my answers short?") is the request; and an answer that leaves
+ * the question's thing unsaid ("nah, sold it", "nope, left in march") gets it back. Pure text
+ * shapes of the exchange; the extractor reads the result like any statement.
+ */
+import type { Lexicon } from '../ports.ts';
+
+/** A "yes" that opens the answer (the rest of the message is read on its own after it). */
+export const CONFIRM = /^\s*(?:yes|yeah|yep|yup|aye|yea|ya|correct|exactly|right|that's\s+right|that\s+is\s+right|that's\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
+
+/** A "no" to a question ("nope", "not any more"): the claim it denies. */
+export const DENY = /^\s*(?:no|nope|nah|not\s+any\s?more|not\s+really)\b[\s,.!—–-]*/i;
+
+const FIRST_PERSON: Array<[RegExp, string]> = [
+  [/\byou\s+are\b|\byou're\b/gi, 'I am'],
+  [/\byou\s+were\b/gi, 'I was'],
+  [/\byou\s+have\b|\byou've\b/gi, 'I have'],
+  [/\byour\b/gi, 'my'],
+  [/\byours\b/gi, 'mine'],
+  [/\byourself\b/gi, 'myself'],
+  [/\byou\b/gi, 'I'],
+];
+
+/** The assistant's words turned to the user's: you → I, your → my (and the assistant's own I/my → you/your). */
+function swapPersons(text: string): string {
+  let t = text.replace(/\bI\b/g, '\u0000').replace(/\bmy\b/gi, '\u0001');
+  for (const [re, rep] of FIRST_PERSON) t = t.replace(re, rep);
+  return t.replace(/\u0000/g, 'you').replace(/\u0001/g, 'your');
+}
+
+/**
+ * A yes/no question about the user, as the statement a "yes" makes of it: "Are you still teaching at the primary
+ * school?" → "you are still teaching at the primary school?", "Do you still live in Leeds?" → "you still live in
+ * Leeds?", "Is your dog still called Rolo?" → "your dog is still called Rolo?", "Is Harriet your sister?" →
+ * "Harriet is your sister?", "Is Luna the name of your rabbit?" → "your rabbit is called Luna?". Other questions stay.
+ */
+export function questionAsStatement(text: string): string {
+  return text
+    .replace(/(^|[.!—–-]\s*|,\s*)(are|were|have|had)\s+you\b/gi, (_m, lead: string, aux: string) => `${lead}you ${aux.toLowerCase()}`)
+    .replace(/(^|[.!—–-]\s*|,\s*)(?:do|does)\s+you\b/gi, (_m, lead: string) => `${lead}you`)
+    .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+the\s+name\s+of\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, name: string, np: string) => `${lead}${np} is called ${name}`)
+    .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, aux: string, name: string, np: string) => `${lead}${name} ${aux.toLowerCase()} ${np}`)
+    .replace(/(^|[.!—–-]\s*|,\s*)(is|was)\s+(your\s+[\p{L}-]+)\b/giu, (_m, lead: string, aux: string, np: string) => `${lead}${np} ${aux.toLowerCase()}`)
+    .replace(/^\s*(?:so\s+)?you(?:\s+are|'re|’re)\s+the\s+one\s+who\s+(\w+?)s\b/i, 'you $1');
+}
+
+/**
+ * An offer or a check the assistant makes about itself: "Would you like me to keep my answers short?" (a "yes" is the
+ * request "keep your answers short"), "Should I assume you're vegetarian?" (a "yes" is the claim "you're vegetarian").
+ */
+const OFFER = /^(?:[^?]*?[,—–-]\s*)?(?:would\s+you\s+like\s+me\s+to|do\s+you\s+want\s+me\s+to|want\s+me\s+to|shall\s+I|should\s+I)\s+(.+?)\s*\?\s*$/i;
+const CHECK = /^(?:assume|remember|note|keep\s+in\s+mind|take\s+it)\s+(?:that\s+)?(?=you\b)/i;
+
+/** "So you live in Denver, right?" → "I live in Denver." */
+export function assistantClaimToFirstPerson(text: string): string {
+  const offer = OFFER.exec(text.trim());
+  if (offer) {
+    const body = offer[1];
+    // A check is a claim about the user; any other offer is what the user asks for when they say yes.
+    return CHECK.test(body) ? `${swapPersons(body.replace(CHECK, ''))}.` : `please ${body.replace(/\bmy\b/gi, 'your').replace(/\bI\b/g, 'you')}.`;
+  }
+  let t = questionAsStatement(text)
+    .replace(/^\s*you\s+mentioned\s+being\s+/i, 'you are ')
+    .replace(/\s*(?:,|[—–-])?\s*(?:is\s+that\s+still\s+(?:the\s+case|true|right|correct)|still\s+the\s+case)\s*\?/gi, '.')
+    .replace(/\s*(?:,|[—–-])?\s*(?:right|correct|isn't\s+it|aren't\s+you|don't\s+you|didn't\s+you|is\s+that\s+right|is\s+that\s+correct|am\s+I\s+right|yes|no|true)\s*\?/gi, '.')
+    .replace(/^\s*(?:so|ok|okay|got\s+it|just\s+to\s+confirm|to\s+confirm|if\s+I\s+understand\s+correctly|let\s+me\s+check)\s*[,:]?\s*/i, '')
+    .replace(/^\s*you\s+(?:said|mentioned|told\s+me|wrote)(?:\s+(?:earlier|before))?(?:\s+that)?\s+/i, '');
+  t = t.replace(/\bI\b/g, '\u0000');
+  for (const [re, rep] of FIRST_PERSON) t = t.replace(re, rep);
+  t = t.replace(/\u0000/g, 'you');
+  return t.replace(/\?+\s*$/, '.');
+}
+
+/**
+ * An either/or question answered by one of its alternatives: "Sorry, is Pepper your dog or your cat?" — "dog! a
+ * springer" → "Pepper is my dog." Null when the answer does not open with one of the alternatives.
+ */
+export function chosenAlternative(question: string, answer: string): string | null {
+  const m = /\b(?:is|was)\s+(\p{Lu}[\p{L}'-]*)\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+or\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*\?\s*$/u.exec(question.trim());
+  if (!m) return null;
+  const first = /^\s*(?:(?:a|an|the|my)\s+)?([\p{L}-]+)/u.exec(answer)?.[1]?.toLowerCase();
+  const pick = [m[2], m[3]].find((alt) => alt.toLowerCase().split(/\s+/).pop() === first);
+  return pick ? `${m[1]} is my ${pick}.` : null;
+}
+
+/** The thing a yes/no question is about, as the user would say it: "Do you still have the Vespa?" → "the Vespa". */
+export function questionObject(question: string): string | null {
+  const q = question.trim().replace(/\?+\s*$/, '');
+  const m = /(?:\b(?:the|your|my|that|this)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+|\p{Lu}[\p{L}'&-]*(?:\s+\p{Lu}[\p{L}'&-]*)*)$/u.exec(q);
+  if (!m || /^(?:I|You|It)$/.test(m[0])) return null;
+  return m[0].replace(/^your\b/i, 'my');
+}
+
+/**
+ * The answer with the question's thing put back where the answer leaves it out: "sold it before the winter" → "sold
+ * the Vespa before the winter"; "left in march" (an inflected verb the lexicon knows, then a time or a preposition) →
+ * "left Unilever in march". Other answers are returned as they are.
+ */
+export function answerWithObject(answer: string, question: string, lex?: Lexicon): string {
+  const thing = questionObject(question);
+  if (!thing) return answer;
+  if (/\bit\b/i.test(answer)) return answer.replace(/\bit\b/i, thing);
+  const m = /^(\s*)([a-z]+)(?=\s+(?:in|on|at|last|before|after|during|back|ages|years?|months?|weeks?|a\s+(?:while|year|month|week)|\d)\b|\s*[,.!]|\s*$)/i.exec(answer);
+  if (!m || !lex) return answer;
+  const verb = m[2].toLowerCase();
+  const lemma = lex.lemmas(verb, 'verb')[0];
+  // An inflected verb (left → leave, sold → sell), not a bare word ("fine", "never").
+  if (!lemma || lemma === verb) return answer;
+  return `${m[1]}${m[2]} ${thing}${answer.slice(m[0].length)}`;
+}
