@@ -12,11 +12,15 @@
  *   - six large scopes: a maximum-size turn in each of six users, then a recall in each, with the
  *     server's peak RSS (sampled every 100 ms; every phase reports its peak RSS).
  * Every phase prints the OS load average (the machine is shared).
- * Server CPU is read from /proc/<pid>/stat (all its threads, workers included; PostgreSQL's own
- * backends are not in it). Flags: --stores sqlite,postgres --c1 N --c4 N --c16 N --growth N
+ * The load generator is its own process (bench/lib/ingest-client.ts, keep-alive node:http), as an
+ * outside client; server CPU is read from the server's /proc/<pid>/stat (all its threads, workers
+ * included; PostgreSQL's own backends are not in it) and the client's CPU is printed beside it. Flags: --stores sqlite,postgres --c1 N --c4 N --c16 N --growth N
  * --users N --segment N --phases throughput,growth,big,scopes --threads N --no-big --no-floor. The machine is shared: read CPU per turn next to turns/s.
  */
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +32,7 @@ import { MIGRATIONS } from '../src/store/sqlite/migrations.ts';
 import { createPostgresStore } from '../src/store/postgres/create.ts';
 import { analyseTurn } from '../src/core/turn-analysis.ts';
 import type { Message } from '../src/core/types.ts';
+import { CITIES, TEMPLATES, benchTurn, pick, procRssMb, type TurnPlan } from './lib/ingest-load.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -54,55 +59,8 @@ const LEVELS: Array<[number, number]> = [
   [16, Number(flags.c16)],
 ];
 
-// ---- turns ----
-
-const CITIES = ['Berlin', 'Lisbon', 'Madrid', 'Oslo', 'Toronto', 'Denver', 'Kyoto', 'Dublin'];
-const COMPANIES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Stark Industries', 'Wayne Enterprises'];
-const JOBS = ['nurse', 'teacher', 'backend engineer', 'designer', 'chef', 'accountant'];
-const NAMES = ['Anna', 'Maya', 'Tom', 'Lena', 'Omar', 'Priya', 'Jonas', 'Chloe'];
-const PETS = ['dog', 'cat', 'parrot', 'rabbit'];
-const HOBBIES = ['hiking', 'painting', 'chess', 'running', 'baking', 'climbing'];
-const FOODS = ['peanuts', 'shellfish', 'gluten', 'dairy'];
-const TEMPLATES: Array<(i: number) => string> = [
-  (i) => `I just moved to ${pick(CITIES, i)} for a new job.`,
-  (i) => `I work at ${pick(COMPANIES, i)} as a ${pick(JOBS, i + 1)}.`,
-  (i) => `My sister ${pick(NAMES, i)} has a ${pick(PETS, i)} called ${pick(NAMES, i + 3)}.`,
-  (i) => `I love ${pick(HOBBIES, i)} on weekends.`,
-  (i) => `I'm allergic to ${pick(FOODS, i)}.`,
-  (i) => `Yesterday I went to ${pick(CITIES, i + 2)} with my friend ${pick(NAMES, i + 1)} and we had a great time.`,
-  (i) => `What do you think about ${pick(HOBBIES, i + 2)}? I've been wondering whether to start.`,
-];
-function pick<T>(list: readonly T[], i: number): T {
-  return list[((i % list.length) + list.length) % list.length];
-}
-
-/** Turn `i` of the many-users run: two user statements and an assistant reply. */
-function benchTurn(i: number, user: string, session: string): { session_id: string; user_id: string; messages: Message[]; timestamp: string } {
-  const a = TEMPLATES[i % TEMPLATES.length](i >> 3);
-  const b = TEMPLATES[(i * 7 + 3) % TEMPLATES.length]((i >> 2) + 5);
-  return {
-    session_id: session,
-    user_id: user,
-    messages: [
-      { role: 'user', content: `${a} ${b}` },
-      { role: 'assistant', content: 'That sounds great, thanks for telling me. Anything else on your mind?' },
-    ],
-    timestamp: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
-  };
-}
-
 // ---- measurement ----
 
-/** CPU ms (user + system) of a process so far, all threads. */
-function procCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // CLK_TCK = 100
-}
-function procRssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-}
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN);
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
@@ -112,6 +70,8 @@ interface LevelResult {
   turns: number;
   turnsPerS: number;
   cpuMsPerTurn: number;
+  /** CPU ms/turn of the load generator (its own process; not in cpuMsPerTurn). */
+  clientCpuMsPerTurn: number;
   p50: number;
   p99: number;
   /** CPU ms/turn of each SEGMENT-turn segment, in completion order. */
@@ -126,40 +86,18 @@ interface LevelResult {
 /** The OS load averages (1, 5, 15 min): the machine is shared, so every figure is printed with it. */
 const loadAvg = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
-/** Posts `n` turns with `concurrency` requests in flight; CPU sampled every SEGMENT completions. */
-async function drive(srv: RunningServer, n: number, concurrency: number, turnAt: (k: number) => unknown): Promise<LevelResult> {
-  const pid = srv.proc.pid!;
-  const lat: number[] = [];
-  const segments: number[] = [];
-  let next = 0;
-  let done = 0;
-  let errors = 0;
-  let peakRss = procRssMb(pid);
-  const cpu0 = procCpuMs(pid);
-  let segCpu = cpu0;
-  const t0 = performance.now();
-  const worker = async () => {
-    while (next < n) {
-      const k = next++;
-      const body = JSON.stringify(turnAt(k));
-      const s = performance.now();
-      const res = await fetch(`${srv.url}/turns`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      await res.arrayBuffer();
-      lat.push(performance.now() - s);
-      if (res.status !== 201) errors++;
-      if (++done % SEGMENT === 0) {
-        const c = procCpuMs(pid);
-        segments.push((c - segCpu) / SEGMENT);
-        segCpu = c;
-        peakRss = Math.max(peakRss, procRssMb(pid));
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const wall = (performance.now() - t0) / 1000;
-  const cpu = procCpuMs(pid) - cpu0;
-  lat.sort((a, b) => a - b);
-  return { concurrency, turns: n, turnsPerS: n / wall, cpuMsPerTurn: cpu / n, p50: pct(lat, 0.5), p99: pct(lat, 0.99), segments, errors, peakRssMb: Math.max(peakRss, procRssMb(pid)), load: loadAvg() };
+const CLIENT = fileURLToPath(new URL('./lib/ingest-client.ts', import.meta.url));
+const run = promisify(execFile);
+
+/**
+ * Posts `n` turns of `plan` with `concurrency` requests in flight, from a separate load-generator
+ * process (bench/lib/ingest-client.ts), as an outside client would; server CPU is read from the
+ * server's /proc entry every SEGMENT completions.
+ */
+async function drive(srv: RunningServer, n: number, concurrency: number, plan: TurnPlan): Promise<LevelResult> {
+  const job = { url: srv.url, pid: srv.proc.pid!, n, concurrency, segment: SEGMENT, plan };
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', CLIENT, JSON.stringify(job)], { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as LevelResult;
 }
 
 const trend = (s: number[]) => (s.length >= 2 ? `${f2(s[0])} → ${f2(s[s.length - 1])} (×${f2(s[s.length - 1] / s[0])})` : s.map(f2).join(''));
@@ -314,18 +252,14 @@ async function throughput(b: Backend): Promise<{ levels: LevelResult[]; rssMb: n
   const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
   try {
     // Warm-up (JIT, workers, statement caches): not measured.
-    await drive(srv, 100, 4, (k) => benchTurn(1_000_000 + k, `warm-${k % 10}`, 'warm'));
+    await drive(srv, 100, 4, { kind: 'warm', base: 1_000_000, users: 10, session: 'warm' });
     await new Promise((r) => setTimeout(r, 3000)); // workers finish loading (turns run inline until then)
     const levels: LevelResult[] = [];
     let offset = 0;
     for (const [c, n] of LEVELS) {
       if (n <= 0) continue;
       const base = offset;
-      levels.push(await drive(srv, n, c, (k) => {
-        const i = base + k;
-        const user = `user-${i % USERS}`;
-        return benchTurn(i, user, `s-${user}-${Math.floor(i / (USERS * 20))}`);
-      }));
+      levels.push(await drive(srv, n, c, { kind: 'many', base, users: USERS }));
       offset += n;
     }
     return { levels, rssMb: procRssMb(srv.proc.pid!), allSegments: levels.flatMap((l) => l.segments), memoriesPerTurn: await b.memoriesPerTurn() };
@@ -338,7 +272,7 @@ async function growth(b: Backend, n: number): Promise<{ segments: number[]; segm
   const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
   try {
     const seg = Math.max(SEGMENT, Math.floor(n / 10));
-    const lat = await drive(srv, n, 4, (k) => benchTurn(k, 'growth-user', `g-${Math.floor(k / 50)}`));
+    const lat = await drive(srv, n, 4, { kind: 'growth' });
     // Re-bucket the 250-turn segments into ~10 equal parts of the user's history.
     const per = Math.max(1, Math.round(seg / SEGMENT));
     const segments: number[] = [];
@@ -390,7 +324,7 @@ function rssSampler(pid: number, ms = 100): { stop(): number } {
 async function sixLargeScopes(b: Backend): Promise<{ peakRssMb: number; rssMb: number; ms: number; statuses: number[]; load: string }> {
   const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
   try {
-    await drive(srv, 20, 2, (k) => benchTurn(k, 'warm', 'warm'));
+    await drive(srv, 20, 2, { kind: 'warm', base: 0, users: 1, session: 'warm' });
     await new Promise((r) => setTimeout(r, 3000));
     const sampler = rssSampler(srv.proc.pid!);
     const t0 = performance.now();
@@ -418,7 +352,7 @@ async function bigTurn(b: Backend, threads: string | null): Promise<{ postMs: nu
   const srv = await startServer({ ...b.env, LOG_LEVEL: 'warn', ...(threads !== null ? { MEMORY_WORKER_THREADS: threads } : {}) }, { timeoutMs: 120_000 });
   try {
     // Warm the workers with one ordinary turn first.
-    await drive(srv, 20, 2, (k) => benchTurn(k, 'warm', 'warm'));
+    await drive(srv, 20, 2, { kind: 'warm', base: 0, users: 1, session: 'warm' });
     await new Promise((r) => setTimeout(r, 3000)); // the first turns started the workers; let them finish loading
     const lat: number[] = [];
     let finished = false;
@@ -459,9 +393,9 @@ for (const name of stores) {
     if (t) {
     const floor = flags['no-floor'] ? null : name === 'sqlite' ? sqliteFloor(floorTurns, t.memoriesPerTurn) : await pgFloor(floorTurns, t.memoriesPerTurn);
     console.log(`memories stored per turn: ${f2(t.memoriesPerTurn)}; server RSS after the run: ${f1(t.rssMb)} MB\n`);
-    console.log('| concurrency | turns | turns/s | server CPU ms/turn | p50 ms | p99 ms | CPU ms/turn per 250 (first → last) | errors | peak RSS MB | load avg after |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
-    for (const l of t.levels) console.log(`| ${l.concurrency} | ${l.turns} | ${f1(l.turnsPerS)} | ${f2(l.cpuMsPerTurn)} | ${f1(l.p50)} | ${f1(l.p99)} | ${trend(l.segments)} | ${l.errors} | ${f1(l.peakRssMb)} | ${l.load} |`);
+    console.log('| concurrency | turns | turns/s | server CPU ms/turn | client CPU ms/turn | p50 ms | p99 ms | CPU ms/turn per 250 (first → last) | errors | peak RSS MB | load avg after |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const l of t.levels) console.log(`| ${l.concurrency} | ${l.turns} | ${f1(l.turnsPerS)} | ${f2(l.cpuMsPerTurn)} | ${f2(l.clientCpuMsPerTurn)} | ${f1(l.p50)} | ${f1(l.p99)} | ${trend(l.segments)} | ${l.errors} | ${f1(l.peakRssMb)} | ${l.load} |`);
     console.log(`\nCPU ms/turn per 250-turn segment since start (${t.allSegments.length} segments): ${t.allSegments.map(f2).join(' ')}`);
     if (floor) {
       const c16 = t.levels.find((l) => l.concurrency === 16) ?? t.levels[t.levels.length - 1];

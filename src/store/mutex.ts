@@ -1,42 +1,32 @@
 /**
  * @module store/mutex
  * A FIFO async mutex: callers run one at a time in arrival order, whether their work resolves
- * or throws. Re-entrant along the async call chain: code running inside `run` that calls `run`
- * again on the same mutex proceeds at once instead of deadlocking — e.g. a store method called
- * from inside a transaction callback. Used to serialise transactions that await between
- * statements.
+ * or throws. Used to serialise transactions that await between statements.
  *
- * Re-entrancy is tracked by ONE module-level AsyncLocalStorage whose store is the (immutable)
- * set of mutexes the current async chain holds. Never create an AsyncLocalStorage per mutex or
- * per acquisition: on Node 20 every instance that ever ran stays registered and every later
- * promise pays for all of them (CPU per operation grows without bound — issue 16).
+ * Not re-entrant, and deliberately so: re-entrancy is structural. Code running inside a
+ * transaction works through the handle it was given (StoreTx), which is already inside the
+ * lock, so nothing needs to ask "does my async chain hold this lock?". Tracking that per async
+ * chain took an AsyncLocalStorage, and on Node 20 one that has ever run makes every promise in
+ * the process pay for it (a micro-benchmark: 12 → 42–72 ms per 200k awaits; one per lock use
+ * grew without bound — issue 16). A caller inside `run` that calls `run` on the same mutex
+ * waits for itself: don't.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-
-const heldLocks = new AsyncLocalStorage<ReadonlySet<Mutex>>();
-
-/** The mutexes the current async chain holds (empty outside any `run`). */
-function held(): ReadonlySet<Mutex> {
-  return heldLocks.getStore() ?? EMPTY;
-}
-const EMPTY: ReadonlySet<Mutex> = new Set();
-
 export class Mutex {
   private tail: Promise<void> = Promise.resolve();
+  private queued = 0;
 
-  /** True when the current async context already holds this mutex. */
-  get held(): boolean {
-    return held().has(this);
+  /** True when nobody holds or waits for the mutex: `run` would start `fn` at once. */
+  get idle(): boolean {
+    return this.queued === 0;
   }
 
-  /** Runs `fn` once every earlier caller has finished (at once when already held here). */
+  /** Runs `fn` once every earlier caller has finished. */
   run<T>(fn: () => Promise<T> | T): Promise<T> {
-    const outer = held();
-    if (outer.has(this)) return Promise.resolve().then(fn);
-    const result = this.tail.then(() => heldLocks.run(new Set([...outer, this]), fn));
+    this.queued++;
+    const result = this.tail.then(fn);
     this.tail = result.then(
-      () => undefined,
-      () => undefined,
+      () => void this.queued--,
+      () => void this.queued--,
     );
     return result;
   }
@@ -44,7 +34,7 @@ export class Mutex {
 
 /** One mutex per key, dropped when idle. */
 export class KeyedMutex {
-  private readonly locks = new Map<string, { mutex: Mutex; users: number }>();
+  private readonly locks = new Map<string, Mutex>();
 
   /** Keys with a holder or a waiter (idle keys are dropped). */
   get size(): number {
@@ -52,17 +42,15 @@ export class KeyedMutex {
   }
 
   async run<T>(key: string, fn: () => Promise<T> | T): Promise<T> {
-    let entry = this.locks.get(key);
-    if (!entry) {
-      entry = { mutex: new Mutex(), users: 0 };
-      this.locks.set(key, entry);
+    let mutex = this.locks.get(key);
+    if (!mutex) {
+      mutex = new Mutex();
+      this.locks.set(key, mutex);
     }
-    entry.users++;
     try {
-      return await entry.mutex.run(fn);
+      return await mutex.run(fn);
     } finally {
-      entry.users--;
-      if (entry.users === 0) this.locks.delete(key);
+      if (mutex.idle && this.locks.get(key) === mutex) this.locks.delete(key);
     }
   }
 }

@@ -556,7 +556,9 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       expect((await store.listScopes()).length).toBeGreaterThan(0);
     });
 
-    test('store methods called from inside a transaction callback do not deadlock', async () => {
+    test('inside a transaction callback: store reads answer at once, writes go through the handle and join the transaction', async () => {
+      // Re-entrancy is structural (no per-async-chain lock tracking): the callback writes through
+      // `tx`, which is inside the lock already; store reads never take the write lock.
       const scope = `u:${uid('reent')}`;
       const m = memory(scope, 'employer', 'Acme');
       const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('deadlock: transaction did not finish in 10 s')), 10_000));
@@ -566,12 +568,41 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
           await store.getMemory(scope, m.id);
           await store.listTurns(scope);
           await store.corpusStats(scope, 'memory');
-          await store.putEmbedding(scope, { ownerKind: 'memory', ownerId: m.id, model: 'reent', dim: 2, vector: [1, 0] });
+          await tx.putEmbedding(scope, { ownerKind: 'memory', ownerId: m.id, model: 'reent', dim: 2, vector: [1, 0] });
         }),
         timeout,
       ]);
       expect((await store.getMemory(scope, m.id))?.value).toBe('Acme');
       expect((await store.vectorSearch(scope, 'memory', 'reent', [1, 0], 5)).map((h) => h.id)).toEqual([m.id]);
+      // The handle's writes are the transaction's: a throw takes them back, embedding included.
+      const gone = memory(scope, 'employer_2', 'Initech');
+      await expect(
+        store.transaction(scope, async (tx) => {
+          await tx.insertMemory(gone);
+          await tx.putEmbedding(scope, { ownerKind: 'memory', ownerId: gone.id, model: 'reent', dim: 2, vector: [0, 1] });
+          throw new Error('abort');
+        }),
+      ).rejects.toThrow('abort');
+      expect(await store.getMemory(scope, gone.id)).toBeNull();
+      expect((await store.vectorSearch(scope, 'memory', 'reent', [0, 1], 5)).map((h) => h.id)).toEqual([m.id]);
+    });
+
+    test('a store-level write from another caller during a transaction lands, and a later transaction sees it', async () => {
+      const scope = `u:${uid('outside')}`;
+      const m = memory(scope, 'employer', 'Acme');
+      await store.transaction(scope, (tx) => tx.insertMemory(m));
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const tx1 = store.transaction(scope, async (tx) => {
+        await tx.updateMemory(scope, m.id, { confidence: 0.5 });
+        await held;
+      });
+      const outside = store.putEmbedding(scope, { ownerKind: 'memory', ownerId: m.id, model: 'outside', dim: 2, vector: [1, 0] });
+      await new Promise((r) => setTimeout(r, 20));
+      release();
+      await Promise.all([tx1, outside]);
+      expect((await store.getMemory(scope, m.id))?.confidence).toBe(0.5);
+      expect((await store.vectorSearch(scope, 'memory', 'outside', [1, 0], 5)).map((h) => h.id)).toEqual([m.id]);
     });
 
     test('a transaction handle cannot be used after its transaction ended', async () => {

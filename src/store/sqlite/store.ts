@@ -226,6 +226,19 @@ class Queries {
   ) {
     this.statements = new ByteLru<Database.Statement>(cacheBytes, statementBytes);
   }
+  /** BEGIN IMMEDIATE / COMMIT / ROLLBACK, prepared once (an `exec` parses the text every time). */
+  get begin(): Database.Statement {
+    return (this.#begin ??= this.db.prepare('BEGIN IMMEDIATE'));
+  }
+  get commit(): Database.Statement {
+    return (this.#commit ??= this.db.prepare('COMMIT'));
+  }
+  get rollback(): Database.Statement {
+    return (this.#rollback ??= this.db.prepare('ROLLBACK'));
+  }
+  #begin?: Database.Statement;
+  #commit?: Database.Statement;
+  #rollback?: Database.Statement;
 
   stmt(sql: string): Database.Statement {
     let s = this.statements.get(sql);
@@ -314,7 +327,6 @@ export class SqliteMemoryStore implements MemoryStore {
   /** Reads outside transactions: a second connection on files (committed data only). */
   private readonly reader: Queries;
   private readonly lock = new Mutex();
-  private savepoints = 0;
   private closed = false;
   /** Committed write transactions since the last `PRAGMA optimize`. */
   private sinceOptimize = 0;
@@ -417,13 +429,16 @@ export class SqliteMemoryStore implements MemoryStore {
     });
   }
 
+  /**
+   * Runs `fn` between BEGIN IMMEDIATE and COMMIT on the writer, after every queued transaction.
+   * Inside `fn`, write through `tx`: a store-level write (putEmbedding, softDeleteMemory…) queues
+   * behind this transaction like any other caller's, so awaiting one from inside `fn` waits for
+   * itself. Store reads use the reader connection and never wait.
+   */
   async transaction<T>(_scope: string, fn: (tx: StoreTx) => Promise<T>): Promise<T> {
-    // Called from inside another transaction's callback: join it through a savepoint.
-    const nested = this.lock.held;
-    const savepoint = `tx_${++this.savepoints}`;
     return this.lock.run(async () => {
       const q = this.writer;
-      run(() => q.db.exec(nested ? `SAVEPOINT ${savepoint}` : 'BEGIN IMMEDIATE'));
+      run(() => q.begin.run());
       const { tx, end } = guardedTx({
         insertTurn: (t) => q.insertTurn(t),
         activeMemories: (scope, filter) => q.activeMemories(scope, filter),
@@ -436,12 +451,12 @@ export class SqliteMemoryStore implements MemoryStore {
       try {
         const result = await fn(tx);
         end();
-        run(() => q.db.exec(nested ? `RELEASE ${savepoint}` : 'COMMIT'));
-        if (!nested) this.committed();
+        run(() => q.commit.run());
+        this.committed();
         return result;
       } catch (err) {
         end();
-        if (q.db.open && q.db.inTransaction) q.db.exec(nested ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : 'ROLLBACK');
+        if (q.db.open && q.db.inTransaction) q.rollback.run();
         throw translateSqliteError(err);
       }
     });
