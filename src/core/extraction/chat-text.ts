@@ -112,18 +112,33 @@ export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase 
   });
 }
 
+/** A cue after which the word names a place (a home, a move, an origin), not a workplace. */
+const PLACE_CUE = /^(?:live|living|lives|based|settled|moved|moving|relocated|relocating|grew|am|is|originally|flying|fly|flew)\b/;
+
+/**
+ * A word the lexicon knows with no sense that is a place: after a place cue it is the common word it
+ * looks like ("moved to day shifts", "moved to part-time", "moving to evenings"), not a town. A word
+ * the lexicon does not know, or one with any place sense ("reading", "bath", "nice"), may be a place.
+ */
+function knownNonPlace(w: string, lex: Lexicon | undefined): boolean {
+  if (!lexiconKnowsWords(lex) || (lex.lemmas(w).length === 0 && lex.senses(w).length === 0)) return false;
+  return !lex.senses(w, 'noun').some((s) => s.lexClass === 'noun.location');
+}
+
 /**
  * In an all-lower-case message, capitalises the name after a place or workplace cue ("flying out of
  * manchester" → "Manchester", "job at monzo" → "Monzo"); a move's "from" is a cue only in a sentence
- * that moves ("moved to bristol from leeds"). Messages that use capitals are left alone: their
- * writer's casing is the better signal.
+ * that moves ("moved to bristol from leeds"). After a place cue, a word the lexicon knows only as
+ * something else stays lower case (`knownNonPlace`). Messages that use capitals are left alone:
+ * their writer's casing is the better signal.
  */
-export function caseLowerNames(text: string): string {
+export function caseLowerNames(text: string, lex?: Lexicon): string {
   if (!isAllLowerCase(text)) return text;
   const fix = (s: string, cue: RegExp) =>
     s.replace(new RegExp(`(?<!\\b(?:that|which|who)\\s+)(${cue.source})([a-z][a-z'-]*)(\\s+[a-z][a-z'-]*)?`, 'g'), (all, c: string, w: string, w2: string | undefined) => {
       if (w2 && TWO_WORD_PLACE.has(w) && !NOT_A_NAME.has(w2.trim())) return `${c}${capital(w)} ${capital(w2.trim())}`;
       if (NOT_A_NAME.has(w.replace(/'s$/, '')) || w.length < 3 || /ing$/.test(w)) return all;
+      if (PLACE_CUE.test(c) && knownNonPlace(w.replace(/'s$/, ''), lex)) return all;
       return `${c}${capital(w)}${w2 ?? ''}`;
     });
   return text

@@ -89,7 +89,7 @@ const MAX_CLAUSE = 300;
 /** Code blocks and inline code are not statements about the speaker; long messages are cut. */
 function prepare(text: string, lexicon?: Lexicon): string {
   const expanded = expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS));
-  return caseByLexicon(caseLowerNames(expanded), lexicon, isAllLowerCase(expanded))
+  return caseByLexicon(caseLowerNames(expanded, lexicon), lexicon, isAllLowerCase(expanded))
     .replace(/```[\s\S]*?(?:```|$)/g, ' ')
     .replace(/`[^`\n]*`/g, ' ');
 }
