@@ -11,6 +11,7 @@ import { EXCERPT } from '../../src/core/recall/format.ts';
 import { FEATURE_WEIGHTS } from '../../src/core/recall/features.ts';
 import { REFERENTS } from '../../src/core/recall/referents.ts';
 import { INDEX_DATES } from '../../src/core/service.ts';
+import { QUERY } from '../../src/core/recall/query-analysis.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -23,6 +24,7 @@ export const TUNABLES: Record<string, Obj> = {
   features: FEATURE_WEIGHTS as Obj,
   index: INDEX_DATES as Obj,
   referents: REFERENTS as Obj,
+  query: QUERY as Obj,
 };
 
 /** Applies `a.b=1,c.d=2` (numbers only); an unknown path throws. */

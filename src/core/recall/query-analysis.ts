@@ -12,6 +12,7 @@ import { askFrameTerms, isGenericAsk } from './ask.ts';
 import { kindToken } from '../text/enrich.ts';
 import { rangeTokens } from '../text/date-tokens.ts';
 import type { NounKind } from '../lexicon/kinds.ts';
+import type { Lexicon } from '../ports.ts';
 
 export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback' | 'kind';
 
@@ -259,6 +260,29 @@ const PAST = /\b(used to|previous(ly)?|formerly|former|originally|before (moving
 const COUNT = /\bhow (many|often)\b|\bnumber of\b/i;
 const DURATION = /\bhow long\b|\bhow many (years|months|weeks|days)\b|\bfor how (long|many)\b/i;
 const RECENT = /\b(recent(ly)?|latest|lately|newest|most recent|current(ly)?|now|these days|nowadays|last time)\b/i;
+/** Query-analysis tunables (measured with `npm run bench:locomo-sweep`, docs/recall-meaning.md). */
+export const QUERY = {
+  /** A wh-question whose head noun is plural ("What recipes has she made?") is a list ask (1 = on; needs the lexicon). */
+  pluralLists: 1,
+};
+
+const AUX = 'do|does|did|has|have|had|is|are|was|were|would|will|could|can|should|might';
+/** "What / Which (kind of) (up to three modifiers) HEAD <auxiliary>…"; a "word/word" head gives its first word. */
+const WH_HEAD = new RegExp(`\\b(?:what|which)\\s+(?:(?:kinds?|types?|sorts?)\\s+of\\s+)?(?:[\\p{L}'-]+(?:/[\\p{L}'-]+)?\\s+){0,3}?([\\p{L}'-]+)(?:/[\\p{L}'-]+)?\\s+(?:${AUX})\\b`, 'iu');
+
+/** The head noun a wh-question asks for ("What European countries has she visited?" → countries), or null. */
+export function whHead(query: string): string | null {
+  return WH_HEAD.exec(query)?.[1]?.toLowerCase() ?? null;
+}
+
+/** True when the question's head noun is a plural noun by the lexicon (its base form differs: recipes → recipe). */
+export function pluralHead(query: string, lex: Pick<Lexicon, 'lemmas'>): boolean {
+  const head = whHead(query);
+  if (!head) return false;
+  const lemmas = lex.lemmas(head, 'noun');
+  return lemmas.length > 0 && !lemmas.includes(head);
+}
+
 const LIST = /\b(what|which)\s+(\w+\s+)?(activities|books|events|places|things|hobbies|pets|items|ways|types|kinds|sports|games|instruments|countries|cities|songs|movies|artists|foods|names)\b|\b(all|list|every)\b/i;
 
 /** Capitalised words that are not sentence-initial question words: candidate names. */
@@ -325,7 +349,7 @@ export function expandShortNames(query: string, knownNames: ReadonlySet<string>)
  * Analyses a question. `knownNames` (speakers and memory subjects of the scope, lower-cased)
  * lets lower-case mentions count as names too.
  */
-export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set()): AnalyzedQuery {
+export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: Pick<Lexicon, 'lemmas'>): AnalyzedQuery {
   const query = expandShortNames(rawQuery, knownNames);
   const terms = new Map<string, QueryTerm>();
   const put = (term: string, weight: number, source: TermSource) => {
@@ -381,7 +405,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     keys,
     temporal: TEMPORAL.test(query),
     past: PAST.test(query),
-    list: LIST.test(query),
+    list: LIST.test(query) || (QUERY.pluralLists === 1 && !!lexicon && pluralHead(query, lexicon)),
     count: COUNT.test(query) && !DURATION.test(query),
     duration: DURATION.test(query),
     recent: RECENT.test(query),
