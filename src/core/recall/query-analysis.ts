@@ -11,6 +11,9 @@ import { expansionsOf } from './synonyms.ts';
 import { askFrameTerms, isGenericAsk } from './ask.ts';
 import { kindToken } from '../text/enrich.ts';
 import { rangeTokens } from '../text/date-tokens.ts';
+import { questionDate } from './question-dates.ts';
+
+export { questionDate };
 import type { NounKind } from '../lexicon/kinds.ts';
 import type { Lexicon } from '../ports.ts';
 
@@ -202,31 +205,6 @@ export function pronounFindsReferent(query: string, text: string): boolean {
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const monthIndex = (m: string) => MONTHS.findIndex((x) => x.startsWith(m.toLowerCase().slice(0, 3)));
-const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
-
-/**
- * The calendar date a question names, as a half-open range, and the words that spelled it
- * ("October", "13", "2023") so they are not searched for as text. Day ranges, month ranges and
- * bare years; "May" only counts as a month next to a day or a year.
- */
-export function questionDate(q: string): { range: { from: string; to: string }; words: string[] } | null {
-  const dm = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE},?\\s+(\\d{4})\\b`, 'i').exec(q);
-  const md = dm ? null : new RegExp(`\\b${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i').exec(q);
-  if (dm || md) {
-    const [day, mon, year] = dm ? [Number(dm[1]), dm[2], Number(dm[3])] : [Number(md![2]), md![1], Number(md![3])];
-    const m = monthIndex(mon);
-    if (m >= 0 && day >= 1 && day <= 31) return { range: { from: iso(year, m, day), to: iso(year, m, day + 1) }, words: [String(day), mon, String(year)] };
-  }
-  const my = new RegExp(`\\b${MONTH_RE},?\\s+(\\d{4})\\b`, 'i').exec(q);
-  if (my) {
-    const m = monthIndex(my[1]);
-    const y = Number(my[2]);
-    if (m >= 0) return { range: { from: iso(y, m, 1), to: iso(y, m + 1, 1) }, words: [my[1], my[2]] };
-  }
-  const y = /\b(?:in|during|of|since)\s+((?:19|20)\d{2})\b/i.exec(q);
-  if (y) return { range: { from: `${y[1]}-01-01`, to: `${Number(y[1]) + 1}-01-01` }, words: [y[1]] };
-  return null;
-}
 
 const SEASONS: Record<string, number[]> = { spring: [3, 4, 5], summer: [6, 7, 8], fall: [9, 10, 11], autumn: [9, 10, 11], winter: [12, 1, 2] };
 
