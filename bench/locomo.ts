@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INDEX_DATES, MemoryService } from '../src/core/service.ts';
+import { MemoryService } from '../src/core/service.ts';
 import { openLexicon } from '../src/providers/lexicon/create-lexicon.ts';
 import type { Extractor, MemoryStore } from '../src/core/ports.ts';
 import { loadConfig } from '../src/config.ts';
@@ -25,21 +25,10 @@ import { createStore } from '../src/store/create-store.ts';
 import { InMemoryStore } from './lib/in-memory-store.ts';
 import { containsAnswer, loadLocomo, type LocomoConversation } from './lib/locomo-data.ts';
 import { Bm25Baseline } from './lib/bm25-baseline.ts';
-import { RECALL } from '../src/core/recall/recall.ts';
-import { RETRIEVE } from '../src/core/recall/retrieve.ts';
-import { BM25 } from '../src/core/recall/bm25.ts';
-import { EXCERPT } from '../src/core/recall/format.ts';
-import { FEATURE_WEIGHTS } from '../src/core/recall/features.ts';
-import { REFERENTS } from '../src/core/recall/referents.ts';
+import { applySets } from './lib/tunables.ts';
+import { arg } from './lib/args.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return undefined;
-  const v = process.argv[i + 1];
-  return v && !v.startsWith('--') ? v : '';
-}
 
 const DATA = resolve(arg('data') || join(here, '../../shared/datasets/locomo/locomo-dev.json'));
 const BUDGETS = (arg('budgets') || '256,512,1024,2048').split(',').map(Number).filter((n) => n > 0);
@@ -70,15 +59,7 @@ async function makeExtractor(): Promise<Extractor> {
 }
 let extractionFailures = 0;
 
-for (const kv of (arg('set') || '').split(',').filter(Boolean)) {
-  const [path, value] = kv.split('=');
-  const [obj, ...fields] = path.split('.');
-  let target = (obj === 'recall' ? RECALL : obj === 'retrieve' ? RETRIEVE : obj === 'bm25' ? BM25 : obj === 'excerpt' ? EXCERPT : obj === 'features' ? FEATURE_WEIGHTS : obj === 'index' ? INDEX_DATES : obj === 'referents' ? REFERENTS : null) as Record<string, unknown> | null;
-  for (const f of fields.slice(0, -1)) target = (target?.[f] as Record<string, unknown> | undefined) ?? null;
-  const field = fields[fields.length - 1];
-  if (!target || !(field in target)) throw new Error(`unknown tunable ${path}`);
-  target[field] = Number(value);
-}
+applySets(arg('set') || '');
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 

@@ -108,10 +108,15 @@ describe('dates named in questions', () => {
     ['What painting did she show on October 13, 2023?', { from: '2023-10-13', to: '2023-10-14' }],
     ['Where did Joanna travel to in July 2022?', { from: '2022-07-01', to: '2022-08-01' }],
     ['What happened in 2021?', { from: '2021-01-01', to: '2022-01-01' }],
+    // Ranges and parts (question-dates.ts): before, only the range's last day or the whole month.
+    ['Where was John between August 11 and August 15 2023?', { from: '2023-08-11', to: '2023-08-16' }],
+    ['Which country was Tim visiting in the second week of November 2023?', { from: '2023-11-08', to: '2023-11-15' }],
+    ['Where was the picture he shared on December 1,2023 taken?', { from: '2023-12-01', to: '2023-12-02' }],
     ['What did May say about the trip?', null],
     ['When did she go?', null],
   ])('%s', (q, want) => {
     expect(questionDate(q)?.range ?? null).toEqual(want);
+    expect(analyzeQuery(q).dateRange).toEqual(want);
   });
   test('month names are not names, and date words are not searched as text', () => {
     const a = analyzeQuery('Where did Joanna travel to in July 2022?');

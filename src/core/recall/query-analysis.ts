@@ -11,7 +11,11 @@ import { expansionsOf } from './synonyms.ts';
 import { askFrameTerms, isGenericAsk } from './ask.ts';
 import { kindToken } from '../text/enrich.ts';
 import { rangeTokens } from '../text/date-tokens.ts';
+import { questionDate } from './question-dates.ts';
+
+export { questionDate };
 import type { NounKind } from '../lexicon/kinds.ts';
+import type { Lexicon } from '../ports.ts';
 
 export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback' | 'kind';
 
@@ -201,31 +205,6 @@ export function pronounFindsReferent(query: string, text: string): boolean {
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const monthIndex = (m: string) => MONTHS.findIndex((x) => x.startsWith(m.toLowerCase().slice(0, 3)));
-const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
-
-/**
- * The calendar date a question names, as a half-open range, and the words that spelled it
- * ("October", "13", "2023") so they are not searched for as text. Day ranges, month ranges and
- * bare years; "May" only counts as a month next to a day or a year.
- */
-export function questionDate(q: string): { range: { from: string; to: string }; words: string[] } | null {
-  const dm = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE},?\\s+(\\d{4})\\b`, 'i').exec(q);
-  const md = dm ? null : new RegExp(`\\b${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i').exec(q);
-  if (dm || md) {
-    const [day, mon, year] = dm ? [Number(dm[1]), dm[2], Number(dm[3])] : [Number(md![2]), md![1], Number(md![3])];
-    const m = monthIndex(mon);
-    if (m >= 0 && day >= 1 && day <= 31) return { range: { from: iso(year, m, day), to: iso(year, m, day + 1) }, words: [String(day), mon, String(year)] };
-  }
-  const my = new RegExp(`\\b${MONTH_RE},?\\s+(\\d{4})\\b`, 'i').exec(q);
-  if (my) {
-    const m = monthIndex(my[1]);
-    const y = Number(my[2]);
-    if (m >= 0) return { range: { from: iso(y, m, 1), to: iso(y, m + 1, 1) }, words: [my[1], my[2]] };
-  }
-  const y = /\b(?:in|during|of|since)\s+((?:19|20)\d{2})\b/i.exec(q);
-  if (y) return { range: { from: `${y[1]}-01-01`, to: `${Number(y[1]) + 1}-01-01` }, words: [y[1]] };
-  return null;
-}
 
 const SEASONS: Record<string, number[]> = { spring: [3, 4, 5], summer: [6, 7, 8], fall: [9, 10, 11], autumn: [9, 10, 11], winter: [12, 1, 2] };
 
@@ -259,6 +238,29 @@ const PAST = /\b(used to|previous(ly)?|formerly|former|originally|before (moving
 const COUNT = /\bhow (many|often)\b|\bnumber of\b/i;
 const DURATION = /\bhow long\b|\bhow many (years|months|weeks|days)\b|\bfor how (long|many)\b/i;
 const RECENT = /\b(recent(ly)?|latest|lately|newest|most recent|current(ly)?|now|these days|nowadays|last time)\b/i;
+/** Query-analysis tunables (measured with `npm run bench:locomo-sweep`, docs/recall-meaning.md). */
+export const QUERY = {
+  /** A wh-question whose head noun is plural ("What recipes has she made?") is a list ask (1 = on; needs the lexicon). */
+  pluralLists: 1,
+};
+
+const AUX = 'do|does|did|has|have|had|is|are|was|were|would|will|could|can|should|might';
+/** "What / Which (kind of) (up to three modifiers) HEAD <auxiliary>…"; a "word/word" head gives its first word. */
+const WH_HEAD = new RegExp(`\\b(?:what|which)\\s+(?:(?:kinds?|types?|sorts?)\\s+of\\s+)?(?:[\\p{L}'-]+(?:/[\\p{L}'-]+)?\\s+){0,3}?([\\p{L}'-]+)(?:/[\\p{L}'-]+)?\\s+(?:${AUX})\\b`, 'iu');
+
+/** The head noun a wh-question asks for ("What European countries has she visited?" → countries), or null. */
+export function whHead(query: string): string | null {
+  return WH_HEAD.exec(query)?.[1]?.toLowerCase() ?? null;
+}
+
+/** True when the question's head noun is a plural noun by the lexicon (its base form differs: recipes → recipe). */
+export function pluralHead(query: string, lex: Pick<Lexicon, 'lemmas'>): boolean {
+  const head = whHead(query);
+  if (!head) return false;
+  const lemmas = lex.lemmas(head, 'noun');
+  return lemmas.length > 0 && !lemmas.includes(head);
+}
+
 const LIST = /\b(what|which)\s+(\w+\s+)?(activities|books|events|places|things|hobbies|pets|items|ways|types|kinds|sports|games|instruments|countries|cities|songs|movies|artists|foods|names)\b|\b(all|list|every)\b/i;
 
 /** Capitalised words that are not sentence-initial question words: candidate names. */
@@ -325,7 +327,7 @@ export function expandShortNames(query: string, knownNames: ReadonlySet<string>)
  * Analyses a question. `knownNames` (speakers and memory subjects of the scope, lower-cased)
  * lets lower-case mentions count as names too.
  */
-export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set()): AnalyzedQuery {
+export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: Pick<Lexicon, 'lemmas'>): AnalyzedQuery {
   const query = expandShortNames(rawQuery, knownNames);
   const terms = new Map<string, QueryTerm>();
   const put = (term: string, weight: number, source: TermSource) => {
@@ -381,7 +383,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     keys,
     temporal: TEMPORAL.test(query),
     past: PAST.test(query),
-    list: LIST.test(query),
+    list: LIST.test(query) || (QUERY.pluralLists === 1 && !!lexicon && pluralHead(query, lexicon)),
     count: COUNT.test(query) && !DURATION.test(query),
     duration: DURATION.test(query),
     recent: RECENT.test(query),

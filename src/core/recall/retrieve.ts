@@ -25,6 +25,13 @@ import { referredDateIn } from '../text/date-tokens.ts';
 export const RETRIEVE = {
   /** Score multiplier for turns spoken by the person the question names. */
   speakerBoost: 0.5,
+  /**
+   * ...for list and count asks ("What paintings has Melanie done?"), whose items are the named
+   * person's own turns across sessions. 1 (was 0.5 as for every question): LoCoMo dev, decided on
+   * half A (ev@512 0.816 → 0.820, multi-hop all-hit 0.378 → 0.405), confirmed on half B (ev@2048
+   * 0.891 → 0.894, @512 unchanged); `npm run bench:locomo-sweep`, docs/recall-meaning.md.
+   */
+  listSpeakerBoost: 1,
   /** Share of the best neighbour's BM25 score a turn inherits (answers follow questions). */
   neighbourShare: 0.5,
   /** ...raised to this share for the reply right after a turn that asks a question. */
@@ -187,9 +194,10 @@ function rankTurns(set: LexicalSet, stats: CorpusStats, terms: QueryTerm[], q: A
     }
   }
   if (named.size > 0) {
+    const boost = q.list || q.count ? RETRIEVE.listSpeakerBoost : RETRIEVE.speakerBoost;
     for (const h of out) {
       const t = w.get(h.id);
-      if (t && w.speakers(t).some((s) => named.has(s))) h.score *= 1 + RETRIEVE.speakerBoost;
+      if (t && w.speakers(t).some((s) => named.has(s))) h.score *= 1 + boost;
     }
   }
   if (q.dateRange) {
@@ -291,7 +299,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   const speakers = new Set(names.speakers.map((n) => n.toLowerCase()));
   const known = knownNames(speakers, names.subjects);
   const w = new TurnWindow();
-  const q = await resolveUnnamedUser(store, scope, analyzeQuery(query, known), speakers);
+  const q = await resolveUnnamedUser(store, scope, analyzeQuery(query, known, deps.lexicon), speakers);
   const termList = q.terms.map((t) => t.term);
   const empty = { query: q, candidates: [], turns: w, speakers, known, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false, entityCoverage: 0 };
   if (termList.length === 0) return empty;
@@ -491,7 +499,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
     try {
       const subs = (await deps.planner.decompose(query)).filter((s) => typeof s === 'string' && s.trim() !== '' && s.trim() !== query.trim()).slice(0, 4);
       for (const [i, sq] of subs.entries()) {
-        const sa = analyzeQuery(sq, known);
+        const sa = analyzeQuery(sq, known, deps.lexicon);
         if (sa.terms.length === 0) continue;
         const [{ hits: sHits }, smSet] = await Promise.all([turnRanker(sa.terms, sa), lexical(store, scope, 'memory', sa.terms.map((t) => t.term), q.past)]);
         const smHits = bm25Score(smSet.docs, memStats, sa.terms, smSet.df);

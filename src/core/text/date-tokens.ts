@@ -3,7 +3,7 @@
  * Index-time date enrichment: the dates a turn's text refers to ("yesterday", "last Friday",
  * "two weeks ago", "in May"), resolved against the turn's timestamp by the shared resolver
  * (core/extraction/dates, chrono-node), stored as index tokens `_dYYYYMMDD` (a day) and
- * `_mYYYYMM` (its month). A question naming a date (query-analysis questionDate) searches the
+ * `_mYYYYMM` (its month). A question naming a date (recall/question-dates) searches the
  * same tokens, so "what happened on 8 May?" reaches the turn of 9 May that says "yesterday".
  * The turn's own day is left out (its timestamp already carries it). Pure.
  */
