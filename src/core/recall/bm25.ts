@@ -79,7 +79,8 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
   const dfOf = (t: string) => Math.max(df.get(t) ?? 0, knownDf?.[t] ?? 0);
   const idfs = new Map(terms.map((t) => [t.term, idf(N, dfOf(t.term))]));
   const covIdf = new Map(terms.map((t) => [t.term, coverageIdf(N, dfOf(t.term))]));
-  const origMass = terms.filter(isOriginal).reduce((s, t) => s + t.weight * covIdf.get(t.term)!, 0);
+  const coverWeight = (t: QueryTerm) => t.weight * (t.cover ?? 1) * covIdf.get(t.term)!;
+  const origMass = terms.filter(isOriginal).reduce((s, t) => s + coverWeight(t), 0);
   const out: Bm25Hit[] = [];
   keep.forEach((d, i) => {
     const tf = tfs[i];
@@ -91,7 +92,7 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
       const w = idfs.get(term)!;
       s += (qt.weight * w * f * (BM25.k1 + 1)) / (f + BM25.k1 * (1 - BM25.b + (BM25.b * d.termCount) / avgdl));
       if (isOriginal(qt)) {
-        cov += qt.weight * covIdf.get(term)!;
+        cov += coverWeight(qt);
         matched.push(term);
       }
     }
@@ -100,7 +101,7 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
       const covered = want.get(term)!.covers;
       const orig = covered === undefined ? undefined : want.get(covered);
       if (!orig || !isOriginal(orig) || tf.has(covered!) || matched.includes(covered!)) continue;
-      cov += BM25.kindCover * orig.weight * covIdf.get(covered!)!;
+      cov += BM25.kindCover * coverWeight(orig);
       matched.push(covered!);
     }
     if (s > 0) out.push({ id: d.id, score: s, coverage: origMass > 0 ? cov / origMass : 0, matched });
