@@ -52,6 +52,9 @@ describe('the kind of ask', () => {
     ['How do I feel about London these days?', analyze('days'), ['london']],
     ['How has my opinion of TypeScript changed over time?', ['opinion', 'chang', 'time'], ['typescript']],
     ['Am I still vegetarian?', ['still'], ['vegetarian']],
+    ['Which editor do I prefer now?', ['prefer', 'now'], ['editor']],
+    ['What kind of music does she enjoy currently?', analyze('enjoy currently'), ['music']],
+    ['Where do I live right now?', ['now'], ['live']],
   ])('framing words of "%s" are not searched', (q, frame, topic) => {
     const f = askFrameTerms(q);
     const terms = analyzeQuery(q).terms.map((t) => t.term);

@@ -39,11 +39,13 @@ export function isGenericAsk(query: string): boolean {
  * the ask's, not the topic's: they are weighted as question filler.
  */
 export const ASK_FRAMES: readonly RegExp[] = [
-  /\bthese days\b|\bnowadays\b|\bright now\b|\bat the moment\b|\bover (?:the )?(?:time|years|months)\b/gi,
+  /\bthese days\b|\bnowadays\b|\b(?:right )?now\b|\bcurrent(?:ly)?\b|\bat the moment\b|\bover (?:the )?(?:time|years|months)\b/gi,
   /\b(?:my|the user's|her|his|their)\s+(?:opinions?|views?|take|stance|feelings?|thoughts?|impressions?|attitude)\s+(?:of|on|about|towards?)\b/gi,
   /\b(?:how|what)\s+(?:do|did|does)\s+(?:i|he|she|they)\s+(?:feel|think)\s+(?:of|about)\b/gi,
   /\b(?:changed|evolved|shifted|developed)\b|\bchange\s*[?.!]*\s*$/gi,
   /\b(?:still|anymore|any more|no longer)\b/gi,
+  // "Which editor do I prefer now?", "what music does she enjoy": the stance verb frames the ask; its object is the topic.
+  /\b(?:do|does|did|would)\s+(?:i|you|he|she|they|we)\s+(?:prefer|like|enjoy|favou?r)\b/gi,
   /\bfirst (?:impression|moved|arrived|started)\b/gi,
 ];
 
