@@ -11,7 +11,7 @@ import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlo
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
-import { MEMORY_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, type Row, type SqlValue } from '../rows.ts';
+import { MEMORY_COLUMNS, memoryFromValues, memorySelect, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, turnFromValues, turnSelect, type Row, type SqlValue } from '../rows.ts';
 import { byCodePoint, cleanTerms, cosine, fts5Query, keyFamilyRanges, POSTINGS_CAP, preselect, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
@@ -159,10 +159,16 @@ export function listMemoriesQuery(scope: string, filter: MemoryFilter = {}): Sql
  * rowid join was planned as a scan of the user's rows (42 ms a call at 1.5k turns).
  */
 
-/** Rows read by a rowid list (each with its rowid as `r`), sorted back into that list's order. */
-function inRowidOrder(rows: Row[], rowids: readonly number[]): Row[] {
-  const order = new Map(rowids.map((r, i) => [r, i]));
-  return rows.sort((a, b) => order.get(Number(a.r))! - order.get(Number(b.r))!);
+/** Value rows read by a rowid list (each with its rowid first), put back in that list's order. */
+function inRowidOrder(rows: unknown[][], rowids: readonly number[]): unknown[][] {
+  const byRowid = new Map<number, unknown[]>();
+  for (const r of rows) byRowid.set(Number(r[0]), r);
+  const out: unknown[][] = [];
+  for (const id of rowids) {
+    const r = byRowid.get(id);
+    if (r) out.push(r);
+  }
+  return out;
 }
 
 /** One term's newest postings in a full-text table, as a comma-separated rowid list. */
@@ -202,14 +208,13 @@ export const keyRowsUnionSql = (n: number, activeOnly: boolean) =>
   Array.from({ length: n }, () => `SELECT * FROM (${keyRowsSql(activeOnly)})`).join(' UNION ALL ');
 
 /** Memory rows by rowid (a JSON list). */
-export const MEMORIES_BY_ROWID_SQL = 'SELECT m.rowid AS r, m.* FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value';
+export const MEMORIES_BY_ROWID_SQL = `SELECT m.rowid AS r, ${memorySelect('m')} FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value`;
 
 /** One slot's newest-ended rows, from the memories_history index. */
-export const HISTORY_SQL =
-  "SELECT * FROM memories INDEXED BY memories_history WHERE scope = ? AND subject = ? AND key = ? AND active = 0 AND status <> 'deleted' ORDER BY COALESCE(valid_to, updated_at) DESC, rowid DESC LIMIT ?";
+export const HISTORY_SQL = `SELECT ${memorySelect()} FROM memories INDEXED BY memories_history WHERE scope = ? AND subject = ? AND key = ? AND active = 0 AND status <> 'deleted' ORDER BY COALESCE(valid_to, updated_at) DESC, rowid DESC LIMIT ?`;
 
 /** The given turns (a JSON list of ids) and their session neighbours within ±radius seq. */
-export const TURNS_AROUND_SQL = `SELECT * FROM turns WHERE rowid IN (
+export const TURNS_AROUND_SQL = `SELECT ${turnSelect()} FROM turns WHERE rowid IN (
   SELECT t.rowid FROM json_each(?) j CROSS JOIN turns c ON c.id = j.value CROSS JOIN turns t INDEXED BY turns_scope_session_seq ON t.scope = c.scope AND t.session_id = c.session_id AND t.seq BETWEEN c.seq - ? AND c.seq + ?
   WHERE c.scope = ?)`;
 
@@ -237,6 +242,18 @@ class Queries {
   }
   all(sql: string, ...params: unknown[]): Row[] {
     return run(() => this.stmt(sql).all(...params) as Row[]);
+  }
+  /** Rows as arrays of values in the SELECT's column order (no object built per row: the recall reads). */
+  values(sql: string, ...params: unknown[]): unknown[][] {
+    return run(() => {
+      const key = `${sql}\u0000values`;
+      let s = this.statements.get(key);
+      if (!s) {
+        s = this.db.prepare(sql).raw(true);
+        this.statements.set(key, s);
+      }
+      return s.all(...params) as unknown[][];
+    });
   }
   get(sql: string, ...params: unknown[]): Row | undefined {
     return run(() => this.stmt(sql).get(...params) as Row | undefined);
@@ -456,8 +473,8 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async getTurns(scope: string, ids: string[]): Promise<TurnRecord[]> {
     if (ids.length === 0) return [];
-    const rows = this.reader.all('SELECT t.* FROM json_each(?) j CROSS JOIN turns t ON t.id = j.value WHERE t.scope = ?', JSON.stringify([...new Set(ids)]), scope);
-    const byId = new Map(rows.map((r) => [String(r.id), rowToTurn(r)]));
+    const rows = this.reader.values(`SELECT ${turnSelect('t')} FROM json_each(?) j CROSS JOIN turns t ON t.id = j.value WHERE t.scope = ?`, JSON.stringify([...new Set(ids)]), scope);
+    const byId = new Map(rows.map((r) => [String(r[0]), turnFromValues(r)]));
     return [...new Set(ids)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
 
@@ -466,7 +483,10 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async recentTurns(scope: string, sessionId: string, limit: number): Promise<TurnRecord[]> {
-    return this.reader.all('SELECT * FROM turns WHERE scope = ? AND session_id = ? ORDER BY seq DESC LIMIT ?', scope, sessionId, Math.max(0, limit)).map(rowToTurn).reverse();
+    return this.reader
+      .values(`SELECT ${turnSelect()} FROM turns WHERE scope = ? AND session_id = ? ORDER BY seq DESC LIMIT ?`, scope, sessionId, Math.max(0, limit))
+      .map((v) => turnFromValues(v))
+      .reverse();
   }
 
   async latestTurns(scope: string, limit: number): Promise<TurnRecord[]> {
@@ -539,9 +559,9 @@ export class SqliteMemoryStore implements MemoryStore {
     const picked = preselect(postings, df, n, keep + 1);
     const leftOut = picked.length > keep;
     if (leftOut) picked.length = keep;
-    const rows = this.reader.all(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope);
+    const rows = this.reader.values(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope);
     const docs = selectCandidates(
-      inRowidOrder(rows, picked).map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) })),
+      inRowidOrder(rows, picked).map((r) => ({ id: String(r[1]), terms: String(r[2]), termCount: Number(r[3]) })),
       clean,
       limit,
       { ranked: true },
@@ -577,16 +597,18 @@ export class SqliteMemoryStore implements MemoryStore {
   async turnsAround(scope: string, ids: string[], radius: number): Promise<TurnRecord[]> {
     if (ids.length === 0) return [];
     const r = Math.max(0, Math.floor(radius));
-    return this.reader.all(TURNS_AROUND_SQL, JSON.stringify(ids), r, r, scope).map(rowToTurn);
+    return this.reader.values(TURNS_AROUND_SQL, JSON.stringify(ids), r, r, scope).map((v) => turnFromValues(v));
   }
 
   async turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]> {
-    return this.reader.all('SELECT * FROM turns WHERE scope = ? AND ts >= ? AND ts < ? ORDER BY ts, session_id, seq LIMIT ?', scope, from, to, Math.max(0, limit)).map(rowToTurn);
+    return this.reader.values(`SELECT ${turnSelect()} FROM turns WHERE scope = ? AND ts >= ? AND ts < ? ORDER BY ts, session_id, seq LIMIT ?`, scope, from, to, Math.max(0, limit)).map((v) => turnFromValues(v));
   }
 
   async getMemories(scope: string, ids: string[]): Promise<MemoryRecord[]> {
     if (ids.length === 0) return [];
-    return this.reader.all('SELECT m.* FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.scope = ? ORDER BY m.created_at, m.rowid', JSON.stringify([...new Set(ids)]), scope).map(rowToMemory);
+    return this.reader
+      .values(`SELECT ${memorySelect('m')} FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.scope = ? ORDER BY m.created_at, m.rowid`, JSON.stringify([...new Set(ids)]), scope)
+      .map((v) => memoryFromValues(v));
   }
 
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
@@ -602,16 +624,17 @@ export class SqliteMemoryStore implements MemoryStore {
     }
     // Each key's best rows in lookup order, read from memories_scope_key and cut at the limit, in one statement.
     const list = [...keys];
-    const best = this.reader.all(keyRowsUnionSql(list.length, lookup.includeInactive === false), ...list.flatMap((key) => [scope, key, limit]));
-    best.sort((a, b) => Number(b.active) - Number(a.active) || Number(b.confidence) - Number(a.confidence) || byCodePoint(String(b.updated_at), String(a.updated_at)) || Number(b.r) - Number(a.r));
-    return this.byRowids(best.slice(0, limit).map((x) => Number(x.r)));
+    const best = this.reader.values(keyRowsUnionSql(list.length, lookup.includeInactive === false), ...list.flatMap((key) => [scope, key, limit]));
+    // (rowid, active, confidence, updated_at)
+    best.sort((a, b) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || byCodePoint(String(b[3]), String(a[3])) || Number(b[0]) - Number(a[0]));
+    return this.byRowids(best.slice(0, limit).map((x) => Number(x[0])));
   }
 
   /** Memory rows by rowid, in the order given. */
   private byRowids(rowids: number[]): MemoryRecord[] {
     if (rowids.length === 0) return [];
-    const rows = this.reader.all(MEMORIES_BY_ROWID_SQL, JSON.stringify(rowids));
-    return inRowidOrder(rows, rowids).map(rowToMemory);
+    const rows = this.reader.values(MEMORIES_BY_ROWID_SQL, JSON.stringify(rowids));
+    return inRowidOrder(rows, rowids).map((v) => memoryFromValues(v, 1));
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {
@@ -635,7 +658,7 @@ export class SqliteMemoryStore implements MemoryStore {
       const k = `${subject}\u0000${key}`;
       if (seen.has(k)) continue;
       seen.add(k);
-      for (const r of this.reader.all(HISTORY_SQL, scope, subject, key, perSlot)) out.push(rowToMemory(r));
+      for (const v of this.reader.values(HISTORY_SQL, scope, subject, key, perSlot)) out.push(memoryFromValues(v));
     }
     return out;
   }
