@@ -171,8 +171,8 @@ function inRowidOrder(rows: unknown[][], rowids: readonly number[]): unknown[][]
   return out;
 }
 
-/** One term's newest postings in a full-text table, as a comma-separated rowid list. */
-export const postingsSql = (fts: 'turns_sfts' | 'memories_sfts') => `SELECT group_concat(rowid) AS ids FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ?)`;
+/** One term's newest postings in a full-text table (rowids, newest first). */
+export const postingsSql = (fts: 'turns_sfts' | 'memories_sfts') => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ?`;
 
 /** The lexical candidates' rows by rowid (a JSON list), scope-checked. */
 export const candidateRowsSql = (kind: 'memory' | 'turn', activeOnly: boolean) =>
@@ -245,15 +245,21 @@ class Queries {
   }
   /** Rows as arrays of values in the SELECT's column order (no object built per row: the recall reads). */
   values(sql: string, ...params: unknown[]): unknown[][] {
-    return run(() => {
-      const key = `${sql}\u0000values`;
-      let s = this.statements.get(key);
-      if (!s) {
-        s = this.db.prepare(sql).raw(true);
-        this.statements.set(key, s);
-      }
-      return s.all(...params) as unknown[][];
-    });
+    return run(() => this.shaped(sql, 'values').all(...params) as unknown[][]);
+  }
+  /** The first column of each row. */
+  column(sql: string, ...params: unknown[]): unknown[] {
+    return run(() => this.shaped(sql, 'column').all(...params) as unknown[]);
+  }
+  /** A statement returning arrays (`values`) or plain first-column values (`column`), cached apart from the object-row one. */
+  private shaped(sql: string, shape: 'values' | 'column'): Database.Statement {
+    const key = `${sql}\u0000${shape}`;
+    let s = this.statements.get(key);
+    if (!s) {
+      s = shape === 'values' ? this.db.prepare(sql).raw(true) : this.db.prepare(sql).pluck(true);
+      this.statements.set(key, s);
+    }
+    return s;
   }
   get(sql: string, ...params: unknown[]): Row | undefined {
     return run(() => this.stmt(sql).get(...params) as Row | undefined);
@@ -544,8 +550,7 @@ export class SqliteMemoryStore implements MemoryStore {
     const df: Record<string, number> = {};
     const capped: string[] = [];
     for (const t of clean) {
-      const list = String(this.reader.get(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP)?.ids ?? '');
-      const rows = list === '' ? [] : list.split(',').map(Number);
+      const rows = this.reader.column(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP).map(Number);
       postings.set(t, rows);
       df[t] = rows.length;
       if (rows.length >= POSTINGS_CAP) capped.push(t);
