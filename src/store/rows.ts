@@ -76,6 +76,8 @@ export function patchColumns(patch: Partial<MemoryRecord>, bool: (b: boolean) =>
 function json<T>(v: unknown, fallback: T): T {
   if (v === null || v === undefined) return fallback;
   if (typeof v === 'string') {
+    // Most turns and memories carry no metadata: no parse for the empty object.
+    if (v === '{}') return {} as T;
     try {
       return JSON.parse(v) as T;
     } catch {

@@ -198,9 +198,14 @@ export const FAMILY_KEYS_SQL = `WITH RECURSIVE f(key) AS (
 export const keyRowsSql = (activeOnly: boolean) =>
   `SELECT rowid AS r, active, confidence, updated_at FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key = ?${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC LIMIT ?`;
 
-/** For each family range (a JSON list of [from, to]), its first key in the scope, or null. */
-export const FAMILY_PROBE_SQL = `SELECT json_extract(r.value, '$[0]') AS lo, json_extract(r.value, '$[1]') AS hi,
-  (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key >= json_extract(r.value, '$[0]') AND key < json_extract(r.value, '$[1]')) AS first
+/**
+ * For each key (a JSON list of [from, to, key]: the family range and the key), the first key of
+ * its family in the scope (or null) and whether the key itself has rows (`own`): a key lookup
+ * then reads only the keys that exist (the stable facts ask for 18, a user has a few).
+ */
+export const FAMILY_PROBE_SQL = `SELECT json_extract(r.value, '$[0]') AS lo, json_extract(r.value, '$[1]') AS hi, json_extract(r.value, '$[2]') AS k,
+  (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key >= json_extract(r.value, '$[0]') AND key < json_extract(r.value, '$[1]')) AS first,
+  EXISTS (SELECT 1 FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key = json_extract(r.value, '$[2]')) AS own
   FROM json_each(?) r`;
 
 /** keyRowsSql for `n` keys in one statement (parameters: scope, key, limit per key). */
@@ -621,14 +626,16 @@ export class SqliteMemoryStore implements MemoryStore {
     if (ranges.length === 0 || limit <= 0) return [];
     // The keys asked for, and the keys of their families: one probe per family in one statement,
     // then a loose index scan (one seek per key) only for the families that have members.
-    const keys = new Set<string>(ranges.map((r) => r.key));
-    const probes = this.reader.all(FAMILY_PROBE_SQL, scope, JSON.stringify(ranges.map((r) => [r.from, r.to])));
+    const keys = new Set<string>();
+    const probes = this.reader.all(FAMILY_PROBE_SQL, scope, scope, JSON.stringify(ranges.map((r) => [r.from, r.to, r.key])));
     for (const p of probes) {
+      if (Number(p.own) === 1) keys.add(String(p.k));
       if (p.first === null) continue;
       for (const row of this.reader.all(FAMILY_KEYS_SQL, scope, String(p.lo), String(p.hi), scope, String(p.hi))) keys.add(String(row.key));
     }
     // Each key's best rows in lookup order, read from memories_scope_key and cut at the limit, in one statement.
     const list = [...keys];
+    if (list.length === 0) return [];
     const best = this.reader.values(keyRowsUnionSql(list.length, lookup.includeInactive === false), ...list.flatMap((key) => [scope, key, limit]));
     // (rowid, active, confidence, updated_at)
     best.sort((a, b) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || byCodePoint(String(b[3]), String(a[3])) || Number(b[0]) - Number(a[0]));
