@@ -105,7 +105,9 @@ describe('SQLite ingest plans', () => {
     const union = plan(keyRowsUnionSql(3, false), [SCOPE, 'key_1', 10, SCOPE, 'key_2', 10, SCOPE, 'key_3', 10]);
     expect(union.match(/INDEX memories_scope_key \(scope=\? AND key=\?\)/g)).toHaveLength(3);
     expect(union).not.toMatch(/TEMP B-TREE/);
-    expect(plan(FAMILY_PROBE_SQL, [SCOPE, JSON.stringify([['key_', 'key`']])])).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
+    const probe = plan(FAMILY_PROBE_SQL, [SCOPE, SCOPE, JSON.stringify([['key_', 'key`', 'key']])]);
+    expect(probe).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
+    expect(probe).toMatch(/memories_scope_key \(scope=\? AND key=\?\)/);
     expect(plan(MEMORIES_BY_ROWID_SQL, [ids])).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     const history = plan(HISTORY_SQL, [SCOPE, 'user', 'key_3', 6]);
     expect(history).toMatch(/USING INDEX memories_history \(scope=\? AND subject=\? AND key=\?\)/);

@@ -89,7 +89,18 @@ export function splitMessages(t: TurnRecord, afterQuestion = false): SplitMessag
   return msgs.map((m) => {
     const content = keepLines(maskSecrets(m.content));
     const ss = sentences(content);
-    const out = { speaker: speakerOf(m), content, sentences: ss, terms: ss.map((x) => analyze(x)), answers: asked };
+    // Sentence terms are only read to excerpt a message of several sentences: analysed on first use.
+    const out = {
+      speaker: speakerOf(m),
+      content,
+      sentences: ss,
+      get terms(): string[][] {
+        const terms = ss.map((x) => analyze(x));
+        Object.defineProperty(this, 'terms', { value: terms });
+        return terms;
+      },
+      answers: asked,
+    };
     asked = endsAsking(ss);
     return out;
   });

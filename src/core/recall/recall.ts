@@ -328,7 +328,11 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   if (r.candidates.length === 0 && !recentCtx.connected) return EMPTY;
   const { kept: gated, reranked } = await gate(deps, q.query, r);
   // A fact the question asks for whose value was retracted is answered by the change itself.
-  const changes = await changedStates(deps, q.scope.key, r);
+  // The stable facts are read with it (independent reads: one round trip on a networked store)
+  // unless the answer may still be empty, which only the changes decide.
+  const readStable = () => deps.store.memoriesByKeys(q.scope.key, { keys: STABLE_PRIORITY, includeInactive: false }, RETRIEVE.keyRows);
+  const mayBeEmpty = (!gated || gated.length === 0) && (reranked || !recentCtx.connected);
+  const [changes, stableEarly] = await Promise.all([changedStates(deps, q.scope.key, r), mayBeEmpty ? null : readStable()]);
   // A reranker that scored every candidate below the floor has judged the question unrelated.
   if (reranked && (!gated || gated.length === 0) && changes.length === 0) return EMPTY;
   // Offline, a question that continues the current conversation is answered from it even when
@@ -345,7 +349,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   // 1. The user's stable facts (capped share of the budget): the query-relevant ones first, then
   //    by STABLE_PRIORITY.
   const relevance = new Map(kept.filter((c) => c.memory).map((c) => [c.id, c.score]));
-  const stable = (await deps.store.memoriesByKeys(q.scope.key, { keys: STABLE_PRIORITY, includeInactive: false }, RETRIEVE.keyRows))
+  const stable = (stableEarly ?? (await readStable()))
     .filter((m) => m.active && m.subject === 'user' && m.type !== 'event' && m.type !== 'opinion' && STABLE_KEYS.has(m.key))
     .sort((a, b) => (relevance.get(b.id) ?? 0) - (relevance.get(a.id) ?? 0) || (RECALL.stablePriority ? stableRank(a.key) - stableRank(b.key) : 0) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
   // Newest first: under a tight budget the latest turn is the one kept.

@@ -288,6 +288,15 @@ export function knownNames(speakers: ReadonlySet<string>, subjects: readonly str
   return known;
 }
 
+/**
+ * A read started before it is needed: marked handled so that, should an earlier step fail
+ * first, its own failure is not reported as unhandled (awaiting it still throws).
+ */
+function early<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
+}
+
 /** ISO day a week after `to` (exclusive end of a date window: events are told up to a week later). */
 function slackEnd(to: string): string {
   return new Date(Date.parse(`${to}T00:00:00Z`) + 7 * 86400_000).toISOString().slice(0, 10);
@@ -334,6 +343,13 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   // it, so it is not a lexical term for turns (that would make half the scope a candidate).
   const speakerTerms = new Set(q.names.filter((n) => speakers.has(n)).flatMap((n) => analyze(n)));
   const turnTerms = RETRIEVE.speakerNamesAsPrior ? q.terms.filter((t) => !(t.source === 'name' && speakerTerms.has(t.term))) : q.terms;
+  // The date window and key lookups depend on the question alone: asked together with the
+  // lexical reads (one round trip fewer each on a networked store), used where they rank below.
+  const factKeys = q.keys.filter((k) => k !== 'event');
+  const intentKeys = new Set(RETRIEVE.intents ? q.intentKeys : []);
+  const eventKeys = new Set([...[...intentKeys].filter((k) => k.startsWith('event_')), ...(q.past ? factKeys.flatMap((k) => HISTORY_EVENTS[k] ?? []) : [])]);
+  const keyRowsRead = factKeys.length > 0 ? early(store.memoriesByKeys(scope, { keys: [...new Set([...factKeys, ...eventKeys])], includeInactive: q.past }, RETRIEVE.keyRows)) : null;
+  const datedRead = q.dateRange ? early(Promise.all([store.turnsBetween(scope, q.dateRange.from, slackEnd(q.dateRange.to), RETRIEVE.dateRows), store.eventsBetween(scope, q.dateRange.from, slackEnd(q.dateRange.to), RETRIEVE.eventRows)])) : null;
   const [{ set: tSet, hits: tHits }, mSet] = await Promise.all([turnRanker(turnTerms, q), lexical(store, scope, 'memory', termList, q.past)]);
   for (const h of tHits.slice(0, RETRIEVE.listLimit)) note(`turn:${h.id}`, h);
   // An applied ask ("what should I cook tonight?") is answered by what bears on it: a turn of the
@@ -360,8 +376,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   // Date match: the turns (and event memories) of the date the question names.
   if (q.dateRange) {
     const range = q.dateRange;
-    const end = slackEnd(range.to);
-    const [dated, events] = await Promise.all([store.turnsBetween(scope, range.from, end, RETRIEVE.dateRows), store.eventsBetween(scope, range.from, end, RETRIEVE.eventRows)]);
+    const [dated, events] = await datedRead!;
     w.add(dated);
     addMemories(events);
     const named = new Set(q.names.filter((n) => speakers.has(n)));
@@ -384,12 +399,9 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   // Events are left out: "when" asks about every event, so the event key says nothing — except
   // the event kinds an intent asks for (a trip for travel plans) and, for "before / used to"
   // questions, the events that end or start a fact (a job loss for "where did she work before").
-  const factKeys = q.keys.filter((k) => k !== 'event');
   if (factKeys.length > 0) {
     const names = new Set(q.names);
-    const intentKeys = new Set(RETRIEVE.intents ? q.intentKeys : []);
     const active = INTENTS.filter((i) => q.intents.includes(i.name));
-    const eventKeys = new Set([...[...intentKeys].filter((k) => k.startsWith('event_')), ...(q.past ? factKeys.flatMap((k) => HISTORY_EVENTS[k] ?? []) : [])]);
     const keyOf = (m: MemoryRecord) => factKeys.find((k) => m.key === k || m.key.startsWith(`${k}_`));
     const wanted = (m: MemoryRecord) => {
       if (m.type === 'event') return eventKeys.has(m.key);
@@ -399,7 +411,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
       if (intentKeys.has(k) && (k === 'like' || k === 'dislike') && !active.some((i) => i.keys.includes(k) && (!i.values || i.values.test(m.value)))) return false;
       return true;
     };
-    const rows = await store.memoriesByKeys(scope, { keys: [...new Set([...factKeys, ...eventKeys])], includeInactive: q.past }, RETRIEVE.keyRows);
+    const rows = await keyRowsRead!;
     addMemories(rows);
     const keyed = rows.filter((m) => m.status !== 'deleted' && (m.active || q.past) && wanted(m) && (names.size === 0 || m.subject === 'user' || subjectNames(m.subject).some((n) => names.has(n))));
     const implied0 = (m: MemoryRecord) => (m.type !== 'event' && intentKeys.has(keyOf(m) ?? '') ? 1 : 0);
@@ -516,8 +528,15 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
 
   const fused = rrf(lists).slice(0, RETRIEVE.maxCandidates);
   const needTurns = fused.filter((f) => f.key.startsWith('turn:') && !w.get(f.key.slice(5))).map((f) => f.key.slice(5));
-  if (needTurns.length > 0) w.add(await store.getTurns(scope, needTurns));
-  await fetchMemories(fused.filter((f) => f.key.startsWith('memory:')).map((f) => f.key.slice(7)));
+  // The fused candidates' rows and the coverage counts below are independent reads: asked together.
+  const turnQueried = new Set(turnTerms.map((t) => t.term));
+  const unqueried = q.terms.filter((t) => isOriginal(t) && !turnQueried.has(t.term)).map((t) => t.term);
+  const [needed, extraDf] = await Promise.all([
+    needTurns.length > 0 ? store.getTurns(scope, needTurns) : [],
+    unqueried.length > 0 ? store.termFrequencies(scope, 'turn', unqueried) : ({} as Record<string, number>),
+    fetchMemories(fused.filter((f) => f.key.startsWith('memory:')).map((f) => f.key.slice(7))),
+  ]);
+  w.add(needed);
   const candidates: Candidate[] = [];
   for (const f of fused) {
     const kind = f.key.startsWith('turn:') ? 'turn' : 'memory';
@@ -535,10 +554,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   let bestCoverage = 0;
   for (const v of coverage.values()) bestCoverage = Math.max(bestCoverage, v);
   // Document frequencies for the coverage measures: from the candidate sets where they are
-  // complete, else from the index; terms the turn ranker did not query (speakers' names) are counted by the index.
-  const turnQueried = new Set(turnTerms.map((t) => t.term));
-  const unqueried = q.terms.filter((t) => isOriginal(t) && !turnQueried.has(t.term)).map((t) => t.term);
-  const extraDf = unqueried.length > 0 ? await store.termFrequencies(scope, 'turn', unqueried) : {};
+  // complete, else from the index; terms the turn ranker did not query (speakers' names) are counted by the index (extraDf).
   const turnDf = (t: string) => (turnQueried.has(t) ? dfIn(tSet, t) : (extraDf[t] ?? 0));
   const cov = coverageStats(q.terms, (t) => turnDf(t) + dfIn(mSet, t), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)], speakerTerms);
   const entityTerms = new Set(q.terms.filter((t) => t.source === 'name' && !speakerTerms.has(t.term)).map((t) => t.term));

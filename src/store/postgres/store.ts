@@ -100,9 +100,10 @@ class Statements {
     return guarded(() => this.q.query(sql, params));
   }
   /**
-   * A statement of the ingest path, kept prepared on the connection (one round trip, pipelined).
-   * Only for SQL texts from a fixed set: the ingest statements below, whose texts never depend on
-   * input values (lists go in as one JSON parameter; update texts from the fixed column names).
+   * A statement kept prepared on the connection (one round trip instead of two, pipelined). Only
+   * for SQL texts from a fixed set: the ingest statements below and the recall reads, whose texts
+   * never depend on input values (lists go in as one JSON parameter; update texts from the fixed
+   * column names; a key lookup's text from the number of keys, which the key vocabulary bounds).
    */
   async prepared(sql: string, params: unknown[]): Promise<Row[]> {
     return guarded(() => this.q.query(sql, params, { prepare: true }));
@@ -299,7 +300,7 @@ export class PostgresMemoryStore implements MemoryStore {
 
   async getTurns(scope: string, list: string[]): Promise<TurnRecord[]> {
     if (list.length === 0) return [];
-    const rows = await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND id IN (SELECT jsonb_array_elements_text($2::text::jsonb))`, [scope, ids(list)]);
+    const rows = await this.pool.prepared(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND id IN (SELECT jsonb_array_elements_text($2::text::jsonb))`, [scope, ids(list)]);
     const byId = new Map(rows.map((r) => [String(r.id), rowToTurn(r)]));
     return [...new Set(list)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
@@ -388,7 +389,7 @@ export class PostgresMemoryStore implements MemoryStore {
       kind === 'turn'
         ? 'SELECT id, terms, term_count FROM turns WHERE scope = $1 AND stsv @@ $2::tsquery ORDER BY ts_rank(stsv, $2::tsquery) DESC, rid DESC LIMIT $3'
         : `SELECT id, terms, term_count FROM memories WHERE scope = $1 AND stsv @@ $2::tsquery AND status <> 'deleted'${opts.includeInactive === false ? ' AND active' : ''} ORDER BY ts_rank(stsv, $2::tsquery) DESC, rid DESC LIMIT $3`;
-    const rows = await this.pool.all(sql, [scope, query, limit]);
+    const rows = await this.pool.prepared(sql, [scope, query, limit]);
     const docs = selectCandidates(
       rows.map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) })),
       clean,
@@ -404,7 +405,7 @@ export class PostgresMemoryStore implements MemoryStore {
     if (clean.length === 0) return out;
     const prefix = scopePrefix(scope);
     const where = kind === 'turn' ? 'turns WHERE' : "memories WHERE status <> 'deleted' AND";
-    const rows = await this.pool.all(
+    const rows = await this.pool.prepared(
       `SELECT p->>0 AS term, (SELECT COUNT(*) FROM ${where} scope = $1 AND stsv @@ (p->>1)::tsquery) AS n FROM jsonb_array_elements($2::text::jsonb) AS p`,
       [scope, JSON.stringify(clean.map((t) => [t, tsqueryLiteral([prefix + t])]))],
     );
@@ -413,15 +414,15 @@ export class PostgresMemoryStore implements MemoryStore {
   }
 
   async corpusStats(scope: string, kind: 'memory' | 'turn'): Promise<CorpusStats> {
-    const rows = await this.pool.all('SELECT kind, docs, terms, revision FROM scope_stats WHERE scope = $1 AND kind IN ($2, $3)', [scope, kind, kind === 'memory' ? 'memory_active' : kind]);
+    const rows = await this.pool.prepared('SELECT kind, docs, terms, revision FROM scope_stats WHERE scope = $1 AND kind IN ($2, $3)', [scope, kind, kind === 'memory' ? 'memory_active' : kind]);
     return statsFromRows(rows, kind);
   }
 
   async scopeNames(scope: string): Promise<ScopeNames> {
     const [sp, subj] = await Promise.all([
-      this.pool.all('SELECT name FROM scope_speakers WHERE scope = $1', [scope]),
+      this.pool.prepared('SELECT name FROM scope_speakers WHERE scope = $1', [scope]),
       // A loose index scan: one index seek per distinct subject, however many rows each has.
-      this.pool.all(
+      this.pool.prepared(
         `WITH RECURSIVE s(subject) AS (
            SELECT (SELECT MIN(subject) FROM memories WHERE scope = $1)
            UNION ALL
@@ -438,7 +439,7 @@ export class PostgresMemoryStore implements MemoryStore {
     if (list.length === 0) return [];
     const r = Math.max(0, Math.floor(radius));
     return (
-      await this.pool.all(
+      await this.pool.prepared(
         `SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND rid IN (
            SELECT t.rid FROM turns c JOIN turns t ON t.scope = c.scope AND t.session_id = c.session_id AND t.seq BETWEEN c.seq - $3 AND c.seq + $3
            WHERE c.scope = $1 AND c.id = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb))))`,
@@ -449,7 +450,7 @@ export class PostgresMemoryStore implements MemoryStore {
 
   async turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]> {
     return (
-      await this.pool.all(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND ts >= $2 AND ts < $3 ORDER BY ts COLLATE "C", session_id COLLATE "C", seq LIMIT $4`, [scope, from, to, Math.max(0, limit)])
+      await this.pool.prepared(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND ts >= $2 AND ts < $3 ORDER BY ts COLLATE "C", session_id COLLATE "C", seq LIMIT $4`, [scope, from, to, Math.max(0, limit)])
     ).map(rowToTurn);
   }
 
@@ -470,7 +471,7 @@ export class PostgresMemoryStore implements MemoryStore {
       })
       .join(' OR ');
     return (
-      await this.pool.all(
+      await this.pool.prepared(
         `SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND status <> 'deleted'${lookup.includeInactive === false ? ' AND active' : ''} AND (${cond})
          ORDER BY active DESC, confidence DESC, updated_at COLLATE "C" DESC, rid DESC LIMIT $2`,
         params,
@@ -480,7 +481,7 @@ export class PostgresMemoryStore implements MemoryStore {
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {
     return (
-      await this.pool.all(
+      await this.pool.prepared(
         `SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND type = 'event' AND COALESCE(event_date, valid_from) >= $2 AND COALESCE(event_date, valid_from) < $3 AND status <> 'deleted' ORDER BY created_at COLLATE "C", rid LIMIT $4`,
         [scope, from, to, Math.max(0, limit)],
       )
@@ -490,7 +491,7 @@ export class PostgresMemoryStore implements MemoryStore {
   async memoryHistory(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]> {
     if (slots.length === 0 || perSlot <= 0) return [];
     return (
-      await this.pool.all(
+      await this.pool.prepared(
         // Per slot, the newest-ended rows straight from the memories_history index (bounded by perSlot).
         `SELECT ${MEMORY_SELECT.split(', ').map((c) => `h.${c}`).join(', ')} FROM (SELECT DISTINCT p->>0 AS subject, p->>1 AS key FROM jsonb_array_elements($2::text::jsonb) AS p) s
          CROSS JOIN LATERAL (

@@ -11,7 +11,7 @@ import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlo
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
-import { MEMORY_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, type Row, type SqlValue } from '../rows.ts';
+import { MEMORY_COLUMNS, memoryFromValues, memorySelect, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, turnFromValues, turnSelect, type Row, type SqlValue } from '../rows.ts';
 import { byCodePoint, cleanTerms, cosine, fts5Query, keyFamilyRanges, POSTINGS_CAP, preselect, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
@@ -159,14 +159,20 @@ export function listMemoriesQuery(scope: string, filter: MemoryFilter = {}): Sql
  * rowid join was planned as a scan of the user's rows (42 ms a call at 1.5k turns).
  */
 
-/** Rows read by a rowid list (each with its rowid as `r`), sorted back into that list's order. */
-function inRowidOrder(rows: Row[], rowids: readonly number[]): Row[] {
-  const order = new Map(rowids.map((r, i) => [r, i]));
-  return rows.sort((a, b) => order.get(Number(a.r))! - order.get(Number(b.r))!);
+/** Value rows read by a rowid list (each with its rowid first), put back in that list's order. */
+function inRowidOrder(rows: unknown[][], rowids: readonly number[]): unknown[][] {
+  const byRowid = new Map<number, unknown[]>();
+  for (const r of rows) byRowid.set(Number(r[0]), r);
+  const out: unknown[][] = [];
+  for (const id of rowids) {
+    const r = byRowid.get(id);
+    if (r) out.push(r);
+  }
+  return out;
 }
 
-/** One term's newest postings in a full-text table, as a comma-separated rowid list. */
-export const postingsSql = (fts: 'turns_sfts' | 'memories_sfts') => `SELECT group_concat(rowid) AS ids FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ?)`;
+/** One term's newest postings in a full-text table (rowids, newest first). */
+export const postingsSql = (fts: 'turns_sfts' | 'memories_sfts') => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ?`;
 
 /** The lexical candidates' rows by rowid (a JSON list), scope-checked. */
 export const candidateRowsSql = (kind: 'memory' | 'turn', activeOnly: boolean) =>
@@ -192,9 +198,14 @@ export const FAMILY_KEYS_SQL = `WITH RECURSIVE f(key) AS (
 export const keyRowsSql = (activeOnly: boolean) =>
   `SELECT rowid AS r, active, confidence, updated_at FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key = ?${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC LIMIT ?`;
 
-/** For each family range (a JSON list of [from, to]), its first key in the scope, or null. */
-export const FAMILY_PROBE_SQL = `SELECT json_extract(r.value, '$[0]') AS lo, json_extract(r.value, '$[1]') AS hi,
-  (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key >= json_extract(r.value, '$[0]') AND key < json_extract(r.value, '$[1]')) AS first
+/**
+ * For each key (a JSON list of [from, to, key]: the family range and the key), the first key of
+ * its family in the scope (or null) and whether the key itself has rows (`own`): a key lookup
+ * then reads only the keys that exist (the stable facts ask for 18, a user has a few).
+ */
+export const FAMILY_PROBE_SQL = `SELECT json_extract(r.value, '$[0]') AS lo, json_extract(r.value, '$[1]') AS hi, json_extract(r.value, '$[2]') AS k,
+  (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key >= json_extract(r.value, '$[0]') AND key < json_extract(r.value, '$[1]')) AS first,
+  EXISTS (SELECT 1 FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key = json_extract(r.value, '$[2]')) AS own
   FROM json_each(?) r`;
 
 /** keyRowsSql for `n` keys in one statement (parameters: scope, key, limit per key). */
@@ -202,14 +213,13 @@ export const keyRowsUnionSql = (n: number, activeOnly: boolean) =>
   Array.from({ length: n }, () => `SELECT * FROM (${keyRowsSql(activeOnly)})`).join(' UNION ALL ');
 
 /** Memory rows by rowid (a JSON list). */
-export const MEMORIES_BY_ROWID_SQL = 'SELECT m.rowid AS r, m.* FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value';
+export const MEMORIES_BY_ROWID_SQL = `SELECT m.rowid AS r, ${memorySelect('m')} FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value`;
 
 /** One slot's newest-ended rows, from the memories_history index. */
-export const HISTORY_SQL =
-  "SELECT * FROM memories INDEXED BY memories_history WHERE scope = ? AND subject = ? AND key = ? AND active = 0 AND status <> 'deleted' ORDER BY COALESCE(valid_to, updated_at) DESC, rowid DESC LIMIT ?";
+export const HISTORY_SQL = `SELECT ${memorySelect()} FROM memories INDEXED BY memories_history WHERE scope = ? AND subject = ? AND key = ? AND active = 0 AND status <> 'deleted' ORDER BY COALESCE(valid_to, updated_at) DESC, rowid DESC LIMIT ?`;
 
 /** The given turns (a JSON list of ids) and their session neighbours within ±radius seq. */
-export const TURNS_AROUND_SQL = `SELECT * FROM turns WHERE rowid IN (
+export const TURNS_AROUND_SQL = `SELECT ${turnSelect()} FROM turns WHERE rowid IN (
   SELECT t.rowid FROM json_each(?) j CROSS JOIN turns c ON c.id = j.value CROSS JOIN turns t INDEXED BY turns_scope_session_seq ON t.scope = c.scope AND t.session_id = c.session_id AND t.seq BETWEEN c.seq - ? AND c.seq + ?
   WHERE c.scope = ?)`;
 
@@ -250,6 +260,24 @@ class Queries {
   }
   all(sql: string, ...params: unknown[]): Row[] {
     return run(() => this.stmt(sql).all(...params) as Row[]);
+  }
+  /** Rows as arrays of values in the SELECT's column order (no object built per row: the recall reads). */
+  values(sql: string, ...params: unknown[]): unknown[][] {
+    return run(() => this.shaped(sql, 'values').all(...params) as unknown[][]);
+  }
+  /** The first column of each row. */
+  column(sql: string, ...params: unknown[]): unknown[] {
+    return run(() => this.shaped(sql, 'column').all(...params) as unknown[]);
+  }
+  /** A statement returning arrays (`values`) or plain first-column values (`column`), cached apart from the object-row one. */
+  private shaped(sql: string, shape: 'values' | 'column'): Database.Statement {
+    const key = `${sql}\u0000${shape}`;
+    let s = this.statements.get(key);
+    if (!s) {
+      s = shape === 'values' ? this.db.prepare(sql).raw(true) : this.db.prepare(sql).pluck(true);
+      this.statements.set(key, s);
+    }
+    return s;
   }
   get(sql: string, ...params: unknown[]): Row | undefined {
     return run(() => this.stmt(sql).get(...params) as Row | undefined);
@@ -471,8 +499,8 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async getTurns(scope: string, ids: string[]): Promise<TurnRecord[]> {
     if (ids.length === 0) return [];
-    const rows = this.reader.all('SELECT t.* FROM json_each(?) j CROSS JOIN turns t ON t.id = j.value WHERE t.scope = ?', JSON.stringify([...new Set(ids)]), scope);
-    const byId = new Map(rows.map((r) => [String(r.id), rowToTurn(r)]));
+    const rows = this.reader.values(`SELECT ${turnSelect('t')} FROM json_each(?) j CROSS JOIN turns t ON t.id = j.value WHERE t.scope = ?`, JSON.stringify([...new Set(ids)]), scope);
+    const byId = new Map(rows.map((r) => [String(r[0]), turnFromValues(r)]));
     return [...new Set(ids)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
 
@@ -481,7 +509,10 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async recentTurns(scope: string, sessionId: string, limit: number): Promise<TurnRecord[]> {
-    return this.reader.all('SELECT * FROM turns WHERE scope = ? AND session_id = ? ORDER BY seq DESC LIMIT ?', scope, sessionId, Math.max(0, limit)).map(rowToTurn).reverse();
+    return this.reader
+      .values(`SELECT ${turnSelect()} FROM turns WHERE scope = ? AND session_id = ? ORDER BY seq DESC LIMIT ?`, scope, sessionId, Math.max(0, limit))
+      .map((v) => turnFromValues(v))
+      .reverse();
   }
 
   async latestTurns(scope: string, limit: number): Promise<TurnRecord[]> {
@@ -539,8 +570,7 @@ export class SqliteMemoryStore implements MemoryStore {
     const df: Record<string, number> = {};
     const capped: string[] = [];
     for (const t of clean) {
-      const list = String(this.reader.get(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP)?.ids ?? '');
-      const rows = list === '' ? [] : list.split(',').map(Number);
+      const rows = this.reader.column(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP).map(Number);
       postings.set(t, rows);
       df[t] = rows.length;
       if (rows.length >= POSTINGS_CAP) capped.push(t);
@@ -554,9 +584,9 @@ export class SqliteMemoryStore implements MemoryStore {
     const picked = preselect(postings, df, n, keep + 1);
     const leftOut = picked.length > keep;
     if (leftOut) picked.length = keep;
-    const rows = this.reader.all(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope);
+    const rows = this.reader.values(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope);
     const docs = selectCandidates(
-      inRowidOrder(rows, picked).map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) })),
+      inRowidOrder(rows, picked).map((r) => ({ id: String(r[1]), terms: String(r[2]), termCount: Number(r[3]) })),
       clean,
       limit,
       { ranked: true },
@@ -592,16 +622,18 @@ export class SqliteMemoryStore implements MemoryStore {
   async turnsAround(scope: string, ids: string[], radius: number): Promise<TurnRecord[]> {
     if (ids.length === 0) return [];
     const r = Math.max(0, Math.floor(radius));
-    return this.reader.all(TURNS_AROUND_SQL, JSON.stringify(ids), r, r, scope).map(rowToTurn);
+    return this.reader.values(TURNS_AROUND_SQL, JSON.stringify(ids), r, r, scope).map((v) => turnFromValues(v));
   }
 
   async turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]> {
-    return this.reader.all('SELECT * FROM turns WHERE scope = ? AND ts >= ? AND ts < ? ORDER BY ts, session_id, seq LIMIT ?', scope, from, to, Math.max(0, limit)).map(rowToTurn);
+    return this.reader.values(`SELECT ${turnSelect()} FROM turns WHERE scope = ? AND ts >= ? AND ts < ? ORDER BY ts, session_id, seq LIMIT ?`, scope, from, to, Math.max(0, limit)).map((v) => turnFromValues(v));
   }
 
   async getMemories(scope: string, ids: string[]): Promise<MemoryRecord[]> {
     if (ids.length === 0) return [];
-    return this.reader.all('SELECT m.* FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.scope = ? ORDER BY m.created_at, m.rowid', JSON.stringify([...new Set(ids)]), scope).map(rowToMemory);
+    return this.reader
+      .values(`SELECT ${memorySelect('m')} FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.scope = ? ORDER BY m.created_at, m.rowid`, JSON.stringify([...new Set(ids)]), scope)
+      .map((v) => memoryFromValues(v));
   }
 
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
@@ -609,24 +641,27 @@ export class SqliteMemoryStore implements MemoryStore {
     if (ranges.length === 0 || limit <= 0) return [];
     // The keys asked for, and the keys of their families: one probe per family in one statement,
     // then a loose index scan (one seek per key) only for the families that have members.
-    const keys = new Set<string>(ranges.map((r) => r.key));
-    const probes = this.reader.all(FAMILY_PROBE_SQL, scope, JSON.stringify(ranges.map((r) => [r.from, r.to])));
+    const keys = new Set<string>();
+    const probes = this.reader.all(FAMILY_PROBE_SQL, scope, scope, JSON.stringify(ranges.map((r) => [r.from, r.to, r.key])));
     for (const p of probes) {
+      if (Number(p.own) === 1) keys.add(String(p.k));
       if (p.first === null) continue;
       for (const row of this.reader.all(FAMILY_KEYS_SQL, scope, String(p.lo), String(p.hi), scope, String(p.hi))) keys.add(String(row.key));
     }
     // Each key's best rows in lookup order, read from memories_scope_key and cut at the limit, in one statement.
     const list = [...keys];
-    const best = this.reader.all(keyRowsUnionSql(list.length, lookup.includeInactive === false), ...list.flatMap((key) => [scope, key, limit]));
-    best.sort((a, b) => Number(b.active) - Number(a.active) || Number(b.confidence) - Number(a.confidence) || byCodePoint(String(b.updated_at), String(a.updated_at)) || Number(b.r) - Number(a.r));
-    return this.byRowids(best.slice(0, limit).map((x) => Number(x.r)));
+    if (list.length === 0) return [];
+    const best = this.reader.values(keyRowsUnionSql(list.length, lookup.includeInactive === false), ...list.flatMap((key) => [scope, key, limit]));
+    // (rowid, active, confidence, updated_at)
+    best.sort((a, b) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || byCodePoint(String(b[3]), String(a[3])) || Number(b[0]) - Number(a[0]));
+    return this.byRowids(best.slice(0, limit).map((x) => Number(x[0])));
   }
 
   /** Memory rows by rowid, in the order given. */
   private byRowids(rowids: number[]): MemoryRecord[] {
     if (rowids.length === 0) return [];
-    const rows = this.reader.all(MEMORIES_BY_ROWID_SQL, JSON.stringify(rowids));
-    return inRowidOrder(rows, rowids).map(rowToMemory);
+    const rows = this.reader.values(MEMORIES_BY_ROWID_SQL, JSON.stringify(rowids));
+    return inRowidOrder(rows, rowids).map((v) => memoryFromValues(v, 1));
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {
@@ -650,7 +685,7 @@ export class SqliteMemoryStore implements MemoryStore {
       const k = `${subject}\u0000${key}`;
       if (seen.has(k)) continue;
       seen.add(k);
-      for (const r of this.reader.all(HISTORY_SQL, scope, subject, key, perSlot)) out.push(rowToMemory(r));
+      for (const v of this.reader.values(HISTORY_SQL, scope, subject, key, perSlot)) out.push(memoryFromValues(v));
     }
     return out;
   }
