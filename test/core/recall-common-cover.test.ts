@@ -10,7 +10,7 @@ import { bm25Score } from '../../src/core/recall/bm25.ts';
 import { analyze } from '../../src/core/text/analyze.ts';
 
 const COMMON: Record<string, number> = { write: 0.6, small: 0.5, plan: 0.5, script: 0.2 };
-const lexicon = { lemmas: () => [], commonness: (w: string) => COMMON[w.toLowerCase()] ?? 0 };
+const lexicon = { lemmas: () => [], senses: () => [], commonness: (w: string) => COMMON[w.toLowerCase()] ?? 0 };
 const saved = QUERY.commonCover;
 afterEach(() => {
   QUERY.commonCover = saved;

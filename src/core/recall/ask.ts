@@ -4,10 +4,12 @@
  * know about me?", "what's in my file?") wants the stable profile; an opinion or change ask
  * ("how do I feel about London these days?", "how has my view of X changed?") names its topic
  * once and wraps it in words that describe the ask (opinion, these days, over time), which must
- * not count as topic words the memory has to contain. Knowledge as data (the tables below),
- * logic as two small rules. Pure.
+ * not count as topic words the memory has to contain; an applied ask ("recommend…", "what should
+ * I cook?") asks for help with a task rather than for a stored fact. Knowledge as data (the tables
+ * below), logic as small rules. Pure.
  */
 import { analyze, words } from '../text/analyze.ts';
+import type { Lexicon } from '../ports.ts';
 
 /** The user as the object of the ask: "about me", "on me", "of myself", "my life", "my file". */
 const SELF_OBJECT = /\b(?:about|on|of|for|regarding)\s+(?:me|myself)\b|\bmyself\b|\bme and my\b|\bwho am i\b|\bmy (?:life|situation|background|profile|file|details|story|record|records|info|information|bio)\b/i;
@@ -60,4 +62,23 @@ export function askFrameTerms(query: string): Set<string> {
 export function isOpinionAsk(query: string): boolean {
   const ws = new Set(words(query));
   return ['opinion', 'opinions', 'view', 'views', 'think', 'feel', 'feelings', 'stance', 'take', 'prefer', 'preference', 'like'].some((w) => ws.has(w));
+}
+
+/** A request by its mood: a modal with the speaker or the assistant ("should I", "can you"), or asking for help or ideas. */
+const REQUEST = /\b(?:should|shall|could|can|would|might)\s+(?:i|we|you)\b|\bhelp\s+(?:me|us)\b|\b(?:any|some|got)\s+(?:ideas|suggestions|tips|recommendations|advice)\b|\b(?:ideas?|suggestions?|tips)\s+(?:for|on)\b|\b(?:what|where|when|how)\s+to\b/i;
+/** Words that open a question or soften an imperative, never the imperative's verb. */
+const NOT_IMPERATIVE = new Set(words('what which who whom whose where when why how is are was were do does did have has had can could should would will shall may might must am please hey hi ok okay so and but then i my me we you'));
+
+/**
+ * True for an applied ask: help with a task (recommend, plan, cook, write, schedule) that the
+ * user's facts bear on, rather than a question about a stored fact ("What's my favourite
+ * cuisine?"). The mood decides: a request by a modal or for ideas, or an imperative — the first
+ * word (after "please", "hey") a verb in its base form by the lexicon.
+ */
+export function isAppliedAsk(query: string, lexicon?: Pick<Lexicon, 'senses' | 'lemmas'>): boolean {
+  if (REQUEST.test(query)) return true;
+  if (!lexicon) return false;
+  const first = words(query).find((w) => !['please', 'hey', 'hi', 'ok', 'okay', 'so'].includes(w));
+  if (!first || NOT_IMPERATIVE.has(first)) return false;
+  return lexicon.senses(first, 'verb', 1).length > 0 && (lexicon.lemmas(first, 'verb')[0] ?? first) === first;
 }

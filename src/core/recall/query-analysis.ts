@@ -8,7 +8,7 @@
 import { KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { expansionsOf } from './synonyms.ts';
-import { askFrameTerms, isGenericAsk } from './ask.ts';
+import { askFrameTerms, isAppliedAsk, isGenericAsk } from './ask.ts';
 import { kindToken } from '../text/enrich.ts';
 import { rangeTokens } from '../text/date-tokens.ts';
 import { questionDate } from './question-dates.ts';
@@ -69,6 +69,8 @@ export interface AnalyzedQuery {
   months: number[] | null;
   /** Personalisation intents ("suggest a recipe" → food) whose stable keys answer the question. */
   intents: string[];
+  /** Help with a task ("recommend…", "what should I cook?"), not a question about a stored fact (ask.ts). */
+  applied: boolean;
   /** Keys added by the intents (and the profile ask), not named by the question itself. */
   intentKeys: string[];
   /** "about me", "bio of myself": the whole stable profile is the answer. */
@@ -353,7 +355,7 @@ export function expandShortNames(query: string, knownNames: ReadonlySet<string>)
  * Analyses a question. `knownNames` (speakers and memory subjects of the scope, lower-cased)
  * lets lower-case mentions count as names too.
  */
-export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: Pick<Lexicon, 'lemmas' | 'commonness'>): AnalyzedQuery {
+export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'>): AnalyzedQuery {
   const query = expandShortNames(rawQuery, knownNames);
   const terms = new Map<string, QueryTerm>();
   const put = (term: string, weight: number, source: TermSource) => {
@@ -420,6 +422,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     dateRange: date?.range ?? null,
     months,
     intents: intents.map((i) => i.name),
+    applied: isAppliedAsk(query, lexicon),
     intentKeys: keys.filter((k) => !named.has(k)),
     profile,
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),

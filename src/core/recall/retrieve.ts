@@ -69,6 +69,8 @@ export const RETRIEVE = {
   intents: 1,
   /** Gate coverage a turn earns for an applied ask when its kind features fit the ask (0 = off). */
   appliedKindCoverage: 0.5,
+  /** ...only when the ask is applied by its mood (1), or for any question with an intent (0: "What's my favourite cuisine?" passed on any food turn). */
+  appliedKindNeedsApplied: 1,
   /** Memories the key/subject ranker contributes. */
   keyLimit: 8,
   /** Items each ranker hands to fusion, and fused candidates kept. */
@@ -354,7 +356,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   for (const h of tHits.slice(0, RETRIEVE.listLimit)) note(`turn:${h.id}`, h);
   // An applied ask ("what should I cook tonight?") is answered by what bears on it: a turn of the
   // user's whose kind features fit the ask (a food, an illness) is relevant whatever else the ask says.
-  if (q.intents.length > 0 && RETRIEVE.appliedKindCoverage > 0) {
+  if (q.intents.length > 0 && RETRIEVE.appliedKindCoverage > 0 && (q.applied || !RETRIEVE.appliedKindNeedsApplied)) {
     const kinds = new Set(q.terms.filter((t) => t.source === 'kind').map((t) => t.term));
     const byKind = new Set(tSet.docs.filter((d) => d.tokens.some((t) => kinds.has(t))).map((d) => d.id));
     for (const h of tHits) if (byKind.has(h.id)) coverage.set(`turn:${h.id}`, Math.max(coverage.get(`turn:${h.id}`) ?? 0, RETRIEVE.appliedKindCoverage));
