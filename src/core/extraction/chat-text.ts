@@ -102,11 +102,14 @@ export function lexiconKnowsWords(lex: Lexicon | undefined): lex is Lexicon {
   return k;
 }
 
+/** A word the lexicon holds neither as a form of a lemma nor with a sense of its own. */
+const unknownWord = (lex: Lexicon, w: string) => lex.lemmas(w).length === 0 && lex.senses(w).length === 0;
+
 export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase = isAllLowerCase(text)): string {
   if (!lexiconKnowsWords(lex) || !lowerCase) return text;
   return text.replace(/\b([a-z][a-z-]{2,})(?=(?:'s|’s)?\b)/g, (w, _m, offset: number) => {
     if (CHAT_WORDS.has(w) || NOT_A_NAME.has(w) || !/[aeiouy]/.test(w) || text[offset - 1] === "'" || text[offset - 1] === '’') return w;
-    if (lex.lemmas(w).length === 0 && lex.senses(w).length === 0) return capital(w);
+    if (unknownWord(lex, w)) return capital(w);
     const first = lex.senses(w, undefined, 1)[0];
     return first && first.lexClass === 'noun.location' ? capital(w) : w;
   });
@@ -121,7 +124,7 @@ const PLACE_CUE = /^(?:live|living|lives|based|settled|moved|moving|relocated|re
  * the lexicon does not know, or one with any place sense ("reading", "bath", "nice"), may be a place.
  */
 function knownNonPlace(w: string, lex: Lexicon | undefined): boolean {
-  if (!lexiconKnowsWords(lex) || (lex.lemmas(w).length === 0 && lex.senses(w).length === 0)) return false;
+  if (!lexiconKnowsWords(lex) || unknownWord(lex, w)) return false;
   return !lex.senses(w, 'noun').some((s) => s.lexClass === 'noun.location');
 }
 

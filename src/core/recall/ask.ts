@@ -66,8 +66,10 @@ export function isOpinionAsk(query: string): boolean {
 
 /** A request by its mood: a modal with the speaker or the assistant ("should I", "can you"), or asking for help or ideas. */
 const REQUEST = /\b(?:should|shall|could|can|would|might)\s+(?:i|we|you)\b|\bhelp\s+(?:me|us)\b|\b(?:any|some|got)\s+(?:ideas|suggestions|tips|recommendations|advice)\b|\b(?:ideas?|suggestions?|tips)\s+(?:for|on)\b|\b(?:what|where|when|how)\s+to\b/i;
-/** Words that open a question or soften an imperative, never the imperative's verb. */
-const NOT_IMPERATIVE = new Set(words('what which who whom whose where when why how is are was were do does did have has had can could should would will shall may might must am please hey hi ok okay so and but then i my me we you'));
+/** Words that soften an imperative ("please book…", "hey, plan…"): skipped before its verb. */
+const SOFTENERS = new Set(words('please hey hi ok okay so'));
+/** Words that open a question or a statement, never the imperative's verb. */
+const NOT_IMPERATIVE = new Set(words('what which who whom whose where when why how is are was were do does did have has had can could should would will shall may might must am and but then i my me we you'));
 
 /**
  * True for an applied ask: help with a task (recommend, plan, cook, write, schedule) that the
@@ -78,7 +80,7 @@ const NOT_IMPERATIVE = new Set(words('what which who whom whose where when why h
 export function isAppliedAsk(query: string, lexicon?: Pick<Lexicon, 'senses' | 'lemmas'>): boolean {
   if (REQUEST.test(query)) return true;
   if (!lexicon) return false;
-  const first = words(query).find((w) => !['please', 'hey', 'hi', 'ok', 'okay', 'so'].includes(w));
+  const first = words(query).find((w) => !SOFTENERS.has(w));
   if (!first || NOT_IMPERATIVE.has(first)) return false;
   return lexicon.senses(first, 'verb', 1).length > 0 && (lexicon.lemmas(first, 'verb')[0] ?? first) === first;
 }
