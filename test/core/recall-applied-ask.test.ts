@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { isAppliedAsk } from '../../src/core/recall/ask.ts';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { withOfflineApp } from './offline-app.ts';
 
 const wordnet = openLexicon({}).lexicon;
 
@@ -32,26 +33,12 @@ describe('isAppliedAsk', () => {
   });
 });
 
-describe('the gate through the service', async () => {
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { buildApp } = await import('../../src/app.ts');
-  const { loadConfig } = await import('../../src/config.ts');
-
+describe('the gate through the service', () => {
   test('a fact question with a food intent is not answered by any turn naming a food; an applied ask is', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'applied-'));
-    const built = await buildApp(loadConfig({ LOG_LEVEL: 'silent', MEMORY_DB_PATH: join(dir, 'm.db'), MEMORY_DISABLE_LLM: '1', EMBEDDING_PROVIDER: 'none', RERANK_PROVIDER: 'none' }));
-    try {
-      for (const [i, content] of ['Honestly TypeScript generics are getting on my nerves, the error messages are unreadable.', "I've been making a lot of lentil soup lately, it's cheap and filling."].entries()) {
-        const r = await built.app.inject({ method: 'POST', url: '/turns', payload: { session_id: `s${i}`, user_id: 'ana', messages: [{ role: 'user', content }, { role: 'assistant', content: 'Noted.' }] } });
-        expect(r.statusCode).toBe(201);
-      }
-      const ask = async (query: string) => (await built.app.inject({ method: 'POST', url: '/recall', payload: { query, session_id: 'q', user_id: 'ana', max_tokens: 300 } })).json().context as string;
-      expect(await ask("What's my favourite cuisine?")).toBe('');
-      expect(await ask('Suggest something for dinner tonight')).toContain('lentil soup');
-    } finally {
-      await built.app.close();
-    }
+    const said = ['Honestly TypeScript generics are getting on my nerves, the error messages are unreadable.', "I've been making a lot of lentil soup lately, it's cheap and filling."];
+    await withOfflineApp(said, async (ask) => {
+      expect(await ask("What's my favourite cuisine?", 300)).toBe('');
+      expect(await ask('Suggest something for dinner tonight', 300)).toContain('lentil soup');
+    });
   });
 });

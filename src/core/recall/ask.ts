@@ -84,3 +84,14 @@ export function isAppliedAsk(query: string, lexicon?: Pick<Lexicon, 'senses' | '
   if (!first || NOT_IMPERATIVE.has(first)) return false;
   return lexicon.senses(first, 'verb', 1).length > 0 && (lexicon.lemmas(first, 'verb')[0] ?? first) === first;
 }
+
+/** A question about what is likely ("Would she enjoy a jazz night?", "Is he likely to move?"). */
+const INFERENCE = /\b(?:would|might)\s+(?:i|you|he|she|they|we|\p{Lu}\p{Ll}+)\b|\b(?:likely|unlikely|probably)\b/iu;
+
+/**
+ * True for an inference ask: what someone would likely do, like or have. Like an applied ask it
+ * is answered by the facts that bear on it (a like, a hobby), not by a stored fact named in it.
+ */
+export function isInferenceAsk(query: string): boolean {
+  return INFERENCE.test(query);
+}

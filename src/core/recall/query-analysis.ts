@@ -8,7 +8,7 @@
 import { KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { expansionsOf } from './synonyms.ts';
-import { askFrameTerms, isAppliedAsk, isGenericAsk } from './ask.ts';
+import { askFrameTerms, isAppliedAsk, isGenericAsk, isInferenceAsk } from './ask.ts';
 import { kindToken } from '../text/enrich.ts';
 import { rangeTokens } from '../text/date-tokens.ts';
 import { questionDate } from './question-dates.ts';
@@ -71,6 +71,8 @@ export interface AnalyzedQuery {
   intents: string[];
   /** Help with a task ("recommend…", "what should I cook?"), not a question about a stored fact (ask.ts). */
   applied: boolean;
+  /** What someone would likely do, like or have ("Would she enjoy…?", "Is he likely to…?") (ask.ts). */
+  inference: boolean;
   /** Keys added by the intents (and the profile ask), not named by the question itself. */
   intentKeys: string[];
   /** "about me", "bio of myself": the whole stable profile is the answer. */
@@ -87,7 +89,13 @@ export interface AnalyzedQuery {
  * food likes and dislikes. `values`: a like/dislike only counts when its value is about the
  * domain ("dislike: spicy food", not "like: hiking").
  */
-export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[]; values?: RegExp }> = [
+/**
+ * Intents: words that say what the ask is for, and the keys that bear on it. `covers`: the keys
+ * answer the ask whatever its mood (a gift, a place near the user, a draft to write, what is safe,
+ * whether the user is seeing anyone); other intents' keys answer only an applied or generic ask
+ * ("help me with my cover letter" is answered by the job, "What's my salary?" is not).
+ */
+export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[]; values?: RegExp; covers?: true }> = [
   {
     name: 'food',
     words: /\b(recipes?|dinner|lunch|breakfast|brunch|meals?|cook(ing)?|bake|baking|restaurants?|cuisine|dish(es)?|snacks?|menu|grocer(y|ies)|eat(ing)?|food|takeout|dessert)\b/i,
@@ -121,24 +129,28 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
   {
     // A place to go near the user ("recommend a neighbourhood cafe", "a good gym near me"): where they live.
     name: 'place',
+    covers: true,
     words: /\b(recommend|suggest|find|know)\b(\s+\S+){0,4}?\s+(restaurants?|caf[eé]s?|coffee shops?|bars?|pubs?|bakeries|bakery|gyms?|parks?|shops?|spots?|neighbou?rhoods?)\b|\bnear (me|us|here)\b|\baround here\b/i,
     keys: ['location', 'diet', 'allergy'],
   },
   {
     // Whether the user has someone: partner and relationship status (a break-up is a change).
     name: 'relationship',
+    covers: true,
     words: /\b(seeing (anyone|someone|somebody)|dating( anyone| someone)?|am i single|in a relationship|love life|my (partner|boyfriend|girlfriend|husband|wife))\b/i,
     keys: ['relationship_status', 'partner'],
   },
   {
     // A present for someone: what they (or the user) like and do.
     name: 'gift',
+    covers: true,
     words: /\b(gifts?|presents?|what (should|can|could|do) i (get|buy)|surprise (him|her|them))\b/i,
     keys: ['like', 'hobby', 'favorite', 'partner', 'child'],
   },
   {
     // Writing something for the user: how they want things written.
     name: 'format',
+    covers: true,
     words: /\b(draft|write|compose|word|reply to|respond to)\b(\s+\S+){0,5}?\s+(e-?mails?|messages?|letters?|notes?|texts?|posts?|cards?|toasts?|speech|repl(y|ies)|memo|announcements?|invitations?|update|summary)\b|\bformat(ted|ting)?\b/i,
     keys: ['communication_style'],
   },
@@ -151,6 +163,7 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
   {
     // "What should I avoid / leave out?", medicines: allergies and conditions are the answer.
     name: 'caution',
+    covers: true,
     words: /\b(avoid|leave out|stay away|steer clear|safe for me|medications?|medicines?|drugs?|pills?|antibiotics?|prescriptions?)\b/i,
     keys: ['allergy', 'health_condition', 'diet', 'dislike'],
   },
@@ -305,12 +318,21 @@ function capitalisedNames(q: string): string[] {
   return out;
 }
 
+/** Words naming a relative or partner (the relation keys' query words): "my mother's …" asks about her. */
+const RELATION_WORDS = new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').flatMap((s) => s.queryWords.map((w) => w.toLowerCase())));
+
 function keysAskedFor(q: string): string[] {
   // "husband's" asks for the husband.
-  const ws = ` ${words(q).map((w) => w.replace(/'s$/, '')).join(' ')} `;
+  const all = words(q);
+  const ws = ` ${all.map((w) => w.replace(/'s$/, '')).join(' ')} `;
+  // "my mother's name", "my dad's job", "my sister's husband": what follows a relative's
+  // possessive is that person's (the relation key answers it), not the user's name, job or partner.
+  const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
+  const end = owner < 0 ? ws.length : ` ${all.slice(0, owner + 1).map((w) => w.replace(/'s$/, '')).join(' ')} `.length;
+  const asked = ws.slice(0, end);
   const keys: string[] = [];
   for (const spec of KEY_VOCABULARY) {
-    if (spec.queryWords.some((w) => ws.includes(` ${w.toLowerCase()} `))) keys.push(spec.key);
+    if (spec.queryWords.some((w) => asked.includes(` ${w.toLowerCase()} `))) keys.push(spec.key);
   }
   // The `favorite_<thing>` family (favorite_food, favorite_band).
   if (/ favou?rites? /.test(ws)) keys.push('favorite');
@@ -423,6 +445,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     months,
     intents: intents.map((i) => i.name),
     applied: isAppliedAsk(query, lexicon),
+    inference: isInferenceAsk(query),
     intentKeys: keys.filter((k) => !named.has(k)),
     profile,
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),

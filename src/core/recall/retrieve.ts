@@ -71,6 +71,12 @@ export const RETRIEVE = {
   appliedKindCoverage: 0.5,
   /** ...only when the ask is applied by its mood (1), or for any question with an intent (0: "What's my favourite cuisine?" passed on any food turn). */
   appliedKindNeedsApplied: 1,
+  /**
+   * A memory whose key only the ask's intent implies counts as covering the ask only for an
+   * applied or generic ask, or an intent whose keys answer it (`covers`) (1); or always (0:
+   * "What's my salary?" was answered by the job title).
+   */
+  intentKeyNeedsApplied: 1,
   /** Memories the key/subject ranker contributes. */
   keyLimit: 8,
   /** Items each ranker hands to fusion, and fused candidates kept. */
@@ -424,7 +430,13 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
     // mention ("favourite football team" is not answered by "like: jazz records").
     const topics = q.terms.filter((t) => t.source === 'query' && !PREFERENCE_WORDS.has(t.term)).map((t) => t.term);
     const generic = (m: MemoryRecord) => (m.key === 'like' || m.key === 'dislike' || m.key.startsWith('favorite_')) && !intentKeys.has(m.key) && !intentKeys.has(keyOf(m) ?? '');
+    const byIntent = (m: MemoryRecord) => m.type !== 'event' && intentKeys.has(keyOf(m) ?? '');
+    const covering = new Set(active.filter((i) => i.covers).flatMap((i) => i.keys));
     for (const m of top) {
+      // A key only the ask's intent implies (the job for "What's my salary?") answers an applied,
+      // inference or generic ask ("help me with my cover letter", "would she like this book?",
+      // "what do you know about me?"), not a question about a fact never discussed.
+      if (RETRIEVE.intentKeyNeedsApplied && byIntent(m) && !q.applied && !q.inference && !q.profile && !covering.has(keyOf(m) ?? '')) continue;
       if (generic(m) && topics.length > 0) {
         const about = new Set(analyze(`${m.key.replace(/^(favorite|like|dislike)_?/, '').replace(/_/g, ' ')} ${m.value}`));
         if (!topics.some((t) => about.has(t))) continue;
@@ -433,7 +445,6 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
     }
     // Keys the question names rank as key_memory; keys only its intent implies (diet for a
     // recipe) rank lower (intent_memory): they personalise the answer rather than being it.
-    const byIntent = (m: MemoryRecord) => m.type !== 'event' && intentKeys.has(keyOf(m) ?? '');
     const asked = top.filter((m) => !byIntent(m));
     const implied = top.filter(byIntent);
     if (asked.length > 0) lists.push({ ranker: 'key_memory', weight: RETRIEVE.weights.key_memory, items: asked.map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });

@@ -1,0 +1,55 @@
+/**
+ * What a question's key words ask about. "my mother's name" asks for the mother (the parent key),
+ * not for the user's name; "my dad's job" for the dad, not the user's job. A key that only the
+ * ask's intent implies ("salary" → the user's job) personalises an applied ask ("help me with my
+ * cover letter") but does not by itself answer a fact question about something never discussed
+ * ("What's my salary?"). Never-discussed questions come back empty; the asks a stored fact does
+ * answer still find it.
+ */
+import { describe, expect, test } from 'vitest';
+import { analyzeQuery } from '../../src/core/recall/query-analysis.ts';
+import { isInferenceAsk } from '../../src/core/recall/ask.ts';
+import { withOfflineApp } from './offline-app.ts';
+
+describe('keys a question asks for', () => {
+  test.each([
+    ["What's my mother's name?", ['parent'], ['name']],
+    ["What's my dad's job?", ['parent'], ['job_title', 'employer']],
+    ['What does my sister’s husband do for a living?', ['sibling'], ['partner', 'job_title']],
+    ["Where does my brother's girlfriend live?", ['sibling'], ['partner', 'location']],
+    ["What's my name?", ['name'], []],
+    ["What's my job?", ['job_title'], []],
+    ['Where does my mother live?', ['parent', 'location'], []],
+    ["What's my husband's name?", ['partner'], ['name']],
+  ])('%s', (q, has, hasNot) => {
+    const { keys, intentKeys } = analyzeQuery(q);
+    const asked = keys.filter((k) => !intentKeys.includes(k));
+    for (const k of has) expect(asked).toContain(k);
+    for (const k of hasNot) expect(asked).not.toContain(k);
+  });
+});
+
+describe('inference asks', () => {
+  test.each([
+    ['Would Priya enjoy a pottery class?', true],
+    ['Is he likely to move abroad again?', true],
+    ['What might she want for her birthday?', true],
+    ['Would I like the new Murakami?', true],
+    ["What's my salary?", false],
+    ['Where did Priya work in 2021?', false],
+    ['Would you mind summarising?', true],
+  ])('%s → %s', (q, yes) => expect(isInferenceAsk(q)).toBe(yes));
+});
+
+describe('the gate through the service', () => {
+  test('a relative’s attribute or an intent-only key does not answer a never-discussed question; the stored facts still answer theirs', async () => {
+    const said = ["hi, I'm Tomasz, I work as a pharmacist in Gdansk", 'my hobby is knitting, I make jumpers for the whole family', "I've got a greyhound called Rocket, a retired racer"];
+    await withOfflineApp(said, async (ask) => {
+      for (const never of ["What's my salary?", "What's my mother's name?", "What's my dad's job?", "What's my favourite sport?"]) expect(await ask(never), never).toBe('');
+      expect(await ask("What's my job?")).toContain('pharmacist');
+      expect(await ask("What's my name?")).toContain('Tomasz');
+      expect(await ask('What are my hobbies?')).toContain('knit');
+      expect(await ask('Help me write a LinkedIn headline')).toContain('pharmacist');
+    });
+  });
+});
