@@ -32,7 +32,7 @@ import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase 
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
 import { animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts } from './frames/read.ts';
-import { endingDrafts } from './frames/entity-state.ts';
+import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
@@ -162,6 +162,8 @@ interface SentenceOpts {
   speakers?: ReadonlySet<string>;
   /** Whether the session's recent user messages contain this exact word (gates re-reading them). */
   mentioned?: (word: string) => boolean;
+  /** Whether the session's recent user messages have this capitalised word as a whole word. */
+  mentionedAs?: (name: string) => boolean;
   /** The text just before `text` (a request the statement follows), read as the previous sentence. */
   lead?: string;
   /** WordNet behind the Lexicon port (frames/kinds.ts); without it the frames use their seed table only. */
@@ -187,7 +189,10 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
   const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
-  return [...fresh, ...endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)))];
+  const ended = endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)));
+  // An ending the rows did not read: a predicate of an ending class over a value the exchange holds.
+  const byReference = ended.length === 0 && !said.has('pet|retract') ? referenceEndingDrafts(rc).filter((d) => !said.has(`${d.key}|retract`)) : [];
+  return [...fresh, ...ended, ...byReference];
 }
 
 /** A phrase that opens with someone else's possessive ("his interview", "Ana's wedding"). */
@@ -217,6 +222,11 @@ function holdingsOf(o: SentenceOpts): Holdings {
     current(key) {
       const hit = list().find((c) => c.key === key);
       return hit ? { key: hit.key, value: hit.value } : null;
+    },
+    named(word) {
+      if (word.length < 2 || !o.mentioned) return false;
+      const name = word[0].toUpperCase() + word.slice(1).toLowerCase();
+      return o.mentioned(name) && o.mentionedAs?.(name) !== false;
     },
   };
 }
@@ -589,6 +599,11 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
   for (const m of [...(ctx.recentTurns ?? []).flatMap((t) => t.messages), ...messages]) if (m.role === 'user') speakers.add(speakerSubject(m.name));
   const mentioned = (word: string) =>
     (ctx.recentTurns ?? []).slice(-3).some((t) => t.messages.some((x) => x.role === 'user' && typeof x.content === 'string' && x.content.includes(word)));
+  // The word as a whole capitalised word of an earlier user message ("Marisol is planning…"), not inside another word.
+  const mentionedAs = (name: string) => {
+    const re = new RegExp(`(?<![\\p{L}])${escapeRe(name)}(?![\\p{L}])`, 'u');
+    return (ctx.recentTurns ?? []).slice(-3).some((t) => t.messages.some((x) => x.role === 'user' && typeof x.content === 'string' && re.test(x.content)));
+  };
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     if (m.role !== 'user' || typeof m.content !== 'string') continue;
@@ -626,7 +641,7 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     const before = out.length;
     if (m.name) out.push(...addressedFacts(messages, i, ctx, speaker));
     try {
-      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, speakers, lexicon }));
+      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, mentionedAs, speakers, lexicon }));
       // A name described later in the message as an animal is a pet (people the message named are not).
       const people = new Set([...speakers, ...out.flatMap((c) => (typeof c.metadata?.name === 'string' && c.type === 'relation' ? [c.metadata.name.toLowerCase()] : [])), ...out.map((c) => c.subject.split(' ').pop() ?? '')]);
       if (!isQuestion(content) && !isJokeOrSarcasm(content))

@@ -1,0 +1,68 @@
+/**
+ * @module test/core/extraction-frames-s6
+ * Session-6 failure classes of the blind rounds r15–r20, each tested in wording of our own (never the rounds'
+ * lines): an ending predicate whose argument refers to a value an earlier turn of the exchange holds (entity state
+ * by reference: the predicate's WordNet class, not a phrase list), and a bare corrected value matched by its shape
+ * (a number, a similar name, a day of the month) to the held memory that carries the old one. Each class has
+ * negatives that must end or correct nothing. Read with the lexicon the service uses (WordNet behind the port).
+ */
+import { describe, expect, test } from 'vitest';
+import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
+import { brief, recentTurn, TS } from './extraction-harness.ts';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const EARLIER = '2024-05-08T14:00:00.000Z';
+
+function run(earlier: string, now: string): string[] {
+  const recentTurns = [recentTurn([{ role: 'user', content: earlier }], 0, EARLIER)];
+  return brief(extractOffline([{ role: 'user', content: now }], { timestamp: TS, sessionId: 's', recentTurns }, true, undefined, wordnet)).map((r) => r.toLowerCase());
+}
+
+describe('entity state by reference: an ending predicate over a held value', () => {
+  test.each([
+    // death and farewell, said of a held pet
+    ['my tabby Miso keeps knocking mugs off the desk', 'we said a final goodbye to miso on monday, the vet came to the house', /^user\|pet\|.*miso\|retract$/],
+    ['my pup Noodle hates the rain', 'noodle didn’t make it through the surgery', /^user\|pet\|.*noodle\|retract$/],
+    ['my old spaniel Juno sleeps all day now', 'we had to let Juno go on tuesday, she was 15', /^user\|pet\|.*juno\|retract$/],
+    // rehomed: a held animal given a new home or family
+    ['my dog Pretzel is a nightmare on the lead', 'we found Pretzel a lovely new family out in the countryside', /^user\|pet\|.*pretzel\|retract$/],
+    // a state that says the thing is no more
+    ['I drive a Passat to work', 'the passat is gone, a lorry clipped it on the motorway', /^user\|vehicle\|.*passat\|retract$/],
+    ['I play the cello in a quartet', 'the cello is history, sold it to a student', /^user\|hobby\|cello\|retract$/],
+    // taken: a passive theft of a held vehicle (WordNet steal, and the colloquial verbs as lexicon data)
+    ['I ride a Vespa to work', 'my vespa got nicked from outside the gym', /^user\|vehicle\|.*vespa\|retract$/],
+    ['my Brompton folds up under my desk', 'the brompton was stolen from the station racks', /^user\|vehicle\|.*brompton\|retract$/],
+    // disposal by WordNet class (ditch ≈ discard, swap ≈ exchange)
+    ['our Corsa is older than my kids', 'we finally swapped the corsa for an electric Renault Zoe', /^user\|vehicle\|.*corsa\|retract$/],
+    // a held partner leaves the speaker (ditch ≈ abandon, with "me" as the object)
+    ['my boyfriend Idris is cooking tonight', 'Idris ditched me over whatsapp last night', /^user\|partner\|.*idris.*\|retract$/],
+    ['my girlfriend Zara is doing a course in Leeds', 'Zara dumped me on my birthday. cool cool cool', /^user\|partner\|.*zara.*\|retract$/],
+    // said together, the bond ends (end ≈ terminate over "things" / "it")
+    ['my partner Ruth and I are painting the flat', 'Ruth and I ended things at the weekend', /^user\|partner\|.*ruth.*\|retract$/],
+    // giving up on an activity held; the gear of a held activity hung up or sold
+    ['I do pottery on thursdays', 'I have given up on the pottery, too messy', /^user\|hobby\|pottery\|retract$/],
+    ['I play squash with my brother on tuesdays', 'hung up my squash racket for good, the knee will not have it', /^user\|hobby\|squash\|retract$/],
+  ])('%s / %s', (earlier, now, want) => {
+    expect(run(earlier, now)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    // a held partner leaving a place, or the speaker leaving a pet somewhere, ends nothing
+    ['my boyfriend Idris is cooking tonight', 'Idris left for work early so I have the flat to myself'],
+    ['my dog Pretzel is a nightmare on the lead', 'I left Pretzel with my mum for the weekend'],
+    // gone for a while, not gone
+    ['my dog Pretzel is a nightmare on the lead', 'Pretzel is gone for the weekend with my sister'],
+    // the word is held but the predicate is no ending
+    ['my Vespa is my pride and joy', 'my vespa got washed and polished today'],
+    ['my tabby Miso keeps knocking mugs off the desk', 'miso made it through the night after the op, phew'],
+    // something not held: a stranger's bike, a film that is over
+    ['my Vespa is my pride and joy', 'a bike got nicked outside the library today'],
+    ['I play squash with my brother on tuesdays', 'the squash match is over, we lost badly'],
+    // negated, hypothetical
+    ['my boyfriend Idris is cooking tonight', 'Idris would never ditch me like that'],
+    ['my Passat needs new tyres again', 'if the passat is gone by friday I will cry'],
+  ])('%s / %s → nothing ended', (earlier, now) => {
+    expect(run(earlier, now).filter((r) => /\|retract$/.test(r))).toEqual([]);
+  });
+});
