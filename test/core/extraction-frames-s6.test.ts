@@ -66,3 +66,22 @@ describe('entity state by reference: an ending predicate over a held value', () 
     expect(run(earlier, now).filter((r) => /\|retract$/.test(r))).toEqual([]);
   });
 });
+
+describe('a bare denial ends only what the exchange holds', () => {
+  const now = (text: string, earlier?: string) => (earlier ? run(earlier, text) : brief(extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet)).map((r) => r.toLowerCase()));
+  test.each([
+    ["I'm not a plumber, I just fixed one tap and now everyone calls me"],
+    ["I don't speak any Greek, I only know the alphabet from maths"],
+    ["I'm not coeliac, I'm just cutting down on bread for a bit"],
+  ])('%s → no retraction', (text) => {
+    expect(now(text).filter((r) => /\|retract$/.test(r))).toEqual([]);
+  });
+  test.each([
+    // an ending cue, a held value, or denied possession still ends the fact
+    ["I'm not vegan anymore, cheese won", undefined, /^user\|diet\|vegan\|retract$/],
+    ["honestly I don't speak Greek much these days", 'I speak Greek with my gran on the phone', /^user\|language\|greek\|retract$/],
+    ["I don't have a dog", undefined, /^user\|pet\|dog\|retract$/],
+  ])('%s → retraction', (text, earlier, want) => {
+    expect(now(text, earlier)).toContainEqual(expect.stringMatching(want));
+  });
+});

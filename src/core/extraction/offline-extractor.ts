@@ -294,6 +294,9 @@ function toCandidate(d: Draft, subject: Subject, evidence: string, base: number)
   };
 }
 
+/** A possession predicate (the own frame's verbs) after the subject: "I (don't) have a cat", "we own no car". */
+const POSSESSION = /^(?:\S+\s+)?(?:\S+\s+)?(?:have|has|had|own|owns|got)\b(?!\s+(?:been|to)\b)/i;
+
 /** Applies the clause's negation/history to the drafts of fact rules. */
 function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
   const out: Draft[] = [];
@@ -307,6 +310,10 @@ function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
       if (d.key === 'like' && !c.ending) out.push({ ...d, key: 'dislike' });
       else if (d.key === 'dislike' || d.key === 'communication_style') continue;
       else if (d.type === 'relation' && !c.ending) continue;
+      // A bare denial of being or doing ("I'm not a teacher, people just assume it", "I don't speak a word of Polish")
+      // with no ending cue states no change: it ends only a value the exchange holds for the key. Denied possession
+      // ("I don't have a cat") is the current state and still ends what is stored.
+      else if (!c.ending && c.held && !POSSESSION.test(c.core) && !c.held.find(normValue(d.value).split(' ')[0] ?? '', [d.key])) continue;
       else out.push({ ...d, op: 'retract' });
     } else out.push(d);
   }
