@@ -85,3 +85,34 @@ describe('a bare denial ends only what the exchange holds', () => {
     expect(now(text, earlier)).toContainEqual(expect.stringMatching(want));
   });
 });
+
+describe('a corrected value matched by its shape to the held memory', () => {
+  test.each([
+    // a number: the held age (the speaker's, or the third party a pronoun points to)
+    ["I'm 29 and training for a triathlon", '30 actually, the birthday was last week', /^user\|age\|30\|correct$/],
+    ["I'm 52 and just took up tennis", '53. I had a birthday in march and already forgot it', /^user\|age\|53\|correct$/],
+    ['my son Matteo is 4 and loves trucks', "he's 5 actually, always forget", /^.*matteo\|age\|5\|correct$/],
+    // a name close to a held one (a spelling put right)
+    ['my daughter Freya starts nursery soon', 'Freja, with a j. my side of the family is Danish', /^user\|child\|freja.*\|correct$/],
+    ['my wife Siobhan is a nurse', 'oops, Siobhain. I always spell it wrong', /^user\|partner\|siobhain.*\|correct$/],
+    // "not OLD" names the held value: the other value replaces it
+    ["I'm a chemist at Sainsbury's", "sorry, Lidl, not Sainsbury's. long week", /^user\|employer\|lidl\|correct$/],
+    // a day of the month: the held dated event
+    ['I have an optician appointment on the 12th', 'no wait, the optician is the 21st, not the 12th', /^user\|event_appointment\|.*\|correct\|2024-05-21$/],
+    ['flying to Porto on the 9th for a stag do', 'the 9th was wrong, it is the 11th, I checked the ferry', /^user\|event_trip\|.*\|correct\|2024-05-11$/],
+  ])('%s / %s', (earlier, now, want) => {
+    expect(run(earlier, now)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    // a number with a unit, or no correction signal, corrects nothing
+    ["I'm 29 and training for a triathlon", '42 degrees today, roasting'],
+    ["I'm 29 and training for a triathlon", 'ran 30 minutes actually, felt great'],
+    // a name that is not close to a held one
+    ['my daughter Freya starts nursery soon', 'Marco, my neighbour, is coming round later'],
+    // a date with no held dated event
+    ['my daughter Freya starts nursery soon', 'the 21st is my sister’s birthday actually'],
+  ])('%s / %s → nothing corrected', (earlier, now) => {
+    expect(run(earlier, now).filter((r) => /\|correct(?:\||$)/.test(r))).toEqual([]);
+  });
+});

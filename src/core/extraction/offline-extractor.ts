@@ -34,6 +34,7 @@ import type { Lexicon } from '../ports.ts';
 import { animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
+import { valueCorrection } from './frames/value-correction.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
 export interface RuleError {
@@ -649,6 +650,15 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     if (m.name) out.push(...addressedFacts(messages, i, ctx, speaker));
     try {
       out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, mentionedAs, speakers, lexicon }));
+      // A bare corrected value ("42 actually", "Anoek, with an e", "the 23rd, not the 13th") put right in the held
+      // memory its shape matches; it replaces what the rules made of it only when they left it floating or half read
+      // (a bare "21st" as the value).
+      const ruled = out.slice(before).some((c) => c.op === 'correct' && c.key !== FLOATING_CORRECTION && !/^(?:the\s+)?\d/.test(c.value));
+      const shaped = corrections && !ruled ? valueCorrection(content, [...out.slice(0, before)].reverse().concat(prior()).filter((p) => !isOtherSpeakers(p.subject, speaker, speakers)), safeRef, speaker) : null;
+      if (shaped) {
+        for (let k = out.length - 1; k >= before; k--) if (out[k].key === FLOATING_CORRECTION || (out[k].key === shaped.key && out[k].subject === shaped.subject)) out.splice(k, 1);
+        out.push(shaped);
+      }
       // A name described later in the message as an animal is a pet (people the message named are not).
       const people = new Set([...speakers, ...out.flatMap((c) => (typeof c.metadata?.name === 'string' && c.type === 'relation' ? [c.metadata.name.toLowerCase()] : [])), ...out.map((c) => c.subject.split(' ').pop() ?? '')]);
       if (!isQuestion(content) && !isJokeOrSarcasm(content))
