@@ -116,3 +116,27 @@ describe('a corrected value matched by its shape to the held memory', () => {
     expect(run(earlier, now).filter((r) => /\|correct(?:\||$)/.test(r))).toEqual([]);
   });
 });
+
+describe('a local service that carries a place: where the speaker lives', () => {
+  const once = (text: string) => brief(extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet)).map((r) => r.toLowerCase());
+  test.each([
+    ['the council in Wrexham still hasn’t fixed the pothole outside the shop', /^user\|location\|wrexham\|assert$/],
+    ['our road in Didsbury has had roadworks for a month now', /^user\|location\|didsbury\|assert$/],
+    ['the Bristol council tax went up again and nobody is surprised', /^user\|location\|bristol\|assert$/],
+    ['the recycling collection in Exeter keeps skipping us', /^user\|location\|exeter\|assert$/],
+    ['honestly the tram into Sheffield was rammed this morning', /^user\|location\|sheffield\|assert$/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+  test.each([
+    // a trip, someone else's street, a question, a wish, a named business, a clause about someone else
+    ['the Paris metro was heaving all through our holiday'],
+    ['his road in Leeds is always flooded'],
+    ['is the council in Leeds any good with bins?'],
+    ['my sister says the council in Derby is useless'],
+    ['I wish the tram went into Salford'],
+    ['the ferry to Calais was rough but fine'],
+  ])('%s → no location', (text) => {
+    expect(once(text).filter((r) => /^user\|location\|/.test(r))).toEqual([]);
+  });
+});

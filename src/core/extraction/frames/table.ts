@@ -298,3 +298,10 @@ export const NEW_HOMES: readonly string[] = ['home', 'family', 'owner', 'owners'
 export const CORRECTION_SIGNALS: readonly string[] = ['actually', 'sorry', 'oops', 'whoops', 'wait', 'i mean', 'i meant', 'typo', 'typed', 'wrong', 'autocorrect', 'my bad', 'correction', 'with an? \\p{L}'];
 /** Units that make a number a measure, not an age ("42 degrees", "30 minutes", "5k"). */
 export const MEASURE_UNITS: readonly string[] = ['degrees?', 'minutes?', 'mins?', 'hours?', 'hrs?', 'seconds?', 'secs?', 'days?', 'weeks?', 'months?', 'years?', 'km', 'k', 'miles?', 'kg', 'kilos?', 'lbs?', 'pounds?', 'quid', 'euros?', 'dollars?', 'percent', 'times', 'people', 'pages?', 'steps', 'reps', 'laps?', 'am', 'pm', 'st', 'nd', 'rd', 'th'];
+
+/**
+ * Local services and amenities: a noun of this class that carries a place — as its modifier ("the Tucson water
+ * bill", "Leipzig city council") or in the phrase right after it ("our street in Ghent", "the ferry into Hobart",
+ * "the high street in Inverness") — presupposes the speaker lives there (implied), whatever the clause's polarity.
+ */
+export const LOCAL_SERVICES: readonly string[] = ['council', 'councillor', 'bill', 'bin', 'bins', 'lorry', 'collection', 'recycling', 'rates', 'ferry', 'tram', 'trams', 'bus', 'buses', 'metro', 'subway', 'tube', 'street', 'road', 'roads', 'roadworks', 'pothole', 'potholes', 'neighbourhood', 'neighborhood', 'estate', 'gp', 'surgery', 'pharmacy', 'library', 'postman', 'postie', 'parking', 'water', 'traffic', 'commute', 'school run', 'high street', 'leisure centre', 'tax'];
