@@ -19,6 +19,9 @@ function run(earlier: string, now: string): string[] {
   return brief(extractOffline([{ role: 'user', content: now }], { timestamp: TS, sessionId: 's', recentTurns }, true, undefined, wordnet)).map((r) => r.toLowerCase());
 }
 
+/** One message with no earlier turns. */
+const once = (text: string) => brief(extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet)).map((r) => r.toLowerCase());
+
 describe('entity state by reference: an ending predicate over a held value', () => {
   test.each([
     // death and farewell, said of a held pet
@@ -68,7 +71,7 @@ describe('entity state by reference: an ending predicate over a held value', () 
 });
 
 describe('a bare denial ends only what the exchange holds', () => {
-  const now = (text: string, earlier?: string) => (earlier ? run(earlier, text) : brief(extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet)).map((r) => r.toLowerCase()));
+  const now = (text: string, earlier?: string) => (earlier ? run(earlier, text) : once(text));
   test.each([
     ["I'm not a plumber, I just fixed one tap and now everyone calls me"],
     ["I don't speak any Greek, I only know the alphabet from maths"],
@@ -118,7 +121,6 @@ describe('a corrected value matched by its shape to the held memory', () => {
 });
 
 describe('a local service that carries a place: where the speaker lives', () => {
-  const once = (text: string) => brief(extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet)).map((r) => r.toLowerCase());
   test.each([
     ['the council in Wrexham still hasn’t fixed the pothole outside the shop', /^user\|location\|wrexham\|assert$/],
     ['our road in Didsbury has had roadworks for a month now', /^user\|location\|didsbury\|assert$/],
@@ -138,5 +140,27 @@ describe('a local service that carries a place: where the speaker lives', () => 
     ['the ferry to Calais was rough but fine'],
   ])('%s → no location', (text) => {
     expect(once(text).filter((r) => /^user\|location\|/.test(r))).toEqual([]);
+  });
+});
+
+describe('an illness told to the speaker, acting up, or colouring a day', () => {
+  test.each([
+    ['got told I have gout in my left foot, at 38 of all ages', /^user\|health_condition\|gout\|assert$/],
+    ['the GP told me I have psoriasis, which explains a lot', /^user\|health_condition\|psoriasis\|assert$/],
+    ['so it turns out I have sciatica, not a pulled muscle', /^user\|health_condition\|sciatica\|(?:assert|correct)$/],
+    ['the psoriasis is flaring so I’m staying in tonight', /^user\|health_condition\|psoriasis\|assert$/],
+    ['a bad eczema week, everything itches', /^user\|health_condition\|eczema\|assert$/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+  test.each([
+    // told to do something, told someone else's news, an illness that is someone else's or not acting on the speaker
+    ['my mum told me I have to ring her more often'],
+    ['my brother got told he has gout'],
+    ['the cancer took my uncle last year'],
+    ['she told me I have a lovely singing voice'],
+    ['a chill day at home, finally'],
+  ])('%s → no condition of the speaker', (text) => {
+    expect(once(text).filter((r) => /^user\|health_condition\|/.test(r))).toEqual([]);
   });
 });

@@ -336,6 +336,8 @@ function jobLoss(facts: Draft[], clause: Clause): Draft[] {
 }
 
 /** Where the speaker's own clause starts after someone's advice ("…, so I started a diet"). */
+/** Being told, or finding out, a first-person finding: the clause after it is the speaker's ("got told I have…"). */
+const TOLD_ME = /(?:\b(?:I|I've|I’ve|I\s+have)\s+(?:just\s+|recently\s+|finally\s+|now\s+)?)?\b(?:(?:got|been|was|were|get|gets|getting)\s+told|(?:told|tells|informed)\s+me|found\s+out|find\s+out|(?:it\s+)?(?:turns|turned)\s+out|learned|learnt)\s+(?:that\s+)?(?=I\s+(?:have|had|am|was|'ve|’ve|'m|’m)\b|I(?:'ve|’ve|'m|’m)\b)/i;
 const ADVICE_TAIL = /\s*[,;]\s*(?:(?:so|and|but|then|which\s+is\s+why)\s+)?(?=(?:I|we)\b)/;
 
 /**
@@ -490,6 +492,15 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     if (advice) {
       lastThird = mentionRelatives(exp.slice(0, advice.index), self, evidence, o, out, known) ?? lastThird;
       body = exp.slice(advice.index + advice[0].length);
+    }
+    // "got told I have glaucoma", "the GP told me I've got gout", "turns out I have coeliac": a finding told to the
+    // speaker about the speaker is the speaker's own clause, not someone else's words.
+    const toldMe = TOLD_ME.exec(body);
+    if (toldMe && !isOthersAdvice(body)) {
+      // "the GP told me I have…": the teller goes with the telling, back to the clause's start; what came before stays.
+      const lead = body.slice(0, toldMe.index);
+      const keep = /\b(?:told|tells|informed)\s+me\b/i.test(toldMe[0]) ? lead.slice(0, Math.max(0, ...[...lead.matchAll(/[,;]\s*|\s(?:and|so|but)\s/gi)].map((m) => m.index! + m[0].length))) : lead;
+      body = `${keep}${body.slice(toldMe.index + toldMe[0].length)}`;
     }
     const rs = resolveReportedSpeech(stripMarkers(body), o.speaker);
     if (rs === 'skip') {

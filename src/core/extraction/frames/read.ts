@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { FLARE_VERBS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -523,6 +523,14 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
   const out: Draft[] = [];
   const phrases = [shape.subject, ...shape.objects, shape.complement, ...shape.preps.map((p) => p.np)].filter((p): p is Phrase => !!p);
   for (const p of phrases) {
+    // "the psoriasis is flaring", "a bad gout week": an illness the speaker's clause has act up, or colour a day.
+    if (clause.subject.self && !/['’]s\b/.test(p.text) && !shape.pronoun) {
+      const words = p.text.toLowerCase().split(/\s+/);
+      const flares = p === shape.subject && p.det === 'the' && (FLARE_VERBS as readonly string[]).includes(shape.verb ?? '');
+      const spell = (p.det === 'a' || p.det === 'an') && ['day', 'week', 'night', 'month'].includes(p.headLemma) ? words[words.length - 2] : null;
+      const ill = flares ? p.headLemma : spell;
+      if (ill && kindOf(ill, lex) === 'illness' && !NOT_CONDITIONS.includes(ill) && !(lex?.isA(ill, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 }) ?? false)) out.push({ key: 'health_condition', value: flares ? bare(p).toLowerCase() : ill, subject: clause.speaker, metadata: { frame: flares ? 'illness flares' : 'illness×spell' } });
+    }
     if ((p.det !== 'my' && p.det !== 'our') || /['’]s\b/.test(p.text)) continue;
     const words = p.text.split(/\s+/).slice(1);
     // "my dachshund frank": an animal word then one more word that is a name.

@@ -305,3 +305,6 @@ export const MEASURE_UNITS: readonly string[] = ['degrees?', 'minutes?', 'mins?'
  * "the high street in Inverness") — presupposes the speaker lives there (implied), whatever the clause's polarity.
  */
 export const LOCAL_SERVICES: readonly string[] = ['council', 'councillor', 'bill', 'bin', 'bins', 'lorry', 'collection', 'recycling', 'rates', 'ferry', 'tram', 'trams', 'bus', 'buses', 'metro', 'subway', 'tube', 'street', 'road', 'roads', 'roadworks', 'pothole', 'potholes', 'neighbourhood', 'neighborhood', 'estate', 'gp', 'surgery', 'pharmacy', 'library', 'postman', 'postie', 'parking', 'water', 'traffic', 'commute', 'school run', 'high street', 'leisure centre', 'tax'];
+
+/** Verbs of an illness acting up ("the psoriasis is flaring", "my gout is playing up"): the illness is the speaker's. */
+export const FLARE_VERBS: readonly string[] = ['flare', 'act', 'play', 'kick', 'worsen', 'return'];
