@@ -665,7 +665,7 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
       // memory its shape matches; it replaces what the rules made of it only when they left it floating or half read
       // (a bare "21st" as the value).
       const ruled = out.slice(before).some((c) => c.op === 'correct' && c.key !== FLOATING_CORRECTION && !/^(?:the\s+)?\d/.test(c.value));
-      const shaped = corrections && !ruled ? valueCorrection(content, [...out.slice(0, before)].reverse().concat(prior()).filter((p) => !isOtherSpeakers(p.subject, speaker, speakers)), safeRef, speaker) : null;
+      const shaped = corrections && !ruled ? valueCorrection(content, () => [...out.slice(0, before)].reverse().concat(prior()).filter((p) => !isOtherSpeakers(p.subject, speaker, speakers)), safeRef, speaker) : null;
       if (shaped) {
         for (let k = out.length - 1; k >= before; k--) if (out[k].key === FLOATING_CORRECTION || (out[k].key === shaped.key && out[k].subject === shaped.subject)) out.splice(k, 1);
         out.push(shaped);

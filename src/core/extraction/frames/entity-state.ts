@@ -237,13 +237,28 @@ function referentWords(np: Phrase): string[] {
 /** What ending the bond is said over ("ended things", "ended it", "ended our relationship"). */
 const BOND_OBJECTS = ['thing', 'things', 'it', 'relationship', 'engagement', 'marriage'];
 
+/** Whether a verb (or phrasal verb) is a kind of one of a row's anchors, remembered per row and verb (WordNet walks cost). */
+const ANCHORED = new WeakMap<Lexicon, Map<string, boolean>>();
+function anchored(row: ReferenceEnding, verb: string, lex: Lexicon): boolean {
+  let memo = ANCHORED.get(lex);
+  if (!memo) ANCHORED.set(lex, (memo = new Map()));
+  const k = `${row.id}|${verb}`;
+  let hit = memo.get(k);
+  if (hit === undefined) {
+    hit = lex.senses(verb, 'verb', 1).length > 0 && row.anchors!.some((a) => verb === a || lex.isA(verb, a, { pos: 'verb', maxSenses: 2, maxDepth: 3 }));
+    if (memo.size > 20_000) memo.clear();
+    memo.set(k, hit);
+  }
+  return hit;
+}
+
 function verbIsOf(row: ReferenceEnding, rc: ReadClause, shape: Shape): boolean {
   if (!shape.verb) return false;
   if (row.particle && shape.particle !== row.particle) return false;
   if (row.lemmas?.includes(shape.verb)) return true;
   if (!row.anchors || !rc.lex) return false;
-  const verbs = [...phrasalLemmas(rc, shape).filter((p) => rc.lex!.senses(p, 'verb', 1).length > 0), ...(shape.particle ? [] : [shape.verb])];
-  return verbs.some((v) => row.anchors!.some((a) => v === a || rc.lex!.isA(v, a, { pos: 'verb', maxSenses: 2, maxDepth: 3 })));
+  const verbs = [...phrasalLemmas(rc, shape), ...(shape.particle ? [] : [shape.verb])];
+  return verbs.some((v) => anchored(row, v, rc.lex!));
 }
 
 /** Index of the main verb among the clause's tokens. */

@@ -44,13 +44,18 @@ function corrected(target: MemoryCandidate, value: string, replaces: string, evi
 
 /**
  * The correction a message makes of a held memory by the shape of its value, or null. `prior` are the exchange's
- * earlier candidates, most recent first; only the speaker's own memories and those of third parties they told of.
+ * earlier candidates (read lazily), most recent first; the speaker's own memories and those of third parties they told of.
  */
-export function valueCorrection(text: string, prior: MemoryCandidate[], ref: Date, speaker = 'user'): MemoryCandidate | null {
+export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], ref: Date, speaker = 'user'): MemoryCandidate | null {
   const first = text.split(/(?<=[.!?])\s+/)[0];
   const opening = OPENING.exec(text)?.[1] ?? null;
   const signalled = SIGNAL.test(first) || opening !== null;
-  if (!signalled || prior.length === 0) return null;
+  // The earlier turns are read only for a signalled message (reading them costs an extraction per turn).
+  if (!signalled) return null;
+  // …and only when the first sentence carries a value of a shape this reads: a day, a number, a name.
+  if (first.search(ORDINAL) < 0 && first.search(NUMBER) < 0 && capitalised(first).length === 0) return null;
+  const prior = priorOf();
+  if (prior.length === 0) return null;
   // The speaker's own memories before those of the people they told of (a trip before the friend's wedding on it).
   const live = prior.filter((p) => p.op === 'assert' || p.op === 'correct');
   const held = [...live.filter((p) => p.subject === speaker), ...live.filter((p) => p.subject !== speaker)];
