@@ -164,3 +164,16 @@ describe('an illness told to the speaker, acting up, or colouring a day', () => 
     expect(once(text).filter((r) => /^user\|health_condition\|/.test(r))).toEqual([]);
   });
 });
+
+describe('birth-order nouns are child nouns (lexicon RELATIONS)', () => {
+  test.each([
+    ['our eldest Priya is 17 and our youngest, Dev, is 12', [/^user\|child\|priya \(eldest\)\|assert$/, /^.*priya\|age\|17\|assert$/, /^user\|child\|dev \(youngest\)\|assert$/, /^.*dev\|age\|12\|assert$/]],
+    ['our oldest, Kit, just passed her driving test', [/^user\|child\|kit \(oldest\)\|assert$/]],
+    // still an adjective before another relation word
+    ['my eldest brother Tom lives in Leeds', [/^user\|sibling\|tom \(brother\)\|assert$/]],
+  ])('%s', (text, wants) => {
+    const rows = once(text);
+    for (const want of wants) expect(rows).toContainEqual(expect.stringMatching(want));
+    expect(rows.filter((r) => /\|child\|/.test(r) && /brother/.test(text))).toEqual([]);
+  });
+});
