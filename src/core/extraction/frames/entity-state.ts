@@ -341,12 +341,13 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
         const hit = held.find(w, row.keys);
         if (hit) return [{ key: hit.key, value: hit.value, op: 'retract', subject: clause.speaker, metadata: { ending: row.id, anyKey: true, kindKnown: true, heldBefore: true } }];
       }
-      // A name an earlier turn said without a fact the exchange read ("Marisol is planning our trip"): the row's only
-      // key, or a vehicle by the lexicon; reconciliation ends whatever memory holds the name.
+      // A name an earlier turn said without a fact the exchange read ("Marisol is planning our trip"): a plain
+      // retraction under the row's only key, or a vehicle by the lexicon (no anyKey: "let Dave go" must never end a
+      // colleague Dave, only a pet Dave if one is stored).
       const name = np.proper ? np.name : bareName(np, rc.lex, [null, 'the']);
       if (!name || name.includes(' ') || !held.named?.(name)) continue;
       const key = row.keys.length === 1 ? row.keys[0] : row.keys.includes('vehicle') && isKind(name, 'vehicle') ? 'vehicle' : null;
-      if (key) return [{ key, value: name[0].toUpperCase() + name.slice(1), op: 'retract', subject: clause.speaker, metadata: { ending: row.id, anyKey: true, mentionedBefore: true } }];
+      if (key) return [{ key, value: name[0].toUpperCase() + name.slice(1), op: 'retract', subject: clause.speaker, metadata: { ending: row.id, mentionedBefore: true } }];
     }
   }
   return [];
