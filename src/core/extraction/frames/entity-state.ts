@@ -344,10 +344,12 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
       // A name an earlier turn said without a fact the exchange read ("Marisol is planning our trip"): a plain
       // retraction under the row's only key, or a vehicle by the lexicon (no anyKey: "let Dave go" must never end a
       // colleague Dave, only a pet Dave if one is stored).
+      // A name stored in an earlier session is not in this exchange: the same plain retraction reaches it there
+      // (reconciliation ends a stored memory of that key and name, and nothing when none is stored).
       const name = np.proper ? np.name : bareName(np, rc.lex, [null, 'the']);
-      if (!name || name.includes(' ') || !held.named?.(name)) continue;
+      if (!name || name.includes(' ')) continue;
       const key = row.keys.length === 1 ? row.keys[0] : row.keys.includes('vehicle') && isKind(name, 'vehicle') ? 'vehicle' : null;
-      if (key) return [{ key, value: name[0].toUpperCase() + name.slice(1), op: 'retract', subject: clause.speaker, metadata: { ending: row.id, mentionedBefore: true } }];
+      if (key) return [{ key, value: name[0].toUpperCase() + name.slice(1), op: 'retract', subject: clause.speaker, metadata: { ending: row.id, ...(held.named?.(name) ? { mentionedBefore: true } : {}) } }];
     }
   }
   return [];
