@@ -99,6 +99,10 @@ describe('entity state in chat wording: idioms, lower case, references a later s
     ['es2-sold-lower', 'i ride a yamaha mt-07 to work most days', 'sold the yamaha on sunday, the insurance was getting silly', /yamaha/i, 'vehicle'],
     ['es2-packed-in', 'I go swimming every morning before work.', 'I have packed in swimming, my ears hate the chlorine.', /swim/, 'hobby'],
     ['es2-pet-lower', 'we have a ginger cat called marmite, she is 4', 'marmite passed away on sunday, the house is so quiet', /marmite/i, 'pet'],
+    // session 6: endings by reference (an ending class over a held value), in a later session
+    ['es3-dumped', 'My girlfriend Zara is doing a course in Leeds.', 'Zara dumped me on my birthday.', /Zara/, 'partner'],
+    ['es3-farewell', 'my tabby Miso keeps knocking mugs off the desk', 'we said a final goodbye to Miso on monday, the vet came to the house', /Miso/, 'pet'],
+    ['es3-let-go', 'Our old collie Bess sleeps by the fire all day.', 'We had to let Bess go on Tuesday, she was fifteen.', /Bess/, 'pet'],
   ])('%s', async (user, first, ending, value, key) => {
     await say(user, 's1', first, 0);
     const before = holding(await memories(user), value).filter((m) => m.key === key && m.active);

@@ -65,6 +65,8 @@ export interface Holdings {
   find(word: string, keys: readonly string[] | null): Held | null;
   /** The most recent held value of the key. */
   current(key: string): Held | null;
+  /** Whether an earlier user turn of the exchange names the word as a name (capitalised), held or not. */
+  named?(word: string): boolean;
 }
 
 export interface Draft {

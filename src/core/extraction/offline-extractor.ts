@@ -31,9 +31,10 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts } from './frames/read.ts';
-import { endingDrafts } from './frames/entity-state.ts';
+import { animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts } from './frames/read.ts';
+import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
+import { valueCorrection } from './frames/value-correction.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
 export interface RuleError {
@@ -162,6 +163,8 @@ interface SentenceOpts {
   speakers?: ReadonlySet<string>;
   /** Whether the session's recent user messages contain this exact word (gates re-reading them). */
   mentioned?: (word: string) => boolean;
+  /** Whether the session's recent user messages have this capitalised word as a whole word. */
+  mentionedAs?: (name: string) => boolean;
   /** The text just before `text` (a request the statement follows), read as the previous sentence. */
   lead?: string;
   /** WordNet behind the Lexicon port (frames/kinds.ts); without it the frames use their seed table only. */
@@ -185,9 +188,12 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
-  return [...fresh, ...endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)))];
+  const ended = endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)));
+  // An ending the rows did not read: a predicate of an ending class over a value the exchange holds.
+  const byReference = ended.length === 0 && !said.has('pet|retract') ? referenceEndingDrafts(rc).filter((d) => !said.has(`${d.key}|retract`)) : [];
+  return [...fresh, ...ended, ...byReference];
 }
 
 /** A phrase that opens with someone else's possessive ("his interview", "Ana's wedding"). */
@@ -217,6 +223,11 @@ function holdingsOf(o: SentenceOpts): Holdings {
     current(key) {
       const hit = list().find((c) => c.key === key);
       return hit ? { key: hit.key, value: hit.value } : null;
+    },
+    named(word) {
+      if (word.length < 2 || !o.mentioned) return false;
+      const name = word[0].toUpperCase() + word.slice(1).toLowerCase();
+      return o.mentioned(name) && o.mentionedAs?.(name) !== false;
     },
   };
 }
@@ -284,6 +295,9 @@ function toCandidate(d: Draft, subject: Subject, evidence: string, base: number)
   };
 }
 
+/** A possession predicate (the own frame's verbs) after the subject: "I (don't) have a cat", "we own no car". */
+const POSSESSION = /^(?:\S+\s+)?(?:\S+\s+)?(?:have|has|had|own|owns|got)\b(?!\s+(?:been|to)\b)/i;
+
 /** Applies the clause's negation/history to the drafts of fact rules. */
 function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
   const out: Draft[] = [];
@@ -297,6 +311,10 @@ function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
       if (d.key === 'like' && !c.ending) out.push({ ...d, key: 'dislike' });
       else if (d.key === 'dislike' || d.key === 'communication_style') continue;
       else if (d.type === 'relation' && !c.ending) continue;
+      // A bare denial of being or doing ("I'm not a teacher, people just assume it", "I don't speak a word of Polish")
+      // with no ending cue states no change: it ends only a value the exchange holds for the key. Denied possession
+      // ("I don't have a cat") is the current state and still ends what is stored.
+      else if (!c.ending && c.held && !POSSESSION.test(c.core) && !c.held.find(normValue(d.value).split(' ')[0] ?? '', [d.key])) continue;
       else out.push({ ...d, op: 'retract' });
     } else out.push(d);
   }
@@ -318,6 +336,8 @@ function jobLoss(facts: Draft[], clause: Clause): Draft[] {
 }
 
 /** Where the speaker's own clause starts after someone's advice ("…, so I started a diet"). */
+/** Being told, or finding out, a first-person finding: the clause after it is the speaker's ("got told I have…"). */
+const TOLD_ME = /(?:\b(?:I|I've|I’ve|I\s+have)\s+(?:just\s+|recently\s+|finally\s+|now\s+)?)?\b(?:(?:got|been|was|were|get|gets|getting)\s+told|(?:told|tells|informed)\s+me|found\s+out|find\s+out|(?:it\s+)?(?:turns|turned)\s+out|learned|learnt)\s+(?:that\s+)?(?=I\s+(?:have|had|am|was|'ve|’ve|'m|’m)\b|I(?:'ve|’ve|'m|’m)\b)/i;
 const ADVICE_TAIL = /\s*[,;]\s*(?:(?:so|and|but|then|which\s+is\s+why)\s+)?(?=(?:I|we)\b)/;
 
 /**
@@ -473,6 +493,15 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       lastThird = mentionRelatives(exp.slice(0, advice.index), self, evidence, o, out, known) ?? lastThird;
       body = exp.slice(advice.index + advice[0].length);
     }
+    // "got told I have glaucoma", "the GP told me I've got gout", "turns out I have coeliac": a finding told to the
+    // speaker about the speaker is the speaker's own clause, not someone else's words.
+    const toldMe = TOLD_ME.exec(body);
+    if (toldMe && !isOthersAdvice(body)) {
+      // "the GP told me I have…": the teller goes with the telling, back to the clause's start; what came before stays.
+      const lead = body.slice(0, toldMe.index);
+      const keep = /\b(?:told|tells|informed)\s+me\b/i.test(toldMe[0]) ? lead.slice(0, Math.max(0, ...[...lead.matchAll(/[,;]\s*|\s(?:and|so|but)\s/gi)].map((m) => m.index! + m[0].length))) : lead;
+      body = `${keep}${body.slice(toldMe.index + toldMe[0].length)}`;
+    }
     const rs = resolveReportedSpeech(stripMarkers(body), o.speaker);
     if (rs === 'skip') {
       // The reported words are skipped; who reported them is still a relation ("my colleague Ana thinks I should…").
@@ -589,6 +618,11 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
   for (const m of [...(ctx.recentTurns ?? []).flatMap((t) => t.messages), ...messages]) if (m.role === 'user') speakers.add(speakerSubject(m.name));
   const mentioned = (word: string) =>
     (ctx.recentTurns ?? []).slice(-3).some((t) => t.messages.some((x) => x.role === 'user' && typeof x.content === 'string' && x.content.includes(word)));
+  // The word as a whole capitalised word of an earlier user message ("Marisol is planning…"), not inside another word.
+  const mentionedAs = (name: string) => {
+    const re = new RegExp(`(?<![\\p{L}])${escapeRe(name)}(?![\\p{L}])`, 'u');
+    return (ctx.recentTurns ?? []).slice(-3).some((t) => t.messages.some((x) => x.role === 'user' && typeof x.content === 'string' && re.test(x.content)));
+  };
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     if (m.role !== 'user' || typeof m.content !== 'string') continue;
@@ -626,7 +660,16 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     const before = out.length;
     if (m.name) out.push(...addressedFacts(messages, i, ctx, speaker));
     try {
-      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, speakers, lexicon }));
+      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, mentionedAs, speakers, lexicon }));
+      // A bare corrected value ("42 actually", "Anoek, with an e", "the 23rd, not the 13th") put right in the held
+      // memory its shape matches; it replaces what the rules made of it only when they left it floating or half read
+      // (a bare "21st" as the value).
+      const ruled = out.slice(before).some((c) => c.op === 'correct' && c.key !== FLOATING_CORRECTION && !/^(?:the\s+)?\d/.test(c.value));
+      const shaped = corrections && !ruled ? valueCorrection(content, () => [...out.slice(0, before)].reverse().concat(prior()).filter((p) => !isOtherSpeakers(p.subject, speaker, speakers)), safeRef, speaker) : null;
+      if (shaped) {
+        for (let k = out.length - 1; k >= before; k--) if (out[k].key === FLOATING_CORRECTION || (out[k].key === shaped.key && out[k].subject === shaped.subject)) out.splice(k, 1);
+        out.push(shaped);
+      }
       // A name described later in the message as an animal is a pet (people the message named are not).
       const people = new Set([...speakers, ...out.flatMap((c) => (typeof c.metadata?.name === 'string' && c.type === 'relation' ? [c.metadata.name.toLowerCase()] : [])), ...out.map((c) => c.subject.split(' ').pop() ?? '')]);
       if (!isQuestion(content) && !isJokeOrSarcasm(content))

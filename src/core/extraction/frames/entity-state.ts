@@ -14,7 +14,7 @@ import { NOT_NAMES } from '../lexicon.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { bareName, type ReadClause } from './read.ts';
-import { ENDINGS, type Ending } from './table.ts';
+import { ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, REFERENCE_ENDINGS, type Ending, type ReferenceEnding } from './table.ts';
 import { resolveDate } from '../dates.ts';
 
 /** Labels of the current value when an ending names nothing ("I resigned" ends the current employer). */
@@ -223,4 +223,134 @@ function wordAfter(rc: ReadClause, prep: string): string | null {
   const i = rc.tokens.findIndex((t) => t.lower === prep);
   const w = i >= 0 ? rc.tokens[i + 1] : undefined;
   return w && /^[\p{L}][\p{L}'-]+$/u.test(w.text) ? w.lower : null;
+}
+
+/** The words a referent phrase may be held under: its name, its head, then its other words ("my squash racket" → squash). */
+function referentWords(np: Phrase): string[] {
+  const words = [np.name, np.gerund ? np.head : np.headLemma, np.head, ...np.text.split(/\s+/).slice(np.det ? 1 : 0)]
+    .filter((w): w is string => !!w)
+    .map((w) => w.toLowerCase().replace(/['’]s$/, ''))
+    .filter((w) => w.length > 2 && !NOT_NAMES.has(w));
+  return [...new Set(words)];
+}
+
+/** What ending the bond is said over ("ended things", "ended it", "ended our relationship"). */
+const BOND_OBJECTS = ['thing', 'things', 'it', 'relationship', 'engagement', 'marriage'];
+
+/** Whether a verb (or phrasal verb) is a kind of one of a row's anchors, remembered per row and verb (WordNet walks cost). */
+const ANCHORED = new WeakMap<Lexicon, Map<string, boolean>>();
+function anchored(row: ReferenceEnding, verb: string, lex: Lexicon): boolean {
+  let memo = ANCHORED.get(lex);
+  if (!memo) ANCHORED.set(lex, (memo = new Map()));
+  const k = `${row.id}|${verb}`;
+  let hit = memo.get(k);
+  if (hit === undefined) {
+    hit = lex.senses(verb, 'verb', 1).length > 0 && row.anchors!.some((a) => verb === a || lex.isA(verb, a, { pos: 'verb', maxSenses: 2, maxDepth: 3 }));
+    if (memo.size > 20_000) memo.clear();
+    memo.set(k, hit);
+  }
+  return hit;
+}
+
+function verbIsOf(row: ReferenceEnding, rc: ReadClause, shape: Shape): boolean {
+  if (!shape.verb) return false;
+  if (row.particle && shape.particle !== row.particle) return false;
+  if (row.lemmas?.includes(shape.verb)) return true;
+  if (!row.anchors || !rc.lex) return false;
+  const verbs = [...phrasalLemmas(rc, shape), ...(shape.particle ? [] : [shape.verb])];
+  return verbs.some((v) => anchored(row, v, rc.lex!));
+}
+
+/** Index of the main verb among the clause's tokens. */
+function verbAt(rc: ReadClause, shape: Shape): number {
+  return rc.tokens.findIndex((t) => t.lower === shape.verbText || t.lemma === shape.verb);
+}
+
+/** The structure a shape-row asks for, read from the clause; returns the referent phrase it puts in the row's role. */
+function structured(row: ReferenceEnding, rc: ReadClause, shape: Shape): Array<Phrase | null> {
+  const at = verbAt(rc, shape);
+  const after = at >= 0 ? rc.tokens.slice(at + 1).map((t) => t.lower) : [];
+  switch (row.shape) {
+    // "said (a final) goodbye to Miso", "bid farewell to Juno"
+    case 'farewell':
+      return (shape.verb === 'say' || shape.verb === 'bid') && shape.objects.some((o) => FAREWELLS.includes(o.headLemma)) ? shape.preps.filter((p) => p.prep === 'to').map((p) => p.np) : [];
+    // "Noodle didn't make it (through the op)", "Juno did not survive"
+    case 'survive-negated':
+      return shape.negated && ((shape.verb === 'make' && after[0] === 'it') || shape.verb === 'survive') ? [shape.subject] : [];
+    // "let Juno go"
+    case 'release':
+      return shape.verb === 'let' && shape.object && after.slice(1, 4).includes('go') ? [shape.object] : [];
+    // "found Pretzel a lovely new family", "got her a new home"
+    case 'new-home': {
+      if (!['find', 'give', 'get'].includes(shape.verb ?? '') || !shape.object) return [];
+      const rest = shape.preps.length > 0 ? after.slice(0, after.indexOf(shape.preps[0].prep)) : after;
+      return rest.some((w) => NEW_HOMES.includes(w)) && rest.includes('new') ? [shape.object] : [];
+    }
+    // "the passat is gone", "bouldering is over for me": nothing after the state but "for me" or the clause's end.
+    case 'state': {
+      const state = shape.adjective ?? (shape.verbText && ENDED_STATES.includes(shape.verbText) ? shape.verbText : shape.complement?.head ?? null);
+      if (!state || !ENDED_STATES.includes(state)) return [];
+      const i = after.indexOf(state);
+      const tail = i >= 0 ? after.slice(i + 1) : after;
+      const stop = tail.findIndex((w) => /^[,.;!?]$/.test(w));
+      const rest = (stop >= 0 ? tail.slice(0, stop) : tail).filter((w) => !['now', 'then', 'too', 'lol'].includes(w));
+      return rest.length === 0 || (rest.length === 2 && rest[0] === 'for' && (rest[1] === 'me' || rest[1] === 'us')) ? [shape.subject] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * Endings by reference (REFERENCE_ENDINGS): the clause's predicate is of an ending class (by WordNet or by a short
+ * structure) and its argument names a value an earlier turn of the exchange holds under one of the row's keys → that
+ * memory ends. Nothing held under those keys, nothing ended; a third party's clause, a negated (but for "didn't make
+ * it"), hypothetical or planned one ends nothing.
+ */
+export function referenceEndingDrafts(rc: ReadClause): Draft[] {
+  const { clause, shape } = rc;
+  const held = clause.held;
+  if (!held || !shape.verb || (shape.modal && shape.modal !== 'can') || /^\s*(?:if|unless|when|whether)\b/i.test(clause.text)) return [];
+  // The clause is the speaker's, or about the held referent itself ("Zara dumped me" is attributed to Zara).
+  const speakerActs = clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless);
+  // The main verb group's negation; a negation in a later comma part ("…, the knee will not have it") is its own.
+  const negated = shape.negated || (clause.negated && !clause.text.includes(','));
+  for (const row of REFERENCE_ENDINGS) {
+    if (negated !== (row.shape === 'survive-negated')) continue;
+    if (!clause.subject.self && row.role !== 'leaver' && row.role !== 'subject' && row.role !== 'passive') continue;
+    let refs: Array<Phrase | null>;
+    if (row.shape) refs = structured(row, rc, shape);
+    else if (!verbIsOf(row, rc, shape)) continue;
+    else if (row.role === 'object') refs = speakerActs && !shape.passive && !shape.preps.some((p) => p.prep === 'with' && !p.np.proper && p.np.det !== null) ? [...shape.objects, ...shape.preps.filter((p) => p.prep === 'on' || p.prep === 'of' || p.prep === 'with').map((p) => p.np)] : [];
+    else if (row.role === 'passive') refs = shape.passive && !shape.pronoun ? [shape.subject] : [];
+    // "Ruth and I ended things", "we ended it": said together over the bond itself, the partner named or held now.
+    else if (row.role === 'together') {
+      if (shape.pronoun !== 'we' || !shape.objects.every((o) => BOND_OBJECTS.includes(o.headLemma))) continue;
+      if (!shape.subject) {
+        const now = held.current('partner');
+        if (now) return [{ key: now.key, value: now.value, op: 'retract', subject: clause.speaker, metadata: { ending: row.id, anyKey: true, kindKnown: true, heldBefore: true } }];
+        continue;
+      }
+      refs = [shape.subject];
+    } else if (row.role === 'leaver') refs = !shape.pronoun && shape.objects.length === 0 && /^(?:me|us)$/i.test(rc.tokens[verbAt(rc, shape) + 1]?.lower ?? '') ? [shape.subject] : [];
+    else refs = [shape.subject];
+    if (row.role === 'object' && row.shape && !speakerActs) continue;
+    for (const np of refs) {
+      if (!np || /['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your', 'a', 'an'].includes(np.det ?? '')) continue;
+      for (const w of referentWords(np)) {
+        const hit = held.find(w, row.keys);
+        if (hit) return [{ key: hit.key, value: hit.value, op: 'retract', subject: clause.speaker, metadata: { ending: row.id, anyKey: true, kindKnown: true, heldBefore: true } }];
+      }
+      // A name an earlier turn said without a fact the exchange read ("Marisol is planning our trip"): a plain
+      // retraction under the row's only key, or a vehicle by the lexicon (no anyKey: "let Dave go" must never end a
+      // colleague Dave, only a pet Dave if one is stored).
+      // A name stored in an earlier session is not in this exchange: the same plain retraction reaches it there
+      // (reconciliation ends a stored memory of that key and name, and nothing when none is stored).
+      const name = np.proper ? np.name : bareName(np, rc.lex, [null, 'the']);
+      if (!name || name.includes(' ')) continue;
+      const key = row.keys.length === 1 ? row.keys[0] : row.keys.includes('vehicle') && isKind(name, 'vehicle') ? 'vehicle' : null;
+      if (key) return [{ key, value: name[0].toUpperCase() + name.slice(1), op: 'retract', subject: clause.speaker, metadata: { ending: row.id, ...(held.named?.(name) ? { mentionedBefore: true } : {}) } }];
+    }
+  }
+  return [];
 }

@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { FLARE_VERBS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -523,6 +523,14 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
   const out: Draft[] = [];
   const phrases = [shape.subject, ...shape.objects, shape.complement, ...shape.preps.map((p) => p.np)].filter((p): p is Phrase => !!p);
   for (const p of phrases) {
+    // "the psoriasis is flaring", "a bad gout week": an illness the speaker's clause has act up, or colour a day.
+    if (clause.subject.self && !/['’]s\b/.test(p.text) && !shape.pronoun) {
+      const words = p.text.toLowerCase().split(/\s+/);
+      const flares = p === shape.subject && p.det === 'the' && (FLARE_VERBS as readonly string[]).includes(shape.verb ?? '');
+      const spell = (p.det === 'a' || p.det === 'an') && ['day', 'week', 'night', 'month'].includes(p.headLemma) ? words[words.length - 2] : null;
+      const ill = flares ? p.headLemma : spell;
+      if (ill && kindOf(ill, lex) === 'illness' && !NOT_CONDITIONS.includes(ill) && !(lex?.isA(ill, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 }) ?? false)) out.push({ key: 'health_condition', value: flares ? bare(p).toLowerCase() : ill, subject: clause.speaker, metadata: { frame: flares ? 'illness flares' : 'illness×spell' } });
+    }
     if ((p.det !== 'my' && p.det !== 'our') || /['’]s\b/.test(p.text)) continue;
     const words = p.text.split(/\s+/).slice(1);
     // "my dachshund frank": an animal word then one more word that is a name.
@@ -625,4 +633,47 @@ export function animalAnaphora(text: string, lex: Lexicon | undefined, people: R
     }
   }
   return out;
+}
+
+/** Where a clause is about a trip, not home ("on holiday", "visiting", "the hotel"). */
+const AWAY = /\b(?:visit|visiting|visited|trip|holiday|holidays|vacation|conference|layover|passing\s+through|hotel|staying|tour|touring|airbnb|flight|flew|flying)\b/i;
+const PLACE_PREPS = new Set(['in', 'into', 'around', 'across']);
+
+/** Whether the phrase names a local service or amenity (LOCAL_SERVICES): its head, or its last two words. */
+function isLocalService(np: Phrase): boolean {
+  const words = np.text.toLowerCase().split(/\s+/);
+  return LOCAL_SERVICES.includes(np.headLemma) || LOCAL_SERVICES.includes(np.head) || (words.length >= 2 && LOCAL_SERVICES.includes(words.slice(-2).join(' ')));
+}
+
+/**
+ * Local services: the speaker's clause refers to a local service or amenity that carries a place — its modifier
+ * ("the Tucson water bill", a place by the lexicon) or the phrase right after it ("our street in Ghent", "the ferry
+ * into Hobart", any proper name) → location, implied. A trip ("on holiday", "the hotel"), someone else's clause or
+ * someone else's street ("his road in Leeds") gives nothing. The presupposition survives negation ("the council in
+ * Wrexham still hasn't fixed it").
+ */
+export function localServiceDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!clause.subject.self || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || AWAY.test(clause.sentence)) return [];
+  if (shape.pronoun && !['i', 'we', 'it', 'they'].includes(shape.pronoun)) return [];
+  const chain: Array<{ prep: string | null; np: Phrase }> = [
+    ...(shape.subject ? [{ prep: null, np: shape.subject }] : []),
+    ...shape.objects.map((np) => ({ prep: null, np })),
+    ...(shape.complement ? [{ prep: null, np: shape.complement }] : []),
+    ...shape.preps,
+  ];
+  for (let i = 0; i < chain.length; i++) {
+    const { np } = chain[i];
+    if (!isLocalService(np) || ['his', 'her', 'their', 'your'].includes(np.det ?? '') || /['’]s\b/.test(np.text)) continue;
+    // "the Tucson water bill": a place the lexicon knows, before the service noun.
+    const modifier = np.name && !np.proper ? np.name : null;
+    if (modifier && !modifier.includes(' ') && kindOf(modifier, lex) === 'location') return [localDraft(modifier)];
+    const next = chain[i + 1];
+    if (next?.prep && PLACE_PREPS.has(next.prep) && next.np.proper && next.np.name && isName(next.np.name.split(' ')[0]) && !['organization', 'person'].includes(kindOf(next.np.name, lex) ?? '')) return [localDraft(next.np.name)];
+  }
+  return [];
+}
+
+function localDraft(place: string): Draft {
+  return { key: 'location', value: place, implicit: true, metadata: { frame: 'local service×place' } };
 }

@@ -245,3 +245,66 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'separate-ways', lemmas: ['go'], with: [['separate']], together: true, referent: 'subject', keyByKind: {}, defaultKey: null, current: 'partner', bond: true },
 
 ];
+
+/**
+ * Endings by reference (entity state): a predicate of an ending class whose argument names a value an earlier turn
+ * of the exchange holds ends that memory. Because the referent must be held, the predicate may be read broadly, by
+ * its WordNet class (`anchors`: a kind of discard, sell, abandon, steal…) or by a small structure (`shape`): a
+ * farewell said to it, "let <it> go", "<it> didn't make it", "<it> is gone/over", a new home found for it.
+ * `role` says where the referent stands; `keys` which held memories the row may end (leaving a partner ends the
+ * bond, leaving a pet with the neighbours does not).
+ */
+export interface ReferenceEnding {
+  id: string;
+  /** WordNet verbs the main verb (or its phrasal verb) may be a kind of, over its first two senses. */
+  anchors?: string[];
+  /** Verb lemmas of the class WordNet does not hold in that sense (colloquial theft: "nicked", "pinched"). */
+  lemmas?: string[];
+  /**
+   * object: the speaker acts on it ("I ditched the van", "gave up on the pottery"); subject: it is the subject
+   * ("Noodle didn't make it"); passive: the subject of a passive ("the bike got nicked"); leaver: it is the subject
+   * and the speaker ("me"/"us") the object ("Zara dumped me"); together: "X and I" / "we" end the bond itself.
+   */
+  role: 'object' | 'subject' | 'passive' | 'leaver' | 'together';
+  keys: string[];
+  /** A structure the clause must have instead of (or with) a verb class. */
+  shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state';
+  particle?: string;
+}
+
+export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
+  { id: 'farewell', shape: 'farewell', role: 'object', keys: ['pet'] },
+  { id: 'did-not-survive', shape: 'survive-negated', role: 'subject', keys: ['pet'] },
+  { id: 'let-go', shape: 'release', role: 'object', keys: ['pet'] },
+  { id: 'new-home', shape: 'new-home', role: 'object', keys: ['pet'] },
+  { id: 'no-more', shape: 'state', role: 'subject', keys: ['pet', 'vehicle', 'hobby', 'partner', 'employer'] },
+  { id: 'taken', anchors: ['steal'], lemmas: ['nick', 'pinch', 'nab', 'swipe', 'nobble'], role: 'passive', keys: ['vehicle', 'pet'] },
+  { id: 'disposed', anchors: ['discard', 'get_rid_of', 'sell', 'exchange', 'trade'], role: 'object', keys: ['vehicle', 'pet', 'hobby'] },
+  { id: 'disposed-passive', anchors: ['discard', 'get_rid_of', 'sell', 'exchange', 'trade'], role: 'passive', keys: ['vehicle', 'pet'] },
+  { id: 'ended-together', anchors: ['end', 'terminate'], role: 'together', keys: ['partner'] },
+  { id: 'left-by', anchors: ['abandon', 'discard', 'leave'], role: 'leaver', keys: ['partner'] },
+  { id: 'left', anchors: ['leave', 'abandon', 'give_up', 'discontinue', 'end'], role: 'object', keys: ['partner', 'employer', 'hobby'] },
+  { id: 'hung-up', lemmas: ['hang'], particle: 'up', role: 'object', keys: ['hobby'] },
+];
+
+/** What a referent may be said to be when it is no more ("the van is gone", "bouldering is over for me"). */
+export const ENDED_STATES: readonly string[] = ['gone', 'over', 'dead', 'finished', 'history', 'kaput', 'done'];
+/** The farewell a speaker says to a held animal ("said goodbye to Miso"). */
+export const FAREWELLS: readonly string[] = ['goodbye', 'farewell', 'goodbyes', 'farewells'];
+/** What a rehomed animal is found or given ("found Pretzel a new family"). */
+export const NEW_HOMES: readonly string[] = ['home', 'family', 'owner', 'owners', 'household'];
+
+/** Words that say the speaker is putting a value right (a corrected value is then matched by its shape). */
+export const CORRECTION_SIGNALS: readonly string[] = ['actually', 'sorry', 'oops', 'whoops', 'wait', 'i mean', 'i meant', 'typo', 'typed', 'wrong', 'autocorrect', 'my bad', 'correction', 'with an? \\p{L}'];
+/** Units that make a number a measure, not an age ("42 degrees", "30 minutes", "5k"). */
+export const MEASURE_UNITS: readonly string[] = ['degrees?', 'minutes?', 'mins?', 'hours?', 'hrs?', 'seconds?', 'secs?', 'days?', 'weeks?', 'months?', 'years?', 'km', 'k', 'miles?', 'kg', 'kilos?', 'lbs?', 'pounds?', 'quid', 'euros?', 'dollars?', 'percent', 'times', 'people', 'pages?', 'steps', 'reps', 'laps?', 'am', 'pm', 'st', 'nd', 'rd', 'th'];
+
+/**
+ * Local services and amenities: a noun of this class that carries a place — as its modifier ("the Tucson water
+ * bill", "Leipzig city council") or in the phrase right after it ("our street in Ghent", "the ferry into Hobart",
+ * "the high street in Inverness") — presupposes the speaker lives there (implied), whatever the clause's polarity.
+ */
+export const LOCAL_SERVICES: readonly string[] = ['council', 'councillor', 'bill', 'bin', 'bins', 'lorry', 'collection', 'recycling', 'rates', 'ferry', 'tram', 'trams', 'bus', 'buses', 'metro', 'subway', 'tube', 'street', 'road', 'roads', 'roadworks', 'pothole', 'potholes', 'neighbourhood', 'neighborhood', 'estate', 'gp', 'surgery', 'pharmacy', 'library', 'postman', 'postie', 'parking', 'water', 'traffic', 'commute', 'school run', 'high street', 'leisure centre', 'tax'];
+
+/** Verbs of an illness acting up ("the psoriasis is flaring", "my gout is playing up"): the illness is the speaker's. */
+export const FLARE_VERBS: readonly string[] = ['flare', 'act', 'play', 'kick', 'worsen', 'return'];

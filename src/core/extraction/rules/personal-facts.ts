@@ -83,7 +83,7 @@ const employer: Rule = (c) => {
   else if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+)?(?:a|an|the)\s+([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(t)) && isOccupation(m[1])) push(org(m[2]));
   // "Signed the contract — I'll be a data analyst at Monzo": a coming role after a job step names the employer.
   else if ((m = FUTURE_ROLE.exec(t)) && JOB_STEP.test(`${c.prevSentence ?? ''} ${c.sentence}`) && (m = /^([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(m[1])) && isOccupation(m[1])) push(org(m[2]));
-  else if ((m = /\b(?:quit|left|resigned\s+from|leaving|(?:got|was|been|were)\s+(?:fired|laid\s+off|let\s+go)\s+(?:from|by|at))\s+(.+)/i.exec(t)) && !(/^(?:left|leaving)\b/i.test(m[0].trim()) && PLACE_MOVE.test(c.sentence))) {
+  else if ((m = /\b(?:quit|left|resigned\s+from|leaving|(?:got|was|been|were)\s+(?:fired|laid\s+off|let\s+go)\s+(?:from|by|at))\s+(.+)/i.exec(t)) && !(/^(?:left|leaving)\b/i.test(m[0].trim()) && PLACE_MOVE.test(c.sentence)) && !/^(?:left|leaving)\s+\S+\s+with\b/i.test(m[0] + m[1].slice(0, 0) + ' ' + m[1])) {
     const o = org(m[1]);
     if (o && !/^(?:the|my)\b/i.test(m[1])) push(o, { op: 'retract' });
   }

@@ -1,0 +1,104 @@
+/**
+ * @module core/extraction/frames/value-correction
+ * A corrected value matched by its shape to the memory that holds the old one: a bare number puts a held age right
+ * ("42 actually", "he's 7 actually" → the age of the third party "he" points to), a name spelled close to a held
+ * name puts that name right ("Anoek, with an e" → child Anouk), a name after "not" names the held value the other
+ * name replaces ("Tesco, not Sainsbury's"), and a day of the month puts a held dated event right ("the 23rd, not the
+ * 13th"). It needs a correction signal (CORRECTION_SIGNALS, a "not OLD", or the message opening with the bare
+ * value) and a held memory of that shape; otherwise it says nothing. Pure.
+ */
+import type { MemoryCandidate } from '../../types.ts';
+import { resolveDate } from '../dates.ts';
+import { NOT_NAMES } from '../lexicon.ts';
+import { normValue } from '../values.ts';
+import { CORRECTION_SIGNALS, MEASURE_UNITS } from './table.ts';
+
+const SIGNAL = new RegExp(`\\b(?:${CORRECTION_SIGNALS.map((s) => s.replace(/ /g, '\\s+')).join('|')})\\b`, 'iu');
+/** The message opens with the bare value and a break ("42 actually.", "34. I've been…", "Anoek, with an e"). */
+const OPENING = /^\s*(?:(?:no|oh|oops|sorry|wait)\b[\s,.!]*)*(\p{Lu}[\p{L}'’-]+|\d{1,3}|\d{1,2}(?:st|nd|rd|th))\s*(?:[,.!]|$)/u;
+const ORDINAL = /\b(\d{1,2})(?:st|nd|rd|th)\b/gi;
+/** A number with a unit after it is a measure, not an age ("42 degrees", "30 minutes"). */
+const NUMBER = new RegExp(`(?<![\\p{L}\\d:.£$€])(\\d{1,3})(?![\\d:%]|\\.\\d|\\s*(?:${MEASURE_UNITS.join('|')})\\b)`, 'giu');
+const THIRD = /\b(?:he|she|he's|she's|he is|she is)\b/i;
+
+/** Levenshtein distance, bounded: names one or two letters apart are one name spelled two ways. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0];
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = d[j];
+      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return d[b.length];
+}
+
+const capitalised = (s: string) => [...s.matchAll(/(?<![\p{L}'’])(\p{Lu}[\p{Ll}'’-]+)(?![\p{L}])/gu)].map((m) => m[1].replace(/['’]s$/, '')).filter((w) => w.length >= 3 && !NOT_NAMES.has(w.toLowerCase()) && !SIGNAL.test(w));
+
+function corrected(target: MemoryCandidate, value: string, replaces: string, evidence: string, extra: Partial<MemoryCandidate> = {}): MemoryCandidate {
+  return { ...target, value, op: 'correct', replaces, evidence, confidence: Math.max(target.confidence, 0.9), metadata: { ...(target.metadata ?? {}), valueShape: true }, ...extra };
+}
+
+/**
+ * The correction a message makes of a held memory by the shape of its value, or null. `prior` are the exchange's
+ * earlier candidates (read lazily), most recent first; the speaker's own memories and those of third parties they told of.
+ */
+export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], ref: Date, speaker = 'user'): MemoryCandidate | null {
+  const first = text.split(/(?<=[.!?])\s+/)[0];
+  const opening = OPENING.exec(text)?.[1] ?? null;
+  const signalled = SIGNAL.test(first) || opening !== null;
+  // The earlier turns are read only for a signalled message (reading them costs an extraction per turn).
+  if (!signalled) return null;
+  // …and only when the first sentence carries a value of a shape this reads: a day, a number, a name.
+  if (first.search(ORDINAL) < 0 && first.search(NUMBER) < 0 && capitalised(first).length === 0) return null;
+  const prior = priorOf();
+  if (prior.length === 0) return null;
+  // The speaker's own memories before those of the people they told of (a trip before the friend's wedding on it).
+  const live = prior.filter((p) => p.op === 'assert' || p.op === 'correct');
+  const held = [...live.filter((p) => p.subject === speaker), ...live.filter((p) => p.subject !== speaker)];
+  const notOld = /\bnot\s+(?:the\s+)?([\p{L}\d'’-]+)/iu.exec(first)?.[1]?.replace(/['’]s$/, '') ?? null;
+
+  // A day of the month: the held dated event whose day is the old one (or the one dated event held).
+  const days = [...first.matchAll(ORDINAL)].map((m) => Number(m[1]));
+  if (days.length > 0) {
+    const wrong = /\b(\d{1,2})(?:st|nd|rd|th)\s+(?:was|is)\s+wrong\b/i.exec(first);
+    const oldDay = wrong ? Number(wrong[1]) : notOld && /^\d/.test(notOld) ? parseInt(notOld, 10) : days.length > 1 ? days[days.length - 1] : null;
+    const newDay = days.find((d) => d !== oldDay);
+    const events = held.filter((p) => p.type === 'event' && p.eventDate);
+    const target = oldDay !== null ? events.find((p) => Number(p.eventDate!.slice(8, 10)) === oldDay) : events.length === 1 ? events[0] : undefined;
+    const when = newDay !== undefined ? resolveDate(`the ${newDay}${['th', 'st', 'nd', 'rd'][newDay % 10 > 3 || [11, 12, 13].includes(newDay) ? 0 : newDay % 10]}`, ref, true) : null;
+    if (target && when) return corrected(target, target.value, String(target.metadata?.dateText ?? target.eventDate), text, { eventDate: when.iso, metadata: { ...(target.metadata ?? {}), dateText: when.text, previousDate: target.eventDate, valueShape: true } });
+    return null;
+  }
+
+  // A number: the held age, of the third party a pronoun points to, else the speaker's.
+  const numbers = [...first.matchAll(NUMBER)].map((m) => m[1]);
+  if (numbers.length > 0 && (opening === numbers[0] || SIGNAL.test(first))) {
+    const n = numbers[0];
+    const ages = held.filter((p) => p.key === 'age' && /^\d{1,3}$/.test(p.value.trim()) && p.value.trim() !== n);
+    const wantThird = THIRD.test(first);
+    const target = ages.find((p) => (p.subject !== 'user') === wantThird && (wantThird ? true : p.subject === prior.find((q) => q.key === 'age')?.subject));
+    if (target && Math.abs(Number(target.value) - Number(n)) <= 3) return corrected(target, n, target.value, text);
+  }
+
+  // A name: "X, not OLD" names the held value; else the held name spelled one or two letters apart.
+  const names = capitalised(first);
+  if (notOld && /^\p{Lu}/u.test(notOld)) {
+    const nOld = normValue(notOld);
+    const target = held.find((p) => p.type !== 'event' && normValue(p.value).includes(nOld));
+    // The new value is the name nearest before "not" ("I work at Canva, not Atlassian", "sorry, Tesco, not …").
+    const before = capitalised(first.slice(0, first.search(/\bnot\b/i)));
+    const fresh = [...before].reverse().find((w) => normValue(w) !== nOld);
+    if (target && fresh) return corrected(target, target.value.replace(new RegExp(notOld.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + "(?:['’]s)?", 'i'), fresh), notOld, text);
+  }
+  for (const w of names) {
+    for (const p of held) {
+      const old = capitalised(p.value).find((v) => v !== w && v[0] === w[0] && distance(v.toLowerCase(), w.toLowerCase()) <= 2 && Math.min(v.length, w.length) >= 4);
+      if (old) return corrected(p, p.value.replace(old, w), old, text, typeof p.metadata?.name === 'string' ? { metadata: { ...p.metadata, name: w, valueShape: true } } : {});
+    }
+  }
+  return null;
+}
