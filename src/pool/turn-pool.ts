@@ -44,10 +44,27 @@ export const OFFLINE_EXTRACTOR_SPEC: ExtractorSpec = { module: new URL('../core/
 
 const WORKER_URL = new URL('./turn-worker.ts', import.meta.url);
 
-/** Worker execArgv: the TypeScript loader when the main thread was not started with it (tests). */
-function workerExecArgv(): string[] {
-  const hasTsx = process.execArgv.some((a) => a.includes('tsx'));
-  return hasTsx ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+/** Options that take a value and that a worker needs to load its modules as the main thread does. */
+const LOADER_OPTIONS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader', '--conditions', '-C']);
+
+/**
+ * Worker execArgv: the main thread's module-loading options (loaders, `--import`, conditions,
+ * `--experimental-*`, warnings and source maps), plus the TypeScript loader when the main thread
+ * was not started with it (tests). Everything else is left out: Node refuses to start a worker
+ * whose execArgv holds a V8 or process-wide option (`--max-old-space-size`, `--title`,
+ * `--perf-basic-prof`…: ERR_WORKER_INVALID_EXEC_ARGV), and those apply to the whole process anyway.
+ */
+export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const name = a.split('=')[0];
+    if (LOADER_OPTIONS.has(name)) {
+      if (a.includes('=')) out.push(a);
+      else if (i + 1 < argv.length) out.push(a, argv[++i]);
+    } else if (name.startsWith('--experimental-') || name === '--no-warnings' || name === '--enable-source-maps' || name.startsWith('--cpu-prof') || name.startsWith('--heap-prof')) out.push(a);
+  }
+  return out.some((a) => a.includes('tsx')) ? out : [...out, '--import', 'tsx'];
 }
 
 const chars = (messages: readonly Message[]) => messages.reduce((n, m) => n + m.content.length, 0);
@@ -88,6 +105,8 @@ export class TurnPool implements TurnAnalyzer {
   /** Resolves when a first task has run in a worker; until then work runs inline (no start-up wait). */
   private warming: Promise<void> | null = null;
   private warm = false;
+  /** Workers that failed to start (the first is logged). */
+  private startFailures = 0;
 
   constructor(opts: TurnPoolOptions = {}) {
     const threads = Math.max(1, opts.threads ?? availableParallelism());
@@ -111,10 +130,17 @@ export class TurnPool implements TurnAnalyzer {
    * answers. Until then tasks run inline, so the first turns after start never wait for it.
    */
   warmUp(): Promise<void> {
-    this.warming ??= this.piscina.run({ kind: 'analyse', messages: [] } satisfies PoolTask).then(
-      () => void (this.warm = true),
-      () => void (this.warming = null), // retried on the next task
-    );
+    // A worker that cannot be created throws synchronously from piscina.run; like a failed start, the
+    // tasks meanwhile run inline and the next task retries.
+    this.warming ??= Promise.resolve()
+      .then(() => this.piscina.run({ kind: 'analyse', messages: [] } satisfies PoolTask))
+      .then(
+        () => void (this.warm = true),
+        (err: unknown) => {
+          this.warming = null; // retried on the next task
+          if (this.startFailures++ === 0) this.logger?.warn({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, 'turn worker failed to start; tasks run inline');
+        },
+      );
     return this.warming;
   }
 

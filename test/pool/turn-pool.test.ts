@@ -12,7 +12,7 @@ import { turnFeatures } from '../../src/core/text/enrich.ts';
 import { withTurnFeatures } from '../../src/core/service.ts';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import type { ExtractionContext, Message } from '../../src/core/types.ts';
-import { INLINE_EXTRACTION_BELOW_CHARS, TurnPool, defaultWorkerThreads } from '../../src/pool/turn-pool.ts';
+import { INLINE_EXTRACTION_BELOW_CHARS, TurnPool, defaultWorkerThreads, workerExecArgv } from '../../src/pool/turn-pool.ts';
 
 const LINES = [
   'I just moved to Berlin from NYC for a new job at Acme.',
@@ -121,6 +121,23 @@ describe('TurnPool', () => {
 
   test('under `node --import tsx` (the server) the worker runs the offline extractor itself, no inline fallback', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./pool-child.ts', import.meta.url))], { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8', timeout: 60_000 });
+    const r = JSON.parse(out.trim().split('\n').pop()!);
+    expect(r.candidates).toBeGreaterThan(0);
+    expect(r.fallbacks).toBe(0);
+  }, 60_000);
+
+  test.each([
+    [['--import', 'tsx'], ['--import', 'tsx']],
+    [['--max-old-space-size=900', '--import', 'tsx'], ['--import', 'tsx']],
+    [['--title=memory', '--perf-basic-prof-only-functions', '--import=tsx', '--conditions', 'development'], ['--import=tsx', '--conditions', 'development']],
+    [['--require', '/x/suppress.cjs', '--experimental-import-meta-resolve'], ['--require', '/x/suppress.cjs', '--experimental-import-meta-resolve', '--import', 'tsx']],
+    [['--cpu-prof', '--cpu-prof-dir=/tmp/p', '--import', 'tsx'], ['--cpu-prof', '--cpu-prof-dir=/tmp/p', '--import', 'tsx']],
+  ])("a worker's execArgv keeps the module-loading options of %j, drops V8/process-wide ones", (argv, expected) => {
+    expect(workerExecArgv(argv)).toEqual(expected);
+  });
+
+  test('a server started with a V8 option (node --max-old-space-size) still extracts in a worker (it answered 500: the worker could not start)', () => {
+    const out = execFileSync(process.execPath, ['--max-old-space-size=900', '--import', 'tsx', fileURLToPath(new URL('./pool-child.ts', import.meta.url))], { cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8', timeout: 60_000 });
     const r = JSON.parse(out.trim().split('\n').pop()!);
     expect(r.candidates).toBeGreaterThan(0);
     expect(r.fallbacks).toBe(0);
