@@ -20,11 +20,6 @@ export class Mutex {
     return this.queued === 0;
   }
 
-  /** Callers queued behind the current holder (read by the holder: are others waiting?). */
-  get waiting(): number {
-    return Math.max(0, this.queued - 1);
-  }
-
   /** Runs `fn` once every earlier caller has finished. */
   run<T>(fn: () => Promise<T> | T): Promise<T> {
     this.queued++;

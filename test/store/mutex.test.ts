@@ -12,14 +12,6 @@ import { KeyedMutex, Mutex } from '../../src/store/mutex.ts';
 const tick = () => new Promise<void>((r) => setImmediate(r));
 
 describe('Mutex', () => {
-  it('tells its holder how many callers wait behind it (group commit reads it)', async () => {
-    const m = new Mutex();
-    const seen: number[] = [];
-    await Promise.all([0, 1, 2].map(() => m.run(async () => void seen.push(m.waiting))));
-    expect(seen).toEqual([2, 1, 0]);
-    expect(m.waiting).toBe(0);
-  });
-
   it('runs callers one at a time in arrival order, through throws', async () => {
     const m = new Mutex();
     const log: string[] = [];

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { SqliteMemoryStore, statementBytes } from '../../src/store/sqlite/store.ts';
-import Database from 'better-sqlite3';
-import { runStoreConformance, turn } from './conformance.ts';
+import { runStoreConformance } from './conformance.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'store-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,56 +45,6 @@ describe('SQLite full-text segments', () => {
     (store as unknown as { optimize(): void }).optimize();
     expect(segments(reader)).toBe(1);
     expect((await store.lexicalCandidates(scope, 'turn', ['biscuit'], 100)).docs).toHaveLength(60);
-    await store.close();
-  });
-});
-
-describe('SQLite group commit', () => {
-  const count = (path: string, ids: string[]) => {
-    const db = new Database(path, { readonly: true });
-    try {
-      return (db.prepare('SELECT COUNT(*) AS n FROM turns WHERE id IN (SELECT value FROM json_each(?))').get(JSON.stringify(ids)) as { n: number }).n;
-    } finally {
-      db.close();
-    }
-  };
-
-  test('concurrent transactions share COMMITs, and each resolves only once its turn is visible to another connection', async () => {
-    const path = join(dir, 'group.db');
-    const store = new SqliteMemoryStore(path);
-    await store.migrate();
-    const seen: number[] = [];
-    const ids = Array.from({ length: 16 }, (_, i) => `g-${i}`);
-    await Promise.all(
-      ids.map((id, i) =>
-        store.transaction('scope-g', async (tx) => void (await tx.insertTurn({ ...turn('scope-g', 's', `turn ${i}`), id }))).then(() => seen.push(count(path, [id]))),
-      ),
-    );
-    expect(seen).toEqual(ids.map(() => 1));
-    expect(store.commits).toBeGreaterThanOrEqual(1);
-    expect(store.commits).toBeLessThan(16);
-    await store.close();
-  });
-
-  test("a callback that throws undoes only its own work; the group's other turns commit", async () => {
-    const path = join(dir, 'group-fail.db');
-    const store = new SqliteMemoryStore(path);
-    await store.migrate();
-    const results = await Promise.allSettled(
-      [0, 1, 2].map((i) =>
-        store.transaction('scope-f', async (tx) => {
-          await tx.insertTurn({ ...turn('scope-f', 's', `turn ${i}`), id: `f-${i}` });
-          if (i === 1) throw new Error('boom');
-        }),
-      ),
-    );
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(count(path, ['f-0', 'f-2'])).toBe(2);
-    expect(count(path, ['f-1'])).toBe(0);
-    // The connection is usable afterwards, and a store-level write queued behind a group lands after it.
-    const [, softDeleted] = await Promise.all([store.transaction('scope-f', async (tx) => void (await tx.insertTurn({ ...turn('scope-f', 's', 'later'), id: 'f-3' }))), store.softDeleteMemory('scope-f', 'none', '2026-01-01T00:00:00.000Z')]);
-    expect(softDeleted).toBe(false);
-    expect(count(path, ['f-3'])).toBe(1);
     await store.close();
   });
 });

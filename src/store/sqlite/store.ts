@@ -3,8 +3,7 @@
  * SqliteMemoryStore: the embedded MemoryStore on one better-sqlite3 database file (WAL, FTS5
  * over the analysed terms, Float32 BLOB vectors with exact cosine scoring). better-sqlite3 is
  * synchronous while transaction callbacks are async, so writes go through one in-process
- * mutex and BEGIN IMMEDIATE/COMMIT/ROLLBACK around the awaited callback (callers that queue
- * for the lock share one COMMIT: group commit, each in its own savepoint); reads outside a
+ * mutex and BEGIN IMMEDIATE/COMMIT/ROLLBACK around the awaited callback; reads outside a
  * transaction use a second connection that only sees committed data.
  */
 import Database from 'better-sqlite3';
@@ -87,14 +86,6 @@ export const STATEMENT_CACHE_BYTES = 4 * 1024 * 1024;
 export const statementBytes = (sql: string): number => 4096 + 16 * sql.length;
 /** Committed write transactions between two `PRAGMA optimize` runs (cheap when nothing changed). */
 export const OPTIMIZE_EVERY = 2000;
-/**
- * Group commit: at most this many `transaction()` callers share one COMMIT. A caller whose
- * callback finished while others wait for the lock leaves the write transaction open for them
- * (its work released from its own savepoint); the last of the group commits, and only then does
- * any of them resolve. Each COMMIT writes every page the group dirtied to the WAL once, instead of
- * the shared pages (FTS segments, statistics rows, index leaves) once per turn.
- */
-export const GROUP_COMMIT = { max: 32 };
 /** Pages a periodic full-text merge may write (about 8 MB; 16 ms for the whole index at 10k turns). */
 export const FTS_MERGE_PAGES = 2000;
 
@@ -235,9 +226,6 @@ export const TURNS_AROUND_SQL = `SELECT ${turnSelect()} FROM turns WHERE rowid I
 /** The next seq of a session, on the (scope, session_id, seq) unique index. */
 export const NEXT_SEQ_SQL = 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?';
 
-/** Transaction control: BEGIN IMMEDIATE … COMMIT around a group, one savepoint per member (see transaction()). */
-const TX_SQL = { begin: 'BEGIN IMMEDIATE', commit: 'COMMIT', rollback: 'ROLLBACK', savepoint: 'SAVEPOINT member', release: 'RELEASE member', rollbackMember: 'ROLLBACK TO member' } as const;
-
 /** The statements shared by the transaction handle and the store (bound to one connection). */
 class Queries {
   /** Prepared statements by SQL text, least recently used dropped beyond STATEMENT_CACHE_BYTES. */
@@ -248,16 +236,19 @@ class Queries {
   ) {
     this.statements = new ByteLru<Database.Statement>(cacheBytes, statementBytes);
   }
-  /** A transaction-control statement (TX_SQL), prepared once: an `exec` parses the text every time. */
-  tx(name: keyof typeof TX_SQL): Database.Statement {
-    return this.fixed(TX_SQL[name]);
+  /** BEGIN IMMEDIATE / COMMIT / ROLLBACK, prepared once (an `exec` parses the text every time). */
+  get begin(): Database.Statement {
+    return (this.#begin ??= this.db.prepare('BEGIN IMMEDIATE'));
   }
-  readonly #fixed = new Map<string, Database.Statement>();
-  private fixed(sql: string): Database.Statement {
-    let s = this.#fixed.get(sql);
-    if (!s) this.#fixed.set(sql, (s = this.db.prepare(sql)));
-    return s;
+  get commit(): Database.Statement {
+    return (this.#commit ??= this.db.prepare('COMMIT'));
   }
+  get rollback(): Database.Statement {
+    return (this.#rollback ??= this.db.prepare('ROLLBACK'));
+  }
+  #begin?: Database.Statement;
+  #commit?: Database.Statement;
+  #rollback?: Database.Statement;
 
   stmt(sql: string): Database.Statement {
     let s = this.statements.get(sql);
@@ -364,12 +355,6 @@ export class SqliteMemoryStore implements MemoryStore {
   /** Reads outside transactions: a second connection on files (committed data only). */
   private readonly reader: Queries;
   private readonly lock = new Mutex();
-  /** The open group commit: callers whose work is done but not yet committed (under the lock). */
-  private group: Array<{ resolve(): void; reject(err: unknown): void }> | null = null;
-  /** COMMITs of transaction() groups so far (tests). */
-  commits = 0;
-  /** A commit of the open group is queued (endOfMember). */
-  private commitScheduled = false;
   private closed = false;
   /** Committed write transactions since the last `PRAGMA optimize`. */
   private sinceOptimize = 0;
@@ -394,7 +379,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   /** Runs synchronous writes in one IMMEDIATE transaction, after every queued transaction. */
   private write<T>(fn: (q: Queries) => T): Promise<T> {
-    return this.exclusive(() => {
+    return this.lock.run(() => {
       const result = run(() => this.writer.db.transaction(() => fn(this.writer)).immediate());
       this.committed();
       return result;
@@ -406,36 +391,9 @@ export class SqliteMemoryStore implements MemoryStore {
    * analysis) every OPTIMIZE_EVERY commits, after migrations and at close. SQLite only re-analyses
    * tables whose size changed a lot, so the usual run costs microseconds. Called under the lock.
    */
-  private committed(n = 1): void {
-    this.sinceOptimize += n;
-    if (this.sinceOptimize < OPTIMIZE_EVERY) return;
+  private committed(): void {
+    if (++this.sinceOptimize < OPTIMIZE_EVERY) return;
     this.optimize();
-  }
-
-  /** Runs `fn` under the write lock once the open group commit (if any) is committed. */
-  private exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
-    return this.lock.run(() => {
-      this.commitGroup();
-      return fn();
-    });
-  }
-
-  /** Commits the open group (under the lock) and settles its callers: all resolve, or all reject. */
-  private commitGroup(): void {
-    const group = this.group;
-    if (!group) return;
-    this.group = null;
-    const q = this.writer;
-    try {
-      run(() => q.tx('commit').run());
-    } catch (err) {
-      if (q.db.open && q.db.inTransaction) q.tx('rollback').run();
-      for (const m of group) m.reject(translateSqliteError(err));
-      return;
-    }
-    this.commits++;
-    this.committed(group.length);
-    for (const m of group) m.resolve();
   }
 
   private optimize(): void {
@@ -454,7 +412,7 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async migrate(): Promise<void> {
-    await this.exclusive(() => {
+    await this.lock.run(() => {
       const q = this.writer;
       q.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
       for (const m of MIGRATIONS) {
@@ -490,7 +448,7 @@ export class SqliteMemoryStore implements MemoryStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.exclusive(() => {
+    await this.lock.run(() => {
       if (this.writer.db.open && !this.writer.db.readonly) this.optimize();
       if (this.reader !== this.writer) this.reader.db.close();
       // The WAL is folded into the database file and truncated before the process goes.
@@ -500,24 +458,15 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   /**
-   * Runs `fn` inside BEGIN IMMEDIATE … COMMIT on the writer, after every queued transaction, and
-   * resolves once its work is committed. Group commit: `fn` runs in its own savepoint; when it
-   * finishes while other callers wait for the lock (and the group holds fewer than
-   * GROUP_COMMIT_MAX), the transaction stays open for them and the last of the group commits —
-   * every caller of the group resolves after that COMMIT, or rejects if it fails. A callback that
-   * throws rolls back to its savepoint only: the others' work stays. Inside `fn`, write through
-   * `tx`: a store-level write (putEmbedding, softDeleteMemory…) queues behind this transaction
-   * like any other caller's, so awaiting one from inside `fn` waits for itself. Store reads use
-   * the reader connection and never wait (and see only committed data).
+   * Runs `fn` between BEGIN IMMEDIATE and COMMIT on the writer, after every queued transaction.
+   * Inside `fn`, write through `tx`: a store-level write (putEmbedding, softDeleteMemory…) queues
+   * behind this transaction like any other caller's, so awaiting one from inside `fn` waits for
+   * itself. Store reads use the reader connection and never wait.
    */
   async transaction<T>(_scope: string, fn: (tx: StoreTx) => Promise<T>): Promise<T> {
-    const member = await this.lock.run(async () => {
+    return this.lock.run(async () => {
       const q = this.writer;
-      if (!this.group) {
-        run(() => q.tx('begin').run());
-        this.group = [];
-      }
-      run(() => q.tx('savepoint').run());
+      run(() => q.begin.run());
       const { tx, end } = guardedTx({
         insertTurn: (t) => q.insertTurn(t),
         activeMemories: (scope, filter) => q.activeMemories(scope, filter),
@@ -530,55 +479,14 @@ export class SqliteMemoryStore implements MemoryStore {
       try {
         const result = await fn(tx);
         end();
-        run(() => q.tx('release').run());
-        const group = this.group!;
-        const committed = new Promise<void>((resolve, reject) => group.push({ resolve, reject }));
-        committed.catch(() => {}); // awaited below; settled before then when a later member commits
-        this.endOfMember();
-        return { result, committed };
+        run(() => q.commit.run());
+        this.committed();
+        return result;
       } catch (err) {
         end();
-        this.abandonMember(err);
-        this.endOfMember();
+        if (q.db.open && q.db.inTransaction) q.rollback.run();
         throw translateSqliteError(err);
       }
-    });
-    await member.committed;
-    return member.result;
-  }
-
-  /** A failed callback: its savepoint is undone; if SQLite ended the whole transaction, the group is lost. */
-  private abandonMember(err: unknown): void {
-    const q = this.writer;
-    if (q.db.open && q.db.inTransaction) {
-      try {
-        q.tx('rollbackMember').run();
-        q.tx('release').run();
-        return;
-      } catch {
-        if (q.db.inTransaction) q.tx('rollback').run();
-      }
-    }
-    const group = this.group ?? [];
-    this.group = null;
-    for (const m of group) m.reject(translateSqliteError(err));
-  }
-
-  /**
-   * After a member: the group commits at once when full; else, when nobody waits for the lock,
-   * after the event loop's current I/O callbacks (setImmediate), so the turns that arrived meanwhile
-   * (requests parsed, worker results) join it. One event-loop turn of latency when idle.
-   */
-  private endOfMember(): void {
-    if (!this.group) return;
-    if (this.group.length >= GROUP_COMMIT.max) return this.commitGroup();
-    if (this.lock.waiting > 0 || this.commitScheduled) return;
-    this.commitScheduled = true;
-    setImmediate(() => {
-      void this.lock.run(() => {
-        this.commitScheduled = false;
-        this.commitGroup();
-      });
     });
   }
 
@@ -894,7 +802,7 @@ export class SqliteMemoryStore implements MemoryStore {
    */
   async erase(): Promise<void> {
     if (this.path === ':memory:' || this.path === '') return;
-    await this.exclusive(() => {
+    await this.lock.run(() => {
       if (this.closed) return;
       run(() => this.writer.db.exec("INSERT INTO turns_sfts(turns_sfts) VALUES ('optimize'); INSERT INTO memories_sfts(memories_sfts) VALUES ('optimize');"));
       run(() => this.writer.db.pragma('wal_checkpoint(TRUNCATE)'));
