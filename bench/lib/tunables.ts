@@ -5,6 +5,7 @@
  * score several sets over the same ingested data.
  */
 import { RECALL } from '../../src/core/recall/recall.ts';
+import { ASSEMBLY } from '../../src/core/recall/assemble.ts';
 import { RETRIEVE } from '../../src/core/recall/retrieve.ts';
 import { BM25 } from '../../src/core/recall/bm25.ts';
 import { EXCERPT } from '../../src/core/recall/format.ts';
@@ -18,6 +19,7 @@ type Obj = Record<string, unknown>;
 /** Prefix → the tunable object it names. */
 export const TUNABLES: Record<string, Obj> = {
   recall: RECALL as Obj,
+  assembly: ASSEMBLY as Obj,
   retrieve: RETRIEVE as Obj,
   bm25: BM25 as Obj,
   excerpt: EXCERPT as Obj,

@@ -111,7 +111,7 @@ describe('answers follow questions', () => {
     const t = turn('I loved "Becoming Nicole" by Amy Ellis Nutt. It is an inspiring true story. It gave me hope. Highly recommend it for sure!');
     const focus = new Set(analyze('which book did she recommend'));
     expect(renderSplit(splitMessages(t, true), focus)).toBe('Caroline: I loved "Becoming Nicole" by Amy Ellis Nutt. … Highly recommend it for sure!');
-    expect(renderSplit(splitMessages(t, false), focus)).toBe('Caroline: … Highly recommend it for sure!');
+    expect(renderSplit(splitMessages(t, false), focus)).toBe('Caroline: Highly recommend it for sure!');
   });
 
   test('inside one turn, a message after a question is a reply too', () => {

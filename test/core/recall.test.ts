@@ -183,7 +183,8 @@ describe('formats', () => {
 
   test('excerpt keeps whole matching sentences and marks the gaps', () => {
     const text = 'Hey there! I signed up for a pottery class. It was great. See you soon.';
-    expect(excerpt(text, new Set(analyze('pottery')))).toBe('… I signed up for a pottery class. …');
+    // Only gaps between kept sentences are marked (EXCERPT.edgeEllipsis 0, session 6).
+    expect(excerpt(text, new Set(analyze('pottery')))).toBe('I signed up for a pottery class.');
     expect(excerpt(text, new Set(analyze('spaceship')))).toBe(text);
   });
 

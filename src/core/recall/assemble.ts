@@ -60,6 +60,28 @@ export interface Assembled {
   keys: string[];
 }
 
+/** Assembly tunables (measured with bench/locomo-sweep.ts, see docs/recall-meaning.md). */
+export const ASSEMBLY = {
+  /**
+   * A date header repeats its year only when it differs from the header above it in the section
+   * ("[8 May 2023]" … "[12 Jul]"; 1 = on). Groups are in chronological order, so each year is
+   * written once per section.
+   */
+  yearOnce: 1,
+};
+
+/** "8 May 2023" → ["8 May", "2023"]; a group that does not end in a year → [group, null]. */
+function splitYear(group: string): [string, string | null] {
+  const m = /^(.+) (\d{4})$/.exec(group);
+  return m ? [m[1], m[2]] : [group, null];
+}
+
+/** The header of `group` under a header of `prevYear` (null: the first of its section). */
+function header(group: string, prevYear: string | null): string {
+  const [day, year] = splitYear(group);
+  return ASSEMBLY.yearOnce === 1 && year !== null && year === prevYear ? `[${day}]` : `[${group}]`;
+}
+
 function render(lines: ContextLine[]): string {
   const out: string[] = [];
   for (const s of SECTION_ORDER) {
@@ -67,10 +89,12 @@ function render(lines: ContextLine[]): string {
     if (ls.length === 0) continue;
     out.push(SECTION_TITLES[s]);
     let group: string | null = null;
+    let year: string | null = null;
     for (const l of ls) {
       if (l.group !== null && l.group !== group) {
-        out.push(`[${l.group}]`);
+        out.push(header(l.group, year));
         group = l.group;
+        year = splitYear(l.group)[1];
       }
       out.push(l.text);
     }
@@ -87,6 +111,7 @@ export function assemble(lines: Iterable<ContextLine>, maxTokens: number, capped
   const seen = new Set<string>();
   const sections = new Set<SectionName>();
   const groups = new Set<string>();
+  const years = new Set<string>();
   let used = 0;
   const shareUsed = new Map<string, number>();
   const shareMax = (name: string) => Math.floor(maxTokens * (name === '' ? cappedShare : (shares[name] ?? 1)));
@@ -99,14 +124,23 @@ export function assemble(lines: Iterable<ContextLine>, maxTokens: number, capped
     const lineCost = (l.tokens ?? countTokens(l.text)) + 1;
     let cost = lineCost;
     if (!sections.has(l.section)) cost += SECTION_COST[l.section];
-    if (l.group !== null && !groups.has(l.group)) cost += countTokens(`[${l.group}]`) + 1;
+    // With one year per section written, the first group of a year in a section pays for it
+    // (chronological order makes each year one run of headers).
+    if (l.group !== null && !groups.has(l.group)) {
+      const year = splitYear(l.group)[1];
+      const yearKey = `${l.section}\u0000${year}`;
+      cost += countTokens(header(l.group, year !== null && years.has(yearKey) ? year : null)) + 1;
+    }
     if (used + cost > maxTokens) return 'over';
     const share = l.capped ? '' : l.share;
     if (capped && share !== undefined && (shareUsed.get(share) ?? 0) + lineCost > shareMax(share)) return 'cap';
     chosen.push(l);
     seen.add(l.key);
     sections.add(l.section);
-    if (l.group !== null) groups.add(l.group);
+    if (l.group !== null) {
+      groups.add(l.group);
+      years.add(`${l.section}\u0000${splitYear(l.group)[1]}`);
+    }
     used += cost;
     if (share !== undefined) shareUsed.set(share, (shareUsed.get(share) ?? 0) + lineCost);
     return 'fit';

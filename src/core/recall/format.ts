@@ -106,8 +106,16 @@ export function splitMessages(t: TurnRecord, afterQuestion = false): SplitMessag
   });
 }
 
+/**
+ * The question's terms an excerpt keeps sentences for: a set, or a map to each term's weight (a
+ * rarer word weighs more; used to pick the best sentences when `EXCERPT.maxSentences` caps them).
+ */
+export type Focus = ReadonlySet<string> | ReadonlyMap<string, number>;
+
+const focusWeight = (focus: Focus, t: string): number => (focus instanceof Map ? (focus.get(t) ?? 0) : focus.has(t) ? 1 : 0);
+
 /** "Speaker: content" per message, joined by " / "; with `focus`, long messages are excerpted. */
-export function renderSplit(msgs: SplitMessage[], focus: ReadonlySet<string> | null, window = 0): string {
+export function renderSplit(msgs: SplitMessage[], focus: Focus | null, window = 0): string {
   return msgs.map((m) => `${m.speaker}: ${focus ? excerptSplit(m, focus, window) : m.content}`).join(' / ');
 }
 
@@ -129,12 +137,12 @@ export function renderEdge(msgs: SplitMessage[], edge: 'first' | 'last'): string
  * A message body reduced to the sentences that contain one of `focus` (analysed terms), in order,
  * with "…" where sentences were left out. Returns the whole text when every or no sentence matches.
  */
-export function excerpt(text: string, focus: ReadonlySet<string>): string {
+export function excerpt(text: string, focus: Focus): string {
   const ss = sentences(text);
   return excerptSplit({ speaker: '', content: text, sentences: ss, terms: ss.map((x) => analyze(x)) }, focus);
 }
 
-function excerptSplit(m: SplitMessage, focus: ReadonlySet<string>, window = 0): string {
+function excerptSplit(m: SplitMessage, focus: Focus, window = 0): string {
   return excerptParts(m, focus, window)
     .map((i) => (i < 0 ? '…' : m.sentences[i]))
     .join(' ');
@@ -144,27 +152,54 @@ function excerptSplit(m: SplitMessage, focus: ReadonlySet<string>, window = 0): 
 export const EXCERPT = {
   /** Keep the first sentence of a reply to a question in its excerpt (1 = on): replies lead with the answer. */
   leadOfReply: 1,
+  /**
+   * At most this many matching sentences per message (0 = all), the ones whose question terms
+   * weigh most (earlier first on a tie); the lead of a reply is kept besides. 1 (was 0), with
+   * `edgeEllipsis` 0, one year per header run and PRF 0.1: LoCoMo dev sweep ev@512 A 0.820 → 0.828,
+   * B 0.786 → 0.795 (docs/recall-meaning.md, session 6).
+   */
+  maxSentences: 1,
+  /** Mark sentences left out before the first or after the last kept one with "…" (1 = on; 0: only gaps between kept ones). */
+  edgeEllipsis: 0,
 };
 
+/** Each sentence's weight of question terms (each term counted once per sentence). */
+function sentenceWeights(m: SplitMessage, focus: Focus): number[] {
+  return m.terms.map((ts) => [...new Set(ts)].reduce((s, t) => s + focusWeight(focus, t), 0));
+}
+
 /** Indices of the kept sentences in order, -1 for an elision; all sentences when nothing or everything matches. */
-function excerptParts(m: SplitMessage, focus: ReadonlySet<string>, window = 0): number[] {
+function excerptParts(m: SplitMessage, focus: Focus, window = 0): number[] {
   const ss = m.sentences;
   const all = ss.map((_, i) => i);
   if (ss.length <= 1 || focus.size === 0) return ss.length === 0 ? [] : all;
-  const hit = m.terms.map((ts, i) => (i === 0 && m.answers === true && EXCERPT.leadOfReply === 1) || ts.some((t) => focus.has(t)));
+  const lead = (i: number) => i === 0 && m.answers === true && EXCERPT.leadOfReply === 1;
+  let hit = m.terms.map((ts, i) => lead(i) || ts.some((t) => focus.has(t)));
+  const max = EXCERPT.maxSentences;
+  if (max > 0 && hit.filter((h, i) => h && !lead(i)).length > max) {
+    const w = sentenceWeights(m, focus);
+    const best = new Set(
+      all
+        .filter((i) => hit[i] && !lead(i))
+        .sort((a, b) => w[b] - w[a] || a - b)
+        .slice(0, max),
+    );
+    hit = hit.map((_, i) => lead(i) || best.has(i));
+  }
   const keep = hit.map((_, i) => hit.slice(Math.max(0, i - window), i + window + 1).some(Boolean));
   const n = keep.filter(Boolean).length;
   if (n === 0 || n === ss.length) return all;
   const parts: number[] = [];
   let gap = false;
+  const edges = EXCERPT.edgeEllipsis === 1;
   ss.forEach((_, i) => {
     if (keep[i]) {
-      if (gap || (i > 0 && parts.length === 0)) parts.push(-1);
+      if ((gap && parts.length > 0) || (edges && i > 0 && parts.length === 0)) parts.push(-1);
       parts.push(i);
       gap = false;
     } else gap = true;
   });
-  if (gap) parts.push(-1);
+  if (gap && edges) parts.push(-1);
   return parts;
 }
 
@@ -173,7 +208,7 @@ function excerptParts(m: SplitMessage, focus: ReadonlySet<string>, window = 0): 
  * `prefixTokens[m]` for "Speaker: "), without running the tokenizer on the excerpt. The caller
  * verifies the final context exactly.
  */
-export function estimateSplitTokens(msgs: SplitMessage[], focus: ReadonlySet<string>, prefixTokens: number[], sentTokens: number[][], window = 0): number {
+export function estimateSplitTokens(msgs: SplitMessage[], focus: Focus, prefixTokens: number[], sentTokens: number[][], window = 0): number {
   let n = Math.max(0, msgs.length - 1);
   msgs.forEach((m, k) => {
     n += prefixTokens[k];
@@ -184,7 +219,7 @@ export function estimateSplitTokens(msgs: SplitMessage[], focus: ReadonlySet<str
 }
 
 /** "Caroline: text" (messages of one turn joined by " / "), optionally excerpted. */
-export function turnBody(t: TurnRecord, focus: ReadonlySet<string> | null): string {
+export function turnBody(t: TurnRecord, focus: Focus | null): string {
   return renderSplit(splitMessages(t), focus);
 }
 

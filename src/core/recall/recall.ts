@@ -14,7 +14,7 @@ import { maskSecrets } from '../text/secrets.ts';
 import { analyze } from '../text/analyze.ts';
 import { humanKey, speakerOf } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
-import { formatDay, memoryLine, renderEdge, renderSplit, turnBody } from './format.ts';
+import { formatDay, memoryLine, renderEdge, renderSplit, turnBody, type Focus } from './format.ts';
 import { countTokens } from '../text/tokens.ts';
 import { excerptTokens, type RenderedTurn, type TurnWindow } from './turn-window.ts';
 import { errorSummary, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
@@ -184,8 +184,11 @@ function candidateText(c: Candidate): string {
   return `[${formatDay(c.turn!.timestamp)}] ${turnBody(c.turn!, null)}`;
 }
 
-function focusTerms(r: Retrieved): Set<string> {
-  return new Set(r.query.terms.filter((t) => t.source === 'query' || t.source === 'key' || t.source === 'synonym').map((t) => t.term));
+/** The terms excerpts keep sentences for, each with its weight in the question (the largest when repeated). */
+function focusTerms(r: Retrieved): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of r.query.terms) if (t.source === 'query' || t.source === 'key' || t.source === 'synonym') out.set(t.term, Math.max(out.get(t.term) ?? 0, t.weight));
+  return out;
 }
 
 /** Older rows per (subject, key) slot, newest end first, for the memory lines' history notes. */
@@ -229,7 +232,7 @@ function excerptPlan(q: Pick<AnalyzedQuery, 'list' | 'count'>): ExcerptPlan {
   return q.list || q.count ? { fullTop: RECALL.listFullTop, minTokens: RECALL.listExcerptMinTokens } : { fullTop: RECALL.fullTop, minTokens: RECALL.excerptMinTokens };
 }
 
-function turnLine(w: TurnWindow, t: TurnRecord, focus: ReadonlySet<string>, score: number, rank: number, plan: ExcerptPlan = { fullTop: RECALL.fullTop, minTokens: RECALL.excerptMinTokens }): ContextLine {
+function turnLine(w: TurnWindow, t: TurnRecord, focus: Focus, score: number, rank: number, plan: ExcerptPlan = { fullTop: RECALL.fullTop, minTokens: RECALL.excerptMinTokens }): ContextLine {
   const r = w.render(t);
   const short = rank < plan.fullTop || r.tokens <= plan.minTokens;
   const window = rank < RECALL.windowTop ? 1 : 0;

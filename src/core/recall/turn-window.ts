@@ -9,7 +9,7 @@
 import type { TurnRecord } from '../types.ts';
 import { speakerOf } from '../render.ts';
 import { countTokens } from '../text/tokens.ts';
-import { asksQuestion, estimateSplitTokens, renderSplit, splitMessages, type SplitMessage } from './format.ts';
+import { asksQuestion, estimateSplitTokens, renderSplit, splitMessages, type Focus, type SplitMessage } from './format.ts';
 
 export interface RenderedTurn {
   messages: SplitMessage[];
@@ -21,7 +21,7 @@ export interface RenderedTurn {
 }
 
 /** Estimated tokens of the turn excerpted to `focus` (per-sentence counts, memoised). */
-export function excerptTokens(r: RenderedTurn, focus: ReadonlySet<string>, window = 0): number {
+export function excerptTokens(r: RenderedTurn, focus: Focus, window = 0): number {
   if (!r.sentTokens || !r.prefixTokens) {
     r.prefixTokens = r.messages.map((m) => countTokens(`${m.speaker}:`));
     r.sentTokens = r.messages.map((m) => m.sentences.map((x) => countTokens(` ${x}`)));
