@@ -9,7 +9,14 @@
  * service + driver; PostgreSQL's server CPU is not included), the ratio to the floor, the CPU
  * growth exponent between sizes, RSS, and the same for /search and a memories page.
  *
+ * The store is built by MemoryService.importTurns (--load import, the default): every turn goes
+ * through ingest's pipeline (analysis, offline extraction with the session's recent turns,
+ * reconciliation, the same store writes) without HTTP, `--batch` turns per transaction, so the
+ * store holds what POST /turns would store (test/core/import-turns.test.ts compares the two).
+ * `--load ingest` uses ingestTurn, one transaction per turn.
+ *
  * Options: --sizes 1000,10000 (full: 1000,10000,50000,100000)  --backends sqlite,postgres
+ *          --load import|ingest (default import)  --batch 500
  *          --reps 2 (passes over the question set; the first warms)
  *          --many 10000x100 (the many-users case: users x memories each, plus one 1k-memory user; off by default)
  */
@@ -19,7 +26,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MemoryStore } from '../src/core/ports.ts';
-import { encodeCursor, MemoryService } from '../src/core/service.ts';
+import { encodeCursor, MemoryService, type TurnInput } from '../src/core/service.ts';
 import { OfflineExtractor } from '../src/core/extraction/offline-extractor.ts';
 import { analyzeQuery } from '../src/core/recall/query-analysis.ts';
 import { RETRIEVE } from '../src/core/recall/retrieve.ts';
@@ -40,6 +47,8 @@ const SIZES = (arg('sizes') || '1000,10000').split(',').map(Number).filter((n) =
 const BACKENDS = (arg('backends') || 'sqlite,postgres').split(',').filter(Boolean);
 const REPS = Math.max(2, Number(arg('reps') || 2));
 const MANY = arg('many');
+const LOAD = arg('load') === 'ingest' ? 'ingest' : 'import';
+const BATCH = Math.max(1, Number(arg('batch') || 500));
 const BUDGETS = [512, 2048];
 const USER = 'scale-user';
 const SCOPE = `u:${USER}`;
@@ -183,11 +192,21 @@ async function runBackend(b: Backend): Promise<Row[]> {
   let n = 0;
   const t0 = performance.now();
   for (const size of SIZES) {
-    for (; n < size; n++) {
-      const t = gen.next().value!;
-      await svc.ingestTurn({ sessionId: t.sessionId, userId: USER, timestamp: t.timestamp, messages: [{ role: 'user', content: t.user }, { role: 'assistant', content: t.assistant }] });
+    const c0 = process.cpuUsage();
+    const t1 = performance.now();
+    const from = n;
+    while (n < size) {
+      const batch: TurnInput[] = [];
+      for (; n < size && batch.length < (LOAD === 'import' ? BATCH : 1); n++) {
+        const t = gen.next().value!;
+        batch.push({ sessionId: t.sessionId, userId: USER, timestamp: t.timestamp, messages: [{ role: 'user', content: t.user }, { role: 'assistant', content: t.assistant }], withMemories: false });
+      }
+      if (LOAD === 'import') await svc.importTurns(batch);
+      else await svc.ingestTurn(batch[0]);
     }
-    console.error(`  ${b.name}: ${size} turns ingested (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    const c = process.cpuUsage(c0);
+    const added = n - from;
+    console.error(`  ${b.name}: ${size} turns ${LOAD === 'import' ? 'imported' : 'ingested'} (${((performance.now() - t0) / 1000).toFixed(0)} s; this segment ${(((c.user + c.system) / 1000) / Math.max(1, added)).toFixed(2)} ms CPU/turn, ${((performance.now() - t1) / Math.max(1, added)).toFixed(2)} ms wall/turn)`);
     rows.push(await measureSize(b, store, size));
     printRow(rows[rows.length - 1], rows);
   }
@@ -259,6 +278,7 @@ function printRow(r: Row, all: Row[]): void {
 
 async function main() {
   console.log(`bench:scale — sizes ${SIZES.join(', ')} turns; backends ${BACKENDS.join(', ')}; ${QUESTIONS.length} questions × ${REPS - 1} measured passes; lexical limit ${RETRIEVE.lexicalLimit}`);
+  console.log(LOAD === 'import' ? `store built in-process by MemoryService.importTurns: the ingest pipeline of POST /turns (offline extraction, reconciliation, the same writes), ${BATCH} turns per transaction, no HTTP` : 'store built by MemoryService.ingestTurn, one transaction per turn, no HTTP');
   console.log(HEADER);
   const all: Row[] = [];
   for (const name of BACKENDS) {
