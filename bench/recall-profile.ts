@@ -8,6 +8,7 @@
  * method) and a digest of the contexts (the same digest means the same contexts came back).
  * `--backend postgres` builds the user in the schema `recall_profile_<turns>` of the test
  * database instead (kept too) and reports wall time as well (the server's CPU is not in ours).
+ * `--set retrieve.lexicalLimit=150,...` overrides recall tunables for the run.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { SqliteMemoryStore } from '../src/store/sqlite/store.ts';
 import { createPostgresStore } from '../src/store/postgres/create.ts';
 import { urlWithSchema } from '../test/store/pg-harness.ts';
 import { generateTurns, QUESTIONS } from './lib/scale-gen.ts';
+import { applySets } from './lib/tunables.ts';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,6 +32,8 @@ const REPS = Number(arg('reps', '10'));
 const BUDGET = Number(arg('budget', '512'));
 const USER = 'scale-user';
 const PG = arg('backend', 'sqlite') === 'postgres';
+// `--set retrieve.smoothTop=50,...`: recall tunables for this run (bench/lib/tunables.ts).
+if (arg('set', '')) applySets(arg('set', ''));
 const open = async (path: string): Promise<MemoryStore> => (PG ? createPostgresStore(urlWithSchema(`recall_profile_${TURNS}`)) : new SqliteMemoryStore(path));
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];

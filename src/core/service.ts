@@ -26,7 +26,7 @@ import { containsSecret, maskDeep, maskSecrets } from './text/secrets.ts';
 import { analyseTurn, assertTurnSize, type TurnLimits } from './turn-analysis.ts';
 import { byCodePoint } from './text/code-point-order.ts';
 import { reconcile } from './reconcile/reconcile.ts';
-import { relatedKeys } from './reconcile/policy.ts';
+import { FLOATING_CORRECTION, policyOf, relatedKeys } from './reconcile/policy.ts';
 import { countOpOutcomes, type MemoryOpOutcome } from './reconcile/op-outcomes.ts';
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
 import { EMPTY_LEXICON } from './lexicon/empty.ts';
@@ -354,6 +354,7 @@ export class MemoryService {
       tx.activeMemories(scope.key, {
         subjects: [...new Set(candidates.map((c) => c.subject))],
         keys: [...new Set(candidates.flatMap((c) => relatedKeys(c.key, c.metadata?.anyKey === true)))],
+        ...(p.decisions ? {} : { dated: datedSlots(candidates) }),
       }),
     ]);
     const t0 = performance.now();
@@ -503,6 +504,18 @@ export class MemoryService {
 /** An extractor (e.g. the pooled offline one) that reports rule failures like OfflineExtractor. */
 function reportsRuleErrors(e: Extractor): e is Extractor & { onRuleError?: OfflineExtractor['onRuleError'] } {
   return 'onRuleError' in e;
+}
+
+/**
+ * The keys ingest may read at the candidates' event dates only: a key every candidate touching
+ * it asserts as a dated event (the accumulate policy looks an asserted event up again only by
+ * the same value at the same date; corrections, retractions and history read the whole slot).
+ */
+export function datedSlots(candidates: readonly MemoryCandidate[]): { keys: string[]; dates: string[] } {
+  const dated = (c: MemoryCandidate) => c.op === 'assert' && !!c.eventDate && c.key !== FLOATING_CORRECTION && c.metadata?.anyKey !== true && policyOf(c.key, c.type) === 'accumulate';
+  const whole = new Set(candidates.filter((c) => !dated(c)).flatMap((c) => relatedKeys(c.key, c.metadata?.anyKey === true)));
+  const keys = [...new Set(candidates.filter(dated).flatMap((c) => relatedKeys(c.key)))].filter((k) => !whole.has(k));
+  return { keys, dates: keys.length > 0 ? [...new Set(candidates.filter(dated).map((c) => c.eventDate!))] : [] };
 }
 
 /**
