@@ -151,9 +151,12 @@ function service(store: MemoryStore): MemoryService {
   return new MemoryService({ store, offlineExtractor: new OfflineExtractor() });
 }
 
-async function measureSize(b: Backend, store: MemoryStore, turns: number): Promise<Row> {
+async function measureSize(b: Backend, store: MemoryStore, turns: number, warmProcess = false): Promise<Row> {
   const row: Row = { backend: b.name, turns, memories: (await store.corpusStats(SCOPE, 'memory')).count, recall: {}, cold: {}, floor: sample(), search: sample(), page: sample(), rss: 0 };
-  // Cold: a fresh connection and service, the first question of each budget.
+  // Cold: a fresh connection and service, the first question of each budget. A process that
+  // built nothing (a kept --db store) first runs recall once on the open store, so cold measures
+  // the fresh connection and service, not the process's first use of the recall code.
+  if (warmProcess) await service(store).recall({ query: QUESTIONS[QUESTIONS.length - 1], sessionId: null, userId: USER, maxTokens: 512 });
   for (const budget of BUDGETS) {
     const fresh = await b.open();
     const t = await timed(() => service(fresh).recall({ query: QUESTIONS[0], sessionId: null, userId: USER, maxTokens: budget }));
@@ -199,6 +202,7 @@ async function runBackend(b: Backend): Promise<Row[]> {
   if (n > SIZES[0]) throw new Error(`the store holds ${n} turns, more than the smallest size ${SIZES[0]}`);
   for (let i = 0; i < n; i++) gen.next();
   if (n > 0) console.error(`  ${b.name}: continuing a store of ${n} turns`);
+  const loadedAtStart = n;
   const t0 = performance.now();
   for (const size of SIZES) {
     const c0 = process.cpuUsage();
@@ -215,8 +219,8 @@ async function runBackend(b: Backend): Promise<Row[]> {
     }
     const c = process.cpuUsage(c0);
     const added = n - from;
-    console.error(`  ${b.name}: ${size} turns ${LOAD === 'import' ? 'imported' : 'ingested'} (${((performance.now() - t0) / 1000).toFixed(0)} s; this segment ${(((c.user + c.system) / 1000) / Math.max(1, added)).toFixed(2)} ms CPU/turn, ${((performance.now() - t1) / Math.max(1, added)).toFixed(2)} ms wall/turn)`);
-    rows.push(await measureSize(b, store, size));
+    if (added > 0) console.error(`  ${b.name}: ${size} turns ${LOAD === 'import' ? 'imported' : 'ingested'} (${((performance.now() - t0) / 1000).toFixed(0)} s; this segment ${(((c.user + c.system) / 1000) / Math.max(1, added)).toFixed(2)} ms CPU/turn, ${((performance.now() - t1) / Math.max(1, added)).toFixed(2)} ms wall/turn)`);
+    rows.push(await measureSize(b, store, size, n === loadedAtStart));
     printRow(rows[rows.length - 1], rows);
   }
   await store.close();
