@@ -11,7 +11,7 @@ import { generateTurns } from '../../bench/lib/scale-gen.ts';
 
 const USER = 'import-user';
 const turn = (sessionId: string, timestamp: string, user: string, assistant = 'Ok.'): TurnInput => ({ sessionId, userId: USER, timestamp, messages: [{ role: 'user', content: user }, { role: 'assistant', content: assistant }] });
-const inputs: TurnInput[] = [...generateTurns(240)].map((t) => turn(t.sessionId, t.timestamp, t.user, t.assistant));
+const inputs: TurnInput[] = [...generateTurns(160)].map((t) => turn(t.sessionId, t.timestamp, t.user, t.assistant));
 // Corrections read the session's recent turns: one pair inside a batch, one across a batch boundary (72 | 73).
 inputs.splice(10, 0, turn('fix-a', '2021-01-03T12:00:00Z', 'I am flying to Porto on June 3rd.'), turn('fix-a', '2021-01-03T12:01:00Z', 'Sorry, I meant Lisbon.'));
 inputs.splice(72, 0, turn('fix-b', '2021-01-20T12:00:00Z', 'I work at Atlassian.'), turn('fix-b', '2021-01-20T12:01:00Z', 'Sorry, I meant Canva.'));
