@@ -2,23 +2,25 @@
  * @module bench/recall-profile
  * `node --import tsx bench/recall-profile.ts --turns 10000 --db /tmp/p10k.db`: the per-query cost
  * of a warm recall, for profiling (`node --cpu-prof --import tsx bench/recall-profile.ts ...`).
- * Builds one user from the scale generator into the SQLite file once (kept between runs, so two
+ * Builds one user from the scale generator (MemoryService.importTurns) into the SQLite file once (kept between runs, so two
  * trees can be compared on the same rows), then asks the scale question set `--reps` times at
  * `--budget` tokens and prints CPU p50/p99 per recall, the store calls per recall (by RecallIndex
  * method) and a digest of the contexts (the same digest means the same contexts came back).
  * `--backend postgres` builds the user in the schema `recall_profile_<turns>` of the test
  * database instead (kept too) and reports wall time as well (the server's CPU is not in ours).
+ * `--set retrieve.lexicalLimit=150,...` overrides recall tunables for the run.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { MemoryStore } from '../src/core/ports.ts';
-import { MemoryService } from '../src/core/service.ts';
+import { MemoryService, type TurnInput } from '../src/core/service.ts';
 import { OfflineExtractor } from '../src/core/extraction/offline-extractor.ts';
 import { SqliteMemoryStore } from '../src/store/sqlite/store.ts';
 import { createPostgresStore } from '../src/store/postgres/create.ts';
 import { urlWithSchema } from '../test/store/pg-harness.ts';
 import { generateTurns, QUESTIONS } from './lib/scale-gen.ts';
+import { applySets } from './lib/tunables.ts';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,6 +32,8 @@ const REPS = Number(arg('reps', '10'));
 const BUDGET = Number(arg('budget', '512'));
 const USER = 'scale-user';
 const PG = arg('backend', 'sqlite') === 'postgres';
+// `--set retrieve.smoothTop=50,...`: recall tunables for this run (bench/lib/tunables.ts).
+if (arg('set', '')) applySets(arg('set', ''));
 const open = async (path: string): Promise<MemoryStore> => (PG ? createPostgresStore(urlWithSchema(`recall_profile_${TURNS}`)) : new SqliteMemoryStore(path));
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
@@ -55,11 +59,18 @@ async function build(): Promise<void> {
   await store.migrate();
   if (PG && (await store.corpusStats(`u:${USER}`, 'turn')).count >= TURNS) return store.close();
   const svc = new MemoryService({ store, offlineExtractor: new OfflineExtractor() });
+  // The ingest pipeline in 500-turn transactions (MemoryService.importTurns: what POST /turns would store).
+  let batch: TurnInput[] = [];
   let i = 0;
   for (const t of generateTurns(TURNS)) {
-    await svc.ingestTurn({ sessionId: t.sessionId, userId: USER, timestamp: t.timestamp, messages: [{ role: 'user', content: t.user }, { role: 'assistant', content: t.assistant }] });
-    if (++i % 2000 === 0) console.error(`  ${i} turns`);
+    batch.push({ sessionId: t.sessionId, userId: USER, timestamp: t.timestamp, messages: [{ role: 'user', content: t.user }, { role: 'assistant', content: t.assistant }], withMemories: false });
+    if (batch.length === 500) {
+      await svc.importTurns(batch);
+      batch = [];
+    }
+    if (++i % 10000 === 0) console.error(`  ${i} turns`);
   }
+  await svc.importTurns(batch);
   await store.close();
   if (!PG) copyFileSync(tmp, DB);
 }

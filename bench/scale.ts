@@ -9,9 +9,20 @@
  * service + driver; PostgreSQL's server CPU is not included), the ratio to the floor, the CPU
  * growth exponent between sizes, RSS, and the same for /search and a memories page.
  *
+ * The store is built by MemoryService.importTurns (--load import, the default): every turn goes
+ * through ingest's pipeline (analysis, offline extraction with the session's recent turns,
+ * reconciliation, the same store writes) without HTTP, `--batch` turns per transaction, so the
+ * store holds what POST /turns would store (test/core/import-turns.test.ts compares the two).
+ * `--load ingest` uses ingestTurn, one transaction per turn.
+ *
  * Options: --sizes 1000,10000 (full: 1000,10000,50000,100000)  --backends sqlite,postgres
+ *          --load import|ingest (default import)  --batch 500
+ *          --db /path/file.db (SQLite: keep the store in this file; a file built earlier by this bench or
+ *          bench/recall-profile.ts for the same user is continued from the turns it holds, so a large size
+ *          is built once and measured again; the sizes must not be below what it holds)
  *          --reps 2 (passes over the question set; the first warms)
  *          --many 10000x100 (the many-users case: users x memories each, plus one 1k-memory user; off by default)
+ *          --many-db /path/file.db (SQLite: keep the many-users store there and reuse it; --sizes '' skips the sizes)
  */
 import Database from 'better-sqlite3';
 import postgres from 'postgres';
@@ -19,7 +30,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MemoryStore } from '../src/core/ports.ts';
-import { encodeCursor, MemoryService } from '../src/core/service.ts';
+import { encodeCursor, MemoryService, type TurnInput } from '../src/core/service.ts';
 import { OfflineExtractor } from '../src/core/extraction/offline-extractor.ts';
 import { analyzeQuery } from '../src/core/recall/query-analysis.ts';
 import { RETRIEVE } from '../src/core/recall/retrieve.ts';
@@ -36,10 +47,13 @@ function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i < 0 ? undefined : (process.argv[i + 1] ?? '');
 }
-const SIZES = (arg('sizes') || '1000,10000').split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
+const SIZES = (arg('sizes') ?? '1000,10000').split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
 const BACKENDS = (arg('backends') || 'sqlite,postgres').split(',').filter(Boolean);
 const REPS = Math.max(2, Number(arg('reps') || 2));
 const MANY = arg('many');
+const LOAD = arg('load') === 'ingest' ? 'ingest' : 'import';
+const BATCH = Math.max(1, Number(arg('batch') || 500));
+const DB = arg('db');
 const BUDGETS = [512, 2048];
 const USER = 'scale-user';
 const SCOPE = `u:${USER}`;
@@ -80,9 +94,9 @@ interface Backend {
   close(): Promise<void>;
 }
 
-function sqliteBackend(): Backend {
-  const dir = mkdtempSync(join(tmpdir(), 'scale-'));
-  const path = join(dir, 'scale.db');
+function sqliteBackend(keep: string | undefined = DB): Backend {
+  const dir = keep ? null : mkdtempSync(join(tmpdir(), 'scale-'));
+  const path = keep ?? join(dir!, 'scale.db');
   let db: Database.Database | null = null;
   return {
     name: 'sqlite',
@@ -97,7 +111,7 @@ function sqliteBackend(): Backend {
     },
     async close() {
       db?.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -137,9 +151,12 @@ function service(store: MemoryStore): MemoryService {
   return new MemoryService({ store, offlineExtractor: new OfflineExtractor() });
 }
 
-async function measureSize(b: Backend, store: MemoryStore, turns: number): Promise<Row> {
+async function measureSize(b: Backend, store: MemoryStore, turns: number, warmProcess = false): Promise<Row> {
   const row: Row = { backend: b.name, turns, memories: (await store.corpusStats(SCOPE, 'memory')).count, recall: {}, cold: {}, floor: sample(), search: sample(), page: sample(), rss: 0 };
-  // Cold: a fresh connection and service, the first question of each budget.
+  // Cold: a fresh connection and service, the first question of each budget. A process that
+  // built nothing (a kept --db store) first runs recall once on the open store, so cold measures
+  // the fresh connection and service, not the process's first use of the recall code.
+  if (warmProcess) await service(store).recall({ query: QUESTIONS[QUESTIONS.length - 1], sessionId: null, userId: USER, maxTokens: 512 });
   for (const budget of BUDGETS) {
     const fresh = await b.open();
     const t = await timed(() => service(fresh).recall({ query: QUESTIONS[0], sessionId: null, userId: USER, maxTokens: budget }));
@@ -180,23 +197,44 @@ async function runBackend(b: Backend): Promise<Row[]> {
   const svc = service(store);
   const rows: Row[] = [];
   const gen = generateTurns(SIZES[SIZES.length - 1]);
-  let n = 0;
+  // A kept store (--db) is continued: the generator is deterministic, so its first turns are the ones it holds.
+  let n = (await store.corpusStats(SCOPE, 'turn')).count;
+  if (n > SIZES[0]) throw new Error(`the store holds ${n} turns, more than the smallest size ${SIZES[0]}`);
+  for (let i = 0; i < n; i++) gen.next();
+  if (n > 0) console.error(`  ${b.name}: continuing a store of ${n} turns`);
+  const loadedAtStart = n;
   const t0 = performance.now();
   for (const size of SIZES) {
-    for (; n < size; n++) {
-      const t = gen.next().value!;
-      await svc.ingestTurn({ sessionId: t.sessionId, userId: USER, timestamp: t.timestamp, messages: [{ role: 'user', content: t.user }, { role: 'assistant', content: t.assistant }] });
+    const c0 = process.cpuUsage();
+    const t1 = performance.now();
+    const from = n;
+    while (n < size) {
+      const batch: TurnInput[] = [];
+      for (; n < size && batch.length < (LOAD === 'import' ? BATCH : 1); n++) {
+        const t = gen.next().value!;
+        batch.push({ sessionId: t.sessionId, userId: USER, timestamp: t.timestamp, messages: [{ role: 'user', content: t.user }, { role: 'assistant', content: t.assistant }], withMemories: false });
+      }
+      if (LOAD === 'import') await svc.importTurns(batch);
+      else await svc.ingestTurn(batch[0]);
     }
-    console.error(`  ${b.name}: ${size} turns ingested (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
-    rows.push(await measureSize(b, store, size));
+    const c = process.cpuUsage(c0);
+    const added = n - from;
+    if (added > 0) console.error(`  ${b.name}: ${size} turns ${LOAD === 'import' ? 'imported' : 'ingested'} (${((performance.now() - t0) / 1000).toFixed(0)} s; this segment ${(((c.user + c.system) / 1000) / Math.max(1, added)).toFixed(2)} ms CPU/turn, ${((performance.now() - t1) / Math.max(1, added)).toFixed(2)} ms wall/turn)`);
+    rows.push(await measureSize(b, store, size, n === loadedAtStart));
     printRow(rows[rows.length - 1], rows);
   }
   await store.close();
   return rows;
 }
 
-/** The many-users case: `users` users with `per` memories each plus one user with 1,000; cold p99 recall for that user. */
-async function runMany(b: Backend, users: number, per: number): Promise<{ memories: number; cold: number[] }> {
+/**
+ * The many-users case: `users` users with `per` memory rows each (written directly, one
+ * multi-row insert per user: they only have to be there, in the same tables and indexes) plus
+ * one user built through the ingest pipeline (importTurns of generated turns) until it holds
+ * 1,000 memories; then the cold recall for that user (a fresh connection and service per
+ * question) and the process RSS. With --many-db the store is kept and a later run measures it again.
+ */
+async function runMany(b: Backend, users: number, per: number): Promise<{ memories: number; targetMemories: number; cold: number[]; rss: number }> {
   const store = await b.open();
   await store.migrate();
   const now = new Date().toISOString();
@@ -206,23 +244,39 @@ async function runMany(b: Backend, users: number, per: number): Promise<{ memori
     const { terms, termCount } = indexTerms(text);
     return { id: `${scope}-${i}`, scope, userId, agentId: null, type: 'preference', subject: 'user', key: `like_${i}`, value, confidence: 0.8, singleValued: false, status: 'active', active: true, sourceSession: null, sourceTurn: null, evidence: '', createdAt: now, updatedAt: now, validFrom: null, validTo: null, eventDate: null, supersedes: null, supersededBy: null, lastSeenAt: null, deletedAt: null, metadata: {}, text, terms, termCount };
   };
-  for (let u = 0; u <= users; u++) {
-    const userId = u === users ? 'many-target' : `many-${u}`;
-    const count = u === users ? 1000 : per;
-    await store.transaction(`u:${userId}`, async (tx) => {
-      for (let i = 0; i < count; i++) await tx.insertMemory(mem(`u:${userId}`, userId, i));
-    });
-    if (u % 1000 === 0) console.error(`  ${b.name}: ${u} users loaded`);
+  const TARGET = 'many-target';
+  const loaded = async (userId: string) => (await store.corpusStats(`u:${userId}`, 'memory')).count;
+  const t0 = performance.now();
+  for (let u = 0; u < users; u++) {
+    const userId = `many-${u}`;
+    if ((await loaded(userId)) >= per) continue;
+    await store.transaction(`u:${userId}`, async (tx) => tx.insertMemories(Array.from({ length: per }, (_, i) => mem(`u:${userId}`, userId, i))));
+    if (u % 1000 === 999) console.error(`  ${b.name}: ${u + 1} users loaded (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   }
+  // The measured user: generated turns through the ingest pipeline until 1,000 memories.
+  const svc = service(store);
+  const gen = generateTurns(1_000_000, 29);
+  let turns = (await store.corpusStats(`u:${TARGET}`, 'turn')).count;
+  for (let i = 0; i < turns; i++) gen.next();
+  while ((await loaded(TARGET)) < 1000) {
+    const batch: TurnInput[] = [];
+    for (let i = 0; i < 100; i++, turns++) {
+      const t = gen.next().value!;
+      batch.push({ sessionId: t.sessionId, userId: TARGET, timestamp: t.timestamp, messages: [{ role: 'user', content: t.user }, { role: 'assistant', content: t.assistant }], withMemories: false });
+    }
+    await svc.importTurns(batch);
+  }
+  console.error(`  ${b.name}: ${TARGET} built from ${turns} turns (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   const memories = (await store.counts()).memories;
+  const targetMemories = await loaded(TARGET);
   await store.close();
   const cold: number[] = [];
   for (const q of QUESTIONS) {
     const fresh = await b.open();
-    cold.push((await timed(() => service(fresh).recall({ query: q, sessionId: null, userId: 'many-target', maxTokens: 512 }))).wall);
+    cold.push((await timed(() => service(fresh).recall({ query: q, sessionId: null, userId: TARGET, maxTokens: 512 }))).wall);
     await fresh.close();
   }
-  return { memories, cold };
+  return { memories, targetMemories, cold, rss: process.memoryUsage().rss / 2 ** 20 };
 }
 
 const exponent = (a: number, b: number, na: number, nb: number) => (a > 0 && b > 0 ? Math.log(b / a) / Math.log(nb / na) : NaN);
@@ -259,19 +313,25 @@ function printRow(r: Row, all: Row[]): void {
 
 async function main() {
   console.log(`bench:scale — sizes ${SIZES.join(', ')} turns; backends ${BACKENDS.join(', ')}; ${QUESTIONS.length} questions × ${REPS - 1} measured passes; lexical limit ${RETRIEVE.lexicalLimit}`);
+  console.log(LOAD === 'import' ? `store built in-process by MemoryService.importTurns: the ingest pipeline of POST /turns (offline extraction, reconciliation, the same writes), ${BATCH} turns per transaction, no HTTP` : 'store built by MemoryService.ingestTurn, one transaction per turn, no HTTP');
   console.log(HEADER);
   const all: Row[] = [];
   for (const name of BACKENDS) {
     const b = name === 'postgres' ? postgresBackend() : sqliteBackend();
     try {
-      all.push(...(await runBackend(b)));
-      if (MANY) {
-        const [users, per] = MANY.split('x').map(Number);
-        const m = await runMany(b, users || 10_000, per || 100);
-        console.log(`${name} many-users: ${m.memories} memories; cold recall for a 1k-memory user p50 ${f(pct(m.cold, 50))} ms, p99 ${f(pct(m.cold, 99))} ms`);
-      }
+      if (SIZES.length > 0) all.push(...(await runBackend(b)));
     } finally {
       await b.close();
+    }
+    if (MANY) {
+      const [users, per] = MANY.split('x').map(Number);
+      const mb = name === 'postgres' ? postgresBackend() : sqliteBackend(arg('many-db'));
+      try {
+        const m = await runMany(mb, users || 10_000, per || 100);
+        console.log(`${name} many-users: ${m.memories} memories (${users || 10_000} users × ${per || 100} rows written directly + one user of ${m.targetMemories} memories built by importTurns); cold recall for that user p50 ${f(pct(m.cold, 50))} ms, p99 ${f(pct(m.cold, 99))} ms over ${m.cold.length} questions; RSS ${m.rss.toFixed(0)} MB; os load ${loadavg()[0].toFixed(1)}`);
+      } finally {
+        await mb.close();
+      }
     }
   }
   const first = SIZES[0];

@@ -142,8 +142,11 @@ export interface StoredEmbedding {
 export interface StoreTx {
   /** Inserts the turn and returns it with its session sequence number. */
   insertTurn(turn: NewTurn): Promise<TurnRecord>;
-  /** Active memories of the scope (optionally narrowed), read inside the transaction, locked where the backend locks. */
-  activeMemories(scope: string, filter?: { subjects?: string[]; keys?: string[] }): Promise<MemoryRecord[]>;
+  /**
+   * Active memories of the scope (optionally narrowed), read inside the transaction, locked where
+   * the backend locks. `dated`: rows of those keys only at those event dates (a superset is allowed).
+   */
+  activeMemories(scope: string, filter?: { subjects?: string[]; keys?: string[]; dated?: { keys: string[]; dates: string[] } }): Promise<MemoryRecord[]>;
   /** All memories (any status) of the scope for these subject/key pairs, newest first. */
   memoriesByKey(scope: string, subject: string, key: string): Promise<MemoryRecord[]>;
   insertMemory(memory: MemoryRecord): Promise<void>;

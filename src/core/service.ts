@@ -26,7 +26,7 @@ import { containsSecret, maskDeep, maskSecrets } from './text/secrets.ts';
 import { analyseTurn, assertTurnSize, type TurnLimits } from './turn-analysis.ts';
 import { byCodePoint } from './text/code-point-order.ts';
 import { reconcile } from './reconcile/reconcile.ts';
-import { relatedKeys } from './reconcile/policy.ts';
+import { FLOATING_CORRECTION, policyOf, relatedKeys } from './reconcile/policy.ts';
 import { countOpOutcomes, type MemoryOpOutcome } from './reconcile/op-outcomes.ts';
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
 import { EMPTY_LEXICON } from './lexicon/empty.ts';
@@ -124,6 +124,14 @@ export interface SearchInput {
   userId: string | null;
   agentId?: string | null;
   limit: number;
+}
+
+/** What ingest decided about a turn before its transaction (prepareTurn → writeTurn). */
+interface PreparedTurn extends Pick<TurnRecord, 'sessionId' | 'timestamp' | 'messages' | 'text' | 'terms' | 'termCount' | 'metadata'> {
+  now: string;
+  candidates: MemoryCandidate[];
+  extractor: string;
+  decisions?: Array<ReconcileDecision | null>;
 }
 
 const noopLogger: Logger = { info() {}, warn() {}, error() {} };
@@ -226,6 +234,72 @@ export class MemoryService {
   /** Persists a turn and its memories in one transaction; when this resolves, recall sees it. */
   async ingestTurn(input: TurnInput): Promise<IngestResult> {
     const scope = this.scopeOf(input.userId, input.sessionId, input.agentId);
+    const prepared = await this.prepareTurn(input, scope, () => this.store.recentTurns(scope.key, input.sessionId, 4));
+    const result = await this.timed('transaction', () => this.store.transaction(scope.key, (tx) => this.writeTurn(tx, scope, prepared)));
+
+    this.deps.observer?.memoryOps?.(countOpOutcomes(result.ops));
+    await this.embedAfterIngest(scope, result.turn, result.ops);
+
+    const changedIds = [...new Set(result.ops.map((o) => (o.kind === 'insert' ? o.memory.id : o.id)))];
+    // The changed rows as committed, in one read (none when the caller only needs the turn).
+    let memories: MemoryRecord[] = [];
+    if (input.withMemories !== false && changedIds.length > 0) {
+      const byId = new Map((await this.store.getMemories(scope.key, changedIds)).map((m) => [m.id, m]));
+      memories = changedIds.flatMap((id) => byId.get(id) ?? []);
+    }
+    return { turn: result.turn, memories, ops: result.ops, extractor: prepared.extractor, changed: changedIds.length };
+  }
+
+  /**
+   * Bulk import (bench:scale's large sizes, migrations of history): the turns go through the
+   * pipeline of ingestTurn — analysis, extraction with the session's recent turns, the secret
+   * filter, reconciliation against the memories inside the transaction, the same store writes —
+   * but consecutive turns of one scope share one transaction, so the store holds what ingesting
+   * them one by one would store. With an LLM extractor or reconciler configured (network calls,
+   * which never run inside a transaction) each turn is ingested on its own.
+   */
+  async importTurns(inputs: readonly TurnInput[]): Promise<{ turns: number; ops: number }> {
+    let ops = 0;
+    if (this.deps.llmExtractor || this.deps.reconciler) {
+      for (const input of inputs) ops += (await this.ingestTurn({ ...input, withMemories: false })).ops.length;
+      return { turns: inputs.length, ops };
+    }
+    for (let i = 0; i < inputs.length; ) {
+      const scope = this.scopeOf(inputs[i].userId, inputs[i].sessionId, inputs[i].agentId);
+      let j = i + 1;
+      while (j < inputs.length && this.scopeOf(inputs[j].userId, inputs[j].sessionId, inputs[j].agentId).key === scope.key) j++;
+      const run = inputs.slice(i, j);
+      const written = await this.store.transaction(scope.key, async (tx) => {
+        // The session's recent turns as ingest would read them: committed ones, then this run's own.
+        const recent = new Map<string, TurnRecord[]>();
+        const out: Array<{ turn: TurnRecord; ops: MemoryOp[] }> = [];
+        for (const input of run) {
+          const session = async () => {
+            let r = recent.get(input.sessionId);
+            if (!r) recent.set(input.sessionId, (r = await this.store.recentTurns(scope.key, input.sessionId, 4)));
+            return r.slice(-4);
+          };
+          const done = await this.writeTurn(tx, scope, await this.prepareTurn(input, scope, session));
+          const r = recent.get(input.sessionId) ?? [];
+          recent.set(input.sessionId, r);
+          r.push(done.turn);
+          if (r.length > 4) r.shift();
+          out.push(done);
+        }
+        return out;
+      });
+      for (const w of written) {
+        this.deps.observer?.memoryOps?.(countOpOutcomes(w.ops));
+        await this.embedAfterIngest(scope, w.turn, w.ops);
+        ops += w.ops.length;
+      }
+      i = j;
+    }
+    return { turns: inputs.length, ops };
+  }
+
+  /** Everything ingest decides before its transaction: analysis, masking, extraction, candidates, LLM reconciliation decisions. */
+  private async prepareTurn(input: TurnInput, scope: Scope, recent: () => Promise<TurnRecord[]>): Promise<PreparedTurn> {
     assertTurnSize(input.messages, this.deps.limits);
     const now = this.now();
     const timestamp = input.timestamp ? new Date(input.timestamp).toISOString() : now;
@@ -236,7 +310,7 @@ export class MemoryService {
     const metadata = maskDeep(input.metadata ?? {});
     const { terms, termCount } = withTurnFeatures(analysed, messages, this.lexicon, text, timestamp);
 
-    const recentTurns = await this.store.recentTurns(scope.key, input.sessionId, 4);
+    const recentTurns = await recent();
     const { candidates: raw, extractor } =
       input.infer === false
         ? { candidates: [] as MemoryCandidate[], extractor: 'none' }
@@ -268,50 +342,26 @@ export class MemoryService {
         return out;
       });
     }
+    return { sessionId: input.sessionId, now, timestamp, messages, text, terms, termCount, metadata, candidates, extractor, decisions };
+  }
 
-    const turnId = this.newId();
-    const result = await this.timed('transaction', () =>
-      this.store.transaction(scope.key, async (tx) => {
-        // Both statements are issued at once (pipelined on PostgreSQL): the slot read does not depend on the turn row.
-        const [turn, existing] = await Promise.all([
-          tx.insertTurn({
-          id: turnId,
-          scope: scope.key,
-          sessionId: input.sessionId,
-          userId: scope.userId,
-          agentId: scope.agentId,
-          timestamp,
-          messages,
-          text,
-          terms,
-          termCount,
-          metadata,
-          createdAt: now,
-          }),
-          tx.activeMemories(scope.key, {
-            subjects: [...new Set(candidates.map((c) => c.subject))],
-            keys: [...new Set(candidates.flatMap((c) => relatedKeys(c.key, c.metadata?.anyKey === true)))],
-          }),
-        ]);
-        const t0 = performance.now();
-        const ops = reconcile({ scope, turn, candidates, existing, now, newId: this.newId, decisions });
-        this.deps.observer?.stage('reconciliation', performance.now() - t0);
-        await applyOps(tx, scope.key, ops);
-        return { turn, ops };
+  /** The transaction's part of ingest: the turn row, the slot read, reconciliation and the memory writes. */
+  private async writeTurn(tx: StoreTx, scope: Scope, p: PreparedTurn): Promise<{ turn: TurnRecord; ops: MemoryOp[] }> {
+    const { candidates, now } = p;
+    // Both statements are issued at once (pipelined on PostgreSQL): the slot read does not depend on the turn row.
+    const [turn, existing] = await Promise.all([
+      tx.insertTurn({ id: this.newId(), scope: scope.key, sessionId: p.sessionId, userId: scope.userId, agentId: scope.agentId, timestamp: p.timestamp, messages: p.messages, text: p.text, terms: p.terms, termCount: p.termCount, metadata: p.metadata, createdAt: now }),
+      tx.activeMemories(scope.key, {
+        subjects: [...new Set(candidates.map((c) => c.subject))],
+        keys: [...new Set(candidates.flatMap((c) => relatedKeys(c.key, c.metadata?.anyKey === true)))],
+        ...(p.decisions ? {} : { dated: datedSlots(candidates) }),
       }),
-    );
-
-    this.deps.observer?.memoryOps?.(countOpOutcomes(result.ops));
-    await this.embedAfterIngest(scope, result.turn, result.ops);
-
-    const changedIds = [...new Set(result.ops.map((o) => (o.kind === 'insert' ? o.memory.id : o.id)))];
-    // The changed rows as committed, in one read (none when the caller only needs the turn).
-    let memories: MemoryRecord[] = [];
-    if (input.withMemories !== false && changedIds.length > 0) {
-      const byId = new Map((await this.store.getMemories(scope.key, changedIds)).map((m) => [m.id, m]));
-      memories = changedIds.flatMap((id) => byId.get(id) ?? []);
-    }
-    return { turn: result.turn, memories, ops: result.ops, extractor, changed: changedIds.length };
+    ]);
+    const t0 = performance.now();
+    const ops = reconcile({ scope, turn, candidates, existing, now, newId: this.newId, decisions: p.decisions });
+    this.deps.observer?.stage('reconciliation', performance.now() - t0);
+    await applyOps(tx, scope.key, ops);
+    return { turn, ops };
   }
 
   /**
@@ -454,6 +504,18 @@ export class MemoryService {
 /** An extractor (e.g. the pooled offline one) that reports rule failures like OfflineExtractor. */
 function reportsRuleErrors(e: Extractor): e is Extractor & { onRuleError?: OfflineExtractor['onRuleError'] } {
   return 'onRuleError' in e;
+}
+
+/**
+ * The keys ingest may read at the candidates' event dates only: a key every candidate touching
+ * it asserts as a dated event (the accumulate policy looks an asserted event up again only by
+ * the same value at the same date; corrections, retractions and history read the whole slot).
+ */
+export function datedSlots(candidates: readonly MemoryCandidate[]): { keys: string[]; dates: string[] } {
+  const dated = (c: MemoryCandidate) => c.op === 'assert' && !!c.eventDate && c.key !== FLOATING_CORRECTION && c.metadata?.anyKey !== true && policyOf(c.key, c.type) === 'accumulate';
+  const whole = new Set(candidates.filter((c) => !dated(c)).flatMap((c) => relatedKeys(c.key, c.metadata?.anyKey === true)));
+  const keys = [...new Set(candidates.filter(dated).flatMap((c) => relatedKeys(c.key)))].filter((k) => !whole.has(k));
+  return { keys, dates: keys.length > 0 ? [...new Set(candidates.filter(dated).map((c) => c.eventDate!))] : [] };
 }
 
 /**

@@ -8,6 +8,21 @@
 export interface SlotFilter {
   subjects?: string[];
   keys?: string[];
+  /**
+   * Keys read only at these event dates: rows of `dated.keys` come back when their event_date
+   * is one of `dated.dates` (ingest asks so for an event it only has to find again at its own
+   * date: an event key that accumulates thousands of rows costs the rows of that date).
+   */
+  dated?: { keys: string[]; dates: string[] };
+}
+
+/** The filter's keys split into those read whole and those read at the given dates only. */
+export function splitDated(filter: SlotFilter | undefined): { whole: SlotFilter | undefined; dated: { keys: string[]; dates: string[] } | null } {
+  const d = filter?.dated;
+  if (!filter || !d || d.keys.length === 0) return { whole: filter, dated: null };
+  const narrowed = new Set(d.keys);
+  const keys = filter.keys ? filter.keys.filter((k) => !narrowed.has(k)) : undefined;
+  return { whole: { subjects: filter.subjects, keys }, dated: { keys: filter.keys ? d.keys.filter((k) => filter.keys!.includes(k)) : d.keys, dates: d.dates } };
 }
 
 /**

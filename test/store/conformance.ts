@@ -749,6 +749,29 @@ export function runRecallIndexConformance(name: string, makeStore: () => Promise
       expect((await store.getMemories(scope, [loc.id, gone.id, 'missing'])).map((m) => m.id).sort()).toEqual([loc.id, gone.id].sort());
     });
 
+    test('the ingest slot read: dated keys only at the asked event dates, other keys whole, active only', async () => {
+      const scope = `u:${uid('dated')}`;
+      const at = (i: number) => `2026-01-0${i}T00:00:00.000Z`;
+      const ev = (value: string, date: string | null, i: number, extra: Partial<MemoryRecord> = {}) => memory(scope, 'event_activity', value, { type: 'event', singleValued: false, eventDate: date, createdAt: at(i), ...extra });
+      const a = ev('pottery with Lena', '2026-03-01', 1);
+      const b = ev('chess with Omar', '2026-03-02', 2);
+      const c = ev('pottery with Lena', '2026-03-01', 3, { subject: 'sister maya' });
+      const undated = ev('kayaking', null, 4);
+      const ended = ev('pottery with Lena', '2026-03-01', 5, { active: false, status: 'retracted' });
+      const trip = memory(scope, 'event_trip', 'Lisbon trip', { type: 'event', singleValued: false, eventDate: '2026-04-10', createdAt: at(6) });
+      const job = memory(scope, 'employer', 'Acme', { createdAt: at(7) });
+      await store.transaction(scope, async (tx) => tx.insertMemories([a, b, c, undated, ended, trip, job]));
+      const read = (filter: { subjects?: string[]; keys?: string[]; dated?: { keys: string[]; dates: string[] } }) =>
+        store.transaction(scope, async (tx) => (await tx.activeMemories(scope, filter)).map((m) => m.id));
+      const ids = (...ms: MemoryRecord[]) => ms.map((m) => m.id);
+      expect(await read({ subjects: ['user'], keys: ['event_activity', 'employer'] })).toEqual(ids(a, b, undated, job));
+      expect(await read({ subjects: ['user'], keys: ['event_activity', 'employer'], dated: { keys: ['event_activity'], dates: ['2026-03-01'] } })).toEqual(ids(a, job));
+      expect(await read({ subjects: ['user', 'sister maya'], keys: ['event_activity'], dated: { keys: ['event_activity'], dates: ['2026-03-01', '2026-03-02'] } })).toEqual(ids(a, b, c));
+      expect(await read({ subjects: ['user'], keys: ['event_activity', 'event_trip'], dated: { keys: ['event_activity', 'event_trip'], dates: ['2026-04-10'] } })).toEqual(ids(trip));
+      expect(await read({ subjects: ['user'], keys: ['event_activity'], dated: { keys: ['event_activity'], dates: [] } })).toEqual([]);
+      expect(await read({ subjects: ['user'], keys: ['employer'], dated: { keys: [], dates: ['2026-03-01'] } })).toEqual(ids(job));
+    });
+
     test('memories page by keyset: (created_at, id) order, after a cursor, bounded', async () => {
       const scope = `u:${uid('page')}`;
       const ms = ['b', 'a', 'c', 'd'].map((x, i) => memory(scope, `k${i}`, x, { id: `${scope}-${x}`, createdAt: i < 2 ? '2026-01-01T00:00:00.000Z' : `2026-01-0${i}T00:00:00.000Z` }));

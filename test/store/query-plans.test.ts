@@ -81,6 +81,12 @@ describe('SQLite ingest plans', () => {
     expect(plan(active.sql, active.params)).toMatch(/SEARCH memories USING INDEX memories_active_slot \(scope=\? AND subject=\? AND key=\?\)/);
     const whole = sqliteActive(SCOPE)!;
     expect(plan(whole.sql, whole.params)).toMatch(/USING INDEX memories_active_slot \(scope=\?\)/);
+    // An event key read at its dates probes all four columns of the slot index (not the key's every row).
+    const dated = sqliteActive(SCOPE, { ...filter, dated: { keys: ['key_30'], dates: ['2026-03-01'] } })!;
+    const datedPlan = plan(dated.sql, dated.params);
+    expect(datedPlan).toMatch(/USING (COVERING )?INDEX memories_active_slot \(scope=\? AND subject=\? AND key=\? AND event_date=\?\)/);
+    expect(datedPlan).toMatch(/USING (COVERING )?INDEX memories_active_slot \(scope=\? AND subject=\? AND key=\?\)/);
+    expect(datedPlan).not.toMatch(/SCAN memories/);
     const byKey = sqliteByKey(SCOPE, 'user', 'key_3');
     expect(plan(byKey.sql, byKey.params)).toMatch(/USING INDEX memories_scope_subject_key \(scope=\? AND subject=\? AND key=\?\)/);
     expect(plan(NEXT_SEQ_SQL, [SCOPE, 's1'])).toMatch(/USING (COVERING )?INDEX turns_scope_session_seq \(scope=\? AND session_id=\?\)/);

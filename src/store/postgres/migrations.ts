@@ -250,6 +250,17 @@ ANALYZE turns;`);
 ANALYZE memories;`);
     },
   },
+  {
+    version: 6,
+    name: 'memories_active_slot with event_date: the ingest read of an event slot at its dates',
+    // Mirrors SQLite's migration 6: an event key accumulates a row per event (thousands over
+    // years); ingest looks an event up again only at its own date, an index probe on the 4th column.
+    async up(q) {
+      await q.exec(`DROP INDEX IF EXISTS memories_active_slot;
+CREATE INDEX memories_active_slot ON memories (scope, subject, key, event_date) WHERE active;
+ANALYZE memories;`);
+    },
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1].version;

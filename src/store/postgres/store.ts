@@ -15,7 +15,7 @@ import { byCodePoint, cleanTerms, keyFamilyRanges, selectCandidates, tsqueryLite
 import { planReactivation } from '../deletion.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { KeyedMutex } from '../mutex.ts';
-import { slotClauses, type SlotFilter } from '../slot-filter.ts';
+import { slotClauses, splitDated, type SlotFilter } from '../slot-filter.ts';
 import { guardedTx } from '../tx-handle.ts';
 import type { SqlExecutor, SqlQuery } from './executor.ts';
 import { PG_SCHEMA_VERSION, PG_SPEAKER_SQL, SCOPE_LOCK_CLASS, migratePg } from './migrations.ts';
@@ -46,10 +46,29 @@ export interface PgQuery {
  * probes (an index condition on the partial index of active rows), whatever the list length.
  */
 export function activeMemoriesQuery(scope: string, filter?: SlotFilter): PgQuery | null {
-  const slots = slotClauses(filter, 1, (col, i) => `${col} = ANY(ARRAY(SELECT jsonb_array_elements_text($${i}::text::jsonb)))`);
-  if (!slots) return null;
-  const where = ['scope = $1', 'active', "status <> 'deleted'", ...slots.clauses];
-  return { sql: `SELECT ${MEMORY_SELECT} FROM memories WHERE ${where.join(' AND ')} ORDER BY created_at COLLATE "C", rid`, params: [scope, ...slots.params] };
+  const { whole, dated } = splitDated(filter);
+  const list = (col: string, i: number) => `${col} = ANY(ARRAY(SELECT jsonb_array_elements_text($${i}::text::jsonb)))`;
+  const base = ['scope = $1', 'active', "status <> 'deleted'"];
+  const slots = slotClauses(whole, 1, list);
+  if (!dated) {
+    if (!slots) return null;
+    return { sql: `SELECT ${MEMORY_SELECT} FROM memories WHERE ${[...base, ...slots.clauses].join(' AND ')} ORDER BY created_at COLLATE "C", rid`, params: [scope, ...slots.params] };
+  }
+  // Dated keys are probed on (scope, subject, key, event_date): the rows of those dates only.
+  const params: unknown[] = [scope];
+  const parts: string[] = [];
+  if (slots) {
+    const c = slotClauses(whole, params.length, list)!;
+    params.push(...c.params);
+    parts.push(`SELECT rid FROM memories WHERE ${[...base, ...c.clauses].join(' AND ')}`);
+  }
+  const d = slotClauses({ subjects: filter?.subjects, keys: dated.keys }, params.length, list);
+  if (d && dated.dates.length > 0) {
+    params.push(...d.params, JSON.stringify(dated.dates));
+    parts.push(`SELECT rid FROM memories WHERE ${[...base, ...d.clauses, list('event_date', params.length)].join(' AND ')}`);
+  }
+  if (parts.length === 0) return null;
+  return { sql: `SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND rid IN (${parts.join(' UNION ALL ')}) ORDER BY created_at COLLATE "C", rid`, params };
 }
 
 /** Every row (any status) of one slot, newest first. */
@@ -125,7 +144,7 @@ class Statements {
     return { ...t, seq: Number(row?.seq ?? 1) };
   }
 
-  async activeMemories(scope: string, filter?: { subjects?: string[]; keys?: string[] }): Promise<MemoryRecord[]> {
+  async activeMemories(scope: string, filter?: SlotFilter): Promise<MemoryRecord[]> {
     const q = activeMemoriesQuery(scope, filter);
     return q ? (await this.prepared(q.sql, q.params)).map(rowToMemory) : [];
   }

@@ -274,6 +274,20 @@ DROP INDEX IF EXISTS memories_scope_created;
 CREATE INDEX memories_scope_created ON memories (scope, created_at, id);
 `,
   },
+  {
+    version: 6,
+    name: 'memories_active_slot with event_date: the ingest read of an event slot at its dates',
+    // An event key accumulates one active row per event (event_activity: 2,100 rows at 10k turns
+    // of the scale user, all read — whole — by every turn that told another activity: ingest grew
+    // linearly with the history). Ingest looks an event up again only at its own date (the offline
+    // policy's duplicate test is same value and same date), so the slot index gains event_date and
+    // that read becomes a probe on all four columns; the (scope, subject, key) reads keep the prefix.
+    sql: `
+DROP INDEX IF EXISTS memories_active_slot;
+CREATE INDEX memories_active_slot ON memories(scope, subject, key, event_date) WHERE active = 1;
+ANALYZE;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -15,7 +15,7 @@ import { MEMORY_COLUMNS, memoryFromValues, memorySelect, memoryValues, patchColu
 import { byCodePoint, cleanTerms, cosine, fts5Query, keyFamilyRanges, POSTINGS_CAP, preselect, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
-import { slotClauses, type SlotFilter } from '../slot-filter.ts';
+import { slotClauses, splitDated, type SlotFilter } from '../slot-filter.ts';
 import { guardedTx } from '../tx-handle.ts';
 import { MIGRATIONS, SCHEMA_VERSION, SPEAKER_SQL } from './migrations.ts';
 import { translateSqliteError } from './errors.ts';
@@ -103,10 +103,32 @@ export interface SqliteQuery {
  * its prepared statement — is the same whatever their length.
  */
 export function activeMemoriesQuery(scope: string, filter?: SlotFilter): SqliteQuery | null {
-  const slots = slotClauses(filter, 1, (col) => `${col} IN (SELECT value FROM json_each(?))`);
-  if (!slots) return null;
-  const where = ['scope = ?', 'active = 1', "status <> 'deleted'", ...slots.clauses];
-  return { sql: `SELECT * FROM memories INDEXED BY memories_active_slot WHERE ${where.join(' AND ')} ORDER BY created_at, rowid`, params: [scope, ...slots.params] };
+  const { whole, dated } = splitDated(filter);
+  const list = (col: string) => `${col} IN (SELECT value FROM json_each(?))`;
+  const slots = slotClauses(whole, 1, list);
+  const base = ['scope = ?', 'active = 1', "status <> 'deleted'"];
+  if (!dated) {
+    if (!slots) return null;
+    return { sql: `SELECT * FROM memories INDEXED BY memories_active_slot WHERE ${[...base, ...slots.clauses].join(' AND ')} ORDER BY created_at, rowid`, params: [scope, ...slots.params] };
+  }
+  // Dated keys are probed on (scope, subject, key, event_date): the rows of those dates only.
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (slots) {
+    parts.push(`SELECT rowid FROM memories INDEXED BY memories_active_slot WHERE ${[...base, ...slots.clauses].join(' AND ')}`);
+    params.push(scope, ...slots.params);
+  }
+  const subjects = filter?.subjects;
+  if (dated.dates.length > 0 && subjects?.length !== 0) {
+    // Equality joins (not IN lists), so the planner probes all four columns whatever its statistics say.
+    const s = subjects ? 'json_each(?) s CROSS JOIN ' : '';
+    parts.push(
+      `SELECT m.rowid FROM ${s}json_each(?) k CROSS JOIN json_each(?) d CROSS JOIN memories m INDEXED BY memories_active_slot WHERE m.scope = ? AND m.active = 1 AND m.status <> 'deleted'${subjects ? ' AND m.subject = s.value' : ''} AND m.key = k.value AND m.event_date = d.value`,
+    );
+    params.push(...(subjects ? [JSON.stringify(subjects)] : []), JSON.stringify(dated.keys), JSON.stringify(dated.dates), scope);
+  }
+  if (parts.length === 0) return null;
+  return { sql: `SELECT * FROM memories WHERE rowid IN (${parts.join(' UNION ALL ')}) ORDER BY created_at, rowid`, params };
 }
 
 /** Every row (any status) of one slot, newest first, on the slot index. */
@@ -308,7 +330,7 @@ class Queries {
     return { ...t, seq };
   }
 
-  activeMemories(scope: string, filter?: { subjects?: string[]; keys?: string[] }): MemoryRecord[] {
+  activeMemories(scope: string, filter?: SlotFilter): MemoryRecord[] {
     const q = activeMemoriesQuery(scope, filter);
     return q ? this.all(q.sql, ...q.params).map(rowToMemory) : [];
   }
