@@ -7,6 +7,7 @@
 import type { MemoryFilter, MemoryStore, RecallIndex, StoreInfo, StoredEmbedding, StoreTx } from '../../src/core/ports.ts';
 import { scanRecallIndex } from '../../src/store/scan-index.ts';
 import { byCodePoint } from '../../src/store/lexical.ts';
+import { inSlotFilter } from '../../src/store/slot-filter.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../src/core/types.ts';
 import { withinBase } from '../../src/core/scope.ts';
 
@@ -63,7 +64,7 @@ export class InMemoryStore implements MemoryStore {
           return rec;
         },
         activeMemories: async (s, filter) =>
-          scopeMems().filter((m) => m.scope === s && m.active && (!filter?.subjects || filter.subjects.includes(m.subject)) && (!filter?.keys || filter.keys.includes(m.key))),
+          scopeMems().filter((m) => m.scope === s && m.active && inSlotFilter(m, filter)),
         memoriesByKey: async (s, subject, key) =>
           scopeMems()
             .filter((m) => m.scope === s && m.subject === subject && m.key === key)

@@ -16,6 +16,14 @@ export interface SlotFilter {
   dated?: { keys: string[]; dates: string[] };
 }
 
+/** Whether an (active) row is one the filter reads: the reference semantics the SQL clauses implement. */
+export function inSlotFilter(m: { subject: string; key: string; eventDate?: string | null }, filter: SlotFilter | undefined): boolean {
+  if (filter?.subjects && !filter.subjects.includes(m.subject)) return false;
+  if (filter?.keys && !filter.keys.includes(m.key)) return false;
+  if (filter?.dated?.keys.includes(m.key)) return !!m.eventDate && filter.dated.dates.includes(m.eventDate);
+  return true;
+}
+
 /** The filter's keys split into those read whole and those read at the given dates only. */
 export function splitDated(filter: SlotFilter | undefined): { whole: SlotFilter | undefined; dated: { keys: string[]; dates: string[] } | null } {
   const d = filter?.dated;

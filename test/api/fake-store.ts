@@ -3,6 +3,7 @@
  * A small in-memory MemoryStore for app.inject() route tests: enough behaviour (turns, memories,
  * term lookup, deletion) to exercise the routes without a database. Not a conformance target.
  */
+import { inSlotFilter } from '../../src/store/slot-filter.ts';
 import type { MemoryFilter, MemoryStore, RecallIndex, StoreInfo, StoreTx } from '../../src/core/ports.ts';
 import { scanRecallIndex } from '../../src/store/scan-index.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../src/core/types.ts';
@@ -36,7 +37,7 @@ export class FakeStore implements MemoryStore {
         return rec;
       },
       activeMemories: async (scope, filter) =>
-        this.memories.filter((m) => m.scope === scope && m.active && (!filter?.subjects || filter.subjects.includes(m.subject)) && (!filter?.keys || filter.keys.includes(m.key))),
+        this.memories.filter((m) => m.scope === scope && m.active && inSlotFilter(m, filter)),
       memoriesByKey: async (scope, subject, key) => this.memories.filter((m) => m.scope === scope && m.subject === subject && m.key === key).reverse(),
       insertMemory: async (m) => {
         this.memories.push({ ...m });

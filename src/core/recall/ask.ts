@@ -64,8 +64,8 @@ export function isOpinionAsk(query: string): boolean {
   return ['opinion', 'opinions', 'view', 'views', 'think', 'feel', 'feelings', 'stance', 'take', 'prefer', 'preference', 'like'].some((w) => ws.has(w));
 }
 
-/** A request by its mood: a modal with the speaker or the assistant ("should I", "can you"), or asking for help or ideas. */
-const REQUEST = /\b(?:should|shall|could|can|would|might)\s+(?:i|we|you)\b|\bhelp\s+(?:me|us)\b|\b(?:any|some|got)\s+(?:ideas|suggestions|tips|recommendations|advice)\b|\b(?:ideas?|suggestions?|tips)\s+(?:for|on)\b|\b(?:what|where|when|how)\s+to\b/i;
+/** A request by its mood: a modal with the speaker or the assistant ("should I", "can you"), asking for help or ideas, or "(have you) got a…" with the subject left out. */
+const REQUEST = /^\s*got\s+(?:a|an|any|some)\b|\b(?:should|shall|could|can|would|might)\s+(?:i|we|you)\b|\bhelp\s+(?:me|us)\b|\b(?:any|some|got)\s+(?:ideas|suggestions|tips|recommendations|advice)\b|\b(?:ideas?|suggestions?|tips)\s+(?:for|on)\b|\b(?:what|where|when|how)\s+to\b/i;
 /** Words that soften an imperative ("please book…", "hey, plan…"): skipped before its verb. */
 const SOFTENERS = new Set(words('please hey hi ok okay so'));
 /** Words that open a question or a statement, never the imperative's verb. */
