@@ -35,6 +35,7 @@ import { animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDraf
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
+import { kinRoster } from './frames/kin-roster.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
 export interface RuleError {
@@ -674,6 +675,13 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
       const people = new Set([...speakers, ...out.flatMap((c) => (typeof c.metadata?.name === 'string' && c.type === 'relation' ? [c.metadata.name.toLowerCase()] : [])), ...out.map((c) => c.subject.split(' ').pop() ?? '')]);
       if (!isQuestion(content) && !isJokeOrSarcasm(content))
         for (const d of animalAnaphora(maskSecrets(prepare(content, lexicon)), lexicon, people)) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
+      // "two boys, Ezra (4) and Milo (18 months)": a roster of named kin with ages, what the clauses left unsaid.
+      if (!isJokeOrSarcasm(content))
+        for (const sentence of prepare(content, lexicon).split(/(?<=[.!?])\s+|\n+/))
+          for (const d of kinRoster(sentence, speaker)) {
+            const dup = d.key === 'age' ? out.some((c) => c.key === 'age' && (c.subject === d.subject || c.subject.endsWith(` ${d.subject!.split(' ').pop()}`))) : out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value));
+            if (!dup) out.push(toCandidate(d, { id: d.subject!, self: d.subject === speaker }, content.trim(), CONFIDENCE.explicit));
+          }
     } catch (err) {
       // A bug outside the rules must never lose the turn: this message yields no memories, the turn is still stored.
       recordError('sentence', err, onError);

