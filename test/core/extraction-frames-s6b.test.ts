@@ -43,3 +43,29 @@ describe('kin roster: a counted or possessed relation noun, then names with ages
     expect(once(text)).not.toContainEqual(expect.stringMatching(bad));
   });
 });
+
+describe('milestones: a past event-class predicate of the speaker, dated', () => {
+  test.each([
+    ['finally retired from the fire service last friday, 32 years', /^user\|event_milestone\|.*retired.*\|2024-05-03/],
+    ['I got promoted to head of design on monday!!', /^user\|event_milestone\|.*promoted.*\|2024-05-06/],
+    ['submitted my dissertation yesterday and slept for 14 hours', /^user\|event_milestone\|.*dissertation.*\|2024-05-07/],
+    ['we got the keys to our first flat on saturday', /^user\|event_milestone\|.*first flat.*\|2024-05-04/],
+    ['bought our first place together on thursday, a tiny terrace', /^user\|event_milestone\|.*first place.*\|2024-05-02/],
+    ['graduated from nursing school yesterday!!', /^user\|event_milestone\|.*graduated.*\|2024-05-07/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    // a plan, someone else's, undated, a first of something ordinary said as an opinion
+    ['I retire next spring if the pension works out', /event_milestone/],
+    ['my dad retired last year and is driving mum mad', /^user\|event_milestone/],
+    ['I got promoted once, years ago, and hated it', /event_milestone/],
+    ['had my first coffee at 11 today, send help', /event_milestone/],
+    // a first race is an activity, a finished piece of work too
+    ['ran my first half marathon on sunday, 2:05', /event_milestone/],
+    ['finished my essay last night at 3am', /event_milestone/],
+  ])('no milestone: %s', (text, bad) => {
+    expect(once(text)).not.toContainEqual(expect.stringMatching(bad));
+  });
+});
