@@ -69,3 +69,34 @@ describe('milestones: a past event-class predicate of the speaker, dated', () =>
     expect(once(text)).not.toContainEqual(expect.stringMatching(bad));
   });
 });
+
+const reply = (question: string, answer: string) =>
+  brief(extractOffline([{ role: 'assistant', content: question }, { role: 'user', content: answer }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet)).map((r) => r.toLowerCase());
+
+describe('confirmations: a short answer states the proposition the assistant asked about', () => {
+  test.each([
+    // an either/or question that opens the message with a capital
+    ['Is Waffles your cat or your hamster?', 'hamster, a syrian one', /^user\|pet\|.*waffles/],
+    // a reported-speech check: "did you say / mention you …?"
+    ['Did you say you work at Siemens?', 'yep, in the energy division', /^user\|employer\|siemens\|assert$/],
+    ['Did you mention that you speak Farsi?', 'yes, with my grandparents mostly', /^user\|language\|farsi\|assert$/],
+    // the question is one sentence of a longer assistant message
+    ['Do you live in Cardiff? I think you mentioned the bay once.', 'yeah, penarth side of it', /^user\|location\|cardiff\|assert$/],
+    // what the assistant recalls before its offer stands when the user says yes to the offer
+    ['You mentioned having asthma, should I leave hill sprints out of the plan?', 'yes please', /^user\|health_condition\|asthma\|assert$/],
+    ['You said you are coeliac, want me to flag recipes with barley?', 'yes, always', /^user\|(?:health_condition|diet)\|.*(?:co?eliac|gluten)/],
+    // an answer that names the complement the question offered
+    ['Are you vegan, or do you still eat dairy?', 'vegetarian, so cheese is fine', /^user\|diet\|vegetarian\|assert$/],
+  ])('%s / %s', (q, a, want) => {
+    expect(reply(q, a)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    ['Did you say you work at Siemens?', 'no, my brother does'],
+    ['Are you vegan, or do you still eat dairy?', 'honestly, no idea what I am any more'],
+    ['You mentioned having asthma, should I leave hill sprints out of the plan?', 'no, that was my son'],
+    ['Do you live in Cardiff? I think you mentioned the bay once.', 'not really, just visiting a lot'],
+  ])('no claim: %s / %s', (q, a) => {
+    expect(reply(q, a).filter((r) => /^user\|(?:employer|diet|health_condition|location)\|/.test(r) && !/retract/.test(r))).toEqual([]);
+  });
+});

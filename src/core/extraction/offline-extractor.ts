@@ -26,7 +26,7 @@ import { eventKindOf, events } from './rules/events.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
-import { CONFIRM, DENY, answerWithObject, assistantClaimToFirstPerson, chosenAlternative } from './answers.ts';
+import { CONFIRM, DENY, answerWithObject, assistantClaimToFirstPerson, chosenAlternative, namedComplement } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
@@ -651,9 +651,12 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     }
     // "is Pepper your dog or your cat?" — "dog!": the alternative chosen is the statement.
     const question = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
-    const chosen = question && !confirm && !deny ? chosenAlternative(question.content, content) : null;
+    const alternative = question && !confirm && !deny ? chosenAlternative(question.content, content) : null;
+    // "Are you vegan, or…?" — "vegetarian, so…": the one word names what the user is (a kind, never their name).
+    const complement = question && !confirm && !deny && !alternative ? namedComplement(question.content, content) : null;
+    const chosen = alternative ?? complement;
     if (chosen) {
-      const found = extractSentences(chosen, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
+      const found = extractSentences(chosen, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon }).filter((c) => !complement || c.key !== 'name');
       out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${question!.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
     }
     // "Do you still have the Vespa?" — "nah sold it": the answer's "it" (or the object it leaves out) is the question's thing.
