@@ -80,6 +80,7 @@ describe('confirmations: a short answer states the proposition the assistant ask
     // a reported-speech check: "did you say / mention you …?"
     ['Did you say you work at Siemens?', 'yep, in the energy division', /^user\|employer\|siemens\|assert$/],
     ['Did you mention that you speak Farsi?', 'yes, with my grandparents mostly', /^user\|language\|farsi\|assert$/],
+    ['Did you say you play the oboe in a wind band?', 'yep, second oboe, nothing fancy', /^user\|hobby\|oboe\|assert$/],
     // the question is one sentence of a longer assistant message
     ['Do you live in Cardiff? I think you mentioned the bay once.', 'yeah, penarth side of it', /^user\|location\|cardiff\|assert$/],
     // what the assistant recalls before its offer stands when the user says yes to the offer
@@ -98,5 +99,18 @@ describe('confirmations: a short answer states the proposition the assistant ask
     ['Do you live in Cardiff? I think you mentioned the bay once.', 'not really, just visiting a lot'],
   ])('no claim: %s / %s', (q, a) => {
     expect(reply(q, a).filter((r) => /^user\|(?:employer|diet|health_condition|location)\|/.test(r) && !/retract/.test(r))).toEqual([]);
+  });
+});
+
+describe('an age clause coordinated with another clause of the speaker', () => {
+  test.each([
+    ["I'm 41 and I still can't parallel park", /^user\|age\|41\|assert$/],
+    ['im 63 and i have just joined a climbing wall', /^user\|age\|63\|assert$/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+  // coordinated subjects stay one clause
+  test('"my brother Tom and I have a boat" gives no speaker age', () => {
+    expect(once('my brother Tom and I have a boat')).not.toContainEqual(expect.stringMatching(/^user\|age\|/));
   });
 });

@@ -74,7 +74,8 @@ export function assistantClaimToFirstPerson(text: string): string {
   // "Do you live in Cardiff? I think you mentioned the bay.": a yes answers the yes/no question, not the aside.
   const asked = YES_NO.exec(text.trim());
   if (asked && asked[0].length < text.trim().length) text = asked[0];
-  let t = questionAsStatement(text)
+  // "Did you say you play viola?" asks whether the user said it: a yes states what was said.
+  let t = questionAsStatement(text.replace(/^\s*(?:did|didn't|didn’t)\s+you\s+(?:say|mention|tell\s+me|write)(?:\s+that)?\s+(?=you\b|your\b)/i, ''))
     .replace(/^\s*you\s+mentioned\s+being\s+/i, 'you are ')
     .replace(/\s*(?:,|[—–-])?\s*(?:is\s+that\s+still\s+(?:the\s+case|true|right|correct)|still\s+the\s+case)\s*\?/gi, '.')
     .replace(/\s*(?:,|[—–-])?\s*(?:right|correct|isn't\s+it|aren't\s+you|don't\s+you|didn't\s+you|is\s+that\s+right|is\s+that\s+correct|am\s+I\s+right|yes|no|true)\s*\?/gi, '.')
