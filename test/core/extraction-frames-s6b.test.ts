@@ -114,3 +114,22 @@ describe('an age clause coordinated with another clause of the speaker', () => {
     expect(once('my brother Tom and I have a boat')).not.toContainEqual(expect.stringMatching(/^user\|age\|/));
   });
 });
+
+describe('local conditions: weather, traffic or a local amenity that carries a place, in the speaker\'s clause', () => {
+  test.each([
+    ['Glasgow rain today is biblical, soaked through twice', /^user\|location\|glasgow\|assert$/],
+    ['Seville heat this week is no joke, we only go out after 9pm', /^user\|location\|seville\|assert$/],
+    ['the humidity in Singapore today is something else', /^user\|location\|singapore\|assert$/],
+    ['our local library in Dunedin has a seed swap now', /^user\|location\|dunedin\|assert$/],
+    ['signed up for the local running club in Galway', /^user\|location\|galway\|assert$/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+  test.each([
+    ['the heat in Marrakech on our honeymoon was brutal', /\|location\|/],
+    ['my cousin says the rain in Bergen never stops', /^user\|location\|/],
+    ['if the weather in Oslo is nice we might go', /\|location\|/],
+  ])('no location: %s', (text, bad) => {
+    expect(once(text)).not.toContainEqual(expect.stringMatching(bad));
+  });
+});

@@ -304,6 +304,8 @@ export const MEASURE_UNITS: readonly string[] = ['degrees?', 'minutes?', 'mins?'
  * bill", "Leipzig city council") or in the phrase right after it ("our street in Ghent", "the ferry into Hobart",
  * "the high street in Inverness") — presupposes the speaker lives there (implied), whatever the clause's polarity.
  */
+/** Local conditions (weather, air, heat): the speaker's place only when said in the present ("Glasgow rain today is…"). */
+export const LOCAL_CONDITIONS: readonly string[] = ['weather', 'rain', 'snow', 'heat', 'heatwave', 'humidity', 'smog', 'pollution', 'fog', 'wind', 'degree', 'temperature', 'monsoon', 'drizzle', 'frost', 'traffic'];
 export const LOCAL_SERVICES: readonly string[] = ['council', 'councillor', 'bill', 'bin', 'bins', 'lorry', 'collection', 'recycling', 'rates', 'ferry', 'tram', 'trams', 'bus', 'buses', 'metro', 'subway', 'tube', 'street', 'road', 'roads', 'roadworks', 'pothole', 'potholes', 'neighbourhood', 'neighborhood', 'estate', 'gp', 'surgery', 'pharmacy', 'library', 'postman', 'postie', 'parking', 'water', 'traffic', 'commute', 'school run', 'high street', 'leisure centre', 'tax'];
 
 /** Verbs of an illness acting up ("the psoriasis is flaring", "my gout is playing up"): the illness is the speaker's. */
