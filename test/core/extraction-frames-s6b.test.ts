@@ -133,3 +133,19 @@ describe('local conditions: weather, traffic or a local amenity that carries a p
     expect(once(text)).not.toContainEqual(expect.stringMatching(bad));
   });
 });
+
+describe('care of a named animal: a preposition the tagger read as a noun, and more animal parts', () => {
+  test.each([
+    ['brushed Pickle outside the back door so the fluff blows away', /^user\|pet\|.*pickle/],
+    ['was walking Ziggy past the school gates when he lost his mind', /^user\|pet\|.*ziggy/],
+    ['raked half of Bramble’s undercoat out with the new comb', /^user\|pet\|.*bramble/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+  test.each([
+    ['drove Priya round the ring road to the airport', /\|pet\|/],
+    ['walked round the market with my mum', /\|pet\|/],
+  ])('no pet: %s', (text, bad) => {
+    expect(once(text)).not.toContainEqual(expect.stringMatching(bad));
+  });
+});
