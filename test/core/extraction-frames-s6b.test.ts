@@ -149,3 +149,19 @@ describe('care of a named animal: a preposition the tagger read as a noun, and m
     expect(once(text)).not.toContainEqual(expect.stringMatching(bad));
   });
 });
+
+describe('third parties in chat: a dropped "my" before a relation noun and a name; a name then a verb in -s', () => {
+  test.each([
+    ['colleague Tamsin plays the harp in an orchestra', /^colleague tamsin\|hobby\|harp\|assert$/],
+    ['Cousin Ama lives in Kumasi now', /^cousin ama\|location\|kumasi\|assert$/],
+    ['my brother Ravi rehearses the trombone most nights', /^brother ravi\|hobby\|trombone\|assert$/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+  test.each([
+    ['Mum and I went shopping in Leeds', /^user\|location\|leeds/],
+    ['neighbour Gareth plays the tuba in a brass band', /^user\|hobby\|/],
+  ])('not the user: %s', (text, bad) => {
+    expect(once(text)).not.toContainEqual(expect.stringMatching(bad));
+  });
+});

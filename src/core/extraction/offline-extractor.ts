@@ -26,6 +26,7 @@ import { eventKindOf, events } from './rules/events.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
+import { RELATION_RE } from './lexicon.ts';
 import { CONFIRM, DENY, answerWithObject, assistantClaimToFirstPerson, chosenAlternative, namedComplement } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
@@ -357,6 +358,9 @@ function mentionRelatives(exp: string, self: Subject, evidence: string, o: Sente
   return who;
 }
 
+/** A clause that opens with a relation or social noun and a name, then a lower-case word: its "my" was dropped. */
+const DROPPED_MY = new RegExp(`^(?:${RELATION_RE})\\s+\\p{Lu}\\p{Ll}+\\s+(?!and\\b|or\\b)\\p{Ll}`, 'u');
+
 function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
   const out: MemoryCandidate[] = [];
   let lastThird: Subject | null = o.third ?? null;
@@ -523,6 +527,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     const parts = splitClauses(body)
       .map((clauseText) => stripMarkers(clauseText.length > MAX_CLAUSE ? clauseText.slice(0, clauseText.lastIndexOf(' ', MAX_CLAUSE) > 0 ? clauseText.lastIndexOf(' ', MAX_CLAUSE) : MAX_CLAUSE) : clauseText))
       .filter(Boolean)
+      // "neighbour Gareth plays the tuba": chat drops the "my" before a relation noun and a name.
+      .map((t) => (DROPPED_MY.test(t.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())) ? `my ${t.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}` : t))
       .map((t) => {
         const past = PAST_CUE.test(t) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t);
         return { t, past, date: resolveDate(t, o.ref, !past) };

@@ -136,7 +136,8 @@ function retagVerbs(toks: NlpToken[]): NlpToken[] {
     const next = toks[i + 1];
     // "walked Taco round the reservoir": a word that may be a preposition, between a noun and a determiner, is one.
     if (LOOSE_PREPS.has(t.lower) && t.pos !== 'ADP' && prev && (prev.pos === 'NOUN' || prev.pos === 'PROPN') && next && (next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'ADP', lemma: t.lower };
-    if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'NOUN' || prev.pos === 'PROPN') || i !== 1 || !next || !(next.pos === 'DET' || isPossessive(next))) return t;
+    // After a name anywhere ("my flatmate Kofi practises the sax"), after a bare noun only as the clause's second word.
+    if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'PROPN' || (prev.pos === 'NOUN' && i === 1)) || !next || !(next.pos === 'DET' || isPossessive(next))) return t;
     return { ...t, pos: 'VERB', lemma: t.lower.replace(/(?:ie)?s$/, (m) => (m === 'ies' ? 'y' : '')) };
   });
 }

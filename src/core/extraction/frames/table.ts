@@ -22,7 +22,7 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   grow: { lemmas: ['grow'] },
   raise: { lemmas: ['raise', 'bring'] },
   speak: { lemmas: ['speak', 'sign'] },
-  play: { lemmas: ['play', 'practise', 'practice', 'do'], anchors: ['play', 'compete'] },
+  play: { lemmas: ['play', 'practise', 'practice', 'rehearse', 'do'], anchors: ['play', 'compete'] },
   be: { lemmas: ['be'] },
   eat: { lemmas: ['eat', 'touch', 'have', 'consume', 'drink'] },
   study: { lemmas: ['study', 'research', 'teach'] },
