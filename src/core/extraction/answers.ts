@@ -53,6 +53,10 @@ export function questionAsStatement(text: string): string {
  * request "keep your answers short"), "Should I assume you're vegetarian?" (a "yes" is the claim "you're vegetarian").
  */
 const OFFER = /^(?:[^?]*?[,—–-]\s*)?(?:would\s+you\s+like\s+me\s+to|do\s+you\s+want\s+me\s+to|want\s+me\s+to|shall\s+I|should\s+I)\s+(.+?)\s*\?\s*$/i;
+/** The assistant's recollection before an offer: "You mentioned having asthma, …". */
+const RECALLED = /^\s*you\s+(?:mentioned|said|told\s+me)(?:\s+that)?\s+([^,—–?]+?)\s*[,—–-]\s*(?=would|do|want|shall|should)/i;
+/** One yes/no question about the user inside a longer message: its own sentence, opening with an auxiliary. */
+const YES_NO = /(?:^|(?<=[.!?]\s+))(?:are|were|do|did|have|had|is|was)\s+(?:you|your)\b[^.!?]*\?/i;
 const CHECK = /^(?:assume|remember|note|keep\s+in\s+mind|take\s+it)\s+(?:that\s+)?(?=you\b)/i;
 
 /** "So you live in Denver, right?" → "I live in Denver." */
@@ -60,10 +64,18 @@ export function assistantClaimToFirstPerson(text: string): string {
   const offer = OFFER.exec(text.trim());
   if (offer) {
     const body = offer[1];
+    // What the assistant recalls before its offer ("You mentioned having asthma, should I…?") stands when the user
+    // says yes to the offer.
+    const recalled = RECALLED.exec(text.trim());
+    const claim = recalled ? `${swapPersons(recalled[1].replace(/^having\b/i, 'you have').replace(/^being\b/i, 'you are').replace(/^(?!you\b)/i, 'you '))}. ` : '';
     // A check is a claim about the user; any other offer is what the user asks for when they say yes.
-    return CHECK.test(body) ? `${swapPersons(body.replace(CHECK, ''))}.` : `please ${body.replace(/\bmy\b/gi, 'your').replace(/\bI\b/g, 'you')}.`;
+    return claim + (CHECK.test(body) ? `${swapPersons(body.replace(CHECK, ''))}.` : `please ${body.replace(/\bmy\b/gi, 'your').replace(/\bI\b/g, 'you')}.`);
   }
-  let t = questionAsStatement(text)
+  // "Do you live in Cardiff? I think you mentioned the bay.": a yes answers the yes/no question, not the aside.
+  const asked = YES_NO.exec(text.trim());
+  if (asked && asked[0].length < text.trim().length) text = asked[0];
+  // "Did you say you play viola?" asks whether the user said it: a yes states what was said.
+  let t = questionAsStatement(text.replace(/^\s*(?:did|didn't|didn’t)\s+you\s+(?:say|mention|tell\s+me|write)(?:\s+that)?\s+(?=you\b|your\b)/i, ''))
     .replace(/^\s*you\s+mentioned\s+being\s+/i, 'you are ')
     .replace(/\s*(?:,|[—–-])?\s*(?:is\s+that\s+still\s+(?:the\s+case|true|right|correct)|still\s+the\s+case)\s*\?/gi, '.')
     .replace(/\s*(?:,|[—–-])?\s*(?:right|correct|isn't\s+it|aren't\s+you|don't\s+you|didn't\s+you|is\s+that\s+right|is\s+that\s+correct|am\s+I\s+right|yes|no|true)\s*\?/gi, '.')
@@ -80,7 +92,7 @@ export function assistantClaimToFirstPerson(text: string): string {
  * springer" → "Pepper is my dog." Null when the answer does not open with one of the alternatives.
  */
 export function chosenAlternative(question: string, answer: string): string | null {
-  const m = /\b(?:is|was)\s+(\p{Lu}[\p{L}'-]*)\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+or\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*\?\s*$/u.exec(question.trim());
+  const m = /\b(?:[Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+or\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*\?\s*$/u.exec(question.trim());
   if (!m) return null;
   const first = /^\s*(?:(?:a|an|the|my)\s+)?([\p{L}-]+)/u.exec(answer)?.[1]?.toLowerCase();
   const pick = [m[2], m[3]].find((alt) => alt.toLowerCase().split(/\s+/).pop() === first);
@@ -111,4 +123,16 @@ export function answerWithObject(answer: string, question: string, lex?: Lexicon
   // An inflected verb (left → leave, sold → sell), not a bare word ("fine", "never").
   if (!lemma || lemma === verb) return answer;
   return `${m[1]}${m[2]} ${thing}${answer.slice(m[0].length)}`;
+}
+
+/**
+ * The complement a "are you X (, or …)?" question offers, answered by one word of the same slot: "Are you vegan, or do
+ * you eat dairy?" — "vegetarian, so cheese is fine" → "I am vegetarian." Null for any other answer; the extractor then
+ * decides whether "I am W" states anything.
+ */
+export function namedComplement(question: string, answer: string): string | null {
+  if (!/(?:^|[.!?]\s+)(?:are|were)\s+you\s+(?:still\s+)?(?:a\s+|an\s+)?[\p{L}-]+[^?]*\?\s*$/iu.test(question.trim())) return null;
+  const m = /^\s*([\p{L}-]{3,})\s*(?:[,.!;—–-]|$)/u.exec(answer);
+  if (!m || /^(?:yes|yeah|yep|no|nope|nah|not|neither|both|sometimes|honestly|well|maybe|kind|sort|depends|ish)$/i.test(m[1])) return null;
+  return `I am ${m[1].toLowerCase()}.`;
 }

@@ -26,7 +26,8 @@ import { eventKindOf, events } from './rules/events.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
-import { CONFIRM, DENY, answerWithObject, assistantClaimToFirstPerson, chosenAlternative } from './answers.ts';
+import { RELATION_RE } from './lexicon.ts';
+import { CONFIRM, DENY, answerWithObject, assistantClaimToFirstPerson, chosenAlternative, namedComplement } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
@@ -35,6 +36,7 @@ import { animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDraf
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
+import { kinRoster } from './frames/kin-roster.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
 export interface RuleError {
@@ -356,6 +358,9 @@ function mentionRelatives(exp: string, self: Subject, evidence: string, o: Sente
   return who;
 }
 
+/** A clause that opens with a relation or social noun and a name, then a lower-case word: its "my" was dropped. */
+const DROPPED_MY = new RegExp(`^(?:${RELATION_RE})\\s+\\p{Lu}\\p{Ll}+\\s+(?!and\\b|or\\b)\\p{Ll}`, 'u');
+
 function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
   const out: MemoryCandidate[] = [];
   let lastThird: Subject | null = o.third ?? null;
@@ -522,6 +527,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     const parts = splitClauses(body)
       .map((clauseText) => stripMarkers(clauseText.length > MAX_CLAUSE ? clauseText.slice(0, clauseText.lastIndexOf(' ', MAX_CLAUSE) > 0 ? clauseText.lastIndexOf(' ', MAX_CLAUSE) : MAX_CLAUSE) : clauseText))
       .filter(Boolean)
+      // "neighbour Gareth plays the tuba": chat drops the "my" before a relation noun and a name.
+      .map((t) => (DROPPED_MY.test(t.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())) ? `my ${t.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}` : t))
       .map((t) => {
         const past = PAST_CUE.test(t) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t);
         return { t, past, date: resolveDate(t, o.ref, !past) };
@@ -650,9 +657,12 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     }
     // "is Pepper your dog or your cat?" — "dog!": the alternative chosen is the statement.
     const question = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
-    const chosen = question && !confirm && !deny ? chosenAlternative(question.content, content) : null;
+    const alternative = question && !confirm && !deny ? chosenAlternative(question.content, content) : null;
+    // "Are you vegan, or…?" — "vegetarian, so…": the one word names what the user is (a kind, never their name).
+    const complement = question && !confirm && !deny && !alternative ? namedComplement(question.content, content) : null;
+    const chosen = alternative ?? complement;
     if (chosen) {
-      const found = extractSentences(chosen, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
+      const found = extractSentences(chosen, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon }).filter((c) => !complement || c.key !== 'name');
       out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${question!.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
     }
     // "Do you still have the Vespa?" — "nah sold it": the answer's "it" (or the object it leaves out) is the question's thing.
@@ -674,6 +684,13 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
       const people = new Set([...speakers, ...out.flatMap((c) => (typeof c.metadata?.name === 'string' && c.type === 'relation' ? [c.metadata.name.toLowerCase()] : [])), ...out.map((c) => c.subject.split(' ').pop() ?? '')]);
       if (!isQuestion(content) && !isJokeOrSarcasm(content))
         for (const d of animalAnaphora(maskSecrets(prepare(content, lexicon)), lexicon, people)) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
+      // "two boys, Ezra (4) and Milo (18 months)": a roster of named kin with ages, what the clauses left unsaid.
+      if (!isJokeOrSarcasm(content))
+        for (const sentence of prepare(content, lexicon).split(/(?<=[.!?])\s+|\n+/))
+          for (const d of kinRoster(sentence, speaker)) {
+            const dup = d.key === 'age' ? out.some((c) => c.key === 'age' && (c.subject === d.subject || c.subject.endsWith(` ${d.subject!.split(' ').pop()}`))) : out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value));
+            if (!dup) out.push(toCandidate(d, { id: d.subject!, self: d.subject === speaker }, content.trim(), CONFIDENCE.explicit));
+          }
     } catch (err) {
       // A bug outside the rules must never lose the turn: this message yields no memories, the turn is still stored.
       recordError('sentence', err, onError);

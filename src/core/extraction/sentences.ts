@@ -94,7 +94,8 @@ export function splitClauses(sentence: string): string[] {
     const idx = m.index ?? 0;
     const left = sentence.slice(last, idx).trim();
     // "Sam and I", "My boyfriend Tom and I": coordination of subjects, not clauses.
-    if (left.split(/\s+/).length < 4 && /^\s+and\s+/i.test(m[0]) ) continue;
+    // A short left part with its own copula or auxiliary is a clause ("I am 58 and I have…").
+    if (left.split(/\s+/).length < 4 && /^\s+and\s+/i.test(m[0]) && !/^(?:I|we|you|he|she|they)\s+(?:am|are|is|was|were|have|has|had)\b/i.test(left)) continue;
     if (left.split(/\s+/).length < 2) continue;
     // "Last week, I built…", "After the party, we…": an opening adverbial belongs to the clause it introduces.
     if (out.length === 0 && last === 0 && OPENER.test(left) && left.split(/\s+/).length <= 6) continue;

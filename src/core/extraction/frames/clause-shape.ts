@@ -117,6 +117,8 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
   ];
 }
 
+/** Words the tagger may read as a noun or adverb that are prepositions before a determiner. */
+const LOOSE_PREPS = new Set(['round', 'around', 'past', 'outside', 'inside', 'behind', 'near', 'along', 'across', 'through', 'down', 'up']);
 const TIME_UNITS = new Set(['year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'time', 'mile', 'km', 'kg', 'pound']);
 const DEICTIC_TIME = new Set(['yesterday', 'today', 'tonight', 'tomorrow']);
 const SKIP_LEAD = new Set(['INTJ', 'CCONJ', 'PUNCT', 'SCONJ']);
@@ -132,7 +134,10 @@ function retagVerbs(toks: NlpToken[]): NlpToken[] {
   return toks.map((t, i) => {
     const prev = toks[i - 1];
     const next = toks[i + 1];
-    if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'NOUN' || prev.pos === 'PROPN') || i !== 1 || !next || !(next.pos === 'DET' || isPossessive(next))) return t;
+    // "walked Taco round the reservoir": a word that may be a preposition, between a noun and a determiner, is one.
+    if (LOOSE_PREPS.has(t.lower) && t.pos !== 'ADP' && prev && (prev.pos === 'NOUN' || prev.pos === 'PROPN') && next && (next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'ADP', lemma: t.lower };
+    // After a name anywhere ("my flatmate Kofi practises the sax"), after a bare noun only as the clause's second word.
+    if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'PROPN' || (prev.pos === 'NOUN' && i === 1)) || !next || !(next.pos === 'DET' || isPossessive(next))) return t;
     return { ...t, pos: 'VERB', lemma: t.lower.replace(/(?:ie)?s$/, (m) => (m === 'ies' ? 'y' : '')) };
   });
 }

@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { FLARE_VERBS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -636,7 +636,7 @@ export function animalAnaphora(text: string, lex: Lexicon | undefined, people: R
 }
 
 /** Where a clause is about a trip, not home ("on holiday", "visiting", "the hotel"). */
-const AWAY = /\b(?:visit|visiting|visited|trip|holiday|holidays|vacation|conference|layover|passing\s+through|hotel|staying|tour|touring|airbnb|flight|flew|flying)\b/i;
+const AWAY = /\b(?:visit|visiting|visited|trip|holiday|holidays|vacation|honeymoon|conference|layover|passing\s+through|hotel|staying|tour|touring|airbnb|flight|flew|flying)\b/i;
 const PLACE_PREPS = new Set(['in', 'into', 'around', 'across']);
 
 /** Whether the phrase names a local service or amenity (LOCAL_SERVICES): its head, or its last two words. */
@@ -662,9 +662,13 @@ export function localServiceDrafts(rc: ReadClause): Draft[] {
     ...(shape.complement ? [{ prep: null, np: shape.complement }] : []),
     ...shape.preps,
   ];
+  // A condition is where the speaker is only now ("the heat in Seville was brutal" is a trip's).
+  const past = /^(?:was|were|had|did)$|ed$/.test(shape.verbText ?? '');
+  // "our local footy club in Ballarat": whatever the speaker calls local carries their place.
+  const local = (np: Phrase) => isLocalService(np) || /\blocal\b/i.test(np.text) || (!past && LOCAL_CONDITIONS.includes(np.headLemma));
   for (let i = 0; i < chain.length; i++) {
     const { np } = chain[i];
-    if (!isLocalService(np) || ['his', 'her', 'their', 'your'].includes(np.det ?? '') || /['’]s\b/.test(np.text)) continue;
+    if (!local(np) || ['his', 'her', 'their', 'your'].includes(np.det ?? '') || /['’]s\b/.test(np.text)) continue;
     // "the Tucson water bill": a place the lexicon knows, before the service noun.
     const modifier = np.name && !np.proper ? np.name : null;
     if (modifier && !modifier.includes(' ') && kindOf(modifier, lex) === 'location') return [localDraft(modifier)];

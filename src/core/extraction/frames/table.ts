@@ -22,7 +22,7 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   grow: { lemmas: ['grow'] },
   raise: { lemmas: ['raise', 'bring'] },
   speak: { lemmas: ['speak', 'sign'] },
-  play: { lemmas: ['play', 'practise', 'practice', 'do'], anchors: ['play', 'compete'] },
+  play: { lemmas: ['play', 'practise', 'practice', 'rehearse', 'do'], anchors: ['play', 'compete'] },
   be: { lemmas: ['be'] },
   eat: { lemmas: ['eat', 'touch', 'have', 'consume', 'drink'] },
   study: { lemmas: ['study', 'research', 'teach'] },
@@ -112,7 +112,7 @@ export const PRACTICE_HEADS = {
 export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction', 'injury', 'surgery', 'op', 'fracture', 'sprain', 'cold', 'flu'];
 
 /** Parts and things only an animal has: "<Name>'s fur/paws/lead" says Name is an animal the speaker tends. */
-export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble', 'hutch', 'cage', 'stable', 'aquarium', 'saddle', 'nail', 'claws'];
+export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble', 'hutch', 'cage', 'stable', 'aquarium', 'saddle', 'nail', 'claws', 'undercoat', 'harness', 'muzzle', 'trotters', 'hooves'];
 
 /** A setting named by its owner's proper noun ("my commute to the Notion office", "at the Google campus today"). */
 export const NAMED_SETTINGS: ReadonlyArray<{ key: string; heads: string[] }> = [{ key: 'employer', heads: ['office', 'hq', 'headquarters', 'campus'] }];
@@ -304,6 +304,8 @@ export const MEASURE_UNITS: readonly string[] = ['degrees?', 'minutes?', 'mins?'
  * bill", "Leipzig city council") or in the phrase right after it ("our street in Ghent", "the ferry into Hobart",
  * "the high street in Inverness") — presupposes the speaker lives there (implied), whatever the clause's polarity.
  */
+/** Local conditions (weather, air, heat): the speaker's place only when said in the present ("Glasgow rain today is…"). */
+export const LOCAL_CONDITIONS: readonly string[] = ['weather', 'rain', 'snow', 'heat', 'heatwave', 'humidity', 'smog', 'pollution', 'fog', 'wind', 'degree', 'temperature', 'monsoon', 'drizzle', 'frost', 'traffic'];
 export const LOCAL_SERVICES: readonly string[] = ['council', 'councillor', 'bill', 'bin', 'bins', 'lorry', 'collection', 'recycling', 'rates', 'ferry', 'tram', 'trams', 'bus', 'buses', 'metro', 'subway', 'tube', 'street', 'road', 'roads', 'roadworks', 'pothole', 'potholes', 'neighbourhood', 'neighborhood', 'estate', 'gp', 'surgery', 'pharmacy', 'library', 'postman', 'postie', 'parking', 'water', 'traffic', 'commute', 'school run', 'high street', 'leisure centre', 'tax'];
 
 /** Verbs of an illness acting up ("the psoriasis is flaring", "my gout is playing up"): the illness is the speaker's. */

@@ -33,6 +33,19 @@ const KINDS: Array<[RegExp, string]> = [
   [/\b(?:celebrated|celebrating)\s+(?:our\s+|my\s+|their\s+)?(?:\w+\s+years?\s+(?:of|together|married)|(?:\w+\s+)?(?:wedding\s+)?anniversary)/i, 'event_activity'],
 ];
 
+/**
+ * A milestone the speaker reached (the event class of life's stages, as data): a stage verb on its own ("retired",
+ * "graduated", "got promoted", "gave birth"), a verb of completing over a work that marks a stage ("defended my
+ * thesis", "passed my viva", "got my citizenship"), or a first own home ("closed on our first house"). A first race
+ * or a finished piece of work stays an activity ("ran my first marathon", "finished my thesis": the corpus's
+ * convention). Past and dated only; a milestone even when a fact rule also read the clause ("graduated from vet
+ * school" is also education).
+ */
+const STAGE_VERBS = 'graduated|retired|qualified|(?:got|was|been|were|just\\s+got)\\s+promoted|gave\\s+birth|naturali[sz]ed|got\\s+(?:my|our)\\s+(?:citizenship|green\\s+card|degree|doctorate|phd|licen[cs]e)';
+const STAGE_WORKS = '(?:defended|submitted|passed|handed\\s+in|earned|got|was\\s+awarded)\\s+(?:my|our)\\s+(?:\\w+\\s+)?(?:thesis|dissertation|viva|phd|doctorate|degree|apprenticeship|citizenship\\s+test|bar\\s+exam|boards)';
+const FIRST_HOME = '(?:bought|closed\\s+on|got\\s+the\\s+keys\\s+(?:to|for)|moved\\s+into)\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:house|home|flat|apartment|place|condo)';
+const MILESTONE = re(`\\b(?:${STAGE_VERBS}|${STAGE_WORKS}|${FIRST_HOME})\\b`, 'i');
+
 const PLAN = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next|tomorrow|upcoming|this\s+coming|scheduled|booked)\b|^(?:am|are|is)\s+\w+ing\b|^(?:have|has)\s+(?:a|an|my)\b/i;
 const PAST_VERB = /^(?:(?:\w+ly|just|finally|also|actually|even|then|once|already)\s+)*(?:went|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|ate|tried|signed|joined|finished|started|visited|volunteered|attended|celebrated|hosted|painted|baked|cooked|watched|played|learned|learnt|climbed|hiked|completed|passed|organized|organised|helped|adopted|moved|launched|opened|published|graduated|married|picked|taught|sang|danced|built|fixed|planted|threw|held|chose|decided|realized|realised|\w+ed)\b/i;
 const MY_THING_PAST = /^(?:my|our)\s+(?:[\w-]+\s+){1,3}?(?:broke|crashed|died|flooded|burned|burnt|got|was|were|had|won|lost|started|finished|opened|closed|\w+ed)\b/i;
@@ -101,6 +114,10 @@ export function events(c: Clause, explained: boolean): Draft[] {
   if (key === 'event_job_loss') {
     const v = eventValue(c);
     return v ? [{ key, value: v, type: 'event', eventDate: c.date?.iso ?? null, metadata: c.date ? { dateText: c.date.text } : undefined }] : [];
+  }
+  if (dated && !plan && c.subject.self && (key === null || key === 'event_milestone') && MILESTONE.test(text)) {
+    const value = eventValue(c);
+    if (value) return [{ key: 'event_milestone', value, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.85 }];
   }
   if (key && key !== 'event_milestone' && !dated && !(plan && key !== 'event_trip')) return [];
   if (key === 'event_milestone' && (!dated || explained)) return [];

@@ -1,0 +1,57 @@
+/**
+ * @module core/extraction/frames/kin-roster
+ * A roster of named kin with their ages: a relation noun the speaker counts or possesses ("two boys", "my kids",
+ * "2 stepdaughters:"), then names each with an age ("Ezra (4)", "Noor is 12", "Grace who's 16", "the baby, Sam, is
+ * 1"). Each name is the speaker's relative (when the relation has a key) and each age that relative's. Relation
+ * nouns are the lexicon's (`RELATIONS`); the roster is read by its shape, never by its words.
+ */
+import type { Draft } from '../model.ts';
+import { NOT_NAMES, RELATIONS, RELATION_ADJ, RELATION_RE } from '../lexicon.ts';
+import { relationDraft, thirdPartyId } from '../subject-attribution.ts';
+import { spelledToDigits } from '../values.ts';
+import { re } from '../re.ts';
+
+const COUNT = '(?:\\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twin|the)';
+/** The roster's head: "my/our [count] [adj] REL" or "[count] [adj] REL" (a count is needed without a possessive). */
+const HEAD = re(`(?:^|[\\s,;:(])(?:(my|our)\\s+(?:${COUNT}\\s+)?|(${COUNT})\\s+)(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])`, 'giu');
+const AGE = '(\\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-]\\w+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)(\\s*(?:months?|weeks?)(?:\\s+old)?)?';
+/** A name and its age: "Ezra (4)", "Noor is 12", "Grace who's 16", "Samir, is 1", "Tomas, who's nine,". */
+const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|,?\\s+(?:who(?:'s|’s|\\s+is)|is|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?)\\b))`, 'gu');
+/** Someone else's kin, or a clause that is not a statement, before the head: "my sister has two boys", "if we had". */
+const OTHERS = re(`\\b(?:his|her|their|he|she|they|if|unless|would|wish)\\b|['’]s\\b|\\b(?:${RELATION_RE})\\b|\\b\\p{Lu}\\p{Ll}+\\s+(?:has|had|have)\\b`, 'iu');
+
+const singular = (rel: string) => (/^(?:kids|children|boys|girls|sons|daughters)$/.test(rel) ? rel : rel.replace(/s$/, ''));
+const LABEL: Record<string, string> = { kids: 'child', children: 'child', boys: 'son', girls: 'daughter', sons: 'son', daughters: 'daughter' };
+
+/** The relation facts and ages of a roster in one sentence of the speaker's. */
+export function kinRoster(sentence: string, speaker: string): Draft[] {
+  if (/\?\s*$/.test(sentence)) return [];
+  const out: Draft[] = [];
+  for (const h of sentence.matchAll(HEAD)) {
+    const raw = h[3].toLowerCase();
+    if (!(raw in RELATIONS)) continue;
+    const at = h.index! + h[0].length;
+    // The roster follows its head, in the same sentence, before another relation noun opens a new one.
+    const before = sentence.slice(0, h.index!);
+    if (OTHERS.test(before.replace(/\b(?:I|we|me|us)\b/g, ''))) continue;
+    const rest = sentence.slice(at);
+    const next = rest.search(re(`\\b(?:my|our)\\s+(?:${RELATION_RE})\\b`, 'i'));
+    const span = next >= 0 ? rest.slice(0, next) : rest;
+    const rel = singular(raw);
+    const label = LABEL[raw] ?? rel;
+    const plural = /(?:s|children|twins)$/.test(raw);
+    for (const m of span.matchAll(ITEM)) {
+      const name = m[1];
+      if (NOT_NAMES.has(name.toLowerCase()) || /^(?:I|The|He|She|They|We|It)$/.test(name)) continue;
+      // A singular head names one relative, right after it ("my grandson Archie is 15").
+      if (!plural && span.slice(0, m.index).trim() !== '') break;
+      const n = m[2] ?? m[4];
+      const unit = (m[3] ?? m[5] ?? '').trim().replace(/\s+old$/, '');
+      const age = `${spelledToDigits(n.toLowerCase())}${unit ? ` ${unit}` : ''}`;
+      const fact = relationDraft(speaker, RELATIONS[raw] ? raw : rel, name, 0.85);
+      if (fact && RELATIONS[raw]) out.push({ ...fact, value: `${name} (${label})`, metadata: { relation: label, name, frame: 'roster' } });
+      out.push({ key: 'age', value: age, subject: thirdPartyId(speaker, label, name), confidence: 0.8, metadata: { frame: 'roster' } });
+    }
+  }
+  return out;
+}
