@@ -3,11 +3,17 @@
  * `npm run bench:scale`: recall latency for one user with a long history. Builds the user from
  * the deterministic generator (bench/lib/scale-gen.ts) through MemoryService.ingestTurn (the
  * POST /turns path, offline extraction) up to each size in turn, then asks the fixed question
- * set at 512 and 2048 tokens: warm (second pass), cold (a fresh store connection and service,
- * first question), and in the same run the bare index query (FTS5 / tsvector, the same terms,
+ * set at 512 and 2048 tokens: warm (second pass), cold, and in the same run the bare index query (FTS5 / tsvector, the same terms,
  * the same limit) over the same rows as the floor. Prints p50/p99 wall and CPU (this process:
  * service + driver; PostgreSQL's server CPU is not included), the ratio to the floor, the CPU
  * growth exponent between sizes, RSS, and the same for /search and a memories page.
+ *
+ * Cold is printed two ways. "cold process": a fresh process (bench/lib/cold-recall.ts, a child)
+ * that starts as the server does (open, migrate, MemoryService.warmUp), then its first and second
+ * recall (the first two questions) — what the first requests after a restart cost; the line
+ * below the table gives its start-up time and the same process without the warm-up. "fresh
+ * conn": a fresh store connection and service in this process once it is warm (after the warm
+ * passes): what a new connection costs. Both are wall ms of one recall.
  *
  * The store is built by MemoryService.importTurns (--load import, the default): every turn goes
  * through ingest's pipeline (analysis, offline extraction with the session's recent turns,
@@ -26,6 +32,7 @@
  */
 import Database from 'better-sqlite3';
 import postgres from 'postgres';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +98,8 @@ interface Backend {
   open(): Promise<MemoryStore>;
   /** The bare index query recall's turn ranker stands on: same terms, same limit, ids only. */
   floor(terms: string[], limit: number): Promise<unknown>;
+  /** Where a child process opens the same store (bench/lib/cold-recall.ts arguments). */
+  coldTarget: string[];
   close(): Promise<void>;
 }
 
@@ -100,6 +109,7 @@ function sqliteBackend(keep: string | undefined = DB): Backend {
   let db: Database.Database | null = null;
   return {
     name: 'sqlite',
+    coldTarget: ['--db', path],
     async open() {
       return new SqliteMemoryStore(path);
     },
@@ -124,6 +134,7 @@ function postgresBackend(): Backend {
   return {
     name: 'postgres',
     open: () => createPostgresStore(url),
+    coldTarget: ['--pg', url],
     async floor(terms, limit) {
       const q = tsqueryLiteral(terms.map((t) => prefix + t));
       return sql.unsafe('SELECT id FROM turns WHERE scope = $1 AND stsv @@ $2::tsquery ORDER BY ts_rank(stsv, $2::tsquery) DESC LIMIT $3', [SCOPE, q, limit]);
@@ -140,29 +151,41 @@ interface Row {
   turns: number;
   memories: number;
   recall: Record<number, Sample>;
-  cold: Record<number, number>;
+  /** A fresh process's first and second recall (wall ms) per budget, started with the warm-up. */
+  cold: Record<number, ColdRun>;
+  /** The same at 512 tokens without the warm-up. */
+  coldNoWarm: ColdRun;
+  /** A fresh connection and service in this warm process, first question (wall ms) per budget. */
+  freshConn: Record<number, number>;
   floor: Sample;
   search: Sample;
   page: Sample;
   rss: number;
 }
 
+interface ColdRun {
+  startMs: number;
+  warmMs: number;
+  recalls: { wall: number; cpu: number }[];
+}
+
+/** A fresh process's first recalls (bench/lib/cold-recall.ts), started as the server starts. */
+function coldProcess(b: Backend, budget: number, warm: boolean): ColdRun {
+  const child = new URL('./lib/cold-recall.ts', import.meta.url).pathname;
+  const qs = QUESTIONS.slice(0, 2).flatMap((q) => ['--q', q]);
+  const out = execFileSync(process.execPath, ['--import', 'tsx', child, ...b.coldTarget, '--user', USER, '--budget', String(budget), '--warm', warm ? '1' : '0', ...qs], { encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as ColdRun;
+}
+
 function service(store: MemoryStore): MemoryService {
   return new MemoryService({ store, offlineExtractor: new OfflineExtractor() });
 }
 
-async function measureSize(b: Backend, store: MemoryStore, turns: number, warmProcess = false): Promise<Row> {
-  const row: Row = { backend: b.name, turns, memories: (await store.corpusStats(SCOPE, 'memory')).count, recall: {}, cold: {}, floor: sample(), search: sample(), page: sample(), rss: 0 };
-  // Cold: a fresh connection and service, the first question of each budget. A process that
-  // built nothing (a kept --db store) first runs recall once on the open store, so cold measures
-  // the fresh connection and service, not the process's first use of the recall code.
-  if (warmProcess) await service(store).recall({ query: QUESTIONS[QUESTIONS.length - 1], sessionId: null, userId: USER, maxTokens: 512 });
-  for (const budget of BUDGETS) {
-    const fresh = await b.open();
-    const t = await timed(() => service(fresh).recall({ query: QUESTIONS[0], sessionId: null, userId: USER, maxTokens: budget }));
-    row.cold[budget] = t.wall;
-    await fresh.close();
-  }
+async function measureSize(b: Backend, store: MemoryStore, turns: number): Promise<Row> {
+  const row: Row = { backend: b.name, turns, memories: (await store.corpusStats(SCOPE, 'memory')).count, recall: {}, cold: {}, coldNoWarm: { startMs: 0, warmMs: 0, recalls: [] }, freshConn: {}, floor: sample(), search: sample(), page: sample(), rss: 0 };
+  // Cold process: a child started as the server starts, per budget; and once without the warm-up.
+  for (const budget of BUDGETS) row.cold[budget] = coldProcess(b, budget, true);
+  row.coldNoWarm = coldProcess(b, 512, false);
   const svc = service(store);
   for (const budget of BUDGETS) {
     row.recall[budget] = sample();
@@ -172,6 +195,12 @@ async function measureSize(b: Backend, store: MemoryStore, turns: number, warmPr
         else await measure(row.recall[budget], () => svc.recall({ query: q, sessionId: null, userId: USER, maxTokens: budget }));
       }
     }
+  }
+  // Fresh connection: a new store connection and service in this process, now warm.
+  for (const budget of BUDGETS) {
+    const fresh = await b.open();
+    row.freshConn[budget] = (await timed(() => service(fresh).recall({ query: QUESTIONS[0], sessionId: null, userId: USER, maxTokens: budget }))).wall;
+    await fresh.close();
   }
   for (let rep = 0; rep < REPS; rep++) {
     for (const q of QUESTIONS) {
@@ -202,7 +231,6 @@ async function runBackend(b: Backend): Promise<Row[]> {
   if (n > SIZES[0]) throw new Error(`the store holds ${n} turns, more than the smallest size ${SIZES[0]}`);
   for (let i = 0; i < n; i++) gen.next();
   if (n > 0) console.error(`  ${b.name}: continuing a store of ${n} turns`);
-  const loadedAtStart = n;
   const t0 = performance.now();
   for (const size of SIZES) {
     const c0 = process.cpuUsage();
@@ -220,7 +248,7 @@ async function runBackend(b: Backend): Promise<Row[]> {
     const c = process.cpuUsage(c0);
     const added = n - from;
     if (added > 0) console.error(`  ${b.name}: ${size} turns ${LOAD === 'import' ? 'imported' : 'ingested'} (${((performance.now() - t0) / 1000).toFixed(0)} s; this segment ${(((c.user + c.system) / 1000) / Math.max(1, added)).toFixed(2)} ms CPU/turn, ${((performance.now() - t1) / Math.max(1, added)).toFixed(2)} ms wall/turn)`);
-    rows.push(await measureSize(b, store, size, n === loadedAtStart));
+    rows.push(await measureSize(b, store, size));
     printRow(rows[rows.length - 1], rows);
   }
   await store.close();
@@ -281,7 +309,7 @@ async function runMany(b: Backend, users: number, per: number): Promise<{ memori
 
 const exponent = (a: number, b: number, na: number, nb: number) => (a > 0 && b > 0 ? Math.log(b / a) / Math.log(nb / na) : NaN);
 
-const HEADER = 'backend   turns   memories  budget  recall p50/p99 wall  cpu p50/p99   cold first  floor p50/p99  ×floor(p50)  cpu exp  search p50/p99  page p50/p99  RSS MB';
+const HEADER = 'backend   turns   memories  budget  recall p50/p99 wall  cpu p50/p99  cold process 1st/2nd  fresh conn  floor p50/p99  ×floor(p50)  cpu exp  search p50/p99  page p50/p99  RSS MB';
 
 /** Prints a measured size at once (the run is long; nothing is lost when it is stopped). */
 function printRow(r: Row, all: Row[]): void {
@@ -297,7 +325,8 @@ function printRow(r: Row, all: Row[]): void {
         String(budget).padStart(7),
         `${f(pct(s.wall, 50))} / ${f(pct(s.wall, 99))}`.padStart(20),
         `${f(pct(s.cpu, 50))} / ${f(pct(s.cpu, 99))}`.padStart(13),
-        f(r.cold[budget]).padStart(11),
+        r.cold[budget].recalls.map((x) => f(x.wall)).join(' / ').padStart(21),
+        f(r.freshConn[budget]).padStart(11),
         `${f(pct(r.floor.wall, 50))} / ${f(pct(r.floor.wall, 99))}`.padStart(14),
         (pct(s.wall, 50) / Math.max(pct(r.floor.wall, 50), 1e-3)).toFixed(1).padStart(12),
         (Number.isNaN(exp) ? '—' : exp.toFixed(2)).padStart(8),
@@ -308,6 +337,10 @@ function printRow(r: Row, all: Row[]): void {
     );
   }
   const cpuRatio = BUDGETS.map((b) => `${b}: ${(pct(r.recall[b].cpu, 50) / Math.max(pct(r.floor.cpu, 50), 1e-3)).toFixed(1)}×`).join(', ');
+  const c = r.cold[512];
+  const nw = r.coldNoWarm;
+  const walls = (x: ColdRun) => x.recalls.map((y) => `${f(y.wall)} (cpu ${f(y.cpu)})`).join(' / ');
+  console.log(`          cold process at 512: start-up ${f(c.startMs)} ms (warm-up ${f(c.warmMs)} ms), 1st / 2nd recall ${walls(c)} ms; without the warm-up: start-up ${f(nw.startMs)} ms, 1st / 2nd recall ${walls(nw)} ms`);
   console.log(`          floor cpu p50/p99 ${f(pct(r.floor.cpu, 50))} / ${f(pct(r.floor.cpu, 99))} ms (recall cpu p50 ÷ floor cpu p50 — ${cpuRatio}); search cpu p50 ${f(pct(r.search.cpu, 50))} ms; page cpu p50 ${f(pct(r.page.cpu, 50))} ms; os load ${loadavg()[0].toFixed(1)}`);
 }
 

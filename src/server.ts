@@ -1,6 +1,6 @@
 /**
  * @module server
- * Starts the HTTP server: builds the app, listens, logs the `ready:` line and the surfaces' URLs, and shuts down
+ * Starts the HTTP server: builds the app, warms the recall path up (MemoryService.warmUp), listens, logs the `ready:` line and the surfaces' URLs, and shuts down
  * gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the store,
  * which checkpoints the SQLite WAL). Shutdown is idempotent: a launcher that forwards the signal
  * again (npm, a process-group kill) or an impatient second Ctrl-C is logged and ignored; after
@@ -67,6 +67,10 @@ export function shutdownOnSignals(deps: ShutdownDeps): (signal: string) => void 
 
 export async function startServer(config: Config): Promise<{ port: number; close: () => Promise<void> }> {
   const built = await buildApp(config);
+  // The process's one-time recall costs (native regex compilation, ~250 ms) are paid before the
+  // first request, not by it (MemoryService.warmUp).
+  const warm = await built.ctx.service.warmUp();
+  built.app.log.info({ recalls: warm.recalls, ms: Math.round(warm.ms) }, 'recall warmed up');
   const address = await built.app.listen({ port: config.PORT, host: config.HOST });
   const port = Number(new URL(address).port);
   const m = built.ctx.providers;

@@ -32,6 +32,9 @@ import { OfflineExtractor } from './extraction/offline-extractor.ts';
 import { EMPTY_LEXICON } from './lexicon/empty.ts';
 import { recall as runRecall, search as runSearch } from './recall/recall.ts';
 
+/** What the start-up warm-up asks (MemoryService.warmUp): a fact now, a dated event, a change over time. */
+export const WARM_UP_QUESTIONS = ['Where do I work now, and since when?', 'What did I do in the second week of July 2023?', 'Which pets did I have before?'];
+
 /** Minimal structured logger (pino-compatible subset). */
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -392,6 +395,29 @@ export class MemoryService {
     const result = await runRecall(this.recallDeps(), { ...input, scope });
     this.deps.observer?.recalled?.(result.context === '');
     return result;
+  }
+
+  /**
+   * Pays the process's one-time recall costs before the first request does: recall asked of an
+   * empty scope (a fresh session id: reads only, nothing is written, no provider is called, no
+   * metric counted), each question twice. V8 runs a regular expression in its interpreter the
+   * first time and compiles it to native code the second time: chrono's date patterns took
+   * 150-250 ms of the second recall of a process (docs/recall-architecture.md, session 6). The
+   * code is compiled and the connection's statements are prepared on the way. For a long-lived
+   * server; a one-shot command asks once and would only pay more.
+   */
+  async warmUp(): Promise<{ recalls: number; ms: number }> {
+    const t0 = performance.now();
+    const deps = { ...this.recallDeps(), embedder: null, reranker: null, planner: null, observer: undefined };
+    let recalls = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      const scope = this.scopeOf(null, `warm-up-${this.newId()}`);
+      for (const query of WARM_UP_QUESTIONS) {
+        await runRecall(deps, { query, scope, sessionId: scope.sessionId, maxTokens: 512 });
+        recalls++;
+      }
+    }
+    return { recalls, ms: performance.now() - t0 };
   }
 
   async search(input: SearchInput): Promise<SearchResult[]> {
