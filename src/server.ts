@@ -69,8 +69,13 @@ export async function startServer(config: Config): Promise<{ port: number; close
   const built = await buildApp(config);
   // The process's one-time recall costs (native regex compilation, ~250 ms) are paid before the
   // first request, not by it (MemoryService.warmUp).
-  const warm = await built.ctx.service.warmUp();
-  built.app.log.info({ recalls: warm.recalls, ms: Math.round(warm.ms) }, 'recall warmed up');
+  // An optimisation only: a store that fails it still starts (the first request pays instead).
+  try {
+    const warm = await built.ctx.service.warmUp();
+    built.app.log.info({ recalls: warm.recalls, ms: Math.round(warm.ms) }, 'recall warmed up');
+  } catch (err) {
+    built.app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'recall warm-up failed; continuing');
+  }
   const address = await built.app.listen({ port: config.PORT, host: config.HOST });
   const port = Number(new URL(address).port);
   const m = built.ctx.providers;
