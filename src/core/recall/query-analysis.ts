@@ -324,12 +324,12 @@ const RELATION_WORDS = new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation
 function keysAskedFor(q: string): string[] {
   // "husband's" asks for the husband.
   const all = words(q);
-  const ws = ` ${all.map((w) => w.replace(/'s$/, '')).join(' ')} `;
+  const spaced = (ws: string[]) => ` ${ws.map((w) => w.replace(/'s$/, '')).join(' ')} `;
+  const ws = spaced(all);
   // "my mother's name", "my dad's job", "my sister's husband": what follows a relative's
   // possessive is that person's (the relation key answers it), not the user's name, job or partner.
   const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
-  const end = owner < 0 ? ws.length : ` ${all.slice(0, owner + 1).map((w) => w.replace(/'s$/, '')).join(' ')} `.length;
-  const asked = ws.slice(0, end);
+  const asked = owner < 0 ? ws : spaced(all.slice(0, owner + 1));
   const keys: string[] = [];
   for (const spec of KEY_VOCABULARY) {
     if (spec.queryWords.some((w) => asked.includes(` ${w.toLowerCase()} `))) keys.push(spec.key);
