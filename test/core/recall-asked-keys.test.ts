@@ -38,6 +38,8 @@ describe('inference asks', () => {
     ["What's my salary?", false],
     ['Where did Priya work in 2021?', false],
     ['Would you mind summarising?', true],
+    ['When would be a good time for the dentist?', false],
+    ['What would make a nice gift for me?', false],
   ])('%s → %s', (q, yes) => expect(isInferenceAsk(q)).toBe(yes));
 });
 

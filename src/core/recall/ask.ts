@@ -86,12 +86,15 @@ export function isAppliedAsk(query: string, lexicon?: Pick<Lexicon, 'senses' | '
 }
 
 /** A question about what is likely ("Would she enjoy a jazz night?", "Is he likely to move?"). */
-const INFERENCE = /\b(?:would|might)\s+(?:i|you|he|she|they|we|\p{Lu}\p{Ll}+)\b|\b(?:likely|unlikely|probably)\b/iu;
+// The name must be capitalised: under the i flag \p{Lu} also matches lower case, and "what would
+// make…" read as an inference about someone.
+const INFERENCE = /\b(?:would|might)\s+(?:i|you|he|she|they|we)\b|\b(?:likely|unlikely|probably)\b/i;
+const INFERENCE_NAMED = /\b(?:[Ww]ould|[Mm]ight)\s+\p{Lu}\p{Ll}+\b/u;
 
 /**
  * True for an inference ask: what someone would likely do, like or have. Like an applied ask it
  * is answered by the facts that bear on it (a like, a hobby), not by a stored fact named in it.
  */
 export function isInferenceAsk(query: string): boolean {
-  return INFERENCE.test(query);
+  return INFERENCE.test(query) || INFERENCE_NAMED.test(query);
 }
