@@ -46,6 +46,7 @@ export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('hobby', 'preference', false, 'Hobbies and activities', ['hobby', 'hobbies', 'free time', 'spare time', 'enjoy', 'fun', 'relax', 'unwind', 'pastime']),
   K('like', 'preference', false, 'Things the subject likes', ['like', 'likes', 'love', 'enjoy', 'favorite', 'favourite']),
   K('dislike', 'preference', false, 'Things the subject dislikes', ['dislike', 'hate', 'hates', 'avoid']),
+  K('work_schedule', 'fact', true, 'When the subject works: shifts, working days, hours, days off', ['shift', 'shifts', 'schedule', 'hours', 'rota', 'days off', 'day off', 'working days', 'work days', 'nights']),
   K('communication_style', 'preference', true, 'How the subject wants answers', ['answers', 'style', 'communicate', 'format', 'respond']),
   K('event', 'event', false, 'A dated event or plan', ['when', 'plan', 'trip', 'event', 'going']),
   K('vehicle', 'fact', false, 'A vehicle the subject owns (car, bike, Tesla)', ['car', 'drive', 'drives', 'vehicle', 'bike', 'motorcycle']),

@@ -72,6 +72,15 @@ export const HOBBY_RE = [...HOBBY_NOUNS].sort((a, b) => b.length - a.length).joi
 export const MONTHS = set('january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec');
 export const WEEKDAYS = set('monday|tuesday|wednesday|thursday|friday|saturday|sunday');
 
+/** The words of a working schedule (rules/work-schedule.ts): weekdays as people write them, kinds of shift, load. */
+export const SCHEDULE = {
+  weekdays:
+    '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?|weekends?|weekdays?|weeknights?|nights|earlies|lates',
+  shiftKinds: 'night|day|early|late|evening|morning|afternoon|weekend|split|double|rotating|rotational|long|graveyard|overnight|back-to-back|swing|on-call|the',
+  load: 'part[- ]time|full[- ]time|nine[- ]to[- ]five|9[- ]to[- ]5|on[- ]call|from\\s+home|remotely|hybrid|compressed\\s+hours|flexi[- ]?time',
+  adverbs: 'only|mostly|usually|normally|currently|now|just|still|always|generally|mainly|also',
+} as const;
+
 /** Capitalised words that start sentences or are otherwise not names. */
 export const NOT_NAMES = set(
   'i|the|a|an|my|our|we|you|he|she|they|it|this|that|these|those|so|and|but|or|then|today|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter|god|mom|dad|mum|ok|okay|yes|no|lol|haha|thanks|hey|hi|hello|please|sorry|oops|actually|well|oh|yeah|just|also|still|there|here|what|when|where|who|why|how|english|work|home|school|church|gym|vet|office',

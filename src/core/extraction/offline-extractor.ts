@@ -23,6 +23,7 @@ import { HEALTH_RULES } from './rules/health.ts';
 import { PREFERENCE_RULES, communicationStyle, idiomaticTaste, tasteChange } from './rules/preferences.ts';
 import { changeOfHeart, opinions, reasonedOpinion } from './rules/opinions.ts';
 import { eventKindOf, events } from './rules/events.ts';
+import { workSchedule } from './rules/work-schedule.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
@@ -80,7 +81,7 @@ export function runRule(r: Rule, c: Clause, sink?: RuleErrorSink): Draft[] {
 /** Confidence by source: explicit first-person statement, third party, confirmed assistant claim, implicit cue. */
 export const CONFIDENCE = { explicit: 0.9, thirdParty: 0.8, confirmed: 0.8, implicit: 0.6, retract: 0.85 } as const;
 
-const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES];
+const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES, workSchedule];
 // Relation mentions ("…he went to live with my parents") are the speaker's facts whoever the clause is about.
 const DETACHED_RULES: Rule[] = [...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1), placeIsHome, hereIn, idiomaticTaste];
 
