@@ -12,14 +12,14 @@ import { loadConfig } from '../../src/config.ts';
 
 export type Ask = (query: string, maxTokens?: number) => Promise<string>;
 
-/** Posts each user line (with an assistant "Noted.") as one turn, a day apart, then runs `fn`. */
-export async function withOfflineApp(said: string[], fn: (ask: Ask) => Promise<void>): Promise<void> {
+/** Posts each user line (with an assistant "Noted.") as one turn, a day apart (each in its own session with `sessions`), then runs `fn`. */
+export async function withOfflineApp(said: string[], fn: (ask: Ask) => Promise<void>, opts: { sessions?: boolean } = {}): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'offline-app-'));
   const built = await buildApp(loadConfig({ LOG_LEVEL: 'silent', MEMORY_DB_PATH: join(dir, 'm.db'), MEMORY_DISABLE_LLM: '1', EMBEDDING_PROVIDER: 'none', RERANK_PROVIDER: 'none' }));
   try {
     for (const [i, content] of said.entries()) {
       const timestamp = new Date(Date.UTC(2025, 2, 1 + i, 10)).toISOString();
-      const r = await built.app.inject({ method: 'POST', url: '/turns', payload: { session_id: 's1', user_id: 'u', timestamp, messages: [{ role: 'user', content }, { role: 'assistant', content: 'Noted.' }] } });
+      const r = await built.app.inject({ method: 'POST', url: '/turns', payload: { session_id: opts.sessions ? `s${i + 1}` : 's1', user_id: 'u', timestamp, messages: [{ role: 'user', content }, { role: 'assistant', content: 'Noted.' }] } });
       expect(r.statusCode).toBe(201);
     }
     await fn(async (query, maxTokens = 400) => (await built.app.inject({ method: 'POST', url: '/recall', payload: { query, session_id: 'q', user_id: 'u', max_tokens: maxTokens } })).json().context as string);

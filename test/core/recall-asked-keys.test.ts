@@ -55,3 +55,12 @@ describe('the gate through the service', () => {
     });
   });
 });
+
+describe('asks whose answer has a shape', () => {
+  test.each([
+    ['Explain how a heat pump works', true],
+    ['please summarise the plot of Hamlet', true],
+    ['Walk me through setting up a VPN', true],
+    ['What did I explain to my sister yesterday?', false],
+  ])('%s → communication_style bears on it: %s', (q, yes) => expect(analyzeQuery(q).intentKeys.includes('communication_style')).toBe(yes));
+});

@@ -26,7 +26,8 @@ const GENERIC_VOCABULARY = new Set(
       'summary summarise summarize summarised rundown overview recap everything anything something all whole ' +
       'life situation background story bio biography self ' +
       'far start begin before chat chats conversation conversations talk talks line lines few short quick brief ' +
-      'refresh memory memories describe introduce introduction please list fact facts thing things point',
+      'refresh memory memories describe introduce introduction please list fact facts thing things point ' +
+      'remind catch up own personal basic basics picture general gather gathered pick picked understand understood collect collected',
   ),
 );
 
@@ -64,8 +65,8 @@ export function isOpinionAsk(query: string): boolean {
   return ['opinion', 'opinions', 'view', 'views', 'think', 'feel', 'feelings', 'stance', 'take', 'prefer', 'preference', 'like'].some((w) => ws.has(w));
 }
 
-/** A request by its mood: a modal with the speaker or the assistant ("should I", "can you"), asking for help or ideas, or "(have you) got a…" with the subject left out. */
-const REQUEST = /^\s*got\s+(?:a|an|any|some)\b|\b(?:should|shall|could|can|would|might)\s+(?:i|we|you)\b|\bhelp\s+(?:me|us)\b|\b(?:any|some|got)\s+(?:ideas|suggestions|tips|recommendations|advice)\b|\b(?:ideas?|suggestions?|tips)\s+(?:for|on)\b|\b(?:what|where|when|how)\s+to\b/i;
+/** A request by its mood: a modal with the speaker or the assistant ("should I", "can you"), asking for help or ideas or for the right time or place to do something ("a good time to book…"), or "(have you) got a…" with the subject left out. */
+const REQUEST = /^\s*got\s+(?:a|an|any|some)\b|\b(?:should|shall|could|can|would|might)\s+(?:i|we|you)\b|\bhelp\s+(?:me|us)\b|\b(?:any|some|got)\s+(?:ideas|suggestions|tips|recommendations|advice)\b|\b(?:ideas?|suggestions?|tips)\s+(?:for|on)\b|\b(?:what|where|when|how)\s+to\b|\b(?:good|best|right|ideal|better)\s+(?:time|day|moment|place|way)s?\s+(?:for\s+(?:me|us)\s+)?to\b/i;
 /** Words that soften an imperative ("please book…", "hey, plan…"): skipped before its verb. */
 const SOFTENERS = new Set(words('please hey hi ok okay so'));
 /** Words that open a question or a statement, never the imperative's verb. */

@@ -14,7 +14,7 @@ import { rangeTokens } from '../text/date-tokens.ts';
 import { questionDate } from './question-dates.ts';
 
 export { questionDate };
-import type { NounKind } from '../lexicon/kinds.ts';
+import { kindsOf, type NounKind } from '../lexicon/kinds.ts';
 import type { Lexicon } from '../ports.ts';
 
 export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback' | 'kind';
@@ -148,10 +148,10 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
     keys: ['like', 'hobby', 'favorite', 'partner', 'child'],
   },
   {
-    // Writing something for the user: how they want things written.
+    // Writing something for the user, or explaining something to them: how they want answers shaped.
     name: 'format',
     covers: true,
-    words: /\b(draft|write|compose|word|reply to|respond to)\b(\s+\S+){0,5}?\s+(e-?mails?|messages?|letters?|notes?|texts?|posts?|cards?|toasts?|speech|repl(y|ies)|memo|announcements?|invitations?|update|summary)\b|\bformat(ted|ting)?\b/i,
+    words: /\b(draft|write|compose|word|reply to|respond to)\b(\s+\S+){0,5}?\s+(e-?mails?|messages?|letters?|notes?|texts?|posts?|cards?|toasts?|speech|repl(y|ies)|memo|announcements?|invitations?|update|summary)\b|\bformat(ted|ting)?\b|^\s*(please\s+)?(explain|summari[sz]e|walk me through|teach me|break down|outline)\b/i,
     keys: ['communication_style'],
   },
   {
@@ -194,6 +194,28 @@ export const KIND_WORDS: Readonly<Record<NounKind, string>> = {
   organization: 'company organization organisation club',
   person: '',
 };
+/**
+ * What a noun of the ask is, by the lexicon (core/lexicon/kinds) → the keys that hold it. `head`: when the noun is
+ * what a wh-question asks for ("Which suburb…", "What instrument…") the keys are asked for, as if named. `applied`:
+ * when an applied ask names such a noun ("suggest a pizza", "a walk with the dog") the keys bear on it (intent keys,
+ * `intent` reusing that intent's keys and value filter). Data: kinds not listed carry no key (an occupation head asks
+ * about someone else: "Which dentist do I see?").
+ */
+export const KIND_KEYS: Partial<Record<NounKind, { keys: string[]; head?: true; applied?: true; intent?: string }>> = {
+  food: { keys: [], applied: true, intent: 'food' },
+  animal: { keys: ['pet'], head: true, applied: true },
+  vehicle: { keys: ['vehicle'], head: true, applied: true },
+  instrument: { keys: ['hobby'], head: true, applied: true },
+  language: { keys: ['language'], head: true, applied: true },
+  illness: { keys: ['health_condition', 'allergy'], head: true, applied: true },
+  location: { keys: ['location'], head: true },
+};
+
+/** The lexicon kinds of a word, when the lexicon can say (its hypernyms are needed). */
+function kindsOfWord(lexicon: QueryLexicon | undefined, word: string): NounKind[] {
+  return lexicon && typeof lexicon.hypernyms === 'function' ? kindsOf(lexicon as Lexicon, word) : [];
+}
+
 const KIND_OF_TERM = new Map<string, NounKind[]>();
 for (const [kind, ws] of Object.entries(KIND_WORDS) as Array<[NounKind, string]>) for (const t of analyze(ws)) KIND_OF_TERM.set(t, [...(KIND_OF_TERM.get(t) ?? []), kind]);
 
@@ -285,7 +307,7 @@ function coverShares(query: string, lexicon: Pick<Lexicon, 'commonness'> | undef
   return out;
 }
 
-const AUX = 'do|does|did|has|have|had|is|are|was|were|would|will|could|can|should|might';
+const AUX = 'do|does|did|has|have|had|am|is|are|was|were|would|will|could|can|should|might';
 /** "What / Which (kind of) (up to three modifiers) HEAD <auxiliary>…"; a "word/word" head gives its first word. */
 const WH_HEAD = new RegExp(`\\b(?:what|which)\\s+(?:(?:kinds?|types?|sorts?)\\s+of\\s+)?(?:[\\p{L}'-]+(?:/[\\p{L}'-]+)?\\s+){0,3}?([\\p{L}'-]+)(?:/[\\p{L}'-]+)?\\s+(?:${AUX})\\b`, 'iu');
 
@@ -377,7 +399,17 @@ export function expandShortNames(query: string, knownNames: ReadonlySet<string>)
  * Analyses a question. `knownNames` (speakers and memory subjects of the scope, lower-cased)
  * lets lower-case mentions count as names too.
  */
-export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'>): AnalyzedQuery {
+/** Whether a word is the modifier of a compound whose head is `next` ("espresso machine", "dog bed"): a noun follows that is no time word. */
+function modifiesNext(lexicon: QueryLexicon | undefined, next: string | undefined): boolean {
+  if (!lexicon || !next || STOP_WORDS.has(next)) return false;
+  const sense = lexicon.senses(next, 'noun', 1)[0];
+  return !!sense && sense.lexClass !== 'noun.time';
+}
+
+/** What query analysis reads from the lexicon: lemmas and senses, and hypernyms for noun kinds when it has them. */
+export type QueryLexicon = Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'> & Partial<Pick<Lexicon, 'hypernyms'>>;
+
+export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: QueryLexicon): AnalyzedQuery {
   const query = expandShortNames(rawQuery, knownNames);
   const terms = new Map<string, QueryTerm>();
   const put = (term: string, weight: number, source: TermSource) => {
@@ -408,10 +440,28 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     if (qt && qt.source === 'query') qt.cover = share;
   }
   const keys = keysAskedFor(query);
+  // "Which suburb am I in?": a head noun of a kind that a key holds asks for that key.
+  const head = whHead(query);
+  if (head && !names.has(head)) for (const kind of kindsOfWord(lexicon, head)) if (KIND_KEYS[kind]?.head) for (const k of KIND_KEYS[kind]!.keys) if (!keys.includes(k)) keys.push(k);
   for (const k of keys) for (const t of analyze(k.replace(/_/g, ' '))) put(t, WEIGHTS.key, 'key');
   // Intent keys steer the key ranker only (they are not words the answer contains).
   const named = new Set(keys);
   const intents = INTENTS.filter((i) => i.words.test(query));
+  const applied = isAppliedAsk(query, lexicon);
+  // An applied ask naming a thing of a kind ("suggest a pizza", "a day out with the dog"): that kind's keys bear on it.
+  if (applied) {
+    const ws = words(query);
+    for (const [i, w] of ws.entries()) {
+      if (names.has(w) || STOP_WORDS.has(w) || modifiesNext(lexicon, ws[i + 1])) continue;
+      for (const kind of kindsOfWord(lexicon, w)) {
+        const spec = KIND_KEYS[kind];
+        if (!spec?.applied) continue;
+        const intent = spec.intent ? INTENTS.find((i) => i.name === spec.intent) : undefined;
+        if (intent && !intents.includes(intent)) intents.push(intent);
+        for (const k of spec.keys) if (!keys.includes(k)) keys.push(k);
+      }
+    }
+  }
   for (const i of intents) for (const k of i.keys) if (!keys.includes(k)) keys.push(k);
   const profile = PROFILE.test(query) || isGenericAsk(query);
   if (profile) for (const k of PROFILE_KEYS) if (!keys.includes(k)) keys.push(k);
@@ -444,7 +494,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     dateRange: date?.range ?? null,
     months,
     intents: intents.map((i) => i.name),
-    applied: isAppliedAsk(query, lexicon),
+    applied,
     inference: isInferenceAsk(query),
     intentKeys: keys.filter((k) => !named.has(k)),
     profile,

@@ -342,7 +342,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   // nothing else in the memory matches ("What theme did we pick?"); any other question must pass the gate.
   if ((!gated || gated.length === 0) && !recentCtx.connected && changes.length === 0) return EMPTY;
   const kept = gated ?? [];
-  const arc = opinionArc(r, kept);
+  const arc = opinionArc(r, kept) ?? (await storedTopicArc(deps, q.scope.key, r, kept));
   const ordered = r.query.list || r.query.count ? spreadSessions(kept, RECALL.spreadDecay) : kept;
   const plan = excerptPlan(r.query);
 
@@ -429,9 +429,38 @@ function opinionArc(r: Retrieved, kept: Candidate[]): ContextLine | null {
   const label = r.query.raw.match(new RegExp(`\\b(${best.t.term}\\w*)`, 'i'))?.[1] ?? best.t.term;
   const text = arcLine(steps, label);
   if (!text) return null;
-  const now = steps[steps.length - 1]!.turn;
-  return { key: `arc:${best.t.term}`, section: 'facts', group: null, order: `|user|arc:${best.t.term}`, text, citation: { turn_id: now.id, score: 1, snippet: snippet(text) } };
+  return arcContextLine(best.t.term, text, steps[steps.length - 1]!.turn);
 }
+
+/**
+ * The arc of a stance the question reaches only through the stored opinion ("Which editor do I prefer now?" finds
+ * opinion_vim by "editor"): the topic is the opinion's key, and the turns naming it are read from the store's index
+ * (at most ARC_TURNS), since the question's own words need not occur in the later turns.
+ */
+async function storedTopicArc(deps: RecallDeps, scope: string, r: Retrieved, kept: Candidate[]): Promise<ContextLine | null> {
+  if (!isOpinionAsk(r.query.raw)) return null;
+  const opinion = kept.find((c) => c.memory && c.memory.subject === 'user' && c.memory.key.startsWith('opinion_'))?.memory;
+  if (!opinion) return null;
+  const label = opinion.key.slice('opinion_'.length).replace(/_/g, ' ');
+  const topic = analyze(label);
+  if (topic.length === 0) return null;
+  const found = await deps.store.lexicalCandidates(scope, 'turn', topic, ARC_TURNS);
+  const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
+  if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
+  const turns = found.docs.flatMap((d) => r.turns.get(d.id) ?? []);
+  const steps = arcSteps(turns, new Set(topic));
+  const text = arcLine(steps, label);
+  if (!text) return null;
+  return arcContextLine(opinion.key, text, steps[steps.length - 1]!.turn);
+}
+
+/** The arc's line among the user's facts, cited by the turn of the current stance. */
+function arcContextLine(topic: string, text: string, now: TurnRecord): ContextLine {
+  return { key: `arc:${topic}`, section: 'facts', group: null, order: `|user|arc:${topic}`, text, citation: { turn_id: now.id, score: 1, snippet: snippet(text) } };
+}
+
+/** Turns read for an arc found through a stored opinion. */
+const ARC_TURNS = 24;
 
 export async function search(deps: RecallDeps, q: SearchQuery): Promise<SearchResult[]> {
   if (q.query.trim() === '' || q.limit <= 0) return [];
