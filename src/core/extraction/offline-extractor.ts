@@ -38,6 +38,7 @@ import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
+import { dietChangeDrafts } from './frames/diet-change.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
 export interface RuleError {
@@ -196,7 +197,9 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const ended = endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)));
   // An ending the rows did not read: a predicate of an ending class over a value the exchange holds.
   const byReference = ended.length === 0 && !said.has('pet|retract') ? referenceEndingDrafts(rc).filter((d) => !said.has(`${d.key}|retract`)) : [];
-  return [...fresh, ...ended, ...byReference];
+  // Eating again what the diet excludes ends the diet (frames/diet-change.ts).
+  const diet = said.has('diet|retract') ? [] : dietChangeDrafts(rc);
+  return [...fresh, ...ended, ...byReference, ...diet];
 }
 
 /** A phrase that opens with someone else's possessive ("his interview", "Ana's wedding"). */

@@ -328,7 +328,9 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   const r = await retrieve(deps, q.scope.key, q.query, { sessionId: q.sessionId });
   deps.observer?.stage('ranking', performance.now() - t0);
   const recentCtx = await recentContext(deps, q, r);
-  if (r.candidates.length === 0 && !recentCtx.connected) return EMPTY;
+  // Nothing matched and nothing continues: only a change to a fact the question asks for can answer it ("What's my
+  // diet?" after "I'm eating fish again" ended the diet: no active row, no turn with the word).
+  if (r.candidates.length === 0 && !recentCtx.connected && r.query.keys.every((k) => k === 'event')) return EMPTY;
   const { kept: gated, reranked } = await gate(deps, q.query, r);
   // A fact the question asks for whose value was retracted is answered by the change itself.
   // The stable facts are read with it (independent reads: one round trip on a networked store)

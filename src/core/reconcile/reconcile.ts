@@ -221,7 +221,9 @@ function offline(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
   const same = l.active(c.subject, c.key);
   const policy = policyOf(c.key, c.type);
   if (c.op === 'retract') {
-    const hits = same.filter((x) => refersTo(c.value, x.value));
+    // A contradicted state names every value it rules out ("eating fish again" ends vegetarian or vegan): `endsAnyOf`.
+    const also = Array.isArray(c.metadata?.endsAnyOf) ? c.metadata.endsAnyOf.filter((v): v is string => typeof v === 'string') : [];
+    const hits = same.filter((x) => refersTo(c.value, x.value) || also.some((v) => refersTo(v, x.value)));
     if (hits.length === 0 && c.metadata?.anyKey) return endEntity(l, c, input);
     for (const m of hits) end(l, m, 'retracted', input, undefined, c);
     return;
