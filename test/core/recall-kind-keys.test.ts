@@ -49,3 +49,17 @@ describe('through the service', () => {
     });
   });
 });
+
+describe('a broader word the question narrows weighs little in the coverage', () => {
+  test('"dance" in "Do I still dance the tango?" is covered by the kind the question names', async () => {
+    await withOfflineApp(['tango lessons every tuesday, best part of my week', 'the weather is grim again'], async (ask) => {
+      expect(await ask('Do I still dance the tango?')).toContain('tango lessons');
+      expect(await ask('Do I still dance ballet?')).toBe('');
+    }, { sessions: true });
+  });
+
+  test('no narrowing between words of unrelated kinds', () => {
+    const a = analyzeQuery('Do I still dance on Fridays?', new Set(), wordnet);
+    expect(a.terms.find((t) => t.term === 'danc')?.cover ?? 1).toBeGreaterThan(0.5);
+  });
+});

@@ -292,7 +292,23 @@ export const QUERY = {
    * noise probes 98.0 → 98.4% empty, dev probes 61 → 62 of 66; 0.8 lost 0.003 @512 on half A.
    */
   commonCover: 0.5,
+  /** Coverage share of a question word another of its words is a kind of (narrowedTerms; 1 = off). */
+  narrowedCover: 0.25,
 };
+
+/**
+ * Terms of question words that another word of the question is a kind of ("dance" in "Do I still dance salsa?",
+ * "instrument" in "Which instrument, the oboe?"): the narrower word names the topic, so the broader one weighs
+ * QUERY.narrowedCover in the coverage (a turn about salsa answers it without the word "dance").
+ */
+function narrowedTerms(query: string, lexicon: QueryLexicon | undefined): Set<string> {
+  const out = new Set<string>();
+  if (!lexicon || typeof lexicon.isA !== 'function' || QUERY.narrowedCover >= 1) return out;
+  const ws = [...new Set(words(query).filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !FILLER.has(w)))];
+  for (const broad of ws)
+    if (ws.some((narrow) => narrow !== broad && lexicon.isA!(narrow, broad, { pos: 'noun', maxSenses: 2, maxDepth: 6 }))) for (const t of analyze(broad)) out.add(t);
+  return out;
+}
 
 /** Coverage share of each analysed term of the question, by the commonness of the words it comes from (QUERY.commonCover). */
 function coverShares(query: string, lexicon: Pick<Lexicon, 'commonness'> | undefined): Map<string, number> {
@@ -407,7 +423,7 @@ function modifiesNext(lexicon: QueryLexicon | undefined, next: string | undefine
 }
 
 /** What query analysis reads from the lexicon: lemmas and senses, and hypernyms for noun kinds when it has them. */
-export type QueryLexicon = Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'> & Partial<Pick<Lexicon, 'hypernyms'>>;
+export type QueryLexicon = Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'> & Partial<Pick<Lexicon, 'hypernyms' | 'isA'>>;
 
 export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: QueryLexicon): AnalyzedQuery {
   const query = expandShortNames(rawQuery, knownNames);
@@ -438,6 +454,10 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   for (const [t, share] of coverShares(query, lexicon)) {
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = share;
+  }
+  for (const t of narrowedTerms(query, lexicon)) {
+    const qt = terms.get(t);
+    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
   const keys = keysAskedFor(query);
   // "Which suburb am I in?": a head noun of a kind that a key holds asks for that key.
