@@ -21,6 +21,8 @@ describe('keys a question asks for', () => {
     ["What's my job?", ['job_title'], []],
     ['Where does my mother live?', ['parent', 'location'], []],
     ["What's my husband's name?", ['partner'], ['name']],
+    ['Plan a surprise for my fiancée', ['partner'], []],
+    ['How do I get around town these days?', ['vehicle'], []],
   ])('%s', (q, has, hasNot) => {
     const { keys, intentKeys } = analyzeQuery(q);
     const asked = keys.filter((k) => !intentKeys.includes(k));

@@ -35,7 +35,7 @@ export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('birthday', 'fact', true, 'Date of birth', ['birthday', 'born']),
   K('language', 'fact', false, 'Languages spoken', ['language', 'speak', 'speaks', 'fluent']),
   K('relationship_status', 'fact', true, 'Single, married, engaged, divorced...', ['married', 'single', 'relationship', 'dating', 'engaged', 'divorced']),
-  K('partner', 'relation', true, 'Partner / spouse name', ['partner', 'wife', 'husband', 'boyfriend', 'girlfriend', 'spouse']),
+  K('partner', 'relation', true, 'Partner / spouse name', ['partner', 'wife', 'husband', 'boyfriend', 'girlfriend', 'spouse', 'fiancé', 'fiancée', 'fiance', 'fiancee']),
   K('child', 'relation', false, 'A child of the subject', ['child', 'children', 'kid', 'kids', 'son', 'daughter']),
   K('parent', 'relation', false, 'A parent of the subject', ['parent', 'mother', 'father', 'mom', 'dad']),
   K('sibling', 'relation', false, 'A sibling of the subject', ['sibling', 'sister', 'brother']),
@@ -49,7 +49,7 @@ export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('work_schedule', 'fact', true, 'When the subject works: shifts, working days, hours, days off', ['shift', 'shifts', 'schedule', 'hours', 'rota', 'days off', 'day off', 'working days', 'work days', 'nights']),
   K('communication_style', 'preference', true, 'How the subject wants answers', ['answers', 'style', 'communicate', 'format', 'respond']),
   K('event', 'event', false, 'A dated event or plan', ['when', 'plan', 'trip', 'event', 'going']),
-  K('vehicle', 'fact', false, 'A vehicle the subject owns (car, bike, Tesla)', ['car', 'drive', 'drives', 'vehicle', 'bike', 'motorcycle']),
+  K('vehicle', 'fact', false, 'A vehicle the subject owns (car, bike, Tesla)', ['car', 'drive', 'drives', 'vehicle', 'bike', 'motorcycle', 'motorbike', 'ride', 'rides', 'get around', 'commute']),
   K('goal', 'preference', false, 'An aim or plan the subject states ("become a counselor")', ['goal', 'plan', 'plans', 'want', 'wants', 'hope', 'dream', 'career', 'aspire']),
   // Event kinds (the `event_` family): all accumulate, never supersede; eventDate carries the date.
   K('event_trip', 'event', false, 'Trip, flight, visit, camping, tour', ['trip', 'travel', 'traveled', 'travelled', 'visit', 'visited', 'flight', 'fly', 'flying', 'vacation', 'holiday', 'camping']),
