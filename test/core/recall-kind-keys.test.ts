@@ -20,7 +20,7 @@ describe('keys by the kind of a noun in the ask', () => {
     ['Suggest a risotto I could make tonight', 'diet', false],
     ['Suggest a risotto I could make tonight', 'allergy', false],
     ['Plan a walk for me and the spaniel', 'pet', false],
-    ['Recommend a podcast for long rides on the motorbike', 'vehicle', false],
+    ['Recommend a podcast for my trips on the scooter', 'vehicle', false],
   ])('%s → %s', (q, key, named) => {
     const a = analyzeQuery(q, new Set(), wordnet);
     expect(a.keys).toContain(key);
@@ -61,5 +61,14 @@ describe('a broader word the question narrows weighs little in the coverage', ()
   test('no narrowing between words of unrelated kinds', () => {
     const a = analyzeQuery('Do I still dance on Fridays?', new Set(), wordnet);
     expect(a.terms.find((t) => t.term === 'danc')?.cover ?? 1).toBeGreaterThan(0.5);
+  });
+});
+
+describe('a retracted value the question names, under the key of its kind', () => {
+  test('"Do I still play the bassoon?" is answered by the change; an instrument never played is not', async () => {
+    await withOfflineApp(['I play the bassoon in a wind band', 'the weather is grim again', "I've given up the bassoon, my lips can't take it"], async (ask) => {
+      expect(await ask('Do I still play the bassoon?')).toMatch(/hobby: no longer bassoon/);
+      expect(await ask('Do I still play the harp?')).toBe('');
+    }, { sessions: true });
   });
 });

@@ -75,6 +75,11 @@ export interface AnalyzedQuery {
   inference: boolean;
   /** Keys added by the intents (and the profile ask), not named by the question itself. */
   intentKeys: string[];
+  /**
+   * Keys of the kind of a noun the question names ("ukulele" → hobby, "spaniel" → pet): not asked for, but a
+   * retracted value of one that the question names answers it ("Do I still play the ukulele?" → "no longer ukulele").
+   */
+  changeKeys: string[];
   /** "about me", "bio of myself": the whole stable profile is the answer. */
   profile: boolean;
   /** Reads as a continuation of the current conversation ("ok, and the cake?", "how old will he be?"). */
@@ -180,14 +185,14 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
  * so a turn about "a data analyst course" or "green curry" answers them. Data: kind → words.
  */
 export const KIND_WORDS: Readonly<Record<NounKind, string>> = {
-  occupation: 'job jobs work working career profession occupation living employed',
+  occupation: 'job jobs work working career profession occupation living employed position',
   food: 'food foods eat eating diet meal meals cook cooking recipe recipes dinner lunch breakfast snack snacks restaurant restaurants cuisine dish dishes bake baking',
   illness: 'health healthy sick ill illness condition conditions allergy allergies allergic medical diet',
   animal: 'pet pets animal animals',
   family: 'family relatives',
   social: 'friend friends',
   activity: 'hobby hobbies activity activities sport sports pastime pastimes exercise weekend',
-  location: 'live living city town country place places visit visited trip travel travelled traveled',
+  location: 'live living based city town country place places visit visited trip travel travelled traveled',
   language: 'language languages speak',
   instrument: 'instrument instruments',
   vehicle: 'car cars vehicle vehicles',
@@ -483,6 +488,14 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     }
   }
   for (const i of intents) for (const k of i.keys) if (!keys.includes(k)) keys.push(k);
+  const changeKeys: string[] = [];
+  {
+    const ws = words(query);
+    for (const [i, w] of ws.entries()) {
+      if (names.has(w) || STOP_WORDS.has(w) || modifiesNext(lexicon, ws[i + 1])) continue;
+      for (const kind of kindsOfWord(lexicon, w)) for (const k of KIND_KEYS[kind]?.keys ?? []) if (!keys.includes(k) && !changeKeys.includes(k)) changeKeys.push(k);
+    }
+  }
   const profile = PROFILE.test(query) || isGenericAsk(query);
   if (profile) for (const k of PROFILE_KEYS) if (!keys.includes(k)) keys.push(k);
   for (const w of words(query)) {
@@ -517,6 +530,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     applied,
     inference: isInferenceAsk(query),
     intentKeys: keys.filter((k) => !named.has(k)),
+    changeKeys,
     profile,
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),

@@ -330,7 +330,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   const recentCtx = await recentContext(deps, q, r);
   // Nothing matched and nothing continues: only a change to a fact the question asks for can answer it ("What's my
   // diet?" after "I'm eating fish again" ended the diet: no active row, no turn with the word).
-  if (r.candidates.length === 0 && !recentCtx.connected && r.query.keys.every((k) => k === 'event')) return EMPTY;
+  if (r.candidates.length === 0 && !recentCtx.connected && [...r.query.keys, ...r.query.changeKeys].every((k) => k === 'event')) return EMPTY;
   const { kept: gated, reranked } = await gate(deps, q.query, r);
   // A fact the question asks for whose value was retracted is answered by the change itself.
   // The stable facts are read with it (independent reads: one round trip on a networked store)
@@ -407,10 +407,13 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
  * key; the turns that ended them are added to the window for the change lines.
  */
 async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Promise<MemoryRecord[]> {
-  const keys = r.query.keys.filter((k) => k !== 'event');
+  const asked = r.query.keys.filter((k) => k !== 'event');
+  const keys = [...asked, ...r.query.changeKeys.filter((k) => !asked.includes(k))];
   if (keys.length === 0) return [];
   const rows = await deps.store.memoriesByKeys(scope, { keys, includeInactive: true }, RETRIEVE.keyRows);
-  const changes = retractedStates(rows, keys);
+  // A key only the kind of a noun implies answers with a retracted value the question names ("the ukulele").
+  const own = new Set(r.query.terms.filter((t) => t.source === 'query').map((t) => t.term));
+  const changes = retractedStates(rows, keys).filter((m) => asked.some((k) => m.key === k || m.key.startsWith(`${k}_`)) || analyze(m.value).some((t) => own.has(t)));
   const ending = changes.map((m) => m.metadata?.endedBy).filter((id): id is string => typeof id === 'string' && !r.turns.get(id));
   if (ending.length > 0) r.turns.add(await deps.store.getTurns(scope, ending));
   return changes;
