@@ -128,6 +128,14 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     } else if (isName(head.trim())) partnerName = head.trim();
     return { subject: self, pre: '', pred: text.slice(co[0].length), relations, partnerName };
   }
+  // "Kirsty, my sister-in-law, is a midwife": a name with its relation in apposition is that relative.
+  const appos = /^(\p{Lu}[\p{L}-]+)\s*,\s*/u.exec(text);
+  const apposRel = appos && isName(appos[1]) ? parseRelationPhrase(text.slice(appos[0].length)) : null;
+  if (appos && apposRel && !apposRel.name && !apposRel.possessive && /^\s*,\s*/.test(text.slice(appos[0].length + apposRel.length))) {
+    const d = relationDraft(speaker, apposRel.relation, appos[1], 0.75);
+    const subject: Subject = { id: thirdPartyId(speaker, apposRel.relation, appos[1]), self: false, relation: apposRel.relation, name: appos[1] };
+    return { subject, pre: '', pred: text.slice(appos[0].length + apposRel.length).replace(/^\s*,\s*/, ''), relations: d ? [d] : [] };
+  }
   const rel = parseRelationPhrase(text);
   const other = rel?.possessive ? OTHER_PERSON.exec(text.slice(rel.length)) : null;
   if (rel && other) {

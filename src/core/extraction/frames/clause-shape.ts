@@ -57,6 +57,9 @@ const POSSESSIVES = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'its'])
 const PRONOUNS = new Set(['i', 'we', 'he', 'she', 'they', 'it', 'you', 'me', 'us']);
 const PARTICLES = new Set(['up', 'in', 'away', 'down', 'out', 'off', 'back', 'over', 'on']);
 const INDIRECT = new Set(['me', 'us', 'him', 'them']);
+const SUBJECT_PRONOUNS = new Set(['i', 'we', 'they']);
+/** Heads of a partitive ("a bit of Cebuano", "a little piano"): the phrase is what it is a part of. */
+const PARTITIVES = new Set(['bit', 'little', 'lot', 'smattering', 'touch', 'spot']);
 const MODALS = new Set(['would', 'could', 'might', 'should', 'may', 'can', 'will', 'must', 'shall']);
 const NEGATORS = new Set(['not', "n't", 'never', 'no']);
 const NP_INNER = new Set(['DET', 'NUM', 'ADJ', 'NOUN', 'PROPN']);
@@ -117,6 +120,18 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
   ];
 }
 
+/** A phrase, read through a partitive head ("a bit of Cebuano" → "Cebuano"). */
+function readArgument(toks: NlpToken[], i: number): [Phrase | null, number] {
+  const [np, j] = readPhrase(toks, i);
+  if (np && PARTITIVES.has(np.headLemma) && toks[j]?.lower === 'of') {
+    const [inner, k] = readPhrase(toks, j + 1);
+    if (inner) return [inner, k];
+  }
+  // "a little piano", "a bit more Welsh": the amount is no part of the thing.
+  if (np && /^(?:a\s+)?(?:little|bit(?:\s+more)?)\s+\S/i.test(np.text) && !PARTITIVES.has(np.headLemma)) return [{ ...np, text: np.text.replace(/^(?:a\s+)?(?:little|bit(?:\s+more)?)\s+/i, ''), det: null }, j];
+  return [np, j];
+}
+
 /** Words the tagger may read as a noun or adverb that are prepositions before a determiner. */
 const LOOSE_PREPS = new Set(['round', 'around', 'past', 'outside', 'inside', 'behind', 'near', 'along', 'across', 'through', 'down', 'up']);
 const TIME_UNITS = new Set(['year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'time', 'mile', 'km', 'kg', 'pound']);
@@ -136,6 +151,9 @@ function retagVerbs(toks: NlpToken[]): NlpToken[] {
     const next = toks[i + 1];
     // "walked Taco round the reservoir": a word that may be a preposition, between a noun and a determiner, is one.
     if (LOOSE_PREPS.has(t.lower) && t.pos !== 'ADP' && prev && (prev.pos === 'NOUN' || prev.pos === 'PROPN') && next && (next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'ADP', lemma: t.lower };
+    // "I learnt Greek", "we sold the van": a word right after a subject pronoun that opens the clause, before a name,
+    // determiner or possessive, is the verb (the tagger reads irregular pasts as nouns).
+    if (t.pos === 'NOUN' && i === 1 && prev?.pos === 'PRON' && SUBJECT_PRONOUNS.has(prev.lower) && next && (next.pos === 'PROPN' || next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'VERB', lemma: t.lower };
     // After a name anywhere ("my flatmate Kofi practises the sax"), after a bare noun only as the clause's second word.
     if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'PROPN' || (prev.pos === 'NOUN' && i === 1)) || !next || !(next.pos === 'DET' || isPossessive(next))) return t;
     return { ...t, pos: 'VERB', lemma: t.lower.replace(/(?:ie)?s$/, (m) => (m === 'ies' ? 'y' : '')) };
@@ -216,7 +234,7 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
     // An indirect object pronoun before the object ("gives me hives", "got us a puppy").
     if (toks[i]?.pos === 'PRON' && INDIRECT.has(toks[i].lower) && toks[i + 1] && NP_INNER.has(toks[i + 1].pos)) i++;
     // A particle read as a preposition ("traded in my bike"): the phrase after it is the object.
-    const [np, j] = readPhrase(toks, i);
+    const [np, j] = readArgument(toks, i);
     // A time after the verb ("resigned on Friday") is no object, and what looked like a particle was its preposition
     // unless the time brings its own determiner ("moved out last weekend").
     if (np && isTime(np)) {
@@ -234,7 +252,7 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
       i = j;
       if (s.subjectless && toks[i]?.pos === 'AUX' && toks[i].lemma === 'be') s.gerundNames = true;
       while ((toks[i]?.lower === 'and' || toks[i]?.lower === 'or' || toks[i]?.lower === ',') && i + 1 < toks.length) {
-        const [more, k] = readPhrase(toks, i + 1);
+        const [more, k] = readArgument(toks, i + 1);
         if (!more) break;
         s.objects.push(more);
         i = k;
@@ -255,6 +273,16 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
   }
   // Prepositional phrases after the core ("at Monzo", "in Leeds", "with my aunt", "to the groomer").
   for (; i < toks.length; i++) {
+    // "I speak Dutch at work and Frisian with my gran": a phrase coordinated after the object's own phrases is
+    // another object, unless a verb follows it (a new clause: "…at home and Bella is…").
+    if (s.object && (toks[i].lower === 'and' || toks[i].lower === 'or') && toks[i - 1]?.pos !== 'CCONJ') {
+      const [more, k] = readArgument(toks, i + 1);
+      if (more && !['VERB', 'AUX', 'PART'].includes(toks[k]?.pos ?? '') && !isTime(more) && (more.det === null || more.det === s.object.det || more.det === 'a' || more.det === 'some') && !isPossessive(toks[i + 1])) {
+        s.objects.push(more);
+        i = k - 1;
+        continue;
+      }
+    }
     if (toks[i].pos !== 'ADP' && !(toks[i].pos === 'PART' && toks[i].lower === 'to')) continue;
     const prep = toks[i].lower;
     const [np, j] = readPhrase(toks, i + 1);

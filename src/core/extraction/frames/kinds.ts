@@ -16,7 +16,9 @@ const words = (s: string) => s.split('|');
 const SEED_LISTS: Array<[NounKind, Iterable<string>]> = [
   ['family', Object.entries(RELATIONS).filter(([, v]) => v !== null).map(([k]) => k)],
   ['social', SOCIAL_NOUNS],
-  ['instrument', words('guitar|piano|violin|viola|cello|drums|drum|bass|ukulele|saxophone|sax|flute|clarinet|oboe|bassoon|trumpet|trombone|tuba|harp|harmonica|accordion|banjo|mandolin|keyboard|synth|organ|fiddle|bagpipes|sitar|tabla|djembe|recorder|french horn|double bass|marimba|xylophone')],
+  ['instrument', words('guitar|piano|violin|viola|cello|drums|drum|bass|ukulele|saxophone|sax|flute|clarinet|oboe|bassoon|trumpet|trombone|tuba|harp|harmonica|accordion|banjo|mandolin|keyboard|synth|organ|fiddle|bagpipes|sitar|tabla|djembe|recorder|french horn|double bass|marimba|xylophone|' +
+      // Folk and world instruments WordNet does not hold.
+      'bodhran|bodhrán|cajon|erhu|guzheng|koto|shamisen|kalimba|oud|bouzouki|didgeridoo|steelpan|steel drums|tin whistle|uilleann pipes|concertina|hurdy gurdy|theremin|dulcimer|zither|balalaika|charango|ocarina')],
   ['vehicle', words('car|bike|bicycle|e-bike|ebike|motorbike|motorcycle|scooter|moped|van|truck|pickup|suv|minivan|hatchback|sedan|jeep|tesla|prius|civic|corolla|camry|golf|polo|fiesta|mini|beetle|campervan|camper|rv|boat|kayak|canoe|' +
       // Makes, named as people name them ("a 2015 honda jazz", "our old volvo").
       'volvo|bmw|audi|toyota|honda|ford|vw|volkswagen|vespa|nissan|kia|hyundai|skoda|seat|renault|peugeot|citroen|fiat|vauxhall|mazda|subaru|yamaha|ducati|triumph|kawasaki|suzuki|harley|brompton')],

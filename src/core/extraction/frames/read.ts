@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -54,7 +54,12 @@ export function readClause(clause: Clause, lex?: Lexicon): ReadClause {
  * regular ending, else the lexicon's lemma, else the word.
  */
 function verbLemma(v: string, lex?: Lexicon): string {
-  if (KNOWN_VERBS.has(v) || !/(?:ed|ing|s)$/.test(v)) return v;
+  if (KNOWN_VERBS.has(v)) return v;
+  // An irregular form ("learnt", "sold"): the lexicon's lemma when the tables know it.
+  if (!/(?:ed|ing|s)$/.test(v)) {
+    const l = lex?.lemmas(v, 'verb')[0];
+    return l && KNOWN_VERBS.has(l) ? l : v;
+  }
   const tries = [v.replace(/ied$/, 'y'), v.replace(/ed$/, ''), v.replace(/d$/, ''), v.replace(/(.)\1ed$/, '$1'), v.replace(/ing$/, ''), v.replace(/ing$/, 'e'), v.replace(/(.)\1ing$/, '$1'), v.replace(/s$/, '')];
   return tries.find((t) => KNOWN_VERBS.has(t)) ?? lex?.lemmas(v, 'verb')[0] ?? v;
 }
@@ -206,10 +211,20 @@ function subjectOk(rc: ReadClause): boolean {
   return !clause.subject.self && !!shape.subject;
 }
 
-function dietFrom(foods: Phrase[]): string | null {
-  const said = foods.map((f) => f.headLemma);
-  for (const row of DIET_BY_AVOIDED) if (said.some((f) => row.foods.includes(f))) return row.diet;
-  return null;
+/**
+ * The diet a clause that avoids these foods states: each food's class (DIET_BY_AVOIDED: a listed word, else a WordNet
+ * kind of the row's anchors, over every noun of the phrase: "bacon sandwich" is meat); meat and dairy together → vegan.
+ */
+export function dietFrom(foods: Phrase[], lex?: Lexicon): string | null {
+  const classes = new Set<string>();
+  for (const f of foods) {
+    const words = [f.headLemma, ...bare(f).toLowerCase().split(/\s+/)];
+    const row = DIET_BY_AVOIDED.find((r) => words.some((w) => r.foods.includes(w) || (!!lex && r.anchors.some((a) => lex.isA(w, a, { pos: 'noun', maxSenses: 2, maxDepth: 8 })))));
+    if (row) classes.add(row.diet);
+  }
+  if (classes.has('vegan')) return 'vegan';
+  for (const both of VEGAN_BY_CLASSES) if (both.every((c) => classes.has(c))) return 'vegan';
+  return DIET_BY_AVOIDED.map((r) => r.diet).find((d) => classes.has(d)) ?? null;
 }
 
 /** Frames that a chained verb may fill: implied care for a named animal. */
@@ -258,16 +273,20 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
     if ((frame.particle && shape.particle !== frame.particle) || (frame.passive && !shape.passive)) continue;
+    // "cut out dairy", "steer clear of gluten": a verb of the class only with its word after it.
+    const needs = PHRASAL_ONLY[frame.pred]?.[shape.verb];
+    if (needs && shape.particle !== needs && !followedBy(rc, shape, needs)) continue;
     // "is moving to Toronto": a move in progress is a plan, not where they live yet.
     if (frame.pred === 'move' && /ing$/.test(shape.verbText ?? '')) continue;
     // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.
     // "haven't had any meat": a negated frame reads its "any" phrase (fits() refuses "any" elsewhere).
+    if (frame.alongside && !inSlot(shape, frame.alongside.slot).some((np) => fits(np, frame.alongside!.arg, lex))) continue;
     const args = inSlot(shape, frame.slot).filter((np) => fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
     if (args.length === 0) continue;
     if (frame.placeOnly && (clause.date || clause.past || shape.verbText === 'was' || shape.verbText === 'were' || shape.preps.length !== 1 || shape.objects.length > 0 || !args.every((np) => isKind((np.name ?? np.head).toLowerCase(), 'location', lex)))) continue;
     if (frame.key === 'diet') {
-      const diet = dietFrom(shape.objects);
-      if (diet) out.push({ key: 'diet', value: diet, op: 'assert', confidence: 0.75, metadata: { frame: 'eat×food (negated)' } });
+      const diet = dietFrom(frame.slot === 'object' ? shape.objects : args, lex);
+      if (diet) out.push({ key: 'diet', value: diet, op: 'assert', confidence: 0.75, metadata: { frame: `${frame.pred}×food${frame.negated ? ' (negated)' : ''}` } });
       continue;
     }
     for (const np of args) {
@@ -288,6 +307,12 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     }
   }
   return out;
+}
+
+/** Whether the word right after the clause's verb is `word` ("steer clear of": "clear" is read as an adjective, not a particle). */
+function followedBy(rc: ReadClause, shape: Shape, word: string): boolean {
+  const at = rc.tokens.findIndex((t) => t.lower === shape.verbText);
+  return at >= 0 && rc.tokens[at + 1]?.lower === word;
 }
 
 /** Drafts of the setting-noun frames: "my second day at Monzo" → employer Monzo (implied). */
@@ -443,6 +468,49 @@ export function harmDrafts(rc: ReadClause): Draft[] {
   const harmed = !!part || (!!state && HARM_STATES.includes(state.lemma));
   if (!harmed || !isKind(shape.subject.headLemma, 'food', lex)) return [];
   return [{ key: 'allergy', value: bare(shape.subject).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'harm×food' } }];
+}
+
+/**
+ * Abstinence (ABSTINENCE): the speaker's span of time without a food, or since the last one ("five years without meat
+ * now", "nine months since my last steak or burger") → the diet those foods give (dietFrom), implied. A span without
+ * something that is no food ("three years without a holiday") says nothing; so do someone else's spans and plans.
+ */
+export function abstinenceDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, tokens, lex } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || shape.modal || isPlan(clause) || (shape.pronoun && !['i', 'we'].includes(shape.pronoun))) return [];
+  for (let i = 1; i < tokens.length; i++) {
+    if (!(ABSTINENCE.spans as readonly string[]).includes(tokens[i].lemma) || !['NUM', 'DET', 'ADJ'].includes(tokens[i - 1].pos)) continue;
+    // The cue follows the span, with at most one word between ("five years now without meat").
+    for (const at of [i + 1, i + 2]) {
+      const cue = ABSTINENCE.cues.find((c) => c.every((w, k) => tokens[at + k]?.lower === w));
+      if (!cue) continue;
+      const foods: Phrase[] = [];
+      for (const t of tokens.slice(at + cue.length)) {
+        if (t.pos === 'PUNCT' || t.pos === 'VERB' || t.pos === 'AUX' || (t.pos === 'PRON' && !isPossessive(t.lower))) break;
+        if (t.pos === 'NOUN') foods.push({ text: t.lower, head: t.lower, headLemma: t.lemma, name: null, proper: false, det: null, gerund: false, noun: t.lemma });
+      }
+      const diet = dietFrom(foods, lex);
+      if (diet) return [{ key: 'diet', value: diet, implicit: true, subject: clause.speaker, confidence: 0.7, metadata: { frame: `abstinence×${cue.join(' ')}` } }];
+    }
+  }
+  return [];
+}
+const isPossessive = (w: string) => ['my', 'our'].includes(w);
+
+/**
+ * A span in a role with no verb (SPAN_ROLES): "ten years as a plumber and my knees are shot", "fifteen years now as a
+ * paramedic" → the speaker's job_title. Someone else's span ("my dad spent thirty years as…") or a wish says nothing;
+ * a role that is no occupation ("ten years as a member of the choir") neither.
+ */
+export function spanRoleDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  const span = shape.subject;
+  if (!clause.subject.self || shape.pronoun || !span || clause.negated || shape.negated || shape.modal || (shape.verb && shape.verb !== 'be')) return [];
+  if (!(SPAN_ROLES.units as readonly string[]).includes(span.headLemma) || span.det !== null || !/^(?:\d+|[a-z]+)\s+\S+$/i.test(span.text)) return [];
+  const out: Draft[] = [];
+  for (const role of SPAN_ROLES.roles)
+    for (const { prep, np } of shape.preps) if (prep === role.prep && (np.det === 'a' || np.det === 'an') && fits(np, role.arg, lex)) out.push({ key: role.key, value: bare(np), subject: clause.speaker, confidence: 0.8, metadata: { frame: `span×${role.prep} ${role.arg}` } });
+  return out.slice(0, 1);
 }
 
 /** Verbs of running a practice for others ("teach yoga classes", "coach the netball team"). */

@@ -8,7 +8,7 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study';
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
@@ -26,6 +26,22 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   be: { lemmas: ['be'] },
   eat: { lemmas: ['eat', 'touch', 'have', 'consume', 'drink'] },
   study: { lemmas: ['study', 'research', 'teach'] },
+  // Avoiding a food ("steer clear of gluten", "cut out dairy", "gave up pork"): WordNet avoid/abstain, and the phrasal
+  // verbs of giving something up, each with the word that must follow it (AVOID_PARTICLES).
+  avoid: { lemmas: ['avoid', 'shun', 'eschew', 'cut', 'give', 'swear', 'steer', 'quit', 'ditch', 'drop', 'eliminate', 'ban'], anchors: ['avoid', 'abstain'] },
+  // Learning a language ("picked up some Italian", "learnt Greek at school").
+  learn: { lemmas: ['learn', 'pick'], anchors: ['learn'] },
+  // Starting in a job ("started as a junior architect at Foster Partners").
+  start: { lemmas: ['start', 'begin'] },
+};
+
+/**
+ * Verbs of a class that belong to it only with the word after them: "cut out", "give up", "swear off", "steer clear
+ * of" avoid; "pick up" learns ("picked up some Italian"). Without that word the class does not apply ("cut my hand").
+ */
+export const PHRASAL_ONLY: Partial<Record<PredClass, Readonly<Record<string, string>>>> = {
+  avoid: { cut: 'out', give: 'up', swear: 'off', steer: 'clear' },
+  learn: { pick: 'up' },
 };
 
 /** Where the argument sits: the object, the copula complement, or the phrase after a preposition. */
@@ -53,6 +69,8 @@ export interface Frame {
   placeOnly?: boolean;
   /** The clause must say the state ended ("anymore", "no longer": "not doing yoga anymore" → hobby retracted). */
   ended?: boolean;
+  /** Another slot of the clause must hold an argument of this class too ("started as an analyst at Kestrel"). */
+  alongside?: { slot: Slot; arg: ArgClass };
 }
 
 export const FRAMES: readonly Frame[] = [
@@ -83,6 +101,13 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby' },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby' },
   { pred: 'eat', slot: 'object', arg: 'food', key: 'diet', negated: true },
+  // "I steer clear of gluten", "cut out dairy", "I avoid cheese and yoghurt": avoiding a food class is a diet.
+  { pred: 'avoid', slot: 'object', arg: 'food', key: 'diet' },
+  { pred: 'avoid', slot: 'prep:of', arg: 'food', key: 'diet' },
+  { pred: 'learn', slot: 'object', arg: 'language', key: 'language' },
+  { pred: 'start', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
+  // "started at Kestrel" alone may be a gym or a course; with the occupation it is the employer.
+  { pred: 'start', slot: 'prep:at', arg: 'proper', key: 'employer', alongside: { slot: 'prep:as', arg: 'occupation' } },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby', negated: true, ended: true, op: 'retract' },
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby', negated: true, ended: true, op: 'retract' },
   { pred: 'study', slot: 'prep:at', arg: 'proper', key: 'education' },
@@ -162,12 +187,31 @@ export const APPRAISAL: Record<'positive' | 'negative', readonly string[]> = {
 };
 
 /** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
-export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; diet: string }> = [
-  { foods: ['animal product', 'animal products', 'dairy and meat', 'meat and dairy'], diet: 'vegan' },
-  { foods: ['meat', 'red meat', 'beef', 'pork', 'chicken'], diet: 'vegetarian' },
-  { foods: ['gluten', 'wheat'], diet: 'gluten-free' },
-  { foods: ['dairy', 'milk', 'lactose'], diet: 'dairy-free' },
+export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; anchors: string[]; diet: string }> = [
+  { foods: ['animal product', 'animal products', 'dairy and meat', 'meat and dairy'], anchors: ['animal_product'], diet: 'vegan' },
+  // WordNet's kinds of meat (bacon, steak, sausage, ham…) and poultry; the listed words are ranked low there ("beef" is cattle first).
+  { foods: ['meat', 'red meat', 'beef', 'pork', 'chicken', 'lamb', 'burger', 'burgers', 'mince', 'veal', 'venison'], anchors: ['meat', 'poultry'], diet: 'vegetarian' },
+  { foods: ['gluten', 'wheat'], anchors: ['gluten', 'wheat'], diet: 'gluten-free' },
+  { foods: ['dairy', 'milk', 'lactose'], anchors: ['dairy_product'], diet: 'dairy-free' },
 ];
+/**
+ * Abstinence: a span of time, then a cue, then foods ("five years without meat", "two years since my last burger"):
+ * the foods are avoided, so the diet is the one DIET_BY_AVOIDED gives them.
+ */
+export const ABSTINENCE = {
+  spans: ['year', 'month', 'week', 'decade'],
+  cues: [['without'], ['since', 'my', 'last'], ['since', 'the', 'last'], ['since', 'i', 'last', 'had'], ['since', 'i', 'last', 'ate']],
+} as const;
+/**
+ * A span in a role, said without a verb ("ten years as a plumber and…", "fifteen years now as a paramedic"): the
+ * speaker's role for that span, today. The span's units, and the role each preposition's class gives.
+ */
+export const SPAN_ROLES = {
+  units: ['year', 'month', 'week', 'decade'],
+  roles: [{ prep: 'as', arg: 'occupation' as NounKind, key: 'job_title' }],
+} as const;
+/** A meat class and a dairy (or egg) class avoided together: no animal products. */
+export const VEGAN_BY_CLASSES: readonly string[][] = [['vegetarian', 'dairy-free']];
 
 /**
  * Ending predicates (entity state): a clause that refers to something held — by name ("Biscuit"), by kind ("my

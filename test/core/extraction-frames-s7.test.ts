@@ -1,0 +1,144 @@
+/**
+ * @module test/core/extraction-frames-s7
+ * Session-7 failure classes of the blind rounds r21–r26, each tested in wording of our own (never the rounds' lines),
+ * written before the fix: a diet read from an avoidance predicate or an abstinence phrase over a food class (WordNet
+ * hyponyms of meat, dairy product), objects coordinated past a prepositional phrase or a partitive, learning verbs
+ * over languages, the "as <occupation>" phrase with a start predicate or a duration, in-law and step relations as
+ * third parties, and short answers that confirm, elaborate or substitute the question's value. Each class has
+ * negatives that must give nothing. Read with the lexicon the service uses (WordNet behind the port).
+ */
+import { describe, expect, test } from 'vitest';
+import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
+import { brief, TS } from './extraction-harness.ts';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import type { Message } from '../../src/core/types.ts';
+
+const wordnet = openLexicon({}).lexicon;
+
+const read = (messages: Message[]) => brief(extractOffline(messages, { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet)).map((r) => r.toLowerCase());
+/** One user message. */
+const once = (text: string) => read([{ role: 'user', content: text }]);
+/** A user's answer to the assistant's question. */
+const answer = (question: string, reply: string) => read([{ role: 'assistant', content: question }, { role: 'user', content: reply }]);
+
+function expectAll(rows: string[], wants: RegExp[]): void {
+  for (const want of wants) expect(rows).toContainEqual(expect.stringMatching(want));
+}
+
+describe('diet by avoidance or abstinence over a food class', () => {
+  test.each([
+    // an avoidance predicate (avoid, steer clear of, cut out, give up, swear off) over a food
+    ['I steer clear of gluten since the diagnosis', /^user\|diet\|gluten-free\|assert$/],
+    ['cut out dairy completely last spring', /^user\|diet\|dairy-free\|assert$/],
+    ['gave up pork and lamb when I was twenty', /^user\|diet\|vegetarian\|assert$/],
+    // the food is a kind of meat or dairy product to WordNet, not a listed word
+    ['haven\'t eaten bacon or sausages since 2019', /^user\|diet\|vegetarian\|assert$/],
+    ['I avoid cheese and yoghurt these days', /^user\|diet\|dairy-free\|assert$/],
+    // abstinence: a duration without a food, or since the last one
+    ['five years without meat now and I feel great', /^user\|diet\|vegetarian\|assert$/],
+    ['two years since my last burger or steak, lentils all the way', /^user\|diet\|vegetarian\|assert$/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    // someone else's avoidance, a question, a plan, a refusal to give up, an avoided place
+    ['my sister avoids dairy like the plague'], // (hers, if anyone's)
+    ['should I cut out gluten for a while?'],
+    ['I would never give up bacon'],
+    ['I steer clear of the meat aisle on saturdays, too busy'],
+    ['three years without a holiday, I need a break'],
+    ['I might cut out dairy next month'],
+  ])('%s gives the speaker no diet', (text) => {
+    expect(once(text).filter((r) => r.startsWith('user|diet|'))).toEqual([]);
+  });
+});
+
+describe('objects coordinated past a phrase or a partitive; learning verbs over languages', () => {
+  test.each([
+    ['I speak Dutch at work and Frisian with my gran', [/^user\|language\|dutch\|assert$/, /^user\|language\|frisian\|assert$/]],
+    ['I speak Tagalog and a bit of Cebuano', [/^user\|language\|tagalog\|assert$/, /^user\|language\|cebuano\|assert$/]],
+    ['I play the oboe and a little piano', [/^user\|hobby\|oboe\|assert$/, /^user\|hobby\|piano\|assert$/]],
+    ['picked up some Italian from my grandmother', [/^user\|language\|italian\|assert$/]],
+    ['I learnt Greek at school and still use it', [/^user\|language\|greek\|assert$/]],
+  ])('%s', (text, wants) => {
+    expectAll(once(text), wants);
+  });
+
+  test.each([
+    // a language learnt about, wished for, or someone else's
+    ['I wish I had picked up some Italian as a kid'],
+    ['my brother learnt Greek at school'],
+    ['I speak to my gran at work and Frisian people with my dad'],
+  ])('%s gives no language of the speaker', (text) => {
+    expect(once(text).filter((r) => r.startsWith('user|language|'))).toEqual([]);
+  });
+});
+
+describe('an occupation in an "as" phrase: start predicates and durations', () => {
+  test.each([
+    ['I started as a junior architect at Foster Partners', [/^user\|job_title\|junior architect\|assert$/, /^user\|employer\|foster partners\|assert$/]],
+    ['joined Halden Robotics as a test engineer', [/^user\|employer\|halden robotics\|assert$/, /^user\|job_title\|test engineer\|assert$/]],
+    ['ten years as a plumber and my knees are shot', [/^user\|job_title\|plumber\|assert$/]],
+    ['fifteen years now as a paramedic, still love it', [/^user\|job_title\|paramedic\|assert$/]],
+  ])('%s', (text, wants) => {
+    expectAll(once(text), wants);
+  });
+
+  test.each([
+    // a role, not a job; someone else's; a wish
+    ['ten years as a member of the choir'],
+    ['my dad spent thirty years as a plumber'],
+    ['I would love ten years as a pilot'],
+  ])('%s gives no job of the speaker', (text) => {
+    expect(once(text).filter((r) => r.startsWith('user|job_title|'))).toEqual([]);
+  });
+});
+
+describe('in-law and step relations are relatives (the lexicon), and third parties', () => {
+  test.each([
+    ['my sister-in-law Kirsty is a midwife', [/^.*kirsty\|job_title\|midwife\|assert$/]],
+    ['Kirsty, my sister-in-law, lives in Inverness', [/^.*kirsty\|location\|inverness\|assert$/]],
+    ['my father-in-law Desmond plays the bagpipes', [/^.*desmond\|hobby\|bagpipes\|assert$/]],
+  ])('%s', (text, wants) => {
+    const rows = once(text);
+    expectAll(rows, wants);
+    expect(rows.filter((r) => /^user\|(?:job_title|location|hobby|employer)\|/.test(r))).toEqual([]);
+  });
+
+  test.each([
+    ['my brother-in-law works at Tesco'],
+    ['my stepmum moved to Malaga last year'],
+    ['my mother-in-law is a retired nurse'],
+  ])('%s is not the speaker\'s', (text) => {
+    expect(once(text).filter((r) => /^user\|(?:job_title|location|employer)\|/.test(r))).toEqual([]);
+  });
+});
+
+describe('short answers that confirm, elaborate or substitute', () => {
+  test.each([
+    // an elaboration with no "yes": a frequency, a duration, a place of practice
+    ['Do you still play the trumpet?', 'every weekend, in a brass band', /^user\|hobby\|trumpet\|assert$/],
+    ['Do you still live in Leeds?', 'for six years now', /^user\|location\|leeds\|assert$/],
+    // a "yes" after a hedge
+    ['You mentioned you\'re learning Welsh, how\'s it going?', 'slowly, but yes', /^user\|language\|welsh\|assert$/],
+    ['Is your brother\'s name Tomasz?', 'haha yep that\'s him', /^user\|sibling\|tomasz.*\|assert$/],
+    // the question's slot filled with another value of the same kind
+    ['Are you vegan?', 'vegetarian actually', /^user\|diet\|vegetarian\|assert$/],
+    ['Any allergies I should know about?', 'sesame, quite badly', /^user\|allergy\|sesame\|assert$/],
+    ['Do you have any food allergies?', 'kiwi and shellfish', /^user\|allergy\|kiwi\|assert$/],
+  ])('%s / %s', (q, a, want) => {
+    expect(answer(q, a)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    ['Do you still play the trumpet?', 'not since the kids arrived'],
+    ['Do you still live in Leeds?', 'haha no, long gone'],
+    ['Are you vegan?', 'no way, I love cheese too much'],
+    ['Any allergies I should know about?', 'none at all'],
+    ['Any allergies I should know about?', 'not that I know of, my son has a peanut one though'],
+    ['Do you still play the trumpet?', 'why do you ask?'],
+  ])('%s / %s states nothing of the question', (q, a) => {
+    expect(answer(q, a).filter((r) => r.startsWith('user|') && /\|(?:hobby|location|diet|allergy)\|/.test(r) && r.endsWith('|assert'))).toEqual([]);
+  });
+});
