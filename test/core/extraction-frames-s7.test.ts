@@ -142,3 +142,98 @@ describe('short answers that confirm, elaborate or substitute', () => {
     expect(answer(q, a).filter((r) => r.startsWith('user|') && /\|(?:hobby|location|diet|allergy)\|/.test(r) && r.endsWith('|assert'))).toEqual([]);
   });
 });
+
+describe('starting a pastime: take up, start + gerund, learning, grew up speaking', () => {
+  test.each([
+    ['took up archery again after years off', [/^user\|hobby\|archery\|assert$/]],
+    ['started kayaking at uni and still paddle most weekends', [/^user\|hobby\|kayaking\|assert$/]],
+    ['grew up speaking Punjabi at home', [/^user\|language\|punjabi\|assert$/]],
+    ['been learning the harp at a community class', [/^user\|hobby\|harp\|assert$/]],
+    ['two months into learning the ukulele and my fingers hurt', [/^user\|hobby\|ukulele\|assert$/]],
+    ['my aunt has taken up pottery since she retired', [/aunt\|hobby\|pottery\|assert$/]],
+  ])('%s', (text, wants) => {
+    expectAll(once(text), wants);
+  });
+
+  test.each([
+    ['started crying at the wedding, so embarrassing'],
+    ['took up the offer of a lift home'],
+    ['I might take up golf one day'],
+    ['my son has been learning the violin for a year'],
+  ])('%s gives the speaker no hobby', (text) => {
+    expect(once(text).filter((r) => r.startsWith('user|hobby|'))).toEqual([]);
+  });
+});
+
+describe('practice heads over languages; fragments of state and of frequency', () => {
+  test.each([
+    ['between my Polish lessons and work I am exhausted', [/^user\|language\|polish\|assert$/]],
+    ['vegan here, so no cheese board for me', [/^user\|diet\|vegan\|assert$/]],
+    ['single again, I guess', [/^user\|relationship_status\|single\|assert$/]],
+    ['volleyball every thursday with the church lot', [/^user\|hobby\|volleyball\|assert$/]],
+    ['chess twice a week at the library, I always lose', [/^user\|hobby\|chess\|assert$/]],
+  ])('%s', (text, wants) => {
+    expectAll(once(text), wants);
+  });
+
+  test.each([
+    ['his Spanish lessons cost a fortune', /^user\|language\|/],
+    ['the vegan options here are great', /^user\|diet\|/],
+    ['rain every day this week, typical', /^user\|hobby\|/],
+    ['meetings every monday with the whole team', /^user\|hobby\|/],
+  ])('%s gives nothing of that kind', (text, none) => {
+    expect(once(text).filter((r) => none.test(r))).toEqual([]);
+  });
+});
+
+describe('third parties named by a relation without "my", and their new jobs', () => {
+  test.each([
+    ['my flatmate Oona just got a job as a radiographer', [/oona\|job_title\|radiographer\|assert$/]],
+    ['Neighbour of mine, Joss, plays the tuba', [/joss\|hobby\|tuba\|assert$/]],
+    ['Cousin Pietro lives in Turin now', [/pietro\|location\|turin\|assert$/]],
+  ])('%s', (text, wants) => {
+    const rows = once(text);
+    expectAll(rows, wants);
+    expect(rows.filter((r) => /^user\|(?:job_title|hobby|location)\|/.test(r))).toEqual([]);
+  });
+});
+
+describe('endings said in active idioms, with nothing held', () => {
+  test.each([
+    ['Pickle slipped out the back gate last night and never came home', /^user\|pet\|pickle\|retract$/],
+    ['our budgie flew off when I opened the cage', /^user\|pet\|budgie\|retract$/],
+    ['Rolo went to a sanctuary up north, we could not cope', /^user\|pet\|rolo\|retract$/],
+    ['traded the Micra for a Honda Jazz', /^user\|vehicle\|micra\|retract$/],
+    ['traded the Micra for a Honda Jazz', /^user\|vehicle\|honda jazz\|assert$/],
+    ['I am done with crochet, too fiddly', /^user\|hobby\|crochet\|retract$/],
+    ['karate is over for me after the knee op', /^user\|hobby\|karate\|retract$/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    ['my brother went to Spain and never came back', /\|retract$/],
+    ['the film is over, finally', /\|retract$/],
+    ['I am done with the dishes', /\|retract$/],
+    ['traded stories with my gran for an hour', /\|vehicle\|/],
+    ['our budgie flew around the room all morning', /\|retract$/],
+  ])('%s ends nothing', (text, none) => {
+    expect(once(text).filter((r) => none.test(r))).toEqual([]);
+  });
+});
+
+describe('an allergy from a reaction and the food it followed', () => {
+  test.each([
+    ['every time I eat anything with mustard my throat gets scratchy', /^user\|allergy\|mustard\|assert$/],
+    ['had to use my epipen after the hazelnut incident at work', /^user\|allergy\|hazelnut\|assert$/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    ['my son needed his epipen after the peanut incident'],
+    ['the hazelnut incident at work was hilarious'],
+  ])('%s gives the speaker no allergy', (text) => {
+    expect(once(text).filter((r) => r.startsWith('user|allergy|'))).toEqual([]);
+  });
+});

@@ -15,7 +15,7 @@ import { analyseText } from './nlp.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
-import { attribute, isOthersAdvice, resolveReportedSpeech, speakerSubject, thirdPartyId, type Attribution } from './subject-attribution.ts';
+import { attribute, isOthersAdvice, relationAsTitle, resolveReportedSpeech, speakerSubject, thirdPartyId, type Attribution } from './subject-attribution.ts';
 import { PERSONAL_FACT_RULES, hereIn, placeIsHome } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
@@ -32,7 +32,7 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { abstinenceDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts } from './frames/read.ts';
+import { abstinenceDrafts, enthusiastDrafts, kitDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
@@ -190,7 +190,7 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
   const ended = endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)));
   // An ending the rows did not read: a predicate of an ending class over a value the exchange holds.
@@ -524,7 +524,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     if (!subjectOverride) for (const d of reasonedOpinion(stripMarkers(body))) out.push(toCandidate(d, self, evidence, o.base));
     // A change of mind or taste spans the sentence's clauses ("I used to hate olives but these days I…").
     if (!subjectOverride) for (const d of [...changeOfHeart(stripMarkers(body)), ...tasteChange(stripMarkers(body))]) out.push(toCandidate(d, self, evidence, o.base));
-    const parts = splitClauses(body)
+    const parts = splitClauses(relationAsTitle(body))
       .map((clauseText) => stripMarkers(clauseText.length > MAX_CLAUSE ? clauseText.slice(0, clauseText.lastIndexOf(' ', MAX_CLAUSE) > 0 ? clauseText.lastIndexOf(' ', MAX_CLAUSE) : MAX_CLAUSE) : clauseText))
       .filter(Boolean)
       // "neighbour Gareth plays the tuba": chat drops the "my" before a relation noun and a name.

@@ -58,6 +58,7 @@ const PRONOUNS = new Set(['i', 'we', 'he', 'she', 'they', 'it', 'you', 'me', 'us
 const PARTICLES = new Set(['up', 'in', 'away', 'down', 'out', 'off', 'back', 'over', 'on']);
 const INDIRECT = new Set(['me', 'us', 'him', 'them']);
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'they']);
+const INDEFINITES = new Set(['anything', 'something', 'everything']);
 /** Heads of a partitive ("a bit of Cebuano", "a little piano"): the phrase is what it is a part of. */
 const PARTITIVES = new Set(['bit', 'little', 'lot', 'smattering', 'touch', 'spot']);
 const MODALS = new Set(['would', 'could', 'might', 'should', 'may', 'can', 'will', 'must', 'shall']);
@@ -149,6 +150,8 @@ function retagVerbs(toks: NlpToken[]): NlpToken[] {
   return toks.map((t, i) => {
     const prev = toks[i - 1];
     const next = toks[i + 1];
+    // "eat anything with sesame": an indefinite pronoun after a verb is the object noun.
+    if (t.pos === 'PRON' && INDEFINITES.has(t.lower) && prev?.pos === 'VERB') return { ...t, pos: 'NOUN' };
     // "walked Taco round the reservoir": a word that may be a preposition, between a noun and a determiner, is one.
     if (LOOSE_PREPS.has(t.lower) && t.pos !== 'ADP' && prev && (prev.pos === 'NOUN' || prev.pos === 'PROPN') && next && (next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'ADP', lemma: t.lower };
     // "I learnt Greek", "we sold the van": a word right after a subject pronoun that opens the clause, before a name,
@@ -170,6 +173,9 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
   const s: Shape = { subject: null, pronoun: null, verb: null, verbText: null, particle: null, object: null, objects: [], complement: null, adjective: null, preps: [], negated: false, modal: null, subjectless: false, gerundNames: false, passive: false };
   let i = 0;
   while (i < toks.length && (SKIP_LEAD.has(toks[i].pos) || (toks[i].pos === 'ADV' && SKIP_ADV.has(toks[i].lower)) || CHAT_LEAD.has(toks[i].lower))) i++;
+  // "every time I eat…", "last week we…": a leading time phrase before a subject pronoun is no subject.
+  const [lead, afterLead] = readPhrase(toks, i);
+  if (lead && isTime(lead) && toks[afterLead]?.pos === 'PRON' && PRONOUNS.has(toks[afterLead].lower)) i = afterLead;
   // Subject: a pronoun or a noun phrase before the verb group.
   if (i < toks.length && toks[i].pos === 'PRON' && PRONOUNS.has(toks[i].lower)) {
     s.pronoun = toks[i].lower === 'me' ? 'i' : toks[i].lower === 'us' ? 'we' : toks[i].lower;

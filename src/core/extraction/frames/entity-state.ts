@@ -59,6 +59,8 @@ export function endingOf(rc: ReadClause, shape: Shape = rc.shape): Ending | null
   if (shape.particle) lemmas.add(shape.particle);
   if (isActivity(shape.object, lex)) lemmas.add('activity');
   for (const e of ENDINGS) {
+    if (e.negatedOnly && !shape.negated) continue;
+    if (e.bareSubject && shape.subject && shape.subject.det !== null && shape.subject.det !== 'my') continue;
     if (e.form && shape.verbText !== e.form) continue;
     if (e.together && shape.pronoun !== 'we') continue;
     if (endingLemmaMatch(e, shape.verb, lex) && (e.with ?? []).every((group) => group.some((w) => lemmas.has(w)))) return e;
@@ -79,6 +81,7 @@ function held(np: Phrase | null): boolean {
 }
 
 const PERSONAL = new Set(['i', 'we']);
+const NEGATORS = new Set(['never', 'not', "n't", 'didn’t', "didn't"]);
 /** A clause whose only negation is a trailing comment (", not going back", ", never again"). */
 const NEGATED_TAIL = /^[^,]*\b(?!not\b|never\b)\w+[^,]*,\s*(?:and\s+)?(?:not|never|no)\b[^,]*$/i;
 /** An ending dated further back than this is history, not a change of the current value. */
@@ -88,6 +91,13 @@ const LIGHT_GERUNDS = new Set(['playing', 'doing', 'going', 'having', 'making', 
 /** Retraction drafts for the clause's ending predicate (none when the clause is negated, hypothetical or about others). */
 export function endingDrafts(rc: ReadClause): Draft[] {
   const main = rc.shape;
+  // "Pickle slipped out the back gate and never came home": a negated return, said of the clause's subject.
+  const never = rc.tokens.findIndex((t, k) => NEGATORS.has(t.lower) && ['come', 'return'].includes(rc.tokens[k + 1]?.lemma ?? ''));
+  if (never >= 0 && !main.modal && !/^\s*(?:if|unless|when|whether)\b/i.test(rc.clause.text)) {
+    const sub = { ...shapeOfTokens(rc.tokens.slice(never)), subject: main.subject, pronoun: main.pronoun, subjectless: false, negated: true };
+    const e = endingOf(rc, sub);
+    if (e?.negatedOnly && main.subject && !main.negated) return endingFor(rc, e, { ...sub, negated: false });
+  }
   // The main verb group's own negation: a tail ("walked out of Tesco, not going back") does not negate the ending.
   if (main.negated || (main.modal && main.modal !== 'can') || (rc.clause.negated && !NEGATED_TAIL.test(rc.clause.text))) return [];
   const direct = endingOf(rc);

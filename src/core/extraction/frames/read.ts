@@ -9,7 +9,7 @@
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Clause, Draft } from '../model.ts';
-import { NOT_NAMES, OCCUPATIONS, RELATIONS } from '../lexicon.ts';
+import { DIETS, NOT_NAMES, OCCUPATIONS, RELATIONS, RELATIONSHIP_STATUS } from '../lexicon.ts';
 import { relationDraft } from '../subject-attribution.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -144,7 +144,8 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   if (arg === 'name') return (np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && mayBeName(np.name, lex)) || bareName(np, lex) !== null;
   if (np.proper && arg !== 'language' && arg !== 'vehicle') return false;
   // A proper noun is a vehicle only by the seed table's makes and models ("Prius"); WordNet's "SAM" is a missile.
-  if (np.proper && arg === 'vehicle') return isKind(np.headLemma, arg);
+  // A make before the model names one too ("a Honda Jazz", "a secondhand Kia Niro").
+  if (np.proper && arg === 'vehicle') return isKind(np.headLemma, arg) || (np.name ?? '').toLowerCase().split(/\s+/).slice(0, -1).some((w) => isKind(w, 'vehicle'));
   // A compound the lexicon lists whole ("hurdy gurdy", "border collie") before its head word alone.
   const words = bare(np).toLowerCase().split(/\s+/);
   const compound = words.length >= 2 ? words.slice(-2).join(' ') : null;
@@ -207,6 +208,8 @@ function subjectOk(rc: ReadClause): boolean {
   const { shape, clause } = rc;
   if (shape.pronoun) return clause.subject.self ? shape.pronoun === 'i' || shape.pronoun === 'we' : ['he', 'she', 'they'].includes(shape.pronoun);
   if (shape.subjectless) return !shape.gerundNames;
+  // "two months into learning the cello": a verbless span is the speaker's fragment.
+  if (!shape.verb && shape.subject && (SPAN_ROLES.units as readonly string[]).includes(shape.subject.headLemma)) return clause.subject.self;
   // An attributed third party ("my flatmate Jo lives in Hull" → Jo): the subject phrase is that person.
   return !clause.subject.self && !!shape.subject;
 }
@@ -240,6 +243,15 @@ export function frameDrafts(rc: ReadClause): Draft[] {
     if (rc.tokens[i - 1].lower !== 'and' || rc.tokens[i].pos !== 'VERB') continue;
     const sub = shapeOfTokens(rc.tokens.slice(i));
     if (sub.verb) own = [...own, ...shapeDrafts(rc, { ...sub, verb: verbLemma(sub.verb, rc.lex), subject: shape.subject, pronoun: shape.pronoun, subjectless: shape.subjectless, negated: shape.negated, modal: shape.modal }, null)];
+  }
+  // "grew up speaking Punjabi", "started learning Welsh", "two months into learning the ukulele": an aspectual gerund.
+  const aspect = new Set<PredClass>(ASPECT.preds);
+  for (let i = 1; i < rc.tokens.length && own.length === 0; i++) {
+    const t = rc.tokens[i];
+    const prev = rc.tokens[i - 1];
+    if (t.pos !== 'VERB' || !/ing$/.test(t.lower) || !(ASPECT.links.includes(prev.lower) || (prev.lower === shape.verbText && ASPECT.verbs.includes(shape.verb ?? '')))) continue;
+    const sub = shapeOfTokens(rc.tokens.slice(i));
+    if (sub.verb) own = shapeDrafts(rc, { ...sub, verb: verbLemma(sub.verb, rc.lex), subject: shape.subject, pronoun: shape.pronoun, subjectless: shape.subjectless || (!shape.pronoun && !shape.verb), negated: shape.negated, modal: shape.modal }, aspect);
   }
   if (own.length > 0 || !(clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless || !shape.subject))) return own;
   for (const sub of rc.chained) {
@@ -293,6 +305,8 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
       // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
       if (/['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
       if (frame.key === 'health_condition' && NOT_CONDITIONS.includes(np.headLemma)) continue;
+      // "started volunteering at the shelter": a gerund of the work class is work, not a pastime.
+      if (frame.key === 'hobby' && np.gerund && PREDICATES.work.lemmas.includes(np.head.replace(/ing$/, ''))) continue;
       // A place, never an organisation ("moved to Google" is a new employer, not a city).
       if (frame.key === 'location' && np.name && isKind(np.name.toLowerCase(), 'organization', lex) && !isKind(np.name.toLowerCase(), 'location', lex)) continue;
       // "we have twin girls and a baby boy": a relative had is the speaker's relation (its key from the relation word).
@@ -498,6 +512,31 @@ export function abstinenceDrafts(rc: ReadClause): Draft[] {
 const isPossessive = (w: string) => ['my', 'our'].includes(w);
 
 /**
+ * Verbless fragments (FRAGMENTS): a state word and a tail that says it is the speaker's ("vegan here, so…", "coeliac
+ * here", "single again") → diet, relationship status, health condition or job by the word's class; a pastime and how
+ * often ("volleyball every thursday…", "chess twice a week") → hobby. A word with a noun after it ("the vegan options
+ * here") or a fragment of no pastime ("rain every day") says nothing.
+ */
+export function fragmentDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!clause.subject.self || shape.pronoun || (shape.verb && shape.verb !== 'be') || clause.negated || shape.negated) return [];
+  const toks = rc.tokens.filter((t) => t.pos !== 'PUNCT' || t.text === ',');
+  const w = toks[0]?.lower ?? '';
+  const next = toks[1]?.lower ?? '';
+  if ((FRAGMENTS.stateTails as readonly string[]).includes(next) && !shape.verb) {
+    const state = DIETS[w] ? { key: 'diet', value: DIETS[w] } : RELATIONSHIP_STATUS.has(w) ? { key: 'relationship_status', value: w } : kindOf(w, lex) === 'illness' ? { key: 'health_condition', value: w } : OCCUPATIONS.has(w) ? { key: 'job_title', value: w } : null;
+    if (state) return [{ ...state, subject: clause.speaker, confidence: 0.8, metadata: { frame: `fragment×${state.key}` } }];
+  }
+  // The pastime is the fragment's first phrase, then a frequency.
+  const p = shape.subject;
+  if (!p || p.proper || p.det !== null || shape.verb || !(isKind(p.headLemma, 'activity', lex) || isKind(p.headLemma, 'instrument', lex))) return [];
+  const at = toks.findIndex((t) => t.lower === p.head);
+  const [a, b, c] = [toks[at + 1]?.lower, toks[at + 2]?.lower, toks[at + 3]?.lower];
+  const often = ((FRAGMENTS.every as readonly string[]).includes(a ?? '') && (FRAGMENTS.periods as readonly string[]).includes(b ?? '')) || ((FRAGMENTS.counts as readonly string[]).includes(a ?? '') && (b === 'a' || (b === 'times' && c === 'a')));
+  return often ? [{ key: 'hobby', value: p.head, implicit: true, subject: clause.speaker, metadata: { frame: 'fragment×frequency' } }] : [];
+}
+
+/**
  * A span in a role with no verb (SPAN_ROLES): "ten years as a plumber and my knees are shot", "fifteen years now as a
  * paramedic" → the speaker's job_title. Someone else's span ("my dad spent thirty years as…") or a wish says nothing;
  * a role that is no occupation ("ten years as a member of the choir") neither.
@@ -538,8 +577,24 @@ export function practiceDrafts(rc: ReadClause): Draft[] {
     if (occasion && (p.det === 'a' || p.det === 'an') && clause.date) continue;
     const what = words[words.length - 2];
     if (isKind(what, 'activity', lex) || isKind(what, 'instrument', lex)) out.push({ key: 'hobby', value: what, implicit: true, subject: clause.speaker, metadata: { frame: `practice×${head}` } });
+    // "my Polish lessons", "the Swahili class", "my Portuguese tutor": a language being learnt.
+    else if (occasion && isKind(what, 'language', lex)) out.push({ key: 'language', value: what[0].toUpperCase() + what.slice(1), implicit: true, subject: clause.speaker, metadata: { frame: `practice×${head}` } });
   }
   return out;
+}
+
+/**
+ * Devotion: "<someone> is a (massive) <activity> <nut|fan|buff…>" → their hobby ("Rashid is a massive cricket nut", "I'm
+ * a proper marathon junkie"). The subject may be a third party; a negated or hypothetical clause says nothing.
+ */
+export function enthusiastDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  const c = shape.complement;
+  if (shape.verb !== 'be' || !c || c.proper || !ENTHUSIASTS.includes(c.headLemma) || clause.negated || shape.negated || shape.modal || !subjectOk(rc)) return [];
+  const words = c.text.toLowerCase().split(/\s+/);
+  const what = words[words.length - 2];
+  if (!what || !(isKind(what, 'activity', lex) || isKind(what, 'instrument', lex))) return [];
+  return [{ key: 'hobby', value: what, implicit: true, ...(clause.subject.self ? { subject: clause.speaker } : {}), metadata: { frame: `be×${c.headLemma}` } }];
 }
 
 const REACTION_WORDS = new Set<string>([...HARM_RESULTS, ...REACTION.kit]);
@@ -571,13 +626,36 @@ export function reactionDrafts(rc: ReadClause): Draft[] {
   if (!(shape.pronoun === 'i' || shape.subjectless || (!shape.subject && !shape.pronoun))) return [];
   // "two bites of a mango", "a slice of cheesecake": the food is what the portion is of.
   const portion = shape.preps.find((p) => p.prep === 'of' && !p.np.proper && fits(p.np, 'food', lex))?.np;
-  const food = portion ?? shape.objects.find((o) => !o.proper && fits(o, 'food', lex));
+  // "anything with sesame": what the indefinite object contains.
+  const contained = shape.objects.some((o) => (REACTION.indefinite as readonly string[]).includes(o.headLemma)) ? shape.preps.find((p) => p.prep === 'with' && !p.np.proper && fits(p.np, 'food', lex))?.np : undefined;
+  const food = portion ?? contained ?? shape.objects.find((o) => !o.proper && fits(o, 'food', lex));
   if (!food) return [];
   const sentence = clause.sentence.toLowerCase();
   const from = sentence.indexOf(food.head.toLowerCase());
   const words = sentence.slice(from >= 0 ? from : 0).split(/[^\p{L}-]+/u).filter(Boolean);
   if (!tellsReaction(words)) return [];
   return [{ key: 'allergy', value: bare(food).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'eat×food+reaction' } }];
+}
+
+/**
+ * Rescue kit and the food it followed: the speaker's epipen or antihistamines (REACTION.kit) in a clause with a food
+ * after, with or for it, or an occasion the food names ("had to use my epipen after the hazelnut incident", "epipen's
+ * back in my bag after the walnut scare") → an allergy to that food, implied. Someone else's kit ("his epipen") or a
+ * mishap with no kit says nothing.
+ */
+export function kitDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex, tokens } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || (shape.pronoun && !['i', 'we'].includes(shape.pronoun))) return [];
+  const kit = tokens.findIndex((t) => (REACTION.kit as readonly string[]).includes(t.lower));
+  if (kit < 0 || ['his', 'her', 'their', 'your'].includes(tokens[kit - 1]?.lower ?? '')) return [];
+  for (const { prep, np } of shape.preps) {
+    if (!['after', 'with', 'for', 'from'].includes(prep) || np.proper) continue;
+    const words = bare(np).toLowerCase().split(/\s+/);
+    const mishap = (REACTION.mishaps as readonly string[]).includes(np.headLemma) ? words[words.length - 2] : null;
+    const food = mishap && isKind(mishap, 'food', lex) ? mishap : !mishap && fits(np, 'food', lex) ? bare(np).toLowerCase() : null;
+    if (food) return [{ key: 'allergy', value: food, implicit: true, subject: clause.speaker, metadata: { frame: 'kit×food' } }];
+  }
+  return [];
 }
 
 /**

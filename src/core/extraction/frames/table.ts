@@ -8,7 +8,7 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start';
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start' | 'exchange';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
@@ -32,7 +32,20 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   // Learning a language ("picked up some Italian", "learnt Greek at school").
   learn: { lemmas: ['learn', 'pick'], anchors: ['learn'] },
   // Starting in a job ("started as a junior architect at Foster Partners").
-  start: { lemmas: ['start', 'begin'] },
+  start: { lemmas: ['start', 'begin', 'take', 'resume'] },
+  // Trading one thing for another ("traded the Micra for a Honda Jazz"): what comes "for" is the new one.
+  exchange: { lemmas: ['trade', 'swap', 'exchange', 'part-exchange', 'switch'], anchors: ['exchange'] },
+};
+
+/**
+ * A gerund clause that carries the speaker's pastime or language: after an aspectual verb ("started learning Welsh",
+ * "kept playing the cello") or one of these words ("grew up speaking Punjabi", "two months into learning the
+ * ukulele"). Never after "to" or "about" ("want to learn", "thinking about learning": plans and wishes).
+ */
+export const ASPECT = {
+  verbs: ['start', 'begin', 'keep', 'continue', 'resume', 'grow'],
+  links: ['up', 'into'],
+  preds: ['speak', 'play', 'learn'] as PredClass[],
 };
 
 /**
@@ -41,6 +54,7 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
  */
 export const PHRASAL_ONLY: Partial<Record<PredClass, Readonly<Record<string, string>>>> = {
   avoid: { cut: 'out', give: 'up', swear: 'off', steer: 'clear' },
+  start: { take: 'up' },
   learn: { pick: 'up' },
 };
 
@@ -105,7 +119,13 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'avoid', slot: 'object', arg: 'food', key: 'diet' },
   { pred: 'avoid', slot: 'prep:of', arg: 'food', key: 'diet' },
   { pred: 'learn', slot: 'object', arg: 'language', key: 'language' },
+  { pred: 'exchange', slot: 'prep:for', arg: 'vehicle', key: 'vehicle' },
   { pred: 'start', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
+  // "started kayaking at uni", "took up the harp": a pastime begun.
+  { pred: 'start', slot: 'object', arg: 'activity', key: 'hobby' },
+  { pred: 'start', slot: 'object', arg: 'instrument', key: 'hobby' },
+  // "been learning the bodhran", "two months into learning the ukulele".
+  { pred: 'learn', slot: 'object', arg: 'instrument', key: 'hobby' },
   // "started at Kestrel" alone may be a gym or a course; with the occupation it is the employer.
   { pred: 'start', slot: 'prep:at', arg: 'proper', key: 'employer', alongside: { slot: 'prep:as', arg: 'occupation' } },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby', negated: true, ended: true, op: 'retract' },
@@ -128,10 +148,13 @@ export const SETTING_NOUNS: ReadonlyArray<{ key: string; heads: string[]; preps:
  */
 export const PRACTICE_HEADS = {
   /** Heads that are one occasion when counted and dated ("a pottery workshop last Friday" is an event). */
-  occasions: ['lesson', 'lessons', 'class', 'classes', 'course', 'workshop', 'practice', 'training', 'session', 'sessions'],
+  occasions: ['lesson', 'lessons', 'class', 'classes', 'course', 'workshop', 'practice', 'training', 'session', 'sessions', 'tutor', 'teacher', 'homework'],
   /** Heads of belonging ("joined a rowing squad in the spring" is a hobby whenever it was). */
   memberships: ['club', 'league', 'team', 'group', 'squad', 'crew'],
 } as const;
+
+/** Nouns of devotion: "<activity> <nut|fan|buff…>" as a copula complement ("a massive cricket nut") is that pastime. */
+export const ENTHUSIASTS: readonly string[] = ['nut', 'fan', 'fanatic', 'buff', 'addict', 'junkie', 'nerd', 'geek', 'obsessive', 'enthusiast', 'freak', 'devotee', 'fiend'];
 
 /** Illness heads that are their own key ("a shellfish allergy" is an allergy, read by the health rules). */
 export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction', 'injury', 'surgery', 'op', 'fracture', 'sprain', 'cold', 'flu'];
@@ -160,7 +183,11 @@ export const REACTION = {
   eat: ['eat', 'have', 'try', 'taste', 'drink', 'bite', 'nibble', 'scoff'],
   // A part that changes by itself ("my lips swelled") or becomes a bad state ("my throat went tight").
   changes: ['swell', 'swelled', 'swelling', 'close', 'closed', 'closing', 'tingle', 'tingled', 'tingling', 'itch', 'itched', 'itching', 'burn', 'burned', 'burning', 'puff', 'puffed', 'tighten', 'tightened', 'balloon', 'ballooned'],
-  become: ['go', 'went', 'goes', 'gone', 'turn', 'turned', 'get', 'got', 'feel', 'felt'],
+  become: ['go', 'went', 'goes', 'gone', 'turn', 'turned', 'turns', 'get', 'got', 'gets', 'feel', 'felt', 'feels'],
+  // "anything with sesame": an indefinite object whose food is in its "with" phrase.
+  indefinite: ['anything', 'something', 'stuff', 'everything'],
+  // "the hazelnut incident", "a prawn scare": an occasion named by the food, next to the kit used.
+  mishaps: ['incident', 'scare', 'episode', 'reaction', 'attack', 'situation', 'disaster'],
   states: ['tight', 'numb', 'tingly', 'itchy', 'puffy', 'swollen', 'blotchy', 'scratchy', 'funny', 'prickly'],
   kit: ['epipen', 'epi-pen', 'epi', 'antihistamine', 'antihistamines', 'piriton', 'benadryl'],
 } as const;
@@ -210,6 +237,16 @@ export const SPAN_ROLES = {
   units: ['year', 'month', 'week', 'decade'],
   roles: [{ prep: 'as', arg: 'occupation' as NounKind, key: 'job_title' }],
 } as const;
+/**
+ * Verbless fragments. A state word and a tail ("vegan here", "coeliac here so…", "single again"): the speaker's state,
+ * of the key the word's class gives. A pastime and how often ("badminton every monday…", "chess twice a week"): a hobby.
+ */
+export const FRAGMENTS = {
+  stateTails: ['here', 'again', 'now', 'nowadays', 'forever', 'obviously', 'obvs', 'btw'],
+  every: ['every', 'each'],
+  periods: ['day', 'week', 'weekend', 'morning', 'evening', 'night', 'month', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays'],
+  counts: ['once', 'twice', 'thrice', 'two', 'three', 'four', 'five'],
+} as const;
 /** A meat class and a dairy (or egg) class avoided together: no animal products. */
 export const VEGAN_BY_CLASSES: readonly string[][] = [['vegetarian', 'dairy-free']];
 
@@ -256,6 +293,10 @@ export interface Ending {
   preps?: string[];
   /** The ending happens to the speaker (made redundant, laid off): a job loss, dated or not. */
   involuntary?: boolean;
+  /** The row is read only under a negation ("never came back"); other rows skip negated clauses. */
+  negatedOnly?: boolean;
+  /** The referent has no determiner but "my" ("karate is over", not "the match is over"). */
+  bareSubject?: boolean;
 }
 
 export const ENDINGS: readonly Ending[] = [
@@ -264,7 +305,11 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'put-down', lemmas: ['put'], with: [['down', 'sleep']], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'rehome', lemmas: ['rehome', 'lose'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'went-to-live', lemmas: ['go', 'move'], with: [['live']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
-  { id: 'run-away', lemmas: ['run'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  { id: 'run-away', lemmas: ['run', 'fly', 'wander', 'bolt'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  // "Pickle slipped out and never came home": read only under its negation (endingDrafts, NEVER_RETURNED).
+  { id: 'never-returned', lemmas: ['come', 'return'], with: [['back', 'home']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet', negatedOnly: true },
+  // "Rolo went to a sanctuary": an animal given up to a shelter.
+  { id: 'to-shelter', lemmas: ['go', 'move'], with: [['rescue', 'shelter', 'sanctuary', 'rehoming']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle' },
   { id: 'get-rid', lemmas: ['get'], with: [['rid']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: null },
   { id: 'give-to', lemmas: ['give', 'hand'], with: [['to', 'over']], referent: 'object', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: null },
@@ -283,6 +328,9 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'walk-out', lemmas: [], senses: ['leave', 'abandon'], referent: 'object', keyByKind: {}, defaultKey: null, heldOnly: ['employer'] },
   // "Jo moved out": ends the partner held; a child or flatmate moving out ends nothing.
   { id: 'move-out', lemmas: ['move'], with: [['out']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['partner'] },
+  // "I'm done with crochet", "karate is over for me": a pastime finished, said of the pastime itself.
+  { id: 'done-with', lemmas: ['do'], form: 'done', with: [['with']], preps: ['with'], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
+  { id: 'over', lemmas: ['be'], with: [['over', 'finished', 'history']], referent: 'subject', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null, bareSubject: true },
   // "we're done": the speaker's current partner.
   { id: 'done', lemmas: ['do'], form: 'done', together: true, referent: 'subject', keyByKind: {}, defaultKey: null, current: 'partner', bond: true },
   // "we went our separate ways": the bond, said together.
