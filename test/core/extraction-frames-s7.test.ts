@@ -237,3 +237,26 @@ describe('an allergy from a reaction and the food it followed', () => {
     expect(once(text).filter((r) => r.startsWith('user|allergy|'))).toEqual([]);
   });
 });
+
+describe('endings of a car, a job or a pastime by phrasal idiom, nothing held', () => {
+  test.each([
+    ['the Clio has been written off after the crash', /^user\|vehicle\|clio\|retract$/],
+    ['took voluntary redundancy from Lloyds last month', /^user\|employer\|lloyds\|retract$/],
+    ['handed my laptop back at Ocado on friday, strange feeling', /^user\|employer\|ocado\|retract$/],
+    ['Pinewood Bakery shut its doors for good', /^user\|employer\|pinewood bakery\|retract$/],
+    ['walked out of greggs for the last time', /^user\|employer\|greggs\|retract$/],
+    ['packed in tennis for good, my elbow is wrecked', /^user\|hobby\|tennis\|retract$/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    ['handed the keys back to the landlord', /\|employer\|/],
+    ['handed my laptop back at Ocado on friday, strange feeling', /^user\|employer\|.*\|assert$/],
+    ['the printer shut down again', /\|retract$/],
+    ['I wrote off the whole weekend, too tired', /\|vehicle\|/],
+    ['my favourite cafe closed down', /\|retract$/],
+  ])('%s gives nothing of that kind', (text, none) => {
+    expect(once(text).filter((r) => none.test(r))).toEqual([]);
+  });
+});

@@ -136,7 +136,8 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   const { clause, lex } = rc;
   if (shape.negated) return [];
   // The object, or the phrase a particle-like preposition carries ("got rid of the van", "parted with my guitar").
-  const object = shape.object ?? shape.preps.find((p) => (e.preps ?? ['of', 'with']).includes(p.prep))?.np ?? null;
+  const inPrep = shape.preps.find((p) => (e.preps ?? ['of', 'with']).includes(p.prep))?.np ?? null;
+  const object = e.prepFirst ? inPrep : (shape.object ?? inPrep);
   // A passive ending acts on its subject ("Misty had to be put down", "the van was scrapped"); one done to the
   // speaker ("I got made redundant from Wilko") acts on what follows.
   const acted = shape.passive && !object && !e.involuntary ? shape.subject : object;
@@ -160,7 +161,9 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   if (e.bond && shape.pronoun === 'we' && !isActivity(object, lex)) return bondEnding(rc, e, shape);
   if (referent && !(e.referent === 'object' && shape.pronoun && !PERSONAL.has(shape.pronoun))) {
     // A lower-case chat name ("bruno passed away", "sold the yamaha") counts as the name it is.
-    const chatName = referent.proper ? null : bareName(referent, lex, [null, 'the']);
+    // …unless the word is of a kind the row ends ("packed in squash": the game, not a pet called Squash).
+    const headKind = referent.proper ? null : kindOf(referent.headLemma, lex);
+    const chatName = referent.proper || (headKind && e.keyByKind[headKind]) ? null : bareName(referent, lex, [null, 'the']);
     const name = referent.proper ? referent.name! : chatName;
     const noun = referent.noun && referent.noun !== name?.toLowerCase() ? referent.noun : null;
     const kind = noun || !chatName ? kindOf(noun ?? name ?? referent.headLemma, lex) : null;

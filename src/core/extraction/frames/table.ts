@@ -293,6 +293,8 @@ export interface Ending {
   preps?: string[];
   /** The ending happens to the speaker (made redundant, laid off): a job loss, dated or not. */
   involuntary?: boolean;
+  /** The referent is the phrase after one of `preps` even when the clause has an object ("took redundancy from X"). */
+  prepFirst?: boolean;
   /** The row is read only under a negation ("never came back"); other rows skip negated clauses. */
   negatedOnly?: boolean;
   /** The referent has no determiner but "my" ("karate is over", not "the match is over"). */
@@ -311,6 +313,8 @@ export const ENDINGS: readonly Ending[] = [
   // "Rolo went to a sanctuary": an animal given up to a shelter.
   { id: 'to-shelter', lemmas: ['go', 'move'], with: [['rescue', 'shelter', 'sanctuary', 'rehoming']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle' },
+  // "the Clio has been written off", "wrote off the van": a vehicle lost to the insurer.
+  { id: 'written-off', lemmas: ['write'], with: [['off']], referent: 'either', keyByKind: { vehicle: 'vehicle' }, defaultKey: 'vehicle' },
   { id: 'get-rid', lemmas: ['get'], with: [['rid']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: null },
   { id: 'give-to', lemmas: ['give', 'hand'], with: [['to', 'over']], referent: 'object', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: null },
   { id: 'give-away', lemmas: ['give'], with: [['away']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet' }, defaultKey: 'pet' },
@@ -320,6 +324,13 @@ export const ENDINGS: readonly Ending[] = [
   // "got made redundant from Wilko", "was let go by Argos", "got sacked from the pub": the job is taken away.
   { id: 'redundant', lemmas: ['make', 'get'], with: [['redundant']], preps: ['from', 'at', 'by'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', involuntary: true },
   { id: 'dismissed', lemmas: ['sack', 'fire', 'dismiss'], anchors: ['dismiss', 'fire'], preps: ['from', 'at', 'by'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', involuntary: true },
+  // "took voluntary redundancy from Lloyds", "handed my laptop back at Ocado": the job is left by its tokens, and the
+  // employer is the phrase after from/at (JOB_TOKENS are what a leaver hands back).
+  { id: 'took-redundancy', lemmas: ['take', 'accept'], with: [['redundancy', 'severance']], preps: ['from', 'at', 'with'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer' },
+  { id: 'hand-back', lemmas: ['hand', 'give', 'turn'], with: [['back', 'in'], ['badge', 'lanyard', 'laptop', 'uniform', 'pass', 'keycard', 'id']], preps: ['at', 'to'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer' },
+  // "Pinewood Bakery shut its doors for good", "Wilko went bust": the employer closed; ends only an employer so named.
+  { id: 'closed', lemmas: ['shut', 'close'], with: [['door', 'doors', 'down']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['employer'] },
+  { id: 'went-bust', lemmas: ['go'], with: [['bust', 'under', 'bankrupt', 'administration']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['employer'] },
   { id: 'split', lemmas: ['split', 'divorce', 'separate'], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
   { id: 'break-up', lemmas: ['break'], with: [['up']], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
   // Idioms by sense: "Ines and I called it quits" (≈ discontinue) ends the bond; "called it quits with judo" the activity.
