@@ -195,7 +195,9 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const ended = endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)));
   // An ending the rows did not read: a predicate of an ending class over a value the exchange holds.
   const byReference = ended.length === 0 && !said.has('pet|retract') ? referenceEndingDrafts(rc).filter((d) => !said.has(`${d.key}|retract`)) : [];
-  return [...fresh, ...ended, ...byReference];
+  // A frame's retraction the ending rows already made ("traded in my Civic for an e-bike") is theirs.
+  const unended = fresh.filter((d) => d.op !== 'retract' || !ended.some((e) => e.key === d.key && e.op === 'retract' && refersTo(d.value, e.value)));
+  return [...unended, ...ended, ...byReference];
 }
 
 /** A phrase that opens with someone else's possessive ("his interview", "Ana's wedding"). */

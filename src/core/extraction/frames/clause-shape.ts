@@ -95,6 +95,8 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
     // "out of Tesco yesterday": a deictic time word after the head is not part of the phrase.
     if (seenHead && DEICTIC_TIME.has(t.lower)) break;
     if (t.pos === 'DET' && i > start + (det ? 1 : 0)) break;
+    // "the fiesta's been written off", "the corolla's gone": 's before a verb is "has"/"is", not a possessive.
+    if ((t.lower === "'s" || t.lower === '’s') && ['AUX', 'VERB', 'ADV', 'ADP', 'PART'].includes(toks[i + 1]?.pos ?? 'END')) break;
     if (t.lower === "'s" || t.lower === '’s') seenHead = false;
     else if (t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'VERB' && !participle(i))) seenHead = true;
     i++;
@@ -203,6 +205,10 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
   // Verb group: auxiliaries, negation, modals, then the main verb.
   let sawBe = false;
   let lastAux = -1;
+  // The subject's "'s" left before the verb group ("the fiesta 's been…") is its auxiliary.
+  if (s.subject && (toks[i]?.lower === "'s" || toks[i]?.lower === '’s')) {
+    toks = toks.map((t, k) => (k === i ? { ...t, pos: 'AUX', lemma: toks[i + 1]?.pos === 'VERB' && /ed$|en$/.test(toks[i + 1].lower) ? 'have' : 'be' } : t));
+  }
   for (; i < toks.length; i++) {
     const t = toks[i];
     if (NEGATORS.has(t.lower) || t.lemma === 'not') s.negated = true;

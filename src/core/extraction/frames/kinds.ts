@@ -44,7 +44,20 @@ function seedLookup(word: string): NounKind | undefined {
 export function kindOf(noun: string, lex?: Lexicon): NounKind | null {
   const w = noun.toLowerCase().trim();
   if (!w) return null;
-  return seedLookup(w) ?? (lex ? (kindsOf(lex, w, { maxSenses: 2 })[0] ?? null) : null);
+  return seedLookup(w) ?? (lex ? (kindsOf(lex, w, { maxSenses: 2 })[0] ?? (gerundCompound(w, lex) ? 'activity' : null)) : null);
+}
+
+/**
+ * A word the lexicon does not hold that is a noun and a verb's -ing form run together ("woodturning", "paddleboarding",
+ * "birdwatching"): the activity of doing that to that thing.
+ */
+function gerundCompound(w: string, lex: Lexicon): boolean {
+  if (!/^[a-z]{7,}ing$/.test(w) || lex.senses(w).length > 0) return false;
+  for (let k = 3; k <= w.length - 6; k++) {
+    const [head, act] = [w.slice(0, k), w.slice(k)];
+    if (lex.senses(head, 'noun', 1).length > 0 && (lex.lemmas(act, 'verb')[0] ?? '') !== act && lex.lemmas(act, 'verb').length > 0) return true;
+  }
+  return false;
 }
 
 /** Whether the noun can be of `kind` (any of its first three senses): the frames ask this for the slot they fill. */
@@ -52,5 +65,7 @@ export function isKind(noun: string, kind: NounKind, lex?: Lexicon): boolean {
   const w = noun.toLowerCase().trim();
   const seeded = seedLookup(w);
   if (seeded) return seeded === kind;
-  return !!lex && kindsOf(lex, w, { maxSenses: 3 }).includes(kind);
+  if (!lex) return false;
+  const kinds = kindsOf(lex, w, { maxSenses: 3 });
+  return kinds.includes(kind) || (kind === 'activity' && kinds.length === 0 && gerundCompound(w, lex));
 }

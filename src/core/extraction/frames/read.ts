@@ -142,7 +142,8 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   if (np.det === 'no' || np.det === 'any') return false;
   if (arg === 'proper') return !!np.name && np.proper && isName(np.name.split(' ')[0]);
   if (arg === 'name') return (np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && mayBeName(np.name, lex)) || bareName(np, lex) !== null;
-  if (np.proper && arg !== 'language' && arg !== 'vehicle') return false;
+  // A proper noun is no kind, unless the seed table holds it (chat capitalises words the lexicon lacks: "the Bodhran").
+  if (np.proper && arg !== 'language' && arg !== 'vehicle') return !np.name?.includes(' ') && isKind(np.headLemma, arg) && kindOf(np.headLemma) === arg;
   // A proper noun is a vehicle only by the seed table's makes and models ("Prius"); WordNet's "SAM" is a missile.
   // A make before the model names one too ("a Honda Jazz", "a secondhand Kia Niro").
   if (np.proper && arg === 'vehicle') return isKind(np.headLemma, arg) || (np.name ?? '').toLowerCase().split(/\s+/).slice(0, -1).some((w) => isKind(w, 'vehicle'));
@@ -239,19 +240,21 @@ export function frameDrafts(rc: ReadClause): Draft[] {
   if ((shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || !subjectOk(rc) || isPlan(clause)) return [];
   let own = shape.verb ? shapeDrafts(rc, shape, null) : [];
   // "sold my old motorbike and bought an e-bike": a verb coordinated with the main one, same subject.
+  // A comma does it too in a chat fragment or after "I" ("grew up speaking yoruba, picked up swahili").
+  const commaJoins = shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we';
   for (let i = 1; i < rc.tokens.length && shape.verb; i++) {
-    if (rc.tokens[i - 1].lower !== 'and' || rc.tokens[i].pos !== 'VERB') continue;
+    if (!(rc.tokens[i - 1].lower === 'and' || (commaJoins && rc.tokens[i - 1].text === ',' && /ed$|^(?:took|got|gave|went|sold|left|picked|made|did|had|ran|began|kept)$/.test(rc.tokens[i].lower))) || rc.tokens[i].pos !== 'VERB') continue;
     const sub = shapeOfTokens(rc.tokens.slice(i));
     if (sub.verb) own = [...own, ...shapeDrafts(rc, { ...sub, verb: verbLemma(sub.verb, rc.lex), subject: shape.subject, pronoun: shape.pronoun, subjectless: shape.subjectless, negated: shape.negated, modal: shape.modal }, null)];
   }
   // "grew up speaking Punjabi", "started learning Welsh", "two months into learning the ukulele": an aspectual gerund.
   const aspect = new Set<PredClass>(ASPECT.preds);
-  for (let i = 1; i < rc.tokens.length && own.length === 0; i++) {
+  for (let i = 1; i < rc.tokens.length; i++) {
     const t = rc.tokens[i];
     const prev = rc.tokens[i - 1];
     if (t.pos !== 'VERB' || !/ing$/.test(t.lower) || !(ASPECT.links.includes(prev.lower) || (prev.lower === shape.verbText && ASPECT.verbs.includes(shape.verb ?? '')))) continue;
     const sub = shapeOfTokens(rc.tokens.slice(i));
-    if (sub.verb) own = shapeDrafts(rc, { ...sub, verb: verbLemma(sub.verb, rc.lex), subject: shape.subject, pronoun: shape.pronoun, subjectless: shape.subjectless || (!shape.pronoun && !shape.verb), negated: shape.negated, modal: shape.modal }, aspect);
+    if (sub.verb) own = [...own, ...shapeDrafts(rc, { ...sub, verb: verbLemma(sub.verb, rc.lex), subject: shape.subject, pronoun: shape.pronoun, subjectless: shape.subjectless || (!shape.pronoun && !shape.verb), negated: shape.negated, modal: shape.modal }, aspect)];
   }
   if (own.length > 0 || !(clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless || !shape.subject))) return own;
   for (const sub of rc.chained) {
@@ -293,8 +296,10 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.
     // "haven't had any meat": a negated frame reads its "any" phrase (fits() refuses "any" elsewhere).
     if (frame.alongside && !inSlot(shape, frame.alongside.slot).some((np) => fits(np, frame.alongside!.arg, lex))) continue;
+    if (frame.objectHeads && !shape.objects.some((o) => frame.objectHeads!.includes(o.headLemma))) continue;
     const args = inSlot(shape, frame.slot).filter((np) => fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
     if (args.length === 0) continue;
+    if (frame.place && !args.every((np) => np.det === null && isKind((np.name ?? np.head).toLowerCase(), 'location', lex) && !isKind((np.name ?? np.head).toLowerCase(), 'organization', lex))) continue;
     if (frame.placeOnly && (clause.date || clause.past || shape.verbText === 'was' || shape.verbText === 'were' || shape.preps.length !== 1 || shape.objects.length > 0 || !args.every((np) => isKind((np.name ?? np.head).toLowerCase(), 'location', lex)))) continue;
     if (frame.key === 'diet') {
       const diet = dietFrom(frame.slot === 'object' ? shape.objects : args, lex);
@@ -316,6 +321,9 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
         continue;
       }
       out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.op ? { op: frame.op } : {}), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
+      // "traded the yaris for a Kia Niro": what was traded for a vehicle was one too, and it is gone.
+      if (frame.pred === 'exchange' && speakerSays)
+        for (const old of shape.objects) if (!['his', 'her', 'their', 'your', 'a', 'an'].includes(old.det ?? '') && !/['’]s\b/.test(old.text)) out.push({ key: 'vehicle', value: old.proper ? (old.name ?? old.head) : bare(old).replace(/^(?:old|trusty|beloved)\s+/i, ''), op: 'retract', subject: clause.speaker, metadata: { frame: 'exchange×for vehicle', ending: 'traded', anyKey: true } });
       // A dated move is also the event of moving ("moved down to Brighton in January").
       if (frame.pred === 'move' && clause.date && clause.past) out.push({ key: 'event_move', value: `moved to ${valueOf(frame, np, rc)}`, type: 'event', eventDate: clause.date.iso, metadata: { dateText: clause.date.text, frame: 'move×date' } });
     }
@@ -621,7 +629,13 @@ function tellsReaction(words: string[]): boolean {
  * to that food, implied. Someone else eating ("my son ate…") is theirs, and a plan or a condition says nothing.
  */
 export function reactionDrafts(rc: ReadClause): Draft[] {
-  const { shape, clause, lex } = rc;
+  const { clause, lex } = rc;
+  let shape = rc.shape;
+  // "went to the GP coz every time I eat anything with sesame…": the eating clause may follow the main one.
+  if (shape.verb && !(REACTION.eat as readonly string[]).includes(shape.verb)) {
+    const at = rc.tokens.findIndex((t, k) => k > 0 && ['i', 'we'].includes(t.lower) && (REACTION.eat as readonly string[]).includes(verbLemma(rc.tokens[k + 1]?.lemma ?? '', lex)));
+    if (at > 0) shape = { ...shapeOfTokens(rc.tokens.slice(at)), modal: shape.modal, negated: shape.negated };
+  }
   if (!shape.verb || !(REACTION.eat as readonly string[]).includes(shape.verb) || !clause.subject.self || shape.negated || clause.negated || shape.modal || isPlan(clause)) return [];
   if (!(shape.pronoun === 'i' || shape.subjectless || (!shape.subject && !shape.pronoun))) return [];
   // "two bites of a mango", "a slice of cheesecake": the food is what the portion is of.

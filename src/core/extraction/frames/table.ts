@@ -85,7 +85,14 @@ export interface Frame {
   ended?: boolean;
   /** Another slot of the clause must hold an argument of this class too ("started as an analyst at Kestrel"). */
   alongside?: { slot: Slot; arg: ArgClass };
+  /** The clause's object must be one of these heads ("got a job as a podiatrist"). */
+  objectHeads?: readonly string[];
+  /** The argument must be a place to the lexicon ("a midwife up in Inverness"), never an organisation. */
+  place?: boolean;
 }
+
+/** What one gets, lands or starts when one starts work ("got a job as…", "landed a role at…"). */
+export const JOB_NOUNS: readonly string[] = ['job', 'role', 'position', 'post', 'placement', 'internship', 'apprenticeship', 'gig', 'contract'];
 
 export const FRAMES: readonly Frame[] = [
   { pred: 'own', slot: 'object', arg: 'animal', key: 'pet' },
@@ -120,6 +127,13 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'avoid', slot: 'prep:of', arg: 'food', key: 'diet' },
   { pred: 'learn', slot: 'object', arg: 'language', key: 'language' },
   { pred: 'exchange', slot: 'prep:for', arg: 'vehicle', key: 'vehicle' },
+  // "my flatmate Cormac just got a job as a podiatrist": a job had or got, whoever got it.
+  { pred: 'own', slot: 'prep:as', arg: 'occupation', key: 'job_title', objectHeads: JOB_NOUNS },
+  { pred: 'own', slot: 'prep:at', arg: 'proper', key: 'employer', objectHeads: JOB_NOUNS },
+  // "a midwife up in Inverness", "started as an optometrist in Abuja": where the job is done is where they live.
+  { pred: 'be', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'complement', arg: 'occupation' }, place: true },
+  { pred: 'start', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'prep:as', arg: 'occupation' }, place: true },
+  { pred: 'work', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'prep:as', arg: 'occupation' }, place: true },
   { pred: 'start', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
   // "started kayaking at uni", "took up the harp": a pastime begun.
   { pred: 'start', slot: 'object', arg: 'activity', key: 'hobby' },
