@@ -260,3 +260,28 @@ describe('endings of a car, a job or a pastime by phrasal idiom, nothing held', 
     expect(once(text).filter((r) => none.test(r))).toEqual([]);
   });
 });
+
+describe('lower-case chat and clause joins (own wording)', () => {
+  test.each([
+    ['we rehomed pickle with a family near the coast', /^user\|pet\|pickle\|retract$/],
+    ['i am done with paddleboarding, too cold', /^user\|hobby\|paddleboarding\|retract$/],
+    ["the clio's been written off after the crash", /^user\|vehicle\|clio\|retract$/],
+    ['been learning the cello at a community class every tuesday', /^user\|hobby\|cello\|assert$/],
+    ['grew up speaking tamil, picked up french at school', /^user\|language\|french\|assert$/],
+    ['went to urgent care because every time i eat anything with celery my lips swell', /^user\|allergy\|celery\|assert$/],
+    ['my housemate Priti just got a job as a sonographer', /priti\|job_title\|sonographer\|assert$/],
+    ['my uncle Bashir is a dentist in Karachi', /bashir\|location\|karachi\|assert$/],
+    ['swapped the corsa for a Toyota Yaris last week', /^user\|vehicle\|corsa\|retract$/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    ['every time i eat at that place the service is slow', /\|allergy\|/],
+    ['my uncle is a dentist in the city, loves it', /\|location\|/],
+    ['swapped seats with my brother for the second half', /\|vehicle\|/],
+    ['my housemate Priti keeps asking about a job as a sonographer', /^user\|job_title\|/],
+  ])('%s gives nothing of that kind', (text, none) => {
+    expect(once(text).filter((r) => none.test(r))).toEqual([]);
+  });
+});

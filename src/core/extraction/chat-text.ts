@@ -114,7 +114,9 @@ export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase 
     if (unknownWord(lex, w) && (/ing$/.test(w) || (/(?:ed|s)$/.test(w) && /\b(?:i|we|they|he|she|you)\s+$/.test(text.slice(Math.max(0, offset - 6), offset))))) return w;
     if (unknownWord(lex, w)) return capital(w);
     const first = lex.senses(w, undefined, 1)[0];
-    return first && first.lexClass === 'noun.location' ? capital(w) : w;
+    // An inflected form ("seats", "banks") is a common noun: place names are not plurals.
+    const inflected = !!first && !first.lemmas.some((l) => l.toLowerCase() === w) && lex.lemmas(w, 'noun').some((l) => l !== w && first.lemmas.includes(l));
+    return first && first.lexClass === 'noun.location' && !inflected ? capital(w) : w;
   });
 }
 

@@ -162,11 +162,12 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   if (referent && !(e.referent === 'object' && shape.pronoun && !PERSONAL.has(shape.pronoun))) {
     // A lower-case chat name ("bruno passed away", "sold the yamaha") counts as the name it is.
     // …unless the word is of a kind the row ends ("packed in squash": the game, not a pet called Squash).
-    const headKind = referent.proper ? null : kindOf(referent.headLemma, lex);
+    // The word as written decides ("seats" are no SEAT, "bikes" are bikes).
+    const headKind = referent.proper ? null : kindOf(referent.head, lex);
     const chatName = referent.proper || (headKind && e.keyByKind[headKind]) ? null : bareName(referent, lex, [null, 'the']);
     const name = referent.proper ? referent.name! : chatName;
     const noun = referent.noun && referent.noun !== name?.toLowerCase() ? referent.noun : null;
-    const kind = noun || !chatName ? kindOf(noun ?? name ?? referent.headLemma, lex) : null;
+    const kind = noun || !chatName ? kindOf(noun && noun === referent.headLemma && !referent.proper ? referent.head : (noun ?? name ?? referent.headLemma), lex) : null;
     const key = (kind ? e.keyByKind[kind] : undefined) ?? (name && !noun ? e.defaultKey : null);
     // What the exchange's earlier turns hold under that word ("socks" → "tabby named Socks", "the yamaha" → the MT-07).
     const word = (name ?? (referent.gerund ? referent.head : referent.head)).toLowerCase();

@@ -13,6 +13,9 @@ import { HOBBY_NOUNS, LANGUAGES, OCCUPATIONS, PET_SPECIES, RELATIONS, SOCIAL_NOU
 export type { NounKind };
 
 const words = (s: string) => s.split('|');
+/** Vehicle makes: names, so never read in the plural ("swapped seats" are no SEATs). */
+const MAKES = 'volvo|bmw|audi|toyota|honda|ford|vw|volkswagen|vespa|nissan|kia|hyundai|skoda|seat|renault|peugeot|citroen|fiat|vauxhall|mazda|subaru|yamaha|ducati|triumph|kawasaki|suzuki|harley|brompton';
+const MAKE_SET = new Set(MAKES.split('|'));
 const SEED_LISTS: Array<[NounKind, Iterable<string>]> = [
   ['family', Object.entries(RELATIONS).filter(([, v]) => v !== null).map(([k]) => k)],
   ['social', SOCIAL_NOUNS],
@@ -21,7 +24,7 @@ const SEED_LISTS: Array<[NounKind, Iterable<string>]> = [
       'bodhran|bodhrán|cajon|erhu|guzheng|koto|shamisen|kalimba|oud|bouzouki|didgeridoo|steelpan|steel drums|tin whistle|uilleann pipes|concertina|hurdy gurdy|theremin|dulcimer|zither|balalaika|charango|ocarina')],
   ['vehicle', words('car|bike|bicycle|e-bike|ebike|motorbike|motorcycle|scooter|moped|van|truck|pickup|suv|minivan|hatchback|sedan|jeep|tesla|prius|civic|corolla|camry|golf|polo|fiesta|mini|beetle|campervan|camper|rv|boat|kayak|canoe|' +
       // Makes, named as people name them ("a 2015 honda jazz", "our old volvo").
-      'volvo|bmw|audi|toyota|honda|ford|vw|volkswagen|vespa|nissan|kia|hyundai|skoda|seat|renault|peugeot|citroen|fiat|vauxhall|mazda|subaru|yamaha|ducati|triumph|kawasaki|suzuki|harley|brompton')],
+      MAKES)],
   ['animal', PET_SPECIES],
   ['language', LANGUAGES],
   ['occupation', OCCUPATIONS],
@@ -37,7 +40,8 @@ for (const [kind, list] of SEED_LISTS) for (const w of list) if (!SEED.has(w)) S
 /** Either number for the seed table ("dogs" → "dog", "puppies" → "puppy", "peanut" → "peanuts"); the lexicon lemmatises the rest. */
 function seedLookup(word: string): NounKind | undefined {
   const w = word.toLowerCase();
-  return SEED.get(w) ?? SEED.get(w.replace(/ies$/, 'y')) ?? SEED.get(w.replace(/(?<!s)s$/, '')) ?? SEED.get(w.replace(/es$/, '')) ?? SEED.get(`${w}s`);
+  const other = (v: string) => (MAKE_SET.has(v) ? undefined : SEED.get(v));
+  return SEED.get(w) ?? other(w.replace(/ies$/, 'y')) ?? other(w.replace(/(?<!s)s$/, '')) ?? other(w.replace(/es$/, '')) ?? other(`${w}s`);
 }
 
 /** The kind of a (common) noun or noun phrase head, or null when neither the seed table nor the lexicon knows it. */
