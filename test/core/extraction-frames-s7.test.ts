@@ -285,3 +285,21 @@ describe('lower-case chat and clause joins (own wording)', () => {
     expect(once(text).filter((r) => none.test(r))).toEqual([]);
   });
 });
+
+describe('a thing that turns the speaker for or against it (stance-turn verbs)', () => {
+  test.each([
+    ['honestly the oat milk latte has converted me', /^user\|opinion_latte\|/],
+    ['Notion has won me over, I use it for everything now', /^user\|opinion_notion\|/],
+    ["Spotify's new shuffle has put me off the whole thing", /^user\|opinion_spotify\|/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    ['my brother converted me to rugby years ago'],
+    ['the council converted the old barn into flats'],
+    ['it won me over in the end'],
+  ])('%s gives no opinion', (text) => {
+    expect(once(text).filter((r) => /\|opinion_/.test(r))).toEqual([]);
+  });
+});

@@ -196,6 +196,14 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
     if (np) {
       s.subject = np;
       i = j;
+      // "the ginger kombucha from the market has converted me": a phrase after the subject, before its verb group.
+      if (toks[i]?.pos === 'ADP' && !PARTICLES.has(toks[i].lower)) {
+        const [pp, k] = readPhrase(toks, i + 1);
+        if (pp && (toks[k]?.pos === 'AUX' || (toks[k]?.pos === 'VERB' && /(?:s|ed)$/.test(toks[k].lower)))) {
+          s.preps.push({ prep: toks[i].lower, np: pp });
+          i = k;
+        }
+      }
       if (toks[i]?.lower === 'and' && ['i', 'me'].includes(toks[i + 1]?.lower ?? '')) {
         s.pronoun = 'we';
         i += 2;

@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -759,6 +759,32 @@ export function appraisalDrafts(rc: ReadClause): Draft[] {
   if (!slug) return [];
   const value = tokens.slice(at).map((t) => t.text).join(' ').replace(/\s+([,.!?])/g, '$1');
   return [{ key: `opinion_${slug}`, value, type: 'opinion', subject: clause.speaker, metadata: { stance, topic, frame: 'appraisal' } }];
+}
+
+/**
+ * A stance turned (STANCE_TURNS): "Notion has won me over", "the oat milk latte has converted me", "Spotify's new
+ * shuffle has put me off the whole thing" → opinion on the thing (a possessor names it: "Spotify's"). The speaker must
+ * be the object (me/us, or "it for me"); someone of the speaker's ("my brother converted me") or a pronoun is no topic.
+ */
+export function stanceTurnDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, tokens } = rc;
+  if (!shape.verb || !shape.subject || shape.pronoun || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal))) return [];
+  const row = STANCE_TURNS.find((r) => r.lemma === shape.verb);
+  const at = tokens.findIndex((t) => t.lower === shape.verbText);
+  if (!row || at < 0) return [];
+  const after = tokens.slice(at + 1, at + 5).map((t) => t.lower);
+  const me = ['me', 'us'].includes(after[0]) && (!row.particle || after[1] === row.particle || shape.particle === row.particle);
+  const forMe = after[0] === 'it' && after[1] === 'for' && ['me', 'us'].includes(after[2]);
+  if (!me && !forMe) return [];
+  const subj = shape.subject;
+  if (['his', 'her', 'their', 'your', 'my', 'our', 'this', 'that'].includes(subj.det ?? '')) return [];
+  const owner = /^(?:the\s+)?([\p{L}\p{N}.+#-]+)['’]s\b/u.exec(subj.text)?.[1];
+  const topic = (owner ?? (subj.proper ? subj.name : subj.headLemma) ?? '').toLowerCase();
+  const slug = topicSlug(topic);
+  if (!slug || RELATIONS[topic] !== undefined) return [];
+  const first = tokens.findIndex((t) => t.text === subj.text.split(' ')[0].replace(/['’]s$/, ''));
+  const value = tokens.slice(Math.max(0, first)).map((t) => t.text).join(' ').replace(/\s+([,.!?]|['’]s\b)/g, '$1');
+  return [{ key: `opinion_${slug}`, value, type: 'opinion', subject: clause.speaker, metadata: { stance: row.stance, topic, frame: `turn×${row.lemma}` } }];
 }
 
 /** "he's a 6kg tabby", "she is a rescue lurcher", "that daft beagle": a description of the last one named as an animal. */

@@ -227,6 +227,20 @@ export const APPRAISAL: Record<'positive' | 'negative', readonly string[]> = {
   negative: ['displease', 'annoy', 'anger', 'upset', 'discourage', 'thwart', 'frustrate', 'torment'],
 };
 
+/**
+ * Verbs by which a thing turns the speaker for or against it ("X has converted me", "X won me over", "X has soured me
+ * on…", "X put me off", "X has ruined it for me"): an opinion on X, the stance the row's. The object is the speaker.
+ */
+export const STANCE_TURNS: ReadonlyArray<{ lemma: string; particle?: string; stance: 'positive' | 'negative' }> = [
+  { lemma: 'convert', stance: 'positive' },
+  { lemma: 'win', particle: 'over', stance: 'positive' },
+  { lemma: 'sour', stance: 'negative' },
+  { lemma: 'put', particle: 'off', stance: 'negative' },
+  { lemma: 'turn', particle: 'off', stance: 'negative' },
+  { lemma: 'ruin', stance: 'negative' },
+  { lemma: 'spoil', stance: 'negative' },
+];
+
 /** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
 export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; anchors: string[]; diet: string }> = [
   { foods: ['animal product', 'animal products', 'dairy and meat', 'meat and dairy'], anchors: ['animal_product'], diet: 'vegan' },
