@@ -60,6 +60,8 @@ describe('objects coordinated past a phrase or a partitive; learning verbs over 
     ['I speak Tagalog and a bit of Cebuano', [/^user\|language\|tagalog\|assert$/, /^user\|language\|cebuano\|assert$/]],
     ['I play the oboe and a little piano', [/^user\|hobby\|oboe\|assert$/, /^user\|hobby\|piano\|assert$/]],
     ['picked up some Italian from my grandmother', [/^user\|language\|italian\|assert$/]],
+    // lower-case chat: the tagger reads "tamil" as an adjective with nothing after it
+    ['i speak tamil at work and kannada with my nan', [/^user\|language\|tamil\|assert$/, /^user\|language\|kannada\|assert$/]],
     ['I learnt Greek at school and still use it', [/^user\|language\|greek\|assert$/]],
   ])('%s', (text, wants) => {
     expectAll(once(text), wants);

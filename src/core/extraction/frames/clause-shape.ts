@@ -253,6 +253,8 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
     }
     // An indirect object pronoun before the object ("gives me hives", "got us a puppy").
     if (toks[i]?.pos === 'PRON' && INDIRECT.has(toks[i].lower) && toks[i + 1] && NP_INNER.has(toks[i + 1].pos)) i++;
+    // "speak tamil at home": a bare word the tagger read as an adjective, with no noun after it, is the object noun.
+    if (toks[i]?.pos === 'ADJ' && (!toks[i + 1] || ['ADP', 'CCONJ', 'PUNCT'].includes(toks[i + 1].pos)) && !NEGATORS.has(toks[i].lower)) toks = toks.map((t, k) => (k === i ? { ...t, pos: 'NOUN' } : t));
     // A particle read as a preposition ("traded in my bike"): the phrase after it is the object.
     const [np, j] = readArgument(toks, i);
     // A time after the verb ("resigned on Friday") is no object, and what looked like a particle was its preposition
