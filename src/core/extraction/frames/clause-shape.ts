@@ -59,6 +59,8 @@ const PARTICLES = new Set(['up', 'in', 'away', 'down', 'out', 'off', 'back', 'ov
 const INDIRECT = new Set(['me', 'us', 'him', 'them']);
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'they']);
 const INDEFINITES = new Set(['anything', 'something', 'everything']);
+/** Verbs whose adjective is a state, not an object ("go quiet", "feel sick", "get made redundant"). */
+const LINKING = new Set(['make', 'get', 'go', 'turn', 'feel', 'seem', 'look', 'become', 'keep', 'stay', 'grow', 'sound', 'come', 'fall', 'remain', 'end']);
 /** Heads of a partitive ("a bit of Cebuano", "a little piano"): the phrase is what it is a part of. */
 const PARTITIVES = new Set(['bit', 'little', 'lot', 'smattering', 'touch', 'spot']);
 const MODALS = new Set(['would', 'could', 'might', 'should', 'may', 'can', 'will', 'must', 'shall']);
@@ -254,7 +256,8 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
     // An indirect object pronoun before the object ("gives me hives", "got us a puppy").
     if (toks[i]?.pos === 'PRON' && INDIRECT.has(toks[i].lower) && toks[i + 1] && NP_INNER.has(toks[i + 1].pos)) i++;
     // "speak tamil at home": a bare word the tagger read as an adjective, with no noun after it, is the object noun.
-    if (toks[i]?.pos === 'ADJ' && (!toks[i + 1] || ['ADP', 'CCONJ', 'PUNCT'].includes(toks[i + 1].pos)) && !NEGATORS.has(toks[i].lower)) toks = toks.map((t, k) => (k === i ? { ...t, pos: 'NOUN' } : t));
+    // (Never after a passive or a linking verb: "was made redundant from Argos", "went quiet at work".)
+    if (toks[i]?.pos === 'ADJ' && !s.passive && !LINKING.has(s.verb) && (!toks[i + 1] || ['ADP', 'CCONJ', 'PUNCT'].includes(toks[i + 1].pos)) && !NEGATORS.has(toks[i].lower)) toks = toks.map((t, k) => (k === i ? { ...t, pos: 'NOUN' } : t));
     // A particle read as a preposition ("traded in my bike"): the phrase after it is the object.
     const [np, j] = readArgument(toks, i);
     // A time after the verb ("resigned on Friday") is no object, and what looked like a particle was its preposition
