@@ -305,3 +305,22 @@ describe('a thing that turns the speaker for or against it (stance-turn verbs)',
     expect(once(text).filter((r) => /\|opinion_/.test(r))).toEqual([]);
   });
 });
+
+describe('a fresh check in other words (written after a probe of new wording)', () => {
+  test.each([
+    ['stayed away from pork and beef since 2020', /^user\|diet\|vegetarian\|assert$/],
+    ['been off dairy for a year now', /^user\|diet\|dairy-free\|assert$/],
+    ['twenty years as a teacher and I still get nervous on the first day', /^user\|job_title\|teacher\|assert$/],
+    ['the new Notion editor has put me off it completely', /^user\|opinion_notion\|/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    ['traded my PS4 for a bike', /\|vehicle\|ps4\|assert$/],
+    ['the lights are off in the kitchen', /\|diet\|/],
+    ['stayed away from the party, too tired', /\|diet\|/],
+  ])('%s gives nothing of that kind', (text, none) => {
+    expect(once(text).filter((r) => none.test(r))).toEqual([]);
+  });
+});

@@ -68,7 +68,8 @@ function gerundCompound(w: string, lex: Lexicon): boolean {
 export function isKind(noun: string, kind: NounKind, lex?: Lexicon): boolean {
   const w = noun.toLowerCase().trim();
   const seeded = seedLookup(w);
-  if (seeded) return seeded === kind;
+  // A word of two seed lists ("teacher", "coach", "doctor": social nouns and occupations) is of both.
+  if (seeded) return seeded === kind || (kind === 'occupation' && OCCUPATIONS.has(w));
   if (!lex) return false;
   const kinds = kindsOf(lex, w, { maxSenses: 3 });
   return kinds.includes(kind) || (kind === 'activity' && kinds.length === 0 && gerundCompound(w, lex));

@@ -322,8 +322,9 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
       }
       out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.op ? { op: frame.op } : {}), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
       // "traded the yaris for a Kia Niro": what was traded for a vehicle was one too, and it is gone.
+      const forMake = (np.name ?? '').toLowerCase().split(/\s+/).slice(0, -1).some((w) => isKind(w, 'vehicle'));
       if (frame.pred === 'exchange' && speakerSays)
-        for (const old of shape.objects) if (!['his', 'her', 'their', 'your', 'a', 'an'].includes(old.det ?? '') && !/['’]s\b/.test(old.text)) out.push({ key: 'vehicle', value: old.proper ? (old.name ?? old.head) : bare(old).replace(/^(?:old|trusty|beloved)\s+/i, ''), op: 'retract', subject: clause.speaker, metadata: { frame: 'exchange×for vehicle', ending: 'traded', anyKey: true } });
+        for (const old of shape.objects) if (!['his', 'her', 'their', 'your', 'a', 'an'].includes(old.det ?? '') && !/['’]s\b/.test(old.text) && (fits(old, 'vehicle', lex) || (forMake && kindOf(old.headLemma, lex) === null && !/\s/.test(bare(old))))) out.push({ key: 'vehicle', value: old.proper ? (old.name ?? old.head) : bare(old).replace(/^(?:old|trusty|beloved)\s+/i, ''), op: 'retract', subject: clause.speaker, metadata: { frame: 'exchange×for vehicle', ending: 'traded', anyKey: true } });
       // A dated move is also the event of moving ("moved down to Brighton in January").
       if (frame.pred === 'move' && clause.date && clause.past) out.push({ key: 'event_move', value: `moved to ${valueOf(frame, np, rc)}`, type: 'event', eventDate: clause.date.iso, metadata: { dateText: clause.date.text, frame: 'move×date' } });
     }
@@ -779,7 +780,8 @@ export function stanceTurnDrafts(rc: ReadClause): Draft[] {
   const subj = shape.subject;
   if (['his', 'her', 'their', 'your', 'my', 'our', 'this', 'that'].includes(subj.det ?? '')) return [];
   const owner = /^(?:the\s+)?([\p{L}\p{N}.+#-]+)['’]s\b/u.exec(subj.text)?.[1];
-  const topic = (owner ?? (subj.proper ? subj.name : subj.headLemma) ?? '').toLowerCase();
+  // The thing's name, when the phrase carries one ("the new Figma update" is about Figma).
+  const topic = (owner ?? subj.name ?? subj.headLemma ?? '').toLowerCase();
   const slug = topicSlug(topic);
   if (!slug || RELATIONS[topic] !== undefined) return [];
   const first = tokens.findIndex((t) => t.text === subj.text.split(' ')[0].replace(/['’]s$/, ''));

@@ -28,7 +28,7 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   study: { lemmas: ['study', 'research', 'teach'] },
   // Avoiding a food ("steer clear of gluten", "cut out dairy", "gave up pork"): WordNet avoid/abstain, and the phrasal
   // verbs of giving something up, each with the word that must follow it (AVOID_PARTICLES).
-  avoid: { lemmas: ['avoid', 'shun', 'eschew', 'cut', 'give', 'swear', 'steer', 'quit', 'ditch', 'drop', 'eliminate', 'ban'], anchors: ['avoid', 'abstain'] },
+  avoid: { lemmas: ['avoid', 'shun', 'eschew', 'cut', 'give', 'swear', 'steer', 'quit', 'ditch', 'drop', 'eliminate', 'ban', 'stay', 'keep'], anchors: ['avoid', 'abstain'] },
   // Learning a language ("picked up some Italian", "learnt Greek at school").
   learn: { lemmas: ['learn', 'pick'], anchors: ['learn'] },
   // Starting in a job ("started as a junior architect at Foster Partners").
@@ -53,7 +53,7 @@ export const ASPECT = {
  * of" avoid; "pick up" learns ("picked up some Italian"). Without that word the class does not apply ("cut my hand").
  */
 export const PHRASAL_ONLY: Partial<Record<PredClass, Readonly<Record<string, string>>>> = {
-  avoid: { cut: 'out', give: 'up', swear: 'off', steer: 'clear' },
+  avoid: { cut: 'out', give: 'up', swear: 'off', steer: 'clear', stay: 'away', keep: 'away' },
   start: { take: 'up' },
   learn: { pick: 'up' },
 };
@@ -125,6 +125,9 @@ export const FRAMES: readonly Frame[] = [
   // "I steer clear of gluten", "cut out dairy", "I avoid cheese and yoghurt": avoiding a food class is a diet.
   { pred: 'avoid', slot: 'object', arg: 'food', key: 'diet' },
   { pred: 'avoid', slot: 'prep:of', arg: 'food', key: 'diet' },
+  // "stayed away from dairy", "I've been off gluten for six months".
+  { pred: 'avoid', slot: 'prep:from', arg: 'food', key: 'diet' },
+  { pred: 'be', slot: 'prep:off', arg: 'food', key: 'diet' },
   { pred: 'learn', slot: 'object', arg: 'language', key: 'language' },
   { pred: 'exchange', slot: 'prep:for', arg: 'vehicle', key: 'vehicle' },
   // "my flatmate Cormac just got a job as a podiatrist": a job had or got, whoever got it.
