@@ -324,3 +324,24 @@ describe('a fresh check in other words (written after a probe of new wording)', 
     expect(once(text).filter((r) => none.test(r))).toEqual([]);
   });
 });
+
+describe('a conversion said after the thing (topic from the clause before)', () => {
+  test.each([
+    ['Rust finally clicked after the borrow checker stopped yelling at me, I get it now', /^user\|opinion_rust\|/],
+    ['went to a salsa class at the community centre and honestly, I see the appeal now', /^user\|opinion_salsa\|/],
+    ['Obsidian saved my thesis notes twice this week, I am a believer', /^user\|opinion_obsidian\|/],
+    // lower-case chat, a discourse word first, an occasion named by a time of day
+    ["ok, duckdb chewed through the whole csv in a second, i'm a believer", /^user\|opinion_duckdb\|/],
+    ['went to a ceilidh evening at the village hall and i see the appeal now', /^user\|opinion_ceilidh\|/],
+  ])('%s', (text, want) => {
+    expect(once(text)).toContainEqual(expect.stringMatching(want));
+  });
+
+  test.each([
+    ['my brother keeps talking about crypto and I do not get it'],
+    ['I get it now, you meant the other form'],
+    ['he went to a salsa class and now he gets it'],
+  ])('%s gives no opinion of the speaker', (text) => {
+    expect(once(text).filter((r) => /^user\|opinion_/.test(r))).toEqual([]);
+  });
+});

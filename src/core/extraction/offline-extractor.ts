@@ -32,7 +32,7 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { abstinenceDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts } from './frames/read.ts';
+import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
@@ -190,7 +190,7 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
   const ended = endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)));
   // An ending the rows did not read: a predicate of an ending class over a value the exchange holds.

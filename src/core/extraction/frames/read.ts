@@ -9,7 +9,7 @@
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Clause, Draft } from '../model.ts';
-import { DIETS, NOT_NAMES, OCCUPATIONS, RELATIONS, RELATIONSHIP_STATUS } from '../lexicon.ts';
+import { DIETS, NOT_NAMES, OCCASION_NOUNS, OCCUPATIONS, RELATIONS, RELATIONSHIP_STATUS } from '../lexicon.ts';
 import { relationDraft } from '../subject-attribution.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -787,6 +787,42 @@ export function stanceTurnDrafts(rc: ReadClause): Draft[] {
   const first = tokens.findIndex((t) => t.text === subj.text.split(' ')[0].replace(/['’]s$/, ''));
   const value = tokens.slice(Math.max(0, first)).map((t) => t.text).join(' ').replace(/\s+([,.!?]|['’]s\b)/g, '$1');
   return [{ key: `opinion_${slug}`, value, type: 'opinion', subject: clause.speaker, metadata: { stance: row.stance, topic, frame: `turn×${row.lemma}` } }];
+}
+
+/** Occasion nouns, and the times of day an occasion is named by ("a jazz night", "a games evening"). */
+const OCCASIONS = new Set([...OCCASION_NOUNS.split('|'), 'night', 'evening', 'afternoon', 'morning', 'day', 'weekend']);
+
+/**
+ * A conversion (CONVERSIONS) said after the thing: "Rust finally clicked…, I get it now", "went to a salsa class…, I see
+ * the appeal now" → a positive opinion on what the sentence's first clause is about: its subject (a noun, not a person
+ * of the speaker's or a pronoun), else what the speaker went to or tried (an occasion noun gives its modifier: "a salsa
+ * class" → salsa). A negated conversion, or one that opens the sentence, says nothing.
+ */
+export function conversionDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, tokens, lex } = rc;
+  if (!clause.subject.self || shape.pronoun !== 'i' || shape.negated || clause.negated || shape.modal) return [];
+  const words = tokens.map((t) => t.lower).filter((w) => !['honestly', 'finally', 'totally', 'now', 'so'].includes(w) || w === 'now');
+  const after = words.slice(words.indexOf('i') + 1).filter((w) => !['am', "'m", 'be', 'do', 'really', 'finally', 'honestly'].includes(w));
+  const said = CONVERSIONS.find((c) => c.every((w, k) => after[k] === w));
+  if (!said) return [];
+  // What came before the conversion in the sentence (the clause may be re-cased or expanded: find its words).
+  const at = clause.sentence.toLowerCase().lastIndexOf(said.join(' '));
+  const before = at > 0 ? clause.sentence.slice(0, at).replace(/[,;.…\s]*\b(?:and\s+)?(?:honestly\s+)?i(?:['’]m|\s+am)?(?:\s+a)?\s*$/i, '') : '';
+  if (!before.trim()) return [];
+  let first = shapeOfTokens(tagFragment(before));
+  // "fine, typescript caught 3 bugs…": a discourse word and its comma open the sentence.
+  if (!first.verb && /,/.test(before)) first = shapeOfTokens(tagFragment(before.slice(before.indexOf(',') + 1)));
+  // "…has converted me, I'm a believer now": the clause before already said it (a stance turn).
+  if (first.verb && STANCE_TURNS.some((r) => r.lemma === verbLemma(first.verb!, lex))) return [];
+  const subj = first.subject && !first.pronoun && !['my', 'our', 'his', 'her', 'their', 'your'].includes(first.subject.det ?? '') ? first.subject : null;
+  const tried = !first.pronoun || first.pronoun === 'i' || first.pronoun === 'we' ? [...first.objects, ...first.preps.filter((p) => p.prep === 'to').map((p) => p.np)][0] : undefined;
+  const np = subj ?? (first.subjectless || first.pronoun === 'i' || first.pronoun === 'we' ? tried : undefined);
+  if (!np || RELATIONS[np.headLemma] !== undefined || isKind(np.headLemma, 'person', lex)) return [];
+  const words2 = bare(np).toLowerCase().split(/\s+/);
+  const topic = np.name?.toLowerCase() ?? (OCCASIONS.has(np.headLemma) && words2.length > 1 ? words2[words2.length - 2] : np.headLemma);
+  const slug = topicSlug(topic);
+  if (!slug) return [];
+  return [{ key: `opinion_${slug}`, value: clause.sentence.trim(), type: 'opinion', subject: clause.speaker, metadata: { stance: 'positive', topic, frame: 'conversion' } }];
 }
 
 /** "he's a 6kg tabby", "she is a rescue lurcher", "that daft beagle": a description of the last one named as an animal. */

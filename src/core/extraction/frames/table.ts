@@ -244,6 +244,12 @@ export const STANCE_TURNS: ReadonlyArray<{ lemma: string; particle?: string; sta
   { lemma: 'spoil', stance: 'negative' },
 ];
 
+/**
+ * A conversion said after the thing ("…, I get it now", "…, I see the appeal", "…, I'm a believer"): the speaker has
+ * come round to what the clause before was about. Word runs after the speaker's "I" / "I am".
+ */
+export const CONVERSIONS: readonly string[][] = [['get', 'it', 'now'], ['get', 'it'], ['see', 'the', 'appeal'], ['get', 'the', 'appeal'], ['get', 'the', 'hype'], ['see', 'the', 'hype'], ['understand', 'the', 'hype'], ['a', 'believer'], ['a', 'convert'], ['converted']];
+
 /** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
 export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; anchors: string[]; diet: string }> = [
   { foods: ['animal product', 'animal products', 'dairy and meat', 'meat and dairy'], anchors: ['animal_product'], diet: 'vegan' },
