@@ -42,6 +42,7 @@ export function questionAsStatement(text: string): string {
   return text
     .replace(/(^|[.!—–-]\s*|,\s*)(are|were|have|had)\s+you\b/gi, (_m, lead: string, aux: string) => `${lead}you ${aux.toLowerCase()}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(?:do|does)\s+you\b/gi, (_m, lead: string) => `${lead}you`)
+    .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)(?:'s|’s)\s+name\s+(\p{Lu}[\p{L}'-]*)/gu, (_m, lead: string, np: string, name: string) => `${lead}${np} is called ${name}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+the\s+name\s+of\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, name: string, np: string) => `${lead}${np} is called ${name}`)
     .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, aux: string, name: string, np: string) => `${lead}${name} ${aux.toLowerCase()} ${np}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(is|was)\s+(your\s+[\p{L}-]+)\b/giu, (_m, lead: string, aux: string, np: string) => `${lead}${np} ${aux.toLowerCase()}`)
@@ -55,6 +56,8 @@ export function questionAsStatement(text: string): string {
 const OFFER = /^(?:[^?]*?[,—–-]\s*)?(?:would\s+you\s+like\s+me\s+to|do\s+you\s+want\s+me\s+to|want\s+me\s+to|shall\s+I|should\s+I)\s+(.+?)\s*\?\s*$/i;
 /** The assistant's recollection before an offer: "You mentioned having asthma, …". */
 const RECALLED = /^\s*you\s+(?:mentioned|said|told\s+me)(?:\s+that)?\s+([^,—–?]+?)\s*[,—–-]\s*(?=would|do|want|shall|should)/i;
+/** The assistant's recollection before an open question about it: "You said you're studying Korean, how's that going?". */
+const RECALLED_ASK = /^\s*you\s+(?:mentioned|said|told\s+me)(?:\s+that)?\s+((?:you|your)\b[^,—–?]+?)\s*[,—–-]\s*(?:so\s+)?(?:how|what|when|where|which|who|any|is|are|do|did|has|have)\b[^?]*\?\s*$/i;
 /** One yes/no question about the user inside a longer message: its own sentence, opening with an auxiliary. */
 const YES_NO = /(?:^|(?<=[.!?]\s+))(?:are|were|do|did|have|had|is|was)\s+(?:you|your)\b[^.!?]*\?/i;
 const CHECK = /^(?:assume|remember|note|keep\s+in\s+mind|take\s+it)\s+(?:that\s+)?(?=you\b)/i;
@@ -71,6 +74,10 @@ export function assistantClaimToFirstPerson(text: string): string {
     // A check is a claim about the user; any other offer is what the user asks for when they say yes.
     return claim + (CHECK.test(body) ? `${swapPersons(body.replace(CHECK, ''))}.` : `please ${body.replace(/\bmy\b/gi, 'your').replace(/\bI\b/g, 'you')}.`);
   }
+  // "You mentioned you're learning Welsh, how's it going?": a yes to a question about what the assistant recalls
+  // confirms the recollection.
+  const recalledAsk = RECALLED_ASK.exec(text.trim());
+  if (recalledAsk) return `${swapPersons(recalledAsk[1].replace(/^(?!you\b|your\b)/i, 'you '))}.`;
   // "Do you live in Cardiff? I think you mentioned the bay.": a yes answers the yes/no question, not the aside.
   const asked = YES_NO.exec(text.trim());
   if (asked && asked[0].length < text.trim().length) text = asked[0];
@@ -132,7 +139,58 @@ export function answerWithObject(answer: string, question: string, lex?: Lexicon
  */
 export function namedComplement(question: string, answer: string): string | null {
   if (!/(?:^|[.!?]\s+)(?:are|were)\s+you\s+(?:still\s+)?(?:a\s+|an\s+)?[\p{L}-]+[^?]*\?\s*$/iu.test(question.trim())) return null;
-  const m = /^\s*([\p{L}-]{3,})\s*(?:[,.!;—–-]|$)/u.exec(answer);
+  const m = /^\s*([\p{L}-]{3,})\s*(?:[,.!;—–-]|\s+(?:actually|now|mostly|though|really|tbh|these\s+days|nowadays|these\s+days|i\s+guess|i\s+suppose)\b|$)/iu.exec(answer);
   if (!m || /^(?:yes|yeah|yep|no|nope|nah|not|neither|both|sometimes|honestly|well|maybe|kind|sort|depends|ish)$/i.test(m[1])) return null;
   return `I am ${m[1].toLowerCase()}.`;
+}
+
+/** Laughter and fillers before a short answer ("haha yep that's him", "oh yes"): the answer starts after them. */
+export const LEAD_FILLER = /^\s*(?:(?:ha(?:ha)+|hah|lol|lmao|oh|ah+|hmm+|well|ooh|ha)\b[\s,!.]*)+/i;
+
+/** A short answer that ends in its "yes" ("slowly, but yes", "kind of, yeah"), with no denial before it. */
+const LATE_YES = /^\s*(?:[\p{L}'’-]+[\s,]+){1,4}(?:but\s+)?(?:yes|yeah|yep|yup)\s*[.!]*\s*$/iu;
+/**
+ * An answer that presupposes the yes by telling how often or how long ("every weekend, in a brass band", "for six
+ * years now", "since 2019", "most days"): said to a yes/no question, it confirms it.
+ */
+const ELABORATED_YES = /^\s*(?:every|each|most|twice|once\s+a|always|daily|weekly|nightly|religiously|all\s+the\s+time|whenever|since\b|for\s+(?:\w+\s+)?(?:years|months|weeks|ages|a\s+while|decades)|(?:\w+\s+)?(?:times?|days?|nights?)\s+a\s+(?:week|month))\b/i;
+const NEGATION_IN = /\b(?:not|never|no|nope|nah|n't|no\s+longer|anymore|any\s+more|stopped|quit|gave\s+up)\b|n[’']t\b/i;
+/** A yes/no question about the user (its last sentence opens with are/do/have/is + you/your). */
+const YES_NO_ABOUT_YOU = /(?:^|[.!?]\s+)(?:are|were|do|did|have|had|is|was)\s+(?:you|your)\b[^.!?]*\?\s*$/i;
+
+/**
+ * A yes the answer implies without opening with it: a late "…but yes", or an elaboration of how often or how long,
+ * said to a yes/no question about the user (or to a recollection the assistant asks about). Any denial in the answer
+ * and it is no yes.
+ */
+export function impliedYes(question: string, answer: string): 'late' | 'elaborated' | null {
+  const q = question.trim();
+  if (!/\?\s*$/.test(q) || !(YES_NO_ABOUT_YOU.test(q) || RECALLED_ASK.test(q))) return null;
+  const late = LATE_YES.exec(answer);
+  if (late && !NEGATION_IN.test(answer.replace(/(?:but\s+)?(?:yes|yeah|yep|yup)\s*[.!]*\s*$/i, ''))) return 'late';
+  if (ELABORATED_YES.test(answer) && !NEGATION_IN.test(answer) && YES_NO_ABOUT_YOU.test(q)) return 'elaborated';
+  return null;
+}
+
+/**
+ * What an "any X?" / "what X?" question asks the user to list, and how the listed things read as a statement: "Any
+ * allergies I should know about?" — "sesame, quite badly" → "I am allergic to sesame.". The asked class is the
+ * question's noun (data: ASKED_CLASSES); the answer's first part, a few words of no pronoun, denial or question, fills it.
+ */
+const ASKED_CLASSES: ReadonlyArray<{ heads: string[]; statement: (things: string) => string }> = [
+  { heads: ['allergy', 'allergies', 'intolerance', 'intolerances'], statement: (x) => `I am allergic to ${x}.` },
+  { heads: ['language', 'languages'], statement: (x) => `I speak ${x}.` },
+  { heads: ['instrument', 'instruments'], statement: (x) => `I play ${x}.` },
+  { heads: ['pet', 'pets', 'animals'], statement: (x) => `I have ${x}.` },
+];
+const NOT_A_LIST = /^(?:none|nothing|no|nope|nah|not|never|i|i'm|my|me|we|why|what|how|who|haha|lol|hmm|idk|dunno|yes|yeah|yep|maybe|sure|only|just|depends|kind|sort|loads|lots|plenty|some|a\s+few|one|mine|it|that|this)\b/i;
+export function askedListAnswer(question: string, answer: string): string | null {
+  const q = question.trim();
+  if (!/\?\s*$/.test(q)) return null;
+  const m = /\b(?:any|what|which)\s+(?:(?:other|food|dietary|major)\s+)?([\p{L}]+)/iu.exec(q);
+  const row = m ? ASKED_CLASSES.find((r) => r.heads.includes(m[1].toLowerCase())) : undefined;
+  if (!row) return null;
+  const first = answer.trim().split(/\s*(?:[,;.!?—–]|\s-\s|\bbut\b|\bthough\b)\s*/)[0].trim();
+  if (!first || first.split(/\s+/).length > 5 || NOT_A_LIST.test(first) || NEGATION_IN.test(answer)) return null;
+  return row.statement(first);
 }

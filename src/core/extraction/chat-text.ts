@@ -85,7 +85,7 @@ const AFTER_NAME = /^(?:\s*[,.!?;:)]|\s*$|\s+(?:was|is|has|had|and|just|turned|t
 const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 /** Chat words no dictionary holds that are never names ("ngl", "tbh", "gonna"). */
-const CHAT_WORDS = new Set('into onto upon from about than were was been being have has does did would could should shall must might they them their theirs there these those what which whose whom every each also very just only even ever never always often your yours mine ours hers himself herself itself ourselves themselves yourself myself with without within through throughout during before after above below under over between among against toward towards until till because while whereas although though unless whether either neither both some any many much more most less least such same other another anyone anything anybody someone something somebody everyone everything everybody nobody nothing none cannot cant dont wont isnt arent wasnt werent didnt doesnt havent hasnt hadnt couldnt wouldnt shouldnt youre theyre were ive youve weve theyve ill youll hell shell well theyll id youd hed shed wed theyd im thats whats theres heres lets lol lmao omg btw idk imo imho haha hahaha yay ugh meh tho cuz gonna wanna gotta kinda sorta dunno okay yeah yep nope yup cos coz thx pls plz asap fyi aka etc hmm ooh oof tbh ngl wfh irl smh fomo jk ikr bff rn bc wrt af'.split(' '));
+const CHAT_WORDS = new Set('when where why how who what while whenever wherever into onto upon from about than were was been being have has does did would could should shall must might they them their theirs there these those what which whose whom every each also very just only even ever never always often your yours mine ours hers himself herself itself ourselves themselves yourself myself with without within through throughout during before after above below under over between among against toward towards until till because while whereas although though unless whether either neither both some any many much more most less least such same other another anyone anything anybody someone something somebody everyone everything everybody nobody nothing none cannot cant dont wont isnt arent wasnt werent didnt doesnt havent hasnt hadnt couldnt wouldnt shouldnt youre theyre were ive youve weve theyve ill youll hell shell well theyll id youd hed shed wed theyd im thats whats theres heres lets lol lmao omg btw idk imo imho haha hahaha yay ugh meh tho cuz gonna wanna gotta kinda sorta dunno okay yeah yep nope yup cos coz thx pls plz asap fyi aka etc hmm ooh oof tbh ngl wfh irl smh fomo jk ikr bff rn bc wrt af'.split(' '));
 
 /**
  * In an all-lower-case message, the lexicon decides what else is a name: a word it does not know at all (not an
@@ -109,9 +109,14 @@ export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase 
   if (!lexiconKnowsWords(lex) || !lowerCase) return text;
   return text.replace(/\b([a-z][a-z-]{2,})(?=(?:'s|’s)?\b)/g, (w, _m, offset: number) => {
     if (CHAT_WORDS.has(w) || NOT_A_NAME.has(w) || !/[aeiouy]/.test(w) || text[offset - 1] === "'" || text[offset - 1] === '’') return w;
+    // Right after a subject pronoun a word is the verb ("we rehomed clover"), and an unknown -ing word is an activity
+    // ("woodturning"), not a name.
+    if (unknownWord(lex, w) && (/ing$/.test(w) || (/(?:ed|s)$/.test(w) && /\b(?:i|we|they|he|she|you)\s+$/.test(text.slice(Math.max(0, offset - 6), offset))))) return w;
     if (unknownWord(lex, w)) return capital(w);
     const first = lex.senses(w, undefined, 1)[0];
-    return first && first.lexClass === 'noun.location' ? capital(w) : w;
+    // An inflected form ("seats", "banks") is a common noun: place names are not plurals.
+    const inflected = !!first && !first.lemmas.some((l) => l.toLowerCase() === w) && lex.lemmas(w, 'noun').some((l) => l !== w && first.lemmas.includes(l));
+    return first && first.lexClass === 'noun.location' && !inflected ? capital(w) : w;
   });
 }
 

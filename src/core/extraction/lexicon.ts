@@ -21,6 +21,16 @@ export const RELATIONS: Record<string, string | null> = {
 /** Social relations (not family): the people a clause may be about instead of the speaker ("my pal Dave moved to Oslo"). */
 export const SOCIAL_NOUNS = set('friend|pal|mate|buddy|colleague|coworker|co-worker|boss|manager|neighbour|neighbor|roommate|flatmate|housemate|classmate|teammate|bestie|bff|mentor|landlord|landlady|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|supervisor|workmate|teacher|therapist|doctor|coach');
 for (const w of SOCIAL_NOUNS) if (!(w in RELATIONS)) RELATIONS[w] = null;
+/**
+ * Relations by marriage and remarriage, formed from the family words: "sister-in-law", "stepmum", "step-brother",
+ * "half-sister". A step- or half- relative keeps the base word's key (a stepdad is a parent); an in-law has none (the
+ * speaker's relation keys are their own family), but is a person the clause may be about, like a social noun.
+ */
+export const IN_LAW_BASES = ['mother', 'father', 'sister', 'brother', 'son', 'daughter'];
+const STEP_BASES = ['mum', 'mom', 'mother', 'dad', 'father', 'sister', 'brother', 'son', 'daughter', 'kids', 'children', 'parents', 'siblings', 'sisters', 'brothers'];
+for (const b of IN_LAW_BASES) RELATIONS[`${b}-in-law`] ??= null;
+for (const b of STEP_BASES) for (const form of [`step${b}`, `step-${b}`]) RELATIONS[form] ??= RELATIONS[b] ?? null;
+for (const b of ['sister', 'brother', 'sisters', 'brothers']) RELATIONS[`half-${b}`] ??= RELATIONS[b] ?? null;
 export const RELATION_WORDS = Object.keys(RELATIONS).sort((a, b) => b.length - a.length);
 export const RELATION_RE = RELATION_WORDS.join('|');
 export const RELATION_ADJ = '(?:younger|older|little|big|baby|twin|step|eldest|oldest|youngest|best|new|ex|dear|late)';

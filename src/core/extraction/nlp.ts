@@ -7,6 +7,7 @@
  */
 import winkNLP, { type ItemSentence } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { RELATIONS } from './lexicon.ts';
 
 export interface NlpToken {
   text: string;
@@ -39,9 +40,29 @@ export function analyseText(text: string): NlpSentence[] {
     const pos = toks.out(its.pos) as string[];
     const neg = toks.out(its.negationFlag) as unknown as boolean[];
     const lemmas = toks.out(its.lemma as never) as unknown as string[];
-    const tokens: NlpToken[] = words.map((w, i) => ({ text: w, lower: w.toLowerCase(), pos: pos[i] ?? 'X', lemma: lemmas[i] ?? w.toLowerCase(), negated: Boolean(neg[i]) }));
+    const spaces = toks.out(its.precedingSpaces) as string[];
+    const tokens: NlpToken[] = joinCompounds(words.map((w, i) => ({ text: w, lower: w.toLowerCase(), pos: pos[i] ?? 'X', lemma: lemmas[i] ?? w.toLowerCase(), negated: Boolean(neg[i]) })), spaces);
     out.push({ text: s.out(), tokens, sentiment: Number(s.out(its.sentiment)) || 0 });
   });
+  return out;
+}
+
+/**
+ * wink splits "sister-in-law" and "step-dad" at the hyphens; a hyphenated run written without spaces that the relation
+ * table knows whole is one noun again (a kinship word, so the clause's subject is that relative).
+ */
+function joinCompounds(tokens: NlpToken[], spaces: string[]): NlpToken[] {
+  if (!tokens.some((t) => t.text === '-')) return tokens;
+  const out: NlpToken[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    let j = i;
+    while (tokens[j + 1]?.text === '-' && tokens[j + 2] && !spaces[j + 1] && !spaces[j + 2]) j += 2;
+    const whole = tokens.slice(i, j + 1).map((t) => t.lower).join('');
+    if (j > i && whole in RELATIONS) {
+      out.push({ text: tokens.slice(i, j + 1).map((t) => t.text).join(''), lower: whole, pos: 'NOUN', lemma: whole, negated: tokens[i].negated });
+      i = j;
+    } else out.push(tokens[i]);
+  }
   return out;
 }
 

@@ -15,7 +15,7 @@ import { analyseText } from './nlp.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
-import { attribute, isOthersAdvice, resolveReportedSpeech, speakerSubject, thirdPartyId, type Attribution } from './subject-attribution.ts';
+import { attribute, isOthersAdvice, relationAsTitle, resolveReportedSpeech, speakerSubject, thirdPartyId, type Attribution } from './subject-attribution.ts';
 import { PERSONAL_FACT_RULES, hereIn, placeIsHome } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
@@ -28,12 +28,12 @@ import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
 import { RELATION_RE } from './lexicon.ts';
-import { CONFIRM, DENY, answerWithObject, assistantClaimToFirstPerson, chosenAlternative, namedComplement } from './answers.ts';
+import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, impliedYes, namedComplement } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts } from './frames/read.ts';
+import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
@@ -192,14 +192,16 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
   const ended = endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)));
   // An ending the rows did not read: a predicate of an ending class over a value the exchange holds.
   const byReference = ended.length === 0 && !said.has('pet|retract') ? referenceEndingDrafts(rc).filter((d) => !said.has(`${d.key}|retract`)) : [];
-  // Eating again what the diet excludes ends the diet (frames/diet-change.ts).
-  const diet = said.has('diet|retract') ? [] : dietChangeDrafts(rc);
-  return [...fresh, ...ended, ...byReference, ...diet];
+  // A frame's retraction the ending rows already made ("traded in my Civic for an e-bike") is theirs.
+  const unended = fresh.filter((d) => d.op !== 'retract' || !ended.some((e) => e.key === d.key && e.op === 'retract' && refersTo(d.value, e.value)));
+  // Eating again what the diet excludes ends the diet (frames/diet-change.ts), unless the clause already said the diet.
+  const diet = said.has('diet|retract') || fresh.some((d) => d.key === 'diet') ? [] : dietChangeDrafts(rc);
+  return [...unended, ...ended, ...byReference, ...diet];
 }
 
 /** A phrase that opens with someone else's possessive ("his interview", "Ana's wedding"). */
@@ -528,7 +530,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     if (!subjectOverride) for (const d of reasonedOpinion(stripMarkers(body))) out.push(toCandidate(d, self, evidence, o.base));
     // A change of mind or taste spans the sentence's clauses ("I used to hate olives but these days I…").
     if (!subjectOverride) for (const d of [...changeOfHeart(stripMarkers(body)), ...tasteChange(stripMarkers(body))]) out.push(toCandidate(d, self, evidence, o.base));
-    const parts = splitClauses(body)
+    const parts = splitClauses(relationAsTitle(body))
       .map((clauseText) => stripMarkers(clauseText.length > MAX_CLAUSE ? clauseText.slice(0, clauseText.lastIndexOf(' ', MAX_CLAUSE) > 0 ? clauseText.lastIndexOf(' ', MAX_CLAUSE) : MAX_CLAUSE) : clauseText))
       .filter(Boolean)
       // "neighbour Gareth plays the tuba": chat drops the "my" before a relation noun and a name.
@@ -639,16 +641,23 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     if (m.role !== 'user' || typeof m.content !== 'string') continue;
     const speaker = speakerSubject(m.name);
     let content = m.content;
-    const confirm = CONFIRM.exec(content);
+    const question = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
+    // "haha yep that's him": laughter before the answer's yes.
+    const filler = question ? LEAD_FILLER.exec(content) : null;
+    if (filler && CONFIRM.test(content.slice(filler[0].length))) content = content.slice(filler[0].length);
+    const explicitYes = CONFIRM.exec(content);
+    // "slowly, but yes", "every weekend, in a brass band": a yes the answer implies without opening with it.
+    const implied = !explicitYes && question && !isJokeOrSarcasm(content) ? impliedYes(question.content, content) : null;
+    const confirm = explicitYes ?? (implied ? ([''] as unknown as RegExpExecArray) : null);
     // "Yeah right, and I'm the Queen…" is sarcasm, not a confirmation: the whole message stays screened.
     if (confirm && !isJokeOrSarcasm(content) && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b/i.test(content.slice(confirm[0].length))) {
-      const prevAssistant = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
+      const prevAssistant = question;
       if (prevAssistant) {
         const claim = assistantClaimToFirstPerson(prevAssistant.content);
         const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
         out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${prevAssistant.content.trim()} — confirmed: ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
       }
-      content = content.slice(confirm[0].length);
+      content = implied === 'late' ? '' : content.slice(confirm[0].length);
     }
     // "Do you still play the violin?" — "nope, gave it up years ago": the claim the "no" denies ends, when it is a
     // "still" question (a plain "Do you play…?" answered no states nothing held).
@@ -660,11 +669,12 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
       out.push(...found.filter((c) => c.op === 'retract').map((c) => ({ ...c, evidence: `${asked.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, deniedClaim: true } })));
     }
     // "is Pepper your dog or your cat?" — "dog!": the alternative chosen is the statement.
-    const question = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
     const alternative = question && !confirm && !deny ? chosenAlternative(question.content, content) : null;
     // "Are you vegan, or…?" — "vegetarian, so…": the one word names what the user is (a kind, never their name).
     const complement = question && !confirm && !deny && !alternative ? namedComplement(question.content, content) : null;
-    const chosen = alternative ?? complement;
+    // "Any allergies I should know about?" — "sesame, quite badly": the things listed fill the class asked for.
+    const listed = question && !deny && !alternative && !complement ? askedListAnswer(question.content, content) : null;
+    const chosen = alternative ?? complement ?? listed;
     if (chosen) {
       const found = extractSentences(chosen, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon }).filter((c) => !complement || c.key !== 'name');
       out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${question!.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));

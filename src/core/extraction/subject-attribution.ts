@@ -68,6 +68,19 @@ const REL_HEAD = new RegExp(`^(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_
 /** After "my partner's": another person, so the clause is not about the relative ("my partner's family speaks Spanish"). */
 const OTHER_PERSON = new RegExp(`^\\s*(?:${RELATION_RE}|family|friends?|colleagues?|coworkers?|co-workers?|boss|ex|folks|relatives|in-laws|cousins?|roommates?|neighbou?rs?)\\b`, 'i');
 
+/**
+ * "Neighbour of mine, Joss, plays the tuba", "Cousin Pietro lives in Turin": a relation named without "my" is the
+ * speaker's relative all the same, read as "my neighbour Joss plays…". Other text is returned as it is.
+ */
+export function relationAsTitle(text: string): string {
+  const m = OF_MINE.exec(text) ?? BARE_RELATION.exec(text);
+  if (!m || RELATIONS[m[1].toLowerCase()] === undefined || !isName(m[2])) return text;
+  return `my ${m[1].toLowerCase()} ${m[2]} ${text.slice(m[0].length)}`;
+}
+/** "Colleague of mine, Rashid, …", "a mate of mine, Declan, …". */
+const OF_MINE = new RegExp(`^(?:an?\\s+)?(${RELATION_RE})\\s+of\\s+(?:mine|ours)\\s*,?\\s*(\\p{Lu}[\\p{L}-]+)\\s*,?\\s*`, 'iu');
+/** "Cousin Aurelio got a job…": a capitalised relation word as a title before the name. */
+const BARE_RELATION = new RegExp(`^(?!(?:Mum|Mom|Dad|Grandma|Grandpa)\\b)(\\p{Lu}(?:${RELATION_RE.split('|').filter((w) => !/[^a-z-]/.test(w)).map((w) => w.slice(1)).join('|')}))\\s+(\\p{Lu}[\\p{L}-]+)\\s+(?=\\p{Ll})`, 'u');
 const DEFINITE_EVENT = /^the\s+(?:[\w-]+\s+){0,2}?(?:appointment|interview|exam|test|flight|trip|surgery|operation|viva|presentation|talk|check-?up|consultation|hearing|move|party|wedding|graduation|recital|race|match|game)\s+(?:is|was|will\s+be|got\s+moved|has\s+been\s+moved)\s+(?:now\s+|actually\s+)?(?:on|in|at|for|next|this|tomorrow|today|tonight)\b/i;
 
 /**
@@ -127,6 +140,16 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
       if (RELATIONS[rel.relation] === 'partner') partnerName = rel.name ?? rel.relation;
     } else if (isName(head.trim())) partnerName = head.trim();
     return { subject: self, pre: '', pred: text.slice(co[0].length), relations, partnerName };
+  }
+  const titled = relationAsTitle(text);
+  if (titled !== text) return attribute(titled, speaker, lastThird, lookupName);
+  // "Kirsty, my sister-in-law, is a midwife": a name with its relation in apposition is that relative.
+  const appos = /^(\p{Lu}[\p{L}-]+)\s*,\s*/u.exec(text);
+  const apposRel = appos && isName(appos[1]) ? parseRelationPhrase(text.slice(appos[0].length)) : null;
+  if (appos && apposRel && !apposRel.name && !apposRel.possessive && /^\s*,\s*/.test(text.slice(appos[0].length + apposRel.length))) {
+    const d = relationDraft(speaker, apposRel.relation, appos[1], 0.75);
+    const subject: Subject = { id: thirdPartyId(speaker, apposRel.relation, appos[1]), self: false, relation: apposRel.relation, name: appos[1] };
+    return { subject, pre: '', pred: text.slice(appos[0].length + apposRel.length).replace(/^\s*,\s*/, ''), relations: d ? [d] : [] };
   }
   const rel = parseRelationPhrase(text);
   const other = rel?.possessive ? OTHER_PERSON.exec(text.slice(rel.length)) : null;

@@ -57,6 +57,12 @@ const POSSESSIVES = new Set(['my', 'our', 'his', 'her', 'their', 'your', 'its'])
 const PRONOUNS = new Set(['i', 'we', 'he', 'she', 'they', 'it', 'you', 'me', 'us']);
 const PARTICLES = new Set(['up', 'in', 'away', 'down', 'out', 'off', 'back', 'over', 'on']);
 const INDIRECT = new Set(['me', 'us', 'him', 'them']);
+const SUBJECT_PRONOUNS = new Set(['i', 'we', 'they']);
+const INDEFINITES = new Set(['anything', 'something', 'everything']);
+/** Verbs whose adjective is a state, not an object ("go quiet", "feel sick", "get made redundant"). */
+const LINKING = new Set(['make', 'get', 'go', 'turn', 'feel', 'seem', 'look', 'become', 'keep', 'stay', 'grow', 'sound', 'come', 'fall', 'remain', 'end']);
+/** Heads of a partitive ("a bit of Cebuano", "a little piano"): the phrase is what it is a part of. */
+const PARTITIVES = new Set(['bit', 'little', 'lot', 'smattering', 'touch', 'spot']);
 const MODALS = new Set(['would', 'could', 'might', 'should', 'may', 'can', 'will', 'must', 'shall']);
 const NEGATORS = new Set(['not', "n't", 'never', 'no']);
 const NP_INNER = new Set(['DET', 'NUM', 'ADJ', 'NOUN', 'PROPN']);
@@ -91,6 +97,8 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
     // "out of Tesco yesterday": a deictic time word after the head is not part of the phrase.
     if (seenHead && DEICTIC_TIME.has(t.lower)) break;
     if (t.pos === 'DET' && i > start + (det ? 1 : 0)) break;
+    // "the fiesta's been written off", "the corolla's gone": 's before a verb is "has"/"is", not a possessive.
+    if ((t.lower === "'s" || t.lower === '’s') && ['AUX', 'VERB', 'ADV', 'ADP', 'PART'].includes(toks[i + 1]?.pos ?? 'END')) break;
     if (t.lower === "'s" || t.lower === '’s') seenHead = false;
     else if (t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'VERB' && !participle(i))) seenHead = true;
     i++;
@@ -117,6 +125,18 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
   ];
 }
 
+/** A phrase, read through a partitive head ("a bit of Cebuano" → "Cebuano"). */
+function readArgument(toks: NlpToken[], i: number): [Phrase | null, number] {
+  const [np, j] = readPhrase(toks, i);
+  if (np && PARTITIVES.has(np.headLemma) && toks[j]?.lower === 'of') {
+    const [inner, k] = readPhrase(toks, j + 1);
+    if (inner) return [inner, k];
+  }
+  // "a little piano", "a bit more Welsh": the amount is no part of the thing.
+  if (np && /^(?:a\s+)?(?:little|bit(?:\s+more)?)\s+\S/i.test(np.text) && !PARTITIVES.has(np.headLemma)) return [{ ...np, text: np.text.replace(/^(?:a\s+)?(?:little|bit(?:\s+more)?)\s+/i, ''), det: null }, j];
+  return [np, j];
+}
+
 /** Words the tagger may read as a noun or adverb that are prepositions before a determiner. */
 const LOOSE_PREPS = new Set(['round', 'around', 'past', 'outside', 'inside', 'behind', 'near', 'along', 'across', 'through', 'down', 'up']);
 const TIME_UNITS = new Set(['year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'time', 'mile', 'km', 'kg', 'pound']);
@@ -134,8 +154,13 @@ function retagVerbs(toks: NlpToken[]): NlpToken[] {
   return toks.map((t, i) => {
     const prev = toks[i - 1];
     const next = toks[i + 1];
+    // "eat anything with sesame": an indefinite pronoun after a verb is the object noun.
+    if (t.pos === 'PRON' && INDEFINITES.has(t.lower) && prev?.pos === 'VERB') return { ...t, pos: 'NOUN' };
     // "walked Taco round the reservoir": a word that may be a preposition, between a noun and a determiner, is one.
     if (LOOSE_PREPS.has(t.lower) && t.pos !== 'ADP' && prev && (prev.pos === 'NOUN' || prev.pos === 'PROPN') && next && (next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'ADP', lemma: t.lower };
+    // "I learnt Greek", "we sold the van": a word right after a subject pronoun that opens the clause, before a name,
+    // determiner or possessive, is the verb (the tagger reads irregular pasts as nouns).
+    if (t.pos === 'NOUN' && i === 1 && prev?.pos === 'PRON' && SUBJECT_PRONOUNS.has(prev.lower) && next && (next.pos === 'PROPN' || next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'VERB', lemma: t.lower };
     // After a name anywhere ("my flatmate Kofi practises the sax"), after a bare noun only as the clause's second word.
     if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'PROPN' || (prev.pos === 'NOUN' && i === 1)) || !next || !(next.pos === 'DET' || isPossessive(next))) return t;
     return { ...t, pos: 'VERB', lemma: t.lower.replace(/(?:ie)?s$/, (m) => (m === 'ies' ? 'y' : '')) };
@@ -152,6 +177,9 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
   const s: Shape = { subject: null, pronoun: null, verb: null, verbText: null, particle: null, object: null, objects: [], complement: null, adjective: null, preps: [], negated: false, modal: null, subjectless: false, gerundNames: false, passive: false };
   let i = 0;
   while (i < toks.length && (SKIP_LEAD.has(toks[i].pos) || (toks[i].pos === 'ADV' && SKIP_ADV.has(toks[i].lower)) || CHAT_LEAD.has(toks[i].lower))) i++;
+  // "every time I eat…", "last week we…": a leading time phrase before a subject pronoun is no subject.
+  const [lead, afterLead] = readPhrase(toks, i);
+  if (lead && isTime(lead) && toks[afterLead]?.pos === 'PRON' && PRONOUNS.has(toks[afterLead].lower)) i = afterLead;
   // Subject: a pronoun or a noun phrase before the verb group.
   if (i < toks.length && toks[i].pos === 'PRON' && PRONOUNS.has(toks[i].lower)) {
     s.pronoun = toks[i].lower === 'me' ? 'i' : toks[i].lower === 'us' ? 'we' : toks[i].lower;
@@ -170,15 +198,27 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
     if (np) {
       s.subject = np;
       i = j;
+      // "the ginger kombucha from the market has converted me": a phrase after the subject, before its verb group.
+      if (toks[i]?.pos === 'ADP' && !PARTICLES.has(toks[i].lower)) {
+        const [pp, k] = readPhrase(toks, i + 1);
+        if (pp && (toks[k]?.pos === 'AUX' || (toks[k]?.pos === 'VERB' && /(?:s|ed)$/.test(toks[k].lower)))) {
+          s.preps.push({ prep: toks[i].lower, np: pp });
+          i = k;
+        }
+      }
       if (toks[i]?.lower === 'and' && ['i', 'me'].includes(toks[i + 1]?.lower ?? '')) {
         s.pronoun = 'we';
         i += 2;
       }
     }
-  } else s.subjectless = toks[i]?.pos === 'VERB' || (NEGATORS.has(toks[i]?.lower ?? '') && toks[i + 1]?.pos === 'VERB') || (toks[i]?.pos === 'AUX' && ['have', 'be'].includes(toks[i].lemma) && toks[i + 1]?.pos !== 'PRON' && toks.slice(i + 1, i + 4).some((t) => t.pos === 'VERB'));
+  } else s.subjectless = toks[i]?.lower === 'been' || toks[i]?.pos === 'VERB' || (NEGATORS.has(toks[i]?.lower ?? '') && toks[i + 1]?.pos === 'VERB') || (toks[i]?.pos === 'AUX' && ['have', 'be'].includes(toks[i].lemma) && toks[i + 1]?.pos !== 'PRON' && toks.slice(i + 1, i + 4).some((t) => t.pos === 'VERB'));
   // Verb group: auxiliaries, negation, modals, then the main verb.
   let sawBe = false;
   let lastAux = -1;
+  // The subject's "'s" left before the verb group ("the fiesta 's been…") is its auxiliary.
+  if (s.subject && (toks[i]?.lower === "'s" || toks[i]?.lower === '’s')) {
+    toks = toks.map((t, k) => (k === i ? { ...t, pos: 'AUX', lemma: toks[i + 1]?.pos === 'VERB' && /ed$|en$/.test(toks[i + 1].lower) ? 'have' : 'be' } : t));
+  }
   for (; i < toks.length; i++) {
     const t = toks[i];
     if (NEGATORS.has(t.lower) || t.lemma === 'not') s.negated = true;
@@ -215,8 +255,11 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
     }
     // An indirect object pronoun before the object ("gives me hives", "got us a puppy").
     if (toks[i]?.pos === 'PRON' && INDIRECT.has(toks[i].lower) && toks[i + 1] && NP_INNER.has(toks[i + 1].pos)) i++;
+    // "speak tamil at home": a bare word the tagger read as an adjective, with no noun after it, is the object noun.
+    // (Never after a passive or a linking verb: "was made redundant from Argos", "went quiet at work".)
+    if (toks[i]?.pos === 'ADJ' && !s.passive && !LINKING.has(s.verb) && (!toks[i + 1] || ['ADP', 'CCONJ', 'PUNCT'].includes(toks[i + 1].pos)) && !NEGATORS.has(toks[i].lower)) toks = toks.map((t, k) => (k === i ? { ...t, pos: 'NOUN' } : t));
     // A particle read as a preposition ("traded in my bike"): the phrase after it is the object.
-    const [np, j] = readPhrase(toks, i);
+    const [np, j] = readArgument(toks, i);
     // A time after the verb ("resigned on Friday") is no object, and what looked like a particle was its preposition
     // unless the time brings its own determiner ("moved out last weekend").
     if (np && isTime(np)) {
@@ -234,7 +277,7 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
       i = j;
       if (s.subjectless && toks[i]?.pos === 'AUX' && toks[i].lemma === 'be') s.gerundNames = true;
       while ((toks[i]?.lower === 'and' || toks[i]?.lower === 'or' || toks[i]?.lower === ',') && i + 1 < toks.length) {
-        const [more, k] = readPhrase(toks, i + 1);
+        const [more, k] = readArgument(toks, i + 1);
         if (!more) break;
         s.objects.push(more);
         i = k;
@@ -255,6 +298,16 @@ export function shapeOfTokens(tokens: NlpToken[]): Shape {
   }
   // Prepositional phrases after the core ("at Monzo", "in Leeds", "with my aunt", "to the groomer").
   for (; i < toks.length; i++) {
+    // "I speak Dutch at work and Frisian with my gran": a phrase coordinated after the object's own phrases is
+    // another object, unless a verb follows it (a new clause: "…at home and Bella is…").
+    if (s.object && (toks[i].lower === 'and' || toks[i].lower === 'or') && toks[i - 1]?.pos !== 'CCONJ') {
+      const [more, k] = readArgument(toks, i + 1);
+      if (more && !['VERB', 'AUX', 'PART'].includes(toks[k]?.pos ?? '') && !isTime(more) && (more.det === null || more.det === s.object.det || more.det === 'a' || more.det === 'some') && !isPossessive(toks[i + 1])) {
+        s.objects.push(more);
+        i = k - 1;
+        continue;
+      }
+    }
     if (toks[i].pos !== 'ADP' && !(toks[i].pos === 'PART' && toks[i].lower === 'to')) continue;
     const prep = toks[i].lower;
     const [np, j] = readPhrase(toks, i + 1);

@@ -59,6 +59,8 @@ export function endingOf(rc: ReadClause, shape: Shape = rc.shape): Ending | null
   if (shape.particle) lemmas.add(shape.particle);
   if (isActivity(shape.object, lex)) lemmas.add('activity');
   for (const e of ENDINGS) {
+    if (e.negatedOnly && !shape.negated) continue;
+    if (e.bareSubject && shape.subject && shape.subject.det !== null && shape.subject.det !== 'my') continue;
     if (e.form && shape.verbText !== e.form) continue;
     if (e.together && shape.pronoun !== 'we') continue;
     if (endingLemmaMatch(e, shape.verb, lex) && (e.with ?? []).every((group) => group.some((w) => lemmas.has(w)))) return e;
@@ -79,6 +81,7 @@ function held(np: Phrase | null): boolean {
 }
 
 const PERSONAL = new Set(['i', 'we']);
+const NEGATORS = new Set(['never', 'not', "n't", 'didn’t', "didn't"]);
 /** A clause whose only negation is a trailing comment (", not going back", ", never again"). */
 const NEGATED_TAIL = /^[^,]*\b(?!not\b|never\b)\w+[^,]*,\s*(?:and\s+)?(?:not|never|no)\b[^,]*$/i;
 /** An ending dated further back than this is history, not a change of the current value. */
@@ -88,6 +91,13 @@ const LIGHT_GERUNDS = new Set(['playing', 'doing', 'going', 'having', 'making', 
 /** Retraction drafts for the clause's ending predicate (none when the clause is negated, hypothetical or about others). */
 export function endingDrafts(rc: ReadClause): Draft[] {
   const main = rc.shape;
+  // "Pickle slipped out the back gate and never came home": a negated return, said of the clause's subject.
+  const never = rc.tokens.findIndex((t, k) => NEGATORS.has(t.lower) && ['come', 'return'].includes(rc.tokens[k + 1]?.lemma ?? ''));
+  if (never >= 0 && !main.modal && !/^\s*(?:if|unless|when|whether)\b/i.test(rc.clause.text)) {
+    const sub = { ...shapeOfTokens(rc.tokens.slice(never)), subject: main.subject, pronoun: main.pronoun, subjectless: false, negated: true };
+    const e = endingOf(rc, sub);
+    if (e?.negatedOnly && main.subject && !main.negated) return endingFor(rc, e, { ...sub, negated: false });
+  }
   // The main verb group's own negation: a tail ("walked out of Tesco, not going back") does not negate the ending.
   if (main.negated || (main.modal && main.modal !== 'can') || (rc.clause.negated && !NEGATED_TAIL.test(rc.clause.text))) return [];
   const direct = endingOf(rc);
@@ -126,7 +136,8 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   const { clause, lex } = rc;
   if (shape.negated) return [];
   // The object, or the phrase a particle-like preposition carries ("got rid of the van", "parted with my guitar").
-  const object = shape.object ?? shape.preps.find((p) => (e.preps ?? ['of', 'with']).includes(p.prep))?.np ?? null;
+  const inPrep = shape.preps.find((p) => (e.preps ?? ['of', 'with']).includes(p.prep))?.np ?? null;
+  const object = e.prepFirst ? inPrep : (shape.object ?? inPrep);
   // A passive ending acts on its subject ("Misty had to be put down", "the van was scrapped"); one done to the
   // speaker ("I got made redundant from Wilko") acts on what follows.
   const acted = shape.passive && !object && !e.involuntary ? shape.subject : object;
@@ -150,10 +161,13 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   if (e.bond && shape.pronoun === 'we' && !isActivity(object, lex)) return bondEnding(rc, e, shape);
   if (referent && !(e.referent === 'object' && shape.pronoun && !PERSONAL.has(shape.pronoun))) {
     // A lower-case chat name ("bruno passed away", "sold the yamaha") counts as the name it is.
-    const chatName = referent.proper ? null : bareName(referent, lex, [null, 'the']);
+    // …unless the word is of a kind the row ends ("packed in squash": the game, not a pet called Squash).
+    // The word as written decides ("seats" are no SEAT, "bikes" are bikes).
+    const headKind = referent.proper ? null : kindOf(referent.head, lex);
+    const chatName = referent.proper || (headKind && e.keyByKind[headKind]) ? null : bareName(referent, lex, [null, 'the']);
     const name = referent.proper ? referent.name! : chatName;
     const noun = referent.noun && referent.noun !== name?.toLowerCase() ? referent.noun : null;
-    const kind = noun || !chatName ? kindOf(noun ?? name ?? referent.headLemma, lex) : null;
+    const kind = noun || !chatName ? kindOf(noun && noun === referent.headLemma && !referent.proper ? referent.head : (noun ?? name ?? referent.headLemma), lex) : null;
     const key = (kind ? e.keyByKind[kind] : undefined) ?? (name && !noun ? e.defaultKey : null);
     // What the exchange's earlier turns hold under that word ("socks" → "tabby named Socks", "the yamaha" → the MT-07).
     const word = (name ?? (referent.gerund ? referent.head : referent.head)).toLowerCase();

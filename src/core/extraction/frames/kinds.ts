@@ -13,13 +13,18 @@ import { HOBBY_NOUNS, LANGUAGES, OCCUPATIONS, PET_SPECIES, RELATIONS, SOCIAL_NOU
 export type { NounKind };
 
 const words = (s: string) => s.split('|');
+/** Vehicle makes: names, so never read in the plural ("swapped seats" are no SEATs). */
+const MAKES = 'volvo|bmw|audi|toyota|honda|ford|vw|volkswagen|vespa|nissan|kia|hyundai|skoda|seat|renault|peugeot|citroen|fiat|vauxhall|mazda|subaru|yamaha|ducati|triumph|kawasaki|suzuki|harley|brompton';
+const MAKE_SET = new Set(MAKES.split('|'));
 const SEED_LISTS: Array<[NounKind, Iterable<string>]> = [
   ['family', Object.entries(RELATIONS).filter(([, v]) => v !== null).map(([k]) => k)],
   ['social', SOCIAL_NOUNS],
-  ['instrument', words('guitar|piano|violin|viola|cello|drums|drum|bass|ukulele|saxophone|sax|flute|clarinet|oboe|bassoon|trumpet|trombone|tuba|harp|harmonica|accordion|banjo|mandolin|keyboard|synth|organ|fiddle|bagpipes|sitar|tabla|djembe|recorder|french horn|double bass|marimba|xylophone')],
+  ['instrument', words('guitar|piano|violin|viola|cello|drums|drum|bass|ukulele|saxophone|sax|flute|clarinet|oboe|bassoon|trumpet|trombone|tuba|harp|harmonica|accordion|banjo|mandolin|keyboard|synth|organ|fiddle|bagpipes|sitar|tabla|djembe|recorder|french horn|double bass|marimba|xylophone|' +
+      // Folk and world instruments WordNet does not hold.
+      'bodhran|bodhrán|cajon|erhu|guzheng|koto|shamisen|kalimba|oud|bouzouki|didgeridoo|steelpan|steel drums|tin whistle|uilleann pipes|concertina|hurdy gurdy|theremin|dulcimer|zither|balalaika|charango|ocarina')],
   ['vehicle', words('car|bike|bicycle|e-bike|ebike|motorbike|motorcycle|scooter|moped|van|truck|pickup|suv|minivan|hatchback|sedan|jeep|tesla|prius|civic|corolla|camry|golf|polo|fiesta|mini|beetle|campervan|camper|rv|boat|kayak|canoe|' +
       // Makes, named as people name them ("a 2015 honda jazz", "our old volvo").
-      'volvo|bmw|audi|toyota|honda|ford|vw|volkswagen|vespa|nissan|kia|hyundai|skoda|seat|renault|peugeot|citroen|fiat|vauxhall|mazda|subaru|yamaha|ducati|triumph|kawasaki|suzuki|harley|brompton')],
+      MAKES)],
   ['animal', PET_SPECIES],
   ['language', LANGUAGES],
   ['occupation', OCCUPATIONS],
@@ -35,20 +40,37 @@ for (const [kind, list] of SEED_LISTS) for (const w of list) if (!SEED.has(w)) S
 /** Either number for the seed table ("dogs" → "dog", "puppies" → "puppy", "peanut" → "peanuts"); the lexicon lemmatises the rest. */
 function seedLookup(word: string): NounKind | undefined {
   const w = word.toLowerCase();
-  return SEED.get(w) ?? SEED.get(w.replace(/ies$/, 'y')) ?? SEED.get(w.replace(/(?<!s)s$/, '')) ?? SEED.get(w.replace(/es$/, '')) ?? SEED.get(`${w}s`);
+  const other = (v: string) => (MAKE_SET.has(v) ? undefined : SEED.get(v));
+  return SEED.get(w) ?? other(w.replace(/ies$/, 'y')) ?? other(w.replace(/(?<!s)s$/, '')) ?? other(w.replace(/es$/, '')) ?? other(`${w}s`);
 }
 
 /** The kind of a (common) noun or noun phrase head, or null when neither the seed table nor the lexicon knows it. */
 export function kindOf(noun: string, lex?: Lexicon): NounKind | null {
   const w = noun.toLowerCase().trim();
   if (!w) return null;
-  return seedLookup(w) ?? (lex ? (kindsOf(lex, w, { maxSenses: 2 })[0] ?? null) : null);
+  return seedLookup(w) ?? (lex ? (kindsOf(lex, w, { maxSenses: 2 })[0] ?? (gerundCompound(w, lex) ? 'activity' : null)) : null);
+}
+
+/**
+ * A word the lexicon does not hold that is a noun and a verb's -ing form run together ("woodturning", "paddleboarding",
+ * "birdwatching"): the activity of doing that to that thing.
+ */
+function gerundCompound(w: string, lex: Lexicon): boolean {
+  if (!/^[a-z]{7,}ing$/.test(w) || lex.senses(w).length > 0) return false;
+  for (let k = 3; k <= w.length - 6; k++) {
+    const [head, act] = [w.slice(0, k), w.slice(k)];
+    if (lex.senses(head, 'noun', 1).length > 0 && (lex.lemmas(act, 'verb')[0] ?? '') !== act && lex.lemmas(act, 'verb').length > 0) return true;
+  }
+  return false;
 }
 
 /** Whether the noun can be of `kind` (any of its first three senses): the frames ask this for the slot they fill. */
 export function isKind(noun: string, kind: NounKind, lex?: Lexicon): boolean {
   const w = noun.toLowerCase().trim();
   const seeded = seedLookup(w);
-  if (seeded) return seeded === kind;
-  return !!lex && kindsOf(lex, w, { maxSenses: 3 }).includes(kind);
+  // A word of two seed lists ("teacher", "coach", "doctor": social nouns and occupations) is of both.
+  if (seeded) return seeded === kind || (kind === 'occupation' && OCCUPATIONS.has(w));
+  if (!lex) return false;
+  const kinds = kindsOf(lex, w, { maxSenses: 3 });
+  return kinds.includes(kind) || (kind === 'activity' && kinds.length === 0 && gerundCompound(w, lex));
 }

@@ -9,7 +9,7 @@
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Clause, Draft } from '../model.ts';
-import { NOT_NAMES, OCCUPATIONS, RELATIONS } from '../lexicon.ts';
+import { DIETS, NOT_NAMES, OCCASION_NOUNS, OCCUPATIONS, RELATIONS, RELATIONSHIP_STATUS } from '../lexicon.ts';
 import { relationDraft } from '../subject-attribution.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -54,7 +54,12 @@ export function readClause(clause: Clause, lex?: Lexicon): ReadClause {
  * regular ending, else the lexicon's lemma, else the word.
  */
 function verbLemma(v: string, lex?: Lexicon): string {
-  if (KNOWN_VERBS.has(v) || !/(?:ed|ing|s)$/.test(v)) return v;
+  if (KNOWN_VERBS.has(v)) return v;
+  // An irregular form ("learnt", "sold"): the lexicon's lemma when the tables know it.
+  if (!/(?:ed|ing|s)$/.test(v)) {
+    const l = lex?.lemmas(v, 'verb')[0];
+    return l && KNOWN_VERBS.has(l) ? l : v;
+  }
   const tries = [v.replace(/ied$/, 'y'), v.replace(/ed$/, ''), v.replace(/d$/, ''), v.replace(/(.)\1ed$/, '$1'), v.replace(/ing$/, ''), v.replace(/ing$/, 'e'), v.replace(/(.)\1ing$/, '$1'), v.replace(/s$/, '')];
   return tries.find((t) => KNOWN_VERBS.has(t)) ?? lex?.lemmas(v, 'verb')[0] ?? v;
 }
@@ -137,9 +142,11 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   if (np.det === 'no' || np.det === 'any') return false;
   if (arg === 'proper') return !!np.name && np.proper && isName(np.name.split(' ')[0]);
   if (arg === 'name') return (np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && mayBeName(np.name, lex)) || bareName(np, lex) !== null;
-  if (np.proper && arg !== 'language' && arg !== 'vehicle') return false;
+  // A proper noun is no kind, unless the seed table holds it (chat capitalises words the lexicon lacks: "the Bodhran").
+  if (np.proper && arg !== 'language' && arg !== 'vehicle') return !np.name?.includes(' ') && isKind(np.headLemma, arg) && kindOf(np.headLemma) === arg;
   // A proper noun is a vehicle only by the seed table's makes and models ("Prius"); WordNet's "SAM" is a missile.
-  if (np.proper && arg === 'vehicle') return isKind(np.headLemma, arg);
+  // A make before the model names one too ("a Honda Jazz", "a secondhand Kia Niro").
+  if (np.proper && arg === 'vehicle') return isKind(np.headLemma, arg) || (np.name ?? '').toLowerCase().split(/\s+/).slice(0, -1).some((w) => isKind(w, 'vehicle'));
   // A compound the lexicon lists whole ("hurdy gurdy", "border collie") before its head word alone.
   const words = bare(np).toLowerCase().split(/\s+/);
   const compound = words.length >= 2 ? words.slice(-2).join(' ') : null;
@@ -202,14 +209,26 @@ function subjectOk(rc: ReadClause): boolean {
   const { shape, clause } = rc;
   if (shape.pronoun) return clause.subject.self ? shape.pronoun === 'i' || shape.pronoun === 'we' : ['he', 'she', 'they'].includes(shape.pronoun);
   if (shape.subjectless) return !shape.gerundNames;
+  // "two months into learning the cello": a verbless span is the speaker's fragment.
+  if (!shape.verb && shape.subject && (SPAN_ROLES.units as readonly string[]).includes(shape.subject.headLemma)) return clause.subject.self;
   // An attributed third party ("my flatmate Jo lives in Hull" → Jo): the subject phrase is that person.
   return !clause.subject.self && !!shape.subject;
 }
 
-function dietFrom(foods: Phrase[]): string | null {
-  const said = foods.map((f) => f.headLemma);
-  for (const row of DIET_BY_AVOIDED) if (said.some((f) => row.foods.includes(f))) return row.diet;
-  return null;
+/**
+ * The diet a clause that avoids these foods states: each food's class (DIET_BY_AVOIDED: a listed word, else a WordNet
+ * kind of the row's anchors, over every noun of the phrase: "bacon sandwich" is meat); meat and dairy together → vegan.
+ */
+export function dietFrom(foods: Phrase[], lex?: Lexicon): string | null {
+  const classes = new Set<string>();
+  for (const f of foods) {
+    const words = [f.headLemma, ...bare(f).toLowerCase().split(/\s+/)];
+    const row = DIET_BY_AVOIDED.find((r) => words.some((w) => r.foods.includes(w) || (!!lex && r.anchors.some((a) => lex.isA(w, a, { pos: 'noun', maxSenses: 2, maxDepth: 8 })))));
+    if (row) classes.add(row.diet);
+  }
+  if (classes.has('vegan')) return 'vegan';
+  for (const both of VEGAN_BY_CLASSES) if (both.every((c) => classes.has(c))) return 'vegan';
+  return DIET_BY_AVOIDED.map((r) => r.diet).find((d) => classes.has(d)) ?? null;
 }
 
 /** Frames that a chained verb may fill: implied care for a named animal. */
@@ -221,10 +240,21 @@ export function frameDrafts(rc: ReadClause): Draft[] {
   if ((shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || !subjectOk(rc) || isPlan(clause)) return [];
   let own = shape.verb ? shapeDrafts(rc, shape, null) : [];
   // "sold my old motorbike and bought an e-bike": a verb coordinated with the main one, same subject.
+  // A comma does it too in a chat fragment or after "I" ("grew up speaking yoruba, picked up swahili").
+  const commaJoins = shape.subjectless || shape.pronoun === 'i' || shape.pronoun === 'we';
   for (let i = 1; i < rc.tokens.length && shape.verb; i++) {
-    if (rc.tokens[i - 1].lower !== 'and' || rc.tokens[i].pos !== 'VERB') continue;
+    if (!(rc.tokens[i - 1].lower === 'and' || (commaJoins && rc.tokens[i - 1].text === ',' && /ed$|^(?:took|got|gave|went|sold|left|picked|made|did|had|ran|began|kept)$/.test(rc.tokens[i].lower))) || rc.tokens[i].pos !== 'VERB') continue;
     const sub = shapeOfTokens(rc.tokens.slice(i));
     if (sub.verb) own = [...own, ...shapeDrafts(rc, { ...sub, verb: verbLemma(sub.verb, rc.lex), subject: shape.subject, pronoun: shape.pronoun, subjectless: shape.subjectless, negated: shape.negated, modal: shape.modal }, null)];
+  }
+  // "grew up speaking Punjabi", "started learning Welsh", "two months into learning the ukulele": an aspectual gerund.
+  const aspect = new Set<PredClass>(ASPECT.preds);
+  for (let i = 1; i < rc.tokens.length; i++) {
+    const t = rc.tokens[i];
+    const prev = rc.tokens[i - 1];
+    if (t.pos !== 'VERB' || !/ing$/.test(t.lower) || !(ASPECT.links.includes(prev.lower) || (prev.lower === shape.verbText && ASPECT.verbs.includes(shape.verb ?? '')))) continue;
+    const sub = shapeOfTokens(rc.tokens.slice(i));
+    if (sub.verb) own = [...own, ...shapeDrafts(rc, { ...sub, verb: verbLemma(sub.verb, rc.lex), subject: shape.subject, pronoun: shape.pronoun, subjectless: shape.subjectless || (!shape.pronoun && !shape.verb), negated: shape.negated, modal: shape.modal }, aspect)];
   }
   if (own.length > 0 || !(clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless || !shape.subject))) return own;
   for (const sub of rc.chained) {
@@ -258,22 +288,30 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
     if ((frame.particle && shape.particle !== frame.particle) || (frame.passive && !shape.passive)) continue;
+    // "cut out dairy", "steer clear of gluten": a verb of the class only with its word after it.
+    const needs = PHRASAL_ONLY[frame.pred]?.[shape.verb];
+    if (needs && shape.particle !== needs && !followedBy(rc, shape, needs)) continue;
     // "is moving to Toronto": a move in progress is a plan, not where they live yet.
     if (frame.pred === 'move' && /ing$/.test(shape.verbText ?? '')) continue;
     // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.
     // "haven't had any meat": a negated frame reads its "any" phrase (fits() refuses "any" elsewhere).
+    if (frame.alongside && !inSlot(shape, frame.alongside.slot).some((np) => fits(np, frame.alongside!.arg, lex))) continue;
+    if (frame.objectHeads && !shape.objects.some((o) => frame.objectHeads!.includes(o.headLemma))) continue;
     const args = inSlot(shape, frame.slot).filter((np) => fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
     if (args.length === 0) continue;
+    if (frame.place && !args.every((np) => np.det === null && isKind((np.name ?? np.head).toLowerCase(), 'location', lex) && !isKind((np.name ?? np.head).toLowerCase(), 'organization', lex))) continue;
     if (frame.placeOnly && (clause.date || clause.past || shape.verbText === 'was' || shape.verbText === 'were' || shape.preps.length !== 1 || shape.objects.length > 0 || !args.every((np) => isKind((np.name ?? np.head).toLowerCase(), 'location', lex)))) continue;
     if (frame.key === 'diet') {
-      const diet = dietFrom(shape.objects);
-      if (diet) out.push({ key: 'diet', value: diet, op: 'assert', confidence: 0.75, metadata: { frame: 'eat×food (negated)' } });
+      const diet = dietFrom(frame.slot === 'object' ? shape.objects : args, lex);
+      if (diet) out.push({ key: 'diet', value: diet, op: 'assert', confidence: 0.75, metadata: { frame: `${frame.pred}×food${frame.negated ? ' (negated)' : ''}` } });
       continue;
     }
     for (const np of args) {
       // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
       if (/['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
       if (frame.key === 'health_condition' && NOT_CONDITIONS.includes(np.headLemma)) continue;
+      // "started volunteering at the shelter": a gerund of the work class is work, not a pastime.
+      if (frame.key === 'hobby' && np.gerund && PREDICATES.work.lemmas.includes(np.head.replace(/ing$/, ''))) continue;
       // A place, never an organisation ("moved to Google" is a new employer, not a city).
       if (frame.key === 'location' && np.name && isKind(np.name.toLowerCase(), 'organization', lex) && !isKind(np.name.toLowerCase(), 'location', lex)) continue;
       // "we have twin girls and a baby boy": a relative had is the speaker's relation (its key from the relation word).
@@ -283,11 +321,21 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
         continue;
       }
       out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.op ? { op: frame.op } : {}), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
+      // "traded the yaris for a Kia Niro": what was traded for a vehicle was one too, and it is gone.
+      const forMake = (np.name ?? '').toLowerCase().split(/\s+/).slice(0, -1).some((w) => isKind(w, 'vehicle'));
+      if (frame.pred === 'exchange' && speakerSays)
+        for (const old of shape.objects) if (!['his', 'her', 'their', 'your', 'a', 'an'].includes(old.det ?? '') && !/['’]s\b/.test(old.text) && (fits(old, 'vehicle', lex) || (forMake && kindOf(old.headLemma, lex) === null && !/\s/.test(bare(old))))) out.push({ key: 'vehicle', value: old.proper ? (old.name ?? old.head) : bare(old).replace(/^(?:old|trusty|beloved)\s+/i, ''), op: 'retract', subject: clause.speaker, metadata: { frame: 'exchange×for vehicle', ending: 'traded', anyKey: true } });
       // A dated move is also the event of moving ("moved down to Brighton in January").
       if (frame.pred === 'move' && clause.date && clause.past) out.push({ key: 'event_move', value: `moved to ${valueOf(frame, np, rc)}`, type: 'event', eventDate: clause.date.iso, metadata: { dateText: clause.date.text, frame: 'move×date' } });
     }
   }
   return out;
+}
+
+/** Whether the word right after the clause's verb is `word` ("steer clear of": "clear" is read as an adjective, not a particle). */
+function followedBy(rc: ReadClause, shape: Shape, word: string): boolean {
+  const at = rc.tokens.findIndex((t) => t.lower === shape.verbText);
+  return at >= 0 && rc.tokens[at + 1]?.lower === word;
 }
 
 /** Drafts of the setting-noun frames: "my second day at Monzo" → employer Monzo (implied). */
@@ -445,6 +493,74 @@ export function harmDrafts(rc: ReadClause): Draft[] {
   return [{ key: 'allergy', value: bare(shape.subject).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'harm×food' } }];
 }
 
+/**
+ * Abstinence (ABSTINENCE): the speaker's span of time without a food, or since the last one ("five years without meat
+ * now", "nine months since my last steak or burger") → the diet those foods give (dietFrom), implied. A span without
+ * something that is no food ("three years without a holiday") says nothing; so do someone else's spans and plans.
+ */
+export function abstinenceDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, tokens, lex } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || shape.modal || isPlan(clause) || (shape.pronoun && !['i', 'we'].includes(shape.pronoun))) return [];
+  for (let i = 1; i < tokens.length; i++) {
+    if (!(ABSTINENCE.spans as readonly string[]).includes(tokens[i].lemma) || !['NUM', 'DET', 'ADJ'].includes(tokens[i - 1].pos)) continue;
+    // The cue follows the span, with at most one word between ("five years now without meat").
+    for (const at of [i + 1, i + 2]) {
+      const cue = ABSTINENCE.cues.find((c) => c.every((w, k) => tokens[at + k]?.lower === w));
+      if (!cue) continue;
+      const foods: Phrase[] = [];
+      for (const t of tokens.slice(at + cue.length)) {
+        if (t.pos === 'PUNCT' || t.pos === 'VERB' || t.pos === 'AUX' || (t.pos === 'PRON' && !isPossessive(t.lower))) break;
+        if (t.pos === 'NOUN') foods.push({ text: t.lower, head: t.lower, headLemma: t.lemma, name: null, proper: false, det: null, gerund: false, noun: t.lemma });
+      }
+      const diet = dietFrom(foods, lex);
+      if (diet) return [{ key: 'diet', value: diet, implicit: true, subject: clause.speaker, confidence: 0.7, metadata: { frame: `abstinence×${cue.join(' ')}` } }];
+    }
+  }
+  return [];
+}
+const isPossessive = (w: string) => ['my', 'our'].includes(w);
+
+/**
+ * Verbless fragments (FRAGMENTS): a state word and a tail that says it is the speaker's ("vegan here, so…", "coeliac
+ * here", "single again") → diet, relationship status, health condition or job by the word's class; a pastime and how
+ * often ("volleyball every thursday…", "chess twice a week") → hobby. A word with a noun after it ("the vegan options
+ * here") or a fragment of no pastime ("rain every day") says nothing.
+ */
+export function fragmentDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!clause.subject.self || shape.pronoun || (shape.verb && shape.verb !== 'be') || clause.negated || shape.negated) return [];
+  const toks = rc.tokens.filter((t) => t.pos !== 'PUNCT' || t.text === ',');
+  const w = toks[0]?.lower ?? '';
+  const next = toks[1]?.lower ?? '';
+  if ((FRAGMENTS.stateTails as readonly string[]).includes(next) && !shape.verb) {
+    const state = DIETS[w] ? { key: 'diet', value: DIETS[w] } : RELATIONSHIP_STATUS.has(w) ? { key: 'relationship_status', value: w } : kindOf(w, lex) === 'illness' ? { key: 'health_condition', value: w } : OCCUPATIONS.has(w) ? { key: 'job_title', value: w } : null;
+    if (state) return [{ ...state, subject: clause.speaker, confidence: 0.8, metadata: { frame: `fragment×${state.key}` } }];
+  }
+  // The pastime is the fragment's first phrase, then a frequency.
+  const p = shape.subject;
+  if (!p || p.proper || p.det !== null || shape.verb || !(isKind(p.headLemma, 'activity', lex) || isKind(p.headLemma, 'instrument', lex))) return [];
+  const at = toks.findIndex((t) => t.lower === p.head);
+  const [a, b, c] = [toks[at + 1]?.lower, toks[at + 2]?.lower, toks[at + 3]?.lower];
+  const often = ((FRAGMENTS.every as readonly string[]).includes(a ?? '') && (FRAGMENTS.periods as readonly string[]).includes(b ?? '')) || ((FRAGMENTS.counts as readonly string[]).includes(a ?? '') && (b === 'a' || (b === 'times' && c === 'a')));
+  return often ? [{ key: 'hobby', value: p.head, implicit: true, subject: clause.speaker, metadata: { frame: 'fragment×frequency' } }] : [];
+}
+
+/**
+ * A span in a role with no verb (SPAN_ROLES): "ten years as a plumber and my knees are shot", "fifteen years now as a
+ * paramedic" → the speaker's job_title. Someone else's span ("my dad spent thirty years as…") or a wish says nothing;
+ * a role that is no occupation ("ten years as a member of the choir") neither.
+ */
+export function spanRoleDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  const span = shape.subject;
+  if (!clause.subject.self || shape.pronoun || !span || clause.negated || shape.negated || shape.modal || (shape.verb && shape.verb !== 'be')) return [];
+  if (!(SPAN_ROLES.units as readonly string[]).includes(span.headLemma) || span.det !== null || !/^(?:\d+|[a-z]+)\s+\S+$/i.test(span.text)) return [];
+  const out: Draft[] = [];
+  for (const role of SPAN_ROLES.roles)
+    for (const { prep, np } of shape.preps) if (prep === role.prep && (np.det === 'a' || np.det === 'an') && fits(np, role.arg, lex)) out.push({ key: role.key, value: bare(np), subject: clause.speaker, confidence: 0.8, metadata: { frame: `span×${role.prep} ${role.arg}` } });
+  return out.slice(0, 1);
+}
+
 /** Verbs of running a practice for others ("teach yoga classes", "coach the netball team"). */
 const TEACHING = ['teach', 'instruct', 'coach', 'train'];
 
@@ -470,8 +586,24 @@ export function practiceDrafts(rc: ReadClause): Draft[] {
     if (occasion && (p.det === 'a' || p.det === 'an') && clause.date) continue;
     const what = words[words.length - 2];
     if (isKind(what, 'activity', lex) || isKind(what, 'instrument', lex)) out.push({ key: 'hobby', value: what, implicit: true, subject: clause.speaker, metadata: { frame: `practice×${head}` } });
+    // "my Polish lessons", "the Swahili class", "my Portuguese tutor": a language being learnt.
+    else if (occasion && isKind(what, 'language', lex)) out.push({ key: 'language', value: what[0].toUpperCase() + what.slice(1), implicit: true, subject: clause.speaker, metadata: { frame: `practice×${head}` } });
   }
   return out;
+}
+
+/**
+ * Devotion: "<someone> is a (massive) <activity> <nut|fan|buff…>" → their hobby ("Rashid is a massive cricket nut", "I'm
+ * a proper marathon junkie"). The subject may be a third party; a negated or hypothetical clause says nothing.
+ */
+export function enthusiastDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  const c = shape.complement;
+  if (shape.verb !== 'be' || !c || c.proper || !ENTHUSIASTS.includes(c.headLemma) || clause.negated || shape.negated || shape.modal || !subjectOk(rc)) return [];
+  const words = c.text.toLowerCase().split(/\s+/);
+  const what = words[words.length - 2];
+  if (!what || !(isKind(what, 'activity', lex) || isKind(what, 'instrument', lex))) return [];
+  return [{ key: 'hobby', value: what, implicit: true, ...(clause.subject.self ? { subject: clause.speaker } : {}), metadata: { frame: `be×${c.headLemma}` } }];
 }
 
 const REACTION_WORDS = new Set<string>([...HARM_RESULTS, ...REACTION.kit]);
@@ -498,18 +630,47 @@ function tellsReaction(words: string[]): boolean {
  * to that food, implied. Someone else eating ("my son ate…") is theirs, and a plan or a condition says nothing.
  */
 export function reactionDrafts(rc: ReadClause): Draft[] {
-  const { shape, clause, lex } = rc;
+  const { clause, lex } = rc;
+  let shape = rc.shape;
+  // "went to the GP coz every time I eat anything with sesame…": the eating clause may follow the main one.
+  if (shape.verb && !(REACTION.eat as readonly string[]).includes(shape.verb)) {
+    const at = rc.tokens.findIndex((t, k) => k > 0 && ['i', 'we'].includes(t.lower) && (REACTION.eat as readonly string[]).includes(verbLemma(rc.tokens[k + 1]?.lemma ?? '', lex)));
+    if (at > 0) shape = { ...shapeOfTokens(rc.tokens.slice(at)), modal: shape.modal, negated: shape.negated };
+  }
   if (!shape.verb || !(REACTION.eat as readonly string[]).includes(shape.verb) || !clause.subject.self || shape.negated || clause.negated || shape.modal || isPlan(clause)) return [];
   if (!(shape.pronoun === 'i' || shape.subjectless || (!shape.subject && !shape.pronoun))) return [];
   // "two bites of a mango", "a slice of cheesecake": the food is what the portion is of.
   const portion = shape.preps.find((p) => p.prep === 'of' && !p.np.proper && fits(p.np, 'food', lex))?.np;
-  const food = portion ?? shape.objects.find((o) => !o.proper && fits(o, 'food', lex));
+  // "anything with sesame": what the indefinite object contains.
+  const contained = shape.objects.some((o) => (REACTION.indefinite as readonly string[]).includes(o.headLemma)) ? shape.preps.find((p) => p.prep === 'with' && !p.np.proper && fits(p.np, 'food', lex))?.np : undefined;
+  const food = portion ?? contained ?? shape.objects.find((o) => !o.proper && fits(o, 'food', lex));
   if (!food) return [];
   const sentence = clause.sentence.toLowerCase();
   const from = sentence.indexOf(food.head.toLowerCase());
   const words = sentence.slice(from >= 0 ? from : 0).split(/[^\p{L}-]+/u).filter(Boolean);
   if (!tellsReaction(words)) return [];
   return [{ key: 'allergy', value: bare(food).toLowerCase(), implicit: true, subject: clause.speaker, metadata: { frame: 'eat×food+reaction' } }];
+}
+
+/**
+ * Rescue kit and the food it followed: the speaker's epipen or antihistamines (REACTION.kit) in a clause with a food
+ * after, with or for it, or an occasion the food names ("had to use my epipen after the hazelnut incident", "epipen's
+ * back in my bag after the walnut scare") → an allergy to that food, implied. Someone else's kit ("his epipen") or a
+ * mishap with no kit says nothing.
+ */
+export function kitDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex, tokens } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || (shape.pronoun && !['i', 'we'].includes(shape.pronoun))) return [];
+  const kit = tokens.findIndex((t) => (REACTION.kit as readonly string[]).includes(t.lower));
+  if (kit < 0 || ['his', 'her', 'their', 'your'].includes(tokens[kit - 1]?.lower ?? '')) return [];
+  for (const { prep, np } of shape.preps) {
+    if (!['after', 'with', 'for', 'from'].includes(prep) || np.proper) continue;
+    const words = bare(np).toLowerCase().split(/\s+/);
+    const mishap = (REACTION.mishaps as readonly string[]).includes(np.headLemma) ? words[words.length - 2] : null;
+    const food = mishap && isKind(mishap, 'food', lex) ? mishap : !mishap && fits(np, 'food', lex) ? bare(np).toLowerCase() : null;
+    if (food) return [{ key: 'allergy', value: food, implicit: true, subject: clause.speaker, metadata: { frame: 'kit×food' } }];
+  }
+  return [];
 }
 
 /**
@@ -599,6 +760,69 @@ export function appraisalDrafts(rc: ReadClause): Draft[] {
   if (!slug) return [];
   const value = tokens.slice(at).map((t) => t.text).join(' ').replace(/\s+([,.!?])/g, '$1');
   return [{ key: `opinion_${slug}`, value, type: 'opinion', subject: clause.speaker, metadata: { stance, topic, frame: 'appraisal' } }];
+}
+
+/**
+ * A stance turned (STANCE_TURNS): "Notion has won me over", "the oat milk latte has converted me", "Spotify's new
+ * shuffle has put me off the whole thing" → opinion on the thing (a possessor names it: "Spotify's"). The speaker must
+ * be the object (me/us, or "it for me"); someone of the speaker's ("my brother converted me") or a pronoun is no topic.
+ */
+export function stanceTurnDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, tokens } = rc;
+  if (!shape.verb || !shape.subject || shape.pronoun || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal))) return [];
+  const row = STANCE_TURNS.find((r) => r.lemma === shape.verb);
+  const at = tokens.findIndex((t) => t.lower === shape.verbText);
+  if (!row || at < 0) return [];
+  const after = tokens.slice(at + 1, at + 5).map((t) => t.lower);
+  const me = ['me', 'us'].includes(after[0]) && (!row.particle || after[1] === row.particle || shape.particle === row.particle);
+  const forMe = after[0] === 'it' && after[1] === 'for' && ['me', 'us'].includes(after[2]);
+  if (!me && !forMe) return [];
+  const subj = shape.subject;
+  if (['his', 'her', 'their', 'your', 'my', 'our', 'this', 'that'].includes(subj.det ?? '')) return [];
+  const owner = /^(?:the\s+)?([\p{L}\p{N}.+#-]+)['’]s\b/u.exec(subj.text)?.[1];
+  // The thing's name, when the phrase carries one ("the new Figma update" is about Figma).
+  const topic = (owner ?? subj.name ?? subj.headLemma ?? '').toLowerCase();
+  const slug = topicSlug(topic);
+  if (!slug || RELATIONS[topic] !== undefined) return [];
+  const first = tokens.findIndex((t) => t.text === subj.text.split(' ')[0].replace(/['’]s$/, ''));
+  const value = tokens.slice(Math.max(0, first)).map((t) => t.text).join(' ').replace(/\s+([,.!?]|['’]s\b)/g, '$1');
+  return [{ key: `opinion_${slug}`, value, type: 'opinion', subject: clause.speaker, metadata: { stance: row.stance, topic, frame: `turn×${row.lemma}` } }];
+}
+
+/** Occasion nouns, and the times of day an occasion is named by ("a jazz night", "a games evening"). */
+const OCCASIONS = new Set([...OCCASION_NOUNS.split('|'), 'night', 'evening', 'afternoon', 'morning', 'day', 'weekend']);
+
+/**
+ * A conversion (CONVERSIONS) said after the thing: "Rust finally clicked…, I get it now", "went to a salsa class…, I see
+ * the appeal now" → a positive opinion on what the sentence's first clause is about: its subject (a noun, not a person
+ * of the speaker's or a pronoun), else what the speaker went to or tried (an occasion noun gives its modifier: "a salsa
+ * class" → salsa). A negated conversion, or one that opens the sentence, says nothing.
+ */
+export function conversionDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, tokens, lex } = rc;
+  if (!clause.subject.self || shape.pronoun !== 'i' || shape.negated || clause.negated || shape.modal) return [];
+  const words = tokens.map((t) => t.lower).filter((w) => !['honestly', 'finally', 'totally', 'now', 'so'].includes(w) || w === 'now');
+  const after = words.slice(words.indexOf('i') + 1).filter((w) => !['am', "'m", 'be', 'do', 'really', 'finally', 'honestly'].includes(w));
+  const said = CONVERSIONS.find((c) => c.every((w, k) => after[k] === w));
+  if (!said) return [];
+  // What came before the conversion in the sentence (the clause may be re-cased or expanded: find its words).
+  const at = clause.sentence.toLowerCase().lastIndexOf(said.join(' '));
+  const before = at > 0 ? clause.sentence.slice(0, at).replace(/[,;.…\s]*\b(?:and\s+)?(?:honestly\s+)?i(?:['’]m|\s+am)?(?:\s+a)?\s*$/i, '') : '';
+  if (!before.trim()) return [];
+  let first = shapeOfTokens(tagFragment(before));
+  // "fine, typescript caught 3 bugs…": a discourse word and its comma open the sentence.
+  if (!first.verb && /,/.test(before)) first = shapeOfTokens(tagFragment(before.slice(before.indexOf(',') + 1)));
+  // "…has converted me, I'm a believer now": the clause before already said it (a stance turn).
+  if (first.verb && STANCE_TURNS.some((r) => r.lemma === verbLemma(first.verb!, lex))) return [];
+  const subj = first.subject && !first.pronoun && !['my', 'our', 'his', 'her', 'their', 'your'].includes(first.subject.det ?? '') ? first.subject : null;
+  const tried = !first.pronoun || first.pronoun === 'i' || first.pronoun === 'we' ? [...first.objects, ...first.preps.filter((p) => p.prep === 'to').map((p) => p.np)][0] : undefined;
+  const np = subj ?? (first.subjectless || first.pronoun === 'i' || first.pronoun === 'we' ? tried : undefined);
+  if (!np || RELATIONS[np.headLemma] !== undefined || isKind(np.headLemma, 'person', lex)) return [];
+  const words2 = bare(np).toLowerCase().split(/\s+/);
+  const topic = np.name?.toLowerCase() ?? (OCCASIONS.has(np.headLemma) && words2.length > 1 ? words2[words2.length - 2] : np.headLemma);
+  const slug = topicSlug(topic);
+  if (!slug) return [];
+  return [{ key: `opinion_${slug}`, value: clause.sentence.trim(), type: 'opinion', subject: clause.speaker, metadata: { stance: 'positive', topic, frame: 'conversion' } }];
 }
 
 /** "he's a 6kg tabby", "she is a rescue lurcher", "that daft beagle": a description of the last one named as an animal. */

@@ -8,7 +8,7 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study';
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start' | 'exchange';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
@@ -26,6 +26,36 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   be: { lemmas: ['be'] },
   eat: { lemmas: ['eat', 'touch', 'have', 'consume', 'drink'] },
   study: { lemmas: ['study', 'research', 'teach'] },
+  // Avoiding a food ("steer clear of gluten", "cut out dairy", "gave up pork"): WordNet avoid/abstain, and the phrasal
+  // verbs of giving something up, each with the word that must follow it (AVOID_PARTICLES).
+  avoid: { lemmas: ['avoid', 'shun', 'eschew', 'cut', 'give', 'swear', 'steer', 'quit', 'ditch', 'drop', 'eliminate', 'ban', 'stay', 'keep'], anchors: ['avoid', 'abstain'] },
+  // Learning a language ("picked up some Italian", "learnt Greek at school").
+  learn: { lemmas: ['learn', 'pick'], anchors: ['learn'] },
+  // Starting in a job ("started as a junior architect at Foster Partners").
+  start: { lemmas: ['start', 'begin', 'take', 'resume'] },
+  // Trading one thing for another ("traded the Micra for a Honda Jazz"): what comes "for" is the new one.
+  exchange: { lemmas: ['trade', 'swap', 'exchange', 'part-exchange', 'switch'], anchors: ['exchange'] },
+};
+
+/**
+ * A gerund clause that carries the speaker's pastime or language: after an aspectual verb ("started learning Welsh",
+ * "kept playing the cello") or one of these words ("grew up speaking Punjabi", "two months into learning the
+ * ukulele"). Never after "to" or "about" ("want to learn", "thinking about learning": plans and wishes).
+ */
+export const ASPECT = {
+  verbs: ['start', 'begin', 'keep', 'continue', 'resume', 'grow'],
+  links: ['up', 'into'],
+  preds: ['speak', 'play', 'learn'] as PredClass[],
+};
+
+/**
+ * Verbs of a class that belong to it only with the word after them: "cut out", "give up", "swear off", "steer clear
+ * of" avoid; "pick up" learns ("picked up some Italian"). Without that word the class does not apply ("cut my hand").
+ */
+export const PHRASAL_ONLY: Partial<Record<PredClass, Readonly<Record<string, string>>>> = {
+  avoid: { cut: 'out', give: 'up', swear: 'off', steer: 'clear', stay: 'away', keep: 'away' },
+  start: { take: 'up' },
+  learn: { pick: 'up' },
 };
 
 /** Where the argument sits: the object, the copula complement, or the phrase after a preposition. */
@@ -53,7 +83,16 @@ export interface Frame {
   placeOnly?: boolean;
   /** The clause must say the state ended ("anymore", "no longer": "not doing yoga anymore" → hobby retracted). */
   ended?: boolean;
+  /** Another slot of the clause must hold an argument of this class too ("started as an analyst at Kestrel"). */
+  alongside?: { slot: Slot; arg: ArgClass };
+  /** The clause's object must be one of these heads ("got a job as a podiatrist"). */
+  objectHeads?: readonly string[];
+  /** The argument must be a place to the lexicon ("a midwife up in Inverness"), never an organisation. */
+  place?: boolean;
 }
+
+/** What one gets, lands or starts when one starts work ("got a job as…", "landed a role at…"). */
+export const JOB_NOUNS: readonly string[] = ['job', 'role', 'position', 'post', 'placement', 'internship', 'apprenticeship', 'gig', 'contract'];
 
 export const FRAMES: readonly Frame[] = [
   { pred: 'own', slot: 'object', arg: 'animal', key: 'pet' },
@@ -83,6 +122,29 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby' },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby' },
   { pred: 'eat', slot: 'object', arg: 'food', key: 'diet', negated: true },
+  // "I steer clear of gluten", "cut out dairy", "I avoid cheese and yoghurt": avoiding a food class is a diet.
+  { pred: 'avoid', slot: 'object', arg: 'food', key: 'diet' },
+  { pred: 'avoid', slot: 'prep:of', arg: 'food', key: 'diet' },
+  // "stayed away from dairy", "I've been off gluten for six months".
+  { pred: 'avoid', slot: 'prep:from', arg: 'food', key: 'diet' },
+  { pred: 'be', slot: 'prep:off', arg: 'food', key: 'diet' },
+  { pred: 'learn', slot: 'object', arg: 'language', key: 'language' },
+  { pred: 'exchange', slot: 'prep:for', arg: 'vehicle', key: 'vehicle' },
+  // "my flatmate Cormac just got a job as a podiatrist": a job had or got, whoever got it.
+  { pred: 'own', slot: 'prep:as', arg: 'occupation', key: 'job_title', objectHeads: JOB_NOUNS },
+  { pred: 'own', slot: 'prep:at', arg: 'proper', key: 'employer', objectHeads: JOB_NOUNS },
+  // "a midwife up in Inverness", "started as an optometrist in Abuja": where the job is done is where they live.
+  { pred: 'be', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'complement', arg: 'occupation' }, place: true },
+  { pred: 'start', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'prep:as', arg: 'occupation' }, place: true },
+  { pred: 'work', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'prep:as', arg: 'occupation' }, place: true },
+  { pred: 'start', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
+  // "started kayaking at uni", "took up the harp": a pastime begun.
+  { pred: 'start', slot: 'object', arg: 'activity', key: 'hobby' },
+  { pred: 'start', slot: 'object', arg: 'instrument', key: 'hobby' },
+  // "been learning the bodhran", "two months into learning the ukulele".
+  { pred: 'learn', slot: 'object', arg: 'instrument', key: 'hobby' },
+  // "started at Kestrel" alone may be a gym or a course; with the occupation it is the employer.
+  { pred: 'start', slot: 'prep:at', arg: 'proper', key: 'employer', alongside: { slot: 'prep:as', arg: 'occupation' } },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby', negated: true, ended: true, op: 'retract' },
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby', negated: true, ended: true, op: 'retract' },
   { pred: 'study', slot: 'prep:at', arg: 'proper', key: 'education' },
@@ -103,10 +165,13 @@ export const SETTING_NOUNS: ReadonlyArray<{ key: string; heads: string[]; preps:
  */
 export const PRACTICE_HEADS = {
   /** Heads that are one occasion when counted and dated ("a pottery workshop last Friday" is an event). */
-  occasions: ['lesson', 'lessons', 'class', 'classes', 'course', 'workshop', 'practice', 'training', 'session', 'sessions'],
+  occasions: ['lesson', 'lessons', 'class', 'classes', 'course', 'workshop', 'practice', 'training', 'session', 'sessions', 'tutor', 'teacher', 'homework'],
   /** Heads of belonging ("joined a rowing squad in the spring" is a hobby whenever it was). */
   memberships: ['club', 'league', 'team', 'group', 'squad', 'crew'],
 } as const;
+
+/** Nouns of devotion: "<activity> <nut|fan|buff…>" as a copula complement ("a massive cricket nut") is that pastime. */
+export const ENTHUSIASTS: readonly string[] = ['nut', 'fan', 'fanatic', 'buff', 'addict', 'junkie', 'nerd', 'geek', 'obsessive', 'enthusiast', 'freak', 'devotee', 'fiend'];
 
 /** Illness heads that are their own key ("a shellfish allergy" is an allergy, read by the health rules). */
 export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction', 'injury', 'surgery', 'op', 'fracture', 'sprain', 'cold', 'flu'];
@@ -135,7 +200,11 @@ export const REACTION = {
   eat: ['eat', 'have', 'try', 'taste', 'drink', 'bite', 'nibble', 'scoff'],
   // A part that changes by itself ("my lips swelled") or becomes a bad state ("my throat went tight").
   changes: ['swell', 'swelled', 'swelling', 'close', 'closed', 'closing', 'tingle', 'tingled', 'tingling', 'itch', 'itched', 'itching', 'burn', 'burned', 'burning', 'puff', 'puffed', 'tighten', 'tightened', 'balloon', 'ballooned'],
-  become: ['go', 'went', 'goes', 'gone', 'turn', 'turned', 'get', 'got', 'feel', 'felt'],
+  become: ['go', 'went', 'goes', 'gone', 'turn', 'turned', 'turns', 'get', 'got', 'gets', 'feel', 'felt', 'feels'],
+  // "anything with sesame": an indefinite object whose food is in its "with" phrase.
+  indefinite: ['anything', 'something', 'stuff', 'everything'],
+  // "the hazelnut incident", "a prawn scare": an occasion named by the food, next to the kit used.
+  mishaps: ['incident', 'scare', 'episode', 'reaction', 'attack', 'situation', 'disaster'],
   states: ['tight', 'numb', 'tingly', 'itchy', 'puffy', 'swollen', 'blotchy', 'scratchy', 'funny', 'prickly'],
   kit: ['epipen', 'epi-pen', 'epi', 'antihistamine', 'antihistamines', 'piriton', 'benadryl'],
 } as const;
@@ -161,13 +230,62 @@ export const APPRAISAL: Record<'positive' | 'negative', readonly string[]> = {
   negative: ['displease', 'annoy', 'anger', 'upset', 'discourage', 'thwart', 'frustrate', 'torment'],
 };
 
-/** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
-export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; diet: string }> = [
-  { foods: ['animal product', 'animal products', 'dairy and meat', 'meat and dairy'], diet: 'vegan' },
-  { foods: ['meat', 'red meat', 'beef', 'pork', 'chicken'], diet: 'vegetarian' },
-  { foods: ['gluten', 'wheat'], diet: 'gluten-free' },
-  { foods: ['dairy', 'milk', 'lactose'], diet: 'dairy-free' },
+/**
+ * Verbs by which a thing turns the speaker for or against it ("X has converted me", "X won me over", "X has soured me
+ * on…", "X put me off", "X has ruined it for me"): an opinion on X, the stance the row's. The object is the speaker.
+ */
+export const STANCE_TURNS: ReadonlyArray<{ lemma: string; particle?: string; stance: 'positive' | 'negative' }> = [
+  { lemma: 'convert', stance: 'positive' },
+  { lemma: 'win', particle: 'over', stance: 'positive' },
+  { lemma: 'sour', stance: 'negative' },
+  { lemma: 'put', particle: 'off', stance: 'negative' },
+  { lemma: 'turn', particle: 'off', stance: 'negative' },
+  { lemma: 'ruin', stance: 'negative' },
+  { lemma: 'spoil', stance: 'negative' },
 ];
+
+/**
+ * A conversion said after the thing ("…, I get it now", "…, I see the appeal", "…, I'm a believer"): the speaker has
+ * come round to what the clause before was about. Word runs after the speaker's "I" / "I am".
+ */
+export const CONVERSIONS: readonly string[][] = [['get', 'it', 'now'], ['get', 'it'], ['see', 'the', 'appeal'], ['get', 'the', 'appeal'], ['get', 'the', 'hype'], ['see', 'the', 'hype'], ['understand', 'the', 'hype'], ['a', 'believer'], ['a', 'convert'], ['converted']];
+
+/** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
+export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; anchors: string[]; diet: string }> = [
+  { foods: ['animal product', 'animal products', 'dairy and meat', 'meat and dairy'], anchors: ['animal_product'], diet: 'vegan' },
+  // WordNet's kinds of meat (bacon, steak, sausage, ham…) and poultry; the listed words are ranked low there ("beef" is cattle first).
+  { foods: ['meat', 'red meat', 'beef', 'pork', 'chicken', 'lamb', 'burger', 'burgers', 'mince', 'veal', 'venison'], anchors: ['meat', 'poultry'], diet: 'vegetarian' },
+  { foods: ['gluten', 'wheat'], anchors: ['gluten', 'wheat'], diet: 'gluten-free' },
+  { foods: ['dairy', 'milk', 'lactose'], anchors: ['dairy_product'], diet: 'dairy-free' },
+];
+/**
+ * Abstinence: a span of time, then a cue, then foods ("five years without meat", "two years since my last burger"):
+ * the foods are avoided, so the diet is the one DIET_BY_AVOIDED gives them.
+ */
+export const ABSTINENCE = {
+  spans: ['year', 'month', 'week', 'decade'],
+  cues: [['without'], ['since', 'my', 'last'], ['since', 'the', 'last'], ['since', 'i', 'last', 'had'], ['since', 'i', 'last', 'ate']],
+} as const;
+/**
+ * A span in a role, said without a verb ("ten years as a plumber and…", "fifteen years now as a paramedic"): the
+ * speaker's role for that span, today. The span's units, and the role each preposition's class gives.
+ */
+export const SPAN_ROLES = {
+  units: ['year', 'month', 'week', 'decade'],
+  roles: [{ prep: 'as', arg: 'occupation' as NounKind, key: 'job_title' }],
+} as const;
+/**
+ * Verbless fragments. A state word and a tail ("vegan here", "coeliac here so…", "single again"): the speaker's state,
+ * of the key the word's class gives. A pastime and how often ("badminton every monday…", "chess twice a week"): a hobby.
+ */
+export const FRAGMENTS = {
+  stateTails: ['here', 'again', 'now', 'nowadays', 'forever', 'obviously', 'obvs', 'btw'],
+  every: ['every', 'each'],
+  periods: ['day', 'week', 'weekend', 'morning', 'evening', 'night', 'month', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays'],
+  counts: ['once', 'twice', 'thrice', 'two', 'three', 'four', 'five'],
+} as const;
+/** A meat class and a dairy (or egg) class avoided together: no animal products. */
+export const VEGAN_BY_CLASSES: readonly string[][] = [['vegetarian', 'dairy-free']];
 
 /**
  * Ending predicates (entity state): a clause that refers to something held — by name ("Biscuit"), by kind ("my
@@ -212,6 +330,12 @@ export interface Ending {
   preps?: string[];
   /** The ending happens to the speaker (made redundant, laid off): a job loss, dated or not. */
   involuntary?: boolean;
+  /** The referent is the phrase after one of `preps` even when the clause has an object ("took redundancy from X"). */
+  prepFirst?: boolean;
+  /** The row is read only under a negation ("never came back"); other rows skip negated clauses. */
+  negatedOnly?: boolean;
+  /** The referent has no determiner but "my" ("karate is over", not "the match is over"). */
+  bareSubject?: boolean;
 }
 
 export const ENDINGS: readonly Ending[] = [
@@ -220,8 +344,14 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'put-down', lemmas: ['put'], with: [['down', 'sleep']], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'rehome', lemmas: ['rehome', 'lose'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'went-to-live', lemmas: ['go', 'move'], with: [['live']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
-  { id: 'run-away', lemmas: ['run'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  { id: 'run-away', lemmas: ['run', 'fly', 'wander', 'bolt'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  // "Pickle slipped out and never came home": read only under its negation (endingDrafts, NEVER_RETURNED).
+  { id: 'never-returned', lemmas: ['come', 'return'], with: [['back', 'home']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet', negatedOnly: true },
+  // "Rolo went to a sanctuary": an animal given up to a shelter.
+  { id: 'to-shelter', lemmas: ['go', 'move'], with: [['rescue', 'shelter', 'sanctuary', 'rehoming']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle' },
+  // "the Clio has been written off", "wrote off the van": a vehicle lost to the insurer.
+  { id: 'written-off', lemmas: ['write'], with: [['off']], referent: 'either', keyByKind: { vehicle: 'vehicle' }, defaultKey: 'vehicle' },
   { id: 'get-rid', lemmas: ['get'], with: [['rid']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: null },
   { id: 'give-to', lemmas: ['give', 'hand'], with: [['to', 'over']], referent: 'object', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: null },
   { id: 'give-away', lemmas: ['give'], with: [['away']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet' }, defaultKey: 'pet' },
@@ -231,6 +361,13 @@ export const ENDINGS: readonly Ending[] = [
   // "got made redundant from Wilko", "was let go by Argos", "got sacked from the pub": the job is taken away.
   { id: 'redundant', lemmas: ['make', 'get'], with: [['redundant']], preps: ['from', 'at', 'by'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', involuntary: true },
   { id: 'dismissed', lemmas: ['sack', 'fire', 'dismiss'], anchors: ['dismiss', 'fire'], preps: ['from', 'at', 'by'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', involuntary: true },
+  // "took voluntary redundancy from Lloyds", "handed my laptop back at Ocado": the job is left by its tokens, and the
+  // employer is the phrase after from/at (JOB_TOKENS are what a leaver hands back).
+  { id: 'took-redundancy', lemmas: ['take', 'accept'], with: [['redundancy', 'severance']], preps: ['from', 'at', 'with'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer' },
+  { id: 'hand-back', lemmas: ['hand', 'give', 'turn'], with: [['back', 'in'], ['badge', 'lanyard', 'laptop', 'uniform', 'pass', 'keycard', 'id']], preps: ['at', 'to'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer' },
+  // "Pinewood Bakery shut its doors for good", "Wilko went bust": the employer closed; ends only an employer so named.
+  { id: 'closed', lemmas: ['shut', 'close'], with: [['door', 'doors', 'down']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['employer'] },
+  { id: 'went-bust', lemmas: ['go'], with: [['bust', 'under', 'bankrupt', 'administration']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['employer'] },
   { id: 'split', lemmas: ['split', 'divorce', 'separate'], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
   { id: 'break-up', lemmas: ['break'], with: [['up']], referent: 'subject', keyByKind: { family: 'partner' }, defaultKey: 'partner', current: 'partner' },
   // Idioms by sense: "Ines and I called it quits" (≈ discontinue) ends the bond; "called it quits with judo" the activity.
@@ -239,6 +376,9 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'walk-out', lemmas: [], senses: ['leave', 'abandon'], referent: 'object', keyByKind: {}, defaultKey: null, heldOnly: ['employer'] },
   // "Jo moved out": ends the partner held; a child or flatmate moving out ends nothing.
   { id: 'move-out', lemmas: ['move'], with: [['out']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['partner'] },
+  // "I'm done with crochet", "karate is over for me": a pastime finished, said of the pastime itself.
+  { id: 'done-with', lemmas: ['do'], form: 'done', with: [['with']], preps: ['with'], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
+  { id: 'over', lemmas: ['be'], with: [['over', 'finished', 'history']], referent: 'subject', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null, bareSubject: true },
   // "we're done": the speaker's current partner.
   { id: 'done', lemmas: ['do'], form: 'done', together: true, referent: 'subject', keyByKind: {}, defaultKey: null, current: 'partner', bond: true },
   // "we went our separate ways": the bond, said together.

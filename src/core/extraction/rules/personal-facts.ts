@@ -314,7 +314,8 @@ const education: Rule = (c) => {
   }
   if ((m = /\b(?:studied|study|studies|studying|majored\s+in|major\s+in|majoring\s+in)\s+(.+)/i.exec(t))) {
     const v = cutValue(m[1]);
-    if (v && v.split(/\s+/).length <= 6 && !/^(?:hard|a\s+lot|for|to|with|at|in|on|about|up|so|more|late|together|abroad|online)\b/i.test(v)) return [{ key: 'education', value: v }];
+    // "studying Korean" is a language being learnt (the language rules), not a course of education.
+    if (v && v.split(/\s+/).length <= 6 && !LANGS.test(v) && !/^(?:hard|a\s+lot|for|to|with|at|in|on|about|up|so|more|late|together|abroad|online)\b/i.test(v)) return [{ key: 'education', value: v }];
   }
   if ((m = /\bgraduated\s+from\s+(.+)/i.exec(t))) {
     const v = org(m[1]) ?? cutValue(m[1]);

@@ -69,7 +69,8 @@ const hobby: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   if ((m = /^(?:have\s+)?been\s+(\p{Ll}+ing)\b(?:(?=.*\b(?:every|each|regularly|weekly|most\s+(?:days|weekends|evenings))\b)|\s+(?:a\s+lot|lots|so\s+much|more|again|lately|recently|every|regularly|quite\s+a\s+bit|a\s+ton|nonstop|for\s+(?:weeks|months|years)|since|ever\s+since)|\s*$|\s*[.!])/u.exec(t)) && !/^(?:going|doing|having|getting|feeling|thinking|working|trying|busy|living|dealing|taking)$/.test(m[1]))
-    return [{ key: 'hobby', value: m[1].toLowerCase() }];
+    // "been learning the bodhran every thursday": a verb of taking something up is not itself the pastime (the frames read its object).
+    if (!/^(?:learning|doing|playing|practi[cs]ing|taking|getting|going|having|making|trying|working|using|watching)$/i.test(m[1])) return [{ key: 'hobby', value: m[1].toLowerCase() }];
   if ((m = /^(?:(?:mostly|usually|often|always|sometimes|normally|generally|also|still)\s+)?(?:go|goes)\s+((?:\p{Ll}+\s+)?\p{Ll}+ing)\b/u.exec(t)) && /\b(?:every|most|regularly|often|twice|once\s+a|at\s+least|each|weekends?|usually|mostly|always|sometimes|whenever)\b/i.test(`${c.pre} ${t}`)) {
     const v = m[1].toLowerCase();
     // "go sea swimming": keep the modifier only when the phrase is a known activity.
