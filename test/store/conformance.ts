@@ -653,6 +653,87 @@ export function runRecallIndexConformance(name: string, makeStore: () => Promise
       expect(await store.termFrequencies(`u:${uid('empty')}`, 'turn', terms('dog'))).toEqual({ [terms('dog')[0]]: 0 });
     });
 
+    test('term frequencies equal the true document count through inserts, supersession, edits, deletes and user deletion', async () => {
+      const user = uid('df');
+      const scope = `u:${user}`;
+      const agentScope = `${scope}|a:bot`;
+      const other = `u:${uid('df')}`;
+      const live = { turns: new Map<string, string>(), memories: new Map<string, MemoryRecord>() };
+      const otherTurn = turn(other, 's', 'dog walk in the park with Biscuit');
+      await store.transaction(other, async (tx) => {
+        await tx.insertTurn(otherTurn);
+      });
+      // The truth: documents (deleted memories excluded) whose terms hold the word.
+      const truth = (kind: 'turn' | 'memory', word: string) =>
+        kind === 'turn'
+          ? [...live.turns.values()].filter((t) => t.split(' ').includes(word)).length
+          : [...live.memories.values()].filter((m) => m.status !== 'deleted' && m.terms.split(' ').includes(word)).length;
+      const vocab = terms('dog park Biscuit cat Lisbon Porto walk sister pottery Notion weekend zzznever');
+      const check = async (label: string) => {
+        for (const kind of ['turn', 'memory'] as const) {
+          expect(await store.termFrequencies(scope, kind, vocab), `${label} (${kind})`).toEqual(Object.fromEntries(vocab.map((w) => [w, truth(kind, w)])));
+        }
+        expect(await store.termFrequencies(other, 'turn', vocab), `${label} (other scope)`).toEqual(Object.fromEntries(vocab.map((w) => [w, otherTurn.terms.split(' ').includes(w) ? 1 : 0])));
+      };
+      const turns = [
+        turn(scope, 's1', 'my dog Biscuit loves the park, the dog park'),
+        turn(scope, 's1', 'walked the dog to the park at the weekend'),
+        turn(scope, 's2', 'the cat sleeps all weekend'),
+        turn(scope, 's2', 'my sister does pottery in Lisbon'),
+      ];
+      const loc = memory(scope, 'location', 'Lisbon');
+      const pet = memory(scope, 'pet', 'dog Biscuit', { singleValued: false });
+      const hobby = memory(scope, 'hobby', 'pottery with my sister', { singleValued: false, subject: 'sister' });
+      const gone = memory(scope, 'pet_gone', 'cat and dog', { active: false, status: 'deleted', singleValued: false });
+      await store.transaction(scope, async (tx) => {
+        for (const t of turns) await tx.insertTurn(t);
+        await tx.insertMemories([loc, pet, hobby, gone]);
+      });
+      for (const t of turns) live.turns.set(t.id, t.terms);
+      for (const m of [loc, pet, hobby, gone]) live.memories.set(m.id, m);
+      await check('after inserts');
+
+      // Supersession: the old row stays counted (not deleted), the new one is added.
+      const moved = memory(scope, 'location', 'Porto', { supersedes: loc.id });
+      await store.transaction(scope, async (tx) => {
+        await tx.updateMemory(scope, loc.id, { active: false, status: 'superseded', supersededBy: moved.id, updatedAt: '2026-02-01T00:00:00.000Z' });
+        await tx.insertMemory(moved);
+      });
+      live.memories.set(loc.id, { ...loc, active: false, status: 'superseded' });
+      live.memories.set(moved.id, moved);
+      await check('after supersession');
+
+      // An edit that changes the indexed terms (mem0 update), and a touch that changes none.
+      const edited = memory(scope, 'pet', 'cat named Notion', { id: pet.id, singleValued: false });
+      await store.transaction(scope, (tx) => tx.updateMemory(scope, pet.id, { value: edited.value, text: edited.text, terms: edited.terms, termCount: edited.termCount }));
+      live.memories.set(pet.id, { ...pet, terms: edited.terms });
+      await store.touchMemories(scope, [pet.id, hobby.id], '2026-02-02T00:00:00.000Z');
+      await check('after an edit');
+
+      // Soft delete, hard delete, and a deleted memory's revival by a status change.
+      await store.softDeleteMemory(scope, moved.id, '2026-02-03T00:00:00.000Z');
+      live.memories.set(moved.id, { ...moved, status: 'deleted', active: false });
+      await store.deleteMemory(scope, hobby.id);
+      live.memories.delete(hobby.id);
+      await store.transaction(scope, (tx) => tx.updateMemory(scope, gone.id, { status: 'active', active: true }));
+      live.memories.set(gone.id, { ...gone, status: 'active', active: true });
+      await check('after deletes');
+
+      // A session deleted: its turns go (the memories here have no source session).
+      await store.deleteSession('s2', (k) => k === scope);
+      for (const t of turns.slice(2)) live.turns.delete(t.id);
+      await check('after a session deletion');
+
+      // The user deleted (with an agent sub-scope): every count of theirs is 0, the other user's stay.
+      await store.transaction(agentScope, (tx) => tx.insertTurn(turn(agentScope, 's3', 'dog park again')));
+      expect((await store.termFrequencies(agentScope, 'turn', terms('dog')))[terms('dog')[0]]).toBe(1);
+      await store.deleteUser(scope);
+      live.turns.clear();
+      live.memories.clear();
+      await check('after the user deletion');
+      expect(await store.termFrequencies(agentScope, 'turn', vocab)).toEqual(Object.fromEntries(vocab.map((w) => [w, 0])));
+    });
+
     test('memory candidates: deleted never, inactive unless excluded', async () => {
       const scope = `u:${uid('rixm')}`;
       const live = memory(scope, 'pet', 'dog Biscuit');

@@ -104,23 +104,35 @@ describe('postgres: rows and index entries are gone', () => {
   const schema = freshSchemaName('erase');
   afterAll(() => dropSchema(schema));
 
-  test('DELETE /users/{id} removes every row and every tsvector entry of the user', async () => {
+  test('DELETE /users/{id} and DELETE /sessions/{id} remove every row, tsvector entry and term count of the user / session', async () => {
     await assertPostgresReachable();
     const built = await buildApp(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: urlWithSchema(schema), DATABASE_POOL_SIZE: '2', EXTRACTION_PROVIDER: 'offline', EMBEDDING_PROVIDER: 'none' }));
     const gone = 'zqerasecanarypg';
+    const session = 'zqsessioncanarypg';
     await seed(built, 'erase-me', 'chat-1', gone, 5);
     await seed(built, 'keep-me', 'chat-1', 'zqkeepcanarypg', 2);
-    expect((await built.app.inject({ method: 'DELETE', url: '/users/erase-me' })).statusCode).toBe(204);
-    await built.close();
+    await seed(built, 'keep-me', 'chat-2', session, 2);
     const sql = postgres(TEST_PG_URL, { max: 1, onnotice: () => {} });
     try {
       await sql.unsafe(`SET search_path TO "${schema}"`);
-      for (const table of ['turns', 'memories']) {
-        const [r] = await sql.unsafe(`SELECT count(*)::int AS n FROM ${table} WHERE ${table}::text ILIKE '%' || $1 || '%'`, [gone]);
-        expect(r.n, table).toBe(0);
+      // The per-scope term counts (scope_terms) hold the words before the deletions.
+      const termRows = async (where: string, params: string[]) => (await sql.unsafe(`SELECT count(*)::int AS n FROM scope_terms WHERE ${where}`, params))[0].n as number;
+      expect(await termRows("scope LIKE 'u:erase-me%'", [])).toBeGreaterThan(0);
+      expect(await termRows("term LIKE '%' || $1 || '%'", [session])).toBeGreaterThan(0);
+      expect((await built.app.inject({ method: 'DELETE', url: '/users/erase-me' })).statusCode).toBe(204);
+      expect((await built.app.inject({ method: 'DELETE', url: '/sessions/chat-2?user_id=keep-me' })).statusCode).toBe(204);
+      await built.close();
+      for (const table of ['turns', 'memories', 'scope_terms', 'scope_stats', 'scope_speakers']) {
+        for (const word of [gone, session]) {
+          const [r] = await sql.unsafe(`SELECT count(*)::int AS n FROM ${table} WHERE ${table}::text ILIKE '%' || $1 || '%'`, [word]);
+          expect(r.n, `${table} ${word}`).toBe(0);
+        }
+        const [u] = await sql.unsafe(`SELECT count(*)::int AS n FROM ${table} WHERE scope LIKE 'u:erase-me%'`);
+        expect(u.n, table).toBe(0);
       }
       const [k] = await sql.unsafe(`SELECT count(*)::int AS n FROM turns WHERE turns::text ILIKE '%zqkeepcanarypg%'`);
       expect(k.n).toBeGreaterThan(0);
+      expect(await termRows("term LIKE '%zqkeepcanarypg%'", [])).toBeGreaterThan(0);
       const [e] = await sql.unsafe(`SELECT count(*)::int AS n FROM embeddings WHERE scope LIKE 'u:erase-me%'`);
       expect(e.n).toBe(0);
     } finally {

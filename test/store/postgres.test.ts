@@ -5,7 +5,8 @@ import postgres from 'postgres';
 import { createPostgresStore } from '../../src/store/postgres/create.ts';
 import { StoreUnavailableError } from '../../src/core/errors.ts';
 import { parsePostgresUrl } from '../../src/store/postgres/postgres-driver.ts';
-import { runStoreConformance, memory } from './conformance.ts';
+import { runStoreConformance, memory, turn } from './conformance.ts';
+import type { MemoryRecord } from '../../src/core/types.ts';
 import { TEST_PG_URL, assertPostgresReachable, dropSchema, freshSchemaName, urlWithSchema } from './pg-harness.ts';
 
 const schema = freshSchemaName('store');
@@ -117,6 +118,132 @@ describe('postgres specifics', () => {
       expect(mem).toEqual([{ md: 'object' }]);
     } finally {
       await sql.end();
+    }
+  });
+
+  test('scope_terms equals a recount by COUNT(*) over stsv after a mixed workload, and migration 7 backfills it', async () => {
+    const s = freshSchemaName('terms');
+    const store = await createPostgresStore(urlWithSchema(s), { poolSize: 2 });
+    const sql = postgres(TEST_PG_URL, { max: 1, onnotice: () => {} });
+    try {
+      await store.migrate();
+      await sql.unsafe(`SET search_path TO "${s}"`);
+      let seed = 13;
+      const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+      const words = ['dog', 'park', 'cat', 'Lisbon', 'Porto', 'sister', 'pottery', 'weekend', 'job', 'nurse', "O'Brien's", 'café', 'rain', 'trip', 'Biscuit', 'guitar', 'jazz'];
+      const text = (n: number) => Array.from({ length: n }, () => pick(words)).join(' ');
+      const stamp = Date.now().toString(36);
+      const scopes = [`u:ada-${stamp}`, `u:ada-${stamp}|a:bot`, `u:bo-${stamp}`, `u:cy-${stamp}`];
+      const live: MemoryRecord[] = [];
+      for (let round = 0; round < 5; round++) {
+        for (const scope of scopes) {
+          await store.transaction(scope, async (tx) => {
+            for (let i = 0; i < 6; i++) await tx.insertTurn(turn(scope, `s${round % 3}`, text(5)));
+            const batch = Array.from({ length: 4 }, () => {
+              const deleted = rnd() < 0.15;
+              return memory(scope, pick(['pet', 'job', 'hobby']), text(3), { singleValued: false, sourceSession: `s${round % 3}`, status: deleted ? 'deleted' : 'active', active: !deleted });
+            });
+            await tx.insertMemories(batch);
+            await tx.insertMemory(memory(scope, 'note', text(2), { singleValued: false }));
+            const mine = live.filter((m) => m.scope === scope);
+            if (mine.length > 0) {
+              await tx.updateMemory(scope, pick(mine).id, { active: false, status: 'superseded', updatedAt: '2026-03-01T00:00:00.000Z' });
+              const again = memory(scope, 'edit', text(4));
+              await tx.updateMemory(scope, pick(mine).id, { text: again.text, terms: again.terms, termCount: again.termCount });
+            }
+            live.push(...batch);
+          });
+          const mine = live.filter((m) => m.scope === scope);
+          await store.softDeleteMemory(scope, pick(mine).id, '2026-03-02T00:00:00.000Z');
+          await store.deleteMemory(null, pick(mine).id);
+          await store.touchMemories(scope, mine.slice(0, 3).map((m) => m.id), '2026-03-03T00:00:00.000Z');
+        }
+      }
+      await store.deleteSession('s1', () => true);
+      await store.deleteUser(`u:cy-${stamp}`);
+      // The reference: for every (scope, kind, term) the table or the rows know, the statement
+      // termFrequencies ran before scope_terms existed (COUNT(*) over stsv @@ the scoped lexeme).
+      const recount = `WITH v AS (
+          SELECT scope, 'turn' AS kind, substr(l, 14) AS term FROM turns, unnest(tsvector_to_array(stsv)) AS l
+          UNION SELECT scope, 'memory', substr(l, 14) FROM memories, unnest(tsvector_to_array(stsv)) AS l
+          UNION SELECT scope, kind, term FROM scope_terms),
+        q AS (SELECT v.*, ('''' || replace(replace(left(md5(v.scope), 12) || '_' || v.term, '\\', '\\\\'), '''', '''''') || '''')::tsquery AS query FROM v),
+        c AS (SELECT scope, kind, term, CASE kind WHEN 'turn' THEN (SELECT COUNT(*) FROM turns t WHERE t.scope = q.scope AND t.stsv @@ q.query)
+                                                 ELSE (SELECT COUNT(*) FROM memories m WHERE m.status <> 'deleted' AND m.scope = q.scope AND m.stsv @@ q.query) END AS docs FROM q)
+        SELECT scope, kind, term, docs::int AS docs FROM c WHERE docs > 0 ORDER BY scope COLLATE "C", kind, term COLLATE "C"`;
+      const table = 'SELECT scope, kind, term, docs::int AS docs FROM scope_terms ORDER BY scope COLLATE "C", kind, term COLLATE "C"';
+      const expected = [...(await sql.unsafe(recount))];
+      expect(expected.length).toBeGreaterThan(50);
+      expect(expected.some((r) => r.kind === 'memory') && expected.some((r) => r.scope.endsWith('|a:bot'))).toBe(true);
+      expect(expected.some((r) => r.scope === `u:cy-${stamp}`)).toBe(false);
+      expect([...(await sql.unsafe(table))]).toEqual(expected);
+      // A database from before migration 7: the table is built from the rows when it migrates.
+      await sql.unsafe('DROP TABLE scope_terms; DROP FUNCTION scope_terms_rows, scope_terms_update, scope_terms_apply CASCADE; DELETE FROM schema_migrations WHERE version = 7');
+      await store.migrate();
+      expect([...(await sql.unsafe(table))]).toEqual(expected);
+      expect(Number((await sql.unsafe('SELECT MAX(version) AS v FROM schema_migrations'))[0].v)).toBe(7);
+    } finally {
+      await sql.end({ timeout: 1 });
+      await store.close();
+      await dropSchema(s);
+    }
+  });
+
+  test('single-memory deletes wait for a write transaction of the scope instead of deadlocking with it', async () => {
+    // Before: the delete locked its memory row, then waited for the scope's counter rows the
+    // ingest held; the ingest then updated that row (a supersession): deadlock, one aborted.
+    const scope = `u:lock-${Date.now().toString(36)}`;
+    const m = memory(scope, 'pet', 'dog Biscuit', { singleValued: false });
+    const n = memory(scope, 'pet', 'cat Rex', { singleValued: false });
+    const st = await createPostgresStore(url, { poolSize: 4 });
+    try {
+      await st.migrate();
+      await st.transaction(scope, (tx) => tx.insertMemories([m, n]));
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const order: string[] = [];
+      const ingest = st.transaction(scope, async (tx) => {
+        await tx.insertMemory(memory(scope, 'pet', 'dog again', { singleValued: false }));
+        await held;
+        await tx.updateMemory(scope, m.id, { active: false, status: 'superseded', updatedAt: '2026-01-04T00:00:00.000Z' });
+        order.push('ingest');
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      const deletes = Promise.all([st.softDeleteMemory(scope, m.id, '2026-01-05T00:00:00.000Z'), st.deleteMemory(null, n.id)]).then((r) => {
+        order.push('deletes');
+        return r;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      await ingest;
+      expect(await deletes).toEqual([true, true]);
+      expect(order).toEqual(['ingest', 'deletes']);
+      expect(await st.termFrequencies(scope, 'memory', ['dog', 'cat'])).toEqual({ dog: 1, cat: 0 });
+    } finally {
+      await st.close();
+    }
+  });
+
+  test('the ingest slot read stays an index read when its statement was first run on an empty table', async () => {
+    // Before: the prepared statement's generic plan, built on the connection's sixth run while
+    // `memories` was empty, was a nested loop of sequential scans, kept for good: quadratic in
+    // the table (600 ms a call at 1.2k memories; the 10k-turn bench import stalled).
+    const s = freshSchemaName('plan');
+    const st = await createPostgresStore(urlWithSchema(s), { poolSize: 1 });
+    try {
+      await st.migrate();
+      const scope = 'u:plan';
+      const read = () => st.transaction(scope, (tx) => tx.activeMemories(scope, { subjects: ['user'], keys: ['event_trip'], dated: { keys: ['event_trip'], dates: ['2026-01-01'] } }));
+      for (let i = 0; i < 8; i++) expect(await read()).toEqual([]);
+      const rows = Array.from({ length: 2500 }, (_, i) => memory(scope, `event_trip`, `trip ${i}`, { type: 'event', singleValued: false, eventDate: `2025-${String((i % 12) + 1).padStart(2, '0')}-01` }));
+      for (let i = 0; i < rows.length; i += 500) await st.transaction(scope, (tx) => tx.insertMemories(rows.slice(i, i + 500)));
+      const t0 = performance.now();
+      for (let i = 0; i < 3; i++) expect(await read()).toEqual([]);
+      expect((performance.now() - t0) / 3).toBeLessThan(250);
+    } finally {
+      await st.close();
+      await dropSchema(s);
     }
   });
 

@@ -204,6 +204,97 @@ END $fn$;
 CREATE TRIGGER memories_recall_index AFTER INSERT OR DELETE OR UPDATE OF status, active, term_count, scope, updated_at ON memories FOR EACH ROW EXECUTE FUNCTION memories_recall_index();
 `;
 
+/**
+ * Per-scope document frequencies (issue 13): how many documents of a kind in a scope hold a term,
+ * the PostgreSQL counterpart of SQLite's fts5vocab tables, so termFrequencies is a primary-key
+ * read instead of a COUNT(*) per term over the GIN index and the heap. The terms of a document
+ * are exactly the lexemes of its stsv (the scope prefix, 13 characters, cut off), so each count
+ * equals `COUNT(*) … WHERE scope = $1 AND stsv @@ 'prefix_term'` (memories: status <> 'deleted').
+ * Kept by triggers in the writing transaction: inserts and deletes with one statement-level
+ * upsert per write statement (transition tables: a batch of rows is one INSERT … SELECT … ON
+ * CONFLICT); updates that change a memory's terms, scope or deleted-ness row by row (a WHEN
+ * clause skips every other update, so last_seen_at touches and supersession cost nothing). A
+ * count that reaches 0 deletes its row.
+ */
+const SCOPE_TERMS_SQL = `
+CREATE TABLE scope_terms (
+  scope text NOT NULL,
+  kind text NOT NULL,
+  term text NOT NULL,
+  docs bigint NOT NULL,
+  PRIMARY KEY (scope, kind, term)
+);
+INSERT INTO scope_terms SELECT scope, 'turn', substr(l, 14), COUNT(*) FROM turns, unnest(tsvector_to_array(stsv)) AS l GROUP BY 1, 3;
+INSERT INTO scope_terms SELECT scope, 'memory', substr(l, 14), COUNT(*) FROM memories, unnest(tsvector_to_array(stsv)) AS l WHERE status <> 'deleted' GROUP BY 1, 3;
+
+-- Adds per-(scope, term) deltas of one kind in one statement (keys in a stable order, so
+-- concurrent writers lock rows alike), then drops the rows that reached 0. The delete is
+-- planned at each call (EXECUTE): a plan cached while the table was empty would scan it whole.
+CREATE FUNCTION scope_terms_apply(k text, s text[], t text[], n bigint[]) RETURNS void LANGUAGE plpgsql AS $fn$
+DECLARE zs text[]; zt text[];
+BEGIN
+  IF s IS NULL THEN RETURN; END IF;
+  WITH up AS (
+    INSERT INTO scope_terms AS x (scope, kind, term, docs)
+      SELECT u.s, k, u.t, u.n FROM unnest(s, t, n) AS u(s, t, n) ORDER BY u.s COLLATE "C", u.t COLLATE "C"
+      ON CONFLICT (scope, kind, term) DO UPDATE SET docs = x.docs + excluded.docs
+      RETURNING x.scope, x.term, x.docs)
+  SELECT array_agg(up.scope), array_agg(up.term) INTO zs, zt FROM up WHERE up.docs <= 0;
+  IF zs IS NOT NULL THEN
+    EXECUTE 'DELETE FROM scope_terms x USING unnest($1::text[], $2::text[]) AS z(s, t) WHERE x.scope = z.s AND x.kind = $3 AND x.term = z.t AND x.docs <= 0' USING zs, zt, k;
+  END IF;
+END $fn$;
+
+CREATE FUNCTION scope_terms_rows() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE s text[]; t text[]; n bigint[];
+BEGIN
+  IF TG_TABLE_NAME = 'turns' AND TG_OP = 'INSERT' THEN
+    SELECT array_agg(d.scope), array_agg(d.term), array_agg(d.n) INTO s, t, n FROM (
+      SELECT r.scope, substr(l, 14) AS term, COUNT(*) AS n FROM added r, unnest(tsvector_to_array(r.stsv)) AS l GROUP BY 1, 2) d;
+  ELSIF TG_TABLE_NAME = 'turns' THEN
+    SELECT array_agg(d.scope), array_agg(d.term), array_agg(d.n) INTO s, t, n FROM (
+      SELECT r.scope, substr(l, 14) AS term, -COUNT(*) AS n FROM removed r, unnest(tsvector_to_array(r.stsv)) AS l GROUP BY 1, 2) d;
+  ELSIF TG_OP = 'INSERT' THEN
+    SELECT array_agg(d.scope), array_agg(d.term), array_agg(d.n) INTO s, t, n FROM (
+      SELECT r.scope, substr(l, 14) AS term, COUNT(*) AS n FROM added r, unnest(tsvector_to_array(r.stsv)) AS l WHERE r.status <> 'deleted' GROUP BY 1, 2) d;
+  ELSE
+    SELECT array_agg(d.scope), array_agg(d.term), array_agg(d.n) INTO s, t, n FROM (
+      SELECT r.scope, substr(l, 14) AS term, -COUNT(*) AS n FROM removed r, unnest(tsvector_to_array(r.stsv)) AS l WHERE r.status <> 'deleted' GROUP BY 1, 2) d;
+  END IF;
+  PERFORM scope_terms_apply(CASE TG_TABLE_NAME WHEN 'turns' THEN 'turn' ELSE 'memory' END, s, t, n);
+  RETURN NULL;
+END $fn$;
+
+-- A row whose terms, scope or deleted-ness changed: its old lexemes out, its new ones in.
+CREATE FUNCTION scope_terms_update() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE s text[]; t text[]; n bigint[]; was boolean := true; is_now boolean := true;
+BEGIN
+  IF TG_TABLE_NAME = 'memories' THEN
+    was := OLD.status <> 'deleted';
+    is_now := NEW.status <> 'deleted';
+  END IF;
+  SELECT array_agg(d.scope), array_agg(d.term), array_agg(d.n) INTO s, t, n FROM (
+    SELECT e.scope, e.term, SUM(e.n)::bigint AS n FROM (
+      SELECT OLD.scope AS scope, substr(l, 14) AS term, -1 AS n FROM unnest(tsvector_to_array(OLD.stsv)) AS l WHERE was
+      UNION ALL
+      SELECT NEW.scope, substr(l, 14), 1 FROM unnest(tsvector_to_array(NEW.stsv)) AS l WHERE is_now
+    ) e GROUP BY 1, 2 HAVING SUM(e.n) <> 0) d;
+  PERFORM scope_terms_apply(CASE TG_TABLE_NAME WHEN 'turns' THEN 'turn' ELSE 'memory' END, s, t, n);
+  RETURN NULL;
+END $fn$;
+
+CREATE TRIGGER turns_terms_insert AFTER INSERT ON turns REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION scope_terms_rows();
+CREATE TRIGGER turns_terms_delete AFTER DELETE ON turns REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION scope_terms_rows();
+CREATE TRIGGER turns_terms_update AFTER UPDATE OF terms, scope ON turns FOR EACH ROW
+  WHEN (OLD.terms IS DISTINCT FROM NEW.terms OR OLD.scope IS DISTINCT FROM NEW.scope) EXECUTE FUNCTION scope_terms_update();
+CREATE TRIGGER memories_terms_insert AFTER INSERT ON memories REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION scope_terms_rows();
+CREATE TRIGGER memories_terms_delete AFTER DELETE ON memories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION scope_terms_rows();
+CREATE TRIGGER memories_terms_update AFTER UPDATE OF terms, scope, status ON memories FOR EACH ROW
+  WHEN (OLD.terms IS DISTINCT FROM NEW.terms OR OLD.scope IS DISTINCT FROM NEW.scope OR (OLD.status = 'deleted') IS DISTINCT FROM (NEW.status = 'deleted'))
+  EXECUTE FUNCTION scope_terms_update();
+ANALYZE scope_terms;
+`;
+
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   {
     version: 1,
@@ -259,6 +350,13 @@ ANALYZE memories;`);
       await q.exec(`DROP INDEX IF EXISTS memories_active_slot;
 CREATE INDEX memories_active_slot ON memories (scope, subject, key, event_date) WHERE active;
 ANALYZE memories;`);
+    },
+  },
+  {
+    version: 7,
+    name: 'scope_terms: per-scope document frequencies of terms, kept by triggers',
+    async up(q) {
+      await q.exec(SCOPE_TERMS_SQL);
     },
   },
 ];

@@ -286,6 +286,12 @@ export class PostgresMemoryStore implements MemoryStore {
         // lock is held (one round trip saved per turn). PGlite runs one query at a time: awaited.
         const locked = s.lockScopes([scope]);
         if (this.exec.kind !== 'postgres') await locked;
+        // The write statements are prepared on the connection; their cached generic plan is
+        // built once, on the connection's sixth run, from the table sizes of that moment. Built
+        // while `memories` was empty, the ingest slot read became a nested loop of sequential
+        // scans (600 ms a call at 1.2k memories, the 10k-turn import stalled). Custom plans for
+        // the transaction: planned on each run from the real sizes (pipelined, no round trip).
+        const custom = this.exec.kind === 'postgres' ? s.prepared("SELECT set_config('plan_cache_mode', 'force_custom_plan', true)", []) : undefined;
         const { tx, end } = guardedTx({
           insertTurn: (t) => s.insertTurn(t),
           activeMemories: (sc, filter) => s.activeMemories(sc, filter),
@@ -299,7 +305,7 @@ export class PostgresMemoryStore implements MemoryStore {
           },
         });
         try {
-          const [, out] = await Promise.all([locked, fn(tx)]);
+          const [, , out] = await Promise.all([custom, locked, fn(tx)]);
           return out;
         } finally {
           end();
@@ -422,13 +428,9 @@ export class PostgresMemoryStore implements MemoryStore {
     const clean = cleanTerms(terms);
     const out: Record<string, number> = Object.fromEntries(clean.map((t) => [t, 0]));
     if (clean.length === 0) return out;
-    const prefix = scopePrefix(scope);
-    const where = kind === 'turn' ? 'turns WHERE' : "memories WHERE status <> 'deleted' AND";
-    const rows = await this.pool.prepared(
-      `SELECT p->>0 AS term, (SELECT COUNT(*) FROM ${where} scope = $1 AND stsv @@ (p->>1)::tsquery) AS n FROM jsonb_array_elements($2::text::jsonb) AS p`,
-      [scope, JSON.stringify(clean.map((t) => [t, tsqueryLiteral([prefix + t])]))],
-    );
-    for (const r of rows) out[String(r.term)] = Number(r.n);
+    // Primary-key probes of the counts the triggers keep (scope_terms in the migrations).
+    const rows = await this.pool.prepared('SELECT term, docs FROM scope_terms WHERE scope = $1 AND kind = $2 AND term = ANY(ARRAY(SELECT jsonb_array_elements_text($3::text::jsonb)))', [scope, kind, JSON.stringify(clean)]);
+    for (const r of rows) out[String(r.term)] = Number(r.docs);
     return out;
   }
 
@@ -648,19 +650,37 @@ export class PostgresMemoryStore implements MemoryStore {
       await s.all('DELETE FROM embeddings WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [list]);
       await s.all('DELETE FROM memories WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [list]);
       await s.all('DELETE FROM turns WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))', [list]);
-      for (const table of ['scope_speakers', 'scope_stats']) await s.all(`DELETE FROM ${table} WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))`, [list]);
+      for (const table of ['scope_speakers', 'scope_stats', 'scope_terms']) await s.all(`DELETE FROM ${table} WHERE scope IN (SELECT jsonb_array_elements_text($1::text::jsonb))`, [list]);
     });
   }
 
+  /**
+   * The scopes holding memory `id` (just `scope` when given), advisory-locked like a write
+   * transaction: a single-memory delete waits for an ingest of the scope. Unlocked, it took the
+   * memory's row, then waited for the scope's counter rows (scope_stats, scope_terms) the ingest
+   * held, and the ingest's next update of that memory deadlocked.
+   */
+  private async lockMemoryScopes(s: Statements, scope: string | null, id: string): Promise<string> {
+    const scopes = scope === null ? (await s.all('SELECT DISTINCT scope FROM memories WHERE id = $1', [id])).map((r) => String(r.scope)) : [scope];
+    await s.lockScopes(scopes);
+    return ids(scopes);
+  }
+
   async softDeleteMemory(scope: string | null, id: string, at: string): Promise<boolean> {
-    const sql = "UPDATE memories SET status = 'deleted', active = false, deleted_at = $1, updated_at = $1 WHERE id = $2";
-    const rows = scope === null ? await this.pool.all(`${sql} RETURNING id`, [at, id]) : await this.pool.all(`${sql} AND scope = $3 RETURNING id`, [at, id, scope]);
-    return rows.length > 0;
+    return this.tx(async (s) => {
+      const scopes = await this.lockMemoryScopes(s, scope, id);
+      const rows = await s.all(
+        "UPDATE memories SET status = 'deleted', active = false, deleted_at = $1, updated_at = $1 WHERE id = $2 AND scope IN (SELECT jsonb_array_elements_text($3::text::jsonb)) RETURNING id",
+        [at, id, scopes],
+      );
+      return rows.length > 0;
+    });
   }
 
   async deleteMemory(scope: string | null, id: string): Promise<boolean> {
     return this.tx(async (s) => {
-      const rows = scope === null ? await s.all('DELETE FROM memories WHERE id = $1 RETURNING scope', [id]) : await s.all('DELETE FROM memories WHERE scope = $1 AND id = $2 RETURNING scope', [scope, id]);
+      const scopes = await this.lockMemoryScopes(s, scope, id);
+      const rows = await s.all('DELETE FROM memories WHERE id = $1 AND scope IN (SELECT jsonb_array_elements_text($2::text::jsonb)) RETURNING scope', [id, scopes]);
       for (const r of rows) await s.all("DELETE FROM embeddings WHERE scope = $1 AND owner_kind = 'memory' AND owner_id = $2", [r.scope, id]);
       return rows.length > 0;
     });
