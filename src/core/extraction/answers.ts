@@ -148,15 +148,18 @@ export function namedComplement(question: string, answer: string): string | null
 export const LEAD_FILLER = /^\s*(?:(?:ha(?:ha)+|hah|lol|lmao|oh|ah+|hmm+|well|ooh|ha)\b[\s,!.]*)+/i;
 
 /** A short answer that ends in its "yes" ("slowly, but yes", "kind of, yeah"), with no denial before it. */
-const LATE_YES = /^\s*(?:[\p{L}'’-]+[\s,]+){1,4}(?:but\s+)?(?:yes|yeah|yep|yup)\s*[.!]*\s*$/iu;
+const LATE_YES = /^\s*(?:[\p{L}'’-]+[\s,]+){1,4}(?:but\s+)?(?:yes|yeah|yep|yup|aye|yea)\s*[.!]*\s*$/iu;
 /**
  * An answer that presupposes the yes by telling how often or how long ("every weekend, in a brass band", "for six
  * years now", "since 2019", "most days"): said to a yes/no question, it confirms it.
  */
-const ELABORATED_YES = /^\s*(?:every|each|most|twice|once\s+a|always|daily|weekly|nightly|religiously|all\s+the\s+time|whenever|since\b|for\s+(?:\w+\s+)?(?:years|months|weeks|ages|a\s+while|decades)|(?:\w+\s+)?(?:times?|days?|nights?)\s+a\s+(?:week|month))\b/i;
+const ELABORATED_YES = /^\s*(?:every|each|most|twice|once\s+a|always|daily|weekly|nightly|religiously|all\s+the\s+time|whenever|since\b|for\s+(?:\w+\s+){0,2}(?:years|months|weeks|ages|a\s+while|decades)|(?:\w+\s+)?(?:times?|days?|nights?)\s+a\s+(?:week|month))\b/i;
 const NEGATION_IN = /\b(?:not|never|no|nope|nah|n't|no\s+longer|anymore|any\s+more|stopped|quit|gave\s+up)\b|n[’']t\b/i;
-/** A yes/no question about the user (its last sentence opens with are/do/have/is + you/your). */
-const YES_NO_ABOUT_YOU = /(?:^|[.!?]\s+)(?:are|were|do|did|have|had|is|was)\s+(?:you|your)\b[^.!?]*\?\s*$/i;
+/**
+ * A yes/no question about the user: its last sentence opens with are/do/have/is + you/your, or states it with a
+ * question mark ("So you live in Dunedin now?", "You're still at the bakery?").
+ */
+const YES_NO_ABOUT_YOU = /(?:^|[.!?]\s+)(?:(?:are|were|do|did|have|had|is|was)\s+(?:you|your)\b|(?:so|and|oh|ah|ok(?:ay)?)?[\s,]*(?:you|your)\b(?!\s+(?:know|think|mean|want|need|like|reckon)\b))[^.!?]*\?\s*$/i;
 
 /**
  * A yes the answer implies without opening with it: a late "…but yes", or an elaboration of how often or how long,
@@ -167,7 +170,7 @@ export function impliedYes(question: string, answer: string): 'late' | 'elaborat
   const q = question.trim();
   if (!/\?\s*$/.test(q) || !(YES_NO_ABOUT_YOU.test(q) || RECALLED_ASK.test(q))) return null;
   const late = LATE_YES.exec(answer);
-  if (late && !NEGATION_IN.test(answer.replace(/(?:but\s+)?(?:yes|yeah|yep|yup)\s*[.!]*\s*$/i, ''))) return 'late';
+  if (late && !NEGATION_IN.test(answer.replace(/(?:but\s+)?(?:yes|yeah|yep|yup|aye|yea)\s*[.!]*\s*$/i, ''))) return 'late';
   if (ELABORATED_YES.test(answer) && !NEGATION_IN.test(answer) && YES_NO_ABOUT_YOU.test(q)) return 'elaborated';
   return null;
 }

@@ -9,7 +9,7 @@
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Clause, Draft } from '../model.ts';
-import { DIETS, NOT_NAMES, OCCASION_NOUNS, OCCUPATIONS, RELATIONS, RELATIONSHIP_STATUS } from '../lexicon.ts';
+import { DIETS, LANGUAGES, NOT_NAMES, OCCASION_NOUNS, OCCUPATIONS, RELATIONS, RELATIONSHIP_STATUS } from '../lexicon.ts';
 import { relationDraft } from '../subject-attribution.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
@@ -553,12 +553,33 @@ export function fragmentDrafts(rc: ReadClause): Draft[] {
 export function spanRoleDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
   const span = shape.subject;
-  if (!clause.subject.self || shape.pronoun || !span || clause.negated || shape.negated || shape.modal || (shape.verb && shape.verb !== 'be')) return [];
+  if (!clause.subject.self || shape.pronoun || clause.negated || shape.negated || shape.modal || (shape.verb && shape.verb !== 'be')) return [];
+  // "Twelve years a farrier and…", "ten years now a nurse": the span and the role with no preposition between.
+  const bareRole = spanBareRole(rc);
+  if (bareRole) return [bareRole];
+  if (!span) return [];
   if (!(SPAN_ROLES.units as readonly string[]).includes(span.headLemma) || span.det !== null || !/^(?:\d+|[a-z]+)\s+\S+$/i.test(span.text)) return [];
   const out: Draft[] = [];
   for (const role of SPAN_ROLES.roles)
     for (const { prep, np } of shape.preps) if (prep === role.prep && (np.det === 'a' || np.det === 'an') && fits(np, role.arg, lex)) out.push({ key: role.key, value: bare(np), subject: clause.speaker, confidence: 0.8, metadata: { frame: `span×${role.prep} ${role.arg}` } });
   return out.slice(0, 1);
+}
+
+/** The verbless "<count> <unit> (now) a/an <occupation>" at the start of the clause, as a job title, or null. */
+function spanBareRole(rc: ReadClause): Draft | null {
+  const { tokens, clause, lex } = rc;
+  const t = tokens.filter((x) => x.pos !== 'PUNCT');
+  if (t.length < 4 || !['NUM', 'DET', 'ADJ'].includes(t[0].pos) || !(SPAN_ROLES.units as readonly string[]).includes(t[1].lemma)) return null;
+  const at = t[2].lower === 'now' ? 3 : 2;
+  if (t[at]?.lower !== 'a' && t[at]?.lower !== 'an') return null;
+  const nouns: string[] = [];
+  for (const x of t.slice(at + 1)) {
+    if (x.pos !== 'NOUN' && x.pos !== 'ADJ') break;
+    nouns.push(x.lower);
+  }
+  const head = nouns[nouns.length - 1];
+  if (!head || !isKind(head, 'occupation', lex)) return null;
+  return { key: 'job_title', value: nouns.join(' '), subject: clause.speaker, confidence: 0.8, metadata: { frame: 'span×bare occupation' } };
 }
 
 /** Verbs of running a practice for others ("teach yoga classes", "coach the netball team"). */
@@ -709,7 +730,15 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
   }
   if (shape.verb === 'live' && clause.subject.self)
     for (const { prep, np } of shape.preps) if (prep === 'with' && !np.proper && isKind(np.headLemma, 'illness', lex)) out.push({ key: 'health_condition', value: bare(np).toLowerCase(), metadata: { frame: 'live with×illness' } });
-  void tokens;
+  // "My Tagalog is fluent", "my spanish is rusty", "brushing up my French": a language the speaker calls theirs (the
+  // word itself, not a modifier: "my English teacher") is one they speak.
+  if (clause.subject.self)
+    for (let i = 1; i < tokens.length; i++) {
+      const w = tokens[i];
+      if (tokens[i - 1].lower !== 'my' || tokens[i + 1]?.pos === 'NOUN' || tokens[i + 1]?.pos === 'PROPN') continue;
+      if (!LANGUAGES.has(w.lower) && !(lex?.isA(w.lower, 'natural language', { pos: 'noun', maxSenses: 2, maxDepth: 4 }) ?? false)) continue;
+      if (!out.some((d) => d.key === 'language' && d.value.toLowerCase() === w.lower)) out.push({ key: 'language', value: w.lower[0].toUpperCase() + w.lower.slice(1), subject: clause.speaker, metadata: { frame: 'possessed×language' } });
+    }
   return out;
 }
 

@@ -264,7 +264,7 @@ export const DIET_BY_AVOIDED: ReadonlyArray<{ foods: string[]; anchors: string[]
  */
 export const ABSTINENCE = {
   spans: ['year', 'month', 'week', 'decade'],
-  cues: [['without'], ['since', 'my', 'last'], ['since', 'the', 'last'], ['since', 'i', 'last', 'had'], ['since', 'i', 'last', 'ate']],
+  cues: [['without'], ['off'], ['since', 'my', 'last'], ['since', 'the', 'last'], ['since', 'i', 'last', 'had'], ['since', 'i', 'last', 'ate']],
 } as const;
 /**
  * A span in a role, said without a verb ("ten years as a plumber and…", "fifteen years now as a paramedic"): the
