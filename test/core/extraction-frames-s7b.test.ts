@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
-import { TS } from './extraction-harness.ts';
+import { recentTurn, TS } from './extraction-harness.ts';
 
 const wordnet = openLexicon({}).lexicon;
 const facts = (messages: Array<{ role: 'user' | 'assistant'; content: string }>) =>
@@ -47,5 +47,22 @@ describe('a language the speaker calls theirs', () => {
 
   test.each([['his welsh is better than mine'], ['my Python scripts keep breaking'], ['my welsh cakes burnt again']])('nothing: %s', (text) =>
     expect(said(text).filter((f) => f.includes('|language|'))).toEqual([]),
+  );
+});
+
+describe('endings: a causative have/get as the main verb, and "<verb> it a <word>" idioms', () => {
+  test.each([
+    ['my cat Mabel is fourteen', 'we had Mabel put to sleep on friday', /^user\|pet\|.*mabel/],
+    ['I drive an old Micra', 'got the Micra scrapped in the end', /^user\|vehicle\|.*micra/],
+    ['my boyfriend Tariq is a chef', 'Tariq and I called it a day last month', /^user\|partner\|.*tariq/],
+  ])('%s → %s', (earlier, now, want) => {
+    const out = extractOffline([{ role: 'user', content: now }], { timestamp: TS, sessionId: 's', recentTurns: [recentTurn([{ role: 'user', content: earlier }], 0, '2024-05-01T10:00:00.000Z')] }, true, undefined, wordnet)
+      .filter((m) => m.op === 'retract')
+      .map((m) => `${m.subject}|${m.key}|${m.value.toLowerCase()}`);
+    expect(out.some((r) => want.test(r))).toBe(true);
+  });
+
+  test.each([['we had the boiler put in last week'], ['I had my hair cut'], ['called it a day at the office and went home']])('ends nothing: %s', (text) =>
+    expect(extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet).filter((m) => m.op === 'retract')).toEqual([]),
   );
 });

@@ -28,7 +28,7 @@ function endingLemmaMatch(e: Ending, verb: string, lex?: Lexicon): boolean {
 
 /**
  * The clause's phrasal verbs as the lexicon spells them: verb + particle ("walk_out"), verb + "it" + the next word
- * ("call_it_quits"). Only multi-word lemmas: the bare verb is read by the lemma tables.
+ * ("call_it_quits"), verb + "it" + article + word ("call_it_a_day"). Only multi-word lemmas: the bare verb is read by the lemma tables.
  */
 export function phrasalLemmas(rc: ReadClause, shape: Shape): string[] {
   if (!shape.verb) return [];
@@ -39,6 +39,9 @@ export function phrasalLemmas(rc: ReadClause, shape: Shape): string[] {
   if (shape.particle) out.push(`${shape.verb}_${shape.particle}`);
   else if (next && (next.pos === 'ADP' || next.pos === 'PART' || next.pos === 'ADV') && /^[a-z]+$/.test(next.lower)) out.push(`${shape.verb}_${next.lower}`);
   if (next?.lower === 'it' && after) out.push(`${shape.verb}_it_${after.lower}`);
+  // "call it a day": verb + "it" + an article + the next word.
+  const third = rc.tokens[at + 3];
+  if (next?.lower === 'it' && after && /^(?:a|an|the)$/.test(after.lower) && third) out.push(`${shape.verb}_it_${after.lower}_${third.lower}`);
   return out;
 }
 
@@ -108,6 +111,11 @@ export function endingDrafts(rc: ReadClause): Draft[] {
     const sub = shapeOfTokens(rc.tokens.slice(i));
     const e = endingOf(rc, sub);
     if (e) return endingFor(rc, e, { ...sub, subject: main.subject, pronoun: main.pronoun, subjectless: main.subjectless });
+  }
+  // "We had our old greyhound Dusty put down", "got the van scrapped": the main have/get is itself the causative.
+  if ((main.verb === 'have' || main.verb === 'get') && main.object) {
+    const caused = causedEnding(rc, main);
+    if (caused) return endingFor(rc, caused.e, { ...main, verb: caused.verb, particle: null });
   }
   // "We had to rehome Luna", "our cat had to be put down": an ending the speaker was obliged to (have/need to + verb).
   if (main.verb !== 'have' && main.verb !== 'need') return [];
