@@ -66,3 +66,16 @@ describe('endings: a causative have/get as the main verb, and "<verb> it a <word
     expect(extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet).filter((m) => m.op === 'retract')).toEqual([]),
   );
 });
+
+describe('repairs found in our own sentences', () => {
+  test.each([
+    ['we are having mackerel tonight', 'pet'],
+    ['I had turkey at my nan’s yesterday', 'pet'],
+    ['salsa classes every monday with my mate Jordan, best bit of my week', 'employer'],
+  ])('%s → no %s', (text, key) => expect(said(text).filter((f) => f.includes(`|${key}|`))).toEqual([]));
+
+  test.each([
+    ['I have a duck called Pancake', 'user|pet|duck named pancake'],
+    ['first week with Northvolt done, knackered', 'user|employer|northvolt'],
+  ])('still: %s', (text, want) => expect(said(text)).toContain(want));
+});

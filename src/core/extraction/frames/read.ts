@@ -297,7 +297,13 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     // "haven't had any meat": a negated frame reads its "any" phrase (fits() refuses "any" elsewhere).
     if (frame.alongside && !inSlot(shape, frame.alongside.slot).some((np) => fits(np, frame.alongside!.arg, lex))) continue;
     if (frame.objectHeads && !shape.objects.some((o) => frame.objectHeads!.includes(o.headLemma))) continue;
-    const args = inSlot(shape, frame.slot).filter((np) => fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) && (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an'));
+    const args = inSlot(shape, frame.slot).filter(
+      (np) =>
+        fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) &&
+        (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an') &&
+        // "having salmon tonight", "had chicken last night": an animal that is also a food, had with no article, is a meal.
+        !(frame.arg === 'animal' && shape.verb === 'have' && np.det === null && !np.name && !!lex && lex.senses(np.headLemma, 'noun', 5).some((x) => x.lexClass === 'noun.food')),
+    );
     if (args.length === 0) continue;
     if (frame.place && !args.every((np) => np.det === null && isKind((np.name ?? np.head).toLowerCase(), 'location', lex) && !isKind((np.name ?? np.head).toLowerCase(), 'organization', lex))) continue;
     if (frame.placeOnly && (clause.date || clause.past || shape.verbText === 'was' || shape.verbText === 'were' || shape.preps.length !== 1 || shape.objects.length > 0 || !args.every((np) => isKind((np.name ?? np.head).toLowerCase(), 'location', lex)))) continue;
@@ -366,7 +372,9 @@ export function settingDrafts(rc: ReadClause): Draft[] {
     // "at Monzo", or a named institution ("at Edinburgh uni"): a name before an organisation noun.
     // "my last day at the council": the setting's last day ends it (an organisation noun will do: the employer held).
     const last = row.key === 'employer' && LAST.test(p.text) && clause.subject.self;
-    const at = shape.preps.find((x) => row.preps.includes(x.prep) && (fits(x.np, 'proper') || (!!x.np.name && isName(x.np.name.split(' ')[0]) && (INSTITUTIONS.includes(x.np.headLemma) || isKind(x.np.headLemma, 'organization', rc.lex))) || (last && x.np.det === 'the' && isKind(x.np.headLemma, 'organization', rc.lex))));
+    // "…with my friend Ines, best part of my week": a phrase about a person is company, never the organisation.
+    const company = (np: Phrase) => np.text.toLowerCase().split(/\s+/).some((w) => w in RELATIONS || isKind(w, 'social', rc.lex) || isKind(w, 'family', rc.lex));
+    const at = shape.preps.find((x) => row.preps.includes(x.prep) && !company(x.np) && (fits(x.np, 'proper') || (!!x.np.name && isName(x.np.name.split(' ')[0]) && (INSTITUTIONS.includes(x.np.headLemma) || isKind(x.np.headLemma, 'organization', rc.lex))) || (last && x.np.det === 'the' && isKind(x.np.headLemma, 'organization', rc.lex))));
     if (at && last) {
       const org = at.np.proper ? at.np.name! : bare(at.np);
       // A last day ahead is the coming job loss; the employer still holds until then.
