@@ -27,7 +27,7 @@ const K = (key: string, type: MemoryType, singleValued: boolean, description: st
 export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('name', 'fact', true, 'The name the subject goes by', ['name', 'called', 'call']),
   K('employer', 'fact', true, 'Company or organisation the subject works for', ['work', 'works', 'worked', 'working', 'job', 'employer', 'company', 'companies', 'employed', 'office']),
-  K('job_title', 'fact', true, 'Role or occupation', ['job', 'role', 'title', 'occupation', 'profession', 'do for a living', 'career', 'teach', 'teaches', 'position']),
+  K('job_title', 'fact', true, 'Role or occupation', ['job', 'role', 'title', 'occupation', 'profession', 'do for a living', 'career', 'teach', 'teaches']),
   K('location', 'fact', true, 'City/place the subject lives in now', ['live', 'lives', 'lived', 'living', 'city', 'cities', 'based', 'located', 'home', 'move', 'moved', 'reside', 'resides']),
   K('hometown', 'fact', true, 'Where the subject grew up / is from', ['from', 'grew up', 'hometown', 'born', 'origin']),
   K('education', 'fact', false, 'School, degree or field of study', ['study', 'studied', 'school', 'university', 'college', 'degree', 'education', 'graduate']),

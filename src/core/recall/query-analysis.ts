@@ -185,7 +185,7 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
  * so a turn about "a data analyst course" or "green curry" answers them. Data: kind → words.
  */
 export const KIND_WORDS: Readonly<Record<NounKind, string>> = {
-  occupation: 'job jobs work working career profession occupation living employed position',
+  occupation: 'job jobs work working career profession occupation living employed',
   food: 'food foods eat eating diet meal meals cook cooking recipe recipes dinner lunch breakfast snack snacks restaurant restaurants cuisine dish dishes bake baking',
   illness: 'health healthy sick ill illness condition conditions allergy allergies allergic medical diet',
   animal: 'pet pets animal animals',
