@@ -427,6 +427,16 @@ function modifiesNext(lexicon: QueryLexicon | undefined, next: string | undefine
   return !!sense && sense.lexClass !== 'noun.time';
 }
 
+/** The lexicon kinds of the words that head a noun phrase (no names, stop words or modifiers of the next noun), in order. */
+function nounKindsOf(ws: string[], names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): NounKind[] {
+  const out: NounKind[] = [];
+  for (const [i, w] of ws.entries()) {
+    if (names.has(w) || STOP_WORDS.has(w) || modifiesNext(lexicon, ws[i + 1])) continue;
+    for (const kind of kindsOfWord(lexicon, w)) if (!out.includes(kind)) out.push(kind);
+  }
+  return out;
+}
+
 /** What query analysis reads from the lexicon: lemmas and senses, and hypernyms for noun kinds when it has them. */
 export type QueryLexicon = Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'> & Partial<Pick<Lexicon, 'hypernyms' | 'isA'>>;
 
@@ -474,28 +484,19 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const intents = INTENTS.filter((i) => i.words.test(query));
   const applied = isAppliedAsk(query, lexicon);
   // An applied ask naming a thing of a kind ("suggest a pizza", "a day out with the dog"): that kind's keys bear on it.
-  if (applied) {
-    const ws = words(query);
-    for (const [i, w] of ws.entries()) {
-      if (names.has(w) || STOP_WORDS.has(w) || modifiesNext(lexicon, ws[i + 1])) continue;
-      for (const kind of kindsOfWord(lexicon, w)) {
-        const spec = KIND_KEYS[kind];
-        if (!spec?.applied) continue;
-        const intent = spec.intent ? INTENTS.find((i) => i.name === spec.intent) : undefined;
-        if (intent && !intents.includes(intent)) intents.push(intent);
-        for (const k of spec.keys) if (!keys.includes(k)) keys.push(k);
-      }
+  // The kinds of the question's head nouns (no names, stop words or compound modifiers), read once.
+  const headKinds = nounKindsOf(words(query), names, lexicon);
+  if (applied)
+    for (const kind of headKinds) {
+      const spec = KIND_KEYS[kind];
+      if (!spec?.applied) continue;
+      const intent = spec.intent ? INTENTS.find((i) => i.name === spec.intent) : undefined;
+      if (intent && !intents.includes(intent)) intents.push(intent);
+      for (const k of spec.keys) if (!keys.includes(k)) keys.push(k);
     }
-  }
   for (const i of intents) for (const k of i.keys) if (!keys.includes(k)) keys.push(k);
   const changeKeys: string[] = [];
-  {
-    const ws = words(query);
-    for (const [i, w] of ws.entries()) {
-      if (names.has(w) || STOP_WORDS.has(w) || modifiesNext(lexicon, ws[i + 1])) continue;
-      for (const kind of kindsOfWord(lexicon, w)) for (const k of KIND_KEYS[kind]?.keys ?? []) if (!keys.includes(k) && !changeKeys.includes(k)) changeKeys.push(k);
-    }
-  }
+  for (const kind of headKinds) for (const k of KIND_KEYS[kind]?.keys ?? []) if (!keys.includes(k) && !changeKeys.includes(k)) changeKeys.push(k);
   const profile = PROFILE.test(query) || isGenericAsk(query);
   if (profile) for (const k of PROFILE_KEYS) if (!keys.includes(k)) keys.push(k);
   for (const w of words(query)) {
