@@ -408,12 +408,13 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
  */
 async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Promise<MemoryRecord[]> {
   const asked = r.query.keys.filter((k) => k !== 'event');
-  const keys = [...asked, ...r.query.changeKeys.filter((k) => !asked.includes(k))];
-  if (keys.length === 0) return [];
-  const rows = await deps.store.memoriesByKeys(scope, { keys, includeInactive: true }, RETRIEVE.keyRows);
+  const implied = r.query.changeKeys.filter((k) => !asked.includes(k));
+  if (asked.length + implied.length === 0) return [];
+  const rows = await deps.store.memoriesByKeys(scope, { keys: [...asked, ...implied], includeInactive: true }, RETRIEVE.keyRows);
   // A key only the kind of a noun implies answers with a retracted value the question names ("the ukulele").
   const own = new Set(r.query.terms.filter((t) => t.source === 'query').map((t) => t.term));
-  const changes = retractedStates(rows, keys).filter((m) => asked.some((k) => m.key === k || m.key.startsWith(`${k}_`)) || analyze(m.value).some((t) => own.has(t)));
+  const named = retractedStates(rows, asked);
+  const changes = [...named, ...retractedStates(rows, implied).filter((m) => !named.includes(m) && analyze(m.value).some((t) => own.has(t)))];
   const ending = changes.map((m) => m.metadata?.endedBy).filter((id): id is string => typeof id === 'string' && !r.turns.get(id));
   if (ending.length > 0) r.turns.add(await deps.store.getTurns(scope, ending));
   return changes;
