@@ -10,6 +10,7 @@
  * database instead (kept too; `--schema NAME` picks another) and reports wall time as well (the server's CPU is not in ours).
  * `--set retrieve.lexicalLimit=150,...` overrides recall tunables for the run.
  * `--statements` (SQLite) also times every statement run and prints the costliest per recall.
+ * `--only WORDS` asks only the questions that contain WORDS.
  * `--pool 1` (PostgreSQL) runs on one connection and adds the server's CPU per recall (that
  * backend's utime + stime from /proc: the server must run on this machine).
  */
@@ -23,7 +24,7 @@ import { OfflineExtractor } from '../src/core/extraction/offline-extractor.ts';
 import { SqliteMemoryStore } from '../src/store/sqlite/store.ts';
 import { createPostgresStore } from '../src/store/postgres/create.ts';
 import { urlWithSchema } from '../test/store/pg-harness.ts';
-import { generateTurns, QUESTIONS } from './lib/scale-gen.ts';
+import { generateTurns, QUESTIONS as ALL_QUESTIONS } from './lib/scale-gen.ts';
 import { applySets } from './lib/tunables.ts';
 
 function arg(name: string, fallback: string): string {
@@ -35,6 +36,8 @@ const DB = arg('db', `/tmp/recall-profile-${TURNS}.db`);
 const REPS = Number(arg('reps', '10'));
 const BUDGET = Number(arg('budget', '512'));
 const USER = 'scale-user';
+// `--only WORDS`: just the questions containing WORDS (profiling one slow question).
+const QUESTIONS = ALL_QUESTIONS.filter((q) => q.includes(arg('only', '')));
 const PG = arg('backend', 'sqlite') === 'postgres';
 // `--set retrieve.smoothTop=50,...`: recall tunables for this run (bench/lib/tunables.ts).
 if (arg('set', '')) applySets(arg('set', ''));
