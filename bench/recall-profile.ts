@@ -7,11 +7,16 @@
  * `--budget` tokens and prints CPU p50/p99 per recall, the store calls per recall (by RecallIndex
  * method) and a digest of the contexts (the same digest means the same contexts came back).
  * `--backend postgres` builds the user in the schema `recall_profile_<turns>` of the test
- * database instead (kept too) and reports wall time as well (the server's CPU is not in ours).
+ * database instead (kept too; `--schema NAME` picks another) and reports wall time as well (the server's CPU is not in ours).
  * `--set retrieve.lexicalLimit=150,...` overrides recall tunables for the run.
+ * `--statements` (SQLite) also times every statement run and prints the costliest per recall.
+ * `--only WORDS` asks only the questions that contain WORDS.
+ * `--pool 1` (PostgreSQL) runs on one connection and adds the server's CPU per recall (that
+ * backend's utime + stime from /proc: the server must run on this machine).
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { loadavg } from 'node:os';
 import type { MemoryStore } from '../src/core/ports.ts';
 import { MemoryService, type TurnInput } from '../src/core/service.ts';
@@ -19,7 +24,7 @@ import { OfflineExtractor } from '../src/core/extraction/offline-extractor.ts';
 import { SqliteMemoryStore } from '../src/store/sqlite/store.ts';
 import { createPostgresStore } from '../src/store/postgres/create.ts';
 import { urlWithSchema } from '../test/store/pg-harness.ts';
-import { generateTurns, QUESTIONS } from './lib/scale-gen.ts';
+import { generateTurns, QUESTIONS as ALL_QUESTIONS } from './lib/scale-gen.ts';
 import { applySets } from './lib/tunables.ts';
 
 function arg(name: string, fallback: string): string {
@@ -31,14 +36,44 @@ const DB = arg('db', `/tmp/recall-profile-${TURNS}.db`);
 const REPS = Number(arg('reps', '10'));
 const BUDGET = Number(arg('budget', '512'));
 const USER = 'scale-user';
+// `--only WORDS`: just the questions containing WORDS (profiling one slow question).
+const QUESTIONS = ALL_QUESTIONS.filter((q) => q.includes(arg('only', '')));
 const PG = arg('backend', 'sqlite') === 'postgres';
 // `--set retrieve.smoothTop=50,...`: recall tunables for this run (bench/lib/tunables.ts).
 if (arg('set', '')) applySets(arg('set', ''));
-const open = async (path: string): Promise<MemoryStore> => (PG ? createPostgresStore(urlWithSchema(`recall_profile_${TURNS}`)) : new SqliteMemoryStore(path));
+const SCHEMA = arg('schema', `recall_profile_${TURNS}`);
+const POOL = Number(arg('pool', '0'));
+const open = async (path: string): Promise<MemoryStore> => (PG ? createPostgresStore(urlWithSchema(SCHEMA), POOL > 0 ? { poolSize: POOL } : {}) : new SqliteMemoryStore(path));
+/** CPU ms of a process so far (utime + stime from /proc/PID/stat, in clock ticks of 10 ms). */
+const procCpuMs = (pid: number): number => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+};
+
+/** Statement text → [runs, ms, rows] while `--statements` is on (SQLite only: better-sqlite3 is synchronous, so wall is its CPU). */
+const statements = new Map<string, [number, number, number]>();
+function timeStatements(): void {
+  const db = new Database(':memory:');
+  const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<string, unknown>;
+  db.close();
+  for (const m of ['all', 'get', 'run']) {
+    const orig = proto[m] as (...a: unknown[]) => unknown;
+    proto[m] = function (this: { source: string }, ...a: unknown[]) {
+      const t0 = performance.now();
+      const out = orig.apply(this, a);
+      const e = statements.get(this.source) ?? [0, 0, 0];
+      statements.set(this.source, [e[0] + 1, e[1] + performance.now() - t0, e[2] + (Array.isArray(out) ? out.length : 1)]);
+      return out;
+    };
+  }
+}
+if (process.argv.includes('--statements')) timeStatements();
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
-/** The store with every call counted by method name. */
+/** Wall ms spent in each store method (calls asked together overlap, so the sum can exceed the recall's wall). */
+const callMs = new Map<string, number>();
+/** The store with every call counted (and timed, wall) by method name. */
 function counted(store: MemoryStore, calls: Map<string, number>): MemoryStore {
   return new Proxy(store, {
     get(target, prop, receiver) {
@@ -46,7 +81,12 @@ function counted(store: MemoryStore, calls: Map<string, number>): MemoryStore {
       if (typeof v !== 'function') return v;
       return (...args: unknown[]) => {
         calls.set(String(prop), (calls.get(String(prop)) ?? 0) + 1);
-        return v.apply(target, args);
+        const t0 = performance.now();
+        const out = v.apply(target, args);
+        const done = () => callMs.set(String(prop), (callMs.get(String(prop)) ?? 0) + performance.now() - t0);
+        if (out instanceof Promise) out.then(done, done);
+        else done();
+        return out;
       };
     },
   });
@@ -83,7 +123,12 @@ const store = counted(raw, calls);
 const svc = new MemoryService({ store, offlineExtractor: new OfflineExtractor() });
 const digest = createHash('sha256');
 for (const q of QUESTIONS) digest.update((await svc.recall({ query: q, sessionId: null, userId: USER, maxTokens: BUDGET })).context);
+// One connection: its backend's CPU is the server's share of every recall.
+const backend = PG && POOL === 1 ? Number(((await (raw as unknown as { pool: { all(sql: string): Promise<Array<Record<string, unknown>>> } }).pool.all('SELECT pg_backend_pid() AS pid'))[0].pid)) : 0;
+const server0 = backend ? procCpuMs(backend) : 0;
 calls.clear();
+callMs.clear();
+statements.clear();
 const cpu: number[] = [];
 const wall: number[] = [];
 const byQuestion = new Map<string, number[]>();
@@ -98,9 +143,16 @@ for (let rep = 0; rep < REPS; rep++) {
     byQuestion.set(q, [...(byQuestion.get(q) ?? []), (c.user + c.system) / 1000]);
   }
 }
+const serverCpu = backend ? `; server CPU mean ${((procCpuMs(backend) - server0) / (REPS * QUESTIONS.length)).toFixed(2)} ms (backend ${backend})` : '';
 const slowest = [...byQuestion].map(([q, xs]) => [q, pct(xs, 50)] as const).sort((a, b) => b[1] - a[1]).slice(0, 6);
 console.log(`slowest questions (CPU p50): ${slowest.map(([q, x]) => `${x.toFixed(1)} ms ${JSON.stringify(q)}`).join('; ')}`);
 const n = REPS * QUESTIONS.length;
 const perRecall = [...calls].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(1)}`);
-console.log(`${PG ? 'postgres' : 'sqlite'} turns ${TURNS} budget ${BUDGET}: recall wall p50 ${pct(wall, 50).toFixed(2)} ms, p99 ${pct(wall, 99).toFixed(2)} ms; CPU p50 ${pct(cpu, 50).toFixed(2)} ms, p99 ${pct(cpu, 99).toFixed(2)} ms, mean ${(cpu.reduce((a, b) => a + b, 0) / n).toFixed(2)} ms over ${n}; store calls per recall ${([...calls.values()].reduce((a, b) => a + b, 0) / n).toFixed(1)} (${perRecall.join(', ')}); contexts ${digest.digest('hex').slice(0, 12)}; load ${loadavg()[0].toFixed(1)}`);
+console.log(`${PG ? 'postgres' : 'sqlite'} turns ${TURNS} budget ${BUDGET}: recall wall p50 ${pct(wall, 50).toFixed(2)} ms, p99 ${pct(wall, 99).toFixed(2)} ms; CPU p50 ${pct(cpu, 50).toFixed(2)} ms, p99 ${pct(cpu, 99).toFixed(2)} ms, mean ${(cpu.reduce((a, b) => a + b, 0) / n).toFixed(2)} ms over ${n}; store calls per recall ${([...calls.values()].reduce((a, b) => a + b, 0) / n).toFixed(1)} (${perRecall.join(', ')}); contexts ${digest.digest('hex').slice(0, 12)}${serverCpu}; load ${loadavg()[0].toFixed(1)}`);
+console.log(`store wall per recall: ${[...callMs].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(2)} ms`).join(', ')}`);
+if (statements.size > 0) {
+  const all = [...statements].sort((a, b) => b[1][1] - a[1][1]);
+  console.log(`statements: ${(all.reduce((s, [, e]) => s + e[1], 0) / n).toFixed(2)} ms, ${(all.reduce((s, [, e]) => s + e[0], 0) / n).toFixed(1)} runs, ${(all.reduce((s, [, e]) => s + e[2], 0) / n).toFixed(0)} rows per recall`);
+  for (const [sql, [runs, ms, rows]] of all.slice(0, 15)) console.log(`  ${(ms / n).toFixed(3)} ms ${(runs / n).toFixed(1)} runs ${(rows / n).toFixed(0)} rows  ${sql.replace(/\s+/g, ' ').slice(0, 110)}`);
+}
 await raw.close();

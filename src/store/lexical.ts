@@ -63,6 +63,48 @@ export function preselect(postings: ReadonlyMap<string, readonly number[]>, df: 
   return out;
 }
 
+/** What a lexical query reads after its postings: the rows to fetch and whether the set is cut. */
+export interface PostingsCut {
+  /** Row numbers to read, best first (at most `keep`). */
+  picked: number[];
+  /** Each term's document count: its postings when not capped, else the index's count. */
+  df: Record<string, number>;
+  /** True when a term was capped or the cut left a matching document out (the set is then incomplete). */
+  cut: boolean;
+}
+
+/**
+ * Over-fetch when only active memories count: inactive rows share the index and are dropped
+ * when the rows are read, so more are picked than the limit.
+ */
+export const keepFor = (limit: number, activeOnly: boolean): number => (activeOnly ? limit * 2 + 50 : limit);
+
+/**
+ * The cut both adapters apply to per-term postings (each newest first, at most POSTINGS_CAP):
+ * `indexDf` gives the per-scope count of the capped terms, `n` the scope's document count.
+ */
+export function cutPostings(postings: ReadonlyMap<string, readonly number[]>, indexDf: Readonly<Record<string, number>>, n: number, keep: number): PostingsCut {
+  const df: Record<string, number> = {};
+  let cut = false;
+  for (const [t, rows] of postings) {
+    const capped = rows.length >= POSTINGS_CAP;
+    df[t] = capped ? (indexDf[t] ?? rows.length) : rows.length;
+    if (capped) cut = true;
+  }
+  // One more than kept: whether the cut left a matching document out.
+  const picked = preselect(postings, df, n, keep + 1);
+  if (picked.length > keep) {
+    picked.length = keep;
+    cut = true;
+  }
+  return { picked, df, cut };
+}
+
+/** The capped terms of per-term postings (those whose count must come from the index). */
+export function cappedTerms(postings: ReadonlyMap<string, readonly number[]>): string[] {
+  return [...postings].filter(([, rows]) => rows.length >= POSTINGS_CAP).map(([t]) => t);
+}
+
 /**
  * Keeps the documents whose stored terms contain at least one query term exactly (the index
  * may over-match: FTS5's tokenizer folds case, a tsquery may match prefixes) and, when more

@@ -12,7 +12,7 @@ import type { MemoryRecord, NewTurn } from '../../src/core/types.ts';
 import { ConflictError } from '../../src/core/errors.ts';
 import { indexTerms } from '../../src/core/text/analyze.ts';
 import { scopeOf } from '../../src/core/scope.ts';
-import { byCodePoint } from '../../src/store/lexical.ts';
+import { byCodePoint, POSTINGS_CAP } from '../../src/store/lexical.ts';
 
 export interface ConformanceOptions {
   /** Expected `info().kind`. */
@@ -651,6 +651,25 @@ export function runRecallIndexConformance(name: string, makeStore: () => Promise
       expect(((await store.lexicalCandidates(scope, 'turn', [...terms('dog'), ...terms('biscuit')], 1)).docs).map((d) => d.id)).toEqual([rows[0].id]);
       expect(await store.termFrequencies(scope, 'turn', [...terms('dog'), ...terms('biscuit'), 'zzznever'])).toEqual({ [terms('dog')[0]]: 3, [terms('biscuit')[0]]: 1, zzznever: 0 });
       expect(await store.termFrequencies(`u:${uid('empty')}`, 'turn', terms('dog'))).toEqual({ [terms('dog')[0]]: 0 });
+    });
+
+    test('a term in more documents than the postings cap: its newest postings are read, the rare term still wins, counts come from the index', async () => {
+      const scope = `u:${uid('cap')}`;
+      const s = uid('s');
+      const common = POSTINGS_CAP + 20;
+      const rows = await store.transaction(scope, async (tx) => {
+        const out = [await tx.insertTurn(turn(scope, s, 'the dog met Biscuit'))];
+        for (let i = 0; i < common; i++) out.push(await tx.insertTurn(turn(scope, s, `the dog ran ${i % 7}`)));
+        out.push(await tx.insertTurn(turn(scope, s, 'Biscuit slept')));
+        return out;
+      });
+      const [dog, biscuit] = [terms('dog')[0], terms('biscuit')[0]];
+      const got = await store.lexicalCandidates(scope, 'turn', [dog, biscuit], 5);
+      // The two documents with the rare term first (the oldest one holds the common term too), then common-term documents.
+      expect(new Set(got.docs.slice(0, 2).map((d) => d.id))).toEqual(new Set([rows[0].id, rows[rows.length - 1].id]));
+      expect(got.docs).toHaveLength(5);
+      expect(got.df?.[dog]).toBe(common + 1);
+      expect(got.df?.[biscuit]).toBe(2);
     });
 
     test('term frequencies equal the true document count through inserts, supersession, edits, deletes and user deletion', async () => {

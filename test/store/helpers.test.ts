@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createStore, storeTarget } from '../../src/store/create-store.ts';
-import { byCodePoint, cleanTerms, cosine, fts5Query, preselect, selectCandidates, tsqueryLiteral } from '../../src/store/lexical.ts';
+import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, fts5Query, keepFor, POSTINGS_CAP, preselect, selectCandidates, tsqueryLiteral } from '../../src/store/lexical.ts';
 import { planReactivation } from '../../src/store/deletion.ts';
 import { loadConfig } from '../../src/config.ts';
 import { memory } from './conformance.ts';
@@ -91,6 +91,23 @@ describe('lexical helpers', () => {
   ] as const)('preselect: %s', (_label, postings, df, n, k, expected) => {
     const map = new Map(Object.entries(postings).map(([t, rows]) => [t, [...rows]]));
     expect(preselect(map, df, n, k)).toEqual(expected);
+  });
+
+  const capped = Array.from({ length: POSTINGS_CAP }, (_, i) => 10_000 - i);
+  test.each([
+    // label, postings, index counts, n, keep → picked, df, cut
+    ['complete: every posting kept', { dog: [3, 2, 1], cat: [2] }, {}, 10, 5, [2, 3, 1], { dog: 3, cat: 1 }, false],
+    ['a document left out by keep', { dog: [3, 2, 1] }, {}, 10, 2, [3, 2], { dog: 3 }, true],
+    ['a capped term counts from the index', { dog: capped, cat: [7] }, { dog: 900 }, 2000, 1, [7], { dog: 900, cat: 1 }, true],
+    ['no postings', { dog: [] }, {}, 10, 5, [], { dog: 0 }, false],
+  ] as const)('cutPostings: %s', (_label, postings, indexDf, n, keep, picked, df, cut) => {
+    const map = new Map(Object.entries(postings).map(([t, rows]) => [t, [...rows]]));
+    expect(cutPostings(map, indexDf, n, keep)).toEqual({ picked, df, cut });
+  });
+
+  test('cappedTerms and keepFor', () => {
+    expect(cappedTerms(new Map([['dog', capped], ['cat', [1]]]))).toEqual(['dog']);
+    expect([keepFor(150, false), keepFor(150, true)]).toEqual([150, 350]);
   });
 
   test('selectCandidates trusts an index-ranked list for whole-token terms and checks the others', () => {

@@ -5,6 +5,7 @@ import postgres from 'postgres';
 import { createPostgresStore } from '../../src/store/postgres/create.ts';
 import { StoreUnavailableError } from '../../src/core/errors.ts';
 import { parsePostgresUrl } from '../../src/store/postgres/postgres-driver.ts';
+import { PG_SCHEMA_VERSION } from '../../src/store/postgres/migrations.ts';
 import { runStoreConformance, memory, turn } from './conformance.ts';
 import type { MemoryRecord } from '../../src/core/types.ts';
 import { TEST_PG_URL, assertPostgresReachable, dropSchema, freshSchemaName, urlWithSchema } from './pg-harness.ts';
@@ -182,7 +183,7 @@ describe('postgres specifics', () => {
       await sql.unsafe('DROP TABLE scope_terms; DROP FUNCTION scope_terms_rows, scope_terms_update, scope_terms_apply CASCADE; DELETE FROM schema_migrations WHERE version = 7');
       await store.migrate();
       expect([...(await sql.unsafe(table))]).toEqual(expected);
-      expect(Number((await sql.unsafe('SELECT MAX(version) AS v FROM schema_migrations'))[0].v)).toBe(7);
+      expect(Number((await sql.unsafe('SELECT MAX(version) AS v FROM schema_migrations'))[0].v)).toBe(PG_SCHEMA_VERSION);
     } finally {
       await sql.end({ timeout: 1 });
       await store.close();

@@ -10,11 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import postgres from 'postgres';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.ts';
 import type { MemoryStore } from '../../src/core/ports.ts';
 import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, FAMILY_KEYS_SQL, FAMILY_PROBE_SQL, keyRowsUnionSql, HISTORY_SQL, keyRowsSql, listMemoriesQuery, MEMORIES_BY_ROWID_SQL, postingsSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL, USER_SCOPES_SQL } from '../../src/store/sqlite/store.ts';
-import { activeMemoriesQuery as pgActive, memoriesByKeyQuery as pgByKey } from '../../src/store/postgres/store.ts';
+import { activeMemoriesQuery as pgActive, candidateRowsSqlPg, keyRowsSqlPg, memoriesByKeyQuery as pgByKey, postingsSqlPg } from '../../src/store/postgres/store.ts';
+import { POSTINGS_CAP } from '../../src/store/lexical.ts';
 import { createPostgresStore } from '../../src/store/postgres/create.ts';
 import { memory, turn } from './conformance.ts';
 import { slotClauses } from '../../src/store/slot-filter.ts';
@@ -208,6 +210,66 @@ describe('PostgreSQL ingest plans', () => {
     expect(used.some((u) => /:memories_(scope_subject_key|one_active|active_slot)$/.test(u))).toBe(true);
     expect(used).not.toContain('Seq Scan:memories');
   });
+});
+
+describe('PostgreSQL recall plans', () => {
+  const schema = freshSchemaName('rplans');
+  let store: MemoryStore;
+  let sql: postgres.Sql;
+
+  beforeAll(async () => {
+    await assertPostgresReachable();
+    store = await createPostgresStore(urlWithSchema(schema), { poolSize: 2 });
+    await store.migrate();
+    // Plans with the statistics of empty tables (as a fresh database has them), then after ANALYZE.
+    await fill(store);
+    sql = postgres(TEST_PG_URL, { max: 1, onnotice: () => {}, connection: { search_path: `"${schema}", public` } });
+    // Other users' rows, so that reading every row is not the cheapest plan (90 turns are).
+    await sql.unsafe(`INSERT INTO turns (id, scope, session_id, seq, ts, messages, text, terms, term_count, created_at)
+      SELECT 'bulk' || g, 'u:bulk' || (g % 50), 's', g, '2024-01-01', '[]', 'x', 'turn bulk w' || (g % 100), 3, '2024-01-01' FROM generate_series(1, 10000) g`);
+    await sql.unsafe(`INSERT INTO memories (id, scope, type, subject, key, value, confidence, status, active, created_at, updated_at, terms, term_count)
+      SELECT 'bulk' || g, 'u:bulk' || (g % 50), 'fact', 'user', 'key_' || (g % 40), 'value', 0.9, 'active', false, '2024-01-01', '2024-01-01', 'key value w' || (g % 100), 3 FROM generate_series(1, 10000) g`);
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await store?.close();
+    await dropSchema(schema);
+  });
+
+  async function indexesOf(text: string, params: unknown[]): Promise<string[]> {
+    const rows = await sql.unsafe(`EXPLAIN (FORMAT JSON) ${text}`, params as never[]);
+    const found: string[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      if (typeof node['Index Name'] === 'string') found.push(`${node['Node Type']}:${node['Index Name']}`);
+      if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(`Seq Scan:${node['Relation Name']}`);
+      for (const child of (node.Plans as Array<Record<string, unknown>>) ?? []) walk(child);
+    };
+    walk((rows[0]['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
+    return found;
+  }
+
+  const lexeme = (term: string) => `${createHash('md5').update(SCOPE, 'utf8').digest('hex').slice(0, 12)}_${term}`;
+  for (const analyzed of [false, true]) {
+    test(`per-term postings read only the GIN index of the kind${analyzed ? ' (after ANALYZE)' : ''}`, async () => {
+      if (analyzed) await sql.unsafe('ANALYZE memories; ANALYZE turns').simple();
+      const turns = await indexesOf(postingsSqlPg('turn'), [SCOPE, JSON.stringify([lexeme('turn'), lexeme('7')]), POSTINGS_CAP, 'turn']);
+      expect(turns.filter((u) => u.includes(':turns'))).toEqual(['Bitmap Index Scan:turns_stsv']);
+      expect(turns).not.toContain('Seq Scan:turns');
+      const memories = await indexesOf(postingsSqlPg('memory'), [SCOPE, JSON.stringify([lexeme('value')]), POSTINGS_CAP, 'memory']);
+      expect(memories.filter((u) => u.includes(':memories'))).toEqual(['Bitmap Index Scan:memories_stsv']);
+      const picked = await indexesOf(candidateRowsSqlPg('turn', false), [SCOPE, JSON.stringify([1, 2, 3])]);
+      expect(picked).toContain('Index Scan:turns_scope_rid');
+    });
+
+    test(`the key lookup reads memories_key_rank, never a scan of memories${analyzed ? ' (after ANALYZE)' : ''}`, async () => {
+      if (analyzed) await sql.unsafe('ANALYZE memories; ANALYZE turns').simple();
+      for (const activeOnly of [false, true]) {
+        const used = await indexesOf(keyRowsSqlPg(activeOnly), [SCOPE, 60, JSON.stringify([['key_3', 'key_3_', 'key_3`']])]);
+        expect(used.some((u) => u.endsWith(':memories_key_rank'))).toBe(true);
+        expect(used).not.toContain('Seq Scan:memories');
+      }
+    });
+  }
 });
 
 describe('slotClauses', () => {

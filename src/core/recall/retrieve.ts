@@ -164,9 +164,8 @@ function dfIn(set: LexicalSet, term: string): number {
   return n;
 }
 
-/** BM25 over turns with the speaker prior and neighbour smoothing (over the fetched window). */
-function rankTurns(set: LexicalSet, stats: CorpusStats, terms: QueryTerm[], q: AnalyzedQuery, w: TurnWindow, speakers: ReadonlySet<string>): Bm25Hit[] {
-  const hits = bm25Score(set.docs, stats, terms, set.df);
+/** The BM25 hits over turns with the speaker prior and neighbour smoothing (over the fetched window). */
+function rankTurns(hits: readonly Bm25Hit[], q: AnalyzedQuery, w: TurnWindow, speakers: ReadonlySet<string>): Bm25Hit[] {
   const named = askedSpeakers(q, { allSpeakers: speakers });
   const base = new Map(hits.map((h) => [h.id, h.score]));
   const out = hits.map((h) => ({ ...h }));
@@ -341,9 +340,10 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   /** BM25 over turns for a term list, with the window fetched for the best hits. */
   const turnRanker = async (terms: QueryTerm[], qa: AnalyzedQuery) => {
     const set = await lexical(store, scope, 'turn', terms.map((t) => t.term));
+    // Scored once: the best hits pick the window, and the same hits are then smoothed over it.
     const raw = bm25Score(set.docs, turnStats, terms, set.df);
     await fetchWindow(store, scope, w, raw.slice(0, Math.min(RETRIEVE.listLimit, RETRIEVE.smoothTop)).map((h) => h.id));
-    return { set, hits: rankTurns(set, turnStats, terms, qa, w, speakers) };
+    return { set, hits: rankTurns(raw, qa, w, speakers) };
   };
 
   // BM25 over turns.

@@ -359,6 +359,33 @@ ANALYZE memories;`);
       await q.exec(SCOPE_TERMS_SQL);
     },
   },
+  {
+    version: 8,
+    name: 'GIN full-text indexes without a pending list (fastupdate off), the existing list merged',
+    // With fastupdate (the default) new entries go to an unsorted pending list, up to
+    // gin_pending_list_limit (4 MB), that every lookup of the index scans whole until a vacuum
+    // merges it: a store built by one import had all 10,000 turns of a user there, and each
+    // per-term postings read of a recall paid a scan of 368 pages. Off: each insert writes its
+    // entries into the tree (the cost moves to the writer, a few lexemes per turn), and a lookup
+    // reads only the posting lists of its lexemes.
+    async up(q) {
+      await q.exec(`ALTER INDEX turns_stsv SET (fastupdate = off);
+ALTER INDEX memories_stsv SET (fastupdate = off);
+SELECT gin_clean_pending_list('turns_stsv'::regclass);
+SELECT gin_clean_pending_list('memories_stsv'::regclass);`);
+    },
+  },
+  {
+    version: 9,
+    name: 'memories_key_rank: a key\'s non-deleted rows in key-lookup order',
+    // Mirrors SQLite's memories_scope_key (scope, key, active, confidence, updated_at): a key
+    // lookup reads each key's best rows straight from the index and stops at its limit, instead
+    // of reading and sorting every row of the keys asked for (a user's 2,100 activity events).
+    async up(q) {
+      await q.exec(`CREATE INDEX IF NOT EXISTS memories_key_rank ON memories (scope, key COLLATE "C", active DESC, confidence DESC, updated_at COLLATE "C" DESC, rid DESC) WHERE status <> 'deleted';
+ANALYZE memories;`);
+    },
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1].version;

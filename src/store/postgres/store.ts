@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cleanTerms, keyFamilyRanges, selectCandidates, tsqueryLiteral } from '../lexical.ts';
+import { byCodePoint, cleanTerms, cutPostings, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { KeyedMutex } from '../mutex.ts';
@@ -110,6 +110,51 @@ async function userScopes(s: Statements, userKey: string): Promise<string[]> {
 function scopePrefix(scope: string): string {
   return `${createHash('md5').update(scope, 'utf8').digest('hex').slice(0, 12)}_`;
 }
+
+/**
+ * Per query term (a JSON list of prefixed lexemes, in order: `i` is the position), its newest
+ * postings (rids, at most $3) from the GIN index, its maintained per-scope count (scope_terms) and
+ * the scope's document count (scope_stats; memories: non-deleted). `quote_literal(...)::tsquery`
+ * makes each lexeme one quoted tsquery operand, whatever characters it holds. The scope test is
+ * written `(scope = $1) IS TRUE` so that no scope index can serve it: the GIN lookup of the
+ * scope-prefixed lexeme is then the only index read (with the statistics of a new table the
+ * planner ANDed it with a bitmap of every row of the scope, 4.5 ms a term at 10k turns; with a
+ * (scope, rid) index it may walk the scope's rows newest first until the limit, the whole
+ * history for a rare term). The scope is still checked on every row.
+ */
+export const postingsSqlPg = (kind: 'memory' | 'turn'): string => {
+  const [table, filter] = kind === 'turn' ? ['turns', ''] : ['memories', " AND status <> 'deleted'"];
+  return `SELECT x.i, x.docs, x.n, ARRAY(SELECT rid FROM ${table} WHERE stsv @@ x.q AND (scope = $1) IS TRUE${filter} ORDER BY rid DESC LIMIT $3) AS rids
+  FROM (SELECT e.i, quote_literal(e.lexeme)::tsquery AS q,
+          (SELECT docs FROM scope_terms st WHERE st.scope = $1 AND st.kind = $4 AND st.term = substr(e.lexeme, 14)) AS docs,
+          (SELECT docs FROM scope_stats ss WHERE ss.scope = $1 AND ss.kind = $4) AS n
+        FROM jsonb_array_elements_text($2::text::jsonb) WITH ORDINALITY AS e(lexeme, i)) x`;
+};
+
+/** The lexical candidates' rows by rid (a JSON list), scope-checked. */
+export const candidateRowsSqlPg = (kind: 'memory' | 'turn', activeOnly: boolean): string =>
+  kind === 'turn'
+    ? 'SELECT rid, id, terms, term_count FROM turns WHERE scope = $1 AND rid = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb)::bigint))'
+    : `SELECT rid, id, terms, term_count FROM memories WHERE scope = $1 AND rid = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb)::bigint)) AND status <> 'deleted'${activeOnly ? ' AND active' : ''}`;
+
+/**
+ * The key lookup: the scope's keys that are asked for or in an asked `k_` family (a JSON list of
+ * [key, from, to]), found by a loose scan of memories_key_rank (one seek per distinct key of the
+ * scope), then per key its best rows in lookup order straight from that index, at most $2 each,
+ * and the best $2 of those. The same rows as SQLite's memoriesByKeys.
+ */
+export const keyRowsSqlPg = (activeOnly: boolean): string => `WITH RECURSIVE k(key) AS (
+    SELECT (SELECT MIN(key COLLATE "C") FROM memories WHERE scope = $1 AND status <> 'deleted')
+    UNION ALL
+    SELECT (SELECT MIN(key COLLATE "C") FROM memories WHERE scope = $1 AND status <> 'deleted' AND key COLLATE "C" > k.key) FROM k WHERE k.key IS NOT NULL
+  ), asked AS (
+    SELECT r->>0 AS key, r->>1 AS lo, r->>2 AS hi FROM jsonb_array_elements($3::text::jsonb) AS r
+  )
+  SELECT ${MEMORY_SELECT.split(', ').map((c) => `m.${c}`).join(', ')} FROM k CROSS JOIN LATERAL (
+    SELECT * FROM memories WHERE scope = $1 AND key COLLATE "C" = k.key AND status <> 'deleted'${activeOnly ? ' AND active' : ''}
+    ORDER BY active DESC, confidence DESC, updated_at COLLATE "C" DESC, rid DESC LIMIT $2) m
+  WHERE k.key IS NOT NULL AND EXISTS (SELECT 1 FROM asked a WHERE k.key = a.key OR (k.key COLLATE "C" >= a.lo AND k.key COLLATE "C" < a.hi))
+  ORDER BY m.active DESC, m.confidence DESC, m.updated_at COLLATE "C" DESC, m.rid DESC LIMIT $2`;
 
 /** Statements usable both inside a transaction and on the pool. */
 class Statements {
@@ -407,21 +452,35 @@ export class PostgresMemoryStore implements MemoryStore {
   async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number, opts: { includeInactive?: boolean } = {}): Promise<LexicalCandidates> {
     const clean = cleanTerms(terms);
     if (clean.length === 0 || limit <= 0) return { docs: [] };
-    const prefix = scopePrefix(scope);
-    const query = tsqueryLiteral(clean.map((t) => prefix + t));
-    // The scope-prefixed lexemes make the GIN lookup read only the scope's posting lists.
-    const sql =
-      kind === 'turn'
-        ? 'SELECT id, terms, term_count FROM turns WHERE scope = $1 AND stsv @@ $2::tsquery ORDER BY ts_rank(stsv, $2::tsquery) DESC, rid DESC LIMIT $3'
-        : `SELECT id, terms, term_count FROM memories WHERE scope = $1 AND stsv @@ $2::tsquery AND status <> 'deleted'${opts.includeInactive === false ? ' AND active' : ''} ORDER BY ts_rank(stsv, $2::tsquery) DESC, rid DESC LIMIT $3`;
-    const rows = await this.pool.prepared(sql, [scope, query, limit]);
+    // Each term's newest postings (at most POSTINGS_CAP, from the scope-prefixed GIN lexemes),
+    // with its maintained per-scope count and the scope's document count, in one round trip;
+    // then the same cut as SQLite (store/lexical.ts) and the picked rows by rid. Was ts_rank
+    // over every match of every term, which read and ranked each matching row's tsvector.
+    const rows = await this.pool.prepared(postingsSqlPg(kind), [scope, JSON.stringify(clean.map((t) => scopePrefix(scope) + t)), POSTINGS_CAP, kind]);
+    const postings = new Map<string, number[]>();
+    const indexDf: Record<string, number> = {};
+    let n = 0;
+    for (const r of rows) {
+      const term = clean[Number(r.i) - 1];
+      postings.set(term, (r.rids as unknown[]).map(Number));
+      indexDf[term] = Number(r.docs ?? 0);
+      n = Number(r.n ?? 0);
+    }
+    const activeOnly = kind === 'memory' && opts.includeInactive === false;
+    const { picked, df, cut } = cutPostings(postings, indexDf, n, keepFor(limit, activeOnly));
+    if (picked.length === 0) return { docs: [] };
+    const read = await this.pool.prepared(candidateRowsSqlPg(kind, activeOnly), [scope, JSON.stringify(picked)]);
+    const byRid = new Map(read.map((r) => [Number(r.rid), r]));
     const docs = selectCandidates(
-      rows.map((r) => ({ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) })),
+      picked.flatMap((rid) => {
+        const r = byRid.get(rid);
+        return r ? [{ id: String(r.id), terms: String(r.terms), termCount: Number(r.term_count) }] : [];
+      }),
       clean,
       limit,
       { ranked: true },
     );
-    return rows.length < limit ? { docs } : { docs, df: await this.termFrequencies(scope, kind, clean) };
+    return !cut && read.length <= limit ? { docs } : { docs, df };
   }
 
   async termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>> {
@@ -483,21 +542,7 @@ export class PostgresMemoryStore implements MemoryStore {
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
     const ranges = keyFamilyRanges(lookup.keys);
     if (ranges.length === 0 || limit <= 0) return [];
-    const params: unknown[] = [scope, limit];
-    const cond = ranges
-      .map((r) => {
-        params.push(r.key, r.from, r.to);
-        const n = params.length;
-        return `(key = $${n - 2} OR (key COLLATE "C" >= $${n - 1} AND key COLLATE "C" < $${n}))`;
-      })
-      .join(' OR ');
-    return (
-      await this.pool.prepared(
-        `SELECT ${MEMORY_SELECT} FROM memories WHERE scope = $1 AND status <> 'deleted'${lookup.includeInactive === false ? ' AND active' : ''} AND (${cond})
-         ORDER BY active DESC, confidence DESC, updated_at COLLATE "C" DESC, rid DESC LIMIT $2`,
-        params,
-      )
-    ).map(rowToMemory);
+    return (await this.pool.prepared(keyRowsSqlPg(lookup.includeInactive === false), [scope, limit, JSON.stringify(ranges.map((r) => [r.key, r.from, r.to]))])).map(rowToMemory);
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {

@@ -12,7 +12,7 @@ import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { MEMORY_COLUMNS, memoryFromValues, memorySelect, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, turnFromValues, turnSelect, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cleanTerms, cosine, fts5Query, keyFamilyRanges, POSTINGS_CAP, preselect, selectCandidates } from '../lexical.ts';
+import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, fts5Query, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
 import { slotClauses, splitDated, type SlotFilter } from '../slot-filter.ts';
@@ -589,23 +589,11 @@ export class SqliteMemoryStore implements MemoryStore {
     // Each term's newest postings, read from the scope's own posting list and cut at
     // POSTINGS_CAP: the cost follows the cap, however common the word is in a long history.
     const postings = new Map<string, number[]>();
-    const df: Record<string, number> = {};
-    const capped: string[] = [];
-    for (const t of clean) {
-      const rows = this.reader.column(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP).map(Number);
-      postings.set(t, rows);
-      df[t] = rows.length;
-      if (rows.length >= POSTINGS_CAP) capped.push(t);
-    }
-    if (capped.length > 0) Object.assign(df, await this.termFrequencies(scope, kind, capped));
+    for (const t of clean) postings.set(t, this.reader.column(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP).map(Number));
+    const capped = cappedTerms(postings);
+    const indexDf = capped.length > 0 ? await this.termFrequencies(scope, kind, capped) : {};
     const activeOnly = kind === 'memory' && opts.includeInactive === false;
-    const n = (await this.corpusStats(scope, kind)).count;
-    // Inactive memories share the index with active ones: over-fetch when only active rows count.
-    const keep = activeOnly ? limit * 2 + 50 : limit;
-    // One more than kept: whether the cut left a matching document out.
-    const picked = preselect(postings, df, n, keep + 1);
-    const leftOut = picked.length > keep;
-    if (leftOut) picked.length = keep;
+    const { picked, df, cut } = cutPostings(postings, indexDf, (await this.corpusStats(scope, kind)).count, keepFor(limit, activeOnly));
     const rows = this.reader.values(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope);
     const docs = selectCandidates(
       inRowidOrder(rows, picked).map((r) => ({ id: String(r[1]), terms: String(r[2]), termCount: Number(r[3]) })),
@@ -614,7 +602,7 @@ export class SqliteMemoryStore implements MemoryStore {
       { ranked: true },
     );
     // Complete: every matching document was read (no term capped, none left out) and none was cut.
-    return capped.length === 0 && !leftOut && rows.length <= limit ? { docs } : { docs, df };
+    return !cut && rows.length <= limit ? { docs } : { docs, df };
   }
 
   async termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>> {
