@@ -9,7 +9,6 @@ import type { AnalyzedQuery } from './query-analysis.ts';
 import type { Candidate } from './retrieve.ts';
 import { bridgeScore, type Bridges } from './lexical-bridge.ts';
 import { statesDuration, statesTime } from './time-statements.ts';
-import { proximityScore, PROXIMITY } from './proximity.ts';
 
 export interface FeatureContext {
   query: AnalyzedQuery;
@@ -17,8 +16,6 @@ export interface FeatureContext {
   speakers: ReadonlySet<string>;
   /** Lexicon bridges of the question's rare words (core/recall/lexical-bridge); none without a lexicon. */
   bridges?: Bridges;
-  /** The question's content terms with their weight (query weight × IDF) and their total, for proximity. */
-  termWeights?: { weights: ReadonlyMap<string, number>; mass: number };
 }
 
 /**
@@ -26,7 +23,7 @@ export interface FeatureContext {
  * duration 0.002 (were 0): LoCoMo dev sweep, temporal @512 0.895 → 0.908 (both halves up), no
  * question lost at 512 or 2048 (docs/recall-meaning.md, session 8).
  */
-export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0, when: 0.002, duration: 0.002, month: 0.004, proximity: 0 };
+export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0, when: 0.002, duration: 0.002, month: 0.004 };
 
 /** The lexicon bridge: a candidate reaching rare question words through first-sense relations only. */
 const lexiconFeature: CandidateFeature = {
@@ -101,18 +98,6 @@ const monthFeature: CandidateFeature = {
   },
 };
 
-/** Two of the question's words side by side in a turn (proximity.ts): the share of its term mass one short window holds. */
-const proximityFeature: CandidateFeature = {
-  name: 'proximity',
-  get weight() {
-    return FEATURE_WEIGHTS.proximity ?? 0;
-  },
-  score(c, ctx) {
-    if (!c.turn || !ctx.termWeights) return 0;
-    return proximityScore((c.turn.terms ?? '').split(' '), ctx.termWeights.weights, ctx.termWeights.mass, PROXIMITY.width);
-  },
-};
-
 export interface CandidateFeature {
   name: string;
   weight: number;
@@ -121,7 +106,7 @@ export interface CandidateFeature {
 }
 
 /** The features in use. */
-export const FEATURES: CandidateFeature[] = [lexiconFeature, whenFeature, durationFeature, monthFeature, proximityFeature];
+export const FEATURES: CandidateFeature[] = [lexiconFeature, whenFeature, durationFeature, monthFeature];
 
 /** Adds each feature's weighted score to the candidates and re-sorts them (stable for equal scores). */
 export function applyFeatures(candidates: Candidate[], ctx: FeatureContext, features: readonly CandidateFeature[] = FEATURES): Candidate[] {
