@@ -18,8 +18,12 @@ export interface FeatureContext {
   bridges?: Bridges;
 }
 
-/** Feature weights (measured with `npm run bench:locomo -- --set features.lexicon=…`). */
-export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0, when: 0.002, duration: 0, month: 0 };
+/**
+ * Feature weights (measured with `npm run bench:locomo -- --set features.lexicon=…`). month 0.004 and
+ * duration 0.002 (were 0): LoCoMo dev sweep, temporal @512 0.895 → 0.908 (both halves up), no
+ * question lost at 512 or 2048 (docs/recall-meaning.md, session 8).
+ */
+export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0, when: 0.002, duration: 0.002, month: 0.004 };
 
 /** The lexicon bridge: a candidate reaching rare question words through first-sense relations only. */
 const lexiconFeature: CandidateFeature = {

@@ -8,6 +8,7 @@
 import { KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { expansionsOf } from './synonyms.ts';
+import { chatForms } from './chat-forms.ts';
 import { askFrameTerms, isAppliedAsk, isGenericAsk, isInferenceAsk } from './ask.ts';
 import { kindToken } from '../text/enrich.ts';
 import { rangeTokens } from '../text/date-tokens.ts';
@@ -299,6 +300,12 @@ export const QUERY = {
   commonCover: 0.5,
   /** Coverage share of a question word another of its words is a kind of (narrowedTerms; 1 = off). */
   narrowedCover: 0.25,
+  /**
+   * Weight of a question word's chat forms (chat-forms.ts: "fave" for "favorite"), as a share of the
+   * word's (0 = off). 0.6: LoCoMo dev sweep ev@512 0.811 → 0.815 (A +0.005, B +0.004), temporal
+   * 0.908 → 0.914, @2048 +0.001, nothing lost; 0.9 scored the same (docs/recall-meaning.md, session 8).
+   */
+  chatForms: 0.6,
 };
 
 /**
@@ -503,6 +510,13 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     if (names.has(w)) continue;
     for (const syn of expansionsOf(w)) for (const t of analyze(syn)) put(t, WEIGHTS.synonym, 'synonym');
   }
+  // Chat forms of the question's words ("favorite" → fave, fav; "pic" → picture, photo): the same
+  // word, so they weigh nearly as the word itself and a match covers it in the gate.
+  if (QUERY.chatForms > 0)
+    for (const t of [...terms.values()]) {
+      if (t.source !== 'query') continue;
+      for (const f of chatForms(t.term)) if (!terms.has(f)) terms.set(f, { term: f, weight: t.weight * QUERY.chatForms, source: 'synonym', covers: t.term });
+    }
   // A named date also searches the dates the turns refer to ("yesterday" said the day after).
   if (date) for (const token of rangeTokens(date.range)) terms.set(token, { term: token, weight: WEIGHTS.key, source: 'kind' });
   // Kind words also search the turns' kind features, standing in for the word itself.

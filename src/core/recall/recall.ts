@@ -17,7 +17,7 @@ import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderEdge, renderSplit, turnBody, type Focus } from './format.ts';
 import { countTokens } from '../text/tokens.ts';
 import { excerptTokens, type RenderedTurn, type TurnWindow } from './turn-window.ts';
-import { errorSummary, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
+import { askedSpeakers, errorSummary, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
 import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 import { changeLine, endingTurn, retractedStates } from './change.ts';
 import { arcLine, arcSteps } from './opinion-arc.ts';
@@ -67,6 +67,12 @@ export const RECALL = {
    * their answers rarely repeat the question's words and month or year words count as content.
    */
   minNamedPlainCoverage: 0.3,
+  /**
+   * A question about a known speaker naming a calendar date passes on that speaker's turns of the
+   * date (passesOnDate; 1 = on). LoCoMo dev sweep: temporal @512 0.910 → 0.916, ev@2048 0.909 →
+   * 0.911, nothing lost (docs/recall-meaning.md, session 8).
+   */
+  datedGate: 1,
   /** Candidates considered for the context. */
   maxCandidates: 150,
   /** Candidates the reranker sees. */
@@ -161,7 +167,19 @@ async function gate(deps: RecallDeps, query: string, r: Retrieved): Promise<{ ke
       deps.logger.warn({ err: errorSummary(err), model: deps.reranker.model }, 'reranker failed; using the fused order and the lexical gate');
     }
   }
-  return { kept: passesNoiseGate(r) ? top : null, reranked: false };
+  return { kept: passesNoiseGate(r) || passesOnDate(r, top) ? top : null, reranked: false };
+}
+
+/**
+ * A question about a known person that names a calendar date ("Where did Joanna travel to in July
+ * 2022?") is about what was said then: it passes when the date ranker found turns of that span
+ * spoken by the person it asks about, whatever its other words (RECALL.datedGate).
+ */
+export function passesOnDate(r: Pick<Retrieved, 'query' | 'known' | 'turns' | 'speakers'>, cands: readonly Candidate[]): boolean {
+  if (!RECALL.datedGate || !r.query.dateRange) return false;
+  const asked = askedSpeakers(r.query, { allSpeakers: r.speakers });
+  if (asked.size === 0) return false;
+  return cands.some((c) => c.turn && c.rankers.some((x) => x.ranker === 'date') && r.turns.speakers(c.turn).some((s) => asked.has(s)));
 }
 
 /** The offline relevance gate (see RECALL.minCoverage / minNamedCoverage). */
