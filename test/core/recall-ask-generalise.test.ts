@@ -1,0 +1,148 @@
+/**
+ * The kind of ask, in wording written for this file (none of it from the probe sets): generic
+ * profile asks, applied asks by domain (food, outing, trip, gift, scheduling, formatting),
+ * changes after a retraction, and hard negatives that must stay empty for the same user — topics
+ * never discussed, asked in the same shapes as the positives.
+ *
+ * Each row: the ask, and either the words of which one must be in the context, or [] for an
+ * empty context.
+ */
+import { describe, expect, test } from 'vitest';
+import { withOfflineApp } from './offline-app.ts';
+
+const profile = [
+  'I live in Leeds, in a terraced house near Roundhay Park.',
+  'Our collie Biscuit needs two long walks a day.',
+  "I'm allergic to sesame, even a trace gives me hives.",
+  'I work night shifts as a nurse at the infirmary, Wednesday to Saturday.',
+  'At weekends I go bouldering at the climbing wall.',
+  'My daughter Ivy is six and obsessed with dinosaurs.',
+  'Please keep your answers short, bullet points and no fluff.',
+  'My brother Tom is mad about vinyl records and old jazz.',
+];
+
+type Row = [ask: string, anyOf: string[]];
+const check = async (ask: (q: string, n?: number) => Promise<string>, rows: Row[]) => {
+  const wrong: string[] = [];
+  for (const [q, anyOf] of rows) {
+    const ctx = (await ask(q, 400)).toLowerCase();
+    const ok = anyOf.length === 0 ? ctx === '' : anyOf.some((w) => ctx.includes(w));
+    if (!ok) wrong.push(`${q} → ${anyOf.length ? `none of ${anyOf.join('/')}` : 'not empty'}: ${JSON.stringify(ctx.slice(0, 160))}`);
+  }
+  expect(wrong).toEqual([]);
+};
+
+const stable = ['leeds', 'sesame', 'collie', 'nurse', 'ivy'];
+const outing = ['leeds', 'collie', 'biscuit', 'ivy', 'daughter', 'boulder', 'roundhay'];
+
+describe('generic profile asks, by structure', () => {
+  test('an ask about the person as a whole returns the stable profile', async () => {
+    await withOfflineApp(profile, async (ask) => {
+      await check(ask, [
+        ['Brief me on this user.', stable],
+        ['What do you know about her?', stable],
+        ['Summarise what you remember about me.', stable],
+        ['Give me the gist of who I am.', stable],
+        ['What have you got on file for this person?', stable],
+        ['Paint me a picture of the user.', stable],
+        ['Remind me what you know.', stable],
+      ]);
+    }, { sessions: true });
+  });
+
+  test('the same shapes with a topic never discussed stay empty', async () => {
+    await withOfflineApp(profile, async (ask) => {
+      await check(ask, [
+        ['What do you know about my tax return?', []],
+        ['Summarise what you remember about my wedding.', []],
+        ['Brief me on the car insurance.', []],
+        ['What do you know about quantum computing?', []],
+        ['Tell me what you remember about her ex-husband.', []],
+        ['Give me the gist of my pension plan.', []],
+      ]);
+    }, { sessions: true });
+  });
+});
+
+describe('applied asks, by the domain of their nouns and verbs', () => {
+  test('food, outing, trip, gift, scheduling and formatting asks get the facts that bear on them', async () => {
+    await withOfflineApp(profile, async (ask) => {
+      await check(ask, [
+        // food → allergies / diet
+        ['Could you put together a meal plan for next week?', ['sesame']],
+        ['Pick a recipe for Sunday lunch.', ['sesame']],
+        ['What should I order at the Korean place tonight?', ['sesame']],
+        ['Suggest a snack I can take to work.', ['sesame']],
+        ['Bake something for my birthday party?', ['sesame']],
+        // outing / activity → location, pets, kids, hobbies
+        ['Any ideas for a free afternoon?', outing],
+        ['Plan a Saturday outing for the family.', outing],
+        ['Where could we go for a day out?', outing],
+        ['Recommend something fun to do this weekend.', outing],
+        // trip → location, pets, kids
+        ['Help me book a short holiday in the spring.', outing],
+        ['Plan a road trip for us this summer.', outing],
+        // gift → the recipient's likes
+        ["What should I buy my brother for his birthday?", ['vinyl', 'jazz']],
+        ['Help me choose a present for Tom.', ['vinyl', 'jazz']],
+        // scheduling → work pattern
+        ["When's a good slot for a dentist appointment?", ['night', 'wednesday', 'shift']],
+        ['Book me a haircut some time next week.', ['night', 'wednesday', 'shift']],
+        ['Find a time for a call with my bank.', ['night', 'wednesday', 'shift']],
+        // formatting → communication style
+        ['Draft a message to my landlord about the boiler.', ['bullet', 'short']],
+        ['Compose an email to my manager asking for a day off.', ['bullet', 'short']],
+        ['How should you lay out your replies to me?', ['bullet', 'short']],
+      ]);
+    }, { sessions: true });
+  });
+
+  test('facts of the same people on topics never discussed stay empty', async () => {
+    await withOfflineApp(profile, async (ask) => {
+      await check(ask, [
+        ["What's my blood type?", []],
+        ['What car do I drive?', []],
+        ['Which university did I go to?', []],
+        ['Which football team do I support?', []],
+        ['How much is my mortgage?', []],
+        ['What did I think of the new Dune film?', []],
+        ['Which language am I learning?', []],
+        ["What's my brother's job?", []],
+        ["What's the name of my daughter's school?", []],
+        ['Is ramen older than sushi?', []],
+        ['What is the capital of Peru?', []],
+        ['How many calories are in a banana?', []],
+        ['Who won the 1998 World Cup?', []],
+      ]);
+    }, { sessions: true });
+  });
+});
+
+describe('changes after a retraction or a move', () => {
+  const said = [
+    "I've been vegan for three years now.",
+    'I live in Porto, near the river.',
+    "Quick update: I'm not vegan anymore, I eat eggs and cheese again since last month.",
+    'We moved to Lisbon in the spring.',
+  ];
+  test('the current state is stated with what changed', async () => {
+    await withOfflineApp(said, async (ask) => {
+      await check(ask, [
+        ['Am I still vegan?', ['no longer', 'eggs', 'not vegan']],
+        ['Do I eat any animal products?', ['no longer', 'eggs', 'not vegan']],
+        ['Suggest a breakfast for me.', ['no longer', 'eggs', 'not vegan']],
+        ['Where am I based these days?', ['lisbon']],
+      ]);
+    }, { sessions: true });
+  });
+  test('never-discussed asks of the same user stay empty', async () => {
+    await withOfflineApp(said, async (ask) => {
+      await check(ask, [
+        ["What's my cat called?", []],
+        ['Am I still learning the guitar?', []],
+        ['Do I still work at the bakery?', []],
+        ['What did I used to think about football?', []],
+      ]);
+    }, { sessions: true });
+  });
+});
