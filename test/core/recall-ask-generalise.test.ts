@@ -146,3 +146,28 @@ describe('changes after a retraction or a move', () => {
     }, { sessions: true });
   });
 });
+
+describe('isGenericAsk by structure (with the lexicon)', async () => {
+  const { isGenericAsk } = await import('../../src/core/recall/ask.ts');
+  const { openLexicon } = await import('../../src/providers/lexicon/create-lexicon.ts');
+  const lex = openLexicon({}).lexicon;
+  test.each([
+    ['Brief me on this user.', true],
+    ['What do you know about her?', true],
+    ['Give me the gist of who I am.', true],
+    ['Paint me a picture of the user.', true],
+    ['Catch me up on this client.', true],
+    ['Fill me in on her.', true],
+    ['Describe this user in three sentences.', true],
+    ['Remind me what you know.', true],
+    ['What do you know about her job?', false],
+    ['What have you noted about his health?', false],
+    ['What do you know about Tom?', false],
+    ['Tell me about yourself.', false],
+    ['What do you know about the theory of relativity?', false],
+    ['Give me the gist of my pension plan.', false],
+    ['Brief me on the car insurance.', false],
+    ['How tall am I?', false],
+    ['What about me?', false],
+  ])('%s → %s', (q, generic) => expect(isGenericAsk(q, lex)).toBe(generic));
+});

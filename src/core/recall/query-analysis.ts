@@ -497,7 +497,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   for (const i of intents) for (const k of i.keys) if (!keys.includes(k)) keys.push(k);
   const changeKeys: string[] = [];
   for (const kind of headKinds) for (const k of KIND_KEYS[kind]?.keys ?? []) if (!keys.includes(k) && !changeKeys.includes(k)) changeKeys.push(k);
-  const profile = PROFILE.test(query) || isGenericAsk(query);
+  const profile = PROFILE.test(query) || isGenericAsk(query, lexicon && typeof lexicon.hypernyms === 'function' ? (lexicon as Lexicon) : undefined);
   if (profile) for (const k of PROFILE_KEYS) if (!keys.includes(k)) keys.push(k);
   for (const w of words(query)) {
     if (names.has(w)) continue;
