@@ -14,7 +14,7 @@ import { rangeTokens } from '../text/date-tokens.ts';
 import { questionDate } from './question-dates.ts';
 
 export { questionDate };
-import { kindsOf, type NounKind } from '../lexicon/kinds.ts';
+import { ancestorLemmas, kindsOf, type NounKind } from '../lexicon/kinds.ts';
 import type { Lexicon } from '../ports.ts';
 
 export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback' | 'kind';
@@ -82,6 +82,10 @@ export interface AnalyzedQuery {
   changeKeys: string[];
   /** "about me", "bio of myself": the whole stable profile is the answer. */
   profile: boolean;
+  /** Keys the question ranks by but that do not answer it alone (the relative's row for "my brother's job"). */
+  rankOnlyKeys: string[];
+  /** Terms a document must hold to count for the gate ("brother" in "my brother's job": the user's own job is not his). */
+  requiredTerms: string[];
   /** Reads as a continuation of the current conversation ("ok, and the cake?", "how old will he be?"). */
   followUp: boolean;
   /** The continuation is marked only by a pronoun (no "ok, and…"): it needs a referent in the session (pronounFindsReferent). */
@@ -206,15 +210,95 @@ export const KIND_WORDS: Readonly<Record<NounKind, string>> = {
  * `intent` reusing that intent's keys and value filter). Data: kinds not listed carry no key (an occupation head asks
  * about someone else: "Which dentist do I see?").
  */
-export const KIND_KEYS: Partial<Record<NounKind, { keys: string[]; head?: true; applied?: true; intent?: string }>> = {
+export const KIND_KEYS: Partial<Record<NounKind, { keys: string[]; head?: true; applied?: true; intent?: string; alsoApplied?: string[] }>> = {
   food: { keys: [], applied: true, intent: 'food' },
-  animal: { keys: ['pet'], head: true, applied: true },
+  // "Would a pet suit me?", "a walk with the dog": an allergy to animals bears on it too.
+  animal: { keys: ['pet'], head: true, applied: true, alsoApplied: ['allergy'] },
   vehicle: { keys: ['vehicle'], head: true, applied: true },
   instrument: { keys: ['hobby'], head: true, applied: true },
   language: { keys: ['language'], head: true, applied: true },
   illness: { keys: ['health_condition', 'allergy'], head: true, applied: true },
   location: { keys: ['location'], head: true },
 };
+
+/**
+ * The domain of an applied ask by what its nouns and verbs are (the lexicon's class and hypernyms of their first
+ * senses), not by a word list: "a meal plan", "drinks", "bake" → food; "a free afternoon", "a hike", "visit" → outing;
+ * "an appointment", "book", "slot" → schedule; "a message", "replies", "draft" → format; "a present" → gift. Each names
+ * an INTENTS entry (whose keys bear on the ask) and the kinds of the user's turns that bear on it (`kinds`: a turn
+ * naming a food for a meal ask earns gate coverage, RETRIEVE.appliedKindCoverage). Data; read by askDomains.
+ */
+export const ASK_DOMAINS: ReadonlyArray<{ intent: string; nounClasses?: string[]; nouns?: string[]; verbClasses?: string[]; verbs?: string[]; senses?: number; kinds: NounKind[] }> = [
+  { intent: 'food', nounClasses: ['noun.food'], nouns: ['meal', 'recipe', 'restaurant', 'eating house', 'cuisine', 'cookery', 'feast', 'picnic', 'barbecue'], verbClasses: ['verb.consumption'], verbs: ['cook', 'bake', 'eat'], kinds: ['food', 'illness'] },
+  { intent: 'outing', nouns: ['leisure', 'time off', 'weekend', 'daytime', 'recreation', 'diversion', 'sport', 'excursion', 'travel', 'park', 'museum', 'beach'], verbs: ['travel', 'visit', 'explore', 'relax'], kinds: ['activity', 'location', 'animal', 'family'] },
+  { intent: 'schedule', nouns: ['appointment', 'meeting', 'schedule', 'calendar', 'phone call', 'reservation', 'booking'], verbs: ['schedule', 'book', 'reserve'], senses: 2, kinds: [] },
+  { intent: 'format', nouns: ['phone call', 'letter', 'e-mail', 'note', 'reply', 'memo', 'speech', 'toast', 'invitation', 'announcement', 'essay', 'explanation', 'biography', 'instruction'], verbs: ['write', 'compose', 'draft', 'explain', 'summarize', 'reply', 'answer', 'format', 'outline', 'phrase', 'e-mail'], kinds: [] },
+  { intent: 'gift', nouns: ['gift'], senses: 2, kinds: ['activity'] },
+];
+
+/** Hypernym lemmas of the first `n` senses of a word as `pos` (the senses' own included) with their classes. */
+function senseChain(lexicon: Lexicon, word: string, pos: 'noun' | 'verb', n: number): { classes: Set<string>; lemmas: Set<string> } {
+  const classes = new Set<string>();
+  const lemmas = new Set<string>();
+  for (const sense of lexicon.senses(word, pos, n)) {
+    classes.add(sense.lexClass);
+    for (const l of ancestorLemmas(lexicon, sense, 8)) lemmas.add(l);
+  }
+  return { classes, lemmas };
+}
+
+/** Words after which the next word is in a verb's place ("could we visit", "help me bake", "to cook"); elsewhere a word is read as a noun. */
+const VERB_PLACE = new Set(words('i you we they can could would will should shall might must to please help lets let and or'));
+
+/**
+ * The ASK_DOMAINS of an ask's words (no names or stop words): a word in a verb's place (first, or after a
+ * subject, a modal or "to": VERB_PLACE) is read as a noun and as a verb ("Book me a haircut", "could we visit"), any
+ * other as a noun only; a noun modifying the next one is skipped ("espresso machine"). In ASK_DOMAINS order.
+ */
+export function askDomains(query: string, lexicon: Lexicon, names: ReadonlySet<string> = new Set()): Array<(typeof ASK_DOMAINS)[number]> {
+  const ws = words(query);
+  const out = new Set<(typeof ASK_DOMAINS)[number]>();
+  for (const [i, w] of ws.entries()) {
+    // The first word is an imperative's verb, not a name ("Book me a haircut").
+    if ((i > 0 && names.has(w)) || STOP_WORDS.has(w) || w.length < 3 || modifiesNext(lexicon, ws[i + 1])) continue;
+    const nounOnly = i > 0 && !VERB_PLACE.has(ws[i - 1]!);
+    for (const d of ASK_DOMAINS) {
+      if (out.has(d)) continue;
+      const n = senseChain(lexicon, w, 'noun', d.senses ?? 1);
+      if (d.nounClasses?.some((c) => n.classes.has(c)) || d.nouns?.some((a) => n.lemmas.has(a))) { out.add(d); continue; }
+      if (nounOnly) continue;
+      const v = senseChain(lexicon, w, 'verb', d.senses ?? 1);
+      if (d.verbClasses?.some((c) => v.classes.has(c)) || d.verbs?.some((a) => v.lemmas.has(a))) out.add(d);
+    }
+  }
+  return ASK_DOMAINS.filter((d) => out.has(d));
+}
+
+/** An ask about what the memory holds ("what you remember about…", "what did I tell you"): not a task to write in the user's style. */
+const MEMORY_ASK = /\b(?:remember|recall|told|mentioned|discussed|know about|said about|you have on)\b/i;
+
+/** Read the ask's domains from the lexicon (1 = on; 0 = the INTENTS word lists alone). */
+export const ASK = { lexiconDomains: 1 };
+
+/**
+ * What a "what do I VERB?" question asks for, by the verb's lexicon class and hypernyms (first two senses): a verb of
+ * travelling by something ("drive", "ride", "cycle" → travel) asks for the vehicle. Data: [classes, ancestor, keys].
+ */
+export const VERB_OBJECT_KEYS: ReadonlyArray<{ classes: string[]; ancestor: string; unless?: string[]; keys: string[] }> = [{ classes: ['verb.motion'], ancestor: 'travel', unless: ['walk', 'run', 'swim', 'jump'], keys: ['vehicle'] }];
+/** "What do I drive…", "what does she ride…": the verb whose object the question asks for. */
+const WH_OBJECT_VERB = /\bwhat\s+(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:usually\s+|still\s+|now\s+)?([a-z]+)\b/i;
+
+/** Keys a "what do I VERB?" question asks for (VERB_OBJECT_KEYS), [] when none or no lexicon. */
+function verbObjectKeys(query: string, lexicon: QueryLexicon | undefined): string[] {
+  const verb = WH_OBJECT_VERB.exec(query)?.[1]?.toLowerCase();
+  if (!verb || !lexicon || typeof lexicon.hypernyms !== 'function' || ['go', 'travel', 'move', 'do', 'get', 'have', 'think', 'like'].includes(verb)) return [];
+  const out: string[] = [];
+  for (const sense of lexicon.senses(verb, 'verb', 2)) {
+    const chain = ancestorLemmas(lexicon as Lexicon, sense, 4);
+    for (const rule of VERB_OBJECT_KEYS) if (rule.classes.includes(sense.lexClass) && chain.has(rule.ancestor) && !rule.unless?.some((u) => chain.has(u))) for (const k of rule.keys) if (!out.includes(k)) out.push(k);
+  }
+  return out;
+}
 
 /** The lexicon kinds of a word, when the lexicon can say (its hypernyms are needed). */
 function kindsOfWord(lexicon: QueryLexicon | undefined, word: string): NounKind[] {
@@ -361,8 +445,22 @@ function capitalisedNames(q: string): string[] {
   return out;
 }
 
+/**
+ * "My brother's job", "my daughter's school": an attribute of a relative. The relation key still ranks (the relative's
+ * row names them) but does not answer it — only their name does ("my mother's name"). Null when the question names no
+ * relative's possessive or asks for the name.
+ */
+export function relativeAttribute(q: string): { owner: string; attribute: string } | null {
+  const all = words(q);
+  const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
+  if (owner < 0) return null;
+  const next = all.slice(owner + 1).find((w) => !STOP_WORDS.has(w));
+  return next && !/^(name|names|called|first|full)$/.test(next) ? { owner: all[owner]!.slice(0, -2), attribute: next } : null;
+}
+
 /** Words naming a relative or partner (the relation keys' query words): "my mother's …" asks about her. */
 const RELATION_WORDS = new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').flatMap((s) => s.queryWords.map((w) => w.toLowerCase())));
+const RELATION_KEYS = [...new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').map((s) => s.key))];
 
 function keysAskedFor(q: string): string[] {
   // "husband's" asks for the husband.
@@ -478,10 +576,12 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // "Which suburb am I in?": a head noun of a kind that a key holds asks for that key.
   const head = whHead(query);
   if (head && !names.has(head)) for (const kind of kindsOfWord(lexicon, head)) if (KIND_KEYS[kind]?.head) for (const k of KIND_KEYS[kind]!.keys) if (!keys.includes(k)) keys.push(k);
+  // "What do I drive?": the object of a verb of travelling is the vehicle.
+  for (const k of verbObjectKeys(query, lexicon)) if (!keys.includes(k)) keys.push(k);
   for (const k of keys) for (const t of analyze(k.replace(/_/g, ' '))) put(t, WEIGHTS.key, 'key');
   // Intent keys steer the key ranker only (they are not words the answer contains).
   const named = new Set(keys);
-  const intents = INTENTS.filter((i) => i.words.test(query));
+  let intents = INTENTS.filter((i) => i.words.test(query));
   const applied = isAppliedAsk(query, lexicon);
   // An applied ask naming a thing of a kind ("suggest a pizza", "a day out with the dog"): that kind's keys bear on it.
   // The kinds of the question's head nouns (no names, stop words or compound modifiers), read once.
@@ -492,8 +592,20 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
       if (!spec?.applied) continue;
       const intent = spec.intent ? INTENTS.find((i) => i.name === spec.intent) : undefined;
       if (intent && !intents.includes(intent)) intents.push(intent);
-      for (const k of spec.keys) if (!keys.includes(k)) keys.push(k);
+      for (const k of [...spec.keys, ...(spec.alsoApplied ?? [])]) if (!keys.includes(k)) keys.push(k);
     }
+  // The domain of an applied ask by the lexicon class of its nouns and verbs (ASK_DOMAINS): its intent's keys, and
+  // the kinds of the user's turns that bear on it.
+  const domainKinds: NounKind[] = [];
+  if (applied && ASK.lexiconDomains && lexicon && typeof lexicon.hypernyms === 'function')
+    for (const d of askDomains(query, lexicon as Lexicon, names)) {
+      const intent = INTENTS.find((i) => i.name === d.intent);
+      if (intent && !intents.includes(intent)) intents.push(intent);
+    }
+  // The kinds of the user's turns that bear on an applied ask, by its intents (found by the lexicon or the word lists).
+  if (applied && ASK.lexiconDomains) for (const d of ASK_DOMAINS) if (intents.some((i) => i.name === d.intent)) for (const k of d.kinds) if (!domainKinds.includes(k)) domainKinds.push(k);
+  // "Summarise what you remember about my wedding" asks what the memory holds on a topic, not for a draft in the user's style.
+  if (MEMORY_ASK.test(query)) intents = intents.filter((i) => i.name !== 'format');
   for (const i of intents) for (const k of i.keys) if (!keys.includes(k)) keys.push(k);
   const changeKeys: string[] = [];
   for (const kind of headKinds) for (const k of KIND_KEYS[kind]?.keys ?? []) if (!keys.includes(k) && !changeKeys.includes(k)) changeKeys.push(k);
@@ -505,13 +617,20 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   }
   // A named date also searches the dates the turns refer to ("yesterday" said the day after).
   if (date) for (const token of rangeTokens(date.range)) terms.set(token, { term: token, weight: WEIGHTS.key, source: 'kind' });
-  // Kind words also search the turns' kind features, standing in for the word itself.
-  for (const t of original) {
+  // Kind words also search the turns' kind features, standing in for the word itself — except for a relative's
+  // attribute ("my brother's job"): the kinds of the user's turns are the user's.
+  // Not for an applied ask: "gift ideas for my son's birthday" asks for help, and his likes bear on it.
+  const relative = applied ? null : relativeAttribute(query);
+  for (const t of relative ? [] : original) {
     if (frame.has(t) || nameTerms.has(t)) continue;
     for (const kind of KIND_OF_TERM.get(t) ?? []) {
       const token = kindToken(kind);
       if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind', covers: t });
     }
+  }
+  for (const kind of domainKinds) {
+    const token = kindToken(kind);
+    if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind' });
   }
   return {
     raw: rawQuery,
@@ -533,6 +652,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     intentKeys: keys.filter((k) => !named.has(k)),
     changeKeys,
     profile,
+    rankOnlyKeys: relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : [],
+    requiredTerms: relative ? analyze(relative.owner) : [],
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),
   };
