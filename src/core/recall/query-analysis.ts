@@ -284,20 +284,25 @@ export const ASK = { lexiconDomains: 1 };
  * What a "what do I VERB?" question asks for, by the verb's lexicon class and hypernyms (first two senses): a verb of
  * travelling by something ("drive", "ride", "cycle" → travel) asks for the vehicle. Data: [classes, ancestor, keys].
  */
-export const VERB_OBJECT_KEYS: ReadonlyArray<{ classes: string[]; ancestor: string; unless?: string[]; keys: string[] }> = [{ classes: ['verb.motion'], ancestor: 'travel', unless: ['walk', 'run', 'swim', 'jump'], keys: ['vehicle'] }];
+export const VERB_OBJECT_KEYS: ReadonlyArray<{ classes: string[]; ancestor: string; unless?: string[]; keys: string[]; kind: NounKind }> = [{ classes: ['verb.motion'], ancestor: 'travel', unless: ['walk', 'run', 'swim', 'jump'], keys: ['vehicle'], kind: 'vehicle' }];
 /** "What do I drive…", "what does she ride…": the verb whose object the question asks for. */
 const WH_OBJECT_VERB = /\bwhat\s+(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:usually\s+|still\s+|now\s+)?([a-z]+)\b/i;
 
 /** Keys a "what do I VERB?" question asks for (VERB_OBJECT_KEYS), [] when none or no lexicon. */
-function verbObjectKeys(query: string, lexicon: QueryLexicon | undefined): string[] {
+function verbObject(query: string, lexicon: QueryLexicon | undefined): { verb: string; keys: string[]; kinds: NounKind[] } | null {
   const verb = WH_OBJECT_VERB.exec(query)?.[1]?.toLowerCase();
-  if (!verb || !lexicon || typeof lexicon.hypernyms !== 'function' || ['go', 'travel', 'move', 'do', 'get', 'have', 'think', 'like'].includes(verb)) return [];
-  const out: string[] = [];
+  if (!verb || !lexicon || typeof lexicon.hypernyms !== 'function' || ['go', 'travel', 'move', 'do', 'get', 'have', 'think', 'like'].includes(verb)) return null;
+  const keys: string[] = [];
+  const kinds: NounKind[] = [];
   for (const sense of lexicon.senses(verb, 'verb', 2)) {
     const chain = ancestorLemmas(lexicon as Lexicon, sense, 4);
-    for (const rule of VERB_OBJECT_KEYS) if (rule.classes.includes(sense.lexClass) && chain.has(rule.ancestor) && !rule.unless?.some((u) => chain.has(u))) for (const k of rule.keys) if (!out.includes(k)) out.push(k);
+    for (const rule of VERB_OBJECT_KEYS)
+      if (rule.classes.includes(sense.lexClass) && chain.has(rule.ancestor) && !rule.unless?.some((u) => chain.has(u))) {
+        for (const k of rule.keys) if (!keys.includes(k)) keys.push(k);
+        if (!kinds.includes(rule.kind)) kinds.push(rule.kind);
+      }
   }
-  return out;
+  return keys.length > 0 ? { verb, keys, kinds } : null;
 }
 
 /** The lexicon kinds of a word, when the lexicon can say (its hypernyms are needed). */
@@ -355,6 +360,9 @@ export function questionMonths(q: string): number[] | null {
 }
 
 /** Words that shape a question but rarely occur in the answer. Kept, but weighted low. */
+/** A particle after a light verb ("get around", "go out", "come over"): part of the verb, not a topic word. */
+const PARTICLE = /\b(?:get|getting|go|going|come|coming)\s+(around|about|along|by|out|over|away|back)\b/gi;
+
 const FILLER = new Set(
   analyze(
     'kind type sort thing things something anything ever mention mentioned say said says tell told talk talked talking discuss discussed ' +
@@ -557,9 +565,10 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const original = analyze(query);
   // Words that frame an opinion or change ask ("these days", "changed over time") are the ask's, not its topic's: not searched.
   const frame = askFrameTerms(query);
+  const particles = new Set([...query.matchAll(PARTICLE)].flatMap((m) => analyze(m[1]!)));
   for (const t of original) {
     if (frame.has(t)) continue;
-    if (dateTerms.has(t)) put(t, WEIGHTS.filler, 'filler');
+    if (dateTerms.has(t) || particles.has(t)) put(t, WEIGHTS.filler, 'filler');
     else if (nameTerms.has(t)) put(t, WEIGHTS.name, 'name');
     else if (FILLER.has(t)) put(t, WEIGHTS.filler, 'filler');
     else put(t, WEIGHTS.query, 'query');
@@ -577,7 +586,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const head = whHead(query);
   if (head && !names.has(head)) for (const kind of kindsOfWord(lexicon, head)) if (KIND_KEYS[kind]?.head) for (const k of KIND_KEYS[kind]!.keys) if (!keys.includes(k)) keys.push(k);
   // "What do I drive?": the object of a verb of travelling is the vehicle.
-  for (const k of verbObjectKeys(query, lexicon)) if (!keys.includes(k)) keys.push(k);
+  const object = verbObject(query, lexicon);
+  for (const k of object?.keys ?? []) if (!keys.includes(k)) keys.push(k);
   for (const k of keys) for (const t of analyze(k.replace(/_/g, ' '))) put(t, WEIGHTS.key, 'key');
   // Intent keys steer the key ranker only (they are not words the answer contains).
   const named = new Set(keys);
@@ -628,6 +638,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
       if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind', covers: t });
     }
   }
+  // ...and searches the turns naming a thing of its kind, which cover the verb ("I cycle now, sold the motorbike").
+  if (object) for (const kind of object.kinds) for (const t of analyze(object.verb)) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
   for (const kind of domainKinds) {
     const token = kindToken(kind);
     if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind' });
