@@ -126,6 +126,8 @@ describe('changes after a retraction or a move', () => {
     'We moved to Lisbon in the spring.',
     'I drive an old Volvo estate to the office.',
     'Sold the Volvo last month, I take the tram everywhere now.',
+    'Tango lessons on Thursdays with my cousin, best night of the week.',
+    'I gave up tango, my back hurts too much. Swimming instead now.',
   ];
   test('the current state is stated with what changed', async () => {
     await withOfflineApp(said, async (ask) => {
@@ -135,6 +137,8 @@ describe('changes after a retraction or a move', () => {
         ['Suggest a breakfast for me.', ['no longer', 'eggs', 'not vegan']],
         ['Where am I based these days?', ['lisbon']],
         ['What do I drive?', ['tram', 'sold']],
+        ['Do I still do the tango?', ['gave up', 'swimming']],
+        ['Do I still practise tango?', ['gave up', 'swimming']],
         ['What do I ride to get to the office?', ['tram', 'sold', 'volvo']],
       ]);
     }, { sessions: true });
@@ -144,6 +148,8 @@ describe('changes after a retraction or a move', () => {
       await check(ask, [
         ["What's my cat called?", []],
         ['Am I still learning the guitar?', []],
+        ['Do I still practise the cello?', []],
+        ['Do I still dance flamenco?', []],
         ['Do I still work at the bakery?', []],
         ['What did I used to think about football?', []],
         ["What's my sister's job?", []],

@@ -407,6 +407,15 @@ function narrowedTerms(query: string, lexicon: QueryLexicon | undefined): Set<st
   return out;
 }
 
+/** "Do I (still) VERB OBJECT?": the verb of a yes/no question about a habit, when an object follows it. */
+const YES_NO_VERB = /\b(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:still\s+|ever\s+|usually\s+|really\s+|regularly\s+)?([a-z]+)\s+(?:(?:the|a|an|my|any|some)\s+)?(?!to\b|with\b|for\b|about\b|in\b|at\b|on\b|of\b|from\b|anymore\b|any more\b|now\b|these\b|nowadays\b|often\b)[a-z]{3,}/i;
+
+/** Terms of the verb of a yes/no habit question with an object (YES_NO_VERB). */
+function objectVerbTerms(query: string): string[] {
+  const verb = YES_NO_VERB.exec(query)?.[1];
+  return verb && !STOP_WORDS.has(verb.toLowerCase()) ? analyze(verb) : [];
+}
+
 /** Coverage share of each analysed term of the question, by the commonness of the words it comes from (QUERY.commonCover). */
 function coverShares(query: string, lexicon: Pick<Lexicon, 'commonness'> | undefined): Map<string, number> {
   const out = new Map<string, number>();
@@ -576,6 +585,11 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   for (const [t, share] of coverShares(query, lexicon)) {
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = share;
+  }
+  // "Do I still dance salsa?": the object names the topic; the verb before it weighs as a narrowed word in the coverage.
+  for (const t of objectVerbTerms(query)) {
+    const qt = terms.get(t);
+    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
   for (const t of narrowedTerms(query, lexicon)) {
     const qt = terms.get(t);
