@@ -184,3 +184,33 @@ describe('isGenericAsk by structure (with the lexicon)', async () => {
     ['What about me?', false],
   ])('%s → %s', (q, generic) => expect(isGenericAsk(q, lex)).toBe(generic));
 });
+
+describe('a kind word stands for its kind, not a broader one', () => {
+  test('"allergies" is not covered by any illness word ("a pain")', async () => {
+    await withOfflineApp(['The database migration was a real pain, the whole team was exhausted.', 'I live in Oslo with my partner Ingrid.', "Update: I'm allergic to penicillin, found out last week."], async (ask) => {
+      await check(ask, [['Do I have any allergies?', ['penicillin']]]);
+    });
+    await withOfflineApp(['The database migration was a real pain, the whole team was exhausted.', 'I live in Oslo with my partner Ingrid.'], async (ask) => {
+      await check(ask, [
+        ['Do I have any allergies?', []],
+        ['Am I allergic to anything?', []],
+      ]);
+    });
+  });
+});
+
+describe('ask domains by the lexicon: hard negatives', async () => {
+  const { analyzeQuery } = await import('../../src/core/recall/query-analysis.ts');
+  const { openLexicon } = await import('../../src/providers/lexicon/create-lexicon.ts');
+  const lex = openLexicon({}).lexicon;
+  test.each([
+    ['Compare index funds and pension contributions.', []],
+    ['Recommend a torque wrench for bicycle maintenance.', []],
+    ['What should I order at the Korean place tonight?', []],
+    ['Any ideas for a free afternoon?', ['outing']],
+    ['Book me a haircut some time next week.', ['schedule']],
+    ['How should you lay out your replies to me?', ['format']],
+    ['What drinks should I avoid?', ['caution', 'food']],
+    ['Help me choose a gift for Tom.', ['gift']],
+  ])('%s → %j', (q, intents) => expect(analyzeQuery(q, new Set(), lex).intents.filter((i) => i !== 'work' && i !== 'place')).toEqual(intents));
+});

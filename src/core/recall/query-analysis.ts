@@ -191,7 +191,7 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
 export const KIND_WORDS: Readonly<Record<NounKind, string>> = {
   occupation: 'job jobs work working career profession occupation living employed',
   food: 'food foods eat eating diet meal meals cook cooking recipe recipes dinner lunch breakfast snack snacks restaurant restaurants cuisine dish dishes bake baking',
-  illness: 'health healthy sick ill illness condition conditions allergy allergies allergic medical diet',
+  illness: 'health healthy sick ill illness condition conditions medical diet',
   animal: 'pet pets animal animals',
   family: 'family relatives',
   social: 'friend friends',
@@ -233,7 +233,7 @@ export const ASK_DOMAINS: ReadonlyArray<{ intent: string; nounClasses?: string[]
   { intent: 'outing', nouns: ['leisure', 'time off', 'weekend', 'daytime', 'recreation', 'diversion', 'sport', 'excursion', 'travel', 'park', 'museum', 'beach'], verbs: ['travel', 'visit', 'explore', 'relax'], kinds: ['activity', 'location', 'animal', 'family'] },
   { intent: 'schedule', nouns: ['appointment', 'meeting', 'schedule', 'calendar', 'phone call', 'reservation', 'booking'], verbs: ['schedule', 'book', 'reserve'], senses: 2, kinds: [] },
   { intent: 'format', nouns: ['phone call', 'letter', 'e-mail', 'note', 'reply', 'memo', 'speech', 'toast', 'invitation', 'announcement', 'essay', 'explanation', 'biography', 'instruction'], verbs: ['write', 'compose', 'draft', 'explain', 'summarize', 'reply', 'answer', 'format', 'outline', 'phrase', 'e-mail'], kinds: [] },
-  { intent: 'gift', nouns: ['gift'], senses: 2, kinds: ['activity'] },
+  { intent: 'gift', nouns: ['gift'], kinds: ['activity'] },
 ];
 
 /** Hypernym lemmas of the first `n` senses of a word as `pos` (the senses' own included) with their classes. */
