@@ -8,7 +8,7 @@
  * I cook?") asks for help with a task rather than for a stored fact. Knowledge as data (the tables
  * below), logic as small rules. Pure.
  */
-import { analyze, words } from '../text/analyze.ts';
+import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import type { Lexicon } from '../ports.ts';
 
 /** The user as the object of the ask: "about me", "on me", "of myself", "my life", "my file". */
@@ -27,14 +27,81 @@ const GENERIC_VOCABULARY = new Set(
       'life situation background story bio biography self ' +
       'far start begin before chat chats conversation conversations talk talks line lines few short quick brief ' +
       'refresh memory memories describe introduce introduction please list fact facts thing things point ' +
-      'remind catch up own personal basic basics picture general gather gathered pick picked understand understood collect collected',
+      'remind catch up own personal basic basics picture general gather gathered pick picked understand understood collect collected ' +
+      'fill sentence sentences paragraph paragraphs word words bullet bullets point points one two three four five',
   ),
 );
 
-/** True for an ask about the user as a whole, naming no topic ("Tell me everything you've got on me"). */
-export function isGenericAsk(query: string): boolean {
-  if (!SELF_OBJECT.test(query)) return false;
-  return analyze(query).every((t) => GENERIC_VOCABULARY.has(t));
+/**
+ * The person the memory is about, as the ask refers to them: the user in the first person, or in
+ * the third person as an agent briefing itself ("this user", "her", "the client", "who she is").
+ */
+const PERSON_REF = /\b(?:me|myself|her|him|them|herself|himself|themselves|(?:this|the|my|our)\s+(?:user|person|client|customer|individual|patient)|who\s+(?:i\s+am|am\s+i|she\s+is|he\s+is|they\s+are))\b/i;
+/** Nouns that stand for the person as a whole (the object of "brief me on this user"). */
+const PERSON_NOUNS = new Set(words('user users person client customer individual patient'));
+/** The assistant as the object ("tell me about yourself"): not the user's profile. */
+const ASSISTANT_OBJECT = /\b(?:about|of|on)\s+(?:you|yourself)\b/i;
+/**
+ * What a noun of a generic ask may be, by the lexicon: an account of someone (a summary, a
+ * record, a description, the gist, a picture, a profile) — hypernym lemmas of its first sense.
+ */
+const ACCOUNT_ANCESTORS = ['summary', 'information', 'record', 'description', 'essence', 'representation', 'profile', 'overview', 'biography', 'account', 'report', 'outline'];
+/** Verb classes of a generic ask's verbs: knowing, telling, having, seeing, making an account ("paint me a picture"). */
+const ASK_VERB_CLASSES = new Set(['verb.cognition', 'verb.communication', 'verb.possession', 'verb.perception', 'verb.creation', 'verb.stative']);
+/** Words after which a word is read as a noun only ("my taxes", "the wedding"). */
+const DETERMINERS = new Set(words('my the a an this that these those her his their our your its'));
+
+/** The lexicon a generic ask is read with (senses for classes, hypernyms for what an account is). */
+export type AskLexicon = Pick<Lexicon, 'senses' | 'hypernyms'>;
+
+/** True when `word` names an account of someone (summary, gist, picture…) by its first noun sense. */
+function accountNoun(lexicon: AskLexicon, word: string): boolean {
+  const sense = lexicon.senses(word, 'noun', 1)[0];
+  if (!sense) return false;
+  const seen = new Set(sense.lemmas);
+  let frontier = [sense];
+  for (let depth = 0; depth < 6 && frontier.length > 0; depth++) {
+    frontier = frontier.flatMap((s) => lexicon.hypernyms(s.id));
+    for (const h of frontier) for (const l of h.lemmas) seen.add(l);
+  }
+  return ACCOUNT_ANCESTORS.some((a) => seen.has(a));
+}
+
+/**
+ * True when a word of an ask about a person names no topic: a knowing/telling/record word
+ * (GENERIC_VOCABULARY), a noun for the person as a whole, or by the lexicon an account noun
+ * ("gist", "picture") or — when no determiner makes it a noun — a verb of knowing, telling,
+ * having or making ("brief", "paint"). Anything else (an attribute, a thing, another person) is a topic.
+ */
+function notATopic(word: string, prev: string | undefined, lexicon: AskLexicon | undefined): boolean {
+  if (PERSON_NOUNS.has(word) || analyze(word).every((t) => GENERIC_VOCABULARY.has(t))) return true;
+  if (!lexicon) return false;
+  if (accountNoun(lexicon, word)) return true;
+  if (prev && DETERMINERS.has(prev)) return false;
+  const verb = lexicon.senses(word, 'verb', 1)[0];
+  if (!verb || !ASK_VERB_CLASSES.has(verb.lexClass)) return false;
+  // In a verb's place (the imperative's first word, after a subject or a modal) the verb sense is meant ("paint me a picture").
+  return prev === undefined || VERB_BEFORE.has(prev) || !lexicon.senses(word, 'noun', 1).some((s) => !['noun.communication', 'noun.cognition', 'noun.act'].includes(s.lexClass));
+}
+/** Words after which the next word is a verb ("you know", "can tell", "please paint"). */
+const VERB_BEFORE = new Set(words("i you we they she he can could would will should please to do did does have has 've just"));
+
+/**
+ * True for an ask about the person as a whole, naming no topic ("Tell me everything you've got
+ * on me", "Brief me on this user", "What do you know about her?", "Give me the gist of who I am").
+ * Read by structure: the ask refers to the person (PERSON_REF; not the assistant), has a content
+ * word, and none of its content words is a topic (notATopic) or a name (a capitalised word
+ * after the first). Without a lexicon only the vocabulary counts.
+ */
+export function isGenericAsk(query: string, lexicon?: AskLexicon): boolean {
+  const self = SELF_OBJECT.test(query);
+  if (!self && !(lexicon && PERSON_REF.test(query))) return false;
+  if (ASSISTANT_OBJECT.test(query)) return false;
+  if (!self && /(?<!^)(?<![.!?:]\s)\b(?!I\b)\p{Lu}\p{Ll}+/u.test(query.trim())) return false;
+  const ws = words(query);
+  const content = ws.map((w, i) => ({ w, prev: ws[i - 1] })).filter((x) => !STOP_WORDS.has(x.w) && analyze(x.w).length > 0);
+  if (content.length === 0) return false;
+  return content.every((x) => notATopic(x.w, x.prev, lexicon));
 }
 
 /**
@@ -66,7 +133,7 @@ export function isOpinionAsk(query: string): boolean {
 }
 
 /** A request by its mood: a modal with the speaker or the assistant ("should I", "can you"), asking for help or ideas or for the right time or place to do something ("a good time to book…"), or "(have you) got a…" with the subject left out. */
-const REQUEST = /^\s*got\s+(?:a|an|any|some)\b|\b(?:should|shall|could|can|would|might)\s+(?:i|we|you)\b|\bhelp\s+(?:me|us)\b|\b(?:any|some|got)\s+(?:ideas|suggestions|tips|recommendations|advice)\b|\b(?:ideas?|suggestions?|tips)\s+(?:for|on)\b|\b(?:what|where|when|how)\s+to\b|\b(?:good|best|right|ideal|better)\s+(?:time|day|moment|place|way)s?\s+(?:for\s+(?:me|us)\s+)?to\b/i;
+const REQUEST = /^\s*got\s+(?:a|an|any|some)\b|\b(?:should|shall|could|can|would|might)\s+(?:i|we|you)\b|\bhelp\s+(?:me|us)\b|\b(?:any|some|got)\s+(?:ideas|suggestions|tips|recommendations|advice)\b|\b(?:ideas?|suggestions?|tips)\s+(?:for|on)\b|\b(?:what|where|when|how)\s+to\b|\b(?:good|best|right|ideal|better)\s+(?:time|day|moment|place|way)s?\s+(?:for\s+(?:me|us)\s+)?to\b|\b(?:good|best|right|ideal|better|free)\s+(?:time|day|slot|window|date|evening|morning|afternoon|night|week|weekend)s?\s+(?:for|to)\b/i;
 /** Words that soften an imperative ("please book…", "hey, plan…"): skipped before its verb. */
 const SOFTENERS = new Set(words('please hey hi ok okay so'));
 /** Words that open a question or a statement, never the imperative's verb. */

@@ -15,7 +15,7 @@ import { rangeTokens } from '../text/date-tokens.ts';
 import { questionDate } from './question-dates.ts';
 
 export { questionDate };
-import { kindsOf, type NounKind } from '../lexicon/kinds.ts';
+import { ancestorLemmas, kindsOf, type NounKind } from '../lexicon/kinds.ts';
 import type { Lexicon } from '../ports.ts';
 
 export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback' | 'kind';
@@ -83,6 +83,10 @@ export interface AnalyzedQuery {
   changeKeys: string[];
   /** "about me", "bio of myself": the whole stable profile is the answer. */
   profile: boolean;
+  /** Keys the question ranks by but that do not answer it alone (the relative's row for "my brother's job"). */
+  rankOnlyKeys: string[];
+  /** Terms a document must hold to count for the gate ("brother" in "my brother's job": the user's own job is not his). */
+  requiredTerms: string[];
   /** Reads as a continuation of the current conversation ("ok, and the cake?", "how old will he be?"). */
   followUp: boolean;
   /** The continuation is marked only by a pronoun (no "ok, and…"): it needs a referent in the session (pronounFindsReferent). */
@@ -188,7 +192,7 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
 export const KIND_WORDS: Readonly<Record<NounKind, string>> = {
   occupation: 'job jobs work working career profession occupation living employed',
   food: 'food foods eat eating diet meal meals cook cooking recipe recipes dinner lunch breakfast snack snacks restaurant restaurants cuisine dish dishes bake baking',
-  illness: 'health healthy sick ill illness condition conditions allergy allergies allergic medical diet',
+  illness: 'health healthy sick ill illness condition conditions medical diet',
   animal: 'pet pets animal animals',
   family: 'family relatives',
   social: 'friend friends',
@@ -207,15 +211,100 @@ export const KIND_WORDS: Readonly<Record<NounKind, string>> = {
  * `intent` reusing that intent's keys and value filter). Data: kinds not listed carry no key (an occupation head asks
  * about someone else: "Which dentist do I see?").
  */
-export const KIND_KEYS: Partial<Record<NounKind, { keys: string[]; head?: true; applied?: true; intent?: string }>> = {
+export const KIND_KEYS: Partial<Record<NounKind, { keys: string[]; head?: true; applied?: true; intent?: string; alsoApplied?: string[] }>> = {
   food: { keys: [], applied: true, intent: 'food' },
-  animal: { keys: ['pet'], head: true, applied: true },
+  // "Would a pet suit me?", "a walk with the dog": an allergy to animals bears on it too.
+  animal: { keys: ['pet'], head: true, applied: true, alsoApplied: ['allergy'] },
   vehicle: { keys: ['vehicle'], head: true, applied: true },
   instrument: { keys: ['hobby'], head: true, applied: true },
   language: { keys: ['language'], head: true, applied: true },
   illness: { keys: ['health_condition', 'allergy'], head: true, applied: true },
   location: { keys: ['location'], head: true },
 };
+
+/**
+ * The domain of an applied ask by what its nouns and verbs are (the lexicon's class and hypernyms of their first
+ * senses), not by a word list: "a meal plan", "drinks", "bake" → food; "a free afternoon", "a hike", "visit" → outing;
+ * "an appointment", "book", "slot" → schedule; "a message", "replies", "draft" → format; "a present" → gift. Each names
+ * an INTENTS entry (whose keys bear on the ask) and the kinds of the user's turns that bear on it (`kinds`: a turn
+ * naming a food for a meal ask earns gate coverage, RETRIEVE.appliedKindCoverage). Data; read by askDomains.
+ */
+export const ASK_DOMAINS: ReadonlyArray<{ intent: string; nounClasses?: string[]; nouns?: string[]; verbClasses?: string[]; verbs?: string[]; senses?: number; kinds: NounKind[] }> = [
+  { intent: 'food', nounClasses: ['noun.food'], nouns: ['meal', 'recipe', 'restaurant', 'eating house', 'cuisine', 'cookery', 'feast', 'picnic', 'barbecue'], verbClasses: ['verb.consumption'], verbs: ['cook', 'bake', 'eat'], kinds: ['food', 'illness'] },
+  { intent: 'outing', nouns: ['leisure', 'time off', 'weekend', 'daytime', 'recreation', 'diversion', 'sport', 'excursion', 'travel', 'park', 'museum', 'beach'], verbs: ['travel', 'visit', 'explore', 'relax'], kinds: ['activity', 'location', 'animal', 'family'] },
+  { intent: 'schedule', nouns: ['appointment', 'meeting', 'schedule', 'calendar', 'phone call', 'reservation', 'booking'], verbs: ['schedule', 'book', 'reserve'], senses: 2, kinds: [] },
+  { intent: 'format', nouns: ['phone call', 'letter', 'e-mail', 'note', 'reply', 'memo', 'speech', 'toast', 'invitation', 'announcement', 'essay', 'explanation', 'biography', 'instruction'], verbs: ['write', 'compose', 'draft', 'explain', 'summarize', 'reply', 'answer', 'format', 'outline', 'phrase', 'e-mail'], kinds: [] },
+  { intent: 'gift', nouns: ['gift'], kinds: ['activity'] },
+];
+
+/** Hypernym lemmas of the first `n` senses of a word as `pos` (the senses' own included) with their classes. */
+function senseChain(lexicon: Lexicon, word: string, pos: 'noun' | 'verb', n: number): { classes: Set<string>; lemmas: Set<string> } {
+  const classes = new Set<string>();
+  const lemmas = new Set<string>();
+  for (const sense of lexicon.senses(word, pos, n)) {
+    classes.add(sense.lexClass);
+    for (const l of ancestorLemmas(lexicon, sense, 8)) lemmas.add(l);
+  }
+  return { classes, lemmas };
+}
+
+/** Words after which the next word is in a verb's place ("could we visit", "help me bake", "to cook"); elsewhere a word is read as a noun. */
+const VERB_PLACE = new Set(words('i you we they can could would will should shall might must to please help lets let and or'));
+
+/**
+ * The ASK_DOMAINS of an ask's words (no names or stop words): a word in a verb's place (first, or after a
+ * subject, a modal or "to": VERB_PLACE) is read as a noun and as a verb ("Book me a haircut", "could we visit"), any
+ * other as a noun only; a noun modifying the next one is skipped ("espresso machine"). In ASK_DOMAINS order.
+ */
+export function askDomains(query: string, lexicon: Lexicon, names: ReadonlySet<string> = new Set()): Array<(typeof ASK_DOMAINS)[number]> {
+  const ws = words(query);
+  const out = new Set<(typeof ASK_DOMAINS)[number]>();
+  for (const [i, w] of ws.entries()) {
+    // The first word is an imperative's verb, not a name ("Book me a haircut").
+    if ((i > 0 && names.has(w)) || STOP_WORDS.has(w) || w.length < 3 || modifiesNext(lexicon, ws[i + 1])) continue;
+    const nounOnly = i > 0 && !VERB_PLACE.has(ws[i - 1]!);
+    for (const d of ASK_DOMAINS) {
+      if (out.has(d)) continue;
+      const n = senseChain(lexicon, w, 'noun', d.senses ?? 1);
+      if (d.nounClasses?.some((c) => n.classes.has(c)) || d.nouns?.some((a) => n.lemmas.has(a))) { out.add(d); continue; }
+      if (nounOnly) continue;
+      const v = senseChain(lexicon, w, 'verb', d.senses ?? 1);
+      if (d.verbClasses?.some((c) => v.classes.has(c)) || d.verbs?.some((a) => v.lemmas.has(a))) out.add(d);
+    }
+  }
+  return ASK_DOMAINS.filter((d) => out.has(d));
+}
+
+/** An ask about what the memory holds ("what you remember about…", "what did I tell you"): not a task to write in the user's style. */
+const MEMORY_ASK = /\b(?:remember|recall|told|mentioned|discussed|know about|said about|you have on)\b/i;
+
+/** Read the ask's domains from the lexicon (1 = on; 0 = the INTENTS word lists alone). */
+export const ASK = { lexiconDomains: 1 };
+
+/**
+ * What a "what do I VERB?" question asks for, by the verb's lexicon class and hypernyms (first two senses): a verb of
+ * travelling by something ("drive", "ride", "cycle" → travel) asks for the vehicle. Data: [classes, ancestor, keys].
+ */
+export const VERB_OBJECT_KEYS: ReadonlyArray<{ classes: string[]; ancestor: string; unless?: string[]; keys: string[]; kind: NounKind }> = [{ classes: ['verb.motion'], ancestor: 'travel', unless: ['walk', 'run', 'swim', 'jump'], keys: ['vehicle'], kind: 'vehicle' }];
+/** "What do I drive…", "what does she ride…": the verb whose object the question asks for. */
+const WH_OBJECT_VERB = /\bwhat\s+(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:usually\s+|still\s+|now\s+)?([a-z]+)\b/i;
+
+/** Keys a "what do I VERB?" question asks for (VERB_OBJECT_KEYS), [] when none or no lexicon. */
+function verbObject(query: string, lexicon: QueryLexicon | undefined): { verb: string; keys: string[]; kinds: NounKind[] } | null {
+  const verb = WH_OBJECT_VERB.exec(query)?.[1]?.toLowerCase();
+  if (!verb || !lexicon || typeof lexicon.hypernyms !== 'function' || ['go', 'travel', 'move', 'do', 'get', 'have', 'think', 'like'].includes(verb)) return null;
+  const keys: string[] = [];
+  const kinds: NounKind[] = [];
+  for (const sense of lexicon.senses(verb, 'verb', 2)) {
+    const chain = ancestorLemmas(lexicon as Lexicon, sense, 4);
+    for (const rule of VERB_OBJECT_KEYS)
+      if (rule.classes.includes(sense.lexClass) && chain.has(rule.ancestor) && !rule.unless?.some((u) => chain.has(u))) {
+        for (const k of rule.keys) if (!keys.includes(k)) keys.push(k);
+        if (!kinds.includes(rule.kind)) kinds.push(rule.kind);
+      }
+  }
+  return keys.length > 0 ? { verb, keys, kinds } : null;
+}
 
 /** The lexicon kinds of a word, when the lexicon can say (its hypernyms are needed). */
 function kindsOfWord(lexicon: QueryLexicon | undefined, word: string): NounKind[] {
@@ -272,6 +361,9 @@ export function questionMonths(q: string): number[] | null {
 }
 
 /** Words that shape a question but rarely occur in the answer. Kept, but weighted low. */
+/** A particle after a light verb ("get around", "go out", "come over"): part of the verb, not a topic word. */
+const PARTICLE = /\b(?:get|getting|go|going|come|coming)\s+(around|about|along|by|out|over|away|back)\b/gi;
+
 const FILLER = new Set(
   analyze(
     'kind type sort thing things something anything ever mention mentioned say said says tell told talk talked talking discuss discussed ' +
@@ -322,6 +414,15 @@ function narrowedTerms(query: string, lexicon: QueryLexicon | undefined): Set<st
   return out;
 }
 
+/** "Do I (still) VERB OBJECT?": the verb of a yes/no question about a habit, when an object follows it. */
+const YES_NO_VERB = /\b(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:still\s+|ever\s+|usually\s+|really\s+|regularly\s+)?([a-z]+)\s+(?:(?:the|a|an|my|any|some)\s+)?(?!to\b|with\b|for\b|about\b|in\b|at\b|on\b|of\b|from\b|anymore\b|any more\b|now\b|these\b|nowadays\b|often\b)[a-z]{3,}/i;
+
+/** Terms of the verb of a yes/no habit question with an object (YES_NO_VERB). */
+function objectVerbTerms(query: string): string[] {
+  const verb = YES_NO_VERB.exec(query)?.[1];
+  return verb && !STOP_WORDS.has(verb.toLowerCase()) ? analyze(verb) : [];
+}
+
 /** Coverage share of each analysed term of the question, by the commonness of the words it comes from (QUERY.commonCover). */
 function coverShares(query: string, lexicon: Pick<Lexicon, 'commonness'> | undefined): Map<string, number> {
   const out = new Map<string, number>();
@@ -368,8 +469,22 @@ function capitalisedNames(q: string): string[] {
   return out;
 }
 
+/**
+ * "My brother's job", "my daughter's school": an attribute of a relative. The relation key still ranks (the relative's
+ * row names them) but does not answer it — only their name does ("my mother's name"). Null when the question names no
+ * relative's possessive or asks for the name.
+ */
+export function relativeAttribute(q: string): { owner: string; attribute: string } | null {
+  const all = words(q);
+  const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
+  if (owner < 0) return null;
+  const next = all.slice(owner + 1).find((w) => !STOP_WORDS.has(w));
+  return next && !/^(name|names|called|first|full)$/.test(next) ? { owner: all[owner]!.slice(0, -2), attribute: next } : null;
+}
+
 /** Words naming a relative or partner (the relation keys' query words): "my mother's …" asks about her. */
 const RELATION_WORDS = new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').flatMap((s) => s.queryWords.map((w) => w.toLowerCase())));
+const RELATION_KEYS = [...new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').map((s) => s.key))];
 
 function keysAskedFor(q: string): string[] {
   // "husband's" asks for the husband.
@@ -466,9 +581,10 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const original = analyze(query);
   // Words that frame an opinion or change ask ("these days", "changed over time") are the ask's, not its topic's: not searched.
   const frame = askFrameTerms(query);
+  const particles = new Set([...query.matchAll(PARTICLE)].flatMap((m) => analyze(m[1]!)));
   for (const t of original) {
     if (frame.has(t)) continue;
-    if (dateTerms.has(t)) put(t, WEIGHTS.filler, 'filler');
+    if (dateTerms.has(t) || particles.has(t)) put(t, WEIGHTS.filler, 'filler');
     else if (nameTerms.has(t)) put(t, WEIGHTS.name, 'name');
     else if (FILLER.has(t)) put(t, WEIGHTS.filler, 'filler');
     else put(t, WEIGHTS.query, 'query');
@@ -476,6 +592,11 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   for (const [t, share] of coverShares(query, lexicon)) {
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = share;
+  }
+  // "Do I still dance salsa?": the object names the topic; the verb before it weighs as a narrowed word in the coverage.
+  for (const t of objectVerbTerms(query)) {
+    const qt = terms.get(t);
+    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
   for (const t of narrowedTerms(query, lexicon)) {
     const qt = terms.get(t);
@@ -485,10 +606,13 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // "Which suburb am I in?": a head noun of a kind that a key holds asks for that key.
   const head = whHead(query);
   if (head && !names.has(head)) for (const kind of kindsOfWord(lexicon, head)) if (KIND_KEYS[kind]?.head) for (const k of KIND_KEYS[kind]!.keys) if (!keys.includes(k)) keys.push(k);
+  // "What do I drive?": the object of a verb of travelling is the vehicle.
+  const object = verbObject(query, lexicon);
+  for (const k of object?.keys ?? []) if (!keys.includes(k)) keys.push(k);
   for (const k of keys) for (const t of analyze(k.replace(/_/g, ' '))) put(t, WEIGHTS.key, 'key');
   // Intent keys steer the key ranker only (they are not words the answer contains).
   const named = new Set(keys);
-  const intents = INTENTS.filter((i) => i.words.test(query));
+  let intents = INTENTS.filter((i) => i.words.test(query));
   const applied = isAppliedAsk(query, lexicon);
   // An applied ask naming a thing of a kind ("suggest a pizza", "a day out with the dog"): that kind's keys bear on it.
   // The kinds of the question's head nouns (no names, stop words or compound modifiers), read once.
@@ -499,12 +623,24 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
       if (!spec?.applied) continue;
       const intent = spec.intent ? INTENTS.find((i) => i.name === spec.intent) : undefined;
       if (intent && !intents.includes(intent)) intents.push(intent);
-      for (const k of spec.keys) if (!keys.includes(k)) keys.push(k);
+      for (const k of [...spec.keys, ...(spec.alsoApplied ?? [])]) if (!keys.includes(k)) keys.push(k);
     }
+  // The domain of an applied ask by the lexicon class of its nouns and verbs (ASK_DOMAINS): its intent's keys, and
+  // the kinds of the user's turns that bear on it.
+  const domainKinds: NounKind[] = [];
+  if (applied && ASK.lexiconDomains && lexicon && typeof lexicon.hypernyms === 'function')
+    for (const d of askDomains(query, lexicon as Lexicon, names)) {
+      const intent = INTENTS.find((i) => i.name === d.intent);
+      if (intent && !intents.includes(intent)) intents.push(intent);
+    }
+  // The kinds of the user's turns that bear on an applied ask, by its intents (found by the lexicon or the word lists).
+  if (applied && ASK.lexiconDomains) for (const d of ASK_DOMAINS) if (intents.some((i) => i.name === d.intent)) for (const k of d.kinds) if (!domainKinds.includes(k)) domainKinds.push(k);
+  // "Summarise what you remember about my wedding" asks what the memory holds on a topic, not for a draft in the user's style.
+  if (MEMORY_ASK.test(query)) intents = intents.filter((i) => i.name !== 'format');
   for (const i of intents) for (const k of i.keys) if (!keys.includes(k)) keys.push(k);
   const changeKeys: string[] = [];
   for (const kind of headKinds) for (const k of KIND_KEYS[kind]?.keys ?? []) if (!keys.includes(k) && !changeKeys.includes(k)) changeKeys.push(k);
-  const profile = PROFILE.test(query) || isGenericAsk(query);
+  const profile = PROFILE.test(query) || isGenericAsk(query, lexicon && typeof lexicon.hypernyms === 'function' ? (lexicon as Lexicon) : undefined);
   if (profile) for (const k of PROFILE_KEYS) if (!keys.includes(k)) keys.push(k);
   for (const w of words(query)) {
     if (names.has(w)) continue;
@@ -519,13 +655,22 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     }
   // A named date also searches the dates the turns refer to ("yesterday" said the day after).
   if (date) for (const token of rangeTokens(date.range)) terms.set(token, { term: token, weight: WEIGHTS.key, source: 'kind' });
-  // Kind words also search the turns' kind features, standing in for the word itself.
-  for (const t of original) {
+  // Kind words also search the turns' kind features, standing in for the word itself — except for a relative's
+  // attribute ("my brother's job"): the kinds of the user's turns are the user's.
+  // Not for an applied ask: "gift ideas for my son's birthday" asks for help, and his likes bear on it.
+  const relative = applied ? null : relativeAttribute(query);
+  for (const t of relative ? [] : original) {
     if (frame.has(t) || nameTerms.has(t)) continue;
     for (const kind of KIND_OF_TERM.get(t) ?? []) {
       const token = kindToken(kind);
       if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind', covers: t });
     }
+  }
+  // ...and searches the turns naming a thing of its kind, which cover the verb ("I cycle now, sold the motorbike").
+  if (object) for (const kind of object.kinds) for (const t of analyze(object.verb)) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
+  for (const kind of domainKinds) {
+    const token = kindToken(kind);
+    if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind' });
   }
   return {
     raw: rawQuery,
@@ -547,6 +692,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     intentKeys: keys.filter((k) => !named.has(k)),
     changeKeys,
     profile,
+    rankOnlyKeys: relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : [],
+    requiredTerms: relative ? analyze(relative.owner) : [],
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),
   };

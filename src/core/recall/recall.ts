@@ -184,7 +184,8 @@ export function passesOnDate(r: Pick<Retrieved, 'query' | 'known' | 'turns' | 's
 
 /** The offline relevance gate (see RECALL.minCoverage / minNamedCoverage). */
 export function passesNoiseGate(r: Pick<Retrieved, 'query' | 'known' | 'bestCoverage' | 'contentCorpus'> & { entityCoverage?: number }): boolean {
-  const namesKnown = r.query.names.some((n) => r.known.has(n));
+  // A relative's attribute ("my brother's job") needs one document holding both: his job said anywhere is not enough.
+  const namesKnown = r.query.names.some((n) => r.known.has(n)) && !(r.query.requiredTerms?.length > 0);
   if (namesKnown) return r.contentCorpus >= namedBar(r.query) || r.bestCoverage >= RECALL.minCoverage;
   // A name the scope has discussed (not a speaker: a place, a pet, a project), matched together
   // with the question's other words in one document, is a strong enough match for a lower bar.

@@ -323,8 +323,11 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   const lists: RankedList[] = [];
   const coverage = new Map<string, number>();
   const bm25Of = new Map<string, number>();
+  // A document counts for the gate only when it holds the terms the question requires ("brother" in "my brother's job").
+  // The required term names whose attribute is asked, so the document must match another of the question's words too.
+  const gateCoverage = (h: Bm25Hit) => (q.requiredTerms.every((t) => h.matched.includes(t)) && (q.requiredTerms.length === 0 || h.matched.some((t) => !q.requiredTerms.includes(t))) ? h.coverage : 0);
   const note = (key: string, h: Bm25Hit) => {
-    coverage.set(key, Math.max(coverage.get(key) ?? 0, h.coverage));
+    coverage.set(key, Math.max(coverage.get(key) ?? 0, gateCoverage(h)));
     bm25Of.set(key, Math.max(bm25Of.get(key) ?? 0, h.score));
   };
   const memById = new Map<string, MemoryRecord>();
@@ -437,6 +440,8 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
       // inference or generic ask ("help me with my cover letter", "would she like this book?",
       // "what do you know about me?"), not a question about a fact never discussed.
       if (RETRIEVE.intentKeyNeedsApplied && byIntent(m) && !q.applied && !q.inference && !q.profile && !covering.has(keyOf(m) ?? '')) continue;
+      // The relative's row for "my brother's job" ranks but does not answer it.
+      if (q.rankOnlyKeys.includes(keyOf(m) ?? '')) continue;
       if (generic(m) && topics.length > 0) {
         const about = new Set(analyze(`${m.key.replace(/^(favorite|like|dislike)_?/, '').replace(/_/g, ' ')} ${m.value}`));
         if (!topics.some((t) => about.has(t))) continue;
