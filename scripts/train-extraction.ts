@@ -19,6 +19,7 @@ import { prepare } from '../src/core/extraction/offline-extractor.ts';
 import { maskSecrets } from '../src/core/text/secrets.ts';
 import { speakerSubject } from '../src/core/extraction/subject-attribution.ts';
 import { sentenceUnits } from '../src/core/extraction/learned/layer.ts';
+import { argumentsOf } from '../src/core/extraction/learned/arguments.ts';
 import { useKeyModel, type KeyModel } from '../src/core/extraction/learned/model.ts';
 import type { MemoryCandidate } from '../src/core/types.ts';
 
@@ -37,11 +38,12 @@ interface Example {
 }
 
 const words = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-function located(e: Expected, sentence: string): boolean {
-  if (e.vp && new RegExp(e.vp, 'i').test(sentence)) return true;
+/** The argument is the expected value: the expected pattern finds it, or it holds all the expected words. */
+function argumentMatches(e: Expected, value: string): boolean {
+  if (e.vp && new RegExp(e.vp, 'i').test(value)) return true;
   if (e.v) {
-    const sw = new Set(words(sentence));
-    return words(e.v).every((w) => sw.has(w));
+    const vw = new Set(words(value));
+    return words(e.v).every((w) => vw.has(w));
   }
   return false;
 }
@@ -55,19 +57,18 @@ function examplesOf(line: CorpusLine, group: string): Example[] {
     const speaker = speakerSubject(m.name);
     const units = sentenceUnits(maskSecrets(prepare(m.content, lex)), speaker, lex);
     const mine = line.expect.filter((e) => e.s.toLowerCase() === speaker && KEYS.includes(e.k));
-    const exs = units.map((u) => ({ group, features: DROP ? u.features.filter((f) => !DROP.test(f)) : u.features, labels: new Set<string>(), ignore: new Set<string>() }));
-    for (const e of mine) {
-      const at = units.map((u, i) => (located(e, u.raw) ? i : -1)).filter((i) => i >= 0);
-      const where = at.length > 0 ? at : units.length === 1 ? [0] : [];
-      const op = e.op ?? 'assert';
-      for (const i of where) {
-        if (op === 'assert') exs[i].labels.add(e.k);
-        else if (op === 'correct') exs[i].ignore.add(e.k);
+    for (const u of units) {
+      for (const a of argumentsOf(u.tokens, u.features, lex)) {
+        const x: Example = { group, features: DROP ? a.features.filter((f) => !DROP.test(f)) : a.features, labels: new Set(), ignore: new Set() };
+        for (const e of mine) {
+          if (!argumentMatches(e, a.value)) continue;
+          const op = e.op ?? 'assert';
+          if (op === 'assert') x.labels.add(e.k);
+          else if (op === 'correct') x.ignore.add(e.k);
+        }
+        out.push(x);
       }
-      // A fact the sentence split could not place is neither taught nor punished.
-      if (where.length === 0 && op === 'assert') for (const x of exs) x.ignore.add(e.k);
     }
-    out.push(...exs);
   }
   return out;
 }
@@ -191,29 +192,5 @@ if (process.argv.includes('--diag')) {
     const xs = scoreAt(th).results.flatMap((r) => r.predicted.filter((c) => typeof c.metadata?.learned === 'number').map((c) => ({ c, ok: !r.extra.includes(c) })));
     if (process.env.SHOWKEY) for (const x of xs) if (x.c.key === process.env.SHOWKEY) console.log(x.ok ? '  OK ' : '  FP ', t, x.c.value, '|', x.c.evidence.slice(0, 110));
     console.log(`at ${t}:`, Object.fromEntries(KEYS.map((k) => [k, `${xs.filter((x) => x.c.key === k && x.ok).length}/${xs.filter((x) => x.c.key === k).length}`])));
-  }
-}
-if (process.argv.includes('--misses')) {
-  const { keyProbabilities } = await import('../src/core/extraction/learned/model.ts');
-  const { pickValue } = await import('../src/core/extraction/learned/values.ts');
-  for (const f of folds) {
-    const model = train([...base, ...[...perRound].filter(([n]) => n !== f.name).flatMap(([, xs]) => xs)]);
-    f.lines.forEach((l, i) => {
-      const r = scoreLine(l, f.baseline[i]);
-      for (const e of r.missed) {
-        if (!KEYS.includes(e.k) || (e.op ?? 'assert') !== 'assert') continue;
-        const msgs = l.msgs ?? [{ role: 'user' as const, content: l.text ?? '', name: l.speaker ?? null }];
-        for (const m of msgs) {
-          if (m.role !== 'user') continue;
-          const sp = speakerSubject(m.name);
-          if (sp !== e.s.toLowerCase()) { console.log(`  [3rd] ${e.s} ${e.k} ${e.vp ?? e.v}`); continue; }
-          const units = sentenceUnits(maskSecrets(prepare(m.content, evalLexicon())), sp, evalLexicon());
-          const u = units.find((u) => located(e, u.raw)) ?? units[0];
-          if (!u) { console.log(`  [screened] ${e.k} ${e.vp ?? e.v} | ${m.content.slice(0, 90)}`); continue; }
-          const p = keyProbabilities(model, u.features)[e.k];
-          console.log(`  p=${p.toFixed(2)} ${e.k} ${e.vp ?? e.v} -> ${pickValue(e.k, u.tokens, evalLexicon())} | ${u.raw.slice(0, 90)}`);
-        }
-      }
-    });
   }
 }

@@ -2,10 +2,12 @@
  * @module core/extraction/learned/layer
  * The learned layer of the offline extractor: for each sentence of a user message that survives the
  * shared screening (questions, hypotheticals, wishes, sarcasm, requests, reported speech and advice
- * from others), the key model (model.ts) scores every key; a key at or above its threshold that the
- * rules and frames left unsaid for the speaker in this message becomes an implicit candidate (0.6)
- * when an argument of the fitting type is in the sentence (values.ts). It only adds speaker facts,
- * only asserts, and never a value the rules already gave to another key or a person.
+ * from others) and is the speaker's own (a first-person word, or a fragment opening with a verb), each
+ * typed argument (arguments.ts: a name, or a noun the lexicon types) is scored by the key model
+ * (model.ts) for every key. Per key, the most probable argument at or above the key's threshold
+ * becomes an implicit candidate (0.6) when the rules and frames left that key unsaid for the speaker
+ * in this message. It only adds speaker facts, only asserts, and never a value the rules already gave
+ * to another key or a person.
  */
 import type { Lexicon } from '../../ports.ts';
 import type { MemoryCandidate } from '../../types.ts';
@@ -14,8 +16,8 @@ import { keySpec } from '../key-vocabulary.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, stripMarkers, stripQuotes } from '../sentences.ts';
 import { attribute, isOthersAdvice, resolveReportedSpeech } from '../subject-attribution.ts';
 import { sentenceFeatures } from './features.ts';
-import { activeKeyModel, predictKeys, type KeyModel } from './model.ts';
-import { pickValue } from './values.ts';
+import { activeKeyModel, keyProbabilities, type KeyModel } from './model.ts';
+import { argumentsOf } from './arguments.ts';
 
 /** Confidence of a learned candidate: implicit evidence. */
 export const LEARNED_CONFIDENCE = 0.6;
@@ -49,7 +51,6 @@ export function sentenceUnits(text: string, speaker: string, lex?: Lexicon): Sen
   return out;
 }
 
-const OWN_ONLY = process.env.LEARNED_OWN !== '0';
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** The learned candidates for one user message, given what the rules and frames already extracted from it. */
@@ -65,26 +66,33 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
   }
   taken.add(norm(speaker));
   const said = new Set(existing.filter((c) => c.subject === speaker).map((c) => c.key));
+  // Each typed argument of each own sentence is scored for every key; per key the most probable argument at or above
+  // the key's threshold is kept.
+  const best = new Map<string, { value: string; p: number; evidence: string }>();
   for (const u of sentenceUnits(text, speaker, lex)) {
-    if (OWN_ONLY && !u.own) continue;
-    for (const { key, p } of predictKeys(model, u.features)) {
-      if (said.has(key)) continue;
-      const value = pickValue(key, u.tokens, lex, taken);
-      if (!value || [...taken].some((t) => t && norm(value) === t)) continue;
-      said.add(key);
-      out.push({
-        type: keySpec(key)?.type ?? 'fact',
-        subject: speaker,
-        key,
-        value,
-        confidence: LEARNED_CONFIDENCE,
-        op: 'assert',
-        evidence: u.raw,
-        eventDate: null,
-        replaces: null,
-        metadata: { implicit: true, learned: Math.round(p * 1000) / 1000, extractor: 'offline' },
-      });
+    if (!u.own) continue;
+    for (const a of argumentsOf(u.tokens, u.features, lex)) {
+      if (taken.has(norm(a.value))) continue;
+      const probs = keyProbabilities(model, a.features);
+      const key = model.keys.reduce((k, x) => (probs[x] > probs[k] ? x : k), model.keys[0]);
+      const p = probs[key];
+      if (said.has(key) || p < (model.thresholds[key] ?? 0.5)) continue;
+      if ((best.get(key)?.p ?? -1) < p) best.set(key, { value: a.value, p, evidence: u.raw });
     }
+  }
+  for (const [key, { value, p, evidence }] of best) {
+    out.push({
+      type: keySpec(key)?.type ?? 'fact',
+      subject: speaker,
+      key,
+      value,
+      confidence: LEARNED_CONFIDENCE,
+      op: 'assert',
+      evidence,
+      eventDate: null,
+      replaces: null,
+      metadata: { implicit: true, learned: Math.round(p * 1000) / 1000, extractor: 'offline' },
+    });
   }
   return out;
 }

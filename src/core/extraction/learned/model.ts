@@ -33,12 +33,6 @@ export function keyProbabilities(model: KeyModel, features: readonly string[]): 
   return out;
 }
 
-/** The keys whose probability reaches their threshold, most probable first. */
-export function predictKeys(model: KeyModel, features: readonly string[]): Array<{ key: string; p: number }> {
-  const p = keyProbabilities(model, features);
-  return model.keys.filter((k) => p[k] >= (model.thresholds[k] ?? 0.5)).map((k) => ({ key: k, p: p[k] })).sort((a, b) => b.p - a.p);
-}
-
 let active: KeyModel = KEY_MODEL;
 /** The model the extractor uses: the committed one, unless the training script swapped in a fold's model. */
 export function activeKeyModel(): KeyModel {
