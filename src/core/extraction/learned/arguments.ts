@@ -32,8 +32,8 @@ export function nameRuns(tokens: NlpToken[]): Run[] {
   const runs: Run[] = [];
   for (let i = 0; i < tokens.length; i++) {
     // A capitalised first word is a name only when a verb follows it ("Kofi drags me…", not "Duolingo's owl…").
-    const first = i === 0 && isNameToken(tokens[i], 1) && ['VERB', 'AUX'].includes(tokens[1]?.pos ?? '') && !/^['’]s$/.test(tokens[1]?.text ?? '');
-    if (!isNameToken(tokens[i], i) && !first) continue;
+    const name = i === 0 ? isNameToken(tokens[i], 1) && ['VERB', 'AUX'].includes(tokens[1]?.pos ?? '') && !/^['’]s$/.test(tokens[1]?.text ?? '') : isNameToken(tokens[i], i);
+    if (!name) continue;
     let j = i;
     while (j + 1 < tokens.length && isNameToken(tokens[j + 1], j + 1)) j++;
     runs.push({ text: tokens.slice(i, j + 1).map((t) => t.text).join(' '), start: i, end: j });

@@ -16,6 +16,8 @@ import { keySpec } from '../key-vocabulary.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, stripMarkers, stripQuotes } from '../sentences.ts';
 import { attribute, isOthersAdvice, resolveReportedSpeech } from '../subject-attribution.ts';
 import { sentenceFeatures } from './features.ts';
+import { shapeOfTokens } from '../frames/clause-shape.ts';
+import { kindOf } from '../frames/kinds.ts';
 import { activeKeyModel, keyProbabilities, type KeyModel } from './model.ts';
 import { argumentsOf } from './arguments.ts';
 
@@ -33,7 +35,19 @@ export interface SentenceUnit {
 const FIRST_PERSON = /\b(?:I|me|my|mine|we|us|our|ours)\b/i;
 /** A wh-question written without its question mark ("what's the difference between…"). */
 const BARE_WH = /^\s*(?:what|which|who|where|when|why|how)(?:['’]s|\s+(?:is|are|was|were|do|does|did))\b/i;
-const ownSentence = (raw: string, tokens: NlpToken[]) => FIRST_PERSON.test(raw) || ['VERB'].includes(tokens.find((t) => t.pos !== 'PUNCT' && t.pos !== 'ADV' && t.pos !== 'INTJ')?.pos ?? '');
+const OTHERS = new Set(['the', 'his', 'her', 'their', 'your', 'some', 'a', 'an']);
+const PEOPLE = new Set(['person', 'social', 'family', 'occupation']);
+/**
+ * The speaker's own sentence: a first-person word or a fragment opening with a verb, unless its subject is someone else
+ * (he/she/they/you, or "the neighbours", "her boss": a person-like noun under another's determiner).
+ */
+function ownSentence(raw: string, tokens: NlpToken[], lex?: Lexicon): boolean {
+  const shape = shapeOfTokens(tokens);
+  if (shape.pronoun && ['he', 'she', 'they', 'you'].includes(shape.pronoun)) return false;
+  const subj = shape.subject;
+  if (subj && subj.det && OTHERS.has(subj.det) && PEOPLE.has(kindOf(subj.headLemma, lex) ?? '')) return false;
+  return FIRST_PERSON.test(raw) || tokens.find((t) => t.pos !== 'PUNCT' && t.pos !== 'ADV' && t.pos !== 'INTJ')?.pos === 'VERB';
+}
 
 /** The screened sentences of a (prepared) user message with their features; screened-out sentences are dropped. */
 export function sentenceUnits(text: string, speaker: string, lex?: Lexicon): SentenceUnit[] {
@@ -46,7 +60,7 @@ export function sentenceUnits(text: string, speaker: string, lex?: Lexicon): Sen
     const body = stripMarkers(exp);
     if (resolveReportedSpeech(body, speaker) !== null) continue;
     const att = attribute(body, speaker, null);
-    out.push({ raw, tokens: s.tokens, features: sentenceFeatures(s.tokens, lex, !!att && !att.subject.self), own: ownSentence(raw, s.tokens) });
+    out.push({ raw, tokens: s.tokens, features: sentenceFeatures(s.tokens, lex, !!att && !att.subject.self), own: ownSentence(raw, s.tokens, lex) });
   }
   return out;
 }
