@@ -95,6 +95,8 @@ describe.skipIf(!installed)('the layer: screening and gating (test-double model)
     ['oh sure, I just LOVE brushing Pepper at 6am', []],
     ['my friend says she walks Rex every day', []],
     ['The neighbours walk Rex past our house.', []],
+    ['my son walks Rex after school', []],
+    ['I would walk Rex every day', []],
   ])('%s', (text, want) => {
     expect(learn(text)).toEqual(want);
   });

@@ -39,13 +39,16 @@ const OTHERS = new Set(['the', 'his', 'her', 'their', 'your', 'some', 'a', 'an']
 const PEOPLE = new Set(['person', 'social', 'family', 'occupation']);
 /**
  * The speaker's own sentence: a first-person word or a fragment opening with a verb, unless its subject is someone else
- * (he/she/they/you, or "the neighbours", "her boss": a person-like noun under another's determiner).
+ * (he/she/they/you, or "the neighbours", "my son": a person-like noun under a determiner) or its verb is modal.
  */
 function ownSentence(raw: string, tokens: NlpToken[], lex?: Lexicon): boolean {
   const shape = shapeOfTokens(tokens);
   if (shape.pronoun && ['he', 'she', 'they', 'you'].includes(shape.pronoun)) return false;
+  // "I would love ten years as a pilot", "we might get a puppy": a modal clause states no fact.
+  if (shape.modal && ['would', 'could', 'might', 'should', 'may'].includes(shape.modal)) return false;
   const subj = shape.subject;
-  if (subj && subj.det && OTHERS.has(subj.det) && PEOPLE.has(kindOf(subj.headLemma, lex) ?? '')) return false;
+  // "my son ate a peanut…", "the neighbours walk Rex": a person-like subject is someone else, whoever's it is.
+  if (subj && subj.det && (OTHERS.has(subj.det) || subj.det === 'my' || subj.det === 'our') && PEOPLE.has(kindOf(subj.headLemma, lex) ?? '')) return false;
   return FIRST_PERSON.test(raw) || tokens.find((t) => t.pos !== 'PUNCT' && t.pos !== 'ADV' && t.pos !== 'INTJ')?.pos === 'VERB';
 }
 
