@@ -39,6 +39,7 @@ import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
 import { dietChangeDrafts } from './frames/diet-change.ts';
+import { learnedCandidates } from './learned/layer.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
 export interface RuleError {
@@ -92,7 +93,7 @@ export const MAX_MESSAGE_CHARS = 8_000;
 const MAX_CLAUSE = 300;
 
 /** Code blocks and inline code are not statements about the speaker; long messages are cut. */
-function prepare(text: string, lexicon?: Lexicon): string {
+export function prepare(text: string, lexicon?: Lexicon): string {
   const expanded = expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS));
   return caseByLexicon(caseLowerNames(expanded, lexicon), lexicon, isAllLowerCase(expanded))
     .replace(/```[\s\S]*?(?:```|$)/g, ' ')
@@ -705,6 +706,8 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
             const dup = d.key === 'age' ? out.some((c) => c.key === 'age' && (c.subject === d.subject || c.subject.endsWith(` ${d.subject!.split(' ').pop()}`))) : out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value));
             if (!dup) out.push(toCandidate(d, { id: d.subject!, self: d.subject === speaker }, content.trim(), CONFIDENCE.explicit));
           }
+      // The learned key model: keys the rules and frames left unsaid for the speaker, valued by type (learned/layer.ts).
+      if (!isJokeOrSarcasm(content)) out.push(...learnedCandidates(maskSecrets(prepare(content, lexicon)), speaker, out.slice(before), lexicon));
     } catch (err) {
       // A bug outside the rules must never lose the turn: this message yields no memories, the turn is still stored.
       recordError('sentence', err, onError);

@@ -1,0 +1,115 @@
+/**
+ * @module core/extraction/learned/layer
+ * The learned layer of the offline extractor: for each sentence of a user message that survives the
+ * shared screening (questions, hypotheticals, wishes, sarcasm, requests, reported speech and advice
+ * from others) and is the speaker's own (a first-person word, or a fragment opening with a verb), each
+ * typed argument (arguments.ts: a name, or a noun the lexicon types) is scored by the key model
+ * (model.ts) for every key. Per key, the most probable argument at or above the key's threshold
+ * becomes an implicit candidate (0.6) when the rules and frames left that key unsaid for the speaker
+ * in this message. It only adds speaker facts, only asserts, and never a value the rules already gave
+ * to another key or a person.
+ */
+import type { Lexicon } from '../../ports.ts';
+import type { MemoryCandidate } from '../../types.ts';
+import { analyseText, type NlpToken } from '../nlp.ts';
+import { keySpec } from '../key-vocabulary.ts';
+import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, stripMarkers, stripQuotes } from '../sentences.ts';
+import { attribute, isOthersAdvice, resolveReportedSpeech } from '../subject-attribution.ts';
+import { sentenceFeatures } from './features.ts';
+import { shapeOfTokens } from '../frames/clause-shape.ts';
+import { kindOf } from '../frames/kinds.ts';
+import { activeKeyModel, keyProbabilities, type KeyModel } from './model.ts';
+import { argumentsOf } from './arguments.ts';
+
+/** Confidence of a learned candidate: implicit evidence. */
+export const LEARNED_CONFIDENCE = 0.6;
+
+export interface SentenceUnit {
+  raw: string;
+  tokens: NlpToken[];
+  features: string[];
+  /** The sentence is the speaker's own: a first-person word, or a subject-less fragment opening with a verb. */
+  own: boolean;
+}
+
+const FIRST_PERSON = /\b(?:I|me|my|mine|we|us|our|ours)\b/i;
+/** A wh-question written without its question mark ("what's the difference between…"). */
+const BARE_WH = /^\s*(?:what|which|who|where|when|why|how)(?:['’]s|\s+(?:is|are|was|were|do|does|did))\b/i;
+const OTHERS = new Set(['the', 'his', 'her', 'their', 'your', 'some', 'a', 'an']);
+const PEOPLE = new Set(['person', 'social', 'family', 'occupation']);
+/**
+ * The speaker's own sentence: a first-person word or a fragment opening with a verb, unless its subject is someone else
+ * (he/she/they/you, or "the neighbours", "my son": a person-like noun under a determiner) or its verb is modal.
+ */
+function ownSentence(raw: string, tokens: NlpToken[], lex?: Lexicon): boolean {
+  const shape = shapeOfTokens(tokens);
+  if (shape.pronoun && ['he', 'she', 'they', 'you'].includes(shape.pronoun)) return false;
+  // "I would love ten years as a pilot", "we might get a puppy": a modal clause states no fact.
+  if (shape.modal && ['would', 'could', 'might', 'should', 'may'].includes(shape.modal)) return false;
+  const subj = shape.subject;
+  // "my son ate a peanut…", "the neighbours walk Rex": a person-like subject is someone else, whoever's it is.
+  if (subj && subj.det && (OTHERS.has(subj.det) || subj.det === 'my' || subj.det === 'our') && PEOPLE.has(kindOf(subj.headLemma, lex) ?? '')) return false;
+  return FIRST_PERSON.test(raw) || tokens.find((t) => t.pos !== 'PUNCT' && t.pos !== 'ADV' && t.pos !== 'INTJ')?.pos === 'VERB';
+}
+
+/** The screened sentences of a (prepared) user message with their features; screened-out sentences are dropped. */
+export function sentenceUnits(text: string, speaker: string, lex?: Lexicon): SentenceUnit[] {
+  const out: SentenceUnit[] = [];
+  for (const s of analyseText(text)) {
+    const raw = s.text.trim();
+    if (!raw || raw.length > 400) continue;
+    const exp = expandContractions(stripQuotes(raw));
+    if (isQuestion(raw) || BARE_WH.test(raw) || isJokeOrSarcasm(raw) || isRequest(exp) || isHypothetical(exp) || isOthersAdvice(exp)) continue;
+    const body = stripMarkers(exp);
+    if (resolveReportedSpeech(body, speaker) !== null) continue;
+    const att = attribute(body, speaker, null);
+    out.push({ raw, tokens: s.tokens, features: sentenceFeatures(s.tokens, lex, !!att && !att.subject.self), own: ownSentence(raw, s.tokens, lex) });
+  }
+  return out;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** The learned candidates for one user message, given what the rules and frames already extracted from it. */
+export function learnedCandidates(text: string, speaker: string, existing: readonly MemoryCandidate[], lex?: Lexicon, model: KeyModel = activeKeyModel()): MemoryCandidate[] {
+  if (model.keys.length === 0) return [];
+  const out: MemoryCandidate[] = [];
+  // Names the rules gave to people (relatives, speakers) and values they already placed are not learned values.
+  const taken = new Set<string>();
+  for (const c of existing) {
+    taken.add(norm(c.value));
+    for (const w of c.subject.split(' ')) taken.add(w);
+    if (typeof c.metadata?.name === 'string') taken.add(norm(c.metadata.name));
+  }
+  taken.add(norm(speaker));
+  const said = new Set(existing.filter((c) => c.subject === speaker).map((c) => c.key));
+  // Each typed argument of each own sentence is scored for every key; per key the most probable argument at or above
+  // the key's threshold is kept.
+  const best = new Map<string, { value: string; p: number; evidence: string }>();
+  for (const u of sentenceUnits(text, speaker, lex)) {
+    if (!u.own) continue;
+    for (const a of argumentsOf(u.tokens, u.features, lex)) {
+      if (taken.has(norm(a.value))) continue;
+      const probs = keyProbabilities(model, a.features);
+      const key = model.keys.reduce((k, x) => (probs[x] > probs[k] ? x : k), model.keys[0]);
+      const p = probs[key];
+      if (said.has(key) || p < (model.thresholds[key] ?? 0.5)) continue;
+      if ((best.get(key)?.p ?? -1) < p) best.set(key, { value: a.value, p, evidence: u.raw });
+    }
+  }
+  for (const [key, { value, p, evidence }] of best) {
+    out.push({
+      type: keySpec(key)?.type ?? 'fact',
+      subject: speaker,
+      key,
+      value,
+      confidence: LEARNED_CONFIDENCE,
+      op: 'assert',
+      evidence,
+      eventDate: null,
+      replaces: null,
+      metadata: { implicit: true, learned: Math.round(p * 1000) / 1000, extractor: 'offline' },
+    });
+  }
+  return out;
+}
