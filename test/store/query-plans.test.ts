@@ -163,6 +163,19 @@ describe('SQLite ingest plans', () => {
   });
 });
 
+/** Index names a PostgreSQL plan scans (and the relations it reads by sequential scan), walking the JSON plan tree. */
+async function pgIndexesOf(sql: postgres.Sql, text: string, params: unknown[]): Promise<string[]> {
+  const rows = await sql.unsafe(`EXPLAIN (FORMAT JSON) ${text}`, params as never[]);
+  const found: string[] = [];
+  const walk = (node: Record<string, unknown>) => {
+    if (typeof node['Index Name'] === 'string') found.push(`${node['Node Type']}:${node['Index Name']}`);
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(`Seq Scan:${node['Relation Name']}`);
+    for (const child of (node.Plans as Array<Record<string, unknown>>) ?? []) walk(child);
+  };
+  walk((rows[0]['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
+  return found;
+}
+
 describe('PostgreSQL ingest plans', () => {
   const schema = freshSchemaName('plans');
   let store: MemoryStore;
@@ -182,18 +195,7 @@ describe('PostgreSQL ingest plans', () => {
     await dropSchema(schema);
   });
 
-  /** Index names the plan scans, walking the JSON plan tree. */
-  async function indexesOf(text: string, params: unknown[]): Promise<string[]> {
-    const rows = await sql.unsafe(`EXPLAIN (FORMAT JSON) ${text}`, params as never[]);
-    const found: string[] = [];
-    const walk = (node: Record<string, unknown>) => {
-      if (typeof node['Index Name'] === 'string') found.push(`${node['Node Type']}:${node['Index Name']}`);
-      if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(`Seq Scan:${node['Relation Name']}`);
-      for (const child of (node.Plans as Array<Record<string, unknown>>) ?? []) walk(child);
-    };
-    walk((rows[0]['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
-    return found;
-  }
+  const indexesOf = (text: string, params: unknown[]) => pgIndexesOf(sql, text, params);
 
   test('the active-slot read probes the partial index of active rows, never a scan of memories', async () => {
     const q = pgActive(SCOPE, filter)!;
@@ -236,17 +238,7 @@ describe('PostgreSQL recall plans', () => {
     await dropSchema(schema);
   });
 
-  async function indexesOf(text: string, params: unknown[]): Promise<string[]> {
-    const rows = await sql.unsafe(`EXPLAIN (FORMAT JSON) ${text}`, params as never[]);
-    const found: string[] = [];
-    const walk = (node: Record<string, unknown>) => {
-      if (typeof node['Index Name'] === 'string') found.push(`${node['Node Type']}:${node['Index Name']}`);
-      if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(`Seq Scan:${node['Relation Name']}`);
-      for (const child of (node.Plans as Array<Record<string, unknown>>) ?? []) walk(child);
-    };
-    walk((rows[0]['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>)[0].Plan);
-    return found;
-  }
+  const indexesOf = (text: string, params: unknown[]) => pgIndexesOf(sql, text, params);
 
   const lexeme = (term: string) => `${createHash('md5').update(SCOPE, 'utf8').digest('hex').slice(0, 12)}_${term}`;
   for (const analyzed of [false, true]) {
