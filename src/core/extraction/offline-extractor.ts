@@ -697,8 +697,10 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
       }
       // A name described later in the message as an animal is a pet (people the message named are not).
       const people = new Set([...speakers, ...out.flatMap((c) => (typeof c.metadata?.name === 'string' && c.type === 'relation' ? [c.metadata.name.toLowerCase()] : [])), ...out.map((c) => c.subject.split(' ').pop() ?? '')]);
+      // The message as the sentence readers see it (prepared, secrets masked), for the two message-level readers below.
+      const masked = maskSecrets(prepare(content, lexicon));
       if (!isQuestion(content) && !isJokeOrSarcasm(content))
-        for (const d of animalAnaphora(maskSecrets(prepare(content, lexicon)), lexicon, people)) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
+        for (const d of animalAnaphora(masked, lexicon, people)) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
       // "two boys, Ezra (4) and Milo (18 months)": a roster of named kin with ages, what the clauses left unsaid.
       if (!isJokeOrSarcasm(content))
         for (const sentence of prepare(content, lexicon).split(/(?<=[.!?])\s+|\n+/))
@@ -707,7 +709,7 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
             if (!dup) out.push(toCandidate(d, { id: d.subject!, self: d.subject === speaker }, content.trim(), CONFIDENCE.explicit));
           }
       // The learned key model: keys the rules and frames left unsaid for the speaker, valued by type (learned/layer.ts).
-      if (!isJokeOrSarcasm(content)) out.push(...learnedCandidates(maskSecrets(prepare(content, lexicon)), speaker, out.slice(before), lexicon));
+      if (!isJokeOrSarcasm(content)) out.push(...learnedCandidates(masked, speaker, out.slice(before), lexicon));
     } catch (err) {
       // A bug outside the rules must never lose the turn: this message yields no memories, the turn is still stored.
       recordError('sentence', err, onError);
