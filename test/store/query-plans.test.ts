@@ -176,17 +176,23 @@ async function pgIndexesOf(sql: postgres.Sql, text: string, params: unknown[]): 
   return found;
 }
 
+/** A migrated PostgreSQL store on a fresh schema holding `fill`'s rows, and a plain connection to that schema. */
+async function filledSchema(schema: string): Promise<{ store: MemoryStore; sql: postgres.Sql }> {
+  await assertPostgresReachable();
+  const store = await createPostgresStore(urlWithSchema(schema), { poolSize: 2 });
+  await store.migrate();
+  await fill(store);
+  const sql = postgres(TEST_PG_URL, { max: 1, onnotice: () => {}, connection: { search_path: `"${schema}", public` } });
+  return { store, sql };
+}
+
 describe('PostgreSQL ingest plans', () => {
   const schema = freshSchemaName('plans');
   let store: MemoryStore;
   let sql: postgres.Sql;
 
   beforeAll(async () => {
-    await assertPostgresReachable();
-    store = await createPostgresStore(urlWithSchema(schema), { poolSize: 2 });
-    await store.migrate();
-    await fill(store);
-    sql = postgres(TEST_PG_URL, { max: 1, onnotice: () => {}, connection: { search_path: `"${schema}", public` } });
+    ({ store, sql } = await filledSchema(schema));
     await sql.unsafe('ANALYZE memories; ANALYZE turns').simple();
   });
   afterAll(async () => {
@@ -220,12 +226,8 @@ describe('PostgreSQL recall plans', () => {
   let sql: postgres.Sql;
 
   beforeAll(async () => {
-    await assertPostgresReachable();
-    store = await createPostgresStore(urlWithSchema(schema), { poolSize: 2 });
-    await store.migrate();
     // Plans with the statistics of empty tables (as a fresh database has them), then after ANALYZE.
-    await fill(store);
-    sql = postgres(TEST_PG_URL, { max: 1, onnotice: () => {}, connection: { search_path: `"${schema}", public` } });
+    ({ store, sql } = await filledSchema(schema));
     // Other users' rows, so that reading every row is not the cheapest plan (90 turns are).
     await sql.unsafe(`INSERT INTO turns (id, scope, session_id, seq, ts, messages, text, terms, term_count, created_at)
       SELECT 'bulk' || g, 'u:bulk' || (g % 50), 's', g, '2024-01-01', '[]', 'x', 'turn bulk w' || (g % 100), 3, '2024-01-01' FROM generate_series(1, 10000) g`);
