@@ -3,7 +3,9 @@
  * The one place the NLP library is loaded: wink-nlp with its English lite model (chosen over
  * compromise by measurement: ~13x faster per turn, see CHANGELOG). Gives sentence splitting,
  * tokens with universal POS tags, wink's negation flags and a sentiment score. Pure and
- * deterministic; the model is loaded once per process.
+ * deterministic; the model is loaded once per process. The extractor's readers (sentences,
+ * clause frames, the learned layer) ask for the same text several times per turn, so within one
+ * extraction (`withSharedAnalysis`) each text is analysed once and shared read-only (frozen).
  */
 import winkNLP, { type ItemSentence } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
@@ -22,7 +24,7 @@ export interface NlpToken {
 
 export interface NlpSentence {
   text: string;
-  tokens: NlpToken[];
+  tokens: readonly NlpToken[];
   /** wink sentiment in [-1, 1]. */
   sentiment: number;
 }
@@ -30,8 +32,50 @@ export interface NlpSentence {
 const nlp = winkNLP(model);
 const its = nlp.its;
 
-/** Splits text into sentences with their tokens, POS tags, negation flags and sentiment. */
-export function analyseText(text: string): NlpSentence[] {
+/** Characters of text one extraction keeps analyses for (beyond it, texts are analysed every time). */
+export const ANALYSIS_MEMO_CHARS = 200_000;
+let memo: { byText: Map<string, readonly NlpSentence[]>; chars: number } | null = null;
+
+/**
+ * Runs `fn` (one extraction: synchronous) with analyses shared between its readers, then drops
+ * them. Nested calls join the outer one. Outside it every call analyses afresh, so nothing is
+ * kept between turns (and a benchmark repeating a text measures the analysis every time).
+ */
+export function withSharedAnalysis<T>(fn: () => T): T {
+  if (memo) return fn();
+  memo = { byText: new Map(), chars: 0 };
+  try {
+    return fn();
+  } finally {
+    memo = null;
+  }
+}
+
+/**
+ * Splits text into sentences with their tokens, POS tags, negation flags and sentiment. The
+ * result is frozen: inside withSharedAnalysis the next reader of the same text gets it too.
+ */
+export function analyseText(text: string): readonly NlpSentence[] {
+  const hit = memo?.byText.get(text);
+  if (hit) return hit;
+  const out = deepFreeze(analyseUncached(text));
+  if (memo && memo.chars + text.length <= ANALYSIS_MEMO_CHARS) {
+    memo.byText.set(text, out);
+    memo.chars += text.length;
+  }
+  return out;
+}
+
+function deepFreeze(sentences: NlpSentence[]): readonly NlpSentence[] {
+  for (const s of sentences) {
+    for (const t of s.tokens) Object.freeze(t);
+    Object.freeze(s.tokens);
+    Object.freeze(s);
+  }
+  return Object.freeze(sentences);
+}
+
+function analyseUncached(text: string): NlpSentence[] {
   const doc = nlp.readDoc(text);
   const out: NlpSentence[] = [];
   doc.sentences().each((s: ItemSentence) => {

@@ -11,7 +11,7 @@ import type { CandidateOp, ExtractionContext, MemoryCandidate, MemoryType, Messa
 import { containsSecret, maskSecrets, MASK } from '../text/secrets.ts';
 import { isSingleValued, keySpec } from './key-vocabulary.ts';
 import type { Clause, Draft, Holdings, Rule, Subject } from './model.ts';
-import { analyseText } from './nlp.ts';
+import { analyseText, withSharedAnalysis } from './nlp.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
@@ -613,8 +613,12 @@ function userMessagesOf(turnMessages: Message[]): Message[] {
   return turnMessages.filter((m) => m.role === 'user');
 }
 
-/** Extracts candidates from one turn's messages. */
+/** Extracts candidates from one turn's messages (its readers share each text's NLP analysis). */
 export function extractOffline(messages: Message[], ctx: ExtractionContext, corrections = true, onError?: RuleErrorSink, lexicon?: Lexicon): MemoryCandidate[] {
+  return withSharedAnalysis(() => extractTurn(messages, ctx, corrections, onError, lexicon));
+}
+
+function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: boolean, onError?: RuleErrorSink, lexicon?: Lexicon): MemoryCandidate[] {
   const ref = new Date(ctx.timestamp);
   const safeRef = Number.isNaN(ref.getTime()) ? new Date(0) : ref;
   const out: MemoryCandidate[] = [];

@@ -150,7 +150,7 @@ const SKIP_ADV = new Set(['so', 'well', 'also', 'just', 'finally', 'actually', '
  * The tagger's commonest slip in chat: a present-tense verb after a bare noun read as a plural noun ("dairy wrecks my
  * stomach", "Nugget hates baths"). A noun in -s between a noun and a determiner or possessive is the verb.
  */
-function retagVerbs(toks: NlpToken[]): NlpToken[] {
+function retagVerbs(toks: readonly NlpToken[]): NlpToken[] {
   return toks.map((t, i) => {
     const prev = toks[i - 1];
     const next = toks[i + 1];
@@ -172,7 +172,7 @@ export function shapeOf(text: string): Shape {
   return shapeOfTokens(tagFragment(text));
 }
 
-export function shapeOfTokens(tokens: NlpToken[]): Shape {
+export function shapeOfTokens(tokens: readonly NlpToken[]): Shape {
   let toks = retagVerbs(tokens);
   const s: Shape = { subject: null, pronoun: null, verb: null, verbText: null, particle: null, object: null, objects: [], complement: null, adjective: null, preps: [], negated: false, modal: null, subjectless: false, gerundNames: false, passive: false };
   let i = 0;

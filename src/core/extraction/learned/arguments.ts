@@ -28,7 +28,7 @@ interface Run {
 }
 
 /** Maximal runs of name tokens ("Halvorsen Freight", "Toa Payoh"). */
-export function nameRuns(tokens: NlpToken[]): Run[] {
+export function nameRuns(tokens: readonly NlpToken[]): Run[] {
   const runs: Run[] = [];
   for (let i = 0; i < tokens.length; i++) {
     // A capitalised first word is a name only when a verb follows it ("Kofi drags me…", not "Duolingo's owl…").
@@ -43,10 +43,10 @@ export function nameRuns(tokens: NlpToken[]): Run[] {
 }
 
 const TYPED = new Set(['animal', 'food', 'occupation', 'activity', 'instrument', 'illness', 'language', 'vehicle', 'location', 'organization']);
-const lemmaAt = (tokens: NlpToken[], i: number) => (i < 0 ? '^' : i >= tokens.length ? '$' : tokens[i].pos === 'PUNCT' ? '|' : tokens[i].lemma.toLowerCase());
+const lemmaAt = (tokens: readonly NlpToken[], i: number) => (i < 0 ? '^' : i >= tokens.length ? '$' : tokens[i].pos === 'PUNCT' ? '|' : tokens[i].lemma.toLowerCase());
 
 /** The candidate arguments of a sentence, given its sentence-level features (features.ts). */
-export function argumentsOf(tokens: NlpToken[], sentence: readonly string[], lex?: Lexicon): Argument[] {
+export function argumentsOf(tokens: readonly NlpToken[], sentence: readonly string[], lex?: Lexicon): Argument[] {
   const out: Argument[] = [];
   const classes = sentence.filter((f) => f.startsWith('c:') || f.startsWith('k:') || f === 'fp' || f === 'fp:poss' || f === 'third' || f === 'neg' || f === 'tp' || f === 'num');
   const add = (value: string, type: string, start: number, end: number, extra: string[] = []) => {

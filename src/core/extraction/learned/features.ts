@@ -59,7 +59,7 @@ export function isNameToken(t: NlpToken, index: number): boolean {
 }
 
 /** The sparse binary features of a sentence's tokens. `thirdParty`: the clause subject attribution named someone else. */
-export function sentenceFeatures(tokens: NlpToken[], lex?: Lexicon, thirdParty = false): string[] {
+export function sentenceFeatures(tokens: readonly NlpToken[], lex?: Lexicon, thirdParty = false): string[] {
   const f = new Set<string>(['bias']);
   let prev = '^';
   for (let i = 0; i < tokens.length; i++) {

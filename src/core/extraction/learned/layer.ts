@@ -26,7 +26,7 @@ export const LEARNED_CONFIDENCE = 0.6;
 
 export interface SentenceUnit {
   raw: string;
-  tokens: NlpToken[];
+  tokens: readonly NlpToken[];
   features: string[];
   /** The sentence is the speaker's own: a first-person word, or a subject-less fragment opening with a verb. */
   own: boolean;
@@ -41,7 +41,7 @@ const PEOPLE = new Set(['person', 'social', 'family', 'occupation']);
  * The speaker's own sentence: a first-person word or a fragment opening with a verb, unless its subject is someone else
  * (he/she/they/you, or "the neighbours", "my son": a person-like noun under a determiner) or its verb is modal.
  */
-function ownSentence(raw: string, tokens: NlpToken[], lex?: Lexicon): boolean {
+function ownSentence(raw: string, tokens: readonly NlpToken[], lex?: Lexicon): boolean {
   const shape = shapeOfTokens(tokens);
   if (shape.pronoun && ['he', 'she', 'they', 'you'].includes(shape.pronoun)) return false;
   // "I would love ten years as a pilot", "we might get a puppy": a modal clause states no fact.
