@@ -306,6 +306,8 @@ export interface Lexicon {
   senses(word: string, pos?: PartOfSpeech, maxSenses?: number): LexSense[];
   /** Direct hypernyms ("is a kind of") of a sense. */
   hypernyms(senseId: string): LexSense[];
+  /** Direct part holonyms ("is part of") of a sense: a city's region or country, a region's country. */
+  partHolonyms?(senseId: string): LexSense[];
   /** Direct hyponyms ("kinds of this") of a sense. */
   hyponyms(senseId: string): LexSense[];
   /** Synonyms over the word's first `maxSenses` senses (default 1), the word itself excluded. */

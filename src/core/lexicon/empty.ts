@@ -9,6 +9,7 @@ export const EMPTY_LEXICON: Lexicon = Object.freeze({
   lemmas: () => [],
   senses: () => [],
   hypernyms: () => [],
+  partHolonyms: () => [],
   hyponyms: () => [],
   synonyms: () => [],
   derivations: () => [],

@@ -4,12 +4,15 @@
  * an illness, an occupation, a place, an animal… from core/lexicon/kinds), stored as extra index
  * tokens (`_kfood`) beside the turn's words. A query word that names a kind ("work" → occupation,
  * "eat" → food) then reaches a turn that shares no word with it, through any store's lexical
- * index. Tokens start with "_", which no analysed word does. Pure (the lexicon is passed in).
+ * index. Tokens start with "_", which no analysed word does. Also the places a named place lies
+ * in (core/lexicon/places: "Cork" → ireland), as ordinary analysed terms, so a question naming
+ * the country or region reaches a turn that names only the town. Pure (the lexicon is passed in).
  */
 import type { Lexicon } from '../ports.ts';
 import type { Message } from '../types.ts';
 import { kindsOf, type NounKind } from '../lexicon/kinds.ts';
-import { STOP_WORDS } from './analyze.ts';
+import { isPlaceWord, placesContaining } from '../lexicon/places.ts';
+import { STOP_WORDS, analyze } from './analyze.ts';
 import { ByteLru, stringBytes } from '../byte-lru.ts';
 
 /** Kinds worth a feature ('person' is in nearly every turn and says nothing). */
@@ -103,9 +106,60 @@ export function textKinds(lex: Lexicon, text: string): Set<NounKind> {
   return out;
 }
 
-/** Feature tokens of a turn: the kinds its user messages mention (what the assistant says is not the user's). */
+/** Memo of a word's containing places' terms, per lexicon, bounded in bytes like the kinds memo. */
+const placeMemo = new WeakMap<Lexicon, ByteLru<string[]>>();
+
+/** Analysed terms of the places a word lies in. */
+function containerTerms(lex: Lexicon, word: string, capitalised: boolean): string[] {
+  let memo = placeMemo.get(lex);
+  if (!memo) placeMemo.set(lex, (memo = new ByteLru<string[]>(TOKEN_KINDS_MEMO_BYTES, (k, v) => stringBytes(k) + 16 + v.reduce((n, t) => n + stringBytes(t) + 8, 0))));
+  return memo.getOrCompute(`${capitalised ? 'C' : 'w'}${word}`, () => {
+    // One-word names whole; of a longer name only the words that are places themselves ("new york" → york, "united
+    // states" → nothing): "united", "new", "republic" would tie a town to every turn that says them.
+    const kept = placesContaining(lex, word, { capitalised }).flatMap((n) => (n.includes(' ') ? n.split(' ').filter((w) => isPlaceWord(lex, w)) : [n]));
+    return kept.length > 0 ? [...new Set(analyze(kept.join(' ')))] : NO_TERMS;
+  });
+}
+const NO_TERMS: string[] = [];
+
+/**
+ * Index terms of the places that the named places of a text lie in: a capitalised word or pair
+ * inside a sentence by its location senses ("in Cork", "New York"), a sentence's first word only
+ * when its first sense is a place ("Lisbon was…", not "Turkey was…"). Each term once.
+ */
+export function containingPlaceTerms(lex: Lexicon, text: string): string[] {
+  if (!lex.partHolonyms) return NO_TERMS;
+  const out = new Set<string>();
+  const toks = [...text.matchAll(TOKEN)].map((m) => ({ w: m[0].replace(/’/g, "'").replace(/'s$/, ''), at: m.index ?? 0 }));
+  for (let i = 0; i < toks.length; i++) {
+    const { w, at } = toks[i]!;
+    if (!/^\p{Lu}/u.test(w) || w.length < 3) continue;
+    const sentenceStart = at === 0 || /[.!?]\s*$/.test(text.slice(Math.max(0, at - 3), at));
+    const next = toks[i + 1];
+    if (next && /^\p{Lu}/u.test(next.w) && next.at - (at + w.length) === 1) {
+      const pair = containerTerms(lex, `${w.toLowerCase()} ${next.w.toLowerCase()}`, true);
+      if (pair.length > 0) {
+        for (const t of pair) out.add(t);
+        i++;
+        continue;
+      }
+    }
+    for (const t of containerTerms(lex, w.toLowerCase(), !sentenceStart)) out.add(t);
+  }
+  return out.size > 0 ? [...out] : NO_TERMS;
+}
+
+/**
+ * Feature tokens of a turn: the kinds its user messages mention (what the assistant says is not
+ * the user's), then the terms of the places their named places lie in.
+ */
 export function turnFeatures(lex: Lexicon, messages: readonly Message[]): string[] {
   const kinds = new Set<NounKind>();
-  for (const m of messages) if (m.role === 'user') for (const k of textKinds(lex, m.content)) kinds.add(k);
-  return FEATURE_KINDS.filter((k) => kinds.has(k)).map(kindToken);
+  const places = new Set<string>();
+  for (const m of messages) {
+    if (m.role !== 'user') continue;
+    for (const k of textKinds(lex, m.content)) kinds.add(k);
+    for (const t of containingPlaceTerms(lex, m.content)) places.add(t);
+  }
+  return [...FEATURE_KINDS.filter((k) => kinds.has(k)).map(kindToken), ...places];
 }

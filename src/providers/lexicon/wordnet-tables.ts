@@ -35,6 +35,9 @@ export interface WordNetTables {
   /** Hypernyms and instance hypernyms. */
   synHypStart: Int32Array;
   synHyp: Int32Array;
+  /** Part holonyms ("Cork" is part of "Ireland", "Kyoto" of "Honshu"). */
+  synPartStart: Int32Array;
+  synPart: Int32Array;
   /** Senses of (word, pos), row = word * 4 + pos, in WordNet's sense (frequency) order. */
   senseStart: Int32Array;
   senseSyn: Int32Array;
@@ -123,14 +126,16 @@ export function buildTables(src: WordNetSources): WordNetTables {
     }
   });
 
-  // Pointers: hypernyms per synset, derivations per word.
+  // Pointers: hypernyms and part holonyms per synset, derivations per word.
   const hyp: number[][] = [];
+  const part: number[][] = [];
   const derRows: number[][] = [];
   rawPtrs.forEach((ptrs, s) => {
     for (const [symbol, target, source, targetWord] of ptrs) {
       const t = synKey.get(target);
       if (t === undefined) continue;
       if (symbol === '@' || symbol === '@i') (hyp[s] ??= []).push(t);
+      else if (symbol === '#p') (part[s] ??= []).push(t);
       else if (symbol === '+' && source > 0 && targetWord > 0) {
         const from = synWords[s]![source - 1];
         const to = synWords[t]![targetWord - 1];
@@ -191,6 +196,7 @@ export function buildTables(src: WordNetSources): WordNetTables {
   const n = synPos.length;
   const sw = csr(n, synWords);
   const sh = csr(n, hyp);
+  const sp = csr(n, part);
   const ss = csr(words.length * 4, senseRows);
   const dr = csr(words.length, derRows);
   const tags = new Int32Array(ss.items.length);
@@ -204,6 +210,8 @@ export function buildTables(src: WordNetSources): WordNetTables {
     synWords: sw.items,
     synHypStart: sh.start,
     synHyp: sh.items,
+    synPartStart: sp.start,
+    synPart: sp.items,
     senseStart: ss.start,
     senseSyn: ss.items,
     derStart: dr.start,

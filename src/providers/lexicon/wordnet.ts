@@ -1,7 +1,7 @@
 /**
  * @module providers/lexicon/wordnet
  * The Lexicon port over WordNet's compact tables: lemmas by morphy, senses in WordNet's
- * frequency order, hypernym/hyponym walks, synonyms, derivations, lexicographer classes and a
+ * frequency order, hypernym/hyponym walks, part holonyms, synonyms, derivations, lexicographer classes and a
  * commonness score from the sense-tagged corpus counts. Answers synchronously from memory.
  */
 import type { LexSense, Lexicon, PartOfSpeech } from '../../core/ports.ts';
@@ -123,20 +123,25 @@ export class WordNetLexicon implements Lexicon {
     return undefined;
   }
 
-  hypernyms(senseId: string): LexSense[] {
+  /** The synsets a CSR relation table links a sense to. */
+  private linked(senseId: string, start: Int32Array, items: Int32Array): LexSense[] {
     const s = this.synsetOf(senseId);
     if (s === undefined) return [];
     const out: LexSense[] = [];
-    for (let k = this.t.synHypStart[s]!; k < this.t.synHypStart[s + 1]!; k++) out.push(this.sense(this.t.synHyp[k]!, 0));
+    for (let k = start[s]!; k < start[s + 1]!; k++) out.push(this.sense(items[k]!, 0));
     return out;
   }
 
+  hypernyms(senseId: string): LexSense[] {
+    return this.linked(senseId, this.t.synHypStart, this.t.synHyp);
+  }
+
+  partHolonyms(senseId: string): LexSense[] {
+    return this.linked(senseId, this.t.synPartStart, this.t.synPart);
+  }
+
   hyponyms(senseId: string): LexSense[] {
-    const s = this.synsetOf(senseId);
-    if (s === undefined) return [];
-    const out: LexSense[] = [];
-    for (let k = this.hypoStart[s]!; k < this.hypoStart[s + 1]!; k++) out.push(this.sense(this.hypo[k]!, 0));
-    return out;
+    return this.linked(senseId, this.hypoStart, this.hypo);
   }
 
   synonyms(word: string, pos?: PartOfSpeech, maxSenses = 1): string[] {
