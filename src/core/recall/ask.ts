@@ -146,11 +146,37 @@ const NOT_IMPERATIVE = new Set(words('what which who whom whose where when why h
  * word (after "please", "hey") a verb in its base form by the lexicon.
  */
 export function isAppliedAsk(query: string, lexicon?: Pick<Lexicon, 'senses' | 'lemmas'>): boolean {
-  if (REQUEST.test(query)) return true;
+  if (REQUEST.test(query) || embeddedRequest(query)) return true;
   if (!lexicon) return false;
-  const first = words(query).find((w) => !SOFTENERS.has(w));
-  if (!first || NOT_IMPERATIVE.has(first)) return false;
-  return lexicon.senses(first, 'verb', 1).length > 0 && (lexicon.lemmas(first, 'verb')[0] ?? first) === first;
+  // The imperative may open any clause after the first ("It's our anniversary, pick a place…"; "Guests on Friday. Plan a menu").
+  return clauses(query).some((clause, i) => {
+    const ws = words(clause);
+    const first = ws.find((w) => !SOFTENERS.has(w));
+    if (!first || NOT_IMPERATIVE.has(first)) return false;
+    // A later clause's verb needs an object or a complement after it ("plan a lunch"), not a lone word ("…, football?").
+    if (i > 0 && ws.length - ws.indexOf(first) < 3) return false;
+    return lexicon.senses(first, 'verb', 1).length > 0 && (lexicon.lemmas(first, 'verb')[0] ?? first) === first;
+  });
+}
+
+/** The clauses of an ask: split at sentence ends, semicolons, colons, dashes and commas. */
+function clauses(query: string): string[] {
+  return query.split(/[.!?;:,]+\s+|\s+[-–—]\s+/).map((c) => c.trim()).filter((c) => c.length > 0);
+}
+
+/**
+ * A request whose modal follows its subject inside a question ("Is there a tour I should join?", "Any snacks we
+ * should pack?", "Anything I could bring?"): the speaker asks what to do. Not a verb of knowing ("what I should know
+ * about her" is a briefing, read by isGenericAsk).
+ */
+const EMBEDDED_MODAL = /\b(?:i|we)\s+(?:should|could|ought\s+to|might)\s+(?:also\s+|still\s+|maybe\s+)?([a-z]+)/i;
+const QUESTION_OPEN = /^\s*(?:what|which|who|where|when|how|is|are|was|were|do|does|did|any|anything|anywhere|anyone|something|somewhere|got)\b/i;
+const KNOWING = new Set(words('know knew remember recall keep bear note mention say tell be have'));
+function embeddedRequest(query: string): boolean {
+  return clauses(query).some((c) => {
+    const m = EMBEDDED_MODAL.exec(c);
+    return !!m && !KNOWING.has(m[1]!.toLowerCase()) && (QUESTION_OPEN.test(c) || /\?\s*$/.test(c));
+  });
 }
 
 /** A question about what is likely ("Would she enjoy a jazz night?", "Is he likely to move?"). */

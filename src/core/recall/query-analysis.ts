@@ -455,18 +455,28 @@ export function pluralHead(query: string, lex: Pick<Lexicon, 'lemmas'>): boolean
 
 const LIST = /\b(what|which)\s+(\w+\s+)?(activities|books|events|places|things|hobbies|pets|items|ways|types|kinds|sports|games|instruments|countries|cities|songs|movies|artists|foods|names)\b|\b(all|list|every)\b/i;
 
-/** Capitalised words that are not sentence-initial question words: candidate names. */
-function capitalisedNames(q: string): string[] {
+/**
+ * Capitalised words that are not sentence-initial question words: candidate names. A word that opens a sentence
+ * is capitalised by the sentence: when `common` says it is an everyday word ("Ordering…", "Any allergies…",
+ * "Whereabouts…", "Give me…") it is no name.
+ */
+function capitalisedNames(q: string, common: (lw: string) => boolean = () => false): string[] {
   const out: string[] = [];
   const re = /\b\p{Lu}[\p{L}'’-]+/gu;
   for (const m of q.matchAll(re)) {
     const w = m[0].replace(/['’]s$/u, '');
     const lw = w.toLowerCase();
-    if (new RegExp(`^${MONTH_RE}$`, 'i').test(lw) || /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/.test(lw)) continue;
+    if (new RegExp(`^${MONTH_RE}$`, 'i').test(lw) || /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/.test(lw)) continue;
     if (m.index === 0 && /^(what|when|where|who|whom|whose|why|how|which|did|does|do|is|are|was|were|has|have|had|can|could|would|will|should|in|on|at|for|from|after|before|during|according|if|between|tell|list|describe|name)$/.test(lw)) continue;
+    if (/^\s*$|[.!?;:]\s*$/.test(q.slice(0, m.index)) && common(lw)) continue;
     out.push(lw);
   }
   return out;
+}
+
+/** A sentence-initial word that is no name: a stop word, or a word the lexicon knows (and the scope does not know as a name). */
+function commonWord(lexicon: QueryLexicon | undefined, knownNames: ReadonlySet<string>): (lw: string) => boolean {
+  return (lw) => !knownNames.has(lw) && (STOP_WORDS.has(lw) || (!!lexicon && (['noun', 'verb', 'adj', 'adv'] as const).some((pos) => lexicon.lemmas(lw, pos).length > 0)));
 }
 
 /**
@@ -569,7 +579,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     const cur = terms.get(term);
     if (!cur || cur.weight < weight) terms.set(term, { term, weight, source });
   };
-  const names = new Set(capitalisedNames(query));
+  const names = new Set(capitalisedNames(query, commonWord(lexicon, knownNames)));
   for (const w of words(query)) if (knownNames.has(w.replace(/'s$/, ''))) names.add(w.replace(/'s$/, ''));
   const nameTerms = new Set([...names].flatMap((n) => analyze(n)));
 

@@ -1,0 +1,103 @@
+/**
+ * The gate by the structure of the ask, in wording written for this file (none of it from any
+ * probe set): requests whose modal or imperative is not the first words, sentence-initial words
+ * that are not names, the name of something never discussed, generic asks that name the user,
+ * and a "still" ask answered by a later turn that shares no word with the question. Each shape
+ * has hard negatives for the same user that must stay empty.
+ *
+ * Each row (expectRows): the ask, and either the words of which one must be in the context, or [] for an
+ * empty context.
+ */
+import { test } from 'vitest';
+import { expectRows, type ContextRow } from './offline-app.ts';
+
+const ilse = [
+  "Hi, I'm Ilse. I run a small bakery in Ghent, mostly sourdough and rye.",
+  'My husband Pieter repairs bicycles in a shed behind the house.',
+  "I'm allergic to walnuts, my throat swells up.",
+  'I play the cello in an amateur orchestra on Wednesday nights.',
+  'We keep a grey rabbit called Mochi in the garden.',
+  'Please answer in short numbered lists.',
+  'I left the orchestra last month, my wrist hurts too much. I sketch birds in the park now instead.',
+  'I coach the under-twelves hockey team every Saturday morning.',
+  'Handed the hockey team over to another parent. I referee matches now.',
+];
+
+const stable = ['ilse', 'ghent', 'walnut', 'pieter', 'bakery'];
+
+const kofi = [
+  'Honestly I find podcasts boring, people just ramble for an hour.',
+  "I'm on nights at the bottling plant near the harbour this month.",
+  'Some podcasts are alright if someone edits them properly.',
+  'These days I listen to podcasts on every commute, I love them now.',
+];
+
+const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
+  [
+    'a modal with the speaker inside a question, or an imperative after a clause, is a request',
+    ilse,
+    [
+      ['Is there a dessert I could bake for the neighbours?', ['walnut']],
+      ['Any snacks we should pack for the train to Bruges?', ['walnut']],
+      ['My sister visits on Sunday; plan a lunch for the three of us.', ['walnut']],
+      ['Packing a picnic for the weekend. Anything I should leave out?', ['walnut']],
+    ],
+  ],
+  [
+    'the same shapes about something never discussed stay empty',
+    ilse,
+    [
+      ['Is there a tax form I should file this spring?', []],
+      ['Any mortgage brokers we should compare?', []],
+      ['The lease ends soon; find me a cheaper insurance broker.', []],
+      ['Renewing my passport. Anything I should bring?', []],
+    ],
+  ],
+  [
+    'the name of what was discussed is answered, the name of what never was is not the user\'s name',
+    ilse,
+    [
+      ['What is our rabbit called?', ['mochi']],
+      ["What's my husband's name?", ['pieter']],
+      ['What is my name?', ['ilse']],
+      ['What is the name of my landlord?', []],
+      ["What's our dentist called?", []],
+      ["What's the name of the street we live on?", []],
+    ],
+  ],
+  [
+    'the user\'s own name stands for the person',
+    ilse,
+    [
+      ['Summarise what I should know about Ilse.', stable],
+      ['What do I need to know about Ilse to help her well?', stable],
+      ['Who is this user? Give me the key points.', stable],
+      ["What should I know about Ilse's pension?", []],
+      ['Summarise what I should know about Antwerp.', []],
+    ],
+  ],
+  [
+    'the later turn that ended the habit is shown',
+    ilse,
+    [
+      ['Am I still playing the cello on Wednesdays?', ['left the orchestra', 'sketch']],
+      ['Do I still coach on Saturdays?', ['referee', 'handed']],
+      ['Do I still play the harp?', []],
+      ['Do I still go sailing on Sundays?', []],
+    ],
+  ],
+  [
+    'a noun of judgement frames the ask; a progressive verb before its complement is the ask, not the topic',
+    kofi,
+    [
+      ["What's my verdict on podcasts these days?", ['love them', 'every commute']],
+      ['What is my judgement of podcasts now?', ['love them', 'every commute']],
+      ["What's my verdict on opera?", []],
+      ['Am I still working nights?', ['bottling', 'nights']],
+      ['Am I still working weekends?', []],
+      ['Am I still playing squash?', []],
+    ],
+  ],
+];
+
+test.each(cases)('%s', (_title, said, rows) => expectRows(said, rows));
