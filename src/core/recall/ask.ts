@@ -126,6 +126,32 @@ export function askFrameTerms(query: string): Set<string> {
   return out;
 }
 
+/** A noun a possessive owns before what it is about ("my verdict on…", "her judgement of…", "his position towards…"). */
+const OWNED_NOUN_ABOUT = /\b(?:my|her|his|their|our|the user's|this user's)\s+([a-z]+)\s+(?:on|of|about|towards?|regarding)\b/gi;
+/** What a stance noun is, by the lexicon: hypernym lemmas (first two senses, three steps up) of a judgement. */
+const STANCE_ANCESTORS = ['belief', 'attitude', 'judgment', 'opinion'];
+
+/**
+ * Analysed terms of the stance nouns of an ask ("What's my verdict on haggis?", "her judgement of the new
+ * office"): a noun owned by the person and followed by what it is about, which the lexicon reads as a judgement,
+ * opinion, belief or attitude. They frame an opinion ask like "opinion" and "view" (ASK_FRAMES) do.
+ */
+export function stanceTerms(query: string, lexicon?: AskLexicon): string[] {
+  if (!lexicon) return [];
+  const out: string[] = [];
+  for (const m of query.matchAll(OWNED_NOUN_ABOUT)) {
+    const noun = m[1]!.toLowerCase();
+    const seen = new Set<string>();
+    let frontier = lexicon.senses(noun, 'noun', 2);
+    for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
+      frontier = frontier.flatMap((s) => lexicon.hypernyms(s.id));
+      for (const h of frontier) for (const l of h.lemmas) seen.add(l);
+    }
+    if (STANCE_ANCESTORS.some((a) => seen.has(a))) out.push(...analyze(noun));
+  }
+  return out;
+}
+
 /** True when the question asks about a stance (think/feel/opinion/view/prefer), so an arc helps. */
 export function isOpinionAsk(query: string): boolean {
   const ws = new Set(words(query));

@@ -9,7 +9,7 @@ import { KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { expansionsOf } from './synonyms.ts';
 import { chatForms } from './chat-forms.ts';
-import { askFrameTerms, isAppliedAsk, isGenericAsk, isInferenceAsk } from './ask.ts';
+import { askFrameTerms, isAppliedAsk, isGenericAsk, isInferenceAsk, isOpinionAsk, stanceTerms } from './ask.ts';
 import { kindToken } from '../text/enrich.ts';
 import { rangeTokens } from '../text/date-tokens.ts';
 import { questionDate } from './question-dates.ts';
@@ -83,6 +83,8 @@ export interface AnalyzedQuery {
   changeKeys: string[];
   /** "about me", "bio of myself": the whole stable profile is the answer. */
   profile: boolean;
+  /** Asks for a stance (think / feel / opinion, or a stance noun: "my verdict on…"), so an opinion arc helps. */
+  opinion: boolean;
   /** Keys the question ranks by but that do not answer it alone (the relative's row for "my brother's job"). */
   rankOnlyKeys: string[];
   /** Terms a document must hold to count for the gate ("brother" in "my brother's job": the user's own job is not his). */
@@ -414,12 +416,13 @@ function narrowedTerms(query: string, lexicon: QueryLexicon | undefined): Set<st
   return out;
 }
 
-/** "Do I (still) VERB OBJECT?": the verb of a yes/no question about a habit, when an object follows it. */
-const YES_NO_VERB = /\b(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:still\s+|ever\s+|usually\s+|really\s+|regularly\s+)?([a-z]+)\s+(?:(?:the|a|an|my|any|some)\s+)?(?!to\b|with\b|for\b|about\b|in\b|at\b|on\b|of\b|from\b|anymore\b|any more\b|now\b|these\b|nowadays\b|often\b)[a-z]{3,}/i;
+/** "Do I (still) VERB OBJECT?", "Am I still VERB-ing X?": the verb of a yes/no question about a habit, when an object or complement follows it. */
+const YES_NO_VERB = /\b(?:(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:still\s+|ever\s+|usually\s+|really\s+|regularly\s+)?([a-z]+)|(?:am|is|are|was|were)\s+(?:i|you|he|she|they|we)\s+(?:still\s+|ever\s+|usually\s+|really\s+|regularly\s+)?([a-z]+ing))\s+(?:(?:the|a|an|my|any|some)\s+)?(?!to\b|with\b|for\b|about\b|in\b|at\b|on\b|of\b|from\b|anymore\b|any more\b|now\b|these\b|nowadays\b|often\b)[a-z]{3,}/i;
 
 /** Terms of the verb of a yes/no habit question with an object (YES_NO_VERB). */
 function objectVerbTerms(query: string): string[] {
-  const verb = YES_NO_VERB.exec(query)?.[1];
+  const m = YES_NO_VERB.exec(query);
+  const verb = m?.[1] ?? m?.[2];
   return verb && !STOP_WORDS.has(verb.toLowerCase()) ? analyze(verb) : [];
 }
 
@@ -490,6 +493,53 @@ export function relativeAttribute(q: string): { owner: string; attribute: string
   if (owner < 0) return null;
   const next = all.slice(owner + 1).find((w) => !STOP_WORDS.has(w));
   return next && !/^(name|names|called|first|full)$/.test(next) ? { owner: all[owner]!.slice(0, -2), attribute: next } : null;
+}
+
+/** Words that name the person the memory is about, or the assistant: their name is the name key's. */
+const SELF_WORDS = new Set(words('i me my myself user you yourself'));
+/** Determiners and adjectives' company before the thing a name is asked of ("the name of our old vet"). */
+const NAME_DETERMINERS = new Set(words('the a an my our his her their your this that'));
+
+/**
+ * What a name ask is the name of ("the name of our vet" → vet, "our cat's name" → cat, "what's the street called"
+ * → street), or 'self' when it is the user's ("my name", "what am I called"), or null when the question asks no
+ * name ("Any brokers we should call?": a verb, not a name ask). Read from the words, no lexicon.
+ */
+export function nameAskedOf(q: string): string | 'self' | null {
+  const ws = words(q).map((w) => w.replace(/’/g, "'"));
+  const head = (from: number, stop: (w: string) => boolean): string | null => {
+    let last: string | null = null;
+    for (let i = from; i < ws.length; i++) {
+      const w = ws[i]!;
+      if (NAME_DETERMINERS.has(w) && last === null) continue;
+      if (stop(w) || STOP_WORDS.has(w.replace(/'s$/, ''))) break;
+      last = w.replace(/'s$/, '');
+      if (w.endsWith("'s")) last = null; // "the name of my son's school": the school's
+    }
+    return last;
+  };
+  const owner = (x: string | null) => (x === null ? null : SELF_WORDS.has(x) ? 'self' : x);
+  const of = ws.findIndex((w, i) => /^names?$/.test(w) && ws[i + 1] === 'of');
+  if (of >= 0) return owner(head(of + 2, () => false));
+  const poss = ws.findIndex((w, i) => /'s?$/.test(w) && /^names?$/.test(ws[i + 1] ?? ''));
+  if (poss >= 0) return owner(ws[poss]!.replace(/'s?$/, ''));
+  const named = ws.findIndex((w, i) => /^names?$/.test(w) && i > 0 && SELF_WORDS.has(ws[i - 1]!));
+  if (named >= 0) return 'self';
+  // "my kids' names" (the apostrophe is dropped), "the band name": the word before is the owner.
+  const bare = ws.findIndex((w, i) => /^names?$/.test(w) && i > 0 && !STOP_WORDS.has(ws[i - 1]!) && !NAME_DETERMINERS.has(ws[i - 1]!));
+  if (bare >= 0) return owner(ws[bare - 1]!);
+  if (ws.some((w) => w === 'name' || w === 'names')) return null;
+  // "What's our cat called?", "what is the street we live on called?", "what am I called?"
+  const called = ws.indexOf('called');
+  if (called >= 0 && /^(what|whats|what's|which|how)$/.test(ws[0] ?? '')) {
+    if (ws.slice(0, called).some((w) => w === 'i' || w === 'me')) return 'self';
+    const start = ws.findIndex((w, i) => i > 0 && i < called && NAME_DETERMINERS.has(w));
+    return start >= 0 ? owner(head(start, (w) => w === 'called')) : null;
+  }
+  // "What do we call the dog?", "what do you call me?"
+  const call = ws.indexOf('call');
+  if (call >= 0 && ws[0] === 'what' && /^(do|does|did)$/.test(ws[1] ?? '')) return owner(head(call + 1, () => false)) ?? 'self';
+  return null;
 }
 
 /** Words naming a relative or partner (the relation keys' query words): "my mother's …" asks about her. */
@@ -590,7 +640,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const dateTerms = new Set(date ? date.words.flatMap((w) => analyze(w)) : []);
   const original = analyze(query);
   // Words that frame an opinion or change ask ("these days", "changed over time") are the ask's, not its topic's: not searched.
-  const frame = askFrameTerms(query);
+  // A stance noun ("my verdict on…") frames the ask the same way.
+  const stance = stanceTerms(query, lexicon && typeof lexicon.hypernyms === 'function' ? (lexicon as Lexicon) : undefined);
+  const frame = new Set([...askFrameTerms(query), ...stance]);
   const particles = new Set([...query.matchAll(PARTICLE)].flatMap((m) => analyze(m[1]!)));
   for (const t of original) {
     if (frame.has(t)) continue;
@@ -613,6 +665,12 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
   const keys = keysAskedFor(query);
+  // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
+  // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
+  // call?") asks for no name at all.
+  const nameOf = keys.includes('name') ? nameAskedOf(query) : 'self';
+  const nameOfThing = nameOf !== null && nameOf !== 'self' && !RELATION_WORDS.has(nameOf) && !knownNames.has(nameOf) && !names.has(nameOf) ? nameOf : null;
+  if (nameOf === null) keys.splice(keys.indexOf('name'), 1);
   // "Which suburb am I in?": a head noun of a kind that a key holds asks for that key.
   const head = whHead(query);
   if (head && !names.has(head)) for (const kind of kindsOfWord(lexicon, head)) if (KIND_KEYS[kind]?.head) for (const k of KIND_KEYS[kind]!.keys) if (!keys.includes(k)) keys.push(k);
@@ -702,9 +760,10 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     intentKeys: keys.filter((k) => !named.has(k)),
     changeKeys,
     profile,
-    rankOnlyKeys: relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : [],
-    requiredTerms: relative ? analyze(relative.owner) : [],
+    rankOnlyKeys: [...(relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : []), ...(nameOfThing ? ['name'] : [])],
+    requiredTerms: relative ? analyze(relative.owner) : nameOfThing ? analyze(nameOfThing) : [],
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),
+    opinion: stance.length > 0 || isOpinionAsk(query),
   };
 }
