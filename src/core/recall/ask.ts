@@ -28,7 +28,9 @@ const GENERIC_VOCABULARY = new Set(
       'far start begin before chat chats conversation conversations talk talks line lines few short quick brief ' +
       'refresh memory memories describe introduce introduction please list fact facts thing things point ' +
       'remind catch up own personal basic basics picture general gather gathered pick picked understand understood collect collected ' +
-      'fill sentence sentences paragraph paragraphs word words bullet bullets point points one two three four five',
+      'fill sentence sentences paragraph paragraphs word words bullet bullets point points one two three four five ' +
+      // What matters before helping someone: framing, not a topic ("what do I need to know…", "the key points", "keep in mind").
+      'need needs help helping well mind essential essentials key main important matter matters',
   ),
 );
 
