@@ -32,6 +32,12 @@ const kofi = [
   'These days I listen to podcasts on every commute, I love them now.',
 ];
 
+const bram = [
+  "Bram here. I'm a pilot, I fly cargo jets for DHL out of Leipzig, mostly night rotations.",
+  'Please answer me in bullet points, I read them between flights.',
+  'My partner Joris teaches maths at a secondary school in Halle.',
+];
+
 const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
   [
     'a modal with the speaker inside a question, or an imperative after a clause, is a request',
@@ -96,6 +102,19 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
       ['Am I still working nights?', ['bottling', 'nights']],
       ['Am I still working weekends?', []],
       ['Am I still playing squash?', []],
+    ],
+  ],
+  [
+    'an organisation asked for by a first-person "which X do I VERB for" is the employer; a how-to ask wants the answer format; a kind word in an "at" adjunct is no topic',
+    bram,
+    [
+      ['Which firm am I flying for these days?', ['dhl']],
+      ['Which airline did my uncle fly with?', []],
+      ['How do I reset the router at home?', ['bullet']],
+      ['How can I get a parking permit?', ['bullet']],
+      ["What's the wifi password at work?", []],
+      ["What's my locker number at the gym?", []],
+      ['What do I do for work?', ['dhl', 'cargo']],
     ],
   ],
 ];

@@ -207,6 +207,23 @@ function embeddedRequest(query: string): boolean {
   });
 }
 
+/** "How do I / how can we / how should I VERB…": a question asking for a procedure, by its verb. */
+const HOW_TO = /^\s*(?:(?:so|ok|okay|and|hey|please)[,\s]+)?how\s+(?:do|can|could|should|would|shall)\s+(?:i|we)\s+([a-z]+)/i;
+/** Verb classes that ask how someone feels, thinks or gets on (an opinion or a state), not for steps to follow. */
+const NOT_PROCEDURE = new Set(['verb.cognition', 'verb.emotion', 'verb.perception', 'verb.social', 'verb.stative']);
+
+/**
+ * True for a how-to ask ("How do I reset the router?", "How can we get a parking permit?"): it asks for steps,
+ * which are answered in the way the user wants answers shaped (the format intent). Read by the verb's first
+ * sense: not a verb of knowing, feeling, perceiving, getting on or being ("How do I feel about…").
+ */
+export function isHowToAsk(query: string, lexicon?: Pick<Lexicon, 'senses'>): boolean {
+  const verb = HOW_TO.exec(query)?.[1]?.toLowerCase();
+  if (!verb || !lexicon) return false;
+  const sense = lexicon.senses(verb, 'verb', 1)[0];
+  return !!sense && !NOT_PROCEDURE.has(sense.lexClass);
+}
+
 /** A question about what is likely ("Would she enjoy a jazz night?", "Is he likely to move?"). */
 // The name must be capitalised: under the i flag \p{Lu} also matches lower case, and "what would
 // make…" read as an inference about someone.

@@ -9,7 +9,7 @@ import { KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { expansionsOf } from './synonyms.ts';
 import { chatForms } from './chat-forms.ts';
-import { askFrameTerms, isAppliedAsk, isGenericAsk, isInferenceAsk, isOpinionAsk, stanceTerms } from './ask.ts';
+import { askFrameTerms, isAppliedAsk, isGenericAsk, isHowToAsk, isInferenceAsk, isOpinionAsk, stanceTerms } from './ask.ts';
 import { kindToken } from '../text/enrich.ts';
 import { rangeTokens } from '../text/date-tokens.ts';
 import { questionDate } from './question-dates.ts';
@@ -619,6 +619,31 @@ function nounKindsOf(ws: string[], names: ReadonlySet<string>, lexicon: QueryLex
   return out;
 }
 
+/**
+ * Words in a place adjunct ("at work", "at home", "at the gym"): where something is, not what the question is about.
+ * They ask no key and search no kind, and weigh QUERY.narrowedCover in the coverage ("What's the wifi password at
+ * work?" is not about work). Unless nothing else is left to ask about ("What do I do at work?").
+ */
+const AT_ADJUNCT = /\bat\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?([a-z]+)\b/gi;
+function adjunctWords(query: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of query.matchAll(AT_ADJUNCT)) if (!STOP_WORDS.has(m[1]!.toLowerCase())) out.add(m[1]!.toLowerCase());
+  if (out.size === 0) return out;
+  const rest = words(query).filter((w) => !out.has(w) && !STOP_WORDS.has(w) && !FILLER.has(w) && analyze(w).length > 0);
+  return rest.length > 0 ? out : new Set();
+}
+
+/** Lemmas an organisation noun's senses reach (first two senses: "airline" is a hose before it is a business). */
+const ORGANISATION_ANCESTORS = ['organization', 'enterprise', 'business'];
+/** A first-person question ending in "…for / with" ("Which firm am I flying for these days?"): the head is who the user works for. */
+const WORKS_FOR = /\b(?:do|am|did|have|are)\s+(?:i|we)\b.*\b(?:for|with)\s*(?:now|these days|nowadays|currently|at the moment|at present|today)?\s*[?.!]*\s*$/i;
+
+/** True when `head` is an organisation by the lexicon and the question asks whom the user does something for (WORKS_FOR). */
+function employerHead(query: string, head: string | null, lexicon: QueryLexicon | undefined): boolean {
+  if (!head || !lexicon || typeof lexicon.hypernyms !== 'function' || !WORKS_FOR.test(query)) return false;
+  return lexicon.senses(head, 'noun', 2).some((s) => ORGANISATION_ANCESTORS.some((a) => ancestorLemmas(lexicon as Lexicon, s, 6).has(a)));
+}
+
 /** What query analysis reads from the lexicon: lemmas and senses, and hypernyms for noun kinds when it has them. */
 export type QueryLexicon = Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'> & Partial<Pick<Lexicon, 'hypernyms' | 'isA'>>;
 
@@ -664,7 +689,14 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
-  const keys = keysAskedFor(query);
+  // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
+  const adjuncts = adjunctWords(query);
+  const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
+  for (const t of adjunctTerms) {
+    const qt = terms.get(t);
+    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
+  }
+  const keys = keysAskedFor(adjuncts.size > 0 ? query.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)) : query);
   // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
   // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
   // call?") asks for no name at all.
@@ -674,6 +706,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // "Which suburb am I in?": a head noun of a kind that a key holds asks for that key.
   const head = whHead(query);
   if (head && !names.has(head)) for (const kind of kindsOfWord(lexicon, head)) if (KIND_KEYS[kind]?.head) for (const k of KIND_KEYS[kind]!.keys) if (!keys.includes(k)) keys.push(k);
+  // "Which firm am I flying for now?": an organisation the user does something for is the employer.
+  const employer = employerHead(query, head, lexicon);
+  if (employer && !keys.includes('employer')) keys.push('employer');
   // "What do I drive?": the object of a verb of travelling is the vehicle.
   const object = verbObject(query, lexicon);
   for (const k of object?.keys ?? []) if (!keys.includes(k)) keys.push(k);
@@ -681,7 +716,10 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // Intent keys steer the key ranker only (they are not words the answer contains).
   const named = new Set(keys);
   let intents = INTENTS.filter((i) => i.words.test(query));
-  const applied = isAppliedAsk(query, lexicon);
+  // A how-to ask ("How do I reset the router?") is a request for steps, shaped as the user wants answers.
+  const howTo = isHowToAsk(query, lexicon);
+  const applied = howTo || isAppliedAsk(query, lexicon);
+  if (howTo) intents.push(INTENTS.find((i) => i.name === 'format')!);
   // An applied ask naming a thing of a kind ("suggest a pizza", "a day out with the dog"): that kind's keys bear on it.
   // The kinds of the question's head nouns (no names, stop words or compound modifiers), read once.
   const headKinds = nounKindsOf(words(query), names, lexicon);
@@ -728,7 +766,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // Not for an applied ask: "gift ideas for my son's birthday" asks for help, and his likes bear on it.
   const relative = applied ? null : relativeAttribute(query);
   for (const t of relative ? [] : original) {
-    if (frame.has(t) || nameTerms.has(t)) continue;
+    if (frame.has(t) || nameTerms.has(t) || adjunctTerms.has(t)) continue;
     for (const kind of KIND_OF_TERM.get(t) ?? []) {
       const token = kindToken(kind);
       if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind', covers: t });
@@ -736,6 +774,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   }
   // ...and searches the turns naming a thing of its kind, which cover the verb ("I cycle now, sold the motorbike").
   if (object) for (const kind of object.kinds) for (const t of analyze(object.verb)) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
+  if (employer) for (const t of analyze(head!)) terms.set(kindToken('organization'), { term: kindToken('organization'), weight: WEIGHTS.kind, source: 'kind', covers: t });
   for (const kind of domainKinds) {
     const token = kindToken(kind);
     if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind' });
