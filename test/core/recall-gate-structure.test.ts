@@ -38,6 +38,12 @@ const bram = [
   'My partner Joris teaches maths at a secondary school in Halle.',
 ];
 
+const noor = [
+  "Noor here. I'm a dental hygienist, I work Tuesday to Saturday, eight till four.",
+  'On my days off I go kayaking on the river with my sister.',
+  'My son Sami is allergic to sesame, we always carry his inhaler and antihistamines.',
+];
+
 const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
   [
     'a modal with the speaker inside a question, or an imperative after a clause, is a request',
@@ -115,6 +121,18 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
       ["What's the wifi password at work?", []],
       ["What's my locker number at the gym?", []],
       ['What do I do for work?', ['dhl', 'cargo']],
+    ],
+  ],
+  [
+    'a free stretch of time is an outing; a time for something is scheduling; "anything to VERB" is a request',
+    noor,
+    [
+      ['I have an empty Sunday ahead, what could I do?', ['kayak']],
+      ['Got a spare Thursday coming up, what should we do?', ['kayak']],
+      ['Pick me a time for a dentist check-up that fits around my job.', ['tuesday', 'saturday']],
+      ["We're off to Marrakech next month. Anything important to pack for the family?", ['sesame']],
+      ["We're off to Marrakech next month. Anything important about the visa rules?", []],
+      ['I have an empty Sunday ahead, which museum opens early?', []],
     ],
   ],
 ];

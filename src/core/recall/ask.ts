@@ -160,8 +160,8 @@ export function isOpinionAsk(query: string): boolean {
   return ['opinion', 'opinions', 'view', 'views', 'think', 'feel', 'feelings', 'stance', 'take', 'prefer', 'preference', 'like'].some((w) => ws.has(w));
 }
 
-/** A request by its mood: a modal with the speaker or the assistant ("should I", "can you"), asking for help or ideas or for the right time or place to do something ("a good time to book…"), or "(have you) got a…" with the subject left out. */
-const REQUEST = /^\s*got\s+(?:a|an|any|some)\b|\b(?:should|shall|could|can|would|might)\s+(?:i|we|you)\b|\bhelp\s+(?:me|us)\b|\b(?:any|some|got)\s+(?:ideas|suggestions|tips|recommendations|advice)\b|\b(?:ideas?|suggestions?|tips)\s+(?:for|on)\b|\b(?:what|where|when|how)\s+to\b|\b(?:good|best|right|ideal|better)\s+(?:time|day|moment|place|way)s?\s+(?:for\s+(?:me|us)\s+)?to\b|\b(?:good|best|right|ideal|better|free)\s+(?:time|day|slot|window|date|evening|morning|afternoon|night|week|weekend)s?\s+(?:for|to)\b/i;
+/** A request by its mood: a modal with the speaker or the assistant ("should I", "can you"), asking for help or ideas or for the right time or place to do something ("a good time to book…"), "anything (important) to pack / bring / remember…", or "(have you) got a…" with the subject left out. */
+const REQUEST = /\b(?:anything|something)\s+(?:[a-z]+\s+)?to\s+(?!(?:my|the|a|an|her|his|their|our|your|me|him|them|us|this|that)\b)[a-z]+|^\s*got\s+(?:a|an|any|some)\b|\b(?:should|shall|could|can|would|might)\s+(?:i|we|you)\b|\bhelp\s+(?:me|us)\b|\b(?:any|some|got)\s+(?:ideas|suggestions|tips|recommendations|advice)\b|\b(?:ideas?|suggestions?|tips)\s+(?:for|on)\b|\b(?:what|where|when|how)\s+to\b|\b(?:good|best|right|ideal|better)\s+(?:time|day|moment|place|way)s?\s+(?:for\s+(?:me|us)\s+)?to\b|\b(?:good|best|right|ideal|better|free)\s+(?:time|day|slot|window|date|evening|morning|afternoon|night|week|weekend)s?\s+(?:for|to)\b/i;
 /** Words that soften an imperative ("please book…", "hey, plan…"): skipped before its verb. */
 const SOFTENERS = new Set(words('please hey hi ok okay so'));
 /** Words that open a question or a statement, never the imperative's verb. */

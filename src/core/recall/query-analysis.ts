@@ -116,7 +116,7 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
   },
   {
     name: 'travel',
-    words: /\b(travel(l?ing)?|trips?|vacation|holiday|flights?|hotels?|itinerary|sightseeing|packing|abroad)\b/i,
+    words: /\b(travel(l?ing)?|trips?|vacation|holiday|flights?|hotels?|itinerary|sightseeing|pack(ing)?|abroad)\b/i,
     keys: ['location', 'event_trip', 'language', 'allergy', 'diet'],
   },
   {
@@ -250,6 +250,9 @@ function senseChain(lexicon: Lexicon, word: string, pos: 'noun' | 'verb', n: num
   return { classes, lemmas };
 }
 
+/** Modifiers that make a stretch of time free (a free Saturday, a spare evening, an empty weekend). */
+const LEISURE_MODIFIERS = new Set(words('free spare empty open quiet idle lazy'));
+
 /** Words after which the next word is in a verb's place ("could we visit", "help me bake", "to cook"); elsewhere a word is read as a noun. */
 const VERB_PLACE = new Set(words('i you we they can could would will should shall might must to please help lets let and or'));
 
@@ -263,6 +266,8 @@ export function askDomains(query: string, lexicon: Lexicon, names: ReadonlySet<s
   const out = new Set<(typeof ASK_DOMAINS)[number]>();
   for (const [i, w] of ws.entries()) {
     // The first word is an imperative's verb, not a name ("Book me a haircut").
+    // "A free Saturday", "an empty Sunday", "a spare evening": a stretch of time with nothing in it is leisure.
+    if (i > 0 && LEISURE_MODIFIERS.has(ws[i - 1]!) && lexicon.senses(w, 'noun', 1)[0]?.lexClass === 'noun.time') out.add(ASK_DOMAINS.find((d) => d.intent === 'outing')!);
     if ((i > 0 && names.has(w)) || STOP_WORDS.has(w) || w.length < 3 || modifiesNext(lexicon, ws[i + 1])) continue;
     const nounOnly = i > 0 && !VERB_PLACE.has(ws[i - 1]!);
     for (const d of ASK_DOMAINS) {
@@ -477,9 +482,12 @@ function capitalisedNames(q: string, common: (lw: string) => boolean = () => fal
   return out;
 }
 
+/** Indefinite pronouns (a closed class the lexicon does not list): never names. */
+const INDEFINITE_PRONOUNS = new Set(words('anything something everything nothing anyone someone everyone noone anybody somebody everybody nobody anywhere somewhere everywhere nowhere'));
+
 /** A sentence-initial word that is no name: a stop word, or a word the lexicon knows (and the scope does not know as a name). */
 function commonWord(lexicon: QueryLexicon | undefined, knownNames: ReadonlySet<string>): (lw: string) => boolean {
-  return (lw) => !knownNames.has(lw) && (STOP_WORDS.has(lw) || (!!lexicon && (['noun', 'verb', 'adj', 'adv'] as const).some((pos) => lexicon.lemmas(lw, pos).length > 0)));
+  return (lw) => !knownNames.has(lw) && (STOP_WORDS.has(lw) || INDEFINITE_PRONOUNS.has(lw) || (!!lexicon && (['noun', 'verb', 'adj', 'adv'] as const).some((pos) => lexicon.lemmas(lw, pos).length > 0)));
 }
 
 /**
