@@ -8,7 +8,12 @@
  * Each row (expectRows): the ask, and either the words of which one must be in the context, or [] for an
  * empty context.
  */
-import { test } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
 import { expectRows, type ContextRow } from './offline-app.ts';
 
 const ilse = [
@@ -138,3 +143,26 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
 ];
 
 test.each(cases)('%s', (_title, said, rows) => expectRows(said, rows));
+
+test('in a scope of named speakers, an applied ask that names no one is not answered by a speaker\'s facts', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gate-structure-'));
+  const built = await buildApp(loadConfig({ LOG_LEVEL: 'silent', MEMORY_DB_PATH: join(dir, 'm.db'), MEMORY_DISABLE_LLM: '1', EMBEDDING_PROVIDER: 'none', RERANK_PROVIDER: 'none' }));
+  try {
+    const said: Array<[string, string]> = [
+      ['Marta', "I'm a radiographer at the county hospital, nights mostly."],
+      ['Lukas', "I'm allergic to shellfish, so no prawns for me."],
+      ['Marta', 'We finally booked the ferry to the islands for August.'],
+    ];
+    for (const [i, [name, content]] of said.entries()) {
+      const r = await built.app.inject({ method: 'POST', url: '/turns', payload: { session_id: 's1', user_id: 'g', timestamp: new Date(Date.UTC(2025, 3, 1 + i, 9)).toISOString(), messages: [{ role: 'user', name, content }] } });
+      expect(r.statusCode).toBe(201);
+    }
+    const ask = async (query: string) => (await built.app.inject({ method: 'POST', url: '/recall', payload: { query, session_id: 'q', user_id: 'g', max_tokens: 400 } })).json().context as string;
+    expect(await ask('Write a cover letter for a junior surveyor vacancy.')).toBe('');
+    expect(await ask('Recommend a torque setting for my bike pedals.')).toBe('');
+    expect((await ask('What is Lukas allergic to?')).toLowerCase()).toContain('shellfish');
+  } finally {
+    await built.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -456,6 +456,9 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
       // inference or generic ask ("help me with my cover letter", "would she like this book?",
       // "what do you know about me?"), not a question about a fact never discussed.
       if (RETRIEVE.intentKeyNeedsApplied && byIntent(m) && !q.applied && !q.inference && !q.profile && !covering.has(keyOf(m) ?? '')) continue;
+      // Whose facts bear on an ask that names no one: the user's. In a scope of named speakers (no one is "the user")
+      // an unnamed ask ("Draft a cover letter…") is not answered by whichever speaker's job or allergy is stored.
+      if (byIntent(m) && names.size === 0 && m.subject !== 'user') continue;
       // The relative's row for "my brother's job" ranks but does not answer it.
       if (q.rankOnlyKeys.includes(keyOf(m) ?? '')) continue;
       // A key row answers for the thing the question requires only when it names it ("pet: rabbit called Mochi" for our rabbit's name).
