@@ -28,3 +28,22 @@ export async function withOfflineApp(said: string[], fn: (ask: Ask) => Promise<v
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A table row: the ask, and either the words of which one must be in the context (lower case), or [] for an empty context. */
+export type ContextRow = [ask: string, anyOf: string[]];
+
+/** Asks every row and expects, in one assertion listing every wrong row, its words in the context (or an empty context). */
+export async function expectContexts(ask: Ask, rows: ContextRow[]): Promise<void> {
+  const wrong: string[] = [];
+  for (const [q, anyOf] of rows) {
+    const ctx = (await ask(q, 400)).toLowerCase();
+    const ok = anyOf.length === 0 ? ctx === '' : anyOf.some((w) => ctx.includes(w));
+    if (!ok) wrong.push(`${q} → ${anyOf.length ? `none of ${anyOf.join('/')}` : 'not empty'}: ${JSON.stringify(ctx.slice(0, 160))}`);
+  }
+  expect(wrong).toEqual([]);
+}
+
+/** Tells the user's lines (one session each) and checks the rows against the contexts (expectContexts). */
+export function expectRows(said: string[], rows: ContextRow[]): Promise<void> {
+  return withOfflineApp(said, (ask) => expectContexts(ask, rows), { sessions: true });
+}

@@ -8,7 +8,7 @@
  * empty context.
  */
 import { describe, expect, test } from 'vitest';
-import { withOfflineApp } from './offline-app.ts';
+import { expectContexts, withOfflineApp } from './offline-app.ts';
 
 const profile = [
   'I live in Leeds, in a terraced house near Roundhay Park.',
@@ -21,16 +21,7 @@ const profile = [
   'My brother Tom is mad about vinyl records and old jazz.',
 ];
 
-type Row = [ask: string, anyOf: string[]];
-const check = async (ask: (q: string, n?: number) => Promise<string>, rows: Row[]) => {
-  const wrong: string[] = [];
-  for (const [q, anyOf] of rows) {
-    const ctx = (await ask(q, 400)).toLowerCase();
-    const ok = anyOf.length === 0 ? ctx === '' : anyOf.some((w) => ctx.includes(w));
-    if (!ok) wrong.push(`${q} → ${anyOf.length ? `none of ${anyOf.join('/')}` : 'not empty'}: ${JSON.stringify(ctx.slice(0, 160))}`);
-  }
-  expect(wrong).toEqual([]);
-};
+const check = expectContexts;
 
 const stable = ['leeds', 'sesame', 'collie', 'nurse', 'ivy'];
 const outing = ['leeds', 'collie', 'biscuit', 'ivy', 'daughter', 'boulder', 'roundhay'];

@@ -28,7 +28,9 @@ const GENERIC_VOCABULARY = new Set(
       'far start begin before chat chats conversation conversations talk talks line lines few short quick brief ' +
       'refresh memory memories describe introduce introduction please list fact facts thing things point ' +
       'remind catch up own personal basic basics picture general gather gathered pick picked understand understood collect collected ' +
-      'fill sentence sentences paragraph paragraphs word words bullet bullets point points one two three four five',
+      'fill sentence sentences paragraph paragraphs word words bullet bullets point points one two three four five ' +
+      // What matters before helping someone: framing, not a topic ("what do I need to know…", "the key points", "keep in mind").
+      'need needs help helping well mind essential essentials key main important matter matters',
   ),
 );
 
@@ -126,14 +128,40 @@ export function askFrameTerms(query: string): Set<string> {
   return out;
 }
 
+/** A noun a possessive owns before what it is about ("my verdict on…", "her judgement of…", "his position towards…"). */
+const OWNED_NOUN_ABOUT = /\b(?:my|her|his|their|our|the user's|this user's)\s+([a-z]+)\s+(?:on|of|about|towards?|regarding)\b/gi;
+/** What a stance noun is, by the lexicon: hypernym lemmas (first two senses, three steps up) of a judgement. */
+const STANCE_ANCESTORS = ['belief', 'attitude', 'judgment', 'opinion'];
+
+/**
+ * Analysed terms of the stance nouns of an ask ("What's my verdict on haggis?", "her judgement of the new
+ * office"): a noun owned by the person and followed by what it is about, which the lexicon reads as a judgement,
+ * opinion, belief or attitude. They frame an opinion ask like "opinion" and "view" (ASK_FRAMES) do.
+ */
+export function stanceTerms(query: string, lexicon?: AskLexicon): string[] {
+  if (!lexicon) return [];
+  const out: string[] = [];
+  for (const m of query.matchAll(OWNED_NOUN_ABOUT)) {
+    const noun = m[1]!.toLowerCase();
+    const seen = new Set<string>();
+    let frontier = lexicon.senses(noun, 'noun', 2);
+    for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
+      frontier = frontier.flatMap((s) => lexicon.hypernyms(s.id));
+      for (const h of frontier) for (const l of h.lemmas) seen.add(l);
+    }
+    if (STANCE_ANCESTORS.some((a) => seen.has(a))) out.push(...analyze(noun));
+  }
+  return out;
+}
+
 /** True when the question asks about a stance (think/feel/opinion/view/prefer), so an arc helps. */
 export function isOpinionAsk(query: string): boolean {
   const ws = new Set(words(query));
   return ['opinion', 'opinions', 'view', 'views', 'think', 'feel', 'feelings', 'stance', 'take', 'prefer', 'preference', 'like'].some((w) => ws.has(w));
 }
 
-/** A request by its mood: a modal with the speaker or the assistant ("should I", "can you"), asking for help or ideas or for the right time or place to do something ("a good time to book…"), or "(have you) got a…" with the subject left out. */
-const REQUEST = /^\s*got\s+(?:a|an|any|some)\b|\b(?:should|shall|could|can|would|might)\s+(?:i|we|you)\b|\bhelp\s+(?:me|us)\b|\b(?:any|some|got)\s+(?:ideas|suggestions|tips|recommendations|advice)\b|\b(?:ideas?|suggestions?|tips)\s+(?:for|on)\b|\b(?:what|where|when|how)\s+to\b|\b(?:good|best|right|ideal|better)\s+(?:time|day|moment|place|way)s?\s+(?:for\s+(?:me|us)\s+)?to\b|\b(?:good|best|right|ideal|better|free)\s+(?:time|day|slot|window|date|evening|morning|afternoon|night|week|weekend)s?\s+(?:for|to)\b/i;
+/** A request by its mood: a modal with the speaker or the assistant ("should I", "can you"), asking for help or ideas or for the right time or place to do something ("a good time to book…"), "anything (important) to pack / bring / remember…", or "(have you) got a…" with the subject left out. */
+const REQUEST = /\b(?:anything|something)\s+(?:[a-z]+\s+)?to\s+(?!(?:my|the|a|an|her|his|their|our|your|me|him|them|us|this|that)\b)[a-z]+|^\s*got\s+(?:a|an|any|some)\b|\b(?:should|shall|could|can|would|might)\s+(?:i|we|you)\b|\bhelp\s+(?:me|us)\b|\b(?:any|some|got)\s+(?:ideas|suggestions|tips|recommendations|advice)\b|\b(?:ideas?|suggestions?|tips)\s+(?:for|on)\b|\b(?:what|where|when|how)\s+to\b|\b(?:good|best|right|ideal|better)\s+(?:time|day|moment|place|way)s?\s+(?:for\s+(?:me|us)\s+)?to\b|\b(?:good|best|right|ideal|better|free)\s+(?:time|day|slot|window|date|evening|morning|afternoon|night|week|weekend)s?\s+(?:for|to)\b/i;
 /** Words that soften an imperative ("please book…", "hey, plan…"): skipped before its verb. */
 const SOFTENERS = new Set(words('please hey hi ok okay so'));
 /** Words that open a question or a statement, never the imperative's verb. */
@@ -146,11 +174,54 @@ const NOT_IMPERATIVE = new Set(words('what which who whom whose where when why h
  * word (after "please", "hey") a verb in its base form by the lexicon.
  */
 export function isAppliedAsk(query: string, lexicon?: Pick<Lexicon, 'senses' | 'lemmas'>): boolean {
-  if (REQUEST.test(query)) return true;
+  if (REQUEST.test(query) || embeddedRequest(query)) return true;
   if (!lexicon) return false;
-  const first = words(query).find((w) => !SOFTENERS.has(w));
-  if (!first || NOT_IMPERATIVE.has(first)) return false;
-  return lexicon.senses(first, 'verb', 1).length > 0 && (lexicon.lemmas(first, 'verb')[0] ?? first) === first;
+  // The imperative may open any clause after the first ("It's our anniversary, pick a place…"; "Guests on Friday. Plan a menu").
+  return clauses(query).some((clause, i) => {
+    const ws = words(clause);
+    const first = ws.find((w) => !SOFTENERS.has(w));
+    if (!first || NOT_IMPERATIVE.has(first)) return false;
+    // A later clause's verb needs an object or a complement after it ("plan a lunch"), not a lone word ("…, football?").
+    if (i > 0 && ws.length - ws.indexOf(first) < 3) return false;
+    return lexicon.senses(first, 'verb', 1).length > 0 && (lexicon.lemmas(first, 'verb')[0] ?? first) === first;
+  });
+}
+
+/** The clauses of an ask: split at sentence ends, semicolons, colons, dashes and commas. */
+function clauses(query: string): string[] {
+  return query.split(/[.!?;:,]+\s+|\s+[-–—]\s+/).map((c) => c.trim()).filter((c) => c.length > 0);
+}
+
+/**
+ * A request whose modal follows its subject inside a question ("Is there a tour I should join?", "Any snacks we
+ * should pack?", "Anything I could bring?"): the speaker asks what to do. Not a verb of knowing ("what I should know
+ * about her" is a briefing, read by isGenericAsk).
+ */
+const EMBEDDED_MODAL = /\b(?:i|we)\s+(?:should|could|ought\s+to|might)\s+(?:also\s+|still\s+|maybe\s+)?([a-z]+)/i;
+const QUESTION_OPEN = /^\s*(?:what|which|who|where|when|how|is|are|was|were|do|does|did|any|anything|anywhere|anyone|something|somewhere|got)\b/i;
+const KNOWING = new Set(words('know knew remember recall keep bear note mention say tell be have'));
+function embeddedRequest(query: string): boolean {
+  return clauses(query).some((c) => {
+    const m = EMBEDDED_MODAL.exec(c);
+    return !!m && !KNOWING.has(m[1]!.toLowerCase()) && (QUESTION_OPEN.test(c) || /\?\s*$/.test(c));
+  });
+}
+
+/** "How do I / how can we / how should I VERB…": a question asking for a procedure, by its verb. */
+const HOW_TO = /^\s*(?:(?:so|ok|okay|and|hey|please)[,\s]+)?how\s+(?:do|can|could|should|would|shall)\s+(?:i|we)\s+([a-z]+)/i;
+/** Verb classes that ask how someone feels, thinks or gets on (an opinion or a state), not for steps to follow. */
+const NOT_PROCEDURE = new Set(['verb.cognition', 'verb.emotion', 'verb.perception', 'verb.social', 'verb.stative']);
+
+/**
+ * True for a how-to ask ("How do I reset the router?", "How can we get a parking permit?"): it asks for steps,
+ * which are answered in the way the user wants answers shaped (the format intent). Read by the verb's first
+ * sense: not a verb of knowing, feeling, perceiving, getting on or being ("How do I feel about…").
+ */
+export function isHowToAsk(query: string, lexicon?: Pick<Lexicon, 'senses'>): boolean {
+  const verb = HOW_TO.exec(query)?.[1]?.toLowerCase();
+  if (!verb || !lexicon) return false;
+  const sense = lexicon.senses(verb, 'verb', 1)[0];
+  return !!sense && !NOT_PROCEDURE.has(sense.lexClass);
 }
 
 /** A question about what is likely ("Would she enjoy a jazz night?", "Is he likely to move?"). */

@@ -9,7 +9,7 @@ import { KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { expansionsOf } from './synonyms.ts';
 import { chatForms } from './chat-forms.ts';
-import { askFrameTerms, isAppliedAsk, isGenericAsk, isInferenceAsk } from './ask.ts';
+import { askFrameTerms, isAppliedAsk, isGenericAsk, isHowToAsk, isInferenceAsk, isOpinionAsk, stanceTerms } from './ask.ts';
 import { kindToken } from '../text/enrich.ts';
 import { rangeTokens } from '../text/date-tokens.ts';
 import { questionDate } from './question-dates.ts';
@@ -83,6 +83,8 @@ export interface AnalyzedQuery {
   changeKeys: string[];
   /** "about me", "bio of myself": the whole stable profile is the answer. */
   profile: boolean;
+  /** Asks for a stance (think / feel / opinion, or a stance noun: "my verdict on…"), so an opinion arc helps. */
+  opinion: boolean;
   /** Keys the question ranks by but that do not answer it alone (the relative's row for "my brother's job"). */
   rankOnlyKeys: string[];
   /** Terms a document must hold to count for the gate ("brother" in "my brother's job": the user's own job is not his). */
@@ -114,7 +116,7 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
   },
   {
     name: 'travel',
-    words: /\b(travel(l?ing)?|trips?|vacation|holiday|flights?|hotels?|itinerary|sightseeing|packing|abroad)\b/i,
+    words: /\b(travel(l?ing)?|trips?|vacation|holiday|flights?|hotels?|itinerary|sightseeing|pack(ing)?|abroad)\b/i,
     keys: ['location', 'event_trip', 'language', 'allergy', 'diet'],
   },
   {
@@ -248,6 +250,9 @@ function senseChain(lexicon: Lexicon, word: string, pos: 'noun' | 'verb', n: num
   return { classes, lemmas };
 }
 
+/** Modifiers that make a stretch of time free (a free Saturday, a spare evening, an empty weekend). */
+const LEISURE_MODIFIERS = new Set(words('free spare empty open quiet idle lazy'));
+
 /** Words after which the next word is in a verb's place ("could we visit", "help me bake", "to cook"); elsewhere a word is read as a noun. */
 const VERB_PLACE = new Set(words('i you we they can could would will should shall might must to please help lets let and or'));
 
@@ -261,6 +266,8 @@ export function askDomains(query: string, lexicon: Lexicon, names: ReadonlySet<s
   const out = new Set<(typeof ASK_DOMAINS)[number]>();
   for (const [i, w] of ws.entries()) {
     // The first word is an imperative's verb, not a name ("Book me a haircut").
+    // "A free Saturday", "an empty Sunday", "a spare evening": a stretch of time with nothing in it is leisure.
+    if (i > 0 && LEISURE_MODIFIERS.has(ws[i - 1]!) && lexicon.senses(w, 'noun', 1)[0]?.lexClass === 'noun.time') out.add(ASK_DOMAINS.find((d) => d.intent === 'outing')!);
     if ((i > 0 && names.has(w)) || STOP_WORDS.has(w) || w.length < 3 || modifiesNext(lexicon, ws[i + 1])) continue;
     const nounOnly = i > 0 && !VERB_PLACE.has(ws[i - 1]!);
     for (const d of ASK_DOMAINS) {
@@ -414,12 +421,13 @@ function narrowedTerms(query: string, lexicon: QueryLexicon | undefined): Set<st
   return out;
 }
 
-/** "Do I (still) VERB OBJECT?": the verb of a yes/no question about a habit, when an object follows it. */
-const YES_NO_VERB = /\b(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:still\s+|ever\s+|usually\s+|really\s+|regularly\s+)?([a-z]+)\s+(?:(?:the|a|an|my|any|some)\s+)?(?!to\b|with\b|for\b|about\b|in\b|at\b|on\b|of\b|from\b|anymore\b|any more\b|now\b|these\b|nowadays\b|often\b)[a-z]{3,}/i;
+/** "Do I (still) VERB OBJECT?", "Am I still VERB-ing X?": the verb of a yes/no question about a habit, when an object or complement follows it. */
+const YES_NO_VERB = /\b(?:(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:still\s+|ever\s+|usually\s+|really\s+|regularly\s+)?([a-z]+)|(?:am|is|are|was|were)\s+(?:i|you|he|she|they|we)\s+(?:still\s+|ever\s+|usually\s+|really\s+|regularly\s+)?([a-z]+ing))\s+(?:(?:the|a|an|my|any|some)\s+)?(?!to\b|with\b|for\b|about\b|in\b|at\b|on\b|of\b|from\b|anymore\b|any more\b|now\b|these\b|nowadays\b|often\b)[a-z]{3,}/i;
 
 /** Terms of the verb of a yes/no habit question with an object (YES_NO_VERB). */
 function objectVerbTerms(query: string): string[] {
-  const verb = YES_NO_VERB.exec(query)?.[1];
+  const m = YES_NO_VERB.exec(query);
+  const verb = m?.[1] ?? m?.[2];
   return verb && !STOP_WORDS.has(verb.toLowerCase()) ? analyze(verb) : [];
 }
 
@@ -455,18 +463,31 @@ export function pluralHead(query: string, lex: Pick<Lexicon, 'lemmas'>): boolean
 
 const LIST = /\b(what|which)\s+(\w+\s+)?(activities|books|events|places|things|hobbies|pets|items|ways|types|kinds|sports|games|instruments|countries|cities|songs|movies|artists|foods|names)\b|\b(all|list|every)\b/i;
 
-/** Capitalised words that are not sentence-initial question words: candidate names. */
-function capitalisedNames(q: string): string[] {
+/**
+ * Capitalised words that are not sentence-initial question words: candidate names. A word that opens a sentence
+ * is capitalised by the sentence: when `common` says it is an everyday word ("Ordering…", "Any allergies…",
+ * "Whereabouts…", "Give me…") it is no name.
+ */
+function capitalisedNames(q: string, common: (lw: string) => boolean = () => false): string[] {
   const out: string[] = [];
   const re = /\b\p{Lu}[\p{L}'’-]+/gu;
   for (const m of q.matchAll(re)) {
     const w = m[0].replace(/['’]s$/u, '');
     const lw = w.toLowerCase();
-    if (new RegExp(`^${MONTH_RE}$`, 'i').test(lw) || /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/.test(lw)) continue;
+    if (new RegExp(`^${MONTH_RE}$`, 'i').test(lw) || /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/.test(lw)) continue;
     if (m.index === 0 && /^(what|when|where|who|whom|whose|why|how|which|did|does|do|is|are|was|were|has|have|had|can|could|would|will|should|in|on|at|for|from|after|before|during|according|if|between|tell|list|describe|name)$/.test(lw)) continue;
+    if (/^\s*$|[.!?;:]\s*$/.test(q.slice(0, m.index)) && common(lw)) continue;
     out.push(lw);
   }
   return out;
+}
+
+/** Indefinite pronouns (a closed class the lexicon does not list): never names. */
+const INDEFINITE_PRONOUNS = new Set(words('anything something everything nothing anyone someone everyone noone anybody somebody everybody nobody anywhere somewhere everywhere nowhere'));
+
+/** A sentence-initial word that is no name: a stop word, or a word the lexicon knows (and the scope does not know as a name). */
+function commonWord(lexicon: QueryLexicon | undefined, knownNames: ReadonlySet<string>): (lw: string) => boolean {
+  return (lw) => !knownNames.has(lw) && (STOP_WORDS.has(lw) || INDEFINITE_PRONOUNS.has(lw) || (!!lexicon && (['noun', 'verb', 'adj', 'adv'] as const).some((pos) => lexicon.lemmas(lw, pos).length > 0)));
 }
 
 /**
@@ -480,6 +501,53 @@ export function relativeAttribute(q: string): { owner: string; attribute: string
   if (owner < 0) return null;
   const next = all.slice(owner + 1).find((w) => !STOP_WORDS.has(w));
   return next && !/^(name|names|called|first|full)$/.test(next) ? { owner: all[owner]!.slice(0, -2), attribute: next } : null;
+}
+
+/** Words that name the person the memory is about, or the assistant: their name is the name key's. */
+const SELF_WORDS = new Set(words('i me my myself user you yourself'));
+/** Determiners and adjectives' company before the thing a name is asked of ("the name of our old vet"). */
+const NAME_DETERMINERS = new Set(words('the a an my our his her their your this that'));
+
+/**
+ * What a name ask is the name of ("the name of our vet" → vet, "our cat's name" → cat, "what's the street called"
+ * → street), or 'self' when it is the user's ("my name", "what am I called"), or null when the question asks no
+ * name ("Any brokers we should call?": a verb, not a name ask). Read from the words, no lexicon.
+ */
+export function nameAskedOf(q: string): string | 'self' | null {
+  const ws = words(q).map((w) => w.replace(/’/g, "'"));
+  const head = (from: number, stop: (w: string) => boolean): string | null => {
+    let last: string | null = null;
+    for (let i = from; i < ws.length; i++) {
+      const w = ws[i]!;
+      if (NAME_DETERMINERS.has(w) && last === null) continue;
+      if (stop(w) || STOP_WORDS.has(w.replace(/'s$/, ''))) break;
+      last = w.replace(/'s$/, '');
+      if (w.endsWith("'s")) last = null; // "the name of my son's school": the school's
+    }
+    return last;
+  };
+  const owner = (x: string | null) => (x === null ? null : SELF_WORDS.has(x) ? 'self' : x);
+  const of = ws.findIndex((w, i) => /^names?$/.test(w) && ws[i + 1] === 'of');
+  if (of >= 0) return owner(head(of + 2, () => false));
+  const poss = ws.findIndex((w, i) => /'s?$/.test(w) && /^names?$/.test(ws[i + 1] ?? ''));
+  if (poss >= 0) return owner(ws[poss]!.replace(/'s?$/, ''));
+  const named = ws.findIndex((w, i) => /^names?$/.test(w) && i > 0 && SELF_WORDS.has(ws[i - 1]!));
+  if (named >= 0) return 'self';
+  // "my kids' names" (the apostrophe is dropped), "the band name": the word before is the owner.
+  const bare = ws.findIndex((w, i) => /^names?$/.test(w) && i > 0 && !STOP_WORDS.has(ws[i - 1]!) && !NAME_DETERMINERS.has(ws[i - 1]!));
+  if (bare >= 0) return owner(ws[bare - 1]!);
+  if (ws.some((w) => w === 'name' || w === 'names')) return null;
+  // "What's our cat called?", "what is the street we live on called?", "what am I called?"
+  const called = ws.indexOf('called');
+  if (called >= 0 && /^(what|whats|what's|which|how)$/.test(ws[0] ?? '')) {
+    if (ws.slice(0, called).some((w) => w === 'i' || w === 'me')) return 'self';
+    const start = ws.findIndex((w, i) => i > 0 && i < called && NAME_DETERMINERS.has(w));
+    return start >= 0 ? owner(head(start, (w) => w === 'called')) : null;
+  }
+  // "What do we call the dog?", "what do you call me?"
+  const call = ws.indexOf('call');
+  if (call >= 0 && ws[0] === 'what' && /^(do|does|did)$/.test(ws[1] ?? '')) return owner(head(call + 1, () => false)) ?? 'self';
+  return null;
 }
 
 /** Words naming a relative or partner (the relation keys' query words): "my mother's …" asks about her. */
@@ -559,6 +627,31 @@ function nounKindsOf(ws: string[], names: ReadonlySet<string>, lexicon: QueryLex
   return out;
 }
 
+/**
+ * Words in a place adjunct ("at work", "at home", "at the gym"): where something is, not what the question is about.
+ * They ask no key and search no kind, and weigh QUERY.narrowedCover in the coverage ("What's the wifi password at
+ * work?" is not about work). Unless nothing else is left to ask about ("What do I do at work?").
+ */
+const AT_ADJUNCT = /\bat\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?([a-z]+)\b/gi;
+function adjunctWords(query: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of query.matchAll(AT_ADJUNCT)) if (!STOP_WORDS.has(m[1]!.toLowerCase())) out.add(m[1]!.toLowerCase());
+  if (out.size === 0) return out;
+  const rest = words(query).filter((w) => !out.has(w) && !STOP_WORDS.has(w) && !FILLER.has(w) && analyze(w).length > 0);
+  return rest.length > 0 ? out : new Set();
+}
+
+/** Lemmas an organisation noun's senses reach (first two senses: "airline" is a hose before it is a business). */
+const ORGANISATION_ANCESTORS = ['organization', 'enterprise', 'business'];
+/** A first-person question ending in "…for / with" ("Which firm am I flying for these days?"): the head is who the user works for. */
+const WORKS_FOR = /\b(?:do|am|did|have|are)\s+(?:i|we)\b.*\b(?:for|with)\s*(?:now|these days|nowadays|currently|at the moment|at present|today)?\s*[?.!]*\s*$/i;
+
+/** True when `head` is an organisation by the lexicon and the question asks whom the user does something for (WORKS_FOR). */
+function employerHead(query: string, head: string | null, lexicon: QueryLexicon | undefined): boolean {
+  if (!head || !lexicon || typeof lexicon.hypernyms !== 'function' || !WORKS_FOR.test(query)) return false;
+  return lexicon.senses(head, 'noun', 2).some((s) => ORGANISATION_ANCESTORS.some((a) => ancestorLemmas(lexicon as Lexicon, s, 6).has(a)));
+}
+
 /** What query analysis reads from the lexicon: lemmas and senses, and hypernyms for noun kinds when it has them. */
 export type QueryLexicon = Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'> & Partial<Pick<Lexicon, 'hypernyms' | 'isA'>>;
 
@@ -569,7 +662,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     const cur = terms.get(term);
     if (!cur || cur.weight < weight) terms.set(term, { term, weight, source });
   };
-  const names = new Set(capitalisedNames(query));
+  const names = new Set(capitalisedNames(query, commonWord(lexicon, knownNames)));
   for (const w of words(query)) if (knownNames.has(w.replace(/'s$/, ''))) names.add(w.replace(/'s$/, ''));
   const nameTerms = new Set([...names].flatMap((n) => analyze(n)));
 
@@ -580,7 +673,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const dateTerms = new Set(date ? date.words.flatMap((w) => analyze(w)) : []);
   const original = analyze(query);
   // Words that frame an opinion or change ask ("these days", "changed over time") are the ask's, not its topic's: not searched.
-  const frame = askFrameTerms(query);
+  // A stance noun ("my verdict on…") frames the ask the same way.
+  const stance = stanceTerms(query, lexicon && typeof lexicon.hypernyms === 'function' ? (lexicon as Lexicon) : undefined);
+  const frame = new Set([...askFrameTerms(query), ...stance]);
   const particles = new Set([...query.matchAll(PARTICLE)].flatMap((m) => analyze(m[1]!)));
   for (const t of original) {
     if (frame.has(t)) continue;
@@ -602,10 +697,26 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
-  const keys = keysAskedFor(query);
+  // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
+  const adjuncts = adjunctWords(query);
+  const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
+  for (const t of adjunctTerms) {
+    const qt = terms.get(t);
+    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
+  }
+  const keys = keysAskedFor(adjuncts.size > 0 ? query.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)) : query);
+  // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
+  // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
+  // call?") asks for no name at all.
+  const nameOf = keys.includes('name') ? nameAskedOf(query) : 'self';
+  const nameOfThing = nameOf !== null && nameOf !== 'self' && !RELATION_WORDS.has(nameOf) && !knownNames.has(nameOf) && !names.has(nameOf) ? nameOf : null;
+  if (nameOf === null) keys.splice(keys.indexOf('name'), 1);
   // "Which suburb am I in?": a head noun of a kind that a key holds asks for that key.
   const head = whHead(query);
   if (head && !names.has(head)) for (const kind of kindsOfWord(lexicon, head)) if (KIND_KEYS[kind]?.head) for (const k of KIND_KEYS[kind]!.keys) if (!keys.includes(k)) keys.push(k);
+  // "Which firm am I flying for now?": an organisation the user does something for is the employer.
+  const employer = employerHead(query, head, lexicon);
+  if (employer && !keys.includes('employer')) keys.push('employer');
   // "What do I drive?": the object of a verb of travelling is the vehicle.
   const object = verbObject(query, lexicon);
   for (const k of object?.keys ?? []) if (!keys.includes(k)) keys.push(k);
@@ -613,7 +724,10 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // Intent keys steer the key ranker only (they are not words the answer contains).
   const named = new Set(keys);
   let intents = INTENTS.filter((i) => i.words.test(query));
-  const applied = isAppliedAsk(query, lexicon);
+  // A how-to ask ("How do I reset the router?") is a request for steps, shaped as the user wants answers.
+  const howTo = isHowToAsk(query, lexicon);
+  const applied = howTo || isAppliedAsk(query, lexicon);
+  if (howTo) intents.push(INTENTS.find((i) => i.name === 'format')!);
   // An applied ask naming a thing of a kind ("suggest a pizza", "a day out with the dog"): that kind's keys bear on it.
   // The kinds of the question's head nouns (no names, stop words or compound modifiers), read once.
   const headKinds = nounKindsOf(words(query), names, lexicon);
@@ -660,7 +774,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // Not for an applied ask: "gift ideas for my son's birthday" asks for help, and his likes bear on it.
   const relative = applied ? null : relativeAttribute(query);
   for (const t of relative ? [] : original) {
-    if (frame.has(t) || nameTerms.has(t)) continue;
+    if (frame.has(t) || nameTerms.has(t) || adjunctTerms.has(t)) continue;
     for (const kind of KIND_OF_TERM.get(t) ?? []) {
       const token = kindToken(kind);
       if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind', covers: t });
@@ -668,6 +782,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   }
   // ...and searches the turns naming a thing of its kind, which cover the verb ("I cycle now, sold the motorbike").
   if (object) for (const kind of object.kinds) for (const t of analyze(object.verb)) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
+  if (employer) for (const t of analyze(head!)) terms.set(kindToken('organization'), { term: kindToken('organization'), weight: WEIGHTS.kind, source: 'kind', covers: t });
   for (const kind of domainKinds) {
     const token = kindToken(kind);
     if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind' });
@@ -692,9 +807,10 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     intentKeys: keys.filter((k) => !named.has(k)),
     changeKeys,
     profile,
-    rankOnlyKeys: relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : [],
-    requiredTerms: relative ? analyze(relative.owner) : [],
+    rankOnlyKeys: [...(relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : []), ...(nameOfThing ? ['name'] : [])],
+    requiredTerms: relative ? analyze(relative.owner) : nameOfThing ? analyze(nameOfThing) : [],
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),
+    opinion: stance.length > 0 || isOpinionAsk(query),
   };
 }

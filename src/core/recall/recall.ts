@@ -21,8 +21,8 @@ import { askedSpeakers, errorSummary, retrieve, RETRIEVE, type Candidate, type R
 import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 import { changeLine, endingTurn, retractedStates } from './change.ts';
 import { arcLine, arcSteps } from './opinion-arc.ts';
-import { isOpinionAsk } from './ask.ts';
 import { referentsOf } from './referents.ts';
+import { isContinuationAsk, laterTurns, SEQUEL, sequelTerms } from './sequel.ts';
 
 export interface RecallDeps {
   store: MemoryStore;
@@ -124,6 +124,8 @@ export const RECALL = {
    * sessions (1 = off).
    */
   spreadDecay: 1,
+  /** A "still" ask brings the later turn that continues its topic turn (sequel.ts; 1 = on). */
+  sequel: 1,
 };
 
 /**
@@ -364,7 +366,8 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   if ((!gated || gated.length === 0) && !recentCtx.connected && changes.length === 0) return EMPTY;
   const kept = gated ?? [];
   const arc = opinionArc(r, kept) ?? (await storedTopicArc(deps, q.scope.key, r, kept));
-  const ordered = r.query.list || r.query.count ? spreadSessions(kept, RECALL.spreadDecay) : kept;
+  const sequel = await sequelOf(deps, q.scope.key, r, kept);
+  const ordered = withSequel(r.query.list || r.query.count ? spreadSessions(kept, RECALL.spreadDecay) : kept, sequel);
   const plan = excerptPlan(r.query);
 
   const t1 = performance.now();
@@ -439,9 +442,40 @@ async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Pro
   return changes;
 }
 
+/**
+ * The later turn that says what became of the topic of a "still" ask (sequel.ts): the best kept turn matching the
+ * question is the topic; its rarer own words are looked up in the store's index and the newest later turn holding
+ * one is brought, even when it shares no word with the question. [] for other asks.
+ */
+async function sequelOf(deps: RecallDeps, scope: string, r: Retrieved, kept: Candidate[]): Promise<Candidate[]> {
+  if (!RECALL.sequel || !isContinuationAsk(r.query.raw)) return [];
+  const at = kept.findIndex((c) => c.turn && c.coverage > 0);
+  if (at < 0) return [];
+  const topic = kept[at]!.turn!;
+  const own = new Set(r.query.terms.map((t) => t.term));
+  const words = [...new Set(topic.terms.split(' '))].filter((t) => t.length > 2 && !t.startsWith('_') && !own.has(t));
+  if (words.length === 0) return [];
+  const terms = sequelTerms(topic, own, await deps.store.termFrequencies(scope, 'turn', words));
+  if (terms.length === 0) return [];
+  const found = await deps.store.lexicalCandidates(scope, 'turn', terms, SEQUEL.read);
+  const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
+  if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
+  const later = laterTurns(topic, found.docs.flatMap((d) => r.turns.get(d.id) ?? []), terms);
+  return later.map((t, i) => ({ kind: 'turn', id: t.id, score: kept[at]!.score, rankers: [{ ranker: 'sequel', rank: i + 1, score: 0 }], coverage: 0, bm25: 0, turn: t }));
+}
+
+/** The candidates with each sequel turn placed right after the topic turn (moved there when already kept lower). */
+function withSequel(cands: Candidate[], sequel: Candidate[]): Candidate[] {
+  if (sequel.length === 0) return cands;
+  const ids = new Set(sequel.map((c) => c.id));
+  const rest = cands.filter((c) => !(c.turn && ids.has(c.id)));
+  const at = rest.findIndex((c) => c.turn && c.coverage > 0);
+  return [...rest.slice(0, at + 1), ...sequel, ...rest.slice(at + 1)];
+}
+
 /** The arc line of an opinion ask over the kept turns that name its topic, or null. */
 function opinionArc(r: Retrieved, kept: Candidate[]): ContextLine | null {
-  if (!isOpinionAsk(r.query.raw)) return null;
+  if (!r.query.opinion) return null;
   const speakers = r.speakers;
   const topicTerms = r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakers.has(t.term) && !['think', 'feel', 'opinion', 'view', 'prefer', 'like'].includes(t.term));
   if (topicTerms.length === 0) return null;
@@ -463,7 +497,7 @@ function opinionArc(r: Retrieved, kept: Candidate[]): ContextLine | null {
  * (at most ARC_TURNS), since the question's own words need not occur in the later turns.
  */
 async function storedTopicArc(deps: RecallDeps, scope: string, r: Retrieved, kept: Candidate[]): Promise<ContextLine | null> {
-  if (!isOpinionAsk(r.query.raw)) return null;
+  if (!r.query.opinion) return null;
   const opinion = kept.find((c) => c.memory && c.memory.subject === 'user' && c.memory.key.startsWith('opinion_'))?.memory;
   if (!opinion) return null;
   const label = opinion.key.slice('opinion_'.length).replace(/_/g, ' ');

@@ -255,7 +255,7 @@ export function asUser(q: AnalyzedQuery, drop: readonly string[]): AnalyzedQuery
 }
 
 /** The question, read as about the user when `unnamedUserName` applies and the name is unknown to the scope. */
-async function resolveUnnamedUser(store: MemoryStore, scope: string, q: AnalyzedQuery, speakers: ReadonlySet<string>): Promise<AnalyzedQuery> {
+async function resolveUnnamedUser(store: MemoryStore, scope: string, q: AnalyzedQuery, speakers: ReadonlySet<string>, reread: (query: string) => AnalyzedQuery): Promise<AnalyzedQuery> {
   const drop = unnamedUserName(q, speakers);
   if (!drop) return q;
   // The user told us their name: another name is someone else.
@@ -264,8 +264,24 @@ async function resolveUnnamedUser(store: MemoryStore, scope: string, q: Analyzed
     store.termFrequencies(scope, 'turn', drop),
     store.termFrequencies(scope, 'memory', drop),
   ]);
+  // ...and that name is the user ("Summarise what I should know about Dorota" when she told us she is Dorota, or when
+  // no name is stored and no memory names her: only the turns say it): the ask is read with the name as "this
+  // user", which a generic ask needs (ask.ts reads a named person as a topic).
+  // Without a stored name the named one must be a person the ask refers back to ("…about Tariq to help him"):
+  // "What do I think of Lisbon?" names a topic.
+  const usersName = told.length > 0 ? sameName(told[0]!.value, drop) : drop.every((t) => (mdf[t] ?? 0) === 0) && /\b(?:he|him|his|she|her|they|them|their)\b/i.test(q.raw);
+  if (usersName && !q.profile) {
+    const asked = reread(q.raw.replace(new RegExp(`\\b${q.names[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:['’]s)?\\b`, 'giu'), 'this user'));
+    if (asked.profile) return { ...asked, raw: q.raw };
+  }
   if (told.length > 0 || drop.some((t) => (tdf[t] ?? 0) > 0 || (mdf[t] ?? 0) > 0)) return q;
   return asUser(q, drop);
+}
+
+/** True when a stored name is the question's name (its first word: "Dorota Nowak" is Dorota). */
+function sameName(stored: string, nameTerms: readonly string[]): boolean {
+  const first = analyze(stored.split(/\s+/)[0] ?? '');
+  return first.length > 0 && first.every((t) => nameTerms.includes(t));
 }
 
 /**
@@ -315,7 +331,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   const speakers = new Set(names.speakers.map((n) => n.toLowerCase()));
   const known = knownNames(speakers, names.subjects);
   const w = new TurnWindow();
-  const q = await resolveUnnamedUser(store, scope, analyzeQuery(query, known, deps.lexicon), speakers);
+  const q = await resolveUnnamedUser(store, scope, analyzeQuery(query, known, deps.lexicon), speakers, (asked) => analyzeQuery(asked, known, deps.lexicon));
   const termList = q.terms.map((t) => t.term);
   const empty = { query: q, candidates: [], turns: w, speakers, known, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false, entityCoverage: 0 };
   if (termList.length === 0) return empty;
@@ -440,8 +456,13 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
       // inference or generic ask ("help me with my cover letter", "would she like this book?",
       // "what do you know about me?"), not a question about a fact never discussed.
       if (RETRIEVE.intentKeyNeedsApplied && byIntent(m) && !q.applied && !q.inference && !q.profile && !covering.has(keyOf(m) ?? '')) continue;
+      // Whose facts bear on an ask that names no one: the user's. In a scope of named speakers (no one is "the user")
+      // an unnamed ask ("Draft a cover letter…") is not answered by whichever speaker's job or allergy is stored.
+      if (byIntent(m) && names.size === 0 && m.subject !== 'user') continue;
       // The relative's row for "my brother's job" ranks but does not answer it.
       if (q.rankOnlyKeys.includes(keyOf(m) ?? '')) continue;
+      // A key row answers for the thing the question requires only when it names it ("pet: rabbit called Mochi" for our rabbit's name).
+      if (q.requiredTerms.length > 0 && !q.requiredTerms.every((t) => analyze(`${m.key.replace(/_/g, ' ')} ${m.value}`).includes(t))) continue;
       if (generic(m) && topics.length > 0) {
         const about = new Set(analyze(`${m.key.replace(/^(favorite|like|dislike)_?/, '').replace(/_/g, ' ')} ${m.value}`));
         if (!topics.some((t) => about.has(t))) continue;

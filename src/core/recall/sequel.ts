@@ -1,0 +1,44 @@
+/**
+ * @module core/recall/sequel
+ * The sequel of a "still" ask: "Am I still singing in the choir on Thursdays?" finds the turn that
+ * set the habit up, but what changed is said later in other words ("I left the choir, my voice…"),
+ * sharing no word with the question. The later turn shares the topic turn's own rarer words
+ * (choir, orchestra, team): those words, read from the topic turn, find it. Pure: the caller reads
+ * the document frequencies and the turns holding the words from the store.
+ */
+import type { TurnRecord } from '../types.ts';
+
+/** Tunables (see docs/recall-meaning.md, session 9). */
+export const SEQUEL = {
+  /** A topic word is rare enough when at most this many turns hold it (and at least one besides the topic turn). */
+  maxDf: 3,
+  /** Topic words searched, rarest first. */
+  terms: 4,
+  /** Later turns shown (newest first). */
+  turns: 1,
+  /** Turns read from the store's index for the topic words. */
+  read: 12,
+};
+
+/** An ask about whether a state or habit continues ("still", "anymore", "no longer", "these days", "now"). */
+export function isContinuationAsk(query: string): boolean {
+  return /\b(?:still|anymore|any more|no longer|these days|nowadays|now)\b/i.test(query);
+}
+
+/** The topic turn's own words to look for later: not the question's, not kind or date tokens, rare in the scope. */
+export function sequelTerms(topic: TurnRecord, questionTerms: ReadonlySet<string>, df: Readonly<Record<string, number>>): string[] {
+  const own = [...new Set(topic.terms.split(' '))].filter((t) => t.length > 2 && !t.startsWith('_') && !questionTerms.has(t));
+  return own
+    .filter((t) => (df[t] ?? 0) >= 2 && (df[t] ?? 0) <= SEQUEL.maxDf)
+    .sort((a, b) => (df[a] ?? 0) - (df[b] ?? 0) || a.localeCompare(b))
+    .slice(0, SEQUEL.terms);
+}
+
+/** Turns said after the topic turn that hold one of its words, newest first (at most SEQUEL.turns). */
+export function laterTurns(topic: TurnRecord, turns: readonly TurnRecord[], terms: readonly string[]): TurnRecord[] {
+  const wanted = new Set(terms);
+  return turns
+    .filter((t) => t.id !== topic.id && (t.timestamp > topic.timestamp || (t.timestamp === topic.timestamp && t.seq > topic.seq)) && t.terms.split(' ').some((x) => wanted.has(x)))
+    .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.seq - a.seq)
+    .slice(0, SEQUEL.turns);
+}
