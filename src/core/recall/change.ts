@@ -4,11 +4,14 @@
  * vegetarian anymore"), the context states the change — the ended value, since when, and what the
  * user said when it ended ("no longer vegetarian (since 12 May 2025) — User: … I started eating
  * fish again") — instead of saying nothing. Superseded values already show as history on their
- * successor's line (format.memoryLine). Pure.
+ * successor's line (format.memoryLine). A change is also found by what the question names: an ended
+ * value whose words the question says ("a date night with Callum", "store my kayak") is stated whatever
+ * the key the question asks for (namedChanges). Pure.
  */
 import type { MemoryRecord, TurnRecord } from '../types.ts';
 import { humanKey, speakerOf } from '../render.ts';
 import { maskSecrets } from '../text/secrets.ts';
+import { analyze } from '../text/analyze.ts';
 import { formatDay, sentences, subjectLabel } from './format.ts';
 
 /** How much of the ending turn's user message a change line quotes. */
@@ -33,6 +36,34 @@ export function retractedStates(memories: readonly MemoryRecord[], keys: readonl
     if (ended[0]) out.push(ended[0]);
   }
   return out;
+}
+
+/**
+ * Keys whose values the user can give up, sell, leave or outgrow: an ended value of one of them that the question
+ * names is the current state's answer ("no longer Callum", "no longer kayak").
+ */
+export const ENDABLE_KEYS = ['partner', 'relationship_status', 'pet', 'vehicle', 'hobby', 'employer', 'job_title', 'location', 'diet', 'allergy', 'health_condition', 'sport', 'instrument'];
+
+/**
+ * The retracted values among `rows` whose own words the question names (`named`: the question's own and name
+ * terms, the speakers' names left out): the latest end of each (subject, key, value), when that value is not
+ * active again. Unlike retractedStates, another active value of the key does not hide it: "no longer the kayak"
+ * holds while a train is the current vehicle.
+ */
+export function namedChanges(rows: readonly MemoryRecord[], named: ReadonlySet<string>, about: (subject: string) => boolean = (s) => s === 'user'): MemoryRecord[] {
+  if (named.size === 0) return [];
+  const norm = (v: string) => analyze(v).join(' ');
+  const live = new Set(rows.filter((m) => m.active && about(m.subject)).map((m) => `${m.subject}\u0000${m.key}\u0000${norm(m.value)}`));
+  const latest = new Map<string, MemoryRecord>();
+  for (const m of rows) {
+    if (m.type === 'event' || m.status !== 'retracted' || !about(m.subject)) continue;
+    if (!analyze(m.value).some((t) => named.has(t))) continue;
+    const g = `${m.subject}\u0000${m.key}\u0000${norm(m.value)}`;
+    if (live.has(g)) continue;
+    const seen = latest.get(g);
+    if (!seen || (m.validTo ?? '') > (seen.validTo ?? '')) latest.set(g, m);
+  }
+  return [...latest.values()];
 }
 
 /** The turn that ended a value: recorded by reconciliation (`metadata.endedBy`), else the turn at its end time. */

@@ -19,7 +19,7 @@ import { countTokens } from '../text/tokens.ts';
 import { excerptTokens, type RenderedTurn, type TurnWindow } from './turn-window.ts';
 import { askedSpeakers, errorSummary, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
 import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
-import { changeLine, endingTurn, retractedStates } from './change.ts';
+import { changeLine, endingTurn, ENDABLE_KEYS, namedChanges, retractedStates } from './change.ts';
 import { arcLine, arcSteps } from './opinion-arc.ts';
 import { referentsOf } from './referents.ts';
 import { isContinuationAsk, laterTurns, SEQUEL, sequelTerms } from './sequel.ts';
@@ -126,6 +126,8 @@ export const RECALL = {
   spreadDecay: 1,
   /** A "still" ask brings the later turn that continues its topic turn (sequel.ts; 1 = on). */
   sequel: 1,
+  /** An ended value the question names is stated as a change, whatever key it asks for (change.ts namedChanges; 1 = on). */
+  namedChanges: 1,
 };
 
 /**
@@ -431,12 +433,17 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
 async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Promise<MemoryRecord[]> {
   const asked = r.query.keys.filter((k) => k !== 'event');
   const implied = r.query.changeKeys.filter((k) => !asked.includes(k));
-  if (asked.length + implied.length === 0) return [];
-  const rows = await deps.store.memoriesByKeys(scope, { keys: [...asked, ...implied], includeInactive: true }, RETRIEVE.keyRows);
+  // The question's own words and names (not the speakers'): an ended value it names is a change it asks about.
+  const speakerTerms = new Set([...r.speakers].flatMap((s) => analyze(s)));
+  const said = new Set(r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakerTerms.has(t.term)).map((t) => t.term));
+  const endable = RECALL.namedChanges && said.size > 0 ? ENDABLE_KEYS.filter((k) => !asked.includes(k) && !implied.includes(k)) : [];
+  if (asked.length + implied.length + endable.length === 0) return [];
+  const rows = await deps.store.memoriesByKeys(scope, { keys: [...asked, ...implied, ...endable], includeInactive: true }, RETRIEVE.keyRows);
   // A key only the kind of a noun implies answers with a retracted value the question names ("the ukulele").
   const own = new Set(r.query.terms.filter((t) => t.source === 'query').map((t) => t.term));
   const named = retractedStates(rows, asked);
   const changes = [...named, ...retractedStates(rows, implied).filter((m) => !named.includes(m) && analyze(m.value).some((t) => own.has(t)))];
+  for (const m of namedChanges(rows, said)) if (!changes.some((c) => c.id === m.id || (c.subject === m.subject && c.key === m.key))) changes.push(m);
   const ending = changes.map((m) => m.metadata?.endedBy).filter((id): id is string => typeof id === 'string' && !r.turns.get(id));
   if (ending.length > 0) r.turns.add(await deps.store.getTurns(scope, ending));
   return changes;

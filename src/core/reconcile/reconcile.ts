@@ -6,6 +6,7 @@
  *   superseded_by; new row: supersedes);
  * - multi-valued keys coexist; a retraction or a correction ends the value it names;
  * - a near-identical value reinforces (confidence up, updated_at refreshed, no new row);
+ * - an ending of something never stored is kept as an inactive, retracted row (recordEnded);
  * - `history` ("I used to work at X") ends a matching active row or is stored inactive with
  *   its validity; events accumulate and never supersede;
  * - corrections replace the value they correct, even for multi-valued keys and events;
@@ -132,6 +133,20 @@ function endEntity(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
     .filter((m) => m.active && m.subject === c.subject && m.type !== 'event' && m.key !== FLOATING_CORRECTION && refersTo(c.value, m.value))
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
   if (hit) end(l, hit, 'retracted', input, undefined, c);
+  else recordEnded(l, c, input);
+}
+
+/**
+ * An ending of something never stored ("got rid of the kayak" when the kayak was only mentioned in passing) is kept
+ * as an ended row of its own: inactive, retracted at this turn, `endedBy` this turn. Recall states it when a question
+ * names the thing (recall/change.ts namedChanges); it is never a current fact. Only a named referent: a `current`
+ * ending ("I resigned") with nothing held names nothing.
+ */
+function recordEnded(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
+  if (!c.metadata?.ending || c.metadata.current || !c.value.trim()) return;
+  if (l.rows.some((m) => m.subject === c.subject && m.key === c.key && m.status === 'retracted' && sameValue(m.value, c.value) && m.validTo === input.turn.timestamp)) return;
+  const ending = { ending: { ending: c.metadata.ending, evidence: c.evidence } };
+  l.insert(buildMemory(input, c, { active: false, status: 'retracted', validFrom: null, validTo: input.turn.timestamp, metadata: { ...c.metadata, endedBy: input.turn.id, unheld: true, ...ending } }));
 }
 
 function supersede(l: Ledger, old: MemoryRecord, fresh: MemoryRecord, input: ReconcileInput, bound?: string | null): void {
@@ -226,6 +241,7 @@ function offline(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
     const hits = same.filter((x) => refersTo(c.value, x.value) || also.some((v) => refersTo(v, x.value)));
     if (hits.length === 0 && c.metadata?.anyKey) return endEntity(l, c, input);
     for (const m of hits) end(l, m, 'retracted', input, undefined, c);
+    if (hits.length === 0) recordEnded(l, c, input);
     return;
   }
   if (c.op === 'history') {
