@@ -180,6 +180,14 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
     keys: ['allergy', 'health_condition', 'diet', 'dislike'],
   },
   {
+    // Getting somewhere ("how should I get to the office", "my commute", "drive into town"): how the user gets
+    // around (a vehicle sold or bought is a change), where they live and work.
+    name: 'commute',
+    covers: true,
+    words: /\b(commut(e|es|ing|er)|get(ting)? (to|into|over to) (work|the office|my office|the city|town|campus|school|the station)|(ride|drive|cycle|bike|walk)( \w+)? (to|into) (work|the office|my office|town|campus|the city))\b/i,
+    keys: ['vehicle', 'location', 'employer'],
+  },
+  {
     name: 'work',
     words: /\b(cover letter|resume|cv|linkedin|career|colleagues?|manager|boss|salary|promotion|interview)\b/i,
     keys: ['employer', 'job_title', 'education'],
