@@ -152,6 +152,19 @@ const jobTitle: Rule = (c) => {
   return out;
 };
 
+/**
+ * A role given to the speaker by others: "they made me head chef", "my boss named me shift lead", "the board
+ * appointed me treasurer" (an occupation only) is the speaker's title, whoever the clause's subject is. Also run on
+ * clauses with no attributed subject ("they …"), see offline-extractor DETACHED_RULES.
+ */
+export const roleGiven: Rule = (c) => {
+  const m = /\b(?:made|named|appointed)\s+me\s+(?!as\b)(?:the\s+)?(?:new\s+)?(?:a\s+|an\s+)?([\w\s-]+)/i.exec(c.sentence);
+  if (!m || c.negated || /\b(?:if|would|might|could|should)\b/i.test(c.sentence)) return [];
+  const np = cutValue(m[1], /\s+(?:at|for|with|in|on|from|who|that|and|of|because|after|last|this|today|yesterday)\b/i);
+  if (!np || np.split(/\s+/).length > 4 || !isOccupation(np)) return [];
+  return [{ key: 'job_title', value: np.toLowerCase(), op: 'assert', subject: c.speaker }];
+};
+
 const PLACE_STOP = /\s+(?:for|since|with|near|by|because|to)\b/i;
 function place(text: string): string | null {
   let p = properSpan(text.trim().replace(/^(?:the\s+)?(?:city|town|state|village)\s+of\s+/i, ''));
@@ -406,5 +419,5 @@ export const hereIn: Rule = (c) => {
   return p ? [{ key: 'location', value: p, subject: c.speaker, confidence: 0.7 }] : [];
 };
 
-export const PERSONAL_FACT_RULES: Rule[] = [name, employer, jobTitle, location, placeIsHome, hereIn, hometown, education, ageBirthday, language, goal];
+export const PERSONAL_FACT_RULES: Rule[] = [name, employer, jobTitle, roleGiven, location, placeIsHome, hereIn, hometown, education, ageBirthday, language, goal];
 export { org, place, tidy };
