@@ -33,13 +33,23 @@ export const OPPOSITE_KEYS: Readonly<Record<string, string>> = { like: 'dislike'
 export const FLOATING_CORRECTION = 'correction';
 
 /**
+ * A state that holds only while a value of another key does: when the speaker's last active value of the key ends
+ * (retracted), an active row of `key` whose value matches `values` ends with it ("engaged", "married" end with the
+ * partner: "we called off the wedding" leaves no engaged user behind).
+ */
+export const PRESUPPOSED: Readonly<Record<string, { key: string; values: RegExp }>> = {
+  partner: { key: 'relationship_status', values: /\b(?:engaged|married|dating|taken|partnered|in a relationship|seeing someone|together|living together|cohabiting)\b/i },
+};
+
+/**
  * Keys reconciliation needs to see for a candidate key (the key itself and its opposite); every key for a floating
  * correction and for an entity-state ending (`anyKey`: "Biscuit crossed the rainbow bridge" ends whatever holds Biscuit).
  */
 export function relatedKeys(key: string, anyKey = false): string[] {
   if (key === FLOATING_CORRECTION || anyKey) return [...new Set([key, ...KEY_VOCABULARY.map((k) => k.key)])];
   const o = OPPOSITE_KEYS[key];
-  return o ? [key, o] : [key];
+  const p = PRESUPPOSED[key]?.key;
+  return [key, ...(o ? [o] : []), ...(p ? [p] : [])];
 }
 
 /** Confidence gain when a statement is repeated, and the cap. */

@@ -6,6 +6,7 @@
  *   superseded_by; new row: supersedes);
  * - multi-valued keys coexist; a retraction or a correction ends the value it names;
  * - a near-identical value reinforces (confidence up, updated_at refreshed, no new row);
+ * - ending the last partner ends a status that presupposes one ("engaged"; policy PRESUPPOSED);
  * - an ending of something never stored is kept as an inactive, retracted row (recordEnded);
  * - `history` ("I used to work at X") ends a matching active row or is stored inactive with
  *   its validity; events accumulate and never supersede;
@@ -21,7 +22,7 @@ import type { ReconcileDecision } from '../ports.ts';
 import { isSingleValued } from '../extraction/key-vocabulary.ts';
 import { renderMemoryText } from '../render.ts';
 import { indexTerms } from '../text/analyze.ts';
-import { FLOATING_CORRECTION, IMPLICIT_CEILING, MAX_CONFIDENCE, OPPOSITE_KEYS, REINFORCE_STEP, policyOf } from './policy.ts';
+import { FLOATING_CORRECTION, IMPLICIT_CEILING, MAX_CONFIDENCE, OPPOSITE_KEYS, PRESUPPOSED, REINFORCE_STEP, policyOf } from './policy.ts';
 import { refersTo, sameValue } from './value-match.ts';
 
 export interface ReconcileInput {
@@ -116,6 +117,10 @@ function endedAt(bound: string | null | undefined, input: ReconcileInput, row?: 
 function end(l: Ledger, m: MemoryRecord, status: 'retracted' | 'historical', input: ReconcileInput, bound?: string | null, by?: MemoryCandidate): void {
   const ending = by?.metadata?.ending ? { ending: { ending: by.metadata.ending, evidence: by.evidence } } : {};
   l.update(m, { active: false, status, validTo: endedAt(bound, input, m), updatedAt: input.now, metadata: { ...m.metadata, endedBy: input.turn.id, ...ending } });
+  // The state the value held up ends with the speaker's last one (policy PRESUPPOSED: "engaged" with the partner).
+  const presupposed = status === 'retracted' ? PRESUPPOSED[m.key] : undefined;
+  if (presupposed && l.active(m.subject, m.key).length === 0)
+    for (const s of l.active(m.subject, presupposed.key)) if (presupposed.values.test(s.value)) l.update(s, { active: false, status: 'retracted', validTo: endedAt(bound, input, s), updatedAt: input.now, metadata: { ...s.metadata, endedBy: input.turn.id, endedWith: m.id } });
 }
 
 /**

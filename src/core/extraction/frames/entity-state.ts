@@ -347,10 +347,13 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
     else if (row.role === 'passive') refs = shape.passive && !shape.pronoun ? [shape.subject] : [];
     // "Ruth and I ended things", "we ended it": said together over the bond itself, the partner named or held now.
     else if (row.role === 'together') {
-      if (shape.pronoun !== 'we' || !shape.objects.every((o) => BOND_OBJECTS.includes(o.headLemma))) continue;
+      if (shape.pronoun !== 'we' || !shape.objects.every((o) => (row.objects ?? BOND_OBJECTS).includes(o.headLemma))) continue;
+      if (row.objects && shape.objects.length === 0) continue;
       if (!shape.subject) {
         const now = held.current('partner');
         if (now) return [{ key: now.key, value: now.value, op: 'retract', subject: clause.speaker, metadata: { ending: row.id, anyKey: true, kindKnown: true, heldBefore: true } }];
+        // "we cancelled the engagement": over the bond's own occasion, the current partner ends even when an earlier session holds them.
+        if (row.objects) return [{ key: 'partner', value: CURRENT_LABEL.partner, op: 'retract', subject: clause.speaker, metadata: { ending: row.id, anyKey: true, current: true } }];
         continue;
       }
       refs = [shape.subject];

@@ -410,6 +410,8 @@ export interface ReferenceEnding {
   /** A structure the clause must have instead of (or with) a verb class. */
   shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state';
   particle?: string;
+  /** For `together`: the objects the bond is ended over (default entity-state BOND_OBJECTS; with this list, one is required). */
+  objects?: string[];
 }
 
 export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
@@ -422,6 +424,8 @@ export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
   { id: 'disposed', anchors: ['discard', 'get_rid_of', 'sell', 'exchange', 'trade'], role: 'object', keys: ['vehicle', 'pet', 'hobby'] },
   { id: 'disposed-passive', anchors: ['discard', 'get_rid_of', 'sell', 'exchange', 'trade'], role: 'passive', keys: ['vehicle', 'pet'] },
   { id: 'ended-together', anchors: ['end', 'terminate'], role: 'together', keys: ['partner'] },
+  // "Elif and I called off the wedding", "we cancelled the engagement": the bond the wedding was to seal ends.
+  { id: 'called-off', anchors: ['cancel'], role: 'together', keys: ['partner'], objects: ['wedding', 'engagement'] },
   { id: 'left-by', anchors: ['abandon', 'discard', 'leave'], role: 'leaver', keys: ['partner'] },
   { id: 'left', anchors: ['leave', 'abandon', 'give_up', 'discontinue', 'end'], role: 'object', keys: ['partner', 'employer', 'hobby'] },
   { id: 'hung-up', lemmas: ['hang'], particle: 'up', role: 'object', keys: ['hobby'] },
