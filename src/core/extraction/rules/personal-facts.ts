@@ -58,6 +58,11 @@ const JOB_STEP = /\b(?:offer|hired|job|role|position|contract|promot\w*|accepted
 // Volunteering is not employment: "volunteering at the food bank every Saturday" is a hobby or an activity.
 // "I work from home at Spotify", "works remotely for Stripe": where the work is done does not hide the employer.
 const RE_PERSONALFACTS_1 = re(`\\b(?:work|works|working|worked|intern|interning|interned)\\s+${ADV}(?:(?:from\\s+home|from\\s+the\\s+office|in\\s+the\\s+office|on\\s+site|in\\s+person|hybrid)\\s+)?(?:now\\s+)?(?:at|for|with)\\s+(.+)`, 'i');
+/** What one runs as one's own: the head nouns of a business. */
+const BUSINESSES = 'business|bakery|cafe|café|restaurant|shop|store|studio|company|startup|agency|farm|clinic|salon|bar|brewery|practice|consultancy|firm|boutique|gym';
+/** "opened my own practice, Clinica Azul", "started our own bakery called Crumbs": founded by the speaker, then its name. */
+const OWN_FOUNDED = new RegExp(`\\b(?:opened|started|set\\s+up|launched|founded)\\s+(?:my|our)\\s+own\\s+(?:small\\s+|little\\s+|new\\s+)?((?:\\w+\\s+)?(?:${BUSINESSES}))\\b(?:\\s*,\\s*|\\s+(?:called|named)\\s+)?(.*)`, 'i');
+
 const employer: Rule = (c) => {
   const out: Draft[] = [];
   const t = c.core;
@@ -87,6 +92,8 @@ const employer: Rule = (c) => {
     const o = org(m[1]);
     if (o && !/^(?:the|my)\b/i.test(m[1])) push(o, { op: 'retract' });
   }
+  // "opened my own practice, Clinica Azul in Porto": the business founded, by the name that follows it.
+  if (out.length === 0 && (m = OWN_FOUNDED.exec(t)) && !c.negated && m[2]) push(org(m[2]));
   if ((m = /\b(?:after|following)\s+(?:\w+\s+){1,3}(?:at|with)\s+(.+)/i.exec(`${c.pre} ${c.core}`))) {
     const o = org(m[1]);
     if (o && !out.some((d) => d.value === o)) out.push({ key: 'employer', value: o, op: 'history', confidence: 0.8 });
@@ -146,7 +153,7 @@ const jobTitle: Rule = (c) => {
   // "I'm freelancing for now", "been self-employed since 2020", "I'm contracting these days": the way of working is the title.
   if (!v && (m = /^(?:am|is|are|have\s+been|has\s+been|been)\s+(?:now\s+|currently\s+|still\s+|mostly\s+|just\s+)?(freelancing|freelance|a\s+freelancer|self-employed|contracting|an?\s+independent\s+contractor)\b/i.exec(t)) && !c.negated)
     v = /freelanc/i.test(m[1]) ? 'freelancer' : /self/i.test(m[1]) ? 'self-employed' : 'contractor';
-  if (!v && (m = /^(?:run|runs|own|owns)\s+(?:a|an|my\s+own|our\s+own|my|our)\s+(?:small\s+|little\s+|tiny\s+|new\s+|family\s+)?((?:\w+\s+)?(?:business|bakery|cafe|café|restaurant|shop|store|studio|company|startup|agency|farm|clinic|salon|bar|brewery|practice|consultancy|firm|boutique|gym))\b/i.exec(t)))
+  if (!v && (m = new RegExp(`^(?:run|runs|own|owns)\\s+(?:a|an|my\\s+own|our\\s+own|my|our)\\s+(?:small\\s+|little\\s+|tiny\\s+|new\\s+|family\\s+)?((?:\\w+\\s+)?(?:${BUSINESSES}))\\b`, 'i').exec(t)))
     v = `${m[1].toLowerCase()} owner`;
   if (v && !/^(?:bit|lot|fan|mom|dad|mother|father|parent|vegan|vegetarian|big|huge|little)$/.test(v)) out.push({ key: 'job_title', value: v, ...starts });
   return out;
