@@ -379,6 +379,9 @@ export function questionMonths(q: string): number[] | null {
 /** A particle after a light verb ("get around", "go out", "come over"): part of the verb, not a topic word. */
 const PARTICLE = /\b(?:get|getting|go|going|come|coming)\s+(around|about|along|by|out|over|away|back)\b/gi;
 
+/** A part of the day after a weekday ("Tuesday nights", "Sunday morning"): part of the time said, not a topic word. */
+const DAY_PART = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(nights?|evenings?|mornings?|afternoons?|lunchtimes?)\b/gi;
+
 const FILLER = new Set(
   analyze(
     'kind type sort thing things something anything ever mention mentioned say said says tell told talk talked talking discuss discussed ' +
@@ -684,7 +687,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // A stance noun ("my verdict on…") frames the ask the same way.
   const stance = stanceTerms(query, lexicon && typeof lexicon.hypernyms === 'function' ? (lexicon as Lexicon) : undefined);
   const frame = new Set([...askFrameTerms(query), ...stance]);
-  const particles = new Set([...query.matchAll(PARTICLE)].flatMap((m) => analyze(m[1]!)));
+  const particles = new Set([...query.matchAll(PARTICLE), ...query.matchAll(DAY_PART)].flatMap((m) => analyze(m[1]!)));
   for (const t of original) {
     if (frame.has(t)) continue;
     if (dateTerms.has(t) || particles.has(t)) put(t, WEIGHTS.filler, 'filler');
