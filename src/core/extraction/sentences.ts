@@ -48,8 +48,13 @@ export function isQuestion(s: string): boolean {
 
 const HYPOTHETICAL =
   /\b(?:if\s+(?:I|we|only)|imagine|I\s+wish|we\s+wish|I\s+would\s+(?:love|like)\s+to|what\s+if|suppose|supposing|pretend|in\s+a\s+world|maybe\s+(?:someday|one\s+day)|someday|one\s+day\s+I|I\s+might|we\s+might|hypothetically|in\s+theory|fantasi[sz]e|daydream|dream\s+of|I\s+would\s+be|I\s+would\s+have|would\s+be\s+nice)\b/i;
+/**
+ * A wish or a supposition that opens the sentence with its subject left out: "wish I could play the cello", "really
+ * wish I spoke Italian", "say I moved to Lyon, …", "let's say we bought a van…".
+ */
+const OPENS_UNREAL = /^\s*(?:(?:oh\s+|honestly\s+|really\s+|so\s+|just\s+|still\s+)*wish(?:ing)?\b|(?:let['’]?s\s+|but\s+|ok\s+|okay\s+|so\s+)?say\s+(?:I|we)\b)/i;
 export function isHypothetical(s: string): boolean {
-  return HYPOTHETICAL.test(s);
+  return HYPOTHETICAL.test(s) || OPENS_UNREAL.test(s);
 }
 
 /** Joke and sarcasm markers: "oh sure, I just LOVE ...", "yeah right", "lol I'm basically ...". */

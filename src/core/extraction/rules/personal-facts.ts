@@ -8,6 +8,7 @@ import type { Clause, Draft, Rule } from '../model.ts';
 import { LANG_RE, MONTHS, OCCUPATIONS, RELATIONS } from '../lexicon.ts';
 import { boundOf } from '../dates.ts';
 import { cutValue, properSpan, spelledToDigits, tidy, titleCase } from '../values.ts';
+import { MEASURE_UNITS } from '../frames/table.ts';
 
 const ADV = '(?:(?:just|still|currently|now|recently|finally|actually|also|already|officially|really|happily|proudly|full[- ]time|part[- ]time|remotely)\\s+)*';
 
@@ -328,6 +329,11 @@ const education: Rule = (c) => {
   return [];
 };
 
+/** "at 74" not followed by a unit, a time or a clock reading. */
+const AT_AGE = re(`\\bat\\s+(?:the\\s+(?:grand\\s+|ripe\\s+(?:old\\s+)?)?age\\s+of\\s+)?(\\d{2,3})\\b(?![.:,]?\\d|\\s*(?:%|${MEASURE_UNITS.join('|')}|o['’]?clock|mph|kph|quid|p\\b|percent|per\\b)\\b)`, 'i');
+/** A clause about now: present or perfect, or an adverb of the present. */
+const CURRENT = /^(?:(?:just|still|finally|now|also|only)\s+)*(?:am|is|are|has|have|does|do)\b|\b(?:now|still|just|finally|currently|these\s+days)\b/i;
+
 const ageBirthday: Rule = (c) => {
   // "I'm thirty-six" is "I'm 36" (spelled numbers are read in the copula form only: "turned five" may be a pet's).
   const t = c.core;
@@ -335,6 +341,9 @@ const ageBirthday: Rule = (c) => {
   if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol|going\s+on|not))/i.exec(spelledToDigits(t))) && Number(m[1]) > 0 && Number(m[1]) < 120)
     return [{ key: 'age', value: m[1] }];
   if ((m = /\bturned\s+(\d{1,3})\b/i.exec(t))) return [{ key: 'age', value: m[1] }];
+  // "is learning Irish at 74", "At 58 I have finally learned to swim": an age the subject does something at, when the
+  // clause is about now (present or perfect, or a now/still/just/finally) — "moved to Spain at 30" is history.
+  if ((m = AT_AGE.exec(spelledToDigits(c.text))) && Number(m[1]) >= 13 && Number(m[1]) < 111 && CURRENT.test(t)) return [{ key: 'age', value: m[1] }];
   if ((m = /\b(\d{1,3})\s+years?\s+old\b/i.exec(t)) && /^(?:am|is|are)\b/i.test(t)) return [{ key: 'age', value: m[1] }];
   if ((m = /\bbirthday\s+is\s+(?:on\s+)?(?:the\s+)?(.+)/i.exec(c.text)) && c.subject.self) {
     const v = birthdayValue(m[1]);
@@ -354,21 +363,26 @@ function birthdayValue(raw: string): string | null {
 }
 
 const LANG = re(`\\b(${LANG_RE})\\b`, 'gi');
+/** Proficiency in a language: "fluent in", "conversational in", "getting by in", "bilingual in". */
+const PROFICIENT_IN = /\b(?:fluent|conversational|bilingual|trilingual|proficient|passable|competent|(?:getting|get|gets|got)\s+by)\s+in\s+(.+)/i;
 const language: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   let span: string | null = null;
   let meta: Record<string, unknown> | undefined;
   if ((m = /\b(?:speak|speaks|speaking|spoke|spoken)\s+(.+)/i.exec(t))) span = m[1];
-  else if ((m = /\bfluent\s+in\s+(.+)/i.exec(t))) span = m[1];
+  else if ((m = PROFICIENT_IN.exec(t))) span = m[1];
   else if ((m = /\b(?:native|first|mother)\s+(?:language|tongue)\s+is\s+(.+)/i.exec(c.text))) span = m[1];
   else if ((m = /\b(?:learning|studying|practicing|practising|taking|take|took|started)\s+(.+)/i.exec(t)) && (/^(?:learning|studying|practicing|practising)/i.test(m[0].trim()) || /^(?:\w+\s+)?(?:lessons|classes|a\s+class|a\s+course)\b/i.test(m[1].replace(LANG, '').trim()))) {
     span = m[1];
     meta = { level: 'learning' };
-  } else if ((m = /\bbilingual\s+in\s+(.+)/i.exec(t))) span = m[1];
+  }
   if (!span) return [];
   const out: Draft[] = [];
-  for (const l of span.split(/[.!?;]/)[0].matchAll(LANG)) out.push({ key: 'language', value: titleCase(l[1].toLowerCase()), metadata: meta, confidence: meta ? 0.8 : undefined });
+  // A list of languages ends at a comma that opens something else ("Tamil and Malay, rubbish at Spanish").
+  const list = span.split(/[.!?;]/)[0];
+  const cut = re(`,(?!\\s*(?:and\\s+|or\\s+)?(?:${LANG_RE})\\b)`, 'i').exec(list);
+  for (const l of (cut ? list.slice(0, cut.index) : list).matchAll(LANG)) out.push({ key: 'language', value: titleCase(l[1].toLowerCase()), metadata: meta, confidence: meta ? 0.8 : undefined });
   return out;
 };
 

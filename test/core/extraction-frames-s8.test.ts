@@ -1,0 +1,126 @@
+/**
+ * @module test/core/extraction-frames-s8
+ * Session-8 classes read from the misses of blind rounds r28–r32 (never their lines: sentences of our own, written
+ * before the code that reads them): who a clause is about when a named relative or acquaintance opens it, ages said
+ * as "at N" or as a bare number the speaker opens with, languages by proficiency, wishes and "say I…" suppositions,
+ * and rosters of kin. Each with negatives.
+ */
+import { describe, expect, test } from 'vitest';
+import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { TS } from './extraction-harness.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const said = (text: string) =>
+  extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet).map(
+    (m) => `${m.subject}|${m.key}|${m.value.toLowerCase()}|${m.op}`,
+  );
+/** A fact whose subject ends with `who` (a relative is `uncle tobias`), key and value matching. */
+const has = (facts: string[], who: string, key: string, value: RegExp) =>
+  facts.some((f) => {
+    const [s, k, v] = f.split('|');
+    return (s === who || s.endsWith(` ${who}`)) && k === key && value.test(v);
+  });
+
+describe('attribution: a named relative or acquaintance opens the clause', () => {
+  test.each([
+    ['my niece Saoirse’s a paramedic over in Galway', 'saoirse', 'job_title', /paramedic/],
+    ["my nephew Ciaran's a welder up in Aberdeen", 'ciaran', 'location', /aberdeen/],
+    ['Ingrid my aunt is a vet, she has seen it all', 'ingrid', 'job_title', /\bvet/],
+    ['Bertil my neighbour is a retired postman', 'bertil', 'job_title', /postman/],
+    ['my old housemate Priyanka moved to Leeds in the spring', 'priyanka', 'location', /leeds/],
+    ['my former boss Gunnar lives in Bergen now', 'gunnar', 'location', /bergen/],
+    ['Ines from work has a new kitten, a ragdoll called Mochi', 'ines', 'pet', /mochi|ragdoll|kitten/],
+    ['Tobias next door has got three goats now', 'tobias', 'pet', /goat/],
+  ])('%s', (text, who, key, value) => expect(has(said(text), who, key, value)).toBe(true));
+
+  test.each([
+    ['my old housemate Priyanka moved to Leeds in the spring', 'location'],
+    ['my former boss Gunnar lives in Bergen now', 'location'],
+    ['Tobias next door has got three goats now', 'pet'],
+    ['Ines from work has a new kitten', 'pet'],
+    ["my niece Saoirse's a paramedic over in Galway", 'job_title'],
+  ])('not the speaker’s: %s', (text, key) => expect(said(text).filter((f) => f.startsWith(`user|${key}|`))).toEqual([]));
+
+  test.each([["my niece Saoirse's car is a wreck"], ['my old car is a wreck'], ['the lad next door is a nightmare']])('no job or person: %s', (text) =>
+    expect(said(text).filter((f) => /\|job_title\|/.test(f))).toEqual([]),
+  );
+});
+
+describe('ages: "at N" on a life event, and a bare number the speaker opens with', () => {
+  test.each([
+    ['my uncle Bram has just taken up surfing at 67', 'bram', /^67$/],
+    ['my mother-in-law Dorota is learning Welsh at 74', 'dorota', /^74$/],
+    ['my grandad Wilf has finally learned to drive at 70, terrifying', 'wilf', /^70$/],
+    ['At 58 I have finally learned to swim', 'user', /^58$/],
+    ['me: 41. my back: 90', 'user', /^41$/],
+    ['am 29, feel 60', 'user', /^29$/],
+    ['forty-three and just started running', 'user', /^43$/],
+  ])('%s', (text, who, value) => expect(has(said(text), who, 'age', value)).toBe(true));
+
+  test.each([
+    ['the meeting is at 10 and I am already late'],
+    ['we left at 6 and got there by noon'],
+    ['I was doing 70 on the motorway'],
+    ['am 5 minutes away'],
+    ['50 and counting, these emails never stop'],
+    ['me: 3 coffees down already'],
+    ['my gran moved to Spain at 30'],
+    ['At 18 I moved to London'],
+    ['the battery is at 80 percent'],
+  ])('no age: %s', (text) => expect(said(text).filter((f) => /\|age\|/.test(f))).toEqual([]));
+});
+
+describe('languages by proficiency and by who they are spoken with', () => {
+  test.each([
+    ['Fluent in Tamil and Malay, rubbish at Spanish', ['tamil', 'malay']],
+    ['getting by in Czech, mostly with hand signals', ['czech']],
+    ['Tagalog with my cousins, English at work', ['tagalog']],
+    ['conversational in Swahili these days', ['swahili']],
+  ])('%s', (text, want) => {
+    const langs = said(text).filter((f) => f.startsWith('user|language|'));
+    for (const w of want) expect(langs.some((f) => f.includes(w))).toBe(true);
+  });
+
+  test.each([['my brother is fluent in Dutch'], ['fluent in nonsense, mostly'], ['French with a side of fries'], ['Spanish omelette with my cousins']])('none: %s', (text) =>
+    expect(said(text).filter((f) => f.startsWith('user|language|'))).toEqual([]),
+  );
+});
+
+describe('wishes and suppositions state nothing', () => {
+  test.each([['wish I could play the cello'], ['really wish I spoke Italian'], ['say I moved to Lyon, what would rent be like'], ["let's say I bought a Tesla, would insurance go up"]])(
+    '%s',
+    (text) => expect(said(text).filter((f) => f.startsWith('user|') && !/\|(?:like|dislike|goal)\|/.test(f))).toEqual([]),
+  );
+
+  test.each([
+    ['I play the cello, wish I practised more', 'user|hobby|cello'],
+    ['I moved to Lyon, say what you like about the rent', 'user|location|lyon'],
+  ])('still: %s', (text, want) => expect(said(text).some((f) => f.startsWith(want))).toBe(true));
+});
+
+describe('rosters of kin', () => {
+  test.each([
+    ["The triplets are 6 and Odile's 9, it's a zoo", [['odile', /^9$/]]],
+    ["Two sons: Bram's 7, Theo's 5 and the baby, Otto, turned two in May", [['bram', /^7$/], ['theo', /^5$/], ['otto', /^2$/]]],
+    ["One son, Felix, he's 12 going on 30", [['felix', /^12$/]]],
+  ] as Array<[string, Array<[string, RegExp]>]>)('%s', (text, want) => {
+    const out = said(text);
+    for (const [who, age] of want) expect(has(out, who, 'age', age)).toBe(true);
+  });
+
+  test.each([["my sister has two sons: Bram's 7 and Theo's 5"], ["Two tickets: Anna's is 12, mine is 14"]])('not the speaker’s: %s', (text) =>
+    expect(said(text).filter((f) => /^user\|child\|/.test(f))).toEqual([]),
+  );
+});
+
+describe('an ending on a name in apposition', () => {
+  test.each([
+    ['our cat, Mortimer, died on Sunday', /mortimer/],
+    ['My old Labrador, Rufus, passed away in the night', /rufus/],
+  ])('%s', (text, value) => {
+    const out = said(text).filter((f) => f.includes('|pet|'));
+    expect(out.some((f) => value.test(f) && f.endsWith('|retract'))).toBe(true);
+    expect(out.some((f) => value.test(f) && f.endsWith('|assert'))).toBe(false);
+  });
+});
