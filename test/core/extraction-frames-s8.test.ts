@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
-import { TS } from './extraction-harness.ts';
+import { recentTurn, TS } from './extraction-harness.ts';
 
 const wordnet = openLexicon({}).lexicon;
 const said = (text: string) =>
@@ -122,5 +122,35 @@ describe('an ending on a name in apposition', () => {
     const out = said(text).filter((f) => f.includes('|pet|'));
     expect(out.some((f) => value.test(f) && f.endsWith('|retract'))).toBe(true);
     expect(out.some((f) => value.test(f) && f.endsWith('|assert'))).toBe(false);
+  });
+});
+
+/** The candidates for `now` after an earlier user turn `earlier` of the same session. */
+const after = (earlier: string, now: string) =>
+  extractOffline([{ role: 'user', content: now }], { timestamp: TS, sessionId: 's', recentTurns: [recentTurn([{ role: 'user', content: earlier }], 0, '2024-05-01T10:00:00.000Z')] }, true, undefined, wordnet).map(
+    (m) => `${m.subject}|${m.key}|${m.value.toLowerCase()}|${m.op}`,
+  );
+
+describe('corrections of a held name, number or date', () => {
+  test.each([
+    ['my son Rory starts school on Monday', 'Ruairi!! not Rory, autocorrect again', /ruairi/],
+    ['our daughter Nadine is learning to swim', 'Nadia* not Nadine', /nadia/],
+    ['my wife Siobhan loves gardening', '*Sorcha, sorry, autocorrect', /sorcha/],
+    ['my boyfriend Matthias is a nurse', 'ugh, Mathias. he hates the double t', /mathias/],
+    ['my son Eamon is 9 and mad about dinosaurs', "Eamon's 10 actually, I keep forgetting", /^10$/],
+    ["I'm 52 if it matters", 'wait no, 51. not 52 until March', /^51$/],
+    ["I'm 33, for the form", 'haha 34 not 33. I wish', /^34$/],
+  ])('%s → %s', (earlier, now, want) => {
+    const out = after(earlier, now).filter((f) => f.endsWith('|correct'));
+    expect(out.some((f) => want.test(f.split('|')[2]))).toBe(true);
+  });
+
+  test('a day after "not" puts the held dated event right', () => {
+    const out = extractOffline([{ role: 'user', content: "flight's the 6th not the 4th, I checked" }], {
+      timestamp: TS,
+      sessionId: 's',
+      recentTurns: [recentTurn([{ role: 'user', content: 'my flight to Oslo is on the 4th' }], 0, '2024-05-01T10:00:00.000Z')],
+    }, true, undefined, wordnet);
+    expect(out.some((m) => m.op === 'correct' && m.key === 'event_trip' && m.eventDate?.endsWith('-06'))).toBe(true);
   });
 });

@@ -100,11 +100,14 @@ export function prepare(text: string, lexicon?: Lexicon): string {
     .replace(/`[^`\n]*`/g, ' ');
 }
 
-const TRAILING_IF = /(?:,\s*|\s+)(?:(?:so|and)\s+[^,.;]*?\s+)?(?:if|in\s+case|whenever)\s+(?:we|you)\b[^.;!?]*/i;
-/** Drops a condition that trails a statement ("…, so keep that in mind if we talk about X"). */
+const TRAILING_IF = /(?:,\s*|\s+)(?:(?:so|and)\s+[^,.;]*?\s+)?(?:if|in\s+case|whenever)\s+(?:we|you|(?:it|that|this)\s+(?:matters|helps|changes|affects|makes|counts|is\s+relevant|is\s+useful))\b[^.;!?]*/i;
+/**
+ * Drops a condition that trails a statement: about the talk ("…, so keep that in mind if we talk about X") or about
+ * the statement's relevance ("I'm 52 if it matters", "…, if that changes the advice").
+ */
 function dropTrailingCondition(s: string): string {
   const m = TRAILING_IF.exec(s);
-  return m && m.index >= 9 ? s.slice(0, m.index) + s.slice(m.index + m[0].length) : s;
+  return m && m.index >= 5 ? s.slice(0, m.index) + s.slice(m.index + m[0].length) : s;
 }
 
 const HEDGE = /(\S)\s*,?\s+(?:I\s+(?:guess|think|suppose|reckon)|imo|tbh|honestly)\s*(?=[,.!;]|$)/gi;

@@ -84,7 +84,7 @@ export function relationAsTitle(text: string): string {
   if (!m || RELATIONS[m[1].toLowerCase()] === undefined || !isName(m[2])) return text;
   return `my ${m[1].toLowerCase()} ${m[2]} ${text.slice(m[0].length)}`;
 }
-const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=\\p{Ll})`, 'u');
+const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s)\\b)`, 'u');
 const PLACES = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.length).map((p) => p.replace(/ /g, '\\s+')).join('|');
 const NAME_AT_PLACE = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)(?:\\s*,\\s*(?:the|a|our|my)\\s+(?:\\p{Ll}+\\s+){1,2}?|\\s+)(${PLACES})\\s*,?\\s*(?=\\p{Ll})`, 'u');
 /** "Colleague of mine, Rashid, …", "a mate of mine, Declan, …". */

@@ -338,7 +338,7 @@ const ageBirthday: Rule = (c) => {
   // "I'm thirty-six" is "I'm 36" (spelled numbers are read in the copula form only: "turned five" may be a pet's).
   const t = c.core;
   let m: RegExpExecArray | null;
-  if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol|going\s+on|not))/i.exec(spelledToDigits(t))) && Number(m[1]) > 0 && Number(m[1]) < 120)
+  if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol|going\s+on|not|by\s+the\s+way|btw|fyi|for\s+the\s+record))/i.exec(spelledToDigits(t))) && Number(m[1]) > 0 && Number(m[1]) < 120)
     return [{ key: 'age', value: m[1] }];
   if ((m = /\bturned\s+(\d{1,3})\b/i.exec(t))) return [{ key: 'age', value: m[1] }];
   // "is learning Irish at 74", "At 58 I have finally learned to swim": an age the subject does something at, when the
