@@ -131,6 +131,27 @@ const after = (earlier: string, now: string) =>
     (m) => `${m.subject}|${m.key}|${m.value.toLowerCase()}|${m.op}`,
   );
 
+describe('endings of a held value, by the state or the change said of it', () => {
+  test.each([
+    ['I drive an old Fiat Panda', 'the panda is no more, the clutch finally went', /^user\|vehicle\|.*panda.*\|retract$/],
+    ['I do archery on Sundays', 'archery is a thing of the past now, my shoulder is shot', /^user\|hobby\|archery\|retract$/],
+    ['I do pottery on Tuesday evenings', 'no more pottery for me, my wrists have had it', /^user\|hobby\|pottery\|retract$/],
+    ['I play squash with my brother every week', 'my back has retired me from squash, sadly', /^user\|hobby\|squash\|retract$/],
+    ['Noodle our hamster runs on his wheel all night', 'we had to rehome Noodle with a friend in the end', /^user\|pet\|.*noodle.*\|retract$/],
+    ['we have a goat called Bramble', 'Bramble went back to the farm she came from, she hated the garden', /^user\|pet\|.*bramble.*\|retract$/],
+    ['I drive a campervan called Betsy', 'Betsy has a new owner now, a couple from Leeds', /^user\|vehicle\|.*betsy.*\|retract$|^user\|pet\|.*betsy.*\|retract$/],
+    ['I work as a barista at Grindhouse Coffee', 'it was my leaving do at Grindhouse tonight, lots of cake', /^user\|employer\|.*grindhouse.*\|retract$/],
+    ['I work at Millbrook Bakery', 'Millbrook Bakery and I have parted ways', /^user\|employer\|.*millbrook.*\|retract$/],
+  ])('%s → %s', (earlier, now, want) => expect(after(earlier, now).some((f) => want.test(f))).toBe(true));
+
+  test.each([
+    ['I drive an old Fiat Panda', 'the traffic is no more bearable than last year'],
+    ['I do pottery on Tuesday evenings', 'no more excuses, I am going to pottery tonight'],
+    ['Noodle our hamster runs on his wheel all night', 'Noodle went back to his wheel after dinner'],
+    ['I work as a barista at Grindhouse Coffee', "my colleague's leaving do at Grindhouse is on Friday"],
+  ])('ends nothing: %s → %s', (earlier, now) => expect(after(earlier, now).filter((f) => f.endsWith('|retract'))).toEqual([]));
+});
+
 describe('corrections of a held name, number or date', () => {
   test.each([
     ['my son Rory starts school on Monday', 'Ruairi!! not Rory, autocorrect again', /ruairi/],

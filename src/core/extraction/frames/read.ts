@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -164,6 +164,7 @@ function bare(np: Phrase): string {
 const INSTITUTIONS = ['uni', 'university', 'college', 'school', 'institute', 'poly', 'academy'];
 
 const LAST = /^(?:(?:my|our|the)\s+)?(?:very\s+)?last\b/i;
+const LEAVING = /^(?:my|our)\s+(?:\p{L}+\s+)?leaving(?:\s+\p{L}+)?$/iu;
 const ORDINAL = /^(?:(?:my|our|the)\s+)?(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)|last)\b/i;
 
 /** Verbs that take a setting away ("lost my job at X", "left my post at Y"). */
@@ -367,11 +368,14 @@ export function settingDrafts(rc: ReadClause): Draft[] {
   }
   for (const p of phrases) {
     const head = p.headLemma.replace(/(?<!s)s$/, '');
-    const row = SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma) || r.heads.includes(head));
+    // "my leaving do at Grindhouse": an occasion of leaving is the last day's kind (never someone else's: "Jo's leaving do").
+    const lastWord = p.text.toLowerCase().split(/\s+/).pop()!;
+    const leaving = LEAVING.test(p.text) && !/['’]s\b/.test(p.text) && (lastWord === 'leaving' || LEAVING_OCCASIONS.includes(lastWord));
+    const row = leaving ? SETTING_NOUNS[0] : SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma) || r.heads.includes(head));
     if (!row) continue;
     // "at Monzo", or a named institution ("at Edinburgh uni"): a name before an organisation noun.
     // "my last day at the council": the setting's last day ends it (an organisation noun will do: the employer held).
-    const last = row.key === 'employer' && LAST.test(p.text) && clause.subject.self;
+    const last = row.key === 'employer' && (LAST.test(p.text) || leaving) && clause.subject.self;
     // "…with my friend Ines, best part of my week": a phrase about a person is company, never the organisation.
     const company = (np: Phrase) => np.text.toLowerCase().split(/\s+/).some((w) => w in RELATIONS || isKind(w, 'social', rc.lex) || isKind(w, 'family', rc.lex));
     const at = shape.preps.find((x) => row.preps.includes(x.prep) && !company(x.np) && (fits(x.np, 'proper') || (!!x.np.name && isName(x.np.name.split(' ')[0]) && (INSTITUTIONS.includes(x.np.headLemma) || isKind(x.np.headLemma, 'organization', rc.lex))) || (last && x.np.det === 'the' && isKind(x.np.headLemma, 'organization', rc.lex))));

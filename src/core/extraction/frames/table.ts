@@ -159,6 +159,9 @@ export const SETTING_NOUNS: ReadonlyArray<{ key: string; heads: string[]; preps:
   { key: 'education', heads: ['lab', 'phd', 'degree', 'course', 'thesis', 'dissertation', 'class', 'lecture', 'supervisor', 'advisor', 'dorm', 'masters', 'semester', 'module', 'campus'], preps: ['at'] },
 ];
 
+/** Occasions that mark leaving a job ("my leaving do / drinks / card at X"): read like "my last day at X". */
+export const LEAVING_OCCASIONS: readonly string[] = ['do', 'party', 'drinks', 'lunch', 'card', 'speech', 'present', 'collection', 'dinner', 'bash'];
+
 /**
  * Where an activity is practised: "<activity or instrument> <head>" ("bassoon lessons", "fencing club", "netball
  * league", "pottery class") is a hobby of the speaker's (implied) when the speaker takes it, goes to it or has it.
@@ -408,8 +411,10 @@ export interface ReferenceEnding {
   role: 'object' | 'subject' | 'passive' | 'leaver' | 'together';
   keys: string[];
   /** A structure the clause must have instead of (or with) a verb class. */
-  shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state';
+  shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state' | 'has-new-home' | 'returned';
   particle?: string;
+  /** Ends only a value the exchange holds (no plain retraction of a name said without a fact). */
+  heldOnly?: boolean;
 }
 
 export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
@@ -425,7 +430,16 @@ export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
   { id: 'left-by', anchors: ['abandon', 'discard', 'leave'], role: 'leaver', keys: ['partner'] },
   { id: 'left', anchors: ['leave', 'abandon', 'give_up', 'discontinue', 'end'], role: 'object', keys: ['partner', 'employer', 'hobby'] },
   { id: 'hung-up', lemmas: ['hang'], particle: 'up', role: 'object', keys: ['hobby'] },
+  // Session 8: "Betsy has a new owner", "Bramble went back to the farm / to my aunt's", "X and I have parted ways".
+  { id: 'has-new-home', shape: 'has-new-home', role: 'subject', keys: ['pet', 'vehicle'] },
+  { id: 'returned', shape: 'returned', role: 'subject', keys: ['pet'], heldOnly: true },
+  { id: 'parted', lemmas: ['part', 'split', 'separate'], role: 'together', keys: ['partner', 'employer'] },
 ];
+
+/** Phrases a held thing is said to be when it has ended, after the copula ("the van is no more", "a thing of the past"). */
+export const ENDED_PHRASES: readonly string[][] = [['no', 'more'], ['a', 'thing', 'of', 'the', 'past'], ['in', 'the', 'past'], ['ancient', 'history'], ['a', 'goner']];
+/** Verbs by which something retires or bars the speaker from a held activity or job ("my knees have retired me from rugby"). */
+export const BARRED_FROM: readonly string[] = ['retire', 'ban', 'bar', 'force', 'drive', 'rule'];
 
 /** What a referent may be said to be when it is no more ("the van is gone", "bouldering is over for me"). */
 export const ENDED_STATES: readonly string[] = ['gone', 'over', 'dead', 'finished', 'history', 'kaput', 'done'];
