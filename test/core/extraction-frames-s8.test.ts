@@ -175,3 +175,27 @@ describe('corrections of a held name, number or date', () => {
     expect(out.some((m) => m.op === 'correct' && m.key === 'event_trip' && m.eventDate?.endsWith('-06'))).toBe(true);
   });
 });
+
+describe('milestones: stages of life the speaker passed, dated', () => {
+  test.each([
+    ['We tied the knot in Porto last Saturday', ['user|event_milestone|', 'user|relationship_status|married']],
+    ['finally got hitched on Friday, tiny ceremony', ['user|event_milestone|', 'user|relationship_status|married']],
+    ['Passed my final nursing exam yesterday!!', ['user|event_milestone|']],
+    ['Defended the dissertation on Tuesday, still shaking', ['user|event_milestone|']],
+    ['We adopted our son in March after two years of paperwork', ['user|event_milestone|']],
+    ['signed my first record deal on Monday', ['user|event_milestone|']],
+  ])('%s', (text, want) => {
+    const out = said(text);
+    for (const w of want) expect(out.some((f) => f.startsWith(w))).toBe(true);
+  });
+
+  test.each([
+    ['my sister got married on Saturday'],
+    ['passed my driving test yesterday'],
+    ["we're getting married next June"],
+    ['opened my laptop yesterday and the screen was cracked'],
+    ['signed the lease on Monday'],
+    ['We got married in Lisbon in 2009'],
+    ['got engaged on the pier on Sunday!'],
+  ])('no milestone of the speaker: %s', (text) => expect(said(text).filter((f) => f.startsWith('user|event_milestone|'))).toEqual([]));
+});
