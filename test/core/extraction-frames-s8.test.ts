@@ -199,3 +199,26 @@ describe('milestones: stages of life the speaker passed, dated', () => {
     ['got engaged on the pier on Sunday!'],
   ])('no milestone of the speaker: %s', (text) => expect(said(text).filter((f) => f.startsWith('user|event_milestone|'))).toEqual([]));
 });
+
+describe('answers: a late yes after a specification, an echoed value, a name said as "<relation>\'s name is X"', () => {
+  const answered = (q: string, a: string) =>
+    extractOffline([{ role: 'assistant', content: q }, { role: 'user', content: a }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet).map(
+      (m) => `${m.subject}|${m.key}|${m.value.toLowerCase()}`,
+    );
+  test.each([
+    ["You're asthmatic, right? I'll keep that in mind for the plan.", 'mild, yeah', /^user\|health_condition\|asthma/],
+    ["Your daughter's name is Noor, right?", 'Noor, yes. no h', /^user\|child\|noor/],
+    ['Is your dog called Biscuit?', 'Biscuit, yep, the menace', /^user\|pet\|.*biscuit/],
+  ])('%s — %s', (q, a, want) => expect(answered(q, a).some((f) => want.test(f))).toBe(true));
+
+  test.each([
+    ["You're asthmatic, right? I'll keep that in mind for the plan.", 'not really, yeah'],
+    ["Your daughter's name is Noor, right?", 'Nora, actually'],
+  ])('no: %s — %s', (q, a) => expect(answered(q, a).some((f) => /asthma|\|child\|noor/.test(f))).toBe(false));
+
+  test.each([
+    ["my brother's name is Anders", /^user\|sibling\|anders/],
+    ["our cat's name is Pip", /^user\|pet\|.*pip/],
+  ])('%s', (text, want) => expect(said(text).some((f) => want.test(f))).toBe(true));
+  test("someone else's: my brother's friend's name is Tom", () => expect(said("my brother's friend's name is Tom").some((f) => /\|sibling\|tom/.test(f))).toBe(false));
+});

@@ -28,7 +28,7 @@ import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
 import { RELATION_RE } from './lexicon.ts';
-import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, impliedYes, namedComplement } from './answers.ts';
+import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, impliedYes, namedComplement } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
@@ -649,12 +649,16 @@ export function extractOffline(messages: Message[], ctx: ExtractionContext, corr
     // "haha yep that's him": laughter before the answer's yes.
     const filler = question ? LEAD_FILLER.exec(content) : null;
     if (filler && CONFIRM.test(content.slice(filler[0].length))) content = content.slice(filler[0].length);
+    // "Noor, yes": the question's value echoed before the yes.
+    const echo = question && !filler ? echoBeforeYes(question.content, content) : null;
+    if (echo !== null && CONFIRM.test(content.slice(echo))) content = content.slice(echo);
     const explicitYes = CONFIRM.exec(content);
     // "slowly, but yes", "every weekend, in a brass band": a yes the answer implies without opening with it.
     const implied = !explicitYes && question && !isJokeOrSarcasm(content) ? impliedYes(question.content, content) : null;
     const confirm = explicitYes ?? (implied ? ([''] as unknown as RegExpExecArray) : null);
-    // "Yeah right, and I'm the Queen…" is sarcasm, not a confirmation: the whole message stays screened.
-    if (confirm && !isJokeOrSarcasm(content) && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b/i.test(content.slice(confirm[0].length))) {
+    // "Yeah right, and I'm the Queen…" is sarcasm, not a confirmation: the whole message stays screened. A spelling note
+    // after the yes ("yes. no h") is no denial.
+    if (confirm && !isJokeOrSarcasm(content) && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b(?!\s+\p{L}(?:[\s.,!]|$))/iu.test(content.slice(confirm[0].length))) {
       const prevAssistant = question;
       if (prevAssistant) {
         const claim = assistantClaimToFirstPerson(prevAssistant.content);
