@@ -222,3 +222,27 @@ describe('answers: a late yes after a specification, an echoed value, a name sai
   ])('%s', (text, want) => expect(said(text).some((f) => want.test(f))).toBe(true));
   test("someone else's: my brother's friend's name is Tom", () => expect(said("my brother's friend's name is Tom").some((f) => /\|sibling\|tom/.test(f))).toBe(false));
 });
+
+describe('third parties: relative clauses, names in brackets, roles conferred, illness "with", kept insects', () => {
+  test.each([
+    ['Coffee with my mentor Ingeborg, who has been at Siemens for thirty years', 'ingeborg', 'employer', /siemens/],
+    ['my aunt (Dagny) is off to Peru for a month in June', 'dagny', 'event_trip', /peru/],
+    ['My colleague Rohan has just been made head of procurement', 'rohan', 'job_title', /head of procurement/],
+    ['my brother Lars got promoted to shift supervisor', 'lars', 'job_title', /shift supervisor/],
+    ['my friend Odile has been laid up with shingles all week', 'odile', 'health_condition', /shingles/],
+    ['neighbour Ferris is off work with sciatica again', 'ferris', 'health_condition', /sciatica/],
+    ['my uncle Piet keeps bees on his allotment', 'piet', 'hobby', /bee/],
+  ])('%s', (text, who, key, value) => expect(has(said(text), who, key, value)).toBe(true));
+
+  test.each([
+    ['Coffee with my mentor Ingeborg, who has been at Siemens for thirty years', 'user|employer|'],
+    ['my uncle Piet keeps bees on his allotment', '|pet|'],
+    ['my uncle Piet keeps bees on his allotment, six hives now', '|health_condition|'],
+    ['I was helping my mum with her shopping', '|health_condition|'],
+  ])('not: %s', (text, bad) => expect(said(text).filter((f) => f.includes(bad))).toEqual([]));
+
+  test.each([['Fluent in Farsi, getting by in Dutch', ['farsi', 'dutch']]])('%s', (text, want) => {
+    const langs = said(text).filter((f) => f.startsWith('user|language|'));
+    for (const w of want) expect(langs.some((f) => f.includes(w))).toBe(true);
+  });
+});

@@ -15,7 +15,7 @@ import { analyseText } from './nlp.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
-import { attribute, isOthersAdvice, relationAsTitle, resolveReportedSpeech, speakerSubject, thirdPartyId, type Attribution } from './subject-attribution.ts';
+import { attribute, isOthersAdvice, relationAsTitle, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
 import { PERSONAL_FACT_RULES, hereIn, placeIsHome } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
@@ -534,7 +534,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     if (!subjectOverride) for (const d of reasonedOpinion(stripMarkers(body))) out.push(toCandidate(d, self, evidence, o.base));
     // A change of mind or taste spans the sentence's clauses ("I used to hate olives but these days I…").
     if (!subjectOverride) for (const d of [...changeOfHeart(stripMarkers(body)), ...tasteChange(stripMarkers(body))]) out.push(toCandidate(d, self, evidence, o.base));
-    const parts = splitClauses(relationAsTitle(body))
+    const parts = splitClauses(splitWhoClause(relationAsTitle(body)))
       .map((clauseText) => stripMarkers(clauseText.length > MAX_CLAUSE ? clauseText.slice(0, clauseText.lastIndexOf(' ', MAX_CLAUSE) > 0 ? clauseText.lastIndexOf(' ', MAX_CLAUSE) : MAX_CLAUSE) : clauseText))
       .filter(Boolean)
       // "neighbour Gareth plays the tuba": chat drops the "my" before a relation noun and a name.

@@ -74,6 +74,9 @@ const OTHER_PERSON = new RegExp(`^\\s*(?:${RELATION_RE}|family|friends?|colleagu
  * speaker's relative all the same, read as "my neighbour Joss plays…". Other text is returned as it is.
  */
 export function relationAsTitle(text: string): string {
+  // "boss (Marit) is off to…", "my aunt (Dagny) lives…": a name in brackets after the relation is its name.
+  const bracketed = BRACKETED_NAME.exec(text);
+  if (bracketed && RELATIONS[bracketed[1].toLowerCase()] !== undefined && isName(bracketed[2])) return `my ${bracketed[1].toLowerCase()} ${bracketed[2]} ${text.slice(bracketed[0].length)}`;
   // "Ingrid my aunt is a vet": the name first, its relation after it.
   const after = NAME_THEN_RELATION.exec(text);
   if (after && isName(after[1])) return `my ${after[2].toLowerCase()} ${after[1]} ${text.slice(after[0].length)}`;
@@ -83,6 +86,15 @@ export function relationAsTitle(text: string): string {
   const m = OF_MINE.exec(text) ?? BARE_RELATION.exec(text);
   if (!m || RELATIONS[m[1].toLowerCase()] === undefined || !isName(m[2])) return text;
   return `my ${m[1].toLowerCase()} ${m[2]} ${text.slice(m[0].length)}`;
+}
+const BRACKETED_NAME = new RegExp(`^(?:(?:my|our)\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\(\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*\\)\\s*`, 'iu');
+/**
+ * "my mentor Ingeborg, who has been at Siemens…": a relative clause on a named relation is a clause about that
+ * person, split off as "…Ingeborg; my mentor Ingeborg has been at Siemens…" so attribution reads it as theirs.
+ */
+const WHO_CLAUSE = new RegExp(`(\\b(?:my|our)\\s+((?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE}))\\s+(\\p{Lu}[\\p{L}'’-]+)),\\s+who\\s+(?=(?:is|was|has|had|have|works|lives|still|now|just|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'gu');
+export function splitWhoClause(text: string): string {
+  return text.replace(WHO_CLAUSE, (_m, head: string, rel: string, name: string) => (isName(name) ? `${head}; my ${rel} ${name} ` : _m));
 }
 const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s)\\b)`, 'u');
 const PLACES = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.length).map((p) => p.replace(/ /g, '\\s+')).join('|');

@@ -317,6 +317,13 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
       // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
       if (/['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
       if (frame.key === 'health_condition' && NOT_CONDITIONS.includes(np.headLemma)) continue;
+      // "six hives at the bottom of the garden": a counted illness noun is a thing counted, not a condition.
+      if (frame.key === 'health_condition' && COUNTED.test(np.text)) continue;
+      // "keeps bees", "we keep hens' neighbours… wasps": insects kept are a pastime (beekeeping), not a pet.
+      if (frame.key === 'pet' && frame.pred === 'own' && !np.name && /s$/.test(np.head) && !!lex && lex.isA(np.headLemma, 'insect', { pos: 'noun', maxSenses: 1, maxDepth: 6 })) {
+        out.push({ key: 'hobby', value: `keeping ${bare(np)}`, metadata: { frame: 'own×insect' } });
+        continue;
+      }
       // "started volunteering at the shelter": a gerund of the work class is work, not a pastime.
       if (frame.key === 'hobby' && np.gerund && PREDICATES.work.lemmas.includes(np.head.replace(/ing$/, ''))) continue;
       // A place, never an organisation ("moved to Google" is a new employer, not a city).
@@ -338,6 +345,9 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
   }
   return out;
 }
+
+/** A phrase that opens with a count ("six hives", "2 colds"). */
+const COUNTED = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+(?:few|couple|dozen))\s/i;
 
 /** Whether the word right after the clause's verb is `word` ("steer clear of": "clear" is read as an adjective, not a particle). */
 function followedBy(rc: ReadClause, shape: Shape, word: string): boolean {

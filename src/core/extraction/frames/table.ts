@@ -8,7 +8,7 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start' | 'exchange';
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start' | 'exchange' | 'ail';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
@@ -35,6 +35,8 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   start: { lemmas: ['start', 'begin', 'take', 'resume'] },
   // Trading one thing for another ("traded the Micra for a Honda Jazz"): what comes "for" is the new one.
   exchange: { lemmas: ['trade', 'swap', 'exchange', 'part-exchange', 'switch'], anchors: ['exchange'] },
+  // Being laid low by an illness ("laid up with shingles", "signed off with long covid", "struggling with gout").
+  ail: { lemmas: ['lay', 'sign', 'struggle', 'battle', 'suffer', 'knock', 'floor', 'strike', 'hospitalise', 'hospitalize', 'admit', 'bed'] },
 };
 
 /**
@@ -129,6 +131,9 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'avoid', slot: 'prep:from', arg: 'food', key: 'diet' },
   { pred: 'be', slot: 'prep:off', arg: 'food', key: 'diet' },
   { pred: 'learn', slot: 'object', arg: 'language', key: 'language' },
+  // "has been laid up with shingles", "is off work with sciatica": whoever the clause is about has the illness.
+  { pred: 'ail', slot: 'prep:with', arg: 'illness', key: 'health_condition' },
+  { pred: 'be', slot: 'prep:with', arg: 'illness', key: 'health_condition' },
   { pred: 'exchange', slot: 'prep:for', arg: 'vehicle', key: 'vehicle' },
   // "my flatmate Cormac just got a job as a podiatrist": a job had or got, whoever got it.
   { pred: 'own', slot: 'prep:as', arg: 'occupation', key: 'job_title', objectHeads: JOB_NOUNS },

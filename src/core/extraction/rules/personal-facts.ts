@@ -44,10 +44,12 @@ function isOccupation(np: string): boolean {
   return OCCUPATIONS.has(last) || OCCUPATIONS.has(last.replace(/s$/, ''));
 }
 
+/** Heads of a position conferred on someone ("made head of procurement", "named captain"). */
+const POSITION_HEAD = /^(?:[\w-]+\s+){0,3}?(?:head|chief|lead|director|manager|chair|chairman|chairwoman|captain|president|partner|supervisor|principal|dean|foreman|editor|coordinator)\b/i;
 /** Romantic context: "I'm not with Jake anymore, we broke up" is about a partner, not an employer. */
 const ROMANCE = /\b(?:broke\s+up|split\s+up|dating|divorc\w*|relationship|boyfriend|girlfriend|ex\b|together|dumped|cheated)/i;
 /** A stay long enough to be a job: "been at Shopify almost 2 yrs". */
-const TENURE = /\b(?:for|almost|nearly|over|about|like)\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:years?|yrs?|months?)\b|\bsince\s+(?:19|20)\d\d\b/i;
+const TENURE = /\b(?:for|almost|nearly|over|about|like)\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|(?:twenty|thirty|forty|fifty)(?:[\s-]\w+)?|a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:years?|yrs?|months?)\b|\bsince\s+(?:19|20)\d\d\b/i;
 /** A sentence about changing home: "left Manchester … settled in Leeds" is a move, not a resignation. */
 const PLACE_MOVE = /\b(?:settled|moved|moving|relocated|living|live|lives|based|new\s+(?:city|town|flat|house|place|home)|emigrated)\b/i;
 
@@ -125,6 +127,10 @@ const jobTitle: Rule = (c) => {
   else if ((m = /\b(?:freelancing|freelance|moonlighting|temping|contracting|interning|volunteering|employed|hired|trained|training|qualified|certified)\s+as\s+(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
   else if ((m = /\b(role|job\s+title|title|position|job)\s+is\s+(?:a\s+|an\s+)?(.+)/i.exec(t))) v = title(m[2], /^job$/i.test(m[1]) || /^(?:pretty|so|very|really|quite|too|kind|super|a\s+bit)\b/i.test(m[2]));
   else if ((m = /\b(?:promoted|appointed|bumped\s+up)\s+(?:to|as)\s+(?:the\s+)?(?:new\s+)?(?:a\s+|an\s+)?(.+)/i.exec(t))) v = title(m[1], false);
+  // A role conferred on the subject: "has been made head of procurement", "got named captain" (the role is a position
+  // head, or an occupation).
+  else if ((m = /\b(?:been|got|get|was|were|just)\s+(?:made|named|appointed|elected)\s+(?:the\s+)?(?:new\s+)?((?:[\w-]+\s+){0,3}?(?:head|chief|lead|director|manager|chair|chairman|chairwoman|captain|president|partner|supervisor|principal|dean|foreman|editor|coordinator|[\w-]+)(?:\s+of\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?)(?=\s*(?:[,.;!]|$|\s+(?:at|for|and|but|so|today|yesterday|last|this|apparently)\b))/i.exec(t)) && (POSITION_HEAD.test(m[1]) || isOccupation(m[1].replace(/\s+of\s+.*$/i, ''))))
+    v = m[1].trim();
   else if ((m = /\b(?:my|our)\s+(?:job|work|role|career|position)\s+as\s+(?:a|an)?\s*(.+)/i.exec(c.text)) && c.subject.self && !/\blost\s+my\s+job\b/i.test(c.text)) v = title(m[1], false);
   else if ((m = /^(?:are|were)\s+(?:both\s+|all\s+)?((?:[\w-]+\s+)?[\w-]+s)\b/i.exec(t)) && !c.subject.self) {
     const x = title(m[1], true);
@@ -383,6 +389,9 @@ const language: Rule = (c) => {
   const list = span.split(/[.!?;]/)[0];
   const cut = re(`,(?!\\s*(?:and\\s+|or\\s+)?(?:${LANG_RE})\\b)`, 'i').exec(list);
   for (const l of (cut ? list.slice(0, cut.index) : list).matchAll(LANG)) out.push({ key: 'language', value: titleCase(l[1].toLowerCase()), metadata: meta, confidence: meta ? 0.8 : undefined });
+  // "Fluent in Farsi, getting by in Dutch": a later proficiency after the cut opens a list of its own.
+  const later = cut ? PROFICIENT_IN.exec(list.slice(cut.index)) : null;
+  if (later) for (const d of language({ ...c, core: later[0], text: later[0] })) if (!out.some((o) => o.value === d.value)) out.push(d);
   return out;
 };
 
