@@ -142,6 +142,9 @@ describe('endings of a held value, by the state or the change said of it', () =>
     ['I drive a campervan called Betsy', 'Betsy has a new owner now, a couple from Leeds', /^user\|vehicle\|.*betsy.*\|retract$|^user\|pet\|.*betsy.*\|retract$/],
     ['I work as a barista at Grindhouse Coffee', 'it was my leaving do at Grindhouse tonight, lots of cake', /^user\|employer\|.*grindhouse.*\|retract$/],
     ['I work at Millbrook Bakery', 'Millbrook Bakery and I have parted ways', /^user\|employer\|.*millbrook.*\|retract$/],
+    ['I work in the kitchen at The Swan in Ely', 'well that is that: six years at The Swan came to an end last night', /^user\|employer\|.*swan.*\|retract$/],
+    ['I work at Lidl on the tills', 'my time at Lidl is over, onwards', /^user\|employer\|lidl\|retract$/],
+    ['my fiancée Mireille is an architect', 'the engagement is off. I need a drink', /^user\|partner\|.*mireille.*\|retract$/],
   ])('%s → %s', (earlier, now, want) => expect(after(earlier, now).some((f) => want.test(f))).toBe(true));
 
   test.each([
@@ -149,6 +152,8 @@ describe('endings of a held value, by the state or the change said of it', () =>
     ['I do pottery on Tuesday evenings', 'no more excuses, I am going to pottery tonight'],
     ['Noodle our hamster runs on his wheel all night', 'Noodle went back to his wheel after dinner'],
     ['I work as a barista at Grindhouse Coffee', "my colleague's leaving do at Grindhouse is on Friday"],
+    ['I work at Lidl on the tills', 'my time at Lidl has been great so far'],
+    ['my fiancée Mireille is an architect', 'the engagement party is off, the venue flooded'],
   ])('ends nothing: %s → %s', (earlier, now) => expect(after(earlier, now).filter((f) => f.endsWith('|retract'))).toEqual([]));
 });
 
@@ -246,3 +251,20 @@ describe('third parties: relative clauses, names in brackets, roles conferred, i
     for (const w of want) expect(langs.some((f) => f.includes(w))).toBe(true);
   });
 });
+
+describe('clause analysis: accented relation words, a role without its article, a possessed vehicle by make', () => {
+  test.each([
+    ['my fiancée Solène is a translator', 'user|partner|solène'],
+    ["I'm sous chef at The Grapes in Hull", 'user|job_title|sous chef'],
+    ['My Range Rover Evoque is on its last legs', 'user|vehicle|range rover evoque'],
+    ['our Volvo estate has done 200k miles', 'user|vehicle|volvo'],
+  ])('%s', (text, want) => expect(said(text).some((f) => f.startsWith(want))).toBe(true));
+
+  test.each([["I'm home at Christmas", '|job_title|'], ["my brother's Range Rover is enormous", 'user|vehicle|'], ['the Volvo in front of me braked hard', 'user|vehicle|']])('none: %s', (text, bad) =>
+    expect(said(text).filter((f) => f.includes(bad))).toEqual([]),
+  );
+});
+
+test.each([['first month at Octopus done, my brain is full'], ['two years at Arup finished with a promotion']])('a span completed is no job left: %s', (text) =>
+  expect(said(text).filter((f) => f.endsWith('|retract'))).toEqual([]),
+);

@@ -64,8 +64,9 @@ export function relationDraft(speaker: string, relation: string, name: string | 
   };
 }
 
-// "mother-in-law", "step-son": a hyphenated compound is another relation, not the head word.
-const REL_HEAD = new RegExp(`^(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?!-)`, 'i');
+// "mother-in-law", "step-son": a hyphenated compound is another relation, not the head word. The word ends at a
+// letter by Unicode ("fiancé Vikram": \b after an accented letter is no boundary).
+const REL_HEAD = new RegExp(`^(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})(?![\\p{L}-])`, 'iu');
 /** After "my partner's": another person, so the clause is not about the relative ("my partner's family speaks Spanish"). */
 const OTHER_PERSON = new RegExp(`^\\s*(?:${RELATION_RE}|family|friends?|colleagues?|coworkers?|co-workers?|boss|ex|folks|relatives|in-laws|cousins?|roommates?|neighbou?rs?)\\b`, 'i');
 

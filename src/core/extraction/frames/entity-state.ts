@@ -256,6 +256,8 @@ function referentWords(np: Phrase): string[] {
   return [...new Set(words)];
 }
 
+/** Spans of time at an organisation ("nine years at The Anchor", "my time at Lidl"). */
+const SPAN_HEADS = ['year', 'month', 'decade', 'stint', 'time', 'career', 'spell', 'tenure'];
 /** What ending the bond is said over ("ended things", "ended it", "ended our relationship"). */
 const BOND_OBJECTS = ['thing', 'things', 'it', 'relationship', 'engagement', 'marriage', 'way', 'ways', 'company'];
 
@@ -359,6 +361,31 @@ function fragmentEndings(rc: ReadClause, held: NonNullable<ReadClause['clause'][
       const hit = w.length > 2 ? held.find(w, ['hobby', 'employer', 'vehicle']) : null;
       if (hit) return retract(hit, 'no-more');
     }
+  }
+  // "nine years at The Anchor came to an end", "my time at Lidl is over": a span at an organisation that ends.
+  const { shape } = rc;
+  const lowers = tokens.map((t) => t.lower);
+  const ends = (from: number) => {
+    const rest = lowers.slice(from);
+    const end = rest.indexOf('end');
+    // A span "done" or "finished" is a stage completed ("first week at Bupa done"), not a job left.
+    return (end > 0 && rest.slice(0, end).includes('to') && rest.slice(0, end).some((w) => w === 'came' || w === 'come' || w === 'coming')) || rest.slice(0, 3).some((w) => w === 'over' || w === 'history') || rest.includes('ended');
+  };
+  const span = shape.subject && SPAN_HEADS.includes(shape.subject.headLemma) && !/['’]s\b/.test(shape.subject.text) ? shape.preps.find((p) => p.prep === 'at' || p.prep === 'with') : undefined;
+  if (span && !clause.negated && clause.subject.self && ends(tokens.findIndex((t) => t.text === span.np.text.split(/\s+/).pop()) + 1)) {
+    for (const w of referentWords(span.np)) {
+      const hit = held.find(w, ['employer']);
+      if (hit) return retract(hit, 'span-ended');
+    }
+    if (span.np.proper && span.np.name) return [{ key: 'employer', value: span.np.name, op: 'retract', subject: clause.speaker, metadata: { ending: 'span-ended' } }];
+  }
+  // "the engagement is off", "our marriage is over": the bond itself ends, so the current partner does.
+  const bond = shape.subject && BOND_OBJECTS.includes(shape.subject.headLemma) && ['the', 'our', 'my'].includes(shape.subject.det ?? '') && shape.verb === 'be';
+  if (bond && !clause.negated) {
+    const at = lowers.indexOf(shape.subject!.head.toLowerCase());
+    const state = lowers.slice(at + 1, at + 4).find((w) => w === 'off' || ENDED_STATES.includes(w));
+    const now = state ? held.current('partner') : null;
+    if (now) return retract(now, 'bond-ended');
   }
   const k = tokens.findIndex((t, i) => ['me', 'us'].includes(tokens[i + 1]?.lower ?? '') && BARRED_FROM.some((v) => t.lemma === v || (t.lower.startsWith(v) && /^(?:e?d|s|ing)?$/.test(t.lower.slice(v.length).replace(/^[dn](?=ed|ing)/, '')))));
   if (k >= 0 && !clause.negated) {

@@ -746,6 +746,14 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
       const name = /^\p{Lu}/u.test(after) ? after : (bareName({ ...p, text: after, det: null, proper: false, gerund: false }, lex) ?? thing);
       if (name && isName(name) && kindOf(after.toLowerCase()) === null) out.push({ key: 'pet', value: `${words[at].toLowerCase()} named ${name}`, subject: clause.speaker, metadata: { species: words[at].toLowerCase(), name, frame: 'possessed×animal+name' } });
     }
+    // "My Land Rover Defender is older than I am": a possessed vehicle named by its make or model, as what the clause is
+    // about, is the speaker's vehicle (implied). The value runs over the written name and the vehicle words after it
+    // ("Land Rover Defender", "Volvo"), never a verb the tagger took into the phrase ("my Brompton folds up").
+    const namesVehicle = (name: string) => isKind(name.toLowerCase(), 'vehicle', lex) || name.split(/\s+/).some((w, k, ws) => isKind(w.toLowerCase(), 'vehicle') || (k > 0 && isKind(`${ws[k - 1]} ${w}`.toLowerCase(), 'vehicle')));
+    if (p === shape.subject && clause.subject.self && p.name && namesVehicle(p.name)) {
+      const stop = words.findIndex((w, k) => k > 0 && !/^\p{Lu}|\d/u.test(w) && !isKind(w.toLowerCase(), 'vehicle', lex));
+      out.push({ key: 'vehicle', value: (stop > 0 ? words.slice(0, stop) : words).join(' '), implicit: true, subject: clause.speaker, metadata: { frame: 'possessed×vehicle' } });
+    }
     // A symptom ("my mouth itch", "my cough") is no condition; the harm frame reads what caused it.
     const symptom = (!!lex && lex.isA(p.headLemma, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 })) || (shape.objects.includes(p) && harmDrafts(rc).length > 0);
     if (isKind(p.headLemma, 'illness', lex) && !NOT_CONDITIONS.includes(p.headLemma) && !symptom && clause.subject.self) out.push({ key: 'health_condition', value: bare(p).toLowerCase(), subject: clause.speaker, metadata: { frame: 'possessed×illness' } });

@@ -83,7 +83,8 @@ const employer: Rule = (c) => {
   // "I'm not with Jake anymore": no longer with a one-word name is a relationship ending (family rules), not a job.
   else if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+)?(?:at|with)\s+(.+)/i.exec(t)) && !ROMANCE.test(c.sentence) && !(c.negated && /^with\s+\p{Lu}[\p{L}'’-]*\s*(?:[.,!;]|$)/u.test(m[0].replace(/^\w+\s+(?:still\s+|now\s+)?/i, '')))) push(org(m[1]), { confidence: 0.75 });
   else if ((m = /^(?:have\s+been|has\s+been|been)\s+(?:working\s+)?(?:at|with)\s+(.+)/i.exec(t)) && TENURE.test(t)) push(org(m[1]), { confidence: 0.8 });
-  else if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+)?(?:a|an|the)\s+([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(t)) && isOccupation(m[1])) push(org(m[2]));
+  // "I'm a nurse at…", and a role said without its article ("I'm head chef at The Anchor").
+  else if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:a|an|the)\s+)?([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(t)) && isOccupation(m[1])) push(org(m[2]));
   // "Signed the contract — I'll be a data analyst at Monzo": a coming role after a job step names the employer.
   else if ((m = FUTURE_ROLE.exec(t)) && JOB_STEP.test(`${c.prevSentence ?? ''} ${c.sentence}`) && (m = /^([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(m[1])) && isOccupation(m[1])) push(org(m[2]));
   else if ((m = /\b(?:quit|left|resigned\s+from|leaving|(?:got|was|been|were)\s+(?:fired|laid\s+off|let\s+go)\s+(?:from|by|at))\s+(.+)/i.exec(t)) && !(/^(?:left|leaving)\b/i.test(m[0].trim()) && PLACE_MOVE.test(c.sentence)) && !/^(?:left|leaving)\s+\S+\s+with\b/i.test(m[0] + m[1].slice(0, 0) + ' ' + m[1])) {
@@ -119,6 +120,8 @@ const jobTitle: Rule = (c) => {
   const talkingTitle = talkingAs ? title(talkingAs[1], true) : null;
   if (talkingTitle) out.push({ key: 'job_title', value: talkingTitle, op: 'assert' });
   if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
+  // "I'm head chef at The Anchor": a role said without its article, at or for an organisation.
+  else if ((m = /^(?:am|is)\s+(?:now\s+|currently\s+|still\s+)?((?:[\w-]+\s+)?[\w-]+)\s+(?:at|for)\s+(?:the\s+)?\p{Lu}/iu.exec(t)) && isOccupation(m[1]) && !/^(?:a|an|the|my|our|not|so|very|home|here|there|back|out|in|on)\b/i.test(m[1])) v = m[1].toLowerCase();
   // A coming role after a job step is the new title: "I accepted an offer from Abbott, I'll be a clinical research
   // coordinator there starting in March", "got the job! I'm going to be a staff nurse". Dated when the start is.
   else if ((m = FUTURE_ROLE.exec(t)) && JOB_STEP.test(`${c.prevSentence ?? ''} ${c.sentence}`) && (v = title(m[1], true)) && c.date && !c.past)
