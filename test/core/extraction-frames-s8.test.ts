@@ -268,3 +268,23 @@ describe('clause analysis: accented relation words, a role without its article, 
 test.each([['first month at Octopus done, my brain is full'], ['two years at Arup finished with a promotion']])('a span completed is no job left: %s', (text) =>
   expect(said(text).filter((f) => f.endsWith('|retract'))).toEqual([]),
 );
+
+describe('pets by the kit and care of a named animal', () => {
+  test.each([
+    ["topped up Pickle's hay before bed", ['pickle']],
+    ["cleaned out Ziggy's vivarium this morning, he sulked", ['ziggy']],
+    ["Fig and Olive's coop needs a new roof", ['fig', 'olive']],
+    ["booked Rolo's booster for next week", ['rolo']],
+  ])('%s', (text, names) => {
+    const pets = said(text).filter((f) => f.startsWith('user|pet|'));
+    for (const n of names) expect(pets.some((f) => f.includes(n))).toBe(true);
+  });
+  test.each([["Sarah's hay fever is awful this year"], ["Tom's booster seat is in my car"]])('none: %s', (text) =>
+    expect(said(text).filter((f) => f.startsWith('user|pet|'))).toEqual([]),
+  );
+});
+
+test.each([
+  ["brushed Pudding's coat after the walk, hands still haven't warmed up", 'user|pet|pet named pudding|assert'],
+  ['I have a cat, dogs are not my thing', 'user|pet|cat|assert'],
+])('negation after a comma and a plural noun subject is its own clause: %s', (text, want) => expect(said(text)).toContain(want));

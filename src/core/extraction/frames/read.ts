@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -439,16 +439,22 @@ export function namingDrafts(rc: ReadClause): Draft[] {
  */
 export function animalPartDrafts(rc: ReadClause): Draft[] {
   const { tokens, clause, shape } = rc;
-  if (!clause.subject.self || clause.negated || shape.negated || (shape.pronoun && !['i', 'we'].includes(shape.pronoun))) return [];
+  // The main verb group's negation only: a later comma part with its own subject ("…, fingers still haven't thawed")
+  // does not negate the care done.
+  const negated = shape.negated || (clause.negated && !/,\s*(?:\p{L}+\s+){0,3}?(?:not|never|no|\p{L}+n['’]t)\b/iu.test(clause.text));
+  if (!clause.subject.self || negated || (shape.pronoun && !['i', 'we'].includes(shape.pronoun))) return [];
   const out: Draft[] = [];
   for (let i = 0; i + 2 < tokens.length; i++) {
     const [who, s, part] = [tokens[i], tokens[i + 1], tokens[i + 2]];
-    if ((s.lower !== "'s" && s.lower !== '’s') || !ANIMAL_PARTS.includes(part.lemma)) continue;
+    if ((s.lower !== "'s" && s.lower !== '’s') || !ANIMAL_PARTS.includes(part.lemma) || NOT_PART_COMPOUNDS.includes(`${part.lower} ${tokens[i + 3]?.lower ?? ''}`)) continue;
     // A lower-case chat name ("trimmed waffles's claws", "pumpkin's hutch") counts as the name it is.
     // The word opens the clause or follows a verb or its particle: not "my mum's cage".
     const bareSpot = i === 0 || ['VERB', 'ADP', 'PART'].includes(tokens[i - 1]?.pos ?? '');
     const name = who.pos === 'PROPN' && isName(who.text) && mayBeName(who.text, rc.lex) ? who.text : who.pos === 'NOUN' && bareSpot ? chatName(who.lower, rc.lex) : null;
     if (name) out.push({ key: 'pet', value: `pet named ${name}`, implicit: true, subject: clause.speaker, metadata: { name, frame: 'name×animal part' } });
+    // "Fig and Olive's coop": a name coordinated before the possessor shares the part.
+    const co = name && tokens[i - 1]?.lower === 'and' ? tokens[i - 2] : undefined;
+    if (co && co.pos === 'PROPN' && isName(co.text) && mayBeName(co.text, rc.lex)) out.push({ key: 'pet', value: `pet named ${co.text}`, implicit: true, subject: clause.speaker, metadata: { name: co.text, frame: 'name×animal part' } });
   }
   return out;
 }

@@ -185,7 +185,9 @@ export const ENTHUSIASTS: readonly string[] = ['nut', 'fan', 'fanatic', 'buff', 
 export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction', 'injury', 'surgery', 'op', 'fracture', 'sprain', 'cold', 'flu'];
 
 /** Parts and things only an animal has: "<Name>'s fur/paws/lead" says Name is an animal the speaker tends. */
-export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble', 'hutch', 'cage', 'stable', 'aquarium', 'saddle', 'nail', 'claws', 'undercoat', 'harness', 'muzzle', 'trotters', 'hooves'];
+export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble', 'hutch', 'cage', 'stable', 'aquarium', 'saddle', 'nail', 'claws', 'undercoat', 'harness', 'muzzle', 'trotters', 'hooves', 'hay', 'vivarium', 'coop', 'perch', 'jab', 'jabs', 'booster', 'microchip', 'bedding', 'paddock', 'worming'];
+/** A part word that starts another thing with the word after it ("Sarah's hay fever" is no hay). */
+export const NOT_PART_COMPOUNDS: readonly string[] = ['hay fever', 'booster seat', 'booster club'];
 
 /** A setting named by its owner's proper noun ("my commute to the Notion office", "at the Google campus today"). */
 export const NAMED_SETTINGS: ReadonlyArray<{ key: string; heads: string[] }> = [{ key: 'employer', heads: ['office', 'hq', 'headquarters', 'campus'] }];
