@@ -288,3 +288,16 @@ test.each([
   ["brushed Pudding's coat after the walk, hands still haven't warmed up", 'user|pet|pet named pudding|assert'],
   ['I have a cat, dogs are not my thing', 'user|pet|cat|assert'],
 ])('negation after a comma and a plural noun subject is its own clause: %s', (text, want) => expect(said(text)).toContain(want));
+
+describe('strangers and states', () => {
+  test.each([['Read about a woman who works as a glassblower in Murano'], ['I met a guy who works at Deloitte'], ['saw a couple that lives in Tromsø on telly']])(
+    'a stranger’s relative clause is theirs: %s',
+    (text) => expect(said(text).filter((f) => f.startsWith('user|') && /\|(?:job_title|employer|location)\|/.test(f))).toEqual([]),
+  );
+  test('the speaker’s own facts around it stay', () => expect(said('I work with someone who lives in Oslo, and I live in Bergen')).toContain('user|location|bergen|assert'));
+  test.each([
+    ['since I retired I have got into bowls', false],
+    ['Retired on Friday after 30 years at the post office', false],
+    ["I'm retired now", true],
+  ])('retired as a title only as a state: %s', (text, title) => expect(said(text).some((f) => f.startsWith('user|job_title|retired'))).toBe(title));
+});

@@ -93,8 +93,14 @@ export const MAX_MESSAGE_CHARS = 8_000;
 const MAX_CLAUSE = 300;
 
 /** Code blocks and inline code are not statements about the speaker; long messages are cut. */
+/**
+ * A relative clause on a stranger ("Read about a man who works as a florist", "met a guy who lives in Oslo") is what
+ * the stranger does: it is cut, the stranger kept. Said of the speaker ("I'm a person who hates mornings") it stays.
+ */
+const STRANGER_CLAUSE = /(?<!\b(?:am|I'm|I’m|be|been|was|being)\s+)\b((?:a|an|some|this|one)\s+(?:(?:old|young|random|little|nice)\s+)?(?:man|woman|guy|bloke|lady|girl|boy|person|kid|couple|chap|fella|fellow|someone|somebody|family))\s+(?:who|that)\s+[^,.;!?]*/gi;
+
 export function prepare(text: string, lexicon?: Lexicon): string {
-  const expanded = expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS));
+  const expanded = expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS)).replace(STRANGER_CLAUSE, '$1');
   return caseByLexicon(caseLowerNames(expanded, lexicon), lexicon, isAllLowerCase(expanded))
     .replace(/```[\s\S]*?(?:```|$)/g, ' ')
     .replace(/`[^`\n]*`/g, ' ');

@@ -152,7 +152,8 @@ const jobTitle: Rule = (c) => {
     const x = title(m[1], true);
     if (x) out.push({ key: 'job_title', value: x, op: 'history', confidence: 0.85 });
   }
-  if (!v && /^(?:am\s+(?:now\s+)?|just\s+|finally\s+)?retired\b/i.test(t) && c.subject.self) v = 'retired';
+  // Being retired is a state ("I'm retired", "retired now"); retiring on a day or since then is an event, not a title.
+  if (!v && /^(?:am\s+(?:now\s+)?(?:happily\s+|fully\s+|semi-)?retired\b|(?:just\s+|finally\s+)?retired\s*(?:now|these\s+days)?\s*(?:[.!,;]|$))/i.test(t) && !/\bsince\s+(?:I|we)\s+retired\b/i.test(c.sentence) && c.subject.self) v = 'retired';
   // "I'm freelancing for now", "been self-employed since 2020", "I'm contracting these days": the way of working is the title.
   if (!v && (m = /^(?:am|is|are|have\s+been|has\s+been|been)\s+(?:now\s+|currently\s+|still\s+|mostly\s+|just\s+)?(freelancing|freelance|a\s+freelancer|self-employed|contracting|an?\s+independent\s+contractor)\b/i.exec(t)) && !c.negated)
     v = /freelanc/i.test(m[1]) ? 'freelancer' : /self/i.test(m[1]) ? 'self-employed' : 'contractor';
