@@ -100,7 +100,8 @@ const MAX_CLAUSE = 300;
 const STRANGER_CLAUSE = /(?<!\b(?:am|I'm|I’m|be|been|was|being)\s+)\b((?:a|an|some|this|one)\s+(?:(?:old|young|random|little|nice)\s+)?(?:man|woman|guy|bloke|lady|girl|boy|person|kid|couple|chap|fella|fellow|someone|somebody|family))\s+(?:who|that)\s+[^,.;!?]*/gi;
 
 export function prepare(text: string, lexicon?: Lexicon): string {
-  const expanded = expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS)).replace(STRANGER_CLAUSE, '$1');
+  const chat = expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS));
+  const expanded = /\s(?:who|that)\s/i.test(chat) ? chat.replace(STRANGER_CLAUSE, '$1') : chat;
   return caseByLexicon(caseLowerNames(expanded, lexicon), lexicon, isAllLowerCase(expanded))
     .replace(/```[\s\S]*?(?:```|$)/g, ' ')
     .replace(/`[^`\n]*`/g, ' ');

@@ -87,7 +87,7 @@ const CLAUSE_SPLIT = new RegExp(
     // ", but London's been home…", "; though Maya is older": a contrast that opens with a capitalised subject and its verb.
     `|\\s*,\\s*(?:but|though|although|yet|whereas|while)\\s+(?=[A-Z][a-z]+(?:'s|’s|\\s+(?:is|was|has|have|are|were)\\b))` +
     // "So that's it then: nine years at…": a lead-in clause with its own verb, then a colon and the statement.
-    `|(?<=\\b(?:is|it's|that's|was|are|happened|news|update)(?:\\s+(?:it|that|then|now|official|done))*)\\s*:\\s+(?=[a-z])`,
+    `|\\s*:\\s+(?=[a-z])(?<=\\b(?:is|it's|that's|was|are|happened|news|update)(?:\\s+(?:it|that|then|now|official|done))*\\s*:\\s+)`,
   'g',
 );
 

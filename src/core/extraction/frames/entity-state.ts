@@ -345,6 +345,8 @@ function endedPhraseAt(after: string[]): number {
   return 0;
 }
 
+/** Words without which no fragment ending reads (no more, me/us + from/out of, an end, over, off). */
+const FRAGMENT_CUE = /\bno\s+more\b|\b(?:me|us)\s+(?:from|out)\b|\bend(?:ed)?\b|\bover\b|\bhistory\b|\boff\b|\bdone\b|\bfinished\b/i;
 /** "no more pottery for me": a verbless fragment that ends a held activity, job or vehicle. */
 const NO_MORE = /^(?:so\s+|and\s+|well\s+)?no\s+more\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:\s+for\s+(?:me|us)(?:\s+(?:now|then))?)?\s*(?:[,.!;]|$)/iu;
 
@@ -412,7 +414,8 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
   const { clause, shape } = rc;
   const held = clause.held;
   if (!held || (shape.modal && shape.modal !== 'can') || /^\s*(?:if|unless|when|whether)\b/i.test(clause.text)) return [];
-  const fragment = fragmentEndings(rc, held);
+  // Fragments are read only when the clause has one of their words (a cheap look before the token walks).
+  const fragment = FRAGMENT_CUE.test(clause.text) ? fragmentEndings(rc, held) : [];
   if (fragment.length > 0 || !shape.verb) return fragment;
   // The clause is the speaker's, or about the held referent itself ("Zara dumped me" is attributed to Zara).
   const speakerActs = clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless);

@@ -341,6 +341,8 @@ const education: Rule = (c) => {
 
 /** "at 74" not followed by a unit, a time or a clock reading. */
 const AT_AGE = re(`\\bat\\s+(?:the\\s+(?:grand\\s+|ripe\\s+(?:old\\s+)?)?age\\s+of\\s+)?(\\d{2,3})\\b(?![.:,]?\\d|\\s*(?:%|${MEASURE_UNITS.join('|')}|o['’]?clock|mph|kph|quid|p\\b|percent|per\\b)\\b)`, 'i');
+/** A cheap first look for "at <number>" (spelled or in digits) before the clause's numbers are spelled out. */
+const AT_NUMBER = /\bat\s+(?:the\s+\w+\s+(?:old\s+)?age\s+of\s+|the\s+age\s+of\s+)?(?:\d|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)/i;
 /** A clause about now: present or perfect, or an adverb of the present. */
 const CURRENT = /^(?:(?:just|still|finally|now|also|only)\s+)*(?:am|is|are|has|have|does|do)\b|\b(?:now|still|just|finally|currently|these\s+days)\b/i;
 
@@ -353,7 +355,7 @@ const ageBirthday: Rule = (c) => {
   if ((m = /\bturned\s+(\d{1,3})\b/i.exec(t))) return [{ key: 'age', value: m[1] }];
   // "is learning Irish at 74", "At 58 I have finally learned to swim": an age the subject does something at, when the
   // clause is about now (present or perfect, or a now/still/just/finally) — "moved to Spain at 30" is history.
-  if ((m = AT_AGE.exec(spelledToDigits(c.text))) && Number(m[1]) >= 13 && Number(m[1]) < 111 && CURRENT.test(t)) return [{ key: 'age', value: m[1] }];
+  if (AT_NUMBER.test(c.text) && (m = AT_AGE.exec(spelledToDigits(c.text))) && Number(m[1]) >= 13 && Number(m[1]) < 111 && CURRENT.test(t)) return [{ key: 'age', value: m[1] }];
   if ((m = /\b(\d{1,3})\s+years?\s+old\b/i.exec(t)) && /^(?:am|is|are)\b/i.test(t)) return [{ key: 'age', value: m[1] }];
   if ((m = /\bbirthday\s+is\s+(?:on\s+)?(?:the\s+)?(.+)/i.exec(c.text)) && c.subject.self) {
     const v = birthdayValue(m[1]);
