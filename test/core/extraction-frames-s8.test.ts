@@ -301,3 +301,14 @@ describe('strangers and states', () => {
     ["I'm retired now", true],
   ])('retired as a title only as a state: %s', (text, title) => expect(said(text).some((f) => f.startsWith('user|job_title|retired'))).toBe(title));
 });
+
+test.each([
+  ['tried bouldering last week and I am hooked', 'user|opinion_bouldering|'],
+  ["played squash with my cousin and I'm obsessed now", 'user|opinion_squash|'],
+])('taken by what one just did is a positive opinion: %s', (text, want) => {
+  const out = extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet);
+  expect(out.some((m) => `${m.subject}|${m.key}|`.startsWith(want) && m.metadata?.stance === 'positive')).toBe(true);
+});
+test.each([["played cards all night and I'm hooked on the snacks"], ['tried the new cafe, I am so tired']])('no opinion: %s', (text) =>
+  expect(said(text).filter((f) => f.includes('|opinion_'))).toEqual([]),
+);
