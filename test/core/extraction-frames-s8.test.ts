@@ -312,3 +312,12 @@ test.each([
 test.each([["played cards all night and I'm hooked on the snacks"], ['tried the new cafe, I am so tired']])('no opinion: %s', (text) =>
   expect(said(text).filter((f) => f.includes('|opinion_'))).toEqual([]),
 );
+
+test.each([
+  ['Pickle never came home', true],
+  ['our cat Pickle never came back from his wander last month', true],
+  ['Tom never came back to the party', false],
+  ['Pickle did not come back for dinner', false],
+])('a return that never happened, said of the subject itself: %s', (text, ends) =>
+  expect(said(text).some((f) => f.includes('|pet|') && f.endsWith('|retract'))).toBe(ends),
+);

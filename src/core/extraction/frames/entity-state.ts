@@ -99,7 +99,10 @@ export function endingDrafts(rc: ReadClause): Draft[] {
   if (never >= 0 && !main.modal && !/^\s*(?:if|unless|when|whether)\b/i.test(rc.clause.text)) {
     const sub = { ...shapeOfTokens(rc.tokens.slice(never)), subject: main.subject, pronoun: main.pronoun, subjectless: false, negated: true };
     const e = endingOf(rc, sub);
-    if (e?.negatedOnly && main.subject && !main.negated) return endingFor(rc, e, { ...sub, negated: false });
+    // The negation is the return's own: "Pickle never came back" as the main verb (a "never", with no destination or
+    // purpose: "never came back to the party", "didn't come back for dinner" are no loss), or after another verb.
+    const own = main.verb === sub.verb && rc.tokens[never].lower === 'never' && !sub.preps.some((p) => p.prep === 'to' || p.prep === 'for');
+    if (e?.negatedOnly && main.subject && (!main.negated || own)) return endingFor(rc, e, { ...sub, negated: false });
   }
   // The main verb group's own negation: a tail ("walked out of Tesco, not going back") does not negate the ending.
   if (main.negated || (main.modal && main.modal !== 'can') || (rc.clause.negated && !NEGATED_TAIL.test(rc.clause.text))) return [];
