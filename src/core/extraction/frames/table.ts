@@ -437,7 +437,7 @@ export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
   { id: 'left-by', anchors: ['abandon', 'discard', 'leave'], role: 'leaver', keys: ['partner'] },
   { id: 'left', anchors: ['leave', 'abandon', 'give_up', 'discontinue', 'end'], role: 'object', keys: ['partner', 'employer', 'hobby'] },
   { id: 'hung-up', lemmas: ['hang'], particle: 'up', role: 'object', keys: ['hobby'] },
-  // Session 8: "Betsy has a new owner", "Bramble went back to the farm / to my aunt's", "X and I have parted ways".
+  // Session 9: "Betsy has a new owner", "Bramble went back to the farm / to my aunt's", "X and I have parted ways".
   { id: 'has-new-home', shape: 'has-new-home', role: 'subject', keys: ['pet', 'vehicle'] },
   { id: 'returned', shape: 'returned', role: 'subject', keys: ['pet'], heldOnly: true },
   { id: 'parted', lemmas: ['part', 'split', 'separate'], role: 'together', keys: ['partner', 'employer'] },
