@@ -147,8 +147,22 @@ export function namedComplement(question: string, answer: string): string | null
 /** Laughter and fillers before a short answer ("haha yep that's him", "oh yes"): the answer starts after them. */
 export const LEAD_FILLER = /^\s*(?:(?:ha(?:ha)+|hah|lol|lmao|oh|ah+|hmm+|well|ooh|ha)\b[\s,!.]*)+/i;
 
+/**
+ * An answer that first echoes the question's value, then says yes: "Noor, yes" to "Your daughter's name is Noor,
+ * right?", "Biscuit, yep" to "Is your dog called Biscuit?". The echo is one to three words the question says, as
+ * they stand there; the length of the echo and its comma, or null.
+ */
+export function echoBeforeYes(question: string, answer: string): number | null {
+  const m = /^\s*((?:[\p{L}\p{N}'’-]+\s+){0,2}[\p{L}\p{N}'’-]+)\s*,\s*/u.exec(answer);
+  if (!m) return null;
+  const echo = m[1].toLowerCase();
+  const words = question.toLowerCase().replace(/[^\p{L}\p{N}'’\s-]/gu, ' ').split(/\s+/).join(' ');
+  if (!` ${words} `.includes(` ${echo} `) || /^(?:yes|yeah|yep|no|nope|not|well|so|oh)$/.test(echo)) return null;
+  return m[0].length;
+}
+
 /** A short answer that ends in its "yes" ("slowly, but yes", "kind of, yeah"), with no denial before it. */
-const LATE_YES = /^\s*(?:[\p{L}'’-]+[\s,]+){1,4}(?:but\s+)?(?:yes|yeah|yep|yup|aye|yea)\s*[.!]*\s*$/iu;
+const LATE_YES = /^\s*(?:[\p{L}\p{N}'’-]+[\s,]+){1,4}(?:but\s+)?(?:yes|yeah|yep|yup|aye|yea)\s*[.!]*\s*$/iu;
 /**
  * An answer that presupposes the yes by telling how often or how long ("every weekend, in a brass band", "for six
  * years now", "since 2019", "most days"): said to a yes/no question, it confirms it.
@@ -167,7 +181,8 @@ const YES_NO_ABOUT_YOU = /(?:^|[.!?]\s+)(?:(?:are|were|do|did|have|had|is|was)\s
  * and it is no yes.
  */
 export function impliedYes(question: string, answer: string): 'late' | 'elaborated' | null {
-  const q = question.trim();
+  // The question may be one sentence of a longer message ("You're diabetic, right? I'll keep it in mind.").
+  const q = (question.trim().match(/[^.!?]*\?/g) ?? []).pop()?.trim() ?? question.trim();
   if (!/\?\s*$/.test(q) || !(YES_NO_ABOUT_YOU.test(q) || RECALLED_ASK.test(q))) return null;
   const late = LATE_YES.exec(answer);
   if (late && !NEGATION_IN.test(answer.replace(/(?:but\s+)?(?:yes|yeah|yep|yup|aye|yea)\s*[.!]*\s*$/i, ''))) return 'late';

@@ -16,7 +16,7 @@ export const RELATIONS: Record<string, string | null> = {
   grandson: null, granddaughter: null, grandsons: null, granddaughters: null, grandkids: null, grandchildren: null,
   friend: null, 'best friend': null, friends: null, colleague: null, coworker: null, 'co-worker': null, boss: null, manager: null,
   neighbor: null, neighbour: null, roommate: null, flatmate: null, grandma: null, grandmother: null, grandpa: null, grandfather: null,
-  grandparents: null, aunt: null, uncle: null, cousin: null, niece: null, nephew: null, teacher: null, therapist: null, doctor: null,
+  grandparents: null, gran: null, granny: null, nan: null, nana: null, nanna: null, grandad: null, granddad: null, grampa: null, gramps: null, auntie: null, aunty: null, godmother: null, godfather: null, godson: null, goddaughter: null, aunt: null, uncle: null, cousin: null, niece: null, nephew: null, teacher: null, therapist: null, doctor: null,
 };
 /** Social relations (not family): the people a clause may be about instead of the speaker ("my pal Dave moved to Oslo"). */
 export const SOCIAL_NOUNS = set('friend|pal|mate|buddy|colleague|coworker|co-worker|boss|manager|neighbour|neighbor|roommate|flatmate|housemate|classmate|teammate|bestie|bff|mentor|landlord|landlady|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|supervisor|workmate|teacher|therapist|doctor|coach');
@@ -33,7 +33,17 @@ for (const b of STEP_BASES) for (const form of [`step${b}`, `step-${b}`]) RELATI
 for (const b of ['sister', 'brother', 'sisters', 'brothers']) RELATIONS[`half-${b}`] ??= RELATIONS[b] ?? null;
 export const RELATION_WORDS = Object.keys(RELATIONS).sort((a, b) => b.length - a.length);
 export const RELATION_RE = RELATION_WORDS.join('|');
-export const RELATION_ADJ = '(?:younger|older|little|big|baby|twin|step|eldest|oldest|youngest|best|new|ex|dear|late)';
+export const RELATION_ADJ = '(?:younger|older|little|big|baby|twin|step|eldest|oldest|youngest|best|new|ex|dear|late|old|former)';
+/**
+ * Where a named person stands to the speaker when no relation noun says it: "Ines from work", "Tobias next door",
+ * "Brodie, the lad across the road". The place stands for the social relation (a colleague, a neighbour).
+ */
+export const SOCIAL_PLACES: Record<string, string> = {
+  'from work': 'colleague', 'from the office': 'colleague', 'from my work': 'colleague', 'from my team': 'colleague', 'from my job': 'colleague',
+  'next door': 'neighbour', 'across the road': 'neighbour', 'across the street': 'neighbour', 'over the road': 'neighbour',
+  'down the road': 'neighbour', 'down the street': 'neighbour', 'up the road': 'neighbour', 'across the hall': 'neighbour',
+  upstairs: 'neighbour', downstairs: 'neighbour', 'over the fence': 'neighbour',
+};
 
 export const OCCUPATIONS = set(
   'engineer|developer|designer|nurse|teacher|doctor|physician|surgeon|photographer|manager|scientist|lawyer|attorney|accountant|banker|chef|cook|writer|author|student|consultant|analyst|architect|firefighter|pilot|artist|musician|researcher|professor|programmer|barista|electrician|plumber|pharmacist|therapist|counselor|counsellor|dentist|vet|veterinarian|journalist|editor|officer|director|founder|cofounder|co-founder|ceo|cto|cfo|intern|freelancer|carpenter|mechanic|paramedic|waiter|waitress|bartender|cashier|salesman|saleswoman|recruiter|marketer|librarian|translator|driver|farmer|soldier|police|detective|actor|actress|singer|dancer|painter|sculptor|illustrator|animator|producer|entrepreneur|economist|statistician|mathematician|physicist|chemist|biologist|psychologist|psychiatrist|nanny|tutor|coach|trainer|administrator|secretary|assistant|clerk|technician|specialist|coordinator|lead|head|president|vp|owner|contractor|investor|strategist|auditor|lecturer|principal|midwife|caregiver|hairdresser|barber|baker|butcher|tailor|jeweler|welder|builder|scrum|sre|devops|homemaker|retiree|historian|curator|ranger|diplomat|politician|judge|banker|broker|trader|realtor|agent|fisherman|gardener|landscaper|pastor|priest|rabbi|imam|nun|monk|volunteer|streamer|youtuber|influencer|blogger|podcaster|copywriter|ux|ui|guard|cleaner|courier|receptionist|housekeeper|porter|janitor|caretaker|carer|physio|physiotherapist|optician|optometrist|surveyor|solicitor|barrister|paralegal|postman|dispatcher|machinist|operator|foreman|laborer|labourer|roofer|plasterer|decorator|locksmith|lifeguard|instructor|teller|underwriter|actuary|bookkeeper|planner|buyer|stylist|videographer|reporter|presenter|dj|sommelier|server|steward|stewardess|attendant|conductor|sonographer|radiographer|hygienist|pharmacologist|geologist|ecologist|zookeeper|groomer|florist|welder|sailor|marine|medic|emt|cop|firefighter|nutritionist|dietitian|dietician|midwife|doula|social\s+worker|worker|admin|manager|supervisor|dev|swe|pm|designer',

@@ -15,7 +15,7 @@ import { analyseText, withSharedAnalysis } from './nlp.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
-import { attribute, isOthersAdvice, relationAsTitle, resolveReportedSpeech, speakerSubject, thirdPartyId, type Attribution } from './subject-attribution.ts';
+import { attribute, isOthersAdvice, relationAsTitle, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
 import { PERSONAL_FACT_RULES, hereIn, placeIsHome, roleGiven } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
@@ -28,7 +28,7 @@ import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
 import { RELATION_RE } from './lexicon.ts';
-import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, impliedYes, namedComplement } from './answers.ts';
+import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, impliedYes, namedComplement } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
@@ -93,18 +93,28 @@ export const MAX_MESSAGE_CHARS = 8_000;
 const MAX_CLAUSE = 300;
 
 /** Code blocks and inline code are not statements about the speaker; long messages are cut. */
+/**
+ * A relative clause on a stranger ("Read about a man who works as a florist", "met a guy who lives in Oslo") is what
+ * the stranger does: it is cut, the stranger kept. Said of the speaker ("I'm a person who hates mornings") it stays.
+ */
+const STRANGER_CLAUSE = /(?<!\b(?:am|I'm|I’m|be|been|was|being)\s+)\b((?:a|an|some|this|one)\s+(?:(?:old|young|random|little|nice)\s+)?(?:man|woman|guy|bloke|lady|girl|boy|person|kid|couple|chap|fella|fellow|someone|somebody|family))\s+(?:who|that)\s+[^,.;!?]*/gi;
+
 export function prepare(text: string, lexicon?: Lexicon): string {
-  const expanded = expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS));
+  const chat = expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS));
+  const expanded = /\s(?:who|that)\s/i.test(chat) ? chat.replace(STRANGER_CLAUSE, '$1') : chat;
   return caseByLexicon(caseLowerNames(expanded, lexicon), lexicon, isAllLowerCase(expanded))
     .replace(/```[\s\S]*?(?:```|$)/g, ' ')
     .replace(/`[^`\n]*`/g, ' ');
 }
 
-const TRAILING_IF = /(?:,\s*|\s+)(?:(?:so|and)\s+[^,.;]*?\s+)?(?:if|in\s+case|whenever)\s+(?:we|you)\b[^.;!?]*/i;
-/** Drops a condition that trails a statement ("…, so keep that in mind if we talk about X"). */
+const TRAILING_IF = /(?:,\s*|\s+)(?:(?:so|and)\s+[^,.;]*?\s+)?(?:if|in\s+case|whenever)\s+(?:we|you|(?:it|that|this)\s+(?:matters|helps|changes|affects|makes|counts|is\s+relevant|is\s+useful))\b[^.;!?]*/i;
+/**
+ * Drops a condition that trails a statement: about the talk ("…, so keep that in mind if we talk about X") or about
+ * the statement's relevance ("I'm 52 if it matters", "…, if that changes the advice").
+ */
 function dropTrailingCondition(s: string): string {
   const m = TRAILING_IF.exec(s);
-  return m && m.index >= 9 ? s.slice(0, m.index) + s.slice(m.index + m[0].length) : s;
+  return m && m.index >= 5 ? s.slice(0, m.index) + s.slice(m.index + m[0].length) : s;
 }
 
 const HEDGE = /(\S)\s*,?\s+(?:I\s+(?:guess|think|suppose|reckon)|imo|tbh|honestly)\s*(?=[,.!;]|$)/gi;
@@ -531,7 +541,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     if (!subjectOverride) for (const d of reasonedOpinion(stripMarkers(body))) out.push(toCandidate(d, self, evidence, o.base));
     // A change of mind or taste spans the sentence's clauses ("I used to hate olives but these days I…").
     if (!subjectOverride) for (const d of [...changeOfHeart(stripMarkers(body)), ...tasteChange(stripMarkers(body))]) out.push(toCandidate(d, self, evidence, o.base));
-    const parts = splitClauses(relationAsTitle(body))
+    const parts = splitClauses(splitWhoClause(relationAsTitle(body)))
       .map((clauseText) => stripMarkers(clauseText.length > MAX_CLAUSE ? clauseText.slice(0, clauseText.lastIndexOf(' ', MAX_CLAUSE) > 0 ? clauseText.lastIndexOf(' ', MAX_CLAUSE) : MAX_CLAUSE) : clauseText))
       .filter(Boolean)
       // "neighbour Gareth plays the tuba": chat drops the "my" before a relation noun and a name.
@@ -650,12 +660,16 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     // "haha yep that's him": laughter before the answer's yes.
     const filler = question ? LEAD_FILLER.exec(content) : null;
     if (filler && CONFIRM.test(content.slice(filler[0].length))) content = content.slice(filler[0].length);
+    // "Noor, yes": the question's value echoed before the yes.
+    const echo = question && !filler ? echoBeforeYes(question.content, content) : null;
+    if (echo !== null && CONFIRM.test(content.slice(echo))) content = content.slice(echo);
     const explicitYes = CONFIRM.exec(content);
     // "slowly, but yes", "every weekend, in a brass band": a yes the answer implies without opening with it.
     const implied = !explicitYes && question && !isJokeOrSarcasm(content) ? impliedYes(question.content, content) : null;
     const confirm = explicitYes ?? (implied ? ([''] as unknown as RegExpExecArray) : null);
-    // "Yeah right, and I'm the Queen…" is sarcasm, not a confirmation: the whole message stays screened.
-    if (confirm && !isJokeOrSarcasm(content) && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b/i.test(content.slice(confirm[0].length))) {
+    // "Yeah right, and I'm the Queen…" is sarcasm, not a confirmation: the whole message stays screened. A spelling note
+    // after the yes ("yes. no h") is no denial.
+    if (confirm && !isJokeOrSarcasm(content) && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b(?!\s+\p{L}(?:[\s.,!]|$))/iu.test(content.slice(confirm[0].length))) {
       const prevAssistant = question;
       if (prevAssistant) {
         const claim = assistantClaimToFirstPerson(prevAssistant.content);

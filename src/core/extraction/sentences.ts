@@ -48,8 +48,13 @@ export function isQuestion(s: string): boolean {
 
 const HYPOTHETICAL =
   /\b(?:if\s+(?:I|we|only)|imagine|I\s+wish|we\s+wish|I\s+would\s+(?:love|like)\s+to|what\s+if|suppose|supposing|pretend|in\s+a\s+world|maybe\s+(?:someday|one\s+day)|someday|one\s+day\s+I|I\s+might|we\s+might|hypothetically|in\s+theory|fantasi[sz]e|daydream|dream\s+of|I\s+would\s+be|I\s+would\s+have|would\s+be\s+nice)\b/i;
+/**
+ * A wish or a supposition that opens the sentence with its subject left out: "wish I could play the cello", "really
+ * wish I spoke Italian", "say I moved to Lyon, …", "let's say we bought a van…".
+ */
+const OPENS_UNREAL = /^\s*(?:(?:oh\s+|honestly\s+|really\s+|so\s+|just\s+|still\s+)*wish(?:ing)?\b|(?:let['’]?s\s+|but\s+|ok\s+|okay\s+|so\s+)?say\s+(?:I|we)\b)/i;
 export function isHypothetical(s: string): boolean {
-  return HYPOTHETICAL.test(s);
+  return HYPOTHETICAL.test(s) || OPENS_UNREAL.test(s);
 }
 
 /** Joke and sarcasm markers: "oh sure, I just LOVE ...", "yeah right", "lol I'm basically ...". */
@@ -80,7 +85,9 @@ const SUBJECT_START = "(?:I|we|We|my|My|our|Our|it|It|they|They|he|He|she|She|so
 const CLAUSE_SPLIT = new RegExp(
   `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+[-–—]+\\s+|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=${SUBJECT_START})` +
     // ", but London's been home…", "; though Maya is older": a contrast that opens with a capitalised subject and its verb.
-    `|\\s*,\\s*(?:but|though|although|yet|whereas|while)\\s+(?=[A-Z][a-z]+(?:'s|’s|\\s+(?:is|was|has|have|are|were)\\b))`,
+    `|\\s*,\\s*(?:but|though|although|yet|whereas|while)\\s+(?=[A-Z][a-z]+(?:'s|’s|\\s+(?:is|was|has|have|are|were)\\b))` +
+    // "So that's it then: nine years at…": a lead-in clause with its own verb, then a colon and the statement.
+    `|\\s*:\\s+(?=[a-z])(?<=\\b(?:is|it's|that's|was|are|happened|news|update)(?:\\s+(?:it|that|then|now|official|done))*\\s*:\\s+)`,
   'g',
 );
 
@@ -98,7 +105,7 @@ export function splitClauses(sentence: string): string[] {
     if (left.split(/\s+/).length < 4 && /^\s+and\s+/i.test(m[0]) && !/^(?:I|we|you|he|she|they)\s+(?:am|are|is|was|were|have|has|had)\b/i.test(left)) continue;
     if (left.split(/\s+/).length < 2) continue;
     // "Last week, I built…", "After the party, we…": an opening adverbial belongs to the clause it introduces.
-    if (out.length === 0 && last === 0 && OPENER.test(left) && left.split(/\s+/).length <= 6) continue;
+    if (out.length === 0 && last === 0 && OPENER.test(left) && left.split(/\s+/).length <= 6 && !m[0].includes(':')) continue;
     out.push(left);
     last = idx + m[0].length;
   }

@@ -10,8 +10,9 @@
  * (sibling: Maya). Clauses with no resolvable subject yield nothing.
  */
 import type { Draft, Subject } from './model.ts';
-import { NOT_NAMES, OCCASION_NOUNS, RELATIONS, RELATION_ADJ, RELATION_RE } from './lexicon.ts';
+import { LANG_RE, NOT_NAMES, OCCASION_NOUNS, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES } from './lexicon.ts';
 import { re } from './re.ts';
+import { spelledToDigits } from './values.ts';
 
 /** Canonical speaker subject: the message's `name` lower-cased, else `user`. */
 export function speakerSubject(name: string | null | undefined): string {
@@ -63,8 +64,9 @@ export function relationDraft(speaker: string, relation: string, name: string | 
   };
 }
 
-// "mother-in-law", "step-son": a hyphenated compound is another relation, not the head word.
-const REL_HEAD = new RegExp(`^(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?!-)`, 'i');
+// "mother-in-law", "step-son": a hyphenated compound is another relation, not the head word. The word ends at a
+// letter by Unicode ("fiancé Vikram": \b after an accented letter is no boundary).
+const REL_HEAD = new RegExp(`^(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})(?![\\p{L}-])`, 'iu');
 /** After "my partner's": another person, so the clause is not about the relative ("my partner's family speaks Spanish"). */
 const OTHER_PERSON = new RegExp(`^\\s*(?:${RELATION_RE}|family|friends?|colleagues?|coworkers?|co-workers?|boss|ex|folks|relatives|in-laws|cousins?|roommates?|neighbou?rs?)\\b`, 'i');
 
@@ -73,10 +75,31 @@ const OTHER_PERSON = new RegExp(`^\\s*(?:${RELATION_RE}|family|friends?|colleagu
  * speaker's relative all the same, read as "my neighbour Joss plays…". Other text is returned as it is.
  */
 export function relationAsTitle(text: string): string {
+  // "boss (Marit) is off to…", "my aunt (Dagny) lives…": a name in brackets after the relation is its name.
+  const bracketed = BRACKETED_NAME.exec(text);
+  if (bracketed && RELATIONS[bracketed[1].toLowerCase()] !== undefined && isName(bracketed[2])) return `my ${bracketed[1].toLowerCase()} ${bracketed[2]} ${text.slice(bracketed[0].length)}`;
+  // "Ingrid my aunt is a vet": the name first, its relation after it.
+  const after = NAME_THEN_RELATION.exec(text);
+  if (after && isName(after[1])) return `my ${after[2].toLowerCase()} ${after[1]} ${text.slice(after[0].length)}`;
+  // "Ines from work has…", "Tobias next door…", "Brodie, the lad across the road, …": the place is the relation.
+  const placed = NAME_AT_PLACE.exec(text);
+  if (placed && isName(placed[1])) return `my ${SOCIAL_PLACES[placed[2].toLowerCase().replace(/\s+/g, ' ')] ?? 'friend'} ${placed[1]} ${text.slice(placed[0].length)}`;
   const m = OF_MINE.exec(text) ?? BARE_RELATION.exec(text);
   if (!m || RELATIONS[m[1].toLowerCase()] === undefined || !isName(m[2])) return text;
   return `my ${m[1].toLowerCase()} ${m[2]} ${text.slice(m[0].length)}`;
 }
+const BRACKETED_NAME = new RegExp(`^(?:(?:my|our)\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\(\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*\\)\\s*`, 'iu');
+/**
+ * "my mentor Ingeborg, who has been at Siemens…": a relative clause on a named relation is a clause about that
+ * person, split off as "…Ingeborg; my mentor Ingeborg has been at Siemens…" so attribution reads it as theirs.
+ */
+const WHO_CLAUSE = new RegExp(`(\\b(?:my|our)\\s+((?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE}))\\s+(\\p{Lu}[\\p{L}'’-]+)),\\s+who\\s+(?=(?:is|was|has|had|have|works|lives|still|now|just|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'gu');
+export function splitWhoClause(text: string): string {
+  return text.replace(WHO_CLAUSE, (_m, head: string, rel: string, name: string) => (isName(name) ? `${head}; my ${rel} ${name} ` : _m));
+}
+const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s)\\b)`, 'u');
+const PLACES = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.length).map((p) => p.replace(/ /g, '\\s+')).join('|');
+const NAME_AT_PLACE = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)(?:\\s*,\\s*(?:the|a|our|my)\\s+(?:\\p{Ll}+\\s+){1,2}?|\\s+)(${PLACES})\\s*,?\\s*(?=\\p{Ll})`, 'u');
 /** "Colleague of mine, Rashid, …", "a mate of mine, Declan, …". */
 const OF_MINE = new RegExp(`^(?:an?\\s+)?(${RELATION_RE})\\s+of\\s+(?:mine|ours)\\s*,?\\s*(\\p{Lu}[\\p{L}-]+)\\s*,?\\s*`, 'iu');
 /** "Cousin Aurelio got a job…": a capitalised relation word as a title before the name. */
@@ -96,7 +119,7 @@ export const DEFINITE_PAST_OCCASION = re(
 const DROP_NOT_SELF = /^(?:being|having|according|including|regarding|considering|speaking|talking|made\s+in|based\s+on|given|assuming|bring|brought\s+to\s+you)\b/i;
 
 /** Parses "my (younger) sister (Maya)" at the start of `text`. */
-export function parseRelationPhrase(text: string): { relation: string; name?: string; length: number; possessive: boolean } | null {
+export function parseRelationPhrase(text: string): { relation: string; name?: string; length: number; possessive: boolean; contracted?: boolean } | null {
   const m = REL_HEAD.exec(text);
   if (!m) return null;
   const relation = m[1].toLowerCase();
@@ -110,9 +133,35 @@ export function parseRelationPhrase(text: string): { relation: string; name?: st
   const nm = /^\s*,?\s*(?:(?:named|called)\s+)?(\p{Lu}[\p{L}-]+)((?:'s|’s)?)/u.exec(after);
   if (nm && isName(nm[1])) {
     length += nm[0].length;
+    // "my niece Saoirse's a paramedic": "'s" before an article or a participle is "is", not a possessive.
+    if (nm[2] !== '' && IS_AFTER_S.test(text.slice(length).trimStart())) return { relation, name: nm[1], length, possessive: false, contracted: true };
     return { relation, name: nm[1], length, possessive: nm[2] !== '' };
   }
   return { relation, length, possessive: false };
+}
+
+const SPELLED_AGE = '(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-](?:one|two|three|four|five|six|seven|eight|nine))?|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen';
+const AGE_ENDS = '(?=\\s*(?:[.,;!]|$|\\s+(?:and|but|now|going\\s+on)\\b))';
+/** "me: 41", "am 29": a label or a copula without its subject, the number ending its phrase ("me: 3 coffees" is none). */
+const LABELLED_AGE = new RegExp(`^(?:me\\s*[:=–—-]|am\\s+(?:now\\s+|nearly\\s+|almost\\s+)?)\\s*(\\d{2,3}|${SPELLED_AGE})${AGE_ENDS}`, 'iu');
+/** "forty-three and just started running": a number opening the sentence before the speaker's next clause ("50 and counting" is none). */
+const OPENING_AGE = new RegExp(`^(\\d{2,3}|${SPELLED_AGE})\\s+and\\s+(?:I\\s|(?:just|still|only|already|finally|newly|recently)\\s)`, 'iu');
+
+/** Predicative adjectives that open a fragment with their complement: proficiency, allergy, intolerance. */
+const DROPPED_PREDICATIVE = /^(?:(?:really|pretty|quite|totally|fully|now|also|still|severely|mildly)\s+)?(?:fluent|conversational|bilingual|trilingual|proficient|allergic|intolerant)\s+(?:in|to)\b/i;
+/** A language heading a verbless fragment, then the people or the place it is spoken with or at. */
+const SPOKEN_WITH = re(
+  `^(?:${LANG_RE})(?:\\s*(?:,|and|&)\\s*(?:${LANG_RE}))*\\s+(?:(?:with|to)\\s+(?:(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE})s?\\b|(?:basically\\s+|pretty\\s+much\\s+)?(?:everyone|everybody|the\\s+kids|customers|clients|patients))|at\\s+(?:home|work|school|the\\s+office))`,
+  'iu',
+);
+
+/** The "am N …" clause a bare age of the speaker's stands for, or null. */
+function bareAgeClause(text: string): string | null {
+  const m = LABELLED_AGE.exec(text) ?? OPENING_AGE.exec(text);
+  if (!m) return null;
+  const n = Number(spelledToDigits(m[1].toLowerCase()));
+  if (!(n >= 13 && n < 111)) return null;
+  return `am ${text.slice(text.indexOf(m[1], /^(?:me|am)\b/i.test(text) ? 2 : 0))}`;
 }
 
 /** An employer-side agent acting on the speaker's career: "they promoted me", "the company took me on". */
@@ -167,7 +216,8 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     const d = relationDraft(speaker, rel.relation, rel.name, 0.75);
     if (d) relations.push(d);
     const subject: Subject = { id: thirdPartyId(speaker, rel.relation, rel.name), self: false, relation: rel.relation, name: rel.name };
-    return { subject, pre: '', pred: text.slice(rel.length).replace(/^\s*,?\s*/, ''), relations };
+    const pred = text.slice(rel.length).replace(/^\s*,?\s*/, '');
+    return { subject, pre: '', pred: rel.contracted ? `is ${pred}` : pred, relations };
   }
   // A kinship word used as a name: "Dad retired last year", "Mum's from Recife", "Grandma has taken up tai chi".
   const kin = /^(Mum|Mom|Dad|Grandma|Grandpa)(?:(?:'s|’s)\s+|\s+)(?=\p{Ll})/u.exec(text);
@@ -191,6 +241,13 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     // "Tom's a firefighter" is "Tom is"; "Tom's car broke down" is a possessive, not about Tom.
     if (who && (!contracted || IS_AFTER_S.test(rest))) return { subject: who, pre: '', pred: contracted ? `is ${rest}` : rest, relations: [] };
   }
+  // The speaker's age with the "I am" left out: "me: 41", "am 29, feel 60", "forty-three and just started running".
+  const bareAge = bareAgeClause(text);
+  if (bareAge) return { subject: self, pre: '', pred: bareAge, relations: [] };
+  // "Fluent in Tamil", "allergic to kiwi": a predicative adjective with its complement and the "I am" left out.
+  if (DROPPED_PREDICATIVE.test(text)) return { subject: self, pre: '', pred: `am ${text}`, relations: [] };
+  // "Tagalog with my cousins, English at work": a language and who (or where) it is spoken with, no verb.
+  if (SPOKEN_WITH.test(text)) return { subject: self, pre: '', pred: `speak ${text}`, relations: [] };
   // First person within the first words: "Last Saturday I volunteered", "After five years at Shopify I joined".
   const fp = /(?:^|[\s,])(I|we|We)\b\s*/.exec(text);
   if (fp) {

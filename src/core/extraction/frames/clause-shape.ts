@@ -198,6 +198,16 @@ export function shapeOfTokens(tokens: readonly NlpToken[]): Shape {
     if (np) {
       s.subject = np;
       i = j;
+      // "our cat, Mortimer, died": a name in commas after a common noun is that noun's name, read as "our cat Mortimer".
+      if ((!np.proper || np.det === 'my' || np.det === 'our') && toks[i]?.text === ',' && toks[i + 1]?.pos === 'PROPN') {
+        let k = i + 1;
+        while (toks[k]?.pos === 'PROPN') k++;
+        if (toks[k]?.text === ',' && ['AUX', 'VERB', 'ADV'].includes(toks[k + 1]?.pos ?? '')) {
+          const name = toks.slice(i + 1, k).map((t) => t.text).join(' ');
+          s.subject = { ...np, text: `${np.text} ${name}`, head: name, name, proper: true };
+          i = k + 1;
+        }
+      }
       // "the ginger kombucha from the market has converted me": a phrase after the subject, before its verb group.
       if (toks[i]?.pos === 'ADP' && !PARTICLES.has(toks[i].lower)) {
         const [pp, k] = readPhrase(toks, i + 1);

@@ -10,11 +10,11 @@
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Draft, Holdings } from '../model.ts';
-import { NOT_NAMES } from '../lexicon.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { bareName, type ReadClause } from './read.ts';
-import { ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, REFERENCE_ENDINGS, type Ending, type ReferenceEnding } from './table.ts';
+import { BARRED_FROM, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, REFERENCE_ENDINGS, type Ending, type ReferenceEnding } from './table.ts';
+import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
 import { resolveDate } from '../dates.ts';
 
 /** Labels of the current value when an ending names nothing ("I resigned" ends the current employer). */
@@ -99,7 +99,10 @@ export function endingDrafts(rc: ReadClause): Draft[] {
   if (never >= 0 && !main.modal && !/^\s*(?:if|unless|when|whether)\b/i.test(rc.clause.text)) {
     const sub = { ...shapeOfTokens(rc.tokens.slice(never)), subject: main.subject, pronoun: main.pronoun, subjectless: false, negated: true };
     const e = endingOf(rc, sub);
-    if (e?.negatedOnly && main.subject && !main.negated) return endingFor(rc, e, { ...sub, negated: false });
+    // The negation is the return's own: "Pickle never came back" as the main verb (a "never", with no destination or
+    // purpose: "never came back to the party", "didn't come back for dinner" are no loss), or after another verb.
+    const own = main.verb === sub.verb && rc.tokens[never].lower === 'never' && !sub.preps.some((p) => p.prep === 'to' || p.prep === 'for');
+    if (e?.negatedOnly && main.subject && (!main.negated || own)) return endingFor(rc, e, { ...sub, negated: false });
   }
   // The main verb group's own negation: a tail ("walked out of Tesco, not going back") does not negate the ending.
   if (main.negated || (main.modal && main.modal !== 'can') || (rc.clause.negated && !NEGATED_TAIL.test(rc.clause.text))) return [];
@@ -256,8 +259,10 @@ function referentWords(np: Phrase): string[] {
   return [...new Set(words)];
 }
 
+/** Spans of time at an organisation ("nine years at The Anchor", "my time at Lidl"). */
+const SPAN_HEADS = ['year', 'month', 'decade', 'stint', 'time', 'career', 'spell', 'tenure'];
 /** What ending the bond is said over ("ended things", "ended it", "ended our relationship"). */
-const BOND_OBJECTS = ['thing', 'things', 'it', 'relationship', 'engagement', 'marriage'];
+const BOND_OBJECTS = ['thing', 'things', 'it', 'relationship', 'engagement', 'marriage', 'way', 'ways', 'company'];
 
 /** Whether a verb (or phrasal verb) is a kind of one of a row's anchors, remembered per row and verb (WordNet walks cost). */
 const ANCHORED = new WeakMap<Lexicon, Map<string, boolean>>();
@@ -309,18 +314,97 @@ function structured(row: ReferenceEnding, rc: ReadClause, shape: Shape): Array<P
       return rest.some((w) => NEW_HOMES.includes(w)) && rest.includes('new') ? [shape.object] : [];
     }
     // "the passat is gone", "bouldering is over for me": nothing after the state but "for me" or the clause's end.
+    // "the panda is no more", "archery is a thing of the past": an ended phrase after the copula.
     case 'state': {
-      const state = shape.adjective ?? (shape.verbText && ENDED_STATES.includes(shape.verbText) ? shape.verbText : shape.complement?.head ?? null);
-      if (!state || !ENDED_STATES.includes(state)) return [];
-      const i = after.indexOf(state);
+      const phrase = shape.verb === 'be' ? endedPhraseAt(after) : 0;
+      const state = phrase ? after[phrase - 1] : (shape.adjective ?? (shape.verbText && ENDED_STATES.includes(shape.verbText) ? shape.verbText : shape.complement?.head ?? null));
+      if (!phrase && (!state || !ENDED_STATES.includes(state))) return [];
+      const i = phrase ? phrase - 1 : after.indexOf(state!);
       const tail = i >= 0 ? after.slice(i + 1) : after;
       const stop = tail.findIndex((w) => /^[,.;!?]$/.test(w));
       const rest = (stop >= 0 ? tail.slice(0, stop) : tail).filter((w) => !['now', 'then', 'too', 'lol'].includes(w));
       return rest.length === 0 || (rest.length === 2 && rest[0] === 'for' && (rest[1] === 'me' || rest[1] === 'us')) ? [shape.subject] : [];
     }
+    // "Betsy has a new owner now": the held thing itself has a new home, family or owner.
+    case 'has-new-home':
+      return shape.verb === 'have' && !shape.negated && shape.objects.some((o) => NEW_HOMES.includes(o.headLemma)) && after.includes('new') ? [shape.subject] : [];
+    // "Bramble went back to the farm", "Sunny has gone to my aunt's": a held animal goes back, or to a person, for good
+    // (not to someone's own place of its: "back to his basket"; not for a while: "to my mum's for the weekend").
+    case 'returned': {
+      if (!['go', 'return', 'move'].includes(shape.verb ?? '') || after.includes('for') || shape.negated) return [];
+      const to = shape.preps.find((p) => p.prep === 'to');
+      if (!to || ['his', 'her', 'its', 'their', 'your'].includes(to.np.det ?? '')) return [];
+      const person = to.np.text.toLowerCase().split(/\s+/).some((w) => w.replace(/['’]s$/, '') in RELATIONS || (!!rc.lex && isKind(w.replace(/['’]s$/, ''), 'family', rc.lex)));
+      return person || shape.particle === 'back' || after[0] === 'back' ? [shape.subject] : [];
+    }
     default:
       return [];
   }
+}
+
+/** The length (end index + 1 in `after`) of an ended phrase that opens `after`, or 0. */
+function endedPhraseAt(after: string[]): number {
+  for (const p of ENDED_PHRASES) if (p.every((w, k) => after[k] === w)) return p.length;
+  return 0;
+}
+
+/** Words without which no fragment ending reads (no more, me/us + from/out of, an end, over, off). */
+const FRAGMENT_CUE = /\bno\s+more\b|\b(?:me|us)\s+(?:from|out)\b|\bend(?:ed)?\b|\bover\b|\bhistory\b|\boff\b|\bdone\b|\bfinished\b/i;
+/** "no more pottery for me": a verbless fragment that ends a held activity, job or vehicle. */
+const NO_MORE = /^(?:so\s+|and\s+|well\s+)?no\s+more\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:\s+for\s+(?:me|us)(?:\s+(?:now|then))?)?\s*(?:[,.!;]|$)/iu;
+
+/**
+ * Fragments and verb groups the clause shape does not give a main verb to: "no more salsa for me", "my knees have
+ * retired me from rugby" (a verb of barring, "me", then from/out of the held thing).
+ */
+function fragmentEndings(rc: ReadClause, held: NonNullable<ReadClause['clause']['held']>): Draft[] {
+  const { clause, tokens } = rc;
+  const retract = (hit: { key: string; value: string }, id: string): Draft[] => [{ key: hit.key, value: hit.value, op: 'retract', subject: clause.speaker, metadata: { ending: id, anyKey: true, kindKnown: true, heldBefore: true } }];
+  const noMore = clause.subject.self ? NO_MORE.exec(clause.text.trim()) : null;
+  if (noMore) {
+    for (const w of noMore[1].toLowerCase().split(/\s+/).reverse()) {
+      const hit = w.length > 2 ? held.find(w, ['hobby', 'employer', 'vehicle']) : null;
+      if (hit) return retract(hit, 'no-more');
+    }
+  }
+  // "nine years at The Anchor came to an end", "my time at Lidl is over": a span at an organisation that ends.
+  const { shape } = rc;
+  const lowers = tokens.map((t) => t.lower);
+  const ends = (from: number) => {
+    const rest = lowers.slice(from);
+    const end = rest.indexOf('end');
+    // A span "done" or "finished" is a stage completed ("first week at Bupa done"), not a job left.
+    return (end > 0 && rest.slice(0, end).includes('to') && rest.slice(0, end).some((w) => w === 'came' || w === 'come' || w === 'coming')) || rest.slice(0, 3).some((w) => w === 'over' || w === 'history') || rest.includes('ended');
+  };
+  const span = shape.subject && SPAN_HEADS.includes(shape.subject.headLemma) && !/['’]s\b/.test(shape.subject.text) ? shape.preps.find((p) => p.prep === 'at' || p.prep === 'with') : undefined;
+  if (span && !clause.negated && clause.subject.self && ends(tokens.findIndex((t) => t.text === span.np.text.split(/\s+/).pop()) + 1)) {
+    for (const w of referentWords(span.np)) {
+      const hit = held.find(w, ['employer']);
+      if (hit) return retract(hit, 'span-ended');
+    }
+    if (span.np.proper && span.np.name) return [{ key: 'employer', value: span.np.name, op: 'retract', subject: clause.speaker, metadata: { ending: 'span-ended' } }];
+  }
+  // "the engagement is off", "our marriage is over": the bond itself ends, so the current partner does.
+  const bond = shape.subject && BOND_OBJECTS.includes(shape.subject.headLemma) && ['the', 'our', 'my'].includes(shape.subject.det ?? '') && shape.verb === 'be';
+  if (bond && !clause.negated) {
+    const at = lowers.indexOf(shape.subject!.head.toLowerCase());
+    const state = lowers.slice(at + 1, at + 4).find((w) => w === 'off' || ENDED_STATES.includes(w));
+    const now = state ? held.current('partner') : null;
+    if (now) return retract(now, 'bond-ended');
+  }
+  const k = tokens.findIndex((t, i) => ['me', 'us'].includes(tokens[i + 1]?.lower ?? '') && BARRED_FROM.some((v) => t.lemma === v || (t.lower.startsWith(v) && /^(?:e?d|s|ing)?$/.test(t.lower.slice(v.length).replace(/^[dn](?=ed|ing)/, '')))));
+  if (k >= 0 && !clause.negated) {
+    const rest = tokens.slice(k + 2).map((t) => t.lower);
+    const from = rest[0] === 'from' ? 1 : rest[0] === 'out' && rest[1] === 'of' ? 2 : 0;
+    if (from) {
+      const stop = rest.findIndex((w, i) => i >= from && /^[,.;!?]$/.test(w));
+      for (const w of rest.slice(from, stop >= 0 ? stop : undefined).reverse()) {
+        const hit = w.length > 2 ? held.find(w, ['hobby', 'employer']) : null;
+        if (hit) return retract(hit, 'barred');
+      }
+    }
+  }
+  return [];
 }
 
 /**
@@ -332,13 +416,18 @@ function structured(row: ReferenceEnding, rc: ReadClause, shape: Shape): Array<P
 export function referenceEndingDrafts(rc: ReadClause): Draft[] {
   const { clause, shape } = rc;
   const held = clause.held;
-  if (!held || !shape.verb || (shape.modal && shape.modal !== 'can') || /^\s*(?:if|unless|when|whether)\b/i.test(clause.text)) return [];
+  if (!held || (shape.modal && shape.modal !== 'can') || /^\s*(?:if|unless|when|whether)\b/i.test(clause.text)) return [];
+  // Fragments are read only when the clause has one of their words (a cheap look before the token walks).
+  const fragment = FRAGMENT_CUE.test(clause.text) ? fragmentEndings(rc, held) : [];
+  if (fragment.length > 0 || !shape.verb) return fragment;
   // The clause is the speaker's, or about the held referent itself ("Zara dumped me" is attributed to Zara).
   const speakerActs = clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless);
   // The main verb group's negation; a negation in a later comma part ("…, the knee will not have it") is its own.
   const negated = shape.negated || (clause.negated && !clause.text.includes(','));
+  // "the panda is no more": the "no" of an ended phrase is no negation.
+  const endedPhrase = shape.verb === 'be' && endedPhraseAt(rc.tokens.slice(verbAt(rc, shape) + 1).map((t) => t.lower)) > 0;
   for (const row of REFERENCE_ENDINGS) {
-    if (negated !== (row.shape === 'survive-negated')) continue;
+    if ((negated && !(endedPhrase && row.shape === 'state')) !== (row.shape === 'survive-negated')) continue;
     if (!clause.subject.self && row.role !== 'leaver' && row.role !== 'subject' && row.role !== 'passive') continue;
     let refs: Array<Phrase | null>;
     if (row.shape) refs = structured(row, rc, shape);
@@ -364,7 +453,9 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
       if (!np || /['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your', 'a', 'an'].includes(np.det ?? '')) continue;
       for (const w of referentWords(np)) {
         const hit = held.find(w, row.keys);
-        if (hit) return [{ key: hit.key, value: hit.value, op: 'retract', subject: clause.speaker, metadata: { ending: row.id, anyKey: true, kindKnown: true, heldBefore: true } }];
+        // A name held only in the words that stated it ("two goats, Bonnie and Clyde" → "goats"): the name is what ends.
+        const named = np.proper && np.name && !hit?.value.toLowerCase().includes(np.name.toLowerCase()) ? np.name : null;
+        if (hit) return [{ key: hit.key, value: named ?? hit.value, op: 'retract', subject: clause.speaker, metadata: { ending: row.id, anyKey: true, kindKnown: true, heldBefore: true, ...(named ? { heldValue: hit.value } : {}) } }];
       }
       // A name an earlier turn said without a fact the exchange read ("Marisol is planning our trip"): a plain
       // retraction under the row's only key, or a vehicle by the lexicon (no anyKey: "let Dave go" must never end a
@@ -372,7 +463,7 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
       // A name stored in an earlier session is not in this exchange: the same plain retraction reaches it there
       // (reconciliation ends a stored memory of that key and name, and nothing when none is stored).
       const name = np.proper ? np.name : bareName(np, rc.lex, [null, 'the']);
-      if (!name || name.includes(' ')) continue;
+      if (!name || name.includes(' ') || row.heldOnly) continue;
       const key = row.keys.length === 1 ? row.keys[0] : row.keys.includes('vehicle') && isKind(name, 'vehicle') ? 'vehicle' : null;
       if (key) return [{ key, value: name[0].toUpperCase() + name.slice(1), op: 'retract', subject: clause.speaker, metadata: { ending: row.id, ...(held.named?.(name) ? { mentionedBefore: true } : {}) } }];
     }

@@ -11,17 +11,19 @@ import { relationDraft, thirdPartyId } from '../subject-attribution.ts';
 import { spelledToDigits } from '../values.ts';
 import { re } from '../re.ts';
 
-const COUNT = '(?:\\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twin|the)';
+const COUNT = '(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twin|the|just\\s+the\\s+one|only\\s+one)';
 /** The roster's head: "my/our [count] [adj] REL" or "[count] [adj] REL" (a count is needed without a possessive). */
 const HEAD = re(`(?:^|[\\s,;:(])(?:(my|our)\\s+(?:${COUNT}\\s+)?|(${COUNT})\\s+)(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])`, 'giu');
 const AGE = '(\\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-]\\w+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)(\\s*(?:months?|weeks?)(?:\\s+old)?)?';
 /** A name and its age: "Ezra (4)", "Noor is 12", "Grace who's 16", "Samir, is 1", "Tomas, who's nine,". */
-const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|,?\\s+(?:who(?:'s|’s|\\s+is)|is|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?)\\b))`, 'gu');
+const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|(?:,?\\s+(?:who(?:'s|’s|\\s+is)|(?:he|she)(?:'s|’s|\\s+is)|is|turned|turns)|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?)\\b))`, 'gu');
+/** The group's age right after a plural head: "the twins are 4", "my boys are 9 and 7" is two ages, so only one number. */
+const GROUP_AGE = new RegExp(`^\\s+(?:are|were)\\s+(?:now\\s+|just\\s+|nearly\\s+|almost\\s+)?(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\\s*(?:[.,;!]|$|\\s+(?:and\\s+\\p{Lu}|(?:now|already|going\\s+on)\\b)))`, 'u');
 /** Someone else's kin, or a clause that is not a statement, before the head: "my sister has two boys", "if we had". */
 const OTHERS = re(`\\b(?:his|her|their|he|she|they|if|unless|would|wish)\\b|['’]s\\b|\\b(?:${RELATION_RE})\\b|\\b\\p{Lu}\\p{Ll}+\\s+(?:has|had|have)\\b`, 'iu');
 
 const singular = (rel: string) => (/^(?:kids|children|boys|girls|sons|daughters)$/.test(rel) ? rel : rel.replace(/s$/, ''));
-const LABEL: Record<string, string> = { kids: 'child', children: 'child', boys: 'son', girls: 'daughter', sons: 'son', daughters: 'daughter' };
+const LABEL: Record<string, string> = { twins: 'child', triplets: 'child', kids: 'child', children: 'child', boys: 'son', girls: 'daughter', sons: 'son', daughters: 'daughter' };
 
 /** The relation facts and ages of a roster in one sentence of the speaker's. */
 export function kinRoster(sentence: string, speaker: string): Draft[] {
@@ -40,11 +42,16 @@ export function kinRoster(sentence: string, speaker: string): Draft[] {
     const rel = singular(raw);
     const label = LABEL[raw] ?? rel;
     const plural = /(?:s|children|twins)$/.test(raw);
+    // "The twins are 4": the group's own age, said right after the head.
+    const group = plural ? GROUP_AGE.exec(rest) : null;
+    const groupFact = group && RELATIONS[raw] ? relationDraft(speaker, raw, undefined, 0.85) : null;
+    if (groupFact) out.push({ ...groupFact, metadata: { ...groupFact.metadata, frame: 'roster' } });
+    if (group) out.push({ key: 'age', value: spelledToDigits(group[1].toLowerCase()), subject: thirdPartyId(speaker, raw), confidence: 0.8, metadata: { frame: 'roster' } });
     for (const m of span.matchAll(ITEM)) {
       const name = m[1];
       if (NOT_NAMES.has(name.toLowerCase()) || /^(?:I|The|He|She|They|We|It)$/.test(name)) continue;
       // A singular head names one relative, right after it ("my grandson Archie is 15").
-      if (!plural && span.slice(0, m.index).trim() !== '') break;
+      if (!plural && span.slice(0, m.index).replace(/^[\s,:;(—–-]+/, '').trim() !== '') break;
       const n = m[2] ?? m[4];
       const unit = (m[3] ?? m[5] ?? '').trim().replace(/\s+old$/, '');
       const age = `${spelledToDigits(n.toLowerCase())}${unit ? ` ${unit}` : ''}`;

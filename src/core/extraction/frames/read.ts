@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -164,6 +164,7 @@ function bare(np: Phrase): string {
 const INSTITUTIONS = ['uni', 'university', 'college', 'school', 'institute', 'poly', 'academy'];
 
 const LAST = /^(?:(?:my|our|the)\s+)?(?:very\s+)?last\b/i;
+const LEAVING = /^(?:my|our)\s+(?:\p{L}+\s+)?leaving(?:\s+\p{L}+)?$/iu;
 const ORDINAL = /^(?:(?:my|our|the)\s+)?(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)|last)\b/i;
 
 /** Verbs that take a setting away ("lost my job at X", "left my post at Y"). */
@@ -316,6 +317,13 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
       // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
       if (/['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
       if (frame.key === 'health_condition' && NOT_CONDITIONS.includes(np.headLemma)) continue;
+      // "six hives at the bottom of the garden": a counted illness noun is a thing counted, not a condition.
+      if (frame.key === 'health_condition' && COUNTED.test(np.text)) continue;
+      // "keeps bees", "we keep hens' neighbours… wasps": insects kept are a pastime (beekeeping), not a pet.
+      if (frame.key === 'pet' && frame.pred === 'own' && !np.name && /s$/.test(np.head) && !!lex && lex.isA(np.headLemma, 'insect', { pos: 'noun', maxSenses: 1, maxDepth: 6 })) {
+        out.push({ key: 'hobby', value: `keeping ${bare(np)}`, metadata: { frame: 'own×insect' } });
+        continue;
+      }
       // "started volunteering at the shelter": a gerund of the work class is work, not a pastime.
       if (frame.key === 'hobby' && np.gerund && PREDICATES.work.lemmas.includes(np.head.replace(/ing$/, ''))) continue;
       // A place, never an organisation ("moved to Google" is a new employer, not a city).
@@ -337,6 +345,9 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
   }
   return out;
 }
+
+/** A phrase that opens with a count ("six hives", "2 colds"). */
+const COUNTED = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+(?:few|couple|dozen))\s/i;
 
 /** Whether the word right after the clause's verb is `word` ("steer clear of": "clear" is read as an adjective, not a particle). */
 function followedBy(rc: ReadClause, shape: Shape, word: string): boolean {
@@ -367,11 +378,14 @@ export function settingDrafts(rc: ReadClause): Draft[] {
   }
   for (const p of phrases) {
     const head = p.headLemma.replace(/(?<!s)s$/, '');
-    const row = SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma) || r.heads.includes(head));
+    // "my leaving do at Grindhouse": an occasion of leaving is the last day's kind (never someone else's: "Jo's leaving do").
+    const lastWord = p.text.toLowerCase().split(/\s+/).pop()!;
+    const leaving = LEAVING.test(p.text) && !/['’]s\b/.test(p.text) && (lastWord === 'leaving' || LEAVING_OCCASIONS.includes(lastWord));
+    const row = leaving ? SETTING_NOUNS[0] : SETTING_NOUNS.find((r) => r.heads.includes(p.headLemma) || r.heads.includes(head));
     if (!row) continue;
     // "at Monzo", or a named institution ("at Edinburgh uni"): a name before an organisation noun.
     // "my last day at the council": the setting's last day ends it (an organisation noun will do: the employer held).
-    const last = row.key === 'employer' && LAST.test(p.text) && clause.subject.self;
+    const last = row.key === 'employer' && (LAST.test(p.text) || leaving) && clause.subject.self;
     // "…with my friend Ines, best part of my week": a phrase about a person is company, never the organisation.
     const company = (np: Phrase) => np.text.toLowerCase().split(/\s+/).some((w) => w in RELATIONS || isKind(w, 'social', rc.lex) || isKind(w, 'family', rc.lex));
     const at = shape.preps.find((x) => row.preps.includes(x.prep) && !company(x.np) && (fits(x.np, 'proper') || (!!x.np.name && isName(x.np.name.split(' ')[0]) && (INSTITUTIONS.includes(x.np.headLemma) || isKind(x.np.headLemma, 'organization', rc.lex))) || (last && x.np.det === 'the' && isKind(x.np.headLemma, 'organization', rc.lex))));
@@ -425,16 +439,22 @@ export function namingDrafts(rc: ReadClause): Draft[] {
  */
 export function animalPartDrafts(rc: ReadClause): Draft[] {
   const { tokens, clause, shape } = rc;
-  if (!clause.subject.self || clause.negated || shape.negated || (shape.pronoun && !['i', 'we'].includes(shape.pronoun))) return [];
+  // The main verb group's negation only: a later comma part with its own subject ("…, fingers still haven't thawed")
+  // does not negate the care done.
+  const negated = shape.negated || (clause.negated && !/,\s*(?:\p{L}+\s+){0,3}?(?:not|never|no|\p{L}+n['’]t)\b/iu.test(clause.text));
+  if (!clause.subject.self || negated || (shape.pronoun && !['i', 'we'].includes(shape.pronoun))) return [];
   const out: Draft[] = [];
   for (let i = 0; i + 2 < tokens.length; i++) {
     const [who, s, part] = [tokens[i], tokens[i + 1], tokens[i + 2]];
-    if ((s.lower !== "'s" && s.lower !== '’s') || !ANIMAL_PARTS.includes(part.lemma)) continue;
+    if ((s.lower !== "'s" && s.lower !== '’s') || !ANIMAL_PARTS.includes(part.lemma) || NOT_PART_COMPOUNDS.includes(`${part.lower} ${tokens[i + 3]?.lower ?? ''}`)) continue;
     // A lower-case chat name ("trimmed waffles's claws", "pumpkin's hutch") counts as the name it is.
     // The word opens the clause or follows a verb or its particle: not "my mum's cage".
     const bareSpot = i === 0 || ['VERB', 'ADP', 'PART'].includes(tokens[i - 1]?.pos ?? '');
     const name = who.pos === 'PROPN' && isName(who.text) && mayBeName(who.text, rc.lex) ? who.text : who.pos === 'NOUN' && bareSpot ? chatName(who.lower, rc.lex) : null;
     if (name) out.push({ key: 'pet', value: `pet named ${name}`, implicit: true, subject: clause.speaker, metadata: { name, frame: 'name×animal part' } });
+    // "Fig and Olive's coop": a name coordinated before the possessor shares the part.
+    const co = name && tokens[i - 1]?.lower === 'and' ? tokens[i - 2] : undefined;
+    if (co && co.pos === 'PROPN' && isName(co.text) && mayBeName(co.text, rc.lex)) out.push({ key: 'pet', value: `pet named ${co.text}`, implicit: true, subject: clause.speaker, metadata: { name: co.text, frame: 'name×animal part' } });
   }
   return out;
 }
@@ -731,6 +751,14 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
       const thing = lex?.senses(after.toLowerCase(), 'noun', 1)[0]?.lexClass === 'noun.object' ? after[0].toUpperCase() + after.slice(1) : null;
       const name = /^\p{Lu}/u.test(after) ? after : (bareName({ ...p, text: after, det: null, proper: false, gerund: false }, lex) ?? thing);
       if (name && isName(name) && kindOf(after.toLowerCase()) === null) out.push({ key: 'pet', value: `${words[at].toLowerCase()} named ${name}`, subject: clause.speaker, metadata: { species: words[at].toLowerCase(), name, frame: 'possessed×animal+name' } });
+    }
+    // "My Land Rover Defender is older than I am": a possessed vehicle named by its make or model, as what the clause is
+    // about, is the speaker's vehicle (implied). The value runs over the written name and the vehicle words after it
+    // ("Land Rover Defender", "Volvo"), never a verb the tagger took into the phrase ("my Brompton folds up").
+    const namesVehicle = (name: string) => isKind(name.toLowerCase(), 'vehicle', lex) || name.split(/\s+/).some((w, k, ws) => isKind(w.toLowerCase(), 'vehicle') || (k > 0 && isKind(`${ws[k - 1]} ${w}`.toLowerCase(), 'vehicle')));
+    if (p === shape.subject && clause.subject.self && p.name && namesVehicle(p.name)) {
+      const stop = words.findIndex((w, k) => k > 0 && !/^\p{Lu}|\d/u.test(w) && !isKind(w.toLowerCase(), 'vehicle', lex));
+      out.push({ key: 'vehicle', value: (stop > 0 ? words.slice(0, stop) : words).join(' '), implicit: true, subject: clause.speaker, metadata: { frame: 'possessed×vehicle' } });
     }
     // A symptom ("my mouth itch", "my cough") is no condition; the harm frame reads what caused it.
     const symptom = (!!lex && lex.isA(p.headLemma, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 })) || (shape.objects.includes(p) && harmDrafts(rc).length > 0);

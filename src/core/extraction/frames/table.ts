@@ -8,7 +8,7 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start' | 'exchange';
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start' | 'exchange' | 'ail';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
@@ -35,6 +35,8 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   start: { lemmas: ['start', 'begin', 'take', 'resume'] },
   // Trading one thing for another ("traded the Micra for a Honda Jazz"): what comes "for" is the new one.
   exchange: { lemmas: ['trade', 'swap', 'exchange', 'part-exchange', 'switch'], anchors: ['exchange'] },
+  // Being laid low by an illness ("laid up with shingles", "signed off with long covid", "struggling with gout").
+  ail: { lemmas: ['lay', 'sign', 'struggle', 'battle', 'suffer', 'knock', 'floor', 'strike', 'hospitalise', 'hospitalize', 'admit', 'bed'] },
 };
 
 /**
@@ -129,6 +131,9 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'avoid', slot: 'prep:from', arg: 'food', key: 'diet' },
   { pred: 'be', slot: 'prep:off', arg: 'food', key: 'diet' },
   { pred: 'learn', slot: 'object', arg: 'language', key: 'language' },
+  // "has been laid up with shingles", "is off work with sciatica": whoever the clause is about has the illness.
+  { pred: 'ail', slot: 'prep:with', arg: 'illness', key: 'health_condition' },
+  { pred: 'be', slot: 'prep:with', arg: 'illness', key: 'health_condition' },
   { pred: 'exchange', slot: 'prep:for', arg: 'vehicle', key: 'vehicle' },
   // "my flatmate Cormac just got a job as a podiatrist": a job had or got, whoever got it.
   { pred: 'own', slot: 'prep:as', arg: 'occupation', key: 'job_title', objectHeads: JOB_NOUNS },
@@ -159,6 +164,9 @@ export const SETTING_NOUNS: ReadonlyArray<{ key: string; heads: string[]; preps:
   { key: 'education', heads: ['lab', 'phd', 'degree', 'course', 'thesis', 'dissertation', 'class', 'lecture', 'supervisor', 'advisor', 'dorm', 'masters', 'semester', 'module', 'campus'], preps: ['at'] },
 ];
 
+/** Occasions that mark leaving a job ("my leaving do / drinks / card at X"): read like "my last day at X". */
+export const LEAVING_OCCASIONS: readonly string[] = ['do', 'party', 'drinks', 'lunch', 'card', 'speech', 'present', 'collection', 'dinner', 'bash'];
+
 /**
  * Where an activity is practised: "<activity or instrument> <head>" ("bassoon lessons", "fencing club", "netball
  * league", "pottery class") is a hobby of the speaker's (implied) when the speaker takes it, goes to it or has it.
@@ -177,7 +185,9 @@ export const ENTHUSIASTS: readonly string[] = ['nut', 'fan', 'fanatic', 'buff', 
 export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction', 'injury', 'surgery', 'op', 'fracture', 'sprain', 'cold', 'flu'];
 
 /** Parts and things only an animal has: "<Name>'s fur/paws/lead" says Name is an animal the speaker tends. */
-export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble', 'hutch', 'cage', 'stable', 'aquarium', 'saddle', 'nail', 'claws', 'undercoat', 'harness', 'muzzle', 'trotters', 'hooves'];
+export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble', 'hutch', 'cage', 'stable', 'aquarium', 'saddle', 'nail', 'claws', 'undercoat', 'harness', 'muzzle', 'trotters', 'hooves', 'hay', 'vivarium', 'coop', 'perch', 'jab', 'jabs', 'booster', 'microchip', 'bedding', 'paddock', 'worming'];
+/** A part word that starts another thing with the word after it ("Sarah's hay fever" is no hay). */
+export const NOT_PART_COMPOUNDS: readonly string[] = ['hay fever', 'booster seat', 'booster club'];
 
 /** A setting named by its owner's proper noun ("my commute to the Notion office", "at the Google campus today"). */
 export const NAMED_SETTINGS: ReadonlyArray<{ key: string; heads: string[] }> = [{ key: 'employer', heads: ['office', 'hq', 'headquarters', 'campus'] }];
@@ -408,10 +418,12 @@ export interface ReferenceEnding {
   role: 'object' | 'subject' | 'passive' | 'leaver' | 'together';
   keys: string[];
   /** A structure the clause must have instead of (or with) a verb class. */
-  shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state';
+  shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state' | 'has-new-home' | 'returned';
   particle?: string;
   /** For `together`: the objects the bond is ended over (default entity-state BOND_OBJECTS; with this list, one is required). */
   objects?: string[];
+  /** Ends only a value the exchange holds (no plain retraction of a name said without a fact). */
+  heldOnly?: boolean;
 }
 
 export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
@@ -429,7 +441,16 @@ export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
   { id: 'left-by', anchors: ['abandon', 'discard', 'leave'], role: 'leaver', keys: ['partner'] },
   { id: 'left', anchors: ['leave', 'abandon', 'give_up', 'discontinue', 'end'], role: 'object', keys: ['partner', 'employer', 'hobby'] },
   { id: 'hung-up', lemmas: ['hang'], particle: 'up', role: 'object', keys: ['hobby'] },
+  // Session 9: "Betsy has a new owner", "Bramble went back to the farm / to my aunt's", "X and I have parted ways".
+  { id: 'has-new-home', shape: 'has-new-home', role: 'subject', keys: ['pet', 'vehicle'] },
+  { id: 'returned', shape: 'returned', role: 'subject', keys: ['pet'], heldOnly: true },
+  { id: 'parted', lemmas: ['part', 'split', 'separate'], role: 'together', keys: ['partner', 'employer'] },
 ];
+
+/** Phrases a held thing is said to be when it has ended, after the copula ("the van is no more", "a thing of the past"). */
+export const ENDED_PHRASES: readonly string[][] = [['no', 'more'], ['a', 'thing', 'of', 'the', 'past'], ['in', 'the', 'past'], ['ancient', 'history'], ['a', 'goner']];
+/** Verbs by which something retires or bars the speaker from a held activity or job ("my knees have retired me from rugby"). */
+export const BARRED_FROM: readonly string[] = ['retire', 'ban', 'bar', 'force', 'drive', 'rule'];
 
 /** What a referent may be said to be when it is no more ("the van is gone", "bouldering is over for me"). */
 export const ENDED_STATES: readonly string[] = ['gone', 'over', 'dead', 'finished', 'history', 'kaput', 'done'];

@@ -15,7 +15,11 @@ import { CORRECTION_SIGNALS, MEASURE_UNITS } from './table.ts';
 
 const SIGNAL = new RegExp(`\\b(?:${CORRECTION_SIGNALS.map((s) => s.replace(/ /g, '\\s+')).join('|')})\\b`, 'iu');
 /** The message opens with the bare value and a break ("42 actually.", "34. I've been…", "Anoek, with an e"). */
-const OPENING = /^\s*(?:(?:no|oh|oops|sorry|wait)\b[\s,.!]*)*(\p{Lu}[\p{L}'’-]+|\d{1,3}|\d{1,2}(?:st|nd|rd|th))\s*(?:[,.!]|$)/u;
+const OPENING = /^\s*(?:(?:no|oh|oops|sorry|wait|ugh|argh|gah|ach|doh|erm|um|hmm|lol|haha|ha|ah)\b[\s,.!]*)*\*?(\p{Lu}[\p{L}'’-]+|\d{1,3}|\d{1,2}(?:st|nd|rd|th))\*?\s*(?:[,.!*]|$|\s+not\b)/u;
+/** A chat correction mark: a star stuck to a word ("*Sorcha", "Nadia*"). */
+const STARRED = /(?:^|\s)\*(\p{Lu}[\p{L}'’-]+)|(\p{Lu}[\p{L}'’-]+)\*(?=\s|$|[,.!])/u;
+/** "…not OLD" with OLD a value of a shape this reads (a name, a number, a day): a correction by itself. */
+const NOT_VALUE = /\bnot\s+(?:the\s+)?(?:\p{Lu}[\p{L}'’-]+|\d{1,3}(?:st|nd|rd|th)?)\b/u;
 const ORDINAL = /\b(\d{1,2})(?:st|nd|rd|th)\b/gi;
 /** A number with a unit after it is a measure, not an age ("42 degrees", "30 minutes"). */
 const NUMBER = new RegExp(`(?<![\\p{L}\\d:.£$€])(\\d{1,3})(?![\\d:%]|\\.\\d|\\s*(?:${MEASURE_UNITS.join('|')})\\b)`, 'giu');
@@ -48,8 +52,9 @@ function corrected(target: MemoryCandidate, value: string, replaces: string, evi
  */
 export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], ref: Date, speaker = 'user'): MemoryCandidate | null {
   const first = text.split(/(?<=[.!?])\s+/)[0];
-  const opening = OPENING.exec(text)?.[1] ?? null;
-  const signalled = SIGNAL.test(first) || opening !== null;
+  const starred = STARRED.exec(first);
+  const opening = OPENING.exec(text)?.[1] ?? starred?.[1] ?? starred?.[2] ?? null;
+  const signalled = SIGNAL.test(first) || opening !== null || NOT_VALUE.test(first);
   // The earlier turns are read only for a signalled message (reading them costs an extraction per turn).
   if (!signalled) return null;
   // …and only when the first sentence carries a value of a shape this reads: a day, a number, a name.
@@ -76,12 +81,16 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
 
   // A number: the held age, of the third party a pronoun points to, else the speaker's.
   const numbers = [...first.matchAll(NUMBER)].map((m) => m[1]);
-  if (numbers.length > 0 && (opening === numbers[0] || SIGNAL.test(first))) {
+  if (numbers.length > 0 && (opening === numbers[0] || SIGNAL.test(first) || NOT_VALUE.test(first))) {
     const n = numbers[0];
     const ages = held.filter((p) => p.key === 'age' && /^\d{1,3}$/.test(p.value.trim()) && p.value.trim() !== n);
+    // "Eamon's 10 actually": a held third party named before the number is whose age it is.
+    const named = capitalised(first.slice(0, first.indexOf(n))).map((w) => w.toLowerCase());
+    const whose = ages.find((p) => p.subject !== speaker && named.some((w) => p.subject.split(' ').pop() === w));
     const wantThird = THIRD.test(first);
-    const target = ages.find((p) => (p.subject !== 'user') === wantThird && (wantThird ? true : p.subject === prior.find((q) => q.key === 'age')?.subject));
-    if (target && Math.abs(Number(target.value) - Number(n)) <= 3) return corrected(target, n, target.value, text);
+    const target = whose ?? ages.find((p) => (p.subject !== 'user') === wantThird && (wantThird ? true : p.subject === prior.find((q) => q.key === 'age')?.subject));
+    // Close to the held age, or the held age named after "not" ("39 not 29").
+    if (target && (Math.abs(Number(target.value) - Number(n)) <= 3 || notOld === target.value.trim())) return corrected(target, n, target.value, text);
   }
 
   // A name: "X, not OLD" names the held value; else the held name spelled one or two letters apart.
@@ -98,6 +107,18 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
     for (const p of held) {
       const old = capitalised(p.value).find((v) => v !== w && v[0] === w[0] && distance(v.toLowerCase(), w.toLowerCase()) <= 2 && Math.min(v.length, w.length) >= 4);
       if (old) return corrected(p, p.value.replace(old, w), old, text, typeof p.metadata?.name === 'string' ? { metadata: { ...p.metadata, name: w, valueShape: true } } : {});
+    }
+  }
+  // A bare or starred name that is the whole correction ("*Sorcha, sorry"): the latest held name with its initial,
+  // when it is the only one (a slip of the same name, however far the spelling).
+  const bare = starred ? (starred[1] ?? starred[2]) : opening && /^\p{Lu}/u.test(opening) ? opening : null;
+  if (bare && !NOT_NAMES.has(bare.toLowerCase())) {
+    const namedHeld = held.filter((p) => typeof p.metadata?.name === 'string' && p.metadata.name !== bare && (p.metadata.name as string)[0] === bare[0]);
+    const distinct = new Set(namedHeld.map((p) => p.metadata!.name as string));
+    if (distinct.size === 1) {
+      const p = namedHeld[0];
+      const old = p.metadata!.name as string;
+      return corrected(p, p.value.replace(old, bare), old, text, { metadata: { ...p.metadata, name: bare, valueShape: true } });
     }
   }
   return null;

@@ -153,6 +153,7 @@ const TURN = /\b(?:but|now|actually|turns\s+out|these\s+days)\b/i;
  * "Kotlin grew on me", "I used to love Spotify but it's gone downhill". The current stance is the
  * opinion (positive after doubt, negative after souring); the value keeps both halves.
  */
+const RE_TAKEN_BY = /\b(?:played|tried|did|had\s+a\s+go\s+at|took\s+up|started)\s+(?:some\s+|a\s+bit\s+of\s+|my\s+first\s+)?([\p{L}-]{3,})\b.{0,60}?\b(?:I\s+am|I'm|I’m)\s+(?:now\s+|totally\s+|completely\s+|officially\s+|so\s+|absolutely\s+|properly\s+)?(hooked|obsessed|addicted|sold|converted|a\s+convert)\b(?!\s+(?:on|with|to)\b)/iu;
 export function changeOfHeart(sentence: string): Draft[] {
   const s = sentence.trim();
   let m: RegExpExecArray | null;
@@ -163,6 +164,9 @@ export function changeOfHeart(sentence: string): Draft[] {
     return [{ key: `opinion_${slug}`, value, type: 'opinion', confidence: 0.85, metadata: { stance, topic, changed: true } }];
   };
   if ((m = RE_DOUBT_THEN.exec(s)) && WON_OVER.test(s.slice(m[0].length))) return opinion(m[1], 'positive', 'was skeptical at first, it has grown on me');
+  // "tried bouldering last week and I am hooked": the speaker taken by what they just did (an experiencer state with
+  // no other object) holds it in favour.
+  if ((m = RE_TAKEN_BY.exec(s))) return opinion(m[1], 'positive', m[2].toLowerCase());
   if ((m = RE_GREW_ON.exec(s))) return opinion(m[1] ?? m[2], 'positive', 'has grown on me');
   if ((m = RE_BEFORE.exec(s))) {
     // The stance now is the later evaluation's, read from the evaluative lexicon after the turn.

@@ -8,6 +8,7 @@ import type { Clause, Draft, Rule } from '../model.ts';
 import { LANG_RE, MONTHS, OCCUPATIONS, RELATIONS } from '../lexicon.ts';
 import { boundOf } from '../dates.ts';
 import { cutValue, properSpan, spelledToDigits, tidy, titleCase } from '../values.ts';
+import { MEASURE_UNITS } from '../frames/table.ts';
 
 const ADV = '(?:(?:just|still|currently|now|recently|finally|actually|also|already|officially|really|happily|proudly|full[- ]time|part[- ]time|remotely)\\s+)*';
 
@@ -43,10 +44,12 @@ function isOccupation(np: string): boolean {
   return OCCUPATIONS.has(last) || OCCUPATIONS.has(last.replace(/s$/, ''));
 }
 
+/** Heads of a position conferred on someone ("made head of procurement", "named captain"). */
+const POSITION_HEAD = /^(?:[\w-]+\s+){0,3}?(?:head|chief|lead|director|manager|chair|chairman|chairwoman|captain|president|partner|supervisor|principal|dean|foreman|editor|coordinator)\b/i;
 /** Romantic context: "I'm not with Jake anymore, we broke up" is about a partner, not an employer. */
 const ROMANCE = /\b(?:broke\s+up|split\s+up|dating|divorc\w*|relationship|boyfriend|girlfriend|ex\b|together|dumped|cheated)/i;
 /** A stay long enough to be a job: "been at Shopify almost 2 yrs". */
-const TENURE = /\b(?:for|almost|nearly|over|about|like)\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:years?|yrs?|months?)\b|\bsince\s+(?:19|20)\d\d\b/i;
+const TENURE = /\b(?:for|almost|nearly|over|about|like)\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|(?:twenty|thirty|forty|fifty)(?:[\s-]\w+)?|a\s+few|a\s+couple(?:\s+of)?|several)\s+(?:years?|yrs?|months?)\b|\bsince\s+(?:19|20)\d\d\b/i;
 /** A sentence about changing home: "left Manchester … settled in Leeds" is a move, not a resignation. */
 const PLACE_MOVE = /\b(?:settled|moved|moving|relocated|living|live|lives|based|new\s+(?:city|town|flat|house|place|home)|emigrated)\b/i;
 
@@ -85,7 +88,8 @@ const employer: Rule = (c) => {
   // "I'm not with Jake anymore": no longer with a one-word name is a relationship ending (family rules), not a job.
   else if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+)?(?:at|with)\s+(.+)/i.exec(t)) && !ROMANCE.test(c.sentence) && !(c.negated && /^with\s+\p{Lu}[\p{L}'’-]*\s*(?:[.,!;]|$)/u.test(m[0].replace(/^\w+\s+(?:still\s+|now\s+)?/i, '')))) push(org(m[1]), { confidence: 0.75 });
   else if ((m = /^(?:have\s+been|has\s+been|been)\s+(?:working\s+)?(?:at|with)\s+(.+)/i.exec(t)) && TENURE.test(t)) push(org(m[1]), { confidence: 0.8 });
-  else if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+)?(?:a|an|the)\s+([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(t)) && isOccupation(m[1])) push(org(m[2]));
+  // "I'm a nurse at…", and a role said without its article ("I'm head chef at The Anchor").
+  else if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:a|an|the)\s+)?([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(t)) && isOccupation(m[1])) push(org(m[2]));
   // "Signed the contract — I'll be a data analyst at Monzo": a coming role after a job step names the employer.
   else if ((m = FUTURE_ROLE.exec(t)) && JOB_STEP.test(`${c.prevSentence ?? ''} ${c.sentence}`) && (m = /^([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(m[1])) && isOccupation(m[1])) push(org(m[2]));
   else if ((m = /\b(?:quit|left|resigned\s+from|leaving|(?:got|was|been|were)\s+(?:fired|laid\s+off|let\s+go)\s+(?:from|by|at))\s+(.+)/i.exec(t)) && !(/^(?:left|leaving)\b/i.test(m[0].trim()) && PLACE_MOVE.test(c.sentence)) && !/^(?:left|leaving)\s+\S+\s+with\b/i.test(m[0] + m[1].slice(0, 0) + ' ' + m[1])) {
@@ -123,6 +127,8 @@ const jobTitle: Rule = (c) => {
   const talkingTitle = talkingAs ? title(talkingAs[1], true) : null;
   if (talkingTitle) out.push({ key: 'job_title', value: talkingTitle, op: 'assert' });
   if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
+  // "I'm head chef at The Anchor": a role said without its article, at or for an organisation.
+  else if ((m = /^(?:am|is)\s+(?:now\s+|currently\s+|still\s+)?((?:[\w-]+\s+)?[\w-]+)\s+(?:at|for)\s+(?:the\s+)?\p{Lu}/iu.exec(t)) && isOccupation(m[1]) && !/^(?:a|an|the|my|our|not|so|very|home|here|there|back|out|in|on)\b/i.test(m[1])) v = m[1].toLowerCase();
   // A coming role after a job step is the new title: "I accepted an offer from Abbott, I'll be a clinical research
   // coordinator there starting in March", "got the job! I'm going to be a staff nurse". Dated when the start is.
   else if ((m = FUTURE_ROLE.exec(t)) && JOB_STEP.test(`${c.prevSentence ?? ''} ${c.sentence}`) && (v = title(m[1], true)) && c.date && !c.past)
@@ -131,6 +137,10 @@ const jobTitle: Rule = (c) => {
   else if ((m = /\b(?:freelancing|freelance|moonlighting|temping|contracting|interning|volunteering|employed|hired|trained|training|qualified|certified)\s+as\s+(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
   else if ((m = /\b(role|job\s+title|title|position|job)\s+is\s+(?:a\s+|an\s+)?(.+)/i.exec(t))) v = title(m[2], /^job$/i.test(m[1]) || /^(?:pretty|so|very|really|quite|too|kind|super|a\s+bit)\b/i.test(m[2]));
   else if ((m = /\b(?:promoted|appointed|bumped\s+up)\s+(?:to|as)\s+(?:the\s+)?(?:new\s+)?(?:a\s+|an\s+)?(.+)/i.exec(t))) v = title(m[1], false);
+  // A role conferred on the subject: "has been made head of procurement", "got named captain" (the role is a position
+  // head, or an occupation).
+  else if ((m = /\b(?:been|got|get|was|were|just)\s+(?:made|named|appointed|elected)\s+(?:the\s+)?(?:new\s+)?((?:[\w-]+\s+){0,3}?(?:head|chief|lead|director|manager|chair|chairman|chairwoman|captain|president|partner|supervisor|principal|dean|foreman|editor|coordinator|[\w-]+)(?:\s+of\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?)(?=\s*(?:[,.;!]|$|\s+(?:at|for|and|but|so|today|yesterday|last|this|apparently)\b))/i.exec(t)) && (POSITION_HEAD.test(m[1]) || isOccupation(m[1].replace(/\s+of\s+.*$/i, ''))))
+    v = m[1].trim();
   else if ((m = /\b(?:my|our)\s+(?:job|work|role|career|position)\s+as\s+(?:a|an)?\s*(.+)/i.exec(c.text)) && c.subject.self && !/\blost\s+my\s+job\b/i.test(c.text)) v = title(m[1], false);
   else if ((m = /^(?:are|were)\s+(?:both\s+|all\s+)?((?:[\w-]+\s+)?[\w-]+s)\b/i.exec(t)) && !c.subject.self) {
     const x = title(m[1], true);
@@ -149,7 +159,8 @@ const jobTitle: Rule = (c) => {
     const x = title(m[1], true);
     if (x) out.push({ key: 'job_title', value: x, op: 'history', confidence: 0.85 });
   }
-  if (!v && /^(?:am\s+(?:now\s+)?|just\s+|finally\s+)?retired\b/i.test(t) && c.subject.self) v = 'retired';
+  // Being retired is a state ("I'm retired", "retired now"); retiring on a day or since then is an event, not a title.
+  if (!v && /^(?:am\s+(?:now\s+)?(?:happily\s+|fully\s+|semi-)?retired\b|(?:just\s+|finally\s+)?retired\s*(?:now|these\s+days)?\s*(?:[.!,;]|$))/i.test(t) && !/\bsince\s+(?:I|we)\s+retired\b/i.test(c.sentence) && c.subject.self) v = 'retired';
   // "I'm freelancing for now", "been self-employed since 2020", "I'm contracting these days": the way of working is the title.
   if (!v && (m = /^(?:am|is|are|have\s+been|has\s+been|been)\s+(?:now\s+|currently\s+|still\s+|mostly\s+|just\s+)?(freelancing|freelance|a\s+freelancer|self-employed|contracting|an?\s+independent\s+contractor)\b/i.exec(t)) && !c.negated)
     v = /freelanc/i.test(m[1]) ? 'freelancer' : /self/i.test(m[1]) ? 'self-employed' : 'contractor';
@@ -348,13 +359,23 @@ const education: Rule = (c) => {
   return [];
 };
 
+/** "at 74" not followed by a unit, a time or a clock reading. */
+const AT_AGE = re(`\\bat\\s+(?:the\\s+(?:grand\\s+|ripe\\s+(?:old\\s+)?)?age\\s+of\\s+)?(\\d{2,3})\\b(?![.:,]?\\d|\\s*(?:%|${MEASURE_UNITS.join('|')}|o['’]?clock|mph|kph|quid|p\\b|percent|per\\b)\\b)`, 'i');
+/** A cheap first look for "at <number>" (spelled or in digits) before the clause's numbers are spelled out. */
+const AT_NUMBER = /\bat\s+(?:the\s+\w+\s+(?:old\s+)?age\s+of\s+|the\s+age\s+of\s+)?(?:\d|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)/i;
+/** A clause about now: present or perfect, or an adverb of the present. */
+const CURRENT = /^(?:(?:just|still|finally|now|also|only)\s+)*(?:am|is|are|has|have|does|do)\b|\b(?:now|still|just|finally|currently|these\s+days)\b/i;
+
 const ageBirthday: Rule = (c) => {
   // "I'm thirty-six" is "I'm 36" (spelled numbers are read in the copula form only: "turned five" may be a pet's).
   const t = c.core;
   let m: RegExpExecArray | null;
-  if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol|going\s+on|not))/i.exec(spelledToDigits(t))) && Number(m[1]) > 0 && Number(m[1]) < 120)
+  if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol|going\s+on|not|by\s+the\s+way|btw|fyi|for\s+the\s+record))/i.exec(spelledToDigits(t))) && Number(m[1]) > 0 && Number(m[1]) < 120)
     return [{ key: 'age', value: m[1] }];
   if ((m = /\bturned\s+(\d{1,3})\b/i.exec(t))) return [{ key: 'age', value: m[1] }];
+  // "is learning Irish at 74", "At 58 I have finally learned to swim": an age the subject does something at, when the
+  // clause is about now (present or perfect, or a now/still/just/finally) — "moved to Spain at 30" is history.
+  if (AT_NUMBER.test(c.text) && (m = AT_AGE.exec(spelledToDigits(c.text))) && Number(m[1]) >= 13 && Number(m[1]) < 111 && CURRENT.test(t)) return [{ key: 'age', value: m[1] }];
   if ((m = /\b(\d{1,3})\s+years?\s+old\b/i.exec(t)) && /^(?:am|is|are)\b/i.test(t)) return [{ key: 'age', value: m[1] }];
   if ((m = /\bbirthday\s+is\s+(?:on\s+)?(?:the\s+)?(.+)/i.exec(c.text)) && c.subject.self) {
     const v = birthdayValue(m[1]);
@@ -374,21 +395,29 @@ function birthdayValue(raw: string): string | null {
 }
 
 const LANG = re(`\\b(${LANG_RE})\\b`, 'gi');
+/** Proficiency in a language: "fluent in", "conversational in", "getting by in", "bilingual in". */
+const PROFICIENT_IN = /\b(?:fluent|conversational|bilingual|trilingual|proficient|passable|competent|(?:getting|get|gets|got)\s+by)\s+in\s+(.+)/i;
 const language: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   let span: string | null = null;
   let meta: Record<string, unknown> | undefined;
   if ((m = /\b(?:speak|speaks|speaking|spoke|spoken)\s+(.+)/i.exec(t))) span = m[1];
-  else if ((m = /\bfluent\s+in\s+(.+)/i.exec(t))) span = m[1];
+  else if ((m = PROFICIENT_IN.exec(t))) span = m[1];
   else if ((m = /\b(?:native|first|mother)\s+(?:language|tongue)\s+is\s+(.+)/i.exec(c.text))) span = m[1];
   else if ((m = /\b(?:learning|studying|practicing|practising|taking|take|took|started)\s+(.+)/i.exec(t)) && (/^(?:learning|studying|practicing|practising)/i.test(m[0].trim()) || /^(?:\w+\s+)?(?:lessons|classes|a\s+class|a\s+course)\b/i.test(m[1].replace(LANG, '').trim()))) {
     span = m[1];
     meta = { level: 'learning' };
-  } else if ((m = /\bbilingual\s+in\s+(.+)/i.exec(t))) span = m[1];
+  }
   if (!span) return [];
   const out: Draft[] = [];
-  for (const l of span.split(/[.!?;]/)[0].matchAll(LANG)) out.push({ key: 'language', value: titleCase(l[1].toLowerCase()), metadata: meta, confidence: meta ? 0.8 : undefined });
+  // A list of languages ends at a comma that opens something else ("Tamil and Malay, rubbish at Spanish").
+  const list = span.split(/[.!?;]/)[0];
+  const cut = re(`,(?!\\s*(?:and\\s+|or\\s+)?(?:${LANG_RE})\\b)`, 'i').exec(list);
+  for (const l of (cut ? list.slice(0, cut.index) : list).matchAll(LANG)) out.push({ key: 'language', value: titleCase(l[1].toLowerCase()), metadata: meta, confidence: meta ? 0.8 : undefined });
+  // "Fluent in Farsi, getting by in Dutch": a later proficiency after the cut opens a list of its own.
+  const later = cut ? PROFICIENT_IN.exec(list.slice(cut.index)) : null;
+  if (later) for (const d of language({ ...c, core: later[0], text: later[0] })) if (!out.some((o) => o.value === d.value)) out.push(d);
   return out;
 };
 
