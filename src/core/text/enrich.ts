@@ -83,27 +83,55 @@ function lowerWordKinds(lex: Lexicon, lw: string, capitalised: boolean): NounKin
   });
 }
 
-/** The kinds a text mentions (two-word collocations first: "ice cream", "night shift"). */
-export function textKinds(lex: Lexicon, text: string): Set<NounKind> {
-  const out = new Set<NounKind>();
-  const toks = [...text.matchAll(TOKEN)].map((m) => ({ w: m[0].replace(/’/g, "'").replace(/'s$/, ''), at: m.index ?? 0 }));
-  for (let i = 0; i < toks.length; i++) {
-    const { w, at } = toks[i]!;
-    const lw = w.toLowerCase();
-    const sentenceStart = at === 0 || /[.!?]\s*$/.test(text.slice(Math.max(0, at - 3), at));
-    const capitalised = /^\p{Lu}/u.test(w) && !sentenceStart;
-    const next = toks[i + 1];
-    if (next && next.at - (at + w.length) === 1) {
-      const pk = pairKinds(lex, `${lw} ${next.w.toLowerCase()}`);
-      if (pk.length > 0) {
-        for (const k of pk) out.add(k);
-        i++;
-        continue;
-      }
+/** A word of a text with what its position says: capitalised by the writer, or opening a sentence. */
+interface TextWord {
+  w: string;
+  lw: string;
+  /** Starts with a capital letter. */
+  initialCap: boolean;
+  /** First word of a sentence (capitalised by the sentence, not necessarily a name). */
+  sentenceStart: boolean;
+  /** The next word when a single character (a space) separates them: a possible two-word collocation or name. */
+  next?: TextWord;
+}
+
+function textWords(text: string): TextWord[] {
+  const toks = [...text.matchAll(TOKEN)].map((m) => {
+    const w = m[0].replace(/’/g, "'").replace(/'s$/, '');
+    const at = m.index ?? 0;
+    return { w, lw: w.toLowerCase(), at, initialCap: /^\p{Lu}/u.test(w), sentenceStart: at === 0 || /[.!?]\s*$/.test(text.slice(Math.max(0, at - 3), at)) } as TextWord & { at: number };
+  });
+  toks.forEach((t, i) => {
+    const n = toks[i + 1];
+    if (n && n.at - (t.at + t.w.length) === 1) t.next = n;
+  });
+  return toks;
+}
+
+/** What the words of a text yield, a two-word run first (`pair`; a non-empty answer consumes both words), else each word alone. */
+function collect<T>(text: string, pair: (a: TextWord, b: TextWord) => readonly T[], single: (t: TextWord) => readonly T[]): Set<T> {
+  const out = new Set<T>();
+  const ws = textWords(text);
+  for (let i = 0; i < ws.length; i++) {
+    const t = ws[i]!;
+    const p = t.next ? pair(t, t.next) : [];
+    if (p.length > 0) {
+      for (const x of p) out.add(x);
+      i++;
+      continue;
     }
-    for (const k of lowerWordKinds(lex, lw, capitalised)) out.add(k);
+    for (const x of single(t)) out.add(x);
   }
   return out;
+}
+
+/** The kinds a text mentions (two-word collocations first: "ice cream", "night shift"). */
+export function textKinds(lex: Lexicon, text: string): Set<NounKind> {
+  return collect(
+    text,
+    (a, b) => pairKinds(lex, `${a.lw} ${b.lw}`),
+    (t) => lowerWordKinds(lex, t.lw, t.initialCap && !t.sentenceStart),
+  );
 }
 
 /** Memo of a word's containing places' terms, per lexicon, bounded in bytes like the kinds memo. */
@@ -129,23 +157,12 @@ const NO_TERMS: string[] = [];
  */
 export function containingPlaceTerms(lex: Lexicon, text: string): string[] {
   if (!lex.partHolonyms) return NO_TERMS;
-  const out = new Set<string>();
-  const toks = [...text.matchAll(TOKEN)].map((m) => ({ w: m[0].replace(/’/g, "'").replace(/'s$/, ''), at: m.index ?? 0 }));
-  for (let i = 0; i < toks.length; i++) {
-    const { w, at } = toks[i]!;
-    if (!/^\p{Lu}/u.test(w) || w.length < 3) continue;
-    const sentenceStart = at === 0 || /[.!?]\s*$/.test(text.slice(Math.max(0, at - 3), at));
-    const next = toks[i + 1];
-    if (next && /^\p{Lu}/u.test(next.w) && next.at - (at + w.length) === 1) {
-      const pair = containerTerms(lex, `${w.toLowerCase()} ${next.w.toLowerCase()}`, true);
-      if (pair.length > 0) {
-        for (const t of pair) out.add(t);
-        i++;
-        continue;
-      }
-    }
-    for (const t of containerTerms(lex, w.toLowerCase(), !sentenceStart)) out.add(t);
-  }
+  const named = (t: TextWord) => t.initialCap && t.w.length >= 3;
+  const out = collect(
+    text,
+    (a, b) => (named(a) && b.initialCap ? containerTerms(lex, `${a.lw} ${b.lw}`, true) : NO_TERMS),
+    (t) => (named(t) ? containerTerms(lex, t.lw, !t.sentenceStart) : NO_TERMS),
+  );
   return out.size > 0 ? [...out] : NO_TERMS;
 }
 
