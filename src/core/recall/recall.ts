@@ -22,7 +22,7 @@ import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 import { changeLine, endingTurn, ENDABLE_KEYS, namedChanges, retractedStates } from './change.ts';
 import { arcLine, arcSteps } from './opinion-arc.ts';
 import { referentsOf } from './referents.ts';
-import { isContinuationAsk, laterTurns, SEQUEL, sequelTerms } from './sequel.ts';
+import { isContinuationAsk, laterTurns, SEQUEL, sequelTerms, topicWords } from './sequel.ts';
 
 export interface RecallDeps {
   store: MemoryStore;
@@ -460,9 +460,9 @@ async function sequelOf(deps: RecallDeps, scope: string, r: Retrieved, kept: Can
   if (at < 0) return [];
   const topic = kept[at]!.turn!;
   const own = new Set(r.query.terms.map((t) => t.term));
-  const words = [...new Set(topic.terms.split(' '))].filter((t) => t.length > 2 && !t.startsWith('_') && !own.has(t));
+  const words = topicWords(topic, own);
   if (words.length === 0) return [];
-  const terms = sequelTerms(topic, own, await deps.store.termFrequencies(scope, 'turn', words));
+  const terms = sequelTerms(words, await deps.store.termFrequencies(scope, 'turn', words));
   if (terms.length === 0) return [];
   const found = await deps.store.lexicalCandidates(scope, 'turn', terms, SEQUEL.read);
   const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));

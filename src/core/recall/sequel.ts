@@ -25,10 +25,14 @@ export function isContinuationAsk(query: string): boolean {
   return /\b(?:still|anymore|any more|no longer|these days|nowadays|now)\b/i.test(query);
 }
 
-/** The topic turn's own words to look for later: not the question's, not kind or date tokens, rare in the scope. */
-export function sequelTerms(topic: TurnRecord, questionTerms: ReadonlySet<string>, df: Readonly<Record<string, number>>): string[] {
-  const own = [...new Set(topic.terms.split(' '))].filter((t) => t.length > 2 && !t.startsWith('_') && !questionTerms.has(t));
-  return own
+/** The topic turn's own words: not the question's, not kind or date tokens, not two-letter words. */
+export function topicWords(topic: TurnRecord, questionTerms: ReadonlySet<string>): string[] {
+  return [...new Set(topic.terms.split(' '))].filter((t) => t.length > 2 && !t.startsWith('_') && !questionTerms.has(t));
+}
+
+/** The topic words (topicWords) to look for later: those rare in the scope, rarest first. */
+export function sequelTerms(words: readonly string[], df: Readonly<Record<string, number>>): string[] {
+  return words
     .filter((t) => (df[t] ?? 0) >= 2 && (df[t] ?? 0) <= SEQUEL.maxDf)
     .sort((a, b) => (df[a] ?? 0) - (df[b] ?? 0) || a.localeCompare(b))
     .slice(0, SEQUEL.terms);
