@@ -353,20 +353,30 @@ const FRAGMENT_CUE = /\bno\s+more\b|\b(?:me|us)\s+(?:from|out)\b|\bend(?:ed)?\b|
 /** "no more pottery for me": a verbless fragment that ends a held activity, job or vehicle. */
 const NO_MORE = /^(?:so\s+|and\s+|well\s+)?no\s+more\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:\s+for\s+(?:me|us)(?:\s+(?:now|then))?)?\s*(?:[,.!;]|$)/iu;
 
+/** The retraction of a value the exchange holds (`hit`), by the ending `id`: it may end any key, its kind is known. */
+function heldRetraction(speaker: string, hit: { key: string; value: string }, id: string, value = hit.value, extra: Record<string, unknown> = {}): Draft[] {
+  return [{ key: hit.key, value, op: 'retract', subject: speaker, metadata: { ending: id, anyKey: true, kindKnown: true, heldBefore: true, ...extra } }];
+}
+
+/** The held value (of `keys`) that one of `words` names, the last word first (the head of "no more salsa classes"). */
+function lastHeld(held: NonNullable<ReadClause['clause']['held']>, words: readonly string[], keys: string[]): { key: string; value: string } | null {
+  for (const w of [...words].reverse()) {
+    const hit = w.length > 2 ? held.find(w, keys) : null;
+    if (hit) return hit;
+  }
+  return null;
+}
+
 /**
  * Fragments and verb groups the clause shape does not give a main verb to: "no more salsa for me", "my knees have
  * retired me from rugby" (a verb of barring, "me", then from/out of the held thing).
  */
 function fragmentEndings(rc: ReadClause, held: NonNullable<ReadClause['clause']['held']>): Draft[] {
   const { clause, tokens } = rc;
-  const retract = (hit: { key: string; value: string }, id: string): Draft[] => [{ key: hit.key, value: hit.value, op: 'retract', subject: clause.speaker, metadata: { ending: id, anyKey: true, kindKnown: true, heldBefore: true } }];
+  const retract = (hit: { key: string; value: string }, id: string): Draft[] => heldRetraction(clause.speaker, hit, id);
   const noMore = clause.subject.self ? NO_MORE.exec(clause.text.trim()) : null;
-  if (noMore) {
-    for (const w of noMore[1].toLowerCase().split(/\s+/).reverse()) {
-      const hit = w.length > 2 ? held.find(w, ['hobby', 'employer', 'vehicle']) : null;
-      if (hit) return retract(hit, 'no-more');
-    }
-  }
+  const ended = noMore ? lastHeld(held, noMore[1].toLowerCase().split(/\s+/), ['hobby', 'employer', 'vehicle']) : null;
+  if (ended) return retract(ended, 'no-more');
   // "nine years at The Anchor came to an end", "my time at Lidl is over": a span at an organisation that ends.
   const { shape } = rc;
   const lowers = tokens.map((t) => t.lower);
@@ -398,10 +408,8 @@ function fragmentEndings(rc: ReadClause, held: NonNullable<ReadClause['clause'][
     const from = rest[0] === 'from' ? 1 : rest[0] === 'out' && rest[1] === 'of' ? 2 : 0;
     if (from) {
       const stop = rest.findIndex((w, i) => i >= from && /^[,.;!?]$/.test(w));
-      for (const w of rest.slice(from, stop >= 0 ? stop : undefined).reverse()) {
-        const hit = w.length > 2 ? held.find(w, ['hobby', 'employer']) : null;
-        if (hit) return retract(hit, 'barred');
-      }
+      const hit = lastHeld(held, rest.slice(from, stop >= 0 ? stop : undefined), ['hobby', 'employer']);
+      if (hit) return retract(hit, 'barred');
     }
   }
   return [];
@@ -440,7 +448,7 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
       if (row.objects && shape.objects.length === 0) continue;
       if (!shape.subject) {
         const now = held.current('partner');
-        if (now) return [{ key: now.key, value: now.value, op: 'retract', subject: clause.speaker, metadata: { ending: row.id, anyKey: true, kindKnown: true, heldBefore: true } }];
+        if (now) return heldRetraction(clause.speaker, now, row.id);
         // "we cancelled the engagement": over the bond's own occasion, the current partner ends even when an earlier session holds them.
         if (row.objects) return [{ key: 'partner', value: CURRENT_LABEL.partner, op: 'retract', subject: clause.speaker, metadata: { ending: row.id, anyKey: true, current: true } }];
         continue;
@@ -455,7 +463,7 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
         const hit = held.find(w, row.keys);
         // A name held only in the words that stated it ("two goats, Bonnie and Clyde" → "goats"): the name is what ends.
         const named = np.proper && np.name && !hit?.value.toLowerCase().includes(np.name.toLowerCase()) ? np.name : null;
-        if (hit) return [{ key: hit.key, value: named ?? hit.value, op: 'retract', subject: clause.speaker, metadata: { ending: row.id, anyKey: true, kindKnown: true, heldBefore: true, ...(named ? { heldValue: hit.value } : {}) } }];
+        if (hit) return heldRetraction(clause.speaker, hit, row.id, named ?? hit.value, named ? { heldValue: hit.value } : {});
       }
       // A name an earlier turn said without a fact the exchange read ("Marisol is planning our trip"): a plain
       // retraction under the row's only key, or a vehicle by the lexicon (no anyKey: "let Dave go" must never end a
