@@ -90,7 +90,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const threads = config.MEMORY_WORKER_THREADS ?? defaultWorkerThreads(availableParallelism());
   // The workers compute a large turn's kind features too, with the lexicon of the same settings (not with a test's double).
   const featureLexicon = opts.lexicon ? undefined : { MEMORY_LEXICON: config.MEMORY_LEXICON, MEMORY_LEXICON_CACHE: config.MEMORY_LEXICON_CACHE };
-  const pool = threads > 0 ? new TurnPool({ threads, logger, featureLexicon }) : null;
+  const pool = threads > 0 ? new TurnPool({ threads, heapMb: config.MEMORY_WORKER_HEAP_MB, logger, featureLexicon }) : null;
   const offline = new OfflineExtractor({ lexicon });
   const service = new MemoryService({
     store,

@@ -50,6 +50,12 @@ export const ConfigSchema = z.object({
   MEMORY_MAX_MESSAGE_CHARS: int(32_000),
   /** Worker threads for turn analysis and offline extraction; 0 runs them on the event loop. Default: the machine's parallelism (at most 4). */
   MEMORY_WORKER_THREADS: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(64).optional()),
+  /**
+   * Old-generation heap of each worker thread, in MB. V8 collects a worker's garbage lazily, so
+   * without a cap a worker that analysed a maximum-size turn keeps hundreds of MB it no longer uses.
+   * A task that would need more than this fails in the worker and runs inline (nothing lost).
+   */
+  MEMORY_WORKER_HEAP_MB: z.coerce.number().int().min(64).default(256),
   // ---- platform (injection/extraction) API ----
   MEMORY_INJECTION_CHAR_BUDGET: int(2000),
   MEMORY_MAX_TRANSCRIPT_CHARS: int(12000),

@@ -21,6 +21,12 @@ import type { LexiconSettings } from '../providers/lexicon/create-lexicon.ts';
 export interface TurnPoolOptions {
   /** Worker threads (default: the machine's parallelism). */
   threads?: number;
+  /**
+   * Old-generation heap limit of each worker in MB (default: V8's own, i.e. none in practice).
+   * Bounds what a worker holds after a large turn: V8 collects lazily and a worker heap otherwise
+   * stays at its high-water mark. A task that needs more fails in the worker and runs inline.
+   */
+  heapMb?: number;
   /** Turns with fewer characters than this are analysed inline (default 16,000). */
   inlineAnalysisBelowChars?: number;
   /** Turns with fewer characters than this are extracted inline (default INLINE_EXTRACTION_BELOW_CHARS). */
@@ -84,6 +90,13 @@ export function defaultWorkerThreads(cores: number): number {
   return Math.min(4, Math.max(1, cores - 1));
 }
 
+/**
+ * Tasks of at least this many characters wait for a cold pool's first worker instead of running
+ * inline: its start (~1 s) costs less than blocking the event loop for the whole task (a
+ * maximum-size turn takes 15-40 s), and the inline run's garbage would inflate the main heap too.
+ */
+export const WAIT_FOR_WORKER_ABOVE_CHARS = 64_000;
+
 /** Event-loop utilisation above which small turns are offloaded anyway (the main thread is the bottleneck). */
 export const OFFLOAD_SMALL_ABOVE_UTILISATION = 0.9;
 
@@ -102,7 +115,7 @@ export class TurnPool implements TurnAnalyzer {
   /** Tasks that fell back inline (worker failure), for metrics and tests. */
   fallbacks = 0;
   private closed = false;
-  /** Resolves when a first task has run in a worker; until then work runs inline (no start-up wait). */
+  /** Resolves when a first task has run in a worker; until then small work runs inline (no start-up wait) and large work waits for it. */
   private warming: Promise<void> | null = null;
   private warm = false;
   /** Workers that failed to start (the first is logged). */
@@ -116,7 +129,14 @@ export class TurnPool implements TurnAnalyzer {
     this.logger = opts.logger;
     this.featureLexicon = opts.featureLexicon;
     // Workers start on first use (an idle server or a test that never ingests pays nothing) and then stay.
-    this.piscina = new Piscina({ filename: WORKER_URL.href, minThreads: 0, maxThreads: threads, idleTimeout: Infinity, execArgv: workerExecArgv() });
+    this.piscina = new Piscina({
+      filename: WORKER_URL.href,
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: Infinity,
+      execArgv: workerExecArgv(),
+      ...(opts.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: opts.heapMb } } : {}),
+    });
     // A worker that dies is replaced by piscina; its task is rejected and runs inline (below).
     this.piscina.on('error', (err: unknown) => this.logger?.warn({ err: String(err) }, 'turn worker error'));
   }
@@ -144,12 +164,18 @@ export class TurnPool implements TurnAnalyzer {
     return this.warming;
   }
 
-  /** Runs a task in a worker; null when the pool is cold, closed or failed (the caller then runs it inline). */
-  async run(task: PoolTask): Promise<PoolResult | null> {
+  /**
+   * Runs a task in a worker; null when the pool is closed or failed, or cold and the task is
+   * small (the caller then runs it inline). A task of WAIT_FOR_WORKER_ABOVE_CHARS or more
+   * (`chars`) waits for a cold pool's worker to start.
+   */
+  async run(task: PoolTask, chars = 0): Promise<PoolResult | null> {
     if (this.closed) return null;
     if (!this.warm) {
-      void this.warmUp();
-      return null;
+      const warming = this.warmUp();
+      if (chars < WAIT_FOR_WORKER_ABOVE_CHARS) return null;
+      await warming;
+      if (!this.warm || this.closed) return null;
     }
     try {
       this.dispatched++;
@@ -180,7 +206,7 @@ export class TurnPool implements TurnAnalyzer {
 
   async analyse(messages: Message[]): Promise<AnalysedTurn> {
     if (chars(messages) < this.inlineBelow) return analyseTurn(messages);
-    const r = await this.run({ kind: 'analyse', messages, ...(this.featureLexicon ? { lexicon: this.featureLexicon } : {}) });
+    const r = await this.run({ kind: 'analyse', messages, ...(this.featureLexicon ? { lexicon: this.featureLexicon } : {}) }, chars(messages));
     return r?.kind === 'analyse' ? r.turn : analyseTurn(messages);
   }
 
@@ -223,7 +249,7 @@ export class PooledExtractor implements Extractor {
   private async pooled(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]> {
     // Only what the extractor reads of the recent turns crosses the thread boundary (not their text or terms).
     const recentTurns = ctx.recentTurns.map((t) => ({ id: t.id, scope: t.scope, sessionId: t.sessionId, seq: t.seq, timestamp: t.timestamp, messages: t.messages }) as TurnRecord);
-    const r = await this.pool.run({ kind: 'extract', spec: this.spec, messages, ctx: { ...ctx, recentTurns } });
+    const r = await this.pool.run({ kind: 'extract', spec: this.spec, messages, ctx: { ...ctx, recentTurns } }, chars(messages));
     if (r?.kind !== 'extract') return this.runInline(messages, ctx);
     for (const e of r.ruleErrors) this.onRuleError?.(e);
     return r.candidates;

@@ -12,7 +12,7 @@ import { turnFeatures } from '../../src/core/text/enrich.ts';
 import { withTurnFeatures } from '../../src/core/service.ts';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import type { ExtractionContext, Message } from '../../src/core/types.ts';
-import { INLINE_EXTRACTION_BELOW_CHARS, TurnPool, defaultWorkerThreads, workerExecArgv } from '../../src/pool/turn-pool.ts';
+import { INLINE_EXTRACTION_BELOW_CHARS, TurnPool, WAIT_FOR_WORKER_ABOVE_CHARS, defaultWorkerThreads, workerExecArgv } from '../../src/pool/turn-pool.ts';
 
 const LINES = [
   'I just moved to Berlin from NYC for a new job at Acme.',
@@ -154,6 +154,47 @@ describe('TurnPool', () => {
       await cold.close();
     }
   });
+
+  test('a cold pool makes a large task wait for its first worker instead of blocking the event loop inline', async () => {
+    // Before: the first maximum-size turn after start ran inline (15-40 s of a blocked event loop,
+    // and its garbage left in the main heap) while the worker started.
+    const cold = new TurnPool({ threads: 1, inlineAnalysisBelowChars: 0 });
+    try {
+      const messages = turnOf(Math.ceil(WAIT_FOR_WORKER_ABOVE_CHARS / 2000) + 1, 2000);
+      expect(await cold.run({ kind: 'analyse', messages }, WAIT_FOR_WORKER_ABOVE_CHARS - 1)).toBeNull();
+      const r = await cold.run({ kind: 'analyse', messages }, WAIT_FOR_WORKER_ABOVE_CHARS);
+      expect(r).toMatchObject({ kind: 'analyse' });
+      expect({ dispatched: cold.dispatched, fallbacks: cold.fallbacks }).toEqual({ dispatched: 1, fallbacks: 0 });
+      const viaAnalyse = await cold.analyse(messages);
+      expect(viaAnalyse).toEqual(analyseTurn(messages));
+      expect(cold.dispatched).toBe(2);
+    } finally {
+      await cold.close();
+    }
+  }, 60_000);
+
+  test('a worker heap cap (MEMORY_WORKER_HEAP_MB): a task that outgrows it kills only that worker and runs inline, nothing lost', async () => {
+    const warnings: string[] = [];
+    const capped = new TurnPool({ threads: 1, heapMb: 128, inlineExtractionBelowChars: 0, logger: { warn: (_o, msg) => void warnings.push(String(msg)) } });
+    try {
+      await capped.warmUp();
+      const masked = analyseTurn(turnOf(4, 200)).messages;
+      // An ordinary task fits the cap.
+      expect(await capped.extractor(new OfflineExtractor()).extract(masked, ctx)).toEqual(await new OfflineExtractor().extract(masked, ctx));
+      expect(capped.fallbacks).toBe(0);
+      // One that holds ~320 MB dies in the worker (uncapped, it would answer [] from there); the inline extractor answers.
+      const hungry = capped.extractor(new OfflineExtractor(), { module: new URL('./hungry-extractor.mjs', import.meta.url).href, exportName: 'HungryExtractor' });
+      expect(await hungry.extract(masked, ctx)).toEqual(await new OfflineExtractor().extract(masked, ctx));
+      expect(capped.fallbacks).toBe(1);
+      expect(warnings.some((m) => /inline/.test(m))).toBe(true);
+      // The replacement worker serves the next task.
+      const after = capped.dispatched;
+      expect(await capped.analyse(turnOf(20, 900))).toEqual(analyseTurn(turnOf(20, 900)));
+      expect(capped.dispatched).toBe(after + 1);
+    } finally {
+      await capped.close();
+    }
+  }, 60_000);
 
   test('small turns are extracted inline (the hop costs more than it saves); large ones in a worker', async () => {
     // Issue 16: every turn hopped to a worker, 3.8 → 5.3 CPU ms/turn on 2-message turns.

@@ -67,7 +67,9 @@ function parse(q: string, offset = 0): chrono.ParsedResult[] {
 /** chrono's absolute dates in `q` (a year written), with "between X and Y" joined into one span. */
 function chronoSpans(q: string): Span[] {
   // The reference only fills what the question leaves out; a date without a written year
-  // ("yesterday", "Aug 15th") does not count.
+  // ("yesterday", "Aug 15th") does not count. So a question with no year written anywhere has no
+  // span, and chrono (a tenth of a warm recall's CPU) is not run on it.
+  if (!STATED_YEAR.test(q)) return [];
   const rs = parse(q);
   const out: Span[] = [];
   for (let i = 0; i < rs.length; i++) {
