@@ -18,6 +18,7 @@ import type {
   TurnAnalyzer,
 } from './ports.ts';
 import type { MemoryCandidate, MemoryOp, MemoryRecord, Message, RecallResult, Scope, SearchResult, TurnRecord } from './types.ts';
+import { v7 as uuidv7 } from 'uuid';
 import { DEFAULT_TENANT, decodeScope, scopeOf } from './scope.ts';
 import { InvalidInputError, NotFoundError } from './errors.ts';
 import { turnFeatures } from './text/enrich.ts';
@@ -170,7 +171,9 @@ export class MemoryService {
     this.tenants.set(this.tenant, this);
     this.store = deps.store;
     this.clock = deps.clock ?? (() => new Date());
-    this.newId = deps.newId ?? (() => crypto.randomUUID());
+    // Time-ordered ids (UUIDv7, monotonic within a millisecond): rankings that break score ties by
+    // id then order by creation, the same on every run, instead of by random v4 ids.
+    this.newId = deps.newId ?? (() => uuidv7());
     this.logger = deps.logger ?? noopLogger;
     // Offline rule failures are skipped per clause; make them visible (rule name only, no content).
     const offline = deps.offlineExtractor;
