@@ -107,6 +107,17 @@ export function isGenericAsk(query: string, lexicon?: AskLexicon): boolean {
 }
 
 /**
+ * Idioms that ask for a stance without a stance word: "where do I stand on X", "what do I make of X", "how am I
+ * finding X", "where have I landed on X". They frame an opinion ask (ASK_FRAMES) and make it one (isOpinionAsk).
+ */
+export const STANCE_IDIOMS: readonly RegExp[] = [
+  /\bwhere\s+(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+stand\b(?:\s+(?:on|with|about|regarding))?/gi,
+  /\bwhat\s+(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+make\s+of\b/gi,
+  /\bhow\s+(?:am|is|are|was|were)\s+(?:i|you|he|she|they|we)\s+finding\b|\bhow\s+(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+find\b/gi,
+  /\bwhere\s+(?:have|has|had)\s+(?:i|you|he|she|they|we)\s+(?:landed|come\s+down|ended\s+up)\s+on\b/gi,
+];
+
+/**
  * Phrases that frame an opinion or a change rather than name what it is about. Their words are
  * the ask's, not the topic's: they are weighted as question filler.
  */
@@ -119,6 +130,7 @@ export const ASK_FRAMES: readonly RegExp[] = [
   // "Which editor do I prefer now?", "what music does she enjoy": the stance verb frames the ask; its object is the topic.
   /\b(?:do|does|did|would)\s+(?:i|you|he|she|they|we)\s+(?:prefer|like|enjoy|favou?r)\b/gi,
   /\bfirst (?:impression|moved|arrived|started)\b/gi,
+  ...STANCE_IDIOMS,
 ];
 
 /** Analysed terms that belong to the ask's framing (see ASK_FRAMES), not to its topic. */
@@ -156,6 +168,7 @@ export function stanceTerms(query: string, lexicon?: AskLexicon): string[] {
 
 /** True when the question asks about a stance (think/feel/opinion/view/prefer), so an arc helps. */
 export function isOpinionAsk(query: string): boolean {
+  if (STANCE_IDIOMS.some((re) => new RegExp(re.source, 'i').test(query))) return true;
   const ws = new Set(words(query));
   return ['opinion', 'opinions', 'view', 'views', 'think', 'feel', 'feelings', 'stance', 'take', 'prefer', 'preference', 'like'].some((w) => ws.has(w));
 }

@@ -378,6 +378,8 @@ export function questionMonths(q: string): number[] | null {
 /** Words that shape a question but rarely occur in the answer. Kept, but weighted low. */
 /** A particle after a light verb ("get around", "go out", "come over"): part of the verb, not a topic word. */
 const PARTICLE = /\b(?:get|getting|go|going|come|coming)\s+(around|about|along|by|out|over|away|back)\b/gi;
+/** A verb whose particle makes it ask how something fares ("how is the truck holding up?", "keeping up"): the ask's frame, not a topic word. */
+const FARING = /\b(hold|holds|holding|held|keep|keeps|keeping|kept)\s+up\b/gi;
 
 /** A part of the day after a weekday ("Tuesday nights", "Sunday morning"): part of the time said, not a topic word. */
 const DAY_PART = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(nights?|evenings?|mornings?|afternoons?|lunchtimes?)\b/gi;
@@ -386,7 +388,9 @@ const FILLER = new Set(
   analyze(
     'kind type sort thing things something anything ever mention mentioned say said says tell told talk talked talking discuss discussed ' +
       'according conversation specific particular exactly describe described recently recent usually often go going went think thought ' +
-      'feel felt like way ways happen happened many much times likely would probably might consider considered',
+      'feel felt like way ways happen happened many much times likely would probably might consider considered ' +
+      // The words of a request ("any tips…", "ideas for…"): the ask's, not its topic's.
+      'tip tips idea ideas suggestion suggestions recommendation recommendations advice pointers',
   ),
 );
 
@@ -410,6 +414,13 @@ export const QUERY = {
   commonCover: 0.5,
   /** Coverage share of a question word another of its words is a kind of (narrowedTerms; 1 = off). */
   narrowedCover: 0.25,
+  /** Circumstance words (CIRCUMSTANCE_CLASSES: "tonight", "good", "weather") weigh narrowedCover in the coverage (1 = on). */
+  circumstances: 1,
+  /**
+   * Derivationally related forms of a rare question word ("rainy" → rain, "brewing" → brewery) search the turns at
+   * this share of the word's weight and cover it in the gate (0 = off). Cheap lookups on the question's own words.
+   */
+  derivations: 0.35,
   /**
    * Weight of a question word's chat forms (chat-forms.ts: "fave" for "favorite"), as a share of the
    * word's (0 = off). 0.6: LoCoMo dev sweep ev@512 0.811 → 0.815 (A +0.005, B +0.004), temporal
@@ -427,8 +438,36 @@ function narrowedTerms(query: string, lexicon: QueryLexicon | undefined): Set<st
   const out = new Set<string>();
   if (!lexicon || typeof lexicon.isA !== 'function' || QUERY.narrowedCover >= 1) return out;
   const ws = [...new Set(words(query).filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !FILLER.has(w)))];
+  // An adjective narrows through the noun it is derived from ("rainy weather": rain is a kind of weather).
+  const narrowers = (w: string) => [w, ...(typeof lexicon.derivations === 'function' && lexicon.senses(w, undefined, 1)[0]?.lexClass === 'adj.all' ? lexicon.derivations(w, 'adj').filter((d) => !/\s/.test(d)) : [])];
   for (const broad of ws)
-    if (ws.some((narrow) => narrow !== broad && lexicon.isA!(narrow, broad, { pos: 'noun', maxSenses: 2, maxDepth: 6 }))) for (const t of analyze(broad)) out.add(t);
+    if (ws.some((narrow) => narrow !== broad && narrowers(narrow).some((n) => lexicon.isA!(n, broad, { pos: 'noun', maxSenses: 2, maxDepth: 6 })))) for (const t of analyze(broad)) out.add(t);
+  return out;
+}
+
+/**
+ * What a question word is when it says when, how, or in what conditions rather than what about: the lexicon classes
+ * of its most frequent sense (an adjective or adverb — "good", "next", "tonight" —, a time — "week", "Saturday" —, a
+ * condition of the world — "weather"). Data; read by circumstanceTerms.
+ */
+export const CIRCUMSTANCE_CLASSES: ReadonlySet<string> = new Set(['adj.all', 'adv.all', 'noun.time', 'noun.phenomenon']);
+
+/**
+ * Terms of the question's circumstance words (CIRCUMSTANCE_CLASSES): "Is it quiz night at the pub tonight?" is about
+ * the quiz, "Is the weather good for fishing this Saturday?" about fishing. They weigh QUERY.narrowedCover in the
+ * gate's coverage, so the words the memory can hold decide it — unless every content word is one ("Am I still
+ * single?", "What about the weekend?"). Names and filler are not read.
+ */
+function circumstanceTerms(query: string, names: ReadonlySet<string>, frame: ReadonlySet<string>, lexicon: QueryLexicon | undefined): Set<string> {
+  const out = new Set<string>();
+  if (!lexicon || QUERY.circumstances <= 0) return out;
+  const content = [...new Set(words(query).filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !FILLER.has(w) && !names.has(w) && analyze(w).length > 0 && !analyze(w).every((t) => frame.has(t))))];
+  const circ = content.filter((w) => {
+    const first = lexicon.senses(w, undefined, 1)[0];
+    return !!first && CIRCUMSTANCE_CLASSES.has(first.lexClass);
+  });
+  if (circ.length === 0 || circ.length === content.length) return out;
+  for (const w of circ) for (const t of analyze(w)) out.add(t);
   return out;
 }
 
@@ -664,7 +703,9 @@ function employerHead(query: string, head: string | null, lexicon: QueryLexicon 
 }
 
 /** What query analysis reads from the lexicon: lemmas and senses, and hypernyms for noun kinds when it has them. */
-export type QueryLexicon = Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'> & Partial<Pick<Lexicon, 'hypernyms' | 'isA'>>;
+export type QueryLexicon = Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'> & Partial<Pick<Lexicon, 'hypernyms' | 'isA' | 'derivations'>>;
+/** Question words at least this common in everyday text bring no derivations ("make" → maker, "go" → goer). */
+const BRIDGE_COMMONNESS = 0.45;
 
 export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: QueryLexicon): AnalyzedQuery {
   const query = expandShortNames(rawQuery, knownNames);
@@ -687,7 +728,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // A stance noun ("my verdict on…") frames the ask the same way.
   const stance = stanceTerms(query, lexicon && typeof lexicon.hypernyms === 'function' ? (lexicon as Lexicon) : undefined);
   const frame = new Set([...askFrameTerms(query), ...stance]);
-  const particles = new Set([...query.matchAll(PARTICLE), ...query.matchAll(DAY_PART)].flatMap((m) => analyze(m[1]!)));
+  const particles = new Set([...query.matchAll(PARTICLE), ...query.matchAll(DAY_PART), ...query.matchAll(FARING)].flatMap((m) => analyze(m[1]!)));
   for (const t of original) {
     if (frame.has(t)) continue;
     if (dateTerms.has(t) || particles.has(t)) put(t, WEIGHTS.filler, 'filler');
@@ -704,7 +745,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
-  for (const t of narrowedTerms(query, lexicon)) {
+  for (const t of [...narrowedTerms(query, lexicon), ...circumstanceTerms(query, names, frame, lexicon)]) {
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
@@ -777,6 +818,21 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     for (const t of [...terms.values()]) {
       if (t.source !== 'query') continue;
       for (const f of chatForms(t.term)) if (!terms.has(f)) terms.set(f, { term: f, weight: t.weight * QUERY.chatForms, source: 'synonym', covers: t.term });
+    }
+  // Derivationally related forms of the question's rarer words ("rainy" → rain, "brewing" → brewery): another form of
+  // the same word, so a match covers it in the gate. Forms that share the word's opening only (morphology, not
+  // association), first analysed term each.
+  if (QUERY.derivations > 0 && lexicon && typeof lexicon.derivations === 'function')
+    for (const w of words(query)) {
+      if (w.length < 4 || names.has(w) || STOP_WORDS.has(w) || (lexicon.commonness(w) ?? 0) >= BRIDGE_COMMONNESS) continue;
+      const own = analyze(w)[0];
+      const qt = own === undefined ? undefined : terms.get(own);
+      if (!qt || qt.source !== 'query') continue;
+      for (const d of lexicon.derivations(w)) {
+        if (/\s/.test(d) || d.slice(0, 3) !== w.slice(0, 3)) continue;
+        const f = analyze(d)[0];
+        if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.derivations, source: 'synonym', covers: qt.term });
+      }
     }
   // A named date also searches the dates the turns refer to ("yesterday" said the day after).
   if (date) for (const token of rangeTokens(date.range)) terms.set(token, { term: token, weight: WEIGHTS.key, source: 'kind' });
