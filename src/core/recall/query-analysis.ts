@@ -200,7 +200,7 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
  * so a turn about "a data analyst course" or "green curry" answers them. Data: kind → words.
  */
 export const KIND_WORDS: Readonly<Record<NounKind, string>> = {
-  occupation: 'job jobs work working career profession occupation living employed',
+  occupation: 'job jobs work working career profession occupation living employed employer employers',
   food: 'food foods eat eating diet meal meals cook cooking recipe recipes dinner lunch breakfast snack snacks restaurant restaurants cuisine dish dishes bake baking',
   illness: 'health healthy sick ill illness condition conditions medical diet',
   animal: 'pet pets animal animals',
@@ -211,7 +211,7 @@ export const KIND_WORDS: Readonly<Record<NounKind, string>> = {
   language: 'language languages speak',
   instrument: 'instrument instruments',
   vehicle: 'car cars vehicle vehicles',
-  organization: 'company organization organisation club',
+  organization: 'company organization organisation club employer employers',
   person: '',
 };
 /**
@@ -414,8 +414,9 @@ export const QUERY = {
   commonCover: 0.5,
   /** Coverage share of a question word another of its words is a kind of (narrowedTerms; 1 = off). */
   narrowedCover: 0.25,
-  /** Circumstance words (CIRCUMSTANCE_CLASSES: "tonight", "good", "weather") weigh narrowedCover in the coverage (1 = on). */
+  /** Circumstance words (CIRCUMSTANCE_CLASSES: "tonight", "good", "weather") weigh circumstanceCover in the coverage (1 = on). */
   circumstances: 1,
+  circumstanceCover: 0.1,
   /**
    * Derivationally related forms of a rare question word ("rainy" → rain, "brewing" → brewery) search the turns at
    * this share of the word's weight and cover it in the gate (0 = off). Cheap lookups on the question's own words.
@@ -451,19 +452,25 @@ function narrowedTerms(query: string, lexicon: QueryLexicon | undefined): Set<st
  * condition of the world — "weather"). Data; read by circumstanceTerms.
  */
 export const CIRCUMSTANCE_CLASSES: ReadonlySet<string> = new Set(['adj.all', 'adv.all', 'noun.time', 'noun.phenomenon']);
+/** Words after which the next word is a noun ("my flat", "the cold"): determiners and possessives. */
+const NOUN_AFTER = new Set(words('my the a an this that these those her his their our your its'));
 
 /**
  * Terms of the question's circumstance words (CIRCUMSTANCE_CLASSES): "Is it quiz night at the pub tonight?" is about
- * the quiz, "Is the weather good for fishing this Saturday?" about fishing. They weigh QUERY.narrowedCover in the
+ * the quiz, "Is the weather good for fishing this Saturday?" about fishing. They weigh QUERY.circumstanceCover in the
  * gate's coverage, so the words the memory can hold decide it — unless every content word is one ("Am I still
  * single?", "What about the weekend?"). Names and filler are not read.
  */
 function circumstanceTerms(query: string, names: ReadonlySet<string>, frame: ReadonlySet<string>, lexicon: QueryLexicon | undefined): Set<string> {
   const out = new Set<string>();
   if (!lexicon || QUERY.circumstances <= 0) return out;
-  const content = [...new Set(words(query).filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !FILLER.has(w) && !names.has(w) && analyze(w).length > 0 && !analyze(w).every((t) => frame.has(t))))];
+  const ws = words(query);
+  const content = [...new Set(ws.filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !FILLER.has(w) && !names.has(w) && analyze(w).length > 0 && !analyze(w).every((t) => frame.has(t))))];
+  // After a determiner a word is read as a noun ("my flat", "the cold"): its noun sense decides...
+  const nounAt = new Set(ws.filter((w, i) => i > 0 && NOUN_AFTER.has(ws[i - 1]!)));
   const circ = content.filter((w) => {
-    const first = lexicon.senses(w, undefined, 1)[0];
+    // ...when it has one: "the next race" keeps "next" an adjective.
+    const first = (nounAt.has(w) ? lexicon.senses(w, 'noun', 1)[0] : undefined) ?? lexicon.senses(w, undefined, 1)[0];
     return !!first && CIRCUMSTANCE_CLASSES.has(first.lexClass);
   });
   if (circ.length === 0 || circ.length === content.length) return out;
@@ -547,11 +554,17 @@ function commonWord(lexicon: QueryLexicon | undefined, knownNames: ReadonlySet<s
  */
 export function relativeAttribute(q: string): { owner: string; attribute: string } | null {
   const all = words(q);
+  // "What does my father do for work?", "Where did my aunt study?": the relative is the subject of the verb asked about.
+  const subject = DO_SUBJECT.exec(q);
+  if (subject && RELATION_WORDS.has(subject[1]!.toLowerCase())) return { owner: subject[1]!.toLowerCase(), attribute: subject[2]!.toLowerCase() };
   const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
   if (owner < 0) return null;
   const next = all.slice(owner + 1).find((w) => !STOP_WORDS.has(w));
   return next && !/^(name|names|called|first|full)$/.test(next) ? { owner: all[owner]!.slice(0, -2), attribute: next } : null;
 }
+
+/** A relative as the subject of a do-support question: "does my father do…", "did my sister study…" (not "call": the name). */
+const DO_SUBJECT = /\b(?:does|did|do)\s+my\s+([a-z-]+)\s+(?!call\b)([a-z]+)/i;
 
 /** Words that name the person the memory is about, or the assistant: their name is the name key's. */
 const SELF_WORDS = new Set(words('i me my myself user you yourself'));
@@ -589,9 +602,11 @@ export function nameAskedOf(q: string): string | 'self' | null {
   if (ws.some((w) => w === 'name' || w === 'names')) return null;
   // "What's our cat called?", "what is the street we live on called?", "what am I called?"
   const called = ws.indexOf('called');
-  if (called >= 0 && /^(what|whats|what's|which|how)$/.test(ws[0] ?? '')) {
-    if (ws.slice(0, called).some((w) => w === 'i' || w === 'me')) return 'self';
-    const start = ws.findIndex((w, i) => i > 0 && i < called && NAME_DETERMINERS.has(w));
+  // The question may be embedded ("remind me what the dog is called").
+  const wh = ws.findIndex((w) => /^(what|whats|what's|which|how)$/.test(w));
+  if (called >= 0 && wh >= 0 && wh < called && ws.slice(0, wh).every((w) => !/^(call|called)$/.test(w))) {
+    if (ws.slice(wh, called).some((w) => w === 'i' || w === 'me')) return 'self';
+    const start = ws.findIndex((w, i) => i > wh && i < called && NAME_DETERMINERS.has(w));
     return start >= 0 ? owner(head(start, (w) => w === 'called')) : null;
   }
   // "What do we call the dog?", "what do you call me?"
@@ -696,9 +711,26 @@ const ORGANISATION_ANCESTORS = ['organization', 'enterprise', 'business'];
 /** A first-person question ending in "…for / with" ("Which firm am I flying for these days?"): the head is who the user works for. */
 const WORKS_FOR = /\b(?:do|am|did|have|are)\s+(?:i|we)\b.*\b(?:for|with)\s*(?:now|these days|nowadays|currently|at the moment|at present|today)?\s*[?.!]*\s*$/i;
 
-/** True when `head` is an organisation by the lexicon and the question asks whom the user does something for (WORKS_FOR). */
+/** What an organisation does to the person it employs, by the lexicon (ancestor lemmas of the verb's first two senses). */
+const EMPLOYING = ['pay', 'employ', 'hire'];
+/** "Which company pays my salary?", "which firm employs me now?": the verb right after the head is one of employing. */
+const employingClause = (head: string) => new RegExp(`\\b${head}\\s+([a-z]+)\\s+(?:me|my|us|our)\\b((?:\\s+[a-z]+)*)`, 'i');
+/** The words of the employing predicate after the head ("pays my salary" → pays, salary). */
+function employingPredicate(query: string, head: string): string[] {
+  const m = employingClause(head).exec(query);
+  return m ? [m[1]!, ...words(m[2] ?? '')].filter((w) => !STOP_WORDS.has(w)) : [];
+}
+function employingVerb(query: string, head: string, lexicon: QueryLexicon): boolean {
+  const m = employingClause(head).exec(query);
+  if (!m) return false;
+  const verb = lexicon.lemmas(m[1]!.toLowerCase(), 'verb')[0] ?? m[1]!.toLowerCase();
+  return lexicon.senses(verb, 'verb', 2).some((s) => EMPLOYING.some((a) => ancestorLemmas(lexicon as Lexicon, s, 3).has(a)));
+}
+
+/** True when `head` is an organisation by the lexicon and the question asks whom the user does something for (WORKS_FOR) or who employs them. */
 function employerHead(query: string, head: string | null, lexicon: QueryLexicon | undefined): boolean {
-  if (!head || !lexicon || typeof lexicon.hypernyms !== 'function' || !WORKS_FOR.test(query)) return false;
+  if (!head || !lexicon || typeof lexicon.hypernyms !== 'function') return false;
+  if (!WORKS_FOR.test(query) && !employingVerb(query, head, lexicon)) return false;
   return lexicon.senses(head, 'noun', 2).some((s) => ORGANISATION_ANCESTORS.some((a) => ancestorLemmas(lexicon as Lexicon, s, 6).has(a)));
 }
 
@@ -745,10 +777,17 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
-  for (const t of [...narrowedTerms(query, lexicon), ...circumstanceTerms(query, names, frame, lexicon)]) {
+  for (const t of narrowedTerms(query, lexicon)) {
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
+  // Only beside a word that names the topic at full weight: "Am I still working weekends?" is about the weekends.
+  const circumstances = circumstanceTerms(query, names, frame, lexicon);
+  if ([...terms.values()].some((t) => t.source === 'query' && !circumstances.has(t.term) && (t.cover ?? 1) > QUERY.narrowedCover))
+    for (const t of circumstances) {
+      const qt = terms.get(t);
+      if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
+    }
   // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
   const adjuncts = adjunctWords(query);
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
@@ -760,15 +799,23 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
   // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
   // call?") asks for no name at all.
-  const nameOf = keys.includes('name') ? nameAskedOf(query) : 'self';
+  // Without the name key the question may still ask for a thing's name ("remind me what the dog is called").
+  const nameOf = keys.includes('name') ? nameAskedOf(query) : (nameAskedOf(query) ?? 'self');
   const nameOfThing = nameOf !== null && nameOf !== 'self' && !RELATION_WORDS.has(nameOf) && !knownNames.has(nameOf) && !names.has(nameOf) ? nameOf : null;
-  if (nameOf === null) keys.splice(keys.indexOf('name'), 1);
+  if (nameOf === null && keys.includes('name')) keys.splice(keys.indexOf('name'), 1);
   // "Which suburb am I in?": a head noun of a kind that a key holds asks for that key.
   const head = whHead(query);
   if (head && !names.has(head)) for (const kind of kindsOfWord(lexicon, head)) if (KIND_KEYS[kind]?.head) for (const k of KIND_KEYS[kind]!.keys) if (!keys.includes(k)) keys.push(k);
   // "Which firm am I flying for now?": an organisation the user does something for is the employer.
-  const employer = employerHead(query, head, lexicon);
+  // The head may be the subject ("Which organisation pays my salary?": no auxiliary after it).
+  const subjectHead = head ?? /\b(?:which|what)\s+([a-z]+)\s+[a-z]+\s+(?:me|my|us|our)\b/i.exec(query)?.[1]?.toLowerCase() ?? null;
+  const employer = employerHead(query, subjectHead, lexicon);
   if (employer && !keys.includes('employer')) keys.push('employer');
+  // "Which company pays my salary?": the employing predicate is the ask's structure (as "employs me"); the head names the topic.
+  if (employer) for (const w of employingPredicate(query, subjectHead!)) for (const t of analyze(w)) {
+    const qt = terms.get(t);
+    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
+  }
   // "What do I drive?": the object of a verb of travelling is the vehicle.
   const object = verbObject(query, lexicon);
   for (const k of object?.keys ?? []) if (!keys.includes(k)) keys.push(k);
@@ -849,7 +896,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   }
   // ...and searches the turns naming a thing of its kind, which cover the verb ("I cycle now, sold the motorbike").
   if (object) for (const kind of object.kinds) for (const t of analyze(object.verb)) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
-  if (employer) for (const t of analyze(head!)) terms.set(kindToken('organization'), { term: kindToken('organization'), weight: WEIGHTS.kind, source: 'kind', covers: t });
+  // An employer is named by a turn about an organisation, or about the user's occupation ("I teach at the grammar school").
+  if (employer) for (const t of analyze(subjectHead!)) for (const kind of ['organization', 'occupation'] as const) if (!terms.has(kindToken(kind))) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
   for (const kind of domainKinds) {
     const token = kindToken(kind);
     if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind' });

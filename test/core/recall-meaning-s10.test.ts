@@ -1,0 +1,91 @@
+/**
+ * Recall by meaning, session 10, in wording written for this file (no probe set's users, nouns or
+ * question shapes): circumstance words that do not name the topic (a time, the weather, "good",
+ * "tonight"), request words and "holding up" as framing, stance idioms, derivations of a rare word,
+ * an employer asked by what it does, a relative as the subject of the ask, the name of a thing in an
+ * embedded question, generic asks with a possessive or a scene-setting first sentence. Each rule has
+ * never-discussed rows beside it that must stay empty.
+ *
+ * Each row (expectRows): the ask, and either the words of which one must be in the context, or [] for an
+ * empty context.
+ */
+import { test } from 'vitest';
+import { expectRows, type ContextRow } from './offline-app.ts';
+
+const tomasz = [
+  'Tomasz here, I teach chemistry at a grammar school in Gdansk.',
+  'Every Thursday I throw in the darts league at the bar by the harbour.',
+  'I keep bees on the allotment, three hives behind the shed.',
+  'My pickup is an old Ford Ranger, the clutch is going.',
+  'Our dog Kasztan sleeps under my desk all day.',
+  'My sister Ewa works as a midwife in Sopot.',
+  'Honestly sauerkraut is awful, it smells like a wet cellar.',
+  'Left the darts league, the bar closed down. I play table tennis at the community hall now.',
+  'Sold the Ranger to my neighbour, I take the tram everywhere now.',
+  'It rained all through the holidays and I loved listening to it on the roof.',
+  'These days I ferment my own sauerkraut and I love it, I eat it every week.',
+];
+
+const stable = ['tomasz', 'gdansk', 'chemistry', 'kasztan', 'ewa'];
+
+const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
+  [
+    'a time, the weather or an evaluation around the topic does not decide the gate; the topic does',
+    tomasz,
+    [
+      ['Is it darts night at the bar tonight?', ['left the darts', 'table tennis']],
+      ['Is the weather good for the bees this Sunday?', ['bees', 'hives']],
+      ['How is my pickup holding up?', ['ranger']],
+      ['Is it bingo night at the club tonight?', []],
+      ['Is the weather good for sailing this Sunday?', []],
+      ['How is my greenhouse holding up?', []],
+      ['Any tips for the next marathon?', []],
+    ],
+  ],
+  [
+    'a stance idiom frames an opinion ask; a derived word reaches its base form',
+    tomasz,
+    [
+      ['Sauerkraut: where do I stand on it now?', ['love it', 'ferment']],
+      ['What do I make of sauerkraut these days?', ['love it', 'ferment']],
+      ['What do I make of rainy days?', ['rained']],
+      ['What do I make of opera these days?', []],
+      ['Where do I stand on kimchi?', []],
+      ['What do I make of snowy winters?', []],
+    ],
+  ],
+  [
+    'the employer asked by what it does, or "at this point"; a relative as the subject asks about the relative',
+    tomasz,
+    [
+      ['Who is my employer at this point?', ['grammar school', 'chemistry']],
+      ['Which institution pays my wages now?', ['grammar school', 'chemistry']],
+      ['Which company insures my flat?', []],
+      ['What does my sister do for work?', ['midwife']],
+      ['What does my father do for work?', []],
+      ['Where did my brother study?', []],
+      ['Who is my landlord at this point?', []],
+    ],
+  ],
+  [
+    'the name of a thing asked inside a request is that thing\'s',
+    tomasz,
+    [
+      ['Remind me what the dog is called?', ['kasztan']],
+      ['Remind me what the parrot is called?', []],
+      ['Remind me what the tortoise is called.', []],
+    ],
+  ],
+  [
+    'a generic ask with a possessive person noun, or after a sentence that sets the scene',
+    tomasz,
+    [
+      ["Give me a short overview of this user's life.", stable],
+      ['Writing a note to Tomasz. Anything about his situation I should keep in mind?', stable],
+      ['Writing a note to Tomasz. Anything about his pension I should keep in mind?', []],
+      ["Give me a short overview of this user's mortgage.", []],
+    ],
+  ],
+];
+
+test.each(cases)('%s', (_title, said, rows) => expectRows(said, rows));
