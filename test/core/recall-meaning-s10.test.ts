@@ -28,6 +28,13 @@ const tomasz = [
 
 const stable = ['tomasz', 'gdansk', 'chemistry', 'kasztan', 'ewa'];
 
+const marisol = [
+  'Marisol here, I run a ceramics studio in Valencia.',
+  'My nephew Iker is obsessed with dinosaurs, he knows every Latin name.',
+  'My husband Andrés restores old motorbikes in the garage.',
+  'The physician at the clinic told me to cut down on coffee.',
+];
+
 const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
   [
     'a time, the weather or an evaluation around the topic does not decide the gate; the topic does',
@@ -84,6 +91,18 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
       ['Writing a note to Tomasz. Anything about his situation I should keep in mind?', stable],
       ['Writing a note to Tomasz. Anything about his pension I should keep in mind?', []],
       ["Give me a short overview of this user's mortgage.", []],
+    ],
+  ],
+  [
+    'a present by the structure of the ask: a verb of giving or buying and the person it is for; a word by a synonym sharing its first sense',
+    marisol,
+    [
+      ['Which book should I buy for my nephew?', ['dinosaur']],
+      ['What could I give my husband for Christmas?', ['motorbike']],
+      ['Should I buy a standing desk for my back?', []],
+      ['Which plant should I buy for the balcony?', []],
+      ['What did my doctor tell me to change?', ['coffee']],
+      ['What did my dentist tell me to change?', []],
     ],
   ],
 ];

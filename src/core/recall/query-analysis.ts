@@ -290,6 +290,33 @@ export function askDomains(query: string, lexicon: Lexicon, names: ReadonlySet<s
   return ASK_DOMAINS.filter((d) => out.has(d));
 }
 
+/** Occasions a present is for, by the lexicon (ancestor lemmas of the first noun sense): a birthday, an anniversary, a holiday. */
+const OCCASIONS = ['anniversary', 'holiday', 'celebration', 'festival', 'occasion'];
+/** The person a present is for: "for my son", "give my partner…", "buy Ana…" (a relation word, a kind of person, or a name). */
+const BENEFICIARY = /\b(?:for\s+)?(?:my|our|his|her|their)\s+((?:little\s+)?[a-z-]+)|\bfor\s+(\p{Lu}\p{Ll}+)/gu;
+
+/**
+ * A present asked for by the ask's structure rather than the word "gift": a request whose verb is one of giving or
+ * buying by the lexicon (verb.possession: give, buy, get) with a person it is for ("Which toy should I buy for my
+ * little one?", "What could I give my partner?") or an occasion ("something to get for our anniversary").
+ */
+function giftAsk(query: string, lexicon: Lexicon, names: ReadonlySet<string>): boolean {
+  const ws = words(query);
+  const verb = ws.findIndex((w) => !STOP_WORDS.has(w) && GIFT_VERBS.has(lexicon.lemmas(w, 'verb')[0] ?? w));
+  if (verb < 0) return false;
+  const rest = query.slice(query.toLowerCase().indexOf(ws[verb]!) + ws[verb]!.length);
+  for (const m of rest.matchAll(BENEFICIARY)) {
+    const who = (m[1] ?? m[2] ?? '').toLowerCase();
+    if (m[2] && names.has(who)) return true;
+    if (RELATION_WORDS.has(who) || RELATION_WORDS.has(who.replace(/^little\s+/, 'little '))) return true;
+    if (kindsOf(lexicon, who).some((k) => k === 'family' || k === 'social')) return true;
+    if (lexicon.senses(who, 'noun', 1).some((s) => OCCASIONS.some((a) => ancestorLemmas(lexicon, s, 4).has(a)))) return true;
+  }
+  return false;
+}
+/** Verbs of handing over or buying a present (first verb senses in verb.possession, listed: "take" and "owe" are not). */
+const GIFT_VERBS = new Set(words('give buy get purchase gift pick'));
+
 /** An ask about what the memory holds ("what you remember about…", "what did I tell you"): not a task to write in the user's style. */
 const MEMORY_ASK = /\b(?:remember|recall|told|mentioned|discussed|know about|said about|you have on)\b/i;
 
@@ -422,6 +449,8 @@ export const QUERY = {
    * this share of the word's weight and cover it in the gate (0 = off). Cheap lookups on the question's own words.
    */
   derivations: 0.35,
+  /** The same for a rare word's synonyms that share its first sense as their own first sense (0 = off). */
+  sharedSenses: 0.35,
   /**
    * Weight of a question word's chat forms (chat-forms.ts: "fave" for "favorite"), as a share of the
    * word's (0 = off). 0.6: LoCoMo dev sweep ev@512 0.811 → 0.815 (A +0.005, B +0.004), temporal
@@ -468,6 +497,9 @@ function circumstanceTerms(query: string, names: ReadonlySet<string>, frame: Rea
   const content = [...new Set(ws.filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !FILLER.has(w) && !names.has(w) && analyze(w).length > 0 && !analyze(w).every((t) => frame.has(t))))];
   // After a determiner a word is read as a noun ("my flat", "the cold"): its noun sense decides...
   const nounAt = new Set(ws.filter((w, i) => i > 0 && NOUN_AFTER.has(ws[i - 1]!)));
+  // So is the head a wh-question asks for ("What insurance deductible did I choose?").
+  const head = whHead(query);
+  if (head) nounAt.add(head);
   const circ = content.filter((w) => {
     // ...when it has one: "the next race" keeps "next" an adjective.
     const first = (nounAt.has(w) ? lexicon.senses(w, 'noun', 1)[0] : undefined) ?? lexicon.senses(w, undefined, 1)[0];
@@ -842,7 +874,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // the kinds of the user's turns that bear on it.
   const domainKinds: NounKind[] = [];
   if (applied && ASK.lexiconDomains && lexicon && typeof lexicon.hypernyms === 'function')
-    for (const d of askDomains(query, lexicon as Lexicon, names)) {
+    for (const d of [...askDomains(query, lexicon as Lexicon, names), ...(giftAsk(query, lexicon as Lexicon, names) ? ASK_DOMAINS.filter((x) => x.intent === 'gift') : [])]) {
       const intent = INTENTS.find((i) => i.name === d.intent);
       if (intent && !intents.includes(intent)) intents.push(intent);
     }
@@ -880,6 +912,15 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
         const f = analyze(d)[0];
         if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.derivations, source: 'synonym', covers: qt.term });
       }
+      // A shared first sense: a synonym whose own first sense is the word's first sense ("holidaymaker" ↔ tourist; not
+      // "volcano" → vent, whose first sense is an opening).
+      const first = lexicon.senses(w, undefined, 1)[0];
+      if (first && QUERY.sharedSenses > 0)
+        for (const l of first.lemmas) {
+          if (/\s/.test(l) || l.length < 4 || lexicon.senses(l, undefined, 1)[0]?.id !== first.id) continue;
+          const f = analyze(l)[0];
+          if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.sharedSenses, source: 'synonym', covers: qt.term });
+        }
     }
   // A named date also searches the dates the turns refer to ("yesterday" said the day after).
   if (date) for (const token of rangeTokens(date.range)) terms.set(token, { term: token, weight: WEIGHTS.key, source: 'kind' });
