@@ -35,6 +35,14 @@ const marisol = [
   'The physician at the clinic told me to cut down on coffee.',
 ];
 
+const nadia = [
+  'Nadia here, I run the soil lab at the agricultural college.',
+  'My old hatchback finally died, so I bought a used Skoda estate car.',
+  'Jazz is just noise to me, the cellar club downstairs plays it every night.',
+  'I cycle to the lab on sunny days.',
+  'Went down to the cellar club after all, the Coltrane tribute made me a convert.',
+];
+
 const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
   [
     'a time, the weather or an evaluation around the topic does not decide the gate; the topic does',
@@ -103,6 +111,16 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
       ['Which plant should I buy for the balcony?', []],
       ['What did my doctor tell me to change?', ['coffee']],
       ['What did my dentist tell me to change?', []],
+    ],
+  ],
+  [
+    'a word the lexicon does not know, as the object of a verb of travelling, is a vehicle; a stance idiom brings the later turn that moved the stance',
+    nadia,
+    [
+      ['Which kombi am I driving now?', ['skoda']],
+      ['Which horse am I riding now?', []],
+      ['Jazz: where have I landed on it?', ['convert', 'coltrane']],
+      ['Opera: where have I landed on it?', []],
     ],
   ],
 ];

@@ -331,9 +331,13 @@ export const VERB_OBJECT_KEYS: ReadonlyArray<{ classes: string[]; ancestor: stri
 /** "What do I drive…", "what does she ride…": the verb whose object the question asks for. */
 const WH_OBJECT_VERB = /\bwhat\s+(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:usually\s+|still\s+|now\s+)?([a-z]+)\b/i;
 
+/** "What am I driving now?", "which bike is she riding?": the progressive form of the same ask. */
+const WH_OBJECT_PROGRESSIVE = /\b(?:what|which)\s+(?:[a-z-]+\s+){0,2}?(?:am|is|are|was|were)\s+(?:i|you|he|she|they|we)\s+(?:usually\s+|still\s+|now\s+)?([a-z]+ing)\b/i;
+
 /** Keys a "what do I VERB?" question asks for (VERB_OBJECT_KEYS), [] when none or no lexicon. */
 function verbObject(query: string, lexicon: QueryLexicon | undefined): { verb: string; keys: string[]; kinds: NounKind[] } | null {
-  const verb = WH_OBJECT_VERB.exec(query)?.[1]?.toLowerCase();
+  const progressive = WH_OBJECT_PROGRESSIVE.exec(query)?.[1]?.toLowerCase();
+  const verb = WH_OBJECT_VERB.exec(query)?.[1]?.toLowerCase() ?? (progressive && lexicon ? (lexicon.lemmas(progressive, 'verb')[0] ?? null) : null);
   if (!verb || !lexicon || typeof lexicon.hypernyms !== 'function' || ['go', 'travel', 'move', 'do', 'get', 'have', 'think', 'like'].includes(verb)) return null;
   const keys: string[] = [];
   const kinds: NounKind[] = [];
@@ -849,7 +853,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
   }
   // "What do I drive?": the object of a verb of travelling is the vehicle.
-  const object = verbObject(query, lexicon);
+  // ...unless the question names what it is, and that is of another kind ("Which horse am I riding?" asks for no vehicle).
+  const object0 = verbObject(query, lexicon);
+  const object = object0 && head && lexicon && lexicon.senses(head, 'noun', 1).length > 0 && !object0.kinds.some((k) => kindsOfWord(lexicon, head).includes(k)) ? null : object0;
   for (const k of object?.keys ?? []) if (!keys.includes(k)) keys.push(k);
   for (const k of keys) for (const t of analyze(k.replace(/_/g, ' '))) put(t, WEIGHTS.key, 'key');
   // Intent keys steer the key ranker only (they are not words the answer contains).
@@ -937,6 +943,12 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   }
   // ...and searches the turns naming a thing of its kind, which cover the verb ("I cycle now, sold the motorbike").
   if (object) for (const kind of object.kinds) for (const t of analyze(object.verb)) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
+  // A head the lexicon does not know ("Which bakkie am I driving?") is a thing of the verb's kind: it weighs the narrowed share.
+  if (object && head && lexicon && lexicon.senses(head, undefined, 1).length === 0 && !names.has(head))
+    for (const t of analyze(head)) {
+      const qt = terms.get(t);
+      if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
+    }
   // An employer is named by a turn about an organisation, or about the user's occupation ("I teach at the grammar school").
   if (employer) for (const t of analyze(subjectHead!)) for (const kind of ['organization', 'occupation'] as const) if (!terms.has(kindToken(kind))) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
   for (const kind of domainKinds) {

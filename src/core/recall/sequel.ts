@@ -7,6 +7,7 @@
  * the document frequencies and the turns holding the words from the store.
  */
 import type { TurnRecord } from '../types.ts';
+import { STANCE_IDIOMS } from './ask.ts';
 
 /** Tunables (see docs/recall-meaning.md, session 9). */
 export const SEQUEL = {
@@ -20,9 +21,12 @@ export const SEQUEL = {
   read: 12,
 };
 
-/** An ask about whether a state or habit continues ("still", "anymore", "no longer", "these days", "now"). */
+/**
+ * An ask about whether a state or habit continues ("still", "anymore", "no longer", "these days", "now"), or for where a
+ * stance has got to ("where have I landed on…", "where do I stand on…": ask.ts STANCE_IDIOMS).
+ */
 export function isContinuationAsk(query: string): boolean {
-  return /\b(?:still|anymore|any more|no longer|these days|nowadays|now)\b/i.test(query);
+  return /\b(?:still|anymore|any more|no longer|these days|nowadays|now)\b/i.test(query) || STANCE_IDIOMS.some((re) => new RegExp(re.source, 'i').test(query));
 }
 
 /** The topic turn's own words: not the question's, not kind or date tokens, not two-letter words. */
