@@ -43,6 +43,12 @@ const nadia = [
   'Went down to the cellar club after all, the Coltrane tribute made me a convert.',
 ];
 
+const henrik = [
+  "I'm Henrik, a ferry engineer on the Helsingør crossing.",
+  'We live in a terraced house in Roskilde with two cats.',
+  "Handed in my notice at the ferry company, I'm training to become a carpenter now.",
+];
+
 const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
   [
     'a time, the weather or an evaluation around the topic does not decide the gate; the topic does',
@@ -121,6 +127,16 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
       ['Which horse am I riding now?', []],
       ['Jazz: where have I landed on it?', ['convert', 'coltrane']],
       ['Opera: where have I landed on it?', []],
+    ],
+  ],
+  [
+    'a profile ask shows the later turn of a stable fact\'s kind that extraction did not end',
+    henrik,
+    [
+      ['Write a short bio of me for the sailing club newsletter.', ['carpenter']],
+      ['What do you know about me so far?', ['carpenter']],
+      ['What is my shoe size?', []],
+      ['Which dentist do I see?', []],
     ],
   ],
 ];
