@@ -130,13 +130,15 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
     ],
   ],
   [
-    'a profile ask shows the later turn of a stable fact\'s kind that extraction did not end',
+    'a profile ask shows the later turn of a stable fact\'s kind that extraction did not end; a time that fits around work is answered by the turns about work',
     henrik,
     [
       ['Write a short bio of me for the sailing club newsletter.', ['carpenter']],
       ['What do you know about me so far?', ['carpenter']],
       ['What is my shoe size?', []],
       ['Which dentist do I see?', []],
+      ['Find me a slot for a haircut that fits around work.', ['ferry', 'carpenter']],
+      ['Which barber did I use last time?', []],
     ],
   ],
 ];

@@ -169,7 +169,7 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
   {
     // When to do something: the user's working pattern and who depends on them.
     name: 'schedule',
-    words: /\b(schedul(e|ing)|reschedul\w*|appointments?|book (a|an|the|my)|calendar|meetings?|(good|best|right) time|availability|a call with|set up a call)\b/i,
+    words: /\b(schedul(e|ing)|reschedul\w*|appointments?|book (a|an|the|my)|calendar|meetings?|(good|best|right) time|availability|a call with|set up a call|(a|some) (time|slot|day) (for|to)|clash(es)? with|fits? (in )?around|work around)\b/i,
     keys: ['job_title', 'employer', 'work_schedule', 'child'],
   },
   {
@@ -242,7 +242,7 @@ export const KIND_KEYS: Partial<Record<NounKind, { keys: string[]; head?: true; 
 export const ASK_DOMAINS: ReadonlyArray<{ intent: string; nounClasses?: string[]; nouns?: string[]; verbClasses?: string[]; verbs?: string[]; senses?: number; kinds: NounKind[] }> = [
   { intent: 'food', nounClasses: ['noun.food'], nouns: ['meal', 'recipe', 'restaurant', 'eating house', 'cuisine', 'cookery', 'feast', 'picnic', 'barbecue'], verbClasses: ['verb.consumption'], verbs: ['cook', 'bake', 'eat'], kinds: ['food', 'illness'] },
   { intent: 'outing', nouns: ['leisure', 'time off', 'weekend', 'daytime', 'recreation', 'diversion', 'sport', 'excursion', 'travel', 'park', 'museum', 'beach'], verbs: ['travel', 'visit', 'explore', 'relax'], kinds: ['activity', 'location', 'animal', 'family'] },
-  { intent: 'schedule', nouns: ['appointment', 'meeting', 'schedule', 'calendar', 'phone call', 'reservation', 'booking'], verbs: ['schedule', 'book', 'reserve'], senses: 2, kinds: [] },
+  { intent: 'schedule', nouns: ['appointment', 'meeting', 'schedule', 'calendar', 'phone call', 'reservation', 'booking'], verbs: ['schedule', 'book', 'reserve'], senses: 2, kinds: ['occupation'] },
   { intent: 'format', nouns: ['phone call', 'letter', 'e-mail', 'note', 'reply', 'memo', 'speech', 'toast', 'invitation', 'announcement', 'essay', 'explanation', 'biography', 'instruction'], verbs: ['write', 'compose', 'draft', 'explain', 'summarize', 'reply', 'answer', 'format', 'outline', 'phrase', 'e-mail'], kinds: [] },
   { intent: 'gift', nouns: ['gift'], kinds: ['activity'] },
 ];
