@@ -9,8 +9,8 @@
  * Each row (expectRows): the ask, and either the words of which one must be in the context, or [] for an
  * empty context.
  */
-import { test } from 'vitest';
-import { expectRows, type ContextRow } from './offline-app.ts';
+import { expect, test } from 'vitest';
+import { expectRows, withOfflineApp, type ContextRow } from './offline-app.ts';
 
 const tomasz = [
   'Tomasz here, I teach chemistry at a grammar school in Gdansk.',
@@ -144,3 +144,22 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
 ];
 
 test.each(cases)('%s', (_title, said, rows) => expectRows(said, rows));
+
+test('an opinion arc reads the topic in its other forms and quotes the sentence naming most of it', async () => {
+  const said = [
+    'Snowy winters sound dreadful to me, I hate being cold.',
+    'Our first snow in Tromsø today, honestly it was pretty.',
+    'It has snowed for a week and I go skiing after work, I love it now.',
+  ];
+  await withOfflineApp(
+    said,
+    async (ask) => {
+      const arc = (await ask('What do I make of snowy weather these days?')).toLowerCase();
+      expect(arc).toContain("user's view of snowy — now");
+      expect(arc).toContain('love it now');
+      expect(arc).toContain('dreadful');
+      expect(await ask('What do I make of foggy weather these days?')).toBe('');
+    },
+    { sessions: true },
+  );
+});

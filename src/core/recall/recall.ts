@@ -11,7 +11,7 @@ import type { EmbedderPort, Lexicon, MemoryStore, QueryPlannerPort, RerankerPort
 import type { Logger, Observer } from '../service.ts';
 import type { MemoryRecord, RecallResult, Scope, SearchResult, TurnRecord } from '../types.ts';
 import { maskSecrets } from '../text/secrets.ts';
-import { analyze } from '../text/analyze.ts';
+import { analyze, words } from '../text/analyze.ts';
 import { humanKey, speakerOf } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderEdge, renderSplit, turnBody, type Focus } from './format.ts';
@@ -517,11 +517,18 @@ function opinionArc(r: Retrieved, kept: Candidate[]): ContextLine | null {
   if (topicTerms.length === 0) return null;
   // The topic: the question's rarest own term among the kept turns (the thing the stance is about).
   const turns = kept.filter((c) => c.turn && c.coverage > 0).map((c) => c.turn!);
-  const df = (term: string) => turns.filter((t) => (t.terms ?? '').split(' ').includes(term)).length;
+  // A term stands with its other forms (derivations, shared senses, chat forms: "rainy" is said as "rain").
+  const forms = (term: string) => new Set([term, ...r.query.terms.filter((x) => x.covers === term && !x.term.startsWith('_')).map((x) => x.term)]);
+  const df = (term: string) => {
+    const f = forms(term);
+    return turns.filter((t) => (t.terms ?? '').split(' ').some((x) => f.has(x))).length;
+  };
   const best = topicTerms.map((t) => ({ t, n: df(t.term) })).filter((x) => x.n >= 2).sort((a, b) => b.t.weight - a.t.weight || a.n - b.n)[0];
   if (!best) return null;
-  const steps = arcSteps(turns, new Set([best.t.term]));
-  const label = r.query.raw.match(new RegExp(`\\b(${best.t.term}\\w*)`, 'i'))?.[1] ?? best.t.term;
+  // The topic's other full-weight words name it too ("EV bakkies": a step may say only "an EV?").
+  const topic = new Set([...forms(best.t.term), ...topicTerms.filter((t) => (t.cover ?? 1) > 0.5).flatMap((t) => [...forms(t.term)])]);
+  const steps = arcSteps(turns, topic);
+  const label = r.query.raw.match(new RegExp(`\\b(${best.t.term}\\w*)`, 'i'))?.[1] ?? words(r.query.raw).find((w) => analyze(w)[0] === best.t.term) ?? best.t.term;
   const text = arcLine(steps, label);
   if (!text) return null;
   return arcContextLine(best.t.term, text, steps[steps.length - 1]!.turn);
