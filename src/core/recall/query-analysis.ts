@@ -909,7 +909,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // association), first analysed term each.
   if (QUERY.derivations > 0 && lexicon && typeof lexicon.derivations === 'function')
     for (const w of words(query)) {
-      if (w.length < 4 || names.has(w) || STOP_WORDS.has(w) || (lexicon.commonness(w) ?? 0) >= BRIDGE_COMMONNESS) continue;
+      if (w.length < 4 || names.has(w) || STOP_WORDS.has(w) || (lexicon.commonness?.(w) ?? 0) >= BRIDGE_COMMONNESS) continue;
       const own = analyze(w)[0];
       const qt = own === undefined ? undefined : terms.get(own);
       if (!qt || qt.source !== 'query') continue;

@@ -131,6 +131,13 @@ export const RECALL = {
   namedChanges: 1,
   /** A profile ask shows the later turn of each stable fact's kind (sequel.ts laterOfKind; 1 = on). */
   factSequels: 1,
+  /**
+   * An opinion arc's steps may name any of the ask's full-weight topic words, not only the topic term (1 = on). 0:
+   * LoCoMo dev @512 0.818 → 0.816 and multi-hop all-hit 0.408 → 0.394 with it (longer arc lines), session 10.
+   */
+  arcTopicWords: 0,
+  /** When the question's own terms reach no arc, its terms' other forms (derivations, shared senses, chat forms) may (1 = on). */
+  arcForms: 1,
 };
 
 /**
@@ -517,16 +524,23 @@ function opinionArc(r: Retrieved, kept: Candidate[]): ContextLine | null {
   if (topicTerms.length === 0) return null;
   // The topic: the question's rarest own term among the kept turns (the thing the stance is about).
   const turns = kept.filter((c) => c.turn && c.coverage > 0).map((c) => c.turn!);
-  // A term stands with its other forms (derivations, shared senses, chat forms: "rainy" is said as "rain").
-  const forms = (term: string) => new Set([term, ...r.query.terms.filter((x) => x.covers === term && !x.term.startsWith('_')).map((x) => x.term)]);
-  const df = (term: string) => {
-    const f = forms(term);
-    return turns.filter((t) => (t.terms ?? '').split(' ').some((x) => f.has(x))).length;
+  // A term stands with its other forms (derivations, shared senses, chat forms: "rainy" is said as "rain") when the
+  // question's own terms reach no arc (a fallback: on LoCoMo, always widening the topic lengthened arcs at 512).
+  const withForms = (term: string) => new Set([term, ...r.query.terms.filter((x) => x.covers === term && !x.term.startsWith('_')).map((x) => x.term)]);
+  const pick = (forms: (term: string) => Set<string>) => {
+    const df = (term: string) => {
+      const f = forms(term);
+      return turns.filter((t) => (t.terms ?? '').split(' ').some((x) => f.has(x))).length;
+    };
+    return topicTerms.map((t) => ({ t, n: df(t.term) })).filter((x) => x.n >= 2).sort((a, b) => b.t.weight - a.t.weight || a.n - b.n)[0];
   };
-  const best = topicTerms.map((t) => ({ t, n: df(t.term) })).filter((x) => x.n >= 2).sort((a, b) => b.t.weight - a.t.weight || a.n - b.n)[0];
+  const plain = (term: string) => new Set([term]);
+  const own = pick(plain);
+  const forms = own || !RECALL.arcForms ? plain : withForms;
+  const best = own ?? (RECALL.arcForms ? pick(withForms) : undefined);
   if (!best) return null;
-  // The topic's other full-weight words name it too ("EV bakkies": a step may say only "an EV?").
-  const topic = new Set([...forms(best.t.term), ...topicTerms.filter((t) => (t.cover ?? 1) > 0.5).flatMap((t) => [...forms(t.term)])]);
+  // The topic's other full-weight words name it too ("EV bakkies": a step may say only "an EV?"; off: see RECALL).
+  const topic = new Set([...forms(best.t.term), ...(RECALL.arcTopicWords ? topicTerms.filter((t) => (t.cover ?? 1) > 0.5).flatMap((t) => [...forms(t.term)]) : [])]);
   const steps = arcSteps(turns, topic);
   const label = r.query.raw.match(new RegExp(`\\b(${best.t.term}\\w*)`, 'i'))?.[1] ?? words(r.query.raw).find((w) => analyze(w)[0] === best.t.term) ?? best.t.term;
   const text = arcLine(steps, label);
