@@ -36,7 +36,7 @@ export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('language', 'fact', false, 'Languages spoken', ['language', 'speak', 'speaks', 'fluent']),
   K('relationship_status', 'fact', true, 'Single, married, engaged, divorced...', ['married', 'single', 'relationship', 'dating', 'engaged', 'divorced']),
   K('partner', 'relation', true, 'Partner / spouse name', ['partner', 'wife', 'husband', 'boyfriend', 'girlfriend', 'spouse', 'fiancé', 'fiancée', 'fiance', 'fiancee']),
-  K('child', 'relation', false, 'A child of the subject', ['child', 'children', 'kid', 'kids', 'son', 'daughter']),
+  K('child', 'relation', false, 'A child of the subject', ['child', 'children', 'kid', 'kids', 'son', 'daughter', 'little one', 'little ones', 'toddler']),
   K('parent', 'relation', false, 'A parent of the subject', ['parent', 'mother', 'father', 'mom', 'dad']),
   K('sibling', 'relation', false, 'A sibling of the subject', ['sibling', 'sister', 'brother']),
   K('pet', 'fact', false, 'A pet (species and name)', ['pet', 'pets', 'dog', 'cat', 'animal', 'puppy', 'kitten', 'parrot', 'bird', 'hamster', 'rabbit', 'bunny', 'turtle', 'goldfish', 'horse']),

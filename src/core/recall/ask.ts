@@ -38,7 +38,7 @@ const GENERIC_VOCABULARY = new Set(
  * The person the memory is about, as the ask refers to them: the user in the first person, or in
  * the third person as an agent briefing itself ("this user", "her", "the client", "who she is").
  */
-const PERSON_REF = /\b(?:me|myself|her|him|them|herself|himself|themselves|(?:this|the|my|our)\s+(?:user|person|client|customer|individual|patient)|who\s+(?:i\s+am|am\s+i|she\s+is|he\s+is|they\s+are))\b/i;
+const PERSON_REF = /\b(?:me|myself|her|him|them|herself|himself|themselves|(?:his|their)\s+(?:life|situation|circumstances|background|story|profile|details)|(?:this|the|my|our)\s+(?:user|person|client|customer|individual|patient)|who\s+(?:i\s+am|am\s+i|she\s+is|he\s+is|they\s+are))\b/i;
 /** Nouns that stand for the person as a whole (the object of "brief me on this user"). */
 const PERSON_NOUNS = new Set(words('user users person client customer individual patient'));
 /** The assistant as the object ("tell me about yourself"): not the user's profile. */
@@ -76,7 +76,7 @@ function accountNoun(lexicon: AskLexicon, word: string): boolean {
  * having or making ("brief", "paint"). Anything else (an attribute, a thing, another person) is a topic.
  */
 function notATopic(word: string, prev: string | undefined, lexicon: AskLexicon | undefined): boolean {
-  if (PERSON_NOUNS.has(word) || analyze(word).every((t) => GENERIC_VOCABULARY.has(t))) return true;
+  if (PERSON_NOUNS.has(word.replace(/['’]s$/, '')) || analyze(word).every((t) => GENERIC_VOCABULARY.has(t))) return true;
   if (!lexicon) return false;
   if (accountNoun(lexicon, word)) return true;
   if (prev && DETERMINERS.has(prev)) return false;
@@ -96,6 +96,14 @@ const VERB_BEFORE = new Set(words("i you we they she he can could would will sho
  * after the first). Without a lexicon only the vocabulary counts.
  */
 export function isGenericAsk(query: string, lexicon?: AskLexicon): boolean {
+  if (genericClause(query, lexicon)) return true;
+  // Several sentences: the ask is the last one, the others set the scene ("Drafting a note to her. Anything about her
+  // situation I should keep in mind?").
+  const sentences = query.split(/(?<=[.!?])\s+/).map((x) => x.trim()).filter((x) => x.length > 0);
+  return sentences.length > 1 && /\?\s*$/.test(sentences.at(-1)!) && genericClause(sentences.at(-1)!, lexicon);
+}
+
+function genericClause(query: string, lexicon?: AskLexicon): boolean {
   const self = SELF_OBJECT.test(query);
   if (!self && !(lexicon && PERSON_REF.test(query))) return false;
   if (ASSISTANT_OBJECT.test(query)) return false;
@@ -107,11 +115,22 @@ export function isGenericAsk(query: string, lexicon?: AskLexicon): boolean {
 }
 
 /**
+ * Idioms that ask for a stance without a stance word: "where do I stand on X", "what do I make of X", "how am I
+ * finding X", "where have I landed on X". They frame an opinion ask (ASK_FRAMES) and make it one (isOpinionAsk).
+ */
+export const STANCE_IDIOMS: readonly RegExp[] = [
+  /\bwhere\s+(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+stand\b(?:\s+(?:on|with|about|regarding))?/gi,
+  /\bwhat\s+(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+make\s+of\b/gi,
+  /\bhow\s+(?:am|is|are|was|were)\s+(?:i|you|he|she|they|we)\s+finding\b|\bhow\s+(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+find\b/gi,
+  /\bwhere\s+(?:have|has|had)\s+(?:i|you|he|she|they|we)\s+(?:landed|come\s+down|ended\s+up)\s+on\b/gi,
+];
+
+/**
  * Phrases that frame an opinion or a change rather than name what it is about. Their words are
  * the ask's, not the topic's: they are weighted as question filler.
  */
 export const ASK_FRAMES: readonly RegExp[] = [
-  /\bthese days\b|\bnowadays\b|\b(?:right )?now\b|\bcurrent(?:ly)?\b|\bat the moment\b|\bover (?:the )?(?:time|years|months)\b/gi,
+  /\bthese days\b|\bnowadays\b|\b(?:right )?now\b|\bcurrent(?:ly)?\b|\bat the moment\b|\bat (?:this|the present) (?:point|time|stage)\b|\bat present\b|\bover (?:the )?(?:time|years|months)\b/gi,
   /\b(?:my|the user's|her|his|their)\s+(?:opinions?|views?|take|stance|feelings?|thoughts?|impressions?|attitude)\s+(?:of|on|about|towards?)\b/gi,
   /\b(?:how|what)\s+(?:do|did|does)\s+(?:i|he|she|they)\s+(?:feel|think)\s+(?:of|about)\b/gi,
   /\b(?:changed|evolved|shifted|developed)\b|\bchange\s*[?.!]*\s*$/gi,
@@ -119,6 +138,7 @@ export const ASK_FRAMES: readonly RegExp[] = [
   // "Which editor do I prefer now?", "what music does she enjoy": the stance verb frames the ask; its object is the topic.
   /\b(?:do|does|did|would)\s+(?:i|you|he|she|they|we)\s+(?:prefer|like|enjoy|favou?r)\b/gi,
   /\bfirst (?:impression|moved|arrived|started)\b/gi,
+  ...STANCE_IDIOMS,
 ];
 
 /** Analysed terms that belong to the ask's framing (see ASK_FRAMES), not to its topic. */
@@ -156,6 +176,7 @@ export function stanceTerms(query: string, lexicon?: AskLexicon): string[] {
 
 /** True when the question asks about a stance (think/feel/opinion/view/prefer), so an arc helps. */
 export function isOpinionAsk(query: string): boolean {
+  if (STANCE_IDIOMS.some((re) => new RegExp(re.source, 'i').test(query))) return true;
   const ws = new Set(words(query));
   return ['opinion', 'opinions', 'view', 'views', 'think', 'feel', 'feelings', 'stance', 'take', 'prefer', 'preference', 'like'].some((w) => ws.has(w));
 }

@@ -4,7 +4,7 @@
  * asks for their stance, the context gives the current stance first and the earlier ones after it
  * ("view of TypeScript — now (2 Oct 2024): "…fine for big projects…"; earlier: 18 Jun 2024 "…
  * generics are getting on my nerves…"; 4 Mar 2024 "I absolutely love TypeScript…""), quoting the
- * sentence of each turn that names the topic. Pure.
+ * sentence of each turn that names the topic (most of its words). Pure.
  */
 import type { TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
@@ -31,7 +31,9 @@ export function arcSteps(turns: readonly TurnRecord[], topic: ReadonlySet<string
   for (const t of sorted) {
     for (const m of t.messages) {
       if (m.role !== 'user') continue;
-      const s = sentences(maskSecrets(m.content).replace(/\s+/g, ' ').trim()).find((x) => analyze(x).some((w) => topic.has(w)));
+      // The sentence naming most of the topic's words (the first among equals): "EV bakkies are the future" over "an EV course".
+      const named = (x: string) => new Set(analyze(x).filter((w) => topic.has(w))).size;
+      const s = sentences(maskSecrets(m.content).replace(/\s+/g, ' ').trim()).reduce<string | undefined>((best, x) => (named(x) > (best ? named(best) : 0) ? x : best), undefined);
       if (s) bySession.set(t.sessionId, { turn: t, sentence: s });
     }
   }

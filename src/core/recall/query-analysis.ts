@@ -169,7 +169,7 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
   {
     // When to do something: the user's working pattern and who depends on them.
     name: 'schedule',
-    words: /\b(schedul(e|ing)|reschedul\w*|appointments?|book (a|an|the|my)|calendar|meetings?|(good|best|right) time|availability|a call with|set up a call)\b/i,
+    words: /\b(schedul(e|ing)|reschedul\w*|appointments?|book (a|an|the|my)|calendar|meetings?|(good|best|right) time|availability|a call with|set up a call|(a|some) (time|slot|day) (for|to)|clash(es)? with|fits? (in )?around|work around)\b/i,
     keys: ['job_title', 'employer', 'work_schedule', 'child'],
   },
   {
@@ -200,7 +200,7 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
  * so a turn about "a data analyst course" or "green curry" answers them. Data: kind → words.
  */
 export const KIND_WORDS: Readonly<Record<NounKind, string>> = {
-  occupation: 'job jobs work working career profession occupation living employed',
+  occupation: 'job jobs work working career profession occupation living employed employer employers',
   food: 'food foods eat eating diet meal meals cook cooking recipe recipes dinner lunch breakfast snack snacks restaurant restaurants cuisine dish dishes bake baking',
   illness: 'health healthy sick ill illness condition conditions medical diet',
   animal: 'pet pets animal animals',
@@ -211,7 +211,7 @@ export const KIND_WORDS: Readonly<Record<NounKind, string>> = {
   language: 'language languages speak',
   instrument: 'instrument instruments',
   vehicle: 'car cars vehicle vehicles',
-  organization: 'company organization organisation club',
+  organization: 'company organization organisation club employer employers',
   person: '',
 };
 /**
@@ -242,7 +242,7 @@ export const KIND_KEYS: Partial<Record<NounKind, { keys: string[]; head?: true; 
 export const ASK_DOMAINS: ReadonlyArray<{ intent: string; nounClasses?: string[]; nouns?: string[]; verbClasses?: string[]; verbs?: string[]; senses?: number; kinds: NounKind[] }> = [
   { intent: 'food', nounClasses: ['noun.food'], nouns: ['meal', 'recipe', 'restaurant', 'eating house', 'cuisine', 'cookery', 'feast', 'picnic', 'barbecue'], verbClasses: ['verb.consumption'], verbs: ['cook', 'bake', 'eat'], kinds: ['food', 'illness'] },
   { intent: 'outing', nouns: ['leisure', 'time off', 'weekend', 'daytime', 'recreation', 'diversion', 'sport', 'excursion', 'travel', 'park', 'museum', 'beach'], verbs: ['travel', 'visit', 'explore', 'relax'], kinds: ['activity', 'location', 'animal', 'family'] },
-  { intent: 'schedule', nouns: ['appointment', 'meeting', 'schedule', 'calendar', 'phone call', 'reservation', 'booking'], verbs: ['schedule', 'book', 'reserve'], senses: 2, kinds: [] },
+  { intent: 'schedule', nouns: ['appointment', 'meeting', 'schedule', 'calendar', 'phone call', 'reservation', 'booking'], verbs: ['schedule', 'book', 'reserve'], senses: 2, kinds: ['occupation'] },
   { intent: 'format', nouns: ['phone call', 'letter', 'e-mail', 'note', 'reply', 'memo', 'speech', 'toast', 'invitation', 'announcement', 'essay', 'explanation', 'biography', 'instruction'], verbs: ['write', 'compose', 'draft', 'explain', 'summarize', 'reply', 'answer', 'format', 'outline', 'phrase', 'e-mail'], kinds: [] },
   { intent: 'gift', nouns: ['gift'], kinds: ['activity'] },
 ];
@@ -290,6 +290,33 @@ export function askDomains(query: string, lexicon: Lexicon, names: ReadonlySet<s
   return ASK_DOMAINS.filter((d) => out.has(d));
 }
 
+/** Occasions a present is for, by the lexicon (ancestor lemmas of the first noun sense): a birthday, an anniversary, a holiday. */
+const OCCASIONS = ['anniversary', 'holiday', 'celebration', 'festival', 'occasion'];
+/** The person a present is for: "for my son", "give my partner…", "buy Ana…" (a relation word, a kind of person, or a name). */
+const BENEFICIARY = /\b(?:for\s+)?(?:my|our|his|her|their)\s+((?:little\s+)?[a-z-]+)|\bfor\s+(\p{Lu}\p{Ll}+)/gu;
+
+/**
+ * A present asked for by the ask's structure rather than the word "gift": a request whose verb is one of giving or
+ * buying by the lexicon (verb.possession: give, buy, get) with a person it is for ("Which toy should I buy for my
+ * little one?", "What could I give my partner?") or an occasion ("something to get for our anniversary").
+ */
+function giftAsk(query: string, lexicon: Lexicon, names: ReadonlySet<string>): boolean {
+  const ws = words(query);
+  const verb = ws.findIndex((w) => !STOP_WORDS.has(w) && GIFT_VERBS.has(lexicon.lemmas(w, 'verb')[0] ?? w));
+  if (verb < 0) return false;
+  const rest = query.slice(query.toLowerCase().indexOf(ws[verb]!) + ws[verb]!.length);
+  for (const m of rest.matchAll(BENEFICIARY)) {
+    const who = (m[1] ?? m[2] ?? '').toLowerCase();
+    if (m[2] && names.has(who)) return true;
+    if (RELATION_WORDS.has(who) || RELATION_WORDS.has(who.replace(/^little\s+/, 'little '))) return true;
+    if (kindsOf(lexicon, who).some((k) => k === 'family' || k === 'social')) return true;
+    if (lexicon.senses(who, 'noun', 1).some((s) => OCCASIONS.some((a) => ancestorLemmas(lexicon, s, 4).has(a)))) return true;
+  }
+  return false;
+}
+/** Verbs of handing over or buying a present (first verb senses in verb.possession, listed: "take" and "owe" are not). */
+const GIFT_VERBS = new Set(words('give buy get purchase gift pick'));
+
 /** An ask about what the memory holds ("what you remember about…", "what did I tell you"): not a task to write in the user's style. */
 const MEMORY_ASK = /\b(?:remember|recall|told|mentioned|discussed|know about|said about|you have on)\b/i;
 
@@ -304,9 +331,13 @@ export const VERB_OBJECT_KEYS: ReadonlyArray<{ classes: string[]; ancestor: stri
 /** "What do I drive…", "what does she ride…": the verb whose object the question asks for. */
 const WH_OBJECT_VERB = /\bwhat\s+(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:usually\s+|still\s+|now\s+)?([a-z]+)\b/i;
 
+/** "What am I driving now?", "which bike is she riding?": the progressive form of the same ask. */
+const WH_OBJECT_PROGRESSIVE = /\b(?:what|which)\s+(?:[a-z-]+\s+){0,2}?(?:am|is|are|was|were)\s+(?:i|you|he|she|they|we)\s+(?:usually\s+|still\s+|now\s+)?([a-z]+ing)\b/i;
+
 /** Keys a "what do I VERB?" question asks for (VERB_OBJECT_KEYS), [] when none or no lexicon. */
 function verbObject(query: string, lexicon: QueryLexicon | undefined): { verb: string; keys: string[]; kinds: NounKind[] } | null {
-  const verb = WH_OBJECT_VERB.exec(query)?.[1]?.toLowerCase();
+  const progressive = WH_OBJECT_PROGRESSIVE.exec(query)?.[1]?.toLowerCase();
+  const verb = WH_OBJECT_VERB.exec(query)?.[1]?.toLowerCase() ?? (progressive && lexicon ? (lexicon.lemmas(progressive, 'verb')[0] ?? null) : null);
   if (!verb || !lexicon || typeof lexicon.hypernyms !== 'function' || ['go', 'travel', 'move', 'do', 'get', 'have', 'think', 'like'].includes(verb)) return null;
   const keys: string[] = [];
   const kinds: NounKind[] = [];
@@ -378,6 +409,8 @@ export function questionMonths(q: string): number[] | null {
 /** Words that shape a question but rarely occur in the answer. Kept, but weighted low. */
 /** A particle after a light verb ("get around", "go out", "come over"): part of the verb, not a topic word. */
 const PARTICLE = /\b(?:get|getting|go|going|come|coming)\s+(around|about|along|by|out|over|away|back)\b/gi;
+/** A verb whose particle makes it ask how something fares ("how is the truck holding up?", "keeping up"): the ask's frame, not a topic word. */
+const FARING = /\b(hold|holds|holding|held|keep|keeps|keeping|kept)\s+up\b/gi;
 
 /** A part of the day after a weekday ("Tuesday nights", "Sunday morning"): part of the time said, not a topic word. */
 const DAY_PART = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(nights?|evenings?|mornings?|afternoons?|lunchtimes?)\b/gi;
@@ -386,7 +419,9 @@ const FILLER = new Set(
   analyze(
     'kind type sort thing things something anything ever mention mentioned say said says tell told talk talked talking discuss discussed ' +
       'according conversation specific particular exactly describe described recently recent usually often go going went think thought ' +
-      'feel felt like way ways happen happened many much times likely would probably might consider considered',
+      'feel felt like way ways happen happened many much times likely would probably might consider considered ' +
+      // The words of a request ("any tips…", "ideas for…"): the ask's, not its topic's.
+      'tip tips idea ideas suggestion suggestions recommendation recommendations advice pointers',
   ),
 );
 
@@ -410,6 +445,16 @@ export const QUERY = {
   commonCover: 0.5,
   /** Coverage share of a question word another of its words is a kind of (narrowedTerms; 1 = off). */
   narrowedCover: 0.25,
+  /** Circumstance words (CIRCUMSTANCE_CLASSES: "tonight", "good", "weather") weigh circumstanceCover in the coverage (1 = on). */
+  circumstances: 1,
+  circumstanceCover: 0.1,
+  /**
+   * Derivationally related forms of a rare question word ("rainy" → rain, "brewing" → brewery) search the turns at
+   * this share of the word's weight and cover it in the gate (0 = off). Cheap lookups on the question's own words.
+   */
+  derivations: 0.35,
+  /** The same for a rare word's synonyms that share its first sense as their own first sense (0 = off). */
+  sharedSenses: 0.35,
   /**
    * Weight of a question word's chat forms (chat-forms.ts: "fave" for "favorite"), as a share of the
    * word's (0 = off). 0.6: LoCoMo dev sweep ev@512 0.811 → 0.815 (A +0.005, B +0.004), temporal
@@ -427,8 +472,45 @@ function narrowedTerms(query: string, lexicon: QueryLexicon | undefined): Set<st
   const out = new Set<string>();
   if (!lexicon || typeof lexicon.isA !== 'function' || QUERY.narrowedCover >= 1) return out;
   const ws = [...new Set(words(query).filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !FILLER.has(w)))];
+  // An adjective narrows through the noun it is derived from ("rainy weather": rain is a kind of weather).
+  const narrowers = (w: string) => [w, ...(typeof lexicon.derivations === 'function' && lexicon.senses(w, undefined, 1)[0]?.lexClass === 'adj.all' ? lexicon.derivations(w, 'adj').filter((d) => !/\s/.test(d)) : [])];
   for (const broad of ws)
-    if (ws.some((narrow) => narrow !== broad && lexicon.isA!(narrow, broad, { pos: 'noun', maxSenses: 2, maxDepth: 6 }))) for (const t of analyze(broad)) out.add(t);
+    if (ws.some((narrow) => narrow !== broad && narrowers(narrow).some((n) => lexicon.isA!(n, broad, { pos: 'noun', maxSenses: 2, maxDepth: 6 })))) for (const t of analyze(broad)) out.add(t);
+  return out;
+}
+
+/**
+ * What a question word is when it says when, how, or in what conditions rather than what about: the lexicon classes
+ * of its most frequent sense (an adjective or adverb — "good", "next", "tonight" —, a time — "week", "Saturday" —, a
+ * condition of the world — "weather"). Data; read by circumstanceTerms.
+ */
+export const CIRCUMSTANCE_CLASSES: ReadonlySet<string> = new Set(['adj.all', 'adv.all', 'noun.time', 'noun.phenomenon']);
+/** Words after which the next word is a noun ("my flat", "the cold"): determiners and possessives. */
+const NOUN_AFTER = new Set(words('my the a an this that these those her his their our your its'));
+
+/**
+ * Terms of the question's circumstance words (CIRCUMSTANCE_CLASSES): "Is it quiz night at the pub tonight?" is about
+ * the quiz, "Is the weather good for fishing this Saturday?" about fishing. They weigh QUERY.circumstanceCover in the
+ * gate's coverage, so the words the memory can hold decide it — unless every content word is one ("Am I still
+ * single?", "What about the weekend?"). Names and filler are not read.
+ */
+function circumstanceTerms(query: string, names: ReadonlySet<string>, frame: ReadonlySet<string>, lexicon: QueryLexicon | undefined): Set<string> {
+  const out = new Set<string>();
+  if (!lexicon || QUERY.circumstances <= 0) return out;
+  const ws = words(query);
+  const content = [...new Set(ws.filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !FILLER.has(w) && !names.has(w) && analyze(w).length > 0 && !analyze(w).every((t) => frame.has(t))))];
+  // After a determiner a word is read as a noun ("my flat", "the cold"): its noun sense decides...
+  const nounAt = new Set(ws.filter((w, i) => i > 0 && NOUN_AFTER.has(ws[i - 1]!)));
+  // So is the head a wh-question asks for ("What insurance deductible did I choose?").
+  const head = whHead(query);
+  if (head) nounAt.add(head);
+  const circ = content.filter((w) => {
+    // ...when it has one: "the next race" keeps "next" an adjective.
+    const first = (nounAt.has(w) ? lexicon.senses(w, 'noun', 1)[0] : undefined) ?? lexicon.senses(w, undefined, 1)[0];
+    return !!first && CIRCUMSTANCE_CLASSES.has(first.lexClass);
+  });
+  if (circ.length === 0 || circ.length === content.length) return out;
+  for (const w of circ) for (const t of analyze(w)) out.add(t);
   return out;
 }
 
@@ -508,11 +590,17 @@ function commonWord(lexicon: QueryLexicon | undefined, knownNames: ReadonlySet<s
  */
 export function relativeAttribute(q: string): { owner: string; attribute: string } | null {
   const all = words(q);
+  // "What does my father do for work?", "Where did my aunt study?": the relative is the subject of the verb asked about.
+  const subject = DO_SUBJECT.exec(q);
+  if (subject && RELATION_WORDS.has(subject[1]!.toLowerCase())) return { owner: subject[1]!.toLowerCase(), attribute: subject[2]!.toLowerCase() };
   const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
   if (owner < 0) return null;
   const next = all.slice(owner + 1).find((w) => !STOP_WORDS.has(w));
   return next && !/^(name|names|called|first|full)$/.test(next) ? { owner: all[owner]!.slice(0, -2), attribute: next } : null;
 }
+
+/** A relative as the subject of a do-support question: "does my father do…", "did my sister study…" (not "call": the name). */
+const DO_SUBJECT = /\b(?:does|did|do)\s+my\s+([a-z-]+)\s+(?!call\b)([a-z]+)/i;
 
 /** Words that name the person the memory is about, or the assistant: their name is the name key's. */
 const SELF_WORDS = new Set(words('i me my myself user you yourself'));
@@ -550,9 +638,11 @@ export function nameAskedOf(q: string): string | 'self' | null {
   if (ws.some((w) => w === 'name' || w === 'names')) return null;
   // "What's our cat called?", "what is the street we live on called?", "what am I called?"
   const called = ws.indexOf('called');
-  if (called >= 0 && /^(what|whats|what's|which|how)$/.test(ws[0] ?? '')) {
-    if (ws.slice(0, called).some((w) => w === 'i' || w === 'me')) return 'self';
-    const start = ws.findIndex((w, i) => i > 0 && i < called && NAME_DETERMINERS.has(w));
+  // The question may be embedded ("remind me what the dog is called").
+  const wh = ws.findIndex((w) => /^(what|whats|what's|which|how)$/.test(w));
+  if (called >= 0 && wh >= 0 && wh < called && ws.slice(0, wh).every((w) => !/^(call|called)$/.test(w))) {
+    if (ws.slice(wh, called).some((w) => w === 'i' || w === 'me')) return 'self';
+    const start = ws.findIndex((w, i) => i > wh && i < called && NAME_DETERMINERS.has(w));
     return start >= 0 ? owner(head(start, (w) => w === 'called')) : null;
   }
   // "What do we call the dog?", "what do you call me?"
@@ -657,14 +747,33 @@ const ORGANISATION_ANCESTORS = ['organization', 'enterprise', 'business'];
 /** A first-person question ending in "…for / with" ("Which firm am I flying for these days?"): the head is who the user works for. */
 const WORKS_FOR = /\b(?:do|am|did|have|are)\s+(?:i|we)\b.*\b(?:for|with)\s*(?:now|these days|nowadays|currently|at the moment|at present|today)?\s*[?.!]*\s*$/i;
 
-/** True when `head` is an organisation by the lexicon and the question asks whom the user does something for (WORKS_FOR). */
+/** What an organisation does to the person it employs, by the lexicon (ancestor lemmas of the verb's first two senses). */
+const EMPLOYING = ['pay', 'employ', 'hire'];
+/** "Which company pays my salary?", "which firm employs me now?": the verb right after the head is one of employing. */
+const employingClause = (head: string) => new RegExp(`\\b${head}\\s+([a-z]+)\\s+(?:me|my|us|our)\\b((?:\\s+[a-z]+)*)`, 'i');
+/** The words of the employing predicate after the head ("pays my salary" → pays, salary). */
+function employingPredicate(query: string, head: string): string[] {
+  const m = employingClause(head).exec(query);
+  return m ? [m[1]!, ...words(m[2] ?? '')].filter((w) => !STOP_WORDS.has(w)) : [];
+}
+function employingVerb(query: string, head: string, lexicon: QueryLexicon): boolean {
+  const m = employingClause(head).exec(query);
+  if (!m) return false;
+  const verb = lexicon.lemmas(m[1]!.toLowerCase(), 'verb')[0] ?? m[1]!.toLowerCase();
+  return lexicon.senses(verb, 'verb', 2).some((s) => EMPLOYING.some((a) => ancestorLemmas(lexicon as Lexicon, s, 3).has(a)));
+}
+
+/** True when `head` is an organisation by the lexicon and the question asks whom the user does something for (WORKS_FOR) or who employs them. */
 function employerHead(query: string, head: string | null, lexicon: QueryLexicon | undefined): boolean {
-  if (!head || !lexicon || typeof lexicon.hypernyms !== 'function' || !WORKS_FOR.test(query)) return false;
+  if (!head || !lexicon || typeof lexicon.hypernyms !== 'function') return false;
+  if (!WORKS_FOR.test(query) && !employingVerb(query, head, lexicon)) return false;
   return lexicon.senses(head, 'noun', 2).some((s) => ORGANISATION_ANCESTORS.some((a) => ancestorLemmas(lexicon as Lexicon, s, 6).has(a)));
 }
 
 /** What query analysis reads from the lexicon: lemmas and senses, and hypernyms for noun kinds when it has them. */
-export type QueryLexicon = Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'> & Partial<Pick<Lexicon, 'hypernyms' | 'isA'>>;
+export type QueryLexicon = Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'> & Partial<Pick<Lexicon, 'hypernyms' | 'isA' | 'derivations'>>;
+/** Question words at least this common in everyday text bring no derivations ("make" → maker, "go" → goer). */
+const BRIDGE_COMMONNESS = 0.45;
 
 export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: QueryLexicon): AnalyzedQuery {
   const query = expandShortNames(rawQuery, knownNames);
@@ -687,7 +796,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // A stance noun ("my verdict on…") frames the ask the same way.
   const stance = stanceTerms(query, lexicon && typeof lexicon.hypernyms === 'function' ? (lexicon as Lexicon) : undefined);
   const frame = new Set([...askFrameTerms(query), ...stance]);
-  const particles = new Set([...query.matchAll(PARTICLE), ...query.matchAll(DAY_PART)].flatMap((m) => analyze(m[1]!)));
+  const particles = new Set([...query.matchAll(PARTICLE), ...query.matchAll(DAY_PART), ...query.matchAll(FARING)].flatMap((m) => analyze(m[1]!)));
   for (const t of original) {
     if (frame.has(t)) continue;
     if (dateTerms.has(t) || particles.has(t)) put(t, WEIGHTS.filler, 'filler');
@@ -708,6 +817,13 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
+  // Only beside a word that names the topic at full weight: "Am I still working weekends?" is about the weekends.
+  const circumstances = circumstanceTerms(query, names, frame, lexicon);
+  if ([...terms.values()].some((t) => t.source === 'query' && !circumstances.has(t.term) && (t.cover ?? 1) > QUERY.narrowedCover))
+    for (const t of circumstances) {
+      const qt = terms.get(t);
+      if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
+    }
   // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
   const adjuncts = adjunctWords(query);
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
@@ -719,17 +835,27 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
   // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
   // call?") asks for no name at all.
-  const nameOf = keys.includes('name') ? nameAskedOf(query) : 'self';
+  // Without the name key the question may still ask for a thing's name ("remind me what the dog is called").
+  const nameOf = keys.includes('name') ? nameAskedOf(query) : (nameAskedOf(query) ?? 'self');
   const nameOfThing = nameOf !== null && nameOf !== 'self' && !RELATION_WORDS.has(nameOf) && !knownNames.has(nameOf) && !names.has(nameOf) ? nameOf : null;
-  if (nameOf === null) keys.splice(keys.indexOf('name'), 1);
+  if (nameOf === null && keys.includes('name')) keys.splice(keys.indexOf('name'), 1);
   // "Which suburb am I in?": a head noun of a kind that a key holds asks for that key.
   const head = whHead(query);
   if (head && !names.has(head)) for (const kind of kindsOfWord(lexicon, head)) if (KIND_KEYS[kind]?.head) for (const k of KIND_KEYS[kind]!.keys) if (!keys.includes(k)) keys.push(k);
   // "Which firm am I flying for now?": an organisation the user does something for is the employer.
-  const employer = employerHead(query, head, lexicon);
+  // The head may be the subject ("Which organisation pays my salary?": no auxiliary after it).
+  const subjectHead = head ?? /\b(?:which|what)\s+([a-z]+)\s+[a-z]+\s+(?:me|my|us|our)\b/i.exec(query)?.[1]?.toLowerCase() ?? null;
+  const employer = employerHead(query, subjectHead, lexicon);
   if (employer && !keys.includes('employer')) keys.push('employer');
+  // "Which company pays my salary?": the employing predicate is the ask's structure (as "employs me"); the head names the topic.
+  if (employer) for (const w of employingPredicate(query, subjectHead!)) for (const t of analyze(w)) {
+    const qt = terms.get(t);
+    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
+  }
   // "What do I drive?": the object of a verb of travelling is the vehicle.
-  const object = verbObject(query, lexicon);
+  // ...unless the question names what it is, and that is of another kind ("Which horse am I riding?" asks for no vehicle).
+  const object0 = verbObject(query, lexicon);
+  const object = object0 && head && lexicon && lexicon.senses(head, 'noun', 1).length > 0 && !object0.kinds.some((k) => kindsOfWord(lexicon, head).includes(k)) ? null : object0;
   for (const k of object?.keys ?? []) if (!keys.includes(k)) keys.push(k);
   for (const k of keys) for (const t of analyze(k.replace(/_/g, ' '))) put(t, WEIGHTS.key, 'key');
   // Intent keys steer the key ranker only (they are not words the answer contains).
@@ -754,7 +880,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // the kinds of the user's turns that bear on it.
   const domainKinds: NounKind[] = [];
   if (applied && ASK.lexiconDomains && lexicon && typeof lexicon.hypernyms === 'function')
-    for (const d of askDomains(query, lexicon as Lexicon, names)) {
+    for (const d of [...askDomains(query, lexicon as Lexicon, names), ...(giftAsk(query, lexicon as Lexicon, names) ? ASK_DOMAINS.filter((x) => x.intent === 'gift') : [])]) {
       const intent = INTENTS.find((i) => i.name === d.intent);
       if (intent && !intents.includes(intent)) intents.push(intent);
     }
@@ -778,6 +904,30 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
       if (t.source !== 'query') continue;
       for (const f of chatForms(t.term)) if (!terms.has(f)) terms.set(f, { term: f, weight: t.weight * QUERY.chatForms, source: 'synonym', covers: t.term });
     }
+  // Derivationally related forms of the question's rarer words ("rainy" → rain, "brewing" → brewery): another form of
+  // the same word, so a match covers it in the gate. Forms that share the word's opening only (morphology, not
+  // association), first analysed term each.
+  if (QUERY.derivations > 0 && lexicon && typeof lexicon.derivations === 'function')
+    for (const w of words(query)) {
+      if (w.length < 4 || names.has(w) || STOP_WORDS.has(w) || (lexicon.commonness?.(w) ?? 0) >= BRIDGE_COMMONNESS) continue;
+      const own = analyze(w)[0];
+      const qt = own === undefined ? undefined : terms.get(own);
+      if (!qt || qt.source !== 'query') continue;
+      for (const d of lexicon.derivations(w)) {
+        if (/\s/.test(d) || d.slice(0, 3) !== w.slice(0, 3)) continue;
+        const f = analyze(d)[0];
+        if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.derivations, source: 'synonym', covers: qt.term });
+      }
+      // A shared first sense: a synonym whose own first sense is the word's first sense ("holidaymaker" ↔ tourist; not
+      // "volcano" → vent, whose first sense is an opening).
+      const first = lexicon.senses(w, undefined, 1)[0];
+      if (first && QUERY.sharedSenses > 0)
+        for (const l of first.lemmas) {
+          if (/\s/.test(l) || l.length < 4 || lexicon.senses(l, undefined, 1)[0]?.id !== first.id) continue;
+          const f = analyze(l)[0];
+          if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.sharedSenses, source: 'synonym', covers: qt.term });
+        }
+    }
   // A named date also searches the dates the turns refer to ("yesterday" said the day after).
   if (date) for (const token of rangeTokens(date.range)) terms.set(token, { term: token, weight: WEIGHTS.key, source: 'kind' });
   // Kind words also search the turns' kind features, standing in for the word itself — except for a relative's
@@ -793,7 +943,14 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   }
   // ...and searches the turns naming a thing of its kind, which cover the verb ("I cycle now, sold the motorbike").
   if (object) for (const kind of object.kinds) for (const t of analyze(object.verb)) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
-  if (employer) for (const t of analyze(head!)) terms.set(kindToken('organization'), { term: kindToken('organization'), weight: WEIGHTS.kind, source: 'kind', covers: t });
+  // A head the lexicon does not know ("Which bakkie am I driving?") is a thing of the verb's kind: it weighs the narrowed share.
+  if (object && head && lexicon && lexicon.senses(head, undefined, 1).length === 0 && !names.has(head))
+    for (const t of analyze(head)) {
+      const qt = terms.get(t);
+      if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
+    }
+  // An employer is named by a turn about an organisation, or about the user's occupation ("I teach at the grammar school").
+  if (employer) for (const t of analyze(subjectHead!)) for (const kind of ['organization', 'occupation'] as const) if (!terms.has(kindToken(kind))) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
   for (const kind of domainKinds) {
     const token = kindToken(kind);
     if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind' });

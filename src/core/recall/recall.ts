@@ -11,7 +11,7 @@ import type { EmbedderPort, Lexicon, MemoryStore, QueryPlannerPort, RerankerPort
 import type { Logger, Observer } from '../service.ts';
 import type { MemoryRecord, RecallResult, Scope, SearchResult, TurnRecord } from '../types.ts';
 import { maskSecrets } from '../text/secrets.ts';
-import { analyze } from '../text/analyze.ts';
+import { analyze, words } from '../text/analyze.ts';
 import { humanKey, speakerOf } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderEdge, renderSplit, turnBody, type Focus } from './format.ts';
@@ -22,7 +22,8 @@ import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 import { changeLine, endingTurn, ENDABLE_KEYS, namedChanges, retractedStates } from './change.ts';
 import { arcLine, arcSteps } from './opinion-arc.ts';
 import { referentsOf } from './referents.ts';
-import { isContinuationAsk, laterTurns, SEQUEL, sequelTerms, topicWords } from './sequel.ts';
+import { FACT_KINDS, isContinuationAsk, laterOfKind, laterTurns, SEQUEL, sequelTerms, topicWords } from './sequel.ts';
+import { kindToken } from '../text/enrich.ts';
 
 export interface RecallDeps {
   store: MemoryStore;
@@ -128,6 +129,15 @@ export const RECALL = {
   sequel: 1,
   /** An ended value the question names is stated as a change, whatever key it asks for (change.ts namedChanges; 1 = on). */
   namedChanges: 1,
+  /** A profile ask shows the later turn of each stable fact's kind (sequel.ts laterOfKind; 1 = on). */
+  factSequels: 1,
+  /**
+   * An opinion arc's steps may name any of the ask's full-weight topic words, not only the topic term (1 = on). 0:
+   * LoCoMo dev @512 0.818 → 0.816 and multi-hop all-hit 0.408 → 0.394 with it (longer arc lines), session 10.
+   */
+  arcTopicWords: 0,
+  /** When the question's own terms reach no arc, its terms' other forms (derivations, shared senses, chat forms) may (1 = on). */
+  arcForms: 1,
 };
 
 /**
@@ -369,7 +379,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   const kept = gated ?? [];
   const arc = opinionArc(r, kept) ?? (await storedTopicArc(deps, q.scope.key, r, kept));
   const sequel = await sequelOf(deps, q.scope.key, r, kept);
-  const ordered = withSequel(r.query.list || r.query.count ? spreadSessions(kept, RECALL.spreadDecay) : kept, sequel);
+  let ordered = withSequel(r.query.list || r.query.count ? spreadSessions(kept, RECALL.spreadDecay) : kept, sequel);
   const plan = excerptPlan(r.query);
 
   const t1 = performance.now();
@@ -381,6 +391,11 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   const stable = (stableEarly ?? (await readStable()))
     .filter((m) => m.active && m.subject === 'user' && m.type !== 'event' && m.type !== 'opinion' && STABLE_KEYS.has(m.key))
     .sort((a, b) => (relevance.get(b.id) ?? 0) - (relevance.get(a.id) ?? 0) || (RECALL.stablePriority ? stableRank(a.key) - stableRank(b.key) : 0) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
+  // A profile ask: the later turn of each stable fact's kind, first among the evidence (the fact may have moved on).
+  if (r.query.profile && RECALL.factSequels) {
+    const later = await factSequels(deps, q.scope.key, r, stable);
+    if (later.length > 0) ordered = [...later, ...ordered.filter((c) => !later.some((l) => l.id === c.id))];
+  }
   // Newest first: under a tight budget the latest turn is the one kept.
   const recent = recentCtx.window.slice(-RECALL.recentTurns).reverse();
   const connectedTurns = recentCtx.connected ? recentCtx.window.slice(-RECALL.recentWindow).reverse() : [];
@@ -472,6 +487,27 @@ async function sequelOf(deps: RecallDeps, scope: string, r: Retrieved, kept: Can
 }
 
 /** The candidates with each sequel turn placed right after the topic turn (moved there when already kept lower). */
+/**
+ * For a profile ask, per kind of profile fact (FACT_KINDS): the newest user turn of that kind said after the newest
+ * stable fact of the kind that does not name the fact's value (sequel.ts laterOfKind), or, when no fact of the kind is
+ * stored (extraction missed it), the newest turn of the kind. One lexical read of the kind tokens, only for profile asks.
+ */
+async function factSequels(deps: RecallDeps, scope: string, r: Retrieved, stable: MemoryRecord[]): Promise<Candidate[]> {
+  const kinds = [...new Set(Object.values(FACT_KINDS))];
+  const found = await deps.store.lexicalCandidates(scope, 'turn', kinds.map(kindToken), SEQUEL.read * 2);
+  const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
+  if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
+  const turns = found.docs.flatMap((d) => r.turns.get(d.id) ?? []);
+  const out: Candidate[] = [];
+  for (const kind of kinds) {
+    const facts = stable.filter((m) => FACT_KINDS[m.key] === kind);
+    const since = facts.map((m) => m.validFrom ?? (m.sourceTurn ? r.turns.get(m.sourceTurn)?.timestamp : undefined) ?? m.createdAt).sort().at(-1) ?? '';
+    const t = laterOfKind(turns, kindToken(kind), since, new Set(facts.flatMap((m) => analyze(m.value))));
+    if (t && !out.some((c) => c.id === t.id)) out.push({ kind: 'turn', id: t.id, score: 1, rankers: [{ ranker: 'sequel', rank: out.length + 1, score: 0 }], coverage: 0, bm25: 0, turn: t });
+  }
+  return out;
+}
+
 function withSequel(cands: Candidate[], sequel: Candidate[]): Candidate[] {
   if (sequel.length === 0) return cands;
   const ids = new Set(sequel.map((c) => c.id));
@@ -488,11 +524,25 @@ function opinionArc(r: Retrieved, kept: Candidate[]): ContextLine | null {
   if (topicTerms.length === 0) return null;
   // The topic: the question's rarest own term among the kept turns (the thing the stance is about).
   const turns = kept.filter((c) => c.turn && c.coverage > 0).map((c) => c.turn!);
-  const df = (term: string) => turns.filter((t) => (t.terms ?? '').split(' ').includes(term)).length;
-  const best = topicTerms.map((t) => ({ t, n: df(t.term) })).filter((x) => x.n >= 2).sort((a, b) => b.t.weight - a.t.weight || a.n - b.n)[0];
+  // A term stands with its other forms (derivations, shared senses, chat forms: "rainy" is said as "rain") when the
+  // question's own terms reach no arc (a fallback: on LoCoMo, always widening the topic lengthened arcs at 512).
+  const withForms = (term: string) => new Set([term, ...r.query.terms.filter((x) => x.covers === term && !x.term.startsWith('_')).map((x) => x.term)]);
+  const pick = (forms: (term: string) => Set<string>) => {
+    const df = (term: string) => {
+      const f = forms(term);
+      return turns.filter((t) => (t.terms ?? '').split(' ').some((x) => f.has(x))).length;
+    };
+    return topicTerms.map((t) => ({ t, n: df(t.term) })).filter((x) => x.n >= 2).sort((a, b) => b.t.weight - a.t.weight || a.n - b.n)[0];
+  };
+  const plain = (term: string) => new Set([term]);
+  const own = pick(plain);
+  const forms = own || !RECALL.arcForms ? plain : withForms;
+  const best = own ?? (RECALL.arcForms ? pick(withForms) : undefined);
   if (!best) return null;
-  const steps = arcSteps(turns, new Set([best.t.term]));
-  const label = r.query.raw.match(new RegExp(`\\b(${best.t.term}\\w*)`, 'i'))?.[1] ?? best.t.term;
+  // The topic's other full-weight words name it too ("EV bakkies": a step may say only "an EV?"; off: see RECALL).
+  const topic = new Set([...forms(best.t.term), ...(RECALL.arcTopicWords ? topicTerms.filter((t) => (t.cover ?? 1) > 0.5).flatMap((t) => [...forms(t.term)]) : [])]);
+  const steps = arcSteps(turns, topic);
+  const label = r.query.raw.match(new RegExp(`\\b(${best.t.term}\\w*)`, 'i'))?.[1] ?? words(r.query.raw).find((w) => analyze(w)[0] === best.t.term) ?? best.t.term;
   const text = arcLine(steps, label);
   if (!text) return null;
   return arcContextLine(best.t.term, text, steps[steps.length - 1]!.turn);

@@ -462,7 +462,8 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
       // The relative's row for "my brother's job" ranks but does not answer it.
       if (q.rankOnlyKeys.includes(keyOf(m) ?? '')) continue;
       // A key row answers for the thing the question requires only when it names it ("pet: rabbit called Mochi" for our rabbit's name).
-      if (q.requiredTerms.length > 0 && !q.requiredTerms.every((t) => analyze(`${m.key.replace(/_/g, ' ')} ${m.value}`).includes(t))) continue;
+      // The relative's own row answers for them ("brother tom · job title: nurse" for my brother's job).
+      if (q.requiredTerms.length > 0 && !q.requiredTerms.every((t) => analyze(`${m.subject} ${m.key.replace(/_/g, ' ')} ${m.value}`).includes(t))) continue;
       if (generic(m) && topics.length > 0) {
         const about = new Set(analyze(`${m.key.replace(/^(favorite|like|dislike)_?/, '').replace(/_/g, ' ')} ${m.value}`));
         if (!topics.some((t) => about.has(t))) continue;

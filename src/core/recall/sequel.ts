@@ -5,8 +5,28 @@
  * sharing no word with the question. The later turn shares the topic turn's own rarer words
  * (choir, orchestra, team): those words, read from the topic turn, find it. Pure: the caller reads
  * the document frequencies and the turns holding the words from the store.
+ *
+ * Also the sequel of a stable fact, for a profile ask: a later user turn of the fact's kind ("I left teaching, I'm
+ * retraining as a data analyst" after "job title: maths teacher") says the fact may have moved on even when extraction
+ * did not end it (laterOfKind).
  */
 import type { TurnRecord } from '../types.ts';
+import { STANCE_IDIOMS } from './ask.ts';
+import type { NounKind } from '../lexicon/kinds.ts';
+
+/** The kind of thing a stable fact's value is (core/text/enrich kind tokens), for its later turns. Data. */
+export const FACT_KINDS: Readonly<Record<string, NounKind>> = { job_title: 'occupation', employer: 'occupation', location: 'location', vehicle: 'vehicle', pet: 'animal' };
+
+/**
+ * The newest turn said after `since` that holds the kind token and none of the fact's own value terms (it says
+ * something else of that kind), or null.
+ */
+export function laterOfKind(turns: readonly TurnRecord[], token: string, since: string, valueTerms: ReadonlySet<string>): TurnRecord | null {
+  const later = turns
+    .filter((t) => t.timestamp > since && t.terms.split(' ').includes(token) && !t.terms.split(' ').some((x) => valueTerms.has(x)))
+    .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.seq - a.seq);
+  return later[0] ?? null;
+}
 
 /** Tunables (see docs/recall-meaning.md, session 9). */
 export const SEQUEL = {
@@ -20,9 +40,12 @@ export const SEQUEL = {
   read: 12,
 };
 
-/** An ask about whether a state or habit continues ("still", "anymore", "no longer", "these days", "now"). */
+/**
+ * An ask about whether a state or habit continues ("still", "anymore", "no longer", "these days", "now"), or for where a
+ * stance has got to ("where have I landed on…", "where do I stand on…": ask.ts STANCE_IDIOMS).
+ */
 export function isContinuationAsk(query: string): boolean {
-  return /\b(?:still|anymore|any more|no longer|these days|nowadays|now)\b/i.test(query);
+  return /\b(?:still|anymore|any more|no longer|these days|nowadays|now)\b/i.test(query) || STANCE_IDIOMS.some((re) => new RegExp(re.source, 'i').test(query));
 }
 
 /** The topic turn's own words: not the question's, not kind or date tokens, not two-letter words. */
