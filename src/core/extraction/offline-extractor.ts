@@ -28,7 +28,7 @@ import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
 import { RELATION_RE } from './lexicon.ts';
-import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, impliedYes, namedComplement } from './answers.ts';
+import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, filledQuestion, impliedYes, namedComplement, replacedValue } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
@@ -38,6 +38,7 @@ import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
+import { isKind } from './frames/kinds.ts';
 import { dietChangeDrafts } from './frames/diet-change.ts';
 import { learnedCandidates } from './learned/layer.ts';
 
@@ -682,7 +683,13 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     // "still" question (a plain "Do you play…?" answered no states nothing held).
     const deny = confirm ? null : DENY.exec(content);
     const asked = deny ? ([...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx)) : undefined;
-    if (deny && asked && /\?\s*$/.test(asked.content.trim()) && /\bstill\b/i.test(asked.content)) {
+    // "Are you still at the Co-op Bank?" — "nope, Nationwide now": the value named in place of the asked one (its
+    // assert supersedes the old value, so the denial's retraction is not read as well).
+    const replaced = deny && asked && /\bstill\b/i.test(asked.content) ? replacedValue(asked.content, content.slice(deny[0].length)) : null;
+    if (replaced && asked) {
+      const found = extractSentences(replaced, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
+      out.push(...found.filter((c) => c.op === 'assert').map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${asked.content.trim()} — ${content.trim()}` })));
+    } else if (deny && asked && /\?\s*$/.test(asked.content.trim()) && /\bstill\b/i.test(asked.content)) {
       const claim = assistantClaimToFirstPerson(asked.content).replace(/\bI\s+(am|have)\s+still\b/, 'I $1 not').replace(/\bI\s+still\s+(?!am\b|have\b)/, 'I do not ').replace(/\.?\s*$/, ' anymore.');
       const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
       out.push(...found.filter((c) => c.op === 'retract').map((c) => ({ ...c, evidence: `${asked.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, deniedClaim: true } })));
@@ -693,7 +700,9 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     const complement = question && !confirm && !deny && !alternative ? namedComplement(question.content, content) : null;
     // "Any allergies I should know about?" — "sesame, quite badly": the things listed fill the class asked for.
     const listed = question && !deny && !alternative && !complement ? askedListAnswer(question.content, content) : null;
-    const chosen = alternative ?? complement ?? listed;
+    // "What was your cat called again?" — "Marzipan": the value fills the slot the wh-question asks for.
+    const filled = question && !confirm && !deny && !alternative && !complement && !listed && !isJokeOrSarcasm(content) ? filledQuestion(question.content, content, (n) => isKind(n, 'organization', lexicon)) : null;
+    const chosen = alternative ?? complement ?? listed ?? filled;
     if (chosen) {
       const found = extractSentences(chosen, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon }).filter((c) => !complement || c.key !== 'name');
       out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${question!.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));

@@ -1,0 +1,64 @@
+/**
+ * @module test/core/extraction-frames-s10
+ * Session-10 classes read from the misses of blind rounds r33–r35 (never their lines: sentences of our own, written
+ * for the mechanism, with other names, nouns and shapes): wh-questions answered by a bare value, a "no" that names
+ * the new value, either/or clefts, and the frames and clause rules added after them. Each with negatives.
+ */
+import { describe, expect, test } from 'vitest';
+import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
+import type { Message } from '../../src/core/types.ts';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { recentTurn, TS } from './extraction-harness.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const run = (messages: Message[], prev: string[] = []) =>
+  extractOffline(messages, { timestamp: TS, sessionId: 's', recentTurns: prev.map((p, i) => recentTurn([{ role: 'user', content: p }], i)) }, true, undefined, wordnet).map(
+    (m) => `${m.subject}|${m.key}|${m.value.toLowerCase()}|${m.op}`,
+  );
+const said = (text: string, prev: string[] = []) => run([{ role: 'user', content: text }], prev);
+const asked = (question: string, answer: string) => run([{ role: 'assistant', content: question }, { role: 'user', content: answer }]);
+/** A fact whose subject ends with `who` (a relative is `uncle tobias`), key and value matching (and op, if given). */
+const has = (facts: string[], who: string, key: string, value: RegExp, op?: string) =>
+  facts.some((f) => {
+    const [s, k, v, o] = f.split('|');
+    return (s === who || s.endsWith(` ${who}`)) && k === key && value.test(v) && (!op || o === op);
+  });
+
+describe('answers: a wh-question filled by a bare value', () => {
+  test.each([
+    ['And what is your rabbit called?', 'Clementine!', 'pet', /clementine/],
+    ["what's your hamster's name, by the way?", 'nibbler lol', 'pet', /nibbler/],
+    ['What is the name of your son?', 'Teodor, after his grandad', 'child', /teodor/],
+    ["What's your youngest called again?", 'Ottilie 😊', 'child', /ottilie/],
+    ['Where are you living these days?', 'Dundee, still', 'location', /dundee/],
+    ['Where do you live again?', 'Galway now', 'location', /galway/],
+    ['Which company are you working for now?', 'Arup. structural team', 'employer', /arup/],
+    ['Who do you work for?', 'Siemens, mostly on trains', 'employer', /siemens/],
+    ['Is it squash or tennis you play on Tuesdays?', 'doubles tennis, badly', 'hobby', /tennis/],
+  ])('%s — %s', (q, a, key, value) => expect(has(asked(q, a), 'user', key, value)).toBe(true));
+
+  test.each([
+    ['What is your rabbit called?', "I don't have one"],
+    ['What is your rabbit called?', 'why do you ask?'],
+    ['Where are you living these days?', 'not sure yet honestly'],
+    ['Which company are you working for now?', 'none, between jobs'],
+    ['Which film are you watching tonight?', 'Alien, the first one'],
+    ['What is the capital of Peru?', 'Lima'],
+    ['Is it squash or tennis you play on Tuesdays?', 'neither these days'],
+    ['What colour are you painting the hall?', 'Sage green'],
+  ])('nothing filled: %s — %s', (q, a) =>
+    expect(asked(q, a).filter((f) => /^user\|(?:pet|child|location|employer|hobby)\|/.test(f) && f.endsWith('|assert'))).toEqual([]),
+  );
+
+  test.each([
+    ['Are you still with Accenture?', 'no, Capgemini now', 'employer', /capgemini/],
+    ['Do you still live in Preston?', 'nope, Lancaster', 'location', /lancaster/],
+  ])('a "no" that names the new value: %s — %s', (q, a, key, value) => {
+    const facts = asked(q, a);
+    expect(has(facts, 'user', key, value, 'assert')).toBe(true);
+  });
+  test.each([
+    ['Are you still with Accenture?', 'no, sadly'],
+    ['Are you still with Accenture?', 'nope. Long story'],
+  ])('a "no" with no new value asserts nothing: %s — %s', (q, a) => expect(asked(q, a).filter((f) => f.endsWith('|assert') && f.includes('|employer|'))).toEqual([]));
+});
