@@ -62,3 +62,24 @@ describe('answers: a wh-question filled by a bare value', () => {
     ['Are you still with Accenture?', 'nope. Long story'],
   ])('a "no" with no new value asserts nothing: %s — %s', (q, a) => expect(asked(q, a).filter((f) => f.endsWith('|assert') && f.includes('|employer|'))).toEqual([]));
 });
+
+describe('rosters that name no relation: names with children’s ages open the sentence', () => {
+  test.each([
+    ['Hattie (8) and Bram (5), both obsessed with dinosaurs', [['hattie', /^8$/], ['bram', /^5$/]]],
+    ["two of them: Ada's 7 and Rufus just turned 3", [['ada', /^7$/], ['rufus', /^3$/]]],
+    ['Esme is 11, Jonah is 9 and Pip is 4 so the car is chaos', [['esme', /^11$/], ['jonah', /^9$/], ['pip', /^4$/]]],
+  ])('%s', (text, kids) => {
+    const facts = said(text);
+    for (const [name, age] of kids as Array<[string, RegExp]>) {
+      expect(has(facts, 'user', 'child', new RegExp(name))).toBe(true);
+      expect(has(facts, name, 'age', age)).toBe(true);
+    }
+  });
+  test.each([
+    ['Tom (45) and Jerry (50) are coming over for dinner'],
+    ['Rex (3) and Bella (5), both rescue greyhounds'],
+    ["Mila's 6 and already reads better than me"],
+    ['Leeds 2, Derby 1 at half time'],
+    ['Marta is 12 minutes away and Joe is 5 behind her'],
+  ])('no children: %s', (text) => expect(said(text).filter((f) => f.startsWith('user|child|'))).toEqual([]));
+});
