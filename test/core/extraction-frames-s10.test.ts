@@ -83,3 +83,44 @@ describe('rosters that name no relation: names with children’s ages open the s
     ['Marta is 12 minutes away and Joe is 5 behind her'],
   ])('no children: %s', (text) => expect(said(text).filter((f) => f.startsWith('user|child|'))).toEqual([]));
 });
+
+describe('attribution: relations named without "my", and people placed by a group', () => {
+  test.each([
+    ['older sister Kasia has moved to Leeds for work', 'kasia', 'location', /leeds/],
+    ['baby brother Tomos is a plumber now', 'tomos', 'job_title', /plumber/],
+    ["Wojtek, that's my brother-in-law, is 52 and still plays five-a-side", 'wojtek', 'age', /^52$/],
+    ['Delia, who is my aunt, is 70 this year', 'delia', 'age', /^70$/],
+    ['Priya from pottery is allergic to cats', 'priya', 'allergy', /cat/],
+    ['we cancelled the nut cake, Oskar from the choir is allergic to almonds', 'oskar', 'allergy', /almond/],
+    ['my manager Ruth is off to Kyoto for a fortnight', 'ruth', 'event_trip', /kyoto/],
+  ])('%s', (text, who, key, value) => expect(has(said(text), who, key, value)).toBe(true));
+
+  test.each([
+    ['older sister Kasia has moved to Leeds for work', 'location'],
+    ['Priya from pottery is allergic to cats', 'allergy'],
+    ['we cancelled the nut cake, Oskar from the choir is allergic to almonds', 'allergy'],
+    ['my manager Ruth is off to Kyoto for a fortnight', 'event_trip'],
+  ])('not the speaker’s: %s', (text, key) => expect(said(text).filter((f) => f.startsWith(`user|${key}|`))).toEqual([]));
+
+  test.each([['Parcel from Amazon is late again'], ['Letter from the council has arrived'], ['I went to Kyoto once'], ['I go to Kyoto for work a lot']])(
+    'no person and no trip: %s',
+    (text) => expect(said(text).filter((f) => /\|(?:allergy|event_trip|location)\|/.test(f))).toEqual([]),
+  );
+  test('a trip under way is read undated', () => expect(has(said("I'm off to Tallinn for the week"), 'user', 'event_trip', /tallinn/)).toBe(true));
+});
+
+describe('illnesses: eponyms in the possessive, and an illness whose course is told', () => {
+  test.each([
+    ["my grandad Alf has Alzheimer's.", 'alf', /alzheimer/],
+    ["I've got Crohn's", 'user', /crohn/],
+    ['the endometriosis has been awful this month', 'user', /endometriosis/],
+    ['the psoriasis is worse in the winter', 'user', /psoriasis/],
+  ])('%s', (text, who, value) => expect(has(said(text), who, 'health_condition', value)).toBe(true));
+  test.each([
+    ["I have Steve's car this week."],
+    ["we've got Nando's tonight"],
+    ['the traffic is worse today'],
+    ['the weather has been awful this month'],
+    ["her sciatica is worse in the mornings"],
+  ])('no condition of the speaker: %s', (text) => expect(said(text).filter((f) => f.startsWith('user|health_condition|'))).toEqual([]));
+});

@@ -85,7 +85,11 @@ export function relationAsTitle(text: string): string {
   const placed = NAME_AT_PLACE.exec(text);
   if (placed && isName(placed[1])) return `my ${SOCIAL_PLACES[placed[2].toLowerCase().replace(/\s+/g, ' ')] ?? 'friend'} ${placed[1]} ${text.slice(placed[0].length)}`;
   const m = OF_MINE.exec(text) ?? BARE_RELATION.exec(text);
-  if (!m || RELATIONS[m[1].toLowerCase()] === undefined || !isName(m[2])) return text;
+  if (!m || RELATIONS[m[1].toLowerCase()] === undefined || !isName(m[2])) {
+    const adj = ADJ_RELATION.exec(text);
+    if (!adj || RELATIONS[adj[1].toLowerCase()] === undefined || !isName(adj[2]) || !/^\p{Lu}/u.test(adj[2])) return text;
+    return `my ${adj[0].trim().split(/\s+/).slice(0, -1).join(' ').toLowerCase()} ${adj[2]} ${text.slice(adj[0].length)}`;
+  }
   return `my ${m[1].toLowerCase()} ${m[2]} ${text.slice(m[0].length)}`;
 }
 const BRACKETED_NAME = new RegExp(`^(?:(?:my|our)\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\(\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*\\)\\s*`, 'iu');
@@ -97,11 +101,14 @@ const WHO_CLAUSE = new RegExp(`(\\b(?:my|our)\\s+((?:${RELATION_ADJ}\\s+)?(?:${R
 export function splitWhoClause(text: string): string {
   return text.replace(WHO_CLAUSE, (_m, head: string, rel: string, name: string) => (isName(name) ? `${head}; my ${rel} ${name} ` : _m));
 }
-const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s)\\b)`, 'u');
+const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:(?:that|who|he|she)(?:'s|’s|\\s+is)\\s+)?(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s)\\b)`, 'u');
 const PLACES = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.length).map((p) => p.replace(/ /g, '\\s+')).join('|');
-const NAME_AT_PLACE = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)(?:\\s*,\\s*(?:the|a|our|my)\\s+(?:\\p{Ll}+\\s+){1,2}?|\\s+)(${PLACES})\\s*,?\\s*(?=\\p{Ll})`, 'u');
+// Any other group the speaker shares with them, in lower case ("Thaddeus from accounts", "Jonno from footy"): a friend.
+const NAME_AT_PLACE = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)(?:\\s*,\\s*(?:the|a|our|my)\\s+(?:\\p{Ll}+\\s+){1,2}?|\\s+)(${PLACES}|from\\s+(?:the\\s+|my\\s+)?\\p{Ll}[\\p{L}-]+(?=\\s+(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+(?:s|ed))\\b))\\s*,?\\s*(?=\\p{Ll})`, 'u');
 /** "Colleague of mine, Rashid, …", "a mate of mine, Declan, …". */
 const OF_MINE = new RegExp(`^(?:an?\\s+)?(${RELATION_RE})\\s+of\\s+(?:mine|ours)\\s*,?\\s*(\\p{Lu}[\\p{L}-]+)\\s*,?\\s*`, 'iu');
+/** "little brother Emrys has moved…", "older sister Kasia is…": a relation with its adjective and no "my", then a name and a verb. */
+const ADJ_RELATION = new RegExp(`^(?:${RELATION_ADJ})\\s+(${RELATION_RE})\\s+(\\p{Lu}[\\p{L}-]+)\\s+(?=\\p{Ll})`, 'iu');
 /** "Cousin Aurelio got a job…": a capitalised relation word as a title before the name. */
 const BARE_RELATION = new RegExp(`^(?!(?:Mum|Mom|Dad|Grandma|Grandpa)\\b)(\\p{Lu}(?:${RELATION_RE.split('|').filter((w) => !/[^a-z-]/.test(w)).map((w) => w.slice(1)).join('|')}))\\s+(\\p{Lu}[\\p{L}-]+)\\s+(?=\\p{Ll})`, 'u');
 const DEFINITE_EVENT = /^the\s+(?:[\w-]+\s+){0,2}?(?:appointment|interview|exam|test|flight|trip|surgery|operation|viva|presentation|talk|check-?up|consultation|hearing|move|party|wedding|graduation|recital|race|match|game)\s+(?:is|was|will\s+be|got\s+moved|has\s+been\s+moved)\s+(?:now\s+|actually\s+)?(?:on|in|at|for|next|this|tomorrow|today|tonight)\b/i;

@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { COURSE_ADJECTIVES, FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -142,6 +142,8 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   if (np.det === 'no' || np.det === 'any') return false;
   if (arg === 'proper') return !!np.name && np.proper && isName(np.name.split(' ')[0]);
   if (arg === 'name') return (np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && mayBeName(np.name, lex)) || bareName(np, lex) !== null;
+  // "Parkinson's", "Crohn's": an eponym in the possessive is the illness the lexicon names so.
+  if (arg === 'illness' && eponymIllness(np, lex)) return true;
   // A proper noun is no kind, unless the seed table holds it (chat capitalises words the lexicon lacks: "the Bodhran").
   if (np.proper && arg !== 'language' && arg !== 'vehicle') return !np.name?.includes(' ') && isKind(np.headLemma, arg) && kindOf(np.headLemma) === arg;
   // A proper noun is a vehicle only by the seed table's makes and models ("Prius"); WordNet's "SAM" is a missile.
@@ -153,6 +155,11 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   if ((compound !== null && isKind(compound, arg, lex)) || isKind(np.headLemma, arg, lex) || (np.head !== np.headLemma && isKind(np.head, arg, lex))) return true;
   // "a 2015 honda jazz": a make from the seed table before the model names a vehicle whatever the model's own sense.
   return arg === 'vehicle' && words.slice(0, -1).some((w) => isKind(w, 'vehicle'));
+}
+
+/** A capitalised name in the possessive that the lexicon holds as an illness ("Parkinson's", "Ménière's"). */
+function eponymIllness(np: Phrase, lex?: Lexicon): boolean {
+  return np.proper && /^\p{Lu}[\p{L}-]*['’]s$/u.test(np.text) && isKind(np.headLemma.replace('’', "'"), 'illness', lex);
 }
 
 /** The words of a phrase without its determiner ("a senior sonographer" → "senior sonographer"). */
@@ -315,7 +322,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     }
     for (const np of args) {
       // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
-      if (/['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
+      if ((/['’]s\b/.test(np.text) && !(frame.arg === 'illness' && eponymIllness(np, lex))) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
       if (frame.key === 'health_condition' && NOT_CONDITIONS.includes(np.headLemma)) continue;
       // "six hives at the bottom of the garden": a counted illness noun is a thing counted, not a condition.
       if (frame.key === 'health_condition' && COUNTED.test(np.text)) continue;
@@ -736,7 +743,7 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     // "the psoriasis is flaring", "a bad gout week": an illness the speaker's clause has act up, or colour a day.
     if (clause.subject.self && !/['’]s\b/.test(p.text) && !shape.pronoun) {
       const words = p.text.toLowerCase().split(/\s+/);
-      const flares = p === shape.subject && p.det === 'the' && (FLARE_VERBS as readonly string[]).includes(shape.verb ?? '');
+      const flares = p === shape.subject && p.det === 'the' && !shape.negated && !shape.modal && ((FLARE_VERBS as readonly string[]).includes(shape.verb ?? '') || (shape.verb === 'be' && COURSE_ADJECTIVES.includes(shape.adjective ?? '')));
       const spell = (p.det === 'a' || p.det === 'an') && ['day', 'week', 'night', 'month'].includes(p.headLemma) ? words[words.length - 2] : null;
       const ill = flares ? p.headLemma : spell;
       if (ill && kindOf(ill, lex) === 'illness' && !NOT_CONDITIONS.includes(ill) && !(lex?.isA(ill, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 }) ?? false)) out.push({ key: 'health_condition', value: flares ? bare(p).toLowerCase() : ill, subject: clause.speaker, metadata: { frame: flares ? 'illness flares' : 'illness×spell' } });

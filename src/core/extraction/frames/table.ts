@@ -475,3 +475,5 @@ export const LOCAL_SERVICES: readonly string[] = ['council', 'councillor', 'bill
 
 /** Verbs of an illness acting up ("the psoriasis is flaring", "my gout is playing up"): the illness is the speaker's. */
 export const FLARE_VERBS: readonly string[] = ['flare', 'act', 'play', 'kick', 'worsen', 'return'];
+/** Adjectives of an illness's course after the copula ("the narcolepsy's been worse since…"): the same reading. */
+export const COURSE_ADJECTIVES: readonly string[] = ['worse', 'better', 'bad', 'awful', 'terrible', 'rough', 'brutal', 'unbearable', 'manageable', 'horrendous', 'grim', 'dreadful', 'horrible', 'vicious'];

@@ -58,7 +58,9 @@ const OWN_UNION = /\b(?:got|get)\s+(?:married|hitched|wed)\b|\btied\s+the\s+knot
 /** How far back a wedding is still news (a milestone), not a record of the past. */
 const FRESH_MS = 60 * 86_400_000;
 
-const PLAN = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next|tomorrow|upcoming|this\s+coming|scheduled|booked)\b|^(?:am|are|is)\s+\w+ing\b|^(?:have|has)\s+(?:a|an|my)\b/i;
+const PLAN = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next|tomorrow|upcoming|this\s+coming|scheduled|booked)\b|^(?:am|are|is)\s+(?:\w+ing|off\s+to)\b|^(?:have|has)\s+(?:a|an|my)\b/i;
+/** A going under way or imminent, said in the present: "am off to", "is heading to", "are flying out to". */
+const IMMINENT = /^(?:am|are|is)\s+(?:just\s+|about\s+to\s+be\s+)?(?:off\s+to|heading(?:\s+off)?\s+to|flying(?:\s+out)?\s+to|jetting\s+off\s+to)\s+\p{Lu}/u;
 const PAST_VERB = /^(?:(?:\w+ly|just|finally|also|actually|even|then|once|already)\s+)*(?:went|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|ate|tried|signed|joined|finished|started|visited|volunteered|attended|celebrated|hosted|painted|baked|cooked|watched|played|learned|learnt|climbed|hiked|completed|passed|organized|organised|helped|adopted|moved|launched|opened|published|graduated|married|picked|taught|sang|danced|built|fixed|planted|threw|held|chose|decided|realized|realised|\w+ed)\b/i;
 const MY_THING_PAST = /^(?:my|our)\s+(?:[\w-]+\s+){1,3}?(?:broke|crashed|died|flooded|burned|burnt|got|was|were|had|won|lost|started|finished|opened|closed|\w+ed)\b/i;
 /** Past verbs of thinking and telling are not events ("I wanted to tell you", "I realized that"). */
@@ -136,7 +138,10 @@ export function events(c: Clause, explained: boolean): Draft[] {
     const status: Draft[] = union ? [{ key: 'relationship_status', value: 'married', confidence: 0.85 }] : [];
     if (value) return [{ key: 'event_milestone', value, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.85 }, ...status];
   }
-  if (key && key !== 'event_milestone' && !dated && !(plan && key !== 'event_trip')) return [];
+  // An undated trip is read only when it is under way or imminent ("is off to Hokkaido for three weeks", "am heading to
+  // Oslo"): a present going, not a past or habitual one.
+  const underWay = key === 'event_trip' && !dated && IMMINENT.test(c.core);
+  if (key && key !== 'event_milestone' && !dated && !(plan && key !== 'event_trip') && !underWay) return [];
   if (key === 'event_milestone' && (!dated || explained)) return [];
   if (!key) {
     if (explained || !dated) return [];
