@@ -124,3 +124,32 @@ describe('illnesses: eponyms in the possessive, and an illness whose course is t
     ["her sciatica is worse in the mornings"],
   ])('no condition of the speaker: %s', (text) => expect(said(text).filter((f) => f.startsWith('user|health_condition|'))).toEqual([]));
 });
+
+describe('the bond ended: its dissolution completed leaves the status it names', () => {
+  const held = ['my husband Anselm is cooking tonight'];
+  test.each([
+    ['our divorce is final as of this morning', 'divorced'],
+    ['the separation went through in the summer', 'separated'],
+    ['me and Anselm split up on Friday', 'single'],
+  ])('%s', (text, status) => {
+    const facts = said(text, held);
+    expect(has(facts, 'user', 'partner', /anselm|partner/, 'retract')).toBe(true);
+    expect(has(facts, 'user', 'relationship_status', new RegExp(`^${status}$`))).toBe(true);
+  });
+  test('one retraction for one partner', () => expect(said('Anselm and I have split up.', held).filter((f) => f.startsWith('user|partner|'))).toHaveLength(1));
+  test.each([
+    ['my sister’s divorce came through last week'],
+    ['the divorce might go through in spring'],
+    ['the divorce has not come through yet'],
+    ['the divorce rate is going through the roof'],
+    ['we went through a lot this year'],
+  ])('no ending: %s', (text) => expect(said(text, held).filter((f) => /^user\|(?:partner|relationship_status)\|/.test(f))).toEqual([]));
+});
+
+describe('attribution: a relation in brackets after a name', () => {
+  test.each([
+    ['Ottoline (wife) reckons I snore', 'user', 'partner', /ottoline/],
+    ['Kai (my nephew) is a chef in Bristol', 'kai', 'job_title', /chef/],
+  ])('%s', (text, who, key, value) => expect(has(said(text), who, key, value)).toBe(true));
+  test('a bracketed aside that is no relation', () => expect(said('Bristol (the city) is lovely').filter((f) => /\|(?:partner|sibling|child|parent)\|/.test(f))).toEqual([]));
+});

@@ -206,7 +206,8 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
   const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
-  const ended = endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)));
+  // …nor when they ended the same name ("Beatriz and I have split up": the rules' Beatriz and the held "Beatriz (girlfriend)").
+  const ended = endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)) && !rules.some((r) => r.key === d.key && r.op === 'retract' && sharesName(r.value, d.value)));
   // An ending the rows did not read: a predicate of an ending class over a value the exchange holds.
   const byReference = ended.length === 0 && !said.has('pet|retract') ? referenceEndingDrafts(rc).filter((d) => !said.has(`${d.key}|retract`)) : [];
   // A frame's retraction the ending rows already made ("traded in my Civic for an e-bike") is theirs.
@@ -366,7 +367,8 @@ const ADVICE_TAIL = /\s*[,;]\s*(?:(?:so|and|but|then|which\s+is\s+why)\s+)?(?=(?
  */
 function mentionRelatives(exp: string, self: Subject, evidence: string, o: SentenceOpts, out: MemoryCandidate[], known: Map<string, Subject>): Subject | null {
   let who: Subject | null = null;
-  for (const d of namedRelationMentions(` ${exp}`, o.speaker)) {
+  // "wife (Wilhelmina) thinks…", "little brother Emrys has…": a relation named without "my" is mentioned as with it.
+  for (const d of namedRelationMentions(` ${relationAsTitle(exp.trim())}`, o.speaker)) {
     out.push(toCandidate(d, self, evidence, o.base));
     const rel = String(d.metadata?.relation);
     const name = String(d.metadata?.name);

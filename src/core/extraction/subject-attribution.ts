@@ -78,6 +78,9 @@ export function relationAsTitle(text: string): string {
   // "boss (Marit) is off to…", "my aunt (Dagny) lives…": a name in brackets after the relation is its name.
   const bracketed = BRACKETED_NAME.exec(text);
   if (bracketed && RELATIONS[bracketed[1].toLowerCase()] !== undefined && isName(bracketed[2])) return `my ${bracketed[1].toLowerCase()} ${bracketed[2]} ${text.slice(bracketed[0].length)}`;
+  // "Wilhelmina (wife) thinks…": a relation in brackets after the name.
+  const bracketedRelation = NAME_BRACKETED_RELATION.exec(text);
+  if (bracketedRelation && RELATIONS[bracketedRelation[2].toLowerCase()] !== undefined && isName(bracketedRelation[1])) return `my ${bracketedRelation[2].toLowerCase()} ${bracketedRelation[1]} ${text.slice(bracketedRelation[0].length)}`;
   // "Ingrid my aunt is a vet": the name first, its relation after it.
   const after = NAME_THEN_RELATION.exec(text);
   if (after && isName(after[1])) return `my ${after[2].toLowerCase()} ${after[1]} ${text.slice(after[0].length)}`;
@@ -92,6 +95,7 @@ export function relationAsTitle(text: string): string {
   }
   return `my ${m[1].toLowerCase()} ${m[2]} ${text.slice(m[0].length)}`;
 }
+const NAME_BRACKETED_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+)\\s*\\(\\s*(?:my\\s+|our\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\)\\s*`, 'u');
 const BRACKETED_NAME = new RegExp(`^(?:(?:my|our)\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\(\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*\\)\\s*`, 'iu');
 /**
  * "my mentor Ingeborg, who has been at Siemens…": a relative clause on a named relation is a clause about that

@@ -13,7 +13,7 @@ import type { Draft, Holdings } from '../model.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { bareName, type ReadClause } from './read.ts';
-import { BARRED_FROM, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, REFERENCE_ENDINGS, type Ending, type ReferenceEnding } from './table.ts';
+import { BARRED_FROM, COMPLETIONS, DISSOLUTIONS, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, REFERENCE_ENDINGS, type Ending, type ReferenceEnding } from './table.ts';
 import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
 import { resolveDate } from '../dates.ts';
 
@@ -349,7 +349,7 @@ function endedPhraseAt(after: string[]): number {
 }
 
 /** Words without which no fragment ending reads (no more, me/us + from/out of, an end, over, off). */
-const FRAGMENT_CUE = /\bno\s+more\b|\b(?:me|us)\s+(?:from|out)\b|\bend(?:ed)?\b|\bover\b|\bhistory\b|\boff\b|\bdone\b|\bfinished\b/i;
+const FRAGMENT_CUE = /\bno\s+more\b|\b(?:divorce|separation|annulment|break-?up)\b|\b(?:me|us)\s+(?:from|out)\b|\bend(?:ed)?\b|\bover\b|\bhistory\b|\boff\b|\bdone\b|\bfinished\b/i;
 /** "no more pottery for me": a verbless fragment that ends a held activity, job or vehicle. */
 const NO_MORE = /^(?:so\s+|and\s+|well\s+)?no\s+more\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:\s+for\s+(?:me|us)(?:\s+(?:now|then))?)?\s*(?:[,.!;]|$)/iu;
 
@@ -393,6 +393,17 @@ function fragmentEndings(rc: ReadClause, held: NonNullable<ReadClause['clause'][
       if (hit) return retract(hit, 'span-ended');
     }
     if (span.np.proper && span.np.name) return [{ key: 'employer', value: span.np.name, op: 'retract', subject: clause.speaker, metadata: { ending: 'span-ended' } }];
+  }
+  // "the divorce came through", "our separation is final": the bond's dissolution completed ends the current partner
+  // (held, else by its label) and leaves the status it names.
+  const dissolved = shape.subject && !shape.subject.proper && DISSOLUTIONS[shape.subject.headLemma] && ['the', 'our', 'my'].includes(shape.subject.det ?? '') ? DISSOLUTIONS[shape.subject.headLemma] : null;
+  if (dissolved && !clause.negated && !shape.modal && clause.subject.self) {
+    const at = lowers.indexOf(shape.subject!.head.toLowerCase());
+    if (lowers.slice(at + 1, at + 4).some((w) => COMPLETIONS.includes(w))) {
+      const now = held.current('partner');
+      const partner: Draft[] = now ? retract(now, 'dissolved') : [{ key: 'partner', value: 'partner', op: 'retract', subject: clause.speaker, metadata: { ending: 'dissolved', anyKey: true, current: true } }];
+      return [...partner, { key: 'relationship_status', value: dissolved, subject: clause.speaker, confidence: 0.85, metadata: { ending: 'dissolved' } }];
+    }
   }
   // "the engagement is off", "our marriage is over": the bond itself ends, so the current partner does.
   const bond = shape.subject && BOND_OBJECTS.includes(shape.subject.headLemma) && ['the', 'our', 'my'].includes(shape.subject.det ?? '') && shape.verb === 'be';

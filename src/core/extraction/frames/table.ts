@@ -454,6 +454,13 @@ export const BARRED_FROM: readonly string[] = ['retire', 'ban', 'bar', 'force', 
 
 /** What a referent may be said to be when it is no more ("the van is gone", "bouldering is over for me"). */
 export const ENDED_STATES: readonly string[] = ['gone', 'over', 'dead', 'finished', 'history', 'kaput', 'done'];
+/**
+ * The dissolution of the bond, completed ("the divorce came through", "our separation is final"): the noun of the
+ * dissolution as the subject, and a word of its completion after the verb. It ends the current partner, and the status
+ * it leaves (`status`) is the speaker's.
+ */
+export const DISSOLUTIONS: Readonly<Record<string, string>> = { divorce: 'divorced', separation: 'separated', annulment: 'single', breakup: 'single', 'break-up': 'single' };
+export const COMPLETIONS: readonly string[] = ['through', 'final', 'finalised', 'finalized', 'official', 'done', 'complete', 'completed', 'granted', 'absolute'];
 /** The farewell a speaker says to a held animal ("said goodbye to Miso"). */
 export const FAREWELLS: readonly string[] = ['goodbye', 'farewell', 'goodbyes', 'farewells'];
 /** What a rehomed animal is found or given ("found Pretzel a new family"). */
