@@ -153,3 +153,20 @@ describe('attribution: a relation in brackets after a name', () => {
   ])('%s', (text, who, key, value) => expect(has(said(text), who, key, value)).toBe(true));
   test('a bracketed aside that is no relation', () => expect(said('Bristol (the city) is lovely').filter((f) => /\|(?:partner|sibling|child|parent)\|/.test(f))).toEqual([]));
 });
+
+describe('work kit named for its organisation: the employer, implied', () => {
+  test.each([
+    ['forgot to take off my Asda lanyard before the pub', /asda/],
+    ['spilled coffee all down the Primark uniform, second time this week', /primark/],
+    ['parked my DHL van outside the house for lunch', /dhl/],
+    ['my Screwfix polo shirt has a hole in it already', /screwfix/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'employer', value)).toBe(true));
+  test.each([
+    ['my Ford van failed its MOT'],
+    ['the Tesco van was late again'],
+    ['his Argos uniform is in the wash'],
+    ['I might buy a Barbour jacket'],
+    ['if I wore my Asda lanyard they would laugh'],
+    ['my Paris apron from the market is my favourite'],
+  ])('no employer: %s', (text) => expect(said(text).filter((f) => f.startsWith('user|employer|'))).toEqual([]));
+});

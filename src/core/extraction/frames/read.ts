@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { COURSE_ADJECTIVES, FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { COURSE_ADJECTIVES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -406,6 +406,32 @@ export function settingDrafts(rc: ReadClause): Draft[] {
     if (at) out.push({ key: row.key, value: at.np.proper ? at.np.name! : bare(at.np), implicit: true, subject: clause.speaker, metadata: { frame: `setting×${p.headLemma}` } });
   }
   return out;
+}
+
+/**
+ * Work kit named for its organisation (WORK_KIT): "wore my B&Q apron home", "it's the Lidl tabard at the school gates
+ * again", "sat in my Evri van" → employer, implied. The name before the kit noun is the organisation unless the
+ * lexicon reads it as a place, a make or a person's kin; someone else's kit ("his Tesco uniform") says nothing.
+ */
+export function workKitDrafts(rc: ReadClause): Draft[] {
+  const { tokens, clause, shape, lex } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause)) return [];
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const det = tokens[i].lower;
+    if (det !== 'my' && det !== 'the') continue;
+    let j = i + 1;
+    while (j < tokens.length && tokens[j].pos === 'PROPN' && j - i <= 3) j++;
+    if (j === i + 1 || j >= tokens.length) continue;
+    const pair = `${tokens[j].lemma} ${tokens[j + 1]?.lemma ?? ''}`;
+    const kit = (WORK_KIT.worn as readonly string[]).includes(pair) ? pair : tokens[j].lemma;
+    const worn = (WORK_KIT.worn as readonly string[]).includes(kit);
+    if (!worn && !(det === 'my' && (WORK_KIT.driven as readonly string[]).includes(kit))) continue;
+    const org = tokens.slice(i + 1, j).map((t) => t.text).join(' ');
+    const kind = kindOf(org.toLowerCase(), lex);
+    if (!/^\p{Lu}/u.test(org) || (kind && kind !== 'organization') || NOT_NAMES.has(org.toLowerCase())) continue;
+    return [{ key: 'employer', value: org, implicit: true, subject: clause.speaker, metadata: { frame: `kit×${kit}` } }];
+  }
+  return [];
 }
 
 /** Verbs that give a name ("my daughter is called Anna", "we named the puppy Miso"). */

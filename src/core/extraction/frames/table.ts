@@ -164,6 +164,16 @@ export const SETTING_NOUNS: ReadonlyArray<{ key: string; heads: string[]; preps:
   { key: 'education', heads: ['lab', 'phd', 'degree', 'course', 'thesis', 'dissertation', 'class', 'lecture', 'supervisor', 'advisor', 'dorm', 'masters', 'semester', 'module', 'campus'], preps: ['at'] },
 ];
 
+/**
+ * Work kit that carries its organisation's name: "my B&Q apron", "the Lidl tabard", "my Evri van". The kit worn (any
+ * determiner the speaker uses) or the work vehicle (only "my") names the employer, implied. A make is no organisation
+ * here ("my Ford van" is a vehicle).
+ */
+export const WORK_KIT = {
+  worn: ['apron', 'tabard', 'uniform', 'lanyard', 'overalls', 'hi-vis', 'tunic', 'scrubs', 'badge', 'polo shirt', 'name badge'],
+  driven: ['van', 'lorry', 'truck', 'cab'],
+} as const;
+
 /** Occasions that mark leaving a job ("my leaving do / drinks / card at X"): read like "my last day at X". */
 export const LEAVING_OCCASIONS: readonly string[] = ['do', 'party', 'drinks', 'lunch', 'card', 'speech', 'present', 'collection', 'dinner', 'bash'];
 
