@@ -170,3 +170,28 @@ describe('work kit named for its organisation: the employer, implied', () => {
     ['my Paris apron from the market is my favourite'],
   ])('no employer: %s', (text) => expect(said(text).filter((f) => f.startsWith('user|employer|'))).toEqual([]));
 });
+
+describe('milestones: a birth told as an arrival, vows renewed, a certificate earned', () => {
+  const at = (text: string) =>
+    extractOffline([{ role: 'user', content: text }], { timestamp: '2026-11-03T10:00:00.000Z', sessionId: 's', recentTurns: [] }, true, undefined, wordnet).map(
+      (m) => `${m.subject}|${m.key}|${m.value.toLowerCase()}|${m.op}|${m.eventDate ?? ''}`,
+    );
+  test.each([
+    ['our daughter arrived safely on Friday, we called her Ines', 'event_milestone', /daughter/],
+    ['our daughter arrived safely on Friday, we called her Ines', 'child', /ines/],
+    ['my baby boy was born on Sunday at 4am', 'event_milestone', /baby boy/],
+    ['we renewed our wedding vows on Saturday in the garden', 'event_milestone', /vows/],
+    ['we renewed our wedding vows on Saturday in the garden', 'relationship_status', /^married$/],
+    ['passed my forklift operator certificate yesterday', 'event_milestone', /certificate/],
+  ])('%s → %s', (text, key, value) => expect(has(at(text), 'user', key, value)).toBe(true));
+  test.each([
+    ['my son arrived home on Monday after his gap year', 'event_milestone'],
+    ["my sister's baby arrived on Monday", 'event_milestone'],
+    ['our parcel arrived on Monday', 'event_milestone'],
+    ['they renewed their vows on Saturday', 'relationship_status'],
+    ['our baby girl was born on Sunday', 'event_milestone|baby due'],
+  ])('not the speaker’s milestone: %s', (text, key) => {
+    const [k, v] = key.split('|');
+    expect(at(text).filter((f) => f.startsWith(`user|${k}|`) && (!v || f.includes(v)))).toEqual([]);
+  });
+});

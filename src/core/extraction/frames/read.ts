@@ -533,12 +533,39 @@ export function arrivalDrafts(rc: ReadClause): Draft[] {
   const arrives = rc.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower.replace(/s$/, ''))) || ARRIVAL.phrases.some((p) => new RegExp(`\\b${p}\\b`).test(s));
   const newborn = ARRIVAL.newborn.some((w) => new RegExp(`\\b${w}\\b(?!\\s+of\\b)`).test(s)) || new RegExp(`\\b(?:a|number)\\s+(?:${ARRIVAL.counts.join('|')})\\b(?!\\s+of\\b)`).test(s);
   if (!arrives || !newborn) return [];
+  // "was born on Sunday", "arrived on Monday": an arrival told in the past is a birth, never one due.
+  if (rc.tokens.some((t) => /^(?:arrived|came|born)$/.test(t.lower))) return [];
   // An arrival is ahead by its meaning: the clause's month or day is read forward ("arrives in October").
   const date = resolveDate(clause.text, clause.ref, true);
   if (!date || date.iso <= clause.ref.toISOString().slice(0, 10)) return [];
   // A third party's baby ("my sister's baby is due in June") is theirs; the speaker's own otherwise.
   const theirs = !clause.subject.self && !ARRIVAL.newborn.includes((clause.subject.relation ?? '') as never);
   return [{ key: 'event_milestone', value: 'baby due', type: 'event', ...(theirs ? {} : { subject: clause.speaker }), eventDate: date.iso, confidence: 0.8, metadata: { frame: 'arrival', dateText: date.text } }];
+}
+
+/**
+ * A birth told as an arrival that has happened: the speaker's own newborn (a child-relation noun, "our son", "my baby
+ * girl") as the subject of an arrival verb (ARRIVAL.verbs, or "was born"), dated in the past → event_milestone "birth
+ * of <son>", and the name the sentence gives it ("we've called him Alfie") → the child. Someone else's baby ("my
+ * sister's baby arrived") is theirs, read elsewhere; an arrival ahead is "baby due" (arrivalDrafts).
+ */
+export function birthDrafts(rc: ReadClause): Draft[] {
+  const { clause, shape } = rc;
+  const subj = shape.subject;
+  if (clause.negated || shape.negated || shape.modal || !subj || (subj.det !== 'my' && subj.det !== 'our') || /['’]s\s/.test(subj.text) || !shape.verb) return [];
+  const words = subj.text.toLowerCase().split(/\s+/).slice(1);
+  const rel = words.find((w) => RELATIONS[w] === 'child' || (ARRIVAL.newborn as readonly string[]).includes(w));
+  const arrived = (ARRIVAL.verbs as readonly string[]).includes(shape.verb) && shape.verb !== 'due' && shape.verb !== 'expect' && (shape.verb !== 'bear' || shape.passive);
+  if (!rel || !arrived || !clause.date || clause.date.iso > clause.ref.toISOString().slice(0, 10)) return [];
+  // "my son arrived home on Monday": an arrival somewhere is a journey; a birth has only its time (and a manner).
+  const at = rc.tokens.findIndex((t) => t.lemma === shape.verb);
+  const rest = rc.tokens.slice(at + 1).map((t) => t.text).join(' ').replace(clause.date.text, ' ');
+  if (!/^[\s!.,]*(?:(?:safely|early|late|at\s+last|finally|bang\s+on\s+time)\b[\s!.,]*)?$/i.test(rest.split(/[!.]/)[0] ?? '')) return [];
+  const out: Draft[] = [{ key: 'event_milestone', value: `birth of ${words.join(' ')}`, type: 'event', subject: clause.speaker, eventDate: clause.date.iso, confidence: 0.8, metadata: { frame: 'birth', dateText: clause.date.text } }];
+  const named = /\b(?:called|named)\s+(?:him|her|them|the\s+(?:baby|little\s+one))\s+(\p{Lu}[\p{L}'’-]+)/u.exec(clause.sentence);
+  const d = named && isName(named[1]) ? relationDraft(clause.speaker, RELATIONS[rel] === 'child' ? rel : 'baby', named[1], 0.85) : null;
+  if (d) out.push({ ...d, metadata: { ...d.metadata, frame: 'birth×name' } });
+  return out;
 }
 
 /** "dairy wrecks my stomach", "prawns make my lips swell": a food that harms the speaker's body → an allergy, implied. */

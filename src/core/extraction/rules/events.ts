@@ -44,17 +44,17 @@ const KINDS: Array<[RegExp, string]> = [
 const STAGE_VERBS = 'graduated|retired|qualified|(?:got|was|been|were|just\\s+got)\\s+promoted|gave\\s+birth|naturali[sz]ed|got\\s+(?:my|our)\\s+(?:citizenship|green\\s+card|degree|doctorate|phd|licen[cs]e)';
 /**
  * Stages that start a household or a family, or a career of one's own: the speaker's own wedding ("got hitched",
- * "tied the knot"; a fresh one — one dated years back stays the wedding), adopting a child, signing a first deal or
+ * "tied the knot"; a fresh one — one dated years back stays the wedding) or its vows renewed, adopting a child, signing a first deal or
  * contract. An engagement stays `event_engagement`, an own business an activity (the corpus's conventions).
  */
-const STAGE_OWN = '(?:got|get)\\s+(?:married|hitched|wed)|tied\\s+the\\s+knot|adopted\\s+(?:my|our)\\s+(?:\\w+\\s+)?(?:son|daughter|baby|child|kids|children|boy|girl|twins)|signed\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:deal|contract)';
+const STAGE_OWN = '(?:got|get)\\s+(?:married|hitched|wed)|tied\\s+the\\s+knot|renewed\\s+(?:our|my)\\s+(?:wedding\\s+|marriage\\s+)?vows|adopted\\s+(?:my|our)\\s+(?:\\w+\\s+)?(?:son|daughter|baby|child|kids|children|boy|girl|twins)|signed\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:deal|contract)';
 /** A qualifying examination: the final, bar, board or licensing exam of a profession ("passed my final nursing exam"). */
 const QUALIFYING_EXAM = '(?:final|qualifying|professional|licensing|board|bar)\\s+(?:[\\w-]+\\s+)?(?:exams?|finals|boards)';
-const STAGE_WORKS = `(?:defended|submitted|passed|handed\\s+in|earned|got|was\\s+awarded)\\s+(?:my|our|the)\\s+(?:\\w+\\s+)?(?:thesis|dissertation|viva|phd|doctorate|degree|apprenticeship|citizenship\\s+test|bar\\s+exam|boards|${QUALIFYING_EXAM})`;
+const STAGE_WORKS = `(?:defended|submitted|passed|handed\\s+in|earned|got|was\\s+awarded)\\s+(?:my|our|the)\\s+(?:\\w+\\s+){0,2}(?:thesis|dissertation|viva|phd|doctorate|degree|apprenticeship|citizenship\\s+test|bar\\s+exam|boards|certificate|certification|diploma|qualification|${QUALIFYING_EXAM})`;
 const FIRST_HOME = '(?:bought|closed\\s+on|got\\s+the\\s+keys\\s+(?:to|for)|moved\\s+into)\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:house|home|flat|apartment|place|condo)';
 const MILESTONE = re(`\\b(?:${STAGE_VERBS}|${STAGE_OWN}|${STAGE_WORKS}|${FIRST_HOME})\\b`, 'i');
 /** The speaker's own wedding or engagement, which also sets the relationship status. */
-const OWN_UNION = /\b(?:got|get)\s+(?:married|hitched|wed)\b|\btied\s+the\s+knot\b/i;
+const OWN_UNION = /\b(?:got|get)\s+(?:married|hitched|wed)\b|\btied\s+the\s+knot\b|\brenewed\s+(?:our|my)\s+(?:wedding\s+|marriage\s+)?vows\b/i;
 /** How far back a wedding is still news (a milestone), not a record of the past. */
 const FRESH_MS = 60 * 86_400_000;
 
