@@ -195,3 +195,23 @@ describe('milestones: a birth told as an arrival, vows renewed, a certificate ea
     expect(at(text).filter((f) => f.startsWith(`user|${k}|`) && (!v || f.includes(v)))).toEqual([]);
   });
 });
+
+describe('pastimes: a gerund fragment with how often, and an outing given up', () => {
+  test.each([
+    ['kayaking on the canal every sunday, rain or shine', /kayaking/],
+    ['fencing practice twice a week at the leisure centre', /fencing/],
+    ["I don't go fishing anymore, no time", /fishing/],
+    ["don't really go clubbing any more", /clubbing/],
+  ])('%s', (text, value) => {
+    const facts = said(text);
+    const op = /anymore|any more/.test(text) ? 'retract' : 'assert';
+    expect(has(facts, 'user', 'hobby', value, op)).toBe(true);
+  });
+  test.each([
+    ['cooking dinner every night is exhausting'],
+    ['working every weekend at the pub'],
+    ["I don't go home anymore"],
+    ["didn't go running today"],
+    ['shopping every saturday with my mum'],
+  ])('no pastime: %s', (text) => expect(said(text).filter((f) => f.startsWith('user|hobby|'))).toEqual([]));
+});

@@ -221,7 +221,7 @@ export function shapeOfTokens(tokens: readonly NlpToken[]): Shape {
         i += 2;
       }
     }
-  } else s.subjectless = toks[i]?.lower === 'been' || toks[i]?.pos === 'VERB' || (NEGATORS.has(toks[i]?.lower ?? '') && toks[i + 1]?.pos === 'VERB') || (toks[i]?.pos === 'AUX' && ['have', 'be'].includes(toks[i].lemma) && toks[i + 1]?.pos !== 'PRON' && toks.slice(i + 1, i + 4).some((t) => t.pos === 'VERB'));
+  } else s.subjectless = toks[i]?.lower === 'been' || toks[i]?.pos === 'VERB' || (NEGATORS.has(toks[i]?.lower ?? '') && toks[i + 1]?.pos === 'VERB') || (toks[i]?.pos === 'AUX' && (['have', 'be'].includes(toks[i].lemma) || (toks[i].lemma === 'do' && NEGATORS.has(toks[i + 1]?.lower ?? ''))) && toks[i + 1]?.pos !== 'PRON' && toks.slice(i + 1, i + 4).some((t) => t.pos === 'VERB'));
   // Verb group: auxiliaries, negation, modals, then the main verb.
   let sawBe = false;
   let lastAux = -1;

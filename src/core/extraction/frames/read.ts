@@ -141,6 +141,7 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   // "no brothers", "any pets": a phrase that denies or asks is no argument.
   if (np.det === 'no' || np.det === 'any') return false;
   if (arg === 'proper') return !!np.name && np.proper && isName(np.name.split(' ')[0]);
+  if (arg === 'gerund') return (np.gerund || /^[a-z]{3,}ing$/i.test(np.text)) && np.det === null && !np.proper && !/\s/.test(np.text) && !PREDICATES.work.lemmas.includes(np.head.replace(/ing$/, ''));
   if (arg === 'name') return (np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && mayBeName(np.name, lex)) || bareName(np, lex) !== null;
   // "Parkinson's", "Crohn's": an eponym in the possessive is the illness the lexicon names so.
   if (arg === 'illness' && eponymIllness(np, lex)) return true;
@@ -616,8 +617,27 @@ const isPossessive = (w: string) => ['my', 'our'].includes(w);
  */
 export function fragmentDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
-  if (!clause.subject.self || shape.pronoun || (shape.verb && shape.verb !== 'be') || clause.negated || shape.negated) return [];
+  if (!clause.subject.self || shape.pronoun || clause.negated || shape.negated) return [];
   const toks = rc.tokens.filter((t) => t.pos !== 'PUNCT' || t.text === ',');
+  // How often, at token k: "every sunday", "twice a week", "three times a month".
+  const oftenAt = (k: number) => {
+    const [a, b, c] = [toks[k]?.lower, toks[k + 1]?.lower, toks[k + 2]?.lower];
+    return ((FRAGMENTS.every as readonly string[]).includes(a ?? '') && (FRAGMENTS.periods as readonly string[]).includes(b ?? '')) || ((FRAGMENTS.counts as readonly string[]).includes(a ?? '') && (b === 'a' || (b === 'times' && c === 'a')));
+  };
+  // The frequency may follow a place or a company ("birdwatching at the reservoir every weekend"), before a comma.
+  const oftenWithin = (from: number) => {
+    for (let k = from; k < Math.min(toks.length, from + 7) && toks[k].text !== ','; k++) if (oftenAt(k)) return true;
+    return false;
+  };
+  // "birdwatching at the reservoir every weekend", "hurling training twice a week": a fragment the tagger opens with a
+  // gerund (or an activity word before a practice head) is the pastime, with a frequency after it.
+  if (!shape.subject && toks.length > 2 && shape.verb && toks[0].lemma === shape.verb) {
+    const first = toks[0];
+    const practice = (PRACTICE_HEADS.occasions as readonly string[]).includes(toks[1]?.lower ?? '');
+    const activity = /ing$/.test(first.lower) && isKind(first.lower, 'activity', lex) && !PREDICATES.work.lemmas.includes(first.lower.replace(/ing$/, ''));
+    if (activity && (toks[1]?.pos !== 'DET' || practice) && oftenWithin(practice ? 2 : 1)) return [{ key: 'hobby', value: first.lower, implicit: true, subject: clause.speaker, metadata: { frame: 'fragment×frequency' } }];
+  }
+  if (shape.verb && shape.verb !== 'be') return [];
   const w = toks[0]?.lower ?? '';
   const next = toks[1]?.lower ?? '';
   if ((FRAGMENTS.stateTails as readonly string[]).includes(next) && !shape.verb) {
@@ -628,9 +648,7 @@ export function fragmentDrafts(rc: ReadClause): Draft[] {
   const p = shape.subject;
   if (!p || p.proper || p.det !== null || shape.verb || !(isKind(p.headLemma, 'activity', lex) || isKind(p.headLemma, 'instrument', lex))) return [];
   const at = toks.findIndex((t) => t.lower === p.head);
-  const [a, b, c] = [toks[at + 1]?.lower, toks[at + 2]?.lower, toks[at + 3]?.lower];
-  const often = ((FRAGMENTS.every as readonly string[]).includes(a ?? '') && (FRAGMENTS.periods as readonly string[]).includes(b ?? '')) || ((FRAGMENTS.counts as readonly string[]).includes(a ?? '') && (b === 'a' || (b === 'times' && c === 'a')));
-  return often ? [{ key: 'hobby', value: p.head, implicit: true, subject: clause.speaker, metadata: { frame: 'fragment×frequency' } }] : [];
+  return oftenWithin(at + 1) ? [{ key: 'hobby', value: p.head, implicit: true, subject: clause.speaker, metadata: { frame: 'fragment×frequency' } }] : [];
 }
 
 /**

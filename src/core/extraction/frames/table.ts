@@ -8,7 +8,7 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start' | 'exchange' | 'ail';
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start' | 'exchange' | 'ail' | 'go';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
@@ -37,6 +37,8 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   exchange: { lemmas: ['trade', 'swap', 'exchange', 'part-exchange', 'switch'], anchors: ['exchange'] },
   // Being laid low by an illness ("laid up with shingles", "signed off with long covid", "struggling with gout").
   ail: { lemmas: ['lay', 'sign', 'struggle', 'battle', 'suffer', 'knock', 'floor', 'strike', 'hospitalise', 'hospitalize', 'admit', 'bed'] },
+  // Going out to do something ("go birding", "went fishing"): the gerund after it is the pastime, whatever the lexicon.
+  go: { lemmas: ['go'] },
 };
 
 /**
@@ -63,7 +65,8 @@ export const PHRASAL_ONLY: Partial<Record<PredClass, Readonly<Record<string, str
 /** Where the argument sits: the object, the copula complement, or the phrase after a preposition. */
 export type Slot = 'object' | 'complement' | `prep:${string}`;
 /** What the argument must be: a noun kind, a proper name of no known kind, or a proper noun (place, organisation). */
-export type ArgClass = NounKind | 'name' | 'proper';
+/** `gerund`: a bare -ing object ("go birding"), a pastime by its syntax. */
+export type ArgClass = NounKind | 'name' | 'proper' | 'gerund';
 
 export interface Frame {
   pred: PredClass;
@@ -152,6 +155,8 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'start', slot: 'prep:at', arg: 'proper', key: 'employer', alongside: { slot: 'prep:as', arg: 'occupation' } },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby', negated: true, ended: true, op: 'retract' },
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby', negated: true, ended: true, op: 'retract' },
+  // "don't really go birding anymore": an outing given up is a pastime ended.
+  { pred: 'go', slot: 'object', arg: 'gerund', key: 'hobby', negated: true, ended: true, op: 'retract' },
   { pred: 'study', slot: 'prep:at', arg: 'proper', key: 'education' },
 ];
 
