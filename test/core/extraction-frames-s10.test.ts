@@ -215,3 +215,29 @@ describe('pastimes: a gerund fragment with how often, and an outing given up', (
     ['shopping every saturday with my mum'],
   ])('no pastime: %s', (text) => expect(said(text).filter((f) => f.startsWith('user|hobby|'))).toEqual([]));
 });
+
+describe('entity state: endings over coordinated objects, a pet that never woke, a thing taken, notice handed in', () => {
+  test('each coordinated object ends', () => {
+    const facts = said('sold Pip and Squeak to a family with a big garden', ['our guinea pigs Pip and Squeak love cucumber']);
+    expect(has(facts, 'user', 'pet', /pip/, 'retract')).toBe(true);
+    expect(has(facts, 'user', 'pet', /squeak/, 'retract')).toBe(true);
+  });
+  test.each([
+    ['Biscuit never woke up from his nap yesterday', /biscuit/],
+    ["our old tabby Moth didn't wake up this morning", /moth/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'pet', value, 'retract')).toBe(true));
+  test.each([["the baby didn't wake up once last night"], ["I didn't wake up until noon"], ["my alarm didn't wake me up"], ['Biscuit woke up at 5 again']])(
+    'no ending: %s',
+    (text) => expect(said(text).filter((f) => f.endsWith('|retract'))).toEqual([]),
+  );
+  test('a thing of the speaker taken by someone ends', () =>
+    expect(has(said('some lad made off with my Brompton outside the station', ['my Brompton is the best thing I own']), 'user', 'vehicle', /brompton/, 'retract')).toBe(true));
+  test.each([['he walked off with his trophy'], ['my nephew ran off with the ball'], ['the dog made off with my sandwich']])('nothing of the speaker’s taken: %s', (text) =>
+    expect(said(text).filter((f) => /\|(?:vehicle|pet)\|.*\|retract$/.test(f))).toEqual([]),
+  );
+  test('notice handed in at a named employer, after a sentence adverb', () =>
+    expect(has(said('so eventually I handed my notice in at Greggs, best decision'), 'user', 'employer', /greggs/, 'retract')).toBe(true));
+  test.each([['I handed my essay in at the office'], ['she handed her notice in at Boots']])('no job left: %s', (text) =>
+    expect(said(text).filter((f) => f.startsWith('user|employer|') && f.endsWith('|retract'))).toEqual([]),
+  );
+});

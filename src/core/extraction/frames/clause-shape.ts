@@ -176,7 +176,8 @@ export function shapeOfTokens(tokens: readonly NlpToken[]): Shape {
   let toks = retagVerbs(tokens);
   const s: Shape = { subject: null, pronoun: null, verb: null, verbText: null, particle: null, object: null, objects: [], complement: null, adjective: null, preps: [], negated: false, modal: null, subjectless: false, gerundNames: false, passive: false };
   let i = 0;
-  while (i < toks.length && (SKIP_LEAD.has(toks[i].pos) || (toks[i].pos === 'ADV' && SKIP_ADV.has(toks[i].lower)) || CHAT_LEAD.has(toks[i].lower))) i++;
+  // A sentence adverb before the subject pronoun ("eventually I handed…", "honestly we…") is skipped too.
+  while (i < toks.length && (SKIP_LEAD.has(toks[i].pos) || (toks[i].pos === 'ADV' && (SKIP_ADV.has(toks[i].lower) || (/ly$/.test(toks[i].lower) && toks[i + 1]?.pos === 'PRON' && PRONOUNS.has(toks[i + 1].lower)))) || CHAT_LEAD.has(toks[i].lower))) i++;
   // "every time I eat…", "last week we…": a leading time phrase before a subject pronoun is no subject.
   const [lead, afterLead] = readPhrase(toks, i);
   if (lead && isTime(lead) && toks[afterLead]?.pos === 'PRON' && PRONOUNS.has(toks[afterLead].lower)) i = afterLead;

@@ -104,9 +104,19 @@ export function endingDrafts(rc: ReadClause): Draft[] {
     const own = main.verb === sub.verb && rc.tokens[never].lower === 'never' && !sub.preps.some((p) => p.prep === 'to' || p.prep === 'for');
     if (e?.negatedOnly && main.subject && (!main.negated || own)) return endingFor(rc, e, { ...sub, negated: false });
   }
+  // "Poppet didn't wake up this morning": a row read only under its negation, as the clause's main verb.
+  if (main.negated && !main.modal && main.subject && !/^\s*(?:if|unless|when|whether)\b/i.test(rc.clause.text)) {
+    const e = endingOf(rc, main);
+    // Said of a name or an animal, never of a person's noun ("the baby didn't wake up once").
+    const animalOrName = main.subject.proper || (!!main.subject.noun && kindOf(main.subject.noun, rc.lex) === 'animal');
+    if (e?.negatedOnly && e.mainVerb && animalOrName) return endingFor(rc, e, { ...main, negated: false });
+  }
   // The main verb group's own negation: a tail ("walked out of Tesco, not going back") does not negate the ending.
   if (main.negated || (main.modal && main.modal !== 'can') || (rc.clause.negated && !NEGATED_TAIL.test(rc.clause.text))) return [];
   const direct = endingOf(rc);
+  // "rehomed Cheddar and Brie": an ending over coordinated objects ends each of them.
+  if (direct && direct.referent !== 'subject' && main.objects.length > 1 && main.object === main.objects[0])
+    return main.objects.flatMap((o) => endingFor(rc, direct, { ...main, object: o, objects: [o] })).filter((d, k, all) => all.findIndex((x) => x.key === d.key && x.value === d.value) === k);
   if (direct) return endingFor(rc, direct, main);
   // "handed in my notice and resigned": a verb coordinated with the main one, same subject.
   for (let i = 1; i < rc.tokens.length; i++) {
@@ -159,7 +169,7 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   // "my sister got fired": what happens to someone else is theirs.
   if (!speakerSide || (e.involuntary && !clause.subject.self)) return [];
   // "my cousin sold her Mini": a person doing the ending to their own things ends nothing of the speaker's.
-  if (!clause.subject.self && e.referent !== 'subject' && shape.subject && !shape.passive) return [];
+  if (!clause.subject.self && e.referent !== 'subject' && shape.subject && !shape.passive && !(e.taken && (object?.det === 'my' || object?.det === 'our'))) return [];
   const holdings = clause.held;
   const heldKeys = e.heldOnly ?? endable(e);
   // "walked out of grounded": a referent the tagger did not read as a phrase is the word after "of".
@@ -182,7 +192,8 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     const key = (kind ? e.keyByKind[kind] : undefined) ?? (name && !noun ? e.defaultKey : null);
     // What the exchange's earlier turns hold under that word ("socks" → "tabby named Socks", "the yamaha" → the MT-07).
     const word = (name ?? (referent.gerund ? referent.head : referent.head)).toLowerCase();
-    const hit = holdings?.find(word, key && !e.heldOnly ? [key] : heldKeys) ?? null;
+    // A bare name's key is only the row's guess: it is looked up under every key the row ends ("sold Pip" → the pet).
+    const hit = holdings?.find(word, key && !e.heldOnly && kind && e.keyByKind[kind] ? [key] : heldKeys) ?? null;
     // The held value when it carries the word; else the word as said ("bruno" for the "labrador" stated with it).
     if (hit) return [retraction(clause.speaker, hit.key, hit.value.toLowerCase().includes(word) ? hit.value : (name ?? word), e, true)];
     if (key && !e.heldOnly) return [{ key, value: name ?? (referent.gerund ? referent.head : referent.headLemma), op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, ...(kind && e.keyByKind[kind] ? { kindKnown: true } : {}) } }];

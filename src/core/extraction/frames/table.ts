@@ -359,6 +359,10 @@ export interface Ending {
   prepFirst?: boolean;
   /** The row is read only under a negation ("never came back"); other rows skip negated clauses. */
   negatedOnly?: boolean;
+  /** Someone else takes the speaker's own thing ("walked off with my Lambretta"): read whoever the subject is, for "my"/"our" things. */
+  taken?: boolean;
+  /** With `negatedOnly`: read when the negation is the clause's main verb group's own ("X didn't wake up"). */
+  mainVerb?: boolean;
   /** The referent has no determiner but "my" ("karate is over", not "the match is over"). */
   bareSubject?: boolean;
 }
@@ -372,6 +376,8 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'run-away', lemmas: ['run', 'fly', 'wander', 'bolt'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   // "Pickle slipped out and never came home": read only under its negation (endingDrafts, NEVER_RETURNED).
   { id: 'never-returned', lemmas: ['come', 'return'], with: [['back', 'home']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet', negatedOnly: true },
+  // "Poppet didn't wake up this morning": an animal that never woke died in its sleep.
+  { id: 'never-woke', lemmas: ['wake'], with: [['up']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet', negatedOnly: true, mainVerb: true },
   // "Rolo went to a sanctuary": an animal given up to a shelter.
   { id: 'to-shelter', lemmas: ['go', 'move'], with: [['rescue', 'shelter', 'sanctuary', 'rehoming']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle' },
@@ -389,7 +395,10 @@ export const ENDINGS: readonly Ending[] = [
   // "took voluntary redundancy from Lloyds", "handed my laptop back at Ocado": the job is left by its tokens, and the
   // employer is the phrase after from/at (JOB_TOKENS are what a leaver hands back).
   { id: 'took-redundancy', lemmas: ['take', 'accept'], with: [['redundancy', 'severance']], preps: ['from', 'at', 'with'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer' },
-  { id: 'hand-back', lemmas: ['hand', 'give', 'turn'], with: [['back', 'in'], ['badge', 'lanyard', 'laptop', 'uniform', 'pass', 'keycard', 'id']], preps: ['at', 'to'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer' },
+  // "handed my notice in at Thornbury Academy": the notice handed in is the job left.
+  { id: 'hand-back', lemmas: ['hand', 'give', 'turn'], with: [['back', 'in'], ['badge', 'lanyard', 'laptop', 'uniform', 'pass', 'keycard', 'id', 'notice', 'resignation']], preps: ['at', 'to'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer' },
+  // "some bloke walked off with my Lambretta", "made off with our bikes": the speaker's thing taken by someone.
+  { id: 'taken-off-with', lemmas: ['walk', 'make', 'run'], with: [['off'], ['with']], preps: ['with'], prepFirst: true, referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet' }, defaultKey: 'vehicle', taken: true },
   // "Pinewood Bakery shut its doors for good", "Wilko went bust": the employer closed; ends only an employer so named.
   { id: 'closed', lemmas: ['shut', 'close'], with: [['door', 'doors', 'down']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['employer'] },
   { id: 'went-bust', lemmas: ['go'], with: [['bust', 'under', 'bankrupt', 'administration']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['employer'] },
