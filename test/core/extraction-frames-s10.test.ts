@@ -241,3 +241,36 @@ describe('entity state: endings over coordinated objects, a pet that never woke,
     expect(said(text).filter((f) => f.startsWith('user|employer|') && f.endsWith('|retract'))).toEqual([]),
   );
 });
+
+describe('ages said as a birthday or after "me,"; compound occupations; languages grown up with', () => {
+  test.each([
+    ['thirty-eight today and the cake is already gone', /^38$/],
+    ['52 today! feeling every year of it', /^52$/],
+    ['me, 33 and still living off toast', /^33$/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'age', value)).toBe(true));
+  test.each([['30 today was a lot of emails'], ['me, 3 coffees in already'], ['12 today, 9 tomorrow, the numbers keep changing']])('no age: %s', (text) =>
+    expect(said(text).filter((f) => f.startsWith('user|age|'))).toEqual([]),
+  );
+  test.each([
+    ['I work as a dog walker these days', /dog walker/],
+    ["I'm a lock keeper on the canal", /lock keeper/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'job_title', value)).toBe(true));
+  test.each([
+    ['grew up with Tamil at home and Malay at school', ['tamil', 'malay']],
+    ['I speak Polish with my gran and English at work', ['polish', 'english']],
+  ])('%s', (text, langs) => {
+    const facts = said(text);
+    for (const l of langs) expect(has(facts, 'user', 'language', new RegExp(l))).toBe(true);
+  });
+  test.each([['grew up with dogs and cats'], ['I speak Polish and France is lovely']])('no other language: %s', (text) =>
+    expect(said(text).filter((f) => f.startsWith('user|language|') && !f.includes('polish'))).toEqual([]),
+  );
+});
+
+describe('undecided: thinking about or considering doing something states nothing', () => {
+  test.each([['thinking about maybe adopting a cat, not sure yet'], ['considering moving to Bristol next year'], ['toying with the idea of a motorbike'], ['on the fence about getting chickens']])(
+    '%s',
+    (text) => expect(said(text).filter((f) => /\|(?:pet|location|vehicle)\|/.test(f))).toEqual([]),
+  );
+  test('a plain statement still reads', () => expect(has(said('adopted a cat last month'), 'user', 'pet', /cat/)).toBe(true));
+});

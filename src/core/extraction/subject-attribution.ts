@@ -154,9 +154,12 @@ export function parseRelationPhrase(text: string): { relation: string; name?: st
 const SPELLED_AGE = '(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-](?:one|two|three|four|five|six|seven|eight|nine))?|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen';
 const AGE_ENDS = '(?=\\s*(?:[.,;!]|$|\\s+(?:and|but|now|going\\s+on)\\b))';
 /** "me: 41", "am 29": a label or a copula without its subject, the number ending its phrase ("me: 3 coffees" is none). */
-const LABELLED_AGE = new RegExp(`^(?:me\\s*[:=–—-]|am\\s+(?:now\\s+|nearly\\s+|almost\\s+)?)\\s*(\\d{2,3}|${SPELLED_AGE})${AGE_ENDS}`, 'iu');
-/** "forty-three and just started running": a number opening the sentence before the speaker's next clause ("50 and counting" is none). */
-const OPENING_AGE = new RegExp(`^(\\d{2,3}|${SPELLED_AGE})\\s+and\\s+(?:I\\s|(?:just|still|only|already|finally|newly|recently)\\s)`, 'iu');
+const LABELLED_AGE = new RegExp(`^(?:me\\s*[:=–—,-]|am\\s+(?:now\\s+|nearly\\s+|almost\\s+)?)\\s*(\\d{2,3}|${SPELLED_AGE})${AGE_ENDS}`, 'iu');
+/**
+ * "forty-three and just started running": a number opening the sentence before the speaker's next clause ("50 and
+ * counting" is none); "sixty-one today": a birthday, the number then "today" (no unit after it).
+ */
+const OPENING_AGE = new RegExp(`^(\\d{2,3}|${SPELLED_AGE})\\s+(?:and\\s+(?:I\\s|(?:just|still|only|already|finally|newly|recently)\\s)|today(?=\\s*(?:[.,;!🎉🎂]|$|\\s+(?:and|but|so|yay|woo|finally|officially|apparently|innit|lol|haha)\\b)))`, 'iu');
 
 /** Predicative adjectives that open a fragment with their complement: proficiency, allergy, intolerance. */
 const DROPPED_PREDICATIVE = /^(?:(?:really|pretty|quite|totally|fully|now|also|still|severely|mildly)\s+)?(?:fluent|conversational|bilingual|trilingual|proficient|allergic|intolerant)\s+(?:in|to)\b/i;

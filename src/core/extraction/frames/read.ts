@@ -265,6 +265,16 @@ export function frameDrafts(rc: ReadClause): Draft[] {
     const sub = shapeOfTokens(rc.tokens.slice(i));
     if (sub.verb) own = [...own, ...shapeDrafts(rc, { ...sub, verb: verbLemma(sub.verb, rc.lex), subject: shape.subject, pronoun: shape.pronoun, subjectless: shape.subjectless || (!shape.pronoun && !shape.verb), negated: shape.negated, modal: shape.modal }, aspect)];
   }
+  // "grew up with Latvian at home and Russian at school": a language read by a frame shares it with the languages
+  // coordinated after it in a parallel phrase (the language, then at/with/in/for).
+  const spoken = own.find((d) => d.key === 'language' && d.op !== 'retract');
+  if (spoken) {
+    for (let i = 1; i + 2 < rc.tokens.length; i++) {
+      const [link, lang, prep] = [rc.tokens[i - 1], rc.tokens[i], rc.tokens[i + 1]];
+      if ((link.lower === 'and' || link.text === ',') && /^\p{Lu}/u.test(lang.text) && ['at', 'with', 'in', 'for', 'to'].includes(prep.lower) && isKind(lang.lower, 'language', rc.lex) && !own.some((d) => d.key === 'language' && d.value.toLowerCase() === lang.lower))
+        own = [...own, { ...spoken, value: lang.text, metadata: { ...spoken.metadata, frame: 'language×parallel' } }];
+    }
+  }
   if (own.length > 0 || !(clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless || !shape.subject))) return own;
   for (const sub of rc.chained) {
     const got = shapeDrafts(rc, { ...sub, subjectless: true }, CHAINED_PREDS);

@@ -122,6 +122,8 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'be', slot: 'prep:in', arg: 'proper', key: 'location', placeOnly: true },
   { pred: 'move', slot: 'prep:to', arg: 'proper', key: 'location' },
   { pred: 'grow', particle: 'up', slot: 'prep:in', arg: 'proper', key: 'hometown' },
+  // "grew up with Latvian at home": a language grown up with is spoken.
+  { pred: 'grow', particle: 'up', slot: 'prep:with', arg: 'language', key: 'language' },
   { pred: 'raise', passive: true, slot: 'prep:in', arg: 'proper', key: 'hometown' },
   { pred: 'speak', slot: 'object', arg: 'language', key: 'language' },
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby' },
