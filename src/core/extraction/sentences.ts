@@ -47,7 +47,7 @@ export function isQuestion(s: string): boolean {
 }
 
 const HYPOTHETICAL =
-  /\b(?:if\s+(?:I|we|only)|imagine|I\s+wish|we\s+wish|I\s+would\s+(?:love|like)\s+to|what\s+if|suppose|supposing|pretend|in\s+a\s+world|maybe\s+(?:someday|one\s+day)|someday|one\s+day\s+I|I\s+might|we\s+might|hypothetically|in\s+theory|fantasi[sz]e|daydream|dream\s+of|I\s+would\s+be|I\s+would\s+have|would\s+be\s+nice|(?:thinking|thought)\s+(?:about|of)\s+(?:maybe\s+|possibly\s+|perhaps\s+)?\w+ing|considering\s+(?:maybe\s+|possibly\s+)?\w+ing|toying\s+with\s+the\s+idea|on\s+the\s+fence\s+about)\b/i;
+  /\b(?:if\s+(?:I|we|only)|imagine|I\s+wish|we\s+wish|I\s+would\s+(?:love|like)\s+to|what\s+if|suppose|supposing|pretend|in\s+a\s+world|maybe\s+(?:someday|one\s+day)|someday|one\s+day\s+I|I\s+might|we\s+might|hypothetically|in\s+theory|fantasi[sz]e|daydream|dream\s+of|I\s+would\s+be|I\s+would\s+have|would\s+be\s+nice|(?:thinking|thought)\s+(?:about|of)\s+(?:maybe|possibly|perhaps)\s+\w+ing|considering\s+(?:maybe|possibly|perhaps)\s+\w+ing|toying\s+with\s+the\s+idea|on\s+the\s+fence\s+about)\b/i;
 /**
  * A wish or a supposition that opens the sentence with its subject left out: "wish I could play the cello", "really
  * wish I spoke Italian", "say I moved to Lyon, …", "let's say we bought a van…".
