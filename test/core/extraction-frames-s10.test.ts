@@ -274,3 +274,18 @@ describe('undecided: thinking about maybe doing something, toying with the idea,
   );
   test('a plain statement still reads', () => expect(has(said('adopted a cat last month'), 'user', 'pet', /cat/)).toBe(true));
 });
+
+describe('opinions that turn: won over by what one went to, a stance taken back, a taste gone off', () => {
+  const stance = (text: string, topic: string) =>
+    extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet).find((m) => m.key === `opinion_${topic}`)?.metadata?.stance;
+  test.each([
+    ['dragged along to the ballet last night and... I genuinely enjoyed it?', 'ballet', 'positive'],
+    ['watched the musical with my mate and honestly hated it', 'musical', 'negative'],
+    ['fine, I take it all back about audiobooks, three in a week and I am hooked', 'audiobooks', 'positive'],
+    ['have gone completely off kombucha, smells like feet now', 'kombucha', 'negative'],
+  ])('%s', (text, topic, want) => expect(stance(text, topic)).toBe(want));
+  test.each([['the milk has gone off again'], ['the alarm went off at six'], ['I went off to Spain for a week'], ['did you actually enjoy it?'], ['I take it back to the shop tomorrow']])(
+    'no opinion: %s',
+    (text) => expect(said(text).filter((f) => /\|opinion_/.test(f))).toEqual([]),
+  );
+});

@@ -42,6 +42,9 @@ const QUESTION_START =
 /** A question asks, it does not state. Tag questions ("..., right?") are questions too. */
 export function isQuestion(s: string): boolean {
   const t = s.trim();
+  // "…and I actually loved it?": a statement the speaker marvels at (declarative order, "actually"/"genuinely" before a
+  // past verb, nothing asked of anyone) is no question.
+  if (/\?\s*["')\]]*\s*$/.test(t) && !QUESTION_START.test(t) && !/\byou\b/i.test(t) && /\bI\s+(?:actually|genuinely)\s+\p{L}+(?:ed|t)\b[^?]*\?\s*$/u.test(t)) return false;
   if (/\?\s*["')\]]*\s*$/.test(t)) return true;
   return QUESTION_START.test(t) && !/^(?:what\s+I|when\s+I|where\s+I|how\s+I)\b/i.test(t) && /\b(?:you|your|I|we)\b/.test(t) && !/[.!]\s*$/.test(t);
 }
