@@ -289,3 +289,25 @@ describe('opinions that turn: won over by what one went to, a stance taken back,
     (text) => expect(said(text).filter((f) => /\|opinion_/.test(f))).toEqual([]),
   );
 });
+
+describe('names: a kind in apposition, a name given by pronoun; an ending as a passive purpose', () => {
+  test.each([
+    ['Boris the tortoise is hibernating in the shed again', 'pet', /boris/],
+    ['Pickle the ferret stole a sock this morning', 'pet', /pickle/],
+    ['we got a puppy on Saturday and we named him Bramble', 'pet', /bramble/],
+    ["Our daughter was born on Tuesday! we've named her Wren", 'child', /wren/],
+  ])('%s', (text, key, value) => expect(has(said(text), 'user', key, value)).toBe(true));
+  test.each([
+    ['Pingu the penguin was my favourite show as a kid', 'pet'],
+    ['Paris the city is lovely in spring', 'pet'],
+    ['my brother had a baby and they called him Leo', 'child'],
+    ['if we ever get a dog we will call him Rex', 'pet'],
+  ])('none of the speaker’s: %s', (text, key) => expect(said(text).filter((f) => f.startsWith(`user|${key}|`) && !/\|(?:dog|brother)\|/.test(f))).toEqual([]));
+  test.each([
+    ['took Rolo in to be put down this morning, worst day', 'pet', /rolo/],
+    ['dropped the old Micra off to be scrapped', 'vehicle', /micra/],
+  ])('%s', (text, key, value) => expect(has(said(text), 'user', key, value, 'retract')).toBe(true));
+  test('a purpose that ends nothing', () => expect(said('took Rex in to be groomed').filter((f) => f.endsWith('|retract'))).toEqual([]));
+  test('a clause after "so" and a sentence adverb is split off', () =>
+    expect(has(said('the term was mad with inspections and cover lessons, so eventually I handed my notice in at Ofsted'), 'user', 'employer', /ofsted/, 'retract')).toBe(true));
+});

@@ -33,7 +33,7 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts } from './frames/read.ts';
+import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
@@ -730,6 +730,9 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       const masked = maskSecrets(prepare(content, lexicon));
       if (!isQuestion(content) && !isJokeOrSarcasm(content))
         for (const d of animalAnaphora(masked, lexicon, people)) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
+      // "Our son arrived on Monday! … we've called him Alfie": a name given by pronoun to the newcomer named before it.
+      if (!isQuestion(content) && !isJokeOrSarcasm(content) && !isHypothetical(content))
+        for (const d of namedByPronoun(masked, speaker, lexicon)) if (!out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));
       // "two boys, Ezra (4) and Milo (18 months)": a roster of named kin with ages, what the clauses left unsaid.
       if (!isJokeOrSarcasm(content))
         for (const sentence of prepare(content, lexicon).split(/(?<=[.!?])\s+|\n+/))

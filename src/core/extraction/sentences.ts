@@ -86,7 +86,7 @@ export function stripQuotes(s: string): string {
 
 const SUBJECT_START = "(?:I|we|We|my|My|our|Our|it|It|they|They|he|He|she|She|so\\s+I|and\\s+I)\\b";
 const CLAUSE_SPLIT = new RegExp(
-  `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+[-–—]+\\s+|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=${SUBJECT_START})` +
+  `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+[-–—]+\\s+|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=(?:[a-z]+ly\\s+)?${SUBJECT_START})` +
     // ", but London's been home…", "; though Maya is older": a contrast that opens with a capitalised subject and its verb.
     `|\\s*,\\s*(?:but|though|although|yet|whereas|while)\\s+(?=[A-Z][a-z]+(?:'s|’s|\\s+(?:is|was|has|have|are|were)\\b))` +
     // ", Thaddeus from accounts is allergic…": a named person placed by a group they share with the speaker, and a verb.

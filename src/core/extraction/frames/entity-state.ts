@@ -130,6 +130,13 @@ export function endingDrafts(rc: ReadClause): Draft[] {
     const caused = causedEnding(rc, main);
     if (caused) return endingFor(rc, caused.e, { ...main, verb: caused.verb, particle: null });
   }
+  // "Took Dumpling in to be put to sleep": a passive purpose after the main object acts on that object.
+  const purpose = main.object ? rc.tokens.findIndex((t, k) => t.lower === 'to' && rc.tokens[k + 1]?.lower === 'be' && rc.tokens[k + 2]?.pos === 'VERB') : -1;
+  if (purpose > 0) {
+    const sub = shapeOfTokens(rc.tokens.slice(purpose + 2));
+    const e = sub.verb ? endingOf(rc, sub) : null;
+    if (e && e.referent !== 'subject') return endingFor(rc, e, { ...sub, subject: main.object, pronoun: null, subjectless: false, passive: true, object: null, objects: [] });
+  }
   // "We had to rehome Luna", "our cat had to be put down": an ending the speaker was obliged to (have/need to + verb).
   if (main.verb !== 'have' && main.verb !== 'need') return [];
   for (const sub of rc.chained) {

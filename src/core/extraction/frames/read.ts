@@ -18,7 +18,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { COURSE_ADJECTIVES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -465,6 +465,11 @@ export function namingDrafts(rc: ReadClause): Draft[] {
     }
     if (isKind(c.headLemma, 'animal', lex)) return [{ key: 'pet', value: `${c.headLemma} named ${who}`, subject: clause.speaker, metadata: { species: c.headLemma, name: who, frame: 'be×animal' } }];
   }
+  // "Fennel the schipperke has worked out the bin": a name with its kind in apposition, opening the clause, is a pet of
+  // the speaker's when the kind is an animal (never "Jaws the film", "Paris the city").
+  const t = rc.tokens;
+  if (clause.subject.self && t.length > 3 && t[0].pos === 'PROPN' && isName(t[0].text) && mayBeName(t[0].text, lex) && t[1].lower === 'the' && t[2].pos === 'NOUN' && t[3]?.pos !== 'NOUN' && isKind(t[2].lemma, 'animal', lex) && !isKind(t[2].lemma, 'food', lex) && !t.some((x) => FICTION_CUES.includes(x.lemma)))
+    return [{ key: 'pet', value: `${t[2].lower} named ${t[0].text}`, subject: clause.speaker, metadata: { species: t[2].lemma, name: t[0].text, frame: 'apposition×animal' } }];
   if (!shape.verb || !NAMING.has(shape.verb)) return [];
   const holder = shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') ? shape.subject : shape.objects.find((o) => !o.proper && (o.det === 'my' || o.det === 'our' || o.det === 'the'));
   const name = shape.objects.find((o) => o.proper && o.name && isName(o.name))?.name ?? null;
@@ -988,6 +993,29 @@ const BEFORE_PLACE = /\b(?:in|to|from|at|of|near|around|into|via)\s*$/i;
  * implied. The name is the last capitalised word before the description that is no place after a preposition, no
  * relative or person the message introduced (`people`), and no common word.
  */
+/** "we've called him Alfie", "I named her Tansy": a name given to someone said by a pronoun. */
+const NAMED_PRONOUN = /\b(?:we|I)(?:['’]ve|\s+have|['’]ve\s+just|\s+just|\s+finally)?\s+(?:called|named)\s+(him|her|them|it)\s+(\p{Lu}[\p{L}'’-]+)/u;
+/**
+ * A name given by pronoun across the message: the pronoun means the newest relative or animal the speaker's message
+ * named before it ("Our son arrived on Monday! … we've called him Alfie" → child Alfie; "picked up the kitten today, named
+ * her Tansy" → pet). The speaker's own ("my", "our") newcomer only.
+ */
+export function namedByPronoun(text: string, speaker: string, lex?: Lexicon): Draft[] {
+  const m = NAMED_PRONOUN.exec(text);
+  if (!m || !isName(m[2])) return [];
+  const before = text.slice(0, m.index);
+  const nouns = [...before.matchAll(/\b(?:[Mm]y|[Oo]ur|[Tt]he|[Aa]n?)\s+(?:new\s+|little\s+|baby\s+|beautiful\s+)?(\p{Ll}[\p{Ll}-]*)/gu)].reverse();
+  for (const n of nouns) {
+    const w = n[1];
+    if (RELATIONS[w] === 'child' && /^(?:my|our)/i.test(n[0])) {
+      const d = relationDraft(speaker, w, m[2], 0.85);
+      return d ? [{ ...d, metadata: { ...d.metadata, frame: 'named×pronoun' } }] : [];
+    }
+    if (isKind(w, 'animal', lex) && !isKind(w, 'food', lex)) return [{ key: 'pet', value: `${w} named ${m[2]}`, subject: speaker, metadata: { species: w, name: m[2], frame: 'named×pronoun' } }];
+  }
+  return [];
+}
+
 export function animalAnaphora(text: string, lex: Lexicon | undefined, people: ReadonlySet<string>): Draft[] {
   if (!lexiconKnowsWords(lex)) return [];
   const out: Draft[] = [];

@@ -181,6 +181,9 @@ export const WORK_KIT = {
   driven: ['van', 'lorry', 'truck', 'cab'],
 } as const;
 
+/** Words of fiction and play: a named animal in a clause with one of these is a character, not a pet ("Pingu the penguin was my favourite show"). */
+export const FICTION_CUES: readonly string[] = ['show', 'series', 'film', 'movie', 'book', 'novel', 'game', 'cartoon', 'character', 'episode', 'sitcom', 'comic', 'story', 'telly', 'tv'];
+
 /** Occasions that mark leaving a job ("my leaving do / drinks / card at X"): read like "my last day at X". */
 export const LEAVING_OCCASIONS: readonly string[] = ['do', 'party', 'drinks', 'lunch', 'card', 'speech', 'present', 'collection', 'dinner', 'bash'];
 
