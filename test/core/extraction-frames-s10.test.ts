@@ -311,3 +311,11 @@ describe('names: a kind in apposition, a name given by pronoun; an ending as a p
   test('a clause after "so" and a sentence adverb is split off', () =>
     expect(has(said('the term was mad with inspections and cover lessons, so eventually I handed my notice in at Ofsted'), 'user', 'employer', /ofsted/, 'retract')).toBe(true));
 });
+
+describe('entity state: a held animal that lives with someone else now', () => {
+  const held = ['Clover the rabbit has chewed through another cable'];
+  test('it lives with another household now', () => expect(has(said('Clover lives with my cousin’s kids now, they adore her', held), 'user', 'pet', /clover/, 'retract')).toBe(true));
+  test.each([['Clover lives with us now'], ['Clover still lives with my mum now'], ['Clover lives with my mum for the summer']])('no ending: %s', (text) =>
+    expect(said(text, held).filter((f) => f.endsWith('|retract'))).toEqual([]),
+  );
+});

@@ -162,7 +162,9 @@ function retagVerbs(toks: readonly NlpToken[]): NlpToken[] {
     // determiner or possessive, is the verb (the tagger reads irregular pasts as nouns).
     if (t.pos === 'NOUN' && i === 1 && prev?.pos === 'PRON' && SUBJECT_PRONOUNS.has(prev.lower) && next && (next.pos === 'PROPN' || next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'VERB', lemma: t.lower };
     // After a name anywhere ("my flatmate Kofi practises the sax"), after a bare noun only as the clause's second word.
-    if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'PROPN' || (prev.pos === 'NOUN' && i === 1)) || !next || !(next.pos === 'DET' || isPossessive(next))) return t;
+    // After a name, a preposition and its phrase will do too ("Bertie lives with my neighbour's mum").
+    const prepPhrase = prev?.pos === 'PROPN' && next?.pos === 'ADP' && !!toks[i + 2] && (toks[i + 2].pos === 'DET' || isPossessive(toks[i + 2]) || toks[i + 2].pos === 'PROPN');
+    if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'PROPN' || (prev.pos === 'NOUN' && i === 1)) || !next || !(next.pos === 'DET' || isPossessive(next) || prepPhrase)) return t;
     return { ...t, pos: 'VERB', lemma: t.lower.replace(/(?:ie)?s$/, (m) => (m === 'ies' ? 'y' : '')) };
   });
 }

@@ -344,8 +344,14 @@ function structured(row: ReferenceEnding, rc: ReadClause, shape: Shape): Array<P
       return rest.length === 0 || (rest.length === 2 && rest[0] === 'for' && (rest[1] === 'me' || rest[1] === 'us')) ? [shape.subject] : [];
     }
     // "Betsy has a new owner now": the held thing itself has a new home, family or owner.
-    case 'has-new-home':
-      return shape.verb === 'have' && !shape.negated && shape.objects.some((o) => NEW_HOMES.includes(o.headLemma)) && after.includes('new') ? [shape.subject] : [];
+    // "Bertie lives with my neighbour's mum now": it lives with someone else now (never with me/us, never "still").
+    case 'has-new-home': {
+      if (shape.negated) return [];
+      if (shape.verb === 'have') return shape.objects.some((o) => NEW_HOMES.includes(o.headLemma)) && after.includes('new') ? [shape.subject] : [];
+      const withWhom = shape.verb === 'live' ? shape.preps.find((p) => p.prep === 'with') : undefined;
+      const others = withWhom && !['me', 'us'].includes(withWhom.np.text.toLowerCase()) && !['our', 'his', 'her', 'their'].includes(withWhom.np.det ?? '');
+      return others && after.includes('now') && !/\bstill\b/i.test(rc.clause.text) ? [shape.subject] : [];
+    }
     // "Bramble went back to the farm", "Sunny has gone to my aunt's": a held animal goes back, or to a person, for good
     // (not to someone's own place of its: "back to his basket"; not for a while: "to my mum's for the weekend").
     case 'returned': {
