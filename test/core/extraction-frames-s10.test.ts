@@ -319,3 +319,20 @@ describe('entity state: a held animal that lives with someone else now', () => {
     expect(said(text, held).filter((f) => f.endsWith('|retract'))).toEqual([]),
   );
 });
+
+describe('a trade done for a named organisation, and finished with a held employer', () => {
+  test.each([
+    ['I drive for Addison Lee, mostly nights', 'addison lee'],
+    ['I write for the Observer these days', 'observer'],
+  ])('%s', (text, org) => {
+    const facts = said(text);
+    expect(has(facts, 'user', 'employer', new RegExp(org))).toBe(true);
+    expect(facts.some((f) => f.startsWith('user|job_title|'))).toBe(true);
+  });
+  test.each([['I drive for miles every day'], ['I play for fun'], ['I cook for my kids']])('no employer: %s', (text) => expect(said(text).filter((f) => f.startsWith('user|employer|'))).toEqual([]));
+  const held = ['I work at Morrisons four nights a week'];
+  test('finished with the held employer', () => expect(has(said("as of Friday that's me finished with Morrisons", held), 'user', 'employer', /morrisons/, 'retract')).toBe(true));
+  test.each([["I'm done with Morrisons for today, home time"], ["I'm done with my dinner"]])('no ending: %s', (text) =>
+    expect(said(text, held).filter((f) => f.startsWith('user|employer|') && f.endsWith('|retract'))).toEqual([]),
+  );
+});

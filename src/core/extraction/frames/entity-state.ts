@@ -418,6 +418,15 @@ function fragmentEndings(rc: ReadClause, held: NonNullable<ReadClause['clause'][
     }
     if (span.np.proper && span.np.name) return [{ key: 'employer', value: span.np.name, op: 'retract', subject: clause.speaker, metadata: { ending: 'span-ended' } }];
   }
+  // "that's me finished with DPD", "I'm done with the Co-op as of today": finished with a held employer (a held thing of
+  // another key, a pastime, is the done-with row's). Not for the day ("done with work for today").
+  const fw = clause.subject.self && !clause.negated ? lowers.findIndex((w, k) => (w === 'finished' || w === 'done') && lowers[k + 1] === 'with') : -1;
+  if (fw >= 0) {
+    const rest = lowers.slice(fw + 2);
+    const stop = rest.findIndex((w) => /^[,.;!?]$/.test(w) || w === 'for' || w === 'as');
+    const hit = lastHeld(held, rest.slice(0, stop >= 0 ? stop : undefined), ['employer']);
+    if (hit && !/\bfor\s+(?:the\s+day|today|tonight|now|the\s+week)\b/i.test(clause.text)) return retract(hit, 'finished-with');
+  }
   // "the divorce came through", "our separation is final": the bond's dissolution completed ends the current partner
   // (held, else by its label) and leaves the status it names.
   const dissolved = shape.subject && !shape.subject.proper && DISSOLUTIONS[shape.subject.headLemma] && ['the', 'our', 'my'].includes(shape.subject.det ?? '') ? DISSOLUTIONS[shape.subject.headLemma] : null;

@@ -882,14 +882,18 @@ const DOER = /(?:er|or|ist|ian|ant)$/;
 export function vocationDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
   if (!lex || !shape.verb || !clause.subject.self || shape.pronoun !== 'i' || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause)) return [];
-  // The listed verbs have their own frames (work at X is the employer, not a "worker").
-  if (BY_LEMMA.has(shape.verb) && !PREDICATES.study.lemmas.includes(shape.verb)) return [];
+  // The listed verbs have their own frames (work at X is the employer, not a "worker"); driving for someone, with
+  // nothing driven, is a trade ("I drive for DPD").
+  if (BY_LEMMA.has(shape.verb) && !PREDICATES.study.lemmas.includes(shape.verb) && !PREDICATES.drive.lemmas.includes(shape.verb)) return [];
   // Done as such, with no object: "I teach at X" (the doer's trade), never "started a new job at X".
   if (shape.object) return [];
   const at = shape.preps.find((p) => (p.prep === 'at' || p.prep === 'for') && (fits(p.np, 'proper') || (!p.np.proper && isKind(p.np.headLemma, 'organization', lex))));
   if (!at) return [];
   const doer = lex.derivations(shape.verb, 'verb').find((d) => DOER.test(d) && (OCCUPATIONS.has(d) || isKind(d, 'occupation', lex)) && !lex.isA(d, 'athlete', { pos: 'noun', maxSenses: 1 }));
-  return doer ? [{ key: 'job_title', value: doer, metadata: { frame: 'vocation×organization' } }] : [];
+  if (!doer) return [];
+  // Done for a named organisation, the organisation is the employer ("I write for the Guardian", "I drive for DPD").
+  const employer = at.prep === 'for' && at.np.proper && at.np.name ? [{ key: 'employer', value: at.np.name, metadata: { frame: 'vocation×for organization' } }] : [];
+  return [{ key: 'job_title', value: doer, metadata: { frame: 'vocation×organization' } }, ...employer];
 }
 
 /** The stance an emotion verb takes on its subject (APPRAISAL), from its first WordNet sense; null for other verbs. */
