@@ -4,8 +4,10 @@
  * yes/no question states the question's claim in the first person; the chosen alternative of an
  * either/or question ("is Pepper your dog or your cat?" — "dog!") states that one; "yes" to an
  * offer ("would you like me to keep my answers short?") is the request; and an answer that leaves
- * the question's thing unsaid ("nah, sold it", "nope, left in march") gets it back. Pure text
- * shapes of the exchange; the extractor reads the result like any statement.
+ * the question's thing unsaid ("nah, sold it", "nope, left in march") gets it back; a bare value
+ * fills the slot a wh-question asks for ("What was your cat called?" — "Marzipan"), and a "no" that
+ * names the new value states it ("nope, Nationwide now"). Pure text shapes of the exchange; the
+ * extractor reads the result like any statement.
  */
 import type { Lexicon } from '../ports.ts';
 

@@ -4,8 +4,9 @@
  * class of its verb (listed lemma, else a WordNet verb anchor), checks the argument in the
  * frame's slot against its class (noun kind, name, proper noun), and returns drafts with
  * confidence by explicitness. Also the small frames the table's data drives: settings, naming,
- * animal parts, milestones and arrivals, harm, possessed animals and illnesses, appraisal verbs
- * and vocations. Entity-state endings are read by frames/entity-state.ts.
+ * animal parts, milestones, arrivals and births, harm, possessed animals and illnesses, appraisal
+ * verbs, vocations, work kit, a kind in apposition and a name given by pronoun. Entity-state
+ * endings are read by frames/entity-state.ts.
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Clause, Draft } from '../model.ts';
