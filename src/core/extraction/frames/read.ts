@@ -569,7 +569,8 @@ export function arrivalDrafts(rc: ReadClause): Draft[] {
 export function birthDrafts(rc: ReadClause): Draft[] {
   const { clause, shape } = rc;
   const subj = shape.subject;
-  if (clause.negated || shape.negated || shape.modal || !subj || (subj.det !== 'my' && subj.det !== 'our') || /['’]s\s/.test(subj.text) || !shape.verb) return [];
+  // A newborn named in the subject ("our daughter Isla was born…") is the rules' event of that child.
+  if (clause.negated || shape.negated || shape.modal || !subj || subj.name || (subj.det !== 'my' && subj.det !== 'our') || /['’]s\s/.test(subj.text) || !shape.verb) return [];
   const words = subj.text.toLowerCase().split(/\s+/).slice(1);
   const rel = words.find((w) => RELATIONS[w] === 'child' || (ARRIVAL.newborn as readonly string[]).includes(w));
   const arrived = (ARRIVAL.verbs as readonly string[]).includes(shape.verb) && shape.verb !== 'due' && shape.verb !== 'expect' && (shape.verb !== 'bear' || shape.passive);
