@@ -336,3 +336,16 @@ describe('a trade done for a named organisation, and finished with a held employ
     expect(said(text, held).filter((f) => f.startsWith('user|employer|') && f.endsWith('|retract'))).toEqual([]),
   );
 });
+
+describe('a name in commas after an animal object, and a name corrected after its exclamation', () => {
+  test('the object’s name in commas', () => {
+    const facts = said('we adopted a greyhound, Juno, last spring and she sleeps all day');
+    expect(has(facts, 'user', 'pet', /greyhound named juno/)).toBe(true);
+    expect(facts.filter((f) => f === 'user|pet|greyhound|assert')).toEqual([]);
+  });
+  test.each([['I met a guy, Dave, at the pub'], ['we got a kitten and a puppy']])('no named pet: %s', (text) => expect(said(text).filter((f) => / named /.test(f))).toEqual([]));
+  test('"Name!! not OLD" corrects the held name', () => {
+    const facts = run([{ role: 'user', content: 'Pesto!! not Basil. the kids chose it' }], ['we adopted a puppy, Basil, on Sunday']);
+    expect(facts.some((f) => /^user\|pet\|.*pesto.*\|correct$/.test(f))).toBe(true);
+  });
+});

@@ -595,7 +595,11 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       }
       const drafts: Draft[] = att.relations.map((d) => ({ ...d }));
       let facts = FACT_RULES.flatMap((r) => runRule(r, clause, o.onError));
-      facts = [...facts, ...framesFor(clause, facts, o.lexicon)];
+      const framed = framesFor(clause, facts, o.lexicon);
+      // A pet the frames named ("kitten named Tempeh") replaces the rules' bare species of it ("kitten").
+      const namedPets = framed.filter((d) => d.key === 'pet' && d.op !== 'retract' && d.metadata?.name);
+      if (namedPets.length > 0) facts = facts.filter((r) => !(r.key === 'pet' && r.op !== 'retract' && !r.metadata?.name && namedPets.some((d) => normValue(d.value).startsWith(`${normValue(r.value)} named `))));
+      facts = [...facts, ...framed];
       const ops = att.subject.self ? opinions(att.pred, null, topicHint) : [];
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);

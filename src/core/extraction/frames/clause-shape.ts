@@ -288,6 +288,13 @@ export function shapeOfTokens(tokens: readonly NlpToken[]): Shape {
       s.object = np;
       s.objects.push(np);
       i = j;
+      // "we got a kitten, Tempeh, she's tiny": a name in commas after a common noun object is its name.
+      if (!np.proper && !np.name && toks[i]?.text === ',' && toks[i + 1]?.pos === 'PROPN' && (toks[i + 2]?.text === ',' || toks[i + 2] === undefined || ['.', '!'].includes(toks[i + 2].text))) {
+        const named = { ...np, text: `${np.text} ${toks[i + 1].text}`, name: toks[i + 1].text };
+        s.object = named;
+        s.objects[s.objects.length - 1] = named;
+        i += toks[i + 2]?.text === ',' ? 3 : 2;
+      }
       if (s.subjectless && toks[i]?.pos === 'AUX' && toks[i].lemma === 'be') s.gerundNames = true;
       while ((toks[i]?.lower === 'and' || toks[i]?.lower === 'or' || toks[i]?.lower === ',') && i + 1 < toks.length) {
         const [more, k] = readArgument(toks, i + 1);

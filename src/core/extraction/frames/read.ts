@@ -353,7 +353,10 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
         if (d && clause.subject.self) out.push({ ...d, metadata: { ...d.metadata, frame: 'own×family' } });
         continue;
       }
-      out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.op ? { op: frame.op } : {}), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
+      const value = valueOf(frame, np, rc);
+      // A pet's name is carried in metadata, so it names what a rule left unnamed ("a kitten, Tempeh," over "kitten").
+      const petName = frame.key === 'pet' && frame.op !== 'retract' ? / named (\p{Lu}[\p{L}'’-]*)$/u.exec(value)?.[1] : undefined;
+      out.push({ key: frame.key, value, ...(frame.op ? { op: frame.op } : {}), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}`, ...(petName ? { name: petName } : {}) } });
       // "traded the yaris for a Kia Niro": what was traded for a vehicle was one too, and it is gone.
       const forMake = (np.name ?? '').toLowerCase().split(/\s+/).slice(0, -1).some((w) => isKind(w, 'vehicle'));
       if (frame.pred === 'exchange' && speakerSays)
