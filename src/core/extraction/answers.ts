@@ -4,8 +4,10 @@
  * yes/no question states the question's claim in the first person; the chosen alternative of an
  * either/or question ("is Pepper your dog or your cat?" — "dog!") states that one; "yes" to an
  * offer ("would you like me to keep my answers short?") is the request; and an answer that leaves
- * the question's thing unsaid ("nah, sold it", "nope, left in march") gets it back. Pure text
- * shapes of the exchange; the extractor reads the result like any statement.
+ * the question's thing unsaid ("nah, sold it", "nope, left in march") gets it back; a bare value
+ * fills the slot a wh-question asks for ("What was your cat called?" — "Marzipan"), and a "no" that
+ * names the new value states it ("nope, Nationwide now"). Pure text shapes of the exchange; the
+ * extractor reads the result like any statement.
  */
 import type { Lexicon } from '../ports.ts';
 
@@ -99,6 +101,16 @@ export function assistantClaimToFirstPerson(text: string): string {
  * springer" → "Pepper is my dog." Null when the answer does not open with one of the alternatives.
  */
 export function chosenAlternative(question: string, answer: string): string | null {
+  // "Is it pilates or yoga you do on Wednesdays?" — "reformer pilates": the alternative the answer ends its first
+  // phrase with is the object of the question's clause.
+  const cleft = /\b(?:is|was)\s+it\s+(?:a\s+|an\s+|the\s+)?([\p{L}-]+)\s+or\s+(?:a\s+|an\s+|the\s+)?([\p{L}-]+)\s+(?:that\s+)?you\s+([\p{L}'’ -]+?)\s*\?\s*$/iu.exec(question.trim());
+  if (cleft) {
+    const said = answer.trim().split(/\s*(?:[,;.!?—–]|\s-\s)\s*/)[0].toLowerCase();
+    const alt = [cleft[1], cleft[2]].map((a) => a.toLowerCase()).find((a) => said === a || said.endsWith(` ${a}`));
+    if (!alt || said.split(/\s+/).length > 3) return null;
+    const [verb, ...rest] = cleft[3].split(/\s+/);
+    return `I ${verb} ${alt}${rest.length ? ` ${rest.join(' ')}` : ''}.`;
+  }
   const m = /\b(?:[Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+or\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*\?\s*$/u.exec(question.trim());
   if (!m) return null;
   const first = /^\s*(?:(?:a|an|the|my)\s+)?([\p{L}-]+)/u.exec(answer)?.[1]?.toLowerCase();
@@ -211,4 +223,52 @@ export function askedListAnswer(question: string, answer: string): string | null
   const first = answer.trim().split(/\s*(?:[,;.!?—–]|\s-\s|\bbut\b|\bthough\b)\s*/)[0].trim();
   if (!first || first.split(/\s+/).length > 5 || NOT_A_LIST.test(first) || NEGATION_IN.test(answer)) return null;
   return row.statement(first);
+}
+
+/**
+ * A wh-question about the user filled by a bare value: "What was your cat called again?" — "Marzipan" → "my cat is
+ * called Marzipan."; "Where are you based again, Sligo?" — "Ballina, close enough" → "I live in Ballina."; "Which firm
+ * are you with at the moment?" — "BDO, audit side" → "I work at BDO.". The question's shape decides the slot (data:
+ * WH_SLOTS); an organisation-kind noun after which/what is a workplace question. The value is the answer's first
+ * part: one to four words of no pronoun, yes/no or question.
+ */
+const NP = '((?:your|ur)\\s+(?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)';
+const WH_SLOTS: ReadonlyArray<{ q: RegExp; name?: boolean; statement: (m: RegExpExecArray, value: string) => string }> = [
+  { q: new RegExp(`\\bwhat(?:'s|’s|\\s+is|\\s+was|\\s+are|\\s+were)\\s+${NP}\\s+(?:called|named)\\b`, 'iu'), name: true, statement: (m, v) => `${m[1]}'s name is ${v}.` },
+  { q: new RegExp(`\\bwhat(?:'s|’s|\\s+is|\\s+was)\\s+${NP}(?:'s|’s)\\s+name\\b`, 'iu'), name: true, statement: (m, v) => `${m[1]}'s name is ${v}.` },
+  { q: new RegExp(`\\bwhat(?:'s|’s|\\s+is|\\s+was)\\s+the\\s+name\\s+of\\s+${NP}`, 'iu'), name: true, statement: (m, v) => `${m[1]}'s name is ${v}.` },
+  { q: /\bwhere\s+(?:are\s+you\s+(?:based|living|staying|located|settled)|do\s+you\s+(?:live|stay)|(?:'s|’s|is)\s+home(?:\s+for\s+you)?(?:\s+these\s+days)?)\b/i, statement: (_m, v) => `I live in ${v}.` },
+  { q: /\b(?:who\s+(?:do\s+you\s+work\s+for|are\s+you\s+(?:with|working\s+for))|where\s+do\s+you\s+work|where\s+are\s+you\s+working)\b/i, statement: (_m, v) => `I work at ${v}.` },
+];
+/** "Which firm are you with?", "What company do you work for?": a workplace question when the noun is an organisation. */
+const WHICH_ORG = /\b(?:which|what)\s+([\p{L}-]+)\s+(?:are\s+you\s+(?:with|at|working\s+(?:for|at))|do\s+you\s+work\s+(?:for|at|with)|(?:are|do)\s+you\s+work\s+(?:for|at))\b/iu;
+const NOT_A_VALUE = /^(?:none|nothing|no|nope|nah|not|never|i|i'm|im|my|me|we|you|why|what|how|who|haha|lol|hmm|idk|dunno|yes|yeah|yep|maybe|sure|it|that|this|same|still|well|oh|um|erm|both|either|neither|ask|guess|secret|depends)\b/i;
+export function filledQuestion(question: string, answer: string, isOrganization: (noun: string) => boolean): string | null {
+  const q = (question.trim().match(/[^.!?]*\?/g) ?? []).pop()?.trim() ?? '';
+  if (!q) return null;
+  const first = answer.trim().split(/\s*(?:[,;.!?()—–:]|\s-\s|\p{Extended_Pictographic})\s*/u)[0].replace(/\s+(?:now|again|actually|these\s+days|nowadays|tbh|lol|haha)$/i, '').trim();
+  if (!first || first.split(/\s+/).length > 4 || NOT_A_VALUE.test(first) || NEGATION_IN.test(first)) return null;
+  const value = first.replace(/(^|\s)(\p{Ll})/gu, (_m, sp: string, c: string) => sp + c.toUpperCase());
+  for (const row of WH_SLOTS) {
+    const m = row.q.exec(q);
+    if (m) return row.statement(m, row.name ? value.split(/\s+/)[0] : value).replace(/^(?:your|ur)\b/i, 'my');
+  }
+  const org = WHICH_ORG.exec(q);
+  if (org && isOrganization(org[1])) return `I work at ${value}.`;
+  return null;
+}
+
+/**
+ * The value a "no" to a "still" question puts in place of the asked one: "Are you still at the Co-op Bank?" — "nope,
+ * Nationwide now" → "I am at Nationwide now.". The rest of the answer is a name (capitalised) of one to three words,
+ * with at most a "now" after it.
+ */
+export function replacedValue(question: string, rest: string): string | null {
+  const m = /^\s*((?:\p{Lu}[\p{L}&'’-]*)(?:\s+\p{Lu}[\p{L}&'’-]*){0,2})\s*(?:now|these\s+days|nowadays|instead)?\s*[.!]*\s*$/u.exec(rest);
+  const thing = questionObject(question);
+  if (!m || !thing) return null;
+  const claim = assistantClaimToFirstPerson(question).replace(/\bstill\s+/i, '');
+  const at = claim.lastIndexOf(thing.replace(/^my\b/, 'my'));
+  if (at < 0) return null;
+  return `${claim.slice(0, at)}${m[1]}${claim.slice(at + thing.length).replace(/\.?\s*$/, '')} now.`;
 }

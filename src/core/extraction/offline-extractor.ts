@@ -28,16 +28,17 @@ import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
 import { RELATION_RE } from './lexicon.ts';
-import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, impliedYes, namedComplement } from './answers.ts';
+import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, filledQuestion, impliedYes, namedComplement, replacedValue } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts } from './frames/read.ts';
+import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
+import { isKind } from './frames/kinds.ts';
 import { dietChangeDrafts } from './frames/diet-change.ts';
 import { learnedCandidates } from './learned/layer.ts';
 
@@ -203,9 +204,10 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc), ...workKitDrafts(rc), ...birthDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
-  const ended = endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)));
+  // …nor when they ended the same name ("Beatriz and I have split up": the rules' Beatriz and the held "Beatriz (girlfriend)").
+  const ended = endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)) && !rules.some((r) => r.key === d.key && r.op === 'retract' && sharesName(r.value, d.value)));
   // An ending the rows did not read: a predicate of an ending class over a value the exchange holds.
   const byReference = ended.length === 0 && !said.has('pet|retract') ? referenceEndingDrafts(rc).filter((d) => !said.has(`${d.key}|retract`)) : [];
   // A frame's retraction the ending rows already made ("traded in my Civic for an e-bike") is theirs.
@@ -365,7 +367,8 @@ const ADVICE_TAIL = /\s*[,;]\s*(?:(?:so|and|but|then|which\s+is\s+why)\s+)?(?=(?
  */
 function mentionRelatives(exp: string, self: Subject, evidence: string, o: SentenceOpts, out: MemoryCandidate[], known: Map<string, Subject>): Subject | null {
   let who: Subject | null = null;
-  for (const d of namedRelationMentions(` ${exp}`, o.speaker)) {
+  // "wife (Wilhelmina) thinks…", "little brother Emrys has…": a relation named without "my" is mentioned as with it.
+  for (const d of namedRelationMentions(` ${relationAsTitle(exp.trim())}`, o.speaker)) {
     out.push(toCandidate(d, self, evidence, o.base));
     const rel = String(d.metadata?.relation);
     const name = String(d.metadata?.name);
@@ -592,7 +595,11 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       }
       const drafts: Draft[] = att.relations.map((d) => ({ ...d }));
       let facts = FACT_RULES.flatMap((r) => runRule(r, clause, o.onError));
-      facts = [...facts, ...framesFor(clause, facts, o.lexicon)];
+      const framed = framesFor(clause, facts, o.lexicon);
+      // A pet the frames named ("kitten named Tempeh") replaces the rules' bare species of it ("kitten").
+      const namedPets = framed.filter((d) => d.key === 'pet' && d.op !== 'retract' && d.metadata?.name);
+      if (namedPets.length > 0) facts = facts.filter((r) => !(r.key === 'pet' && r.op !== 'retract' && !r.metadata?.name && namedPets.some((d) => normValue(d.value).startsWith(`${normValue(r.value)} named `))));
+      facts = [...facts, ...framed];
       const ops = att.subject.self ? opinions(att.pred, null, topicHint) : [];
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);
@@ -682,7 +689,13 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     // "still" question (a plain "Do you play…?" answered no states nothing held).
     const deny = confirm ? null : DENY.exec(content);
     const asked = deny ? ([...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx)) : undefined;
-    if (deny && asked && /\?\s*$/.test(asked.content.trim()) && /\bstill\b/i.test(asked.content)) {
+    // "Are you still at the Co-op Bank?" — "nope, Nationwide now": the value named in place of the asked one (its
+    // assert supersedes the old value, so the denial's retraction is not read as well).
+    const replaced = deny && asked && /\bstill\b/i.test(asked.content) ? replacedValue(asked.content, content.slice(deny[0].length)) : null;
+    if (replaced && asked) {
+      const found = extractSentences(replaced, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
+      out.push(...found.filter((c) => c.op === 'assert').map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${asked.content.trim()} — ${content.trim()}` })));
+    } else if (deny && asked && /\?\s*$/.test(asked.content.trim()) && /\bstill\b/i.test(asked.content)) {
       const claim = assistantClaimToFirstPerson(asked.content).replace(/\bI\s+(am|have)\s+still\b/, 'I $1 not').replace(/\bI\s+still\s+(?!am\b|have\b)/, 'I do not ').replace(/\.?\s*$/, ' anymore.');
       const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
       out.push(...found.filter((c) => c.op === 'retract').map((c) => ({ ...c, evidence: `${asked.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, deniedClaim: true } })));
@@ -693,7 +706,9 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     const complement = question && !confirm && !deny && !alternative ? namedComplement(question.content, content) : null;
     // "Any allergies I should know about?" — "sesame, quite badly": the things listed fill the class asked for.
     const listed = question && !deny && !alternative && !complement ? askedListAnswer(question.content, content) : null;
-    const chosen = alternative ?? complement ?? listed;
+    // "What was your cat called again?" — "Marzipan": the value fills the slot the wh-question asks for.
+    const filled = question && !confirm && !deny && !alternative && !complement && !listed && !isJokeOrSarcasm(content) ? filledQuestion(question.content, content, (n) => isKind(n, 'organization', lexicon)) : null;
+    const chosen = alternative ?? complement ?? listed ?? filled;
     if (chosen) {
       const found = extractSentences(chosen, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon }).filter((c) => !complement || c.key !== 'name');
       out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${question!.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
@@ -719,6 +734,9 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       const masked = maskSecrets(prepare(content, lexicon));
       if (!isQuestion(content) && !isJokeOrSarcasm(content))
         for (const d of animalAnaphora(masked, lexicon, people)) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
+      // "Our son arrived on Monday! … we've called him Alfie": a name given by pronoun to the newcomer named before it.
+      if (!isQuestion(content) && !isJokeOrSarcasm(content) && !isHypothetical(content))
+        for (const d of namedByPronoun(masked, speaker, lexicon)) if (!out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));
       // "two boys, Ezra (4) and Milo (18 months)": a roster of named kin with ages, what the clauses left unsaid.
       if (!isJokeOrSarcasm(content))
         for (const sentence of prepare(content, lexicon).split(/(?<=[.!?])\s+|\n+/))

@@ -42,12 +42,15 @@ const QUESTION_START =
 /** A question asks, it does not state. Tag questions ("..., right?") are questions too. */
 export function isQuestion(s: string): boolean {
   const t = s.trim();
+  // "…and I actually loved it?": a statement the speaker marvels at (declarative order, "actually"/"genuinely" before a
+  // past verb, nothing asked of anyone) is no question.
+  if (/\?\s*["')\]]*\s*$/.test(t) && !QUESTION_START.test(t) && !/\byou\b/i.test(t) && /\bI\s+(?:actually|genuinely)\s+\p{L}+(?:ed|t)\b[^?]*\?\s*$/u.test(t)) return false;
   if (/\?\s*["')\]]*\s*$/.test(t)) return true;
   return QUESTION_START.test(t) && !/^(?:what\s+I|when\s+I|where\s+I|how\s+I)\b/i.test(t) && /\b(?:you|your|I|we)\b/.test(t) && !/[.!]\s*$/.test(t);
 }
 
 const HYPOTHETICAL =
-  /\b(?:if\s+(?:I|we|only)|imagine|I\s+wish|we\s+wish|I\s+would\s+(?:love|like)\s+to|what\s+if|suppose|supposing|pretend|in\s+a\s+world|maybe\s+(?:someday|one\s+day)|someday|one\s+day\s+I|I\s+might|we\s+might|hypothetically|in\s+theory|fantasi[sz]e|daydream|dream\s+of|I\s+would\s+be|I\s+would\s+have|would\s+be\s+nice)\b/i;
+  /\b(?:if\s+(?:I|we|only)|imagine|I\s+wish|we\s+wish|I\s+would\s+(?:love|like)\s+to|what\s+if|suppose|supposing|pretend|in\s+a\s+world|maybe\s+(?:someday|one\s+day)|someday|one\s+day\s+I|I\s+might|we\s+might|hypothetically|in\s+theory|fantasi[sz]e|daydream|dream\s+of|I\s+would\s+be|I\s+would\s+have|would\s+be\s+nice|(?:thinking|thought)\s+(?:about|of)\s+(?:maybe|possibly|perhaps)\s+\w+ing|considering\s+(?:maybe|possibly|perhaps)\s+\w+ing|toying\s+with\s+the\s+idea|on\s+the\s+fence\s+about)\b/i;
 /**
  * A wish or a supposition that opens the sentence with its subject left out: "wish I could play the cello", "really
  * wish I spoke Italian", "say I moved to Lyon, …", "let's say we bought a van…".
@@ -83,9 +86,11 @@ export function stripQuotes(s: string): string {
 
 const SUBJECT_START = "(?:I|we|We|my|My|our|Our|it|It|they|They|he|He|she|She|so\\s+I|and\\s+I)\\b";
 const CLAUSE_SPLIT = new RegExp(
-  `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+[-–—]+\\s+|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=${SUBJECT_START})` +
+  `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+[-–—]+\\s+|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=(?:[a-z]+ly\\s+)?${SUBJECT_START})` +
     // ", but London's been home…", "; though Maya is older": a contrast that opens with a capitalised subject and its verb.
     `|\\s*,\\s*(?:but|though|although|yet|whereas|while)\\s+(?=[A-Z][a-z]+(?:'s|’s|\\s+(?:is|was|has|have|are|were)\\b))` +
+    // ", Thaddeus from accounts is allergic…": a named person placed by a group they share with the speaker, and a verb.
+    `|\\s*,\\s*(?=[A-Z][a-z]+\\s+(?:from\\s+(?:the\\s+|my\\s+)?[a-z]+|next\\s+door)\\s+(?:is|was|has|had)\\b)` +
     // "So that's it then: nine years at…": a lead-in clause with its own verb, then a colon and the statement.
     `|\\s*:\\s+(?=[a-z])(?<=\\b(?:is|it's|that's|was|are|happened|news|update)(?:\\s+(?:it|that|then|now|official|done))*\\s*:\\s+)`,
   'g',

@@ -78,6 +78,9 @@ export function relationAsTitle(text: string): string {
   // "boss (Marit) is off to…", "my aunt (Dagny) lives…": a name in brackets after the relation is its name.
   const bracketed = BRACKETED_NAME.exec(text);
   if (bracketed && RELATIONS[bracketed[1].toLowerCase()] !== undefined && isName(bracketed[2])) return `my ${bracketed[1].toLowerCase()} ${bracketed[2]} ${text.slice(bracketed[0].length)}`;
+  // "Wilhelmina (wife) thinks…": a relation in brackets after the name.
+  const bracketedRelation = NAME_BRACKETED_RELATION.exec(text);
+  if (bracketedRelation && RELATIONS[bracketedRelation[2].toLowerCase()] !== undefined && isName(bracketedRelation[1])) return `my ${bracketedRelation[2].toLowerCase()} ${bracketedRelation[1]} ${text.slice(bracketedRelation[0].length)}`;
   // "Ingrid my aunt is a vet": the name first, its relation after it.
   const after = NAME_THEN_RELATION.exec(text);
   if (after && isName(after[1])) return `my ${after[2].toLowerCase()} ${after[1]} ${text.slice(after[0].length)}`;
@@ -85,9 +88,14 @@ export function relationAsTitle(text: string): string {
   const placed = NAME_AT_PLACE.exec(text);
   if (placed && isName(placed[1])) return `my ${SOCIAL_PLACES[placed[2].toLowerCase().replace(/\s+/g, ' ')] ?? 'friend'} ${placed[1]} ${text.slice(placed[0].length)}`;
   const m = OF_MINE.exec(text) ?? BARE_RELATION.exec(text);
-  if (!m || RELATIONS[m[1].toLowerCase()] === undefined || !isName(m[2])) return text;
+  if (!m || RELATIONS[m[1].toLowerCase()] === undefined || !isName(m[2])) {
+    const adj = ADJ_RELATION.exec(text);
+    if (!adj || RELATIONS[adj[1].toLowerCase()] === undefined || !isName(adj[2]) || !/^\p{Lu}/u.test(adj[2])) return text;
+    return `my ${adj[0].trim().split(/\s+/).slice(0, -1).join(' ').toLowerCase()} ${adj[2]} ${text.slice(adj[0].length)}`;
+  }
   return `my ${m[1].toLowerCase()} ${m[2]} ${text.slice(m[0].length)}`;
 }
+const NAME_BRACKETED_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+)\\s*\\(\\s*(?:my\\s+|our\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\)\\s*`, 'u');
 const BRACKETED_NAME = new RegExp(`^(?:(?:my|our)\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\(\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*\\)\\s*`, 'iu');
 /**
  * "my mentor Ingeborg, who has been at Siemens…": a relative clause on a named relation is a clause about that
@@ -97,11 +105,14 @@ const WHO_CLAUSE = new RegExp(`(\\b(?:my|our)\\s+((?:${RELATION_ADJ}\\s+)?(?:${R
 export function splitWhoClause(text: string): string {
   return text.replace(WHO_CLAUSE, (_m, head: string, rel: string, name: string) => (isName(name) ? `${head}; my ${rel} ${name} ` : _m));
 }
-const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s)\\b)`, 'u');
+const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:(?:that|who|he|she)(?:'s|’s|\\s+is)\\s+)?(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s)\\b)`, 'u');
 const PLACES = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.length).map((p) => p.replace(/ /g, '\\s+')).join('|');
-const NAME_AT_PLACE = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)(?:\\s*,\\s*(?:the|a|our|my)\\s+(?:\\p{Ll}+\\s+){1,2}?|\\s+)(${PLACES})\\s*,?\\s*(?=\\p{Ll})`, 'u');
+// Any other group the speaker shares with them, in lower case ("Thaddeus from accounts", "Jonno from footy"): a friend.
+const NAME_AT_PLACE = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)(?:\\s*,\\s*(?:the|a|our|my)\\s+(?:\\p{Ll}+\\s+){1,2}?|\\s+)(${PLACES}|from\\s+(?:the\\s+|my\\s+)?\\p{Ll}[\\p{L}-]+(?=\\s+(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+(?:s|ed))\\b))\\s*,?\\s*(?=\\p{Ll})`, 'u');
 /** "Colleague of mine, Rashid, …", "a mate of mine, Declan, …". */
 const OF_MINE = new RegExp(`^(?:an?\\s+)?(${RELATION_RE})\\s+of\\s+(?:mine|ours)\\s*,?\\s*(\\p{Lu}[\\p{L}-]+)\\s*,?\\s*`, 'iu');
+/** "little brother Emrys has moved…", "older sister Kasia is…": a relation with its adjective and no "my", then a name and a verb. */
+const ADJ_RELATION = new RegExp(`^(?:${RELATION_ADJ})\\s+(${RELATION_RE})\\s+(\\p{Lu}[\\p{L}-]+)\\s+(?=\\p{Ll})`, 'iu');
 /** "Cousin Aurelio got a job…": a capitalised relation word as a title before the name. */
 const BARE_RELATION = new RegExp(`^(?!(?:Mum|Mom|Dad|Grandma|Grandpa)\\b)(\\p{Lu}(?:${RELATION_RE.split('|').filter((w) => !/[^a-z-]/.test(w)).map((w) => w.slice(1)).join('|')}))\\s+(\\p{Lu}[\\p{L}-]+)\\s+(?=\\p{Ll})`, 'u');
 const DEFINITE_EVENT = /^the\s+(?:[\w-]+\s+){0,2}?(?:appointment|interview|exam|test|flight|trip|surgery|operation|viva|presentation|talk|check-?up|consultation|hearing|move|party|wedding|graduation|recital|race|match|game)\s+(?:is|was|will\s+be|got\s+moved|has\s+been\s+moved)\s+(?:now\s+|actually\s+)?(?:on|in|at|for|next|this|tomorrow|today|tonight)\b/i;
@@ -143,9 +154,12 @@ export function parseRelationPhrase(text: string): { relation: string; name?: st
 const SPELLED_AGE = '(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-](?:one|two|three|four|five|six|seven|eight|nine))?|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen';
 const AGE_ENDS = '(?=\\s*(?:[.,;!]|$|\\s+(?:and|but|now|going\\s+on)\\b))';
 /** "me: 41", "am 29": a label or a copula without its subject, the number ending its phrase ("me: 3 coffees" is none). */
-const LABELLED_AGE = new RegExp(`^(?:me\\s*[:=–—-]|am\\s+(?:now\\s+|nearly\\s+|almost\\s+)?)\\s*(\\d{2,3}|${SPELLED_AGE})${AGE_ENDS}`, 'iu');
-/** "forty-three and just started running": a number opening the sentence before the speaker's next clause ("50 and counting" is none). */
-const OPENING_AGE = new RegExp(`^(\\d{2,3}|${SPELLED_AGE})\\s+and\\s+(?:I\\s|(?:just|still|only|already|finally|newly|recently)\\s)`, 'iu');
+const LABELLED_AGE = new RegExp(`^(?:me\\s*[:=–—,-]|am\\s+(?:now\\s+|nearly\\s+|almost\\s+)?)\\s*(\\d{2,3}|${SPELLED_AGE})${AGE_ENDS}`, 'iu');
+/**
+ * "forty-three and just started running": a number opening the sentence before the speaker's next clause ("50 and
+ * counting" is none); "sixty-one today": a birthday, the number then "today" (no unit after it).
+ */
+const OPENING_AGE = new RegExp(`^(\\d{2,3}|${SPELLED_AGE})\\s+(?:and\\s+(?:I\\s|(?:just|still|only|already|finally|newly|recently)\\s)|today(?=\\s*(?:[.,;!🎉🎂]|$|\\s+(?:and|but|so|yay|woo|finally|officially|apparently|innit|lol|haha)\\b)))`, 'iu');
 
 /** Predicative adjectives that open a fragment with their complement: proficiency, allergy, intolerance. */
 const DROPPED_PREDICATIVE = /^(?:(?:really|pretty|quite|totally|fully|now|also|still|severely|mildly)\s+)?(?:fluent|conversational|bilingual|trilingual|proficient|allergic|intolerant)\s+(?:in|to)\b/i;

@@ -50,7 +50,7 @@ export const KIND_RULES: readonly KindRule[] = [
   { kind: 'animal', classes: ['noun.animal'], ancestors: ['animal'] },
   { kind: 'food', classes: ['noun.food'] },
   { kind: 'food', classes: ['noun.plant'], ancestors: ['edible fruit', 'vegetable', 'herb', 'edible nut'] },
-  { kind: 'illness', classes: ['noun.state', 'noun.process', 'noun.body'], ancestors: ['ill health', 'disorder', 'injury', 'symptom', 'allergy', 'pathological state', 'infection', 'disability'] },
+  { kind: 'illness', classes: ['noun.state', 'noun.process', 'noun.body'], ancestors: ['ill health', 'disorder', 'injury', 'symptom', 'allergy', 'pathological state', 'infection', 'disability', 'mental illness'] },
   { kind: 'language', classes: ['noun.communication'], ancestors: ['natural language', 'language'], unless: ['programming language', 'artificial language', 'speech', 'word'] },
   { kind: 'instrument', classes: ['noun.artifact'], ancestors: ['musical instrument'] },
   { kind: 'activity', classes: ['noun.act'], ancestors: ['sport', 'game', 'exercise', 'recreation', 'diversion', 'athletics', 'dance', 'hobby', 'avocation', 'art', 'music', 'walk', 'travel'] },

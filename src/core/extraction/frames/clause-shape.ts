@@ -162,7 +162,9 @@ function retagVerbs(toks: readonly NlpToken[]): NlpToken[] {
     // determiner or possessive, is the verb (the tagger reads irregular pasts as nouns).
     if (t.pos === 'NOUN' && i === 1 && prev?.pos === 'PRON' && SUBJECT_PRONOUNS.has(prev.lower) && next && (next.pos === 'PROPN' || next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'VERB', lemma: t.lower };
     // After a name anywhere ("my flatmate Kofi practises the sax"), after a bare noun only as the clause's second word.
-    if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'PROPN' || (prev.pos === 'NOUN' && i === 1)) || !next || !(next.pos === 'DET' || isPossessive(next))) return t;
+    // After a name, a preposition and its phrase will do too ("Bertie lives with my neighbour's mum").
+    const prepPhrase = prev?.pos === 'PROPN' && next?.pos === 'ADP' && !!toks[i + 2] && (toks[i + 2].pos === 'DET' || isPossessive(toks[i + 2]) || toks[i + 2].pos === 'PROPN');
+    if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'PROPN' || (prev.pos === 'NOUN' && i === 1)) || !next || !(next.pos === 'DET' || isPossessive(next) || prepPhrase)) return t;
     return { ...t, pos: 'VERB', lemma: t.lower.replace(/(?:ie)?s$/, (m) => (m === 'ies' ? 'y' : '')) };
   });
 }
@@ -176,7 +178,8 @@ export function shapeOfTokens(tokens: readonly NlpToken[]): Shape {
   let toks = retagVerbs(tokens);
   const s: Shape = { subject: null, pronoun: null, verb: null, verbText: null, particle: null, object: null, objects: [], complement: null, adjective: null, preps: [], negated: false, modal: null, subjectless: false, gerundNames: false, passive: false };
   let i = 0;
-  while (i < toks.length && (SKIP_LEAD.has(toks[i].pos) || (toks[i].pos === 'ADV' && SKIP_ADV.has(toks[i].lower)) || CHAT_LEAD.has(toks[i].lower))) i++;
+  // A sentence adverb before the subject pronoun ("eventually I handed…", "honestly we…") is skipped too.
+  while (i < toks.length && (SKIP_LEAD.has(toks[i].pos) || (toks[i].pos === 'ADV' && (SKIP_ADV.has(toks[i].lower) || (/ly$/.test(toks[i].lower) && toks[i + 1]?.pos === 'PRON' && PRONOUNS.has(toks[i + 1].lower)))) || CHAT_LEAD.has(toks[i].lower))) i++;
   // "every time I eat…", "last week we…": a leading time phrase before a subject pronoun is no subject.
   const [lead, afterLead] = readPhrase(toks, i);
   if (lead && isTime(lead) && toks[afterLead]?.pos === 'PRON' && PRONOUNS.has(toks[afterLead].lower)) i = afterLead;
@@ -221,7 +224,7 @@ export function shapeOfTokens(tokens: readonly NlpToken[]): Shape {
         i += 2;
       }
     }
-  } else s.subjectless = toks[i]?.lower === 'been' || toks[i]?.pos === 'VERB' || (NEGATORS.has(toks[i]?.lower ?? '') && toks[i + 1]?.pos === 'VERB') || (toks[i]?.pos === 'AUX' && ['have', 'be'].includes(toks[i].lemma) && toks[i + 1]?.pos !== 'PRON' && toks.slice(i + 1, i + 4).some((t) => t.pos === 'VERB'));
+  } else s.subjectless = toks[i]?.lower === 'been' || toks[i]?.pos === 'VERB' || (NEGATORS.has(toks[i]?.lower ?? '') && toks[i + 1]?.pos === 'VERB') || (toks[i]?.pos === 'AUX' && (['have', 'be'].includes(toks[i].lemma) || (toks[i].lemma === 'do' && NEGATORS.has(toks[i + 1]?.lower ?? ''))) && toks[i + 1]?.pos !== 'PRON' && toks.slice(i + 1, i + 4).some((t) => t.pos === 'VERB'));
   // Verb group: auxiliaries, negation, modals, then the main verb.
   let sawBe = false;
   let lastAux = -1;
@@ -285,6 +288,13 @@ export function shapeOfTokens(tokens: readonly NlpToken[]): Shape {
       s.object = np;
       s.objects.push(np);
       i = j;
+      // "we got a kitten, Tempeh, she's tiny": a name in commas after a common noun object is its name.
+      if (!np.proper && !np.name && toks[i]?.text === ',' && toks[i + 1]?.pos === 'PROPN' && (toks[i + 2]?.text === ',' || toks[i + 2] === undefined || ['.', '!'].includes(toks[i + 2].text))) {
+        const named = { ...np, text: `${np.text} ${toks[i + 1].text}`, name: toks[i + 1].text };
+        s.object = named;
+        s.objects[s.objects.length - 1] = named;
+        i += toks[i + 2]?.text === ',' ? 3 : 2;
+      }
       if (s.subjectless && toks[i]?.pos === 'AUX' && toks[i].lemma === 'be') s.gerundNames = true;
       while ((toks[i]?.lower === 'and' || toks[i]?.lower === 'or' || toks[i]?.lower === ',') && i + 1 < toks.length) {
         const [more, k] = readArgument(toks, i + 1);

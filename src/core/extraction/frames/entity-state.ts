@@ -13,7 +13,7 @@ import type { Draft, Holdings } from '../model.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { bareName, type ReadClause } from './read.ts';
-import { BARRED_FROM, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, REFERENCE_ENDINGS, type Ending, type ReferenceEnding } from './table.ts';
+import { BARRED_FROM, COMPLETIONS, DISSOLUTIONS, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, REFERENCE_ENDINGS, type Ending, type ReferenceEnding } from './table.ts';
 import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
 import { resolveDate } from '../dates.ts';
 
@@ -104,9 +104,19 @@ export function endingDrafts(rc: ReadClause): Draft[] {
     const own = main.verb === sub.verb && rc.tokens[never].lower === 'never' && !sub.preps.some((p) => p.prep === 'to' || p.prep === 'for');
     if (e?.negatedOnly && main.subject && (!main.negated || own)) return endingFor(rc, e, { ...sub, negated: false });
   }
+  // "Poppet didn't wake up this morning": a row read only under its negation, as the clause's main verb.
+  if (main.negated && !main.modal && main.subject && !/^\s*(?:if|unless|when|whether)\b/i.test(rc.clause.text)) {
+    const e = endingOf(rc, main);
+    // Said of a name or an animal, never of a person's noun ("the baby didn't wake up once").
+    const animalOrName = main.subject.proper || (!!main.subject.noun && kindOf(main.subject.noun, rc.lex) === 'animal');
+    if (e?.negatedOnly && e.mainVerb && animalOrName) return endingFor(rc, e, { ...main, negated: false });
+  }
   // The main verb group's own negation: a tail ("walked out of Tesco, not going back") does not negate the ending.
   if (main.negated || (main.modal && main.modal !== 'can') || (rc.clause.negated && !NEGATED_TAIL.test(rc.clause.text))) return [];
   const direct = endingOf(rc);
+  // "rehomed Cheddar and Brie": an ending over coordinated objects ends each of them.
+  if (direct && direct.referent !== 'subject' && main.objects.length > 1 && main.object === main.objects[0])
+    return main.objects.flatMap((o) => endingFor(rc, direct, { ...main, object: o, objects: [o] })).filter((d, k, all) => all.findIndex((x) => x.key === d.key && x.value === d.value) === k);
   if (direct) return endingFor(rc, direct, main);
   // "handed in my notice and resigned": a verb coordinated with the main one, same subject.
   for (let i = 1; i < rc.tokens.length; i++) {
@@ -119,6 +129,13 @@ export function endingDrafts(rc: ReadClause): Draft[] {
   if ((main.verb === 'have' || main.verb === 'get') && main.object) {
     const caused = causedEnding(rc, main);
     if (caused) return endingFor(rc, caused.e, { ...main, verb: caused.verb, particle: null });
+  }
+  // "Took Dumpling in to be put to sleep": a passive purpose after the main object acts on that object.
+  const purpose = main.object ? rc.tokens.findIndex((t, k) => t.lower === 'to' && rc.tokens[k + 1]?.lower === 'be' && rc.tokens[k + 2]?.pos === 'VERB') : -1;
+  if (purpose > 0) {
+    const sub = shapeOfTokens(rc.tokens.slice(purpose + 2));
+    const e = sub.verb ? endingOf(rc, sub) : null;
+    if (e && e.referent !== 'subject') return endingFor(rc, e, { ...sub, subject: main.object, pronoun: null, subjectless: false, passive: true, object: null, objects: [] });
   }
   // "We had to rehome Luna", "our cat had to be put down": an ending the speaker was obliged to (have/need to + verb).
   if (main.verb !== 'have' && main.verb !== 'need') return [];
@@ -159,7 +176,7 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   // "my sister got fired": what happens to someone else is theirs.
   if (!speakerSide || (e.involuntary && !clause.subject.self)) return [];
   // "my cousin sold her Mini": a person doing the ending to their own things ends nothing of the speaker's.
-  if (!clause.subject.self && e.referent !== 'subject' && shape.subject && !shape.passive) return [];
+  if (!clause.subject.self && e.referent !== 'subject' && shape.subject && !shape.passive && !(e.taken && (object?.det === 'my' || object?.det === 'our'))) return [];
   const holdings = clause.held;
   const heldKeys = e.heldOnly ?? endable(e);
   // "walked out of grounded": a referent the tagger did not read as a phrase is the word after "of".
@@ -182,7 +199,8 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     const key = (kind ? e.keyByKind[kind] : undefined) ?? (name && !noun ? e.defaultKey : null);
     // What the exchange's earlier turns hold under that word ("socks" → "tabby named Socks", "the yamaha" → the MT-07).
     const word = (name ?? (referent.gerund ? referent.head : referent.head)).toLowerCase();
-    const hit = holdings?.find(word, key && !e.heldOnly ? [key] : heldKeys) ?? null;
+    // A bare name's key is only the row's guess: it is looked up under every key the row ends ("sold Pip" → the pet).
+    const hit = holdings?.find(word, key && !e.heldOnly && kind && e.keyByKind[kind] ? [key] : heldKeys) ?? null;
     // The held value when it carries the word; else the word as said ("bruno" for the "labrador" stated with it).
     if (hit) return [retraction(clause.speaker, hit.key, hit.value.toLowerCase().includes(word) ? hit.value : (name ?? word), e, true)];
     if (key && !e.heldOnly) return [{ key, value: name ?? (referent.gerund ? referent.head : referent.headLemma), op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, ...(kind && e.keyByKind[kind] ? { kindKnown: true } : {}) } }];
@@ -326,8 +344,14 @@ function structured(row: ReferenceEnding, rc: ReadClause, shape: Shape): Array<P
       return rest.length === 0 || (rest.length === 2 && rest[0] === 'for' && (rest[1] === 'me' || rest[1] === 'us')) ? [shape.subject] : [];
     }
     // "Betsy has a new owner now": the held thing itself has a new home, family or owner.
-    case 'has-new-home':
-      return shape.verb === 'have' && !shape.negated && shape.objects.some((o) => NEW_HOMES.includes(o.headLemma)) && after.includes('new') ? [shape.subject] : [];
+    // "Bertie lives with my neighbour's mum now": it lives with someone else now (never with me/us, never "still").
+    case 'has-new-home': {
+      if (shape.negated) return [];
+      if (shape.verb === 'have') return shape.objects.some((o) => NEW_HOMES.includes(o.headLemma)) && after.includes('new') ? [shape.subject] : [];
+      const withWhom = shape.verb === 'live' ? shape.preps.find((p) => p.prep === 'with') : undefined;
+      const others = withWhom && !['me', 'us'].includes(withWhom.np.text.toLowerCase()) && !['our', 'his', 'her', 'their'].includes(withWhom.np.det ?? '');
+      return others && after.includes('now') && !/\bstill\b/i.test(rc.clause.text) ? [shape.subject] : [];
+    }
     // "Bramble went back to the farm", "Sunny has gone to my aunt's": a held animal goes back, or to a person, for good
     // (not to someone's own place of its: "back to his basket"; not for a while: "to my mum's for the weekend").
     case 'returned': {
@@ -349,7 +373,7 @@ function endedPhraseAt(after: string[]): number {
 }
 
 /** Words without which no fragment ending reads (no more, me/us + from/out of, an end, over, off). */
-const FRAGMENT_CUE = /\bno\s+more\b|\b(?:me|us)\s+(?:from|out)\b|\bend(?:ed)?\b|\bover\b|\bhistory\b|\boff\b|\bdone\b|\bfinished\b/i;
+const FRAGMENT_CUE = /\bno\s+more\b|\b(?:divorce|separation|annulment|break-?up)\b|\b(?:me|us)\s+(?:from|out)\b|\bend(?:ed)?\b|\bover\b|\bhistory\b|\boff\b|\bdone\b|\bfinished\b/i;
 /** "no more pottery for me": a verbless fragment that ends a held activity, job or vehicle. */
 const NO_MORE = /^(?:so\s+|and\s+|well\s+)?no\s+more\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:\s+for\s+(?:me|us)(?:\s+(?:now|then))?)?\s*(?:[,.!;]|$)/iu;
 
@@ -393,6 +417,26 @@ function fragmentEndings(rc: ReadClause, held: NonNullable<ReadClause['clause'][
       if (hit) return retract(hit, 'span-ended');
     }
     if (span.np.proper && span.np.name) return [{ key: 'employer', value: span.np.name, op: 'retract', subject: clause.speaker, metadata: { ending: 'span-ended' } }];
+  }
+  // "that's me finished with DPD", "I'm done with the Co-op as of today": finished with a held employer (a held thing of
+  // another key, a pastime, is the done-with row's). Not for the day ("done with work for today").
+  const fw = clause.subject.self && !clause.negated ? lowers.findIndex((w, k) => (w === 'finished' || w === 'done') && lowers[k + 1] === 'with') : -1;
+  if (fw >= 0) {
+    const rest = lowers.slice(fw + 2);
+    const stop = rest.findIndex((w) => /^[,.;!?]$/.test(w) || w === 'for' || w === 'as');
+    const hit = lastHeld(held, rest.slice(0, stop >= 0 ? stop : undefined), ['employer']);
+    if (hit && !/\bfor\s+(?:the\s+day|today|tonight|now|the\s+week)\b/i.test(clause.text)) return retract(hit, 'finished-with');
+  }
+  // "the divorce came through", "our separation is final": the bond's dissolution completed ends the current partner
+  // (held, else by its label) and leaves the status it names.
+  const dissolved = shape.subject && !shape.subject.proper && DISSOLUTIONS[shape.subject.headLemma] && ['the', 'our', 'my'].includes(shape.subject.det ?? '') ? DISSOLUTIONS[shape.subject.headLemma] : null;
+  if (dissolved && !clause.negated && !shape.modal && clause.subject.self) {
+    const at = lowers.indexOf(shape.subject!.head.toLowerCase());
+    if (lowers.slice(at + 1, at + 4).some((w) => COMPLETIONS.includes(w))) {
+      const now = held.current('partner');
+      const partner: Draft[] = now ? retract(now, 'dissolved') : [{ key: 'partner', value: 'partner', op: 'retract', subject: clause.speaker, metadata: { ending: 'dissolved', anyKey: true, current: true } }];
+      return [...partner, { key: 'relationship_status', value: dissolved, subject: clause.speaker, confidence: 0.85, metadata: { ending: 'dissolved' } }];
+    }
   }
   // "the engagement is off", "our marriage is over": the bond itself ends, so the current partner does.
   const bond = shape.subject && BOND_OBJECTS.includes(shape.subject.headLemma) && ['the', 'our', 'my'].includes(shape.subject.det ?? '') && shape.verb === 'be';

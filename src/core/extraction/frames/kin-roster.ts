@@ -3,10 +3,11 @@
  * A roster of named kin with their ages: a relation noun the speaker counts or possesses ("two boys", "my kids",
  * "2 stepdaughters:"), then names each with an age ("Ezra (4)", "Noor is 12", "Grace who's 16", "the baby, Sam, is
  * 1"). Each name is the speaker's relative (when the relation has a key) and each age that relative's. Relation
- * nouns are the lexicon's (`RELATIONS`); the roster is read by its shape, never by its words.
+ * nouns are the lexicon's (`RELATIONS`); the roster is read by its shape, never by its words. A list of names with
+ * children's ages that opens the sentence and names no relation is the speaker's children.
  */
 import type { Draft } from '../model.ts';
-import { NOT_NAMES, RELATIONS, RELATION_ADJ, RELATION_RE } from '../lexicon.ts';
+import { NOT_NAMES, PET_RE, RELATIONS, RELATION_ADJ, RELATION_RE } from '../lexicon.ts';
 import { relationDraft, thirdPartyId } from '../subject-attribution.ts';
 import { spelledToDigits } from '../values.ts';
 import { re } from '../re.ts';
@@ -16,7 +17,7 @@ const COUNT = '(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twin
 const HEAD = re(`(?:^|[\\s,;:(])(?:(my|our)\\s+(?:${COUNT}\\s+)?|(${COUNT})\\s+)(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])`, 'giu');
 const AGE = '(\\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-]\\w+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)(\\s*(?:months?|weeks?)(?:\\s+old)?)?';
 /** A name and its age: "Ezra (4)", "Noor is 12", "Grace who's 16", "Samir, is 1", "Tomas, who's nine,". */
-const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|(?:,?\\s+(?:who(?:'s|’s|\\s+is)|(?:he|she)(?:'s|’s|\\s+is)|is|turned|turns)|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?)\\b))`, 'gu');
+const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|(?:,?\\s+(?:who(?:'s|’s|\\s+is)|(?:he|she)(?:'s|’s|\\s+is)|is|(?:just\\s+|only\\s+)?(?:turned|turns))|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?)\\b))`, 'gu');
 /** The group's age right after a plural head: "the twins are 4", "my boys are 9 and 7" is two ages, so only one number. */
 const GROUP_AGE = new RegExp(`^\\s+(?:are|were)\\s+(?:now\\s+|just\\s+|nearly\\s+|almost\\s+)?(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\\s*(?:[.,;!]|$|\\s+(?:and\\s+\\p{Lu}|(?:now|already|going\\s+on)\\b)))`, 'u');
 /** Someone else's kin, or a clause that is not a statement, before the head: "my sister has two boys", "if we had". */
@@ -25,10 +26,48 @@ const OTHERS = re(`\\b(?:his|her|their|he|she|they|if|unless|would|wish)\\b|['�
 const singular = (rel: string) => (/^(?:kids|children|boys|girls|sons|daughters)$/.test(rel) ? rel : rel.replace(/s$/, ''));
 const LABEL: Record<string, string> = { twins: 'child', triplets: 'child', kids: 'child', children: 'child', boys: 'son', girls: 'daughter', sons: 'son', daughters: 'daughter' };
 
+/** What may open a roster that names no relation: a count of the group ("three of them:", "both of them —"). */
+const HEADLESS_LEAD = /^\s*(?:(?:all|both)\s+of\s+(?:them|em)|(?:\d|two|three|four|five|six)\s+of\s+(?:them|em))?\s*[:,—–-]?\s*/iu;
+const LIST_SEP = /^\s*(?:,\s*(?:and\s+|&\s+)?|;\s*|\s(?:and|&)\s+)/u;
+
+/**
+ * A roster with no relation noun: the sentence opens with two or more names coordinated, each with a child's age
+ * ("Ansel (12) and Linnea (10)", "two of them: Ada's 7 and Rufus just turned 3"). Said by the speaker, a list of young
+ * people with their ages is the speaker's children (implied: the relation is inferred, so a lower confidence).
+ */
+function headlessRoster(sentence: string, speaker: string): Draft[] {
+  let at = HEADLESS_LEAD.exec(sentence)![0].length;
+  const items: Array<{ name: string; age: string }> = [];
+  for (const m of sentence.matchAll(ITEM)) {
+    if (m.index! !== at) {
+      const sep = LIST_SEP.exec(sentence.slice(at, m.index!));
+      if (items.length === 0 || !sep || sep[0].length !== m.index! - at) break;
+    }
+    const name = m[1];
+    const n = spelledToDigits((m[2] ?? m[4]).toLowerCase());
+    const unit = (m[3] ?? m[5] ?? '').trim().replace(/\s+old$/, '');
+    if (NOT_NAMES.has(name.toLowerCase()) || RELATIONS[name.toLowerCase()] !== undefined || !/^\d+$/.test(n) || (!unit && Number(n) >= 18)) return [];
+    items.push({ name, age: `${n}${unit ? ` ${unit}` : ''}` });
+    at = m.index! + m[0].length;
+  }
+  // Animals named with their ages ("Rex (3) and Bella (5), both greyhounds") are no children.
+  if (items.length < 2 || re(`\\b(?:${PET_RE})s?\\b`, 'i').test(sentence)) return [];
+  return items.flatMap(({ name, age }) => {
+    const fact = relationDraft(speaker, 'child', name, 0.7);
+    return [
+      ...(fact ? [{ ...fact, value: `${name} (child)`, metadata: { relation: 'child', name, frame: 'roster' } }] : []),
+      { key: 'age', value: age, subject: thirdPartyId(speaker, 'child', name), confidence: 0.75, metadata: { frame: 'roster' } },
+    ];
+  });
+}
+
 /** The relation facts and ages of a roster in one sentence of the speaker's. */
 export function kinRoster(sentence: string, speaker: string): Draft[] {
   if (/\?\s*$/.test(sentence)) return [];
   const out: Draft[] = [];
+  HEAD.lastIndex = 0;
+  if (!HEAD.test(sentence)) return headlessRoster(sentence, speaker);
+  HEAD.lastIndex = 0;
   for (const h of sentence.matchAll(HEAD)) {
     const raw = h[3].toLowerCase();
     if (!(raw in RELATIONS)) continue;

@@ -48,7 +48,20 @@ function seedLookup(word: string): NounKind | undefined {
 export function kindOf(noun: string, lex?: Lexicon): NounKind | null {
   const w = noun.toLowerCase().trim();
   if (!w) return null;
-  return seedLookup(w) ?? (lex ? (kindsOf(lex, w, { maxSenses: 2 })[0] ?? (gerundCompound(w, lex) ? 'activity' : null)) : null);
+  return seedLookup(w) ?? (lex ? (kindsOf(lex, w, { maxSenses: 2 })[0] ?? (gerundCompound(w, lex) ? 'activity' : null) ?? closedCompoundKinds(w, lex, 2)[0] ?? null) : null);
+}
+
+/**
+ * A two-word compound the lexicon holds only closed up or hyphenated ("lock keeper" → lockkeeper, "dog walker" →
+ * dogwalker): the kinds of that form. Only when the spaced form is unknown.
+ */
+function closedCompoundKinds(w: string, lex: Lexicon, maxSenses: number): NounKind[] {
+  if (!/^[a-z]+ [a-z]+$/.test(w) || lex.senses(w, 'noun', 1).length > 0) return [];
+  for (const form of [w.replace(' ', ''), w.replace(' ', '-')]) {
+    const kinds = lex.senses(form, 'noun', 1).length > 0 ? kindsOf(lex, form, { maxSenses }) : [];
+    if (kinds.length > 0) return kinds;
+  }
+  return [];
 }
 
 /**
@@ -72,5 +85,5 @@ export function isKind(noun: string, kind: NounKind, lex?: Lexicon): boolean {
   if (seeded) return seeded === kind || (kind === 'occupation' && OCCUPATIONS.has(w));
   if (!lex) return false;
   const kinds = kindsOf(lex, w, { maxSenses: 3 });
-  return kinds.includes(kind) || (kind === 'activity' && kinds.length === 0 && gerundCompound(w, lex));
+  return kinds.includes(kind) || (kind === 'activity' && kinds.length === 0 && gerundCompound(w, lex)) || (kinds.length === 0 && closedCompoundKinds(w, lex, 3).includes(kind));
 }

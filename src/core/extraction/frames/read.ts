@@ -4,8 +4,9 @@
  * class of its verb (listed lemma, else a WordNet verb anchor), checks the argument in the
  * frame's slot against its class (noun kind, name, proper noun), and returns drafts with
  * confidence by explicitness. Also the small frames the table's data drives: settings, naming,
- * animal parts, milestones and arrivals, harm, possessed animals and illnesses, appraisal verbs
- * and vocations. Entity-state endings are read by frames/entity-state.ts.
+ * animal parts, milestones, arrivals and births, harm, possessed animals and illnesses, appraisal
+ * verbs, vocations, work kit, a kind in apposition and a name given by pronoun. Entity-state
+ * endings are read by frames/entity-state.ts.
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Clause, Draft } from '../model.ts';
@@ -18,7 +19,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { FLARE_VERBS, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -141,7 +142,10 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   // "no brothers", "any pets": a phrase that denies or asks is no argument.
   if (np.det === 'no' || np.det === 'any') return false;
   if (arg === 'proper') return !!np.name && np.proper && isName(np.name.split(' ')[0]);
+  if (arg === 'gerund') return (np.gerund || /^[a-z]{3,}ing$/i.test(np.text)) && np.det === null && !np.proper && !/\s/.test(np.text) && !PREDICATES.work.lemmas.includes(np.head.replace(/ing$/, ''));
   if (arg === 'name') return (np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && mayBeName(np.name, lex)) || bareName(np, lex) !== null;
+  // "Parkinson's", "Crohn's": an eponym in the possessive is the illness the lexicon names so.
+  if (arg === 'illness' && eponymIllness(np, lex)) return true;
   // A proper noun is no kind, unless the seed table holds it (chat capitalises words the lexicon lacks: "the Bodhran").
   if (np.proper && arg !== 'language' && arg !== 'vehicle') return !np.name?.includes(' ') && isKind(np.headLemma, arg) && kindOf(np.headLemma) === arg;
   // A proper noun is a vehicle only by the seed table's makes and models ("Prius"); WordNet's "SAM" is a missile.
@@ -153,6 +157,11 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   if ((compound !== null && isKind(compound, arg, lex)) || isKind(np.headLemma, arg, lex) || (np.head !== np.headLemma && isKind(np.head, arg, lex))) return true;
   // "a 2015 honda jazz": a make from the seed table before the model names a vehicle whatever the model's own sense.
   return arg === 'vehicle' && words.slice(0, -1).some((w) => isKind(w, 'vehicle'));
+}
+
+/** A capitalised name in the possessive that the lexicon holds as an illness ("Parkinson's", "Ménière's"). */
+function eponymIllness(np: Phrase, lex?: Lexicon): boolean {
+  return np.proper && /^\p{Lu}[\p{L}-]*['’]s$/u.test(np.text) && isKind(np.headLemma.replace('’', "'"), 'illness', lex);
 }
 
 /** The words of a phrase without its determiner ("a senior sonographer" → "senior sonographer"). */
@@ -257,6 +266,16 @@ export function frameDrafts(rc: ReadClause): Draft[] {
     const sub = shapeOfTokens(rc.tokens.slice(i));
     if (sub.verb) own = [...own, ...shapeDrafts(rc, { ...sub, verb: verbLemma(sub.verb, rc.lex), subject: shape.subject, pronoun: shape.pronoun, subjectless: shape.subjectless || (!shape.pronoun && !shape.verb), negated: shape.negated, modal: shape.modal }, aspect)];
   }
+  // "grew up with Latvian at home and Russian at school": a language read by a frame shares it with the languages
+  // coordinated after it in a parallel phrase (the language, then at/with/in/for).
+  const spoken = own.find((d) => d.key === 'language' && d.op !== 'retract');
+  if (spoken) {
+    for (let i = 1; i + 2 < rc.tokens.length; i++) {
+      const [link, lang, prep] = [rc.tokens[i - 1], rc.tokens[i], rc.tokens[i + 1]];
+      if ((link.lower === 'and' || link.text === ',') && /^\p{Lu}/u.test(lang.text) && ['at', 'with', 'in', 'for', 'to'].includes(prep.lower) && isKind(lang.lower, 'language', rc.lex) && !own.some((d) => d.key === 'language' && d.value.toLowerCase() === lang.lower))
+        own = [...own, { ...spoken, value: lang.text, metadata: { ...spoken.metadata, frame: 'language×parallel' } }];
+    }
+  }
   if (own.length > 0 || !(clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless || !shape.subject))) return own;
   for (const sub of rc.chained) {
     const got = shapeDrafts(rc, { ...sub, subjectless: true }, CHAINED_PREDS);
@@ -315,7 +334,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     }
     for (const np of args) {
       // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
-      if (/['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
+      if ((/['’]s\b/.test(np.text) && !(frame.arg === 'illness' && eponymIllness(np, lex))) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
       if (frame.key === 'health_condition' && NOT_CONDITIONS.includes(np.headLemma)) continue;
       // "six hives at the bottom of the garden": a counted illness noun is a thing counted, not a condition.
       if (frame.key === 'health_condition' && COUNTED.test(np.text)) continue;
@@ -334,7 +353,10 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
         if (d && clause.subject.self) out.push({ ...d, metadata: { ...d.metadata, frame: 'own×family' } });
         continue;
       }
-      out.push({ key: frame.key, value: valueOf(frame, np, rc), ...(frame.op ? { op: frame.op } : {}), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}` } });
+      const value = valueOf(frame, np, rc);
+      // A pet's name is carried in metadata, so it names what a rule left unnamed ("a kitten, Tempeh," over "kitten").
+      const petName = frame.key === 'pet' && frame.op !== 'retract' ? / named (\p{Lu}[\p{L}'’-]*)$/u.exec(value)?.[1] : undefined;
+      out.push({ key: frame.key, value, ...(frame.op ? { op: frame.op } : {}), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}`, ...(petName ? { name: petName } : {}) } });
       // "traded the yaris for a Kia Niro": what was traded for a vehicle was one too, and it is gone.
       const forMake = (np.name ?? '').toLowerCase().split(/\s+/).slice(0, -1).some((w) => isKind(w, 'vehicle'));
       if (frame.pred === 'exchange' && speakerSays)
@@ -401,6 +423,32 @@ export function settingDrafts(rc: ReadClause): Draft[] {
   return out;
 }
 
+/**
+ * Work kit named for its organisation (WORK_KIT): "wore my B&Q apron home", "it's the Lidl tabard at the school gates
+ * again", "sat in my Evri van" → employer, implied. The name before the kit noun is the organisation unless the
+ * lexicon reads it as a place, a make or a person's kin; someone else's kit ("his Tesco uniform") says nothing.
+ */
+export function workKitDrafts(rc: ReadClause): Draft[] {
+  const { tokens, clause, shape, lex } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause)) return [];
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const det = tokens[i].lower;
+    if (det !== 'my' && det !== 'the') continue;
+    let j = i + 1;
+    while (j < tokens.length && tokens[j].pos === 'PROPN' && j - i <= 3) j++;
+    if (j === i + 1 || j >= tokens.length) continue;
+    const pair = `${tokens[j].lemma} ${tokens[j + 1]?.lemma ?? ''}`;
+    const kit = (WORK_KIT.worn as readonly string[]).includes(pair) ? pair : tokens[j].lemma;
+    const worn = (WORK_KIT.worn as readonly string[]).includes(kit);
+    if (!worn && !(det === 'my' && (WORK_KIT.driven as readonly string[]).includes(kit))) continue;
+    const org = tokens.slice(i + 1, j).map((t) => t.text).join(' ');
+    const kind = kindOf(org.toLowerCase(), lex);
+    if (!/^\p{Lu}/u.test(org) || (kind && kind !== 'organization') || NOT_NAMES.has(org.toLowerCase())) continue;
+    return [{ key: 'employer', value: org, implicit: true, subject: clause.speaker, metadata: { frame: `kit×${kit}` } }];
+  }
+  return [];
+}
+
 /** Verbs that give a name ("my daughter is called Anna", "we named the puppy Miso"). */
 const NAMING = new Set(['call', 'name']);
 
@@ -421,6 +469,11 @@ export function namingDrafts(rc: ReadClause): Draft[] {
     }
     if (isKind(c.headLemma, 'animal', lex)) return [{ key: 'pet', value: `${c.headLemma} named ${who}`, subject: clause.speaker, metadata: { species: c.headLemma, name: who, frame: 'be×animal' } }];
   }
+  // "Fennel the schipperke has worked out the bin": a name with its kind in apposition, opening the clause, is a pet of
+  // the speaker's when the kind is an animal (never "Jaws the film", "Paris the city").
+  const t = rc.tokens;
+  if (clause.subject.self && t.length > 3 && t[0].pos === 'PROPN' && isName(t[0].text) && mayBeName(t[0].text, lex) && t[1].lower === 'the' && t[2].pos === 'NOUN' && t[3]?.pos !== 'NOUN' && isKind(t[2].lemma, 'animal', lex) && !isKind(t[2].lemma, 'food', lex) && !t.some((x) => FICTION_CUES.includes(x.lemma)))
+    return [{ key: 'pet', value: `${t[2].lower} named ${t[0].text}`, subject: clause.speaker, metadata: { species: t[2].lemma, name: t[0].text, frame: 'apposition×animal' } }];
   if (!shape.verb || !NAMING.has(shape.verb)) return [];
   const holder = shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') ? shape.subject : shape.objects.find((o) => !o.proper && (o.det === 'my' || o.det === 'our' || o.det === 'the'));
   const name = shape.objects.find((o) => o.proper && o.name && isName(o.name))?.name ?? null;
@@ -500,12 +553,40 @@ export function arrivalDrafts(rc: ReadClause): Draft[] {
   const arrives = rc.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower.replace(/s$/, ''))) || ARRIVAL.phrases.some((p) => new RegExp(`\\b${p}\\b`).test(s));
   const newborn = ARRIVAL.newborn.some((w) => new RegExp(`\\b${w}\\b(?!\\s+of\\b)`).test(s)) || new RegExp(`\\b(?:a|number)\\s+(?:${ARRIVAL.counts.join('|')})\\b(?!\\s+of\\b)`).test(s);
   if (!arrives || !newborn) return [];
+  // "was born on Sunday", "arrived on Monday": an arrival told in the past is a birth, never one due.
+  if (rc.tokens.some((t) => /^(?:arrived|came|born)$/.test(t.lower))) return [];
   // An arrival is ahead by its meaning: the clause's month or day is read forward ("arrives in October").
   const date = resolveDate(clause.text, clause.ref, true);
   if (!date || date.iso <= clause.ref.toISOString().slice(0, 10)) return [];
   // A third party's baby ("my sister's baby is due in June") is theirs; the speaker's own otherwise.
   const theirs = !clause.subject.self && !ARRIVAL.newborn.includes((clause.subject.relation ?? '') as never);
   return [{ key: 'event_milestone', value: 'baby due', type: 'event', ...(theirs ? {} : { subject: clause.speaker }), eventDate: date.iso, confidence: 0.8, metadata: { frame: 'arrival', dateText: date.text } }];
+}
+
+/**
+ * A birth told as an arrival that has happened: the speaker's own newborn (a child-relation noun, "our son", "my baby
+ * girl") as the subject of an arrival verb (ARRIVAL.verbs, or "was born"), dated in the past → event_milestone "birth
+ * of <son>", and the name the sentence gives it ("we've called him Alfie") → the child. Someone else's baby ("my
+ * sister's baby arrived") is theirs, read elsewhere; an arrival ahead is "baby due" (arrivalDrafts).
+ */
+export function birthDrafts(rc: ReadClause): Draft[] {
+  const { clause, shape } = rc;
+  const subj = shape.subject;
+  // A newborn named in the subject ("our daughter Isla was born…") is the rules' event of that child.
+  if (clause.negated || shape.negated || shape.modal || !subj || subj.name || (subj.det !== 'my' && subj.det !== 'our') || /['’]s\s/.test(subj.text) || !shape.verb) return [];
+  const words = subj.text.toLowerCase().split(/\s+/).slice(1);
+  const rel = words.find((w) => RELATIONS[w] === 'child' || (ARRIVAL.newborn as readonly string[]).includes(w));
+  const arrived = (ARRIVAL.verbs as readonly string[]).includes(shape.verb) && shape.verb !== 'due' && shape.verb !== 'expect' && (shape.verb !== 'bear' || shape.passive);
+  if (!rel || !arrived || !clause.date || clause.date.iso > clause.ref.toISOString().slice(0, 10)) return [];
+  // "my son arrived home on Monday": an arrival somewhere is a journey; a birth has only its time (and a manner).
+  const at = rc.tokens.findIndex((t) => t.lemma === shape.verb);
+  const rest = rc.tokens.slice(at + 1).map((t) => t.text).join(' ').replace(clause.date.text, ' ');
+  if (!/^[\s!.,]*(?:(?:safely|early|late|at\s+last|finally|bang\s+on\s+time)\b[\s!.,]*)?$/i.test(rest.split(/[!.]/)[0] ?? '')) return [];
+  const out: Draft[] = [{ key: 'event_milestone', value: `birth of ${words.join(' ')}`, type: 'event', subject: clause.speaker, eventDate: clause.date.iso, confidence: 0.8, metadata: { frame: 'birth', dateText: clause.date.text } }];
+  const named = /\b(?:called|named)\s+(?:him|her|them|the\s+(?:baby|little\s+one))\s+(\p{Lu}[\p{L}'’-]+)/u.exec(clause.sentence);
+  const d = named && isName(named[1]) ? relationDraft(clause.speaker, RELATIONS[rel] === 'child' ? rel : 'baby', named[1], 0.85) : null;
+  if (d) out.push({ ...d, metadata: { ...d.metadata, frame: 'birth×name' } });
+  return out;
 }
 
 /** "dairy wrecks my stomach", "prawns make my lips swell": a food that harms the speaker's body → an allergy, implied. */
@@ -556,8 +637,27 @@ const isPossessive = (w: string) => ['my', 'our'].includes(w);
  */
 export function fragmentDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
-  if (!clause.subject.self || shape.pronoun || (shape.verb && shape.verb !== 'be') || clause.negated || shape.negated) return [];
+  if (!clause.subject.self || shape.pronoun || clause.negated || shape.negated) return [];
   const toks = rc.tokens.filter((t) => t.pos !== 'PUNCT' || t.text === ',');
+  // How often, at token k: "every sunday", "twice a week", "three times a month".
+  const oftenAt = (k: number) => {
+    const [a, b, c] = [toks[k]?.lower, toks[k + 1]?.lower, toks[k + 2]?.lower];
+    return ((FRAGMENTS.every as readonly string[]).includes(a ?? '') && (FRAGMENTS.periods as readonly string[]).includes(b ?? '')) || ((FRAGMENTS.counts as readonly string[]).includes(a ?? '') && (b === 'a' || (b === 'times' && c === 'a')));
+  };
+  // The frequency may follow a place or a company ("birdwatching at the reservoir every weekend"), before a comma.
+  const oftenWithin = (from: number) => {
+    for (let k = from; k < Math.min(toks.length, from + 7) && toks[k].text !== ','; k++) if (oftenAt(k)) return true;
+    return false;
+  };
+  // "birdwatching at the reservoir every weekend", "hurling training twice a week": a fragment the tagger opens with a
+  // gerund (or an activity word before a practice head) is the pastime, with a frequency after it.
+  if (!shape.subject && toks.length > 2 && shape.verb && toks[0].lemma === shape.verb) {
+    const first = toks[0];
+    const practice = (PRACTICE_HEADS.occasions as readonly string[]).includes(toks[1]?.lower ?? '');
+    const activity = /ing$/.test(first.lower) && isKind(first.lower, 'activity', lex) && !PREDICATES.work.lemmas.includes(first.lower.replace(/ing$/, ''));
+    if (activity && (toks[1]?.pos !== 'DET' || practice) && oftenWithin(practice ? 2 : 1)) return [{ key: 'hobby', value: first.lower, implicit: true, subject: clause.speaker, metadata: { frame: 'fragment×frequency' } }];
+  }
+  if (shape.verb && shape.verb !== 'be') return [];
   const w = toks[0]?.lower ?? '';
   const next = toks[1]?.lower ?? '';
   if ((FRAGMENTS.stateTails as readonly string[]).includes(next) && !shape.verb) {
@@ -568,9 +668,7 @@ export function fragmentDrafts(rc: ReadClause): Draft[] {
   const p = shape.subject;
   if (!p || p.proper || p.det !== null || shape.verb || !(isKind(p.headLemma, 'activity', lex) || isKind(p.headLemma, 'instrument', lex))) return [];
   const at = toks.findIndex((t) => t.lower === p.head);
-  const [a, b, c] = [toks[at + 1]?.lower, toks[at + 2]?.lower, toks[at + 3]?.lower];
-  const often = ((FRAGMENTS.every as readonly string[]).includes(a ?? '') && (FRAGMENTS.periods as readonly string[]).includes(b ?? '')) || ((FRAGMENTS.counts as readonly string[]).includes(a ?? '') && (b === 'a' || (b === 'times' && c === 'a')));
-  return often ? [{ key: 'hobby', value: p.head, implicit: true, subject: clause.speaker, metadata: { frame: 'fragment×frequency' } }] : [];
+  return oftenWithin(at + 1) ? [{ key: 'hobby', value: p.head, implicit: true, subject: clause.speaker, metadata: { frame: 'fragment×frequency' } }] : [];
 }
 
 /**
@@ -736,7 +834,7 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     // "the psoriasis is flaring", "a bad gout week": an illness the speaker's clause has act up, or colour a day.
     if (clause.subject.self && !/['’]s\b/.test(p.text) && !shape.pronoun) {
       const words = p.text.toLowerCase().split(/\s+/);
-      const flares = p === shape.subject && p.det === 'the' && (FLARE_VERBS as readonly string[]).includes(shape.verb ?? '');
+      const flares = p === shape.subject && p.det === 'the' && !shape.negated && !shape.modal && ((FLARE_VERBS as readonly string[]).includes(shape.verb ?? '') || (shape.verb === 'be' && COURSE_ADJECTIVES.includes(shape.adjective ?? '')));
       const spell = (p.det === 'a' || p.det === 'an') && ['day', 'week', 'night', 'month'].includes(p.headLemma) ? words[words.length - 2] : null;
       const ill = flares ? p.headLemma : spell;
       if (ill && kindOf(ill, lex) === 'illness' && !NOT_CONDITIONS.includes(ill) && !(lex?.isA(ill, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 }) ?? false)) out.push({ key: 'health_condition', value: flares ? bare(p).toLowerCase() : ill, subject: clause.speaker, metadata: { frame: flares ? 'illness flares' : 'illness×spell' } });
@@ -789,14 +887,18 @@ const DOER = /(?:er|or|ist|ian|ant)$/;
 export function vocationDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
   if (!lex || !shape.verb || !clause.subject.self || shape.pronoun !== 'i' || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause)) return [];
-  // The listed verbs have their own frames (work at X is the employer, not a "worker").
-  if (BY_LEMMA.has(shape.verb) && !PREDICATES.study.lemmas.includes(shape.verb)) return [];
+  // The listed verbs have their own frames (work at X is the employer, not a "worker"); driving for someone, with
+  // nothing driven, is a trade ("I drive for DPD").
+  if (BY_LEMMA.has(shape.verb) && !PREDICATES.study.lemmas.includes(shape.verb) && !PREDICATES.drive.lemmas.includes(shape.verb)) return [];
   // Done as such, with no object: "I teach at X" (the doer's trade), never "started a new job at X".
   if (shape.object) return [];
   const at = shape.preps.find((p) => (p.prep === 'at' || p.prep === 'for') && (fits(p.np, 'proper') || (!p.np.proper && isKind(p.np.headLemma, 'organization', lex))));
   if (!at) return [];
   const doer = lex.derivations(shape.verb, 'verb').find((d) => DOER.test(d) && (OCCUPATIONS.has(d) || isKind(d, 'occupation', lex)) && !lex.isA(d, 'athlete', { pos: 'noun', maxSenses: 1 }));
-  return doer ? [{ key: 'job_title', value: doer, metadata: { frame: 'vocation×organization' } }] : [];
+  if (!doer) return [];
+  // Done for a named organisation, the organisation is the employer ("I write for the Guardian", "I drive for DPD").
+  const employer = at.prep === 'for' && at.np.proper && at.np.name ? [{ key: 'employer', value: at.np.name, metadata: { frame: 'vocation×for organization' } }] : [];
+  return [{ key: 'job_title', value: doer, metadata: { frame: 'vocation×organization' } }, ...employer];
 }
 
 /** The stance an emotion verb takes on its subject (APPRAISAL), from its first WordNet sense; null for other verbs. */
@@ -900,6 +1002,29 @@ const BEFORE_PLACE = /\b(?:in|to|from|at|of|near|around|into|via)\s*$/i;
  * implied. The name is the last capitalised word before the description that is no place after a preposition, no
  * relative or person the message introduced (`people`), and no common word.
  */
+/** "we've called him Alfie", "I named her Tansy": a name given to someone said by a pronoun. */
+const NAMED_PRONOUN = /\b(?:we|I)(?:['’]ve|\s+have|['’]ve\s+just|\s+just|\s+finally)?\s+(?:called|named)\s+(him|her|them|it)\s+(\p{Lu}[\p{L}'’-]+)/u;
+/**
+ * A name given by pronoun across the message: the pronoun means the newest relative or animal the speaker's message
+ * named before it ("Our son arrived on Monday! … we've called him Alfie" → child Alfie; "picked up the kitten today, named
+ * her Tansy" → pet). The speaker's own ("my", "our") newcomer only.
+ */
+export function namedByPronoun(text: string, speaker: string, lex?: Lexicon): Draft[] {
+  const m = NAMED_PRONOUN.exec(text);
+  if (!m || !isName(m[2])) return [];
+  const before = text.slice(0, m.index);
+  const nouns = [...before.matchAll(/\b(?:[Mm]y|[Oo]ur|[Tt]he|[Aa]n?)\s+(?:new\s+|little\s+|baby\s+|beautiful\s+)?(\p{Ll}[\p{Ll}-]*)/gu)].reverse();
+  for (const n of nouns) {
+    const w = n[1];
+    if (RELATIONS[w] === 'child' && /^(?:my|our)/i.test(n[0])) {
+      const d = relationDraft(speaker, w, m[2], 0.85);
+      return d ? [{ ...d, metadata: { ...d.metadata, frame: 'named×pronoun' } }] : [];
+    }
+    if (isKind(w, 'animal', lex) && !isKind(w, 'food', lex)) return [{ key: 'pet', value: `${w} named ${m[2]}`, subject: speaker, metadata: { species: w, name: m[2], frame: 'named×pronoun' } }];
+  }
+  return [];
+}
+
 export function animalAnaphora(text: string, lex: Lexicon | undefined, people: ReadonlySet<string>): Draft[] {
   if (!lexiconKnowsWords(lex)) return [];
   const out: Draft[] = [];

@@ -8,7 +8,7 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start' | 'exchange' | 'ail';
+export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start' | 'exchange' | 'ail' | 'go';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
@@ -37,6 +37,8 @@ export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[
   exchange: { lemmas: ['trade', 'swap', 'exchange', 'part-exchange', 'switch'], anchors: ['exchange'] },
   // Being laid low by an illness ("laid up with shingles", "signed off with long covid", "struggling with gout").
   ail: { lemmas: ['lay', 'sign', 'struggle', 'battle', 'suffer', 'knock', 'floor', 'strike', 'hospitalise', 'hospitalize', 'admit', 'bed'] },
+  // Going out to do something ("go birding", "went fishing"): the gerund after it is the pastime, whatever the lexicon.
+  go: { lemmas: ['go'] },
 };
 
 /**
@@ -63,7 +65,8 @@ export const PHRASAL_ONLY: Partial<Record<PredClass, Readonly<Record<string, str
 /** Where the argument sits: the object, the copula complement, or the phrase after a preposition. */
 export type Slot = 'object' | 'complement' | `prep:${string}`;
 /** What the argument must be: a noun kind, a proper name of no known kind, or a proper noun (place, organisation). */
-export type ArgClass = NounKind | 'name' | 'proper';
+/** `gerund`: a bare -ing object ("go birding"), a pastime by its syntax. */
+export type ArgClass = NounKind | 'name' | 'proper' | 'gerund';
 
 export interface Frame {
   pred: PredClass;
@@ -119,6 +122,8 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'be', slot: 'prep:in', arg: 'proper', key: 'location', placeOnly: true },
   { pred: 'move', slot: 'prep:to', arg: 'proper', key: 'location' },
   { pred: 'grow', particle: 'up', slot: 'prep:in', arg: 'proper', key: 'hometown' },
+  // "grew up with Latvian at home": a language grown up with is spoken.
+  { pred: 'grow', particle: 'up', slot: 'prep:with', arg: 'language', key: 'language' },
   { pred: 'raise', passive: true, slot: 'prep:in', arg: 'proper', key: 'hometown' },
   { pred: 'speak', slot: 'object', arg: 'language', key: 'language' },
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby' },
@@ -152,6 +157,8 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'start', slot: 'prep:at', arg: 'proper', key: 'employer', alongside: { slot: 'prep:as', arg: 'occupation' } },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby', negated: true, ended: true, op: 'retract' },
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby', negated: true, ended: true, op: 'retract' },
+  // "don't really go birding anymore": an outing given up is a pastime ended.
+  { pred: 'go', slot: 'object', arg: 'gerund', key: 'hobby', negated: true, ended: true, op: 'retract' },
   { pred: 'study', slot: 'prep:at', arg: 'proper', key: 'education' },
 ];
 
@@ -163,6 +170,19 @@ export const SETTING_NOUNS: ReadonlyArray<{ key: string; heads: string[]; preps:
   { key: 'employer', heads: ['day', 'week', 'month', 'shift', 'desk', 'office', 'manager', 'boss', 'team', 'colleague', 'coworker', 'co-worker', 'onboarding', 'badge', 'job', 'role', 'contract', 'probation', 'payslip', 'standup', 'induction'], preps: ['at', 'with'] },
   { key: 'education', heads: ['lab', 'phd', 'degree', 'course', 'thesis', 'dissertation', 'class', 'lecture', 'supervisor', 'advisor', 'dorm', 'masters', 'semester', 'module', 'campus'], preps: ['at'] },
 ];
+
+/**
+ * Work kit that carries its organisation's name: "my B&Q apron", "the Lidl tabard", "my Evri van". The kit worn (any
+ * determiner the speaker uses) or the work vehicle (only "my") names the employer, implied. A make is no organisation
+ * here ("my Ford van" is a vehicle).
+ */
+export const WORK_KIT = {
+  worn: ['apron', 'tabard', 'uniform', 'lanyard', 'overalls', 'hi-vis', 'tunic', 'scrubs', 'badge', 'polo shirt', 'name badge'],
+  driven: ['van', 'lorry', 'truck', 'cab'],
+} as const;
+
+/** Words of fiction and play: a named animal in a clause with one of these is a character, not a pet ("Pingu the penguin was my favourite show"). */
+export const FICTION_CUES: readonly string[] = ['show', 'series', 'film', 'movie', 'book', 'novel', 'game', 'cartoon', 'character', 'episode', 'sitcom', 'comic', 'story', 'telly', 'tv'];
 
 /** Occasions that mark leaving a job ("my leaving do / drinks / card at X"): read like "my last day at X". */
 export const LEAVING_OCCASIONS: readonly string[] = ['do', 'party', 'drinks', 'lunch', 'card', 'speech', 'present', 'collection', 'dinner', 'bash'];
@@ -344,6 +364,10 @@ export interface Ending {
   prepFirst?: boolean;
   /** The row is read only under a negation ("never came back"); other rows skip negated clauses. */
   negatedOnly?: boolean;
+  /** Someone else takes the speaker's own thing ("walked off with my Lambretta"): read whoever the subject is, for "my"/"our" things. */
+  taken?: boolean;
+  /** With `negatedOnly`: read when the negation is the clause's main verb group's own ("X didn't wake up"). */
+  mainVerb?: boolean;
   /** The referent has no determiner but "my" ("karate is over", not "the match is over"). */
   bareSubject?: boolean;
 }
@@ -357,6 +381,8 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'run-away', lemmas: ['run', 'fly', 'wander', 'bolt'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   // "Pickle slipped out and never came home": read only under its negation (endingDrafts, NEVER_RETURNED).
   { id: 'never-returned', lemmas: ['come', 'return'], with: [['back', 'home']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet', negatedOnly: true },
+  // "Poppet didn't wake up this morning": an animal that never woke died in its sleep.
+  { id: 'never-woke', lemmas: ['wake'], with: [['up']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet', negatedOnly: true, mainVerb: true },
   // "Rolo went to a sanctuary": an animal given up to a shelter.
   { id: 'to-shelter', lemmas: ['go', 'move'], with: [['rescue', 'shelter', 'sanctuary', 'rehoming']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle' },
@@ -374,7 +400,10 @@ export const ENDINGS: readonly Ending[] = [
   // "took voluntary redundancy from Lloyds", "handed my laptop back at Ocado": the job is left by its tokens, and the
   // employer is the phrase after from/at (JOB_TOKENS are what a leaver hands back).
   { id: 'took-redundancy', lemmas: ['take', 'accept'], with: [['redundancy', 'severance']], preps: ['from', 'at', 'with'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer' },
-  { id: 'hand-back', lemmas: ['hand', 'give', 'turn'], with: [['back', 'in'], ['badge', 'lanyard', 'laptop', 'uniform', 'pass', 'keycard', 'id']], preps: ['at', 'to'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer' },
+  // "handed my notice in at Thornbury Academy": the notice handed in is the job left.
+  { id: 'hand-back', lemmas: ['hand', 'give', 'turn'], with: [['back', 'in'], ['badge', 'lanyard', 'laptop', 'uniform', 'pass', 'keycard', 'id', 'notice', 'resignation']], preps: ['at', 'to'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer' },
+  // "some bloke walked off with my Lambretta", "made off with our bikes": the speaker's thing taken by someone.
+  { id: 'taken-off-with', lemmas: ['walk', 'make', 'run'], with: [['off'], ['with']], preps: ['with'], prepFirst: true, referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet' }, defaultKey: 'vehicle', taken: true },
   // "Pinewood Bakery shut its doors for good", "Wilko went bust": the employer closed; ends only an employer so named.
   { id: 'closed', lemmas: ['shut', 'close'], with: [['door', 'doors', 'down']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['employer'] },
   { id: 'went-bust', lemmas: ['go'], with: [['bust', 'under', 'bankrupt', 'administration']], referent: 'subject', keyByKind: {}, defaultKey: null, heldOnly: ['employer'] },
@@ -454,6 +483,13 @@ export const BARRED_FROM: readonly string[] = ['retire', 'ban', 'bar', 'force', 
 
 /** What a referent may be said to be when it is no more ("the van is gone", "bouldering is over for me"). */
 export const ENDED_STATES: readonly string[] = ['gone', 'over', 'dead', 'finished', 'history', 'kaput', 'done'];
+/**
+ * The dissolution of the bond, completed ("the divorce came through", "our separation is final"): the noun of the
+ * dissolution as the subject, and a word of its completion after the verb. It ends the current partner, and the status
+ * it leaves (`status`) is the speaker's.
+ */
+export const DISSOLUTIONS: Readonly<Record<string, string>> = { divorce: 'divorced', separation: 'separated', annulment: 'single', breakup: 'single', 'break-up': 'single' };
+export const COMPLETIONS: readonly string[] = ['through', 'final', 'finalised', 'finalized', 'official', 'done', 'complete', 'completed', 'granted', 'absolute'];
 /** The farewell a speaker says to a held animal ("said goodbye to Miso"). */
 export const FAREWELLS: readonly string[] = ['goodbye', 'farewell', 'goodbyes', 'farewells'];
 /** What a rehomed animal is found or given ("found Pretzel a new family"). */
@@ -475,3 +511,5 @@ export const LOCAL_SERVICES: readonly string[] = ['council', 'councillor', 'bill
 
 /** Verbs of an illness acting up ("the psoriasis is flaring", "my gout is playing up"): the illness is the speaker's. */
 export const FLARE_VERBS: readonly string[] = ['flare', 'act', 'play', 'kick', 'worsen', 'return'];
+/** Adjectives of an illness's course after the copula ("the narcolepsy's been worse since…"): the same reading. */
+export const COURSE_ADJECTIVES: readonly string[] = ['worse', 'better', 'bad', 'awful', 'terrible', 'rough', 'brutal', 'unbearable', 'manageable', 'horrendous', 'grim', 'dreadful', 'horrible', 'vicious'];

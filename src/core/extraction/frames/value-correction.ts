@@ -51,7 +51,8 @@ function corrected(target: MemoryCandidate, value: string, replaces: string, evi
  * earlier candidates (read lazily), most recent first; the speaker's own memories and those of third parties they told of.
  */
 export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], ref: Date, speaker = 'user'): MemoryCandidate | null {
-  const first = text.split(/(?<=[.!?])\s+/)[0];
+  // "Miso!! not Tempeh.": a "not OLD" after the value's own exclamation belongs to its sentence.
+  const first = text.replace(/^(\s*\*?\p{Lu}[\p{L}'’-]+\*?)[!.]+\s+(?=not\s)/u, '$1 ').split(/(?<=[.!?])\s+/)[0];
   const starred = STARRED.exec(first);
   const opening = OPENING.exec(text)?.[1] ?? starred?.[1] ?? starred?.[2] ?? null;
   const signalled = SIGNAL.test(first) || opening !== null || NOT_VALUE.test(first);

@@ -44,21 +44,23 @@ const KINDS: Array<[RegExp, string]> = [
 const STAGE_VERBS = 'graduated|retired|qualified|(?:got|was|been|were|just\\s+got)\\s+promoted|gave\\s+birth|naturali[sz]ed|got\\s+(?:my|our)\\s+(?:citizenship|green\\s+card|degree|doctorate|phd|licen[cs]e)';
 /**
  * Stages that start a household or a family, or a career of one's own: the speaker's own wedding ("got hitched",
- * "tied the knot"; a fresh one — one dated years back stays the wedding), adopting a child, signing a first deal or
+ * "tied the knot"; a fresh one — one dated years back stays the wedding) or its vows renewed, adopting a child, signing a first deal or
  * contract. An engagement stays `event_engagement`, an own business an activity (the corpus's conventions).
  */
-const STAGE_OWN = '(?:got|get)\\s+(?:married|hitched|wed)|tied\\s+the\\s+knot|adopted\\s+(?:my|our)\\s+(?:\\w+\\s+)?(?:son|daughter|baby|child|kids|children|boy|girl|twins)|signed\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:deal|contract)';
+const STAGE_OWN = '(?:got|get)\\s+(?:married|hitched|wed)|tied\\s+the\\s+knot|renewed\\s+(?:our|my)\\s+(?:wedding\\s+|marriage\\s+)?vows|adopted\\s+(?:my|our)\\s+(?:\\w+\\s+)?(?:son|daughter|baby|child|kids|children|boy|girl|twins)|signed\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:deal|contract)';
 /** A qualifying examination: the final, bar, board or licensing exam of a profession ("passed my final nursing exam"). */
 const QUALIFYING_EXAM = '(?:final|qualifying|professional|licensing|board|bar)\\s+(?:[\\w-]+\\s+)?(?:exams?|finals|boards)';
-const STAGE_WORKS = `(?:defended|submitted|passed|handed\\s+in|earned|got|was\\s+awarded)\\s+(?:my|our|the)\\s+(?:\\w+\\s+)?(?:thesis|dissertation|viva|phd|doctorate|degree|apprenticeship|citizenship\\s+test|bar\\s+exam|boards|${QUALIFYING_EXAM})`;
+const STAGE_WORKS = `(?:defended|submitted|passed|handed\\s+in|earned|got|was\\s+awarded)\\s+(?:my|our|the)\\s+(?:\\w+\\s+){0,2}(?:thesis|dissertation|viva|phd|doctorate|degree|apprenticeship|citizenship\\s+test|bar\\s+exam|boards|certificate|certification|diploma|qualification|${QUALIFYING_EXAM})`;
 const FIRST_HOME = '(?:bought|closed\\s+on|got\\s+the\\s+keys\\s+(?:to|for)|moved\\s+into)\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:house|home|flat|apartment|place|condo)';
 const MILESTONE = re(`\\b(?:${STAGE_VERBS}|${STAGE_OWN}|${STAGE_WORKS}|${FIRST_HOME})\\b`, 'i');
 /** The speaker's own wedding or engagement, which also sets the relationship status. */
-const OWN_UNION = /\b(?:got|get)\s+(?:married|hitched|wed)\b|\btied\s+the\s+knot\b/i;
+const OWN_UNION = /\b(?:got|get)\s+(?:married|hitched|wed)\b|\btied\s+the\s+knot\b|\brenewed\s+(?:our|my)\s+(?:wedding\s+|marriage\s+)?vows\b/i;
 /** How far back a wedding is still news (a milestone), not a record of the past. */
 const FRESH_MS = 60 * 86_400_000;
 
-const PLAN = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next|tomorrow|upcoming|this\s+coming|scheduled|booked)\b|^(?:am|are|is)\s+\w+ing\b|^(?:have|has)\s+(?:a|an|my)\b/i;
+const PLAN = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next|tomorrow|upcoming|this\s+coming|scheduled|booked)\b|^(?:am|are|is)\s+(?:\w+ing|off\s+to)\b|^(?:have|has)\s+(?:a|an|my)\b/i;
+/** A going under way or imminent, said in the present: "am off to", "is heading to", "are flying out to". */
+const IMMINENT = /^(?:am|are|is)\s+(?:just\s+|about\s+to\s+be\s+)?(?:off\s+to|heading(?:\s+off)?\s+to|flying(?:\s+out)?\s+to|jetting\s+off\s+to)\s+\p{Lu}/u;
 const PAST_VERB = /^(?:(?:\w+ly|just|finally|also|actually|even|then|once|already)\s+)*(?:went|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|ate|tried|signed|joined|finished|started|visited|volunteered|attended|celebrated|hosted|painted|baked|cooked|watched|played|learned|learnt|climbed|hiked|completed|passed|organized|organised|helped|adopted|moved|launched|opened|published|graduated|married|picked|taught|sang|danced|built|fixed|planted|threw|held|chose|decided|realized|realised|\w+ed)\b/i;
 const MY_THING_PAST = /^(?:my|our)\s+(?:[\w-]+\s+){1,3}?(?:broke|crashed|died|flooded|burned|burnt|got|was|were|had|won|lost|started|finished|opened|closed|\w+ed)\b/i;
 /** Past verbs of thinking and telling are not events ("I wanted to tell you", "I realized that"). */
@@ -136,7 +138,10 @@ export function events(c: Clause, explained: boolean): Draft[] {
     const status: Draft[] = union ? [{ key: 'relationship_status', value: 'married', confidence: 0.85 }] : [];
     if (value) return [{ key: 'event_milestone', value, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.85 }, ...status];
   }
-  if (key && key !== 'event_milestone' && !dated && !(plan && key !== 'event_trip')) return [];
+  // An undated trip is read only when it is under way or imminent ("is off to Hokkaido for three weeks", "am heading to
+  // Oslo"): a present going, not a past or habitual one.
+  const underWay = key === 'event_trip' && !dated && IMMINENT.test(c.core);
+  if (key && key !== 'event_milestone' && !dated && !(plan && key !== 'event_trip') && !underWay) return [];
   if (key === 'event_milestone' && (!dated || explained)) return [];
   if (!key) {
     if (explained || !dated) return [];

@@ -154,6 +154,17 @@ const TURN = /\b(?:but|now|actually|turns\s+out|these\s+days)\b/i;
  * opinion (positive after doubt, negative after souring); the value keeps both halves.
  */
 const RE_TAKEN_BY = /\b(?:played|tried|did|had\s+a\s+go\s+at|took\s+up|started)\s+(?:some\s+|a\s+bit\s+of\s+|my\s+first\s+)?([\p{L}-]{3,})\b.{0,60}?\b(?:I\s+am|I'm|I’m)\s+(?:now\s+|totally\s+|completely\s+|officially\s+|so\s+|absolutely\s+|properly\s+)?(hooked|obsessed|addicted|sold|converted|a\s+convert)\b(?!\s+(?:on|with|to)\b)/iu;
+/**
+ * Won over (or put off) by the thing one just went to, watched or tried: "went to the opera … I actually loved it",
+ * "watched the new Dune and honestly hated it". The stance is the experiencer verb's.
+ */
+const RE_EXPERIENCED = /\b(?:(?:went|been|(?:got\s+|was\s+)?dragged(?:\s+along)?)\s+to|watched|saw|tried|listened\s+to|read)\s+(?:the\s+|a\s+|an\s+|some\s+)?([\p{L}-]{3,})\b.{0,60}?\b(?:I|and)\s+(?:actually\s+|really\s+|genuinely\s+|secretly\s+|honestly\s+|totally\s+)?(loved|adored|enjoyed|hated|loathed|detested)\s+(?:it|every\s+(?:minute|second)(?:\s+of\s+it)?)\b/iu;
+/** "I take it back about podcasts …": an earlier stance withdrawn; the stance now is what follows it. */
+const RE_TAKE_BACK = /\btake\s+(?:it|that|everything)\s+(?:all\s+)?back\s+(?:about|on|re)\s+(?:the\s+)?([\p{L}-]{3,})\b/iu;
+const TAKEN_WORDS = /\b(?:hooked|obsessed|addicted|sold|converted|a\s+convert|love\s+(?:it|them)|loving\s+(?:it|them))\b/i;
+/** "gone (right) off matcha": a taste lost. */
+const RE_GONE_OFF = /\b(?:gone|went|going|go)\s+(?:right\s+|completely\s+|totally\s+|a\s+bit\s+|well\s+)?off\s+(?:the\s+)?([\p{L}-]{3,})\b/iu;
+
 export function changeOfHeart(sentence: string): Draft[] {
   const s = sentence.trim();
   let m: RegExpExecArray | null;
@@ -168,6 +179,9 @@ export function changeOfHeart(sentence: string): Draft[] {
   // no other object) holds it in favour.
   if ((m = RE_TAKEN_BY.exec(s))) return opinion(m[1], 'positive', m[2].toLowerCase());
   if ((m = RE_GREW_ON.exec(s))) return opinion(m[1] ?? m[2], 'positive', 'has grown on me');
+  if ((m = RE_EXPERIENCED.exec(s))) return opinion(m[1], /^(?:hated|loathed|detested)$/i.test(m[2]) ? 'negative' : 'positive', `${m[1].toLowerCase()}: ${m[2].toLowerCase()} it`);
+  if ((m = RE_TAKE_BACK.exec(s)) && TAKEN_WORDS.test(s.slice(m.index + m[0].length))) return opinion(m[1], 'positive', `took it back: ${s.slice(m.index + m[0].length).replace(/^[\s,]+/, '').split(/\s+/).slice(0, 10).join(' ')}`);
+  if ((m = RE_GONE_OFF.exec(s)) && !/^(?:it|them|that|this|him|her|me|you|us|on|to|for|again)$/i.test(m[1])) return opinion(m[1], 'negative', `gone off ${m[1].toLowerCase()}`);
   if ((m = RE_BEFORE.exec(s))) {
     // The stance now is the later evaluation's, read from the evaluative lexicon after the turn.
     const rest = s.slice(m[0].length);
