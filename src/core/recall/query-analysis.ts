@@ -599,6 +599,10 @@ export function relativeAttribute(q: string): { owner: string; attribute: string
   return next && !/^(name|names|called|first|full)$/.test(next) ? { owner: all[owner]!.slice(0, -2), attribute: next } : null;
 }
 
+/** "What does my aunt do?", "…do for work / for a living / these days?": an ask for the relative's occupation. */
+const OCCUPATION_DO = /\bdoes\s+my\s+[a-z-]+\s+do\b(?:\s+(?:for\s+(?:work|a\s+living)|now|nowadays|these\s+days))?\s*[?.!]*\s*$/i;
+const OCCUPATION_KEYS = ['job_title', 'employer'];
+
 /** A relative as the subject of a do-support question: "does my father do…", "did my sister study…" (not "call": the name). */
 const DO_SUBJECT = /\b(?:does|did|do)\s+my\s+([a-z-]+)\s+(?!call\b)([a-z]+)/i;
 
@@ -857,6 +861,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const object0 = verbObject(query, lexicon);
   const object = object0 && head && lexicon && lexicon.senses(head, 'noun', 1).length > 0 && !object0.kinds.some((k) => kindsOfWord(lexicon, head).includes(k)) ? null : object0;
   for (const k of object?.keys ?? []) if (!keys.includes(k)) keys.push(k);
+  // "What does my brother do (for a living)?": the present-tense do-verb with nothing done asks the relative's
+  // occupation, which their own rows hold (job title, employer); "what did my sister do last weekend?" does not.
+  if (OCCUPATION_DO.test(query) && relativeAttribute(query)) for (const k of OCCUPATION_KEYS) if (!keys.includes(k)) keys.push(k);
   for (const k of keys) for (const t of analyze(k.replace(/_/g, ' '))) put(t, WEIGHTS.key, 'key');
   // Intent keys steer the key ranker only (they are not words the answer contains).
   const named = new Set(keys);
