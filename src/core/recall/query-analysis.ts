@@ -89,6 +89,11 @@ export interface AnalyzedQuery {
   rankOnlyKeys: string[];
   /** Terms a document must hold to count for the gate ("brother" in "my brother's job": the user's own job is not his). */
   requiredTerms: string[];
+  /**
+   * The words requiredTerms come from ("dog" in "the name of my dog"): a key row also names the thing when its value
+   * is a kind of it by the lexicon ("pet: border collie named Bolt" for the dog's name). Absent on older callers.
+   */
+  requiredWords?: string[];
   /** Reads as a continuation of the current conversation ("ok, and the cake?", "how old will he be?"). */
   followUp: boolean;
   /** The continuation is marked only by a pronoun (no "ok, and…"): it needs a referent in the session (pronounFindsReferent). */
@@ -984,6 +989,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     profile,
     rankOnlyKeys: [...(relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : []), ...(nameOfThing ? ['name'] : [])],
     requiredTerms: relative ? analyze(relative.owner) : nameOfThing ? analyze(nameOfThing) : [],
+    requiredWords: relative ? [relative.owner] : nameOfThing ? [nameOfThing] : [],
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),
     opinion: stance.length > 0 || isOpinionAsk(query),

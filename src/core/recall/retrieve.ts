@@ -9,7 +9,7 @@
  * the per-candidate features (features.ts). Nothing here scans a user's whole history, and
  * nothing knows which store answers. Providers that fail are logged and skipped.
  */
-import type { CorpusStats, MemoryStore } from '../ports.ts';
+import type { CorpusStats, Lexicon, MemoryStore } from '../ports.ts';
 import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
 import { analyzeQuery, INTENTS, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
@@ -231,6 +231,16 @@ async function fetchWindow(store: MemoryStore, scope: string, w: TurnWindow, ids
 }
 
 const ROLE_SPEAKERS = new Set(['user', 'assistant', 'system', 'tool']);
+
+/**
+ * True when a row's value names a kind of every word asked for, by the lexicon: "border collie named Bolt" is a
+ * dog, so it answers "the name of my dog" though the word is not in it. The value's head is what precedes its name.
+ */
+export function valueIsKindOf(lexicon: Pick<Lexicon, 'isA'> | undefined | null, value: string, asked: readonly string[] | undefined): boolean {
+  if (!lexicon || !asked || asked.length === 0) return false;
+  const head = value.split(/\s+(?:named|called)\s+/i)[0]!.trim().toLowerCase();
+  return head.length > 0 && asked.every((w) => lexicon.isA(head, w.toLowerCase(), { pos: 'noun', maxSenses: 2, maxDepth: 10 }));
+}
 
 /**
  * In a scope where nobody is named (the user speaks as "User"), a question naming one person the
@@ -463,7 +473,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
       if (q.rankOnlyKeys.includes(keyOf(m) ?? '')) continue;
       // A key row answers for the thing the question requires only when it names it ("pet: rabbit called Mochi" for our rabbit's name).
       // The relative's own row answers for them ("brother tom · job title: nurse" for my brother's job).
-      if (q.requiredTerms.length > 0 && !q.requiredTerms.every((t) => analyze(`${m.subject} ${m.key.replace(/_/g, ' ')} ${m.value}`).includes(t))) continue;
+      if (q.requiredTerms.length > 0 && !q.requiredTerms.every((t) => analyze(`${m.subject} ${m.key.replace(/_/g, ' ')} ${m.value}`).includes(t)) && !valueIsKindOf(deps.lexicon, m.value, q.requiredWords)) continue;
       if (generic(m) && topics.length > 0) {
         const about = new Set(analyze(`${m.key.replace(/^(favorite|like|dislike)_?/, '').replace(/_/g, ' ')} ${m.value}`));
         if (!topics.some((t) => about.has(t))) continue;
