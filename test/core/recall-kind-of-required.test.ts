@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { MemoryService } from '../../src/core/service.ts';
 import { OfflineExtractor } from '../../src/core/extraction/offline-extractor.ts';
-import { valueIsKindOf } from '../../src/core/recall/retrieve.ts';
+import { valueIsKindOf, valueWordOfKind } from '../../src/core/recall/retrieve.ts';
 import { SqliteMemoryStore } from '../../src/store/sqlite/store.ts';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 
@@ -32,6 +32,32 @@ describe('a value that is a kind of the thing asked', () => {
     const ask = (query: string) => service.recall({ query, sessionId: 's2', userId: 'odile', maxTokens: 512 });
     expect((await ask("What's the name of my dog?")).context).toContain('Maple');
     expect(await ask('What is the name of my cat?')).toMatchObject({ context: '', citations: [] });
+    await store.close();
+  });
+});
+
+// A like answers a topic when one of its words is a kind of the topic's word ("like: old jazz records" for "what
+// music do I like?"). Before, self-eval's kenji-retiree "What music do I like?" came back empty.
+describe("a like's word that is a kind of the topic asked", () => {
+  test.each([
+    ['old jazz records', ['music'], true],
+    ['salsa dancing and tango', ['dance'], true],
+    ['golden retrievers', ['animals', 'animal'], true],
+    ['old jazz records', ['sport', 'sports'], false],
+    ['long walks on the beach', ['sport'], false],
+    ['old jazz records', [], false],
+  ])('%s under %j: %s', (value, topics, expected) => {
+    expect(valueWordOfKind(lexicon, value, topics)).toBe(expected);
+  });
+
+  test('answers "what music do I like?" from a like of a genre; a sport never mentioned stays empty', async () => {
+    const store = new SqliteMemoryStore(':memory:');
+    await store.migrate();
+    const service = new MemoryService({ store, lexicon, offlineExtractor: new OfflineExtractor({ lexicon }) });
+    await service.ingestTurn({ sessionId: 's1', userId: 'ines', timestamp: '2024-06-10T08:00:00Z', messages: [{ role: 'user', content: 'Weekends are for the garden. I love old reggae records, especially Toots.' }] });
+    const ask = (query: string) => service.recall({ query, sessionId: 's2', userId: 'ines', maxTokens: 512 });
+    expect((await ask('What music do I enjoy?')).context).toMatch(/reggae/);
+    expect(await ask('Which sports do I follow?')).toMatchObject({ context: '', citations: [] });
     await store.close();
   });
 });

@@ -233,6 +233,16 @@ async function fetchWindow(store: MemoryStore, scope: string, w: TurnWindow, ids
 const ROLE_SPEAKERS = new Set(['user', 'assistant', 'system', 'tool']);
 
 /**
+ * True when a word of a like's value is a kind of one of the topic words by the lexicon ("like: old jazz records"
+ * answers "what music do I like?": jazz is a kind of music), first two noun senses only.
+ */
+export function valueWordOfKind(lexicon: Pick<Lexicon, 'isA'> | undefined | null, value: string, topicWords: readonly string[]): boolean {
+  if (!lexicon || topicWords.length === 0) return false;
+  const ws = value.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
+  return ws.some((w) => w.length > 2 && topicWords.some((t) => t !== w && lexicon.isA(w, t, { pos: 'noun', maxSenses: 2, maxDepth: 8 })));
+}
+
+/**
  * True when a row's value names a kind of every word asked for, by the lexicon: "border collie named Bolt" is a
  * dog, so it answers "the name of my dog" though the word is not in it. The value's head is what precedes its name.
  */
@@ -458,6 +468,8 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
     // question — except a generic like/dislike when the question names a topic it does not
     // mention ("favourite football team" is not answered by "like: jazz records").
     const topics = q.terms.filter((t) => t.source === 'query' && !PREFERENCE_WORDS.has(t.term)).map((t) => t.term);
+    // The question's own words behind those topics, for the lexicon ("music" is what "jazz records" are a kind of).
+    const topicWords = (q.raw.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []).filter((w) => analyze(w).some((t) => topics.includes(t)));
     const generic = (m: MemoryRecord) => (m.key === 'like' || m.key === 'dislike' || m.key.startsWith('favorite_')) && !intentKeys.has(m.key) && !intentKeys.has(keyOf(m) ?? '');
     const byIntent = (m: MemoryRecord) => m.type !== 'event' && intentKeys.has(keyOf(m) ?? '');
     const covering = new Set(active.filter((i) => i.covers).flatMap((i) => i.keys));
@@ -476,7 +488,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
       if (q.requiredTerms.length > 0 && !q.requiredTerms.every((t) => analyze(`${m.subject} ${m.key.replace(/_/g, ' ')} ${m.value}`).includes(t)) && !valueIsKindOf(deps.lexicon, m.value, q.requiredWords)) continue;
       if (generic(m) && topics.length > 0) {
         const about = new Set(analyze(`${m.key.replace(/^(favorite|like|dislike)_?/, '').replace(/_/g, ' ')} ${m.value}`));
-        if (!topics.some((t) => about.has(t))) continue;
+        if (!topics.some((t) => about.has(t)) && !valueWordOfKind(deps.lexicon, m.value, topicWords)) continue;
       }
       coverage.set(`memory:${m.id}`, 1);
     }
