@@ -232,6 +232,9 @@ export const KIND_KEYS: Partial<Record<NounKind, { keys: string[]; head?: true; 
   location: { keys: ['location'], head: true },
 };
 
+/** The kind of the turns that hold a key's value (a job is said as a turn about an occupation). Data. */
+export const KEY_KINDS: Readonly<Record<string, NounKind>> = { job_title: 'occupation', employer: 'occupation' };
+
 /**
  * The domain of an applied ask by what its nouns and verbs are (the lexicon's class and hypernyms of their first
  * senses), not by a word list: "a meal plan", "drinks", "bake" → food; "a free afternoon", "a hike", "visit" → outing;
@@ -772,11 +775,21 @@ function employerHead(query: string, head: string | null, lexicon: QueryLexicon 
 
 /** What query analysis reads from the lexicon: lemmas and senses, and hypernyms for noun kinds when it has them. */
 export type QueryLexicon = Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'> & Partial<Pick<Lexicon, 'hypernyms' | 'isA' | 'derivations'>>;
+/**
+ * "-wise" as "as regards" ("workwise", "money-wise", "health wise"): a word the lexicon does not know (not "likewise",
+ * "clockwise") whose stem it knows as a noun is read as the stem, the topic.
+ */
+const REGARDING = /\b([a-z]{3,})[-\s]?wise\b/gi;
+function regardingForms(query: string, lexicon: QueryLexicon | undefined): string {
+  if (!lexicon || !/wise\b/i.test(query)) return query;
+  return query.replace(REGARDING, (m, stem: string) => (lexicon.senses(m.replace(/[-\s]/g, '').toLowerCase(), undefined, 1).length === 0 && lexicon.senses(stem.toLowerCase(), 'noun', 1).length > 0 ? stem : m));
+}
+
 /** Question words at least this common in everyday text bring no derivations ("make" → maker, "go" → goer). */
 const BRIDGE_COMMONNESS = 0.45;
 
 export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: QueryLexicon): AnalyzedQuery {
-  const query = expandShortNames(rawQuery, knownNames);
+  const query = regardingForms(expandShortNames(rawQuery, knownNames), lexicon);
   const terms = new Map<string, QueryTerm>();
   const put = (term: string, weight: number, source: TermSource) => {
     const cur = terms.get(term);
@@ -951,6 +964,13 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     }
   // An employer is named by a turn about an organisation, or about the user's occupation ("I teach at the grammar school").
   if (employer) for (const t of analyze(subjectHead!)) for (const kind of ['organization', 'occupation'] as const) if (!terms.has(kindToken(kind))) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
+  // A key asked by a phrase of the key vocabulary ("earn a living", "someone special") searches the turns of that key's
+  // kind, as the key's own words do (KEY_KINDS): the phrase's words are not the words the answer uses.
+  for (const k of named) {
+    const kind = KEY_KINDS[k];
+    if (!kind || terms.has(kindToken(kind))) continue;
+    terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind' });
+  }
   for (const kind of domainKinds) {
     const token = kindToken(kind);
     if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind' });

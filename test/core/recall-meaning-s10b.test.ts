@@ -1,0 +1,67 @@
+/**
+ * Recall by meaning, session 10b (transfer-validated), in wording written for this file (no probe set's users,
+ * nouns or question shapes): a key asked by a phrase of the key vocabulary ("make a living", "a special
+ * someone") searches the turns of the key's kind; "-wise" as "as regards" ("job-wise") is read as its stem; "what
+ * keeps me busy / occupies me" frames the ask. Each rule has never-discussed rows beside it that must stay empty.
+ *
+ * Each row (expectRows): the ask, and either the words of which one must be in the context, or [] for an
+ * empty context.
+ */
+import { expect, test } from 'vitest';
+import { expectRows, type ContextRow } from './offline-app.ts';
+
+const ilse = [
+  "Ilse here. I drive trams for the city transport company in Graz, early shifts mostly.",
+  'Our parrot Pepe whistles the tram bell every morning.',
+  'I can not stand opera, my aunt drags me to the Oper every Christmas.',
+  'Quit the tram depot last spring. These days I restore antique clocks for collectors from a workshop in my garage.',
+  'My boyfriend Lukas is a nurse on the night ward.',
+];
+
+const bram = [
+  'Bram here, I grow tomatoes and peppers in two polytunnels near Ghent.',
+  'I sing bass in a male voice choir on Monday evenings.',
+  'My knees are bad, so I kneel on a foam pad in the tunnels.',
+];
+
+const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
+  [
+    'the occupation asked by a phrase of earning or "-wise": the turns about work answer it',
+    ilse,
+    [
+      ['How do I make a living these days?', ['clocks']],
+      ['What do I do to earn a living now?', ['clocks']],
+      ['Where am I at job-wise?', ['clocks', 'tram']],
+      ['What keeps me occupied workwise at the moment?', ['clocks', 'tram']],
+      // Never discussed: the stem names a topic nobody raised.
+      ['How am I doing fitness-wise?', []],
+      ['What keeps me busy on the ski slopes?', []],
+      ['How much do I earn from my crypto portfolio?', []],
+    ],
+  ],
+  [
+    'a partner asked as "someone special" or "seeing anyone"; without a partner ever said, empty',
+    ilse,
+    [
+      ['Is there a special someone in my life?', ['lukas']],
+      ['Am I seeing anyone at the moment?', ['lukas']],
+    ],
+  ],
+  [
+    'the same asks for a user who never spoke of work changes or a partner',
+    bram,
+    [
+      ['Is there someone special in my life?', []],
+      ['Am I seeing anyone these days?', []],
+      ['How am I doing money-wise?', []],
+      ['How do I make a living?', ['tomatoes', 'polytunnels']],
+    ],
+  ],
+];
+
+for (const [title, said, rows] of cases) test(title, () => expectRows(said, rows), 30_000);
+
+test('"-wise" words the lexicon knows stay as they are', async () => {
+  const { analyzeQuery } = await import('../../src/core/recall/query-analysis.ts');
+  expect(analyzeQuery('Is it otherwise fine?').terms.map((t) => t.term)).toContain('otherwis');
+});
