@@ -2,7 +2,8 @@
  * Recall by meaning, session 10b (transfer-validated), in wording written for this file (no probe set's users,
  * nouns or question shapes): a key asked by a phrase of the key vocabulary ("make a living", "a special
  * someone") searches the turns of the key's kind; "-wise" as "as regards" ("job-wise") is read as its stem; "what
- * keeps me busy / occupies me" frames the ask. Each rule has never-discussed rows beside it that must stay empty.
+ * keeps me busy / occupies me" frames the ask; a closing relative clause ("…that customers wheel in") weighs as a
+ * circumstance; a three-letter word reaches the synonyms sharing its first sense ("fix" → repair). Each rule has never-discussed rows beside it that must stay empty.
  *
  * Each row (expectRows): the ask, and either the words of which one must be in the context, or [] for an
  * empty context.
@@ -55,6 +56,21 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
       ['Am I seeing anyone these days?', []],
       ['How am I doing money-wise?', []],
       ['How do I make a living?', ['tomatoes', 'polytunnels']],
+    ],
+  ],
+  [
+    'a closing relative clause says which of the thing is meant; a short verb reaches a synonym sharing its first sense',
+    [
+      'Odile here, I mend bicycles in a little shop behind the station in Nantes.',
+      'My cousin Armand keeps pigeons on his roof.',
+      'No more repairs for me: I sold the shop, I only build custom frames now.',
+    ],
+    [
+      ['Do I still fix the bicycles that customers wheel in?', ['custom frames', 'sold the shop']],
+      ['Am I still fixing bicycles?', ['custom frames', 'sold the shop']],
+      // Never discussed: the thing before the clause was never said.
+      ['Do I still fix the boilers that neighbours call about?', []],
+      ['Do I still tune the pianos that schools send me?', []],
     ],
   ],
 ];

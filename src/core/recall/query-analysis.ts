@@ -517,6 +517,13 @@ function circumstanceTerms(query: string, names: ReadonlySet<string>, frame: Rea
   return out;
 }
 
+/** A closing relative clause after a content word: "…X that/which/who (up to five words)?" (RELATIVE_CLAUSE). */
+const RELATIVE_CLAUSE = /\b[a-z]{3,}\s+(?:that|which|who)\s+((?:[a-z']+\s+){0,4}[a-z']+)\s*[?.!]*\s*$/i;
+function relativeClauseTerms(query: string): string[] {
+  const m = RELATIVE_CLAUSE.exec(query);
+  return m ? analyze(m[1]!) : [];
+}
+
 /** "Do I (still) VERB OBJECT?", "Am I still VERB-ing X?": the verb of a yes/no question about a habit, when an object or complement follows it. */
 const YES_NO_VERB = /\b(?:(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:still\s+|ever\s+|usually\s+|really\s+|regularly\s+)?([a-z]+)|(?:am|is|are|was|were)\s+(?:i|you|he|she|they|we)\s+(?:still\s+|ever\s+|usually\s+|really\s+|regularly\s+)?([a-z]+ing))\s+(?:(?:the|a|an|my|any|some)\s+)?(?!to\b|with\b|for\b|about\b|in\b|at\b|on\b|of\b|from\b|anymore\b|any more\b|now\b|these\b|nowadays\b|often\b)[a-z]{3,}/i;
 
@@ -830,6 +837,12 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
+  // A relative clause closing the ask ("guitars that people bring in", "the dog that bit me") says which of the thing
+  // before it is meant: its words weigh as circumstances, the thing names the topic.
+  for (const t of relativeClauseTerms(query)) {
+    const qt = terms.get(t);
+    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
+  }
   // Only beside a word that names the topic at full weight: "Am I still working weekends?" is about the weekends.
   const circumstances = circumstanceTerms(query, names, frame, lexicon);
   if ([...terms.values()].some((t) => t.source === 'query' && !circumstances.has(t.term) && (t.cover ?? 1) > QUERY.narrowedCover))
@@ -922,11 +935,12 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // association), first analysed term each.
   if (QUERY.derivations > 0 && lexicon && typeof lexicon.derivations === 'function')
     for (const w of words(query)) {
-      if (w.length < 4 || names.has(w) || STOP_WORDS.has(w) || (lexicon.commonness?.(w) ?? 0) >= BRIDGE_COMMONNESS) continue;
+      if (w.length < 3 || names.has(w) || STOP_WORDS.has(w) || (lexicon.commonness?.(w) ?? 0) >= BRIDGE_COMMONNESS) continue;
       const own = analyze(w)[0];
       const qt = own === undefined ? undefined : terms.get(own);
       if (!qt || qt.source !== 'query') continue;
-      for (const d of lexicon.derivations(w)) {
+      // Derivations need four letters or more (a three-letter opening says little); shared senses do not ("fix" ↔ repair).
+      if (w.length >= 4) for (const d of lexicon.derivations(w)) {
         if (/\s/.test(d) || d.slice(0, 3) !== w.slice(0, 3)) continue;
         const f = analyze(d)[0];
         if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.derivations, source: 'synonym', covers: qt.term });
