@@ -3,7 +3,8 @@
  * nouns or question shapes): a key asked by a phrase of the key vocabulary ("make a living", "a special
  * someone") searches the turns of the key's kind; "-wise" as "as regards" ("job-wise") is read as its stem; "what
  * keeps me busy / occupies me" frames the ask; a closing relative clause ("…that customers wheel in") weighs as a
- * circumstance; a three-letter word reaches the synonyms sharing its first sense ("fix" → repair). Each rule has never-discussed rows beside it that must stay empty.
+ * circumstance; a three-letter word reaches the synonyms sharing its first sense ("fix" → repair); a noun compound
+ * of a question about a known person ("Greta's blood type") counts as discussed only when one turn holds both words. Each rule has never-discussed rows beside it that must stay empty.
  *
  * Each row (expectRows): the ask, and either the words of which one must be in the context, or [] for an
  * empty context.
@@ -73,6 +74,23 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
       ['Do I still tune the pianos that schools send me?', []],
     ],
   ],
+  [
+    'a noun compound about a known person is discussed only when one turn holds both words',
+    [
+      'Greta here. My new hiking shoes gave me blisters on the first walk.',
+      'The size of the vegetable plot doubled after we took down the shed.',
+      'My level of Spanish is finally good enough to follow the news.',
+      'Our blood oranges came from a market stall in Valencia.',
+      'I wear a size 39 running shoe, sometimes a 40 in boots.',
+    ],
+    [
+      ["What is Greta's shoe size?", ['39']],
+      // Never discussed as a whole: each word said somewhere, never together.
+      ["What is Greta's blood type?", []],
+      ["What is Greta's cholesterol level?", []],
+      ["Which garden gnome does Greta prefer?", []],
+    ],
+  ],
 ];
 
 for (const [title, said, rows] of cases) test(title, () => expectRows(said, rows), 30_000);
@@ -80,4 +98,16 @@ for (const [title, said, rows] of cases) test(title, () => expectRows(said, rows
 test('"-wise" words the lexicon knows stay as they are', async () => {
   const { analyzeQuery } = await import('../../src/core/recall/query-analysis.ts');
   expect(analyzeQuery('Is it otherwise fine?').terms.map((t) => t.term)).toContain('otherwis');
+});
+
+test('noun compounds: two nouns in a row, the first with no adjective reading', async () => {
+  const { analyzeQuery } = await import('../../src/core/recall/query-analysis.ts');
+  const { openLexicon } = await import('../../src/providers/lexicon/create-lexicon.ts');
+  const lexicon = openLexicon({}).lexicon;
+  const known = new Set(['greta']);
+  expect(analyzeQuery("What is Greta's blood type?", known, lexicon).compounds).toEqual([['blood', 'type']]);
+  expect(analyzeQuery('Which router model does Greta have?', known, lexicon).compounds).toEqual([['router', 'model']]);
+  // "favourite" reads as an adjective; a name is never part of a compound; "Sunday" is a time word.
+  expect(analyzeQuery("What is Greta's favourite cheese?", known, lexicon).compounds).toEqual([]);
+  expect(analyzeQuery('Did Greta walk Sunday morning?', known, lexicon).compounds).toEqual([]);
 });

@@ -89,6 +89,11 @@ export interface AnalyzedQuery {
   rankOnlyKeys: string[];
   /** Terms a document must hold to count for the gate ("brother" in "my brother's job": the user's own job is not his). */
   requiredTerms: string[];
+  /**
+   * Noun compounds of the ask ("shoe size", "blood type"), as [modifier, head] analysed terms: for a question about
+   * a known person the two count as discussed only when one document holds both (nounCompounds; optional).
+   */
+  compounds?: Array<[string, string]>;
   /** Reads as a continuation of the current conversation ("ok, and the cake?", "how old will he be?"). */
   followUp: boolean;
   /** The continuation is marked only by a pronoun (no "ok, and…"): it needs a referent in the session (pronounFindsReferent). */
@@ -464,6 +469,8 @@ export const QUERY = {
    * 0.908 → 0.914, @2048 +0.001, nothing lost; 0.9 scored the same (docs/recall-meaning.md, session 8).
    */
   chatForms: 0.6,
+  /** Noun compounds of a named ask count as discussed only together (nounCompounds; 1 = on). */
+  compounds: 1,
 };
 
 /**
@@ -726,6 +733,27 @@ function modifiesNext(lexicon: QueryLexicon | undefined, next: string | undefine
   if (!lexicon || !next || STOP_WORDS.has(next)) return false;
   const sense = lexicon.senses(next, 'noun', 1)[0];
   return !!sense && sense.lexClass !== 'noun.time';
+}
+
+/**
+ * Noun compounds ("shoe size", "blood type", "programming language"): a word that is only a noun in its first
+ * senses (no adjective reading: not "favourite", "old") before a noun that is no time word, neither a name nor a
+ * stop word. Analysed [modifier, head] pairs.
+ */
+function nounCompounds(query: string, names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): Array<[string, string]> {
+  if (!lexicon) return [];
+  const ws = words(query);
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < ws.length; i++) {
+    const w = ws[i]!;
+    const next = ws[i + 1]!;
+    if (w.length < 3 || STOP_WORDS.has(w) || FILLER.has(w) || names.has(w) || names.has(next) || !modifiesNext(lexicon, next)) continue;
+    const senses = lexicon.senses(w, undefined, 3);
+    if (senses.length === 0 || senses[0]!.pos !== 'noun' || senses.some((x) => x.pos === 'adj')) continue;
+    const [m, h] = [analyze(w)[0], analyze(next)[0]];
+    if (m && h && m !== h) out.push([m, h]);
+  }
+  return out;
 }
 
 /** The lexicon kinds of the words that head a noun phrase (no names, stop words or modifiers of the next noun), in order. */
@@ -1011,6 +1039,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     profile,
     rankOnlyKeys: [...(relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : []), ...(nameOfThing ? ['name'] : [])],
     requiredTerms: relative ? analyze(relative.owner) : nameOfThing ? analyze(nameOfThing) : [],
+    compounds: QUERY.compounds > 0 ? nounCompounds(query, names, lexicon) : [],
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),
     opinion: stance.length > 0 || isOpinionAsk(query),
