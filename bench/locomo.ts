@@ -242,7 +242,7 @@ async function main() {
     ingest_p50_ms: r3(pct(ingestMs, 50)),
     ingest_p99_ms: r3(pct(ingestMs, 99)),
     budgets: Object.fromEntries(BUDGETS.map((b) => [b, { service: summarise(svc[b]), baseline: RUN_BASELINE ? summarise(base[b]) : null }])),
-    noise: RUN_NOISE ? { probes: noise.length, empty_fraction: r3(mean(noise.map((n) => (n.empty ? 1 : 0)))), non_empty: noise.filter((n) => !n.empty).map((n) => `${n.conv}: ${n.question}`), person_probes: personNoise.length, person_empty_fraction: r3(mean(personNoise.map((n) => (n.empty ? 1 : 0)))) } : null,
+    noise: RUN_NOISE ? { probes: noise.length, empty_fraction: r3(mean(noise.map((n) => (n.empty ? 1 : 0)))), non_empty: noise.filter((n) => !n.empty).map((n) => `${n.conv}: ${n.question}`), person_probes: personNoise.length, person_empty_fraction: r3(mean(personNoise.map((n) => (n.empty ? 1 : 0)))), person_non_empty: personNoise.filter((n) => !n.empty).map((n) => `${n.conv}: ${n.question}`) } : null,
   };
 
   const rows: string[][] = [['budget', 'who', 'ev.recall', 'cat1', 'cat2', 'cat3', 'cat4', 'mh all-hit', 'c4 contain', 'tokens', 'p50 ms', 'p99 ms', 'cpu p50', 'cpu p99', 'over', 'empty']];
@@ -264,6 +264,7 @@ async function main() {
     console.log(`noise probes: ${report.noise.probes} asked, empty context ${(report.noise.empty_fraction * 100).toFixed(1)}% (target ≥ 95%)`);
     console.log(`person probes (a known speaker, an undiscussed topic): ${report.noise.person_probes} asked, empty context ${(report.noise.person_empty_fraction * 100).toFixed(1)}%`);
     for (const n of report.noise.non_empty.slice(0, 10)) console.log(`  non-empty: ${n}`);
+    for (const n of report.noise.person_non_empty) console.log(`  person non-empty: ${n}`);
   }
   console.log(`ingest p50 ${report.ingest_p50_ms} ms, p99 ${report.ingest_p99_ms} ms; memories ${memoryCount}; extraction failures ${extractionFailures}`);
 

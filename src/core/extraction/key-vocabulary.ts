@@ -27,7 +27,7 @@ const K = (key: string, type: MemoryType, singleValued: boolean, description: st
 export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('name', 'fact', true, 'The name the subject goes by', ['name', 'called', 'call']),
   K('employer', 'fact', true, 'Company or organisation the subject works for', ['work', 'works', 'worked', 'working', 'job', 'employer', 'company', 'companies', 'employed', 'office']),
-  K('job_title', 'fact', true, 'Role or occupation', ['job', 'role', 'title', 'occupation', 'profession', 'do for a living', 'career', 'teach', 'teaches']),
+  K('job_title', 'fact', true, 'Role or occupation', ['job', 'role', 'title', 'occupation', 'profession', 'do for a living', 'for a living', 'career', 'teach', 'teaches', 'earn my money', 'earn a living', 'make a living', 'making a living', 'earn my living', 'make my money', 'pay the bills']),
   K('location', 'fact', true, 'City/place the subject lives in now', ['live', 'lives', 'lived', 'living', 'city', 'cities', 'based', 'located', 'home', 'move', 'moved', 'reside', 'resides']),
   K('hometown', 'fact', true, 'Where the subject grew up / is from', ['from', 'grew up', 'hometown', 'born', 'origin']),
   K('education', 'fact', false, 'School, degree or field of study', ['study', 'studied', 'school', 'university', 'college', 'degree', 'education', 'graduate']),
@@ -35,7 +35,7 @@ export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('birthday', 'fact', true, 'Date of birth', ['birthday', 'born']),
   K('language', 'fact', false, 'Languages spoken', ['language', 'speak', 'speaks', 'fluent']),
   K('relationship_status', 'fact', true, 'Single, married, engaged, divorced...', ['married', 'single', 'relationship', 'dating', 'engaged', 'divorced']),
-  K('partner', 'relation', true, 'Partner / spouse name', ['partner', 'wife', 'husband', 'boyfriend', 'girlfriend', 'spouse', 'fiancé', 'fiancée', 'fiance', 'fiancee']),
+  K('partner', 'relation', true, 'Partner / spouse name', ['partner', 'wife', 'husband', 'boyfriend', 'girlfriend', 'spouse', 'fiancé', 'fiancée', 'fiance', 'fiancee', 'someone special', 'special someone', 'significant other', 'other half', 'seeing anyone', 'seeing someone']),
   K('child', 'relation', false, 'A child of the subject', ['child', 'children', 'kid', 'kids', 'son', 'daughter', 'little one', 'little ones', 'toddler']),
   K('parent', 'relation', false, 'A parent of the subject', ['parent', 'mother', 'father', 'mom', 'dad']),
   K('sibling', 'relation', false, 'A sibling of the subject', ['sibling', 'sister', 'brother']),

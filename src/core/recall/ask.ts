@@ -138,6 +138,8 @@ export const ASK_FRAMES: readonly RegExp[] = [
   // "Which editor do I prefer now?", "what music does she enjoy": the stance verb frames the ask; its object is the topic.
   /\b(?:do|does|did|would)\s+(?:i|you|he|she|they|we)\s+(?:prefer|like|enjoy|favou?r)\b/gi,
   /\bfirst (?:impression|moved|arrived|started)\b/gi,
+  // "What keeps me busy…", "what occupies her these days": what fills the time is asked; the topic is said beside it.
+  /\b(?:keeps?|keeping|kept)\s+(?:me|you|him|her|them|us)\s+(?:busy|occupied)\b|\boccup(?:y|ies)\s+(?:me|you|him|her|them|us)\b/gi,
   ...STANCE_IDIOMS,
 ];
 

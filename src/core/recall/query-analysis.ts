@@ -94,6 +94,11 @@ export interface AnalyzedQuery {
    * is a kind of it by the lexicon ("pet: border collie named Bolt" for the dog's name). Absent on older callers.
    */
   requiredWords?: string[];
+  /**
+   * Noun compounds of the ask ("shoe size", "blood type"), as [modifier, head] analysed terms: for a question about
+   * a known person the two count as discussed only when one document holds both (nounCompounds; optional).
+   */
+  compounds?: Array<[string, string]>;
   /** Reads as a continuation of the current conversation ("ok, and the cake?", "how old will he be?"). */
   followUp: boolean;
   /** The continuation is marked only by a pronoun (no "ok, and…"): it needs a referent in the session (pronounFindsReferent). */
@@ -236,6 +241,9 @@ export const KIND_KEYS: Partial<Record<NounKind, { keys: string[]; head?: true; 
   illness: { keys: ['health_condition', 'allergy'], head: true, applied: true },
   location: { keys: ['location'], head: true },
 };
+
+/** The kind of the turns that hold a key's value (a job is said as a turn about an occupation). Data. */
+export const KEY_KINDS: Readonly<Record<string, NounKind>> = { job_title: 'occupation', employer: 'occupation' };
 
 /**
  * The domain of an applied ask by what its nouns and verbs are (the lexicon's class and hypernyms of their first
@@ -466,6 +474,8 @@ export const QUERY = {
    * 0.908 → 0.914, @2048 +0.001, nothing lost; 0.9 scored the same (docs/recall-meaning.md, session 8).
    */
   chatForms: 0.6,
+  /** Noun compounds of a named ask count as discussed only together (nounCompounds; 1 = on). */
+  compounds: 1,
 };
 
 /**
@@ -517,6 +527,13 @@ function circumstanceTerms(query: string, names: ReadonlySet<string>, frame: Rea
   if (circ.length === 0 || circ.length === content.length) return out;
   for (const w of circ) for (const t of analyze(w)) out.add(t);
   return out;
+}
+
+/** A closing relative clause after a content word: "…X that/which/who (up to five words)?" (RELATIVE_CLAUSE). */
+const RELATIVE_CLAUSE = /\b[a-z]{3,}\s+(?:that|which|who)\s+((?:[a-z']+\s+){0,4}[a-z']+)\s*[?.!]*\s*$/i;
+function relativeClauseTerms(query: string): string[] {
+  const m = RELATIVE_CLAUSE.exec(query);
+  return m ? analyze(m[1]!) : [];
 }
 
 /** "Do I (still) VERB OBJECT?", "Am I still VERB-ing X?": the verb of a yes/no question about a habit, when an object or complement follows it. */
@@ -727,6 +744,27 @@ function modifiesNext(lexicon: QueryLexicon | undefined, next: string | undefine
   return !!sense && sense.lexClass !== 'noun.time';
 }
 
+/**
+ * Noun compounds ("shoe size", "blood type", "programming language"): a word that is only a noun in its first
+ * senses (no adjective reading: not "favourite", "old") before a noun that is no time word, neither a name nor a
+ * stop word. Analysed [modifier, head] pairs.
+ */
+function nounCompounds(query: string, names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): Array<[string, string]> {
+  if (!lexicon) return [];
+  const ws = words(query);
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < ws.length; i++) {
+    const w = ws[i]!;
+    const next = ws[i + 1]!;
+    if (w.length < 3 || STOP_WORDS.has(w) || FILLER.has(w) || names.has(w) || names.has(next) || !modifiesNext(lexicon, next)) continue;
+    const senses = lexicon.senses(w, undefined, 3);
+    if (senses.length === 0 || senses[0]!.pos !== 'noun' || senses.some((x) => x.pos === 'adj')) continue;
+    const [m, h] = [analyze(w)[0], analyze(next)[0]];
+    if (m && h && m !== h) out.push([m, h]);
+  }
+  return out;
+}
+
 /** The lexicon kinds of the words that head a noun phrase (no names, stop words or modifiers of the next noun), in order. */
 function nounKindsOf(ws: string[], names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): NounKind[] {
   const out: NounKind[] = [];
@@ -781,11 +819,21 @@ function employerHead(query: string, head: string | null, lexicon: QueryLexicon 
 
 /** What query analysis reads from the lexicon: lemmas and senses, and hypernyms for noun kinds when it has them. */
 export type QueryLexicon = Pick<Lexicon, 'lemmas' | 'commonness' | 'senses'> & Partial<Pick<Lexicon, 'hypernyms' | 'isA' | 'derivations'>>;
+/**
+ * "-wise" as "as regards" ("workwise", "money-wise", "health wise"): a word the lexicon does not know (not "likewise",
+ * "clockwise") whose stem it knows as a noun is read as the stem, the topic.
+ */
+const REGARDING = /\b([a-z]{3,})[-\s]?wise\b/gi;
+function regardingForms(query: string, lexicon: QueryLexicon | undefined): string {
+  if (!lexicon || !/wise\b/i.test(query)) return query;
+  return query.replace(REGARDING, (m, stem: string) => (lexicon.senses(m.replace(/[-\s]/g, '').toLowerCase(), undefined, 1).length === 0 && lexicon.senses(stem.toLowerCase(), 'noun', 1).length > 0 ? stem : m));
+}
+
 /** Question words at least this common in everyday text bring no derivations ("make" → maker, "go" → goer). */
 const BRIDGE_COMMONNESS = 0.45;
 
 export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: QueryLexicon): AnalyzedQuery {
-  const query = expandShortNames(rawQuery, knownNames);
+  const query = regardingForms(expandShortNames(rawQuery, knownNames), lexicon);
   const terms = new Map<string, QueryTerm>();
   const put = (term: string, weight: number, source: TermSource) => {
     const cur = terms.get(term);
@@ -825,6 +873,12 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   for (const t of narrowedTerms(query, lexicon)) {
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
+  }
+  // A relative clause closing the ask ("guitars that people bring in", "the dog that bit me") says which of the thing
+  // before it is meant: its words weigh as circumstances, the thing names the topic.
+  for (const t of relativeClauseTerms(query)) {
+    const qt = terms.get(t);
+    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
   }
   // Only beside a word that names the topic at full weight: "Am I still working weekends?" is about the weekends.
   const circumstances = circumstanceTerms(query, names, frame, lexicon);
@@ -921,11 +975,12 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // association), first analysed term each.
   if (QUERY.derivations > 0 && lexicon && typeof lexicon.derivations === 'function')
     for (const w of words(query)) {
-      if (w.length < 4 || names.has(w) || STOP_WORDS.has(w) || (lexicon.commonness?.(w) ?? 0) >= BRIDGE_COMMONNESS) continue;
+      if (w.length < 3 || names.has(w) || STOP_WORDS.has(w) || (lexicon.commonness?.(w) ?? 0) >= BRIDGE_COMMONNESS) continue;
       const own = analyze(w)[0];
       const qt = own === undefined ? undefined : terms.get(own);
       if (!qt || qt.source !== 'query') continue;
-      for (const d of lexicon.derivations(w)) {
+      // Derivations need four letters or more (a three-letter opening says little); shared senses do not ("fix" ↔ repair).
+      if (w.length >= 4) for (const d of lexicon.derivations(w)) {
         if (/\s/.test(d) || d.slice(0, 3) !== w.slice(0, 3)) continue;
         const f = analyze(d)[0];
         if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.derivations, source: 'synonym', covers: qt.term });
@@ -963,6 +1018,13 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     }
   // An employer is named by a turn about an organisation, or about the user's occupation ("I teach at the grammar school").
   if (employer) for (const t of analyze(subjectHead!)) for (const kind of ['organization', 'occupation'] as const) if (!terms.has(kindToken(kind))) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
+  // A key asked by a phrase of the key vocabulary ("earn a living", "someone special") searches the turns of that key's
+  // kind, as the key's own words do (KEY_KINDS): the phrase's words are not the words the answer uses.
+  for (const k of named) {
+    const kind = KEY_KINDS[k];
+    if (!kind || terms.has(kindToken(kind))) continue;
+    terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind' });
+  }
   for (const kind of domainKinds) {
     const token = kindToken(kind);
     if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind' });
@@ -990,6 +1052,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     rankOnlyKeys: [...(relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : []), ...(nameOfThing ? ['name'] : [])],
     requiredTerms: relative ? analyze(relative.owner) : nameOfThing ? analyze(nameOfThing) : [],
     requiredWords: relative ? [relative.owner] : nameOfThing ? [nameOfThing] : [],
+    compounds: QUERY.compounds > 0 ? nounCompounds(query, names, lexicon) : [],
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),
     opinion: stance.length > 0 || isOpinionAsk(query),

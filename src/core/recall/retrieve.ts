@@ -618,7 +618,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   // Document frequencies for the coverage measures: from the candidate sets where they are
   // complete, else from the index; terms the turn ranker did not query (speakers' names) are counted by the index (extraDf).
   const turnDf = (t: string) => (turnQueried.has(t) ? dfIn(tSet, t) : (extraDf[t] ?? 0));
-  const cov = coverageStats(q.terms, (t) => turnDf(t) + dfIn(mSet, t), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)], speakerTerms);
+  const cov = coverageStats(q.terms, (t) => turnDf(t) + dfIn(mSet, t), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)], speakerTerms, q.compounds);
   const entityTerms = new Set(q.terms.filter((t) => t.source === 'name' && !speakerTerms.has(t.term)).map((t) => t.term));
   let entityCoverage = 0;
   if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t))) entityCoverage = Math.max(entityCoverage, h.coverage);
@@ -650,7 +650,7 @@ export function subjectNames(subject: string): string[] {
 }
 
 /** Union coverage of the best hits and corpus coverage of the question's own terms (IDF-weighted). */
-function coverageStats(terms: QueryTerm[], dfOf: (term: string) => number, N: number, best: Bm25Hit[], speakerTerms: ReadonlySet<string>): { union: number; corpus: number; contentUnion: number; contentBest: number; contentCorpus: number } {
+function coverageStats(terms: QueryTerm[], dfOf: (term: string) => number, N: number, best: Bm25Hit[], speakerTerms: ReadonlySet<string>, compounds: ReadonlyArray<[string, string]> = []): { union: number; corpus: number; contentUnion: number; contentBest: number; contentCorpus: number } {
   const orig = terms.filter(isOriginal);
   const df = new Map(orig.map((t) => [t.term, dfOf(t.term)]));
   const matched = new Set(best.flatMap((h) => h.matched));
@@ -673,6 +673,11 @@ function coverageStats(terms: QueryTerm[], dfOf: (term: string) => number, N: nu
       if (matched.has(t.term)) cUnion += w;
       if ((df.get(t.term) ?? 0) > 0) cCorpus += w;
     }
+  }
+  // A noun compound ("shoe size") is discussed when one of the best documents holds both words, not each anywhere.
+  for (const [m, h] of compounds) {
+    if (!cw.has(m) || !cw.has(h) || !(df.get(m) ?? 0) || !(df.get(h) ?? 0)) continue;
+    if (!best.some((x) => x.matched.includes(m) && x.matched.includes(h))) cCorpus -= cw.get(m)! + cw.get(h)!;
   }
   let cBest = 0;
   for (const h of best) cBest = Math.max(cBest, h.matched.reduce((s, t) => s + (cw.get(t) ?? 0), 0));
