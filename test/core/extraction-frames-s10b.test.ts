@@ -1,0 +1,41 @@
+/**
+ * @module test/core/extraction-frames-s10b
+ * Session 10b: changes kept only when they transferred from the DEV half of the read blind rounds (odd rounds r5–r35)
+ * to the CHECK half (even rounds). Sentences of our own, written for the clause rule, each beside hard negatives.
+ */
+import { describe, expect, test } from 'vitest';
+import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
+import type { Message } from '../../src/core/types.ts';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { recentTurn, TS } from './extraction-harness.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const run = (messages: Message[], prev: string[] = []) =>
+  extractOffline(messages, { timestamp: TS, sessionId: 's', recentTurns: prev.map((p, i) => recentTurn([{ role: 'user', content: p }], i)) }, true, undefined, wordnet).map(
+    (m) => `${m.subject}|${m.key}|${m.value.toLowerCase()}|${m.op}`,
+  );
+const said = (text: string, prev: string[] = []) => run([{ role: 'user', content: text }], prev);
+/** A fact whose subject ends with `who` (a relative is `uncle tobias`), key and value matching (and op, if given). */
+const has = (facts: string[], who: string, key: string, value: RegExp, op?: string) =>
+  facts.some((f) => {
+    const [s, k, v, o] = f.split('|');
+    return (s === who || s.endsWith(` ${who}`)) && k === key && value.test(v) && (!op || o === op);
+  });
+const keys = (facts: string[], key: string) => facts.filter((f) => f.split('|')[1] === key);
+
+describe('generic dated activities: only the speaker’s own clause yields one', () => {
+  test.each([
+    'my uncle sold his allotment shed last weekend',
+    'Grandma repainted the whole kitchen on Tuesday',
+    'my brother-in-law stays with us over christmas, wish me luck',
+    "my cousin Priyanka redid her bathroom in march and it's gorgeous",
+  ])('a third party’s doing with no named kind: no event — %s', (text) => expect(keys(said(text), 'event_activity')).toEqual([]));
+
+  test.each([
+    ['I repainted the whole kitchen on Tuesday', 'user', /repainted/],
+    ['we built a treehouse for the kids last weekend', 'user', /treehouse/],
+    ['My flatmate Oskar is running the Berlin marathon in September', 'oskar', /marathon/],
+    ['my sister is training for a triathlon in august', 'sister', /triathlon/],
+  ])('the speaker’s own doing, or a named race of someone else’s, still is — %s', (text, who, value) =>
+    expect(has(said(text), who, 'event_activity', value)).toBe(true));
+});
