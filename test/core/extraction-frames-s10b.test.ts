@@ -39,3 +39,17 @@ describe('generic dated activities: only the speaker’s own clause yields one',
   ])('the speaker’s own doing, or a named race of someone else’s, still is — %s', (text, who, value) =>
     expect(has(said(text), who, 'event_activity', value)).toBe(true));
 });
+
+describe('sarcasm: interjections piled up before a mock "sure"', () => {
+  test.each([
+    "oh yeah sure, I'll just run an ultramarathon on saturday, easy",
+    'ah well sure, I totally speak fluent Mandarin now',
+    'yeah sure, I just LOVE being a night manager at Tesco',
+  ])('screened — %s', (text) => expect(said(text).filter((f) => f.startsWith('user|'))).toEqual([]));
+
+  test.each([
+    ['oh yeah, I speak Mandarin at home with my parents', 'language', /mandarin/],
+    ['sure, I work at Tesco as a night manager', 'employer', /tesco/],
+    ['ok sure, I have a cat called Biscuit', 'pet', /biscuit/],
+  ])('a plain "yeah"/"sure" before a real statement is not sarcasm — %s', (text, key, value) => expect(has(said(text), 'user', key, value)).toBe(true));
+});
