@@ -53,3 +53,18 @@ describe('sarcasm: interjections piled up before a mock "sure"', () => {
     ['ok sure, I have a cat called Biscuit', 'pet', /biscuit/],
   ])('a plain "yeah"/"sure" before a real statement is not sarcasm — %s', (text, key, value) => expect(has(said(text), 'user', key, value)).toBe(true));
 });
+
+describe('entity state: gear named by its activity ends the activity', () => {
+  test.each([
+    ['finally hung up my hockey skates, twenty winters was plenty', /hockey/],
+    ['sold my fencing mask to a lad at the club', /fencing/],
+    ['got rid of my skiing boots, not going back up a mountain', /skiing/],
+  ])('hobby retracted — %s', (text, value) => expect(has(said(text), 'user', 'hobby', value, 'retract')).toBe(true));
+
+  test.each([
+    'hung up the washing before the rain came',
+    'hung up my coat and put the kettle on',
+    'I hung up on the scam caller',
+    'my brother hung up his boxing gloves last year',
+  ])('no gear of an activity, or not the speaker’s: nothing retracted — %s', (text) => expect(said(text).filter((f) => f.endsWith('|retract'))).toEqual([]));
+});
