@@ -68,3 +68,17 @@ describe('entity state: gear named by its activity ends the activity', () => {
     'my brother hung up his boxing gloves last year',
   ])('no gear of an activity, or not the speaker’s: nothing retracted — %s', (text) => expect(said(text).filter((f) => f.endsWith('|retract'))).toEqual([]));
 });
+
+describe('entity state: an animal or a name buried has died', () => {
+  test.each([
+    ['buried Pongo under the pear tree after lunch', /pongo/],
+    ['we buried our old rabbit by the shed yesterday', /rabbit/],
+  ])('pet retracted — %s', (text, value) => expect(has(said(text), 'user', 'pet', value, 'retract')).toBe(true));
+
+  test.each([
+    'buried my keys somewhere in this bag again',
+    "I'm buried in marking this week",
+    'my sister buried her hamster today',
+    'we buried the hatchet with the neighbours',
+  ])('no animal of the speaker’s: nothing retracted — %s', (text) => expect(said(text).filter((f) => f.endsWith('|retract'))).toEqual([]));
+});

@@ -382,6 +382,8 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'rainbow-bridge', lemmas: ['cross'], with: [['bridge']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'put-down', lemmas: ['put'], with: [['down', 'sleep']], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'rehome', lemmas: ['rehome', 'lose'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  // "buried Pongo under the pear tree": an animal or a name laid in the ground has died (a person's kin ends nothing).
+  { id: 'buried', lemmas: ['bury'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'went-to-live', lemmas: ['go', 'move'], with: [['live']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'run-away', lemmas: ['run', 'fly', 'wander', 'bolt'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   // "Pickle slipped out and never came home": read only under its negation (endingDrafts, NEVER_RETURNED).
