@@ -82,3 +82,18 @@ describe('entity state: an animal or a name buried has died', () => {
     'we buried the hatchet with the neighbours',
   ])('no animal of the speaker’s: nothing retracted — %s', (text) => expect(said(text).filter((f) => f.endsWith('|retract'))).toEqual([]));
 });
+
+describe('age: a spelled-out age the speaker turned', () => {
+  test.each([
+    ['Turned forty-one on Tuesday, spent it asleep on the sofa', '41'],
+    ['I turned fifty last week and nobody noticed', '50'],
+    ['just turned twenty-nine, still feel nineteen', '29'],
+  ])('%s', (text, age) => expect(has(said(text), 'user', 'age', new RegExp(`^${age}$`))).toBe(true));
+
+  test.each([
+    'she turned twelve on Saturday, a proper pre-teen now',
+    'my nephew turned thirteen last week',
+    'turned five pages and fell asleep',
+    'the meeting turned into a two hour rant',
+  ])('not the speaker’s own age: none — %s', (text) => expect(keys(said(text), 'age').filter((f) => f.startsWith('user|'))).toEqual([]));
+});
