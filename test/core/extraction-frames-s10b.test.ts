@@ -97,3 +97,16 @@ describe('age: a spelled-out age the speaker turned', () => {
     'the meeting turned into a two hour rant',
   ])('not the speaker’s own age: none — %s', (text) => expect(keys(said(text), 'age').filter((f) => f.startsWith('user|'))).toEqual([]));
 });
+
+describe('negation scope: a perfect under "never" ends nothing', () => {
+  test.each([
+    "I've never owned a car, I cycle everywhere",
+    'we have never had a car in this family',
+    "I don't drink and I've never owned a scooter",
+  ])('no retraction — %s', (text) => expect(said(text).filter((f) => f.endsWith('|retract'))).toEqual([]));
+
+  test.each([
+    ["I don't have a car anymore", 'vehicle', /car/],
+    ['sold my van last week', 'vehicle', /van/],
+  ])('an ending still retracts — %s', (text, key, value) => expect(has(said(text), 'user', key, value, 'retract')).toBe(true));
+});

@@ -13,7 +13,7 @@ import { isSingleValued, keySpec } from './key-vocabulary.ts';
 import type { Clause, Draft, Holdings, Rule, Subject } from './model.ts';
 import { analyseText, withSharedAnalysis } from './nlp.ts';
 import { resolveDate } from './dates.ts';
-import { analyseNegation } from './negation.ts';
+import { analyseNegation, NEVER_PERFECT } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
 import { attribute, isOthersAdvice, relationAsTitle, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
 import { PERSONAL_FACT_RULES, hereIn, placeIsHome, roleGiven } from './rules/personal-facts.ts';
@@ -332,6 +332,8 @@ function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
       if (d.key === 'like' && !c.ending) out.push({ ...d, key: 'dislike' });
       else if (d.key === 'dislike' || d.key === 'communication_style') continue;
       else if (d.type === 'relation' && !c.ending) continue;
+      // "I've never owned a motorbike", "we have never had pets": a lifelong absence held nothing, so it ends nothing.
+      else if (!c.ending && NEVER_PERFECT.test(c.pred)) continue;
       // A bare denial of being or doing ("I'm not a teacher, people just assume it", "I don't speak a word of Polish")
       // with no ending cue states no change: it ends only a value the exchange holds for the key. Denied possession
       // ("I don't have a cat") is the current state and still ends what is stored.

@@ -15,6 +15,7 @@ import { relationDraft } from '../subject-attribution.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
 import { resolveDate } from '../dates.ts';
+import { NEVER_PERFECT } from '../negation.ts';
 import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
@@ -307,6 +308,8 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !speakerSays && !theirs) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
+    // "I've never owned a motorbike": a lifelong absence takes nothing back.
+    if (frame.negated && frame.op === 'retract' && !clause.ending && NEVER_PERFECT.test(clause.pred)) continue;
     if ((frame.particle && shape.particle !== frame.particle) || (frame.passive && !shape.passive)) continue;
     // "cut out dairy", "steer clear of gluten": a verb of the class only with its word after it.
     const needs = PHRASAL_ONLY[frame.pred]?.[shape.verb];
