@@ -110,3 +110,19 @@ describe('negation scope: a perfect under "never" ends nothing', () => {
     ['sold my van last week', 'vehicle', /van/],
   ])('an ending still retracts — %s', (text, key, value) => expect(has(said(text), 'user', key, value, 'retract')).toBe(true));
 });
+
+describe('entity state: a sentence that ends a pet does not also keep it', () => {
+  test.each([
+    ['had to say goodbye to our old collie Bramble this morning', /bramble/],
+    ['We lost Pippin, our old spaniel, in the night.', /pippin/],
+  ])('retracted and not asserted — %s', (text, value) => {
+    const facts = said(text);
+    expect(has(facts, 'user', 'pet', value, 'retract')).toBe(true);
+    expect(facts.filter((f) => f.startsWith('user|pet|') && f.endsWith('|assert'))).toEqual([]);
+  });
+
+  test.each([
+    ['RIP Biscuit, and we got a kitten called Juniper yesterday', /juniper/],
+    ['Biscuit died last spring. We have a kitten called Juniper now', /juniper/],
+  ])('another animal named beside the ending is still asserted — %s', (text, value) => expect(has(said(text), 'user', 'pet', value, 'assert')).toBe(true));
+});

@@ -623,7 +623,20 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       }
     }
   }
-  return out;
+  return withoutEndedAsserts(out);
+}
+
+/**
+ * A sentence that ends a pet does not also keep it ("said goodbye to our old tabby Marmite", "we lost Treacle, our old
+ * lab"): its assert of the same animal — the name ended, or an unnamed kind beside it — is dropped. An assert that
+ * names another animal stays ("RIP Biscuit, and we got a kitten called Max").
+ */
+function withoutEndedAsserts(out: MemoryCandidate[]): MemoryCandidate[] {
+  const ended = out.filter((c) => c.op === 'retract' && c.key === 'pet');
+  if (ended.length === 0) return out;
+  const nameOf = (v: string) => (/ named (\S+)$/.exec(v)?.[1] ?? (/^\p{Lu}/u.test(v) ? v : null))?.toLowerCase() ?? null;
+  const same = (a: MemoryCandidate, r: MemoryCandidate) => a.subject === r.subject && a.evidence === r.evidence && (nameOf(a.value) === null || nameOf(a.value) === r.value.toLowerCase());
+  return out.filter((c) => !(c.op === 'assert' && c.key === 'pet' && ended.some((r) => same(c, r))));
 }
 
 export { assistantClaimToFirstPerson, questionAsStatement, DENY } from './answers.ts';
