@@ -126,3 +126,17 @@ describe('entity state: a sentence that ends a pet does not also keep it', () =>
     ['Biscuit died last spring. We have a kitten called Juniper now', /juniper/],
   ])('another animal named beside the ending is still asserted — %s', (text, value) => expect(has(said(text), 'user', 'pet', value, 'assert')).toBe(true));
 });
+
+describe('a role said as the subject of what it is like: "being a/an <occupation> is …"', () => {
+  test.each([
+    ['being a paramedic is the most tiring thing I have ever done', /paramedic/],
+    ['another double shift, being a locksmith has its moments', /locksmith/],
+  ])('job title — %s', (text, value) => expect(has(said(text), 'user', 'job_title', value)).toBe(true));
+
+  test.each([
+    'being a vet would be a dream',
+    'being a mum is harder than any job',
+    'my cousin says being a paramedic is brutal',
+    "being a locksmith isn't for me",
+  ])('a wish, no occupation, someone else’s or denied: none — %s', (text) => expect(keys(said(text), 'job_title').filter((f) => f.startsWith('user|'))).toEqual([]));
+});

@@ -682,6 +682,8 @@ export function fragmentDrafts(rc: ReadClause): Draft[] {
 export function spanRoleDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
   const span = shape.subject;
+  const being = beingRole(rc);
+  if (being) return [being];
   if (!clause.subject.self || shape.pronoun || clause.negated || shape.negated || shape.modal || (shape.verb && shape.verb !== 'be')) return [];
   // "Twelve years a farrier and…", "ten years now a nurse": the span and the role with no preposition between.
   const bareRole = spanBareRole(rc);
@@ -692,6 +694,27 @@ export function spanRoleDrafts(rc: ReadClause): Draft[] {
   for (const role of SPAN_ROLES.roles)
     for (const { prep, np } of shape.preps) if (prep === role.prep && (np.det === 'a' || np.det === 'an') && fits(np, role.arg, lex)) out.push({ key: role.key, value: bare(np), subject: clause.speaker, confidence: 0.8, metadata: { frame: `span×${role.prep} ${role.arg}` } });
   return out.slice(0, 1);
+}
+
+/**
+ * A role the speaker holds, said as the subject of what it is like: "being a midwife is the best job going", "…, being
+ * a locksmith has its moments" (a gerund "being a/an <occupation>" opening the sentence or after a comma, followed by
+ * its verb). A negated or modal clause ("being a vet would be a dream") or someone else's sentence says nothing.
+ */
+function beingRole(rc: ReadClause): Draft | null {
+  const { tokens, clause, shape, lex } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || shape.modal) return null;
+  for (let i = 0; i < tokens.length - 3; i++) {
+    if (tokens[i].lower !== 'being' || (i > 0 && tokens[i - 1].pos !== 'PUNCT') || (tokens[i + 1].lower !== 'a' && tokens[i + 1].lower !== 'an')) continue;
+    const nouns: string[] = [];
+    let k = i + 2;
+    for (; k < tokens.length && (tokens[k].pos === 'NOUN' || tokens[k].pos === 'ADJ'); k++) nouns.push(tokens[k].lower);
+    const head = nouns[nouns.length - 1];
+    const verb = tokens[k];
+    if (head && verb && (verb.pos === 'AUX' || verb.pos === 'VERB') && ['be', 'have'].includes(verb.lemma) && isKind(head, 'occupation', lex))
+      return { key: 'job_title', value: nouns.join(' '), subject: clause.speaker, confidence: 0.8, metadata: { frame: 'being×occupation' } };
+  }
+  return null;
 }
 
 /** The verbless "<count> <unit> (now) a/an <occupation>" at the start of the clause, as a job title, or null. */
