@@ -15,6 +15,7 @@ const run = (messages: Message[], prev: string[] = []) =>
     (m) => `${m.subject}|${m.key}|${m.value.toLowerCase()}|${m.op}`,
   );
 const said = (text: string, prev: string[] = []) => run([{ role: 'user', content: text }], prev);
+const asked = (question: string, answer: string) => run([{ role: 'assistant', content: question }, { role: 'user', content: answer }]);
 /** A fact whose subject ends with `who` (a relative is `uncle tobias`), key and value matching (and op, if given). */
 const has = (facts: string[], who: string, key: string, value: RegExp, op?: string) =>
   facts.some((f) => {
@@ -139,4 +140,21 @@ describe('a role said as the subject of what it is like: "being a/an <occupation
     'my cousin says being a paramedic is brutal',
     "being a locksmith isn't for me",
   ])('a wish, no occupation, someone else’s or denied: none — %s', (text) => expect(keys(said(text), 'job_title').filter((f) => f.startsWith('user|'))).toEqual([]));
+});
+
+describe('answers: a yes hedged into another value of the same slot', () => {
+  test.each([
+    ['Are you vegan, by the way?', 'yeah — well, vegetarian, I still eat eggs', 'diet', /^vegetarian$/, /vegan/],
+    ['Are you a solicitor these days?', 'yes, well, a paralegal really', 'job_title', /paralegal/, /solicitor/],
+  ])('%s — %s', (q, a, key, value, old) => {
+    const facts = asked(q, a);
+    expect(has(facts, 'user', key, value)).toBe(true);
+    expect(has(facts, 'user', key, old)).toBe(false);
+  });
+
+  test.each([
+    ['Are you vegan, by the way?', 'yeah, well mostly', 'diet', /vegan/],
+    ['Are you vegan, by the way?', 'yes', 'diet', /vegan/],
+    ['Are you a solicitor?', 'yes, actually, for six years now', 'job_title', /solicitor/],
+  ])('a hedge that names no other value keeps the claim — %s — %s', (q, a, key, value) => expect(has(asked(q, a), 'user', key, value)).toBe(true));
 });

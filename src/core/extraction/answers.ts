@@ -156,6 +156,21 @@ export function namedComplement(question: string, answer: string): string | null
   return `I am ${m[1].toLowerCase()}.`;
 }
 
+/**
+ * A yes hedged into another value of the same slot: "Are you vegetarian?" — "yes — well, pescatarian" (after the yes, a
+ * "well"/"actually"/"more like" and one word). The claim the question makes ("I am vegetarian") with its complement
+ * replaced ("I am pescatarian."); null when the answer after the hedge is no single word or the claim is no "I am X".
+ */
+export function hedgedComplement(claim: string, afterYes: string): string | null {
+  const hedge = /^\s*(?:well|actually|technically|more\s+like)\b[\s,—–-]*/i.exec(afterYes);
+  if (!hedge) return null;
+  const m = /^\s*(?:(?:a|an)\s+)?([\p{L}-]{3,})\s*(?:[,.!;—–-]|\s+(?:really|actually|mostly|tbh|these\s+days|nowadays)\b|$)/iu.exec(afterYes.slice(hedge[0].length));
+  const c = /^I\s+am\s+(a\s+|an\s+)?([\p{L}-]+)/iu.exec(claim.trim());
+  if (!m || !c || /^(?:yes|yeah|no|not|mostly|sort|kind|sometimes|both|neither|ish|kinda|sorta|a|an|the)$/i.test(m[1]) || m[1].toLowerCase() === c[2].toLowerCase()) return null;
+  const w = m[1].toLowerCase();
+  return `I am ${c[1] ? (/^[aeiou]/.test(w) ? 'an ' : 'a ') : ''}${w}.`;
+}
+
 /** Laughter and fillers before a short answer ("haha yep that's him", "oh yes"): the answer starts after them. */
 export const LEAD_FILLER = /^\s*(?:(?:ha(?:ha)+|hah|lol|lmao|oh|ah+|hmm+|well|ooh|ha)\b[\s,!.]*)+/i;
 

@@ -28,7 +28,7 @@ import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
 import { RELATION_RE } from './lexicon.ts';
-import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, filledQuestion, impliedYes, namedComplement, replacedValue } from './answers.ts';
+import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, filledQuestion, hedgedComplement, impliedYes, namedComplement, replacedValue } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
@@ -694,8 +694,10 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     if (confirm && !isJokeOrSarcasm(content) && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b(?!\s+\p{L}(?:[\s.,!]|$))/iu.test(content.slice(confirm[0].length))) {
       const prevAssistant = question;
       if (prevAssistant) {
-        const claim = assistantClaimToFirstPerson(prevAssistant.content);
-        const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
+        // "yes — well, pescatarian": the claim with the value the hedge puts in place of the asked one.
+        const asked = assistantClaimToFirstPerson(prevAssistant.content);
+        const hedged = hedgedComplement(asked, content.slice(confirm[0].length));
+        const found = extractSentences(hedged ?? asked, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon }).filter((c) => !hedged || c.key !== 'name');
         out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${prevAssistant.content.trim()} — confirmed: ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
       }
       content = implied === 'late' ? '' : content.slice(confirm[0].length);
