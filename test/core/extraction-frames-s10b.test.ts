@@ -158,3 +158,17 @@ describe('answers: a yes hedged into another value of the same slot', () => {
     ['Are you a solicitor?', 'yes, actually, for six years now', 'job_title', /solicitor/],
   ])('a hedge that names no other value keeps the claim — %s — %s', (q, a, key, value) => expect(has(asked(q, a), 'user', key, value)).toBe(true));
 });
+
+describe('pastimes: a verbless activity with a plural weekday is a habit', () => {
+  test.each([
+    ['fencing on thursdays, then a pint after', /fencing/],
+    ['volleyball on tuesdays with the uni lot', /volleyball/],
+    ['squash on mondays, swimming at weekends', /squash/],
+  ])('hobby — %s', (text, value) => expect(has(said(text), 'user', 'hobby', value)).toBe(true));
+
+  test.each([
+    'recycling in Leeds goes out on thursdays now',
+    'the gym at weekends is rammed',
+    'meetings on mondays drag on forever',
+  ])('the activity is the subject of its own verb: no hobby — %s', (text) => expect(keys(said(text), 'hobby')).toEqual([]));
+});

@@ -642,14 +642,15 @@ export function fragmentDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
   if (!clause.subject.self || shape.pronoun || clause.negated || shape.negated) return [];
   const toks = rc.tokens.filter((t) => t.pos !== 'PUNCT' || t.text === ',');
-  // How often, at token k: "every sunday", "twice a week", "three times a month".
+  // How often, at token k: "every sunday", "twice a week", "three times a month", "(on) wednesdays".
   const oftenAt = (k: number) => {
     const [a, b, c] = [toks[k]?.lower, toks[k + 1]?.lower, toks[k + 2]?.lower];
-    return ((FRAGMENTS.every as readonly string[]).includes(a ?? '') && (FRAGMENTS.periods as readonly string[]).includes(b ?? '')) || ((FRAGMENTS.counts as readonly string[]).includes(a ?? '') && (b === 'a' || (b === 'times' && c === 'a')));
+    return ((FRAGMENTS.every as readonly string[]).includes(a ?? '') && (FRAGMENTS.periods as readonly string[]).includes(b ?? '')) || ((FRAGMENTS.counts as readonly string[]).includes(a ?? '') && (b === 'a' || (b === 'times' && c === 'a'))) || (FRAGMENTS.habitual as readonly string[]).includes(a ?? '');
   };
   // The frequency may follow a place or a company ("birdwatching at the reservoir every weekend"), before a comma.
   const oftenWithin = (from: number) => {
-    for (let k = from; k < Math.min(toks.length, from + 7) && toks[k].text !== ','; k++) if (oftenAt(k)) return true;
+    // …but not past a verb of its own: "recycling in Leeds goes out on thursdays" is about the recycling.
+    for (let k = from; k < Math.min(toks.length, from + 7) && toks[k].text !== ',' && toks[k].pos !== 'VERB' && toks[k].pos !== 'AUX'; k++) if (oftenAt(k)) return true;
     return false;
   };
   // "birdwatching at the reservoir every weekend", "hurling training twice a week": a fragment the tagger opens with a

@@ -313,6 +313,8 @@ export const FRAGMENTS = {
   every: ['every', 'each'],
   periods: ['day', 'week', 'weekend', 'morning', 'evening', 'night', 'month', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays'],
   counts: ['once', 'twice', 'thrice', 'two', 'three', 'four', 'five'],
+  /** A plural day or part of the week is itself a habit ("on wednesdays", "sundays", "at weekends"). */
+  habitual: ['mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays', 'weekends', 'weeknights', 'evenings', 'mornings'],
 } as const;
 /** A meat class and a dairy (or egg) class avoided together: no animal products. */
 export const VEGAN_BY_CLASSES: readonly string[][] = [['vegetarian', 'dairy-free']];
