@@ -172,3 +172,15 @@ describe('pastimes: a verbless activity with a plural weekday is a habit', () =>
     'meetings on mondays drag on forever',
   ])('the activity is the subject of its own verb: no hobby — %s', (text) => expect(keys(said(text), 'hobby')).toEqual([]));
 });
+
+describe('dislikes: a doing keeps its setting', () => {
+  test.each([
+    ['I hate queuing at the post office, it takes forever', /queuing at the post office/],
+    ['I really hate driving in the dark', /driving in the dark/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'dislike', value)).toBe(true));
+
+  test.each([
+    ['I hate cooking', /^cooking$/],
+    ['I hate mushrooms on pizza', /mushrooms/],
+  ])('no gerund with a setting: as before — %s', (text, value) => expect(has(said(text), 'user', 'dislike', value)).toBe(true));
+});
