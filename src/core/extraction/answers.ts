@@ -6,7 +6,8 @@
  * offer ("would you like me to keep my answers short?") is the request; and an answer that leaves
  * the question's thing unsaid ("nah, sold it", "nope, left in march") gets it back; a bare value
  * fills the slot a wh-question asks for ("What was your cat called?" — "Marzipan"), and a "no" that
- * names the new value states it ("nope, Nationwide now"). Pure text shapes of the exchange; the
+ * names the new value states it ("nope, Nationwide now"), as does a yes hedged into another value
+ * ("yes — well, pescatarian"). Pure text shapes of the exchange; the
  * extractor reads the result like any statement.
  */
 import type { Lexicon } from '../ports.ts';
