@@ -6,7 +6,8 @@
  * offer ("would you like me to keep my answers short?") is the request; and an answer that leaves
  * the question's thing unsaid ("nah, sold it", "nope, left in march") gets it back; a bare value
  * fills the slot a wh-question asks for ("What was your cat called?" — "Marzipan"), and a "no" that
- * names the new value states it ("nope, Nationwide now"). Pure text shapes of the exchange; the
+ * names the new value states it ("nope, Nationwide now"), as does a yes hedged into another value
+ * ("yes — well, pescatarian"). Pure text shapes of the exchange; the
  * extractor reads the result like any statement.
  */
 import type { Lexicon } from '../ports.ts';
@@ -154,6 +155,21 @@ export function namedComplement(question: string, answer: string): string | null
   const m = /^\s*([\p{L}-]{3,})\s*(?:[,.!;—–-]|\s+(?:actually|now|mostly|though|really|tbh|these\s+days|nowadays|these\s+days|i\s+guess|i\s+suppose)\b|$)/iu.exec(answer);
   if (!m || /^(?:yes|yeah|yep|no|nope|nah|not|neither|both|sometimes|honestly|well|maybe|kind|sort|depends|ish)$/i.test(m[1])) return null;
   return `I am ${m[1].toLowerCase()}.`;
+}
+
+/**
+ * A yes hedged into another value of the same slot: "Are you vegetarian?" — "yes — well, pescatarian" (after the yes, a
+ * "well"/"actually"/"more like" and one word). The claim the question makes ("I am vegetarian") with its complement
+ * replaced ("I am pescatarian."); null when the answer after the hedge is no single word or the claim is no "I am X".
+ */
+export function hedgedComplement(claim: string, afterYes: string): string | null {
+  const hedge = /^\s*(?:well|actually|technically|more\s+like)\b[\s,—–-]*/i.exec(afterYes);
+  if (!hedge) return null;
+  const m = /^\s*(?:(?:a|an)\s+)?([\p{L}-]{3,})\s*(?:[,.!;—–-]|\s+(?:really|actually|mostly|tbh|these\s+days|nowadays)\b|$)/iu.exec(afterYes.slice(hedge[0].length));
+  const c = /^I\s+am\s+(a\s+|an\s+)?([\p{L}-]+)/iu.exec(claim.trim());
+  if (!m || !c || /^(?:yes|yeah|no|not|mostly|sort|kind|sometimes|both|neither|ish|kinda|sorta|a|an|the)$/i.test(m[1]) || m[1].toLowerCase() === c[2].toLowerCase()) return null;
+  const w = m[1].toLowerCase();
+  return `I am ${c[1] ? (/^[aeiou]/.test(w) ? 'an ' : 'a ') : ''}${w}.`;
 }
 
 /** Laughter and fillers before a short answer ("haha yep that's him", "oh yes"): the answer starts after them. */

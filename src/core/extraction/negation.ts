@@ -3,8 +3,15 @@
  * Negation and ending cues of a predicate. "I'm not vegetarian anymore" and "I don't have a
  * cat" end a fact (retract); "I used to work at X" is history; "I don't like X" (no ending
  * cue) is a dislike. Rules match the predicate with the negation words removed (`core`) and
- * the extractor turns the result into the right operation.
+ * the extractor turns the result into the right operation. A perfect under "never" ends nothing
+ * (`NEVER_PERFECT`).
  */
+
+/**
+ * A perfect under "never" ("have never owned", "has never had"): a lifelong absence. Nothing was held, so it ends
+ * nothing: "I've never owned a motorbike" retracts no vehicle.
+ */
+export const NEVER_PERFECT = /^(?:have|has|had)\s+(?:\w+ly\s+)?never\b/i;
 
 const NEG = /\b(?:do|does|did|am|is|are|was|were|have|has|had|could|would|will|should)\s+not\s+|\bnot\s+|\bnever\s+|\bno\s+longer\s+|\bnot\s+anymore\b/gi;
 

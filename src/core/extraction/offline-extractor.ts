@@ -13,7 +13,7 @@ import { isSingleValued, keySpec } from './key-vocabulary.ts';
 import type { Clause, Draft, Holdings, Rule, Subject } from './model.ts';
 import { analyseText, withSharedAnalysis } from './nlp.ts';
 import { resolveDate } from './dates.ts';
-import { analyseNegation } from './negation.ts';
+import { analyseNegation, NEVER_PERFECT } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
 import { attribute, isOthersAdvice, relationAsTitle, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
 import { PERSONAL_FACT_RULES, hereIn, placeIsHome, roleGiven } from './rules/personal-facts.ts';
@@ -28,7 +28,7 @@ import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
 import { RELATION_RE } from './lexicon.ts';
-import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, filledQuestion, impliedYes, namedComplement, replacedValue } from './answers.ts';
+import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, filledQuestion, hedgedComplement, impliedYes, namedComplement, replacedValue } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
@@ -332,6 +332,8 @@ function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
       if (d.key === 'like' && !c.ending) out.push({ ...d, key: 'dislike' });
       else if (d.key === 'dislike' || d.key === 'communication_style') continue;
       else if (d.type === 'relation' && !c.ending) continue;
+      // "I've never owned a motorbike", "we have never had pets": a lifelong absence held nothing, so it ends nothing.
+      else if (!c.ending && NEVER_PERFECT.test(c.pred)) continue;
       // A bare denial of being or doing ("I'm not a teacher, people just assume it", "I don't speak a word of Polish")
       // with no ending cue states no change: it ends only a value the exchange holds for the key. Denied possession
       // ("I don't have a cat") is the current state and still ends what is stored.
@@ -621,7 +623,20 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       }
     }
   }
-  return out;
+  return withoutEndedAsserts(out);
+}
+
+/**
+ * A sentence that ends a pet does not also keep it ("said goodbye to our old tabby Marmite", "we lost Treacle, our old
+ * lab"): its assert of the same animal — the name ended, or an unnamed kind beside it — is dropped. An assert that
+ * names another animal stays ("RIP Biscuit, and we got a kitten called Max").
+ */
+function withoutEndedAsserts(out: MemoryCandidate[]): MemoryCandidate[] {
+  const ended = out.filter((c) => c.op === 'retract' && c.key === 'pet');
+  if (ended.length === 0) return out;
+  const nameOf = (v: string) => (/ named (\S+)$/.exec(v)?.[1] ?? (/^\p{Lu}/u.test(v) ? v : null))?.toLowerCase() ?? null;
+  const same = (a: MemoryCandidate, r: MemoryCandidate) => a.subject === r.subject && a.evidence === r.evidence && (nameOf(a.value) === null || nameOf(a.value) === r.value.toLowerCase());
+  return out.filter((c) => !(c.op === 'assert' && c.key === 'pet' && ended.some((r) => same(c, r))));
 }
 
 export { assistantClaimToFirstPerson, questionAsStatement, DENY } from './answers.ts';
@@ -679,8 +694,10 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     if (confirm && !isJokeOrSarcasm(content) && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b(?!\s+\p{L}(?:[\s.,!]|$))/iu.test(content.slice(confirm[0].length))) {
       const prevAssistant = question;
       if (prevAssistant) {
-        const claim = assistantClaimToFirstPerson(prevAssistant.content);
-        const found = extractSentences(claim, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon });
+        // "yes — well, pescatarian": the claim with the value the hedge puts in place of the asked one.
+        const asked = assistantClaimToFirstPerson(prevAssistant.content);
+        const hedged = hedgedComplement(asked, content.slice(confirm[0].length));
+        const found = extractSentences(hedged ?? asked, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon }).filter((c) => !hedged || c.key !== 'name');
         out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${prevAssistant.content.trim()} — confirmed: ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
       }
       content = implied === 'late' ? '' : content.slice(confirm[0].length);

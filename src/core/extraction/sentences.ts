@@ -62,7 +62,8 @@ export function isHypothetical(s: string): boolean {
 
 /** Joke and sarcasm markers: "oh sure, I just LOVE ...", "yeah right", "lol I'm basically ...". */
 export function isJokeOrSarcasm(s: string): boolean {
-  if (/^\s*(?:oh\s+)?(?:sure|yeah\s+right|right|as\s+if|totally|oh\s+great|oh\s+joy|wow\s+great)\b[,!.]?\s/i.test(s) && /\b(?:just|totally|so|really|LOVE)\b/.test(s)) return true;
+  // Interjections may pile up before the mock assent: "oh yeah sure, I'll just…", "ah well sure, I totally…".
+  if (/^\s*(?:(?:oh|ah|yeah|well|ok|okay)[,!]?\s+)*(?:sure|yeah\s+right|right|as\s+if|totally|oh\s+great|oh\s+joy|wow\s+great)\b[,!.]?\s/i.test(s) && /\b(?:just|totally|so|really|LOVE)\b/.test(s)) return true;
   // "Sure, and I'm the king of France": a mock continuation ("Oh yeah, and I'm vegan" is a real aside, not screened).
   if (/^\s*(?:oh\s+)?sure[,!]?\s+and\s+I(?:'m|\s+am)\s+(?:the|a|an)\b/i.test(s)) return true;
   if (/\byeah\s+right\b|\bas\s+if\b|\bnot!\s*$|\/s\s*$|\bjk\b|\bjust\s+kidding\b|\bkidding\b/i.test(s)) return true;

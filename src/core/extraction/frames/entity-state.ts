@@ -187,6 +187,10 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   }
   // "Ines and I called it quits", "we're done": said together, with nothing else ended, the bond ends.
   if (e.bond && shape.pronoun === 'we' && !isActivity(object, lex)) return bondEnding(rc, e, shape);
+  // "hung up my rugby boots", "sold my climbing shoes": the gear's activity ends, not the gear.
+  const gear = e.gear && referent ? gearActivity(referent, lex) : null;
+  if (gear) return [{ key: 'hobby', value: gear, op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, kindKnown: true } }];
+  if (e.gear && Object.keys(e.keyByKind).length === 0) return [];
   if (referent && !(e.referent === 'object' && shape.pronoun && !PERSONAL.has(shape.pronoun))) {
     // A lower-case chat name ("bruno passed away", "sold the yamaha") counts as the name it is.
     // …unless the word is of a kind the row ends ("packed in squash": the game, not a pet called Squash).
@@ -218,6 +222,18 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     return [currentEnding(clause.speaker, e.current, e, holdings)];
   }
   return [];
+}
+
+/**
+ * The activity a piece of gear is named for: the word right before a head that is no activity itself ("my rugby
+ * boots" → rugby, "my climbing shoes" → climbing). Not a name, and never an activity phrase ("my tennis lessons").
+ */
+function gearActivity(np: Phrase, lex?: Lexicon): string | null {
+  if (np.proper || np.gerund || isKind(np.headLemma, 'activity', lex)) return null;
+  const words = np.text.toLowerCase().split(/\s+/);
+  const at = words.lastIndexOf(np.head.toLowerCase());
+  const mod = at > 0 ? words[at - 1] : null;
+  return mod && /^[a-z-]+$/.test(mod) && isKind(mod, 'activity', lex) ? mod : null;
 }
 
 /** The keys an ending row can end. */

@@ -15,6 +15,7 @@ import { relationDraft } from '../subject-attribution.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
 import { resolveDate } from '../dates.ts';
+import { NEVER_PERFECT } from '../negation.ts';
 import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
@@ -307,6 +308,8 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !speakerSays && !theirs) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
+    // "I've never owned a motorbike": a lifelong absence takes nothing back.
+    if (frame.negated && frame.op === 'retract' && !clause.ending && NEVER_PERFECT.test(clause.pred)) continue;
     if ((frame.particle && shape.particle !== frame.particle) || (frame.passive && !shape.passive)) continue;
     // "cut out dairy", "steer clear of gluten": a verb of the class only with its word after it.
     const needs = PHRASAL_ONLY[frame.pred]?.[shape.verb];
@@ -639,14 +642,15 @@ export function fragmentDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
   if (!clause.subject.self || shape.pronoun || clause.negated || shape.negated) return [];
   const toks = rc.tokens.filter((t) => t.pos !== 'PUNCT' || t.text === ',');
-  // How often, at token k: "every sunday", "twice a week", "three times a month".
+  // How often, at token k: "every sunday", "twice a week", "three times a month", "(on) wednesdays".
   const oftenAt = (k: number) => {
     const [a, b, c] = [toks[k]?.lower, toks[k + 1]?.lower, toks[k + 2]?.lower];
-    return ((FRAGMENTS.every as readonly string[]).includes(a ?? '') && (FRAGMENTS.periods as readonly string[]).includes(b ?? '')) || ((FRAGMENTS.counts as readonly string[]).includes(a ?? '') && (b === 'a' || (b === 'times' && c === 'a')));
+    return ((FRAGMENTS.every as readonly string[]).includes(a ?? '') && (FRAGMENTS.periods as readonly string[]).includes(b ?? '')) || ((FRAGMENTS.counts as readonly string[]).includes(a ?? '') && (b === 'a' || (b === 'times' && c === 'a'))) || (FRAGMENTS.habitual as readonly string[]).includes(a ?? '');
   };
   // The frequency may follow a place or a company ("birdwatching at the reservoir every weekend"), before a comma.
   const oftenWithin = (from: number) => {
-    for (let k = from; k < Math.min(toks.length, from + 7) && toks[k].text !== ','; k++) if (oftenAt(k)) return true;
+    // …but not past a verb of its own: "recycling in Leeds goes out on thursdays" is about the recycling.
+    for (let k = from; k < Math.min(toks.length, from + 7) && toks[k].text !== ',' && toks[k].pos !== 'VERB' && toks[k].pos !== 'AUX'; k++) if (oftenAt(k)) return true;
     return false;
   };
   // "birdwatching at the reservoir every weekend", "hurling training twice a week": a fragment the tagger opens with a
@@ -679,6 +683,8 @@ export function fragmentDrafts(rc: ReadClause): Draft[] {
 export function spanRoleDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
   const span = shape.subject;
+  const being = beingRole(rc);
+  if (being) return [being];
   if (!clause.subject.self || shape.pronoun || clause.negated || shape.negated || shape.modal || (shape.verb && shape.verb !== 'be')) return [];
   // "Twelve years a farrier and…", "ten years now a nurse": the span and the role with no preposition between.
   const bareRole = spanBareRole(rc);
@@ -689,6 +695,27 @@ export function spanRoleDrafts(rc: ReadClause): Draft[] {
   for (const role of SPAN_ROLES.roles)
     for (const { prep, np } of shape.preps) if (prep === role.prep && (np.det === 'a' || np.det === 'an') && fits(np, role.arg, lex)) out.push({ key: role.key, value: bare(np), subject: clause.speaker, confidence: 0.8, metadata: { frame: `span×${role.prep} ${role.arg}` } });
   return out.slice(0, 1);
+}
+
+/**
+ * A role the speaker holds, said as the subject of what it is like: "being a midwife is the best job going", "…, being
+ * a locksmith has its moments" (a gerund "being a/an <occupation>" opening the sentence or after a comma, followed by
+ * its verb). A negated or modal clause ("being a vet would be a dream") or someone else's sentence says nothing.
+ */
+function beingRole(rc: ReadClause): Draft | null {
+  const { tokens, clause, shape, lex } = rc;
+  if (!clause.subject.self || clause.negated || shape.negated || shape.modal) return null;
+  for (let i = 0; i < tokens.length - 3; i++) {
+    if (tokens[i].lower !== 'being' || (i > 0 && tokens[i - 1].pos !== 'PUNCT') || (tokens[i + 1].lower !== 'a' && tokens[i + 1].lower !== 'an')) continue;
+    const nouns: string[] = [];
+    let k = i + 2;
+    for (; k < tokens.length && (tokens[k].pos === 'NOUN' || tokens[k].pos === 'ADJ'); k++) nouns.push(tokens[k].lower);
+    const head = nouns[nouns.length - 1];
+    const verb = tokens[k];
+    if (head && verb && (verb.pos === 'AUX' || verb.pos === 'VERB') && ['be', 'have'].includes(verb.lemma) && isKind(head, 'occupation', lex))
+      return { key: 'job_title', value: nouns.join(' '), subject: clause.speaker, confidence: 0.8, metadata: { frame: 'being×occupation' } };
+  }
+  return null;
 }
 
 /** The verbless "<count> <unit> (now) a/an <occupation>" at the start of the clause, as a job title, or null. */

@@ -313,6 +313,8 @@ export const FRAGMENTS = {
   every: ['every', 'each'],
   periods: ['day', 'week', 'weekend', 'morning', 'evening', 'night', 'month', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays'],
   counts: ['once', 'twice', 'thrice', 'two', 'three', 'four', 'five'],
+  /** A plural day or part of the week is itself a habit ("on wednesdays", "sundays", "at weekends"). */
+  habitual: ['mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays', 'weekends', 'weeknights', 'evenings', 'mornings'],
 } as const;
 /** A meat class and a dairy (or egg) class avoided together: no animal products. */
 export const VEGAN_BY_CLASSES: readonly string[][] = [['vegetarian', 'dairy-free']];
@@ -370,6 +372,11 @@ export interface Ending {
   mainVerb?: boolean;
   /** The referent has no determiner but "my" ("karate is over", not "the match is over"). */
   bareSubject?: boolean;
+  /**
+   * Gear named by its activity ends the activity: "hung up my rugby boots", "sold my climbing shoes" retract the
+   * hobby the modifier names (entity-state.ts `gearActivity`). A row with `gear` and no kinds ends nothing else.
+   */
+  gear?: boolean;
 }
 
 export const ENDINGS: readonly Ending[] = [
@@ -377,6 +384,8 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'rainbow-bridge', lemmas: ['cross'], with: [['bridge']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'put-down', lemmas: ['put'], with: [['down', 'sleep']], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'rehome', lemmas: ['rehome', 'lose'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  // "buried Pongo under the pear tree": an animal or a name laid in the ground has died (a person's kin ends nothing).
+  { id: 'buried', lemmas: ['bury'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'went-to-live', lemmas: ['go', 'move'], with: [['live']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'run-away', lemmas: ['run', 'fly', 'wander', 'bolt'], with: [['away', 'off']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   // "Pickle slipped out and never came home": read only under its negation (endingDrafts, NEVER_RETURNED).
@@ -385,10 +394,12 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'never-woke', lemmas: ['wake'], with: [['up']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet', negatedOnly: true, mainVerb: true },
   // "Rolo went to a sanctuary": an animal given up to a shelter.
   { id: 'to-shelter', lemmas: ['go', 'move'], with: [['rescue', 'shelter', 'sanctuary', 'rehoming']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
-  { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle' },
+  { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle', gear: true },
   // "the Clio has been written off", "wrote off the van": a vehicle lost to the insurer.
   { id: 'written-off', lemmas: ['write'], with: [['off']], referent: 'either', keyByKind: { vehicle: 'vehicle' }, defaultKey: 'vehicle' },
-  { id: 'get-rid', lemmas: ['get'], with: [['rid']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: null },
+  { id: 'get-rid', lemmas: ['get'], with: [['rid']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: null, gear: true },
+  // "hung up my fencing mask for good": only the gear of an activity (never the washing, the phone or a coat).
+  { id: 'hang-up', lemmas: ['hang'], with: [['up']], referent: 'object', keyByKind: {}, defaultKey: null, gear: true },
   { id: 'give-to', lemmas: ['give', 'hand'], with: [['to', 'over']], referent: 'object', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: null },
   { id: 'give-away', lemmas: ['give'], with: [['away']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet' }, defaultKey: 'pet' },
   { id: 'give-up', lemmas: ['give', 'pack', 'jack'], with: [['up', 'in'], ['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },

@@ -3,7 +3,8 @@
  * Dated events and plans: trips, job starts and losses, exams, interviews, appointments,
  * weddings, talks, milestones, and everyday activities of casual chat ("I went to a support
  * group yesterday", "I signed up for a pottery class"). An event needs a date expression or a
- * clear plan; generic activities are only taken when no fact rule explained the clause.
+ * clear plan; generic activities are only taken when no fact rule explained the clause, and only from the
+ * speaker's own clause (a third party's needs a named kind).
  */
 import type { Clause, Draft } from '../model.ts';
 import { dateSpans } from '../dates.ts';
@@ -29,6 +30,8 @@ const KINDS: Array<[RegExp, string]> = [
   // A dated race or competition the speaker trains for or has entered: "training for a marathon in October",
   // "signed up for a triathlon in June", "racing a 10k on Sunday". Undated, it is not an event.
   [/\b(?:training\s+for|train\s+for|trained\s+for|signed\s+up\s+for|registered\s+for|entered|entering|racing|competing\s+in|doing|running)\s+(?:a|an|the|my|our|another)?\s*(?:first\s+|second\s+|next\s+|big\s+|local\s+)?(?:half[\s-]marathon|marathon|ultra(?:marathon)?|\d+k|triathlon|ironman|duathlon|sportive|race|tournament|competition|meet)\b/i, 'event_activity'],
+  // A named race: "training for the Chicago marathon", "running the Great North Run" (capitalised name, case-sensitive).
+  [/\b(?:training\s+for|train\s+for|trained\s+for|signed\s+up\s+for|registered\s+for|entered|entering|racing|running|doing)\s+the\s+(?:\p{Lu}[\p{L}-]*\s+){1,3}(?:[Hh]alf[\s-])?(?:[Mm]arathon|[Tt]riathlon|[Rr]un|[Rr]ace|[Ss]portive|[Ii]ronman)\b/u, 'event_activity'],
   // A celebration is an event even when the clause also states a fact ("Jamie and I celebrated ten years of marriage").
   [/\b(?:celebrated|celebrating)\s+(?:our\s+|my\s+|their\s+)?(?:\w+\s+years?\s+(?:of|together|married)|(?:\w+\s+)?(?:wedding\s+)?anniversary)/i, 'event_activity'],
 ];
@@ -144,7 +147,10 @@ export function events(c: Clause, explained: boolean): Draft[] {
   if (key && key !== 'event_milestone' && !dated && !(plan && key !== 'event_trip') && !underWay) return [];
   if (key === 'event_milestone' && (!dated || explained)) return [];
   if (!key) {
-    if (explained || !dated) return [];
+    // A third party's dated doing with no named kind ("my dad retired from the railway last year", "my aunt's doctors
+    // diagnosed it in spring") is news about them told in passing, not an event of theirs to keep: only the
+    // speaker's own clause yields a generic activity (a named kind — a race, a trip, a wedding — still does).
+    if (explained || !dated || !c.subject.self) return [];
     // "We sold out of tacos by 2pm every day this week": something repeated daily over a span is a routine, not a
     // dated one-off activity.
     if (/\b(?:every|each)\s+(?:single\s+)?(?:day|morning|night|evening|afternoon|lunchtime)\b|\bdaily\b|\bnightly\b/i.test(c.text)) return [];

@@ -373,6 +373,9 @@ const ageBirthday: Rule = (c) => {
   if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol|going\s+on|not|by\s+the\s+way|btw|fyi|for\s+the\s+record))/i.exec(spelledToDigits(t))) && Number(m[1]) > 0 && Number(m[1]) < 120)
     return [{ key: 'age', value: m[1] }];
   if ((m = /\bturned\s+(\d{1,3})\b/i.exec(t))) return [{ key: 'age', value: m[1] }];
+  // "turned thirty-two on Sunday", "I turned forty": spelled out, only when the speaker is the one who turned it (a
+  // clause opening with "turned" or "I turned"; "she turned five" may be a pet's or a child's).
+  if (c.subject.self && /^(?:(?:i|just|finally|only|officially)\s+)*turned\s/i.test(c.text.trim()) && (m = /^(?:(?:i|just|finally|only|officially)\s+)*turned\s+(\d{2,3})\b/i.exec(spelledToDigits(c.text.trim()))) && Number(m[1]) < 111) return [{ key: 'age', value: m[1] }];
   // "is learning Irish at 74", "At 58 I have finally learned to swim": an age the subject does something at, when the
   // clause is about now (present or perfect, or a now/still/just/finally) — "moved to Spain at 30" is history.
   if (AT_NUMBER.test(c.text) && (m = AT_AGE.exec(spelledToDigits(c.text))) && Number(m[1]) >= 13 && Number(m[1]) < 111 && CURRENT.test(t)) return [{ key: 'age', value: m[1] }];

@@ -13,8 +13,12 @@ const PRONOUNS = /^(?:it|that|this|them|those|these|him|her|you|your|ur|his|thei
 const isHobby = (v: string) => /^\p{Ll}+ing\b/u.test(v) || HOBBY_NOUNS.has(v.toLowerCase());
 const OBJ_STOP = /\s+(?:over|more\s+than|than|in\s+my|on\s+weekends?|every|whenever|with\s+my|a\s+lot|so\s+much|too|as\s+well|the\s+most|in\s+the|at\s+the|on\s+the|it\s+is|better)\b/i;
 
+/** A disliked doing with its setting: "talking on the phone", "queuing at the post office" (the gerund's own phrase). */
+const GERUND_SETTING = /^(\p{L}+ing\s+(?:on|in|at)\s+the\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)\b/iu;
+
 function likeOrHobby(raw: string, key: 'like' | 'dislike', preferOnly = false): Draft[] {
-  const v = cutValue(raw, OBJ_STOP);
+  const setting = key === 'dislike' ? GERUND_SETTING.exec(raw) : null;
+  const v = setting ? cutValue(setting[1], /\s+(?:and|but|so|because|with|when|whenever|every|,)\b/i) : cutValue(raw, OBJ_STOP);
   if (!v || PRONOUNS.test(v) || v.split(/\s+/).length > 6) return [];
   const items = /\band\b|,/.test(v) && v.split(/\s+/).length <= 6 ? splitList(v) : [v];
   return items.map((x) => (key === 'like' && !preferOnly && isHobby(x) ? { key: 'hobby', value: x.toLowerCase() } : { key, value: /^\p{Lu}/u.test(x) && properSpan(x) ? x : x.toLowerCase() }));
