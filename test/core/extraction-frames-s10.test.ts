@@ -6,23 +6,11 @@
  */
 import { describe, expect, test } from 'vitest';
 import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
-import type { Message } from '../../src/core/types.ts';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
-import { recentTurn, TS } from './extraction-harness.ts';
+import { TS, wordnetFacts } from './extraction-harness.ts';
 
 const wordnet = openLexicon({}).lexicon;
-const run = (messages: Message[], prev: string[] = []) =>
-  extractOffline(messages, { timestamp: TS, sessionId: 's', recentTurns: prev.map((p, i) => recentTurn([{ role: 'user', content: p }], i)) }, true, undefined, wordnet).map(
-    (m) => `${m.subject}|${m.key}|${m.value.toLowerCase()}|${m.op}`,
-  );
-const said = (text: string, prev: string[] = []) => run([{ role: 'user', content: text }], prev);
-const asked = (question: string, answer: string) => run([{ role: 'assistant', content: question }, { role: 'user', content: answer }]);
-/** A fact whose subject ends with `who` (a relative is `uncle tobias`), key and value matching (and op, if given). */
-const has = (facts: string[], who: string, key: string, value: RegExp, op?: string) =>
-  facts.some((f) => {
-    const [s, k, v, o] = f.split('|');
-    return (s === who || s.endsWith(` ${who}`)) && k === key && value.test(v) && (!op || o === op);
-  });
+const { run, said, asked, has } = wordnetFacts(wordnet);
 
 describe('answers: a wh-question filled by a bare value', () => {
   test.each([

@@ -36,3 +36,25 @@ export function brief(cs: MemoryCandidate[]): string[] {
 export function briefLower(cs: MemoryCandidate[]): string[] {
   return brief(cs).map((l) => l.toLowerCase());
 }
+
+/**
+ * The WordNet-backed helpers of the session-10 frame tables: facts as `subject|key|value(lower)|op`, from messages
+ * (`run`, with earlier user turns), a user message (`said`, with earlier user turns) or an assistant question and the user's answer (`asked`), and `has`,
+ * a fact whose subject ends with `who` (a relative is `uncle tobias`), key and value matching (and op, if given).
+ */
+export function wordnetFacts(lexicon: Parameters<typeof extractOffline>[4]) {
+  const run = (messages: Message[], prev: string[] = []) =>
+    extractOffline(messages, { timestamp: TS, sessionId: 's', recentTurns: prev.map((p, i) => recentTurn([{ role: 'user', content: p }], i)) }, true, undefined, lexicon).map(
+      (m) => `${m.subject}|${m.key}|${m.value.toLowerCase()}|${m.op}`,
+    );
+  return {
+    run,
+    said: (text: string, prev: string[] = []) => run([{ role: 'user', content: text }], prev),
+    asked: (question: string, answer: string) => run([{ role: 'assistant', content: question }, { role: 'user', content: answer }]),
+    has: (facts: string[], who: string, key: string, value: RegExp, op?: string) =>
+      facts.some((f) => {
+        const [s, k, v, o] = f.split('|');
+        return (s === who || s.endsWith(` ${who}`)) && k === key && value.test(v) && (!op || o === op);
+      }),
+  };
+}
