@@ -96,6 +96,8 @@ export function defaultWorkerThreads(cores: number): number {
  * maximum-size turn takes 15-40 s), and the inline run's garbage would inflate the main heap too.
  */
 export const WAIT_FOR_WORKER_ABOVE_CHARS = 64_000;
+/** How long such a task waits for the worker's start before it runs inline after all (a start that hangs loses nothing). */
+export const WAIT_FOR_WORKER_MS = 30_000;
 
 /** Event-loop utilisation above which small turns are offloaded anyway (the main thread is the bottleneck). */
 export const OFFLOAD_SMALL_ABOVE_UTILISATION = 0.9;
@@ -174,7 +176,9 @@ export class TurnPool implements TurnAnalyzer {
     if (!this.warm) {
       const warming = this.warmUp();
       if (chars < WAIT_FOR_WORKER_ABOVE_CHARS) return null;
-      await warming;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([warming, new Promise<void>((resolve) => (timer = setTimeout(resolve, WAIT_FOR_WORKER_MS)))]);
+      clearTimeout(timer);
       if (!this.warm || this.closed) return null;
     }
     try {
