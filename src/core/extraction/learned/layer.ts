@@ -70,6 +70,20 @@ export function sentenceUnits(text: string, speaker: string, lex?: Lexicon): Sen
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
+/**
+ * The animal a learned pet name is given to in its sentence ("took in a beagle named Maple" → beagle), when the
+ * one or two words before "named / called <name>" are an animal by the lexicon; else null. The learned pet is then
+ * stored as the rules store "adopted a beagle named Maple", species and name, not the bare name.
+ */
+export function namedSpecies(name: string, sentence: string, lex?: Lexicon): string | null {
+  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`\\b((?:[a-z][a-z'-]*\\s+)?[a-z][a-z'-]*)\\s+(?:named|called)\\s+${esc}\\b`, 'i').exec(sentence);
+  if (!m) return null;
+  const words = m[1]!.toLowerCase().split(/\s+/);
+  for (const phrase of words.length > 1 ? [words.join(' '), words[1]!] : words) if (kindOf(phrase, lex) === 'animal') return phrase;
+  return null;
+}
+
 /** The learned candidates for one user message, given what the rules and frames already extracted from it. */
 export function learnedCandidates(text: string, speaker: string, existing: readonly MemoryCandidate[], lex?: Lexicon, model: KeyModel = activeKeyModel()): MemoryCandidate[] {
   if (model.keys.length === 0) return [];
@@ -97,7 +111,9 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
       if ((best.get(key)?.p ?? -1) < p) best.set(key, { value: a.value, p, evidence: u.raw });
     }
   }
-  for (const [key, { value, p, evidence }] of best) {
+  for (const [key, { value: learned, p, evidence }] of best) {
+    const species = key === 'pet' ? namedSpecies(learned, evidence, lex) : null;
+    const value = species ? `${species} named ${learned}` : learned;
     out.push({
       type: keySpec(key)?.type ?? 'fact',
       subject: speaker,
@@ -108,7 +124,7 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
       evidence,
       eventDate: null,
       replaces: null,
-      metadata: { implicit: true, learned: Math.round(p * 1000) / 1000, extractor: 'offline' },
+      metadata: { implicit: true, learned: Math.round(p * 1000) / 1000, extractor: 'offline', ...(species ? { species, name: learned } : {}) },
     });
   }
   return out;
