@@ -209,8 +209,9 @@ export class TurnPool implements TurnAnalyzer {
   }
 
   async analyse(messages: Message[]): Promise<AnalysedTurn> {
-    if (chars(messages) < this.inlineBelow) return analyseTurn(messages);
-    const r = await this.run({ kind: 'analyse', messages, ...(this.featureLexicon ? { lexicon: this.featureLexicon } : {}) }, chars(messages));
+    const n = chars(messages);
+    if (n < this.inlineBelow) return analyseTurn(messages);
+    const r = await this.run({ kind: 'analyse', messages, ...(this.featureLexicon ? { lexicon: this.featureLexicon } : {}) }, n);
     return r?.kind === 'analyse' ? r.turn : analyseTurn(messages);
   }
 
@@ -241,7 +242,8 @@ export class PooledExtractor implements Extractor {
   }
 
   async extract(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]> {
-    return this.pool.extractsInline(chars(messages)) ? this.runInline(messages, ctx) : this.pooled(messages, ctx);
+    const n = chars(messages);
+    return this.pool.extractsInline(n) ? this.runInline(messages, ctx) : this.pooled(messages, ctx, n);
   }
 
   private runInline(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]> {
@@ -250,10 +252,10 @@ export class PooledExtractor implements Extractor {
     return this.inline.extract(messages, ctx);
   }
 
-  private async pooled(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]> {
+  private async pooled(messages: Message[], ctx: ExtractionContext, n: number): Promise<MemoryCandidate[]> {
     // Only what the extractor reads of the recent turns crosses the thread boundary (not their text or terms).
     const recentTurns = ctx.recentTurns.map((t) => ({ id: t.id, scope: t.scope, sessionId: t.sessionId, seq: t.seq, timestamp: t.timestamp, messages: t.messages }) as TurnRecord);
-    const r = await this.pool.run({ kind: 'extract', spec: this.spec, messages, ctx: { ...ctx, recentTurns } }, chars(messages));
+    const r = await this.pool.run({ kind: 'extract', spec: this.spec, messages, ctx: { ...ctx, recentTurns } }, n);
     if (r?.kind !== 'extract') return this.runInline(messages, ctx);
     for (const e of r.ruleErrors) this.onRuleError?.(e);
     return r.candidates;

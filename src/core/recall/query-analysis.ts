@@ -922,7 +922,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   for (const k of object?.keys ?? []) if (!keys.includes(k)) keys.push(k);
   // "What does my brother do (for a living)?": the present-tense do-verb with nothing done asks the relative's
   // occupation, which their own rows hold (job title, employer); "what did my sister do last weekend?" does not.
-  if (OCCUPATION_DO.test(query) && relativeAttribute(query)) for (const k of OCCUPATION_KEYS) if (!keys.includes(k)) keys.push(k);
+  const asRelative = relativeAttribute(query);
+  if (asRelative && OCCUPATION_DO.test(query)) for (const k of OCCUPATION_KEYS) if (!keys.includes(k)) keys.push(k);
   for (const k of keys) for (const t of analyze(k.replace(/_/g, ' '))) put(t, WEIGHTS.key, 'key');
   // Intent keys steer the key ranker only (they are not words the answer contains).
   const named = new Set(keys);
@@ -1000,7 +1001,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // Kind words also search the turns' kind features, standing in for the word itself — except for a relative's
   // attribute ("my brother's job"): the kinds of the user's turns are the user's.
   // Not for an applied ask: "gift ideas for my son's birthday" asks for help, and his likes bear on it.
-  const relative = applied ? null : relativeAttribute(query);
+  const relative = applied ? null : asRelative;
+  // What a document must name for the gate: the relative whose attribute is asked, or the thing whose name is.
+  const required = relative ? [relative.owner] : nameOfThing ? [nameOfThing] : [];
   for (const t of relative ? [] : original) {
     if (frame.has(t) || nameTerms.has(t) || adjunctTerms.has(t)) continue;
     for (const kind of KIND_OF_TERM.get(t) ?? []) {
@@ -1050,8 +1053,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     changeKeys,
     profile,
     rankOnlyKeys: [...(relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : []), ...(nameOfThing ? ['name'] : [])],
-    requiredTerms: relative ? analyze(relative.owner) : nameOfThing ? analyze(nameOfThing) : [],
-    requiredWords: relative ? [relative.owner] : nameOfThing ? [nameOfThing] : [],
+    requiredTerms: required.flatMap((w) => analyze(w)),
+    requiredWords: required,
     compounds: QUERY.compounds > 0 ? nounCompounds(query, names, lexicon) : [],
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),

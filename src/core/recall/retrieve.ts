@@ -469,7 +469,8 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
     // mention ("favourite football team" is not answered by "like: jazz records").
     const topics = q.terms.filter((t) => t.source === 'query' && !PREFERENCE_WORDS.has(t.term)).map((t) => t.term);
     // The question's own words behind those topics, for the lexicon ("music" is what "jazz records" are a kind of).
-    const topicWords = (q.raw.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []).filter((w) => analyze(w).some((t) => topics.includes(t)));
+    let topicWordsMemo: string[] | undefined;
+    const topicWords = () => (topicWordsMemo ??= (q.raw.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []).filter((w) => analyze(w).some((t) => topics.includes(t))));
     const generic = (m: MemoryRecord) => (m.key === 'like' || m.key === 'dislike' || m.key.startsWith('favorite_')) && !intentKeys.has(m.key) && !intentKeys.has(keyOf(m) ?? '');
     const byIntent = (m: MemoryRecord) => m.type !== 'event' && intentKeys.has(keyOf(m) ?? '');
     const covering = new Set(active.filter((i) => i.covers).flatMap((i) => i.keys));
@@ -488,7 +489,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
       if (q.requiredTerms.length > 0 && !q.requiredTerms.every((t) => analyze(`${m.subject} ${m.key.replace(/_/g, ' ')} ${m.value}`).includes(t)) && !valueIsKindOf(deps.lexicon, m.value, q.requiredWords)) continue;
       if (generic(m) && topics.length > 0) {
         const about = new Set(analyze(`${m.key.replace(/^(favorite|like|dislike)_?/, '').replace(/_/g, ' ')} ${m.value}`));
-        if (!topics.some((t) => about.has(t)) && !valueWordOfKind(deps.lexicon, m.value, topicWords)) continue;
+        if (!topics.some((t) => about.has(t)) && !valueWordOfKind(deps.lexicon, m.value, topicWords())) continue;
       }
       coverage.set(`memory:${m.id}`, 1);
     }
