@@ -67,6 +67,40 @@ export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('event_activity', 'event', false, 'Something the subject did or will do on a date (support group, race, class, party)', ['when', 'did', 'go', 'went', 'attend', 'attended', 'join', 'joined']),
 ];
 
+/**
+ * What a question's words must MEAN to ask for a key, by the lexicon (recall's keysBySense), beside the exact
+ * `queryWords` above: a noun — or a two- or three-word lemma the lexicon knows ("line of work", "better half") —
+ * whose first sense is one of `nouns` or lies within `depth` hypernyms below one ("career" → occupation,
+ * "husband" → spouse, "daughter" → offspring); a verb that is one of `verbs` or has one among its hypernyms
+ * ("major (in)" → study, "reside" → live). The anchors are WordNet lemmas; which words reach them is the
+ * lexicon's knowledge, not a list here. Default depth 2.
+ */
+export interface KeySenses {
+  key: string;
+  nouns?: readonly string[];
+  verbs?: readonly string[];
+  depth?: number;
+}
+export const KEY_SENSES: readonly KeySenses[] = [
+  // Depth 1: "career", "vocation"; not "sailing" (seafaring → employment → occupation).
+  { key: 'job_title', nouns: ['occupation'], depth: 1 },
+  { key: 'employer', nouns: ['employer'], verbs: ['employ', 'hire'] },
+  { key: 'location', nouns: ['residence'], verbs: ['live', 'dwell'] },
+  { key: 'hometown', nouns: ['hometown', 'birthplace'] },
+  { key: 'education', nouns: ['education', 'university', 'college', 'academic degree'], verbs: ['study'] },
+  { key: 'partner', nouns: ['spouse', 'domestic partner', 'lover', 'fiance', 'fiancee'] },
+  { key: 'child', nouns: ['offspring'] },
+  { key: 'parent', nouns: ['parent'] },
+  { key: 'sibling', nouns: ['sibling'] },
+  // Kinds of allergy, diet or illness name one ("Do I have asthma?"): only the class nouns themselves ask for the key.
+  { key: 'allergy', nouns: ['allergy'], depth: 0 },
+  { key: 'diet', nouns: ['diet'], depth: 0 },
+  { key: 'health_condition', nouns: ['illness', 'disease', 'disorder', 'physical condition', 'medical condition'], depth: 0 },
+  { key: 'pet', nouns: ['pet'], depth: 0 },
+  { key: 'hobby', nouns: ['hobby', 'avocation', 'pastime'], depth: 1 },
+  { key: 'birthday', nouns: ['birthday', 'date of birth'], depth: 0 },
+];
+
 const BY_KEY = new Map(KEY_VOCABULARY.map((s) => [s.key, s]));
 
 /** Family prefixes: `favorite_food` belongs to `favorite`, `opinion_typescript` to `opinion`. */

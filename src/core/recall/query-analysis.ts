@@ -5,7 +5,7 @@
  * synonym expansions (always below the original terms), names the question mentions, and the
  * temporal / past / list intents that steer ranking and assembly. Pure.
  */
-import { KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
+import { KEY_SENSES, KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { expansionsOf } from './synonyms.ts';
 import { chatForms } from './chat-forms.ts';
@@ -16,6 +16,7 @@ import { questionDate } from './question-dates.ts';
 
 export { questionDate };
 import { ancestorLemmas, kindsOf, type NounKind } from '../lexicon/kinds.ts';
+import { ByteLru, stringBytes } from '../byte-lru.ts';
 import type { Lexicon } from '../ports.ts';
 
 export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback' | 'kind';
@@ -681,7 +682,100 @@ export function nameAskedOf(q: string): string | 'self' | null {
 const RELATION_WORDS = new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').flatMap((s) => s.queryWords.map((w) => w.toLowerCase())));
 const RELATION_KEYS = [...new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').map((s) => s.key))];
 
-function keysAskedFor(q: string): string[] {
+/** Kinds of thing a user keeps (an animal, a vehicle, an instrument): "my <noun of the kind>" names the key that holds it. */
+const POSSESSED_KINDS: readonly NounKind[] = ['animal', 'vehicle', 'instrument'];
+
+/** Keys named by a possessed noun of a kept kind ("my hound" → pet, "our camper" → vehicle): the noun heading "my"/"our" + up to one modifier. */
+function possessedKindKeys(ws: readonly string[], names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < ws.length; i++) {
+    if (ws[i] !== 'my' && ws[i] !== 'our') continue;
+    for (const w0 of ws.slice(i + 1, i + 3)) {
+      const w = w0.replace(/'s$/, '');
+      if (STOP_WORDS.has(w) || names.has(w)) break;
+      const kinds = kindsOfWord(lexicon, w);
+      const kind = POSSESSED_KINDS.find((k) => kinds.includes(k));
+      if (kind) {
+        for (const k of KIND_KEYS[kind]?.keys ?? []) if (!out.includes(k)) out.push(k);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Bytes of the keysBySense memo per lexicon (a word's keys). */
+export const KEY_SENSES_MEMO_BYTES = 512 * 1024;
+const senseMemo = new WeakMap<object, ByteLru<string[]>>();
+
+/** Keys a noun (phrase) or verb asks for by its first sense (KEY_SENSES); [] when none. Memoised per lexicon, bounded in bytes. */
+function senseKeysOf(lex: Lexicon, phrase: string, pos: 'noun' | 'verb'): string[] {
+  let memo = senseMemo.get(lex);
+  if (!memo) senseMemo.set(lex, (memo = new ByteLru<string[]>(KEY_SENSES_MEMO_BYTES, (k, v) => stringBytes(k) + 16 + 8 * v.length)));
+  const id = `${pos}|${phrase}`;
+  const hit = memo.get(id);
+  if (hit) return hit;
+  const out: string[] = [];
+  const sense = lex.senses(phrase, pos, 1)[0];
+  if (sense) {
+    const chains = new Map<number, Set<string>>();
+    // Nouns: the sense's own lemmas count (a synonym asks as the anchor does); verbs: only the word itself and its
+    // hypernyms ("analyse" shares a sense with "study" but does not ask where the user studied).
+    const chain = (depth: number) => {
+      let c = chains.get(depth);
+      if (!c) {
+        if (pos === 'noun') c = ancestorLemmas(lex, sense, depth);
+        else {
+          c = new Set([phrase, ...lex.lemmas(phrase, 'verb')]);
+          if (depth > 0) for (const h of lex.hypernyms(sense.id)) for (const l of ancestorLemmas(lex, h, depth - 1)) c.add(l);
+        }
+        chains.set(depth, c);
+      }
+      return c;
+    };
+    for (const spec of KEY_SENSES) {
+      const anchors = pos === 'noun' ? spec.nouns : spec.verbs;
+      if (!anchors) continue;
+      const c = chain(spec.depth ?? 2);
+      if (anchors.some((a) => c.has(a))) out.push(spec.key);
+    }
+  }
+  memo.set(id, out);
+  return out;
+}
+
+/**
+ * Keys asked for by what the question's words mean (KEY_SENSES): its nouns, two- and three-word lemmas the lexicon
+ * knows ("line of work", "better half") and verbs, each read by its first sense. Names and stop words ask nothing.
+ */
+function keysBySense(ws: readonly string[], lexicon: QueryLexicon | undefined, names: ReadonlySet<string>): string[] {
+  if (!lexicon || typeof lexicon.hypernyms !== 'function') return [];
+  const lex = lexicon as Lexicon;
+  const out: string[] = [];
+  const add = (ks: string[]) => {
+    for (const k of ks) if (!out.includes(k)) out.push(k);
+  };
+  const content = (w: string | undefined) => !!w && /^[a-z][a-z-]*$/.test(w) && !STOP_WORDS.has(w) && !names.has(w);
+  for (let i = 0; i < ws.length; i++) {
+    for (const n of [3, 2]) {
+      const span = ws.slice(i, i + n);
+      if (span.length === n && content(span[0]) && content(span[n - 1]) && span.every((w) => /^[a-z-]+$/.test(w))) add(senseKeysOf(lex, span.join(' '), 'noun'));
+    }
+    const w = ws[i]!;
+    if (!content(w) || w.length < 3) continue;
+    add(senseKeysOf(lex, w, 'noun'));
+    add(senseKeysOf(lex, w, 'verb'));
+  }
+  return out;
+}
+
+/** A subject or form of "be" before an -ing word makes it a progressive verb. */
+const PROGRESSIVE_BEFORE = /^(i|we|you|he|she|they|it|am|is|are|was|were|be|been|being|i'm|we're|you're|they're)$/;
+
+/** Single-word query words of each key, lower case: a question word whose lemma is one asks for the key ("conditions" → condition). */
+const SINGLE_QUERY_WORDS = KEY_VOCABULARY.map((s) => ({ key: s.key, words: new Set(s.queryWords.map((w) => w.toLowerCase()).filter((w) => !/\s/.test(w))) }));
+
+function keysAskedFor(q: string, lexicon?: QueryLexicon, names: ReadonlySet<string> = new Set()): string[] {
   // "husband's" asks for the husband.
   const all = words(q);
   const spaced = (ws: string[]) => ` ${ws.map((w) => w.replace(/'s$/, '')).join(' ')} `;
@@ -689,11 +783,24 @@ function keysAskedFor(q: string): string[] {
   // "my mother's name", "my dad's job", "my sister's husband": what follows a relative's
   // possessive is that person's (the relation key answers it), not the user's name, job or partner.
   const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
+  const askedWords = (owner < 0 ? all : all.slice(0, owner + 1)).map((w) => w.replace(/'s$/, ''));
   const asked = owner < 0 ? ws : spaced(all.slice(0, owner + 1));
   const keys: string[] = [];
   for (const spec of KEY_VOCABULARY) {
     if (spec.queryWords.some((w) => asked.includes(` ${w.toLowerCase()} `))) keys.push(spec.key);
   }
+  // Another inflection of a key's word ("medical conditions", "my eating habits"): the lexicon's base forms. Not a
+  // progressive verb ("Which horse am I riding?" asks about a horse, not a vehicle one rides).
+  if (lexicon)
+    for (const [i, w] of askedWords.entries()) {
+      if (STOP_WORDS.has(w) || names.has(w)) continue;
+      if (w.endsWith('ing') && PROGRESSIVE_BEFORE.test(askedWords[i - 1] ?? '')) continue;
+      // Plural nouns and gerunds only: "older" is no question about an age.
+      const bases = [...lexicon.lemmas(w, 'noun'), ...(w.endsWith('ing') ? lexicon.lemmas(w, 'verb') : [])].filter((b) => b !== w);
+      if (bases.length === 0) continue;
+      for (const { key, words: kw } of SINGLE_QUERY_WORDS) if (!keys.includes(key) && bases.some((b) => kw.has(b))) keys.push(key);
+    }
+  for (const k of keysBySense(askedWords, lexicon, names)) if (!keys.includes(k)) keys.push(k);
   // The `favorite_<thing>` family (favorite_food, favorite_band).
   if (/ favou?rites? /.test(ws)) keys.push('favorite');
   return keys;
@@ -894,7 +1001,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
-  const keys = keysAskedFor(adjuncts.size > 0 ? query.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)) : query);
+  const keys = keysAskedFor(adjuncts.size > 0 ? query.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)) : query, lexicon, names);
   // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
   // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
   // call?") asks for no name at all.
@@ -905,6 +1012,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // "Which suburb am I in?": a head noun of a kind that a key holds asks for that key.
   const head = whHead(query);
   if (head && !names.has(head)) for (const kind of kindsOfWord(lexicon, head)) if (KIND_KEYS[kind]?.head) for (const k of KIND_KEYS[kind]!.keys) if (!keys.includes(k)) keys.push(k);
+  // "What breed is my hound?", "is our pup due a jab?": a thing of a kept kind the user owns names that key.
+  for (const k of possessedKindKeys(words(query), names, lexicon)) if (!keys.includes(k)) keys.push(k);
   // "Which firm am I flying for now?": an organisation the user does something for is the employer.
   // The head may be the subject ("Which organisation pays my salary?": no auxiliary after it).
   const subjectHead = head ?? /\b(?:which|what)\s+([a-z]+)\s+[a-z]+\s+(?:me|my|us|our)\b/i.exec(query)?.[1]?.toLowerCase() ?? null;

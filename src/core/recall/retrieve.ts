@@ -249,7 +249,16 @@ export function valueWordOfKind(lexicon: Pick<Lexicon, 'isA'> | undefined | null
 export function valueIsKindOf(lexicon: Pick<Lexicon, 'isA'> | undefined | null, value: string, asked: readonly string[] | undefined): boolean {
   if (!lexicon || !asked || asked.length === 0) return false;
   const head = value.split(/\s+(?:named|called)\s+/i)[0]!.trim().toLowerCase();
-  return head.length > 0 && asked.every((w) => lexicon.isA(head, w.toLowerCase(), { pos: 'noun', maxSenses: 2, maxDepth: 10 }));
+  const opts = { pos: 'noun' as const, maxSenses: 2, maxDepth: 10 };
+  // The value is a kind of the word ("border collie" for "dog"), the word a kind of the value ("poodle" for "dog named
+  // Rex": which dog, said more narrowly), or the word names any young animal ("pup", "kitten") and the value is an animal.
+  return (
+    head.length > 0 &&
+    asked.every((w0) => {
+      const w = w0.toLowerCase();
+      return lexicon.isA(head, w, opts) || lexicon.isA(w, head, opts) || (lexicon.isA(w, 'young', opts) && lexicon.isA(head, 'animal', opts));
+    })
+  );
 }
 
 /**

@@ -1,0 +1,94 @@
+// Keys asked for by what a question's words mean (KEY_SENSES in core/extraction/key-vocabulary.ts, keysBySense in
+// core/recall/query-analysis.ts), by another inflection of a key's word, and by a possessed thing of a kept kind.
+// Before (30b545d): "What's my line of work?", "Do I have any medical conditions?", "What did I major in?", "What
+// does my better half do?", "What breed is my hound?", "What's my pup called?" all came back empty for a user whose
+// job, asthma, degree, wife and dog were stored (fixtures/recall-probes/paraphrase-s11: 42/60 → 50/60).
+import { describe, expect, test } from 'vitest';
+import { analyzeQuery } from '../../src/core/recall/query-analysis.ts';
+import { valueIsKindOf } from '../../src/core/recall/retrieve.ts';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { expectContexts, withOfflineApp } from './offline-app.ts';
+
+const lexicon = openLexicon({ MEMORY_LEXICON: 'wordnet' }).lexicon;
+const keysOf = (q: string) => analyzeQuery(q, new Set(), lexicon).keys;
+
+describe('keys by the meaning of the question words', () => {
+  test.each([
+    // A lemma of the anchor's own sense, one or several words.
+    ["What's my line of work?", 'job_title'],
+    ['Remind me of my vocation.', 'job_title'],
+    ['Who is my spouse?', 'partner'],
+    ['What does my better half do?', 'partner'],
+    // A hyponym within the anchor's depth.
+    ['How is my son getting on at school?', 'child'],
+    ['Is my mother still in Dublin?', 'parent'],
+    ['What is my brother up to?', 'sibling'],
+    ['What was my birthplace?', 'hometown'],
+    // A verb that is the anchor or has it above ("major" → study).
+    ['What did I major in?', 'education'],
+    ['Where do I reside?', 'location'],
+    // Another inflection of a key's own word.
+    ['Do I have any medical conditions?', 'health_condition'],
+    ['Any allergies I should mention?', 'allergy'],
+    // A possessed thing of a kept kind.
+    ['What breed is my hound?', 'pet'],
+    ['When is our spaniel due at the vet?', 'pet'],
+    ['Is my cello insured?', 'hobby'],
+  ])('%s → %s', (q, key) => {
+    expect(keysOf(q)).toContain(key);
+  });
+
+  test.each([
+    // Depth bounds the anchor: seafaring is an employment, an occupation two steps up — not a question about a job.
+    ['Is the weather good for sailing this Sunday?', 'job_title'],
+    // A comparative is no inflection of a key word ("older" is not "old").
+    ['Is ramen older than sushi?', 'age'],
+    // A progressive verb is the question's action ("riding" a horse asks no vehicle).
+    ['Which horse am I riding now?', 'vehicle'],
+    // A specific illness names itself, not the key (only class nouns ask for health conditions).
+    ['Do I have asthma?', 'health_condition'],
+    // A verb sharing a sense with the anchor is not the anchor ("analyse" is not where one studied).
+    ['Did I analyse the numbers?', 'education'],
+    // What someone else has is theirs ("my sister's husband" is no question about the user's partner).
+    ["What is my sister's husband called?", 'partner'],
+  ])('%s does not ask %s', (q, key) => {
+    expect(keysOf(q)).not.toContain(key);
+  });
+});
+
+describe('a key row names the thing asked for, said more narrowly or as a young animal', () => {
+  test.each([
+    ['dog named Biscuit', ['pup'], true],
+    ['cat named Miso', ['kitten'], true],
+    ['dog named Rex', ['poodle'], true],
+    ['dog named Rex', ['cat'], false],
+    ['cat named Miso', ['parrot'], false],
+  ] as const)('%s for %j → %s', (value, asked, expected) => {
+    expect(valueIsKindOf(lexicon, value, asked)).toBe(expected);
+  });
+});
+
+test('stored facts asked for in other words are recalled; topics never discussed stay empty', async () => {
+  await withOfflineApp(
+    [
+      'I work as a radiographer at the county hospital in Exeter.',
+      'My dog Pepper is a whippet, she is four.',
+      'I was diagnosed with epilepsy when I was twelve.',
+      'My husband Dev repairs boilers for a living.',
+      'I did a degree in marine biology at Plymouth.',
+    ],
+    async (ask) => {
+      await expectContexts(ask, [
+        ["What's my line of work?", ['radiographer']],
+        ['Any medical conditions I should tell the dentist about?', ['epilepsy']],
+        ['What did I major in?', ['marine biology']],
+        ['What does my better half do?', ['boiler']],
+        ['What breed is my hound?', ['whippet']],
+        ["What's my pup called?", ['pepper']],
+        ['What is my blood type?', []],
+        ['Which football team do I support?', []],
+        ['Do I have any tattoos?', []],
+      ]);
+    },
+  );
+});
