@@ -31,6 +31,7 @@ import { FLOATING_CORRECTION, policyOf, relatedKeys } from './reconcile/policy.t
 import { countOpOutcomes, type MemoryOpOutcome } from './reconcile/op-outcomes.ts';
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
 import { EMPTY_LEXICON } from './lexicon/empty.ts';
+import { placesContaining } from './lexicon/places.ts';
 import { recall as runRecall, search as runSearch } from './recall/recall.ts';
 
 /** What the start-up warm-up asks (MemoryService.warmUp): a fact now, a dated event, a change over time. */
@@ -207,6 +208,12 @@ export class MemoryService {
   get planner(): QueryPlannerPort | null {
     return this.deps.planner ?? null;
   }
+  /** Place containment by the lexicon's part holonyms ("England" contains "Leeds"), for reconciliation. */
+  private readonly placeContains = (outer: string, inner: string): boolean => {
+    const o = outer.trim().toLowerCase();
+    return o.length > 0 && o !== inner.trim().toLowerCase() && placesContaining(this.lexicon, inner.trim().toLowerCase(), { capitalised: true }).includes(o);
+  };
+
   get lexicon(): Lexicon {
     return this.deps.lexicon ?? EMPTY_LEXICON;
   }
@@ -364,7 +371,7 @@ export class MemoryService {
       }),
     ]);
     const t0 = performance.now();
-    const ops = reconcile({ scope, turn, candidates, existing, now, newId: this.newId, decisions: p.decisions });
+    const ops = reconcile({ scope, turn, candidates, existing, now, newId: this.newId, decisions: p.decisions, placeContains: this.placeContains });
     this.deps.observer?.stage('reconciliation', performance.now() - t0);
     await applyOps(tx, scope.key, ops);
     return { turn, ops };
