@@ -282,16 +282,15 @@ export class MemoryService {
       let j = i + 1;
       while (j < inputs.length && this.scopeOf(inputs[j].userId, inputs[j].sessionId, inputs[j].agentId).key === scope.key) j++;
       const run = inputs.slice(i, j);
+      // The sessions' recent turns as ingest would read them: committed ones (read before the transaction: inside it a
+      // read on the store's pool would wait for the connection the transaction holds — forever with a pool of one),
+      // then this run's own.
+      const recent = new Map<string, TurnRecord[]>();
+      for (const sessionId of new Set(run.map((x) => x.sessionId))) recent.set(sessionId, await this.store.recentTurns(scope.key, sessionId, 4));
       const written = await this.store.transaction(scope.key, async (tx) => {
-        // The session's recent turns as ingest would read them: committed ones, then this run's own.
-        const recent = new Map<string, TurnRecord[]>();
         const out: Array<{ turn: TurnRecord; ops: MemoryOp[] }> = [];
         for (const input of run) {
-          const session = async () => {
-            let r = recent.get(input.sessionId);
-            if (!r) recent.set(input.sessionId, (r = await this.store.recentTurns(scope.key, input.sessionId, 4)));
-            return r.slice(-4);
-          };
+          const session = async () => (recent.get(input.sessionId) ?? []).slice(-4);
           const done = await this.writeTurn(tx, scope, await this.prepareTurn(input, scope, session));
           const r = recent.get(input.sessionId) ?? [];
           recent.set(input.sessionId, r);
