@@ -92,3 +92,18 @@ test('stored facts asked for in other words are recalled; topics never discussed
     },
   );
 });
+
+test('"be into" and "interests" ask for likes, filtered by the topic the question names', async () => {
+  // Before: "What kind of music am I into?" and "What are my interests?" came back empty with a like on file.
+  expect(keysOf('What am I into these days?')).toContain('like');
+  expect(keysOf("What kind of music is she into?")).toContain('like');
+  expect(keysOf('Did the cat get into the garden again?')).not.toContain('like');
+  await withOfflineApp(['I love old jazz records, Coltrane mostly.', 'I work as a radiographer in Exeter.'], async (ask) => {
+    await expectContexts(ask, [
+      ['What kind of music am I into?', ['jazz']],
+      ['What am I into these days?', ['jazz']],
+      ['What are my interests?', ['jazz']],
+      ['What films am I into?', []],
+    ]);
+  });
+});

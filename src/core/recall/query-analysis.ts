@@ -769,6 +769,9 @@ function keysBySense(ws: readonly string[], lexicon: QueryLexicon | undefined, n
   return out;
 }
 
+/** "am I into", "I'm really into", "is she still into": a form of "be", its subject and an adverb or two, then "into". */
+const BE_INTO = / (?:am|are|is|was|were|be|been|i'm|we're|you're|they're|he's|she's)(?: (?:i|we|you|he|she|they))?(?: (?:really|still|currently|mostly|actually|so|very much))* into /;
+
 /** A subject or form of "be" before an -ing word makes it a progressive verb. */
 const PROGRESSIVE_BEFORE = /^(i|we|you|he|she|they|it|am|is|are|was|were|be|been|being|i'm|we're|you're|they're)$/;
 
@@ -803,6 +806,9 @@ function keysAskedFor(q: string, lexicon?: QueryLexicon, names: ReadonlySet<stri
   for (const k of keysBySense(askedWords, lexicon, names)) if (!keys.includes(k)) keys.push(k);
   // The `favorite_<thing>` family (favorite_food, favorite_band).
   if (/ favou?rites? /.test(ws)) keys.push('favorite');
+  // "What am I into these days?", "what kind of music is she into?": "into" as the predicate of "be" (no verb of motion
+  // before it) is a liking; the like rows answer it (filtered by the topic the question names, as any generic like ask).
+  if (BE_INTO.test(asked) && !keys.includes('like')) keys.push('like');
   return keys;
 }
 

@@ -103,7 +103,7 @@ const HISTORY_EVENTS: Record<string, string[]> = {
 };
 
 /** Words that ask for a preference without naming its topic. */
-const PREFERENCE_WORDS = new Set(analyze('favorite favourite like likes love loves enjoy enjoys dislike dislikes hate hates prefer prefers'));
+const PREFERENCE_WORDS = new Set(analyze('favorite favourite like likes love loves enjoy enjoys dislike dislikes hate hates prefer prefers interests'));
 
 export interface Candidate {
   kind: 'memory' | 'turn';
