@@ -49,6 +49,8 @@ describe('keys by the meaning of the question words', () => {
     ['Do I have asthma?', 'health_condition'],
     // A verb sharing a sense with the anchor is not the anchor ("analyse" is not where one studied).
     ['Did I analyse the numbers?', 'education'],
+    // Anchors match by synset, not by lemma: the first sense of "class" lists "family" too, but it is a category.
+    ['Have I ever taken a cooking class?', 'partner'],
     // What someone else has is theirs ("my sister's husband" is no question about the user's partner).
     ["What is my sister's husband called?", 'partner'],
   ])('%s does not ask %s', (q, key) => {
@@ -104,6 +106,21 @@ test('"be into" and "interests" ask for likes, filtered by the topic the questio
       ['What am I into these days?', ['jazz']],
       ['What are my interests?', ['jazz']],
       ['What films am I into?', []],
+    ]);
+  });
+});
+
+test('the news of the user is a generic ask; the household is the family; a topic still decides', async () => {
+  // Before: "What's new with me lately?", "What's going on in my life?" and "Who's in my household?" came back empty
+  // for a user with a job, a wife and a dog on file.
+  expect(keysOf("Who's in my household?")).toEqual(expect.arrayContaining(['partner', 'child']));
+  await withOfflineApp(['My wife Priya teaches chemistry.', 'We have a daughter, Maya, she is six.', 'I work as a radiographer in Exeter.'], async (ask) => {
+    await expectContexts(ask, [
+      ["What's new with me lately?", ['radiographer', 'priya', 'maya']],
+      ["What's going on in my life?", ['radiographer', 'priya', 'maya']],
+      ["Who's in my household?", ['priya', 'maya']],
+      ["What's new with my car?", []],
+      ['Any news on my blood test?', []],
     ]);
   });
 });

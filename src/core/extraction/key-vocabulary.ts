@@ -72,8 +72,9 @@ export const KEY_VOCABULARY: readonly KeySpec[] = [
  * `queryWords` above: a noun — or a two- or three-word lemma the lexicon knows ("line of work", "better half") —
  * whose first sense is one of `nouns` or lies within `depth` hypernyms below one ("career" → occupation,
  * "husband" → spouse, "daughter" → offspring); a verb that is one of `verbs` or has one among its hypernyms
- * ("major (in)" → study, "reside" → live). The anchors are WordNet lemmas; which words reach them is the
- * lexicon's knowledge, not a list here. Default depth 2.
+ * ("major (in)" → study, "reside" → live). An anchor is a WordNet lemma standing for its first sense ("study#2": its
+ * second), matched by synset identity; which words reach it is the lexicon's knowledge, not a list here. Default
+ * depth 2.
  */
 export interface KeySenses {
   key: string;
@@ -84,14 +85,19 @@ export interface KeySenses {
 export const KEY_SENSES: readonly KeySenses[] = [
   // Depth 1: "career", "vocation"; not "sailing" (seafaring → employment → occupation).
   { key: 'job_title', nouns: ['occupation'], depth: 1 },
-  { key: 'employer', nouns: ['employer'], verbs: ['employ', 'hire'] },
-  { key: 'location', nouns: ['residence'], verbs: ['live', 'dwell'] },
+  { key: 'employer', nouns: ['employer'], verbs: ['hire'] },
+  { key: 'location', nouns: ['residence'], verbs: ['live'] },
   { key: 'hometown', nouns: ['hometown', 'birthplace'] },
-  { key: 'education', nouns: ['education', 'university', 'college', 'academic degree'], verbs: ['study'] },
+  { key: 'education', nouns: ['education', 'university', 'college', 'academic degree'], verbs: ['study#2'] },
   { key: 'partner', nouns: ['spouse', 'domestic partner', 'lover', 'fiance', 'fiancee'] },
   { key: 'child', nouns: ['offspring'] },
   { key: 'parent', nouns: ['parent'] },
   { key: 'sibling', nouns: ['sibling'] },
+  // "my family", "my household" (a lemma of the same sense): the people of the relation keys.
+  { key: 'partner', nouns: ['family'], depth: 0 },
+  { key: 'child', nouns: ['family'], depth: 0 },
+  { key: 'parent', nouns: ['family'], depth: 0 },
+  { key: 'sibling', nouns: ['family'], depth: 0 },
   // Kinds of allergy, diet or illness name one ("Do I have asthma?"): only the class nouns themselves ask for the key.
   { key: 'allergy', nouns: ['allergy'], depth: 0 },
   { key: 'diet', nouns: ['diet'], depth: 0 },

@@ -708,7 +708,29 @@ function possessedKindKeys(ws: readonly string[], names: ReadonlySet<string>, le
 export const KEY_SENSES_MEMO_BYTES = 512 * 1024;
 const senseMemo = new WeakMap<object, ByteLru<string[]>>();
 
-/** Keys a noun (phrase) or verb asks for by its first sense (KEY_SENSES); [] when none. Memoised per lexicon, bounded in bytes. */
+/** The synset ids of KEY_SENSES' anchors in a lexicon ("lemma" = its first sense, "lemma#n" its n-th), per part of speech. */
+const anchorIds = new WeakMap<object, Array<{ key: string; pos: 'noun' | 'verb'; lemma: string; id: string; depth: number }>>();
+function anchorsOf(lex: Lexicon): Array<{ key: string; pos: 'noun' | 'verb'; lemma: string; id: string; depth: number }> {
+  let out = anchorIds.get(lex);
+  if (out) return out;
+  out = [];
+  for (const spec of KEY_SENSES)
+    for (const [pos, list] of [['noun', spec.nouns], ['verb', spec.verbs]] as const)
+      for (const a of list ?? []) {
+        const [lemma, n] = a.split('#');
+        const id = lex.senses(lemma!, pos, Number(n ?? 1))[Number(n ?? 1) - 1]?.id;
+        if (id) out.push({ key: spec.key, pos, lemma: lemma!, id, depth: spec.depth ?? 2 });
+      }
+  anchorIds.set(lex, out);
+  return out;
+}
+
+/**
+ * Keys a noun (phrase) or verb asks for by its first sense (KEY_SENSES): the sense is an anchor's sense, or has it
+ * among its hypernyms within the anchor's depth — by synset identity, so "class" (whose first sense also lists
+ * "family") is not the household. A verb also asks when it is the anchor's own word ("study"). Memoised per lexicon,
+ * bounded in bytes.
+ */
 function senseKeysOf(lex: Lexicon, phrase: string, pos: 'noun' | 'verb'): string[] {
   let memo = senseMemo.get(lex);
   if (!memo) senseMemo.set(lex, (memo = new ByteLru<string[]>(KEY_SENSES_MEMO_BYTES, (k, v) => stringBytes(k) + 16 + 8 * v.length)));
@@ -717,27 +739,26 @@ function senseKeysOf(lex: Lexicon, phrase: string, pos: 'noun' | 'verb'): string
   if (hit) return hit;
   const out: string[] = [];
   const sense = lex.senses(phrase, pos, 1)[0];
-  if (sense) {
-    const chains = new Map<number, Set<string>>();
-    // Nouns: the sense's own lemmas count (a synonym asks as the anchor does); verbs: only the word itself and its
-    // hypernyms ("analyse" shares a sense with "study" but does not ask where the user studied).
-    const chain = (depth: number) => {
-      let c = chains.get(depth);
-      if (!c) {
-        if (pos === 'noun') c = ancestorLemmas(lex, sense, depth);
-        else {
-          c = new Set([phrase, ...lex.lemmas(phrase, 'verb')]);
-          if (depth > 0) for (const h of lex.hypernyms(sense.id)) for (const l of ancestorLemmas(lex, h, depth - 1)) c.add(l);
-        }
-        chains.set(depth, c);
-      }
-      return c;
-    };
-    for (const spec of KEY_SENSES) {
-      const anchors = pos === 'noun' ? spec.nouns : spec.verbs;
-      if (!anchors) continue;
-      const c = chain(spec.depth ?? 2);
-      if (anchors.some((a) => c.has(a))) out.push(spec.key);
+  const anchors = anchorsOf(lex).filter((a) => a.pos === pos);
+  if (sense && anchors.length > 0) {
+    // The sense's hypernym ids by distance (0 = the sense itself), up to the deepest anchor's depth.
+    const maxDepth = Math.max(...anchors.map((a) => a.depth));
+    const at = new Map<string, number>([[sense.id, 0]]);
+    let frontier = [sense];
+    for (let d = 1; d <= maxDepth && frontier.length > 0; d++) {
+      const next = [];
+      for (const s of frontier)
+        for (const h of lex.hypernyms(s.id))
+          if (!at.has(h.id)) {
+            at.set(h.id, d);
+            next.push(h);
+          }
+      frontier = next;
+    }
+    const own = pos === 'verb' ? new Set([phrase, ...lex.lemmas(phrase, 'verb')]) : null;
+    for (const a of anchors) {
+      const d = at.get(a.id);
+      if ((d !== undefined && d <= a.depth) || own?.has(a.lemma)) if (!out.includes(a.key)) out.push(a.key);
     }
   }
   memo.set(id, out);
