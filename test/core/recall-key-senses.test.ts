@@ -124,3 +124,14 @@ test('the news of the user is a generic ask; the household is the family; a topi
     ]);
   });
 });
+
+test('a stretch of time named with "a" in an applied ask is a time to fill: the user\'s activities bear on it', async () => {
+  // Before: "Plan a Sunday morning for me." came back empty for a user who swims on Sunday mornings
+  // (fixtures/recall-probes/retraction-s11, its one miss at the first scoring).
+  await withOfflineApp(['After my knee surgery I gave up tennis. I go swimming instead now.', 'I work as an accountant.'], async (ask) => {
+    await expectContexts(ask, [
+      ['Plan a Sunday morning for me.', ['swim']],
+      ['Any ideas for an evening with nothing on?', ['swim']],
+    ]);
+  });
+});

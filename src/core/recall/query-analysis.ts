@@ -289,7 +289,8 @@ export function askDomains(query: string, lexicon: Lexicon, names: ReadonlySet<s
   for (const [i, w] of ws.entries()) {
     // The first word is an imperative's verb, not a name ("Book me a haircut").
     // "A free Saturday", "an empty Sunday", "a spare evening": a stretch of time with nothing in it is leisure.
-    if (i > 0 && LEISURE_MODIFIERS.has(ws[i - 1]!) && lexicon.senses(w, 'noun', 1)[0]?.lexClass === 'noun.time') out.add(ASK_DOMAINS.find((d) => d.intent === 'outing')!);
+    // So is one named with the indefinite article ("plan a Sunday morning for me", "ideas for an evening"): a time to fill.
+    if (i > 0 && (LEISURE_MODIFIERS.has(ws[i - 1]!) || ws[i - 1] === 'a' || ws[i - 1] === 'an') && lexicon.senses(w, 'noun', 1)[0]?.lexClass === 'noun.time') out.add(ASK_DOMAINS.find((d) => d.intent === 'outing')!);
     if ((i > 0 && names.has(w)) || STOP_WORDS.has(w) || w.length < 3 || modifiesNext(lexicon, ws[i + 1])) continue;
     const nounOnly = i > 0 && !VERB_PLACE.has(ws[i - 1]!);
     for (const d of ASK_DOMAINS) {
