@@ -135,3 +135,18 @@ test('a stretch of time named with "a" in an applied ask is a time to fill: the 
     ]);
   });
 });
+
+test('a possessed noun asks for its key only with a row of its kind', async () => {
+  // Before: "What breed is my cat?" for a user with a dog named Pepper was answered with the dog's row ("cat" names
+  // the pet key): a never-discussed ask answered with the wrong animal.
+  await withOfflineApp(['My dog Pepper is a whippet, she is four.', 'I work as a radiographer in Exeter.'], async (ask) => {
+    await expectContexts(ask, [
+      ['What breed is my hound?', ['whippet']],
+      ['What breed is my cat?', []],
+      ['Is my parrot due a check-up?', []],
+      ['Does my pup need a jab this year?', ['pepper', 'whippet']],
+      ["What's my pet's breed?", ['whippet']],
+      ['Which vet does my dog see?', ['pepper', 'whippet']],
+    ]);
+  });
+});

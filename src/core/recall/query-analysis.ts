@@ -100,6 +100,12 @@ export interface AnalyzedQuery {
    * a known person the two count as discussed only when one document holds both (nounCompounds; optional).
    */
   compounds?: Array<[string, string]>;
+  /**
+   * Keys the question asks by a possessed noun of a kept kind ("my hound" → pet), with that noun: a row of the key
+   * answers only when its value and the noun are one kind of thing ("dog named Biscuit" for "hound", not for "cat").
+   * Optional (absent on older callers).
+   */
+  keyNouns?: Record<string, string[]>;
   /** Reads as a continuation of the current conversation ("ok, and the cake?", "how old will he be?"). */
   followUp: boolean;
   /** The continuation is marked only by a pronoun (no "ok, and…"): it needs a referent in the session (pronounFindsReferent). */
@@ -686,9 +692,9 @@ const RELATION_KEYS = [...new Set(KEY_VOCABULARY.filter((s) => s.type === 'relat
 /** Kinds of thing a user keeps (an animal, a vehicle, an instrument): "my <noun of the kind>" names the key that holds it. */
 const POSSESSED_KINDS: readonly NounKind[] = ['animal', 'vehicle', 'instrument'];
 
-/** Keys named by a possessed noun of a kept kind ("my hound" → pet, "our camper" → vehicle): the noun heading "my"/"our" + up to one modifier. */
-function possessedKindKeys(ws: readonly string[], names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): string[] {
-  const out: string[] = [];
+/** Keys named by a possessed noun of a kept kind ("my hound" → pet, "our camper" → vehicle), each with its nouns: the noun heading "my"/"our" + up to one modifier. */
+function possessedKindKeys(ws: readonly string[], names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
   for (let i = 0; i < ws.length; i++) {
     if (ws[i] !== 'my' && ws[i] !== 'our') continue;
     for (const w0 of ws.slice(i + 1, i + 3)) {
@@ -697,7 +703,7 @@ function possessedKindKeys(ws: readonly string[], names: ReadonlySet<string>, le
       const kinds = kindsOfWord(lexicon, w);
       const kind = POSSESSED_KINDS.find((k) => kinds.includes(k));
       if (kind) {
-        for (const k of KIND_KEYS[kind]?.keys ?? []) if (!out.includes(k)) out.push(k);
+        for (const k of KIND_KEYS[kind]?.keys ?? []) if (!(out[k] ??= []).includes(w)) out[k]!.push(w);
         break;
       }
     }
@@ -1041,7 +1047,13 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const head = whHead(query);
   if (head && !names.has(head)) for (const kind of kindsOfWord(lexicon, head)) if (KIND_KEYS[kind]?.head) for (const k of KIND_KEYS[kind]!.keys) if (!keys.includes(k)) keys.push(k);
   // "What breed is my hound?", "is our pup due a jab?": a thing of a kept kind the user owns names that key.
-  for (const k of possessedKindKeys(words(query), names, lexicon)) if (!keys.includes(k)) keys.push(k);
+  const possessed = possessedKindKeys(words(query), names, lexicon);
+  // Named by the key's own words or not ("my cat" names the pet key), the rows that answer are of the noun's kind.
+  const keyNouns: Record<string, string[]> = {};
+  for (const [k, nouns] of Object.entries(possessed)) {
+    if (!keys.includes(k)) keys.push(k);
+    keyNouns[k] = nouns;
+  }
   // "Which firm am I flying for now?": an organisation the user does something for is the employer.
   // The head may be the subject ("Which organisation pays my salary?": no auxiliary after it).
   const subjectHead = head ?? /\b(?:which|what)\s+([a-z]+)\s+[a-z]+\s+(?:me|my|us|our)\b/i.exec(query)?.[1]?.toLowerCase() ?? null;
@@ -1192,6 +1204,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     rankOnlyKeys: [...(relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : []), ...(nameOfThing ? ['name'] : [])],
     requiredTerms: required.flatMap((w) => analyze(w)),
     requiredWords: required,
+    keyNouns,
     compounds: QUERY.compounds > 0 ? nounCompounds(query, names, lexicon) : [],
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),

@@ -496,6 +496,10 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
       // A key row answers for the thing the question requires only when it names it ("pet: rabbit called Mochi" for our rabbit's name).
       // The relative's own row answers for them ("brother tom · job title: nurse" for my brother's job).
       if (q.requiredTerms.length > 0 && !q.requiredTerms.every((t) => analyze(`${m.subject} ${m.key.replace(/_/g, ' ')} ${m.value}`).includes(t)) && !valueIsKindOf(deps.lexicon, m.value, q.requiredWords)) continue;
+      // A key asked by a possessed noun ("my hound" → pet) answers with a row of that kind of thing only ("dog", not "cat").
+      // The key's own word ("my pet") is every row of it.
+      const nouns = q.keyNouns?.[keyOf(m) ?? '']?.filter((w) => !analyze(m.key.replace(/_/g, ' ')).includes(analyze(w)[0] ?? w));
+      if (nouns && nouns.length > 0 && !valueIsKindOf(deps.lexicon, m.value, nouns)) continue;
       if (generic(m) && topics.length > 0) {
         const about = new Set(analyze(`${m.key.replace(/^(favorite|like|dislike)_?/, '').replace(/_/g, ' ')} ${m.value}`));
         if (!topics.some((t) => about.has(t)) && !valueWordOfKind(deps.lexicon, m.value, topicWords())) continue;
