@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-export const PROBE_KINDS = ['generic', 'applied', 'retraction', 'opinion-arc', 'never-discussed'] as const;
+export const PROBE_KINDS = ['generic', 'applied', 'retraction', 'opinion-arc', 'never-discussed', 'paraphrase'] as const;
 
 export const ProbeExpect = z
   .object({

@@ -31,6 +31,7 @@ import { FLOATING_CORRECTION, policyOf, relatedKeys } from './reconcile/policy.t
 import { countOpOutcomes, type MemoryOpOutcome } from './reconcile/op-outcomes.ts';
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
 import { EMPTY_LEXICON } from './lexicon/empty.ts';
+import { placesContaining } from './lexicon/places.ts';
 import { recall as runRecall, search as runSearch } from './recall/recall.ts';
 
 /** What the start-up warm-up asks (MemoryService.warmUp): a fact now, a dated event, a change over time. */
@@ -207,6 +208,12 @@ export class MemoryService {
   get planner(): QueryPlannerPort | null {
     return this.deps.planner ?? null;
   }
+  /** Place containment by the lexicon's part holonyms ("England" contains "Leeds"), for reconciliation. */
+  private readonly placeContains = (outer: string, inner: string): boolean => {
+    const o = outer.trim().toLowerCase();
+    return o.length > 0 && o !== inner.trim().toLowerCase() && placesContaining(this.lexicon, inner.trim().toLowerCase(), { capitalised: true }).includes(o);
+  };
+
   get lexicon(): Lexicon {
     return this.deps.lexicon ?? EMPTY_LEXICON;
   }
@@ -275,16 +282,15 @@ export class MemoryService {
       let j = i + 1;
       while (j < inputs.length && this.scopeOf(inputs[j].userId, inputs[j].sessionId, inputs[j].agentId).key === scope.key) j++;
       const run = inputs.slice(i, j);
+      // The sessions' recent turns as ingest would read them: committed ones (read before the transaction: inside it a
+      // read on the store's pool would wait for the connection the transaction holds — forever with a pool of one),
+      // then this run's own.
+      const recent = new Map<string, TurnRecord[]>();
+      for (const sessionId of new Set(run.map((x) => x.sessionId))) recent.set(sessionId, await this.store.recentTurns(scope.key, sessionId, 4));
       const written = await this.store.transaction(scope.key, async (tx) => {
-        // The session's recent turns as ingest would read them: committed ones, then this run's own.
-        const recent = new Map<string, TurnRecord[]>();
         const out: Array<{ turn: TurnRecord; ops: MemoryOp[] }> = [];
         for (const input of run) {
-          const session = async () => {
-            let r = recent.get(input.sessionId);
-            if (!r) recent.set(input.sessionId, (r = await this.store.recentTurns(scope.key, input.sessionId, 4)));
-            return r.slice(-4);
-          };
+          const session = async () => (recent.get(input.sessionId) ?? []).slice(-4);
           const done = await this.writeTurn(tx, scope, await this.prepareTurn(input, scope, session));
           const r = recent.get(input.sessionId) ?? [];
           recent.set(input.sessionId, r);
@@ -364,7 +370,7 @@ export class MemoryService {
       }),
     ]);
     const t0 = performance.now();
-    const ops = reconcile({ scope, turn, candidates, existing, now, newId: this.newId, decisions: p.decisions });
+    const ops = reconcile({ scope, turn, candidates, existing, now, newId: this.newId, decisions: p.decisions, placeContains: this.placeContains });
     this.deps.observer?.stage('reconciliation', performance.now() - t0);
     await applyOps(tx, scope.key, ops);
     return { turn, ops };

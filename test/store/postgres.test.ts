@@ -23,6 +23,27 @@ afterAll(async () => {
 runStoreConformance('postgres server (exact real[] vectors)', () => createPostgresStore(url, { poolSize: 4 }), { kind: 'postgres', vectorSearch: 'exact' });
 
 describe('postgres specifics', () => {
+  test('importTurns completes on a pool of one connection (it read recent turns on the pool inside its transaction)', async () => {
+    // Before: MemoryService.importTurns asked the store (not the transaction) for a session's recent turns while its
+    // transaction held the only connection, and waited for it forever (bench/recall-profile.ts --pool 1 hung building).
+    const { MemoryService } = await import('../../src/core/service.ts');
+    const { OfflineExtractor } = await import('../../src/core/extraction/offline-extractor.ts');
+    const s = freshSchemaName('imp1');
+    const store = await createPostgresStore(urlWithSchema(s), { poolSize: 1 });
+    try {
+      await store.migrate();
+      const svc = new MemoryService({ store, offlineExtractor: new OfflineExtractor() });
+      const turns = Array.from({ length: 6 }, (_, i) => ({ userId: 'u', sessionId: `s${i % 2}`, timestamp: new Date(Date.UTC(2025, 0, 1 + i)).toISOString(), messages: [{ role: 'user' as const, content: `I work at Stripe in Lisbon, note ${i}.` }] }));
+      const hung = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 15_000).unref());
+      const done = await Promise.race([svc.importTurns(turns), hung]);
+      expect(done).toEqual({ turns: 6, ops: expect.any(Number) });
+      expect((await store.listTurns('u:u', { limit: 100 })).length).toBe(6);
+    } finally {
+      await store.close();
+      await dropSchema(s);
+    }
+  }, 30_000);
+
   test.each([
     ['postgres://u@h:5432/db', 'public', 'postgres://u@h:5432/db'],
     ['postgres://u@h:5432/db?schema=s_1', 's_1', 'postgres://u@h:5432/db'],

@@ -43,8 +43,8 @@ export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('allergy', 'fact', false, 'Allergies', ['allergy', 'allergic', 'allergies', 'intolerant', 'intolerance']),
   K('diet', 'fact', true, 'Diet (vegetarian, vegan...)', ['diet', 'dietary', 'eat', 'eats', 'vegetarian', 'vegan', 'food']),
   K('health_condition', 'fact', false, 'Health conditions', ['health', 'condition', 'illness', 'diagnosed']),
-  K('hobby', 'preference', false, 'Hobbies and activities', ['hobby', 'hobbies', 'free time', 'spare time', 'enjoy', 'fun', 'relax', 'unwind', 'pastime']),
-  K('like', 'preference', false, 'Things the subject likes', ['like', 'likes', 'love', 'enjoy', 'favorite', 'favourite']),
+  K('hobby', 'preference', false, 'Hobbies and activities', ['hobby', 'hobbies', 'free time', 'spare time', 'enjoy', 'fun', 'relax', 'unwind', 'pastime', 'interests']),
+  K('like', 'preference', false, 'Things the subject likes', ['like', 'likes', 'love', 'enjoy', 'favorite', 'favourite', 'interests']),
   K('dislike', 'preference', false, 'Things the subject dislikes', ['dislike', 'hate', 'hates', 'avoid']),
   K('work_schedule', 'fact', true, 'When the subject works: shifts, working days, hours, days off', ['shift', 'shifts', 'schedule', 'hours', 'rota', 'days off', 'day off', 'working days', 'work days', 'nights']),
   K('communication_style', 'preference', true, 'How the subject wants answers', ['answers', 'style', 'communicate', 'format', 'respond']),
@@ -65,6 +65,46 @@ export const KEY_VOCABULARY: readonly KeySpec[] = [
   K('event_talk', 'event', false, 'Talk, presentation, keynote', ['talk', 'presentation', 'keynote', 'conference']),
   K('event_milestone', 'event', false, 'Life milestone: birth, graduation, first day at school, birthday', ['graduation', 'graduated', 'born', 'baby', 'birthday', 'school']),
   K('event_activity', 'event', false, 'Something the subject did or will do on a date (support group, race, class, party)', ['when', 'did', 'go', 'went', 'attend', 'attended', 'join', 'joined']),
+];
+
+/**
+ * What a question's words must MEAN to ask for a key, by the lexicon (recall's keysBySense), beside the exact
+ * `queryWords` above: a noun — or a two- or three-word lemma the lexicon knows ("line of work", "better half") —
+ * whose first sense is one of `nouns` or lies within `depth` hypernyms below one ("career" → occupation,
+ * "husband" → spouse, "daughter" → offspring); a verb that is one of `verbs` or has one among its hypernyms
+ * ("major (in)" → study, "reside" → live). An anchor is a WordNet lemma standing for its first sense ("study#2": its
+ * second), matched by synset identity; which words reach it is the lexicon's knowledge, not a list here. Default
+ * depth 2.
+ */
+export interface KeySenses {
+  key: string;
+  nouns?: readonly string[];
+  verbs?: readonly string[];
+  depth?: number;
+}
+export const KEY_SENSES: readonly KeySenses[] = [
+  // Depth 1: "career", "vocation"; not "sailing" (seafaring → employment → occupation).
+  { key: 'job_title', nouns: ['occupation'], depth: 1 },
+  { key: 'employer', nouns: ['employer'], verbs: ['hire'] },
+  { key: 'location', nouns: ['residence'], verbs: ['live'] },
+  { key: 'hometown', nouns: ['hometown', 'birthplace'] },
+  { key: 'education', nouns: ['education', 'university', 'college', 'academic degree'], verbs: ['study#2'] },
+  { key: 'partner', nouns: ['spouse', 'domestic partner', 'lover', 'fiance', 'fiancee'] },
+  { key: 'child', nouns: ['offspring'] },
+  { key: 'parent', nouns: ['parent'] },
+  { key: 'sibling', nouns: ['sibling'] },
+  // "my family", "my household" (a lemma of the same sense): the people of the relation keys.
+  { key: 'partner', nouns: ['family'], depth: 0 },
+  { key: 'child', nouns: ['family'], depth: 0 },
+  { key: 'parent', nouns: ['family'], depth: 0 },
+  { key: 'sibling', nouns: ['family'], depth: 0 },
+  // Kinds of allergy, diet or illness name one ("Do I have asthma?"): only the class nouns themselves ask for the key.
+  { key: 'allergy', nouns: ['allergy'], depth: 0 },
+  { key: 'diet', nouns: ['diet'], depth: 0 },
+  { key: 'health_condition', nouns: ['illness', 'disease', 'disorder', 'physical condition', 'medical condition'], depth: 0 },
+  { key: 'pet', nouns: ['pet'], depth: 0 },
+  { key: 'hobby', nouns: ['hobby', 'avocation', 'pastime'], depth: 1 },
+  { key: 'birthday', nouns: ['birthday', 'date of birth'], depth: 0 },
 ];
 
 const BY_KEY = new Map(KEY_VOCABULARY.map((s) => [s.key, s]));

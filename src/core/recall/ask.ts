@@ -30,7 +30,9 @@ const GENERIC_VOCABULARY = new Set(
       'remind catch up own personal basic basics picture general gather gathered pick picked understand understood collect collected ' +
       'fill sentence sentences paragraph paragraphs word words bullet bullets point points one two three four five ' +
       // What matters before helping someone: framing, not a topic ("what do I need to know…", "the key points", "keep in mind").
-      'need needs help helping well mind essential essentials key main important matter matters',
+      'need needs help helping well mind essential essentials key main important matter matters ' +
+      // Asking for the news of someone ("what's new with me", "what's going on in my life", "any updates on me?").
+      'new news latest update updates go going happen happening lately recently',
   ),
 );
 

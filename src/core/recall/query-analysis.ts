@@ -5,7 +5,7 @@
  * synonym expansions (always below the original terms), names the question mentions, and the
  * temporal / past / list intents that steer ranking and assembly. Pure.
  */
-import { KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
+import { KEY_SENSES, KEY_VOCABULARY } from '../extraction/key-vocabulary.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { expansionsOf } from './synonyms.ts';
 import { chatForms } from './chat-forms.ts';
@@ -16,6 +16,7 @@ import { questionDate } from './question-dates.ts';
 
 export { questionDate };
 import { ancestorLemmas, kindsOf, type NounKind } from '../lexicon/kinds.ts';
+import { ByteLru, stringBytes } from '../byte-lru.ts';
 import type { Lexicon } from '../ports.ts';
 
 export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback' | 'kind';
@@ -99,6 +100,12 @@ export interface AnalyzedQuery {
    * a known person the two count as discussed only when one document holds both (nounCompounds; optional).
    */
   compounds?: Array<[string, string]>;
+  /**
+   * Keys the question asks by a possessed noun of a kept kind ("my hound" → pet), with that noun: a row of the key
+   * answers only when its value and the noun are one kind of thing ("dog named Biscuit" for "hound", not for "cat").
+   * Optional (absent on older callers).
+   */
+  keyNouns?: Record<string, string[]>;
   /** Reads as a continuation of the current conversation ("ok, and the cake?", "how old will he be?"). */
   followUp: boolean;
   /** The continuation is marked only by a pronoun (no "ok, and…"): it needs a referent in the session (pronounFindsReferent). */
@@ -288,7 +295,8 @@ export function askDomains(query: string, lexicon: Lexicon, names: ReadonlySet<s
   for (const [i, w] of ws.entries()) {
     // The first word is an imperative's verb, not a name ("Book me a haircut").
     // "A free Saturday", "an empty Sunday", "a spare evening": a stretch of time with nothing in it is leisure.
-    if (i > 0 && LEISURE_MODIFIERS.has(ws[i - 1]!) && lexicon.senses(w, 'noun', 1)[0]?.lexClass === 'noun.time') out.add(ASK_DOMAINS.find((d) => d.intent === 'outing')!);
+    // So is one named with the indefinite article ("plan a Sunday morning for me", "ideas for an evening"): a time to fill.
+    if (i > 0 && (LEISURE_MODIFIERS.has(ws[i - 1]!) || ws[i - 1] === 'a' || ws[i - 1] === 'an') && lexicon.senses(w, 'noun', 1)[0]?.lexClass === 'noun.time') out.add(ASK_DOMAINS.find((d) => d.intent === 'outing')!);
     if ((i > 0 && names.has(w)) || STOP_WORDS.has(w) || w.length < 3 || modifiesNext(lexicon, ws[i + 1])) continue;
     const nounOnly = i > 0 && !VERB_PLACE.has(ws[i - 1]!);
     for (const d of ASK_DOMAINS) {
@@ -681,7 +689,124 @@ export function nameAskedOf(q: string): string | 'self' | null {
 const RELATION_WORDS = new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').flatMap((s) => s.queryWords.map((w) => w.toLowerCase())));
 const RELATION_KEYS = [...new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').map((s) => s.key))];
 
-function keysAskedFor(q: string): string[] {
+/** Kinds of thing a user keeps (an animal, a vehicle, an instrument): "my <noun of the kind>" names the key that holds it. */
+const POSSESSED_KINDS: readonly NounKind[] = ['animal', 'vehicle', 'instrument'];
+
+/** Keys named by a possessed noun of a kept kind ("my hound" → pet, "our camper" → vehicle), each with its nouns: the noun heading "my"/"our" + up to one modifier. */
+function possessedKindKeys(ws: readonly string[], names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (let i = 0; i < ws.length; i++) {
+    if (ws[i] !== 'my' && ws[i] !== 'our') continue;
+    for (const w0 of ws.slice(i + 1, i + 3)) {
+      const w = w0.replace(/'s$/, '');
+      if (STOP_WORDS.has(w) || names.has(w)) break;
+      const kinds = kindsOfWord(lexicon, w);
+      const kind = POSSESSED_KINDS.find((k) => kinds.includes(k));
+      if (kind) {
+        for (const k of KIND_KEYS[kind]?.keys ?? []) if (!(out[k] ??= []).includes(w)) out[k]!.push(w);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Bytes of the keysBySense memo per lexicon (a word's keys). */
+export const KEY_SENSES_MEMO_BYTES = 512 * 1024;
+const senseMemo = new WeakMap<object, ByteLru<string[]>>();
+
+/** The synset ids of KEY_SENSES' anchors in a lexicon ("lemma" = its first sense, "lemma#n" its n-th), per part of speech. */
+const anchorIds = new WeakMap<object, Array<{ key: string; pos: 'noun' | 'verb'; lemma: string; id: string; depth: number }>>();
+function anchorsOf(lex: Lexicon): Array<{ key: string; pos: 'noun' | 'verb'; lemma: string; id: string; depth: number }> {
+  let out = anchorIds.get(lex);
+  if (out) return out;
+  out = [];
+  for (const spec of KEY_SENSES)
+    for (const [pos, list] of [['noun', spec.nouns], ['verb', spec.verbs]] as const)
+      for (const a of list ?? []) {
+        const [lemma, n] = a.split('#');
+        const id = lex.senses(lemma!, pos, Number(n ?? 1))[Number(n ?? 1) - 1]?.id;
+        if (id) out.push({ key: spec.key, pos, lemma: lemma!, id, depth: spec.depth ?? 2 });
+      }
+  anchorIds.set(lex, out);
+  return out;
+}
+
+/**
+ * Keys a noun (phrase) or verb asks for by its first sense (KEY_SENSES): the sense is an anchor's sense, or has it
+ * among its hypernyms within the anchor's depth — by synset identity, so "class" (whose first sense also lists
+ * "family") is not the household. A verb also asks when it is the anchor's own word ("study"). Memoised per lexicon,
+ * bounded in bytes.
+ */
+function senseKeysOf(lex: Lexicon, phrase: string, pos: 'noun' | 'verb'): string[] {
+  let memo = senseMemo.get(lex);
+  if (!memo) senseMemo.set(lex, (memo = new ByteLru<string[]>(KEY_SENSES_MEMO_BYTES, (k, v) => stringBytes(k) + 16 + 8 * v.length)));
+  const id = `${pos}|${phrase}`;
+  const hit = memo.get(id);
+  if (hit) return hit;
+  const out: string[] = [];
+  const sense = lex.senses(phrase, pos, 1)[0];
+  const anchors = anchorsOf(lex).filter((a) => a.pos === pos);
+  if (sense && anchors.length > 0) {
+    // The sense's hypernym ids by distance (0 = the sense itself), up to the deepest anchor's depth.
+    const maxDepth = Math.max(...anchors.map((a) => a.depth));
+    const at = new Map<string, number>([[sense.id, 0]]);
+    let frontier = [sense];
+    for (let d = 1; d <= maxDepth && frontier.length > 0; d++) {
+      const next = [];
+      for (const s of frontier)
+        for (const h of lex.hypernyms(s.id))
+          if (!at.has(h.id)) {
+            at.set(h.id, d);
+            next.push(h);
+          }
+      frontier = next;
+    }
+    const own = pos === 'verb' ? new Set([phrase, ...lex.lemmas(phrase, 'verb')]) : null;
+    for (const a of anchors) {
+      const d = at.get(a.id);
+      if ((d !== undefined && d <= a.depth) || own?.has(a.lemma)) if (!out.includes(a.key)) out.push(a.key);
+    }
+  }
+  memo.set(id, out);
+  return out;
+}
+
+/**
+ * Keys asked for by what the question's words mean (KEY_SENSES): its nouns, two- and three-word lemmas the lexicon
+ * knows ("line of work", "better half") and verbs, each read by its first sense. Names and stop words ask nothing.
+ */
+function keysBySense(ws: readonly string[], lexicon: QueryLexicon | undefined, names: ReadonlySet<string>): string[] {
+  if (!lexicon || typeof lexicon.hypernyms !== 'function') return [];
+  const lex = lexicon as Lexicon;
+  const out: string[] = [];
+  const add = (ks: string[]) => {
+    for (const k of ks) if (!out.includes(k)) out.push(k);
+  };
+  const content = (w: string | undefined) => !!w && /^[a-z][a-z-]*$/.test(w) && !STOP_WORDS.has(w) && !names.has(w);
+  for (let i = 0; i < ws.length; i++) {
+    for (const n of [3, 2]) {
+      const span = ws.slice(i, i + n);
+      if (span.length === n && content(span[0]) && content(span[n - 1]) && span.every((w) => /^[a-z-]+$/.test(w))) add(senseKeysOf(lex, span.join(' '), 'noun'));
+    }
+    const w = ws[i]!;
+    if (!content(w) || w.length < 3) continue;
+    add(senseKeysOf(lex, w, 'noun'));
+    add(senseKeysOf(lex, w, 'verb'));
+  }
+  return out;
+}
+
+/** "am I into", "I'm really into", "is she still into": a form of "be", its subject and an adverb or two, then "into". */
+const BE_INTO = / (?:am|are|is|was|were|be|been|i'm|we're|you're|they're|he's|she's)(?: (?:i|we|you|he|she|they))?(?: (?:really|still|currently|mostly|actually|so|very much))* into /;
+
+/** A subject or form of "be" before an -ing word makes it a progressive verb. */
+const PROGRESSIVE_BEFORE = /^(i|we|you|he|she|they|it|am|is|are|was|were|be|been|being|i'm|we're|you're|they're)$/;
+
+/** Single-word query words of each key, lower case: a question word whose lemma is one asks for the key ("conditions" → condition). */
+const SINGLE_QUERY_WORDS = KEY_VOCABULARY.map((s) => ({ key: s.key, words: new Set(s.queryWords.map((w) => w.toLowerCase()).filter((w) => !/\s/.test(w))) }));
+
+function keysAskedFor(q: string, lexicon?: QueryLexicon, names: ReadonlySet<string> = new Set()): string[] {
   // "husband's" asks for the husband.
   const all = words(q);
   const spaced = (ws: string[]) => ` ${ws.map((w) => w.replace(/'s$/, '')).join(' ')} `;
@@ -689,13 +814,29 @@ function keysAskedFor(q: string): string[] {
   // "my mother's name", "my dad's job", "my sister's husband": what follows a relative's
   // possessive is that person's (the relation key answers it), not the user's name, job or partner.
   const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
+  const askedWords = (owner < 0 ? all : all.slice(0, owner + 1)).map((w) => w.replace(/'s$/, ''));
   const asked = owner < 0 ? ws : spaced(all.slice(0, owner + 1));
   const keys: string[] = [];
   for (const spec of KEY_VOCABULARY) {
     if (spec.queryWords.some((w) => asked.includes(` ${w.toLowerCase()} `))) keys.push(spec.key);
   }
+  // Another inflection of a key's word ("medical conditions", "my eating habits"): the lexicon's base forms. Not a
+  // progressive verb ("Which horse am I riding?" asks about a horse, not a vehicle one rides).
+  if (lexicon)
+    for (const [i, w] of askedWords.entries()) {
+      if (STOP_WORDS.has(w) || names.has(w)) continue;
+      if (w.endsWith('ing') && PROGRESSIVE_BEFORE.test(askedWords[i - 1] ?? '')) continue;
+      // Plural nouns and gerunds only: "older" is no question about an age.
+      const bases = [...lexicon.lemmas(w, 'noun'), ...(w.endsWith('ing') ? lexicon.lemmas(w, 'verb') : [])].filter((b) => b !== w);
+      if (bases.length === 0) continue;
+      for (const { key, words: kw } of SINGLE_QUERY_WORDS) if (!keys.includes(key) && bases.some((b) => kw.has(b))) keys.push(key);
+    }
+  for (const k of keysBySense(askedWords, lexicon, names)) if (!keys.includes(k)) keys.push(k);
   // The `favorite_<thing>` family (favorite_food, favorite_band).
   if (/ favou?rites? /.test(ws)) keys.push('favorite');
+  // "What am I into these days?", "what kind of music is she into?": "into" as the predicate of "be" (no verb of motion
+  // before it) is a liking; the like rows answer it (filtered by the topic the question names, as any generic like ask).
+  if (BE_INTO.test(asked) && !keys.includes('like')) keys.push('like');
   return keys;
 }
 
@@ -894,7 +1035,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     const qt = terms.get(t);
     if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
   }
-  const keys = keysAskedFor(adjuncts.size > 0 ? query.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)) : query);
+  const keys = keysAskedFor(adjuncts.size > 0 ? query.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)) : query, lexicon, names);
   // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
   // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
   // call?") asks for no name at all.
@@ -905,6 +1046,14 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // "Which suburb am I in?": a head noun of a kind that a key holds asks for that key.
   const head = whHead(query);
   if (head && !names.has(head)) for (const kind of kindsOfWord(lexicon, head)) if (KIND_KEYS[kind]?.head) for (const k of KIND_KEYS[kind]!.keys) if (!keys.includes(k)) keys.push(k);
+  // "What breed is my hound?", "is our pup due a jab?": a thing of a kept kind the user owns names that key.
+  const possessed = possessedKindKeys(words(query), names, lexicon);
+  // Named by the key's own words or not ("my cat" names the pet key), the rows that answer are of the noun's kind.
+  const keyNouns: Record<string, string[]> = {};
+  for (const [k, nouns] of Object.entries(possessed)) {
+    if (!keys.includes(k)) keys.push(k);
+    keyNouns[k] = nouns;
+  }
   // "Which firm am I flying for now?": an organisation the user does something for is the employer.
   // The head may be the subject ("Which organisation pays my salary?": no auxiliary after it).
   const subjectHead = head ?? /\b(?:which|what)\s+([a-z]+)\s+[a-z]+\s+(?:me|my|us|our)\b/i.exec(query)?.[1]?.toLowerCase() ?? null;
@@ -1055,6 +1204,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     rankOnlyKeys: [...(relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : []), ...(nameOfThing ? ['name'] : [])],
     requiredTerms: required.flatMap((w) => analyze(w)),
     requiredWords: required,
+    keyNouns,
     compounds: QUERY.compounds > 0 ? nounCompounds(query, names, lexicon) : [],
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),

@@ -103,7 +103,7 @@ const HISTORY_EVENTS: Record<string, string[]> = {
 };
 
 /** Words that ask for a preference without naming its topic. */
-const PREFERENCE_WORDS = new Set(analyze('favorite favourite like likes love loves enjoy enjoys dislike dislikes hate hates prefer prefers'));
+const PREFERENCE_WORDS = new Set(analyze('favorite favourite like likes love loves enjoy enjoys dislike dislikes hate hates prefer prefers interests'));
 
 export interface Candidate {
   kind: 'memory' | 'turn';
@@ -249,7 +249,16 @@ export function valueWordOfKind(lexicon: Pick<Lexicon, 'isA'> | undefined | null
 export function valueIsKindOf(lexicon: Pick<Lexicon, 'isA'> | undefined | null, value: string, asked: readonly string[] | undefined): boolean {
   if (!lexicon || !asked || asked.length === 0) return false;
   const head = value.split(/\s+(?:named|called)\s+/i)[0]!.trim().toLowerCase();
-  return head.length > 0 && asked.every((w) => lexicon.isA(head, w.toLowerCase(), { pos: 'noun', maxSenses: 2, maxDepth: 10 }));
+  const opts = { pos: 'noun' as const, maxSenses: 2, maxDepth: 10 };
+  // The value is a kind of the word ("border collie" for "dog"), the word a kind of the value ("poodle" for "dog named
+  // Rex": which dog, said more narrowly), or the word names any young animal ("pup", "kitten") and the value is an animal.
+  return (
+    head.length > 0 &&
+    asked.every((w0) => {
+      const w = w0.toLowerCase();
+      return lexicon.isA(head, w, opts) || lexicon.isA(w, head, opts) || (lexicon.isA(w, 'young', opts) && lexicon.isA(head, 'animal', opts));
+    })
+  );
 }
 
 /**
@@ -487,6 +496,10 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
       // A key row answers for the thing the question requires only when it names it ("pet: rabbit called Mochi" for our rabbit's name).
       // The relative's own row answers for them ("brother tom · job title: nurse" for my brother's job).
       if (q.requiredTerms.length > 0 && !q.requiredTerms.every((t) => analyze(`${m.subject} ${m.key.replace(/_/g, ' ')} ${m.value}`).includes(t)) && !valueIsKindOf(deps.lexicon, m.value, q.requiredWords)) continue;
+      // A key asked by a possessed noun ("my hound" → pet) answers with a row of that kind of thing only ("dog", not "cat").
+      // The key's own word ("my pet") is every row of it.
+      const nouns = q.keyNouns?.[keyOf(m) ?? '']?.filter((w) => !analyze(m.key.replace(/_/g, ' ')).includes(analyze(w)[0] ?? w));
+      if (nouns && nouns.length > 0 && !valueIsKindOf(deps.lexicon, m.value, nouns)) continue;
       if (generic(m) && topics.length > 0) {
         const about = new Set(analyze(`${m.key.replace(/^(favorite|like|dislike)_?/, '').replace(/_/g, ' ')} ${m.value}`));
         if (!topics.some((t) => about.has(t)) && !valueWordOfKind(deps.lexicon, m.value, topicWords())) continue;

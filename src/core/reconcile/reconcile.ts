@@ -35,7 +35,15 @@ export interface ReconcileInput {
   newId: () => string;
   /** Optional LLM decisions, by candidate index (null = use the offline policy). */
   decisions?: Array<ReconcileDecision | null>;
+  /**
+   * Whether place `outer` contains place `inner` ("England" contains "Leeds"), from the lexicon at the edge; absent:
+   * no containment is known. A place key's new value that only contains the current one says nothing new.
+   */
+  placeContains?: (outer: string, inner: string) => boolean;
 }
+
+/** Keys whose values are places: a broader place that contains the current value confirms it (PLACE_KEYS). */
+export const PLACE_KEYS: ReadonlySet<string> = new Set(['location', 'hometown']);
 
 export function buildMemory(input: ReconcileInput, c: MemoryCandidate, overrides: Partial<MemoryRecord> = {}): MemoryRecord {
   const base = { subject: c.subject, key: c.key, value: c.value, type: c.type };
@@ -295,6 +303,9 @@ function offline(l: Ledger, c: MemoryCandidate, input: ReconcileInput): void {
   if (opposite) for (const o of l.active(c.subject, opposite).filter((x) => sameValue(x.value, c.value))) supersede(l, o, fresh, input);
   if (policy === 'supersede' && same.length > 0) {
     if (c.confidence < IMPLICIT_CEILING && same.some((x) => x.confidence > c.confidence)) return;
+    // "…before moving to England" while the current city is Leeds: the region holds the city, so it is no move.
+    const within = PLACE_KEYS.has(c.key) && input.placeContains ? same.find((x) => input.placeContains!(c.value, x.value)) : undefined;
+    if (within) return reinforce(l, within, c, input);
     // "moved to Denver from Chicago last month": the old place ends when the new one starts, if that is dated.
     for (const old of same) supersede(l, old, fresh, input, c.validFrom);
   }
