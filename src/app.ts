@@ -107,8 +107,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger,
     observer: metrics.observer,
   });
-  // The pool shares small turns with its workers while several turns are being ingested at once.
-  pool?.setDemand(() => service.ingestsInFlight);
   const info = await store.info();
   const ctx: AppContext = { service, config, providers: providers.modes, metrics, storeKind: info.kind };
 

@@ -163,12 +163,9 @@ export class MemoryService {
   /** Every scope this service builds, reads or deletes lies in this tenant. */
   readonly tenant: string;
   private readonly tenants: Map<string, MemoryService>;
-  /** Turns in ingest, counted over every tenant's service (they share one process and one pool). */
-  private readonly load: { ingesting: number };
 
-  constructor(deps: ServiceDeps, tenants?: Map<string, MemoryService>, load?: { ingesting: number }) {
+  constructor(deps: ServiceDeps, tenants?: Map<string, MemoryService>) {
     this.deps = deps;
-    this.load = load ?? { ingesting: 0 };
     this.tenant = deps.tenant ?? DEFAULT_TENANT;
     this.tenants = tenants ?? new Map();
     this.tenants.set(this.tenant, this);
@@ -187,7 +184,7 @@ export class MemoryService {
 
   /** The same service (same store, providers and caches) bound to another tenant. */
   forTenant(tenant: string): MemoryService {
-    return this.tenants.get(tenant) ?? new MemoryService({ ...this.deps, tenant }, this.tenants, this.load);
+    return this.tenants.get(tenant) ?? new MemoryService({ ...this.deps, tenant }, this.tenants);
   }
 
   /** The scope of a request in this service's tenant. */
@@ -240,22 +237,8 @@ export class MemoryService {
     return { candidates: await this.deps.offlineExtractor.extract(messages, ctx), extractor: this.deps.offlineExtractor.name };
   }
 
-  /** Turns being ingested now, all tenants (entered ingestTurn, not settled): the turn pool reads it to share work with its workers. */
-  get ingestsInFlight(): number {
-    return this.load.ingesting;
-  }
-
   /** Persists a turn and its memories in one transaction; when this resolves, recall sees it. */
   async ingestTurn(input: TurnInput): Promise<IngestResult> {
-    this.load.ingesting++;
-    try {
-      return await this.ingestOne(input);
-    } finally {
-      this.load.ingesting--;
-    }
-  }
-
-  private async ingestOne(input: TurnInput): Promise<IngestResult> {
     const scope = this.scopeOf(input.userId, input.sessionId, input.agentId);
     const prepared = await this.prepareTurn(input, scope, () => this.store.recentTurns(scope.key, input.sessionId, 4));
     const result = await this.timed('transaction', () => this.store.transaction(scope.key, (tx) => this.writeTurn(tx, scope, prepared)));

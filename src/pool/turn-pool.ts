@@ -37,12 +37,6 @@ export interface TurnPoolOptions {
    * main thread then hands work to the other cores, at the hop's cost; an idle one keeps it.
    */
   offloadSmallAboveUtilisation?: number;
-  /**
-   * Small turns go to a worker while at least this many turns are being ingested at once (`setDemand`; default
-   * OFFLOAD_SMALL_AT_DEPTH; Infinity: never by depth) and a worker has room (fewer than MAX_IN_FLIGHT_PER_THREAD
-   * pooled tasks per thread): turns are waiting on the main thread, so the other core takes some.
-   */
-  offloadSmallAtDepth?: number;
   logger?: { warn(obj: object, msg?: string): void };
   /**
    * The settings of the service's lexicon: pooled analyses then also carry the turn's kind
@@ -107,29 +101,12 @@ export const WAIT_FOR_WORKER_MS = 30_000;
 
 /** Event-loop utilisation above which small turns are offloaded anyway (the main thread is the bottleneck). */
 export const OFFLOAD_SMALL_ABOVE_UTILISATION = 0.9;
-/**
- * Turns in ingest at once from which a small turn is offloaded when a worker has room: one turn alone (concurrency
- * 1) stays inline, where the hop would only add its cost; with others waiting, the idle core takes work.
- */
-export const OFFLOAD_SMALL_AT_DEPTH = 2;
-/**
- * Pooled tasks per worker thread beyond which small turns stay inline: enough that a worker never idles between
- * tasks (one running, one queued), few enough that a small turn never waits behind a queue the main thread could
- * have served sooner.
- */
-export const MAX_IN_FLIGHT_PER_THREAD = 2;
 
 export class TurnPool implements TurnAnalyzer {
   private readonly piscina: Piscina;
   private readonly inlineBelow: number;
   readonly inlineExtractionBelow: number;
   readonly offloadSmallAbove: number;
-  readonly offloadSmallAtDepth: number;
-  /** Tasks handed to piscina and not settled yet. */
-  private inFlight = 0;
-  private readonly maxThreads: number;
-  /** Turns being ingested now (the service's count, `setDemand`); 0 when nobody told the pool. */
-  private demand: () => number = () => 0;
   private elu = performance.eventLoopUtilization();
   private eluAt = performance.now();
   private utilisation = 0;
@@ -151,8 +128,6 @@ export class TurnPool implements TurnAnalyzer {
     this.inlineBelow = opts.inlineAnalysisBelowChars ?? 16_000;
     this.inlineExtractionBelow = opts.inlineExtractionBelowChars ?? INLINE_EXTRACTION_BELOW_CHARS;
     this.offloadSmallAbove = opts.offloadSmallAboveUtilisation ?? OFFLOAD_SMALL_ABOVE_UTILISATION;
-    this.offloadSmallAtDepth = opts.offloadSmallAtDepth ?? OFFLOAD_SMALL_AT_DEPTH;
-    this.maxThreads = threads;
     this.logger = opts.logger;
     this.featureLexicon = opts.featureLexicon;
     // Workers start on first use (an idle server or a test that never ingests pays nothing) and then stay.
@@ -208,20 +183,12 @@ export class TurnPool implements TurnAnalyzer {
     }
     try {
       this.dispatched++;
-      this.inFlight++;
       return (await this.piscina.run(task)) as PoolResult;
     } catch (err) {
       this.fallbacks++;
       this.logger?.warn({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err), task: task.kind }, 'turn worker failed; running the task inline');
       return null;
-    } finally {
-      this.inFlight--;
     }
-  }
-
-  /** Where the pool reads how many turns are being ingested at once (the service's count). */
-  setDemand(demand: () => number): void {
-    this.demand = demand;
   }
 
   /** The main thread's event-loop utilisation over the last ~100 ms window (0…1). */
@@ -236,22 +203,9 @@ export class TurnPool implements TurnAnalyzer {
     return this.utilisation;
   }
 
-  /**
-   * Whether a turn of `n` characters is extracted on the main thread. A large turn never is. A small one is, unless
-   * a worker has room and either other turns are being ingested at the same time (the main thread has work
-   * waiting) or the main thread is saturated.
-   */
+  /** Whether a turn of `n` characters is extracted on the main thread. */
   extractsInline(n: number): boolean {
-    if (n >= this.inlineExtractionBelow) return false;
-    if (this.closed) return true;
-    const busy = this.demand() >= this.offloadSmallAtDepth || (this.offloadSmallAbove <= 1 && this.mainThreadUtilisation() >= this.offloadSmallAbove);
-    if (!busy) return true;
-    // A cold pool starts its worker once turns queue up (small turns alone never start it); meanwhile they run here.
-    if (!this.warm) {
-      void this.warmUp();
-      return true;
-    }
-    return this.inFlight >= this.maxThreads * MAX_IN_FLIGHT_PER_THREAD;
+    return n < this.inlineExtractionBelow && (this.offloadSmallAbove > 1 || this.mainThreadUtilisation() < this.offloadSmallAbove);
   }
 
   async analyse(messages: Message[]): Promise<AnalysedTurn> {

@@ -12,7 +12,7 @@ import { turnFeatures } from '../../src/core/text/enrich.ts';
 import { withTurnFeatures } from '../../src/core/service.ts';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import type { ExtractionContext, Message } from '../../src/core/types.ts';
-import { INLINE_EXTRACTION_BELOW_CHARS, MAX_IN_FLIGHT_PER_THREAD, OFFLOAD_SMALL_AT_DEPTH, TurnPool, WAIT_FOR_WORKER_ABOVE_CHARS, defaultWorkerThreads, workerExecArgv } from '../../src/pool/turn-pool.ts';
+import { INLINE_EXTRACTION_BELOW_CHARS, TurnPool, WAIT_FOR_WORKER_ABOVE_CHARS, defaultWorkerThreads, workerExecArgv } from '../../src/pool/turn-pool.ts';
 
 const LINES = [
   'I just moved to Berlin from NYC for a new job at Acme.',
@@ -222,66 +222,6 @@ describe('TurnPool', () => {
       expect(p.dispatched).toBe(before + 1);
     } finally {
       await p.close();
-    }
-  });
-
-  test('with other turns in ingest a small turn goes to a worker that has room; a turn alone stays inline', async () => {
-    // Session 11: at concurrency 16 the main thread extracted every small turn while the worker idled (ELU ≥ 0.9 was
-    // rarely seen in a 100 ms window); the service's count of turns in ingest says when work is waiting.
-    const p = new TurnPool({ threads: 1, offloadSmallAboveUtilisation: 2 });
-    let inIngest = 1;
-    p.setDemand(() => inIngest);
-    try {
-      await p.warmUp();
-      const pooled = p.extractor(new OfflineExtractor());
-      const small = analyseTurn(turnOf(2, 120)).messages;
-      const before = p.dispatched;
-      await pooled.extract(small, ctx);
-      expect(p.dispatched).toBe(before);
-      inIngest = OFFLOAD_SMALL_AT_DEPTH;
-      expect(await pooled.extract(small, ctx)).toEqual(await new OfflineExtractor().extract(small, ctx));
-      expect(p.dispatched).toBe(before + 1);
-    } finally {
-      await p.close();
-    }
-  });
-
-  test('small turns stay inline once a worker has its queue full (no waiting behind the pool)', async () => {
-    const p = new TurnPool({ threads: 1, offloadSmallAboveUtilisation: 2 });
-    p.setDemand(() => 16);
-    try {
-      await p.warmUp();
-      const pooled = p.extractor(new OfflineExtractor());
-      const small = analyseTurn(turnOf(2, 120)).messages;
-      const before = p.dispatched;
-      const all = await Promise.all(Array.from({ length: MAX_IN_FLIGHT_PER_THREAD + 2 }, () => pooled.extract(small, ctx)));
-      expect(p.dispatched).toBe(before + MAX_IN_FLIGHT_PER_THREAD);
-      const inline = await new OfflineExtractor().extract(small, ctx);
-      for (const r of all) expect(r).toEqual(inline);
-      // Settled tasks free the room again.
-      await pooled.extract(small, ctx);
-      expect(p.dispatched).toBe(before + MAX_IN_FLIGHT_PER_THREAD + 1);
-    } finally {
-      await p.close();
-    }
-  });
-
-  test('a cold pool keeps small turns inline and starts its worker once turns queue up (a turn alone never starts it)', async () => {
-    const alone = new TurnPool({ threads: 1, offloadSmallAboveUtilisation: 2 });
-    const queued = new TurnPool({ threads: 1, offloadSmallAboveUtilisation: 2 });
-    alone.setDemand(() => 1);
-    queued.setDemand(() => 4);
-    try {
-      const small = analyseTurn(turnOf(2, 120)).messages;
-      await alone.extractor(new OfflineExtractor()).extract(small, ctx);
-      await queued.extractor(new OfflineExtractor()).extract(small, ctx);
-      expect(alone.dispatched + queued.dispatched).toBe(0);
-      for (let i = 0; i < 200 && queued.threads === 0; i++) await new Promise((r) => setTimeout(r, 10));
-      expect(queued.threads).toBe(1);
-      expect(alone.threads).toBe(0);
-    } finally {
-      await alone.close();
-      await queued.close();
     }
   });
 
