@@ -101,8 +101,6 @@ const MAX_CLAUSE = 300;
  */
 const STRANGER_CLAUSE = /(?<!\b(?:am|I'm|I’m|be|been|was|being)\s+)\b((?:a|an|some|this|one)\s+(?:(?:old|young|random|little|nice)\s+)?(?:man|woman|guy|bloke|lady|girl|boy|person|kid|couple|chap|fella|fellow|someone|somebody|family))\s+(?:who|that)\s+[^,.;!?]*/gi;
 
-/** Calls of prepare() in this extraction that reused an earlier result (diagnostics). */
-export const prepareStats = { calls: 0, hits: 0 };
 const PREPARED = {};
 
 /**
@@ -111,13 +109,9 @@ const PREPARED = {};
  * the message-level readers ask for the same message).
  */
 export function prepare(text: string, lexicon?: Lexicon): string {
-  prepareStats.calls++;
   const memo = turnMemo<{ lexicon?: Lexicon; out: string }>(PREPARED);
   const hit = memo?.get(text);
-  if (hit && hit.lexicon === lexicon) {
-    prepareStats.hits++;
-    return hit.out;
-  }
+  if (hit && hit.lexicon === lexicon) return hit.out;
   const out = prepareUncached(text, lexicon);
   memo?.set(text, { lexicon, out });
   return out;
