@@ -70,6 +70,8 @@ interface LevelResult {
   turns: number;
   turnsPerS: number;
   cpuMsPerTurn: number;
+  /** Of cpuMsPerTurn, the server's main thread (the event loop); the rest is the workers and V8's helper threads. */
+  mainCpuMsPerTurn: number;
   /** CPU ms/turn of the load generator (its own process; not in cpuMsPerTurn). */
   clientCpuMsPerTurn: number;
   p50: number;
@@ -393,9 +395,9 @@ for (const name of stores) {
     if (t) {
     const floor = flags['no-floor'] ? null : name === 'sqlite' ? sqliteFloor(floorTurns, t.memoriesPerTurn) : await pgFloor(floorTurns, t.memoriesPerTurn);
     console.log(`memories stored per turn: ${f2(t.memoriesPerTurn)}; server RSS after the run: ${f1(t.rssMb)} MB\n`);
-    console.log('| concurrency | turns | turns/s | server CPU ms/turn | client CPU ms/turn | p50 ms | p99 ms | CPU ms/turn per 250 (first → last) | errors | peak RSS MB | load avg after |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const l of t.levels) console.log(`| ${l.concurrency} | ${l.turns} | ${f1(l.turnsPerS)} | ${f2(l.cpuMsPerTurn)} | ${f2(l.clientCpuMsPerTurn)} | ${f1(l.p50)} | ${f1(l.p99)} | ${trend(l.segments)} | ${l.errors} | ${f1(l.peakRssMb)} | ${l.load} |`);
+    console.log('| concurrency | turns | turns/s | server CPU ms/turn | of which main thread | client CPU ms/turn | p50 ms | p99 ms | CPU ms/turn per 250 (first → last) | errors | peak RSS MB | load avg after |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const l of t.levels) console.log(`| ${l.concurrency} | ${l.turns} | ${f1(l.turnsPerS)} | ${f2(l.cpuMsPerTurn)} | ${f2(l.mainCpuMsPerTurn)} | ${f2(l.clientCpuMsPerTurn)} | ${f1(l.p50)} | ${f1(l.p99)} | ${trend(l.segments)} | ${l.errors} | ${f1(l.peakRssMb)} | ${l.load} |`);
     console.log(`\nCPU ms/turn per 250-turn segment since start (${t.allSegments.length} segments): ${t.allSegments.map(f2).join(' ')}`);
     if (floor) {
       const c16 = t.levels.find((l) => l.concurrency === 16) ?? t.levels[t.levels.length - 1];

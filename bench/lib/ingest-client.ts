@@ -10,7 +10,7 @@
  */
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { planTurn, procCpuMs, procRssMb, type TurnPlan } from './ingest-load.ts';
+import { planTurn, procCpuMs, procMainThreadCpuMs, procRssMb, type TurnPlan } from './ingest-load.ts';
 
 interface Job {
   url: string;
@@ -49,6 +49,7 @@ let errors = 0;
 let peakRss = procRssMb(job.pid);
 const client0 = process.cpuUsage();
 const cpu0 = procCpuMs(job.pid);
+const main0 = procMainThreadCpuMs(job.pid);
 let segCpu = cpu0;
 const t0 = performance.now();
 await Promise.all(
@@ -70,6 +71,7 @@ await Promise.all(
 );
 const wall = (performance.now() - t0) / 1000;
 const cpu = procCpuMs(job.pid) - cpu0;
+const mainCpu = procMainThreadCpuMs(job.pid) - main0;
 const client = process.cpuUsage(client0);
 agent.destroy();
 lat.sort((a, b) => a - b);
@@ -79,6 +81,7 @@ console.log(
     turns: job.n,
     turnsPerS: job.n / wall,
     cpuMsPerTurn: cpu / job.n,
+    mainCpuMsPerTurn: mainCpu / job.n,
     clientCpuMsPerTurn: (client.user + client.system) / 1000 / job.n,
     p50: pct(lat, 0.5),
     p99: pct(lat, 0.99),

@@ -53,9 +53,18 @@ export function planTurn(plan: TurnPlan, k: number): ReturnType<typeof benchTurn
   return benchTurn(i, user, `s-${user}-${Math.floor(i / (plan.users * 20))}`);
 }
 
+/** CPU ms (user + system) of a process's main thread so far (its event loop; workers and V8 helpers excluded). */
+export function procMainThreadCpuMs(pid: number): number {
+  return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+}
+
 /** CPU ms (user + system) of a process so far, all threads. */
 export function procCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+function statCpuMs(path: string): number {
+  const stat = readFileSync(path, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // CLK_TCK = 100
 }

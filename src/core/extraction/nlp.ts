@@ -10,6 +10,7 @@
 import winkNLP, { type ItemSentence } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { RELATIONS } from './lexicon.ts';
+import { withTurnMemo } from './turn-memo.ts';
 
 export interface NlpToken {
   text: string;
@@ -45,7 +46,8 @@ export function withSharedAnalysis<T>(fn: () => T): T {
   if (memo) return fn();
   memo = { byText: new Map(), chars: 0 };
   try {
-    return fn();
+    // The other readers' per-turn answers (turn-memo.ts) live exactly as long.
+    return withTurnMemo(fn);
   } finally {
     memo = null;
   }

@@ -12,6 +12,7 @@ import { containsSecret, maskSecrets, MASK } from '../text/secrets.ts';
 import { isSingleValued, keySpec } from './key-vocabulary.ts';
 import type { Clause, Draft, Holdings, Rule, Subject } from './model.ts';
 import { analyseText, withSharedAnalysis } from './nlp.ts';
+import { turnMemo } from './turn-memo.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation, NEVER_PERFECT } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
@@ -100,7 +101,23 @@ const MAX_CLAUSE = 300;
  */
 const STRANGER_CLAUSE = /(?<!\b(?:am|I'm|I’m|be|been|was|being)\s+)\b((?:a|an|some|this|one)\s+(?:(?:old|young|random|little|nice)\s+)?(?:man|woman|guy|bloke|lady|girl|boy|person|kid|couple|chap|fella|fellow|someone|somebody|family))\s+(?:who|that)\s+[^,.;!?]*/gi;
 
+const PREPARED = {};
+
+/**
+ * The message as the sentence readers see it: chat abbreviations expanded, a stranger's relative clause cut, names
+ * cased by the lexicon, code dropped. Pure; within one extraction each text is prepared once (the sentence reader and
+ * the message-level readers ask for the same message).
+ */
 export function prepare(text: string, lexicon?: Lexicon): string {
+  const memo = turnMemo<{ lexicon?: Lexicon; out: string }>(PREPARED);
+  const hit = memo?.get(text);
+  if (hit && hit.lexicon === lexicon) return hit.out;
+  const out = prepareUncached(text, lexicon);
+  memo?.set(text, { lexicon, out });
+  return out;
+}
+
+function prepareUncached(text: string, lexicon?: Lexicon): string {
   const chat = expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS));
   const expanded = /\s(?:who|that)\s/i.test(chat) ? chat.replace(STRANGER_CLAUSE, '$1') : chat;
   return caseByLexicon(caseLowerNames(expanded, lexicon), lexicon, isAllLowerCase(expanded))

@@ -5,8 +5,24 @@
  * never see them; sentences are split into clauses at conjunctions that start a new subject.
  */
 
-/** Contractions expanded so rules see one form ("I'm" → "I am", "don't" → "do not"). */
+import { turnMemo } from './turn-memo.ts';
+
+const EXPANDED = {};
+
+/**
+ * Contractions expanded so rules see one form ("I'm" → "I am", "don't" → "do not"). Pure; within one extraction each
+ * sentence is expanded once (the sentence reader and the learned layer both read it).
+ */
 export function expandContractions(s: string): string {
+  const memo = turnMemo<string>(EXPANDED);
+  const hit = memo?.get(s);
+  if (hit !== undefined) return hit;
+  const out = expandUncached(s);
+  memo?.set(s, out);
+  return out;
+}
+
+function expandUncached(s: string): string {
   return s
     .replace(/[’‘]/g, "'")
     .replace(/\b(I|i)'m\b/g, 'I am')

@@ -7,6 +7,15 @@
 import type { LexSense, Lexicon, PartOfSpeech } from '../../core/ports.ts';
 import { morphy, normalizeWord, type MorphyDictionary } from '../../core/lexicon/morphy.ts';
 import { LEXNAMES, POS_CODES, POS_LETTER, type WordNetTables } from './wordnet-tables.ts';
+import { ByteLru, stringBytes } from '../../core/byte-lru.ts';
+
+/**
+ * Bytes of memo per lexicon for its two hottest questions: a word's ranked synsets (morphy and the sense rows) and
+ * `isA` answers. The extractor asks the same few thousand words again on every turn (endings, kinds, casing);
+ * the tables never change, so an answer never goes stale.
+ */
+export const LEXICON_MEMO_BYTES = 2 * 1024 * 1024;
+type Ranked = ReadonlyArray<{ readonly s: number; readonly rank: number; readonly weight: number }>;
 
 const POS_INDEX: Record<PartOfSpeech, number> = { noun: 0, verb: 1, adj: 2, adv: 3 };
 
@@ -18,6 +27,8 @@ export class WordNetLexicon implements Lexicon {
   private readonly hypo: Int32Array;
   private readonly maxTagLog: number;
   private readonly dict: MorphyDictionary;
+  private readonly rankedMemo = new ByteLru<Ranked>(LEXICON_MEMO_BYTES, (k, v) => stringBytes(k) + 16 + 40 * v.length);
+  private readonly isAMemo = new ByteLru<boolean>(LEXICON_MEMO_BYTES, (k) => stringBytes(k) + 8);
 
   constructor(tables: WordNetTables) {
     this.t = tables;
@@ -80,7 +91,14 @@ export class WordNetLexicon implements Lexicon {
   }
 
   /** (synset, rank, tag weight) of a word's senses, before capping. */
-  private rankedSynsets(word: string, pos?: PartOfSpeech): Array<{ s: number; rank: number; weight: number }> {
+  private rankedSynsets(word: string, pos?: PartOfSpeech): Ranked {
+    const key = `${pos ?? ''}\t${word}`;
+    let out = this.rankedMemo.get(key);
+    if (!out) this.rankedMemo.set(key, (out = Object.freeze(this.rankedUncached(word, pos))));
+    return out;
+  }
+
+  private rankedUncached(word: string, pos?: PartOfSpeech): Array<{ s: number; rank: number; weight: number }> {
     const seen = new Set<number>();
     const out: Array<{ s: number; rank: number; weight: number }> = [];
     for (const p of this.posList(pos)) {
@@ -164,6 +182,13 @@ export class WordNetLexicon implements Lexicon {
   }
 
   isA(word: string, ancestor: string, opts: { pos?: PartOfSpeech; maxSenses?: number; maxDepth?: number } = {}): boolean {
+    const key = `${word}\t${ancestor}\t${opts.pos ?? ''}\t${opts.maxSenses ?? ''}\t${opts.maxDepth ?? ''}`;
+    let hit = this.isAMemo.get(key);
+    if (hit === undefined) this.isAMemo.set(key, (hit = this.isAUncached(word, ancestor, opts)));
+    return hit;
+  }
+
+  private isAUncached(word: string, ancestor: string, opts: { pos?: PartOfSpeech; maxSenses?: number; maxDepth?: number }): boolean {
     const target = this.wordId.get(normalizeWord(ancestor));
     if (target === undefined) return false;
     const maxDepth = opts.maxDepth ?? 12;

@@ -3,7 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import { openLexicon } from '../../../src/providers/lexicon/create-lexicon.ts';
 import { EMPTY_LEXICON } from '../../../src/core/lexicon/empty.ts';
-import { locateWordNet } from '../../../src/providers/lexicon/wordnet-cache.ts';
+import { defaultCachePath, loadOrBuildTables, locateWordNet } from '../../../src/providers/lexicon/wordnet-cache.ts';
+import { WordNetLexicon } from '../../../src/providers/lexicon/wordnet.ts';
 
 const installed = locateWordNet() !== null;
 const lex = openLexicon({}).lexicon;
@@ -71,5 +72,22 @@ describe('choosing the lexicon', () => {
     expect(off.mode).toBe('off');
     expect(off.lexicon.senses('dog')).toEqual([]);
     expect(off.lexicon.isA('dog', 'animal')).toBe(false);
+  });
+
+  test('memoised answers (ranked senses, isA) equal a fresh lexicon\'s, whatever the order asked, and a caller cannot alter them', () => {
+    const files = locateWordNet()!;
+    const { tables } = loadOrBuildTables(files, defaultCachePath(files));
+    const warm = new WordNetLexicon(tables);
+    const fresh = new WordNetLexicon(tables);
+    const words = ['dog', 'dogs', 'quit', 'resigned', 'bank', 'ran', 'Leeds', 'walk_out', 'xyzzy', 'beagle', 'nurse'];
+    const ask = (l: WordNetLexicon, w: string) => [l.senses(w), l.senses(w, 'noun', 2), l.lemmas(w), l.classesOf(w, undefined, 3), l.isA(w, 'animal'), l.isA(w, 'leave', { pos: 'verb', maxSenses: 1, maxDepth: 2 }), l.isA(w, 'worker', { maxSenses: 3 })];
+    for (const w of words) ask(warm, w);
+    const warmAnswers = words.map((w) => ask(warm, w));
+    const freshAnswers = [...words].reverse().map((w) => ask(fresh, w)).reverse();
+    expect(warmAnswers).toEqual(freshAnswers);
+    // Mutating what was returned does not change the next answer.
+    const s = warm.senses('dog');
+    s.reverse().push(s[0]!);
+    expect(warm.senses('dog')).toEqual(fresh.senses('dog'));
   });
 });

@@ -20,9 +20,12 @@ import { resolveDate } from '../dates.ts';
 /** Labels of the current value when an ending names nothing ("I resigned" ends the current employer). */
 const CURRENT_LABEL: Record<string, string> = { employer: 'job', partner: 'partner' };
 
+/** Every lemma some ending row names (a verb a row names is read by the rows, never by an anchor's hypernyms). */
+const ENDING_LEMMAS: ReadonlySet<string> = new Set(ENDINGS.flatMap((e) => e.lemmas));
+
 function endingLemmaMatch(e: Ending, verb: string, lex?: Lexicon): boolean {
   if (e.lemmas.includes(verb)) return true;
-  if (!lex || !e.anchors || ENDINGS.some((x) => x.lemmas.includes(verb))) return false;
+  if (!lex || !e.anchors || ENDING_LEMMAS.has(verb)) return false;
   return e.anchors.some((a) => lex.isA(verb, a, { pos: 'verb', maxSenses: 1, maxDepth: 2 }));
 }
 
@@ -54,8 +57,18 @@ function isActivity(np: Phrase | null, lex?: Lexicon): boolean {
   return !!np && !np.proper && (np.gerund || isKind(np.headLemma, 'activity', lex) || isKind(np.headLemma, 'instrument', lex));
 }
 
+/** The ending row of a clause's own shape, once per read clause (the setting and ending frames both ask). */
+const mainEnding = new WeakMap<ReadClause, Ending | null>();
+
 /** The ending row the clause satisfies, first match wins. */
 export function endingOf(rc: ReadClause, shape: Shape = rc.shape): Ending | null {
+  if (shape !== rc.shape) return endingOfShape(rc, shape);
+  let e = mainEnding.get(rc);
+  if (e === undefined) mainEnding.set(rc, (e = endingOfShape(rc, shape)));
+  return e;
+}
+
+function endingOfShape(rc: ReadClause, shape: Shape): Ending | null {
   const { tokens, lex } = rc;
   if (!shape.verb) return null;
   const lemmas = new Set(tokens.map((t) => t.lemma));
