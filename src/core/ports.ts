@@ -8,6 +8,7 @@ import type {
   ExtractionContext,
   MemoryCandidate,
   MemoryRecord,
+  MemoryStatus,
   MemoryType,
   Message,
   NewTurn,
@@ -71,6 +72,20 @@ export interface KeyLookup {
   keys: string[];
   /** Include superseded/retracted/historical rows (deleted rows never). */
   includeInactive?: boolean;
+  /**
+   * Of the best `limit` rows, return only those that pass this filter. It is applied after the
+   * cut, which stays the one without it: a caller that reads only some rows of the cut does not
+   * pay for reading the others whole. Absent: every row of the cut.
+   */
+  only?: KeyRowFilter;
+}
+
+/** Which rows of a key lookup's cut come back (KeyLookup.only). */
+export interface KeyRowFilter {
+  /** Only rows about these subjects. */
+  subjects?: string[];
+  /** Inactive rows only with these statuses (active rows always pass). */
+  inactiveStatuses?: MemoryStatus[];
 }
 
 /** A (subject, key) slot whose history a memory line shows. */

@@ -5,7 +5,7 @@
  * `limit` by a BM25 estimate over the matched set — so SQLite, PostgreSQL and PGlite return
  * the same documents for the same data. Pure.
  */
-import type { LexicalDoc } from '../core/ports.ts';
+import type { KeyRowFilter, LexicalDoc } from '../core/ports.ts';
 
 /** Longest term we look up (longer ones cannot be index terms and break tsquery limits). */
 export const MAX_TERM_BYTES = 1000;
@@ -150,6 +150,14 @@ export function selectCandidates(docs: readonly LexicalDoc[], terms: readonly st
  */
 export function keyFamilyRanges(keys: readonly string[]): Array<{ key: string; from: string; to: string }> {
   return [...new Set(keys)].filter((k) => k !== '').map((key) => ({ key, from: `${key}_`, to: `${key}\``}));
+}
+
+/** Whether a row of a key lookup's cut passes `KeyLookup.only` (applied after the cut, by every adapter). */
+export function passesKeyFilter(m: { subject: string; active: boolean; status: string }, only: KeyRowFilter | undefined): boolean {
+  if (!only) return true;
+  if (only.subjects && !only.subjects.includes(m.subject)) return false;
+  if (only.inactiveStatuses && !m.active && !(only.inactiveStatuses as readonly string[]).includes(m.status)) return false;
+  return true;
 }
 
 /** True for a term both full-text tokenizers index as one token, exactly as written. */

@@ -8,7 +8,7 @@
 import type { CorpusStats, KeyLookup, LexicalDoc, MemorySlot, RecallIndex, ScopeNames } from '../core/ports.ts';
 import type { MemoryRecord, TurnRecord } from '../core/types.ts';
 import { speakerOf } from '../core/render.ts';
-import { byCodePoint, cleanTerms, selectCandidates } from './lexical.ts';
+import { byCodePoint, cleanTerms, passesKeyFilter, selectCandidates } from './lexical.ts';
 
 export interface ScanSource {
   /** The scope's turns (any order). */
@@ -90,7 +90,8 @@ export function scanRecallIndex(src: ScanSource): RecallIndex {
         .filter((m) => (lookup.includeInactive !== false || m.active) && keyInFamily(m.key, lookup.keys))
         .reverse()
         .sort(byKeyLookupOrder)
-        .slice(0, Math.max(0, limit));
+        .slice(0, Math.max(0, limit))
+        .filter((m) => passesKeyFilter(m, lookup.only));
     },
     async eventsBetween(scope, from, to, limit) {
       return liveMemories(scope)

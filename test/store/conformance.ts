@@ -849,6 +849,24 @@ export function runRecallIndexConformance(name: string, makeStore: () => Promise
       expect((await store.getMemories(scope, [loc.id, gone.id, 'missing'])).map((m) => m.id).sort()).toEqual([loc.id, gone.id].sort());
     });
 
+    test('a key lookup filtered by `only` returns the rows of the same cut that pass', async () => {
+      const scope = `u:${uid('keysonly')}`;
+      const cur = memory(scope, 'diet', 'pescatarian', { confidence: 0.9 });
+      const superseded = memory(scope, 'diet', 'vegan', { active: false, status: 'superseded', confidence: 0.8 });
+      const retracted = memory(scope, 'diet', 'vegetarian', { active: false, status: 'retracted', confidence: 0.7 });
+      const olderRetracted = memory(scope, 'diet', 'keto', { active: false, status: 'retracted', confidence: 0.6 });
+      const sister = memory(scope, 'diet', 'raw food', { subject: 'sister', singleValued: false, confidence: 0.95 });
+      await store.transaction(scope, async (tx) => {
+        for (const m of [cur, superseded, retracted, olderRetracted, sister]) await tx.insertMemory(m);
+      });
+      const only = { subjects: ['user'], inactiveStatuses: ['retracted' as const] };
+      expect((await store.memoriesByKeys(scope, { keys: ['diet'] }, 10)).map((m) => m.value)).toEqual(['raw food', 'pescatarian', 'vegan', 'vegetarian', 'keto']);
+      expect((await store.memoriesByKeys(scope, { keys: ['diet'], only }, 10)).map((m) => m.value)).toEqual(['pescatarian', 'vegetarian', 'keto']);
+      // The filter applies after the cut: the best 4 rows are chosen first, so the older retraction stays out.
+      expect((await store.memoriesByKeys(scope, { keys: ['diet'], only }, 4)).map((m) => m.value)).toEqual(['pescatarian', 'vegetarian']);
+      expect((await store.memoriesByKeys(scope, { keys: ['diet'], only: { subjects: ['sister'] } }, 10)).map((m) => m.value)).toEqual(['raw food']);
+    });
+
     test('the ingest slot read: dated keys only at the asked event dates, other keys whole, active only', async () => {
       const scope = `u:${uid('dated')}`;
       const at = (i: number) => `2026-01-0${i}T00:00:00.000Z`;

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cleanTerms, cutPostings, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
+import { byCodePoint, cleanTerms, cutPostings, keepFor, keyFamilyRanges, passesKeyFilter, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { KeyedMutex } from '../mutex.ts';
@@ -542,7 +542,8 @@ export class PostgresMemoryStore implements MemoryStore {
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
     const ranges = keyFamilyRanges(lookup.keys);
     if (ranges.length === 0 || limit <= 0) return [];
-    return (await this.pool.prepared(keyRowsSqlPg(lookup.includeInactive === false), [scope, limit, JSON.stringify(ranges.map((r) => [r.key, r.from, r.to]))])).map(rowToMemory);
+    const rows = (await this.pool.prepared(keyRowsSqlPg(lookup.includeInactive === false), [scope, limit, JSON.stringify(ranges.map((r) => [r.key, r.from, r.to]))])).map(rowToMemory);
+    return lookup.only ? rows.filter((m) => passesKeyFilter(m, lookup.only)) : rows;
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {

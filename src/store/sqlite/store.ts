@@ -12,7 +12,7 @@ import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { MEMORY_COLUMNS, memoryFromValues, memorySelect, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, turnFromValues, turnSelect, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, fts5Query, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
+import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, fts5Query, keepFor, keyFamilyRanges, passesKeyFilter, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
 import { slotClauses, splitDated, type SlotFilter } from '../slot-filter.ts';
@@ -216,9 +216,9 @@ export const FAMILY_KEYS_SQL = `WITH RECURSIVE f(key) AS (
   SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key > f.key AND key < ?) FROM f WHERE f.key IS NOT NULL
 ) SELECT key FROM f WHERE key IS NOT NULL`;
 
-/** One key's best rows in key-lookup order, straight from memories_scope_key. */
+/** One key's best rows in key-lookup order, straight from memories_scope_key (with what KeyLookup.only reads: the table row is read for the status anyway). */
 export const keyRowsSql = (activeOnly: boolean) =>
-  `SELECT rowid AS r, active, confidence, updated_at FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key = ?${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC LIMIT ?`;
+  `SELECT rowid AS r, active, confidence, updated_at, subject, status FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key = ?${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC LIMIT ?`;
 
 /**
  * For each key (a JSON list of [from, to, key]: the family range and the key), the first key of
@@ -662,9 +662,12 @@ export class SqliteMemoryStore implements MemoryStore {
     const list = [...keys];
     if (list.length === 0) return [];
     const best = this.reader.values(keyRowsUnionSql(list.length, lookup.includeInactive === false), ...list.flatMap((key) => [scope, key, limit]));
-    // (rowid, active, confidence, updated_at)
+    // (rowid, active, confidence, updated_at, subject, status)
     best.sort((a, b) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || byCodePoint(String(b[3]), String(a[3])) || Number(b[0]) - Number(a[0]));
-    return this.byRowids(best.slice(0, limit).map((x) => Number(x[0])));
+    // The cut first, then the caller's filter: only the rows it keeps are read whole.
+    const cut = best.slice(0, limit);
+    const kept = lookup.only ? cut.filter((x) => passesKeyFilter({ active: Number(x[1]) === 1, subject: String(x[4]), status: String(x[5]) }, lookup.only)) : cut;
+    return this.byRowids(kept.map((x) => Number(x[0])));
   }
 
   /** Memory rows by rowid, in the order given. */
