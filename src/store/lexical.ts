@@ -43,17 +43,18 @@ export function bm25Idf(n: number, df: number): number {
  */
 export function preselect(postings: ReadonlyMap<string, readonly number[]>, df: Readonly<Record<string, number>>, n: number, k: number): number[] {
   const score = new Map<number, number>();
-  for (const [term, rows] of postings) {
+  postings.forEach((rows, term) => {
     const w = bm25Idf(Math.max(n, df[term] ?? 0), df[term] ?? rows.length);
-    for (const r of rows) score.set(r, (score.get(r) ?? 0) + w);
-  }
+    for (let i = 0; i < rows.length; i++) score.set(rows[i], (score.get(rows[i]) ?? 0) + w);
+  });
   // Documents grouped by score (few distinct sums of a few IDFs): only the group the cut falls in is sorted.
+  // (forEach, not `for … of` with destructuring: no [key, value] pair allocated per document.)
   const groups = new Map<number, number[]>();
-  for (const [r, s] of score) {
+  score.forEach((s, r) => {
     const g = groups.get(s);
     if (g) g.push(r);
     else groups.set(s, [r]);
-  }
+  });
   const out: number[] = [];
   for (const s of [...groups.keys()].sort((a, b) => b - a)) {
     if (out.length >= k) break;

@@ -72,7 +72,7 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
       tf.set(t, (tf.get(t) ?? 0) + 1);
     }
     if (!tf) continue;
-    for (const t of tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+    tf.forEach((_, t) => df.set(t, (df.get(t) ?? 0) + 1));
     tfs.push(tf);
     keep.push(d);
   }
@@ -87,7 +87,8 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
     let s = 0;
     let cov = 0;
     const matched: string[] = [];
-    for (const [term, f] of tf) {
+    // (forEach, not `for … of` over entries: no [term, f] pair allocated per matched term of ~500 documents a recall.)
+    tf.forEach((f, term) => {
       const qt = want.get(term)!;
       const w = idfs.get(term)!;
       s += (qt.weight * w * f * (BM25.k1 + 1)) / (f + BM25.k1 * (1 - BM25.b + (BM25.b * d.termCount) / avgdl));
@@ -95,15 +96,15 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
         cov += coverWeight(qt);
         matched.push(term);
       }
-    }
+    });
     // A kind feature covers the question word it stands for ("work" by an occupation), when the word itself is absent.
-    for (const term of tf.keys()) {
+    tf.forEach((_, term) => {
       const covered = want.get(term)!.covers;
       const orig = covered === undefined ? undefined : want.get(covered);
-      if (!orig || !isOriginal(orig) || tf.has(covered!) || matched.includes(covered!)) continue;
+      if (!orig || !isOriginal(orig) || tf.has(covered!) || matched.includes(covered!)) return;
       cov += BM25.kindCover * coverWeight(orig);
       matched.push(covered!);
-    }
+    });
     if (s > 0) out.push({ id: d.id, score: s, coverage: origMass > 0 ? cov / origMass : 0, matched });
   });
   return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
