@@ -245,6 +245,9 @@ export const TURNS_AROUND_SQL = `SELECT ${turnSelect()} FROM turns WHERE rowid I
   SELECT t.rowid FROM json_each(?) j CROSS JOIN turns c ON c.id = j.value CROSS JOIN turns t INDEXED BY turns_scope_session_seq ON t.scope = c.scope AND t.session_id = c.session_id AND t.seq BETWEEN c.seq - ? AND c.seq + ?
   WHERE c.scope = ?)`;
 
+/** A lexical query's scope token id and the scope's document count of the kind, each by its unique key (parameters: scope, scope, kind). */
+export const LEXICAL_HEAD_SQL = 'SELECT (SELECT id FROM scope_keys WHERE scope = ?) AS id, (SELECT docs FROM scope_stats WHERE scope = ? AND kind = ?) AS docs';
+
 /** The next seq of a session, on the (scope, session_id, seq) unique index. */
 export const NEXT_SEQ_SQL = 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?';
 
@@ -583,17 +586,20 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number, opts: { includeInactive?: boolean } = {}): Promise<LexicalCandidates> {
     const clean = cleanTerms(terms);
-    const prefix = this.tokenPrefix(scope);
-    if (clean.length === 0 || limit <= 0 || prefix === null) return { docs: [] };
+    if (clean.length === 0 || limit <= 0) return { docs: [] };
+    // The scope's token prefix and document count in one read (corpusStats' count of the kind).
+    const head = this.reader.get(LEXICAL_HEAD_SQL, scope, scope, kind);
+    if (!head || head.id === null) return { docs: [] };
+    const prefix = `s${Number(head.id)}_`;
     const fts = kind === 'turn' ? 'turns_sfts' : 'memories_sfts';
     // Each term's newest postings, read from the scope's own posting list and cut at
     // POSTINGS_CAP: the cost follows the cap, however common the word is in a long history.
     const postings = new Map<string, number[]>();
     for (const t of clean) postings.set(t, this.reader.column(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP).map(Number));
     const capped = cappedTerms(postings);
-    const indexDf = capped.length > 0 ? await this.termFrequencies(scope, kind, capped) : {};
+    const indexDf = capped.length > 0 ? this.vocabCounts(prefix, kind, capped) : {};
     const activeOnly = kind === 'memory' && opts.includeInactive === false;
-    const { picked, df, cut } = cutPostings(postings, indexDf, (await this.corpusStats(scope, kind)).count, keepFor(limit, activeOnly));
+    const { picked, df, cut } = cutPostings(postings, indexDf, Number(head.docs ?? 0), keepFor(limit, activeOnly));
     const rows = this.reader.values(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope);
     const docs = selectCandidates(
       inRowidOrder(rows, picked).map((r) => ({ id: String(r[1]), terms: String(r[2]), termCount: Number(r[3]) })),
@@ -610,6 +616,12 @@ export class SqliteMemoryStore implements MemoryStore {
     const out: Record<string, number> = Object.fromEntries(clean.map((t) => [t, 0]));
     const prefix = this.tokenPrefix(scope);
     if (clean.length === 0 || prefix === null) return out;
+    return Object.assign(out, this.vocabCounts(prefix, kind, clean));
+  }
+
+  /** Per-scope document counts of cleaned terms from the full-text vocabulary (terms absent from it are left out). */
+  private vocabCounts(prefix: string, kind: 'memory' | 'turn', clean: string[]): Record<string, number> {
+    const out: Record<string, number> = {};
     const vocab = kind === 'turn' ? 'turns_svocab' : 'memories_svocab';
     for (const r of this.reader.all(`SELECT term, doc FROM ${vocab} WHERE term IN (SELECT value FROM json_each(?))`, JSON.stringify(clean.map((t) => prefix + t)))) {
       out[String(r.term).slice(prefix.length)] = Number(r.doc);
