@@ -88,6 +88,12 @@ export interface KeyRowFilter {
   inactiveStatuses?: MemoryStatus[];
 }
 
+/** A turn's place in its session. */
+export interface TurnPlace {
+  sessionId: string;
+  seq: number;
+}
+
 /** A (subject, key) slot whose history a memory line shows. */
 export interface MemorySlot {
   subject: string;
@@ -125,6 +131,8 @@ export interface RecallIndex {
   scopeNames(scope: string): Promise<ScopeNames>;
   /** The given turns and their session neighbours within `radius` seq steps (any order, no duplicates). */
   turnsAround(scope: string, ids: string[], radius: number): Promise<TurnRecord[]>;
+  /** The turns at these (session, seq) places of the scope, by the (scope, session, seq) index; places with no turn are left out (any order, no duplicates). */
+  turnsAt(scope: string, places: TurnPlace[]): Promise<TurnRecord[]>;
   /** Turns with timestamp in [from, to), oldest first, at most `limit`. */
   turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]>;
   /** Memories by id (deleted ones included; callers filter). */

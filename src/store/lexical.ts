@@ -5,7 +5,7 @@
  * `limit` by a BM25 estimate over the matched set — so SQLite, PostgreSQL and PGlite return
  * the same documents for the same data. Pure.
  */
-import type { KeyRowFilter, LexicalDoc } from '../core/ports.ts';
+import type { KeyRowFilter, LexicalDoc, TurnPlace } from '../core/ports.ts';
 
 /** Longest term we look up (longer ones cannot be index terms and break tsquery limits). */
 export const MAX_TERM_BYTES = 1000;
@@ -151,6 +151,20 @@ export function selectCandidates(docs: readonly LexicalDoc[], terms: readonly st
  */
 export function keyFamilyRanges(keys: readonly string[]): Array<{ key: string; from: string; to: string }> {
   return [...new Set(keys)].filter((k) => k !== '').map((key) => ({ key, from: `${key}_`, to: `${key}\``}));
+}
+
+/** Turn places as distinct [session, seq] pairs (whole seqs only), for a turnsAt read. */
+export function distinctPlaces(places: readonly TurnPlace[]): Array<[string, number]> {
+  const seen = new Set<string>();
+  const out: Array<[string, number]> = [];
+  for (const p of places) {
+    if (!Number.isInteger(p.seq)) continue;
+    const k = `${p.sessionId}\u0000${p.seq}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push([p.sessionId, p.seq]);
+  }
+  return out;
 }
 
 /** Whether a row of a key lookup's cut passes `KeyLookup.only` (applied after the cut, by every adapter). */

@@ -8,7 +8,7 @@
 import type { CorpusStats, KeyLookup, LexicalDoc, MemorySlot, RecallIndex, ScopeNames } from '../core/ports.ts';
 import type { MemoryRecord, TurnRecord } from '../core/types.ts';
 import { speakerOf } from '../core/render.ts';
-import { byCodePoint, cleanTerms, passesKeyFilter, selectCandidates } from './lexical.ts';
+import { byCodePoint, cleanTerms, distinctPlaces, passesKeyFilter, selectCandidates } from './lexical.ts';
 
 export interface ScanSource {
   /** The scope's turns (any order). */
@@ -71,6 +71,10 @@ export function scanRecallIndex(src: ScanSource): RecallIndex {
       const want = new Set(ids);
       const spans = turns.filter((t) => want.has(t.id)).map((t) => ({ session: t.sessionId, from: t.seq - radius, to: t.seq + radius }));
       return turns.filter((t) => spans.some((s) => s.session === t.sessionId && t.seq >= s.from && t.seq <= s.to));
+    },
+    async turnsAt(scope, places) {
+      const want = new Set(distinctPlaces(places).map(([s, q]) => `${s}\u0000${q}`));
+      return src.turns(scope).filter((t) => want.has(`${t.sessionId}\u0000${t.seq}`));
     },
     async turnsBetween(scope, from, to, limit) {
       return src

@@ -817,6 +817,13 @@ export function runRecallIndexConformance(name: string, makeStore: () => Promise
       expect(around.map((t) => t.seq).sort()).toEqual([2, 3, 4]);
       expect((await store.turnsAround(scope, [rows[0].id, rows[5].id], 1)).map((t) => t.seq).sort()).toEqual([1, 2, 5, 6]);
       expect(await store.turnsAround(`u:${uid('x')}`, [rows[2].id], 1)).toEqual([]);
+      // By place: one seek per (session, seq); missing places, duplicates and other scopes left out.
+      const sid = rows[0].sessionId;
+      const at = await store.turnsAt(scope, [{ sessionId: sid, seq: 3 }, { sessionId: sid, seq: 5 }, { sessionId: sid, seq: 3 }, { sessionId: sid, seq: 99 }, { sessionId: 'other', seq: 1 }]);
+      expect(at.map((t) => t.seq).sort()).toEqual([3, 5]);
+      expect(at.find((t) => t.seq === 3)).toEqual(rows.find((t) => t.seq === 3));
+      expect(await store.turnsAt(scope, [])).toEqual([]);
+      expect(await store.turnsAt(`u:${uid('x')}`, [{ sessionId: sid, seq: 3 }])).toEqual([]);
       const between = await store.turnsBetween(scope, '2026-03-02', '2026-03-05', 10);
       expect(between.map((t) => t.seq)).toEqual([2, 3, 4]);
       expect((await store.turnsBetween(scope, '2026-03-02', '2026-03-05', 2)).map((t) => t.seq)).toEqual([2, 3]);

@@ -17,7 +17,7 @@ import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderEdge, renderSplit, turnBody, type Focus } from './format.ts';
 import { countTokens } from '../text/tokens.ts';
 import { excerptTokens, type RenderedTurn, type TurnWindow } from './turn-window.ts';
-import { askedSpeakers, errorSummary, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
+import { askedSpeakers, errorSummary, missingAround, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
 import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 import { changeLine, endingTurn, ENDABLE_KEYS, namedChanges, retractedStates } from './change.ts';
 import { arcLine, arcSteps } from './opinion-arc.ts';
@@ -327,8 +327,10 @@ export function spreadSessions(cands: Candidate[], decay: number): Candidate[] {
  * (a reply after a question renders whole) and, for referents, the turn after.
  */
 async function previousTurns(deps: RecallDeps, scope: string, w: TurnWindow, turns: TurnRecord[], anchors: TurnRecord[] = []): Promise<void> {
-  const missing = [...new Set([...turns.filter((t) => t.seq > 1 && !w.at(t, -1)), ...anchors.filter((t) => !w.at(t, 1))].map((t) => t.id))];
-  if (missing.length > 0) w.add(await deps.store.turnsAround(scope, missing, 1));
+  const missing = [...new Set([...turns.filter((t) => t.seq > 1 && !w.at(t, -1)), ...anchors.filter((t) => !w.at(t, 1))])];
+  // Both neighbours of each, by place and only where not fetched (what turnsAround(missing, 1) would add, without the turns held).
+  const places = missingAround(w, missing);
+  if (places.length > 0) w.add(await deps.store.turnsAt(scope, places));
 }
 
 /** The current session's latest turns when the question continues them, else []. */

@@ -8,10 +8,10 @@
  * unique index enforces one active row per single-valued key.
  */
 import { createHash } from 'node:crypto';
-import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
+import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx, TurnPlace } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cleanTerms, cutPostings, keepFor, keyFamilyRanges, passesKeyFilter, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
+import { byCodePoint, cleanTerms, cutPostings, distinctPlaces, keepFor, keyFamilyRanges, passesKeyFilter, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { KeyedMutex } from '../mutex.ts';
@@ -524,6 +524,18 @@ export class PostgresMemoryStore implements MemoryStore {
            SELECT t.rid FROM turns c JOIN turns t ON t.scope = c.scope AND t.session_id = c.session_id AND t.seq BETWEEN c.seq - $3 AND c.seq + $3
            WHERE c.scope = $1 AND c.id = ANY(ARRAY(SELECT jsonb_array_elements_text($2::text::jsonb))))`,
         [scope, ids(list), r],
+      )
+    ).map(rowToTurn);
+  }
+
+  async turnsAt(scope: string, places: TurnPlace[]): Promise<TurnRecord[]> {
+    const list = distinctPlaces(places);
+    if (list.length === 0) return [];
+    return (
+      await this.pool.prepared(
+        `SELECT ${TURN_SELECT.split(', ').map((c) => `t.${c}`).join(', ')} FROM jsonb_array_elements($2::text::jsonb) p CROSS JOIN turns t
+         WHERE t.scope = $1 AND t.session_id = p->>0 AND t.seq = (p->>1)::int`,
+        [scope, JSON.stringify(list)],
       )
     ).map(rowToTurn);
   }

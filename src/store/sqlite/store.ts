@@ -7,12 +7,12 @@
  * transaction use a second connection that only sees committed data.
  */
 import Database from 'better-sqlite3';
-import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
+import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx, TurnPlace } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { MEMORY_COLUMNS, memoryFromValues, memorySelect, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, turnFromValues, turnSelect, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, fts5Query, keepFor, keyFamilyRanges, passesKeyFilter, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
+import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, distinctPlaces, fts5Query, keepFor, keyFamilyRanges, passesKeyFilter, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
 import { slotClauses, splitDated, type SlotFilter } from '../slot-filter.ts';
@@ -247,6 +247,9 @@ export const TURNS_AROUND_SQL = `SELECT ${turnSelect()} FROM turns WHERE rowid I
 
 /** A lexical query's scope token id and the scope's document count of the kind, each by its unique key (parameters: scope, scope, kind). */
 export const LEXICAL_HEAD_SQL = 'SELECT (SELECT id FROM scope_keys WHERE scope = ?) AS id, (SELECT docs FROM scope_stats WHERE scope = ? AND kind = ?) AS docs';
+
+/** The turns at (session, seq) places (a JSON list of [session, seq]), one seek each on the (scope, session_id, seq) index. */
+export const TURNS_AT_SQL = `SELECT ${turnSelect('t')} FROM json_each(?) j CROSS JOIN turns t INDEXED BY turns_scope_session_seq ON t.scope = ? AND t.session_id = json_extract(j.value, '$[0]') AND t.seq = json_extract(j.value, '$[1]')`;
 
 /** The next seq of a session, on the (scope, session_id, seq) unique index. */
 export const NEXT_SEQ_SQL = 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?';
@@ -645,6 +648,12 @@ export class SqliteMemoryStore implements MemoryStore {
     if (ids.length === 0) return [];
     const r = Math.max(0, Math.floor(radius));
     return this.reader.values(TURNS_AROUND_SQL, JSON.stringify(ids), r, r, scope).map((v) => turnFromValues(v));
+  }
+
+  async turnsAt(scope: string, places: TurnPlace[]): Promise<TurnRecord[]> {
+    const list = distinctPlaces(places);
+    if (list.length === 0) return [];
+    return this.reader.values(TURNS_AT_SQL, JSON.stringify(list), scope).map((v) => turnFromValues(v));
   }
 
   async turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]> {
