@@ -42,19 +42,43 @@ export function bm25Idf(n: number, df: number): number {
  * `n` the scope's document count. Core then ranks what is kept by exact BM25.
  */
 export function preselect(postings: ReadonlyMap<string, readonly number[]>, df: Readonly<Record<string, number>>, n: number, k: number): number[] {
-  const score = new Map<number, number>();
+  const lists: Array<readonly number[]> = [];
+  const weights: number[] = [];
   postings.forEach((rows, term) => {
-    const w = bm25Idf(Math.max(n, df[term] ?? 0), df[term] ?? rows.length);
-    for (let i = 0; i < rows.length; i++) score.set(rows[i], (score.get(rows[i]) ?? 0) + w);
+    lists.push(rows);
+    weights.push(bm25Idf(Math.max(n, df[term] ?? 0), df[term] ?? rows.length));
   });
   // Documents grouped by score (few distinct sums of a few IDFs): only the group the cut falls in is sorted.
-  // (forEach, not `for … of` with destructuring: no [key, value] pair allocated per document.)
   const groups = new Map<number, number[]>();
-  score.forEach((s, r) => {
+  const add = (r: number, s: number) => {
     const g = groups.get(s);
     if (g) g.push(r);
     else groups.set(s, [r]);
-  });
+  };
+  if (lists.every(descending)) {
+    // Each list newest first (as both adapters read them): merged, a document's score is summed in
+    // term order as below, without a map of every document.
+    const at = new Array<number>(lists.length).fill(0);
+    for (;;) {
+      let top = -Infinity;
+      for (let i = 0; i < lists.length; i++) if (at[i] < lists[i].length && lists[i][at[i]] > top) top = lists[i][at[i]];
+      if (top === -Infinity) break;
+      let s = 0;
+      for (let i = 0; i < lists.length; i++) {
+        if (at[i] < lists[i].length && lists[i][at[i]] === top) {
+          s += weights[i];
+          at[i]++;
+        }
+      }
+      add(top, s);
+    }
+  } else {
+    const score = new Map<number, number>();
+    lists.forEach((rows, i) => {
+      for (let j = 0; j < rows.length; j++) score.set(rows[j], (score.get(rows[j]) ?? 0) + weights[i]);
+    });
+    score.forEach((s, r) => add(r, s));
+  }
   const out: number[] = [];
   for (const s of [...groups.keys()].sort((a, b) => b - a)) {
     if (out.length >= k) break;
@@ -62,6 +86,12 @@ export function preselect(postings: ReadonlyMap<string, readonly number[]>, df: 
     for (let i = 0; i < g.length && out.length < k; i++) out.push(g[i]);
   }
   return out;
+}
+
+/** True when the row numbers strictly decrease (newest first, no duplicate). */
+function descending(rows: readonly number[]): boolean {
+  for (let i = 1; i < rows.length; i++) if (!(rows[i] < rows[i - 1])) return false;
+  return true;
 }
 
 /** What a lexical query reads after its postings: the rows to fetch and whether the set is cut. */

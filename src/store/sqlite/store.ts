@@ -598,7 +598,8 @@ export class SqliteMemoryStore implements MemoryStore {
     // Each term's newest postings, read from the scope's own posting list and cut at
     // POSTINGS_CAP: the cost follows the cap, however common the word is in a long history.
     const postings = new Map<string, number[]>();
-    for (const t of clean) postings.set(t, this.reader.column(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP).map(Number));
+    // Rowids come back as JS numbers (no safeIntegers): used as they are, not copied by a map(Number).
+    for (const t of clean) postings.set(t, this.reader.column(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP) as number[]);
     const capped = cappedTerms(postings);
     const indexDf = capped.length > 0 ? this.vocabCounts(prefix, kind, capped) : {};
     const activeOnly = kind === 'memory' && opts.includeInactive === false;
