@@ -156,6 +156,10 @@ export const keyRowsSqlPg = (activeOnly: boolean): string => `WITH RECURSIVE k(k
   WHERE k.key IS NOT NULL AND EXISTS (SELECT 1 FROM asked a WHERE k.key = a.key OR (k.key COLLATE "C" >= a.lo AND k.key COLLATE "C" < a.hi))
   ORDER BY m.active DESC, m.confidence DESC, m.updated_at COLLATE "C" DESC, m.rid DESC LIMIT $2`;
 
+/** The turns at (session, seq) places ($2: a JSON list of [session, seq]), one probe each of turns_scope_session_seq. */
+export const TURNS_AT_SQL_PG = `SELECT ${TURN_COLUMNS.map((c) => `t.${c}`).join(', ')} FROM jsonb_array_elements($2::text::jsonb) p CROSS JOIN LATERAL (
+    SELECT * FROM turns WHERE scope = $1 AND session_id = p->>0 AND seq = (p->>1)::int LIMIT 1) t`;
+
 /** Statements usable both inside a transaction and on the pool. */
 class Statements {
   constructor(private readonly q: SqlQuery) {}
@@ -532,11 +536,7 @@ export class PostgresMemoryStore implements MemoryStore {
     const list = distinctPlaces(places);
     if (list.length === 0) return [];
     return (
-      await this.pool.prepared(
-        `SELECT ${TURN_SELECT.split(', ').map((c) => `t.${c}`).join(', ')} FROM jsonb_array_elements($2::text::jsonb) p CROSS JOIN turns t
-         WHERE t.scope = $1 AND t.session_id = p->>0 AND t.seq = (p->>1)::int`,
-        [scope, JSON.stringify(list)],
-      )
+      await this.pool.prepared(TURNS_AT_SQL_PG, [scope, JSON.stringify(list)])
     ).map(rowToTurn);
   }
 
