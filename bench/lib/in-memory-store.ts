@@ -169,6 +169,7 @@ export class InMemoryStore implements MemoryStore {
   corpusStats: RecallIndex['corpusStats'] = (...a) => this.scan.corpusStats(...a);
   scopeNames: RecallIndex['scopeNames'] = (...a) => this.scan.scopeNames(...a);
   turnsAround: RecallIndex['turnsAround'] = (...a) => this.scan.turnsAround(...a);
+  turnsAt: RecallIndex['turnsAt'] = (...a) => this.scan.turnsAt(...a);
   turnsBetween: RecallIndex['turnsBetween'] = (...a) => this.scan.turnsBetween(...a);
   getMemories: RecallIndex['getMemories'] = (...a) => this.scan.getMemories(...a);
   memoriesByKeys: RecallIndex['memoriesByKeys'] = (...a) => this.scan.memoriesByKeys(...a);

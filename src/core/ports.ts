@@ -8,6 +8,7 @@ import type {
   ExtractionContext,
   MemoryCandidate,
   MemoryRecord,
+  MemoryStatus,
   MemoryType,
   Message,
   NewTurn,
@@ -71,6 +72,26 @@ export interface KeyLookup {
   keys: string[];
   /** Include superseded/retracted/historical rows (deleted rows never). */
   includeInactive?: boolean;
+  /**
+   * Of the best `limit` rows, return only those that pass this filter. It is applied after the
+   * cut, which stays the one without it: a caller that reads only some rows of the cut does not
+   * pay for reading the others whole. Absent: every row of the cut.
+   */
+  only?: KeyRowFilter;
+}
+
+/** Which rows of a key lookup's cut come back (KeyLookup.only). */
+export interface KeyRowFilter {
+  /** Only rows about these subjects. */
+  subjects?: string[];
+  /** Inactive rows only with these statuses (active rows always pass). */
+  inactiveStatuses?: MemoryStatus[];
+}
+
+/** A turn's place in its session. */
+export interface TurnPlace {
+  sessionId: string;
+  seq: number;
 }
 
 /** A (subject, key) slot whose history a memory line shows. */
@@ -110,6 +131,8 @@ export interface RecallIndex {
   scopeNames(scope: string): Promise<ScopeNames>;
   /** The given turns and their session neighbours within `radius` seq steps (any order, no duplicates). */
   turnsAround(scope: string, ids: string[], radius: number): Promise<TurnRecord[]>;
+  /** The turns at these (session, seq) places of the scope, by the (scope, session, seq) index; places with no turn are left out (any order, no duplicates). */
+  turnsAt(scope: string, places: TurnPlace[]): Promise<TurnRecord[]>;
   /** Turns with timestamp in [from, to), oldest first, at most `limit`. */
   turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]>;
   /** Memories by id (deleted ones included; callers filter). */

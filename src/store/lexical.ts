@@ -5,7 +5,7 @@
  * `limit` by a BM25 estimate over the matched set — so SQLite, PostgreSQL and PGlite return
  * the same documents for the same data. Pure.
  */
-import type { LexicalDoc } from '../core/ports.ts';
+import type { KeyRowFilter, LexicalDoc, TurnPlace } from '../core/ports.ts';
 
 /** Longest term we look up (longer ones cannot be index terms and break tsquery limits). */
 export const MAX_TERM_BYTES = 1000;
@@ -42,17 +42,42 @@ export function bm25Idf(n: number, df: number): number {
  * `n` the scope's document count. Core then ranks what is kept by exact BM25.
  */
 export function preselect(postings: ReadonlyMap<string, readonly number[]>, df: Readonly<Record<string, number>>, n: number, k: number): number[] {
-  const score = new Map<number, number>();
-  for (const [term, rows] of postings) {
-    const w = bm25Idf(Math.max(n, df[term] ?? 0), df[term] ?? rows.length);
-    for (const r of rows) score.set(r, (score.get(r) ?? 0) + w);
-  }
+  const lists: Array<readonly number[]> = [];
+  const weights: number[] = [];
+  postings.forEach((rows, term) => {
+    lists.push(rows);
+    weights.push(bm25Idf(Math.max(n, df[term] ?? 0), df[term] ?? rows.length));
+  });
   // Documents grouped by score (few distinct sums of a few IDFs): only the group the cut falls in is sorted.
   const groups = new Map<number, number[]>();
-  for (const [r, s] of score) {
+  const add = (r: number, s: number) => {
     const g = groups.get(s);
     if (g) g.push(r);
     else groups.set(s, [r]);
+  };
+  if (lists.every(descending)) {
+    // Each list newest first (as both adapters read them): merged, a document's score is summed in
+    // term order as below, without a map of every document.
+    const at = new Array<number>(lists.length).fill(0);
+    for (;;) {
+      let top = -Infinity;
+      for (let i = 0; i < lists.length; i++) if (at[i] < lists[i].length && lists[i][at[i]] > top) top = lists[i][at[i]];
+      if (top === -Infinity) break;
+      let s = 0;
+      for (let i = 0; i < lists.length; i++) {
+        if (at[i] < lists[i].length && lists[i][at[i]] === top) {
+          s += weights[i];
+          at[i]++;
+        }
+      }
+      add(top, s);
+    }
+  } else {
+    const score = new Map<number, number>();
+    lists.forEach((rows, i) => {
+      for (let j = 0; j < rows.length; j++) score.set(rows[j], (score.get(rows[j]) ?? 0) + weights[i]);
+    });
+    score.forEach((s, r) => add(r, s));
   }
   const out: number[] = [];
   for (const s of [...groups.keys()].sort((a, b) => b - a)) {
@@ -61,6 +86,12 @@ export function preselect(postings: ReadonlyMap<string, readonly number[]>, df: 
     for (let i = 0; i < g.length && out.length < k; i++) out.push(g[i]);
   }
   return out;
+}
+
+/** True when the row numbers strictly decrease (newest first, no duplicate). */
+function descending(rows: readonly number[]): boolean {
+  for (let i = 1; i < rows.length; i++) if (!(rows[i] < rows[i - 1])) return false;
+  return true;
 }
 
 /** What a lexical query reads after its postings: the rows to fetch and whether the set is cut. */
@@ -150,6 +181,28 @@ export function selectCandidates(docs: readonly LexicalDoc[], terms: readonly st
  */
 export function keyFamilyRanges(keys: readonly string[]): Array<{ key: string; from: string; to: string }> {
   return [...new Set(keys)].filter((k) => k !== '').map((key) => ({ key, from: `${key}_`, to: `${key}\``}));
+}
+
+/** Turn places as distinct [session, seq] pairs (whole seqs only), for a turnsAt read. */
+export function distinctPlaces(places: readonly TurnPlace[]): Array<[string, number]> {
+  const seen = new Set<string>();
+  const out: Array<[string, number]> = [];
+  for (const p of places) {
+    if (!Number.isInteger(p.seq)) continue;
+    const k = `${p.sessionId}\u0000${p.seq}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push([p.sessionId, p.seq]);
+  }
+  return out;
+}
+
+/** Whether a row of a key lookup's cut passes `KeyLookup.only` (applied after the cut, by every adapter). */
+export function passesKeyFilter(m: { subject: string; active: boolean; status: string }, only: KeyRowFilter | undefined): boolean {
+  if (!only) return true;
+  if (only.subjects && !only.subjects.includes(m.subject)) return false;
+  if (only.inactiveStatuses && !m.active && !(only.inactiveStatuses as readonly string[]).includes(m.status)) return false;
+  return true;
 }
 
 /** True for a term both full-text tokenizers index as one token, exactly as written. */

@@ -8,7 +8,7 @@
 import type { CorpusStats, KeyLookup, LexicalDoc, MemorySlot, RecallIndex, ScopeNames } from '../core/ports.ts';
 import type { MemoryRecord, TurnRecord } from '../core/types.ts';
 import { speakerOf } from '../core/render.ts';
-import { byCodePoint, cleanTerms, selectCandidates } from './lexical.ts';
+import { byCodePoint, cleanTerms, distinctPlaces, passesKeyFilter, selectCandidates } from './lexical.ts';
 
 export interface ScanSource {
   /** The scope's turns (any order). */
@@ -72,6 +72,10 @@ export function scanRecallIndex(src: ScanSource): RecallIndex {
       const spans = turns.filter((t) => want.has(t.id)).map((t) => ({ session: t.sessionId, from: t.seq - radius, to: t.seq + radius }));
       return turns.filter((t) => spans.some((s) => s.session === t.sessionId && t.seq >= s.from && t.seq <= s.to));
     },
+    async turnsAt(scope, places) {
+      const want = new Set(distinctPlaces(places).map(([s, q]) => `${s}\u0000${q}`));
+      return src.turns(scope).filter((t) => want.has(`${t.sessionId}\u0000${t.seq}`));
+    },
     async turnsBetween(scope, from, to, limit) {
       return src
         .turns(scope)
@@ -90,7 +94,8 @@ export function scanRecallIndex(src: ScanSource): RecallIndex {
         .filter((m) => (lookup.includeInactive !== false || m.active) && keyInFamily(m.key, lookup.keys))
         .reverse()
         .sort(byKeyLookupOrder)
-        .slice(0, Math.max(0, limit));
+        .slice(0, Math.max(0, limit))
+        .filter((m) => passesKeyFilter(m, lookup.only));
     },
     async eventsBetween(scope, from, to, limit) {
       return liveMemories(scope)

@@ -119,6 +119,7 @@ export class FakeStore implements MemoryStore {
   corpusStats = this.guard('corpusStats');
   scopeNames = this.guard('scopeNames');
   turnsAround = this.guard('turnsAround');
+  turnsAt = this.guard('turnsAt');
   turnsBetween = this.guard('turnsBetween');
   getMemories = this.guard('getMemories');
   memoriesByKeys = this.guard('memoriesByKeys');

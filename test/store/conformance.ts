@@ -817,6 +817,13 @@ export function runRecallIndexConformance(name: string, makeStore: () => Promise
       expect(around.map((t) => t.seq).sort()).toEqual([2, 3, 4]);
       expect((await store.turnsAround(scope, [rows[0].id, rows[5].id], 1)).map((t) => t.seq).sort()).toEqual([1, 2, 5, 6]);
       expect(await store.turnsAround(`u:${uid('x')}`, [rows[2].id], 1)).toEqual([]);
+      // By place: one seek per (session, seq); missing places, duplicates and other scopes left out.
+      const sid = rows[0].sessionId;
+      const at = await store.turnsAt(scope, [{ sessionId: sid, seq: 3 }, { sessionId: sid, seq: 5 }, { sessionId: sid, seq: 3 }, { sessionId: sid, seq: 99 }, { sessionId: 'other', seq: 1 }]);
+      expect(at.map((t) => t.seq).sort()).toEqual([3, 5]);
+      expect(at.find((t) => t.seq === 3)).toEqual(rows.find((t) => t.seq === 3));
+      expect(await store.turnsAt(scope, [])).toEqual([]);
+      expect(await store.turnsAt(`u:${uid('x')}`, [{ sessionId: sid, seq: 3 }])).toEqual([]);
       const between = await store.turnsBetween(scope, '2026-03-02', '2026-03-05', 10);
       expect(between.map((t) => t.seq)).toEqual([2, 3, 4]);
       expect((await store.turnsBetween(scope, '2026-03-02', '2026-03-05', 2)).map((t) => t.seq)).toEqual([2, 3]);
@@ -847,6 +854,24 @@ export function runRecallIndexConformance(name: string, makeStore: () => Promise
       expect(hist.filter((m) => m.key === 'location').map((m) => m.value)).toEqual(['Lisbon', 'Porto']);
       expect(hist.filter((m) => m.key === 'like').map((m) => m.value)).toEqual(['techno']);
       expect((await store.getMemories(scope, [loc.id, gone.id, 'missing'])).map((m) => m.id).sort()).toEqual([loc.id, gone.id].sort());
+    });
+
+    test('a key lookup filtered by `only` returns the rows of the same cut that pass', async () => {
+      const scope = `u:${uid('keysonly')}`;
+      const cur = memory(scope, 'diet', 'pescatarian', { confidence: 0.9 });
+      const superseded = memory(scope, 'diet', 'vegan', { active: false, status: 'superseded', confidence: 0.8 });
+      const retracted = memory(scope, 'diet', 'vegetarian', { active: false, status: 'retracted', confidence: 0.7 });
+      const olderRetracted = memory(scope, 'diet', 'keto', { active: false, status: 'retracted', confidence: 0.6 });
+      const sister = memory(scope, 'diet', 'raw food', { subject: 'sister', singleValued: false, confidence: 0.95 });
+      await store.transaction(scope, async (tx) => {
+        for (const m of [cur, superseded, retracted, olderRetracted, sister]) await tx.insertMemory(m);
+      });
+      const only = { subjects: ['user'], inactiveStatuses: ['retracted' as const] };
+      expect((await store.memoriesByKeys(scope, { keys: ['diet'] }, 10)).map((m) => m.value)).toEqual(['raw food', 'pescatarian', 'vegan', 'vegetarian', 'keto']);
+      expect((await store.memoriesByKeys(scope, { keys: ['diet'], only }, 10)).map((m) => m.value)).toEqual(['pescatarian', 'vegetarian', 'keto']);
+      // The filter applies after the cut: the best 4 rows are chosen first, so the older retraction stays out.
+      expect((await store.memoriesByKeys(scope, { keys: ['diet'], only }, 4)).map((m) => m.value)).toEqual(['pescatarian', 'vegetarian']);
+      expect((await store.memoriesByKeys(scope, { keys: ['diet'], only: { subjects: ['sister'] } }, 10)).map((m) => m.value)).toEqual(['raw food']);
     });
 
     test('the ingest slot read: dated keys only at the asked event dates, other keys whole, active only', async () => {

@@ -93,6 +93,26 @@ describe('lexical helpers', () => {
     expect(preselect(map, df, n, k)).toEqual(expected);
   });
 
+  test('preselect: newest-first postings (merged) pick exactly what the same postings in any order pick', () => {
+    // A small deterministic generator: overlapping posting lists of 1–400 rows over 2,000 documents.
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 40; round++) {
+      const terms = 1 + Math.floor(rand() * 12);
+      const sorted = new Map<string, number[]>();
+      const shuffled = new Map<string, number[]>();
+      const df: Record<string, number> = {};
+      for (let t = 0; t < terms; t++) {
+        const rows = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 400) }, () => 1 + Math.floor(rand() * 2000)))];
+        sorted.set(`t${t}`, [...rows].sort((a, b) => b - a));
+        shuffled.set(`t${t}`, [...rows].sort(() => rand() - 0.5));
+        df[`t${t}`] = rows.length + Math.floor(rand() * 3) * 100;
+      }
+      // A shuffled list is not newest first, so it takes the map path; a one-row list is both.
+      for (const k of [1, 50, 300, 5000]) expect(preselect(sorted, df, 2000, k)).toEqual(preselect(shuffled, df, 2000, k));
+    }
+  });
+
   const capped = Array.from({ length: POSTINGS_CAP }, (_, i) => 10_000 - i);
   test.each([
     // label, postings, index counts, n, keep → picked, df, cut

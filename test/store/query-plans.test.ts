@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.ts';
 import type { MemoryStore } from '../../src/core/ports.ts';
-import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, FAMILY_KEYS_SQL, FAMILY_PROBE_SQL, keyRowsUnionSql, HISTORY_SQL, keyRowsSql, listMemoriesQuery, MEMORIES_BY_ROWID_SQL, postingsSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL, USER_SCOPES_SQL } from '../../src/store/sqlite/store.ts';
-import { activeMemoriesQuery as pgActive, candidateRowsSqlPg, keyRowsSqlPg, memoriesByKeyQuery as pgByKey, postingsSqlPg } from '../../src/store/postgres/store.ts';
+import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, LEXICAL_HEAD_SQL, FAMILY_KEYS_SQL, FAMILY_PROBE_SQL, keyRowsUnionSql, HISTORY_SQL, keyRowsSql, listMemoriesQuery, MEMORIES_BY_ROWID_SQL, postingsSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL, TURNS_AT_SQL, USER_SCOPES_SQL } from '../../src/store/sqlite/store.ts';
+import { activeMemoriesQuery as pgActive, candidateRowsSqlPg, keyRowsSqlPg, memoriesByKeyQuery as pgByKey, postingsSqlPg, TURNS_AT_SQL_PG } from '../../src/store/postgres/store.ts';
 import { POSTINGS_CAP } from '../../src/store/lexical.ts';
 import { createPostgresStore } from '../../src/store/postgres/create.ts';
 import { memory, turn } from './conformance.ts';
@@ -122,7 +122,13 @@ describe('SQLite ingest plans', () => {
     expect(history).not.toMatch(/TEMP B-TREE/);
     expect(plan(FAMILY_KEYS_SQL, [SCOPE, 'key_', 'key`', SCOPE, 'key`'])).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
     expect(plan(TURNS_AROUND_SQL, [JSON.stringify(['x']), 1, 1, SCOPE])).toMatch(/turns_scope_session_seq \(scope=\? AND session_id=\? AND seq>\? AND seq<\?\)/);
+    expect(plan(TURNS_AT_SQL, [JSON.stringify([['s', 2]]), SCOPE])).toMatch(/turns_scope_session_seq \(scope=\? AND session_id=\? AND seq=\?\)/);
     expect(plan(postingsSql('turns_sfts'), ['"s1_turn"', 10])).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
+    // A lexical query's scope token and document count: one seek each, never a scan of the scopes.
+    const head = plan(LEXICAL_HEAD_SQL, [SCOPE, SCOPE, 'turn']);
+    expect(head).toMatch(/scope_keys USING COVERING INDEX sqlite_autoindex_scope_keys_1 \(scope=\?\)/);
+    expect(head).toMatch(/SEARCH scope_stats USING PRIMARY KEY \(scope=\? AND kind=\?\)/);
+    expect(head).not.toMatch(/SCAN scope_keys|SCAN k\b/);
     // The scope's subjects: one seek per subject (the first MIN was planned on
     // memories_scope_created, a scan of the user's memories: 10 ms at 10k turns).
     const subjects = plan(SCOPE_SUBJECTS_SQL, [SCOPE, SCOPE, SCOPE]);
@@ -253,6 +259,13 @@ describe('PostgreSQL recall plans', () => {
       expect(memories.filter((u) => u.includes(':memories'))).toEqual(['Bitmap Index Scan:memories_stsv']);
       const picked = await indexesOf(candidateRowsSqlPg('turn', false), [SCOPE, JSON.stringify([1, 2, 3])]);
       expect(picked).toContain('Index Scan:turns_scope_rid');
+    });
+
+    test(`turns by place probe turns_scope_session_seq, never a scan of turns${analyzed ? ' (after ANALYZE)' : ''}`, async () => {
+      if (analyzed) await sql.unsafe('ANALYZE memories; ANALYZE turns').simple();
+      const used = await indexesOf(TURNS_AT_SQL_PG, [SCOPE, JSON.stringify([['s1', 2], ['s1', 3]])]);
+      expect(used.some((u) => u.endsWith(':turns_scope_session_seq'))).toBe(true);
+      expect(used).not.toContain('Seq Scan:turns');
     });
 
     test(`the key lookup reads memories_key_rank, never a scan of memories${analyzed ? ' (after ANALYZE)' : ''}`, async () => {

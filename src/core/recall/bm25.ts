@@ -62,18 +62,31 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
   const avgdl = stats.totalTerms / stats.count || 1;
   const want = new Map(terms.map((t) => [t.term, t]));
   const df = new Map<string, number>();
-  const tfs: Array<Map<string, number>> = [];
+  // Per kept document its matched terms in first-occurrence order and their counts: two small
+  // arrays, not a Map per document (a few matched terms each, ~500 documents a recall).
+  const tfTerms: string[][] = [];
+  const tfCounts: number[][] = [];
   const keep: TermDoc[] = [];
   for (const d of docs) {
-    let tf: Map<string, number> | null = null;
+    let ts: string[] | null = null;
+    let fs: number[] | null = null;
     for (const t of d.tokens) {
       if (!want.has(t)) continue;
-      if (!tf) tf = new Map();
-      tf.set(t, (tf.get(t) ?? 0) + 1);
+      if (!ts) {
+        ts = [t];
+        fs = [1];
+        continue;
+      }
+      const at = ts.indexOf(t);
+      if (at < 0) {
+        ts.push(t);
+        fs!.push(1);
+      } else fs![at]++;
     }
-    if (!tf) continue;
-    for (const t of tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
-    tfs.push(tf);
+    if (!ts) continue;
+    for (const t of ts) df.set(t, (df.get(t) ?? 0) + 1);
+    tfTerms.push(ts);
+    tfCounts.push(fs!);
     keep.push(d);
   }
   const dfOf = (t: string) => Math.max(df.get(t) ?? 0, knownDf?.[t] ?? 0);
@@ -83,11 +96,14 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
   const origMass = terms.filter(isOriginal).reduce((s, t) => s + coverWeight(t), 0);
   const out: Bm25Hit[] = [];
   keep.forEach((d, i) => {
-    const tf = tfs[i];
+    const ts = tfTerms[i];
+    const fs = tfCounts[i];
     let s = 0;
     let cov = 0;
     const matched: string[] = [];
-    for (const [term, f] of tf) {
+    for (let j = 0; j < ts.length; j++) {
+      const term = ts[j];
+      const f = fs[j];
       const qt = want.get(term)!;
       const w = idfs.get(term)!;
       s += (qt.weight * w * f * (BM25.k1 + 1)) / (f + BM25.k1 * (1 - BM25.b + (BM25.b * d.termCount) / avgdl));
@@ -97,10 +113,10 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
       }
     }
     // A kind feature covers the question word it stands for ("work" by an occupation), when the word itself is absent.
-    for (const term of tf.keys()) {
+    for (const term of ts) {
       const covered = want.get(term)!.covers;
       const orig = covered === undefined ? undefined : want.get(covered);
-      if (!orig || !isOriginal(orig) || tf.has(covered!) || matched.includes(covered!)) continue;
+      if (!orig || !isOriginal(orig) || ts.includes(covered!) || matched.includes(covered!)) continue;
       cov += BM25.kindCover * coverWeight(orig);
       matched.push(covered!);
     }

@@ -73,7 +73,8 @@ export interface SplitMessage {
 
 /** True when a message asks something (a "?" in its last two sentences). */
 export function asksQuestion(text: string): boolean {
-  return endsAsking(sentences(text));
+  // A sentence is a piece of the text: without a question mark in the text none asks (most turns; no split needed).
+  return text.includes('?') && endsAsking(sentences(text));
 }
 
 const endsAsking = (ss: string[]) => ss.slice(-2).some((s) => s.includes('?'));

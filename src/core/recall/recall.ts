@@ -7,7 +7,7 @@
  * (assemble.ts). `search` returns the same fused candidates as structured results with the
  * rankers that found them.
  */
-import type { EmbedderPort, Lexicon, MemoryStore, QueryPlannerPort, RerankerPort } from '../ports.ts';
+import type { EmbedderPort, KeyRowFilter, Lexicon, MemoryStore, QueryPlannerPort, RerankerPort } from '../ports.ts';
 import type { Logger, Observer } from '../service.ts';
 import type { MemoryRecord, RecallResult, Scope, SearchResult, TurnRecord } from '../types.ts';
 import { maskSecrets } from '../text/secrets.ts';
@@ -17,7 +17,7 @@ import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderEdge, renderSplit, turnBody, type Focus } from './format.ts';
 import { countTokens } from '../text/tokens.ts';
 import { excerptTokens, type RenderedTurn, type TurnWindow } from './turn-window.ts';
-import { askedSpeakers, errorSummary, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
+import { askedSpeakers, errorSummary, missingAround, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
 import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 import { changeLine, endingTurn, ENDABLE_KEYS, namedChanges, retractedStates } from './change.ts';
 import { arcLine, arcSteps } from './opinion-arc.ts';
@@ -327,8 +327,10 @@ export function spreadSessions(cands: Candidate[], decay: number): Candidate[] {
  * (a reply after a question renders whole) and, for referents, the turn after.
  */
 async function previousTurns(deps: RecallDeps, scope: string, w: TurnWindow, turns: TurnRecord[], anchors: TurnRecord[] = []): Promise<void> {
-  const missing = [...new Set([...turns.filter((t) => t.seq > 1 && !w.at(t, -1)), ...anchors.filter((t) => !w.at(t, 1))].map((t) => t.id))];
-  if (missing.length > 0) w.add(await deps.store.turnsAround(scope, missing, 1));
+  const missing = [...new Set([...turns.filter((t) => t.seq > 1 && !w.at(t, -1)), ...anchors.filter((t) => !w.at(t, 1))])];
+  // Both neighbours of each, by place and only where not fetched (what turnsAround(missing, 1) would add, without the turns held).
+  const places = missingAround(w, missing);
+  if (places.length > 0) w.add(await deps.store.turnsAt(scope, places));
 }
 
 /** The current session's latest turns when the question continues them, else []. */
@@ -445,6 +447,9 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
  * Retracted values of the facts the question asks for (about the user), read from the store by
  * key; the turns that ended them are added to the window for the change lines.
  */
+/** The rows of a key lookup changedStates reads: the user's, active or retracted. */
+const CHANGE_ROWS: KeyRowFilter = { subjects: ['user'], inactiveStatuses: ['retracted'] };
+
 async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Promise<MemoryRecord[]> {
   const asked = r.query.keys.filter((k) => k !== 'event');
   const implied = r.query.changeKeys.filter((k) => !asked.includes(k));
@@ -453,7 +458,9 @@ async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Pro
   const said = new Set(r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakerTerms.has(t.term)).map((t) => t.term));
   const endable = RECALL.namedChanges && said.size > 0 ? ENDABLE_KEYS.filter((k) => !asked.includes(k) && !implied.includes(k)) : [];
   if (asked.length + implied.length + endable.length === 0) return [];
-  const rows = await deps.store.memoriesByKeys(scope, { keys: [...asked, ...implied, ...endable], includeInactive: true }, RETRIEVE.keyRows);
+  // Only the user's active and retracted rows of the cut can be a change or hide one (retractedStates, namedChanges):
+  // the superseded history of a slot (hundreds of job titles) is not read whole.
+  const rows = await deps.store.memoriesByKeys(scope, { keys: [...asked, ...implied, ...endable], includeInactive: true, only: CHANGE_ROWS }, RETRIEVE.keyRows);
   // A key only the kind of a noun implies answers with a retracted value the question names ("the ukulele").
   const own = new Set(r.query.terms.filter((t) => t.source === 'query').map((t) => t.term));
   const named = retractedStates(rows, asked);

@@ -9,7 +9,7 @@
  * the per-candidate features (features.ts). Nothing here scans a user's whole history, and
  * nothing knows which store answers. Providers that fail are logged and skipped.
  */
-import type { CorpusStats, Lexicon, MemoryStore } from '../ports.ts';
+import type { CorpusStats, Lexicon, MemoryStore, TurnPlace } from '../ports.ts';
 import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
 import { analyzeQuery, INTENTS, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
@@ -223,11 +223,21 @@ function rankTurns(hits: readonly Bm25Hit[], q: AnalyzedQuery, w: TurnWindow, sp
 async function fetchWindow(store: MemoryStore, scope: string, w: TurnWindow, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   w.add(await store.turnsAround(scope, ids, 1));
-  const chain = ids
-    .flatMap((id) => w.neighbours(id))
-    .filter((n) => !w.at(n, 1) && (w.asksQuestion(n) || n.termCount < RETRIEVE.chainMaxTerms))
-    .map((n) => n.id);
-  if (chain.length > 0) w.add(await store.turnsAround(scope, [...new Set(chain)], 1));
+  const chain = ids.flatMap((id) => w.neighbours(id)).filter((n) => !w.at(n, 1) && (w.asksQuestion(n) || n.termCount < RETRIEVE.chainMaxTerms));
+  // Each such neighbour's session neighbours, by place, only where not fetched yet (the window
+  // ends the same as with turnsAround(chain, 1), without reading again the turns it holds).
+  const places = missingAround(w, chain);
+  if (places.length > 0) w.add(await store.turnsAt(scope, places));
+}
+
+/** The places right before and after each turn that the window does not hold (what turnsAround(turns, 1) would add). */
+export function missingAround(w: TurnWindow, turns: readonly TurnRecord[]): TurnPlace[] {
+  const out: TurnPlace[] = [];
+  for (const t of turns) {
+    if (!w.at(t, -1)) out.push({ sessionId: t.sessionId, seq: t.seq - 1 });
+    if (!w.at(t, 1)) out.push({ sessionId: t.sessionId, seq: t.seq + 1 });
+  }
+  return out;
 }
 
 const ROLE_SPEAKERS = new Set(['user', 'assistant', 'system', 'tool']);

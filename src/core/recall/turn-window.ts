@@ -29,11 +29,10 @@ export function excerptTokens(r: RenderedTurn, focus: Focus, window = 0): number
   return estimateSplitTokens(r.messages, focus, r.prefixTokens, r.sentTokens, window);
 }
 
-const slot = (sessionId: string, seq: number) => `${sessionId}\u0000${seq}`;
-
 export class TurnWindow {
   readonly byId = new Map<string, TurnRecord>();
-  private readonly bySeq = new Map<string, TurnRecord>();
+  /** Session → seq → turn (no key string built per lookup: `at` runs for every neighbour step). */
+  private readonly bySeq = new Map<string, Map<number, TurnRecord>>();
   private readonly asks = new Map<string, boolean>();
   private readonly speakerMemo = new Map<string, string[]>();
   private readonly rendered = new Map<string, RenderedTurn>();
@@ -46,7 +45,9 @@ export class TurnWindow {
     for (const t of turns) {
       if (this.byId.has(t.id)) continue;
       this.byId.set(t.id, t);
-      this.bySeq.set(slot(t.sessionId, t.seq), t);
+      let session = this.bySeq.get(t.sessionId);
+      if (!session) this.bySeq.set(t.sessionId, (session = new Map()));
+      session.set(t.seq, t);
     }
   }
 
@@ -56,7 +57,7 @@ export class TurnWindow {
 
   /** The fetched turn `offset` seq steps from `t` in its session. */
   at(t: TurnRecord, offset: number): TurnRecord | undefined {
-    return this.bySeq.get(slot(t.sessionId, t.seq + offset));
+    return this.bySeq.get(t.sessionId)?.get(t.seq + offset);
   }
 
   /** The turns right before and after `id` in its session, where fetched. */

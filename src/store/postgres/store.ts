@@ -8,10 +8,10 @@
  * unique index enforces one active row per single-valued key.
  */
 import { createHash } from 'node:crypto';
-import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
+import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx, TurnPlace } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cleanTerms, cutPostings, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
+import { byCodePoint, cleanTerms, cutPostings, distinctPlaces, keepFor, keyFamilyRanges, passesKeyFilter, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { KeyedMutex } from '../mutex.ts';
@@ -155,6 +155,10 @@ export const keyRowsSqlPg = (activeOnly: boolean): string => `WITH RECURSIVE k(k
     ORDER BY active DESC, confidence DESC, updated_at COLLATE "C" DESC, rid DESC LIMIT $2) m
   WHERE k.key IS NOT NULL AND EXISTS (SELECT 1 FROM asked a WHERE k.key = a.key OR (k.key COLLATE "C" >= a.lo AND k.key COLLATE "C" < a.hi))
   ORDER BY m.active DESC, m.confidence DESC, m.updated_at COLLATE "C" DESC, m.rid DESC LIMIT $2`;
+
+/** The turns at (session, seq) places ($2: a JSON list of [session, seq]), one probe each of turns_scope_session_seq. */
+export const TURNS_AT_SQL_PG = `SELECT ${TURN_COLUMNS.map((c) => `t.${c}`).join(', ')} FROM jsonb_array_elements($2::text::jsonb) p CROSS JOIN LATERAL (
+    SELECT * FROM turns WHERE scope = $1 AND session_id = p->>0 AND seq = (p->>1)::int LIMIT 1) t`;
 
 /** Statements usable both inside a transaction and on the pool. */
 class Statements {
@@ -528,6 +532,14 @@ export class PostgresMemoryStore implements MemoryStore {
     ).map(rowToTurn);
   }
 
+  async turnsAt(scope: string, places: TurnPlace[]): Promise<TurnRecord[]> {
+    const list = distinctPlaces(places);
+    if (list.length === 0) return [];
+    return (
+      await this.pool.prepared(TURNS_AT_SQL_PG, [scope, JSON.stringify(list)])
+    ).map(rowToTurn);
+  }
+
   async turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]> {
     return (
       await this.pool.prepared(`SELECT ${TURN_SELECT} FROM turns WHERE scope = $1 AND ts >= $2 AND ts < $3 ORDER BY ts COLLATE "C", session_id COLLATE "C", seq LIMIT $4`, [scope, from, to, Math.max(0, limit)])
@@ -542,7 +554,8 @@ export class PostgresMemoryStore implements MemoryStore {
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
     const ranges = keyFamilyRanges(lookup.keys);
     if (ranges.length === 0 || limit <= 0) return [];
-    return (await this.pool.prepared(keyRowsSqlPg(lookup.includeInactive === false), [scope, limit, JSON.stringify(ranges.map((r) => [r.key, r.from, r.to]))])).map(rowToMemory);
+    const rows = (await this.pool.prepared(keyRowsSqlPg(lookup.includeInactive === false), [scope, limit, JSON.stringify(ranges.map((r) => [r.key, r.from, r.to]))])).map(rowToMemory);
+    return lookup.only ? rows.filter((m) => passesKeyFilter(m, lookup.only)) : rows;
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {

@@ -7,12 +7,12 @@
  * transaction use a second connection that only sees committed data.
  */
 import Database from 'better-sqlite3';
-import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx } from '../../core/ports.ts';
+import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx, TurnPlace } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { MEMORY_COLUMNS, memoryFromValues, memorySelect, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, turnFromValues, turnSelect, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, fts5Query, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
+import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, distinctPlaces, fts5Query, keepFor, keyFamilyRanges, passesKeyFilter, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
 import { slotClauses, splitDated, type SlotFilter } from '../slot-filter.ts';
@@ -216,9 +216,9 @@ export const FAMILY_KEYS_SQL = `WITH RECURSIVE f(key) AS (
   SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key > f.key AND key < ?) FROM f WHERE f.key IS NOT NULL
 ) SELECT key FROM f WHERE key IS NOT NULL`;
 
-/** One key's best rows in key-lookup order, straight from memories_scope_key. */
+/** One key's best rows in key-lookup order, straight from memories_scope_key (with what KeyLookup.only reads: the table row is read for the status anyway). */
 export const keyRowsSql = (activeOnly: boolean) =>
-  `SELECT rowid AS r, active, confidence, updated_at FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key = ?${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC LIMIT ?`;
+  `SELECT rowid AS r, active, confidence, updated_at, subject, status FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key = ?${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC LIMIT ?`;
 
 /**
  * For each key (a JSON list of [from, to, key]: the family range and the key), the first key of
@@ -244,6 +244,12 @@ export const HISTORY_SQL = `SELECT ${memorySelect()} FROM memories INDEXED BY me
 export const TURNS_AROUND_SQL = `SELECT ${turnSelect()} FROM turns WHERE rowid IN (
   SELECT t.rowid FROM json_each(?) j CROSS JOIN turns c ON c.id = j.value CROSS JOIN turns t INDEXED BY turns_scope_session_seq ON t.scope = c.scope AND t.session_id = c.session_id AND t.seq BETWEEN c.seq - ? AND c.seq + ?
   WHERE c.scope = ?)`;
+
+/** A lexical query's scope token id and the scope's document count of the kind, each by its unique key (parameters: scope, scope, kind). */
+export const LEXICAL_HEAD_SQL = 'SELECT (SELECT id FROM scope_keys WHERE scope = ?) AS id, (SELECT docs FROM scope_stats WHERE scope = ? AND kind = ?) AS docs';
+
+/** The turns at (session, seq) places (a JSON list of [session, seq]), one seek each on the (scope, session_id, seq) index. */
+export const TURNS_AT_SQL = `SELECT ${turnSelect('t')} FROM json_each(?) j CROSS JOIN turns t INDEXED BY turns_scope_session_seq ON t.scope = ? AND t.session_id = json_extract(j.value, '$[0]') AND t.seq = json_extract(j.value, '$[1]')`;
 
 /** The next seq of a session, on the (scope, session_id, seq) unique index. */
 export const NEXT_SEQ_SQL = 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?';
@@ -583,17 +589,21 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async lexicalCandidates(scope: string, kind: 'memory' | 'turn', terms: string[], limit: number, opts: { includeInactive?: boolean } = {}): Promise<LexicalCandidates> {
     const clean = cleanTerms(terms);
-    const prefix = this.tokenPrefix(scope);
-    if (clean.length === 0 || limit <= 0 || prefix === null) return { docs: [] };
+    if (clean.length === 0 || limit <= 0) return { docs: [] };
+    // The scope's token prefix and document count in one read (corpusStats' count of the kind).
+    const head = this.reader.get(LEXICAL_HEAD_SQL, scope, scope, kind);
+    if (!head || head.id === null) return { docs: [] };
+    const prefix = `s${Number(head.id)}_`;
     const fts = kind === 'turn' ? 'turns_sfts' : 'memories_sfts';
     // Each term's newest postings, read from the scope's own posting list and cut at
     // POSTINGS_CAP: the cost follows the cap, however common the word is in a long history.
     const postings = new Map<string, number[]>();
-    for (const t of clean) postings.set(t, this.reader.column(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP).map(Number));
+    // Rowids come back as JS numbers (no safeIntegers): used as they are, not copied by a map(Number).
+    for (const t of clean) postings.set(t, this.reader.column(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP) as number[]);
     const capped = cappedTerms(postings);
-    const indexDf = capped.length > 0 ? await this.termFrequencies(scope, kind, capped) : {};
+    const indexDf = capped.length > 0 ? this.vocabCounts(prefix, kind, capped) : {};
     const activeOnly = kind === 'memory' && opts.includeInactive === false;
-    const { picked, df, cut } = cutPostings(postings, indexDf, (await this.corpusStats(scope, kind)).count, keepFor(limit, activeOnly));
+    const { picked, df, cut } = cutPostings(postings, indexDf, Number(head.docs ?? 0), keepFor(limit, activeOnly));
     const rows = this.reader.values(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope);
     const docs = selectCandidates(
       inRowidOrder(rows, picked).map((r) => ({ id: String(r[1]), terms: String(r[2]), termCount: Number(r[3]) })),
@@ -610,6 +620,12 @@ export class SqliteMemoryStore implements MemoryStore {
     const out: Record<string, number> = Object.fromEntries(clean.map((t) => [t, 0]));
     const prefix = this.tokenPrefix(scope);
     if (clean.length === 0 || prefix === null) return out;
+    return Object.assign(out, this.vocabCounts(prefix, kind, clean));
+  }
+
+  /** Per-scope document counts of cleaned terms from the full-text vocabulary (terms absent from it are left out). */
+  private vocabCounts(prefix: string, kind: 'memory' | 'turn', clean: string[]): Record<string, number> {
+    const out: Record<string, number> = {};
     const vocab = kind === 'turn' ? 'turns_svocab' : 'memories_svocab';
     for (const r of this.reader.all(`SELECT term, doc FROM ${vocab} WHERE term IN (SELECT value FROM json_each(?))`, JSON.stringify(clean.map((t) => prefix + t)))) {
       out[String(r.term).slice(prefix.length)] = Number(r.doc);
@@ -633,6 +649,12 @@ export class SqliteMemoryStore implements MemoryStore {
     if (ids.length === 0) return [];
     const r = Math.max(0, Math.floor(radius));
     return this.reader.values(TURNS_AROUND_SQL, JSON.stringify(ids), r, r, scope).map((v) => turnFromValues(v));
+  }
+
+  async turnsAt(scope: string, places: TurnPlace[]): Promise<TurnRecord[]> {
+    const list = distinctPlaces(places);
+    if (list.length === 0) return [];
+    return this.reader.values(TURNS_AT_SQL, JSON.stringify(list), scope).map((v) => turnFromValues(v));
   }
 
   async turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]> {
@@ -662,9 +684,12 @@ export class SqliteMemoryStore implements MemoryStore {
     const list = [...keys];
     if (list.length === 0) return [];
     const best = this.reader.values(keyRowsUnionSql(list.length, lookup.includeInactive === false), ...list.flatMap((key) => [scope, key, limit]));
-    // (rowid, active, confidence, updated_at)
+    // (rowid, active, confidence, updated_at, subject, status)
     best.sort((a, b) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || byCodePoint(String(b[3]), String(a[3])) || Number(b[0]) - Number(a[0]));
-    return this.byRowids(best.slice(0, limit).map((x) => Number(x[0])));
+    // The cut first, then the caller's filter: only the rows it keeps are read whole.
+    const cut = best.slice(0, limit);
+    const kept = lookup.only ? cut.filter((x) => passesKeyFilter({ active: Number(x[1]) === 1, subject: String(x[4]), status: String(x[5]) }, lookup.only)) : cut;
+    return this.byRowids(kept.map((x) => Number(x[0])));
   }
 
   /** Memory rows by rowid, in the order given. */
