@@ -248,4 +248,24 @@ describe('neighbour filler', () => {
       RECALL.minNeighbourTerms = saved;
     }
   });
+
+  test('a short reply to a matching question is its answer, shown though it says few words', async () => {
+    const { service } = newService();
+    await say(service, 'u1', 's', '2025-06-01T10:00:00Z', [['user', 'We finally visited the lighthouse museum with the twins.']]);
+    await say(service, 'u1', 's', '2025-06-01T10:01:00Z', [['assistant', 'How did the twins react to the lighthouse museum?']]);
+    const answer = await say(service, 'u1', 's', '2025-06-01T10:02:00Z', [['user', 'Speechless, honestly.']]);
+    const on = await service.recall({ query: 'How did the twins react to the lighthouse museum?', sessionId: null, userId: 'u1', maxTokens: 400 });
+    expect(on.citations.map((c) => c.turn_id)).toContain(answer);
+    expect(on.context).toContain('Speechless');
+    // The rule is what brings it: off, the two-word reply is dropped as filler.
+    const { RECALL } = await import('../../src/core/recall/recall.ts');
+    const saved = RECALL.shortAnswers;
+    RECALL.shortAnswers = 0;
+    try {
+      const off = await service.recall({ query: 'How did the twins react to the lighthouse museum?', sessionId: null, userId: 'u1', maxTokens: 400 });
+      expect(off.citations.map((c) => c.turn_id)).not.toContain(answer);
+    } finally {
+      RECALL.shortAnswers = saved;
+    }
+  });
 });

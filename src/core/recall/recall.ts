@@ -108,6 +108,11 @@ export const RECALL = {
   minEntityCoverage: 0.3,
   /** A turn that matched none of the question's words (a neighbour) needs this many index terms to be shown. */
   minNeighbourTerms: 4,
+  /**
+   * ...unless it replies to a turn that asks a question (1 = on): a short reply is the answer ("They were awestruck
+   * and humbled." after "How did the kids take it?"), not filler. Session 11 (docs/recall.md).
+   */
+  shortAnswers: 1,
   /** Order stable facts by STABLE_PRIORITY after relevance (1 = on; 0 = most recent first). */
   stablePriority: 1,
   /**
@@ -333,6 +338,13 @@ async function previousTurns(deps: RecallDeps, scope: string, w: TurnWindow, tur
   if (places.length > 0) w.add(await deps.store.turnsAt(scope, places));
 }
 
+/** True when the turn replies to a fetched turn that ends by asking (RECALL.shortAnswers): the reply is its answer. */
+function answersQuestion(w: TurnWindow, t: TurnRecord): boolean {
+  if (!RECALL.shortAnswers) return false;
+  const prev = w.at(t, -1);
+  return !!prev && w.asksQuestion(prev);
+}
+
 /** The current session's latest turns when the question continues them, else []. */
 async function recentContext(deps: RecallDeps, q: RecallQuery, r: Retrieved): Promise<{ window: TurnRecord[]; connected: boolean }> {
   if (!q.sessionId) return { window: [], connected: false };
@@ -422,7 +434,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
       if (c.memory) yield memLine(c.memory, histories, speakers, c.score, false);
       else if (c.turn) {
         // A turn found only as a neighbour that says next to nothing ("Nice to meet you!") is filler.
-        if (c.coverage === 0 && c.turn.termCount < RECALL.minNeighbourTerms) continue;
+        if (c.coverage === 0 && c.turn.termCount < RECALL.minNeighbourTerms && !answersQuestion(r.turns, c.turn)) continue;
         const rank = turnRank++;
         yield turnLine(r.turns, c.turn, focus, c.score, rank, plan);
         // The neighbour a pointing-back turn needs ("It was amazing!" after "How was the concert?").
