@@ -21,7 +21,9 @@
  * `-- --by=shape|family|class`, `-- --per=4` cases per family × shape.
  *
  * First figures, starting commit 30b545d (before any extractor change), `npm run eval:coverage`
- * (P / R / F1, cases): DEV seed 1 88.4 / 79.6 / 83.8 (571), CHECK seed 2 87.5 / 76.5 / 81.6 (572).
+ * (P / R / F1, cases): DEV seed 1 92.0 / 80.6 / 85.9 (571), CHECK seed 2 91.0 / 77.6 / 83.8 (572), after the
+ * generator's own wording fixes (dated moves/starts also expect their event, as the corpus does; "my job title is";
+ * no "go game"; eponyms capitalised). The very first run, before those fixes: 83.8 / 81.6.
  * Weakest shapes on DEV: copula "my X is Y" 24.0, relative clause 30.0, hypothetical (4 false
  * positives of 48), negation (4 of 36); weakest families: sport 50.5, employer 68.0, diet 75.0.
  * Later figures: docs/extraction-frames.md "Session 11: coverage by construction".
@@ -187,7 +189,7 @@ export function vocabulary(lex: Lexicon): Vocab {
       health: classLemmas(lex, [n('disease', 0, 2), n('disorder', 0, 2)], 'noun', () => true, true),
       language: classLemmas(lex, [n('natural language', 0, 4)], 'noun', (l) => !/language|dialect/.test(l)),
       instrument: classLemmas(lex, [n('musical instrument', 0, 3)], 'noun', (l) => !/instrument/.test(l)),
-      sport: classLemmas(lex, [n('sport', 0, 2), n('board game', 0, 1)], 'noun', (l) => l !== 'sport'),
+      sport: classLemmas(lex, [n('sport', 0, 2), n('board game', 0, 1)], 'noun', (l) => l !== 'sport' && !/ game$/.test(l)),
       diet: classLemmas(lex, [n('diet', 0, 2)], 'noun', (l) => l !== 'diet' && (/ diet$/.test(l) || /ism$/.test(l))),
       food: classLemmas(lex, [n('dish', 1, 2), n('dessert', 0, 1), n('edible fruit', 0, 1)], 'noun', () => true, true),
       allergen: classLemmas(lex, [n('edible nut', 0, 1), n('seafood', 0, 2), n('dairy product', 0, 1)], 'noun', () => true, true),
@@ -352,7 +354,7 @@ export const FAMILIES: Family[] = [
       'present-verb': (c, a) => ({ text: `I work as ${article(a.shown)}.`, expect: [U('job_title', a.expect)] }),
       past: (c, a) => ({ text: `I became ${article(a.shown)} last year.`, expect: [U('job_title', a.expect)] }),
       'perfect-duration': (c, a) => ({ text: `I've been ${article(a.shown)} for ${dur(c)}.`, expect: [U('job_title', a.expect)] }),
-      'copula-my': (c, a) => ({ text: `My job is ${a.shown}.`, expect: [U('job_title', a.expect)] }),
+      'copula-my': (c, a) => ({ text: `My job title is ${a.shown}.`, expect: [U('job_title', a.expect)] }),
       relative: (c, a) => ({ text: `The place where I work as ${article(a.shown)} is closing.`, expect: [U('job_title', a.expect)] }),
       coordinated: (c, a) => {
         const o = c.pick(ORGS);
@@ -382,7 +384,7 @@ export const FAMILIES: Family[] = [
     pool: 'org',
     shapes: {
       present: (c, a) => ({ text: `I work at ${a.shown}.`, expect: [U('employer', a.expect)] }),
-      past: (c, a) => ({ text: `I started at ${a.shown} last month.`, expect: [U('employer', a.expect)] }),
+      past: (c, a) => ({ text: `I started at ${a.shown} last month.`, expect: [U('employer', a.expect), U('event_job_start', { vp: re(a.shown) })] }),
       'perfect-duration': (c, a) => ({ text: `I've worked at ${a.shown} for ${dur(c)}.`, expect: [U('employer', a.expect)] }),
       'copula-my': (c, a) => ({ text: `My employer is ${a.shown}.`, expect: [U('employer', a.expect)] }),
       relative: (c, a) => ({ text: `The company I work for, ${a.shown}, is hiring.`, expect: [U('employer', a.expect)] }),
@@ -420,7 +422,7 @@ export const FAMILIES: Family[] = [
     shapes: {
       present: (c, a) => ({ text: `I live in ${a.shown}.`, expect: [U('location', a.expect)] }),
       'present-verb': (c, a) => ({ text: `I ${c.verb('live')} in ${a.shown}.`, expect: [U('location', a.expect)] }),
-      past: (c, a) => ({ text: `I moved to ${a.shown} last year.`, expect: [U('location', a.expect)] }),
+      past: (c, a) => ({ text: `I moved to ${a.shown} last year.`, expect: [U('location', a.expect), U('event_move', { vp: re(a.shown) })] }),
       'perfect-duration': (c, a) => ({ text: `I've lived in ${a.shown} for ${dur(c)}.`, expect: [U('location', a.expect)] }),
       'copula-my': (c, a) => ({ text: `My home these days is ${a.shown}.`, expect: [U('location', a.expect)] }),
       relative: (c, a) => ({ text: `The flat that I rent in ${a.shown} is tiny.`, expect: [U('location', a.expect)] }),
@@ -458,6 +460,8 @@ export const FAMILIES: Family[] = [
     id: 'health_condition',
     key: 'health_condition',
     pool: 'health',
+    // An eponym is written with its capital ("Parkinson's disease").
+    shown: (l) => l.replace(/^([a-z]+)'s /, (_, n: string) => `${n[0]!.toUpperCase()}${n.slice(1)}'s `),
     shapes: {
       present: (c, a) => ({ text: `I have ${a.shown}.`, expect: [U('health_condition', a.expect)] }),
       past: (c, a) => ({ text: `I was diagnosed with ${a.shown} last year.`, expect: [U('health_condition', a.expect)] }),
@@ -555,9 +559,9 @@ export const FAMILIES: Family[] = [
     pool: 'sport',
     shapes: {
       present: (c, a) => ({ text: `I'm really into ${a.shown}.`, expect: [U('hobby', a.expect)] }),
-      past: (c, a) => ({ text: `I took up ${a.shown} last year.`, expect: [U('hobby', a.expect)] }),
+      past: (c, a) => ({ text: `I took up ${a.shown} last year.`, expect: [U('hobby', a.expect), U('event_activity', { vp: re(a.shown) })] }),
       'perfect-duration': (c, a) => ({ text: `I've been doing ${a.shown} for ${dur(c)}.`, expect: [U('hobby', a.expect)] }),
-      'copula-my': (c, a) => ({ text: `My favourite hobby is ${a.shown}.`, expect: [U('hobby', a.expect)] }),
+      'copula-my': (c, a) => ({ text: `My main hobby is ${a.shown}.`, expect: [U('hobby', a.expect)] }),
       relative: (c, a) => ({ text: `The ${a.shown} club that I joined meets on Fridays.`, expect: [U('hobby', a.expect)] }),
       coordinated: (c, a) => {
         const b = c.arg2(a);
@@ -587,7 +591,7 @@ export const FAMILIES: Family[] = [
     shapes: {
       present: (c, a) => ({ text: /ism$/.test(a.lemma) ? `I'm ${a.expect.v}.` : `I'm on ${article(a.shown)}.`, expect: [U('diet', a.expect)] }),
       'perfect-duration': (c, a) => ({ text: /ism$/.test(a.lemma) ? `I've been ${a.expect.v} for ${dur(c)}.` : `I've been on ${article(a.shown)} for ${dur(c)}.`, expect: [U('diet', a.expect)] }),
-      'copula-my': (c, a) => ({ text: /ism$/.test(a.lemma) ? `My diet is ${a.expect.v}.` : `My diet is ${article(a.shown)}.`, expect: [U('diet', a.expect)] }),
+      'copula-my': (c, a) => ({ text: `My diet is ${a.expect.v}.`, expect: [U('diet', a.expect)] }),
       ending: (c, a) => ({
         prev: /ism$/.test(a.lemma) ? `I'm ${a.expect.v}.` : `I'm on ${article(a.shown)}.`,
         text: /ism$/.test(a.lemma) ? `I'm not ${a.expect.v} anymore.` : `I'm not on ${article(a.shown)} anymore.`,
