@@ -30,7 +30,7 @@ import { normValue } from './values.ts';
 import { RELATION_RE } from './lexicon.ts';
 import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, filledQuestion, hedgedComplement, impliedYes, namedComplement, replacedValue } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
-import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
+import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase, lexiconKnowsWords } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
 import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun } from './frames/read.ts';
@@ -38,7 +38,7 @@ import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
-import { isKind } from './frames/kinds.ts';
+import { isKind, kindOf } from './frames/kinds.ts';
 import { dietChangeDrafts } from './frames/diet-change.ts';
 import { learnedCandidates } from './learned/layer.ts';
 
@@ -215,6 +215,15 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   // Eating again what the diet excludes ends the diet (frames/diet-change.ts), unless the clause already said the diet.
   const diet = said.has('diet|retract') || fresh.some((d) => d.key === 'diet') ? [] : dietChangeDrafts(rc);
   return [...unended, ...ended, ...byReference, ...diet];
+}
+
+/**
+ * A liking whose value is an activity to the lexicon (a sport, game or pastime: "into bingo", "love mahjong") is a
+ * hobby, as the rules already make of the activities their word list holds. One noun or a compound, read by kind.
+ */
+function activitiesAsHobbies(facts: Draft[], lexicon?: Lexicon): Draft[] {
+  if (!lexiconKnowsWords(lexicon)) return facts;
+  return facts.map((d) => (d.key === 'like' && (d.op ?? 'assert') === 'assert' && /^[a-z][a-z-]*(?: [a-z][a-z-]*)?$/.test(d.value) && kindOf(d.value, lexicon) === 'activity' && !facts.some((f) => f.key === 'hobby' && normValue(f.value) === normValue(d.value)) ? { ...d, key: 'hobby' } : d));
 }
 
 /** A phrase that opens with someone else's possessive ("his interview", "Ana's wedding"). */
@@ -601,7 +610,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       // A pet the frames named ("kitten named Tempeh") replaces the rules' bare species of it ("kitten").
       const namedPets = framed.filter((d) => d.key === 'pet' && d.op !== 'retract' && d.metadata?.name);
       if (namedPets.length > 0) facts = facts.filter((r) => !(r.key === 'pet' && r.op !== 'retract' && !r.metadata?.name && namedPets.some((d) => normValue(d.value).startsWith(`${normValue(r.value)} named `))));
-      facts = [...facts, ...framed];
+      facts = activitiesAsHobbies([...facts, ...framed], o.lexicon);
       const ops = att.subject.self ? opinions(att.pred, null, topicHint) : [];
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);

@@ -1,0 +1,37 @@
+/**
+ * @module test/core/extraction-frames-s11
+ * Session 11 (coverage by construction, bench/extraction-coverage.ts): each change fixes a CLASS the generator's DEV
+ * seed showed missing — an argument class the lexicon knows, a clause shape — and is kept only when the CHECK seed
+ * (other lemmas) improved or held. Sentences of our own, with words outside the generator's samples where possible,
+ * each beside hard negatives.
+ */
+import { describe, expect, test } from 'vitest';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { wordnetFacts } from './extraction-harness.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const { said, has } = wordnetFacts(wordnet);
+const keys = (facts: string[], key: string) => facts.filter((f) => f.split('|')[1] === key);
+
+describe('a liking whose value is an activity to the lexicon is a hobby', () => {
+  test.each([
+    ["I'm really into backgammon.", /backgammon/],
+    ['I love canasta.', /canasta/],
+    ['Honestly I adore water polo.', /water polo/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'hobby', value)).toBe(true));
+
+  test.each(['I love sushi.', 'I love my garden.', "I'm really into jazz records."])('not a thing that is no activity — %s', (text) =>
+    expect(keys(said(text), 'hobby')).toEqual([]));
+
+  test('a third party’s too', () => expect(has(said('My brother Idris is really into cribbage.'), 'idris', 'hobby', /cribbage/)).toBe(true));
+});
+
+describe('a language that shares its name with a breed or a people is still a language', () => {
+  test.each([
+    ['I speak Persian at home.', /persian/],
+    ['I grew up speaking Maltese.', /maltese/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'language', value)).toBe(true));
+
+  test('the breed stays a pet where an animal is meant', () => expect(has(said('I have a Persian cat called Duchess.'), 'user', 'pet', /persian|cat|duchess/)).toBe(true));
+  test('no language from the cat', () => expect(keys(said('I have a Persian cat called Duchess.'), 'language')).toEqual([]));
+});
