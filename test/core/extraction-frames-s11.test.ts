@@ -35,3 +35,24 @@ describe('a language that shares its name with a breed or a people is still a la
   test('the breed stays a pet where an animal is meant', () => expect(has(said('I have a Persian cat called Duchess.'), 'user', 'pet', /persian|cat|duchess/)).toBe(true));
   test('no language from the cat', () => expect(keys(said('I have a Persian cat called Duchess.'), 'language')).toEqual([]));
 });
+
+describe('"my <role noun> is <value>" states the key the role names (ROLE_NOUNS), when the value is of its class', () => {
+  test.each([
+    ['My pet is a chinchilla.', 'pet', /chinchilla/],
+    ['My instrument is the oboe.', 'hobby', /oboe/],
+    ['My employer is Hollowbrook Partners.', 'employer', /hollowbrook/],
+    ['My diagnosis is tuberculosis.', 'health_condition', /tuberculosis/],
+    ['My worst allergy is sesame.', 'allergy', /sesame/],
+    ['My job title is surveyor.', 'job_title', /surveyor/],
+    ['My main hobby is fencing.', 'hobby', /fencing/],
+    ['My diet is low-carb.', 'diet', /low-carb/],
+  ])('%s', (text, key, value) => expect(has(said(text), 'user', key, value)).toBe(true));
+
+  test.each([
+    ["My sister's pet is a ferret.", 'pet'],
+    ['My pet is not a ferret.', 'pet'],
+    ['My company car is a Volvo.', 'employer'],
+    ['My instrument is broken.', 'hobby'],
+    ['Is my diagnosis pneumonia?', 'health_condition'],
+  ])('not someone else’s, a denial, or a value of another class — %s', (text, key) => expect(keys(said(text), key).filter((f) => f.startsWith('user|'))).toEqual([]));
+});

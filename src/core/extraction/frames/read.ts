@@ -20,7 +20,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -1121,4 +1121,36 @@ export function localServiceDrafts(rc: ReadClause): Draft[] {
 
 function localDraft(place: string): Draft {
   return { key: 'location', value: place, implicit: true, metadata: { frame: 'local service×place' } };
+}
+
+/**
+ * "my <role noun> is <value>" (ROLE_NOUNS): the speaker's fact under the key the role names, when the value is of the
+ * role's class. Negated, modal, questioned or someone else's roles say nothing ("my sister's pet is a rat").
+ */
+export function roleDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  const subj = shape.subject;
+  if (shape.verb !== 'be' || !subj || (subj.det !== 'my' && subj.det !== 'our') || /['’]s\b/.test(subj.text) || clause.negated || shape.negated || shape.modal || !clause.subject.self || shape.pronoun) return [];
+  // "my home these days": a time phrase the subject runs into is not its head.
+  const words = subj.text.toLowerCase().split(/\s+/);
+  const cut = words.findIndex((w, i) => i > 0 && /^(?:these|those|this|nowadays|now)$/.test(w));
+  const head = cut > 1 ? (lex?.lemmas(words[cut - 1], 'noun')[0] ?? words[cut - 1]) : subj.headLemma;
+  const role = ROLE_NOUNS.find((r) => r.heads.includes(head));
+  if (!role) return [];
+  const c = shape.complement;
+  let value: string | null = null;
+  if (c && !['no', 'any'].includes(c.det ?? '')) {
+    if (role.arg === 'proper') value = c.proper && c.name && isName(c.name.split(' ')[0]) ? c.name : null;
+    else if (role.arg === 'place') value = c.proper && c.name && isKind(c.name.toLowerCase(), 'location', lex) ? c.name : null;
+    else if (role.arg === 'any') value = afterCopula(clause.text) ?? bare(c).toLowerCase();
+    else if (fits({ ...c, proper: role.arg === 'language' ? c.proper : false }, role.arg, lex)) value = role.key === 'pet' ? c.headLemma : role.arg === 'language' ? (c.name ?? c.head).replace(/^\p{Ll}/u, (x) => x.toUpperCase()) : bare(c).toLowerCase();
+  } else if (role.arg === 'any' && shape.adjective) value = afterCopula(clause.text) ?? shape.adjective.toLowerCase();
+  if (!value) return [];
+  return [{ key: role.key, value, subject: clause.speaker, metadata: { frame: `role×${head}` } }];
+}
+
+/** The words after the copula, as written, without an article or end punctuation ("is low-fat." → "low-fat"); null past 4 words. */
+function afterCopula(text: string): string | null {
+  const m = /\b(?:is|are|was)\s+(?:(?:a|an|the|mostly|strictly|basically)\s+)*([\p{L}\p{N}' -]+?)\s*[.!,;]?\s*$/iu.exec(text);
+  return m && m[1].split(/\s+/).length <= 4 ? m[1].toLowerCase() : null;
 }
