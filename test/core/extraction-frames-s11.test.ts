@@ -56,3 +56,25 @@ describe('"my <role noun> is <value>" states the key the role names (ROLE_NOUNS)
     ['Is my diagnosis pneumonia?', 'health_condition'],
   ])('not someone else’s, a denial, or a value of another class — %s', (text, key) => expect(keys(said(text), key).filter((f) => f.startsWith('user|'))).toEqual([]));
 });
+
+describe('a relative clause the speaker is the subject of is read as a clause, the noun put back in the gap', () => {
+  test.each([
+    ['The kitten that we rescued last winter hides under the bed.', 'pet', /kitten/],
+    ['The hospice where I work as a chaplain is fundraising.', 'job_title', /chaplain/],
+    ['The firm I work for, Marlowe Hartley, has a new logo.', 'employer', /marlowe hartley/],
+    ['The lymphoma that I was diagnosed with is in remission.', 'health_condition', /lymphoma/],
+    ['The cello that I play on Sundays was a gift.', 'hobby', /cello/],
+    ['The language we speak at home is Yoruba.', 'language', /yoruba/],
+  ])('%s', (text, key, value) => expect(has(said(text), 'user', key, value)).toBe(true));
+
+  test.each([
+    ['The kitten I never adopted haunts me.', 'pet'],
+    ['The dog that my neighbour adopted barks all night.', 'pet'],
+    ['The man I met yesterday was nice.', 'event_activity'],
+    ['The language that I speak at home is Yoruba.', 'language'],
+  ])('nothing from a negated relative, someone else’s, an event, or the class noun itself — %s', (text, key) => {
+    const facts = keys(said(text), key).filter((f) => f.startsWith('user|'));
+    if (key === 'language') expect(facts.map((f) => f.split('|')[2])).toEqual(['yoruba']);
+    else expect(facts).toEqual([]);
+  });
+});

@@ -33,7 +33,7 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase, lexiconKnowsWords } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun, roleDrafts } from './frames/read.ts';
+import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun, roleDrafts, liftRelatives } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
@@ -560,15 +560,18 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       .filter(Boolean)
       // "neighbour Gareth plays the tuba": chat drops the "my" before a relation noun and a name.
       .map((t) => (DROPPED_MY.test(t.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())) ? `my ${t.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}` : t))
-      .map((t) => {
+      // "the puppy that I adopted sleeps all day": the speaker's relative clause is read as a clause too ("I adopted the puppy").
+      .flatMap((t) => [{ t, lifted: false }, ...(o.lexicon && !subjectOverride ? liftRelatives(t) : []).map((l) => ({ t: l, lifted: true }))])
+      .map(({ t, lifted }) => {
         const past = PAST_CUE.test(t) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t);
-        return { t, past, date: resolveDate(t, o.ref, !past) };
+        // A lifted relative clause states facts, never events (the sentence it hangs on already told any).
+        return { t, past, date: lifted ? null : resolveDate(t, o.ref, !past), lifted };
       });
     // One date in a multi-clause sentence also dates the speaker's other past clauses ("I wrote a screenplay and it got accepted yesterday").
     // Only clauses before the dated one: a later clause is usually commentary ("I sold my bike last week, I hardly used it").
     const datedParts = parts.filter((p) => p.date);
     const datedIndex = datedParts.length === 1 && datedParts[0].past ? parts.indexOf(datedParts[0]) : -1;
-    for (const [partIndex, { t, past, date }] of parts.entries()) {
+    for (const [partIndex, { t, past, date, lifted }] of parts.entries()) {
       const sentenceDate = partIndex < datedIndex ? parts[datedIndex].date : null;
       const att: Attribution | null = subjectOverride
         ? { subject: subjectOverride.subject, pre: '', pred: t.replace(/^(?:he|she|they)\s+/i, ''), relations: subjectOverride.relations, partnerName: undefined }
@@ -617,7 +620,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       if (att.subject.self && RESTATED.test(raw) && !CHANGED.test(raw)) facts = facts.map((d) => restated(d, held));
       // Relations and tastes do not explain a dated past action ("I joined a basketball league last week" is an event too).
       const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0 || facts.some((d) => d.op === 'retract' && d.metadata?.ending);
-      const evs = neg.history ? [] : [...events(clause, explained)];
+      const evs = neg.history || lifted ? [] : [...events(clause, explained)];
       if (att.subject.self && !evs.some((d) => d.key === 'event_job_loss')) evs.push(...jobLoss(facts, clause));
       for (const d of [...drafts, ...facts, ...ops, ...evs]) out.push(toCandidate(d, clause.subject, evidence, o.base));
       if (!att.subject.self) lastThird = att.subject;

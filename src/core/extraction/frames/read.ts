@@ -1154,3 +1154,79 @@ function afterCopula(text: string): string | null {
   const m = /\b(?:is|are|was)\s+(?:(?:a|an|the|mostly|strictly|basically)\s+)*([\p{L}\p{N}' -]+?)\s*[.!,;]?\s*$/iu.exec(text);
   return m && m[1].split(/\s+/).length <= 4 ? m[1].toLowerCase() : null;
 }
+
+const RELATIVIZERS = new Set(['that', 'which', 'who', 'whom', 'where']);
+const NP_TOKENS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PART']);
+/** Cheap gate before tagging: a relative pronoun, or a determiner phrase, then I/we and a word. */
+const RELATIVE_GATE = /\b(?:that|which|who|whom|where)\s+(?:I|we)\s+\w|\b(?:the|my|our)\s+[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:I|we)\s+\w/i;
+const NEGATORS = /^(?:not|n't|never|no)$/;
+
+/** Tokens back to text: no space before a clitic or punctuation ("Parkinson's", "Fernway,"). */
+const joinTokens = (ts: readonly NlpToken[]) => ts.reduce((acc, x, k) => (k === 0 ? x.text : /^['’]|^[.,!?;:]$/.test(x.text) || /^n['’]t$/.test(x.lower) ? acc + x.text : `${acc} ${x.text}`), '');
+
+/**
+ * A relative clause the speaker is the subject of, as a clause of its own with the noun it hangs on put back in the
+ * gap: "the puppy that I adopted in March sleeps all day" → "I adopted the puppy in March"; "the X that I was
+ * diagnosed with" → "I was diagnosed with the X"; "the company I work for, Fernway, is hiring" → "I work for
+ * Fernway"; "the place where I work as a nurse" → "I work as a nurse". When the main verb is a copula its complement
+ * fills the gap too ("the language that I speak at home is Tagalog" → "I speak Tagalog at home"). The rules and the
+ * frames then read those clauses like any other (their own kind checks decide). A negated relative is left alone.
+ */
+export function liftRelatives(text: string): string[] {
+  if (!RELATIVE_GATE.test(text)) return [];
+  const t = tagFragment(text);
+  const out: string[] = [];
+  for (let i = 1; i + 2 < t.length; i++) {
+    const rel = RELATIVIZERS.has(t[i].lower) ? t[i] : null;
+    const j = rel ? i + 1 : i;
+    const head = t[i - 1];
+    if (!(head.pos === 'NOUN' || head.pos === 'PROPN') || !['i', 'we'].includes(t[j]?.lower ?? '') || (!rel && t[j + 1]?.pos !== 'VERB' && t[j + 1]?.pos !== 'AUX')) continue;
+    let start = i - 1;
+    while (start > 0 && NP_TOKENS.has(t[start - 1].pos) && !RELATIVIZERS.has(t[start - 1].lower)) start--;
+    if (!['the', 'a', 'an', 'this', 'my', 'our'].includes(t[start].lower)) continue;
+    // The body runs from the pronoun to the main verb (a verb or auxiliary after a non-verb word) or punctuation.
+    let e = j + 1;
+    while (e < t.length && ['AUX', 'VERB', 'PART', 'ADV'].includes(t[e].pos)) e++;
+    while (e < t.length && t[e].pos !== 'PUNCT' && !(t[e].pos === 'AUX' || (t[e].pos === 'VERB' && t[e - 1].pos !== 'AUX'))) e++;
+    const body = t.slice(j, e);
+    if (body.length < 2 || body.some((x) => NEGATORS.test(x.lower))) continue;
+    const det = t[start].lower === 'this' ? 'the' : t[start].lower;
+    let np: NlpToken[] = [{ ...t[start], text: det, lower: det }, ...t.slice(start + 1, i)];
+    // An apposition after the relative names the thing ("…, Fernway, is hiring").
+    let rest = e;
+    if (t[e]?.text === ',') {
+      let k = e + 1;
+      while (k < t.length && t[k].pos === 'PROPN') k++;
+      if (k > e + 1 && t[k]?.text === ',') {
+        np = t.slice(e + 1, k);
+        rest = k + 1;
+      }
+    }
+    const place = (what: NlpToken[]) => {
+      if (rel?.lower === 'where') return body;
+      if (body[body.length - 1].pos === 'ADP') return [...body, ...what];
+      let v = 1;
+      while (v < body.length && ['AUX', 'VERB', 'PART'].includes(body[v].pos)) v++;
+      return [...body.slice(0, v), ...what, ...body.slice(v)];
+    };
+    const variants: NlpToken[][] = [];
+    // "… is Tagalog", "… is a beagle": a noun complement of the main copula fills the gap too; a name alone does
+    // ("the language that I speak is Tagalog" is no language called "language").
+    let named = false;
+    if (t[rest]?.lemma === 'be' && rel?.lower !== 'where') {
+      let k = rest + 1;
+      while (k < t.length && NP_TOKENS.has(t[k].pos)) k++;
+      const complement = t.slice(rest + 1, k);
+      if (complement.some((x) => x.pos === 'NOUN' || x.pos === 'PROPN')) {
+        variants.push(place(complement));
+        named = complement.every((x) => x.pos === 'PROPN');
+      }
+    }
+    if (!named) variants.unshift(place(np));
+    for (const v of variants) {
+      const lifted = joinTokens(v);
+      if (!out.includes(lifted)) out.push(lifted);
+    }
+  }
+  return out;
+}
