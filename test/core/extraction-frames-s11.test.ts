@@ -78,3 +78,29 @@ describe('a relative clause the speaker is the subject of is read as a clause, t
     else expect(facts).toEqual([]);
   });
 });
+
+describe('tense: a present perfect with a span up to now is current; a past spell is history only', () => {
+  test.each([
+    ["I've worked at Quarry Lane Bakery for nine years.", /quarry lane bakery/],
+    ['I have worked at Tollgate Surveys since 2018.', /tollgate surveys/],
+  ])('current — %s', (text, value) => {
+    const facts = said(text);
+    expect(has(facts, 'user', 'employer', value, 'assert')).toBe(true);
+    expect(has(facts, 'user', 'employer', value, 'history')).toBe(false);
+  });
+
+  test.each([
+    ['I worked at Quarry Lane Bakery for nine years.', /quarry lane bakery/],
+    ["I've worked at Tollgate Surveys before.", /tollgate surveys/],
+    ['After six years at Tollgate Surveys I needed a change.', /tollgate surveys/],
+  ])('history, and no current fact beside it — %s', (text, value) => {
+    const facts = said(text);
+    expect(has(facts, 'user', 'employer', value, 'history')).toBe(true);
+    expect(has(facts, 'user', 'employer', value, 'assert')).toBe(false);
+  });
+
+  test('one spell of the routine at an organisation is the current employer, implied', () => {
+    const facts = said('After a gruelling shift at Tollgate Surveys I slept for ten hours.');
+    expect(has(facts, 'user', 'employer', /tollgate surveys/, 'assert')).toBe(true);
+  });
+});
