@@ -104,3 +104,9 @@ describe('tense: a present perfect with a span up to now is current; a past spel
     expect(has(facts, 'user', 'employer', /tollgate surveys/, 'assert')).toBe(true);
   });
 });
+
+describe('deliberation: a sentence that opens by weighing a step with a modal of advice states nothing', () => {
+  test.each(['Maybe I should try a paleo diet.', 'Perhaps we could adopt a greyhound.', 'I should really learn Hungarian.', 'Hmm, I ought to take up squash.'])('%s', (text) =>
+    expect(said(text).filter((f) => f.startsWith('user|') && !f.split('|')[1].startsWith('event'))).toEqual([]));
+  test('a fact before the deliberation stays', () => expect(has(said("I'm vegetarian, so I should try the mushroom pie."), 'user', 'diet', /vegetarian/)).toBe(true));
+});
