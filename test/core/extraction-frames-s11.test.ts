@@ -110,3 +110,16 @@ describe('deliberation: a sentence that opens by weighing a step with a modal of
     expect(said(text).filter((f) => f.startsWith('user|') && !f.split('|')[1].startsWith('event'))).toEqual([]));
   test('a fact before the deliberation stays', () => expect(has(said("I'm vegetarian, so I should try the mushroom pie."), 'user', 'diet', /vegetarian/)).toBe(true));
 });
+
+describe('a person noun the word lists lack but the lexicon knows, then a name, is that third party', () => {
+  test.each([
+    ['My crony Desmond works at Halden Freight.', 'desmond', 'employer', /halden freight/],
+    ['My confidante Ruth just moved to Galway.', 'ruth', 'location', /galway/],
+    ['My sidekick Bo plays the banjo.', 'bo', 'hobby', /banjo/],
+  ])('%s', (text, who, key, value) => {
+    const facts = said(text);
+    expect(has(facts, who, key, value)).toBe(true);
+    expect(keys(facts, key).filter((f) => f.startsWith('user|'))).toEqual([]);
+  });
+  test('an animal noun before a name is still the speaker’s pet', () => expect(has(said('My ferret Biscuit steals socks.'), 'user', 'pet', /biscuit/)).toBe(true));
+});

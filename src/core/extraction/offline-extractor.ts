@@ -402,6 +402,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
   const self: Subject = { id: o.speaker, self: true };
   // Third parties named earlier in this message or in the session's recent turns ("my sister Maya" … "Maya lives in Paris").
   const known = new Map<string, Subject>();
+  // A person noun by the lexicon (friend, associate, neighbour, any kind of person): "my crony Noor" names Noor.
+  const personNoun = lexiconKnowsWords(o.lexicon) ? (w: string) => ['social', 'occupation', 'person'].some((k) => isKind(w, k as 'social', o.lexicon)) && !isKind(w, 'animal', o.lexicon) : undefined;
   const lookupName = (name: string): Subject | null => {
     const k = name.toLowerCase();
     const hit = known.get(k);
@@ -578,7 +580,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       const sentenceDate = partIndex < datedIndex ? parts[datedIndex].date : null;
       const att: Attribution | null = subjectOverride
         ? { subject: subjectOverride.subject, pre: '', pred: t.replace(/^(?:he|she|they)\s+/i, ''), relations: subjectOverride.relations, partnerName: undefined }
-        : attribute(t, o.speaker, lastThird, lookupName);
+        : attribute(t, o.speaker, lastThird, lookupName, personNoun);
       subjectOverride = null;
       if (att?.subject.name && !att.subject.self) known.set(att.subject.name.toLowerCase(), att.subject);
       const neg = analyseNegation(att ? att.pred : t);
