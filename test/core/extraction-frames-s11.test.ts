@@ -123,3 +123,25 @@ describe('a person noun the word lists lack but the lexicon knows, then a name, 
   });
   test('an animal noun before a name is still the speaker’s pet', () => expect(has(said('My ferret Biscuit steals socks.'), 'user', 'pet', /biscuit/)).toBe(true));
 });
+
+describe('"become" is the copula of a change of state', () => {
+  test.each([
+    ['Since I became a midwife, I barely sleep.', 'user', /midwife/],
+    ["I've become a locksmith.", 'user', /locksmith/],
+    ['My brother Tariq became a paramedic.', 'tariq', /paramedic/],
+  ])('%s', (text, who, value) => expect(has(said(text), who, 'job_title', value)).toBe(true));
+  test.each(["I haven't become a midwife.", 'I might become a locksmith.'])('not negated or hypothetical — %s', (text) => expect(keys(said(text), 'job_title')).toEqual([]));
+});
+
+describe('the perfect of a taste verb: the taste holds up to now', () => {
+  test.each([
+    ["I've loved kedgeree for years.", 'like', /kedgeree/],
+    ['I have always adored rhubarb.', 'like', /rhubarb/],
+    ["I've always hated marzipan.", 'dislike', /marzipan/],
+  ])('%s', (text, key, value) => expect(has(said(text), 'user', key, value)).toBe(true));
+});
+
+describe('a time adverbial between a role noun and its copula', () => {
+  test('my home these days is …', () => expect(has(said('My home these days is Aberdeen.'), 'user', 'location', /aberdeen/)).toBe(true));
+  test('my pet nowadays is …', () => expect(has(said('My pet nowadays is a gecko.'), 'user', 'pet', /gecko/)).toBe(true));
+});

@@ -37,7 +37,7 @@ export interface ReadClause {
 
 export function readClause(clause: Clause, lex?: Lexicon): ReadClause {
   const tokens = tagFragment(clause.text);
-  const fix = (sh: Shape): Shape => (sh.verb ? { ...sh, verb: verbLemma(sh.verb, lex) } : sh);
+  const fix = (sh: Shape): Shape => (sh.verb ? becomeAsCopula({ ...sh, verb: verbLemma(sh.verb, lex) }) : sh);
   let chained: Shape[] | null = null;
   return {
     clause,
@@ -49,6 +49,15 @@ export function readClause(clause: Clause, lex?: Lexicon): ReadClause {
     },
     lex,
   };
+}
+
+/**
+ * "become" is the copula of a change of state: "I became a dentist", "I've become a vegan" read as the copula with its
+ * noun as the complement (the tagger gives it an object), so every be×complement frame reads it.
+ */
+function becomeAsCopula(sh: Shape): Shape {
+  if (sh.verb !== 'become' || sh.complement || sh.objects.length !== 1 || sh.passive) return sh;
+  return { ...sh, verb: 'be', complement: sh.objects[0], objects: [], object: null };
 }
 
 /**
@@ -1128,7 +1137,9 @@ function localDraft(place: string): Draft {
  * role's class. Negated, modal, questioned or someone else's roles say nothing ("my sister's pet is a rat").
  */
 export function roleDrafts(rc: ReadClause): Draft[] {
-  const { shape, clause, lex } = rc;
+  const { clause, lex } = rc;
+  // "my home these days is Leeds", "my job right now is…": a time adverbial between the role and its copula is dropped.
+  const shape = rc.shape.verb || !rc.shape.subject ? rc.shape : shapeOfTokens(withoutTimeAdverbial(rc.tokens));
   const subj = shape.subject;
   if (shape.verb !== 'be' || !subj || (subj.det !== 'my' && subj.det !== 'our') || /['’]s\b/.test(subj.text) || clause.negated || shape.negated || shape.modal || !clause.subject.self || shape.pronoun) return [];
   // "my home these days": a time phrase the subject runs into is not its head.
@@ -1147,6 +1158,20 @@ export function roleDrafts(rc: ReadClause): Draft[] {
   } else if (role.arg === 'any' && shape.adjective) value = afterCopula(clause.text) ?? shape.adjective.toLowerCase();
   if (!value) return [];
   return [{ key: role.key, value, subject: clause.speaker, metadata: { frame: `role×${head}` } }];
+}
+
+/** The tokens without a time adverbial of the present ("these days", "nowadays", "right now", "at the moment", "currently"). */
+function withoutTimeAdverbial(t: readonly NlpToken[]): NlpToken[] {
+  const out: NlpToken[] = [];
+  for (let i = 0; i < t.length; i++) {
+    const w = t[i].lower;
+    const next = t[i + 1]?.lower;
+    if ((w === 'these' || w === 'those') && next === 'days') i++;
+    else if (w === 'right' && next === 'now') i++;
+    else if (w === 'at' && next === 'the' && t[i + 2]?.lower === 'moment') i += 2;
+    else if (w !== 'nowadays' && w !== 'currently') out.push(t[i]);
+  }
+  return out;
 }
 
 /** The words after the copula, as written, without an article or end punctuation ("is low-fat." → "low-fat"); null past 4 words. */
