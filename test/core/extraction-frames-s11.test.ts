@@ -145,3 +145,8 @@ describe('a time adverbial between a role noun and its copula', () => {
   test('my home these days is …', () => expect(has(said('My home these days is Aberdeen.'), 'user', 'location', /aberdeen/)).toBe(true));
   test('my pet nowadays is …', () => expect(has(said('My pet nowadays is a gecko.'), 'user', 'pet', /gecko/)).toBe(true));
 });
+
+describe('the learned layer states nothing from a negated main verb', () => {
+  test.each(["I don't work at Pemberton Logistics.", 'We never lived in Tromsø.'])('%s', (text) =>
+    expect(said(text).filter((f) => f.startsWith('user|') && f.split('|')[3] === 'assert')).toEqual([]));
+});
