@@ -150,3 +150,10 @@ describe('the learned layer states nothing from a negated main verb', () => {
   test.each(["I don't work at Pemberton Logistics.", 'We never lived in Tromsø.'])('%s', (text) =>
     expect(said(text).filter((f) => f.startsWith('user|') && f.split('|')[3] === 'assert')).toEqual([]));
 });
+
+describe('a slip the speaker owns, after a correction marker, corrects the fact holding the old value', () => {
+  test.each([
+    ['My hamster is called Pip.', 'Sorry, I typed Pip but it’s Pop.', 'pet', /pop/],
+    ['I live in Cádiz.', 'Oops, I wrote Cádiz but it is Jerez.', 'location', /jerez/],
+  ])('%s / %s', (prev, text, key, value) => expect(has(said(text, [prev]), 'user', key, value, 'correct')).toBe(true));
+});
