@@ -31,15 +31,15 @@ import { normValue } from './values.ts';
 import { RELATION_RE } from './lexicon.ts';
 import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, filledQuestion, hedgedComplement, impliedYes, namedComplement, replacedValue } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
-import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase } from './chat-text.ts';
+import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase, lexiconKnowsWords } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun } from './frames/read.ts';
+import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun, roleDrafts, liftRelatives } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
-import { isKind } from './frames/kinds.ts';
+import { isKind, kindOf } from './frames/kinds.ts';
 import { dietChangeDrafts } from './frames/diet-change.ts';
 import { learnedCandidates } from './learned/layer.ts';
 
@@ -221,7 +221,10 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc), ...workKitDrafts(rc), ...birthDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc), ...workKitDrafts(rc), ...birthDrafts(rc), ...roleDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  // What the rules put in the past ("worked at Aldi for three years") is no current fact for the frames to add.
+  const pastValues = new Set(rules.filter((d) => d.op === 'history').map((d) => `${d.key}|${normValue(d.value)}`));
+  if (pastValues.size > 0) fresh.splice(0, fresh.length, ...fresh.filter((d) => (d.op ?? 'assert') !== 'assert' || !pastValues.has(`${d.key}|${normValue(d.value)}`)));
   // A current-value ending ("we broke up") adds nothing when the rules already ended that key's named value.
   // …nor when they ended the same name ("Beatriz and I have split up": the rules' Beatriz and the held "Beatriz (girlfriend)").
   const ended = endingDrafts(rc).filter((d) => !(d.metadata?.current && said.has(`${d.key}|retract`)) && !rules.some((r) => r.key === d.key && r.op === 'retract' && sharesName(r.value, d.value)));
@@ -232,6 +235,15 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   // Eating again what the diet excludes ends the diet (frames/diet-change.ts), unless the clause already said the diet.
   const diet = said.has('diet|retract') || fresh.some((d) => d.key === 'diet') ? [] : dietChangeDrafts(rc);
   return [...unended, ...ended, ...byReference, ...diet];
+}
+
+/**
+ * A liking whose value is an activity to the lexicon (a sport, game or pastime: "into bingo", "love mahjong") is a
+ * hobby, as the rules already make of the activities their word list holds. One noun or a compound, read by kind.
+ */
+function activitiesAsHobbies(facts: Draft[], lexicon?: Lexicon): Draft[] {
+  if (!lexiconKnowsWords(lexicon)) return facts;
+  return facts.map((d) => (d.key === 'like' && (d.op ?? 'assert') === 'assert' && /^[a-z][a-z-]*(?: [a-z][a-z-]*)?$/.test(d.value) && kindOf(d.value, lexicon) === 'activity' && !facts.some((f) => f.key === 'hobby' && normValue(f.value) === normValue(d.value)) ? { ...d, key: 'hobby' } : d));
 }
 
 /** A phrase that opens with someone else's possessive ("his interview", "Ana's wedding"). */
@@ -407,6 +419,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
   const self: Subject = { id: o.speaker, self: true };
   // Third parties named earlier in this message or in the session's recent turns ("my sister Maya" … "Maya lives in Paris").
   const known = new Map<string, Subject>();
+  // A person noun by the lexicon (friend, associate, neighbour, any kind of person): "my crony Noor" names Noor.
+  const personNoun = lexiconKnowsWords(o.lexicon) ? (w: string) => ['social', 'occupation', 'person'].some((k) => isKind(w, k as 'social', o.lexicon)) && !isKind(w, 'animal', o.lexicon) : undefined;
   const lookupName = (name: string): Subject | null => {
     const k = name.toLowerCase();
     const hit = known.get(k);
@@ -568,19 +582,22 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       .filter(Boolean)
       // "neighbour Gareth plays the tuba": chat drops the "my" before a relation noun and a name.
       .map((t) => (DROPPED_MY.test(t.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())) ? `my ${t.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}` : t))
-      .map((t) => {
+      // "the puppy that I adopted sleeps all day": the speaker's relative clause is read as a clause too ("I adopted the puppy").
+      .flatMap((t) => [{ t, lifted: false }, ...(o.lexicon && !subjectOverride ? liftRelatives(t) : []).map((l) => ({ t: l, lifted: true }))])
+      .map(({ t, lifted }) => {
         const past = PAST_CUE.test(t) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t);
-        return { t, past, date: resolveDate(t, o.ref, !past) };
+        // A lifted relative clause states facts, never events (the sentence it hangs on already told any).
+        return { t, past, date: lifted ? null : resolveDate(t, o.ref, !past), lifted };
       });
     // One date in a multi-clause sentence also dates the speaker's other past clauses ("I wrote a screenplay and it got accepted yesterday").
     // Only clauses before the dated one: a later clause is usually commentary ("I sold my bike last week, I hardly used it").
     const datedParts = parts.filter((p) => p.date);
     const datedIndex = datedParts.length === 1 && datedParts[0].past ? parts.indexOf(datedParts[0]) : -1;
-    for (const [partIndex, { t, past, date }] of parts.entries()) {
+    for (const [partIndex, { t, past, date, lifted }] of parts.entries()) {
       const sentenceDate = partIndex < datedIndex ? parts[datedIndex].date : null;
       const att: Attribution | null = subjectOverride
         ? { subject: subjectOverride.subject, pre: '', pred: t.replace(/^(?:he|she|they)\s+/i, ''), relations: subjectOverride.relations, partnerName: undefined }
-        : attribute(t, o.speaker, lastThird, lookupName);
+        : attribute(t, o.speaker, lastThird, lookupName, personNoun);
       subjectOverride = null;
       if (att?.subject.name && !att.subject.self) known.set(att.subject.name.toLowerCase(), att.subject);
       const neg = analyseNegation(att ? att.pred : t);
@@ -618,14 +635,14 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       // A pet the frames named ("kitten named Tempeh") replaces the rules' bare species of it ("kitten").
       const namedPets = framed.filter((d) => d.key === 'pet' && d.op !== 'retract' && d.metadata?.name);
       if (namedPets.length > 0) facts = facts.filter((r) => !(r.key === 'pet' && r.op !== 'retract' && !r.metadata?.name && namedPets.some((d) => normValue(d.value).startsWith(`${normValue(r.value)} named `))));
-      facts = [...facts, ...framed];
+      facts = activitiesAsHobbies([...facts, ...framed], o.lexicon);
       const ops = att.subject.self ? opinions(att.pred, null, topicHint) : [];
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);
       if (att.subject.self && RESTATED.test(raw) && !CHANGED.test(raw)) facts = facts.map((d) => restated(d, held));
       // Relations and tastes do not explain a dated past action ("I joined a basketball league last week" is an event too).
       const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0 || facts.some((d) => d.op === 'retract' && d.metadata?.ending);
-      const evs = neg.history ? [] : [...events(clause, explained)];
+      const evs = neg.history || lifted ? [] : [...events(clause, explained)];
       if (att.subject.self && !evs.some((d) => d.key === 'event_job_loss')) evs.push(...jobLoss(facts, clause));
       for (const d of [...drafts, ...facts, ...ops, ...evs]) out.push(toCandidate(d, clause.subject, evidence, o.base));
       if (!att.subject.self) lastThird = att.subject;

@@ -72,8 +72,14 @@ const HYPOTHETICAL =
  * wish I spoke Italian", "say I moved to Lyon, …", "let's say we bought a van…".
  */
 const OPENS_UNREAL = /^\s*(?:(?:oh\s+|honestly\s+|really\s+|so\s+|just\s+|still\s+)*wish(?:ing)?\b|(?:let['’]?s\s+|but\s+|ok\s+|okay\s+|so\s+)?say\s+(?:I|we)\b)/i;
+/**
+ * Deliberation: the speaker weighing a step with a modal of advice, not taking it — "maybe I should get a dog", "I
+ * should try a low-salt diet", "perhaps we could take up tennis". The verbs are those of acquiring, trying or starting
+ * (a short list of light verbs), opening the sentence: "I'm vegan, so I should try the lentil curry" keeps its fact.
+ */
+const DELIBERATE = /^\s*(?:(?:ok|okay|hmm+|so|honestly|well|idk)[,\s]+)*(?:(?:maybe|perhaps|probably)\s+(?:I|we)\s+(?:should|could|ought\s+to)|(?:I|we)\s+(?:should|ought\s+to)\s+(?:(?:really|probably|maybe|just|finally)\s+)?(?:try|get|start|go|take\s+up|look\s+into|consider|think\s+about|adopt|buy|learn|switch\s+to))\b/i;
 export function isHypothetical(s: string): boolean {
-  return HYPOTHETICAL.test(s) || OPENS_UNREAL.test(s);
+  return HYPOTHETICAL.test(s) || OPENS_UNREAL.test(s) || DELIBERATE.test(s);
 }
 
 /** Joke and sarcasm markers: "oh sure, I just LOVE ...", "yeah right", "lol I'm basically ...". */

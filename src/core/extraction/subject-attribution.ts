@@ -185,7 +185,7 @@ const CAREER_AGENT_ME = /^(?:they|(?:my|the|our)\s+(?:boss|manager|company|firm|
  * Attributes a clause (contractions expanded, markers stripped). `lastThird` is the last third
  * party of the message, for he/she.
  */
-export function attribute(text: string, speaker: string, lastThird: Subject | null, lookupName?: (name: string) => Subject | null): Attribution | null {
+export function attribute(text: string, speaker: string, lastThird: Subject | null, lookupName?: (name: string) => Subject | null, isPersonNoun?: (word: string) => boolean): Attribution | null {
   const self: Subject = { id: speaker, self: true };
   // "They promoted me to senior designer", "my boss hired me as a runner": the speaker is who the career step happened to.
   const agentMe = CAREER_AGENT_ME.exec(text);
@@ -205,7 +205,7 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     return { subject: self, pre: '', pred: text.slice(co[0].length), relations, partnerName };
   }
   const titled = relationAsTitle(text);
-  if (titled !== text) return attribute(titled, speaker, lastThird, lookupName);
+  if (titled !== text) return attribute(titled, speaker, lastThird, lookupName, isPersonNoun);
   // "Kirsty, my sister-in-law, is a midwife": a name with its relation in apposition is that relative.
   const appos = /^(\p{Lu}[\p{L}-]+)\s*,\s*/u.exec(text);
   const apposRel = appos && isName(appos[1]) ? parseRelationPhrase(text.slice(appos[0].length)) : null;
@@ -272,6 +272,13 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     if (!relative && pre.split(/\s+/).filter(Boolean).length <= 7 && !/\b(?:he|she|they|you)\b/i.test(pre) && !/\b(?:said|says|told|thinks)\b/i.test(pre)) {
       return { subject: self, pre, pred: text.slice(fp.index + fp[0].length), relations: [] };
     }
+  }
+  // "my crony Noor works at…", "my confidant Ade moved to…": a person noun the word lists lack but the lexicon knows
+  // (a friend, associate, neighbour, any noun.person), then a name and a verb, is that person, not the speaker.
+  const personNamed = isPersonNoun ? new RegExp(`^(?:[Mm]y|[Oo]ur)\\s+(?:${RELATION_ADJ}\\s+)?([a-z][a-z-]+)\\s+(\\p{Lu}[\\p{L}'’-]+)\\s+(?=\\p{Ll})`, 'u').exec(text) : null;
+  if (personNamed && isName(personNamed[2]) && isPersonNoun!(personNamed[1])) {
+    const relation = personNamed[1];
+    return { subject: { id: thirdPartyId(speaker, relation, personNamed[2]), self: false, relation, name: personNamed[2] }, pre: '', pred: text.slice(personNamed[0].length), relations: [] };
   }
   if (/^(?:my|our)\s+/i.test(text)) {
     // "My birthday is...", "My apartment in Brooklyn...": the speaker's own attribute.

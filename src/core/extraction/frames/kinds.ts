@@ -82,7 +82,9 @@ export function isKind(noun: string, kind: NounKind, lex?: Lexicon): boolean {
   const w = noun.toLowerCase().trim();
   const seeded = seedLookup(w);
   // A word of two seed lists ("teacher", "coach", "doctor": social nouns and occupations) is of both.
-  if (seeded) return seeded === kind || (kind === 'occupation' && OCCUPATIONS.has(w));
+  // A language shares its name with a breed or a people ("Siamese", "Maltese", "Persian"): the lexicon's language
+  // sense counts beside the seed table's other kind.
+  if (seeded) return seeded === kind || (kind === 'occupation' && OCCUPATIONS.has(w)) || (kind === 'language' && !!lex && kindsOf(lex, w, { maxSenses: 3 }).includes('language'));
   if (!lex) return false;
   const kinds = kindsOf(lex, w, { maxSenses: 3 });
   return kinds.includes(kind) || (kind === 'activity' && kinds.length === 0 && gerundCompound(w, lex)) || (kinds.length === 0 && closedCompoundKinds(w, lex, 3).includes(kind));

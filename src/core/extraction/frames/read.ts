@@ -20,7 +20,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -37,7 +37,7 @@ export interface ReadClause {
 
 export function readClause(clause: Clause, lex?: Lexicon): ReadClause {
   const tokens = tagFragment(clause.text);
-  const fix = (sh: Shape): Shape => (sh.verb ? { ...sh, verb: verbLemma(sh.verb, lex) } : sh);
+  const fix = (sh: Shape): Shape => (sh.verb ? becomeAsCopula({ ...sh, verb: verbLemma(sh.verb, lex) }) : sh);
   let chained: Shape[] | null = null;
   return {
     clause,
@@ -49,6 +49,15 @@ export function readClause(clause: Clause, lex?: Lexicon): ReadClause {
     },
     lex,
   };
+}
+
+/**
+ * "become" is the copula of a change of state: "I became a dentist", "I've become a vegan" read as the copula with its
+ * noun as the complement (the tagger gives it an object), so every be×complement frame reads it.
+ */
+function becomeAsCopula(sh: Shape): Shape {
+  if (sh.verb !== 'become' || sh.complement || sh.objects.length !== 1 || sh.passive) return sh;
+  return { ...sh, verb: 'be', complement: sh.objects[0], objects: [], object: null };
 }
 
 /**
@@ -1121,4 +1130,128 @@ export function localServiceDrafts(rc: ReadClause): Draft[] {
 
 function localDraft(place: string): Draft {
   return { key: 'location', value: place, implicit: true, metadata: { frame: 'local service×place' } };
+}
+
+/**
+ * "my <role noun> is <value>" (ROLE_NOUNS): the speaker's fact under the key the role names, when the value is of the
+ * role's class. Negated, modal, questioned or someone else's roles say nothing ("my sister's pet is a rat").
+ */
+export function roleDrafts(rc: ReadClause): Draft[] {
+  const { clause, lex } = rc;
+  // "my home these days is Leeds", "my job right now is…": a time adverbial between the role and its copula is dropped.
+  const shape = rc.shape.verb || !rc.shape.subject ? rc.shape : shapeOfTokens(withoutTimeAdverbial(rc.tokens));
+  const subj = shape.subject;
+  if (shape.verb !== 'be' || !subj || (subj.det !== 'my' && subj.det !== 'our') || /['’]s\b/.test(subj.text) || clause.negated || shape.negated || shape.modal || !clause.subject.self || shape.pronoun) return [];
+  // "my home these days": a time phrase the subject runs into is not its head.
+  const words = subj.text.toLowerCase().split(/\s+/);
+  const cut = words.findIndex((w, i) => i > 0 && /^(?:these|those|this|nowadays|now)$/.test(w));
+  const head = cut > 1 ? (lex?.lemmas(words[cut - 1], 'noun')[0] ?? words[cut - 1]) : subj.headLemma;
+  const role = ROLE_NOUNS.find((r) => r.heads.includes(head));
+  if (!role) return [];
+  const c = shape.complement;
+  let value: string | null = null;
+  if (c && !['no', 'any'].includes(c.det ?? '')) {
+    if (role.arg === 'proper') value = c.proper && c.name && isName(c.name.split(' ')[0]) ? c.name : null;
+    else if (role.arg === 'place') value = c.proper && c.name && isKind(c.name.toLowerCase(), 'location', lex) ? c.name : null;
+    else if (role.arg === 'any') value = afterCopula(clause.text) ?? bare(c).toLowerCase();
+    else if (fits({ ...c, proper: role.arg === 'language' ? c.proper : false }, role.arg, lex)) value = role.key === 'pet' ? c.headLemma : role.arg === 'language' ? (c.name ?? c.head).replace(/^\p{Ll}/u, (x) => x.toUpperCase()) : bare(c).toLowerCase();
+  } else if (role.arg === 'any' && shape.adjective) value = afterCopula(clause.text) ?? shape.adjective.toLowerCase();
+  if (!value) return [];
+  return [{ key: role.key, value, subject: clause.speaker, metadata: { frame: `role×${head}` } }];
+}
+
+/** The tokens without a time adverbial of the present ("these days", "nowadays", "right now", "at the moment", "currently"). */
+function withoutTimeAdverbial(t: readonly NlpToken[]): NlpToken[] {
+  const out: NlpToken[] = [];
+  for (let i = 0; i < t.length; i++) {
+    const w = t[i].lower;
+    const next = t[i + 1]?.lower;
+    if ((w === 'these' || w === 'those') && next === 'days') i++;
+    else if (w === 'right' && next === 'now') i++;
+    else if (w === 'at' && next === 'the' && t[i + 2]?.lower === 'moment') i += 2;
+    else if (w !== 'nowadays' && w !== 'currently') out.push(t[i]);
+  }
+  return out;
+}
+
+/** The words after the copula, as written, without an article or end punctuation ("is low-fat." → "low-fat"); null past 4 words. */
+function afterCopula(text: string): string | null {
+  const m = /\b(?:is|are|was)\s+(?:(?:a|an|the|mostly|strictly|basically)\s+)*([\p{L}\p{N}' -]+?)\s*[.!,;]?\s*$/iu.exec(text);
+  return m && m[1].split(/\s+/).length <= 4 ? m[1].toLowerCase() : null;
+}
+
+const RELATIVIZERS = new Set(['that', 'which', 'who', 'whom', 'where']);
+const NP_TOKENS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PART']);
+/** Cheap gate before tagging: a relative pronoun, or a determiner phrase, then I/we and a word. */
+const RELATIVE_GATE = /\b(?:that|which|who|whom|where)\s+(?:I|we)\s+\w|\b(?:the|my|our)\s+[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:I|we)\s+\w/i;
+const NEGATORS = /^(?:not|n't|never|no)$/;
+
+/** Tokens back to text: no space before a clitic or punctuation ("Parkinson's", "Fernway,"). */
+const joinTokens = (ts: readonly NlpToken[]) => ts.reduce((acc, x, k) => (k === 0 ? x.text : /^['’]|^[.,!?;:]$/.test(x.text) || /^n['’]t$/.test(x.lower) ? acc + x.text : `${acc} ${x.text}`), '');
+
+/**
+ * A relative clause the speaker is the subject of, as a clause of its own with the noun it hangs on put back in the
+ * gap: "the puppy that I adopted in March sleeps all day" → "I adopted the puppy in March"; "the X that I was
+ * diagnosed with" → "I was diagnosed with the X"; "the company I work for, Fernway, is hiring" → "I work for
+ * Fernway"; "the place where I work as a nurse" → "I work as a nurse". When the main verb is a copula its complement
+ * fills the gap too ("the language that I speak at home is Tagalog" → "I speak Tagalog at home"). The rules and the
+ * frames then read those clauses like any other (their own kind checks decide). A negated relative is left alone.
+ */
+export function liftRelatives(text: string): string[] {
+  if (!RELATIVE_GATE.test(text)) return [];
+  const t = tagFragment(text);
+  const out: string[] = [];
+  for (let i = 1; i + 2 < t.length; i++) {
+    const rel = RELATIVIZERS.has(t[i].lower) ? t[i] : null;
+    const j = rel ? i + 1 : i;
+    const head = t[i - 1];
+    if (!(head.pos === 'NOUN' || head.pos === 'PROPN') || !['i', 'we'].includes(t[j]?.lower ?? '') || (!rel && t[j + 1]?.pos !== 'VERB' && t[j + 1]?.pos !== 'AUX')) continue;
+    let start = i - 1;
+    while (start > 0 && NP_TOKENS.has(t[start - 1].pos) && !RELATIVIZERS.has(t[start - 1].lower)) start--;
+    if (!['the', 'a', 'an', 'this', 'my', 'our'].includes(t[start].lower)) continue;
+    // The body runs from the pronoun to the main verb (a verb or auxiliary after a non-verb word) or punctuation.
+    let e = j + 1;
+    while (e < t.length && ['AUX', 'VERB', 'PART', 'ADV'].includes(t[e].pos)) e++;
+    while (e < t.length && t[e].pos !== 'PUNCT' && !(t[e].pos === 'AUX' || (t[e].pos === 'VERB' && t[e - 1].pos !== 'AUX'))) e++;
+    const body = t.slice(j, e);
+    if (body.length < 2 || body.some((x) => NEGATORS.test(x.lower))) continue;
+    const det = t[start].lower === 'this' ? 'the' : t[start].lower;
+    let np: NlpToken[] = [{ ...t[start], text: det, lower: det }, ...t.slice(start + 1, i)];
+    // An apposition after the relative names the thing ("…, Fernway, is hiring").
+    let rest = e;
+    if (t[e]?.text === ',') {
+      let k = e + 1;
+      while (k < t.length && t[k].pos === 'PROPN') k++;
+      if (k > e + 1 && t[k]?.text === ',') {
+        np = t.slice(e + 1, k);
+        rest = k + 1;
+      }
+    }
+    const place = (what: NlpToken[]) => {
+      if (rel?.lower === 'where') return body;
+      if (body[body.length - 1].pos === 'ADP') return [...body, ...what];
+      let v = 1;
+      while (v < body.length && ['AUX', 'VERB', 'PART'].includes(body[v].pos)) v++;
+      return [...body.slice(0, v), ...what, ...body.slice(v)];
+    };
+    const variants: NlpToken[][] = [];
+    // "… is Tagalog", "… is a beagle": a noun complement of the main copula fills the gap too; a name alone does
+    // ("the language that I speak is Tagalog" is no language called "language").
+    let named = false;
+    if (t[rest]?.lemma === 'be' && rel?.lower !== 'where') {
+      let k = rest + 1;
+      while (k < t.length && NP_TOKENS.has(t[k].pos)) k++;
+      const complement = t.slice(rest + 1, k);
+      if (complement.some((x) => x.pos === 'NOUN' || x.pos === 'PROPN')) {
+        variants.push(place(complement));
+        named = complement.every((x) => x.pos === 'PROPN');
+      }
+    }
+    if (!named) variants.unshift(place(np));
+    for (const v of variants) {
+      const lifted = joinTokens(v);
+      if (!out.includes(lifted)) out.push(lifted);
+    }
+  }
+  return out;
 }

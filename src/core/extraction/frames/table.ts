@@ -525,3 +525,24 @@ export const LOCAL_SERVICES: readonly string[] = ['council', 'councillor', 'bill
 export const FLARE_VERBS: readonly string[] = ['flare', 'act', 'play', 'kick', 'worsen', 'return'];
 /** Adjectives of an illness's course after the copula ("the narcolepsy's been worse since…"): the same reading. */
 export const COURSE_ADJECTIVES: readonly string[] = ['worse', 'better', 'bad', 'awful', 'terrible', 'rough', 'brutal', 'unbearable', 'manageable', 'horrendous', 'grim', 'dreadful', 'horrible', 'vicious'];
+
+/**
+ * Role nouns: "my <role> is <value>" states the key the role names, when the value is of the row's class ("My pet is a
+ * porcupine", "my instrument is the xylophone", "my employer is Fernway", "my first language is Cassite"). The role is
+ * the subject's head noun (modifiers such as first / main / worst / current do not matter). `arg`: a noun kind the
+ * value must be (lexicon), 'proper' a capitalised name, 'place' a name the lexicon reads as a location, 'any' any
+ * noun phrase or adjective (a diet: "low-fat").
+ */
+export const ROLE_NOUNS: ReadonlyArray<{ heads: readonly string[]; key: string; arg: NounKind | 'proper' | 'place' | 'any' }> = [
+  { heads: ['pet'], key: 'pet', arg: 'animal' },
+  { heads: ['employer', 'company', 'workplace', 'firm'], key: 'employer', arg: 'proper' },
+  { heads: ['home', 'base'], key: 'location', arg: 'place' },
+  { heads: ['hometown'], key: 'hometown', arg: 'place' },
+  { heads: ['diagnosis', 'condition', 'illness'], key: 'health_condition', arg: 'illness' },
+  { heads: ['instrument'], key: 'hobby', arg: 'instrument' },
+  { heads: ['hobby', 'pastime', 'sport'], key: 'hobby', arg: 'activity' },
+  { heads: ['allergy'], key: 'allergy', arg: 'any' },
+  { heads: ['job', 'occupation', 'profession', 'title'], key: 'job_title', arg: 'occupation' },
+  { heads: ['diet'], key: 'diet', arg: 'any' },
+  { heads: ['language'], key: 'language', arg: 'language' },
+];

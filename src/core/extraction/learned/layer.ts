@@ -46,6 +46,9 @@ function ownSentence(raw: string, tokens: readonly NlpToken[], lex?: Lexicon): b
   if (shape.pronoun && ['he', 'she', 'they', 'you'].includes(shape.pronoun)) return false;
   // "I would love ten years as a pilot", "we might get a puppy": a modal clause states no fact.
   if (shape.modal && ['would', 'could', 'might', 'should', 'may'].includes(shape.modal)) return false;
+  // "I don't work at Fernway", "we never lived in Leeds": a negated main verb states no learned fact (the rules and
+  // frames read what a negation does state: retractions, diets by abstinence).
+  if (shape.negated) return false;
   const subj = shape.subject;
   // "my son ate a peanut…", "the neighbours walk Rex": a person-like subject is someone else, whoever's it is.
   if (subj && subj.det && (OTHERS.has(subj.det) || subj.det === 'my' || subj.det === 'our') && PEOPLE.has(kindOf(subj.headLemma, lex) ?? '')) return false;

@@ -85,7 +85,7 @@ function countFix(cue: CorrectionCue): CorrectionCue {
  * mid-sentence ("Porto, sorry, Lisbon", "Tuesday, I mean Wednesday"): two values of one shape, the second replaces the
  * first wherever the speaker's memories hold it.
  */
-const SLIP = /^(?:I\s+)?(?:typed|wrote|said|put|spelled|spelt|misspelled|got)\s+(?:it\s+as\s+)?([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+)?)\s*,?\s+but\s+(?:it\s+is|it's|its|it\s+was|it\s+should\s+be|the\s+right\s+one\s+is|I\s+meant)\s+([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+)?)\s*[.!]?$/iu;
+const SLIP = /^(?:(?:sorry|oops|whoops|wait|actually|ah|oh|ugh|argh|my\s+bad)[\s,!.…-]+)*(?:I\s+)?(?:typed|wrote|said|put|spelled|spelt|misspelled|got)\s+(?:it\s+as\s+)?([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+)?)\s*,?\s+but\s+(?:it\s+is|it's|its|it\s+was|it\s+should\s+be|the\s+right\s+one\s+is|I\s+meant)\s+([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+)?)\s*[.!]?$/iu;
 const TAKEN_BACK = /^([\p{Lu}\p{N}][\p{L}\p{N}'’:.-]*(?:\s+[\p{L}\p{N}'’:.-]+)?)\s*,?\s*(?:sorry|I\s+mean|I\s+meant|no\s+wait|wait|oops|er|um)\s*[,.!]*\s*([\p{Lu}\p{N}][\p{L}\p{N}'’:.-]*(?:\s+[\p{L}\p{N}'’:.-]+)?)\s*[.!]?$/u;
 
 /** What follows "not" in an aside rather than in a correction. */

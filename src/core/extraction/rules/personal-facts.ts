@@ -8,7 +8,10 @@ import type { Clause, Draft, Rule } from '../model.ts';
 import { LANG_RE, MONTHS, OCCUPATIONS, RELATIONS } from '../lexicon.ts';
 import { boundOf } from '../dates.ts';
 import { cutValue, properSpan, spelledToDigits, tidy, titleCase } from '../values.ts';
-import { MEASURE_UNITS } from '../frames/table.ts';
+import { MEASURE_UNITS, SETTING_NOUNS } from '../frames/table.ts';
+
+/** A present perfect with a span that runs up to now: "I've worked here for six years", "have lived … since 2019". */
+const CONTINUATIVE_PERFECT = /\b(?:have|has|I['’]ve|we['’]ve|ve)\s+(?:\w+ly\s+|always\s+|only\s+|just\s+)?\w+ed\b.*\b(?:for\s+(?:the\s+(?:last|past)\s+)?(?:\w+\s+)?(?:years?|months?|weeks?|decades?|ages|a\s+while)|since)\b/i;
 
 const ADV = '(?:(?:just|still|currently|now|recently|finally|actually|also|already|officially|really|happily|proudly|full[- ]time|part[- ]time|remotely)\\s+)*';
 
@@ -73,7 +76,9 @@ const employer: Rule = (c) => {
   const push = (v: string | null, extra: Partial<Draft> = {}) => {
     if (v) out.push({ key: 'employer', value: v, ...extra });
   };
-  if ((m = RE_PERSONALFACTS_1.exec(t))) push(org(m[1], true), /\bworked\b/i.test(m[0]) && !/\bhave\s+been\b|\bhas\s+been\b/i.test(t) ? { op: 'history' } : {});
+  // "worked at X" is history; a present perfect of it with a span up to now ("I've worked at X for six years", "since
+  // 2019") is where the speaker still works.
+  if ((m = RE_PERSONALFACTS_1.exec(t))) push(org(m[1], true), /\bworked\b/i.test(m[0]) && !/\bhave\s+been\b|\bhas\s+been\b/i.test(t) && !CONTINUATIVE_PERFECT.test(c.sentence) ? { op: 'history' } : {});
   else if ((m = /\b(?:handed\s+in|put\s+in|gave\s+in|turned\s+in|submitted|sent\s+in)\s+(?:my\s+|our\s+)?(?:notice|resignation|two\s+weeks'?(?:\s+notice)?)\s+(?:at|to|with)\s+(.+)/i.exec(t))) push(org(m[1], true), { op: 'retract' });
   else if ((m = /\b(?:work|works|working|worked)\s+as\s+(?:a|an)\s+[\w\s-]+?\s+(?:at|for|with)\s+(.+)/i.exec(t))) push(org(m[1]));
   // "started my new job at the library downtown": a job at a definite workplace names it ("the library"); "a job at a
@@ -98,9 +103,13 @@ const employer: Rule = (c) => {
   }
   // "opened my own practice, Clinica Azul in Porto": the business founded, by the name that follows it.
   if (out.length === 0 && (m = OWN_FOUNDED.exec(t)) && !c.negated && m[2]) push(org(m[2]));
-  if ((m = /\b(?:after|following)\s+(?:\w+\s+){1,3}(?:at|with)\s+(.+)/i.exec(`${c.pre} ${c.core}`))) {
-    const o = org(m[1]);
-    if (o && !out.some((d) => d.value === o)) out.push({ key: 'employer', value: o, op: 'history', confidence: 0.8 });
+  if ((m = /\b(?:after|following)\s+((?:\w+\s+){1,3})(?:at|with)\s+(.+)/i.exec(`${c.pre} ${c.core}`))) {
+    const o = org(m[2]);
+    // "after a long day at X", "after my shift at X": one spell of the working routine (a setting noun, singular) is
+    // the current employer, implied; "after ten years at X" is history.
+    const words = m[1].trim().toLowerCase().split(/\s+/);
+    const routine = /^(?:a|an|my|another|the)$/.test(words[0]) && (SETTING_NOUNS.find((r) => r.key === 'employer')?.heads ?? []).includes(words[words.length - 1]);
+    if (o && !out.some((d) => d.value === o)) out.push(routine ? { key: 'employer', value: o, confidence: 0.65 } : { key: 'employer', value: o, op: 'history', confidence: 0.8 });
   }
   return out;
 };
