@@ -11,7 +11,7 @@ import { createPostgresExecutor, type PostgresOptions } from './postgres-driver.
 import { createPgliteExecutor } from './pglite-driver.ts';
 
 export async function createPostgresStore(url: string, opts: PostgresOptions = {}): Promise<PostgresMemoryStore> {
-  return new PostgresMemoryStore(createPostgresExecutor(url, opts));
+  return new PostgresMemoryStore(createPostgresExecutor(url, opts), { analyzeFirst: opts.analyzeFirst });
 }
 
 export async function createPgliteStore(dataDir: string | null): Promise<MemoryStore> {

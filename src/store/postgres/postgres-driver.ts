@@ -13,6 +13,8 @@ export interface PostgresOptions {
   /** Overrides `?schema=` in the URL. */
   schema?: string;
   connectTimeoutSeconds?: number;
+  /** Rows the store writes before it first refreshes planner statistics itself (store.ts ANALYZE_FIRST; Infinity: never). */
+  analyzeFirst?: number;
 }
 
 /** Splits `?schema=` off a connection URL (the driver would send it as a server setting). */
