@@ -9,7 +9,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-export const PROBE_KINDS = ['generic', 'applied', 'retraction', 'opinion-arc', 'never-discussed', 'paraphrase'] as const;
+/** The kinds of the held-out sets written for issue 14. */
+export const HELDOUT_KINDS = ['generic', 'applied', 'retraction', 'opinion-arc', 'never-discussed'] as const;
+/** Every kind a probe file may use: the held-out kinds and `paraphrase` (a stored fact asked in other words; the lead's session-11 set). */
+export const PROBE_KINDS = [...HELDOUT_KINDS, 'paraphrase'] as const;
 
 export const ProbeExpect = z
   .object({

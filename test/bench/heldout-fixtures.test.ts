@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { HELDOUT_DIR, PROBE_KINDS, loadProbeSets } from '../../bench/lib/heldout-probes.ts';
+import { HELDOUT_DIR, HELDOUT_KINDS, loadProbeSets } from '../../bench/lib/heldout-probes.ts';
 
 test('held-out probe sets load and cover every kind', () => {
   const sets = loadProbeSets(fileURLToPath(HELDOUT_DIR));
@@ -14,5 +14,5 @@ test('held-out probe sets load and cover every kind', () => {
   expect(new Set(sets.map((s) => s.user_id)).size).toBe(sets.length);
   const probes = sets.flatMap((s) => s.probes);
   expect(probes.length).toBeGreaterThanOrEqual(40);
-  for (const k of PROBE_KINDS) expect(probes.filter((p) => p.kind === k).length).toBeGreaterThanOrEqual(5);
+  for (const k of HELDOUT_KINDS) expect(probes.filter((p) => p.kind === k).length).toBeGreaterThanOrEqual(5);
 });
