@@ -37,6 +37,7 @@ import type { Message } from '../src/core/types.ts';
 import { isPlaceWord } from '../src/core/lexicon/places.ts';
 import { locateWordNet } from '../src/providers/lexicon/wordnet-cache.ts';
 import { aggregate, evalLexicon, prf, scoreLine, type CorpusLine, type Expected, type LineResult, type Score } from './extraction-score.ts';
+import { prng } from './lib/scale-gen.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary from the lexicon
@@ -675,16 +676,8 @@ function adjectiveOf(l: string, lex: Lexicon): string {
 // ---------------------------------------------------------------------------------------------
 // Generation
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG of the scale generator (Mulberry32). */
+const mulberry32 = prng;
 
 /** The pool a family samples at a seed: the class lemmas of the seed's partition. */
 function seedPool(vocab: Vocab, pool: string, seed: number): Array<{ lemma: string; root: string }> {
