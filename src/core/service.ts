@@ -290,10 +290,9 @@ export class MemoryService {
       const written = await this.store.transaction(scope.key, async (tx) => {
         const out: Array<{ turn: TurnRecord; ops: MemoryOp[] }> = [];
         for (const input of run) {
-          const session = async () => (recent.get(input.sessionId) ?? []).slice(-4);
+          const session = async () => recent.get(input.sessionId)!.slice(-4);
           const done = await this.writeTurn(tx, scope, await this.prepareTurn(input, scope, session));
-          const r = recent.get(input.sessionId) ?? [];
-          recent.set(input.sessionId, r);
+          const r = recent.get(input.sessionId)!;
           r.push(done.turn);
           if (r.length > 4) r.shift();
           out.push(done);

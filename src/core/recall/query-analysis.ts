@@ -814,8 +814,9 @@ function keysAskedFor(q: string, lexicon?: QueryLexicon, names: ReadonlySet<stri
   // "my mother's name", "my dad's job", "my sister's husband": what follows a relative's
   // possessive is that person's (the relation key answers it), not the user's name, job or partner.
   const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
-  const askedWords = (owner < 0 ? all : all.slice(0, owner + 1)).map((w) => w.replace(/'s$/, ''));
-  const asked = owner < 0 ? ws : spaced(all.slice(0, owner + 1));
+  const askedAll = owner < 0 ? all : all.slice(0, owner + 1);
+  const askedWords = askedAll.map((w) => w.replace(/'s$/, ''));
+  const asked = spaced(askedAll);
   const keys: string[] = [];
   for (const spec of KEY_VOCABULARY) {
     if (spec.queryWords.some((w) => asked.includes(` ${w.toLowerCase()} `))) keys.push(spec.key);
@@ -939,22 +940,20 @@ const WORKS_FOR = /\b(?:do|am|did|have|are)\s+(?:i|we)\b.*\b(?:for|with)\s*(?:no
 const EMPLOYING = ['pay', 'employ', 'hire'];
 /** "Which company pays my salary?", "which firm employs me now?": the verb right after the head is one of employing. */
 const employingClause = (head: string) => new RegExp(`\\b${head}\\s+([a-z]+)\\s+(?:me|my|us|our)\\b((?:\\s+[a-z]+)*)`, 'i');
-/** The words of the employing predicate after the head ("pays my salary" → pays, salary). */
-function employingPredicate(query: string, head: string): string[] {
-  const m = employingClause(head).exec(query);
+/** The words of the employing predicate after the head ("pays my salary" → pays, salary), from employingClause's match. */
+function employingPredicate(m: RegExpExecArray | null): string[] {
   return m ? [m[1]!, ...words(m[2] ?? '')].filter((w) => !STOP_WORDS.has(w)) : [];
 }
-function employingVerb(query: string, head: string, lexicon: QueryLexicon): boolean {
-  const m = employingClause(head).exec(query);
+function employingVerb(m: RegExpExecArray | null, lexicon: QueryLexicon): boolean {
   if (!m) return false;
   const verb = lexicon.lemmas(m[1]!.toLowerCase(), 'verb')[0] ?? m[1]!.toLowerCase();
   return lexicon.senses(verb, 'verb', 2).some((s) => EMPLOYING.some((a) => ancestorLemmas(lexicon as Lexicon, s, 3).has(a)));
 }
 
 /** True when `head` is an organisation by the lexicon and the question asks whom the user does something for (WORKS_FOR) or who employs them. */
-function employerHead(query: string, head: string | null, lexicon: QueryLexicon | undefined): boolean {
+function employerHead(query: string, head: string | null, lexicon: QueryLexicon | undefined, employing: RegExpExecArray | null): boolean {
   if (!head || !lexicon || typeof lexicon.hypernyms !== 'function') return false;
-  if (!WORKS_FOR.test(query) && !employingVerb(query, head, lexicon)) return false;
+  if (!WORKS_FOR.test(query) && !employingVerb(employing, lexicon)) return false;
   return lexicon.senses(head, 'noun', 2).some((s) => ORGANISATION_ANCESTORS.some((a) => ancestorLemmas(lexicon as Lexicon, s, 6).has(a)));
 }
 
@@ -979,6 +978,13 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const put = (term: string, weight: number, source: TermSource) => {
     const cur = terms.get(term);
     if (!cur || cur.weight < weight) terms.set(term, { term, weight, source });
+  };
+  /** Caps the gate-coverage share of the question's own terms `ts` at `share` (a word that frames rather than names the topic). */
+  const capCover = (ts: Iterable<string>, share: number) => {
+    for (const t of ts) {
+      const qt = terms.get(t);
+      if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, share);
+    }
   };
   const names = new Set(capitalisedNames(query, commonWord(lexicon, knownNames)));
   for (const w of words(query)) if (knownNames.has(w.replace(/'s$/, ''))) names.add(w.replace(/'s$/, ''));
@@ -1007,34 +1013,18 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     if (qt && qt.source === 'query') qt.cover = share;
   }
   // "Do I still dance salsa?": the object names the topic; the verb before it weighs as a narrowed word in the coverage.
-  for (const t of objectVerbTerms(query)) {
-    const qt = terms.get(t);
-    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
-  }
-  for (const t of narrowedTerms(query, lexicon)) {
-    const qt = terms.get(t);
-    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
-  }
+  capCover(objectVerbTerms(query), QUERY.narrowedCover);
+  capCover(narrowedTerms(query, lexicon), QUERY.narrowedCover);
   // A relative clause closing the ask ("guitars that people bring in", "the dog that bit me") says which of the thing
   // before it is meant: its words weigh as circumstances, the thing names the topic.
-  for (const t of relativeClauseTerms(query)) {
-    const qt = terms.get(t);
-    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
-  }
+  capCover(relativeClauseTerms(query), QUERY.circumstanceCover);
   // Only beside a word that names the topic at full weight: "Am I still working weekends?" is about the weekends.
   const circumstances = circumstanceTerms(query, names, frame, lexicon);
-  if ([...terms.values()].some((t) => t.source === 'query' && !circumstances.has(t.term) && (t.cover ?? 1) > QUERY.narrowedCover))
-    for (const t of circumstances) {
-      const qt = terms.get(t);
-      if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
-    }
+  if ([...terms.values()].some((t) => t.source === 'query' && !circumstances.has(t.term) && (t.cover ?? 1) > QUERY.narrowedCover)) capCover(circumstances, QUERY.circumstanceCover);
   // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
   const adjuncts = adjunctWords(query);
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
-  for (const t of adjunctTerms) {
-    const qt = terms.get(t);
-    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
-  }
+  capCover(adjunctTerms, QUERY.narrowedCover);
   const keys = keysAskedFor(adjuncts.size > 0 ? query.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)) : query, lexicon, names);
   // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
   // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
@@ -1057,13 +1047,12 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // "Which firm am I flying for now?": an organisation the user does something for is the employer.
   // The head may be the subject ("Which organisation pays my salary?": no auxiliary after it).
   const subjectHead = head ?? /\b(?:which|what)\s+([a-z]+)\s+[a-z]+\s+(?:me|my|us|our)\b/i.exec(query)?.[1]?.toLowerCase() ?? null;
-  const employer = employerHead(query, subjectHead, lexicon);
+  // The employing clause after the head ("…pays my salary"), matched once: it decides the ask and frames its words.
+  const employing = subjectHead ? employingClause(subjectHead).exec(query) : null;
+  const employer = employerHead(query, subjectHead, lexicon, employing);
   if (employer && !keys.includes('employer')) keys.push('employer');
   // "Which company pays my salary?": the employing predicate is the ask's structure (as "employs me"); the head names the topic.
-  if (employer) for (const w of employingPredicate(query, subjectHead!)) for (const t of analyze(w)) {
-    const qt = terms.get(t);
-    if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
-  }
+  if (employer) capCover(employingPredicate(employing).flatMap((w) => analyze(w)), QUERY.circumstanceCover);
   // "What do I drive?": the object of a verb of travelling is the vehicle.
   // ...unless the question names what it is, and that is of another kind ("Which horse am I riding?" asks for no vehicle).
   const object0 = verbObject(query, lexicon);
@@ -1163,11 +1152,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // ...and searches the turns naming a thing of its kind, which cover the verb ("I cycle now, sold the motorbike").
   if (object) for (const kind of object.kinds) for (const t of analyze(object.verb)) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
   // A head the lexicon does not know ("Which bakkie am I driving?") is a thing of the verb's kind: it weighs the narrowed share.
-  if (object && head && lexicon && lexicon.senses(head, undefined, 1).length === 0 && !names.has(head))
-    for (const t of analyze(head)) {
-      const qt = terms.get(t);
-      if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, QUERY.narrowedCover);
-    }
+  if (object && head && lexicon && lexicon.senses(head, undefined, 1).length === 0 && !names.has(head)) capCover(analyze(head), QUERY.narrowedCover);
   // An employer is named by a turn about an organisation, or about the user's occupation ("I teach at the grammar school").
   if (employer) for (const t of analyze(subjectHead!)) for (const kind of ['organization', 'occupation'] as const) if (!terms.has(kindToken(kind))) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
   // A key asked by a phrase of the key vocabulary ("earn a living", "someone special") searches the turns of that key's
