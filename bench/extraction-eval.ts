@@ -8,7 +8,7 @@
  * corpus splits) are reported after the corpus tables; `--blind-only` prints only those.
  * `--file=fixtures/extraction-dev-s4.jsonl` scores one other file of the same format instead.
  */
-import { aggregate, blindFiles, loadCorpus, prf, scoreLine, splitOf, type LineResult } from './extraction-score.ts';
+import { UNSCORED_ROUNDS, aggregate, blindFiles, loadCorpus, prf, scoreLine, splitOf, type LineResult } from './extraction-score.ts';
 
 const verbose = process.argv.includes('--verbose');
 const only = process.argv.find((a) => a.startsWith('--split='))?.slice(8);
@@ -51,6 +51,7 @@ if (verbose) {
   const pool = only === 'heldout' ? held : only === 'dev' ? dev : blindOnly ? blindResults : [...results, ...blindResults];
   for (const r of pool) {
     if (r.missed.length === 0 && r.extra.length === 0) continue;
+    if (!file && UNSCORED_ROUNDS.has(r.line.id.split('-')[0])) continue;
     console.log(`\n[${r.line.id}] ${r.line.text ?? JSON.stringify(r.line.msgs)}`);
     for (const e of r.missed) console.log(`  MISS  ${e.s} ${e.k} = ${e.v ?? '/' + e.vp + '/'} ${e.op ?? ''} ${e.d ?? ''} ${e.stance ?? ''}`);
     for (const p of r.extra) console.log(`  EXTRA ${p.subject} ${p.key} = ${p.value} (${p.op}, ${p.confidence}${p.eventDate ? ', ' + p.eventDate : ''}${p.metadata?.stance ? ', ' + p.metadata.stance : ''})`);

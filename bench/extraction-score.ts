@@ -54,6 +54,12 @@ export function loadCorpus(path: URL | string = new URL('../fixtures/extraction-
     .map((l) => JSON.parse(l) as CorpusLine);
 }
 
+/**
+ * Blind rounds not yet scored: their lines are never printed by `--verbose` of the whole eval (only their summary
+ * rows), so nobody reads them by accident before the one first score. Scoring one with `--file=` prints it as asked.
+ */
+export const UNSCORED_ROUNDS: ReadonlySet<string> = new Set(['r42', 'r43', 'r44']);
+
 /** Blind rounds stored as their own files: `fixtures/extraction-blind-<name>.jsonl`, sorted by name. */
 export function blindFiles(): { name: string; url: URL }[] {
   const dir = new URL('../fixtures/', import.meta.url);
