@@ -250,7 +250,7 @@ export const KIND_KEYS: Partial<Record<NounKind, { keys: string[]; head?: true; 
 };
 
 /** The kind of the turns that hold a key's value (a job is said as a turn about an occupation). Data. */
-export const KEY_KINDS: Readonly<Record<string, NounKind>> = { job_title: 'occupation', employer: 'occupation' };
+export const KEY_KINDS: Readonly<Record<string, NounKind>> = { job_title: 'occupation', employer: 'occupation', location: 'location' };
 
 /**
  * The domain of an applied ask by what its nouns and verbs are (the lexicon's class and hypernyms of their first
@@ -446,6 +446,9 @@ const FILLER = new Set(
   ),
 );
 
+/** The object pronoun "us", written in lower case (not the country, "US"). */
+const OBJECT_US = /(?<![\p{L}])us(?![\p{L}])/u;
+
 export const WEIGHTS = { query: 1, filler: 0.3, name: 0.5, key: 0.45, synonym: 0.35, feedback: 0.25, kind: 0.3 } as const;
 
 const TEMPORAL = /\b(when|what (year|month|date|day|time|week)|which (year|month|day)|how long|how many (years|months|weeks|days)|ago|since|before|after|until|first time|last time)\b/i;
@@ -623,6 +626,13 @@ export function relativeAttribute(q: string): { owner: string; attribute: string
   // "What does my father do for work?", "Where did my aunt study?": the relative is the subject of the verb asked about.
   const subject = DO_SUBJECT.exec(q);
   if (subject && RELATION_WORDS.has(subject[1]!.toLowerCase())) return { owner: subject[1]!.toLowerCase(), attribute: subject[2]!.toLowerCase() };
+  // "What line of work is my sister in?", "Which school is my son at?": the relative is the copula's subject and the
+  // wh-phrase names what is asked of them (not "What is my brother called?": a name ask).
+  const copula = COPULA_SUBJECT.exec(q);
+  if (copula && RELATION_WORDS.has(copula[2]!.toLowerCase()) && !/^(?:called|named|'?s)$/i.test(copula[3] ?? '')) {
+    const attribute = words(copula[1]!).find((w) => !STOP_WORDS.has(w));
+    if (attribute) return { owner: copula[2]!.toLowerCase(), attribute };
+  }
   const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
   if (owner < 0) return null;
   const next = all.slice(owner + 1).find((w) => !STOP_WORDS.has(w));
@@ -632,6 +642,9 @@ export function relativeAttribute(q: string): { owner: string; attribute: string
 /** "What does my aunt do?", "…do for work / for a living / these days?": an ask for the relative's occupation. */
 const OCCUPATION_DO = /\bdoes\s+my\s+[a-z-]+\s+do\b(?:\s+(?:for\s+(?:work|a\s+living)|now|nowadays|these\s+days))?\s*[?.!]*\s*$/i;
 const OCCUPATION_KEYS = ['job_title', 'employer'];
+
+/** A wh-phrase with a content word, the copula, then "my <relative>" as its subject (not its possessive). */
+const COPULA_SUBJECT = /\b(?:what|which|whose)\s+((?:[a-z-]+\s+){1,4}?)(?:is|was|are|were)\s+my\s+([a-z-]+)\b(?!['’])(?:\s+([a-z']+))?/i;
 
 /** A relative as the subject of a do-support question: "does my father do…", "did my sister study…" (not "call": the name). */
 const DO_SUBJECT = /\b(?:does|did|do)\s+my\s+([a-z-]+)\s+(?!call\b)([a-z]+)/i;
@@ -1000,6 +1013,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // A stance noun ("my verdict on…") frames the ask the same way.
   const stance = stanceTerms(query, lexicon && typeof lexicon.hypernyms === 'function' ? (lexicon as Lexicon) : undefined);
   const frame = new Set([...askFrameTerms(query), ...stance]);
+  // "us" in lower case is the speakers as a group ("home for us", "a trip for us"), a pronoun like "me" and "we" (the
+  // stop words); "US" is the country, kept.
+  if (OBJECT_US.test(query)) frame.add('us');
   const particles = new Set([...query.matchAll(PARTICLE), ...query.matchAll(DAY_PART), ...query.matchAll(FARING)].flatMap((m) => analyze(m[1]!)));
   for (const t of original) {
     if (frame.has(t)) continue;
@@ -1149,6 +1165,19 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
       if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind', covers: t });
     }
   }
+  // A word that by itself asks a key of a kind (KEY_KINDS; "home" asks the location by its sense, KEY_SENSES) is a kind
+  // word too: a turn naming a thing of that kind covers it when no row holds the key ("landed in Coventry" for "Where's
+  // home?"). Read per word, so "work" in "a work trip" asks what "work" asks, nothing more.
+  if (!relative && lexicon)
+    for (const w of new Set(words(query))) {
+      const t = analyze(w)[0];
+      if (!t || KIND_OF_TERM.has(t) || frame.has(t) || nameTerms.has(t) || adjunctTerms.has(t) || names.has(w) || terms.get(t)?.source !== 'query') continue;
+      for (const k of keysAskedFor(w, lexicon, names)) {
+        const kind = KEY_KINDS[k];
+        const token = kind ? kindToken(kind) : undefined;
+        if (token && !terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind', covers: t });
+      }
+    }
   // ...and searches the turns naming a thing of its kind, which cover the verb ("I cycle now, sold the motorbike").
   if (object) for (const kind of object.kinds) for (const t of analyze(object.verb)) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
   // A head the lexicon does not know ("Which bakkie am I driving?") is a thing of the verb's kind: it weighs the narrowed share.
