@@ -6,7 +6,8 @@
  * - a young animal's word names the young of one animal ("my puppy" is no cat);
  * - a relative as the copula's subject ("What field is my brother in?") asks about the relative, not the user;
  * - a word that asks a key of a kind ("home" → location) is covered by a turn naming a thing of that kind when no row
- *   holds the key, and "us" in lower case is a pronoun, not a topic word.
+ *   holds the key, and "us" in lower case is a pronoun, not a topic word;
+ * - a rare category noun of a concrete class ("shellfish", "rodent") is covered by a turn naming one of its members.
  * Each row (expectRows): the ask, and either the words of which one must be in the context, or [] for an empty context.
  */
 import { describe, expect, test } from 'vitest';
@@ -79,6 +80,25 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
       ["Where's home for me now?", ['lyon']],
       // Never discussed: the same pronoun beside a topic nobody raised.
       ['Which dentist is best for us?', []],
+    ],
+  ],
+  [
+    'a rare category noun of a concrete class is answered by a turn naming a member of it',
+    ['Honestly I will never touch mussels again, one bad batch in Bruges did it.', 'Our hamster Kiki escapes every night.', 'I picked up a lemon tart from the bakery.'],
+    [
+      ['Do I eat shellfish?', ['mussels']],
+      ['Do I own a rodent?', ['kiki', 'hamster']],
+      // Never discussed: a category none of whose members was said.
+      ['Do I keep any reptiles?', []],
+      ['Do I grow any conifers?', []],
+    ],
+  ],
+  [
+    'the same asks for a user who never named a member',
+    ['Joris here, I drive a tram in Antwerp.', 'My sister Eline plays the cello.'],
+    [
+      ['Do I eat shellfish?', []],
+      ['Do I own a rodent?', []],
     ],
   ],
 ];

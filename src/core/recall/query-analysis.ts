@@ -480,6 +480,13 @@ export const QUERY = {
   /** The same for a rare word's synonyms that share its first sense as their own first sense (0 = off). */
   sharedSenses: 0.35,
   /**
+   * Members of a rare category noun of a concrete class (MEMBER_CLASSES: a food, an animal, a plant; "shellfish" →
+   * oyster, mussel) search the turns at this share of the word's weight and cover it in the gate (0 = off): a stance on
+   * oysters answers one on shellfish. Kinds of its first sense only, `memberDepth` steps down, single-word lemmas.
+   */
+  members: 0.35,
+  memberDepth: 2,
+  /**
    * Weight of a question word's chat forms (chat-forms.ts: "fave" for "favorite"), as a share of the
    * word's (0 = off). 0.6: LoCoMo dev sweep ev@512 0.811 → 0.815 (A +0.005, B +0.004), temporal
    * 0.908 → 0.914, @2048 +0.001, nothing lost; 0.9 scored the same (docs/recall-meaning.md, session 8).
@@ -985,6 +992,22 @@ function regardingForms(query: string, lexicon: QueryLexicon | undefined): strin
 /** Question words at least this common in everyday text bring no derivations ("make" → maker, "go" → goer). */
 const BRIDGE_COMMONNESS = 0.45;
 
+/** Lexicographer classes whose category nouns have members worth searching (QUERY.members). */
+const MEMBER_CLASSES = new Set(['noun.food', 'noun.animal', 'noun.plant']);
+
+/** Single-word kinds of a noun's first sense (within QUERY.memberDepth steps) when that sense is of a MEMBER_CLASSES class. */
+function categoryMembers(lex: Lexicon, word: string): string[] {
+  const first = lex.senses(word, 'noun', 1)[0];
+  if (!first || !MEMBER_CLASSES.has(first.lexClass)) return [];
+  const out = new Set<string>();
+  let frontier = [first];
+  for (let d = 0; d < QUERY.memberDepth && frontier.length > 0; d++) {
+    frontier = frontier.flatMap((s) => lex.hyponyms(s.id));
+    for (const h of frontier) for (const l of h.lemmas) if (!/[\s-]/.test(l) && l !== word) out.add(l);
+  }
+  return [...out];
+}
+
 export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: QueryLexicon): AnalyzedQuery {
   const query = regardingForms(expandShortNames(rawQuery, knownNames), lexicon);
   const terms = new Map<string, QueryTerm>();
@@ -1149,6 +1172,19 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
           const f = analyze(l)[0];
           if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.sharedSenses, source: 'synonym', covers: qt.term });
         }
+    }
+  // Members of a rare category noun ("shellfish" → oyster, mussel; "molluscs" → oyster, squid), by the lexicon's
+  // hyponyms of its first noun sense, for the concrete classes only (MEMBER_CLASSES).
+  if (QUERY.members > 0 && lexicon && typeof (lexicon as Partial<Lexicon>).hyponyms === 'function')
+    for (const w of words(query)) {
+      if (w.length < 4 || names.has(w) || STOP_WORDS.has(w) || (lexicon.commonness?.(w) ?? 0) >= BRIDGE_COMMONNESS) continue;
+      const own = analyze(w)[0];
+      const qt = own === undefined ? undefined : terms.get(own);
+      if (!qt || qt.source !== 'query') continue;
+      for (const m of categoryMembers(lexicon as Lexicon, w)) {
+        const f = analyze(m)[0];
+        if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.members, source: 'synonym', covers: qt.term });
+      }
     }
   // A named date also searches the dates the turns refer to ("yesterday" said the day after).
   if (date) for (const token of rangeTokens(date.range)) terms.set(token, { term: token, weight: WEIGHTS.key, source: 'kind' });
