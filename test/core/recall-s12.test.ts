@@ -1,7 +1,7 @@
 /**
  * Recall session 12 (heldout-r7 read as a development set), one table per class of failure, in wording written for
  * this file (none of the probe set's users, nouns or question shapes):
- * - a generic ask naming the person by a demonstrative and a person noun ("this bloke"), or closing on the asker's
+ * - a generic ask naming the person by "this" and a person noun ("this bloke"), or closing on the asker's
  *   next step ("…before I ring him back", "…ahead of our meeting");
  * - a young animal's word names the young of one animal ("my puppy" is no cat);
  * - a relative as the copula's subject ("What field is my brother in?") asks about the relative, not the user;
@@ -18,13 +18,14 @@ describe('generic asks by structure (with the lexicon)', async () => {
   const { openLexicon } = await import('../../src/providers/lexicon/create-lexicon.ts');
   const lex = openLexicon({}).lexicon;
   test.each([
-    // A demonstrative and a noun that is only a person by the lexicon.
+    // "this" and a noun that is only a person by the lexicon; the distal "that" points at someone else.
     ['Short rundown on this bloke, please.', true],
-    ['Give me an overview of that lady.', true],
+    ['Give me an overview of this lady.', true],
+    ['Who is that lady?', false],
     ['Summarise this gentleman for me.', true],
     // A person of a kind names someone else (an occupation, a friend): a topic.
     ['Give me an overview of this dentist.', false],
-    ['Summarise that neighbour for me.', false],
+    ['Summarise this neighbour for me.', false],
     // A closing clause about the asker's next step says why, not what.
     ['Catch me up on this client before I ring him back.', true],
     ['Fill me in on her ahead of our meeting.', true],

@@ -60,16 +60,17 @@ const DETERMINERS = new Set(words('my the a an this that these those her his the
 export type AskLexicon = Pick<Lexicon, 'senses' | 'hypernyms'>;
 
 /**
- * A person as such after a demonstrative ("this fella", "that lady", "this bloke"): a noun whose only kind by the
- * lexicon is a person (first sense) — not an occupation, a relative or a friend, which name someone else.
+ * A person as such after "this" ("this fella", "this lady", "this bloke"): a noun whose only kind by the lexicon is a
+ * person (first sense) — not an occupation, a relative or a friend, which name someone else. Not after the distal
+ * "that" ("Who is that lady?" points at someone else).
  */
 function personNoun(lexicon: AskLexicon | undefined, word: string | undefined): boolean {
   if (!lexicon || !word) return false;
   const kinds = kindsOf(lexicon as Lexicon, word);
   return kinds.length === 1 && kinds[0] === 'person';
 }
-const DEMONSTRATIVE_NOUN = /\b(?:this|that)\s+([a-z]+)\b/gi;
-/** The ask refers to the person by a demonstrative and a person noun ("a quick sketch of this fella"). */
+const DEMONSTRATIVE_NOUN = /\bthis\s+([a-z]+)\b/gi;
+/** The ask refers to the person by "this" and a person noun ("a quick sketch of this fella"). */
 function demonstrativePerson(query: string, lexicon: AskLexicon | undefined): boolean {
   return !!lexicon && [...query.matchAll(DEMONSTRATIVE_NOUN)].some((m) => personNoun(lexicon, m[1]!.toLowerCase()));
 }
@@ -109,7 +110,7 @@ function accountNoun(lexicon: AskLexicon, word: string): boolean {
  */
 function notATopic(word: string, prev: string | undefined, lexicon: AskLexicon | undefined): boolean {
   if (PERSON_NOUNS.has(word.replace(/['’]s$/, '')) || analyze(word).every((t) => GENERIC_VOCABULARY.has(t))) return true;
-  if ((prev === 'this' || prev === 'that') && personNoun(lexicon, word)) return true;
+  if (prev === 'this' && personNoun(lexicon, word)) return true;
   if (!lexicon) return false;
   if (accountNoun(lexicon, word)) return true;
   if (prev && DETERMINERS.has(prev)) return false;
