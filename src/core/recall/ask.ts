@@ -10,6 +10,7 @@
  */
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import type { Lexicon } from '../ports.ts';
+import { kindsOf } from '../lexicon/kinds.ts';
 
 /** The user as the object of the ask: "about me", "on me", "of myself", "my life", "my file". */
 const SELF_OBJECT = /\b(?:about|on|of|for|regarding)\s+(?:me|myself)\b|\bmyself\b|\bme and my\b|\bwho am i\b|\bmy (?:life|situation|background|profile|file|details|story|record|records|info|information|bio)\b/i;
@@ -58,6 +59,36 @@ const DETERMINERS = new Set(words('my the a an this that these those her his the
 /** The lexicon a generic ask is read with (senses for classes, hypernyms for what an account is). */
 export type AskLexicon = Pick<Lexicon, 'senses' | 'hypernyms'>;
 
+/**
+ * A person as such after "this" ("this fella", "this lady", "this bloke"): a noun whose only kind by the lexicon is a
+ * person (first sense) — not an occupation, a relative or a friend, which name someone else. Not after the distal
+ * "that" ("Who is that lady?" points at someone else).
+ */
+function personNoun(lexicon: AskLexicon | undefined, word: string | undefined): boolean {
+  if (!lexicon || !word) return false;
+  const kinds = kindsOf(lexicon as Lexicon, word);
+  return kinds.length === 1 && kinds[0] === 'person';
+}
+const DEMONSTRATIVE_NOUN = /\bthis\s+([a-z]+)\b/gi;
+/** The ask refers to the person by "this" and a person noun ("a quick sketch of this fella"). */
+function demonstrativePerson(query: string, lexicon: AskLexicon | undefined): boolean {
+  return !!lexicon && [...query.matchAll(DEMONSTRATIVE_NOUN)].some((m) => personNoun(lexicon, m[1]!.toLowerCase()));
+}
+
+/**
+ * A closing clause about the speaker's own next step ("…before I write back to her", "…before our call", "…so I
+ * can reply"): it says why the briefing is wanted, not what it is about. The clause's verb is in its base form (a
+ * past "before I moved" restricts the ask in time: kept) or it names an event of ours ("before our call").
+ */
+const NEXT_STEP = /[\s,]+(?:before|so(?:\s+that)?|when|once|ahead\s+of)\s+(?:(?:i|we)\s+(?:(?:can|could|will|'ll|get\s+to|have\s+to|need\s+to)\s+)?([a-z]+)|(?:our|my|the)\s+[a-z]+)\b[^.!?]*([.!?]*)\s*$/i;
+function withoutNextStep(query: string, lexicon: AskLexicon | undefined): string | null {
+  const m = NEXT_STEP.exec(query);
+  if (!m) return null;
+  const verb = m[1]?.toLowerCase();
+  if (verb && !(lexicon && lexicon.senses(verb, 'verb', 1).length > 0 && (lexicon as Partial<Lexicon>).lemmas?.(verb, 'verb')[0] === verb)) return null;
+  return query.slice(0, m.index) + (m[2] ?? '');
+}
+
 /** True when `word` names an account of someone (summary, gist, picture…) by its first noun sense. */
 function accountNoun(lexicon: AskLexicon, word: string): boolean {
   const sense = lexicon.senses(word, 'noun', 1)[0];
@@ -79,6 +110,7 @@ function accountNoun(lexicon: AskLexicon, word: string): boolean {
  */
 function notATopic(word: string, prev: string | undefined, lexicon: AskLexicon | undefined): boolean {
   if (PERSON_NOUNS.has(word.replace(/['’]s$/, '')) || analyze(word).every((t) => GENERIC_VOCABULARY.has(t))) return true;
+  if (prev === 'this' && personNoun(lexicon, word)) return true;
   if (!lexicon) return false;
   if (accountNoun(lexicon, word)) return true;
   if (prev && DETERMINERS.has(prev)) return false;
@@ -99,6 +131,8 @@ const VERB_BEFORE = new Set(words("i you we they she he can could would will sho
  */
 export function isGenericAsk(query: string, lexicon?: AskLexicon): boolean {
   if (genericClause(query, lexicon)) return true;
+  const core = withoutNextStep(query, lexicon);
+  if (core !== null && genericClause(core, lexicon)) return true;
   // Several sentences: the ask is the last one, the others set the scene ("Drafting a note to her. Anything about her
   // situation I should keep in mind?").
   const sentences = query.split(/(?<=[.!?])\s+/).map((x) => x.trim()).filter((x) => x.length > 0);
@@ -107,7 +141,7 @@ export function isGenericAsk(query: string, lexicon?: AskLexicon): boolean {
 
 function genericClause(query: string, lexicon?: AskLexicon): boolean {
   const self = SELF_OBJECT.test(query);
-  if (!self && !(lexicon && PERSON_REF.test(query))) return false;
+  if (!self && !(lexicon && (PERSON_REF.test(query) || demonstrativePerson(query, lexicon)))) return false;
   if (ASSISTANT_OBJECT.test(query)) return false;
   if (!self && /(?<!^)(?<![.!?:]\s)\b(?!I\b)\p{Lu}\p{Ll}+/u.test(query.trim())) return false;
   const ws = words(query);

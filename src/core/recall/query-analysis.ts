@@ -250,7 +250,7 @@ export const KIND_KEYS: Partial<Record<NounKind, { keys: string[]; head?: true; 
 };
 
 /** The kind of the turns that hold a key's value (a job is said as a turn about an occupation). Data. */
-export const KEY_KINDS: Readonly<Record<string, NounKind>> = { job_title: 'occupation', employer: 'occupation' };
+export const KEY_KINDS: Readonly<Record<string, NounKind>> = { job_title: 'occupation', employer: 'occupation', location: 'location' };
 
 /**
  * The domain of an applied ask by what its nouns and verbs are (the lexicon's class and hypernyms of their first
@@ -446,6 +446,9 @@ const FILLER = new Set(
   ),
 );
 
+/** The object pronoun "us", written in lower case (not the country, "US"). */
+const OBJECT_US = /(?<![\p{L}])us(?![\p{L}])/u;
+
 export const WEIGHTS = { query: 1, filler: 0.3, name: 0.5, key: 0.45, synonym: 0.35, feedback: 0.25, kind: 0.3 } as const;
 
 const TEMPORAL = /\b(when|what (year|month|date|day|time|week)|which (year|month|day)|how long|how many (years|months|weeks|days)|ago|since|before|after|until|first time|last time)\b/i;
@@ -476,6 +479,13 @@ export const QUERY = {
   derivations: 0.35,
   /** The same for a rare word's synonyms that share its first sense as their own first sense (0 = off). */
   sharedSenses: 0.35,
+  /**
+   * Members of a rare category noun of a concrete class (MEMBER_CLASSES: a food, an animal, a plant; "shellfish" →
+   * oyster, mussel) search the turns at this share of the word's weight and cover it in the gate (0 = off): a stance on
+   * oysters answers one on shellfish. Kinds of its first sense only, `memberDepth` steps down, single-word lemmas.
+   */
+  members: 0.35,
+  memberDepth: 2,
   /**
    * Weight of a question word's chat forms (chat-forms.ts: "fave" for "favorite"), as a share of the
    * word's (0 = off). 0.6: LoCoMo dev sweep ev@512 0.811 → 0.815 (A +0.005, B +0.004), temporal
@@ -623,6 +633,13 @@ export function relativeAttribute(q: string): { owner: string; attribute: string
   // "What does my father do for work?", "Where did my aunt study?": the relative is the subject of the verb asked about.
   const subject = DO_SUBJECT.exec(q);
   if (subject && RELATION_WORDS.has(subject[1]!.toLowerCase())) return { owner: subject[1]!.toLowerCase(), attribute: subject[2]!.toLowerCase() };
+  // "What line of work is my sister in?", "Which school is my son at?": the relative is the copula's subject and the
+  // wh-phrase names what is asked of them (not "What is my brother called?": a name ask).
+  const copula = COPULA_SUBJECT.exec(q);
+  if (copula && RELATION_WORDS.has(copula[2]!.toLowerCase()) && !/^(?:called|named|'?s)$/i.test(copula[3] ?? '')) {
+    const attribute = words(copula[1]!).find((w) => !STOP_WORDS.has(w));
+    if (attribute) return { owner: copula[2]!.toLowerCase(), attribute };
+  }
   const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
   if (owner < 0) return null;
   const next = all.slice(owner + 1).find((w) => !STOP_WORDS.has(w));
@@ -632,6 +649,9 @@ export function relativeAttribute(q: string): { owner: string; attribute: string
 /** "What does my aunt do?", "…do for work / for a living / these days?": an ask for the relative's occupation. */
 const OCCUPATION_DO = /\bdoes\s+my\s+[a-z-]+\s+do\b(?:\s+(?:for\s+(?:work|a\s+living)|now|nowadays|these\s+days))?\s*[?.!]*\s*$/i;
 const OCCUPATION_KEYS = ['job_title', 'employer'];
+
+/** A wh-phrase with a content word, the copula, then "my <relative>" as its subject (not its possessive). */
+const COPULA_SUBJECT = /\b(?:what|which|whose)\s+((?:[a-z-]+\s+){1,4}?)(?:is|was|are|were)\s+my\s+([a-z-]+)\b(?!['’])(?:\s+([a-z']+))?/i;
 
 /** A relative as the subject of a do-support question: "does my father do…", "did my sister study…" (not "call": the name). */
 const DO_SUBJECT = /\b(?:does|did|do)\s+my\s+([a-z-]+)\s+(?!call\b)([a-z]+)/i;
@@ -972,6 +992,22 @@ function regardingForms(query: string, lexicon: QueryLexicon | undefined): strin
 /** Question words at least this common in everyday text bring no derivations ("make" → maker, "go" → goer). */
 const BRIDGE_COMMONNESS = 0.45;
 
+/** Lexicographer classes whose category nouns have members worth searching (QUERY.members). */
+const MEMBER_CLASSES = new Set(['noun.food', 'noun.animal', 'noun.plant']);
+
+/** Single-word kinds of a noun's first sense (within QUERY.memberDepth steps) when that sense is of a MEMBER_CLASSES class. */
+function categoryMembers(lex: Lexicon, word: string): string[] {
+  const first = lex.senses(word, 'noun', 1)[0];
+  if (!first || !MEMBER_CLASSES.has(first.lexClass)) return [];
+  const out = new Set<string>();
+  let frontier = [first];
+  for (let d = 0; d < QUERY.memberDepth && frontier.length > 0; d++) {
+    frontier = frontier.flatMap((s) => lex.hyponyms(s.id));
+    for (const h of frontier) for (const l of h.lemmas) if (!/[\s-]/.test(l) && l !== word) out.add(l);
+  }
+  return [...out];
+}
+
 export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: QueryLexicon): AnalyzedQuery {
   const query = regardingForms(expandShortNames(rawQuery, knownNames), lexicon);
   const terms = new Map<string, QueryTerm>();
@@ -1000,6 +1036,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // A stance noun ("my verdict on…") frames the ask the same way.
   const stance = stanceTerms(query, lexicon && typeof lexicon.hypernyms === 'function' ? (lexicon as Lexicon) : undefined);
   const frame = new Set([...askFrameTerms(query), ...stance]);
+  // "us" in lower case is the speakers as a group ("home for us", "a trip for us"), a pronoun like "me" and "we" (the
+  // stop words); "US" is the country, kept.
+  if (OBJECT_US.test(query)) frame.add('us');
   const particles = new Set([...query.matchAll(PARTICLE), ...query.matchAll(DAY_PART), ...query.matchAll(FARING)].flatMap((m) => analyze(m[1]!)));
   for (const t of original) {
     if (frame.has(t)) continue;
@@ -1134,6 +1173,19 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
           if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.sharedSenses, source: 'synonym', covers: qt.term });
         }
     }
+  // Members of a rare category noun ("shellfish" → oyster, mussel; "molluscs" → oyster, squid), by the lexicon's
+  // hyponyms of its first noun sense, for the concrete classes only (MEMBER_CLASSES).
+  if (QUERY.members > 0 && lexicon && typeof (lexicon as Partial<Lexicon>).hyponyms === 'function')
+    for (const w of words(query)) {
+      if (w.length < 4 || names.has(w) || STOP_WORDS.has(w) || (lexicon.commonness?.(w) ?? 0) >= BRIDGE_COMMONNESS) continue;
+      const own = analyze(w)[0];
+      const qt = own === undefined ? undefined : terms.get(own);
+      if (!qt || qt.source !== 'query') continue;
+      for (const m of categoryMembers(lexicon as Lexicon, w)) {
+        const f = analyze(m)[0];
+        if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.members, source: 'synonym', covers: qt.term });
+      }
+    }
   // A named date also searches the dates the turns refer to ("yesterday" said the day after).
   if (date) for (const token of rangeTokens(date.range)) terms.set(token, { term: token, weight: WEIGHTS.key, source: 'kind' });
   // Kind words also search the turns' kind features, standing in for the word itself — except for a relative's
@@ -1149,6 +1201,19 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
       if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind', covers: t });
     }
   }
+  // A word that by itself asks a key of a kind (KEY_KINDS; "home" asks the location by its sense, KEY_SENSES) is a kind
+  // word too: a turn naming a thing of that kind covers it when no row holds the key ("landed in Coventry" for "Where's
+  // home?"). Read per word, so "work" in "a work trip" asks what "work" asks, nothing more.
+  if (!relative && lexicon)
+    for (const w of new Set(words(query))) {
+      const t = analyze(w)[0];
+      if (!t || KIND_OF_TERM.has(t) || frame.has(t) || nameTerms.has(t) || adjunctTerms.has(t) || names.has(w) || terms.get(t)?.source !== 'query') continue;
+      for (const k of keysAskedFor(w, lexicon, names)) {
+        const kind = KEY_KINDS[k];
+        const token = kind ? kindToken(kind) : undefined;
+        if (token && !terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind', covers: t });
+      }
+    }
   // ...and searches the turns naming a thing of its kind, which cover the verb ("I cycle now, sold the motorbike").
   if (object) for (const kind of object.kinds) for (const t of analyze(object.verb)) terms.set(kindToken(kind), { term: kindToken(kind), weight: WEIGHTS.kind, source: 'kind', covers: t });
   // A head the lexicon does not know ("Which bakkie am I driving?") is a thing of the verb's kind: it weighs the narrowed share.

@@ -9,6 +9,7 @@
  * the per-candidate features (features.ts). Nothing here scans a user's whole history, and
  * nothing knows which store answers. Providers that fail are logged and skipped.
  */
+import { adultsOf } from '../lexicon/young-animals.ts';
 import type { CorpusStats, Lexicon, MemoryStore, TurnPlace } from '../ports.ts';
 import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
@@ -261,12 +262,16 @@ export function valueIsKindOf(lexicon: Pick<Lexicon, 'isA'> | undefined | null, 
   const head = value.split(/\s+(?:named|called)\s+/i)[0]!.trim().toLowerCase();
   const opts = { pos: 'noun' as const, maxSenses: 2, maxDepth: 10 };
   // The value is a kind of the word ("border collie" for "dog"), the word a kind of the value ("poodle" for "dog named
-  // Rex": which dog, said more narrowly), or the word names any young animal ("pup", "kitten") and the value is an animal.
+  // Rex": which dog, said more narrowly), or the word names the young of the value's animal ("pup" for a dog, "kitten"
+  // for a cat; YOUNG_OF), or a young animal of no known adult and the value is an animal. A pup is no rabbit.
   return (
     head.length > 0 &&
     asked.every((w0) => {
       const w = w0.toLowerCase();
-      return lexicon.isA(head, w, opts) || lexicon.isA(w, head, opts) || (lexicon.isA(w, 'young', opts) && lexicon.isA(head, 'animal', opts));
+      if (lexicon.isA(head, w, opts) || lexicon.isA(w, head, opts)) return true;
+      const adults = adultsOf(w);
+      if (adults) return adults.some((a) => lexicon.isA(head, a, opts));
+      return lexicon.isA(w, 'young', opts) && lexicon.isA(head, 'animal', opts);
     })
   );
 }
