@@ -42,7 +42,7 @@ const KINDS: Record<number, string> = {
 };
 const gcs: Array<{ kind: string; ms: number }> = [];
 const obs = new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcs.push({ kind: KINDS[(e.detail as { kind: number }).kind] ?? 'other', ms: e.duration });
+  for (const e of list.getEntries()) gcs.push({ kind: KINDS[((e as unknown as { detail: { kind: number } }).detail).kind] ?? 'other', ms: e.duration });
 });
 obs.observe({ entryTypes: ['gc'] });
 /** Lets the observer's queued entries arrive. */

@@ -144,7 +144,8 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
     const fs = tfCounts[i];
     let s = 0;
     let cov = 0;
-    const matched: string[] = [];
+    // Made on the first match as a one-element literal: [] then push reserves room for 16.
+    let matched: string[] | null = null;
     for (let j = 0; j < ts.length; j++) {
       const term = ts[j];
       const f = fs[j];
@@ -153,18 +154,20 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
       s += (qt.weight * w * f * (BM25.k1 + 1)) / (f + BM25.k1 * (1 - BM25.b + (BM25.b * d.termCount) / avgdl));
       if (isOriginal(qt)) {
         cov += coverWeight(qt);
-        matched.push(term);
+        if (matched) matched.push(term);
+        else matched = [term];
       }
     }
     // A kind feature covers the question word it stands for ("work" by an occupation), when the word itself is absent.
     for (const term of ts) {
       const covered = want.get(term)!.covers;
       const orig = covered === undefined ? undefined : want.get(covered);
-      if (!orig || !isOriginal(orig) || ts.includes(covered!) || matched.includes(covered!)) continue;
+      if (!orig || !isOriginal(orig) || ts.includes(covered!) || matched?.includes(covered!)) continue;
       cov += BM25.kindCover * coverWeight(orig);
-      matched.push(covered!);
+      if (matched) matched.push(covered!);
+      else matched = [covered!];
     }
-    if (s > 0) out.push({ id: d.id, score: s, coverage: origMass > 0 ? cov / origMass : 0, matched });
+    if (s > 0) out.push({ id: d.id, score: s, coverage: origMass > 0 ? cov / origMass : 0, matched: matched ?? [] });
   });
   return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
 }
