@@ -12,6 +12,8 @@
  *   no collection ran inside it (run it with `node --min-semi-space-size=64 --max-semi-space-size=64`
  *   so that GCs are rare; the recalls a GC ran in are counted and left out). `--sample` adds
  *   V8's sampling allocation profile (collected objects included) by function, top 25.
+ * - with `--residue` (and `node --expose-gc`): the young bytes of a finished recall that the next
+ *   minor GC still copies (a full GC frees them; see docs/recall-architecture.md, session 12).
  */
 import { createHash } from 'node:crypto';
 import { Session } from 'node:inspector/promises';
@@ -117,6 +119,26 @@ if (process.argv.includes('--sample')) {
   const n = 2 * QUESTIONS.length;
   console.log(`sampled allocation per recall: ${MB(total / n)} MB; by function (KB per recall):`);
   for (const [k, b] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(b / n / 1024).toFixed(1).padStart(8)}  ${k}`);
+}
+
+// `--residue` (needs --expose-gc): what of a finished recall survives the next scavenge. Two
+// minor GCs empty the young generation, one recall runs (it fits in it, so no GC runs inside),
+// the event loop turns, then one minor GC: what it copies was still reachable for the scavenger.
+if (process.argv.includes('--residue')) {
+  const gc = (globalThis as { gc?: (o?: { type: 'minor' | 'major' }) => void }).gc;
+  if (!gc) throw new Error('--residue needs node --expose-gc');
+  const newUsed = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')!.space_used_size;
+  const one = async (q: string) => void (await recall(q));
+  const kept: number[] = [];
+  for (const q of QUESTIONS) {
+    gc({ type: 'minor' });
+    gc({ type: 'minor' });
+    await one(q);
+    await new Promise((r) => setTimeout(r, 1));
+    gc({ type: 'minor' });
+    kept.push(newUsed());
+  }
+  console.log(`residue: young bytes surviving the first minor GC after a recall, mean ${MB(kept.reduce((a, b) => a + b, 0) / kept.length)} MB, max ${MB(Math.max(...kept))} MB over ${kept.length} recalls`);
 }
 
 // GCs and CPU over REPS passes.
