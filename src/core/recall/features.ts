@@ -7,6 +7,7 @@
  */
 import type { AnalyzedQuery } from './query-analysis.ts';
 import type { Candidate } from './retrieve.ts';
+import type { RankerHit } from '../types.ts';
 import { bridgeScore, type Bridges } from './lexical-bridge.ts';
 import { statesDuration, statesTime } from './time-statements.ts';
 
@@ -114,14 +115,15 @@ export function applyFeatures(candidates: Candidate[], ctx: FeatureContext, feat
   if (live.length === 0) return candidates;
   const scored = candidates.map((c, i) => {
     let score = c.score;
-    const rankers = [...c.rankers];
+    // Copied only when a feature fires (most candidates keep their rankers and score as they are).
+    let rankers: RankerHit[] | null = null;
     for (const f of live) {
       const s = f.score(c, ctx);
       if (!Number.isFinite(s) || s === 0) continue;
       score += f.weight * s;
-      rankers.push({ ranker: `feature_${f.name}`, rank: 0, score: s });
+      (rankers ??= [...c.rankers]).push({ ranker: `feature_${f.name}`, rank: 0, score: s });
     }
-    return { c: { ...c, score, rankers }, i };
+    return { c: rankers ? { ...c, score, rankers } : c, i };
   });
   return scored.sort((a, b) => b.c.score - a.c.score || a.i - b.i).map((x) => x.c);
 }

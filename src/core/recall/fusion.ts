@@ -27,10 +27,15 @@ export function rrf(lists: RankedList[], k = RRF_K): Fused[] {
     l.items.forEach((it, i) => {
       // Equal scores share a rank, so an arbitrary tie order does not decide the fusion.
       if (i === 0 || it.score !== l.items[i - 1].score) rank = i + 1;
-      let f = by.get(it.key);
-      if (!f) by.set(it.key, (f = { key: it.key, score: 0, rankers: [] }));
-      f.score += l.weight / (k + rank);
-      f.rankers.push({ ranker: l.ranker, rank, score: it.score });
+      const hit = { ranker: l.ranker, rank, score: it.score };
+      const f = by.get(it.key);
+      // A one-element literal, not [] then push: most items are found by one or two rankers, and a
+      // first push gives an empty array room for 16 (~130 bytes each, ~700 items a recall).
+      if (!f) by.set(it.key, { key: it.key, score: l.weight / (k + rank), rankers: [hit] });
+      else {
+        f.score += l.weight / (k + rank);
+        f.rankers.push(hit);
+      }
     });
   }
   return [...by.values()].sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));

@@ -14,7 +14,7 @@ import type { CorpusStats, Lexicon, MemoryStore, TurnPlace } from '../ports.ts';
 import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
 import { analyzeQuery, INTENTS, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
-import { bm25Score, coverageIdf, idf, isOriginal, toTermDoc, type Bm25Hit, type TermDoc } from './bm25.ts';
+import { bm25Score, coverageIdf, idf, isOriginal, termMatcher, toTermDoc, type Bm25Hit, type TermDoc } from './bm25.ts';
 import { rrf, type RankedList } from './fusion.ts';
 import { TurnWindow } from './turn-window.ts';
 import { applyFeatures, FEATURE_WEIGHTS } from './features.ts';
@@ -154,7 +154,9 @@ interface LexicalSet {
 async function lexical(store: MemoryStore, scope: string, kind: 'memory' | 'turn', terms: string[], includeInactive = true, limit = kind === 'turn' ? RETRIEVE.lexicalLimit : RETRIEVE.memoryLexicalLimit): Promise<LexicalSet> {
   if (terms.length === 0) return { docs: [] };
   const raw = await store.lexicalCandidates(scope, kind, terms, limit, kind === 'memory' ? { includeInactive } : undefined);
-  return { docs: raw.docs.map(toTermDoc), df: raw.df };
+  // Every reader of the set asks only about the terms it was queried for (BM25, dfIn, the kind features).
+  const match = termMatcher(terms);
+  return { docs: raw.docs.map((d) => toTermDoc(d, match)), df: raw.df };
 }
 
 /** Documents of the set containing the term (exact when complete, else the index's count). */
