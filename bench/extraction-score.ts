@@ -58,7 +58,7 @@ export function loadCorpus(path: URL | string = new URL('../fixtures/extraction-
  * Blind rounds not yet scored: their lines are never printed by `--verbose` of the whole eval (only their summary
  * rows), so nobody reads them by accident before the one first score. Scoring one with `--file=` prints it as asked.
  */
-export const UNSCORED_ROUNDS: ReadonlySet<string> = new Set<string>(['r45', 'r46', 'r47']);
+export const UNSCORED_ROUNDS: ReadonlySet<string> = new Set<string>([]);
 
 /** Blind rounds stored as their own files: `fixtures/extraction-blind-<name>.jsonl`, sorted by name. */
 export function blindFiles(): { name: string; url: URL }[] {
