@@ -84,6 +84,13 @@ const AFTER_NAME = /^(?:\s*[,.!?;:)]|\s*$|\s+(?:was|is|has|had|and|just|turned|t
 
 const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
+/** A third-person verb form the lexicon knows ("teaches", "runs", "lectures"): a predicate, not a name. */
+function isVerbForm(w: string, lex: Lexicon | undefined): boolean {
+  if (!lexiconKnowsWords(lex) || !/[^s]s$/.test(w)) return false;
+  // English's third-person spelling, so a name is not read back to a verb ("james" is not "jam" + es).
+  return lex!.lemmas(w, 'verb').some((l) => w === `${l}s` || (w === `${l}es` && /(?:s|x|z|ch|sh|o)$/.test(l)) || (/[^aeiou]y$/.test(l) && w === `${l.slice(0, -1)}ies`));
+}
+
 /** Chat words no dictionary holds that are never names ("ngl", "tbh", "gonna"). */
 const CHAT_WORDS = new Set('when where why how who what while whenever wherever into onto upon from about than were was been being have has does did would could should shall must might they them their theirs there these those what which whose whom every each also very just only even ever never always often your yours mine ours hers himself herself itself ourselves themselves yourself myself with without within through throughout during before after above below under over between among against toward towards until till because while whereas although though unless whether either neither both some any many much more most less least such same other another anyone anything anybody someone something somebody everyone everything everybody nobody nothing none cannot cant dont wont isnt arent wasnt werent didnt doesnt havent hasnt hadnt couldnt wouldnt shouldnt youre theyre were ive youve weve theyve ill youll hell shell well theyll id youd hed shed wed theyd im thats whats theres heres lets lol lmao omg btw idk imo imho haha hahaha yay ugh meh tho cuz gonna wanna gotta kinda sorta dunno okay yeah yep nope yup cos coz thx pls plz asap fyi aka etc hmm ooh oof tbh ngl wfh irl smh fomo jk ikr bff rn bc wrt af'.split(' '));
 
@@ -157,6 +164,8 @@ export function caseLowerNames(text: string, lex?: Lexicon): string {
       let out = fix(s, NAME_CUE);
       out = out.replace(new RegExp(`(${NAMED_NOUN.source})([a-z][a-z'-]*)`, 'g'), (all, c: string, w: string, offset: number, whole: string) => {
         if (NOT_A_NAME.has(w) || w.length < 2 || !AFTER_NAME.test(whole.slice(offset + all.length))) return all;
+        // "my sister works at google", "my brother lives in leeds": a word that is itself a predicate is the verb.
+        if (AFTER_NAME.test(` ${w}`) || isVerbForm(w, lex)) return all;
         return `${c}${capital(w)}`;
       });
       if (/\b(?:moved|moving|relocated|relocating)\b/.test(s)) out = fix(out, /\bfrom\s+/);

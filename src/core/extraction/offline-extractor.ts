@@ -17,7 +17,7 @@ import { resolveDate } from './dates.ts';
 import { analyseNegation, NEVER_PERFECT } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
 import { attribute, isOthersAdvice, relationAsTitle, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
-import { PERSONAL_FACT_RULES, hereIn, placeIsHome, roleGiven } from './rules/personal-facts.ts';
+import { PERSONAL_FACT_RULES, ageFragment, hereIn, placeIsHome, roleGiven } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
 import { HEALTH_RULES } from './rules/health.ts';
@@ -34,11 +34,12 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase, lexiconKnowsWords } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun, roleDrafts, liftRelatives } from './frames/read.ts';
+import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun, roleDrafts, liftRelatives, workplaceDrafts, activitySlotDrafts } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
+import { languageRoster } from './frames/language-roster.ts';
 import { isKind, kindOf } from './frames/kinds.ts';
 import { dietChangeDrafts } from './frames/diet-change.ts';
 import { learnedCandidates } from './learned/layer.ts';
@@ -87,7 +88,7 @@ export const CONFIDENCE = { explicit: 0.9, thirdParty: 0.8, confirmed: 0.8, impl
 
 const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES, workSchedule];
 // Relation mentions ("…he went to live with my parents") are the speaker's facts whoever the clause is about.
-const DETACHED_RULES: Rule[] = [...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1), placeIsHome, hereIn, idiomaticTaste, roleGiven];
+const DETACHED_RULES: Rule[] = [...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1), placeIsHome, hereIn, idiomaticTaste, roleGiven, ageFragment];
 
 /** Text beyond this many characters of one message is not read (pasted documents, logs): bounded time per turn. */
 export const MAX_MESSAGE_CHARS = 8_000;
@@ -221,7 +222,7 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc), ...workKitDrafts(rc), ...birthDrafts(rc), ...roleDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc), ...workKitDrafts(rc), ...birthDrafts(rc), ...roleDrafts(rc), ...workplaceDrafts(rc), ...activitySlotDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // What the rules put in the past ("worked at Aldi for three years") is no current fact for the frames to add.
   const pastValues = new Set(rules.filter((d) => d.op === 'history').map((d) => `${d.key}|${normValue(d.value)}`));
   if (pastValues.size > 0) fresh.splice(0, fresh.length, ...fresh.filter((d) => (d.op ?? 'assert') !== 'assert' || !pastValues.has(`${d.key}|${normValue(d.value)}`)));
@@ -791,7 +792,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       // "two boys, Ezra (4) and Milo (18 months)": a roster of named kin with ages, what the clauses left unsaid.
       if (!isJokeOrSarcasm(content))
         for (const sentence of prepare(content, lexicon).split(/(?<=[.!?])\s+|\n+/))
-          for (const d of kinRoster(sentence, speaker)) {
+          for (const d of [...kinRoster(sentence, speaker), ...languageRoster(sentence, speaker, lexicon)]) {
             const dup = d.key === 'age' ? out.some((c) => c.key === 'age' && (c.subject === d.subject || c.subject.endsWith(` ${d.subject!.split(' ').pop()}`))) : out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value));
             if (!dup) out.push(toCandidate(d, { id: d.subject!, self: d.subject === speaker }, content.trim(), CONFIDENCE.explicit));
           }
