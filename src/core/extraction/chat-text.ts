@@ -119,12 +119,21 @@ export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase 
     // Right after a subject pronoun a word is the verb ("we rehomed clover"), and an unknown -ing word is an activity
     // ("woodturning"), not a name.
     if (unknownWord(lex, w) && (/ing$/.test(w) || (/(?:ed|s)$/.test(w) && /\b(?:i|we|they|he|she|you)\s+$/.test(text.slice(Math.max(0, offset - 6), offset))))) return w;
+    // A word unknown alone may end or start a compound the lexicon holds ("myasthenia gravis", "in vitro"): a common word.
+    if (unknownWord(lex, w) && inKnownCompound(text, w, offset, lex)) return w;
     if (unknownWord(lex, w)) return capital(w);
     const first = lex.senses(w, undefined, 1)[0];
     // An inflected form ("seats", "banks") is a common noun: place names are not plurals.
     const inflected = !!first && !first.lemmas.some((l) => l.toLowerCase() === w) && lex.lemmas(w, 'noun').some((l) => l !== w && first.lemmas.includes(l));
     return first && first.lexClass === 'noun.location' && !inflected ? capital(w) : w;
   });
+}
+
+/** Whether the word at `offset` and a neighbouring word form a lemma the lexicon holds. */
+function inKnownCompound(text: string, w: string, offset: number, lex: Lexicon): boolean {
+  const prev = /([a-z][a-z'-]*)\s+$/.exec(text.slice(Math.max(0, offset - 30), offset))?.[1];
+  const next = /^\s+([a-z][a-z'-]*)/.exec(text.slice(offset + w.length, offset + w.length + 30))?.[1];
+  return (!!prev && lex.senses(`${prev} ${w}`, 'noun', 1).length > 0) || (!!next && lex.senses(`${w} ${next}`, 'noun', 1).length > 0);
 }
 
 /** A cue after which the word names a place (a home, a move, an origin), not a workplace. */

@@ -115,7 +115,12 @@ const BOND = new Set(['partner', 'wife', 'husband', 'boyfriend', 'girlfriend', '
  * ("late", "future") stay.
  */
 export function plainRelations(text: string): string {
-  const out = text.replace(MODIFIED_RELATION, (all, my: string, mods: string, rel: string) => {
+  // "me mam", "me brother": the dialect possessive.
+  let out = text.replace(DIALECT_MY, 'my ');
+  // "nana Edith has…": a relation noun opening the sentence as a title before the name.
+  const titled = TITLE_RELATION.exec(out);
+  if (titled && RELATIONS[titled[1].toLowerCase()] !== undefined && isName(titled[2])) out = `my ${out}`;
+  out = out.replace(MODIFIED_RELATION, (all, my: string, mods: string, rel: string) => {
     const words = mods.trim().split(/\s+/);
     if (words.some((w) => NOT_MODIFIER.test(w) || KEPT_MODIFIER.test(w)) || new RegExp(`^${RELATION_ADJ}$`, 'i').test(words[words.length - 1])) return all;
     if (RELATIONS[words[words.length - 1]] !== undefined) return all;
@@ -123,9 +128,13 @@ export function plainRelations(text: string): string {
     return `${my} ${rel}`;
   });
   const bare = BARE_APPOSITIVE.exec(out);
-  if (bare && RELATIONS[bare[1].toLowerCase()] !== undefined && isName(bare[2])) return `my ${bare[1].toLowerCase()} ${bare[2]} ${out.slice(bare[0].length)}`;
-  return out;
+  if (bare && RELATIONS[bare[1].toLowerCase()] !== undefined && isName(bare[2])) out = `my ${bare[1].toLowerCase()} ${bare[2]} ${out.slice(bare[0].length)}`;
+  // "my nana Edith down in Penzance has…": where they live, said after the name, is a clause of its own.
+  return out.replace(PLACED_RELATIVE, (all, who: string, place: string) => `${who} lives in ${place}; ${who} `);
 }
+const DIALECT_MY = new RegExp(`\\b[Mm]e\\s+(?=(?:${RELATION_RE})\\b(?![-'’]))`, 'gu');
+const TITLE_RELATION = new RegExp(`^(${RELATION_RE})\\s+(\\p{Lu}[\\p{L}'’-]+)\\s+(?=\\p{Ll})`, 'u');
+const PLACED_RELATIVE = new RegExp(`\\b((?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE})\\s+\\p{Lu}[\\p{L}'’-]+),?\\s+(?:down|up|over|out|back)\\s+in\\s+(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?),?\\s+(?=(?:has|had|is|was|just|still|now|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'gu');
 
 const NAME_BRACKETED_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+)\\s*\\(\\s*(?:my\\s+|our\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\)\\s*`, 'u');
 const BRACKETED_NAME = new RegExp(`^(?:(?:my|our)\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\(\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*\\)\\s*`, 'iu');

@@ -27,8 +27,14 @@ const singular = (rel: string) => (/^(?:kids|children|boys|girls|sons|daughters)
 const LABEL: Record<string, string> = { twins: 'child', triplets: 'child', kids: 'child', children: 'child', boys: 'son', girls: 'daughter', sons: 'son', daughters: 'daughter' };
 
 /** What may open a roster that names no relation: a count of the group ("three of them:", "both of them —"). */
-const HEADLESS_LEAD = /^\s*(?:(?:all|both)\s+of\s+(?:them|em)|(?:\d|two|three|four|five|six)\s+of\s+(?:them|em))?\s*[:,—–-]?\s*/iu;
-const LIST_SEP = /^\s*(?:,\s*(?:and\s+|&\s+)?|;\s*|\s(?:and|&)\s+)/u;
+const HEADLESS_LEAD = /^\s*(?:(?:all|both)\s+of\s+(?:them|em)|(?:\d|two|three|four|five|six)\s+of\s+(?:them|em)|(?:(?:we|I)\s+)?(?:have|got|(?:we|I)['’]ve\s+got)\s+(?:\d|two|three|four|five|six))?\s*[:,—–-]?\s*/iu;
+/**
+ * Between two items: a comma, "and" or ";", after at most a few lower-case words said of the one before ("Ananya is 16
+ * going on 30 and Veer is 11"), before a word of endearment or size ("and little Maryam just turned one").
+ */
+const LIST_SEP = /^(?:\s+[\p{Ll}\d][\p{L}\d'’-]*){0,4}?\s*(?:,\s*(?:and\s+|&\s+)?|;\s*|\s(?:and|&)\s+)(?:(?:little|wee|baby|young|big|the)\s+)?/u;
+/** Twins or triplets named together with one age: "the twins Ebube and Kamsi are 2". */
+const GROUP_ITEM = new RegExp(`^(?:the\\s+|our\\s+|my\\s+)?(?:twins|triplets)\\s*,?\\s+(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*,\\s*(\\p{Lu}[\\p{Ll}'’-]+))?\\s+(?:and|&)\\s+(\\p{Lu}[\\p{Ll}'’-]+)\\s*,?\\s+(?:are|were)\\s+(?:just\\s+|nearly\\s+|almost\\s+)?${AGE}(?![\\p{L}\\d])`, 'u');
 
 /**
  * A roster with no relation noun: the sentence opens with two or more names coordinated, each with a child's age
@@ -39,9 +45,11 @@ function headlessRoster(sentence: string, speaker: string): Draft[] {
   let at = HEADLESS_LEAD.exec(sentence)![0].length;
   const items: Array<{ name: string; age: string }> = [];
   for (const m of sentence.matchAll(ITEM)) {
+    if (m.index! < at) continue;
     if (m.index! !== at) {
       const sep = LIST_SEP.exec(sentence.slice(at, m.index!));
-      if (items.length === 0 || !sep || sep[0].length !== m.index! - at) break;
+      if (items.length === 0 || !sep) break;
+      if (sep[0].length !== m.index! - at) break;
     }
     const name = m[1];
     const n = spelledToDigits((m[2] ?? m[4]).toLowerCase());
@@ -51,7 +59,16 @@ function headlessRoster(sentence: string, speaker: string): Draft[] {
     at = m.index! + m[0].length;
   }
   // Animals named with their ages ("Rex (3) and Bella (5), both greyhounds") are no children.
-  if (items.length < 2 || re(`\\b(?:${PET_RE})s?\\b`, 'i').test(sentence)) return [];
+  // "… and the twins Ebube and Kamsi are 2": a named group with one age closes the list.
+  const sep = items.length > 0 ? /^\s*(?:,\s*(?:and\s+)?|\s(?:and|&)\s+)/u.exec(sentence.slice(at)) : null;
+  const g = sep ? GROUP_ITEM.exec(sentence.slice(at + sep[0].length)) : null;
+  if (g) {
+    const n = spelledToDigits(g[4].toLowerCase());
+    for (const name of [g[1], g[2], g[3]].filter(Boolean)) items.push({ name, age: `${n}${g[5] ? ` ${g[5].trim().replace(/\s+old$/, '')}` : ''}` });
+    at += sep![0].length + g[0].length;
+  }
+  // Only an animal word in the list or right after it counts ("…, and they fight like cats" is a simile).
+  if (items.length < 2 || re(`\\b(?:${PET_RE})s?\\b`, 'i').test(sentence.slice(0, at)) || re(`^\\s*[,(—–-]?\\s*(?:both|all|the\\s+two)?\\s*(?:\\p{Ll}+\\s+)?(?:${PET_RE})s?\\b`, 'iu').test(sentence.slice(at))) return [];
   return items.flatMap(({ name, age }) => {
     const fact = relationDraft(speaker, 'child', name, 0.7);
     return [
@@ -99,5 +116,6 @@ export function kinRoster(sentence: string, speaker: string): Draft[] {
       out.push({ key: 'age', value: age, subject: thirdPartyId(speaker, label, name), confidence: 0.8, metadata: { frame: 'roster' } });
     }
   }
-  return out;
+  // A relation noun later in the sentence ("… and the twins Ebube and Kamsi are 2") may close a roster it does not head.
+  return out.length > 0 ? out : headlessRoster(sentence, speaker);
 }

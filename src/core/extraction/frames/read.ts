@@ -171,7 +171,11 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
 
 /** A capitalised name in the possessive that the lexicon holds as an illness ("Parkinson's", "Ménière's"). */
 function eponymIllness(np: Phrase, lex?: Lexicon): boolean {
-  return np.proper && /^\p{Lu}[\p{L}-]*['’]s$/u.test(np.text) && isKind(np.headLemma.replace('’', "'"), 'illness', lex);
+  if (!np.proper || !/^\p{Lu}[\p{L}-]*['’]s$/u.test(np.text)) return false;
+  // The tagger splits the possessive off the head ("Parkinson" + "'s"): the lexicon holds the eponym with it, alone or
+  // before "disease" or "syndrome" ("Addison's disease", "Tourette's syndrome").
+  const eponym = `${np.headLemma.replace(/['’]s$/, '')}'s`;
+  return [eponym, `${eponym} disease`, `${eponym} syndrome`].some((w) => isKind(w, 'illness', lex));
 }
 
 /** The words of a phrase without its determiner ("a senior sonographer" → "senior sonographer"). */
@@ -314,7 +318,9 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     // A named third party's own things go to them ("my neighbour rosa keeps three chickens" → rosa's pets); care
     // frames stay the speaker's (walking someone's dog says nothing of whose it is).
     const theirs = !clause.subject.self && !!shape.subject?.name && !shape.pronoun && (frame.pred === 'own' || frame.pred === 'drive') && frame.key !== 'relation';
-    if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !speakerSays && !theirs) continue;
+    // Having an illness is no ownership: whoever the clause is about has it ("my dad has glaucoma").
+    const ailing = frame.pred === 'own' && frame.arg === 'illness' && !clause.subject.self && !!shape.subject && !shape.pronoun;
+    if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !speakerSays && !theirs && !ailing) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
     // "I've never owned a motorbike": a lifelong absence takes nothing back.
