@@ -24,7 +24,7 @@ import { HEALTH_RULES } from './rules/health.ts';
 import { PREFERENCE_RULES, communicationStyle, idiomaticTaste, tasteChange } from './rules/preferences.ts';
 import { changeOfHeart, opinions, reasonedOpinion } from './rules/opinions.ts';
 import { eventKindOf, events } from './rules/events.ts';
-import { workSchedule } from './rules/work-schedule.ts';
+import { shiftEmployer, workSchedule } from './rules/work-schedule.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
 import { normValue } from './values.ts';
@@ -34,7 +34,7 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase, lexiconKnowsWords } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun, roleDrafts, liftRelatives, workplaceDrafts, activitySlotDrafts } from './frames/read.ts';
+import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun, roleDrafts, liftRelatives, workplaceDrafts, activitySlotDrafts, qualifiedDrafts } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
@@ -86,7 +86,7 @@ export function runRule(r: Rule, c: Clause, sink?: RuleErrorSink): Draft[] {
 /** Confidence by source: explicit first-person statement, third party, confirmed assistant claim, implicit cue. */
 export const CONFIDENCE = { explicit: 0.9, thirdParty: 0.8, confirmed: 0.8, implicit: 0.6, retract: 0.85 } as const;
 
-const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES, workSchedule];
+const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES, workSchedule, shiftEmployer];
 // Relation mentions ("…he went to live with my parents") are the speaker's facts whoever the clause is about.
 const DETACHED_RULES: Rule[] = [...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1), placeIsHome, hereIn, idiomaticTaste, roleGiven, ageFragment];
 
@@ -222,7 +222,7 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc), ...workKitDrafts(rc), ...birthDrafts(rc), ...roleDrafts(rc), ...workplaceDrafts(rc), ...activitySlotDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc), ...workKitDrafts(rc), ...birthDrafts(rc), ...roleDrafts(rc), ...workplaceDrafts(rc), ...activitySlotDrafts(rc), ...qualifiedDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // What the rules put in the past ("worked at Aldi for three years") is no current fact for the frames to add.
   const pastValues = new Set(rules.filter((d) => d.op === 'history').map((d) => `${d.key}|${normValue(d.value)}`));
   if (pastValues.size > 0) fresh.splice(0, fresh.length, ...fresh.filter((d) => (d.op ?? 'assert') !== 'assert' || !pastValues.has(`${d.key}|${normValue(d.value)}`)));

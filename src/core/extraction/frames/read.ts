@@ -205,7 +205,9 @@ function valueOf(frame: Frame, np: Phrase, rc: ReadClause): string {
   switch (frame.key) {
     case 'pet': {
       if (frame.arg === 'name') return `pet named ${np.name ?? bareName(np, rc.lex)}`;
-      const named = np.name ?? NAMED_AFTER.exec(rc.clause.text)?.[1] ?? null;
+      // A proper word before the species is its breed or origin ("the Exmoor pony", "a Sealyham"), not its name.
+      const modifier = !!np.name && !np.proper && np.text.indexOf(np.name) < np.text.lastIndexOf(np.head);
+      const named = (modifier ? null : np.name) ?? NAMED_AFTER.exec(rc.clause.text)?.[1] ?? null;
       const species = np.headLemma;
       return named && isName(named) ? `${species} named ${named}` : species;
     }
@@ -1344,4 +1346,21 @@ export function activitySlotDrafts(rc: ReadClause): Draft[] {
     if (w) return [{ key: 'hobby', value: w, subject: clause.speaker, metadata: { frame: 'activity slot' } }];
   }
   return [];
+}
+
+/** Qualifying into a trade: "qualified as a chiropodist", "fully qualified joiner", "officially a registered nurse". */
+const QUALIFIED = /\b(?:(?:just\s+|finally\s+|now\s+)?qualified\s+as\s+(?:a|an)\s+|(?:fully|officially|now|finally)\s+(?:a\s+|an\s+)?(?:qualified|registered|certified|chartered|licensed|accredited)\s+)([a-z][a-z-]+)\b/i;
+
+/**
+ * A trade reached by qualifying is the job now held, for whoever the clause is about ("my sister Radhika's just
+ * qualified as a chiropodist", a fragment "fully qualified joiner"): the word must be an occupation to the lexicon.
+ */
+export function qualifiedDrafts(rc: ReadClause): Draft[] {
+  const { clause, lex } = rc;
+  if (!lex || clause.negated || isPlan(clause)) return [];
+  const m = QUALIFIED.exec(clause.text);
+  if (!m) return [];
+  const job = m[1].toLowerCase();
+  if (!(OCCUPATIONS.has(job) || isKind(job, 'occupation', lex))) return [];
+  return [{ key: 'job_title', value: job, ...(clause.subject.self ? { subject: clause.speaker } : {}), metadata: { frame: 'qualified×occupation' } }];
 }

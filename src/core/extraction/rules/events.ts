@@ -53,9 +53,11 @@ const STAGE_VERBS = 'graduated|retired|qualified|(?:got|was|been|were|just\\s+go
 const STAGE_OWN = '(?:got|get)\\s+(?:married|hitched|wed)|tied\\s+the\\s+knot|renewed\\s+(?:our|my)\\s+(?:wedding\\s+|marriage\\s+)?vows|adopted\\s+(?:my|our)\\s+(?:\\w+\\s+)?(?:son|daughter|baby|child|kids|children|boy|girl|twins)|signed\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:deal|contract)';
 /** A qualifying examination: the final, bar, board or licensing exam of a profession ("passed my final nursing exam"). */
 const QUALIFYING_EXAM = '(?:final|qualifying|professional|licensing|board|bar)\\s+(?:[\\w-]+\\s+)?(?:exams?|finals|boards)';
-const STAGE_WORKS = `(?:defended|submitted|passed|handed\\s+in|earned|got|was\\s+awarded)\\s+(?:my|our|the)\\s+(?:\\w+\\s+){0,2}(?:thesis|dissertation|viva|phd|doctorate|degree|apprenticeship|citizenship\\s+test|bar\\s+exam|boards|certificate|certification|diploma|qualification|${QUALIFYING_EXAM})`;
+const STAGE_WORKS = `(?:defended|submitted|passed|handed\\s+in|earned|got|was\\s+awarded)\\s+(?:my|our|the)\\s+(?:\\w+\\s+){0,2}(?:thesis|dissertation|viva|phd|doctorate|degree|apprenticeship|citizenship\\s+test|bar\\s+exam|boards|certificate|certification|diploma|qualification|black\\s+belt|pin|wings|hgv|residency|${QUALIFYING_EXAM})`;
+/** A course of training completed ("finished my apprenticeship"); a finished piece of work stays an activity. */
+const STAGE_TRAINING = '(?:finished|completed)\\s+(?:my|our)\\s+(?:\\w+\\s+){0,2}(?:apprenticeship|residency|training|traineeship|internship|probation)';
 const FIRST_HOME = '(?:bought|closed\\s+on|got\\s+the\\s+keys\\s+(?:to|for)|moved\\s+into)\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:house|home|flat|apartment|place|condo)';
-const MILESTONE = re(`\\b(?:${STAGE_VERBS}|${STAGE_OWN}|${STAGE_WORKS}|${FIRST_HOME})\\b`, 'i');
+const MILESTONE = re(`\\b(?:${STAGE_VERBS}|${STAGE_OWN}|${STAGE_WORKS}|${STAGE_TRAINING}|${FIRST_HOME})\\b`, 'i');
 /** The speaker's own wedding or engagement, which also sets the relationship status. */
 const OWN_UNION = /\b(?:got|get)\s+(?:married|hitched|wed)\b|\btied\s+the\s+knot\b|\brenewed\s+(?:our|my)\s+(?:wedding\s+|marriage\s+)?vows\b/i;
 /** How far back a wedding is still news (a milestone), not a record of the past. */
