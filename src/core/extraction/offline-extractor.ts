@@ -40,6 +40,7 @@ import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
 import { languageRoster } from './frames/language-roster.ts';
+import { heldStanceDrafts } from './frames/held-stance.ts';
 import { isKind, kindOf } from './frames/kinds.ts';
 import { dietChangeDrafts } from './frames/diet-change.ts';
 import { learnedCandidates } from './learned/layer.ts';
@@ -798,6 +799,16 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
           }
       // The learned key model: keys the rules and frames left unsaid for the speaker, valued by type (learned/layer.ts).
       if (!isJokeOrSarcasm(content)) out.push(...learnedCandidates(masked, speaker, out.slice(before), lexicon));
+      // A new stance on a topic an earlier user turn of the exchange judged (frames/held-stance.ts).
+      // ("I suppose" hedges a stance; a condition or a wish states none.)
+      if (!isJokeOrSarcasm(content) && !/\b(?:if|would|wish|could|might)\b|\b(?:I|we)['’]d\b/i.test(content)) {
+        const earlier = [...(ctx.recentTurns ?? []).slice(-3).flatMap((t) => userMessagesOf(t.messages)), ...messages.slice(0, i).filter((x) => x.role === 'user')].flatMap((x) => (typeof x.content === 'string' ? [x.content] : []));
+        const topicWord = (d: Draft) => String(d.metadata?.topic ?? '').split(' ').pop()!.replace(/s$/, '');
+        // What the message already read of the topic wins: its own opinion on it, or a state change of it ("the skoda is gone").
+        for (const d of heldStanceDrafts(prepare(content, lexicon), earlier, speaker))
+          if (!out.slice(before).some((c) => c.subject === speaker && (c.key === d.key || (c.key.startsWith('opinion_') && c.key.includes(topicWord(d))) || normValue(c.value).includes(topicWord(d)))))
+            out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));
+      }
     } catch (err) {
       // A bug outside the rules must never lose the turn: this message yields no memories, the turn is still stored.
       recordError('sentence', err, onError);
