@@ -12,7 +12,7 @@ export const RELATIONS: Record<string, string | null> = {
   mom: 'parent', mum: 'parent', mam: 'parent', ma: 'parent', da: 'parent', pa: 'parent', mammy: 'parent', mummy: 'parent', mommy: 'parent', daddy: 'parent', papa: 'parent', mama: 'parent', mother: 'parent', dad: 'parent', father: 'parent', parents: 'parent', stepmom: 'parent', stepdad: 'parent',
   wife: 'partner', husband: 'partner', partner: 'partner', boyfriend: 'partner', girlfriend: 'partner', fiance: 'partner', 'fiancé': 'partner', 'fiancée': 'partner', spouse: 'partner',
   son: 'child', daughter: 'child', eldest: 'child', youngest: 'child', oldest: 'child', twins: 'child', triplets: 'child', sons: 'child', daughters: 'child', kids: 'child', kid: 'child', children: 'child', child: 'child', baby: 'child', boys: 'child', girls: 'child',
-  'little one': 'child', 'little ones': 'child', 'wee one': 'child', 'wee ones': 'child', stepson: 'child', stepdaughter: 'child', stepsons: 'child', stepdaughters: 'child', stepkids: 'child', stepchildren: 'child',
+  stepson: 'child', stepdaughter: 'child', stepsons: 'child', stepdaughters: 'child', stepkids: 'child', stepchildren: 'child',
   grandson: null, granddaughter: null, grandsons: null, granddaughters: null, grandkids: null, grandchildren: null,
   friend: null, 'best friend': null, friends: null, colleague: null, coworker: null, 'co-worker': null, boss: null, manager: null,
   neighbor: null, neighbour: null, roommate: null, flatmate: null, grandma: null, grandmother: null, grandpa: null, grandfather: null,

@@ -411,6 +411,9 @@ function mentionRelatives(exp: string, self: Subject, evidence: string, o: Sente
   return who;
 }
 
+/** "your little one", "the wee one": a child, as the assistant asks after them ("What's your little one called?"). */
+const LITTLE_ONE = /\b(?:little|wee)\s+one(s?)\b/gi;
+
 /** A clause that opens with a relation or social noun and a name, then a lower-case word: its "my" was dropped. */
 const DROPPED_MY = new RegExp(`^(?:${RELATION_RE})\\s+\\p{Lu}\\p{Ll}+\\s+(?!and\\b|or\\b)\\p{Ll}`, 'u');
 
@@ -760,7 +763,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     // "Any allergies I should know about?" — "sesame, quite badly": the things listed fill the class asked for.
     const listed = question && !deny && !alternative && !complement ? askedListAnswer(question.content, content) : null;
     // "What was your cat called again?" — "Marzipan": the value fills the slot the wh-question asks for.
-    const filled = question && !confirm && !deny && !alternative && !complement && !listed && !isJokeOrSarcasm(content) ? filledQuestion(question.content, content, (n) => isKind(n, 'organization', lexicon)) : null;
+    const filled = question && !confirm && !deny && !alternative && !complement && !listed && !isJokeOrSarcasm(content) ? filledQuestion(question.content.replace(LITTLE_ONE, 'child$1'), content, (n) => isKind(n, 'organization', lexicon)) : null;
     const chosen = alternative ?? complement ?? listed ?? filled;
     if (chosen) {
       const found = extractSentences(chosen, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon }).filter((c) => !complement || c.key !== 'name');

@@ -380,7 +380,7 @@ const CURRENT = /^(?:(?:just|still|finally|now|also|only)\s+)*(?:am|is|are|has|h
  * just discovered naps". A number of years 13–110 then "today", "as of", "since" or "and I…".
  */
 export const ageFragment: Rule = (c) => {
-  const m = /^(?:(?:officially|finally|now|just|only)\s+)*(\d{2,3})(?:\s+years?\s+(?:old|young))?\s*(?:today|tomorrow|as\s+of\b|since\b|(?:,\s*|\s+)and\s+(?:I|I'm|I\s+am|I've|I\s+have|still|feeling|counting)\b)/i.exec(spelledToDigits(c.text.trim()));
+  const m = /^(?:(?:officially|finally|now|just|only)\s+)*(\d{2,3})(?:\s+years?\s+(?:old|young))?\s*(?:(?:today|tomorrow)(?=\s*(?:[.,!;]|$|\s+(?:and|so|but|y['’]?all|lol|haha|finally|at\s+last)\b))|as\s+of\b|since\b|(?:,\s*|\s+)and\s+(?:I|I'm|I\s+am|I've|I\s+have|still|feeling|counting)\b)/i.exec(spelledToDigits(c.text.trim()));
   if (!m || !c.subject.self || c.negated || Number(m[1]) < 13 || Number(m[1]) >= 111) return [];
   return [{ key: 'age', value: m[1], subject: c.speaker }];
 };
