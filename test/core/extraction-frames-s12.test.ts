@@ -67,6 +67,8 @@ describe('ages said as a fragment or as a birthday reached', () => {
     ['32 as of last week and nothing feels different', 'user', /^32$/],
     ['forty-three and I have just discovered naps', 'user', /^43$/],
     ['my manager Henrike hit 50 on friday', 'henrike', /^50$/],
+    ['hit 45 on Tuesday and nobody remembered', 'user', /^45$/],
+    ['Grandad Wilf was 88 on Saturday', 'wilf', /^88$/],
   ])('%s', (text, who, value) => expect(has(said(text), who, 'age', value)).toBe(true));
 
   test.each(['we hit 50 mph on the motorway', '20 minutes and I was done', 'the bus hit 30 passengers today', 'page 45 as of last night'])('no age — %s', (text) =>
@@ -92,6 +94,7 @@ describe('an activity by its slot, whatever the word', () => {
   test.each([
     ['I’ve given up bossaball', /bossaball/],
     ['done with squash now, twenty years was enough', /squash/],
+    ['I’ve retired from trail running, my ankles have had it', /trail running/],
   ])('ended — %s', (text, value) => expect(has(said(text), 'user', 'hobby', value, 'retract')).toBe(true));
 
   test.each(['even the neighbours gave up reading it', 'I quit Arup', 'I’m done with him', 'got into trouble at work', 'recycling in Tampere goes out on thursdays', 'joined a book club'])('no hobby — %s', (text) =>
@@ -150,6 +153,7 @@ describe('a new stance on a topic an earlier turn judged', () => {
   ])('%s', (text, prev, want) => expect(stance(text, prev)).toContain(want));
   test('both ways at once is mixed', () =>
     expect(heldStanceDrafts('the standing desk: love the posture, hate the wobble. jury’s out', ['the standing desk is brilliant, best purchase ever'], 'user').map((d) => d.metadata?.stance)).toEqual(['mixed']));
+  test('a correction of a date is no stance on it', () => expect(stance('the dentist is actually Thursday the 12th, sorry', 'the dentist is awful, I dread it')).toEqual([]));
   test('the same stance again is no news', () => expect(stance('herring is still disgusting', 'pickled herring is disgusting, never again')).toEqual([]));
   test('a state change of the thing is no stance', () => expect(stance('well the skoda is gone, wrote it off on the ice', 'the skoda is brilliant in snow')).toEqual([]));
 });
@@ -158,4 +162,15 @@ describe('confirmations', () => {
   test('a yes to a shift at a named place', () => expect(has(asked('Are you still on the early shift at Sainsbury’s?', 'yeah still there'), 'user', 'employer', /sainsbury/)).toBe(true));
   test('the little one asked after is a child', () => expect(has(asked('What’s your little one called again?', 'Tomasz'), 'user', 'child', /tomasz/)).toBe(true));
   test('"our little one" in a statement is no relation noun (the corpus keeps its doings the speaker’s)', () => expect(keys(said('our little one started nursery on monday'), 'child')).toEqual([]));
+});
+
+describe('a rare noun after an article is a noun, whatever the tagger guessed', () => {
+  test.each([
+    ['I am a cooper.', /cooper/],
+    ['I’m a cooper, one of a dozen left in the country', /cooper/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'job_title', value)).toBe(true));
+});
+
+describe('a named person placed by a shared group is that group’s', () => {
+  test('"Name at work" is a colleague', () => expect(said('Ingrid at work has just moved to Malmo').some((f) => f.startsWith('colleague ingrid|'))).toBe(true));
 });

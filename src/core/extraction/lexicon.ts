@@ -39,7 +39,7 @@ export const RELATION_ADJ = '(?:younger|older|little|big|baby|twin|step|eldest|o
  * "Brodie, the lad across the road". The place stands for the social relation (a colleague, a neighbour).
  */
 export const SOCIAL_PLACES: Record<string, string> = {
-  'from work': 'colleague', 'from the office': 'colleague', 'from my work': 'colleague', 'from my team': 'colleague', 'from my job': 'colleague',
+  'from work': 'colleague', 'at work': 'colleague', 'from the office': 'colleague', 'from my work': 'colleague', 'from my team': 'colleague', 'from my job': 'colleague',
   'next door': 'neighbour', 'across the road': 'neighbour', 'across the street': 'neighbour', 'over the road': 'neighbour',
   'down the road': 'neighbour', 'down the street': 'neighbour', 'up the road': 'neighbour', 'across the hall': 'neighbour',
   upstairs: 'neighbour', downstairs: 'neighbour', 'over the fence': 'neighbour',

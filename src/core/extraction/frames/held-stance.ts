@@ -23,10 +23,12 @@ const NOT_TOPIC = /^(?:i|it|this|that|these|those|he|she|they|we|you|there|here|
 
 /** A turn of mind with no feeling word of its own: what it does to the held stance. */
 const TURN_CUES: Array<[RegExp, 'over' | Stance]> = [
-  [/\b(?:take\s+it\s+back|i['’]?ll\s+admit|i\s+admit|(?:grown|growing|grew)\s+on\s+me|a\s+convert|come\s+round|came\s+round|changed\s+my\s+mind|won\s+me\s+over|worn\s+me\s+down|no\s+regrets)\b/i, 'over'],
+  [/\b(?:stand\s+corrected|take\s+it\s+back|i['’]?ll\s+admit|i\s+admit|(?:grown|growing|grew)\s+on\s+me|a\s+convert|come\s+round|came\s+round|changed\s+my\s+mind|won\s+me\s+over|worn\s+me\s+down|no\s+regrets)\b/i, 'over'],
   [/\b(?:lost\s+(?:its|their)\s+shine|gone\s+(?:right\s+)?off|over\s+it|i['’]?m\s+out|done\s+with)\b/i, 'negative'],
   [/\b(?:jury['’]?s\s+out|mixed\s+feelings|love[-\s]hate)\b/i, 'mixed'],
 ];
+
+const STATE_NOT_STANCE = /\b(?:sorry|wrong|mistake|meant|(?:is|are|was|were)\s+gone|swapped|sold|traded|gave\s+away|given\s+away|died|passed\s+away|put\s+down|nicked|stolen|written\s+off|scrapped)\b|\b(?:actually|really)\s+(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+\d|\d)/i;
 
 export interface HeldTopic {
   /** The topic's words as the earlier turn said them, without a determiner ("air fryer", "crocs"). */
@@ -101,7 +103,9 @@ function mentions(text: string, topic: string): boolean {
  * The message's own opinion on the topic, if a rule already read it, wins (the caller drops the duplicate key).
  */
 export function heldStanceDrafts(message: string, earlier: readonly string[], speaker: string): Draft[] {
-  if (/\?\s*$/.test(message.trim())) return [];
+  // A question, or a message that corrects or ends the thing ("the physio is actually Tuesday", "quail are gone,
+  // swapped all three"), takes no stance on it.
+  if (/\?\s*$/.test(message.trim()) || STATE_NOT_STANCE.test(message)) return [];
   const held = earlier.flatMap(heldTopics);
   const out: Draft[] = [];
   for (const h of held) {

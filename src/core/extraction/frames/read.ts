@@ -1296,6 +1296,9 @@ export function workplaceDrafts(rc: ReadClause): Draft[] {
 
 /** A word in an activity's slot: an activity the lexicon knows, or a word it does not know at all (a new sport or craft). */
 function activityWord(raw: string, lex: Lexicon, instrument = false): string | null {
+  // "fell running", "bell ringing": a word and the -ing of doing it, an activity when the -ing is one.
+  const pair = /^(\S+)\s+(\S+ing)$/.exec(raw.toLowerCase());
+  if (pair) return kindOf(pair[2], lex) === 'activity' || kindOf(raw.toLowerCase(), lex) === 'activity' ? raw.toLowerCase() : activityWord(pair[1], lex, instrument);
   const w = raw.toLowerCase().replace(/['’]s$/, '');
   if (w.length < 4 || NOT_NAMES.has(w) || FUNCTION_WORDS.has(w)) return null;
   const kind = kindOf(w, lex);
@@ -1303,7 +1306,7 @@ function activityWord(raw: string, lex: Lexicon, instrument = false): string | n
   return lex.senses(w).length === 0 && lex.lemmas(w).length === 0 ? w : null;
 }
 const FUNCTION_WORDS = new Set('him|her|them|this|that|these|those|it|me|us|you|everything|everyone|anything|something|nothing|all|lot|bit|stuff|things'.split('|'));
-const ACT = "(\\p{L}[\\p{L}'’-]+)";
+const ACT = "(\\p{L}[\\p{L}'’-]+(?:\\s+\\p{Ll}[\\p{L}'’-]*ing)?)";
 /** Slots that only an activity fills: a club or lessons in it, getting into it, doing it on a weekly rhythm. */
 const ACTIVITY_SLOTS: RegExp[] = [
   new RegExp(`\\b(?:joined|join|joining)\\s+(?:a|an|the|our|my)\\s+(?:local\\s+|village\\s+|new\\s+)?${ACT}\\s+(?:club|team|group|league|society|class|crew|squad)\\b`, 'iu'),
@@ -1313,7 +1316,7 @@ const ACTIVITY_SLOTS: RegExp[] = [
 ];
 /** Slots that end an activity: giving it up, being done with it, "X's finished for me". */
 const ACTIVITY_ENDINGS: RegExp[] = [
-  new RegExp(`^((?:(?:i|we|i've|we've|i'm|i\\s+am|i\\s+have|we\\s+have|have|had|just|finally|officially|so|and|but|well|yeah|now|that's\\s+me|that\\s+is\\s+me)\\s+)*)(?:given\\s+up|gave\\s+up|give\\s+up|giving\\s+up|jacked\\s+in|packed\\s+in|done\\s+with|finished\\s+with|stopped\\s+doing)\\s+(?:the\\s+)?${ACT}`, 'iu'),
+  new RegExp(`^((?:(?:i|we|i've|we've|i'm|i\\s+am|i\\s+have|we\\s+have|have|had|just|finally|officially|so|and|but|well|yeah|now|that's\\s+me|that\\s+is\\s+me)\\s+)*)(?:given\\s+up|gave\\s+up|give\\s+up|giving\\s+up|jacked\\s+in|packed\\s+in|done\\s+with|finished\\s+with|stopped\\s+doing|retired\\s+from)\\s+(?:the\\s+)?${ACT}`, 'iu'),
   new RegExp(`^()${ACT}(?:['’]s|\\s+is)\\s+(?:finished|over|done)\\s+for\\s+me\\b`, 'iu'),
 ];
 

@@ -380,6 +380,9 @@ const CURRENT = /^(?:(?:just|still|finally|now|also|only)\s+)*(?:am|is|are|has|h
  * just discovered naps". A number of years 13–110 then "today", "as of", "since" or "and I…".
  */
 export const ageFragment: Rule = (c) => {
+  // "hit 40 on Thursday", "turned 66 on Friday": a birthday number reached, nothing measured after it.
+  const reached = /^(?:(?:just|finally|officially|only)\s+)*(?:hit|reached|turned)\s+(\d{2,3})(?=\s*(?:[.!,;]|$|\s+(?:on|last|this|yesterday|today|and|at\s+the\s+weekend)\b))/i.exec(spelledToDigits(c.text.trim()));
+  if (reached && c.subject.self && !c.negated && Number(reached[1]) >= 13 && Number(reached[1]) < 111) return [{ key: 'age', value: reached[1], subject: c.speaker }];
   const m = /^(?:(?:officially|finally|now|just|only)\s+)*(\d{2,3})(?:\s+years?\s+(?:old|young))?\s*(?:(?:today|tomorrow)(?=\s*(?:[.,!;]|$|\s+(?:and|so|but|y['’]?all|lol|haha|finally|at\s+last)\b))|as\s+of\b|since\b|(?:,\s*|\s+)and\s+(?:I|I'm|I\s+am|I've|I\s+have|still|feeling|counting)\b)/i.exec(spelledToDigits(c.text.trim()));
   if (!m || !c.subject.self || c.negated || Number(m[1]) < 13 || Number(m[1]) >= 111) return [];
   return [{ key: 'age', value: m[1], subject: c.speaker }];
@@ -392,6 +395,8 @@ const ageBirthday: Rule = (c) => {
   if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol|going\s+on|not|by\s+the\s+way|btw|fyi|for\s+the\s+record))/i.exec(spelledToDigits(t))) && Number(m[1]) > 0 && Number(m[1]) < 120)
     return [{ key: 'age', value: m[1] }];
   if ((m = /\bturned\s+(\d{1,3})\b/i.exec(t))) return [{ key: 'age', value: m[1] }];
+  // "Nan Peggy was 93 on Sunday": a birthday just had, told in the past.
+  if ((m = /^was\s+(\d{1,3})\s+(?:on|last|yesterday)\b/i.exec(t)) && Number(m[1]) > 0 && Number(m[1]) < 111) return [{ key: 'age', value: m[1] }];
   // "hit 65 last week", "reached 90 on Sunday": a birthday number with nothing measured after it (not "hit 50 mph").
   if ((m = /\b(?:hit|reached)\s+(\d{2,3})(?=\s*(?:[.!,;]|$|\s+(?:on|last|this|yesterday|today|in|and|at\s+the\s+weekend)\b))/i.exec(t)) && Number(m[1]) >= 13 && Number(m[1]) < 111) return [{ key: 'age', value: m[1] }];
   // "turned thirty-two on Sunday", "I turned forty": spelled out, only when the speaker is the one who turned it (a
