@@ -84,6 +84,13 @@ const AFTER_NAME = /^(?:\s*[,.!?;:)]|\s*$|\s+(?:was|is|has|had|and|just|turned|t
 
 const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
+/** A third-person verb form the lexicon knows ("teaches", "runs", "lectures"): a predicate, not a name. */
+function isVerbForm(w: string, lex: Lexicon | undefined): boolean {
+  if (!lexiconKnowsWords(lex) || !/[^s]s$/.test(w)) return false;
+  // English's third-person spelling, so a name is not read back to a verb ("james" is not "jam" + es).
+  return lex!.lemmas(w, 'verb').some((l) => w === `${l}s` || (w === `${l}es` && /(?:s|x|z|ch|sh|o)$/.test(l)) || (/[^aeiou]y$/.test(l) && w === `${l.slice(0, -1)}ies`));
+}
+
 /** Chat words no dictionary holds that are never names ("ngl", "tbh", "gonna"). */
 const CHAT_WORDS = new Set('when where why how who what while whenever wherever into onto upon from about than were was been being have has does did would could should shall must might they them their theirs there these those what which whose whom every each also very just only even ever never always often your yours mine ours hers himself herself itself ourselves themselves yourself myself with without within through throughout during before after above below under over between among against toward towards until till because while whereas although though unless whether either neither both some any many much more most less least such same other another anyone anything anybody someone something somebody everyone everything everybody nobody nothing none cannot cant dont wont isnt arent wasnt werent didnt doesnt havent hasnt hadnt couldnt wouldnt shouldnt youre theyre were ive youve weve theyve ill youll hell shell well theyll id youd hed shed wed theyd im thats whats theres heres lets lol lmao omg btw idk imo imho haha hahaha yay ugh meh tho cuz gonna wanna gotta kinda sorta dunno okay yeah yep nope yup cos coz thx pls plz asap fyi aka etc hmm ooh oof tbh ngl wfh irl smh fomo jk ikr bff rn bc wrt af'.split(' '));
 
@@ -112,12 +119,21 @@ export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase 
     // Right after a subject pronoun a word is the verb ("we rehomed clover"), and an unknown -ing word is an activity
     // ("woodturning"), not a name.
     if (unknownWord(lex, w) && (/ing$/.test(w) || (/(?:ed|s)$/.test(w) && /\b(?:i|we|they|he|she|you)\s+$/.test(text.slice(Math.max(0, offset - 6), offset))))) return w;
+    // A word unknown alone may end or start a compound the lexicon holds ("myasthenia gravis", "in vitro"): a common word.
+    if (unknownWord(lex, w) && inKnownCompound(text, w, offset, lex)) return w;
     if (unknownWord(lex, w)) return capital(w);
     const first = lex.senses(w, undefined, 1)[0];
     // An inflected form ("seats", "banks") is a common noun: place names are not plurals.
     const inflected = !!first && !first.lemmas.some((l) => l.toLowerCase() === w) && lex.lemmas(w, 'noun').some((l) => l !== w && first.lemmas.includes(l));
     return first && first.lexClass === 'noun.location' && !inflected ? capital(w) : w;
   });
+}
+
+/** Whether the word at `offset` and a neighbouring word form a lemma the lexicon holds. */
+function inKnownCompound(text: string, w: string, offset: number, lex: Lexicon): boolean {
+  const prev = /([a-z][a-z'-]*)\s+$/.exec(text.slice(Math.max(0, offset - 30), offset))?.[1];
+  const next = /^\s+([a-z][a-z'-]*)/.exec(text.slice(offset + w.length, offset + w.length + 30))?.[1];
+  return (!!prev && lex.senses(`${prev} ${w}`, 'noun', 1).length > 0) || (!!next && lex.senses(`${w} ${next}`, 'noun', 1).length > 0);
 }
 
 /** A cue after which the word names a place (a home, a move, an origin), not a workplace. */
@@ -157,6 +173,8 @@ export function caseLowerNames(text: string, lex?: Lexicon): string {
       let out = fix(s, NAME_CUE);
       out = out.replace(new RegExp(`(${NAMED_NOUN.source})([a-z][a-z'-]*)`, 'g'), (all, c: string, w: string, offset: number, whole: string) => {
         if (NOT_A_NAME.has(w) || w.length < 2 || !AFTER_NAME.test(whole.slice(offset + all.length))) return all;
+        // "my sister works at google", "my brother lives in leeds": a word that is itself a predicate is the verb.
+        if (AFTER_NAME.test(` ${w}`) || isVerbForm(w, lex)) return all;
         return `${c}${capital(w)}`;
       });
       if (/\b(?:moved|moving|relocated|relocating)\b/.test(s)) out = fix(out, /\bfrom\s+/);

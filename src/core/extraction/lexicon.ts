@@ -9,7 +9,7 @@ const set = (s: string) => new Set(s.split('|'));
 /** Relation word → vocabulary key of the speaker's relation fact (null: no relation key). */
 export const RELATIONS: Record<string, string | null> = {
   sister: 'sibling', brother: 'sibling', siblings: 'sibling', twin: 'sibling', sisters: 'sibling', brothers: 'sibling',
-  mom: 'parent', mum: 'parent', mother: 'parent', dad: 'parent', father: 'parent', parents: 'parent', stepmom: 'parent', stepdad: 'parent',
+  mom: 'parent', mum: 'parent', mam: 'parent', ma: 'parent', da: 'parent', pa: 'parent', mammy: 'parent', mummy: 'parent', mommy: 'parent', daddy: 'parent', papa: 'parent', mama: 'parent', mother: 'parent', dad: 'parent', father: 'parent', parents: 'parent', stepmom: 'parent', stepdad: 'parent',
   wife: 'partner', husband: 'partner', partner: 'partner', boyfriend: 'partner', girlfriend: 'partner', fiance: 'partner', 'fiancé': 'partner', 'fiancée': 'partner', spouse: 'partner',
   son: 'child', daughter: 'child', eldest: 'child', youngest: 'child', oldest: 'child', twins: 'child', triplets: 'child', sons: 'child', daughters: 'child', kids: 'child', kid: 'child', children: 'child', child: 'child', baby: 'child', boys: 'child', girls: 'child',
   stepson: 'child', stepdaughter: 'child', stepsons: 'child', stepdaughters: 'child', stepkids: 'child', stepchildren: 'child',
@@ -19,7 +19,7 @@ export const RELATIONS: Record<string, string | null> = {
   grandparents: null, gran: null, granny: null, nan: null, nana: null, nanna: null, grandad: null, granddad: null, grampa: null, gramps: null, auntie: null, aunty: null, godmother: null, godfather: null, godson: null, goddaughter: null, aunt: null, uncle: null, cousin: null, niece: null, nephew: null, teacher: null, therapist: null, doctor: null,
 };
 /** Social relations (not family): the people a clause may be about instead of the speaker ("my pal Dave moved to Oslo"). */
-export const SOCIAL_NOUNS = set('friend|pal|mate|buddy|colleague|coworker|co-worker|boss|manager|neighbour|neighbor|roommate|flatmate|housemate|classmate|teammate|bestie|bff|mentor|landlord|landlady|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|supervisor|workmate|teacher|therapist|doctor|coach');
+export const SOCIAL_NOUNS = set('associate|friend|pal|mate|buddy|colleague|coworker|co-worker|boss|manager|neighbour|neighbor|roommate|flatmate|housemate|classmate|teammate|bestie|bff|mentor|landlord|landlady|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|supervisor|workmate|teacher|therapist|doctor|coach');
 for (const w of SOCIAL_NOUNS) if (!(w in RELATIONS)) RELATIONS[w] = null;
 /**
  * Relations by marriage and remarriage, formed from the family words: "sister-in-law", "stepmum", "step-brother",
@@ -39,7 +39,7 @@ export const RELATION_ADJ = '(?:younger|older|little|big|baby|twin|step|eldest|o
  * "Brodie, the lad across the road". The place stands for the social relation (a colleague, a neighbour).
  */
 export const SOCIAL_PLACES: Record<string, string> = {
-  'from work': 'colleague', 'from the office': 'colleague', 'from my work': 'colleague', 'from my team': 'colleague', 'from my job': 'colleague',
+  'from work': 'colleague', 'at work': 'colleague', 'from the office': 'colleague', 'from my work': 'colleague', 'from my team': 'colleague', 'from my job': 'colleague',
   'next door': 'neighbour', 'across the road': 'neighbour', 'across the street': 'neighbour', 'over the road': 'neighbour',
   'down the road': 'neighbour', 'down the street': 'neighbour', 'up the road': 'neighbour', 'across the hall': 'neighbour',
   upstairs: 'neighbour', downstairs: 'neighbour', 'over the fence': 'neighbour',

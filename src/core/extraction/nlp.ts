@@ -87,10 +87,24 @@ function analyseUncached(text: string): NlpSentence[] {
     const neg = toks.out(its.negationFlag) as unknown as boolean[];
     const lemmas = toks.out(its.lemma as never) as unknown as string[];
     const spaces = toks.out(its.precedingSpaces) as string[];
-    const tokens: NlpToken[] = joinCompounds(words.map((w, i) => ({ text: w, lower: w.toLowerCase(), pos: pos[i] ?? 'X', lemma: lemmas[i] ?? w.toLowerCase(), negated: Boolean(neg[i]) })), spaces);
+    const tokens: NlpToken[] = nounsAfterArticles(joinCompounds(words.map((w, i) => ({ text: w, lower: w.toLowerCase(), pos: pos[i] ?? 'X', lemma: lemmas[i] ?? w.toLowerCase(), negated: Boolean(neg[i]) })), spaces));
     out.push({ text: s.out(), tokens, sentiment: Number(s.out(its.sentiment)) || 0 });
   });
   return out;
+}
+
+/** Words that open a noun phrase: after one of these, a word the tagger read as a verb is a noun ("I'm a cooper"). */
+const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'his', 'her', 'their']);
+
+/** A verb tag right after an article or possessive is the tagger's slip on a rare noun ("a cooper", "my tatting"). */
+function nounsAfterArticles(tokens: NlpToken[]): NlpToken[] {
+  let out: NlpToken[] | null = null;
+  for (let i = 1; i < tokens.length; i++) {
+    if (tokens[i].pos !== 'VERB' || !ARTICLES.has(tokens[i - 1].lower) || /ing$/.test(tokens[i].lower)) continue;
+    out ??= tokens.slice();
+    out[i] = { ...tokens[i], pos: 'NOUN', lemma: tokens[i].lower };
+  }
+  return out ?? tokens;
 }
 
 /**

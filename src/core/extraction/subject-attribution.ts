@@ -74,7 +74,8 @@ const OTHER_PERSON = new RegExp(`^\\s*(?:${RELATION_RE}|family|friends?|colleagu
  * "Neighbour of mine, Joss, plays the tuba", "Cousin Pietro lives in Turin": a relation named without "my" is the
  * speaker's relative all the same, read as "my neighbour Joss plays…". Other text is returned as it is.
  */
-export function relationAsTitle(text: string): string {
+export function relationAsTitle(raw: string): string {
+  const text = plainRelations(raw);
   // "boss (Marit) is off to…", "my aunt (Dagny) lives…": a name in brackets after the relation is its name.
   const bracketed = BRACKETED_NAME.exec(text);
   if (bracketed && RELATIONS[bracketed[1].toLowerCase()] !== undefined && isName(bracketed[2])) return `my ${bracketed[1].toLowerCase()} ${bracketed[2]} ${text.slice(bracketed[0].length)}`;
@@ -95,6 +96,46 @@ export function relationAsTitle(text: string): string {
   }
   return `my ${m[1].toLowerCase()} ${m[2]} ${text.slice(m[0].length)}`;
 }
+/** Words before a relation noun that change who the person is: kept ("my ex wife", "my late husband", "my future mother-in-law"). */
+const KEPT_MODIFIER = /^(?:ex|late|former|future|would-be|dead|deceased|life|domestic|estranged|unborn|first|second|third|fourth|fifth|next|only|other|\d+|one|two|three|four|five|six)$/i;
+/** Function words: never a modifier of the relation noun ("my cat and sister"). */
+const NOT_MODIFIER = /^(?:and|or|but|nor|the|a|an|of|to|with|from|for|in|on|at|by|is|was|has|had|own|very|so|not|no|who|that)$/i;
+const MODIFIED_RELATION = new RegExp(`\\b(my|our|My|Our)\\s+((?:[a-z][a-z-]*\\s+){1,2})(${RELATION_RE})(?![\\p{L}'’-])`, 'gu');
+/** A relation noun opening the sentence, then its name between commas: "mum, Hyacinth, is 84". */
+const BARE_APPOSITIVE = new RegExp(`^(${RELATION_RE})\\s*,\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*,\\s*(?=\\p{Ll})`, 'iu');
+/** Relations that are a bond with the speaker: with a noun before them ("tennis partner", "work wife") they are not. */
+const BOND = new Set(['partner', 'wife', 'husband', 'boyfriend', 'girlfriend', 'spouse']);
+
+/**
+ * The relation noun phrase in its plain form, so the readers after it see "my REL Name": a describing word is dropped
+ * ("our downstairs neighbour Dorcas", "my lovely gran Morwenna" → "my neighbour Dorcas", "my gran Morwenna"); a noun
+ * before a bond makes an associate, not a partner ("my tennis partner Sunniva" → "my associate Sunniva"); a relation
+ * that opens the sentence with its name between commas is the speaker's ("mum, Hyacinth, is 84" → "my mum Hyacinth
+ * is 84"). The relation adjectives the readers know ("older", "little", "ex") and words that change who the person is
+ * ("late", "future") stay.
+ */
+export function plainRelations(text: string): string {
+  // "me mam", "me brother": the dialect possessive.
+  let out = text.replace(DIALECT_MY, 'my ');
+  // "nana Edith has…": a relation noun opening the sentence as a title before the name.
+  const titled = TITLE_RELATION.exec(out);
+  if (titled && RELATIONS[titled[1].toLowerCase()] !== undefined && isName(titled[2])) out = `my ${out}`;
+  out = out.replace(MODIFIED_RELATION, (all, my: string, mods: string, rel: string) => {
+    const words = mods.trim().split(/\s+/);
+    if (words.some((w) => NOT_MODIFIER.test(w) || KEPT_MODIFIER.test(w)) || new RegExp(`^${RELATION_ADJ}$`, 'i').test(words[words.length - 1])) return all;
+    if (RELATIONS[words[words.length - 1]] !== undefined) return all;
+    if (BOND.has(rel.toLowerCase())) return `${my} associate`;
+    return `${my} ${rel}`;
+  });
+  const bare = BARE_APPOSITIVE.exec(out);
+  if (bare && RELATIONS[bare[1].toLowerCase()] !== undefined && isName(bare[2])) out = `my ${bare[1].toLowerCase()} ${bare[2]} ${out.slice(bare[0].length)}`;
+  // "my nana Edith down in Penzance has…": where they live, said after the name, is a clause of its own.
+  return out.replace(PLACED_RELATIVE, (all, who: string, place: string) => `${who} lives in ${place}; ${who} `);
+}
+const DIALECT_MY = new RegExp(`\\b[Mm]e\\s+(?=(?:${RELATION_RE})\\b(?![-'’]))`, 'gu');
+const TITLE_RELATION = new RegExp(`^(${RELATION_RE})\\s+(\\p{Lu}[\\p{L}'’-]+)\\s+(?=\\p{Ll})`, 'u');
+const PLACED_RELATIVE = new RegExp(`\\b((?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE})\\s+\\p{Lu}[\\p{L}'’-]+),?\\s+(?:down|up|over|out|back)\\s+in\\s+(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?),?\\s+(?=(?:has|had|is|was|just|still|now|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'gu');
+
 const NAME_BRACKETED_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+)\\s*\\(\\s*(?:my\\s+|our\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\)\\s*`, 'u');
 const BRACKETED_NAME = new RegExp(`^(?:(?:my|our)\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\(\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*\\)\\s*`, 'iu');
 /**
@@ -105,7 +146,7 @@ const WHO_CLAUSE = new RegExp(`(\\b(?:my|our)\\s+((?:${RELATION_ADJ}\\s+)?(?:${R
 export function splitWhoClause(text: string): string {
   return text.replace(WHO_CLAUSE, (_m, head: string, rel: string, name: string) => (isName(name) ? `${head}; my ${rel} ${name} ` : _m));
 }
-const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:(?:that|who|he|she)(?:'s|’s|\\s+is)\\s+)?(?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s)\\b)`, 'u');
+const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:(?:that|who|he|she)(?:'s|’s|\\s+is)\\s+)?(?:my|our|the)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'u');
 const PLACES = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.length).map((p) => p.replace(/ /g, '\\s+')).join('|');
 // Any other group the speaker shares with them, in lower case ("Thaddeus from accounts", "Jonno from footy"): a friend.
 const NAME_AT_PLACE = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)(?:\\s*,\\s*(?:the|a|our|my)\\s+(?:\\p{Ll}+\\s+){1,2}?|\\s+)(${PLACES}|from\\s+(?:the\\s+|my\\s+)?\\p{Ll}[\\p{L}-]+(?=\\s+(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+(?:s|ed))\\b))\\s*,?\\s*(?=\\p{Ll})`, 'u');

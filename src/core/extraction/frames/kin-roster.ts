@@ -17,7 +17,7 @@ const COUNT = '(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twin
 const HEAD = re(`(?:^|[\\s,;:(])(?:(my|our)\\s+(?:${COUNT}\\s+)?|(${COUNT})\\s+)(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])`, 'giu');
 const AGE = '(\\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-]\\w+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)(\\s*(?:months?|weeks?)(?:\\s+old)?)?';
 /** A name and its age: "Ezra (4)", "Noor is 12", "Grace who's 16", "Samir, is 1", "Tomas, who's nine,". */
-const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|(?:,?\\s+(?:who(?:'s|’s|\\s+is)|(?:he|she)(?:'s|’s|\\s+is)|is|(?:just\\s+|only\\s+)?(?:turned|turns))|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?)\\b))`, 'gu');
+const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|(?:,?\\s+(?:who(?:'s|’s|\\s+is)|(?:he|she)(?:'s|’s|\\s+is)|is|(?:just\\s+|only\\s+)?(?:turned|turns))|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?|minutes?|mins?|seconds?|secs?|miles?|km|metres?|meters?|points?|goals?|laps?)\\b))`, 'gu');
 /** The group's age right after a plural head: "the twins are 4", "my boys are 9 and 7" is two ages, so only one number. */
 const GROUP_AGE = new RegExp(`^\\s+(?:are|were)\\s+(?:now\\s+|just\\s+|nearly\\s+|almost\\s+)?(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\\s*(?:[.,;!]|$|\\s+(?:and\\s+\\p{Lu}|(?:now|already|going\\s+on)\\b)))`, 'u');
 /** Someone else's kin, or a clause that is not a statement, before the head: "my sister has two boys", "if we had". */
@@ -27,8 +27,14 @@ const singular = (rel: string) => (/^(?:kids|children|boys|girls|sons|daughters)
 const LABEL: Record<string, string> = { twins: 'child', triplets: 'child', kids: 'child', children: 'child', boys: 'son', girls: 'daughter', sons: 'son', daughters: 'daughter' };
 
 /** What may open a roster that names no relation: a count of the group ("three of them:", "both of them —"). */
-const HEADLESS_LEAD = /^\s*(?:(?:all|both)\s+of\s+(?:them|em)|(?:\d|two|three|four|five|six)\s+of\s+(?:them|em))?\s*[:,—–-]?\s*/iu;
-const LIST_SEP = /^\s*(?:,\s*(?:and\s+|&\s+)?|;\s*|\s(?:and|&)\s+)/u;
+const HEADLESS_LEAD = /^\s*(?:(?:all|both)\s+of\s+(?:them|em)|(?:\d|two|three|four|five|six)\s+of\s+(?:them|em)|(?:(?:we|I)\s+)?(?:have|got|(?:we|I)['’]ve\s+got)\s+(?:\d|two|three|four|five|six))?\s*[:,—–-]?\s*/iu;
+/**
+ * Between two items: a comma, "and" or ";", after at most a few lower-case words said of the one before ("Ananya is 16
+ * going on 30 and Veer is 11"), before a word of endearment or size ("and little Maryam just turned one").
+ */
+const LIST_SEP = /^(?:\s+[\p{Ll}\d][\p{L}\d'’-]*){0,4}?\s*(?:,\s*(?:and\s+|&\s+)?|;\s*|\s(?:and|&)\s+)(?:(?:little|wee|baby|young|big|the)\s+)?/u;
+/** Twins or triplets named together with one age: "the twins Ebube and Kamsi are 2". */
+const GROUP_ITEM = new RegExp(`^(?:the\\s+|our\\s+|my\\s+)?(?:twins|triplets)\\s*,?\\s+(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*,\\s*(\\p{Lu}[\\p{Ll}'’-]+))?\\s+(?:and|&)\\s+(\\p{Lu}[\\p{Ll}'’-]+)\\s*,?\\s+(?:are|were)\\s+(?:just\\s+|nearly\\s+|almost\\s+)?${AGE}(?![\\p{L}\\d])`, 'u');
 
 /**
  * A roster with no relation noun: the sentence opens with two or more names coordinated, each with a child's age
@@ -39,9 +45,11 @@ function headlessRoster(sentence: string, speaker: string): Draft[] {
   let at = HEADLESS_LEAD.exec(sentence)![0].length;
   const items: Array<{ name: string; age: string }> = [];
   for (const m of sentence.matchAll(ITEM)) {
+    if (m.index! < at) continue;
     if (m.index! !== at) {
       const sep = LIST_SEP.exec(sentence.slice(at, m.index!));
-      if (items.length === 0 || !sep || sep[0].length !== m.index! - at) break;
+      if (items.length === 0 || !sep) break;
+      if (sep[0].length !== m.index! - at) break;
     }
     const name = m[1];
     const n = spelledToDigits((m[2] ?? m[4]).toLowerCase());
@@ -51,7 +59,16 @@ function headlessRoster(sentence: string, speaker: string): Draft[] {
     at = m.index! + m[0].length;
   }
   // Animals named with their ages ("Rex (3) and Bella (5), both greyhounds") are no children.
-  if (items.length < 2 || re(`\\b(?:${PET_RE})s?\\b`, 'i').test(sentence)) return [];
+  // "… and the twins Ebube and Kamsi are 2": a named group with one age closes the list.
+  const sep = items.length > 0 ? /^\s*(?:,\s*(?:and\s+)?|\s(?:and|&)\s+)/u.exec(sentence.slice(at)) : null;
+  const g = sep ? GROUP_ITEM.exec(sentence.slice(at + sep[0].length)) : null;
+  if (g) {
+    const n = spelledToDigits(g[4].toLowerCase());
+    for (const name of [g[1], g[2], g[3]].filter(Boolean)) items.push({ name, age: `${n}${g[5] ? ` ${g[5].trim().replace(/\s+old$/, '')}` : ''}` });
+    at += sep![0].length + g[0].length;
+  }
+  // Only an animal word in the list or right after it counts ("…, and they fight like cats" is a simile).
+  if (items.length < 2 || re(`\\b(?:${PET_RE})s?\\b`, 'i').test(sentence.slice(0, at)) || re(`^\\s*[,(—–-]?\\s*(?:both|all|the\\s+two)?\\s*(?:\\p{Ll}+\\s+)?(?:${PET_RE})s?\\b`, 'iu').test(sentence.slice(at))) return [];
   return items.flatMap(({ name, age }) => {
     const fact = relationDraft(speaker, 'child', name, 0.7);
     return [
@@ -99,5 +116,6 @@ export function kinRoster(sentence: string, speaker: string): Draft[] {
       out.push({ key: 'age', value: age, subject: thirdPartyId(speaker, label, name), confidence: 0.8, metadata: { frame: 'roster' } });
     }
   }
-  return out;
+  // A relation noun later in the sentence ("… and the twins Ebube and Kamsi are 2") may close a roster it does not head.
+  return out.length > 0 ? out : headlessRoster(sentence, speaker);
 }

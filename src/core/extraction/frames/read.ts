@@ -171,7 +171,11 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
 
 /** A capitalised name in the possessive that the lexicon holds as an illness ("Parkinson's", "Ménière's"). */
 function eponymIllness(np: Phrase, lex?: Lexicon): boolean {
-  return np.proper && /^\p{Lu}[\p{L}-]*['’]s$/u.test(np.text) && isKind(np.headLemma.replace('’', "'"), 'illness', lex);
+  if (!np.proper || !/^\p{Lu}[\p{L}-]*['’]s$/u.test(np.text)) return false;
+  // The tagger splits the possessive off the head ("Parkinson" + "'s"): the lexicon holds the eponym with it, alone or
+  // before "disease" or "syndrome" ("Addison's disease", "Tourette's syndrome").
+  const eponym = `${np.headLemma.replace(/['’]s$/, '')}'s`;
+  return [eponym, `${eponym} disease`, `${eponym} syndrome`].some((w) => isKind(w, 'illness', lex));
 }
 
 /** The words of a phrase without its determiner ("a senior sonographer" → "senior sonographer"). */
@@ -201,7 +205,9 @@ function valueOf(frame: Frame, np: Phrase, rc: ReadClause): string {
   switch (frame.key) {
     case 'pet': {
       if (frame.arg === 'name') return `pet named ${np.name ?? bareName(np, rc.lex)}`;
-      const named = np.name ?? NAMED_AFTER.exec(rc.clause.text)?.[1] ?? null;
+      // A proper word before the species is its breed or origin ("the Exmoor pony", "a Sealyham"), not its name.
+      const modifier = !!np.name && !np.proper && np.text.indexOf(np.name) < np.text.lastIndexOf(np.head);
+      const named = (modifier ? null : np.name) ?? NAMED_AFTER.exec(rc.clause.text)?.[1] ?? null;
       const species = np.headLemma;
       return named && isName(named) ? `${species} named ${named}` : species;
     }
@@ -314,7 +320,9 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     // A named third party's own things go to them ("my neighbour rosa keeps three chickens" → rosa's pets); care
     // frames stay the speaker's (walking someone's dog says nothing of whose it is).
     const theirs = !clause.subject.self && !!shape.subject?.name && !shape.pronoun && (frame.pred === 'own' || frame.pred === 'drive') && frame.key !== 'relation';
-    if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !speakerSays && !theirs) continue;
+    // Having an illness is no ownership: whoever the clause is about has it ("my dad has glaucoma").
+    const ailing = frame.pred === 'own' && frame.arg === 'illness' && !clause.subject.self && !!shape.subject && !shape.pronoun;
+    if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !speakerSays && !theirs && !ailing) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
     // "I've never owned a motorbike": a lifelong absence takes nothing back.
@@ -1254,4 +1262,108 @@ export function liftRelatives(text: string): string[] {
     }
   }
   return out;
+}
+
+/** Verbs of doing a job at a place ("works at", "teaches at", "lectures at"); a verb whose doer is a trade counts too. */
+const WORK_VERBS = new Set(['work', 'teach', 'lecture', 'serve', 'nurse', 'volunteer', 'train', 'study']);
+/** What a workplace is in WordNet when it is no organisation: a plant, an establishment, an institution, a facility. */
+const WORKPLACE_ANCESTORS = ['establishment', 'institution', 'plant', 'facility', 'workplace', 'station'];
+
+function isWorkplace(np: Phrase, lex: Lexicon): boolean {
+  if (np.proper) return true;
+  const head = np.headLemma;
+  return isKind(head, 'organization', lex) || WORKPLACE_ANCESTORS.some((a) => lex.isA(head, a, { pos: 'noun', maxSenses: 2, maxDepth: 6 }));
+}
+
+/**
+ * Where someone works is where they live: a work clause — a copula with an occupation ("Oonagh is a pharmacist over in
+ * Limerick"), working, teaching or being with a workplace ("works at the brewery in Kumasi", "has been with Ryanair in
+ * Dublin") — that names a place with "in" places that third party there (confidence 0.7).
+ */
+export function workplaceDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  // The speaker's own workplace town is the rules' (a named employer only: "a line cook at a ramen place in Shoreditch").
+  if (!lex || clause.subject.self || !shape.verb || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause)) return [];
+  const where = shape.preps.find((p) => p.prep === 'in' && p.np.proper && !!p.np.name && (isKind(p.np.name.toLowerCase(), 'location', lex) || lex.senses(p.np.name.toLowerCase()).length === 0));
+  if (!where) return [];
+  const verb = shape.verb;
+  const doer = verb !== 'be' && (WORK_VERBS.has(verb) || lex.derivations(verb, 'verb').some((d) => DOER.test(d) && OCCUPATIONS.has(d)));
+  const working =
+    (verb === 'be' && !!shape.complement && !shape.complement.proper && isKind(shape.complement.headLemma, 'occupation', lex)) ||
+    shape.preps.some((p) => p !== where && ((verb === 'be' && p.prep === 'with') || (doer && ['at', 'for', 'with'].includes(p.prep))) && isWorkplace(p.np, lex));
+  return working ? [{ key: 'location', value: where.np.name!, confidence: 0.7, metadata: { frame: 'work×place' } }] : [];
+}
+
+/** A word in an activity's slot: an activity the lexicon knows, or a word it does not know at all (a new sport or craft). */
+function activityWord(raw: string, lex: Lexicon, instrument = false): string | null {
+  // "fell running", "bell ringing": a word and the -ing of doing it, an activity when the -ing is one.
+  const pair = /^(\S+)\s+(\S+ing)$/.exec(raw.toLowerCase());
+  if (pair) return kindOf(pair[2], lex) === 'activity' || kindOf(raw.toLowerCase(), lex) === 'activity' ? raw.toLowerCase() : activityWord(pair[1], lex, instrument);
+  const w = raw.toLowerCase().replace(/['’]s$/, '');
+  if (w.length < 4 || NOT_NAMES.has(w) || FUNCTION_WORDS.has(w)) return null;
+  const kind = kindOf(w, lex);
+  if (kind === 'activity' || (instrument && kind === 'instrument')) return w;
+  return lex.senses(w).length === 0 && lex.lemmas(w).length === 0 ? w : null;
+}
+const FUNCTION_WORDS = new Set('him|her|them|this|that|these|those|it|me|us|you|everything|everyone|anything|something|nothing|all|lot|bit|stuff|things'.split('|'));
+const ACT = "(\\p{L}[\\p{L}'’-]+(?:\\s+\\p{Ll}[\\p{L}'’-]*ing)?)";
+/** Slots that only an activity fills: a club or lessons in it, getting into it, doing it on a weekly rhythm. */
+const ACTIVITY_SLOTS: RegExp[] = [
+  new RegExp(`\\b(?:joined|join|joining)\\s+(?:a|an|the|our|my)\\s+(?:local\\s+|village\\s+|new\\s+)?${ACT}\\s+(?:club|team|group|league|society|class|crew|squad)\\b`, 'iu'),
+  new RegExp(`\\b(?:lessons?|classes)\\s+(?:on|in|for)\\s+(?:the\\s+)?${ACT}`, 'iu'),
+  new RegExp(`\\b(?:got|getting|gotten|been)\\s+(?:(?:really|properly|seriously|totally|well|very)\\s+)?into\\s+${ACT}(?=\\s*(?:[.,;!]|$|\\s+(?:this|last|over|lately|recently|since|now|again|and|in)\\b))`, 'iu'),
+  new RegExp(`^${ACT}\\s+(?:(?:down\\s+|up\\s+)?at\\s+(?:the|a|our|my)\\s+(?:\\p{Ll}[\\p{L}'’-]*\\s+){1,3}?)?(?:(?:twice|once|three\\s+times)\\s+a\\s+(?:week|month)|every\\s+(?:week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\\s+(?:a\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\s+(?:nights|mornings|evenings))\\b`, 'iu'),
+];
+/** Slots that end an activity: giving it up, being done with it, "X's finished for me". */
+const ACTIVITY_ENDINGS: RegExp[] = [
+  new RegExp(`^((?:(?:i|we|i've|we've|i'm|i\\s+am|i\\s+have|we\\s+have|have|had|just|finally|officially|so|and|but|well|yeah|now|that's\\s+me|that\\s+is\\s+me)\\s+)*)(?:given\\s+up|gave\\s+up|give\\s+up|giving\\s+up|jacked\\s+in|packed\\s+in|done\\s+with|finished\\s+with|stopped\\s+doing|retired\\s+from)\\s+(?:the\\s+)?${ACT}`, 'iu'),
+  new RegExp(`^()${ACT}(?:['’]s|\\s+is)\\s+(?:finished|over|done)\\s+for\\s+me\\b`, 'iu'),
+];
+
+/**
+ * Activities by their slot, whatever the word: "joined a pétanque club", "lessons on the hurdy-gurdy", "got properly
+ * into kintsugi", "capoeira twice a week" are hobbies; "jacked in octopush", "capoeira's finished for me" end one. The
+ * word must be an activity the lexicon knows or one it does not know (a sport or craft newer or rarer than WordNet);
+ * a known word of another kind ("joined a book club" is reading's, "got into trouble") is left to the other frames.
+ */
+export function activitySlotDrafts(rc: ReadClause): Draft[] {
+  const { clause, lex } = rc;
+  if (!lex || (clause.negated && !clause.ending)) return [];
+  const text = clause.text.trim();
+  // A weekday in a rhythm ("on a Saturday", "Tuesday nights") resolves to a coming date: only that slot ignores it.
+  const plan = isPlan(clause);
+  // "shinty on a Saturday keeps me sane": an unknown word opening the clause is read as a name; it is the activity.
+  const opener = text.split(/[\s'’]/)[0].toLowerCase();
+  if (!clause.subject.self && clause.subject.name?.toLowerCase() !== opener) return [];
+  for (const re of ACTIVITY_ENDINGS) {
+    const m = re.exec(text);
+    // Only the speaker's own giving up: nothing but "I", "we" or a discourse word before it ("the neighbours gave up…").
+    const w = m && !plan && activityWord(m[2], lex);
+    if (w) return [{ key: 'hobby', value: w, op: 'retract', subject: clause.speaker, metadata: { frame: 'activity slot ending', ending: 'given up' } }];
+  }
+  if (clause.negated) return [];
+  for (const re of ACTIVITY_SLOTS) {
+    const m = re.exec(text);
+    // Lessons on an instrument are playing it ("lessons on the hurdy-gurdy").
+    const w = m && (!plan || re === ACTIVITY_SLOTS[3]) && activityWord(m[1], lex, re === ACTIVITY_SLOTS[1]);
+    if (w) return [{ key: 'hobby', value: w, subject: clause.speaker, metadata: { frame: 'activity slot' } }];
+  }
+  return [];
+}
+
+/** Qualifying into a trade: "qualified as a chiropodist", "fully qualified joiner", "officially a registered nurse". */
+const QUALIFIED = /\b(?:(?:just\s+|finally\s+|now\s+)?qualified\s+as\s+(?:a|an)\s+|(?:fully|officially|now|finally)\s+(?:a\s+|an\s+)?(?:qualified|registered|certified|chartered|licensed|accredited)\s+)([a-z][a-z-]+)\b/i;
+
+/**
+ * A trade reached by qualifying is the job now held, for whoever the clause is about ("my sister Radhika's just
+ * qualified as a chiropodist", a fragment "fully qualified joiner"): the word must be an occupation to the lexicon.
+ */
+export function qualifiedDrafts(rc: ReadClause): Draft[] {
+  const { clause, lex } = rc;
+  if (!lex || clause.negated || isPlan(clause)) return [];
+  const m = QUALIFIED.exec(clause.text);
+  if (!m) return [];
+  const job = m[1].toLowerCase();
+  if (!(OCCUPATIONS.has(job) || isKind(job, 'occupation', lex))) return [];
+  return [{ key: 'job_title', value: job, ...(clause.subject.self ? { subject: clause.speaker } : {}), metadata: { frame: 'qualified×occupation' } }];
 }

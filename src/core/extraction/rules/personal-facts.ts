@@ -375,6 +375,19 @@ const AT_NUMBER = /\bat\s+(?:the\s+\w+\s+(?:old\s+)?age\s+of\s+|the\s+age\s+of\s
 /** A clause about now: present or perfect, or an adverb of the present. */
 const CURRENT = /^(?:(?:just|still|finally|now|also|only)\s+)*(?:am|is|are|has|have|does|do)\b|\b(?:now|still|just|finally|currently|these\s+days)\b/i;
 
+/**
+ * The speaker's age as a fragment with no subject: "officially 71 today", "58 as of Saturday", "forty-three and I have
+ * just discovered naps". A number of years 13–110 then "today", "as of", "since" or "and I…".
+ */
+export const ageFragment: Rule = (c) => {
+  // "hit 40 on Thursday", "turned 66 on Friday": a birthday number reached, nothing measured after it.
+  const reached = /^(?:(?:just|finally|officially|only)\s+)*(?:hit|reached|turned)\s+(\d{2,3})(?=\s*(?:[.!,;]|$|\s+(?:on|last|this|yesterday|today|and|at\s+the\s+weekend)\b))/i.exec(spelledToDigits(c.text.trim()));
+  if (reached && c.subject.self && !c.negated && Number(reached[1]) >= 13 && Number(reached[1]) < 111) return [{ key: 'age', value: reached[1], subject: c.speaker }];
+  const m = /^(?:(?:officially|finally|now|just|only)\s+)*(\d{2,3})(?:\s+years?\s+(?:old|young))?\s*(?:(?:today|tomorrow)(?=\s*(?:[.,!;]|$|\s+(?:and|so|but|y['’]?all|lol|haha|finally|at\s+last)\b))|as\s+of\b|since\b|(?:,\s*|\s+)and\s+(?:I|I'm|I\s+am|I've|I\s+have|still|feeling|counting)\b)/i.exec(spelledToDigits(c.text.trim()));
+  if (!m || !c.subject.self || c.negated || Number(m[1]) < 13 || Number(m[1]) >= 111) return [];
+  return [{ key: 'age', value: m[1], subject: c.speaker }];
+};
+
 const ageBirthday: Rule = (c) => {
   // "I'm thirty-six" is "I'm 36" (spelled numbers are read in the copula form only: "turned five" may be a pet's).
   const t = c.core;
@@ -382,6 +395,10 @@ const ageBirthday: Rule = (c) => {
   if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol|going\s+on|not|by\s+the\s+way|btw|fyi|for\s+the\s+record))/i.exec(spelledToDigits(t))) && Number(m[1]) > 0 && Number(m[1]) < 120)
     return [{ key: 'age', value: m[1] }];
   if ((m = /\bturned\s+(\d{1,3})\b/i.exec(t))) return [{ key: 'age', value: m[1] }];
+  // "Nan Peggy was 93 on Sunday": a birthday just had, told in the past.
+  if ((m = /^was\s+(\d{1,3})\s+(?:on|last|yesterday)\b/i.exec(t)) && Number(m[1]) > 0 && Number(m[1]) < 111) return [{ key: 'age', value: m[1] }];
+  // "hit 65 last week", "reached 90 on Sunday": a birthday number with nothing measured after it (not "hit 50 mph").
+  if ((m = /\b(?:hit|reached)\s+(\d{2,3})(?=\s*(?:[.!,;]|$|\s+(?:on|last|this|yesterday|today|in|and|at\s+the\s+weekend)\b))/i.exec(t)) && Number(m[1]) >= 13 && Number(m[1]) < 111) return [{ key: 'age', value: m[1] }];
   // "turned thirty-two on Sunday", "I turned forty": spelled out, only when the speaker is the one who turned it (a
   // clause opening with "turned" or "I turned"; "she turned five" may be a pet's or a child's).
   if (c.subject.self && /^(?:(?:i|just|finally|only|officially)\s+)*turned\s/i.test(c.text.trim()) && (m = /^(?:(?:i|just|finally|only|officially)\s+)*turned\s+(\d{2,3})\b/i.exec(spelledToDigits(c.text.trim()))) && Number(m[1]) < 111) return [{ key: 'age', value: m[1] }];
@@ -467,5 +484,5 @@ export const hereIn: Rule = (c) => {
   return p ? [{ key: 'location', value: p, subject: c.speaker, confidence: 0.7 }] : [];
 };
 
-export const PERSONAL_FACT_RULES: Rule[] = [name, employer, jobTitle, roleGiven, location, placeIsHome, hereIn, hometown, education, ageBirthday, language, goal];
+export const PERSONAL_FACT_RULES: Rule[] = [name, employer, jobTitle, roleGiven, location, placeIsHome, hereIn, hometown, education, ageBirthday, ageFragment, language, goal];
 export { org, place, tidy };

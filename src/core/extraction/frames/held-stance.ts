@@ -1,0 +1,138 @@
+/**
+ * @module core/extraction/frames/held-stance
+ * A stance on a topic the speaker already took one on: an earlier user turn of the exchange judged a thing ("karaoke
+ * is my actual nightmare", "vegemite is vile", "I love working from home") and this message speaks of it again with
+ * a feeling ("ok I take it back about karaoke … no regrets", "vegemite on toast is… fine. sometimes"). The new stance
+ * is on the same topic key: the sentiment of the message's sentences (wink's lexicon, through the NLP module), mixed
+ * when they pull both ways; a turn cue ("I take it back", "I'll admit", "growing on me") with no sentiment of its
+ * own turns the held stance over. The topic is read by its place in the earlier sentence (the subject of a judging
+ * copula, or the object of love/hate), never by its word. Pure.
+ */
+import type { Draft } from '../model.ts';
+import { analyseText } from '../nlp.ts';
+import { topicSlug } from '../values.ts';
+import { NEGATIVE, POSITIVE, RELATIONS } from '../lexicon.ts';
+
+type Stance = 'positive' | 'negative' | 'mixed';
+
+/** The judged thing of an earlier sentence: "<topic> is/are/'s …" or "I love/hate/can't stand <topic>". */
+const SUBJECT_TOPIC = /^(?:(?:honestly|ok|okay|tbh|well|so|i\s+think|i\s+reckon|man|god)\s*,?\s+)*((?:the\s+)?(?:[\p{L}][\p{L}'’-]*\s+){0,2}?[\p{L}][\p{L}-]*?)(?:['’]s|\s+(?:is|are|was|were|has|have|makes|tastes|feels|looks))\b/iu;
+const OBJECT_TOPIC = /\bI\s+(?:really\s+|absolutely\s+|genuinely\s+)?(?:love|adore|hate|loathe|detest|like|dislike|can['’]?t\s+stand|cannot\s+stand)\s+((?:the\s+)?(?:[\p{L}][\p{L}'’-]*\s+){0,2}?[\p{L}][\p{L}-]*)(?=\s*(?:[,.!;]|$|\s+(?:and|but|so|because|cos)\b))/iu;
+/** Words that are no topic of an opinion: people and pointers. */
+const NOT_TOPIC = /^(?:i|it|this|that|these|those|he|she|they|we|you|there|here|what|which|who|everything|everyone|nothing|life|today|work)$|\b(?:my|our|his|her|their|your|me|and)\b/i;
+
+/** A turn of mind with no feeling word of its own: what it does to the held stance. */
+const TURN_CUES: Array<[RegExp, 'over' | Stance]> = [
+  [/\b(?:stand\s+corrected|take\s+it\s+back|i['’]?ll\s+admit|i\s+admit|(?:grown|growing|grew)\s+on\s+me|a\s+convert|come\s+round|came\s+round|changed\s+my\s+mind|won\s+me\s+over|worn\s+me\s+down|no\s+regrets)\b/i, 'over'],
+  [/\b(?:lost\s+(?:its|their)\s+shine|gone\s+(?:right\s+)?off|over\s+it|i['’]?m\s+out|done\s+with)\b/i, 'negative'],
+  [/\b(?:jury['’]?s\s+out|mixed\s+feelings|love[-\s]hate)\b/i, 'mixed'],
+];
+
+const STATE_NOT_STANCE = /\b(?:sorry|wrong|mistake|meant|(?:is|are|was|were)\s+gone|swapped|sold|traded|gave\s+away|given\s+away|died|passed\s+away|put\s+down|nicked|stolen|written\s+off|scrapped)\b|\b(?:actually|really)\s+(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+\d|\d)/i;
+
+export interface HeldTopic {
+  /** The topic's words as the earlier turn said them, without a determiner ("air fryer", "crocs"). */
+  topic: string;
+  /** Null when the earlier sentence judged it with words neither lexicon scores. */
+  stance: 'positive' | 'negative' | null;
+}
+
+/** Single evaluative words of the rules' lexicon ("nightmare", "vile" are in neither wink's nor… so both are asked). */
+const single = (set: ReadonlySet<string>) => new Set([...set].map((w) => w.replace(/^an?\s+/, '')).filter((w) => /^[a-z-]+$/.test(w)));
+const POS_WORDS = single(POSITIVE);
+const NEG_WORDS = new Set([...single(NEGATIVE), 'nightmare', 'vile', 'naff', 'crime', 'rubbish', 'gross', 'disgusting', 'hell', 'smug', 'scam', 'casino']);
+const NEGATORS = /\b(?:not|never|no|n['’]t|isn['’]t|wasn['’]t|aren['’]t)\s+(?:\w+\s+)?$/i;
+
+/** A sentence's stance: wink's sentiment, else the evaluative words it holds (a negated one turned over). */
+function stanceOfText(text: string, sentiment: number): 'positive' | 'negative' | null {
+  const lexical = lexicalStance(text);
+  if (lexical && Math.abs(sentiment) < 0.4) return lexical;
+  if (sentiment >= 0.15) return 'positive';
+  if (sentiment <= -0.15) return 'negative';
+  return lexical;
+}
+
+const PHRASES = (set: ReadonlySet<string>) => [...set].filter((w) => /\s/.test(w) && !/^an?\s+\w+$/.test(w) && !/[\\(]/.test(w));
+const POS_PHRASES = PHRASES(POSITIVE);
+const NEG_PHRASES = PHRASES(NEGATIVE);
+
+function lexicalStance(text: string): 'positive' | 'negative' | null {
+  const lower = text.toLowerCase();
+  let pos = POS_PHRASES.filter((p) => lower.includes(p)).length;
+  let neg = NEG_PHRASES.filter((p) => lower.includes(p)).length;
+  for (const m of text.toLowerCase().matchAll(/[a-z][a-z-]*/g)) {
+    const negated = NEGATORS.test(text.toLowerCase().slice(Math.max(0, m.index! - 20), m.index!));
+    if (POS_WORDS.has(m[0])) negated ? neg++ : pos++;
+    else if (NEG_WORDS.has(m[0])) negated ? pos++ : neg++;
+  }
+  return pos > neg ? 'positive' : neg > pos ? 'negative' : null;
+}
+/** A hedge that tempers praise into a mixed view ("fine. sometimes.", "alright I suppose"). */
+const HEDGE = { test: (t: string) => /\b(?:sometimes|i\s+suppose|i\s+guess|kind\s+of|sort\s+of|-ish|in\s+small\s+doses|only\s+(?:on|in|when|if))\b/i.test(t) || /\bONLY\b/.test(t) };
+
+/** The topics an earlier user message judged, with the stance it took. */
+export function heldTopics(text: string): HeldTopic[] {
+  const out: HeldTopic[] = [];
+  for (const s of analyseText(text)) {
+    const judged = stanceOfText(s.text, s.sentiment);
+    // "fine I guess but nothing beats a real book": faint praise then a "but" holds no positive stance.
+    const stance = judged === 'positive' && HEDGE.test(s.text) && /\bbut\b/i.test(s.text) ? 'negative' : judged;
+    const m = OBJECT_TOPIC.exec(s.text) ?? SUBJECT_TOPIC.exec(s.text.trim());
+    let topic = m?.[1].toLowerCase().replace(/^the\s+/, '').trim();
+    // "cold plunges", "Christmas jumpers": a describing word before the head is no part of the topic.
+    const words = topic?.split(/\s+/) ?? [];
+    if (words.length > 1 && s.tokens.some((t) => t.lower === words[0] && (t.pos === 'ADJ' || t.pos === 'PROPN'))) topic = words.slice(1).join(' ');
+    // Only a judged thing is held: a sentence that states a fact about it ("the skoda is gone") holds no stance.
+    if (!stance || !topic || NOT_TOPIC.test(topic) || topic.split(/\s+/).some((w) => RELATIONS[w] !== undefined)) continue;
+    if (!out.some((h) => h.topic === topic)) out.push({ topic, stance });
+  }
+  return out;
+}
+
+const stem = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, '');
+
+/** Whether the text names the topic: its last word (singular or plural), and any word before it. */
+function mentions(text: string, topic: string): boolean {
+  const words = text.toLowerCase().split(/[^\p{L}'’-]+/u).map((w) => stem(w.replace(/['’]s$/, '')));
+  const head = stem(topic.split(/\s+/).pop() ?? '');
+  return head.length >= 3 && words.includes(head);
+}
+
+/**
+ * The stance this message takes on a topic the exchange's earlier user turns held, when it names that topic again.
+ * The message's own opinion on the topic, if a rule already read it, wins (the caller drops the duplicate key).
+ */
+export function heldStanceDrafts(message: string, earlier: readonly string[], speaker: string): Draft[] {
+  // A question, or a message that corrects or ends the thing ("the physio is actually Tuesday", "quail are gone,
+  // swapped all three"), takes no stance on it.
+  if (/\?\s*$/.test(message.trim()) || STATE_NOT_STANCE.test(message)) return [];
+  const held = earlier.flatMap(heldTopics);
+  const out: Draft[] = [];
+  for (const h of held) {
+    if (!mentions(message, h.topic) || out.some((d) => d.key === `opinion_${topicSlug(h.topic)}`)) continue;
+    const sentences = analyseText(message);
+    const signs = new Set(sentences.map((s) => stanceOfText(s.text, s.sentiment)).filter((x): x is 'positive' | 'negative' => !!x));
+    // Within one sentence, a "but" between a kind word and a cold one: "alright I suppose…, but … is another matter".
+    for (const s of sentences) {
+      const [before, after] = s.text.split(/\bbut\b/i);
+      if (after === undefined) continue;
+      const a = stanceOfText(before, analyseText(before)[0]?.sentiment ?? 0);
+      const b = /\banother\s+matter\b|\bnot\s+(?:for|so)\b/i.test(after) ? 'negative' : stanceOfText(after, analyseText(after)[0]?.sentiment ?? 0);
+      if (a) signs.add(a);
+      if (b) signs.add(b);
+    }
+    const cue = TURN_CUES.find(([re]) => re.test(message))?.[1];
+    let stance: Stance | null = signs.size === 2 ? 'mixed' : signs.size === 1 ? [...signs][0] : null;
+    // A turn of mind says which way it went: away from the held stance, when the message leans that way or not at all.
+    const turned = h.stance === 'positive' ? 'negative' : 'positive';
+    if (cue === 'mixed') stance = 'mixed';
+    else if (cue === 'over' && h.stance && (!stance || signs.has(turned))) stance = turned;
+    else if (cue && cue !== 'over' && !stance) stance = cue;
+    if (stance === 'positive' && HEDGE.test(message)) stance = 'mixed';
+    // Only a change is news here: the same stance again is the held one (the rules read a restated opinion themselves).
+    if (!stance || stance === h.stance) continue;
+    const value = (sentences.find((s) => mentions(s.text, h.topic))?.text ?? message).trim().slice(0, 200);
+    out.push({ key: `opinion_${topicSlug(h.topic)}`, value, type: 'opinion', subject: speaker, confidence: 0.8, metadata: { stance, topic: h.topic, previous: h.stance, frame: 'held stance' } });
+  }
+  return out;
+}
