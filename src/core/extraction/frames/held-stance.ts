@@ -90,6 +90,7 @@ export function heldTopics(text: string): HeldTopic[] {
 }
 
 const stem = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, '');
+const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}'’-]+/u).map((w) => stem(w.replace(/['’]s$/, '')));
 
 /** Whether the text names the topic: its last word (singular or plural), and any word before it. */
 function mentions(text: string, topic: string): boolean {
@@ -106,7 +107,13 @@ export function heldStanceDrafts(message: string, earlier: readonly string[], sp
   // A question, or a message that corrects or ends the thing ("the physio is actually Tuesday", "quail are gone,
   // swapped all three"), takes no stance on it.
   if (/\?\s*$/.test(message.trim()) || STATE_NOT_STANCE.test(message)) return [];
-  const held = earlier.flatMap(heldTopics);
+  // Cheap first: only an earlier text sharing a word of four letters or more with this one can hold its topic, and
+  // only a message with a stance or a turn cue can take one (wink reads the earlier text only then).
+  const own = new Set(wordsOf(message).filter((w) => w.length >= 4));
+  const sharing = earlier.filter((e) => wordsOf(e).some((w) => own.has(w)));
+  if (sharing.length === 0) return [];
+  if (!TURN_CUES.some(([re]) => re.test(message)) && !analyseText(message).some((s) => stanceOfText(s.text, s.sentiment))) return [];
+  const held = sharing.flatMap(heldTopics);
   const out: Draft[] = [];
   for (const h of held) {
     if (!mentions(message, h.topic) || out.some((d) => d.key === `opinion_${topicSlug(h.topic)}`)) continue;
