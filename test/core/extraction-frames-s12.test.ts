@@ -174,3 +174,19 @@ describe('a rare noun after an article is a noun, whatever the tagger guessed', 
 describe('a named person placed by a shared group is that group’s', () => {
   test('"Name at work" is a colleague', () => expect(said('Ingrid at work has just moved to Malmo').some((f) => f.startsWith('colleague ingrid|'))).toBe(true));
 });
+
+describe('a self-introduction names the speaker', () => {
+  const { run } = wordnetFacts(wordnet);
+  const turn = (user: string, reply: string) => run([{ role: 'user', content: user }, { role: 'assistant', content: reply }]);
+  test.each([
+    ['Evening all. Torvald here, 58. I run the lighthouse tours', 'Good evening, Torvald.', /torvald/],
+    ['hiya, Ngaire here. new to this app', 'Hi Ngaire!', /ngaire/],
+    ['Salaam. Farzana. I teach chemistry in Bradford', 'Salaam Farzana, lovely to meet you.', /farzana/],
+  ])('%s', (user, reply, value) => expect(has(turn(user, reply), 'user', 'name', value)).toBe(true));
+  test('the age said with it', () => expect(has(turn('Evening. Torvald here, 58.', 'Evening Torvald.'), 'user', 'age', /^58$/)).toBe(true));
+  test.each([
+    ['Hello. London here. It is pouring', 'Hi London!'],
+    ['Sorry. Tired. Long day at work', 'Sorry to hear that.'],
+    ['Salaam. Farzana. She is my cousin', 'That is a lovely name.'],
+  ])('no name — %s', (user, reply) => expect(turn(user, reply).filter((f) => f.split('|')[1] === 'name')).toEqual([]));
+});

@@ -41,6 +41,7 @@ import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
 import { languageRoster } from './frames/language-roster.ts';
 import { heldStanceDrafts } from './frames/held-stance.ts';
+import { selfIntroduction } from './frames/self-introduction.ts';
 import { isKind, kindOf } from './frames/kinds.ts';
 import { dietChangeDrafts } from './frames/diet-change.ts';
 import { learnedCandidates } from './learned/layer.ts';
@@ -802,6 +803,13 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
           }
       // The learned key model: keys the rules and frames left unsaid for the speaker, valued by type (learned/layer.ts).
       if (!isJokeOrSarcasm(content)) out.push(...learnedCandidates(masked, speaker, out.slice(before), lexicon));
+      // "Halvard here, 66.", "Merhaba. Cengiz. I drive…" greeted back by name: a self-introduction (frames/self-introduction.ts).
+      if (!out.slice(before).some((c) => c.key === 'name' && c.subject === speaker) && !isQuestion(content)) {
+        const reply = messages.slice(i + 1).find((x) => x.role === 'assistant');
+        const common = (w: string) => lexiconKnowsWords(lexicon) && lexicon!.senses(w.toLowerCase()).some((x) => x.lexClass !== 'noun.person');
+        for (const d of selfIntroduction(content, speaker, typeof reply?.content === 'string' ? reply.content : null, common))
+          if (!out.slice(before).some((c) => c.key === d.key && c.subject === speaker)) out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));
+      }
       // A new stance on a topic an earlier user turn of the exchange judged (frames/held-stance.ts).
       // ("I suppose" hedges a stance; a condition or a wish states none.)
       if (!isJokeOrSarcasm(content) && !/\b(?:if|would|wish|could|might)\b|\b(?:I|we)['’]d\b/i.test(content)) {

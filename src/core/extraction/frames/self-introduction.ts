@@ -1,0 +1,36 @@
+/**
+ * @module core/extraction/frames/self-introduction
+ * The speaker's name from how people introduce themselves in chat, beyond "my name is" and "I'm X": "Halvard here,
+ * 66.", "kia ora, Rāwiri here." (a name, then "here", opening the message or after a greeting), and a bare name
+ * said as its own sentence ("Merhaba. Cengiz. I drive a crane…") when the assistant's reply in the same exchange
+ * greets the speaker by it ("Merhaba Cengiz."). An age said right after the name ("Halvard here, 66") is theirs too.
+ * Read by the message's shape; a place or a common word is no name (the caller's lexicon check). Pure.
+ */
+import type { Draft } from '../model.ts';
+import { NOT_NAMES } from '../lexicon.ts';
+
+const NAME = "(\\p{Lu}[\\p{L}'’-]+)";
+/** "Halvard here", at the message's start or after a short greeting ("kia ora,", "God kveld."). */
+const HERE = new RegExp(`^(?:[\\p{L}'’]+(?:\\s+[\\p{L}'’]+)?\\s*[,.!]\\s*)?${NAME}\\s+here\\b(?:\\s*[,.]\\s*(\\d{2})(?=\\s*(?:[.,!;]|$)))?`, 'u');
+/** A sentence that is only a name ("Cengiz."), after at most a short greeting sentence. */
+const BARE = new RegExp(`^(?:[\\p{L}'’]+(?:\\s+[\\p{L}'’]+)?\\s*[.!]\\s*)?${NAME}\\s*[.!]\\s+\\p{Lu}`, 'u');
+
+/**
+ * The speaker's own name (and age) from a self-introduction. `isCommonWord` says whether the lexicon knows the word
+ * as something other than a name (a place, a thing); `reply` is the assistant's next message in the exchange.
+ */
+export function selfIntroduction(message: string, speaker: string, reply: string | null, isCommonWord: (w: string) => boolean): Draft[] {
+  const text = message.trim();
+  const here = HERE.exec(text);
+  if (here && !NOT_NAMES.has(here[1].toLowerCase()) && !isCommonWord(here[1])) {
+    const age = here[2] && Number(here[2]) >= 13 && Number(here[2]) < 111 ? [{ key: 'age', value: here[2], subject: speaker, confidence: 0.8, metadata: { frame: 'self-introduction' } }] : [];
+    return [{ key: 'name', value: here[1], subject: speaker, confidence: 0.85, metadata: { frame: 'self-introduction' } }, ...age];
+  }
+  const bare = BARE.exec(text);
+  if (bare && reply && !NOT_NAMES.has(bare[1].toLowerCase()) && !isCommonWord(bare[1])) {
+    // The assistant greets them by it: "Merhaba Cengiz.", "Hi Cengiz,", "Kia ora Cengiz!".
+    const vocative = new RegExp(`^(?:[\\p{L}'’]+\\s+){0,2}${bare[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[,.!]`, 'u');
+    if (vocative.test(reply.trim())) return [{ key: 'name', value: bare[1], subject: speaker, confidence: 0.8, metadata: { frame: 'self-introduction' } }];
+  }
+  return [];
+}
