@@ -121,3 +121,12 @@ describe('query analysis: "us" and key-kind words', async () => {
     expect(terms.find((t) => t.term === '_klocation')?.covers).toBe('home');
   });
 });
+
+describe('the speaker with a contraction is no name in a question', async () => {
+  const { analyzeQuery } = await import('../../src/core/recall/query-analysis.ts');
+  const { openLexicon } = await import('../../src/providers/lexicon/create-lexicon.ts');
+  const wordnetLexicon = openLexicon({}).lexicon;
+  // "I'm" was read as a name: with the user's own name stored, the ask was then about someone else and came back empty.
+  test.each(["Should I put coriander in the stew I'm making?", "What did I say I'd bring on Friday?", "Which trip have I've planned?", "What I'll need for the hike?"])('%s', (q) =>
+    expect(analyzeQuery(q, new Set(), wordnetLexicon).names.filter((n) => /^i['’]/.test(n))).toEqual([]));
+});

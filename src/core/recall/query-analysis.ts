@@ -607,6 +607,8 @@ function capitalisedNames(q: string, common: (lw: string) => boolean = () => fal
   for (const m of q.matchAll(re)) {
     const w = m[0].replace(/['’]s$/u, '');
     const lw = w.toLowerCase();
+    // "I'm", "I'd", "I've", "I'll": the speaker, not a name.
+    if (/^i['’](?:m|d|ve|ll)$/.test(lw)) continue;
     if (new RegExp(`^${MONTH_RE}$`, 'i').test(lw) || /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/.test(lw)) continue;
     if (m.index === 0 && /^(what|when|where|who|whom|whose|why|how|which|did|does|do|is|are|was|were|has|have|had|can|could|would|will|should|in|on|at|for|from|after|before|during|according|if|between|tell|list|describe|name)$/.test(lw)) continue;
     if (/^\s*$|[.!?;:]\s*$/.test(q.slice(0, m.index)) && common(lw)) continue;
