@@ -537,10 +537,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
     if (m) bridgeText.push(`x ${m.value}`);
   }
   const qTerms = new Set(termList);
-  // Streamed into one set (the same terms in the same order): a maximum-size turn has tens of thousands of proper nouns.
-  const bridgeSet = new Set<string>();
-  for (const t of bridgeText) for (const x of properNouns(t, exclude)) for (const a of analyze(x)) bridgeSet.add(a);
-  const bridgeTerms = [...bridgeSet].filter((t) => !qTerms.has(t));
+  const bridgeTerms = [...new Set(bridgeText.flatMap((t) => properNouns(t, exclude)).flatMap((x) => analyze(x)))].filter((t) => !qTerms.has(t));
   if (bridgeTerms.length > 0) {
     const bt: QueryTerm[] = bridgeTerms.map((term) => ({ term, weight: 1, source: 'feedback' }));
     const [bSet, bmSet] = await Promise.all([lexical(store, scope, 'turn', bridgeTerms, true, RETRIEVE.bridgeLimit), lexical(store, scope, 'memory', bridgeTerms, q.past, RETRIEVE.bridgeLimit)]);
