@@ -32,6 +32,8 @@ export class WordNetLexicon implements Lexicon {
   private readonly dict: MorphyDictionary;
   private readonly rankedMemo = new ByteLru<Ranked>(LEXICON_MEMO_BYTES, (k, v) => stringBytes(k) + 16 + 40 * v.length);
   private readonly isAMemo = new ByteLru<boolean>(LEXICON_MEMO_BYTES, (k) => stringBytes(k) + 8);
+  /** Decoded lemmas by word id, filled as asked (bounded by the lexicon: a few thousand in practice, all 147k at most). */
+  private readonly lemmaOf: Array<string | undefined>;
 
   /** From the packed tables (shared, not copied) or from the build form (packed here). */
   constructor(tables: PackedWordNet | WordNetTables) {
@@ -40,6 +42,7 @@ export class WordNetLexicon implements Lexicon {
       const [pos, inflected, bases] = line.split('\t');
       if (pos && inflected && bases) this.exc.set(`${pos}\t${inflected}`, bases.split('|'));
     }
+    this.lemmaOf = new Array<string | undefined>(this.t.wordCount);
     this.hypoStart = this.t.hypoStart;
     this.hypo = this.t.hypo;
     let max = 0;
@@ -72,9 +75,11 @@ export class WordNetLexicon implements Lexicon {
     }
   }
 
-  /** The lemma of a word id. */
+  /** The lemma of a word id (decoded once per thread: at most one string per lemma the extractor meets). */
   private word(id: number): string {
-    return String.fromCharCode.apply(null, this.t.wordChars.subarray(this.t.wordStart[id]!, this.t.wordStart[id + 1]!) as unknown as number[]);
+    let w = this.lemmaOf[id];
+    if (w === undefined) this.lemmaOf[id] = w = String.fromCharCode.apply(null, this.t.wordChars.subarray(this.t.wordStart[id]!, this.t.wordStart[id + 1]!) as unknown as number[]);
+    return w;
   }
 
   /** Tagged-corpus count of a word over all its senses. */
