@@ -327,7 +327,7 @@ async function memTrace(srv: RunningServer, label: string): Promise<void> {
   const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
   const metrics = await (await fetch(`${srv.url}/metrics`)).text();
   const gauge = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN) / 1048576;
-  console.log(`  ${label}: RSS ${f1(kb('VmRSS'))} MB (anon ${f1(kb('RssAnon'))}, file ${f1(kb('RssFile'))}); main thread heap used ${f1(gauge('nodejs_heap_size_used_bytes'))} / total ${f1(gauge('nodejs_heap_size_total_bytes'))} MB, external ${f1(gauge('nodejs_external_memory_bytes'))} MB; threads ${/Threads:\\s+(\\d+)/.exec(status)?.[1]}`);
+  console.log(`  ${label}: RSS ${f1(kb('VmRSS'))} MB (anon ${f1(kb('RssAnon'))}, file ${f1(kb('RssFile'))}); main thread heap used ${f1(gauge('nodejs_heap_size_used_bytes'))} / total ${f1(gauge('nodejs_heap_size_total_bytes'))} MB, external ${f1(gauge('nodejs_external_memory_bytes'))} MB; threads ${/Threads:\s+(\d+)/.exec(status)?.[1]}`);
 }
 
 /**
