@@ -18,7 +18,7 @@
  * --users N --segment N --phases throughput,growth,big,scopes --threads N --no-big --no-floor. The machine is shared: read CPU per turn next to turns/s.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadavg, tmpdir } from 'node:os';
@@ -48,6 +48,8 @@ const { values: flags } = parseArgs({
     threads: { type: 'string' },
     'no-big': { type: 'boolean', default: false },
     'no-floor': { type: 'boolean', default: false },
+    /** scopes phase: after each request, print the server's RSS split (anon/file) and the main thread's heap (GET /metrics). */
+    'mem-trace': { type: 'boolean', default: false },
   },
 });
 const SEGMENT = Number(flags.segment);
@@ -319,6 +321,15 @@ function rssSampler(pid: number, ms = 100): { stop(): number } {
   };
 }
 
+/** One line of the scopes phase's memory trace: process RSS (anonymous / file-backed) and the main thread's V8 heap. */
+async function memTrace(srv: RunningServer, label: string): Promise<void> {
+  const status = readFileSync(`/proc/${srv.proc.pid}/status`, 'utf8');
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
+  const metrics = await (await fetch(`${srv.url}/metrics`)).text();
+  const gauge = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN) / 1048576;
+  console.log(`  ${label}: RSS ${f1(kb('VmRSS'))} MB (anon ${f1(kb('RssAnon'))}, file ${f1(kb('RssFile'))}); main thread heap used ${f1(gauge('nodejs_heap_size_used_bytes'))} / total ${f1(gauge('nodejs_heap_size_total_bytes'))} MB, external ${f1(gauge('nodejs_external_memory_bytes'))} MB; threads ${/Threads:\s+(\d+)/.exec(status)?.[1]}`);
+}
+
 /**
  * Six large scopes: six users, each given one maximum-size turn, then a recall in each scope.
  * Whatever a cache keeps per scope (turns, analyses) shows here; RSS is sampled throughout.
@@ -328,6 +339,7 @@ async function sixLargeScopes(b: Backend): Promise<{ peakRssMb: number; rssMb: n
   try {
     await drive(srv, 20, 2, { kind: 'warm', base: 0, users: 1, session: 'warm' });
     await new Promise((r) => setTimeout(r, 3000));
+    if (flags['mem-trace']) await memTrace(srv, 'after 20 small turns (warm)');
     const sampler = rssSampler(srv.proc.pid!);
     const t0 = performance.now();
     const statuses: number[] = [];
@@ -335,6 +347,7 @@ async function sixLargeScopes(b: Backend): Promise<{ peakRssMb: number; rssMb: n
       const res = await fetch(`${srv.url}/turns`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bigTurnBody(`big-${u}`, `big-${u}`) });
       await res.arrayBuffer();
       statuses.push(res.status);
+      if (flags['mem-trace']) await memTrace(srv, `after big turn ${u + 1}`);
     }
     for (let u = 0; u < 6; u++) {
       const res = await fetch(`${srv.url}/recall`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'Where did I move for my new job?', session_id: `q-${u}`, user_id: `big-${u}`, max_tokens: 512 }) });
@@ -342,6 +355,7 @@ async function sixLargeScopes(b: Backend): Promise<{ peakRssMb: number; rssMb: n
       statuses.push(res.status);
     }
     const ms = performance.now() - t0;
+    if (flags['mem-trace']) await memTrace(srv, 'after the recalls');
     return { peakRssMb: sampler.stop(), rssMb: procRssMb(srv.proc.pid!), ms, statuses, load: loadAvg() };
   } finally {
     await srv.stop();

@@ -84,13 +84,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await store.migrate();
   const providers = createProviders(config, { logger, observer: metrics.observer, fetch: opts.fetch });
   for (const finding of await checkEmbeddingSpace(store, providers.embedder, logger)) providers.health.addStatic(finding);
-  const lexicon = opts.lexicon ?? openLexicon(config, logger).lexicon;
+  const opened = opts.lexicon ? null : openLexicon(config, logger);
+  const lexicon = opts.lexicon ?? opened!.lexicon;
   // CPU-heavy per-turn work goes to worker threads (started on first use); a test extractor runs inline.
   // One worker fewer than the cores: the main thread (HTTP, SQL, small turns) is the other one.
   const threads = config.MEMORY_WORKER_THREADS ?? defaultWorkerThreads(availableParallelism());
   // The workers compute a large turn's kind features too, with the lexicon of the same settings (not with a test's double).
   const featureLexicon = opts.lexicon ? undefined : { MEMORY_LEXICON: config.MEMORY_LEXICON, MEMORY_LEXICON_CACHE: config.MEMORY_LEXICON_CACHE };
-  const pool = threads > 0 ? new TurnPool({ threads, heapMb: config.MEMORY_WORKER_HEAP_MB, logger, featureLexicon }) : null;
+  // They share the main thread's WordNet tables (one SharedArrayBuffer) instead of each loading a copy.
+  const pool = threads > 0 ? new TurnPool({ threads, heapMb: config.MEMORY_WORKER_HEAP_MB, logger, featureLexicon, lexiconTables: opened?.tables }) : null;
   const offline = new OfflineExtractor({ lexicon });
   const service = new MemoryService({
     store,

@@ -17,6 +17,12 @@ export type PoolTask =
   /** `lexicon`: also compute the kind features with the lexicon these settings open (the service's). */
   | { kind: 'analyse'; messages: Message[]; lexicon?: LexiconSettings }
   | { kind: 'extract'; spec: ExtractorSpec; messages: Message[]; ctx: ExtractionContext }
-  | { kind: 'crash' };
+  | { kind: 'crash' }
+  /** Test hook: what the worker's extraction lexicon answers from (shared tables or its own copy). */
+  | { kind: 'lexicon-probe' };
 
-export type PoolResult = { kind: 'analyse'; turn: AnalysedTurn } | { kind: 'extract'; candidates: MemoryCandidate[]; ruleErrors: RuleError[] };
+export type PoolResult =
+  | { kind: 'analyse'; turn: AnalysedTurn }
+  | { kind: 'extract'; candidates: MemoryCandidate[]; ruleErrors: RuleError[] }
+  /** `synsets` of the worker's WordNet (0: none), whether its tables lie in a SharedArrayBuffer, and its first synset's lexicographer file. */
+  | { kind: 'lexicon-probe'; synsets: number; shared: boolean; synLex0: number };

@@ -17,6 +17,7 @@ import type { RuleError } from '../core/extraction/offline-extractor.ts';
 import { analyseTurn, type AnalysedTurn } from '../core/turn-analysis.ts';
 import type { ExtractorSpec, PoolResult, PoolTask } from './tasks.ts';
 import type { LexiconSettings } from '../providers/lexicon/create-lexicon.ts';
+import type { PackedWordNet } from '../providers/lexicon/wordnet-tables.ts';
 
 export interface TurnPoolOptions {
   /** Worker threads (default: the machine's parallelism). */
@@ -27,6 +28,8 @@ export interface TurnPoolOptions {
    * stays at its high-water mark. A task that needs more fails in the worker and runs inline.
    */
   heapMb?: number;
+  /** Young-generation size of each worker in MB (default WORKER_YOUNG_GENERATION_MB). */
+  youngMb?: number;
   /** Turns with fewer characters than this are analysed inline (default 16,000). */
   inlineAnalysisBelowChars?: number;
   /** Turns with fewer characters than this are extracted inline (default INLINE_EXTRACTION_BELOW_CHARS). */
@@ -43,6 +46,17 @@ export interface TurnPoolOptions {
    * features, computed in the worker with the same lexicon (absent: the service computes them).
    */
   featureLexicon?: LexiconSettings;
+  /**
+   * WordNet's packed tables (SharedArrayBuffer-backed, `OpenedLexicon.tables`): handed to every
+   * worker as workerData, so the workers share the main thread's copy (~19 MB a worker) instead
+   * of each reading the cache file into its own. Absent: each worker opens its own.
+   */
+  lexiconTables?: PackedWordNet;
+}
+
+/** What each worker receives at start (piscina's workerData). */
+export interface TurnWorkerData {
+  lexiconTables?: PackedWordNet;
 }
 
 /** The offline extractor's module spec (what the worker constructs by default). */
@@ -99,6 +113,15 @@ export const WAIT_FOR_WORKER_ABOVE_CHARS = 64_000;
 /** How long such a task waits for the worker's start before it runs inline after all (a start that hangs loses nothing). */
 export const WAIT_FOR_WORKER_MS = 30_000;
 
+/**
+ * Young generation of a worker in MB. V8 grows it to 32 MB (two 16 MB semi-spaces) in any isolate
+ * that allocates a lot, and those pages stay resident; a worker's allocations are per-message
+ * intermediates that die young either way, so a small nursery costs more scavenges, not
+ * promotions. Measured on a maximum-size turn (docs/ingest.md, Session 12): worker peak −60 MB,
+ * CPU unchanged within noise.
+ */
+export const WORKER_YOUNG_GENERATION_MB = 8;
+
 /** Event-loop utilisation above which small turns are offloaded anyway (the main thread is the bottleneck). */
 export const OFFLOAD_SMALL_ABOVE_UTILISATION = 0.9;
 
@@ -137,7 +160,8 @@ export class TurnPool implements TurnAnalyzer {
       maxThreads: threads,
       idleTimeout: Infinity,
       execArgv: workerExecArgv(),
-      ...(opts.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: opts.heapMb } } : {}),
+      workerData: { lexiconTables: opts.lexiconTables } satisfies TurnWorkerData,
+      resourceLimits: { maxYoungGenerationSizeMb: opts.youngMb ?? WORKER_YOUNG_GENERATION_MB, ...(opts.heapMb ? { maxOldGenerationSizeMb: opts.heapMb } : {}) },
     });
     // A worker that dies is replaced by piscina; its task is rejected and runs inline (below).
     this.piscina.on('error', (err: unknown) => this.logger?.warn({ err: String(err) }, 'turn worker error'));

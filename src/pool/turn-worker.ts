@@ -11,16 +11,28 @@ import type { RuleError } from '../core/extraction/offline-extractor.ts';
 import { analyseTurn } from '../core/turn-analysis.ts';
 import { turnFeatures } from '../core/text/enrich.ts';
 import type { Lexicon } from '../core/ports.ts';
-import { openLexicon } from '../providers/lexicon/create-lexicon.ts';
+import { openLexicon, type LexiconSettings } from '../providers/lexicon/create-lexicon.ts';
+import { WordNetLexicon } from '../providers/lexicon/wordnet.ts';
+import { workerData } from 'node:worker_threads';
 import type { PoolTask, PoolResult, ExtractorSpec } from './tasks.ts';
+import type { TurnWorkerData } from './turn-pool.ts';
 
 const extractors = new Map<string, Promise<Extractor>>();
 
-let lexicon: Lexicon | null = null;
-/** The worker's own lexicon, opened once from the same settings as the main thread's (MEMORY_LEXICON, MEMORY_LEXICON_CACHE; the cache file is shared). */
+/** The main thread's WordNet tables, shared (SharedArrayBuffer): the worker keeps no copy of its own. */
+const sharedTables = (workerData as TurnWorkerData | null)?.lexiconTables;
+let shared: Lexicon | null = null;
+
+/** The lexicon of these settings: WordNet over the shared tables when the pool was given them, else opened here (own copy). */
+function lexiconFor(settings: LexiconSettings): Lexicon {
+  if (settings.MEMORY_LEXICON === 'off' || !sharedTables) return openLexicon(settings).lexicon;
+  shared ??= new WordNetLexicon(sharedTables);
+  return shared;
+}
+
+/** The worker's lexicon for extraction, from the same settings as the main thread's (MEMORY_LEXICON, MEMORY_LEXICON_CACHE). */
 function workerLexicon(): Lexicon {
-  lexicon ??= openLexicon({ MEMORY_LEXICON: process.env.MEMORY_LEXICON === 'off' ? 'off' : 'wordnet', MEMORY_LEXICON_CACHE: process.env.MEMORY_LEXICON_CACHE || undefined }).lexicon;
-  return lexicon;
+  return lexiconFor({ MEMORY_LEXICON: process.env.MEMORY_LEXICON === 'off' ? 'off' : 'wordnet', MEMORY_LEXICON_CACHE: process.env.MEMORY_LEXICON_CACHE || undefined });
 }
 
 /**
@@ -50,10 +62,15 @@ export default async function runTask(task: PoolTask): Promise<PoolResult> {
   if (task.kind === 'analyse') {
     const turn = analyseTurn(task.messages);
     // The kind features of a large turn take ~1 s of lexicon walks: here, not on the event loop.
-    if (task.lexicon) turn.features = turnFeatures(openLexicon(task.lexicon).lexicon, turn.messages);
+    if (task.lexicon) turn.features = turnFeatures(lexiconFor(task.lexicon), turn.messages);
     return { kind: 'analyse', turn };
   }
   if (task.kind === 'crash') process.exit(1); // test hook: a worker that dies mid-task
+  if (task.kind === 'lexicon-probe') {
+    const l = workerLexicon();
+    const t = l instanceof WordNetLexicon ? l.tables : null;
+    return { kind: 'lexicon-probe', synsets: t?.synPos.length ?? 0, shared: t ? t.synPos.buffer instanceof SharedArrayBuffer : false, synLex0: t?.synLex[0] ?? -1 };
+  }
   const extractor = (await extractorFor(task.spec)) as Extractor & { onRuleError?: (e: RuleError) => void };
   const ruleErrors: RuleError[] = [];
   // One task at a time per worker, so the sink belongs to this task alone.

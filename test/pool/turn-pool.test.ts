@@ -12,6 +12,8 @@ import { turnFeatures } from '../../src/core/text/enrich.ts';
 import { withTurnFeatures } from '../../src/core/service.ts';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import type { ExtractionContext, Message } from '../../src/core/types.ts';
+import { buildTables, packTables } from '../../src/providers/lexicon/wordnet-tables.ts';
+import { MINI } from '../providers/lexicon/mini-wordnet.ts';
 import { INLINE_EXTRACTION_BELOW_CHARS, TurnPool, WAIT_FOR_WORKER_ABOVE_CHARS, defaultWorkerThreads, workerExecArgv } from '../../src/pool/turn-pool.ts';
 
 const LINES = [
@@ -94,6 +96,24 @@ describe('TurnPool', () => {
     // The inline extractor is synchronous work: no timer can fire until it is done.
     expect(await ticksDuring(() => new OfflineExtractor().extract(messages, ctx))).toBe(0);
   }, 60_000);
+
+  test("workers share the main thread's WordNet tables (SharedArrayBuffer), they do not load their own copy", async () => {
+    // Each worker used to read the lexicon cache into its own tables, words list and word map (~19 MB a worker).
+    // The six-synset test WordNet exists nowhere on disk: a worker that answers from it was handed it.
+    const tables = packTables(buildTables(MINI));
+    expect(tables.synPos.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const p = new TurnPool({ threads: 1, lexiconTables: tables });
+    try {
+      await p.warmUp();
+      const first = await p.run({ kind: 'lexicon-probe' });
+      expect(first).toEqual({ kind: 'lexicon-probe', synsets: tables.synPos.length, shared: true, synLex0: tables.synLex[0] });
+      // The same memory, not a copy made at hand-over: a write on this thread is what the worker reads.
+      tables.synLex[0] = 42;
+      expect(await p.run({ kind: 'lexicon-probe' })).toMatchObject({ synLex0: 42 });
+    } finally {
+      await p.close();
+    }
+  });
 
   test('a worker that dies mid-task is replaced; its task falls back inline', async () => {
     const before = pool.fallbacks;

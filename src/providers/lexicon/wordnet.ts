@@ -2,11 +2,13 @@
  * @module providers/lexicon/wordnet
  * The Lexicon port over WordNet's compact tables: lemmas by morphy, senses in WordNet's
  * frequency order, hypernym/hyponym walks, part holonyms, synonyms, derivations, lexicographer classes and a
- * commonness score from the sense-tagged corpus counts. Answers synchronously from memory.
+ * commonness score from the sense-tagged corpus counts. Answers synchronously from memory: the
+ * packed tables (one SharedArrayBuffer, `tables`), which a worker thread receives and shares
+ * instead of loading its own copy (docs/ingest.md, "Session 12: memory").
  */
 import type { LexSense, Lexicon, PartOfSpeech } from '../../core/ports.ts';
 import { morphy, normalizeWord, type MorphyDictionary } from '../../core/lexicon/morphy.ts';
-import { LEXNAMES, POS_CODES, POS_LETTER, type WordNetTables } from './wordnet-tables.ts';
+import { LEXNAMES, POS_CODES, POS_LETTER, packTables, wordHash, type PackedWordNet, type WordNetTables } from './wordnet-tables.ts';
 import { ByteLru, stringBytes } from '../../core/byte-lru.ts';
 
 /**
@@ -20,8 +22,9 @@ type Ranked = ReadonlyArray<{ readonly s: number; readonly rank: number; readonl
 const POS_INDEX: Record<PartOfSpeech, number> = { noun: 0, verb: 1, adj: 2, adv: 3 };
 
 export class WordNetLexicon implements Lexicon {
-  private readonly t: WordNetTables;
-  private readonly wordId = new Map<string, number>();
+  /** The packed tables (SharedArrayBuffer-backed): pass them to a worker's `new WordNetLexicon(tables)` to share them. */
+  readonly tables: PackedWordNet;
+  private readonly t: PackedWordNet;
   private readonly exc = new Map<string, string[]>();
   private readonly hypoStart: Int32Array;
   private readonly hypo: Int32Array;
@@ -29,35 +32,54 @@ export class WordNetLexicon implements Lexicon {
   private readonly dict: MorphyDictionary;
   private readonly rankedMemo = new ByteLru<Ranked>(LEXICON_MEMO_BYTES, (k, v) => stringBytes(k) + 16 + 40 * v.length);
   private readonly isAMemo = new ByteLru<boolean>(LEXICON_MEMO_BYTES, (k) => stringBytes(k) + 8);
+  /** Decoded lemmas by word id, filled as asked (bounded by the lexicon: a few thousand in practice, all 147k at most). */
+  private readonly lemmaOf: Array<string | undefined>;
 
-  constructor(tables: WordNetTables) {
-    this.t = tables;
-    tables.words.forEach((w, i) => this.wordId.set(w, i));
-    for (const line of tables.exceptions.split('\n')) {
+  /** From the packed tables (shared, not copied) or from the build form (packed here). */
+  constructor(tables: PackedWordNet | WordNetTables) {
+    this.t = this.tables = 'words' in tables ? packTables(tables) : tables;
+    for (const line of this.t.exceptions.split('\n')) {
       const [pos, inflected, bases] = line.split('\t');
       if (pos && inflected && bases) this.exc.set(`${pos}\t${inflected}`, bases.split('|'));
     }
-    // Hyponyms: the hypernym relation inverted once at load.
-    const n = tables.synPos.length;
-    const counts = new Int32Array(n + 1);
-    for (let i = 0; i < tables.synHyp.length; i++) counts[tables.synHyp[i]! + 1]!++;
-    for (let i = 0; i < n; i++) counts[i + 1]! += counts[i]!;
-    this.hypoStart = counts.slice();
-    this.hypo = new Int32Array(tables.synHyp.length);
-    const fill = counts.slice();
-    for (let s = 0; s < n; s++) for (let k = tables.synHypStart[s]!; k < tables.synHypStart[s + 1]!; k++) this.hypo[fill[tables.synHyp[k]!]!++] = s;
+    this.lemmaOf = new Array<string | undefined>(this.t.wordCount);
+    this.hypoStart = this.t.hypoStart;
+    this.hypo = this.t.hypo;
     let max = 0;
-    for (let w = 0; w < tables.words.length; w++) max = Math.max(max, this.tagTotal(w));
+    for (let w = 0; w < this.t.wordCount; w++) max = Math.max(max, this.tagTotal(w));
     this.maxTagLog = Math.log1p(max);
     this.dict = {
       has: (lemma, pos) => {
-        const id = this.wordId.get(lemma);
+        const id = this.wordId(lemma);
         if (id === undefined) return false;
         const row = id * 4 + POS_INDEX[pos];
         return this.t.senseStart[row + 1]! > this.t.senseStart[row]!;
       },
       exceptions: (word, pos) => this.exc.get(`${pos}\t${word}`) ?? [],
     };
+  }
+
+  /** The id of a lemma (the packed hash index), or undefined. */
+  private wordId(w: string): number | undefined {
+    const { wordSlots, wordStart, wordChars } = this.t;
+    const mask = wordSlots.length - 1;
+    for (let slot = wordHash(w) & mask; ; slot = (slot + 1) & mask) {
+      const v = wordSlots[slot]!;
+      if (v === 0) return undefined;
+      const id = v - 1;
+      const a = wordStart[id]!;
+      if (wordStart[id + 1]! - a !== w.length) continue;
+      let i = 0;
+      while (i < w.length && wordChars[a + i] === w.charCodeAt(i)) i++;
+      if (i === w.length) return id;
+    }
+  }
+
+  /** The lemma of a word id (decoded once per thread: at most one string per lemma the extractor meets). */
+  private word(id: number): string {
+    let w = this.lemmaOf[id];
+    if (w === undefined) this.lemmaOf[id] = w = String.fromCharCode.apply(null, this.t.wordChars.subarray(this.t.wordStart[id]!, this.t.wordStart[id + 1]!) as unknown as number[]);
+    return w;
   }
 
   /** Tagged-corpus count of a word over all its senses. */
@@ -85,7 +107,7 @@ export class WordNetLexicon implements Lexicon {
   private sense(s: number, rank: number): LexSense {
     const t = this.t;
     const lemmas: string[] = [];
-    for (let k = t.synWordStart[s]!; k < t.synWordStart[s + 1]!; k++) lemmas.push(t.words[t.synWords[k]!]!);
+    for (let k = t.synWordStart[s]!; k < t.synWordStart[s + 1]!; k++) lemmas.push(this.word(t.synWords[k]!));
     const p = t.synPos[s]!;
     return { id: `${String(t.synOffset[s]).padStart(8, '0')}-${POS_LETTER[p]}`, pos: POS_CODES[p]!, lexClass: LEXNAMES[t.synLex[s]!] ?? 'unknown', lemmas, rank };
   }
@@ -103,7 +125,7 @@ export class WordNetLexicon implements Lexicon {
     const out: Array<{ s: number; rank: number; weight: number }> = [];
     for (const p of this.posList(pos)) {
       for (const lemma of morphy(word, p, this.dict)) {
-        const id = this.wordId.get(lemma)!;
+        const id = this.wordId(lemma)!;
         const row = id * 4 + POS_INDEX[p];
         for (let k = this.t.senseStart[row]!, r = 0; k < this.t.senseStart[row + 1]!; k++, r++) {
           const s = this.t.senseSyn[k]!;
@@ -172,9 +194,9 @@ export class WordNetLexicon implements Lexicon {
   derivations(word: string, pos?: PartOfSpeech): string[] {
     const out: string[] = [];
     for (const lemma of this.lemmas(word, pos)) {
-      const id = this.wordId.get(lemma)!;
+      const id = this.wordId(lemma)!;
       for (let k = this.t.derStart[id]!; k < this.t.derStart[id + 1]!; k++) {
-        const w = this.t.words[this.t.der[k]!]!;
+        const w = this.word(this.t.der[k]!);
         if (w !== lemma && !out.includes(w)) out.push(w);
       }
     }
@@ -189,7 +211,7 @@ export class WordNetLexicon implements Lexicon {
   }
 
   private isAUncached(word: string, ancestor: string, opts: { pos?: PartOfSpeech; maxSenses?: number; maxDepth?: number }): boolean {
-    const target = this.wordId.get(normalizeWord(ancestor));
+    const target = this.wordId(normalizeWord(ancestor));
     if (target === undefined) return false;
     const maxDepth = opts.maxDepth ?? 12;
     const t = this.t;
@@ -229,7 +251,7 @@ export class WordNetLexicon implements Lexicon {
   commonness(word: string): number {
     if (this.maxTagLog === 0) return 0;
     let best = 0;
-    for (const lemma of this.lemmas(word)) best = Math.max(best, this.tagTotal(this.wordId.get(lemma)!));
+    for (const lemma of this.lemmas(word)) best = Math.max(best, this.tagTotal(this.wordId(lemma)!));
     return Math.log1p(best) / this.maxTagLog;
   }
 }

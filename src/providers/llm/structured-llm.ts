@@ -6,8 +6,10 @@
  * prints fenced, chatty or truncated JSON, the raw text is recovered from the SDK error and
  * repaired (parse-model-json). Field validation is the caller's job: this returns plain JSON.
  * Retries and the deadline live in the injected fetch (resilient-fetch); the SDK's are off.
+ * The SDK is loaded on the first call, not at start: a server without an LLM configured never
+ * loads it (~16 MB of RSS, docs/ingest.md "Session 12: memory").
  */
-import { generateText, jsonSchema, NoObjectGeneratedError, Output, type JSONSchema7, type LanguageModel } from 'ai';
+import type { JSONSchema7, LanguageModel } from 'ai';
 import type { Logger, Observer } from '../../core/service.ts';
 import { ProviderError, toProviderError } from '../http/provider-error.ts';
 import { parseModelJson } from './parse-model-json.ts';
@@ -39,7 +41,8 @@ export interface StructuredLlm {
 export interface AiSdkLlmOptions {
   provider: string;
   model: string;
-  languageModel: LanguageModel;
+  /** The model, or how to build it on the first call (the provider's SDK module loaded then). */
+  languageModel: LanguageModel | (() => Promise<LanguageModel>);
   secrets: ReadonlyArray<string | undefined>;
   logger?: Logger;
   observer?: Observer;
@@ -50,12 +53,16 @@ export interface AiSdkLlmOptions {
 }
 
 /** Accepts any JSON: per-field validation happens in the caller so one bad item never sinks the rest. */
-const passThrough = (schema: JSONSchema7) => jsonSchema<unknown>(schema, { validate: (value) => ({ success: true, value }) });
+type AiSdk = typeof import('ai');
+let aiSdk: Promise<AiSdk> | null = null;
+/** The AI SDK, imported once on first use. */
+const loadAi = (): Promise<AiSdk> => (aiSdk ??= import('ai'));
 
 export class AiSdkStructuredLlm implements StructuredLlm {
   readonly provider: string;
   readonly model: string;
   private readonly opts: AiSdkLlmOptions;
+  private model_: Promise<LanguageModel> | null = null;
 
   constructor(opts: AiSdkLlmOptions) {
     this.opts = opts;
@@ -67,12 +74,17 @@ export class AiSdkStructuredLlm implements StructuredLlm {
   async generate(req: StructuredRequest): Promise<StructuredResult> {
     const t0 = performance.now();
     let ok = false;
+    let ai: AiSdk | undefined;
     try {
-      const result = await generateText({
-        model: this.opts.languageModel,
+      ai = await loadAi();
+      const lm = this.opts.languageModel;
+      const model = typeof lm === 'function' ? await (this.model_ ??= lm()) : lm;
+      const schema = ai.jsonSchema<unknown>(req.schema, { validate: (value) => ({ success: true, value }) });
+      const result = await ai.generateText({
+        model,
         system: req.system,
         prompt: req.prompt,
-        output: Output.object({ schema: passThrough(req.schema), name: req.schemaName }),
+        output: ai.Output.object({ schema, name: req.schemaName }),
         temperature: this.opts.temperature ?? 0,
         maxOutputTokens: req.maxOutputTokens,
         maxRetries: 0,
@@ -81,7 +93,8 @@ export class AiSdkStructuredLlm implements StructuredLlm {
       ok = true;
       return { value: result.output, repaired: false };
     } catch (err) {
-      if (NoObjectGeneratedError.isInstance(err) && typeof err.text === 'string' && err.text.trim() !== '') {
+      const NoObjectGeneratedError = ai?.NoObjectGeneratedError;
+      if (NoObjectGeneratedError?.isInstance(err) && typeof err.text === 'string' && err.text.trim() !== '') {
         try {
           const value = parseModelJson(err.text);
           ok = true;
@@ -91,7 +104,7 @@ export class AiSdkStructuredLlm implements StructuredLlm {
           throw new ProviderError(this.provider, 'LLM_OUTPUT_INVALID', `${req.op}: ${(repairErr as Error).message}`);
         }
       }
-      if (NoObjectGeneratedError.isInstance(err)) throw new ProviderError(this.provider, 'LLM_OUTPUT_INVALID', `${req.op}: empty model output`);
+      if (NoObjectGeneratedError?.isInstance(err)) throw new ProviderError(this.provider, 'LLM_OUTPUT_INVALID', `${req.op}: empty model output`);
       throw toProviderError(this.provider, err, this.opts.secrets);
     } finally {
       this.opts.observer?.provider?.(this.provider, req.op, ok, performance.now() - t0);

@@ -5,8 +5,6 @@
  * api.openai.com, `@ai-sdk/openai-compatible` (json_schema response_format, or json_object for
  * servers that reject schemas) for anything else.
  */
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { Logger, Observer } from '../../core/service.ts';
 import { resilientFetch, type RetryPolicy } from '../http/resilient-fetch.ts';
 import { AiSdkStructuredLlm } from '../llm/structured-llm.ts';
@@ -42,8 +40,10 @@ export function createOpenAiLlm(opts: OpenAiLlmOptions): AiSdkStructuredLlm {
   const secrets = [opts.apiKey];
   const fetchFn = resilientFetch({ provider, fetch: opts.fetch, timeoutMs: opts.timeoutMs, maxRetries: opts.maxRetries, logger: opts.logger, secrets });
   const baseURL = (opts.baseURL ?? OPENAI_DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const languageModel = official
-    ? createOpenAI({ apiKey: opts.apiKey ?? '', baseURL, fetch: fetchFn }).chat(model)
-    : createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey: opts.apiKey, fetch: fetchFn, supportsStructuredOutputs: opts.responseFormat !== 'json_object' }).chatModel(model);
+  // The SDK modules are loaded on the first call (a server without an LLM configured never loads them).
+  const languageModel = async () =>
+    official
+      ? (await import('@ai-sdk/openai')).createOpenAI({ apiKey: opts.apiKey ?? '', baseURL, fetch: fetchFn }).chat(model)
+      : (await import('@ai-sdk/openai-compatible')).createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey: opts.apiKey, fetch: fetchFn, supportsStructuredOutputs: opts.responseFormat !== 'json_object' }).chatModel(model);
   return new AiSdkStructuredLlm({ provider, model, languageModel, secrets, logger: opts.logger, observer: opts.observer });
 }
