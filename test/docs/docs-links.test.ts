@@ -66,9 +66,9 @@ describe('docs', () => {
   const settings = new Set([...Object.keys(ConfigSchema.shape), 'MEMORY_URL', 'MEMORY_MCP_USER', 'MEM0_TELEMETRY']);
   const sdkLocalCodes = ['NETWORK_ERROR', 'INVALID_RESPONSE'];
   const providerCodes = readFileSync(join(ROOT, 'src/providers/http/provider-error.ts'), 'utf8').match(/'[A-Z_]+'/g)?.map((s) => s.slice(1, -1)) ?? [];
-  // Constants of the code (tables such as KIND_RULES) may be named too: they exist.
+  // Constants of the code and its benches (tables such as KIND_RULES, UNSCORED_ROUNDS) may be named too: they exist.
   const srcFiles = (dir: string): string[] => readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? srcFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
-  const codeConstants = new Set(srcFiles('src').flatMap((f) => [...readFileSync(join(ROOT, f), 'utf8').matchAll(/(?:export )?const ([A-Z][A-Z0-9_]*)\b/g)].map((m) => m[1])));
+  const codeConstants = new Set([...srcFiles('src'), ...srcFiles('bench')].flatMap((f) => [...readFileSync(join(ROOT, f), 'utf8').matchAll(/(?:export )?const ([A-Z][A-Z0-9_]*)\b/g)].map((m) => m[1])));
   const known = (code: string) => settings.has(code) || codeConstants.has(code) || Object.hasOwn(ERROR_STATUS, code) || code.endsWith('_NOT_FOUND') || sdkLocalCodes.includes(code) || providerCodes.includes(code);
 
   test.each(docFiles)('every UPPER_SNAKE code %s names is a setting or a code the server, SDK or providers emit', (file) => {
