@@ -100,6 +100,7 @@ export function relationAsTitle(raw: string): string {
 const KEPT_MODIFIER = /^(?:ex|late|former|future|would-be|dead|deceased|life|domestic|estranged|unborn|first|second|third|fourth|fifth|next|only|other|\d+|one|two|three|four|five|six)$/i;
 /** Function words: never a modifier of the relation noun ("my cat and sister"). */
 const NOT_MODIFIER = /^(?:and|or|but|nor|the|a|an|of|to|with|from|for|in|on|at|by|is|was|has|had|own|very|so|not|no|who|that)$/i;
+const RELATION_ADJ_WORD = new RegExp(`^${RELATION_ADJ}$`, 'i');
 const MODIFIED_RELATION = new RegExp(`\\b(my|our|My|Our)\\s+((?:[a-z][a-z-]*\\s+){1,2})(${RELATION_RE})(?![\\p{L}'’-])`, 'gu');
 /** A relation noun opening the sentence, then its name between commas: "mum, Hyacinth, is 84". */
 const BARE_APPOSITIVE = new RegExp(`^(${RELATION_RE})\\s*,\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*,\\s*(?=\\p{Ll})`, 'iu');
@@ -122,7 +123,7 @@ export function plainRelations(text: string): string {
   if (titled && RELATIONS[titled[1].toLowerCase()] !== undefined && isName(titled[2])) out = `my ${out}`;
   out = out.replace(MODIFIED_RELATION, (all, my: string, mods: string, rel: string) => {
     const words = mods.trim().split(/\s+/);
-    if (words.some((w) => NOT_MODIFIER.test(w) || KEPT_MODIFIER.test(w)) || new RegExp(`^${RELATION_ADJ}$`, 'i').test(words[words.length - 1])) return all;
+    if (words.some((w) => NOT_MODIFIER.test(w) || KEPT_MODIFIER.test(w)) || RELATION_ADJ_WORD.test(words[words.length - 1])) return all;
     if (RELATIONS[words[words.length - 1]] !== undefined) return all;
     if (BOND.has(rel.toLowerCase())) return `${my} associate`;
     return `${my} ${rel}`;

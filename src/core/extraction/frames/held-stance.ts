@@ -68,7 +68,7 @@ function lexicalStance(text: string): 'positive' | 'negative' | null {
   return pos > neg ? 'positive' : neg > pos ? 'negative' : null;
 }
 /** A hedge that tempers praise into a mixed view ("fine. sometimes.", "alright I suppose"). */
-const HEDGE = { test: (t: string) => /\b(?:sometimes|i\s+suppose|i\s+guess|kind\s+of|sort\s+of|-ish|in\s+small\s+doses|only\s+(?:on|in|when|if))\b/i.test(t) || /\bONLY\b/.test(t) };
+const hedged = (t: string) => /\b(?:sometimes|i\s+suppose|i\s+guess|kind\s+of|sort\s+of|-ish|in\s+small\s+doses|only\s+(?:on|in|when|if))\b/i.test(t) || /\bONLY\b/.test(t);
 
 /** The topics an earlier user message judged, with the stance it took. */
 export function heldTopics(text: string): HeldTopic[] {
@@ -76,7 +76,7 @@ export function heldTopics(text: string): HeldTopic[] {
   for (const s of analyseText(text)) {
     const judged = stanceOfText(s.text, s.sentiment);
     // "fine I guess but nothing beats a real book": faint praise then a "but" holds no positive stance.
-    const stance = judged === 'positive' && HEDGE.test(s.text) && /\bbut\b/i.test(s.text) ? 'negative' : judged;
+    const stance = judged === 'positive' && hedged(s.text) && /\bbut\b/i.test(s.text) ? 'negative' : judged;
     const m = OBJECT_TOPIC.exec(s.text) ?? SUBJECT_TOPIC.exec(s.text.trim());
     let topic = m?.[1].toLowerCase().replace(/^the\s+/, '').trim();
     // "cold plunges", "Christmas jumpers": a describing word before the head is no part of the topic.
@@ -92,11 +92,24 @@ export function heldTopics(text: string): HeldTopic[] {
 const stem = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, '');
 const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}'’-]+/u).map((w) => stem(w.replace(/['’]s$/, '')));
 
-/** Whether the text names the topic: its last word (singular or plural), and any word before it. */
+/** Whether the text names the topic: its last word (singular or plural). */
 function mentions(text: string, topic: string): boolean {
-  const words = text.toLowerCase().split(/[^\p{L}'’-]+/u).map((w) => stem(w.replace(/['’]s$/, '')));
   const head = stem(topic.split(/\s+/).pop() ?? '');
-  return head.length >= 3 && words.includes(head);
+  return head.length >= 3 && wordsOf(text).includes(head);
+}
+
+/** The stances a message's sentences take, and within one sentence both sides of a "but" ("alright…, but … is another matter"). */
+function stancesOf(sentences: ReturnType<typeof analyseText>): Set<'positive' | 'negative'> {
+  const signs = new Set(sentences.map((s) => stanceOfText(s.text, s.sentiment)).filter((x): x is 'positive' | 'negative' => !!x));
+  for (const s of sentences) {
+    const [before, after] = s.text.split(/\bbut\b/i);
+    if (after === undefined) continue;
+    const a = stanceOfText(before, analyseText(before)[0]?.sentiment ?? 0);
+    const b = /\banother\s+matter\b|\bnot\s+(?:for|so)\b/i.test(after) ? 'negative' : stanceOfText(after, analyseText(after)[0]?.sentiment ?? 0);
+    if (a) signs.add(a);
+    if (b) signs.add(b);
+  }
+  return signs;
 }
 
 /**
@@ -112,30 +125,22 @@ export function heldStanceDrafts(message: string, earlier: readonly string[], sp
   const own = new Set(wordsOf(message).filter((w) => w.length >= 4));
   const sharing = earlier.filter((e) => wordsOf(e).some((w) => own.has(w)));
   if (sharing.length === 0) return [];
-  if (!TURN_CUES.some(([re]) => re.test(message)) && !analyseText(message).some((s) => stanceOfText(s.text, s.sentiment))) return [];
-  const held = sharing.flatMap(heldTopics);
+  const sentences = analyseText(message);
+  const cue = TURN_CUES.find(([re]) => re.test(message))?.[1];
+  if (!cue && !sentences.some((s) => stanceOfText(s.text, s.sentiment))) return [];
+  // The message's own leaning is the same whatever earlier topic it names.
+  const signs = stancesOf(sentences);
+  const leaning: Stance | null = signs.size === 2 ? 'mixed' : signs.size === 1 ? [...signs][0] : null;
   const out: Draft[] = [];
-  for (const h of held) {
+  for (const h of sharing.flatMap(heldTopics)) {
     if (!mentions(message, h.topic) || out.some((d) => d.key === `opinion_${topicSlug(h.topic)}`)) continue;
-    const sentences = analyseText(message);
-    const signs = new Set(sentences.map((s) => stanceOfText(s.text, s.sentiment)).filter((x): x is 'positive' | 'negative' => !!x));
-    // Within one sentence, a "but" between a kind word and a cold one: "alright I suppose…, but … is another matter".
-    for (const s of sentences) {
-      const [before, after] = s.text.split(/\bbut\b/i);
-      if (after === undefined) continue;
-      const a = stanceOfText(before, analyseText(before)[0]?.sentiment ?? 0);
-      const b = /\banother\s+matter\b|\bnot\s+(?:for|so)\b/i.test(after) ? 'negative' : stanceOfText(after, analyseText(after)[0]?.sentiment ?? 0);
-      if (a) signs.add(a);
-      if (b) signs.add(b);
-    }
-    const cue = TURN_CUES.find(([re]) => re.test(message))?.[1];
-    let stance: Stance | null = signs.size === 2 ? 'mixed' : signs.size === 1 ? [...signs][0] : null;
+    let stance = leaning;
     // A turn of mind says which way it went: away from the held stance, when the message leans that way or not at all.
     const turned = h.stance === 'positive' ? 'negative' : 'positive';
     if (cue === 'mixed') stance = 'mixed';
     else if (cue === 'over' && h.stance && (!stance || signs.has(turned))) stance = turned;
     else if (cue && cue !== 'over' && !stance) stance = cue;
-    if (stance === 'positive' && HEDGE.test(message)) stance = 'mixed';
+    if (stance === 'positive' && hedged(message)) stance = 'mixed';
     // Only a change is news here: the same stance again is the held one (the rules read a restated opinion themselves).
     if (!stance || stance === h.stance) continue;
     const value = (sentences.find((s) => mentions(s.text, h.topic))?.text ?? message).trim().slice(0, 200);

@@ -48,8 +48,7 @@ function headlessRoster(sentence: string, speaker: string): Draft[] {
     if (m.index! < at) continue;
     if (m.index! !== at) {
       const sep = LIST_SEP.exec(sentence.slice(at, m.index!));
-      if (items.length === 0 || !sep) break;
-      if (sep[0].length !== m.index! - at) break;
+      if (items.length === 0 || !sep || sep[0].length !== m.index! - at) break;
     }
     const name = m[1];
     const n = spelledToDigits((m[2] ?? m[4]).toLowerCase());

@@ -1297,9 +1297,10 @@ export function workplaceDrafts(rc: ReadClause): Draft[] {
 /** A word in an activity's slot: an activity the lexicon knows, or a word it does not know at all (a new sport or craft). */
 function activityWord(raw: string, lex: Lexicon, instrument = false): string | null {
   // "fell running", "bell ringing": a word and the -ing of doing it, an activity when the -ing is one.
-  const pair = /^(\S+)\s+(\S+ing)$/.exec(raw.toLowerCase());
-  if (pair) return kindOf(pair[2], lex) === 'activity' || kindOf(raw.toLowerCase(), lex) === 'activity' ? raw.toLowerCase() : activityWord(pair[1], lex, instrument);
-  const w = raw.toLowerCase().replace(/['’]s$/, '');
+  const lower = raw.toLowerCase();
+  const pair = /^(\S+)\s+(\S+ing)$/.exec(lower);
+  if (pair) return kindOf(pair[2], lex) === 'activity' || kindOf(lower, lex) === 'activity' ? lower : activityWord(pair[1], lex, instrument);
+  const w = lower.replace(/['’]s$/, '');
   if (w.length < 4 || NOT_NAMES.has(w) || FUNCTION_WORDS.has(w)) return null;
   const kind = kindOf(w, lex);
   if (kind === 'activity' || (instrument && kind === 'instrument')) return w;
@@ -1307,12 +1308,16 @@ function activityWord(raw: string, lex: Lexicon, instrument = false): string | n
 }
 const FUNCTION_WORDS = new Set('him|her|them|this|that|these|those|it|me|us|you|everything|everyone|anything|something|nothing|all|lot|bit|stuff|things'.split('|'));
 const ACT = "(\\p{L}[\\p{L}'’-]+(?:\\s+\\p{Ll}[\\p{L}'’-]*ing)?)";
-/** Slots that only an activity fills: a club or lessons in it, getting into it, doing it on a weekly rhythm. */
-const ACTIVITY_SLOTS: RegExp[] = [
-  new RegExp(`\\b(?:joined|join|joining)\\s+(?:a|an|the|our|my)\\s+(?:local\\s+|village\\s+|new\\s+)?${ACT}\\s+(?:club|team|group|league|society|class|crew|squad)\\b`, 'iu'),
-  new RegExp(`\\b(?:lessons?|classes)\\s+(?:on|in|for)\\s+(?:the\\s+)?${ACT}`, 'iu'),
-  new RegExp(`\\b(?:got|getting|gotten|been)\\s+(?:(?:really|properly|seriously|totally|well|very)\\s+)?into\\s+${ACT}(?=\\s*(?:[.,;!]|$|\\s+(?:this|last|over|lately|recently|since|now|again|and|in)\\b))`, 'iu'),
-  new RegExp(`^${ACT}\\s+(?:(?:down\\s+|up\\s+)?at\\s+(?:the|a|our|my)\\s+(?:\\p{Ll}[\\p{L}'’-]*\\s+){1,3}?)?(?:(?:twice|once|three\\s+times)\\s+a\\s+(?:week|month)|every\\s+(?:week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\\s+(?:a\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\s+(?:nights|mornings|evenings))\\b`, 'iu'),
+/**
+ * Slots that only an activity fills: a club or lessons in it, getting into it, doing it on a weekly rhythm. `instrument`:
+ * an instrument fills it too ("lessons on the hurdy-gurdy" are playing it); `rhythm`: a weekday in it is a habit, not
+ * a coming date.
+ */
+const ACTIVITY_SLOTS: ReadonlyArray<{ re: RegExp; instrument?: boolean; rhythm?: boolean }> = [
+  { re: new RegExp(`\\b(?:joined|join|joining)\\s+(?:a|an|the|our|my)\\s+(?:local\\s+|village\\s+|new\\s+)?${ACT}\\s+(?:club|team|group|league|society|class|crew|squad)\\b`, 'iu') },
+  { re: new RegExp(`\\b(?:lessons?|classes)\\s+(?:on|in|for)\\s+(?:the\\s+)?${ACT}`, 'iu'), instrument: true },
+  { re: new RegExp(`\\b(?:got|getting|gotten|been)\\s+(?:(?:really|properly|seriously|totally|well|very)\\s+)?into\\s+${ACT}(?=\\s*(?:[.,;!]|$|\\s+(?:this|last|over|lately|recently|since|now|again|and|in)\\b))`, 'iu') },
+  { re: new RegExp(`^${ACT}\\s+(?:(?:down\\s+|up\\s+)?at\\s+(?:the|a|our|my)\\s+(?:\\p{Ll}[\\p{L}'’-]*\\s+){1,3}?)?(?:(?:twice|once|three\\s+times)\\s+a\\s+(?:week|month)|every\\s+(?:week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\\s+(?:a\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\s+(?:nights|mornings|evenings))\\b`, 'iu'), rhythm: true },
 ];
 /** Slots that end an activity: giving it up, being done with it, "X's finished for me". */
 const ACTIVITY_ENDINGS: RegExp[] = [
@@ -1342,10 +1347,9 @@ export function activitySlotDrafts(rc: ReadClause): Draft[] {
     if (w) return [{ key: 'hobby', value: w, op: 'retract', subject: clause.speaker, metadata: { frame: 'activity slot ending', ending: 'given up' } }];
   }
   if (clause.negated) return [];
-  for (const re of ACTIVITY_SLOTS) {
-    const m = re.exec(text);
-    // Lessons on an instrument are playing it ("lessons on the hurdy-gurdy").
-    const w = m && (!plan || re === ACTIVITY_SLOTS[3]) && activityWord(m[1], lex, re === ACTIVITY_SLOTS[1]);
+  for (const slot of ACTIVITY_SLOTS) {
+    const m = slot.re.exec(text);
+    const w = m && (!plan || slot.rhythm) && activityWord(m[1], lex, slot.instrument);
     if (w) return [{ key: 'hobby', value: w, subject: clause.speaker, metadata: { frame: 'activity slot' } }];
   }
   return [];
@@ -1364,6 +1368,6 @@ export function qualifiedDrafts(rc: ReadClause): Draft[] {
   const m = QUALIFIED.exec(clause.text);
   if (!m) return [];
   const job = m[1].toLowerCase();
-  if (!(OCCUPATIONS.has(job) || isKind(job, 'occupation', lex))) return [];
+  if (!isKind(job, 'occupation', lex)) return [];
   return [{ key: 'job_title', value: job, ...(clause.subject.self ? { subject: clause.speaker } : {}), metadata: { frame: 'qualified×occupation' } }];
 }

@@ -372,6 +372,9 @@ const education: Rule = (c) => {
 const AT_AGE = re(`\\bat\\s+(?:the\\s+(?:grand\\s+|ripe\\s+(?:old\\s+)?)?age\\s+of\\s+)?(\\d{2,3})\\b(?![.:,]?\\d|\\s*(?:%|${MEASURE_UNITS.join('|')}|o['’]?clock|mph|kph|quid|p\\b|percent|per\\b)\\b)`, 'i');
 /** A cheap first look for "at <number>" (spelled or in digits) before the clause's numbers are spelled out. */
 const AT_NUMBER = /\bat\s+(?:the\s+\w+\s+(?:old\s+)?age\s+of\s+|the\s+age\s+of\s+)?(?:\d|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)/i;
+/** A number said as someone's age in passing ("at 74", "hit 65", "58 as of Saturday"): 13 to 110 (younger is a child's, said otherwise). */
+const spokenAge = (n: string) => Number(n) >= 13 && Number(n) < 111;
+
 /** A clause about now: present or perfect, or an adverb of the present. */
 const CURRENT = /^(?:(?:just|still|finally|now|also|only)\s+)*(?:am|is|are|has|have|does|do)\b|\b(?:now|still|just|finally|currently|these\s+days)\b/i;
 
@@ -382,9 +385,9 @@ const CURRENT = /^(?:(?:just|still|finally|now|also|only)\s+)*(?:am|is|are|has|h
 export const ageFragment: Rule = (c) => {
   // "hit 40 on Thursday", "turned 66 on Friday": a birthday number reached, nothing measured after it.
   const reached = /^(?:(?:just|finally|officially|only)\s+)*(?:hit|reached|turned)\s+(\d{2,3})(?=\s*(?:[.!,;]|$|\s+(?:on|last|this|yesterday|today|and|at\s+the\s+weekend)\b))/i.exec(spelledToDigits(c.text.trim()));
-  if (reached && c.subject.self && !c.negated && Number(reached[1]) >= 13 && Number(reached[1]) < 111) return [{ key: 'age', value: reached[1], subject: c.speaker }];
+  if (reached && c.subject.self && !c.negated && spokenAge(reached[1])) return [{ key: 'age', value: reached[1], subject: c.speaker }];
   const m = /^(?:(?:officially|finally|now|just|only)\s+)*(\d{2,3})(?:\s+years?\s+(?:old|young))?\s*(?:(?:today|tomorrow)(?=\s*(?:[.,!;]|$|\s+(?:and|so|but|y['’]?all|lol|haha|finally|at\s+last)\b))|as\s+of\b|since\b|(?:,\s*|\s+)and\s+(?:I|I'm|I\s+am|I've|I\s+have|still|feeling|counting)\b)/i.exec(spelledToDigits(c.text.trim()));
-  if (!m || !c.subject.self || c.negated || Number(m[1]) < 13 || Number(m[1]) >= 111) return [];
+  if (!m || !c.subject.self || c.negated || !spokenAge(m[1])) return [];
   return [{ key: 'age', value: m[1], subject: c.speaker }];
 };
 
@@ -398,13 +401,13 @@ const ageBirthday: Rule = (c) => {
   // "Nan Peggy was 93 on Sunday": a birthday just had, told in the past.
   if ((m = /^was\s+(\d{1,3})\s+(?:on|last|yesterday)\b/i.exec(t)) && Number(m[1]) > 0 && Number(m[1]) < 111) return [{ key: 'age', value: m[1] }];
   // "hit 65 last week", "reached 90 on Sunday": a birthday number with nothing measured after it (not "hit 50 mph").
-  if ((m = /\b(?:hit|reached)\s+(\d{2,3})(?=\s*(?:[.!,;]|$|\s+(?:on|last|this|yesterday|today|in|and|at\s+the\s+weekend)\b))/i.exec(t)) && Number(m[1]) >= 13 && Number(m[1]) < 111) return [{ key: 'age', value: m[1] }];
+  if ((m = /\b(?:hit|reached)\s+(\d{2,3})(?=\s*(?:[.!,;]|$|\s+(?:on|last|this|yesterday|today|in|and|at\s+the\s+weekend)\b))/i.exec(t)) && spokenAge(m[1])) return [{ key: 'age', value: m[1] }];
   // "turned thirty-two on Sunday", "I turned forty": spelled out, only when the speaker is the one who turned it (a
   // clause opening with "turned" or "I turned"; "she turned five" may be a pet's or a child's).
   if (c.subject.self && /^(?:(?:i|just|finally|only|officially)\s+)*turned\s/i.test(c.text.trim()) && (m = /^(?:(?:i|just|finally|only|officially)\s+)*turned\s+(\d{2,3})\b/i.exec(spelledToDigits(c.text.trim()))) && Number(m[1]) < 111) return [{ key: 'age', value: m[1] }];
   // "is learning Irish at 74", "At 58 I have finally learned to swim": an age the subject does something at, when the
   // clause is about now (present or perfect, or a now/still/just/finally) — "moved to Spain at 30" is history.
-  if (AT_NUMBER.test(c.text) && (m = AT_AGE.exec(spelledToDigits(c.text))) && Number(m[1]) >= 13 && Number(m[1]) < 111 && CURRENT.test(t)) return [{ key: 'age', value: m[1] }];
+  if (AT_NUMBER.test(c.text) && (m = AT_AGE.exec(spelledToDigits(c.text))) && spokenAge(m[1]) && CURRENT.test(t)) return [{ key: 'age', value: m[1] }];
   if ((m = /\b(\d{1,3})\s+years?\s+old\b/i.exec(t)) && /^(?:am|is|are)\b/i.test(t)) return [{ key: 'age', value: m[1] }];
   if ((m = /\bbirthday\s+is\s+(?:on\s+)?(?:the\s+)?(.+)/i.exec(c.text)) && c.subject.self) {
     const v = birthdayValue(m[1]);
