@@ -13,7 +13,7 @@
 import type { Lexicon } from '../ports.ts';
 
 /** A "yes" that opens the answer (the rest of the message is read on its own after it). */
-export const CONFIRM = /^\s*(?:yes|yeah|yep|yup|aye|yea|ya|correct|exactly|right|that's\s+right|that\s+is\s+right|that's\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
+export const CONFIRM = /^\s*(?:yes|yeah|yep|yup|aye|yea|ya|correct|exactly|right|that['’]s\s+right|that\s+is\s+right|that['’]s\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
 
 /** A "no" to a question ("nope", "not any more"): the claim it denies. */
 export const DENY = /^\s*(?:no|nope|nah|not\s+any\s?more|not\s+really)\b[\s,.!—–-]*/i;
@@ -25,6 +25,8 @@ const FIRST_PERSON: Array<[RegExp, string]> = [
   [/\byour\b/gi, 'my'],
   [/\byours\b/gi, 'mine'],
   [/\byourself\b/gi, 'myself'],
+  // "they diagnosed you with…", "she told you…": "you" as the object of a verb is "me".
+  [/\b(\p{L}+ed|told|gave|sent|got|let|made|took)\s+you\b(?!\s+(?:are|were|have|had|can|could|will|would|should|did|do)\b)/giu, '$1 me'],
   [/\byou\b/gi, 'I'],
 ];
 
@@ -65,8 +67,28 @@ const RECALLED_ASK = /^\s*you\s+(?:mentioned|said|told\s+me)(?:\s+that)?\s+((?:y
 const YES_NO = /(?:^|(?<=[.!?]\s+))(?:are|were|do|did|have|had|is|was)\s+(?:you|your)\b[^.!?]*\?/i;
 const CHECK = /^(?:assume|remember|note|keep\s+in\s+mind|take\s+it)\s+(?:that\s+)?(?=you\b)/i;
 
+/** "Is it Kendal you moved to?": a cleft question, its focus and the clause it was taken from. */
+const CLEFT = /^\s*(?:so\s+|and\s+)?(?:is|was)\s+it\s+(.+?)\s+(?:that\s+)?(you|they|we)\s+([^?]+?)\s*\?\s*$/i;
+const STRANDED = /^(.*\b(?:to|for|with|at|in|from|on|of|about|by|into))((?:\s+(?:now|these\s+days|at\s+the\s+moment|currently|nowadays|again|still|lately|then|last\s+\w+|this\s+\w+))*)$/i;
+/**
+ * A cleft question put back in its clause: "Is it Kendal you moved to?" → "you moved to Kendal", "Was it lupus they
+ * diagnosed you with?" → "they diagnosed you with lupus", "Is it pilates you do on Wednesdays?" → "you do pilates on
+ * Wednesdays". The focus fills the gap a stranded preposition leaves, else the verb's object. Null when not a cleft.
+ */
+export function uncleft(text: string): string | null {
+  const m = CLEFT.exec(text);
+  if (!m || /\bor\b/i.test(m[1])) return null;
+  const [, focus, subject, clause] = m;
+  const stranded = STRANDED.exec(clause);
+  if (stranded) return `${subject} ${stranded[1]} ${focus}${stranded[2]}`;
+  const [verb, ...rest] = clause.split(/\s+/);
+  return `${subject} ${verb} ${focus}${rest.length ? ` ${rest.join(' ')}` : ''}`;
+}
+
 /** "So you live in Denver, right?" → "I live in Denver." */
 export function assistantClaimToFirstPerson(text: string): string {
+  const cleft = uncleft(text.trim());
+  if (cleft) text = `${cleft}.`;
   const offer = OFFER.exec(text.trim());
   if (offer) {
     const body = offer[1];

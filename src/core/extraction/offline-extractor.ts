@@ -16,8 +16,8 @@ import { turnMemo } from './turn-memo.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation, NEVER_PERFECT } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
-import { attribute, isOthersAdvice, relationAsTitle, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
-import { PERSONAL_FACT_RULES, ageFragment, hereIn, placeIsHome, roleGiven } from './rules/personal-facts.ts';
+import { attribute, isOthersAdvice, relationAsTitle, reporterOwnClause, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
+import { PERSONAL_FACT_RULES, ageFragment, hereIn, personAgeFragment, placeIsHome, roleGiven } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
 import { HEALTH_RULES } from './rules/health.ts';
@@ -39,6 +39,7 @@ import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
+import { diagnosisDrafts } from './frames/diagnosis.ts';
 import { languageRoster } from './frames/language-roster.ts';
 import { heldStanceDrafts } from './frames/held-stance.ts';
 import { selfIntroduction } from './frames/self-introduction.ts';
@@ -392,7 +393,7 @@ function jobLoss(facts: Draft[], clause: Clause): Draft[] {
 
 /** Where the speaker's own clause starts after someone's advice ("…, so I started a diet"). */
 /** Being told, or finding out, a first-person finding: the clause after it is the speaker's ("got told I have…"). */
-const TOLD_ME = /(?:\b(?:I|I've|I’ve|I\s+have)\s+(?:just\s+|recently\s+|finally\s+|now\s+)?)?\b(?:(?:got|been|was|were|get|gets|getting)\s+told|(?:told|tells|informed)\s+me|found\s+out|find\s+out|(?:it\s+)?(?:turns|turned)\s+out|learned|learnt)\s+(?:that\s+)?(?=I\s+(?:have|had|am|was|'ve|’ve|'m|’m)\b|I(?:'ve|’ve|'m|’m)\b)/i;
+const TOLD_ME = /(?:\b(?:I|I've|I’ve|I\s+have)\s+(?:just\s+|recently\s+|finally\s+|now\s+)?)?\b(?:(?:got|been|was|were|get|gets|getting)\s+told|(?:told|tells|informed)\s+me|found\s+out|find\s+out|(?:it\s+)?(?:turns|turned)\s+out|learned|learnt|showed|shows|revealed|confirmed)\s+(?:that\s+)?(?=I\s+(?:have|had|am|was|'ve|’ve|'m|’m)\b|I(?:'ve|’ve|'m|’m)\b)/i;
 const ADVICE_TAIL = /\s*[,;]\s*(?:(?:so|and|but|then|which\s+is\s+why)\s+)?(?=(?:I|we)\b)/;
 
 /**
@@ -490,6 +491,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       lastThird = mentionRelatives(exp, self, evidence, o, out, known) ?? lastThird;
       continue;
     }
+    // "the rheumatologist diagnosed me with gout", "turns out it's anaemia" (frames/diagnosis.ts).
+    if (!isHypothetical(exp)) for (const d of diagnosisDrafts(exp, o.speaker, o.lexicon)) out.push(toCandidate(d, self, evidence, o.base));
     if (isHypothetical(exp)) {
       // A stated aim survives "someday": "I really want to be a mom someday".
       if (GOAL_CUE.test(exp) && !/\bif\b|\bwish\b|\bimagine\b/i.test(exp)) {
@@ -549,10 +552,12 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     }
 
     let subjectOverride: { subject: Subject; relations: Draft[] } | null = null;
-    let body = exp;
+    // "my grandad lives in Truro and says I should move": the reporter's own clause is read, the report is not.
+    const own = reporterOwnClause(exp);
+    let body = own ?? exp;
     // "My doctor told me to lose weight, so I started a diet last week": the advice clause is dropped, what the
     // speaker then did is kept.
-    const advice = isOthersAdvice(exp) ? ADVICE_TAIL.exec(exp) : null;
+    const advice = !own && isOthersAdvice(exp) ? ADVICE_TAIL.exec(exp) : null;
     if (advice) {
       lastThird = mentionRelatives(exp.slice(0, advice.index), self, evidence, o, out, known) ?? lastThird;
       body = exp.slice(advice.index + advice[0].length);
@@ -561,9 +566,10 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     // speaker about the speaker is the speaker's own clause, not someone else's words.
     const toldMe = TOLD_ME.exec(body);
     if (toldMe && !isOthersAdvice(body)) {
-      // "the GP told me I have…": the teller goes with the telling, back to the clause's start; what came before stays.
+      // "the GP told me I have…", "the scan showed I have…": the teller goes with the telling, back to the clause's start;
+      // what came before stays.
       const lead = body.slice(0, toldMe.index);
-      const keep = /\b(?:told|tells|informed)\s+me\b/i.test(toldMe[0]) ? lead.slice(0, Math.max(0, ...[...lead.matchAll(/[,;]\s*|\s(?:and|so|but)\s/gi)].map((m) => m.index! + m[0].length))) : lead;
+      const keep = /\b(?:(?:told|tells|informed)\s+me|showed|shows|revealed|confirmed)\b/i.test(toldMe[0]) ? lead.slice(0, Math.max(0, ...[...lead.matchAll(/[,;]\s*|\s(?:and|so|but)\s/gi)].map((m) => m.index! + m[0].length))) : lead;
       body = `${keep}${body.slice(toldMe.index + toldMe[0].length)}`;
     }
     const rs = resolveReportedSpeech(stripMarkers(body), o.speaker);
@@ -599,6 +605,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     // Only clauses before the dated one: a later clause is usually commentary ("I sold my bike last week, I hardly used it").
     const datedParts = parts.filter((p) => p.date);
     const datedIndex = datedParts.length === 1 && datedParts[0].past ? parts.indexOf(datedParts[0]) : -1;
+    // Who the sentence's previous clause was about, when someone else: a verbless "58 and still swims" after it is theirs.
+    let partThird: Subject | null = null;
     for (const [partIndex, { t, past, date, lifted }] of parts.entries()) {
       const sentenceDate = partIndex < datedIndex ? parts[datedIndex].date : null;
       const att: Attribution | null = subjectOverride
@@ -626,6 +634,12 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         held,
       };
       if (!att) {
+        // "my cousin repairs boilers in Derby, 52 and still climbing into lofts": the age of whom the clause before was about.
+        const age = partThird ? personAgeFragment(t) : null;
+        if (age && partThird) {
+          out.push(toCandidate({ key: 'age', value: age, subject: partThird.id }, partThird, evidence, o.base));
+          continue;
+        }
         for (const d of opinions(null, t, topicHint, raw)) out.push(toCandidate(d, self, evidence, o.base));
         // Only cues that name the speaker themselves ("my beagle", "gives me hives") count without a subject.
         const detached = DETACHED_RULES.flatMap((r) => runRule(r, clause, o.onError));
@@ -650,7 +664,13 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0 || facts.some((d) => d.op === 'retract' && d.metadata?.ending);
       const evs = neg.history || lifted ? [] : [...events(clause, explained)];
       if (att.subject.self && !evs.some((d) => d.key === 'event_job_loss')) evs.push(...jobLoss(facts, clause));
+      // "Morag next door is a lifeguard, 58 and still swims": a verbless age after a comma in a clause about someone else.
+      if (!att.subject.self && !facts.some((d) => d.key === 'age')) {
+        const age = t.split(',').slice(1).map(personAgeFragment).find((a) => a !== null);
+        if (age) facts.push({ key: 'age', value: age });
+      }
       for (const d of [...drafts, ...facts, ...ops, ...evs]) out.push(toCandidate(d, clause.subject, evidence, o.base));
+      partThird = att.subject.self ? null : att.subject;
       if (!att.subject.self) lastThird = att.subject;
       else {
         // "I have a twin brother, Sam, he lives in Toronto": a relative just named is who he/she refers to next.

@@ -350,6 +350,22 @@ export function isOthersAdvice(text: string): boolean {
   return !!m && !/\b(?:I|we)\s+(?:\w+\s+)?$/i.test(text.slice(0, m.index));
 }
 
+/** "…and says/thinks/reckons …": a reporting verb joined to the clause before it, sharing that clause's subject. */
+const AND_REPORTS = /^(.+?)(?:\s*,\s*|\s+)and\s+(?:says|said|thinks|thought|reckons|reckoned|claims|claimed|insists|insisted|swears|swore|tells\s+me|told\s+me|keeps\s+saying)\b/i;
+/**
+ * The reporter's own clause before what they report: "my grandad lives in Truro and says I should move" → "my grandad
+ * lives in Truro" (what he says is his to say, what he does is a fact about him). Null when no clause of the reporter's
+ * own comes first ("my grandad says…" is all report).
+ */
+export function reporterOwnClause(text: string): string | null {
+  const m = AND_REPORTS.exec(text);
+  if (!m) return null;
+  const lead = m[1].trim();
+  const rel = parseRelationPhrase(lead);
+  const rest = rel ? lead.slice(rel.length).trim().replace(/^\p{Lu}[\p{L}'’-]+\s*/u, '') : lead;
+  return rest.split(/\s+/).filter(Boolean).length >= 2 ? lead : null;
+}
+
 /** "My friend said she works at Apple" → the friend is the subject of "works at Apple". */
 export function resolveReportedSpeech(text: string, speaker: string): { subject: Subject; rest: string; relations: Draft[] } | 'skip' | null {
   const m = /^(.*?)\s+(?:said|says|told\s+me|tells\s+me|mentioned|claims|claimed|thinks|thought)(?:\s+that)?\s+(he|she|they)\s+(.*)$/i.exec(text);

@@ -16,8 +16,12 @@ const COUNT = '(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twin
 /** The roster's head: "my/our [count] [adj] REL" or "[count] [adj] REL" (a count is needed without a possessive). */
 const HEAD = re(`(?:^|[\\s,;:(])(?:(my|our)\\s+(?:${COUNT}\\s+)?|(${COUNT})\\s+)(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])`, 'giu');
 const AGE = '(\\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-]\\w+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)(\\s*(?:months?|weeks?)(?:\\s+old)?)?';
-/** A name and its age: "Ezra (4)", "Noor is 12", "Grace who's 16", "Samir, is 1", "Tomas, who's nine,". */
-const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|(?:,?\\s+(?:who(?:'s|’s|\\s+is)|(?:he|she)(?:'s|’s|\\s+is)|is|(?:just\\s+|only\\s+)?(?:turned|turns))|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?|minutes?|mins?|seconds?|secs?|miles?|km|metres?|meters?|points?|goals?|laps?)\\b))`, 'gu');
+/** A name and its age: "Ezra (4)", "Noor is 12", "Grace who's 16", "Samir, is 1", "Tomas, who's nine,", "Ines, 7,". */
+const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|\\s*,\\s*${AGE}\\s*(?=,)|(?:,?\\s+(?:who(?:'s|’s|\\s+is)|(?:he|she)(?:'s|’s|\\s+is)|is|(?:just\\s+|only\\s+)?(?:turned|turns))|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?|minutes?|mins?|seconds?|secs?|miles?|km|metres?|meters?|points?|goals?|laps?)\\b))`, 'gu');
+/** An ITEM match's age and unit: its groups are bracketed (2, 3), in apposition (4, 5) or after a verb (6, 7). */
+function itemAge(m: RegExpMatchArray): { n: string; unit: string } {
+  return { n: spelledToDigits((m[2] ?? m[4] ?? m[6]).toLowerCase()), unit: (m[3] ?? m[5] ?? m[7] ?? '').trim().replace(/\s+old$/, '') };
+}
 /** The group's age right after a plural head: "the twins are 4", "my boys are 9 and 7" is two ages, so only one number. */
 const GROUP_AGE = new RegExp(`^\\s+(?:are|were)\\s+(?:now\\s+|just\\s+|nearly\\s+|almost\\s+)?(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\\s*(?:[.,;!]|$|\\s+(?:and\\s+\\p{Lu}|(?:now|already|going\\s+on)\\b)))`, 'u');
 /** Someone else's kin, or a clause that is not a statement, before the head: "my sister has two boys", "if we had". */
@@ -51,8 +55,7 @@ function headlessRoster(sentence: string, speaker: string): Draft[] {
       if (items.length === 0 || !sep || sep[0].length !== m.index! - at) break;
     }
     const name = m[1];
-    const n = spelledToDigits((m[2] ?? m[4]).toLowerCase());
-    const unit = (m[3] ?? m[5] ?? '').trim().replace(/\s+old$/, '');
+    const { n, unit } = itemAge(m);
     if (NOT_NAMES.has(name.toLowerCase()) || RELATIONS[name.toLowerCase()] !== undefined || !/^\d+$/.test(n) || (!unit && Number(n) >= 18)) return [];
     items.push({ name, age: `${n}${unit ? ` ${unit}` : ''}` });
     at = m.index! + m[0].length;
@@ -107,9 +110,8 @@ export function kinRoster(sentence: string, speaker: string): Draft[] {
       if (NOT_NAMES.has(name.toLowerCase()) || /^(?:I|The|He|She|They|We|It)$/.test(name)) continue;
       // A singular head names one relative, right after it ("my grandson Archie is 15").
       if (!plural && span.slice(0, m.index).replace(/^[\s,:;(—–-]+/, '').trim() !== '') break;
-      const n = m[2] ?? m[4];
-      const unit = (m[3] ?? m[5] ?? '').trim().replace(/\s+old$/, '');
-      const age = `${spelledToDigits(n.toLowerCase())}${unit ? ` ${unit}` : ''}`;
+      const { n, unit } = itemAge(m);
+      const age = `${n}${unit ? ` ${unit}` : ''}`;
       const fact = relationDraft(speaker, RELATIONS[raw] ? raw : rel, name, 0.85);
       if (fact && RELATIONS[raw]) out.push({ ...fact, value: `${name} (${label})`, metadata: { relation: label, name, frame: 'roster' } });
       out.push({ key: 'age', value: age, subject: thirdPartyId(speaker, label, name), confidence: 0.8, metadata: { frame: 'roster' } });

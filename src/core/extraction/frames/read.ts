@@ -1306,6 +1306,12 @@ function activityWord(raw: string, lex: Lexicon, instrument = false): string | n
   if (kind === 'activity' || (instrument && kind === 'instrument')) return w;
   return lex.senses(w).length === 0 && lex.lemmas(w).length === 0 ? w : null;
 }
+/** An activity the lexicon knows: the words, or the last of two ("aqua aerobics", "life drawing"). */
+function knownActivity(raw: string, lex: Lexicon): string | null {
+  const lower = raw.toLowerCase();
+  const head = lower.split(/\s+/).pop()!;
+  return kindOf(lower, lex) === 'activity' || kindOf(head, lex) === 'activity' ? lower : null;
+}
 const FUNCTION_WORDS = new Set('him|her|them|this|that|these|those|it|me|us|you|everything|everyone|anything|something|nothing|all|lot|bit|stuff|things'.split('|'));
 const ACT = "(\\p{L}[\\p{L}'’-]+(?:\\s+\\p{Ll}[\\p{L}'’-]*ing)?)";
 /**
@@ -1313,11 +1319,17 @@ const ACT = "(\\p{L}[\\p{L}'’-]+(?:\\s+\\p{Ll}[\\p{L}'’-]*ing)?)";
  * an instrument fills it too ("lessons on the hurdy-gurdy" are playing it); `rhythm`: a weekday in it is a habit, not
  * a coming date.
  */
-const ACTIVITY_SLOTS: ReadonlyArray<{ re: RegExp; instrument?: boolean; rhythm?: boolean }> = [
+/** A weekly rhythm: "twice a week", "every Friday", "on Tuesdays", "Sunday mornings". */
+const RHYTHM = '(?:(?:twice|once|three\\s+times)\\s+a\\s+(?:week|month)|every\\s+(?:week|weekend|[Mm]onday|[Tt]uesday|[Ww]ednesday|[Tt]hursday|[Ff]riday|[Ss]aturday|[Ss]unday)|on\\s+(?:a\\s+)?(?:[Mm]onday|[Tt]uesday|[Ww]ednesday|[Tt]hursday|[Ff]riday|[Ss]aturday|[Ss]unday)s?|(?:[Mm]onday|[Tt]uesday|[Ww]ednesday|[Tt]hursday|[Ff]riday|[Ss]aturday|[Ss]unday)\\s+(?:nights|mornings|evenings))\\b';
+const ACTIVITY_SLOTS: ReadonlyArray<{ re: RegExp; instrument?: boolean; rhythm?: boolean; known?: boolean }> = [
   { re: new RegExp(`\\b(?:joined|join|joining)\\s+(?:a|an|the|our|my)\\s+(?:local\\s+|village\\s+|new\\s+)?${ACT}\\s+(?:club|team|group|league|society|class|crew|squad)\\b`, 'iu') },
   { re: new RegExp(`\\b(?:lessons?|classes)\\s+(?:on|in|for)\\s+(?:the\\s+)?${ACT}`, 'iu'), instrument: true },
   { re: new RegExp(`\\b(?:got|getting|gotten|been)\\s+(?:(?:really|properly|seriously|totally|well|very)\\s+)?into\\s+${ACT}(?=\\s*(?:[.,;!]|$|\\s+(?:this|last|over|lately|recently|since|now|again|and|in)\\b))`, 'iu') },
-  { re: new RegExp(`^${ACT}\\s+(?:(?:down\\s+|up\\s+)?at\\s+(?:the|a|our|my)\\s+(?:\\p{Ll}[\\p{L}'’-]*\\s+){1,3}?)?(?:(?:twice|once|three\\s+times)\\s+a\\s+(?:week|month)|every\\s+(?:week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\\s+(?:a\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\s+(?:nights|mornings|evenings))\\b`, 'iu'), rhythm: true },
+  { re: new RegExp(`^${ACT}\\s+(?:(?:down\\s+|up\\s+)?at\\s+(?:the|a|our|my)\\s+(?:\\p{Ll}[\\p{L}'’-]*\\s+){1,3}?)?${RHYTHM}`, 'iu'), rhythm: true },
+  // "I go to pottery on Thursdays", "been going to aqua aerobics twice a week": a weekly going to what only an activity
+  // names (a bare noun: "the dentist", "work" and "church" are places or duties, and a word the lexicon does not know
+  // may be a shop's name).
+  { re: new RegExp(`\\b(?<!used\\s+to\\s+)(?:go|goes|going)\\s+(?:along\\s+)?to\\s+(\\p{Ll}[\\p{L}'’-]+(?:\\s+\\p{Ll}[\\p{L}'’-]+)?)\\s+(?:(?:at|in)\\s+(?:the|a|our|my)\\s+(?:\\p{Ll}[\\p{L}'’-]*\\s+){1,3}?)?${RHYTHM}`, 'u'), rhythm: true, known: true },
 ];
 /** Slots that end an activity: giving it up, being done with it, "X's finished for me". */
 const ACTIVITY_ENDINGS: RegExp[] = [
@@ -1349,7 +1361,7 @@ export function activitySlotDrafts(rc: ReadClause): Draft[] {
   if (clause.negated) return [];
   for (const slot of ACTIVITY_SLOTS) {
     const m = slot.re.exec(text);
-    const w = m && (!plan || slot.rhythm) && activityWord(m[1], lex, slot.instrument);
+    const w = m && (!plan || slot.rhythm) && (slot.known ? knownActivity(m[1], lex) : activityWord(m[1], lex, slot.instrument));
     if (w) return [{ key: 'hobby', value: w, subject: clause.speaker, metadata: { frame: 'activity slot' } }];
   }
   return [];

@@ -391,6 +391,17 @@ export const ageFragment: Rule = (c) => {
   return [{ key: 'age', value: m[1], subject: c.speaker }];
 };
 
+/**
+ * A verbless age after a clause about someone: "…, 52 and still climbing into lofts", "…, thirty-four and already going
+ * grey". A number 1–110 with nothing measured after it, then "and" and a word (not a second number: "40 and 50 miles").
+ */
+export function personAgeFragment(text: string): string | null {
+  const m = /^(?:(?:only|just|nearly|almost|still)\s+)?(\d{1,3})(?:\s+years?\s+old)?\s*,?\s+and\s+(\p{L}+)/iu.exec(spelledToDigits(text.trim()));
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > 110 || /^\d|^(?:a\s+half|half)$/i.test(m[2]) || NUMBER_WORD.test(m[2])) return null;
+  return m[1];
+}
+const NUMBER_WORD = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a)$/i;
+
 const ageBirthday: Rule = (c) => {
   // "I'm thirty-six" is "I'm 36" (spelled numbers are read in the copula form only: "turned five" may be a pet's).
   const t = c.core;

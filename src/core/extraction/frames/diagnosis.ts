@@ -1,0 +1,53 @@
+/**
+ * @module core/extraction/frames/diagnosis
+ * A diagnosis told by who made it or by how it was found, not as "I have X": "the rheumatologist diagnosed me with
+ * gout", "scan results came back, it's endometriosis", "turns out it's anaemia", "my GP says it's tinnitus". The
+ * condition must be an illness to the lexicon; a teller must be a health professional to it (a vet's finding is the
+ * animal's); a result ("came back", "turns out") needs no teller. Someone else's ("my sister's GP", a sentence about
+ * him or her), a question, a denial or a guess ("might be") is no diagnosis of the speaker.
+ */
+import type { Lexicon } from '../../ports.ts';
+import type { Draft } from '../model.ts';
+import { isKind } from './kinds.ts';
+
+/** "… diagnosed me with X". */
+const DIAGNOSED_ME = /\bdiagnos(?:ed|es|ing)\s+me\s+with\s+(.+)/i;
+/** "<teller> says/reckons/confirmed (that) it's X": the teller is the word before the verb. */
+const TOLD = /(?:^|[\s,;])((?:(?:the|my|our|a|an)\s+)?(?:[\p{L}-]+\s+)?([\p{L}-]+)|they|doctors)\s+(?:says|said|reckons|reckoned|thinks|thought|confirmed|confirms|is\s+sure|was\s+sure|suspects|suspected)\s+(?:that\s+)?it\s*(?:['’]s|is|was)\s+(.+)/iu;
+/** "turns out it's X", "(results) came back, it's X", "results showed it was X": a finding with no teller. */
+const FOUND = /\b(?:(?:turns|turned)\s+out|came\s+back|come\s+back|showed|shows|confirmed)\s*(?:[,;:—–-]\s*|\s+)(?:that\s+)?it\s*(?:['’]s|is|was)\s+(.+)/i;
+/** Someone else is who the sentence is about. */
+const OTHERS = /\b(?:he|she|him|his|her|hers|their|its)\b|\b\p{L}+['’]s\s+(?:[\p{L}-]+\s+)?(?:gp|doctor|consultant|specialist|nurse|surgeon)\b/iu;
+const GUESS = /\b(?:might|may|could|maybe|possibly|perhaps|if|whether)\b|\?/i;
+/** Where the condition's noun phrase ends. */
+const NP_END = /\s*(?:[,.;:!?()—–]|\s-\s|\s(?:and|but|which|so|apparently|though|too|after\s+all|then|now|again|for\s+sure|of\s+all\s+things|in\s+the\s+end)\b)/i;
+
+/** The illness a noun phrase names: the phrase, its first words, or an eponym's disease ("Crohn's" → "Crohn's disease"). */
+function illnessIn(raw: string, lex: Lexicon): string | null {
+  const np = raw.split(NP_END)[0].trim().replace(/^(?:a|an|the|just|only|actually|definitely|officially|mild|severe|chronic|early)\s+/gi, '').trim();
+  if (!np || /^(?:not|nothing|no)\b/i.test(np)) return null;
+  const words = np.split(/\s+/).slice(0, 4);
+  for (let n = words.length; n >= 1; n--) {
+    const phrase = words.slice(0, n).join(' ');
+    const forms = /['’]s?$/.test(phrase) ? [`${phrase.replace(/['’]s?$/, "'s")} disease`, `${phrase.replace(/['’]s?$/, '')} disease`, `${phrase.replace(/['’]s?$/, "'s")} syndrome`] : [phrase];
+    for (const f of forms) if (isKind(f.toLowerCase(), 'illness', lex)) return f === phrase ? phrase : f;
+  }
+  return null;
+}
+
+const isClinician = (noun: string, lex: Lexicon) =>
+  /^(?:they|doctors|consultant|consultants|gp|physio|physiotherapist)$/i.test(noun) || (lex.isA(noun.toLowerCase(), 'health professional', { pos: 'noun', maxSenses: 2 }) && !lex.isA(noun.toLowerCase(), 'veterinarian', { pos: 'noun', maxSenses: 2 }));
+
+/** The speaker's diagnosis in one sentence, or nothing. */
+export function diagnosisDrafts(sentence: string, speaker: string, lex?: Lexicon): Draft[] {
+  if (!lex || OTHERS.test(sentence) || GUESS.test(sentence)) return [];
+  let rest: string | null = null;
+  const me = DIAGNOSED_ME.exec(sentence);
+  if (me) rest = me[1];
+  const told = rest ? null : TOLD.exec(sentence);
+  if (told && isClinician(told[2] ?? told[1], lex)) rest = told[3];
+  const found = rest ? null : FOUND.exec(sentence);
+  if (found) rest = found[1];
+  const value = rest ? illnessIn(rest, lex) : null;
+  return value ? [{ key: 'health_condition', value, subject: speaker, confidence: 0.85, metadata: { frame: 'diagnosis' } }] : [];
+}

@@ -1,0 +1,84 @@
+/**
+ * @module test/core/extraction-frames-s13
+ * Session 13: clause shapes the read blind rounds r42–r47 showed missing, each fixed by structure with the lexicon
+ * deciding what a word is: a person's age in apposition or in a verbless fragment after a clause about them, the
+ * reporter's own clause before "and says …", a diagnosis told as "it's X" or "diagnosed me with X", a weekly
+ * going-to an activity, a yes to a cleft question ("Is it X you …?"), British spellings looked up in the lexicon.
+ * Sentences of our own (other names, places and words than the rounds), each class beside hard negatives.
+ */
+import { describe, expect, test } from 'vitest';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { wordnetFacts } from './extraction-harness.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const { said, asked, has } = wordnetFacts(wordnet);
+const keyed = (facts: string[], key: string) => facts.filter((f) => f.split('|')[1] === key);
+
+describe('a person’s age in apposition or in a verbless fragment', () => {
+  test.each([
+    ['my uncle Bartholomew, 67, has taken up archery', 'bartholomew', /^67$/],
+    ['our neighbour Philippa, 74, walks to the shops every day', 'philippa', /^74$/],
+    ['my daughter Rosalind, 9, wants a hamster', 'rosalind', /^9$/],
+    ['my cousin Anselm repairs boilers in Derby, 52 and still climbing into lofts', 'anselm', /^52$/],
+    ['my brother-in-law Caspian teaches maths, thirty-four and already going grey', 'caspian', /^34$/],
+    ['my grandad Wendell lives in Truro and says he will never move', 'wendell', /truro/],
+  ])('%s', (text, who, value) => expect(has(said(text), who, /^\d+$/.test(value.source.replace(/[\^$]/g, '')) ? 'age' : 'location', value)).toBe(true));
+
+  test('a number that is not an age stays out', () => {
+    expect(keyed(said('my uncle Bartholomew drives a van, 40 and 50 miles a day'), 'age')).toEqual([]);
+    expect(keyed(said('my uncle Bartholomew, 3 streets away, fixes bikes'), 'age')).toEqual([]);
+    expect(keyed(said('I bought the blue one, 45 and worth every penny'), 'age')).toEqual([]);
+  });
+
+  test('what the other person says stays theirs to say', () => {
+    const facts = said('my grandad Wendell lives in Truro and says I should move to Cornwall');
+    expect(has(facts, 'user', 'location', /cornwall/)).toBe(false);
+    expect(has(facts, 'wendell', 'location', /truro/)).toBe(true);
+  });
+});
+
+describe('a diagnosis told by its result', () => {
+  test.each([
+    ['the rheumatologist diagnosed me with gout last spring', /gout/],
+    ['scan results came back, it\'s endometriosis', /endometriosis/],
+    ['turns out it\'s anaemia, which explains the naps', /an(a)?emia/],
+    ['my GP says it\'s tinnitus and there is not much to do', /tinnitus/],
+    ['the dermatologist reckons it\'s psoriasis', /psoriasis/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'health_condition', value)).toBe(true));
+
+  test.each([
+    ['the vet says it\'s arthritis, poor old boy'],
+    ['my sister\'s GP says it\'s tinnitus'],
+    ['is it tonsillitis, do you think?'],
+    ['the doctor says it\'s not glaucoma, thank god'],
+    ['turns out it\'s a Tuesday thing, the market'],
+  ])('no condition of the speaker — %s', (text) => expect(keyed(said(text), 'health_condition').filter((f) => f.startsWith('user|'))).toEqual([]));
+});
+
+describe('a weekly going-to an activity is a hobby', () => {
+  test.each([
+    ['I go to pottery on Thursdays', /pottery/],
+    ['I still go to salsa every Friday', /salsa/],
+    ['been going to aqua aerobics twice a week since spring', /aerobics/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'hobby', value)).toBe(true));
+
+  test.each([['I go to the dentist on Mondays'], ['I go to work on Saturdays now'], ['my son goes to judo on Tuesdays'], ['I used to go to pottery on Thursdays']])('no hobby of the speaker — %s', (text) =>
+    expect(keyed(said(text), 'hobby').filter((f) => f.startsWith('user|') && f.endsWith('|assert'))).toEqual([]));
+});
+
+describe('a yes to a cleft question', () => {
+  test.each([
+    ['Is it Kendal you moved to?', 'yep, last spring', 'location', /kendal/],
+    ['Was it lupus they diagnosed you with?', 'yes, lupus', 'health_condition', /lupus/],
+    ['Is it Brightwater Logistics you work for now?', 'that’s right', 'employer', /brightwater/],
+  ])('%s / %s', (q, a, key, value) => expect(has(asked(q, a), 'user', key, value)).toBe(true));
+
+  test('a no confirms nothing', () => expect(keyed(asked('Is it Kendal you moved to?', 'no, Keswick'), 'location').filter((f) => /kendal/.test(f))).toEqual([]));
+});
+
+describe('British spellings reach the lexicon', () => {
+  test.each([
+    ['genetic screening showed I have haemophilia', /ha?emophilia/],
+    ['I have oesophagitis, so no spicy food', /o?esophagitis/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'health_condition', value)).toBe(true));
+});
