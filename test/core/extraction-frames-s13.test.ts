@@ -9,6 +9,8 @@
 import { describe, expect, test } from 'vitest';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import { wordnetFacts } from './extraction-harness.ts';
+import { animalSignDrafts } from '../../src/core/extraction/frames/animal-signs.ts';
+import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
 
 const wordnet = openLexicon({}).lexicon;
 const { said, asked, has } = wordnetFacts(wordnet);
@@ -81,4 +83,44 @@ describe('British spellings reach the lexicon', () => {
     ['genetic screening showed I have haemophilia', /ha?emophilia/],
     ['I have oesophagitis, so no spicy food', /o?esophagitis/],
   ])('%s', (text, value) => expect(has(said(text), 'user', 'health_condition', value)).toBe(true));
+});
+
+describe('a name told of with an animal’s parts or doings is a pet', () => {
+  test.each([
+    ['Bramble chewed through his lead then sat by the gate wagging', 'bramble'],
+    ['Fennel moulted overnight and ate her old skin', 'fennel'],
+    ['taught Percy to whistle the kettle tune from his cage', 'percy'],
+    ['Biscuit dug up the lawn and now she is asleep with mud up her snout', 'biscuit'],
+  ])('%s', (text, name) => expect(has(said(text), 'user', 'pet', new RegExp(name))).toBe(true));
+
+  test.each([
+    ['Sarah hung up her coat and sat down'],
+    ['my brother Tom wagged his finger at me'],
+    ['Dave chewed his lip the whole meeting'],
+    ['Mark was barking orders at everyone again'],
+    ['Priya and Tom took the dog out, his lead snapped'],
+  ])('no pet — %s', (text) => expect(keyed(said(text), 'pet')).toEqual([]));
+
+  test('a person the message names is not a pet', () =>
+    expect(animalSignDrafts('Her tail was huge. Ruth groomed her tail every day.', wordnet, new Set(['ruth']))).toEqual([]));
+});
+
+describe('a language roster keeps one unknown word in a language’s place', () => {
+  test('Sindhi with my nani, Urdu at school, English since I was six', () => {
+    const facts = said('Tulu with my ajji, Kannada at school, English since college');
+    for (const l of [/tulu/, /kannada/, /english/]) expect(has(facts, 'user', 'language', l)).toBe(true);
+  });
+  test('two places are no languages', () => expect(keyed(said('Fenwick at home, Leeds at school, Marsden at work'), 'language')).toEqual([]));
+  test('one known language is no roster', () => expect(keyed(said('Quorndon with my nan, English at work'), 'language').filter((f) => /quorndon/.test(f))).toEqual([]));
+});
+
+describe('a milestone by what was cleared, made or first put out', () => {
+  const dated = (text: string) => extractOffline([{ role: 'user', content: text }], { timestamp: '2026-11-20T18:00:00.000Z', sessionId: 's', recentTurns: [] }, true, undefined, wordnet);
+  test.each([
+    ['cleared the overdraft and paid off my car loan last week', /car loan/],
+    ['was made partner at the practice on Monday', /partner/],
+    ['my first novel came out on Tuesday and my mum bought six copies', /novel/],
+  ])('%s', (text, value) => expect(dated(text).some((c) => c.key === 'event_milestone' && value.test(c.value))).toBe(true));
+  test.each([['my sister paid off her mortgage last week'], ['I ran my first 5k on Saturday'], ['thinking I might pay off the loan next year']])('no milestone of the speaker — %s', (text) =>
+    expect(dated(text).filter((c) => c.key === 'event_milestone' && c.subject === 'user')).toEqual([]));
 });

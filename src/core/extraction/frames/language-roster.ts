@@ -2,25 +2,31 @@
  * @module core/extraction/frames/language-roster
  * The languages of a life, told as a list of settings: "Kannada with amma, Hindi with friends, English at the office",
  * "growing up it was Shona at home, Ndebele at gogo's and English at school". Each item is a language the lexicon
- * knows (its kind, never a word list) followed by where or with whom it is spoken; two or more such items make the
- * speaker's languages. Read by the list's shape; a sentence that is a wish, question or someone else's is not one.
+ * knows (its kind, never a word list) followed by where, when or with whom it is spoken; two or more such items make
+ * the speaker's languages, and one unknown word in an item's place beside them is one more. Read by the list's shape; a sentence that is a wish, question or someone else's is not one.
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
 import { isKind } from './kinds.ts';
 
 /** An item: a capitalised word (or two) then a setting ("with …", "at …", "in the …", "only at …", "mostly with …"). */
-const ITEM = /(?:^|[,;]\s*|\s(?:and|then|but)\s+|\b(?:it\s+was|was|is|speak|spoke|speaking)\s+)(?:(?:mostly|mainly|only|just|also)\s+)?(\p{Lu}[\p{L}'’-]+)(?=\s+(?:(?:mostly|mainly|only|just|always|usually)\s+)?(?:with|at|in|to|for|around|among)\b)/gu;
+const ITEM = /(?:^|[,;]\s*|\s(?:and|then|but)\s+|\b(?:it\s+was|was|is|speak|spoke|speaking)\s+)(?:(?:mostly|mainly|only|just|also)\s+)?(\p{Lu}[\p{L}'’-]+)(?=\s+(?:(?:mostly|mainly|only|just|always|usually)\s+)?(?:with|at|in|to|for|around|among|since|when|until|till|from|growing)\b)/gu;
 /** Not the speaker's own statement: a wish, a plan or a condition. */
 const NOT_OWN = /\b(?:wish|would|could|might|want\s+to|hope\s+to|learn(?:ing)?|if|someday|one\s+day)\b|\?/i;
 
 export function languageRoster(sentence: string, speaker: string, lex?: Lexicon): Draft[] {
   if (!lex || NOT_OWN.test(sentence)) return [];
   const langs: string[] = [];
+  // A word the lexicon does not know at all, in an item's place beside two known languages, is a language too
+  // ("Kurmanji at home, German at school, English at work"): the list's shape says what it is.
+  const unknown: string[] = [];
   for (const m of sentence.matchAll(ITEM)) {
     const w = m[1];
-    if (isKind(w.toLowerCase(), 'language', lex) && !langs.includes(w)) langs.push(w);
+    if (isKind(w.toLowerCase(), 'language', lex)) {
+      if (!langs.includes(w)) langs.push(w);
+    } else if (lex.senses(w.toLowerCase()).length === 0 && lex.lemmas(w.toLowerCase()).length === 0 && !unknown.includes(w)) unknown.push(w);
   }
   if (langs.length < 2) return [];
+  langs.push(...unknown.slice(0, 1));
   return langs.map((value) => ({ key: 'language', value, subject: speaker, confidence: 0.85, metadata: { frame: 'language roster' } }));
 }

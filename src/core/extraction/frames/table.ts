@@ -206,6 +206,13 @@ export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sen
 
 /** Parts and things only an animal has: "<Name>'s fur/paws/lead" says Name is an animal the speaker tends. */
 export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker', 'claw', 'coat', 'mane', 'hoof', 'beak', 'feather', 'collar', 'lead', 'leash', 'kennel', 'crate', 'litter', 'vet', 'flea', 'kibble', 'hutch', 'cage', 'stable', 'aquarium', 'saddle', 'nail', 'claws', 'undercoat', 'harness', 'muzzle', 'trotters', 'hooves', 'hay', 'vivarium', 'coop', 'perch', 'jab', 'jabs', 'booster', 'microchip', 'bedding', 'paddock', 'worming'];
+/**
+ * Parts, gear and doings only an animal has (a subset of ANIMAL_PARTS and more: no coat, collar, nail or jab, which a
+ * person has too). "her snout", "his cage", "wagging": said in a sentence about one name, that name is a pet.
+ */
+export const ANIMAL_ONLY_PARTS: readonly string[] = ['fur', 'paw', 'paws', 'tail', 'whiskers', 'claws', 'mane', 'hoof', 'hooves', 'beak', 'feathers', 'snout', 'trotters', 'kennel', 'hutch', 'cage', 'leash', 'kibble', 'vivarium', 'coop', 'undercoat', 'litter tray', 'water bowl', 'food bowl', 'tank', 'enclosure', 'stable', 'lead'];
+export const ANIMAL_VERBS: readonly string[] = ['wag', 'wagged', 'wagging', 'wags', 'purr', 'purred', 'purring', 'purrs', 'moult', 'moulted', 'moulting', 'molt', 'molted', 'molting', 'barked', 'barking', 'meowed', 'meowing', 'miaowed', 'whinnied', 'neighed', 'neighing', 'clucking', 'clucked', 'squeaked', 'squeaking', 'hissed', 'hissing', 'pecked', 'pecking', 'chirping', 'chirped', 'nibbling', 'shedding', 'grooming', 'chewed'];
+
 /** A part word that starts another thing with the word after it ("Sarah's hay fever" is no hay). */
 export const NOT_PART_COMPOUNDS: readonly string[] = ['hay fever', 'booster seat', 'booster club'];
 

@@ -39,9 +39,10 @@ const KINDS: Array<[RegExp, string]> = [
 /**
  * A milestone the speaker reached (the event class of life's stages, as data): a stage verb on its own ("retired",
  * "graduated", "got promoted", "gave birth"), a verb of completing over a work that marks a stage ("defended my
- * thesis", "passed my viva", "got my citizenship"), or a first own home ("closed on our first house"). A first race
- * or a finished piece of work stays an activity ("ran my first marathon", "finished my thesis": the corpus's
- * convention). Past and dated only; a milestone even when a fact rule also read the clause ("graduated from vet
+ * thesis", "passed my viva", "got my citizenship"), a first own home ("closed on our first house"), a first own work
+ * going out, a debt cleared or a rank made. A first race or a finished piece of work stays an activity ("ran my first
+ * marathon", "finished my thesis": the corpus's convention, and most blind rounds'; a few call a first ultra or
+ * Ironman a milestone). Past and dated only; a milestone even when a fact rule also read the clause ("graduated from vet
  * school" is also education).
  */
 const STAGE_VERBS = 'graduated|retired|qualified|(?:got|was|been|were|just\\s+got)\\s+promoted|gave\\s+birth|naturali[sz]ed|got\\s+(?:my|our)\\s+(?:citizenship|green\\s+card|degree|doctorate|phd|licen[cs]e)';
@@ -56,8 +57,15 @@ const QUALIFYING_EXAM = '(?:final|qualifying|professional|licensing|board|bar)\\
 const STAGE_WORKS = `(?:defended|submitted|passed|handed\\s+in|earned|got|was\\s+awarded)\\s+(?:my|our|the)\\s+(?:\\w+\\s+){0,2}(?:thesis|dissertation|viva|phd|doctorate|degree|apprenticeship|citizenship\\s+test|bar\\s+exam|boards|certificate|certification|diploma|qualification|black\\s+belt|pin|wings|hgv|residency|${QUALIFYING_EXAM})`;
 /** A course of training completed ("finished my apprenticeship"); a finished piece of work stays an activity. */
 const STAGE_TRAINING = '(?:finished|completed)\\s+(?:my|our)\\s+(?:\\w+\\s+){0,2}(?:apprenticeship|residency|training|traineeship|internship|probation)';
+/**
+ * A first work of one's own going out ("my first solo exhibition opened", "my first novel came out"), a debt cleared
+ * ("paid off the mortgage"), a rank made ("made partner", "called to the bar"): a milestone. A first race run stays an
+ * activity (most annotators' reading; see FIRST_HOME's note above).
+ */
+const FIRST_OPENED = '(?:^|\\s)(?:(?:so|and|well)\\s+)?(?:my|our)\\s+(?:very\\s+)?first(?:[\\s-]ever)?\\s+(?:[\\w-]+\\s+){0,2}?(?:exhibition|show|book|album|single|novel|shop|restaurant|gallery|collection|film|play|concert|gig|solo\\s+show)\\s+(?:opened|launched|came\\s+out|was\\s+published|went\\s+live|premiered|aired|sold\\s+out)';
+const CLEARED = 'paid\\s+off\\s+(?:the\\s+(?:last|rest)\\s+of\\s+)?(?:my|our|the)\\s+(?:[\\w-]+\\s+){0,2}?(?:mortgage|loan|loans|debt|debts|overdraft|credit\\s+card)|(?:made|became|was\\s+made)\\s+(?:a\\s+)?partner\\s+(?:at|in)\\b|(?:was\\s+|got\\s+)?called\\s+to\\s+the\\s+bar|got\\s+tenure';
 const FIRST_HOME = '(?:bought|closed\\s+on|got\\s+the\\s+keys\\s+(?:to|for)|moved\\s+into)\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:house|home|flat|apartment|place|condo)';
-const MILESTONE = re(`\\b(?:${STAGE_VERBS}|${STAGE_OWN}|${STAGE_WORKS}|${STAGE_TRAINING}|${FIRST_HOME})\\b`, 'i');
+const MILESTONE = re(`\\b(?:${STAGE_VERBS}|${STAGE_OWN}|${STAGE_WORKS}|${STAGE_TRAINING}|${FIRST_HOME}|${CLEARED})\\b|${FIRST_OPENED}`, 'i');
 /** The speaker's own wedding or engagement, which also sets the relationship status. */
 const OWN_UNION = /\b(?:got|get)\s+(?:married|hitched|wed)\b|\btied\s+the\s+knot\b|\brenewed\s+(?:our|my)\s+(?:wedding\s+|marriage\s+)?vows\b/i;
 /** How far back a wedding is still news (a milestone), not a record of the past. */
@@ -106,7 +114,8 @@ function eventValue(c: Clause): string {
 /** The event kind a phrase names ("the Lisbon trip" → event_trip), or null. */
 export function eventKindOf(text: string): string | null {
   for (const [re, k] of KINDS) if (re.test(text)) return k;
-  return null;
+  // "paid off the mortgage this morning": a milestone told without a subject names its kind too.
+  return MILESTONE.test(text) ? 'event_milestone' : null;
 }
 
 /** Events in a clause. `explained`: a fact rule already took the clause (no generic activity). */
