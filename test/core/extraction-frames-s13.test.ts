@@ -124,3 +124,28 @@ describe('a milestone by what was cleared, made or first put out', () => {
   test.each([['my sister paid off her mortgage last week'], ['I ran my first 5k on Saturday'], ['thinking I might pay off the loan next year']])('no milestone of the speaker — %s', (text) =>
     expect(dated(text).filter((c) => c.key === 'event_milestone' && c.subject === 'user')).toEqual([]));
 });
+
+describe('a bond ended: by death, a decree or a partner who left', () => {
+  test('a held partner who died leaves the speaker widowed', () => {
+    const facts = said('Lorcan passed away on Sunday, very peacefully', ['my husband Lorcan is back on the ward again']);
+    expect(has(facts, 'user', 'partner', /lorcan/, 'retract')).toBe(true);
+    expect(has(facts, 'user', 'relationship_status', /widowed/)).toBe(true);
+    expect(keyed(facts, 'pet')).toEqual([]);
+  });
+  test('a name held as a relative who died ends nothing of the speaker’s', () =>
+    expect(said('Tom passed away on Sunday', ['my brother Tom is in hospital again']).filter((f) => f.endsWith('|retract'))).toEqual([]));
+  test.each([
+    ['the divorce from Mireille was finalised last week', /mireille/, /divorced/],
+    ['decree absolute arrived this morning', /partner/, /divorced/],
+    ['Benedikt ended it last night. single again, at 40', /benedikt/, /single/],
+    ['me and Saoirse are done. eight years. so. single I guess', /saoirse/, /single/],
+  ])('%s', (text, partner, status) => {
+    const facts = said(text);
+    expect(has(facts, 'user', 'partner', partner, 'retract')).toBe(true);
+    expect(has(facts, 'user', 'relationship_status', status)).toBe(true);
+  });
+  test.each([['my sister’s divorce came through today'], ['my boss ended it early today'], ['Benedikt ended the meeting early'], ['the single came out on Friday']])('no ending of the speaker’s — %s', (text) =>
+    expect(said(text).filter((f) => /\|(?:partner|relationship_status)\|/.test(f) && f.startsWith('user|') && !/sibling/.test(f))).toEqual([]));
+  test('a status said on its own', () => expect(has(said('well. divorced again, officially'), 'user', 'relationship_status', /divorced/)).toBe(true));
+  test('a lone word of emphasis is no status', () => expect(keyed(said('they put cheese on it. every. single. time'), 'relationship_status')).toEqual([]));
+});

@@ -217,9 +217,18 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     // What the exchange's earlier turns hold under that word ("socks" → "tabby named Socks", "the yamaha" → the MT-07).
     const word = (name ?? (referent.gerund ? referent.head : referent.head)).toLowerCase();
     // A bare name's key is only the row's guess: it is looked up under every key the row ends ("sold Pip" → the pet).
-    const hit = holdings?.find(word, key && !e.heldOnly && kind && e.keyByKind[kind] ? [key] : heldKeys) ?? null;
+    // A proper name is also looked up under the row's other held keys ("Tom died": the partner held, though "tom" is a
+    // cat too).
+    const hit = holdings?.find(word, key && !e.heldOnly && kind && e.keyByKind[kind] ? [key] : heldKeys) ?? (referent.proper && e.heldAlso ? holdings?.find(word, e.heldAlso) : null) ?? null;
     // The held value when it carries the word; else the word as said ("bruno" for the "labrador" stated with it).
-    if (hit) return [retraction(clause.speaker, hit.key, hit.value.toLowerCase().includes(word) ? hit.value : (name ?? word), e, true)];
+    if (hit) {
+      const status = e.leavesStatus?.[hit.key];
+      return [retraction(clause.speaker, hit.key, hit.value.toLowerCase().includes(word) ? hit.value : (name ?? word), e, true), ...(status ? [{ key: 'relationship_status', value: status, subject: clause.speaker, confidence: 0.85, metadata: { ending: e.id } }] : [])];
+    }
+    // "my brother Tom …" then "Tom passed away": a name the exchange holds as someone else ends nothing of the speaker's
+    // (for the rows that end people too: a death).
+    const other = referent.proper && name && !noun && e.heldAlso ? holdings?.find(word, null) : null;
+    if (other && PERSON_KEYS.has(other.key)) return [];
     if (key && !e.heldOnly) return [{ key, value: name ?? (referent.gerund ? referent.head : referent.headLemma), op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, ...(kind && e.keyByKind[kind] ? { kindKnown: true } : {}) } }];
     // Held in an earlier session, not in this exchange: a plain retraction under the row's key (no anyKey), so
     // reconciliation ends "partner Jo" or "employer Tesco" if stored, and never a son called Jo.
@@ -249,9 +258,12 @@ function gearActivity(np: Phrase, lex?: Lexicon): string | null {
   return mod && /^[a-z-]+$/.test(mod) && isKind(mod, 'activity', lex) ? mod : null;
 }
 
+/** Keys that hold a person ("my brother Tom"): a name held under one is nobody's pet. */
+const PERSON_KEYS = new Set(['sibling', 'parent', 'child']);
+
 /** The keys an ending row can end. */
 function endable(e: Ending): string[] {
-  return [...new Set([...Object.values(e.keyByKind), ...(e.defaultKey ? [e.defaultKey] : []), ...(e.current ? [e.current] : [])])] as string[];
+  return [...new Set([...Object.values(e.keyByKind), ...(e.defaultKey ? [e.defaultKey] : []), ...(e.current ? [e.current] : []), ...(e.heldAlso ?? [])])] as string[];
 }
 
 function retraction(speaker: string, key: string, value: string, e: Ending, fromHeld = false): Draft {
@@ -402,7 +414,7 @@ function endedPhraseAt(after: string[]): number {
 }
 
 /** Words without which no fragment ending reads (no more, me/us + from/out of, an end, over, off). */
-const FRAGMENT_CUE = /\bno\s+more\b|\b(?:divorce|separation|annulment|break-?up)\b|\b(?:me|us)\s+(?:from|out)\b|\bend(?:ed)?\b|\bover\b|\bhistory\b|\boff\b|\bdone\b|\bfinished\b/i;
+const FRAGMENT_CUE = /\bno\s+more\b|\b(?:divorce|decree|separation|annulment|break-?up)\b|\b(?:me|us)\s+(?:from|out)\b|\bend(?:ed)?\b|\bover\b|\bhistory\b|\boff\b|\bdone\b|\bfinished\b/i;
 /** "no more pottery for me": a verbless fragment that ends a held activity, job or vehicle. */
 const NO_MORE = /^(?:so\s+|and\s+|well\s+)?no\s+more\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:\s+for\s+(?:me|us)(?:\s+(?:now|then))?)?\s*(?:[,.!;]|$)/iu;
 
@@ -458,12 +470,20 @@ function fragmentEndings(rc: ReadClause, held: NonNullable<ReadClause['clause'][
   }
   // "the divorce came through", "our separation is final": the bond's dissolution completed ends the current partner
   // (held, else by its label) and leaves the status it names.
-  const dissolved = shape.subject && !shape.subject.proper && DISSOLUTIONS[shape.subject.headLemma] && ['the', 'our', 'my'].includes(shape.subject.det ?? '') ? DISSOLUTIONS[shape.subject.headLemma] : null;
+  // "decree absolute came through", "the divorce from Cillian was finalised on the 2nd": no article, or a "from X"
+  // naming the partner before the completion.
+  const dissolution = shape.subject && !shape.subject.proper ? (DISSOLUTIONS[shape.subject.headLemma] ?? DISSOLUTIONS[shape.subject.text.toLowerCase().split(/\s+/)[0]]) : undefined;
+  const dissolved = dissolution && ['the', 'our', 'my', null].includes(shape.subject!.det ?? null) ? dissolution : null;
   if (dissolved && !clause.negated && !shape.modal && clause.subject.self) {
     const at = lowers.indexOf(shape.subject!.head.toLowerCase());
-    if (lowers.slice(at + 1, at + 4).some((w) => COMPLETIONS.includes(w))) {
+    if (lowers.slice(at + 1, at + 7).some((w) => COMPLETIONS.includes(w))) {
+      const from = /\bfrom\s+(\p{Lu}[\p{L}'’-]+)/u.exec(clause.text);
       const now = held.current('partner');
-      const partner: Draft[] = now ? retract(now, 'dissolved') : [{ key: 'partner', value: 'partner', op: 'retract', subject: clause.speaker, metadata: { ending: 'dissolved', anyKey: true, current: true } }];
+      const partner: Draft[] = from
+        ? [{ key: 'partner', value: from[1], op: 'retract', subject: clause.speaker, metadata: { ending: 'dissolved', anyKey: true } }]
+        : now
+          ? retract(now, 'dissolved')
+          : [{ key: 'partner', value: 'partner', op: 'retract', subject: clause.speaker, metadata: { ending: 'dissolved', anyKey: true, current: true } }];
       return [...partner, { key: 'relationship_status', value: dissolved, subject: clause.speaker, confidence: 0.85, metadata: { ending: 'dissolved' } }];
     }
   }
@@ -509,7 +529,7 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
   const endedPhrase = shape.verb === 'be' && endedPhraseAt(rc.tokens.slice(verbAt(rc, shape) + 1).map((t) => t.lower)) > 0;
   for (const row of REFERENCE_ENDINGS) {
     if ((negated && !(endedPhrase && row.shape === 'state')) !== (row.shape === 'survive-negated')) continue;
-    if (!clause.subject.self && row.role !== 'leaver' && row.role !== 'subject' && row.role !== 'passive') continue;
+    if (!clause.subject.self && row.role !== 'leaver' && row.role !== 'ender' && row.role !== 'subject' && row.role !== 'passive') continue;
     let refs: Array<Phrase | null>;
     if (row.shape) refs = structured(row, rc, shape);
     else if (!verbIsOf(row, rc, shape)) continue;
@@ -528,6 +548,7 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
       }
       refs = [shape.subject];
     } else if (row.role === 'leaver') refs = !shape.pronoun && shape.objects.length === 0 && /^(?:me|us)$/i.test(rc.tokens[verbAt(rc, shape) + 1]?.lower ?? '') ? [shape.subject] : [];
+    else if (row.role === 'ender') refs = !shape.pronoun && shape.subject?.proper && /^(?:it|things)$/i.test(rc.tokens[verbAt(rc, shape) + 1]?.lower ?? '') && (shape.verb !== 'call' || /^off$/i.test(rc.tokens[verbAt(rc, shape) + 2]?.lower ?? '')) ? [shape.subject] : [];
     else refs = [shape.subject];
     if (row.role === 'object' && row.shape && !speakerActs) continue;
     for (const np of refs) {

@@ -356,6 +356,10 @@ export interface Ending {
   senses?: string[];
   /** The verb as written must be this form ("we're done": the participle, not "we did"). */
   form?: string;
+  /** Keys a held name is also looked up under, beyond the row's kinds ("Ruairí died": the partner the exchange holds). */
+  heldAlso?: string[];
+  /** The relationship status an ending of a held key leaves ("died" of a partner: widowed). */
+  leavesStatus?: Partial<Record<string, string>>;
   /** Only "we" / "X and I" may say it ("we're done"). */
   together?: boolean;
   /** Said by "we" / "X and I" with no object, it ends the bond: the partner named, else the current one. */
@@ -387,7 +391,7 @@ export interface Ending {
 }
 
 export const ENDINGS: readonly Ending[] = [
-  { id: 'death', lemmas: ['die', 'pass', 'perish'], anchors: ['die'], referent: 'subject', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: 'pet' },
+  { id: 'death', lemmas: ['die', 'pass', 'perish'], anchors: ['die'], referent: 'subject', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: 'pet', heldAlso: ['partner'], leavesStatus: { partner: 'widowed' } },
   { id: 'rainbow-bridge', lemmas: ['cross'], with: [['bridge']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'put-down', lemmas: ['put'], with: [['down', 'sleep']], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'rehome', lemmas: ['rehome', 'lose'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
@@ -461,9 +465,10 @@ export interface ReferenceEnding {
   /**
    * object: the speaker acts on it ("I ditched the van", "gave up on the pottery"); subject: it is the subject
    * ("Noodle didn't make it"); passive: the subject of a passive ("the bike got nicked"); leaver: it is the subject
-   * and the speaker ("me"/"us") the object ("Zara dumped me"); together: "X and I" / "we" end the bond itself.
+   * and the speaker ("me"/"us") the object ("Zara dumped me"); ender: it is the subject and the bond ("it", "things")
+   * the object ("Adaeze ended it"); together: "X and I" / "we" end the bond itself.
    */
-  role: 'object' | 'subject' | 'passive' | 'leaver' | 'together';
+  role: 'object' | 'subject' | 'passive' | 'leaver' | 'ender' | 'together';
   keys: string[];
   /** A structure the clause must have instead of (or with) a verb class. */
   shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state' | 'has-new-home' | 'returned';
@@ -487,6 +492,8 @@ export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
   // "Elif and I called off the wedding", "we cancelled the engagement": the bond the wedding was to seal ends.
   { id: 'called-off', anchors: ['cancel'], role: 'together', keys: ['partner'], objects: ['wedding', 'engagement'] },
   { id: 'left-by', anchors: ['abandon', 'discard', 'leave'], role: 'leaver', keys: ['partner'] },
+  // "Adaeze ended it last night", "Jonas called it off": someone else ending the bond ("it", "things") is the partner leaving.
+  { id: 'ended-by', anchors: ['end', 'terminate'], lemmas: ['end', 'call'], role: 'ender', keys: ['partner'] },
   { id: 'left', anchors: ['leave', 'abandon', 'give_up', 'discontinue', 'end'], role: 'object', keys: ['partner', 'employer', 'hobby'] },
   { id: 'hung-up', lemmas: ['hang'], particle: 'up', role: 'object', keys: ['hobby'] },
   // Session 9: "Betsy has a new owner", "Bramble went back to the farm / to my aunt's", "X and I have parted ways".
@@ -507,7 +514,7 @@ export const ENDED_STATES: readonly string[] = ['gone', 'over', 'dead', 'finishe
  * dissolution as the subject, and a word of its completion after the verb. It ends the current partner, and the status
  * it leaves (`status`) is the speaker's.
  */
-export const DISSOLUTIONS: Readonly<Record<string, string>> = { divorce: 'divorced', separation: 'separated', annulment: 'single', breakup: 'single', 'break-up': 'single' };
+export const DISSOLUTIONS: Readonly<Record<string, string>> = { divorce: 'divorced', decree: 'divorced', separation: 'separated', annulment: 'single', breakup: 'single', 'break-up': 'single' };
 export const COMPLETIONS: readonly string[] = ['through', 'final', 'finalised', 'finalized', 'official', 'done', 'complete', 'completed', 'granted', 'absolute'];
 /** The farewell a speaker says to a held animal ("said goodbye to Miso"). */
 export const FAREWELLS: readonly string[] = ['goodbye', 'farewell', 'goodbyes', 'farewells'];

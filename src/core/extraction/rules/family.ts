@@ -127,4 +127,11 @@ const relatives: Rule = (c) => {
   return out;
 };
 
+/** "so. single I guess", "engaged!!", "divorced now, officially": a status said on its own. */
+export const statusFragment: Rule = (c) => {
+  // A word of its own needs a word of the saying with it: "every. single. time" is emphasis.
+  const m = /^((?:(?:so|well|and|now|officially|finally)\s+)*)(single|engaged|divorced|widowed|separated)((?:\s*,?\s+(?:again|now|i\s+guess|i\s+suppose|at\s+last|finally|officially|then|innit|lol))*)\s*[.!]*$/i.exec(c.text.trim());
+  return m && (m[1] || m[3] || c.sentence.replace(/[\s.!]+$/, '').trim() !== c.text.replace(/[\s.!]+$/, '').trim()) && c.subject.self && !c.negated ? [{ key: 'relationship_status', value: m[2].toLowerCase(), subject: c.speaker }] : [];
+};
+
 export const FAMILY_RULES: Rule[] = [status, relatives];
