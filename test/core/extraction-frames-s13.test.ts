@@ -149,3 +149,19 @@ describe('a bond ended: by death, a decree or a partner who left', () => {
   test('a status said on its own', () => expect(has(said('well. divorced again, officially'), 'user', 'relationship_status', /divorced/)).toBe(true));
   test('a lone word of emphasis is no status', () => expect(keyed(said('they put cheese on it. every. single. time'), 'relationship_status')).toEqual([]));
 });
+
+describe('a thing traded for another, and a number put right', () => {
+  test.each([
+    ['traded the Astra in for a Berlingo last week', /berlingo/],
+    ['swapped the Yaris for a little hybrid Niro', /niro/],
+  ])('%s', (text, value) => expect(has(said(text, ['the Astra is on its last legs', 'the Yaris failed its MOT']), 'user', 'vehicle', value, 'assert')).toBe(true));
+  test.each([['sold the Fiesta for a tenner'], ['sold my bike for a song']])('a price is no vehicle — %s', (text) =>
+    expect(keyed(said(text), 'vehicle').filter((f) => f.endsWith('|assert'))).toEqual([]));
+
+  test.each([
+    ['52?? I\'m 25. it is late', ['I\'m 52 and learning to knit'], /^25$/],
+    ['got the digits round the wrong way, I\'m 61', ['I\'m 16 and off to college soon'], /^61$/],
+  ])('%s', (text, prev, value) => expect(has(said(text, prev), 'user', 'age', value, 'correct')).toBe(true));
+  test('a new age with no sign of a slip is no correction', () =>
+    expect(said('I\'m 43 now, had my birthday on the boat', ['I\'m 34 and learning to knit']).filter((f) => f.endsWith('|correct'))).toEqual([]));
+});

@@ -130,7 +130,7 @@ export function endingDrafts(rc: ReadClause): Draft[] {
   // "rehomed Cheddar and Brie": an ending over coordinated objects ends each of them.
   if (direct && direct.referent !== 'subject' && main.objects.length > 1 && main.object === main.objects[0])
     return main.objects.flatMap((o) => endingFor(rc, direct, { ...main, object: o, objects: [o] })).filter((d, k, all) => all.findIndex((x) => x.key === d.key && x.value === d.value) === k);
-  if (direct) return endingFor(rc, direct, main);
+  if (direct) return withReplacement(rc, direct, endingFor(rc, direct, main));
   // "handed in my notice and resigned": a verb coordinated with the main one, same subject.
   for (let i = 1; i < rc.tokens.length; i++) {
     if (rc.tokens[i - 1].lower !== 'and' || rc.tokens[i].pos !== 'VERB') continue;
@@ -256,6 +256,23 @@ function gearActivity(np: Phrase, lex?: Lexicon): string | null {
   const at = words.lastIndexOf(np.head.toLowerCase());
   const mod = at > 0 ? words[at - 1] : null;
   return mod && /^[a-z-]+$/.test(mod) && isKind(mod, 'activity', lex) ? mod : null;
+}
+
+/** What a traded thing was traded for: "… in for a Prius", "… for a little electric Leaf", "… for a van". */
+const TRADED_FOR = /\b(?:in\s+)?for\s+(?:a|an|the|my|our)\s+(?:(?:\p{Ll}[\p{Ll}-]*)\s+){0,2}?(\p{Lu}[\p{L}\d-]*(?:\s+\p{Lu}[\p{L}\d-]*)?|\p{Ll}[\p{Ll}-]+)(?=\s*(?:[.,;!?]|$|\s+(?:at|on|in|this|last|yesterday|today|and|but|so|from|with|because)\b))/u;
+/**
+ * "traded the Octavia in for a Zoe", "swapped the Mondeo for a Leaf": the thing got in exchange now holds the key the
+ * ended one held (a name as said, or a noun of the same kind: "for a van").
+ */
+function withReplacement(rc: ReadClause, e: Ending, ended: Draft[]): Draft[] {
+  const gone = e.id === 'dispose' ? ended.find((d) => d.op === 'retract' && (d.key === 'vehicle' || d.key === 'pet')) : undefined;
+  const m = gone ? TRADED_FOR.exec(rc.clause.text) : null;
+  if (!gone || !m) return ended;
+  const word = m[1];
+  const proper = /^\p{Lu}/u.test(word);
+  if (!proper && kindOf(word, rc.lex) !== (gone.key === 'pet' ? 'animal' : 'vehicle')) return ended;
+  if (word.toLowerCase() === gone.value.toLowerCase() || NOT_NAMES.has(word.toLowerCase())) return ended;
+  return [...ended, { key: gone.key, value: word, subject: gone.subject, confidence: 0.85, metadata: { frame: 'traded for', replaces: gone.value } }];
 }
 
 /** Keys that hold a person ("my brother Tom"): a name held under one is nobody's pet. */

@@ -522,7 +522,7 @@ export const FAREWELLS: readonly string[] = ['goodbye', 'farewell', 'goodbyes', 
 export const NEW_HOMES: readonly string[] = ['home', 'family', 'owner', 'owners', 'household'];
 
 /** Words that say the speaker is putting a value right (a corrected value is then matched by its shape). */
-export const CORRECTION_SIGNALS: readonly string[] = ['actually', 'sorry', 'oops', 'whoops', 'wait', 'i mean', 'i meant', 'typo', 'typed', 'wrong', 'autocorrect', 'my bad', 'correction', 'with an? \\p{L}'];
+export const CORRECTION_SIGNALS: readonly string[] = ['actually', 'sorry', 'oops', 'whoops', 'wait', 'i mean', 'i meant', 'typo', 'typed', 'mistyped', 'misread', 'misspoke', 'wrong', 'autocorrect', 'my bad', 'correction', 'with an? \\p{L}', 'fat thumbs', 'fat fingers', 'the digits', 'digits round'];
 /** Units that make a number a measure, not an age ("42 degrees", "30 minutes", "5k"). */
 export const MEASURE_UNITS: readonly string[] = ['degrees?', 'minutes?', 'mins?', 'hours?', 'hrs?', 'seconds?', 'secs?', 'days?', 'weeks?', 'months?', 'years?', 'km', 'k', 'miles?', 'kg', 'kilos?', 'lbs?', 'pounds?', 'quid', 'euros?', 'dollars?', 'percent', 'times', 'people', 'pages?', 'steps', 'reps', 'laps?', 'am', 'pm', 'st', 'nd', 'rd', 'th'];
 

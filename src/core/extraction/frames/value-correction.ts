@@ -52,10 +52,13 @@ function corrected(target: MemoryCandidate, value: string, replaces: string, evi
  */
 export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], ref: Date, speaker = 'user'): MemoryCandidate | null {
   // "Miso!! not Tempeh.": a "not OLD" after the value's own exclamation belongs to its sentence.
-  const first = text.replace(/^(\s*\*?\p{Lu}[\p{L}'’-]+\*?)[!.]+\s+(?=not\s)/u, '$1 ').split(/(?<=[.!?])\s+/)[0];
+  const sentences = text.replace(/^(\s*\*?\p{Lu}[\p{L}'’-]+\*?)[!.]+\s+(?=not\s)/u, '$1 ').split(/(?<=[.!?])\s+/);
+  // "47?? I'm 41.": the old value echoed on its own, then the new one — read the two as one, the echo as the old value.
+  const echo = sentences.length > 1 ? /^\s*(\d{1,3}|\p{Lu}[\p{L}'’-]+)\s*[?!]+\s*$/u.exec(sentences[0])?.[1] ?? null : null;
+  const first = echo ? `${sentences[0]} ${sentences[1]}` : sentences[0];
   const starred = STARRED.exec(first);
   const opening = OPENING.exec(text)?.[1] ?? starred?.[1] ?? starred?.[2] ?? null;
-  const signalled = SIGNAL.test(first) || opening !== null || NOT_VALUE.test(first);
+  const signalled = SIGNAL.test(text) || opening !== null || NOT_VALUE.test(first) || echo !== null;
   // The earlier turns are read only for a signalled message (reading them costs an extraction per turn).
   if (!signalled) return null;
   // …and only when the first sentence carries a value of a shape this reads: a day, a number, a name.
@@ -65,7 +68,7 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
   // The speaker's own memories before those of the people they told of (a trip before the friend's wedding on it).
   const live = prior.filter((p) => p.op === 'assert' || p.op === 'correct');
   const held = [...live.filter((p) => p.subject === speaker), ...live.filter((p) => p.subject !== speaker)];
-  const notOld = /\bnot\s+(?:the\s+)?([\p{L}\d'’-]+)/iu.exec(first)?.[1]?.replace(/['’]s$/, '') ?? null;
+  const notOld = /\bnot\s+(?:the\s+)?([\p{L}\d'’-]+)/iu.exec(first)?.[1]?.replace(/['’]s$/, '') ?? echo;
 
   // A day of the month: the held dated event whose day is the old one (or the one dated event held).
   const days = [...first.matchAll(ORDINAL)].map((m) => Number(m[1]));
@@ -81,8 +84,8 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
   }
 
   // A number: the held age, of the third party a pronoun points to, else the speaker's.
-  const numbers = [...first.matchAll(NUMBER)].map((m) => m[1]);
-  if (numbers.length > 0 && (opening === numbers[0] || SIGNAL.test(first) || NOT_VALUE.test(first))) {
+  const numbers = [...first.matchAll(NUMBER)].map((m) => m[1]).filter((x) => x !== echo);
+  if (numbers.length > 0 && (opening === numbers[0] || SIGNAL.test(text) || NOT_VALUE.test(first) || echo !== null)) {
     const n = numbers[0];
     const ages = held.filter((p) => p.key === 'age' && /^\d{1,3}$/.test(p.value.trim()) && p.value.trim() !== n);
     // "Eamon's 10 actually": a held third party named before the number is whose age it is.
@@ -91,7 +94,9 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
     const wantThird = THIRD.test(first);
     const target = whose ?? ages.find((p) => (p.subject !== 'user') === wantThird && (wantThird ? true : p.subject === prior.find((q) => q.key === 'age')?.subject));
     // Close to the held age, or the held age named after "not" ("39 not 29").
-    if (target && (Math.abs(Number(target.value) - Number(n)) <= 3 || notOld === target.value.trim())) return corrected(target, n, target.value, text);
+    // …or its digits swapped ("34" → "43").
+    const swapped = n.length === 2 && [...n].reverse().join('') === target?.value.trim();
+    if (target && (Math.abs(Number(target.value) - Number(n)) <= 3 || notOld === target.value.trim() || swapped)) return corrected(target, n, target.value, text);
   }
 
   // A name: "X, not OLD" names the held value; else the held name spelled one or two letters apart.
