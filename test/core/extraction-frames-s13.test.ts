@@ -165,3 +165,19 @@ describe('a thing traded for another, and a number put right', () => {
   test('a new age with no sign of a slip is no correction', () =>
     expect(said('I\'m 43 now, had my birthday on the boat', ['I\'m 34 and learning to knit']).filter((f) => f.endsWith('|correct'))).toEqual([]));
 });
+
+describe('doing an activity, and an ailment named in answer', () => {
+  test.each([
+    ['I still do the hill walks most weekends', /hill walks/],
+    ['I do pilates with my neighbour', /pilates/],
+    ['we do a bit of gardening at weekends', /gardening/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'hobby', value)).toBe(true));
+  test.each([['I do the ironing on Sundays'], ['I do the dishes every night'], ['we do the school run together']])('a chore is no hobby — %s', (text) =>
+    expect(keyed(said(text), 'hobby')).toEqual([]));
+  test('a yes to a question about doing one', () => expect(has(asked('Do you still do aqua aerobics?', 'every Tuesday, rain or shine'), 'user', 'hobby', /aerobics/)).toBe(true));
+  test('a named ailment in answer is the speaker’s', () => expect(has(asked('Did the clinic ever work out what the rash was?', 'yeah, shingles apparently'), 'user', 'health_condition', /shingles/)).toBe(true));
+  test.each([
+    ['Did the vet work out what was wrong with your cat?', 'yes, arthritis'],
+    ['Did they figure out what your daughter’s cough was?', 'yes, asthma'],
+  ])('someone else’s ailment — %s', (q, a) => expect(keyed(asked(q, a), 'health_condition')).toEqual([]));
+});

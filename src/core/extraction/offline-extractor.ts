@@ -39,7 +39,7 @@ import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
-import { diagnosisDrafts } from './frames/diagnosis.ts';
+import { answeredIllness, diagnosisDrafts } from './frames/diagnosis.ts';
 import { animalSignDrafts } from './frames/animal-signs.ts';
 import { languageRoster } from './frames/language-roster.ts';
 import { heldStanceDrafts } from './frames/held-stance.ts';
@@ -760,6 +760,9 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
         const hedged = hedgedComplement(asked, content.slice(confirm[0].length));
         const found = extractSentences(hedged ?? asked, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon }).filter((c) => !hedged || c.key !== 'name');
         out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${prevAssistant.content.trim()} — confirmed: ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
+        // "Did they work out what the dizziness was?" — "yeah, labyrinthitis apparently".
+        for (const d of answeredIllness(prevAssistant.content, content.slice(confirm[0].length), speaker, lexicon))
+          if (!out.some((c) => c.key === d.key && normValue(c.value) === normValue(d.value))) out.push(toCandidate(d, { id: speaker, self: true }, `${prevAssistant.content.trim()} — ${content.trim()}`, CONFIDENCE.confirmed));
       }
       content = implied === 'late' ? '' : content.slice(confirm[0].length);
     }

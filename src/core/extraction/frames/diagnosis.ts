@@ -9,6 +9,7 @@
 import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
 import { isKind } from './kinds.ts';
+import { RELATIONS } from '../lexicon.ts';
 
 /** "… diagnosed me with X". */
 const DIAGNOSED_ME = /\bdiagnos(?:ed|es|ing)\s+me\s+with\s+(.+)/i;
@@ -50,4 +51,22 @@ export function diagnosisDrafts(sentence: string, speaker: string, lex?: Lexicon
   if (found) rest = found[1];
   const value = rest ? illnessIn(rest, lex) : null;
   return value ? [{ key: 'health_condition', value, subject: speaker, confidence: 0.85, metadata: { frame: 'diagnosis' } }] : [];
+}
+
+/** An answer's hedges after the named thing: "labyrinthitis apparently", "shingles, they think". */
+const ANSWER_TAIL = /[\s,]+(?:apparently|they\s+think|they\s+reckon|i\s+think|in\s+the\s+end|of\s+all\s+things|as\s+it\s+turns\s+out|lol|haha)\s*[.!]*$/i;
+/**
+ * The assistant asked what an ailment turned out to be ("Did the doctors ever work out what the dizziness was?",
+ * "What did the GP say it was?") and the answer names an illness on its own ("yeah, labyrinthitis apparently"): the
+ * speaker's condition. `answer` is what follows the yes, if any.
+ */
+export function answeredIllness(question: string, answer: string, speaker: string, lex?: Lexicon): Draft[] {
+  if (!lex || !/\bwhat\b[^?]*\b(?:was|is|it\s+was|it\s+is|caused|causing)\b|\bdiagnos/i.test(question)) return [];
+  // About someone else's ailment or an animal's ("what was wrong with your dog", "your son's rash", the vet).
+  const whose = [...question.matchAll(/\byour\s+([\p{L}-]+)/giu)].map((m) => m[1].toLowerCase());
+  if (whose.some((w) => RELATIONS[w] !== undefined || isKind(w, 'animal', lex)) || /\b(?:his|her|their)\b|['’]s\s+(?!been\b)/i.test(question) || [...question.matchAll(/\b([\p{L}]+)\b/gu)].some((m) => lex.isA(m[1].toLowerCase(), 'veterinarian', { pos: 'noun', maxSenses: 1 }))) return [];
+  const np = answer.trim().replace(/^[\s,.!—–-]+/, '').replace(ANSWER_TAIL, '').replace(/[.!]+$/, '').trim();
+  if (!np || np.split(/\s+/).length > 4 || GUESS.test(np)) return [];
+  const value = illnessIn(np, lex);
+  return value ? [{ key: 'health_condition', value, subject: speaker, confidence: 0.8, metadata: { frame: 'diagnosis answered' } }] : [];
 }

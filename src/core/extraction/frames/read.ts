@@ -1329,6 +1329,9 @@ const ACTIVITY_SLOTS: ReadonlyArray<{ re: RegExp; instrument?: boolean; rhythm?:
   // "I go to pottery on Thursdays", "been going to aqua aerobics twice a week": a weekly going to what only an activity
   // names (a bare noun: "the dentist", "work" and "church" are places or duties, and a word the lexicon does not know
   // may be a shop's name).
+  // "I do pilates", "still do the sea swims": doing what only an activity names (with "the", a plural or a compound:
+  // "do the cooking" is a chore).
+  { re: new RegExp(`^(?:(?:i|we)\\s+)?(?:(?:still|also|now|really|mostly|usually|always)\\s+)*(?:do|does|doing)\\s+(?:some\\s+|a\\s+bit\\s+of\\s+|the\\s+)?(?!(?:any|no|every|much|more|less|enough|that|this|it|those|these|what|nothing|anything|something|everything)\\b)(\\p{Ll}[\\p{L}'’-]+(?:\\s+\\p{Ll}[\\p{L}'’-]+)?)(?=\\s*(?:[.,;!]|$|\\s+(?:with|on|at|every|most|in|down|up|twice|once|three|again|these|now|still)\\b))`, 'iu'), known: true },
   { re: new RegExp(`\\b(?<!used\\s+to\\s+)(?:go|goes|going)\\s+(?:along\\s+)?to\\s+(\\p{Ll}[\\p{L}'’-]+(?:\\s+\\p{Ll}[\\p{L}'’-]+)?)\\s+(?:(?:at|in)\\s+(?:the|a|our|my)\\s+(?:\\p{Ll}[\\p{L}'’-]*\\s+){1,3}?)?${RHYTHM}`, 'u'), rhythm: true, known: true },
 ];
 /** Slots that end an activity: giving it up, being done with it, "X's finished for me". */
@@ -1361,7 +1364,9 @@ export function activitySlotDrafts(rc: ReadClause): Draft[] {
   if (clause.negated) return [];
   for (const slot of ACTIVITY_SLOTS) {
     const m = slot.re.exec(text);
-    const w = m && (!plan || slot.rhythm) && (slot.known ? knownActivity(m[1], lex) : activityWord(m[1], lex, slot.instrument));
+    // "do the cooking" is a chore: after "the", only a plural or a compound names the activity ("the sea swims").
+    const chore = !!m && slot.known && new RegExp(`\\bthe\\s+${m[1]}$`).test(m[0]) && !/\s|s$/.test(m[1]);
+    const w = m && !chore && (!plan || slot.rhythm) && (slot.known ? knownActivity(m[1], lex) : activityWord(m[1], lex, slot.instrument));
     if (w) return [{ key: 'hobby', value: w, subject: clause.speaker, metadata: { frame: 'activity slot' } }];
   }
   return [];
