@@ -181,3 +181,14 @@ describe('doing an activity, and an ailment named in answer', () => {
     ['Did they figure out what your daughter’s cough was?', 'yes, asthma'],
   ])('someone else’s ailment — %s', (q, a) => expect(keyed(asked(q, a), 'health_condition')).toEqual([]));
 });
+
+describe('what a question takes as held, and still being somewhere', () => {
+  test('an ailment asked after and not denied', () => expect(has(asked('Is the tinnitus any better these days?', 'some days, when it is quiet'), 'user', 'health_condition', /tinnitus/)).toBe(true));
+  test.each([
+    ['Is the eczema any better?', 'all cleared up now thankfully'],
+    ['Is your son’s asthma any better?', 'a bit'],
+    ['Is the eczema any better?', 'no, I never had eczema, that was my brother'],
+  ])('not the speaker’s now — %s / %s', (q, a) => expect(keyed(asked(q, a), 'health_condition').filter((f) => f.endsWith('|assert'))).toEqual([]));
+  test.each([['I’m still up in Thurso', /thurso/], ['we’re still over in Halifax', /halifax/]])('%s', (text, value) => expect(has(said(text), 'user', 'location', value)).toBe(true));
+  test.each([['I’m still in bed'], ['I’m still in shock']])('no place — %s', (text) => expect(keyed(said(text), 'location')).toEqual([]));
+});

@@ -51,7 +51,9 @@ export function questionAsStatement(text: string): string {
     .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+the\s+name\s+of\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, name: string, np: string) => `${lead}${np} is called ${name}`)
     .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, aux: string, name: string, np: string) => `${lead}${name} ${aux.toLowerCase()} ${np}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(is|was)\s+(your\s+[\p{L}-]+)\b/giu, (_m, lead: string, aux: string, np: string) => `${lead}${np} ${aux.toLowerCase()}`)
-    .replace(/^\s*(?:so\s+)?you(?:\s+are|'re|’re)\s+the\s+one\s+who\s+(\w+?)s\b/i, 'you $1');
+    .replace(/^\s*(?:so\s+)?you(?:\s+are|'re|’re)\s+the\s+one\s+who\s+(\w+?)s\b/i, 'you $1')
+    // "Still playing steel pan on Thursdays?": a question with its subject and auxiliary dropped.
+    .replace(/^\s*still\s+(\p{L}+ing)\b/iu, 'you are still $1');
 }
 
 /**

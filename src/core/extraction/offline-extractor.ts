@@ -39,7 +39,7 @@ import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
-import { answeredIllness, diagnosisDrafts } from './frames/diagnosis.ts';
+import { answeredIllness, askedAfterIllness, diagnosisDrafts } from './frames/diagnosis.ts';
 import { animalSignDrafts } from './frames/animal-signs.ts';
 import { languageRoster } from './frames/language-roster.ts';
 import { heldStanceDrafts } from './frames/held-stance.ts';
@@ -740,6 +740,9 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     const speaker = speakerSubject(m.name);
     let content = m.content;
     const question = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
+    // "Is the vertigo any better these days?" — "mostly": the ailment asked after is the speaker's.
+    if (question && typeof question.content === 'string' && !isJokeOrSarcasm(content))
+      for (const d of askedAfterIllness(question.content, content, speaker, lexicon)) out.push(toCandidate(d, { id: speaker, self: true }, `${question.content.trim()} — ${content.trim()}`, CONFIDENCE.confirmed));
     // "haha yep that's him": laughter before the answer's yes.
     const filler = question ? LEAD_FILLER.exec(content) : null;
     if (filler && CONFIRM.test(content.slice(filler[0].length))) content = content.slice(filler[0].length);

@@ -70,3 +70,19 @@ export function answeredIllness(question: string, answer: string, speaker: strin
   const value = illnessIn(np, lex);
   return value ? [{ key: 'health_condition', value, subject: speaker, confidence: 0.8, metadata: { frame: 'diagnosis answered' } }] : [];
 }
+
+/** "Is the vertigo any better these days?", "How's your asthma now?": the assistant's question takes the ailment as held. */
+const ASKED_AFTER = /\b(?:is|are|has|have|how(?:['’]s|\s+is|\s+are)?)\s+(?:the|your)\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)\s+(?:any\s+better|any\s+worse|better|worse|improving|settling|settled|behaving|treating\s+you|doing|these\s+days|now|lately|since)\b/iu;
+/** The answer says it has gone ("all cleared up", "gone now", "no longer"): nothing held to assert. */
+const GONE = /\b(?:gone|cleared|cured|no\s+longer|all\s+better|fully\s+recovered|over\s+it|not\s+any\s+more|don['’]t\s+have\s+it)\b/i;
+/**
+ * A question about how the user's ailment is going ("Is the vertigo any better these days?") answered without
+ * denying it ("mostly, as long as I don't look up too fast"): the ailment is the speaker's. A denial, an answer that
+ * it has gone, or a question about someone else's says nothing.
+ */
+export function askedAfterIllness(question: string, answer: string, speaker: string, lex?: Lexicon): Draft[] {
+  const m = lex ? ASKED_AFTER.exec(question) : null;
+  if (!m || !lex || /^\s*(?:no|nope|nah)\b/i.test(answer) || GONE.test(answer) || /\b(?:his|her|their)\b|['’]s\s/i.test(question)) return [];
+  const value = illnessIn(m[1], lex);
+  return value ? [{ key: 'health_condition', value, subject: speaker, confidence: 0.8, metadata: { frame: 'asked after' } }] : [];
+}

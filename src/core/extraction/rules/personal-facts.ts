@@ -498,5 +498,12 @@ export const hereIn: Rule = (c) => {
   return p ? [{ key: 'location', value: p, subject: c.speaker, confidence: 0.7 }] : [];
 };
 
-export const PERSONAL_FACT_RULES: Rule[] = [name, employer, jobTitle, roleGiven, location, placeIsHome, hereIn, hometown, education, ageBirthday, ageFragment, language, goal];
+/** "I'm still up in Dunfermline", "we're still over in Halifax": still being in a place is living there (a visit has no "still"). */
+const stillIn: Rule = (c) => {
+  const m = /^(?:am|are)\s+still\s+(?:(?:up|down|over|out|back)\s+)?in\s+(.+)/i.exec(c.core);
+  const p = m && c.subject.self && !c.negated ? place(m[1]) : null;
+  return p ? [{ key: 'location', value: p }] : [];
+};
+
+export const PERSONAL_FACT_RULES: Rule[] = [stillIn, name, employer, jobTitle, roleGiven, location, placeIsHome, hereIn, hometown, education, ageBirthday, ageFragment, language, goal];
 export { org, place, tidy };
