@@ -103,9 +103,10 @@ describe('SQLite ingest plans', () => {
   ])('%s: recall reads are rowid lookups and index ranges that stop at their limit', (_label, analyze) => {
     if (analyze) db.exec('ANALYZE');
     const ids = JSON.stringify([1, 2, 3]);
-    expect(plan(candidateRowsSql('turn', false), [ids, SCOPE])).toMatch(/SEARCH t USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    // The picked list drives the join (its order is the rows' order, so the LIMIT keeps the best): no sort, no scan.
+    expect(plan(candidateRowsSql('turn', false), [ids, SCOPE, 10])).toMatch(/^SCAN j VIRTUAL TABLE INDEX \d+:? \| SEARCH t USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
     for (const activeOnly of [false, true]) {
-      expect(plan(candidateRowsSql('memory', activeOnly), [ids, SCOPE])).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(plan(candidateRowsSql('memory', activeOnly), [ids, SCOPE, 10])).toMatch(/^SCAN j VIRTUAL TABLE INDEX \d+:? \| SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
       // A key lookup in one statement: the family's keys by a loose scan, per key its best rows from
       // memories_scope_key (bounded by the limit), the cut's rows by rowid; never a scan of the memories.
       for (const filter of [{ subjects: false, statuses: false }, { subjects: true, statuses: true }]) {

@@ -12,7 +12,7 @@ import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { MEMORY_COLUMNS, memoryFromValues, memorySelect, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, turnFromValues, turnSelect, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, distinctPlaces, fts5Query, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
+import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, distinctPlaces, fts5Query, isWholeToken, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
 import { slotClauses, splitDated, type SlotFilter } from '../slot-filter.ts';
@@ -184,7 +184,11 @@ export function listMemoriesQuery(scope: string, filter: MemoryFilter = {}): Sql
  */
 
 /** Value rows read by a rowid list (each with its rowid first), put back in that list's order. */
-function inRowidOrder(rows: unknown[][], rowids: readonly number[]): unknown[][] {
+export function inRowidOrder(rows: unknown[][], rowids: readonly number[]): unknown[][] {
+  // The rowid-list reads come back in list order (the list drives the join): checked by one walk, no map.
+  let at = 0;
+  for (let i = 0; i < rows.length && at <= rowids.length; i++, at++) while (at < rowids.length && rowids[at] !== Number(rows[i][0])) at++;
+  if (at <= rowids.length) return rows;
   const byRowid = new Map<number, unknown[]>();
   for (const r of rows) byRowid.set(Number(r[0]), r);
   const out: unknown[][] = [];
@@ -210,12 +214,17 @@ export function postingsUnionSql(fts: 'turns_sfts' | 'memories_sfts', n: number)
   return (POSTINGS_SQL[fts][n] ??= postingsListSql(fts, n));
 }
 
-/** The lexical candidates' rows by rowid (a JSON list), scope-checked. */
+/**
+ * The lexical candidates' rows by rowid (a JSON list, best first), scope-checked, at most the
+ * last parameter (-1: all). The rows come in list order (json_each drives the join, CROSS JOIN),
+ * so a LIMIT keeps the best ones and stops reading: active-only memory queries pick twice the
+ * limit and more (keepFor), of which the rows past the limit were read for nothing.
+ */
 export const candidateRowsSql = (kind: 'memory' | 'turn', activeOnly: boolean) => CANDIDATE_ROWS_SQL[kind === 'turn' ? 0 : activeOnly ? 2 : 1];
 const CANDIDATE_ROWS_SQL = [
-  'SELECT t.rowid AS r, t.id, t.terms, t.term_count FROM json_each(?) j CROSS JOIN turns t NOT INDEXED ON t.rowid = j.value WHERE t.scope = ?',
-  "SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted'",
-  "SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted' AND m.active = 1",
+  'SELECT t.rowid AS r, t.id, t.terms, t.term_count FROM json_each(?) j CROSS JOIN turns t NOT INDEXED ON t.rowid = j.value WHERE t.scope = ? LIMIT ?',
+  "SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted' LIMIT ?",
+  "SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted' AND m.active = 1 LIMIT ?",
 ] as const;
 
 /** The distinct memory subjects of a scope, by a loose scan of memories_scope_subject_key. */
@@ -659,7 +668,10 @@ export class SqliteMemoryStore implements MemoryStore {
     const indexDf = capped.length > 0 ? this.vocabCounts(prefix, kind, capped) : {};
     const activeOnly = kind === 'memory' && opts.includeInactive === false;
     const { picked, df, cut } = cutPostings(postings, indexDf, Number(head.docs ?? 0), keepFor(limit, activeOnly));
-    const rows = this.reader.values(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope);
+    // When the cut is a prefix of the picked rows (selectCandidates' ranked case), one row past the
+    // limit says whether the set is complete: the rest is not read.
+    const ranked = clean.every(isWholeToken);
+    const rows = this.reader.values(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope, ranked ? limit + 1 : -1);
     const docs = selectCandidates(
       inRowidOrder(rows, picked).map((r) => ({ id: String(r[1]), terms: String(r[2]), termCount: Number(r[3]) })),
       clean,
