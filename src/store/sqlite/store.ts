@@ -240,7 +240,7 @@ export const SCOPE_SUBJECTS_SQL = `WITH RECURSIVE s(subject) AS (
  * the asked keys and the keys of their families (a loose scan of memories_scope_key, one seek per
  * distinct key), per key its best rows in lookup order straight from that index (`LIMIT lim`
  * each: a slot superseded 700 times costs its limit), the best `lim` of those, and only the rows
- * of that cut that pass KeyLookup.only read whole, each with its rank in the cut first (the cut's
+ * of that cut that pass KeyLookup.only read whole, each with its rowid first (the cut's
  * order is restored in JS: an ORDER BY here sorts whole rows, which cost more than the rest of the
  * statement). Was four statements (a family probe, a loose scan per family, the per-key rows to JS,
  * the kept rows by rowid).
