@@ -11,7 +11,8 @@
  * - bytes allocated per recall: heap used before and after each recall of three passes, kept when
  *   no collection ran inside it (run it with `node --min-semi-space-size=64 --max-semi-space-size=64`
  *   so that GCs are rare; the recalls a GC ran in are counted and left out). `--sample` adds
- *   V8's sampling allocation profile (collected objects included) by function, top 25.
+ *   V8's sampling allocation profile (collected objects included) by function, top 25 (`--top N`;
+ *   `--callers` names a builtin's allocation with the function of ours that called it).
  * - with `--residue` (and `node --expose-gc`): the young bytes of a finished recall that the next
  *   minor GC still copies (a full GC frees them; see docs/recall-architecture.md, session 12).
  */
@@ -109,16 +110,20 @@ if (process.argv.includes('--sample')) {
   type SamplingNode = { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: SamplingNode[] };
   const self = new Map<string, number>();
   let total = 0;
-  const walk = (n: SamplingNode) => {
-    const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*\/(src|node_modules)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
+  const name = (n: SamplingNode) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*\/(src|node_modules)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
+  // `--callers`: a builtin (`next`, `set`, `map`) is named with the nearest function of ours that called it.
+  const callers = process.argv.includes('--callers');
+  const walk = (n: SamplingNode, caller: string) => {
+    const own = name(n);
+    const k = callers && !n.callFrame.url ? `${own} ← ${caller}` : own;
     self.set(k, (self.get(k) ?? 0) + n.selfSize);
     total += n.selfSize;
-    n.children.forEach(walk);
+    n.children.forEach((c) => walk(c, n.callFrame.url ? own : caller));
   };
-  walk(profile.head);
+  walk(profile.head, '(root)');
   const n = 2 * QUESTIONS.length;
   console.log(`sampled allocation per recall: ${MB(total / n)} MB; by function (KB per recall):`);
-  for (const [k, b] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(b / n / 1024).toFixed(1).padStart(8)}  ${k}`);
+  for (const [k, b] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(arg('top', '25')))) console.log(`  ${(b / n / 1024).toFixed(1).padStart(8)}  ${k}`);
 }
 
 // `--residue` (needs --expose-gc): what of a finished recall survives the next scavenge. Two

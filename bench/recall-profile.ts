@@ -153,6 +153,6 @@ console.log(`store wall per recall: ${[...callMs].sort((a, b) => b[1] - a[1]).ma
 if (statements.size > 0) {
   const all = [...statements].sort((a, b) => b[1][1] - a[1][1]);
   console.log(`statements: ${(all.reduce((s, [, e]) => s + e[1], 0) / n).toFixed(2)} ms, ${(all.reduce((s, [, e]) => s + e[0], 0) / n).toFixed(1)} runs, ${(all.reduce((s, [, e]) => s + e[2], 0) / n).toFixed(0)} rows per recall`);
-  for (const [sql, [runs, ms, rows]] of all.slice(0, 15)) console.log(`  ${(ms / n).toFixed(3)} ms ${(runs / n).toFixed(1)} runs ${(rows / n).toFixed(0)} rows  ${sql.replace(/\s+/g, ' ').slice(0, 110)}`);
+  for (const [sql, [runs, ms, rows]] of all.slice(0, Number(arg('top', '15')))) console.log(`  ${(ms / n).toFixed(3)} ms ${(runs / n).toFixed(1)} runs ${(rows / n).toFixed(0)} rows  ${sql.replace(/\s+/g, ' ').slice(0, Number(arg('width', '110')))}`);
 }
 await raw.close();

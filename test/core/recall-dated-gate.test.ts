@@ -6,7 +6,7 @@ import type { TurnRecord } from '../../src/core/types.ts';
 import { analyzeQuery } from '../../src/core/recall/query-analysis.ts';
 import { passesOnDate, RECALL } from '../../src/core/recall/recall.ts';
 import { TurnWindow } from '../../src/core/recall/turn-window.ts';
-import type { Candidate } from '../../src/core/recall/retrieve.ts';
+import { inRange, type Candidate } from '../../src/core/recall/retrieve.ts';
 
 function turn(id: string, speaker: string): TurnRecord {
   return { id, scope: 's', sessionId: 's1', seq: 1, timestamp: '2022-07-10T10:00:00Z', text: 'I went to Woodhaven.', messages: [{ role: 'user', content: 'I went to Woodhaven.', name: speaker }], terms: 'went woodhaven', termCount: 2, metadata: {} } as unknown as TurnRecord;
@@ -38,5 +38,25 @@ describe('passesOnDate', () => {
     } finally {
       RECALL.datedGate = saved;
     }
+  });
+});
+
+describe('inRange (a date window with its week of slack)', () => {
+  // The window's end is kept from one call to the next: windows asked in turn must each keep their own end.
+  test.each([
+    ['2023-03-15T10:00:00Z', { from: '2023-03-01', to: '2023-04-01' }, true],
+    ['2023-04-07T23:59:00Z', { from: '2023-03-01', to: '2023-04-01' }, true],
+    ['2023-04-08T00:00:00Z', { from: '2023-03-01', to: '2023-04-01' }, false],
+    ['2023-04-07T10:00:00Z', { from: '2023-01-01', to: '2023-02-01' }, false],
+    ['2023-02-07T10:00:00Z', { from: '2023-01-01', to: '2023-02-01' }, true],
+    ['2023-04-07T10:00:00Z', { from: '2023-03-01', to: '2023-04-01' }, true],
+    ['2022-12-31T10:00:00Z', { from: '2023-01-01', to: '2023-02-01' }, false],
+    ['', { from: '2023-01-01', to: '2023-02-01' }, false],
+  ])('%s in %j: %s', (ts, range, want) => {
+    expect(inRange(ts, range)).toBe(want);
+  });
+  test('an end that is not a day still throws, every time', () => {
+    expect(() => inRange('2023-01-05T00:00:00Z', { from: '2023-01-01', to: '' })).toThrow(RangeError);
+    expect(() => inRange('2023-01-05T00:00:00Z', { from: '2023-01-01', to: '' })).toThrow(RangeError);
   });
 });

@@ -653,6 +653,36 @@ export function runRecallIndexConformance(name: string, makeStore: () => Promise
       expect(await store.termFrequencies(`u:${uid('empty')}`, 'turn', terms('dog'))).toEqual({ [terms('dog')[0]]: 0 });
     });
 
+    test('active-only memory candidates among inactive rows: the best `limit` active ones in index order, complete only when every match was returned', async () => {
+      const scope = `u:${uid('act')}`;
+      // 12 rows holding the term, every other one inactive (newest last): an active-only query picks
+      // more rows than its limit (the inactive ones share the index) and returns the newest active ones.
+      const rows: MemoryRecord[] = [];
+      await store.transaction(scope, async (tx) => {
+        for (let i = 0; i < 12; i++) {
+          const m = memory(scope, `hobby_${i}`, `guitar lesson ${i}`, i % 2 === 0 ? {} : { active: false, status: 'superseded' });
+          await tx.insertMemory(m);
+          rows.push(m);
+        }
+      });
+      const newestActive = rows.filter((m) => m.active).reverse().map((m) => m.id);
+      const ask = (limit: number) => store.lexicalCandidates(scope, 'memory', terms('guitar'), limit, { includeInactive: false });
+      const three = await ask(3);
+      expect(three.docs.map((d) => d.id)).toEqual(newestActive.slice(0, 3));
+      expect(three.df).toBeDefined();
+      const five = await ask(5);
+      expect(five.docs.map((d) => d.id)).toEqual(newestActive.slice(0, 5));
+      expect(five.df).toBeDefined();
+      // Exactly the six active rows: the set is complete (no index counts needed).
+      for (const limit of [6, 7]) {
+        const all = await ask(limit);
+        expect(all.docs.map((d) => d.id)).toEqual(newestActive);
+        expect(all.df).toBeUndefined();
+      }
+      // With the inactive rows: the newest matches whatever their state.
+      expect((await store.lexicalCandidates(scope, 'memory', terms('guitar'), 4)).docs.map((d) => d.id)).toEqual(rows.slice(-4).reverse().map((m) => m.id));
+    });
+
     test('a term in more documents than the postings cap: its newest postings are read, the rare term still wins, counts come from the index', async () => {
       const scope = `u:${uid('cap')}`;
       const s = uid('s');

@@ -8,6 +8,7 @@ import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, fts5Query, k
 import { planReactivation } from '../../src/store/deletion.ts';
 import { loadConfig } from '../../src/config.ts';
 import { memory } from './conformance.ts';
+import { inRowidOrder } from '../../src/store/sqlite/store.ts';
 
 const silent = { info() {}, warn() {}, error() {} };
 
@@ -181,5 +182,19 @@ describe('planReactivation', () => {
     const a = memory(s, 'city', 'A', { active: false, status: 'retracted', supersededBy: 'B' });
     const b = memory(s, 'city', 'B', { id: 'B', supersedes: a.id });
     expect(planReactivation([b], [a], []).reactivate).toEqual([]);
+  });
+});
+
+describe('inRowidOrder (SQLite rows read by a rowid list)', () => {
+  const rows = (...ids: number[]) => ids.map((r) => [r, `doc${r}`]);
+  test.each([
+    ['in list order, some missing (the usual case: kept as read)', [9, 7, 5, 3, 1], rows(9, 5, 1), [9, 5, 1]],
+    ['all present', [4, 2, 8], rows(4, 2, 8), [4, 2, 8]],
+    ['none read', [4, 2], [], []],
+    ['out of list order: put back in it', [9, 7, 5, 3, 1], rows(5, 9, 1), [9, 5, 1]],
+    ['a row not in the list is left out', [3, 2, 1], rows(3, 6, 1), [3, 1]],
+    ['the last of the list only', [3, 2, 1], rows(1), [1]],
+  ])('%s', (_label, list, read, want) => {
+    expect(inRowidOrder(read as unknown[][], list as number[]).map((r) => r[0])).toEqual(want);
   });
 });

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.ts';
 import type { MemoryStore } from '../../src/core/ports.ts';
-import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, LEXICAL_HEAD_SQL, FAMILY_KEYS_SQL, FAMILY_PROBE_SQL, keyRowsUnionSql, HISTORY_SQL, keyRowsSql, listMemoriesQuery, MEMORIES_BY_ROWID_SQL, postingsSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL, TURNS_AT_SQL, USER_SCOPES_SQL } from '../../src/store/sqlite/store.ts';
+import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, LEXICAL_HEAD_SQL, HISTORY_SQL, keyLookupSql, listMemoriesQuery, postingsSql, postingsUnionSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL, TURNS_AT_SQL, USER_SCOPES_SQL } from '../../src/store/sqlite/store.ts';
 import { activeMemoriesQuery as pgActive, candidateRowsSqlPg, keyRowsSqlPg, memoriesByKeyQuery as pgByKey, postingsSqlPg, TURNS_AT_SQL_PG } from '../../src/store/postgres/store.ts';
 import { POSTINGS_CAP } from '../../src/store/lexical.ts';
 import { createPostgresStore } from '../../src/store/postgres/create.ts';
@@ -103,27 +103,30 @@ describe('SQLite ingest plans', () => {
   ])('%s: recall reads are rowid lookups and index ranges that stop at their limit', (_label, analyze) => {
     if (analyze) db.exec('ANALYZE');
     const ids = JSON.stringify([1, 2, 3]);
-    expect(plan(candidateRowsSql('turn', false), [ids, SCOPE])).toMatch(/SEARCH t USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    // The picked list drives the join (its order is the rows' order, so the LIMIT keeps the best): no sort, no scan.
+    expect(plan(candidateRowsSql('turn', false), [ids, SCOPE, 10])).toMatch(/^SCAN j VIRTUAL TABLE INDEX \d+:? \| SEARCH t USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
     for (const activeOnly of [false, true]) {
-      expect(plan(candidateRowsSql('memory', activeOnly), [ids, SCOPE])).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-      const keyRows = plan(keyRowsSql(activeOnly), [SCOPE, 'key_3', 10]);
-      expect(keyRows).toMatch(/USING (COVERING )?INDEX memories_scope_key \(scope=\? AND key=\?/);
-      expect(keyRows).not.toMatch(/TEMP B-TREE/);
+      expect(plan(candidateRowsSql('memory', activeOnly), [ids, SCOPE, 10])).toMatch(/^SCAN j VIRTUAL TABLE INDEX \d+:? \| SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
+      // A key lookup in one statement: the family's keys by a loose scan, per key its best rows from
+      // memories_scope_key (bounded by the limit), the cut's rows by rowid; never a scan of the memories.
+      for (const filter of [{ subjects: false, statuses: false }, { subjects: true, statuses: true }]) {
+        const keys = plan(keyLookupSql(activeOnly, filter), [{ scope: SCOPE, asked: JSON.stringify([['key_', 'key`', 'key'], ['key_3_', 'key_3`', 'key_3']]), lim: 10, ...(filter.subjects ? { subjects: '["user"]', statuses: '["retracted"]' } : {}) }]);
+        expect(keys).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
+        expect(keys).toMatch(new RegExp(`INDEX memories_scope_key \\(scope=\\? AND key=\\?${activeOnly ? ' AND active=\\?' : ''}\\)`));
+        expect(keys).toMatch(/SEARCH b USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+        expect(keys).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+        expect(keys).not.toMatch(/SCAN (memories|b|m)\b/);
+      }
     }
-    const union = plan(keyRowsUnionSql(3, false), [SCOPE, 'key_1', 10, SCOPE, 'key_2', 10, SCOPE, 'key_3', 10]);
-    expect(union.match(/INDEX memories_scope_key \(scope=\? AND key=\?\)/g)).toHaveLength(3);
-    expect(union).not.toMatch(/TEMP B-TREE/);
-    const probe = plan(FAMILY_PROBE_SQL, [SCOPE, SCOPE, JSON.stringify([['key_', 'key`', 'key']])]);
-    expect(probe).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
-    expect(probe).toMatch(/memories_scope_key \(scope=\? AND key=\?\)/);
-    expect(plan(MEMORIES_BY_ROWID_SQL, [ids])).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-    const history = plan(HISTORY_SQL, [SCOPE, 'user', 'key_3', 6]);
+    const history = plan(HISTORY_SQL, [{ scope: SCOPE, slots: JSON.stringify([['user', 'key_3'], ['user', 'key_4']]), per: 6 }]);
     expect(history).toMatch(/USING INDEX memories_history \(scope=\? AND subject=\? AND key=\?\)/);
-    expect(history).not.toMatch(/TEMP B-TREE/);
-    expect(plan(FAMILY_KEYS_SQL, [SCOPE, 'key_', 'key`', SCOPE, 'key`'])).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
+    expect(history).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(history).not.toMatch(/SCAN (memories|m)\b/);
     expect(plan(TURNS_AROUND_SQL, [JSON.stringify(['x']), 1, 1, SCOPE])).toMatch(/turns_scope_session_seq \(scope=\? AND session_id=\? AND seq>\? AND seq<\?\)/);
     expect(plan(TURNS_AT_SQL, [JSON.stringify([['s', 2]]), SCOPE])).toMatch(/turns_scope_session_seq \(scope=\? AND session_id=\? AND seq=\?\)/);
     expect(plan(postingsSql('turns_sfts'), ['"s1_turn"', 10])).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
+    // Every term's postings in one statement: one full-text lookup per term.
+    expect(plan(postingsUnionSql('memories_sfts', 3), ['"s1_a"', 10, '"s1_b"', 10, '"s1_c"', 10]).match(/VIRTUAL TABLE INDEX \d+:M/g)).toHaveLength(3);
     // A lexical query's scope token and document count: one seek each, never a scan of the scopes.
     const head = plan(LEXICAL_HEAD_SQL, [SCOPE, SCOPE, 'turn']);
     expect(head).toMatch(/scope_keys USING COVERING INDEX sqlite_autoindex_scope_keys_1 \(scope=\?\)/);

@@ -53,11 +53,14 @@ export const ENDABLE_KEYS = ['partner', 'relationship_status', 'pet', 'vehicle',
 export function namedChanges(rows: readonly MemoryRecord[], named: ReadonlySet<string>, about: (subject: string) => boolean = (s) => s === 'user'): MemoryRecord[] {
   if (named.size === 0) return [];
   const norm = (v: string) => analyze(v).join(' ');
-  const live = new Set(rows.filter((m) => m.active && about(m.subject)).map((m) => `${m.subject}\u0000${m.key}\u0000${norm(m.value)}`));
+  // The retracted values the question names first: the active values are analysed only for their slots
+  // (a lookup reads dozens of active rows, e.g. activities, that no retracted value shares a slot with).
+  const ended = rows.filter((m) => m.type !== 'event' && m.status === 'retracted' && about(m.subject) && analyze(m.value).some((t) => named.has(t)));
+  if (ended.length === 0) return [];
+  const slots = new Set(ended.map((m) => `${m.subject}\u0000${m.key}`));
+  const live = new Set(rows.filter((m) => m.active && about(m.subject) && slots.has(`${m.subject}\u0000${m.key}`)).map((m) => `${m.subject}\u0000${m.key}\u0000${norm(m.value)}`));
   const latest = new Map<string, MemoryRecord>();
-  for (const m of rows) {
-    if (m.type === 'event' || m.status !== 'retracted' || !about(m.subject)) continue;
-    if (!analyze(m.value).some((t) => named.has(t))) continue;
+  for (const m of ended) {
     const g = `${m.subject}\u0000${m.key}\u0000${norm(m.value)}`;
     if (live.has(g)) continue;
     const seen = latest.get(g);

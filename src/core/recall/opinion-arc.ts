@@ -32,12 +32,27 @@ export function arcSteps(turns: readonly TurnRecord[], topic: ReadonlySet<string
     for (const m of t.messages) {
       if (m.role !== 'user') continue;
       // The sentence naming most of the topic's words (the first among equals): "EV bakkies are the future" over "an EV course".
-      const named = (x: string) => new Set(analyze(x).filter((w) => topic.has(w))).size;
-      const s = sentences(maskSecrets(m.content).replace(/\s+/g, ' ').trim()).reduce<string | undefined>((best, x) => (named(x) > (best ? named(best) : 0) ? x : best), undefined);
+      // Each sentence is analysed once (the best one's count is kept, not analysed again at every comparison).
+      let s: string | undefined;
+      let most = 0;
+      for (const x of sentences(maskSecrets(m.content).replace(/\s+/g, ' ').trim())) {
+        const n = namedCount(x, topic);
+        if (n > most) {
+          s = x;
+          most = n;
+        }
+      }
       if (s) bySession.set(t.sessionId, { turn: t, sentence: s });
     }
   }
   return [...bySession.values()].sort((a, b) => a.turn.timestamp.localeCompare(b.turn.timestamp));
+}
+
+/** How many of the topic's words a sentence names. */
+function namedCount(sentence: string, topic: ReadonlySet<string>): number {
+  const seen = new Set<string>();
+  for (const w of analyze(sentence)) if (topic.has(w)) seen.add(w);
+  return seen.size;
 }
 
 const clip = (s: string) => (s.length > ARC.maxQuoteChars ? `${s.slice(0, ARC.maxQuoteChars - 1)}…` : s);

@@ -368,8 +368,11 @@ function early<T>(p: Promise<T>): Promise<T> {
 
 /** ISO day a week after `to` (exclusive end of a date window: events are told up to a week later). */
 function slackEnd(to: string): string {
-  return new Date(Date.parse(`${to}T00:00:00Z`) + 7 * 86400_000).toISOString().slice(0, 10);
+  // The last one computed is kept: inRange asks it for every turn of a dated question (~800 date parses a recall).
+  if (lastSlack?.to !== to) lastSlack = { to, end: new Date(Date.parse(`${to}T00:00:00Z`) + 7 * 86400_000).toISOString().slice(0, 10) };
+  return lastSlack.end;
 }
+let lastSlack: { to: string; end: string } | null = null;
 
 export async function retrieve(deps: RecallDeps, scope: string, query: string, _opts: { sessionId: string | null }): Promise<Retrieved> {
   const store = deps.store;
@@ -669,8 +672,7 @@ export function inDates(t: Pick<TurnRecord, 'timestamp' | 'terms'>, r: { from: s
 export function inRange(ts: string, r: { from: string; to: string }): boolean {
   if (!ts) return false;
   const d = ts.slice(0, 10);
-  const slack = new Date(Date.parse(`${r.to}T00:00:00Z`) + 7 * 86400_000).toISOString().slice(0, 10);
-  return d >= r.from && d < slack;
+  return d >= r.from && d < slackEnd(r.to);
 }
 
 /** Names a subject answers to: "sister maya" → ["sister maya", "maya"]. */

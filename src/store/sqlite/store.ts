@@ -12,7 +12,7 @@ import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { MEMORY_COLUMNS, memoryFromValues, memorySelect, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, turnFromValues, turnSelect, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, distinctPlaces, fts5Query, keepFor, keyFamilyRanges, passesKeyFilter, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
+import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, distinctPlaces, fts5Query, isWholeToken, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
 import { slotClauses, splitDated, type SlotFilter } from '../slot-filter.ts';
@@ -22,6 +22,8 @@ import { translateSqliteError } from './errors.ts';
 import { ByteLru } from '../../core/byte-lru.ts';
 
 type Db = Database.Database;
+/** One SQL text's prepared forms (object rows, value rows, first column) and how many there are. */
+type StatementSet = { n: number; rows?: Database.Statement; values?: Database.Statement; column?: Database.Statement };
 
 const bool = (b: boolean): SqlValue => (b ? 1 : 0);
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
@@ -182,7 +184,11 @@ export function listMemoriesQuery(scope: string, filter: MemoryFilter = {}): Sql
  */
 
 /** Value rows read by a rowid list (each with its rowid first), put back in that list's order. */
-function inRowidOrder(rows: unknown[][], rowids: readonly number[]): unknown[][] {
+export function inRowidOrder(rows: unknown[][], rowids: readonly number[]): unknown[][] {
+  // The rowid-list reads come back in list order (the list drives the join): checked by one walk, no map.
+  let at = 0;
+  for (let i = 0; i < rows.length && at <= rowids.length; i++, at++) while (at < rowids.length && rowids[at] !== Number(rows[i][0])) at++;
+  if (at <= rowids.length) return rows;
   const byRowid = new Map<number, unknown[]>();
   for (const r of rows) byRowid.set(Number(r[0]), r);
   const out: unknown[][] = [];
@@ -196,11 +202,30 @@ function inRowidOrder(rows: unknown[][], rowids: readonly number[]): unknown[][]
 /** One term's newest postings in a full-text table (rowids, newest first). */
 export const postingsSql = (fts: 'turns_sfts' | 'memories_sfts') => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ?`;
 
-/** The lexical candidates' rows by rowid (a JSON list), scope-checked. */
-export const candidateRowsSql = (kind: 'memory' | 'turn', activeOnly: boolean) =>
-  kind === 'turn'
-    ? 'SELECT t.rowid AS r, t.id, t.terms, t.term_count FROM json_each(?) j CROSS JOIN turns t NOT INDEXED ON t.rowid = j.value WHERE t.scope = ?'
-    : `SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted'${activeOnly ? ' AND m.active = 1' : ''}`;
+/**
+ * Every term's newest postings in one statement (parameters: per term its MATCH expression and
+ * the cap): the lists one after the other, each newest first and closed by a 0 (rowids start at 1).
+ * Was one statement a term (17 a recall).
+ */
+const postingsListSql = (fts: 'turns_sfts' | 'memories_sfts', n: number) => Array.from({ length: n }, () => `SELECT rowid FROM (${postingsSql(fts)}) UNION ALL SELECT 0`).join(' UNION ALL ');
+const POSTINGS_SQL = { turns_sfts: [] as string[], memories_sfts: [] as string[] };
+/** postingsListSql for n terms, built once per (table, n). */
+export function postingsUnionSql(fts: 'turns_sfts' | 'memories_sfts', n: number): string {
+  return (POSTINGS_SQL[fts][n] ??= postingsListSql(fts, n));
+}
+
+/**
+ * The lexical candidates' rows by rowid (a JSON list, best first), scope-checked, at most the
+ * last parameter (-1: all). The rows come in list order (json_each drives the join, CROSS JOIN),
+ * so a LIMIT keeps the best ones and stops reading: active-only memory queries pick twice the
+ * limit and more (keepFor), of which the rows past the limit were read for nothing.
+ */
+export const candidateRowsSql = (kind: 'memory' | 'turn', activeOnly: boolean) => CANDIDATE_ROWS_SQL[kind === 'turn' ? 0 : activeOnly ? 2 : 1];
+const CANDIDATE_ROWS_SQL = [
+  'SELECT t.rowid AS r, t.id, t.terms, t.term_count FROM json_each(?) j CROSS JOIN turns t NOT INDEXED ON t.rowid = j.value WHERE t.scope = ? LIMIT ?',
+  "SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted' LIMIT ?",
+  "SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted' AND m.active = 1 LIMIT ?",
+] as const;
 
 /** The distinct memory subjects of a scope, by a loose scan of memories_scope_subject_key. */
 export const SCOPE_SUBJECTS_SQL = `WITH RECURSIVE s(subject) AS (
@@ -209,36 +234,49 @@ export const SCOPE_SUBJECTS_SQL = `WITH RECURSIVE s(subject) AS (
   SELECT (SELECT MIN(subject) FROM memories INDEXED BY memories_scope_subject_key WHERE scope = ? AND subject > s.subject) FROM s WHERE s.subject IS NOT NULL
 ) SELECT subject FROM s WHERE subject IS NOT NULL AND EXISTS (SELECT 1 FROM memories m INDEXED BY memories_scope_subject_key WHERE m.scope = ? AND m.subject = s.subject AND m.status <> 'deleted')`;
 
-/** The keys of one `k_` family in a scope, by a loose scan of memories_scope_key (one seek per distinct key). */
-export const FAMILY_KEYS_SQL = `WITH RECURSIVE f(key) AS (
-  SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key >= ? AND key < ?)
+/**
+ * A key lookup in one statement (named parameters: scope, asked — a JSON list of [from, to, key]:
+ * each key with its `key_` family range —, lim, and with a filter subjects / statuses, JSON lists):
+ * the asked keys and the keys of their families (a loose scan of memories_scope_key, one seek per
+ * distinct key), per key its best rows in lookup order straight from that index (`LIMIT lim`
+ * each: a slot superseded 700 times costs its limit), the best `lim` of those, and only the rows
+ * of that cut that pass KeyLookup.only read whole, each with its rowid first (the cut's
+ * order is restored in JS: an ORDER BY here sorts whole rows, which cost more than the rest of the
+ * statement). Was four statements (a family probe, a loose scan per family, the per-key rows to JS,
+ * the kept rows by rowid).
+ */
+const keyLookupText = (activeOnly: boolean, filter: { subjects: boolean; statuses: boolean }) => `WITH RECURSIVE asked(lo, hi, k) AS (
+  SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(@asked)
+), fam(key, hi) AS (
+  SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = @scope AND key >= a.lo AND key < a.hi), a.hi FROM asked a
   UNION ALL
-  SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key > f.key AND key < ?) FROM f WHERE f.key IS NOT NULL
-) SELECT key FROM f WHERE key IS NOT NULL`;
+  SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = @scope AND key > f.key AND key < f.hi), f.hi FROM fam f WHERE f.key IS NOT NULL
+), keys(key) AS (
+  SELECT key FROM fam WHERE key IS NOT NULL UNION SELECT k FROM asked
+), cut(r, active, confidence, updated_at) AS (
+  SELECT b.rowid, b.active, b.confidence, b.updated_at FROM keys k CROSS JOIN memories b NOT INDEXED
+  WHERE b.rowid IN (SELECT rowid FROM memories INDEXED BY memories_scope_key WHERE scope = @scope AND key = k.key${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC LIMIT @lim)
+  ORDER BY b.active DESC, b.confidence DESC, b.updated_at DESC, b.rowid DESC LIMIT @lim
+)
+SELECT m.rowid, ${memorySelect('m')} FROM cut c CROSS JOIN memories m NOT INDEXED ON m.rowid = c.r${filter.subjects || filter.statuses ? ' WHERE ' : ''}${[filter.subjects ? 'm.subject IN (SELECT value FROM json_each(@subjects))' : '', filter.statuses ? '(m.active = 1 OR m.status IN (SELECT value FROM json_each(@statuses)))' : ''].filter(Boolean).join(' AND ')}`;
 
-/** One key's best rows in key-lookup order, straight from memories_scope_key (with what KeyLookup.only reads: the table row is read for the status anyway). */
-export const keyRowsSql = (activeOnly: boolean) =>
-  `SELECT rowid AS r, active, confidence, updated_at, subject, status FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key = ?${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC LIMIT ?`;
+const KEY_LOOKUP_SQL = new Map<string, string>();
+/** keyLookupText, built once per variant. */
+export function keyLookupSql(activeOnly: boolean, filter: { subjects: boolean; statuses: boolean }): string {
+  const k = `${+activeOnly}${+filter.subjects}${+filter.statuses}`;
+  let sql = KEY_LOOKUP_SQL.get(k);
+  if (!sql) KEY_LOOKUP_SQL.set(k, (sql = keyLookupText(activeOnly, filter)));
+  return sql;
+}
 
 /**
- * For each key (a JSON list of [from, to, key]: the family range and the key), the first key of
- * its family in the scope (or null) and whether the key itself has rows (`own`): a key lookup
- * then reads only the keys that exist (the stable facts ask for 18, a user has a few).
+ * The newest-ended rows of each slot (named parameters: scope, slots — a JSON list of [subject,
+ * key] —, per), from the memories_history index, at most `per` a slot, each with its slot's place
+ * in the list and its rowid first (the order is made in JS: an ORDER BY sorts whole rows): one
+ * statement for every slot of the assembled lines (was one a slot).
  */
-export const FAMILY_PROBE_SQL = `SELECT json_extract(r.value, '$[0]') AS lo, json_extract(r.value, '$[1]') AS hi, json_extract(r.value, '$[2]') AS k,
-  (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key >= json_extract(r.value, '$[0]') AND key < json_extract(r.value, '$[1]')) AS first,
-  EXISTS (SELECT 1 FROM memories INDEXED BY memories_scope_key WHERE scope = ? AND key = json_extract(r.value, '$[2]')) AS own
-  FROM json_each(?) r`;
-
-/** keyRowsSql for `n` keys in one statement (parameters: scope, key, limit per key). */
-export const keyRowsUnionSql = (n: number, activeOnly: boolean) =>
-  Array.from({ length: n }, () => `SELECT * FROM (${keyRowsSql(activeOnly)})`).join(' UNION ALL ');
-
-/** Memory rows by rowid (a JSON list). */
-export const MEMORIES_BY_ROWID_SQL = `SELECT m.rowid AS r, ${memorySelect('m')} FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value`;
-
-/** One slot's newest-ended rows, from the memories_history index. */
-export const HISTORY_SQL = `SELECT ${memorySelect()} FROM memories INDEXED BY memories_history WHERE scope = ? AND subject = ? AND key = ? AND active = 0 AND status <> 'deleted' ORDER BY COALESCE(valid_to, updated_at) DESC, rowid DESC LIMIT ?`;
+export const HISTORY_SQL = `SELECT s.key, m.rowid, ${memorySelect('m')} FROM json_each(@slots) s CROSS JOIN memories m NOT INDEXED
+  WHERE m.rowid IN (SELECT rowid FROM memories INDEXED BY memories_history WHERE scope = @scope AND subject = json_extract(s.value, '$[0]') AND key = json_extract(s.value, '$[1]') AND active = 0 AND status <> 'deleted' ORDER BY COALESCE(valid_to, updated_at) DESC, rowid DESC LIMIT @per)`;
 
 /** The given turns (a JSON list of ids) and their session neighbours within ±radius seq. */
 export const TURNS_AROUND_SQL = `SELECT ${turnSelect()} FROM turns WHERE rowid IN (
@@ -251,20 +289,37 @@ export const LEXICAL_HEAD_SQL = 'SELECT (SELECT id FROM scope_keys WHERE scope =
 /** The turns at (session, seq) places (a JSON list of [session, seq]), one seek each on the (scope, session_id, seq) index. */
 export const TURNS_AT_SQL = `SELECT ${turnSelect('t')} FROM json_each(?) j CROSS JOIN turns t INDEXED BY turns_scope_session_seq ON t.scope = ? AND t.session_id = json_extract(j.value, '$[0]') AND t.seq = json_extract(j.value, '$[1]')`;
 
+/** Turns by id (a JSON list), scope-checked. */
+const TURNS_BY_ID_SQL = `SELECT ${turnSelect('t')} FROM json_each(?) j CROSS JOIN turns t ON t.id = j.value WHERE t.scope = ?`;
+/** A session's latest turns, newest first. */
+const RECENT_TURNS_SQL = `SELECT ${turnSelect()} FROM turns WHERE scope = ? AND session_id = ? ORDER BY seq DESC LIMIT ?`;
+/** Turns said in [from, to), oldest first. */
+const TURNS_BETWEEN_SQL = `SELECT ${turnSelect()} FROM turns WHERE scope = ? AND ts >= ? AND ts < ? ORDER BY ts, session_id, seq LIMIT ?`;
+/** Memories by id (a JSON list), scope-checked, in creation order. */
+const MEMORIES_BY_ID_SQL = `SELECT ${memorySelect('m')} FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.scope = ? ORDER BY m.created_at, m.rowid`;
+/** Per-scope document counts of prefixed terms (a JSON list) from a full-text vocabulary. */
+const VOCAB_SQL = {
+  turns_svocab: 'SELECT term, doc FROM turns_svocab WHERE term IN (SELECT value FROM json_each(?))',
+  memories_svocab: 'SELECT term, doc FROM memories_svocab WHERE term IN (SELECT value FROM json_each(?))',
+};
+
 /** The next seq of a session, on the (scope, session_id, seq) unique index. */
 export const NEXT_SEQ_SQL = 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?';
 
 /** The statements shared by the transaction handle and the store (bound to one connection). */
 class Queries {
-  /** Prepared statements by SQL text, least recently used dropped beyond STATEMENT_CACHE_BYTES. */
-  readonly statements: ByteLru<Database.Statement>;
+  /**
+   * Prepared statements by SQL text, least recently used dropped beyond STATEMENT_CACHE_BYTES: per
+   * text its object-row statement and its value-row / first-column forms, as prepared (one entry
+   * a text, so a lookup hashes the text the caller holds, never a key built per call).
+   */
+  readonly statements: ByteLru<StatementSet>;
   constructor(
     readonly db: Db,
     cacheBytes = STATEMENT_CACHE_BYTES,
   ) {
-    this.statements = new ByteLru<Database.Statement>(cacheBytes, statementBytes);
+    this.statements = new ByteLru<StatementSet>(cacheBytes, (sql, set) => statementBytes(sql) * set.n);
   }
-  /** BEGIN IMMEDIATE / COMMIT / ROLLBACK, prepared once (an `exec` parses the text every time). */
   get begin(): Database.Statement {
     return (this.#begin ??= this.db.prepare('BEGIN IMMEDIATE'));
   }
@@ -279,11 +334,20 @@ class Queries {
   #rollback?: Database.Statement;
 
   stmt(sql: string): Database.Statement {
-    let s = this.statements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.statements.set(sql, s);
-    }
+    return this.prepared(sql, 'rows');
+  }
+  /** The statement of `sql` in a shape, prepared on first use (the entry is re-set so that its bytes count the new form). */
+  private prepared(sql: string, shape: 'rows' | 'values' | 'column'): Database.Statement {
+    let set = this.statements.get(sql);
+    const hit = set?.[shape];
+    if (hit) return hit;
+    const s = this.db.prepare(sql);
+    if (shape === 'values') s.raw(true);
+    else if (shape === 'column') s.pluck(true);
+    set ??= { n: 0 };
+    set[shape] = s;
+    set.n++;
+    this.statements.set(sql, set);
     return s;
   }
   all(sql: string, ...params: unknown[]): Row[] {
@@ -297,15 +361,9 @@ class Queries {
   column(sql: string, ...params: unknown[]): unknown[] {
     return run(() => this.shaped(sql, 'column').all(...params) as unknown[]);
   }
-  /** A statement returning arrays (`values`) or plain first-column values (`column`), cached apart from the object-row one. */
+  /** A statement returning arrays (`values`) or plain first-column values (`column`), prepared apart from the object-row one. */
   private shaped(sql: string, shape: 'values' | 'column'): Database.Statement {
-    const key = `${sql}\u0000${shape}`;
-    let s = this.statements.get(key);
-    if (!s) {
-      s = shape === 'values' ? this.db.prepare(sql).raw(true) : this.db.prepare(sql).pluck(true);
-      this.statements.set(key, s);
-    }
-    return s;
+    return this.prepared(sql, shape);
   }
   get(sql: string, ...params: unknown[]): Row | undefined {
     return run(() => this.stmt(sql).get(...params) as Row | undefined);
@@ -527,7 +585,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async getTurns(scope: string, ids: string[]): Promise<TurnRecord[]> {
     if (ids.length === 0) return [];
-    const rows = this.reader.values(`SELECT ${turnSelect('t')} FROM json_each(?) j CROSS JOIN turns t ON t.id = j.value WHERE t.scope = ?`, JSON.stringify([...new Set(ids)]), scope);
+    const rows = this.reader.values(TURNS_BY_ID_SQL, JSON.stringify([...new Set(ids)]), scope);
     const byId = new Map(rows.map((r) => [String(r[0]), turnFromValues(r)]));
     return [...new Set(ids)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
@@ -538,7 +596,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async recentTurns(scope: string, sessionId: string, limit: number): Promise<TurnRecord[]> {
     return this.reader
-      .values(`SELECT ${turnSelect()} FROM turns WHERE scope = ? AND session_id = ? ORDER BY seq DESC LIMIT ?`, scope, sessionId, Math.max(0, limit))
+      .values(RECENT_TURNS_SQL, scope, sessionId, Math.max(0, limit))
       .map((v) => turnFromValues(v))
       .reverse();
   }
@@ -598,13 +656,22 @@ export class SqliteMemoryStore implements MemoryStore {
     // Each term's newest postings, read from the scope's own posting list and cut at
     // POSTINGS_CAP: the cost follows the cap, however common the word is in a long history.
     const postings = new Map<string, number[]>();
-    // Rowids come back as JS numbers (no safeIntegers): used as they are, not copied by a map(Number).
-    for (const t of clean) postings.set(t, this.reader.column(postingsSql(fts), fts5Query([prefix + t]), POSTINGS_CAP) as number[]);
+    // Rowids come back as JS numbers (no safeIntegers), every term's list closed by a 0.
+    const all = this.reader.column(postingsUnionSql(fts, clean.length), ...clean.flatMap((t) => [fts5Query([prefix + t]), POSTINGS_CAP])) as number[];
+    let from = 0;
+    for (const t of clean) {
+      const end = all.indexOf(0, from);
+      postings.set(t, all.slice(from, end));
+      from = end + 1;
+    }
     const capped = cappedTerms(postings);
     const indexDf = capped.length > 0 ? this.vocabCounts(prefix, kind, capped) : {};
     const activeOnly = kind === 'memory' && opts.includeInactive === false;
     const { picked, df, cut } = cutPostings(postings, indexDf, Number(head.docs ?? 0), keepFor(limit, activeOnly));
-    const rows = this.reader.values(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope);
+    // When the cut is a prefix of the picked rows (selectCandidates' ranked case), one row past the
+    // limit says whether the set is complete: the rest is not read.
+    const ranked = clean.every(isWholeToken);
+    const rows = this.reader.values(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope, ranked ? limit + 1 : -1);
     const docs = selectCandidates(
       inRowidOrder(rows, picked).map((r) => ({ id: String(r[1]), terms: String(r[2]), termCount: Number(r[3]) })),
       clean,
@@ -627,7 +694,7 @@ export class SqliteMemoryStore implements MemoryStore {
   private vocabCounts(prefix: string, kind: 'memory' | 'turn', clean: string[]): Record<string, number> {
     const out: Record<string, number> = {};
     const vocab = kind === 'turn' ? 'turns_svocab' : 'memories_svocab';
-    for (const r of this.reader.all(`SELECT term, doc FROM ${vocab} WHERE term IN (SELECT value FROM json_each(?))`, JSON.stringify(clean.map((t) => prefix + t)))) {
+    for (const r of this.reader.all(VOCAB_SQL[vocab], JSON.stringify(clean.map((t) => prefix + t)))) {
       out[String(r.term).slice(prefix.length)] = Number(r.doc);
     }
     return out;
@@ -658,45 +725,28 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]> {
-    return this.reader.values(`SELECT ${turnSelect()} FROM turns WHERE scope = ? AND ts >= ? AND ts < ? ORDER BY ts, session_id, seq LIMIT ?`, scope, from, to, Math.max(0, limit)).map((v) => turnFromValues(v));
+    return this.reader.values(TURNS_BETWEEN_SQL, scope, from, to, Math.max(0, limit)).map((v) => turnFromValues(v));
   }
 
   async getMemories(scope: string, ids: string[]): Promise<MemoryRecord[]> {
     if (ids.length === 0) return [];
     return this.reader
-      .values(`SELECT ${memorySelect('m')} FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.scope = ? ORDER BY m.created_at, m.rowid`, JSON.stringify([...new Set(ids)]), scope)
+      .values(MEMORIES_BY_ID_SQL, JSON.stringify([...new Set(ids)]), scope)
       .map((v) => memoryFromValues(v));
   }
 
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
     const ranges = keyFamilyRanges(lookup.keys);
     if (ranges.length === 0 || limit <= 0) return [];
-    // The keys asked for, and the keys of their families: one probe per family in one statement,
-    // then a loose index scan (one seek per key) only for the families that have members.
-    const keys = new Set<string>();
-    const probes = this.reader.all(FAMILY_PROBE_SQL, scope, scope, JSON.stringify(ranges.map((r) => [r.from, r.to, r.key])));
-    for (const p of probes) {
-      if (Number(p.own) === 1) keys.add(String(p.k));
-      if (p.first === null) continue;
-      for (const row of this.reader.all(FAMILY_KEYS_SQL, scope, String(p.lo), String(p.hi), scope, String(p.hi))) keys.add(String(row.key));
-    }
-    // Each key's best rows in lookup order, read from memories_scope_key and cut at the limit, in one statement.
-    const list = [...keys];
-    if (list.length === 0) return [];
-    const best = this.reader.values(keyRowsUnionSql(list.length, lookup.includeInactive === false), ...list.flatMap((key) => [scope, key, limit]));
-    // (rowid, active, confidence, updated_at, subject, status)
-    best.sort((a, b) => Number(b[1]) - Number(a[1]) || Number(b[2]) - Number(a[2]) || byCodePoint(String(b[3]), String(a[3])) || Number(b[0]) - Number(a[0]));
-    // The cut first, then the caller's filter: only the rows it keeps are read whole.
-    const cut = best.slice(0, limit);
-    const kept = lookup.only ? cut.filter((x) => passesKeyFilter({ active: Number(x[1]) === 1, subject: String(x[4]), status: String(x[5]) }, lookup.only)) : cut;
-    return this.byRowids(kept.map((x) => Number(x[0])));
-  }
-
-  /** Memory rows by rowid, in the order given. */
-  private byRowids(rowids: number[]): MemoryRecord[] {
-    if (rowids.length === 0) return [];
-    const rows = this.reader.values(MEMORIES_BY_ROWID_SQL, JSON.stringify(rowids));
-    return inRowidOrder(rows, rowids).map((v) => memoryFromValues(v, 1));
+    const only = lookup.only;
+    const filter = { subjects: !!only?.subjects, statuses: !!only?.inactiveStatuses };
+    const params: Record<string, unknown> = { scope, asked: JSON.stringify(ranges.map((r) => [r.from, r.to, r.key])), lim: limit };
+    if (only?.subjects) params.subjects = JSON.stringify(only.subjects);
+    if (only?.inactiveStatuses) params.statuses = JSON.stringify(only.inactiveStatuses);
+    // Back in the cut's order: active first, then confidence, the newest update, the newest row.
+    const rows = this.reader.values(keyLookupSql(lookup.includeInactive === false, filter), params).map((v) => ({ r: Number(v[0]), m: memoryFromValues(v, 1) }));
+    rows.sort((a, b) => Number(b.m.active) - Number(a.m.active) || b.m.confidence - a.m.confidence || byCodePoint(b.m.updatedAt, a.m.updatedAt) || b.r - a.r);
+    return rows.map((x) => x.m);
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {
@@ -713,16 +763,19 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async memoryHistory(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]> {
     if (slots.length === 0 || perSlot <= 0) return [];
-    // Per slot, the newest-ended rows straight from the memories_history index (bounded by perSlot).
+    // Per slot, the newest-ended rows straight from the memories_history index (bounded by perSlot), every slot in one statement.
     const seen = new Set<string>();
-    const out: MemoryRecord[] = [];
+    const list: Array<[string, string]> = [];
     for (const { subject, key } of [...slots].sort((a, b) => byCodePoint(a.subject, b.subject) || byCodePoint(a.key, b.key))) {
       const k = `${subject}\u0000${key}`;
       if (seen.has(k)) continue;
       seen.add(k);
-      for (const v of this.reader.values(HISTORY_SQL, scope, subject, key, perSlot)) out.push(memoryFromValues(v));
+      list.push([subject, key]);
     }
-    return out;
+    // Slot after slot in list order, each newest end first (valid_to, else updated_at), then the newest row.
+    const rows = this.reader.values(HISTORY_SQL, { scope, slots: JSON.stringify(list), per: perSlot }).map((v) => ({ slot: Number(v[0]), r: Number(v[1]), m: memoryFromValues(v, 2) }));
+    rows.sort((a, b) => a.slot - b.slot || byCodePoint(b.m.validTo ?? b.m.updatedAt, a.m.validTo ?? a.m.updatedAt) || b.r - a.r);
+    return rows.map((x) => x.m);
   }
 
   // ---- vectors ----
