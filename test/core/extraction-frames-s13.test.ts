@@ -192,3 +192,14 @@ describe('what a question takes as held, and still being somewhere', () => {
   test.each([['I’m still up in Thurso', /thurso/], ['we’re still over in Halifax', /halifax/]])('%s', (text, value) => expect(has(said(text), 'user', 'location', value)).toBe(true));
   test.each([['I’m still in bed'], ['I’m still in shock']])('no place — %s', (text) => expect(keyed(said(text), 'location')).toEqual([]));
 });
+
+describe('other people: in-laws by the spouse, titled neighbours, findings told to them', () => {
+  test.each([
+    ['my wife’s dad Leopold is 79', 'leopold', 'age', /^79$/],
+    ['my husband’s sister Greta lives in Ghent', 'greta', 'location', /ghent/],
+    ['Mr Okonkwo across the road has shingles again', 'okonkwo', 'health_condition', /shingles/],
+    ['my uncle Desmond had scans on Monday. they told him it is gout', 'desmond', 'health_condition', /gout/],
+  ])('%s', (text, who, key, value) => expect(has(said(text.replace(/’/g, "'")), who, key, value)).toBe(true));
+  test('a finding told to someone else is not the speaker’s', () => expect(keyed(said('my uncle Desmond had scans. they told him it is gout'), 'health_condition').filter((f) => f.startsWith('user|'))).toEqual([]));
+  test('the spouse’s things stay things', () => expect(said('my wife\'s car is a Volvo').some((f) => /-in-law/.test(f))).toBe(false));
+});

@@ -493,7 +493,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       continue;
     }
     // "the rheumatologist diagnosed me with gout", "turns out it's anaemia" (frames/diagnosis.ts).
-    if (!isHypothetical(exp)) for (const d of diagnosisDrafts(exp, o.speaker, o.lexicon)) out.push(toCandidate(d, self, evidence, o.base));
+    if (!isHypothetical(exp))
+      for (const d of diagnosisDrafts(exp, o.speaker, o.lexicon, lastThird?.id)) out.push(toCandidate(d, d.subject === o.speaker ? self : lastThird!, evidence, o.base));
     if (isHypothetical(exp)) {
       // A stated aim survives "someday": "I really want to be a mom someday".
       if (GOAL_CUE.test(exp) && !/\bif\b|\bwish\b|\bimagine\b/i.test(exp)) {

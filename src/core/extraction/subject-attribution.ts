@@ -116,8 +116,12 @@ const BOND = new Set(['partner', 'wife', 'husband', 'boyfriend', 'girlfriend', '
  * ("late", "future") stay.
  */
 export function plainRelations(text: string): string {
-  // "me mam", "me brother": the dialect possessive.
-  let out = text.replace(DIALECT_MY, 'my ');
+  // "me mam", "me brother": the dialect possessive. "my wife's dad Cuthbert": the spouse's kin is the speaker's in-law.
+  // "Mrs Abernathy over the road": a title before a surname said with where they are to the speaker.
+  let out = text
+    .replace(DIALECT_MY, 'my ')
+    .replace(SPOUSE_KIN, (_m, my: string, kin: string) => `${my} ${IN_LAW[kin.toLowerCase()]}-in-law `)
+    .replace(TITLED_NEIGHBOUR, '');
   // "nana Edith has…": a relation noun opening the sentence as a title before the name.
   const titled = TITLE_RELATION.exec(out);
   if (titled && RELATIONS[titled[1].toLowerCase()] !== undefined && isName(titled[2])) out = `my ${out}`;
@@ -133,6 +137,9 @@ export function plainRelations(text: string): string {
   // "my nana Edith down in Penzance has…": where they live, said after the name, is a clause of its own.
   return out.replace(PLACED_RELATIVE, (all, who: string, place: string) => `${who} lives in ${place}; ${who} `);
 }
+const IN_LAW: Record<string, string> = { dad: 'father', father: 'father', mum: 'mother', mom: 'mother', mother: 'mother', brother: 'brother', sister: 'sister', son: 'son', daughter: 'daughter' };
+const SPOUSE_KIN = new RegExp(`\\b(my|our|My|Our)\\s+(?:wife|husband|spouse|partner)['’]s\\s+(${Object.keys(IN_LAW).join('|')})\\s+(?=\\p{Lu})`, 'gu');
+const TITLED_NEIGHBOUR = new RegExp(`\\b(?:Mrs|Mr|Ms|Miss|Mx|Dr)\\.?\\s+(?=\\p{Lu}[\\p{L}'’-]+\\s+(?:${Object.keys(SOCIAL_PLACES).map((p) => p.replace(/ /g, '\\s+')).join('|')})\\b)`, 'gu');
 const DIALECT_MY = new RegExp(`\\b[Mm]e\\s+(?=(?:${RELATION_RE})\\b(?![-'’]))`, 'gu');
 const TITLE_RELATION = new RegExp(`^(${RELATION_RE})\\s+(\\p{Lu}[\\p{L}'’-]+)\\s+(?=\\p{Ll})`, 'u');
 const PLACED_RELATIVE = new RegExp(`\\b((?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE})\\s+\\p{Lu}[\\p{L}'’-]+),?\\s+(?:down|up|over|out|back)\\s+in\\s+(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?),?\\s+(?=(?:has|had|is|was|just|still|now|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'gu');

@@ -39,9 +39,21 @@ function illnessIn(raw: string, lex: Lexicon): string | null {
 const isClinician = (noun: string, lex: Lexicon) =>
   /^(?:they|doctors|consultant|consultants|gp|physio|physiotherapist)$/i.test(noun) || (lex.isA(noun.toLowerCase(), 'health professional', { pos: 'noun', maxSenses: 2 }) && !lex.isA(noun.toLowerCase(), 'veterinarian', { pos: 'noun', maxSenses: 2 }));
 
-/** The speaker's diagnosis in one sentence, or nothing. */
-export function diagnosisDrafts(sentence: string, speaker: string, lex?: Lexicon): Draft[] {
-  if (!lex || OTHERS.test(sentence) || GUESS.test(sentence)) return [];
+/** A finding told to someone else: "they've just told him it's atrial fibrillation", "diagnosed her with lupus". */
+const TOLD_THEM = /\b(?:told|tells|diagnosed|diagnosing)\s+(him|her)\s+(?:(?:that\s+)?it\s*(?:['’]s|is|was)|with)\s+(.+)/i;
+
+/**
+ * The diagnosis in one sentence, or nothing: the speaker's, or (`third`) the person the message was just about when it
+ * was told to "him" or "her".
+ */
+export function diagnosisDrafts(sentence: string, speaker: string, lex?: Lexicon, third?: string | null): Draft[] {
+  if (!lex || GUESS.test(sentence)) return [];
+  const them = third ? TOLD_THEM.exec(sentence) : null;
+  if (them) {
+    const value = illnessIn(them[2], lex);
+    return value ? [{ key: 'health_condition', value, subject: third!, confidence: 0.8, metadata: { frame: 'diagnosis told' } }] : [];
+  }
+  if (OTHERS.test(sentence)) return [];
   let rest: string | null = null;
   const me = DIAGNOSED_ME.exec(sentence);
   if (me) rest = me[1];
