@@ -397,10 +397,10 @@ export const ageFragment: Rule = (c) => {
  */
 export function personAgeFragment(text: string): string | null {
   const m = /^(?:(?:only|just|nearly|almost|still)\s+)?(\d{1,3})(?:\s+years?\s+old)?\s*,?\s+and\s+(\p{L}+)/iu.exec(spelledToDigits(text.trim()));
-  if (!m || Number(m[1]) < 1 || Number(m[1]) > 110 || /^\d|^(?:a\s+half|half)$/i.test(m[2]) || NUMBER_WORD.test(m[2])) return null;
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > 110 || NUMBER_WORD.test(m[2])) return null;
   return m[1];
 }
-const NUMBER_WORD = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a)$/i;
+const NUMBER_WORD = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|half|a)$/i;
 
 const ageBirthday: Rule = (c) => {
   // "I'm thirty-six" is "I'm 36" (spelled numbers are read in the copula form only: "turned five" may be a pet's).
