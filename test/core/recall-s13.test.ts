@@ -15,6 +15,10 @@ import { applyFeatures, FEATURE_WEIGHTS, namesItem } from '../../src/core/recall
 import { analyzeQuery, QUERY } from '../../src/core/recall/query-analysis.ts';
 import type { Candidate } from '../../src/core/recall/retrieve.ts';
 import { countTokens } from '../../src/core/text/tokens.ts';
+import { RETRIEVE } from '../../src/core/recall/retrieve.ts';
+import { MemoryService } from '../../src/core/service.ts';
+import { InMemoryStore } from '../../bench/lib/in-memory-store.ts';
+import { EMPTY_LEXICON } from '../../src/core/lexicon/empty.ts';
 
 function turn(id: string, text: string, seq = 2, name = 'Ivo'): TurnRecord {
   return { id, scope: 's', sessionId: 's1', seq, timestamp: '2024-03-09T10:00:00Z', text, messages: [{ role: 'user', content: text, name }], terms: '', termCount: 8, metadata: {} } as unknown as TurnRecord;
@@ -116,5 +120,40 @@ describe('a list ask searches the members of its activity noun (QUERY.listMember
   test('off, a list ask does not either', () => {
     QUERY.listMembers = 0;
     expect(terms('What sports does Ivo play?')).not.toContain('surf');
+  });
+});
+
+describe('list asks: a neighbour inherits less of a matching turn (RETRIEVE.listNeighbourShare)', () => {
+  const savedRetrieve = { ...RETRIEVE };
+  afterEach(() => Object.assign(RETRIEVE, savedRetrieve));
+
+  /**
+   * Ivo talks about reading at length and Sam answers about something else; in another session Ivo mentions a book in
+   * passing. Returns who said each turn, in the order of the turn ranker (BM25 with the speaker prior and smoothing).
+   */
+  async function turnRanking(question: string): Promise<string[]> {
+    const service = new MemoryService({ store: new InMemoryStore(), offlineExtractor: { name: 'none', extract: async () => [] }, logger: { info() {}, warn() {}, error() {} }, lexicon: EMPTY_LEXICON });
+    const chat: Array<[string, string, string]> = [
+      ['s1', 'Ivo', 'Books, books, books! I read books every night, reading books is my whole life.'],
+      ['s1', 'Sam', 'My week was all about the garden and fixing the old fence with my neighbour and his tools.'],
+      ['s2', 'Ivo', 'We drove to the coast and on the way back I finished a book about old ships, the kids slept in the car the whole trip home.'],
+    ];
+    for (const [i, [session, name, content]] of chat.entries()) await service.ingestTurn({ sessionId: session, userId: 'u1', messages: [{ role: 'user', name, content }], timestamp: `2024-0${i + 1}-01T10:00:00Z` });
+    const found = await service.search({ query: question, sessionId: null, userId: 'u1', limit: 5 });
+    const rank = (r: (typeof found)[number]) => r.rankers.find((k) => k.ranker === 'bm25_turn')?.rank ?? Infinity;
+    return found.filter((r) => r.kind === 'turn').sort((a, b) => rank(a) - rank(b)).map((r) => r.content.split(' ')[1]!);
+  }
+
+  test('the turn that mentions a book ranks above the neighbour of the talk about books', async () => {
+    expect(await turnRanking('What books has Ivo read?')).toEqual(['Books,', 'We', 'My']);
+  });
+
+  test('at the plain share the neighbour ranked above it', async () => {
+    RETRIEVE.listNeighbourShare = -1;
+    expect(await turnRanking('What books has Ivo read?')).toEqual(['Books,', 'My', 'We']);
+  });
+
+  test('a question that is no list ask keeps the plain share', async () => {
+    expect(await turnRanking('Does Ivo like reading books?')).toEqual(['Books,', 'My', 'We']);
   });
 });
