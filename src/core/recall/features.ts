@@ -22,9 +22,10 @@ export interface FeatureContext {
 /**
  * Feature weights (measured with `npm run bench:locomo -- --set features.lexicon=…`). month 0.004 and
  * duration 0.002 (were 0): LoCoMo dev sweep, temporal @512 0.895 → 0.908 (both halves up), no
- * question lost at 512 or 2048 (docs/recall-meaning.md, session 8).
+ * question lost at 512 or 2048 (docs/recall-meaning.md, session 8). namedItem 0.003 (session 13, docs/recall.md):
+ * half B ev@512 0.801 → 0.805, half A unchanged, multi-hop all-hit @2048 0.634 → 0.641; 0.007 lost half A.
  */
-export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0, when: 0.002, duration: 0.002, month: 0.004 };
+export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0, when: 0.002, duration: 0.002, month: 0.004, namedItem: 0.003 };
 
 /** The lexicon bridge: a candidate reaching rare question words through first-sense relations only. */
 const lexiconFeature: CandidateFeature = {
@@ -99,6 +100,40 @@ const monthFeature: CandidateFeature = {
   },
 };
 
+/** Capitalised words that never name an item of a list: the speaker's "I'm", months, weekdays. */
+const NOT_AN_ITEM = /^(?:i['’](?:m|d|ve|ll)|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)$/i;
+
+/**
+ * True when a text names a particular thing: a quoted title ("The Alchemist", “Little Women”) or a capitalised word
+ * inside a sentence (not its first word) that is not one of `speakers`, a month, a weekday or the speaker's "I'm".
+ */
+export function namesItem(text: string, speakers: ReadonlySet<string>): boolean {
+  if (/["“]\p{Lu}[^"”]{1,60}["”]/u.test(text)) return true;
+  for (const m of text.matchAll(/(?<![.!?…]\s|^|\n|:\s|\[)\b\p{Lu}[\p{L}'’-]+/gu)) {
+    if (m.index === 0) continue;
+    const w = m[0].replace(/['’]s$/u, '');
+    if (w.length < 2 || NOT_AN_ITEM.test(w) || speakers.has(w.toLowerCase())) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * "What books has Tim read?", "Which cities has John been to?", "How many tournaments…?": the items of a list or count
+ * ask are particular things, and the turns that name one ("Just finished 'A Dance with Dragons'", "I was in Chicago")
+ * rank above the many that only repeat the question's word ("I love reading!").
+ */
+const namedItemFeature: CandidateFeature = {
+  name: 'named_item',
+  get weight() {
+    return FEATURE_WEIGHTS.namedItem ?? 0;
+  },
+  score(c, ctx) {
+    if (!(ctx.query.list || ctx.query.count) || !c.turn) return 0;
+    return namesItem(c.turn.text, ctx.speakers) ? 1 : 0;
+  },
+};
+
 export interface CandidateFeature {
   name: string;
   weight: number;
@@ -107,7 +142,7 @@ export interface CandidateFeature {
 }
 
 /** The features in use. */
-export const FEATURES: CandidateFeature[] = [lexiconFeature, whenFeature, durationFeature, monthFeature];
+export const FEATURES: CandidateFeature[] = [lexiconFeature, whenFeature, durationFeature, monthFeature, namedItemFeature];
 
 /** Adds each feature's weighted score to the candidates and re-sorts them (stable for equal scores). */
 export function applyFeatures(candidates: Candidate[], ctx: FeatureContext, features: readonly CandidateFeature[] = FEATURES): Candidate[] {

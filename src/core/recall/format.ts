@@ -2,12 +2,12 @@
  * @module core/recall/format
  * Compact, prompt-ready line formats (tokens are the scarce resource): dates as "8 May 2023",
  * turn lines "Speaker: text" under a date header, long turns shown by their matching sentences
- * (whole sentences, elided with "…"), memory lines with subject, key, value, event date and
+ * (whole sentences, elided with "…"), turns shown whole without their pleasantries, memory lines with subject, key, value, event date and
  * history ("previously NYC, until Mar 2025"). Secrets are masked on the way out. Pure.
  */
 import type { MemoryRecord, TurnRecord } from '../types.ts';
 import { humanKey, speakerOf } from '../render.ts';
-import { analyze } from '../text/analyze.ts';
+import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { maskSecrets } from '../text/secrets.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -69,6 +69,46 @@ export interface SplitMessage {
   terms: string[][];
   /** The message replies to a question (the one before it asked one): replies tend to lead with the answer. */
   answers?: boolean;
+  /** Per sentence: a pleasantry that says nothing of its own ("Thanks, Mel!", "Hey Caroline, hope all's good!"); lazily. */
+  pleasantries?: boolean[];
+}
+
+/**
+ * Words of pleasantries: greetings, thanks, interjections and the evaluations chat replies open with. A short sentence
+ * made of these, function words and the name of the one addressed says nothing a reader of the context needs. "yes",
+ * "yeah" and "no" are not in it: they answer.
+ */
+const PLEASANTRY_WORDS: ReadonlySet<string> = new Set(
+  words(
+    'hey hi hello hiya howdy thanks thank thx ty cheers wow woah whoa ooh aw aww omg lol haha hahaha yay welcome ' +
+      'congrats congratulations great awesome cool nice amazing wonderful fantastic incredible lovely sweet neat brilliant ' +
+      'glad happy hope hoping good well doing going sounds sound looks look fun exciting interesting sharing asking ' +
+      "means lot much totally definitely absolutely long time see talk chat chatted dude buddy friend pal luck all's",
+  ),
+);
+/** A pleasantry is at most this many words. */
+const PLEASANTRY_MAX_WORDS = 8;
+
+/**
+ * True when a sentence is a pleasantry: at most PLEASANTRY_MAX_WORDS words, each a function word, a pleasantry word or
+ * the name of the one addressed (a capitalised word after a comma or a greeting: "Thanks, Mel!", "Hey Caroline"), at
+ * least one of them a pleasantry word. "Congrats on Paris!" names a place (after "on"): not a pleasantry.
+ */
+export function isPleasantry(sentence: string): boolean {
+  const ws = words(sentence);
+  if (ws.length === 0 || ws.length > PLEASANTRY_MAX_WORDS) return false;
+  const addressed = new Set<string>();
+  for (const m of sentence.matchAll(/(?:,\s*|\b(?:[Hh]ey|[Hh]i|[Hh]ello|[Tt]hanks|[Tt]hank you|[Cc]ongrats|[Ww]ow|[Hh]iya)\s+)(\p{Lu}[\p{L}'’-]*)/gu)) addressed.add(m[1]!.toLowerCase());
+  let pleasant = false;
+  for (const w of ws) {
+    if (PLEASANTRY_WORDS.has(w)) pleasant = true;
+    else if (!STOP_WORDS.has(w) && !addressed.has(w)) return false;
+  }
+  return pleasant;
+}
+
+function pleasantriesOf(m: SplitMessage): boolean[] {
+  return (m.pleasantries ??= m.sentences.map(isPleasantry));
 }
 
 /** True when a message asks something (a "?" in its last two sentences). */
@@ -162,7 +202,45 @@ export const EXCERPT = {
   maxSentences: 1,
   /** Mark sentences left out before the first or after the last kept one with "…" (1 = on; 0: only gaps between kept ones). */
   edgeEllipsis: 0,
+  /**
+   * A turn shown whole (among the best `RECALL.fullTop`, or short) leaves out its pleasantries ("Thanks, Mel!", "Hey
+   * Caroline, hope all's good!") when another sentence remains (1 = on). Session 13, LoCoMo dev sweep with the list
+   * changes: ev@512 0.818 → 0.819 alone, multi-hop all-hit @2048 0.627 → 0.634 (docs/recall.md). Leaving them out of
+   * excerpts too (a reply's lead then its next sentence) cost ev@512 0.818 → 0.813 and was removed.
+   */
+  leanWhole: 1,
 };
+
+/** Indices of a message's sentences shown whole: all but its pleasantries (EXCERPT.leanWhole), all when nothing else is left. */
+function leanParts(m: SplitMessage): number[] {
+  const all = m.sentences.map((_, i) => i);
+  if (EXCERPT.leanWhole !== 1 || m.sentences.length <= 1) return all;
+  const idle = pleasantriesOf(m);
+  const keep = all.filter((i) => !idle[i]);
+  if (keep.length === 0 || keep.length === all.length) return all;
+  const parts: number[] = [];
+  keep.forEach((i, k) => {
+    if (k > 0 && i !== keep[k - 1]! + 1) parts.push(-1);
+    parts.push(i);
+  });
+  return parts;
+}
+
+/** A turn shown whole, without its pleasantries (EXCERPT.leanWhole): "Speaker: content" per message, joined by " / ". */
+export function renderLean(msgs: SplitMessage[]): string {
+  return msgs.map((m) => `${m.speaker}: ${leanParts(m).map((i) => (i < 0 ? '…' : m.sentences[i])).join(' ')}`).join(' / ');
+}
+
+/** Token estimate of `renderLean(msgs)` from per-sentence counts (as estimateSplitTokens). */
+export function estimateLeanTokens(msgs: SplitMessage[], prefixTokens: number[], sentTokens: number[][]): number {
+  let n = Math.max(0, msgs.length - 1);
+  msgs.forEach((m, k) => {
+    n += prefixTokens[k]!;
+    if (m.sentences.length === 0) n += 1;
+    for (const i of leanParts(m)) n += i < 0 ? 2 : sentTokens[k]![i]!;
+  });
+  return n;
+}
 
 /** Each sentence's weight of question terms (each term counted once per sentence). */
 function sentenceWeights(m: SplitMessage, focus: Focus): number[] {

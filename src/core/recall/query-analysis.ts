@@ -487,6 +487,12 @@ export const QUERY = {
   members: 0.35,
   memberDepth: 2,
   /**
+   * A list ask's rare category nouns also bring the members of an activity class (noun.act: "sports" → surfing, "exercises"
+   * → yoga), at the same share (1 = on): the items of "What sports does he like?" are named by their kind, not by the word.
+   * Session 13, LoCoMo dev sweep: ev@512 0.819 → 0.820 and @2048 0.914 → 0.915, both halves up or level (docs/recall.md).
+   */
+  listMembers: 1,
+  /**
    * Weight of a question word's chat forms (chat-forms.ts: "fave" for "favorite"), as a share of the
    * word's (0 = off). 0.6: LoCoMo dev sweep ev@512 0.811 → 0.815 (A +0.005, B +0.004), temporal
    * 0.908 → 0.914, @2048 +0.001, nothing lost; 0.9 scored the same (docs/recall-meaning.md, session 8).
@@ -996,11 +1002,13 @@ const BRIDGE_COMMONNESS = 0.45;
 
 /** Lexicographer classes whose category nouns have members worth searching (QUERY.members). */
 const MEMBER_CLASSES = new Set(['noun.food', 'noun.animal', 'noun.plant']);
+/** ...and, for a list ask (QUERY.listMembers), the classes of what people do. */
+const LIST_MEMBER_CLASSES = new Set(['noun.act']);
 
 /** Single-word kinds of a noun's first sense (within QUERY.memberDepth steps) when that sense is of a MEMBER_CLASSES class. */
-function categoryMembers(lex: Lexicon, word: string): string[] {
+function categoryMembers(lex: Lexicon, word: string, list = false): string[] {
   const first = lex.senses(word, 'noun', 1)[0];
-  if (!first || !MEMBER_CLASSES.has(first.lexClass)) return [];
+  if (!first || !(MEMBER_CLASSES.has(first.lexClass) || (list && LIST_MEMBER_CLASSES.has(first.lexClass)))) return [];
   const out = new Set<string>();
   let frontier = [first];
   for (let d = 0; d < QUERY.memberDepth && frontier.length > 0; d++) {
@@ -1177,13 +1185,14 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     }
   // Members of a rare category noun ("shellfish" → oyster, mussel; "molluscs" → oyster, squid), by the lexicon's
   // hyponyms of its first noun sense, for the concrete classes only (MEMBER_CLASSES).
+  const listAsk = LIST.test(query) || (QUERY.pluralLists === 1 && !!lexicon && pluralHead(query, lexicon));
   if (QUERY.members > 0 && lexicon && typeof (lexicon as Partial<Lexicon>).hyponyms === 'function')
     for (const w of words(query)) {
       if (w.length < 4 || names.has(w) || STOP_WORDS.has(w) || (lexicon.commonness?.(w) ?? 0) >= BRIDGE_COMMONNESS) continue;
       const own = analyze(w)[0];
       const qt = own === undefined ? undefined : terms.get(own);
       if (!qt || qt.source !== 'query') continue;
-      for (const m of categoryMembers(lexicon as Lexicon, w)) {
+      for (const m of categoryMembers(lexicon as Lexicon, w, listAsk && QUERY.listMembers === 1)) {
         const f = analyze(m)[0];
         if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.members, source: 'synonym', covers: qt.term });
       }
@@ -1241,7 +1250,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     keys,
     temporal: TEMPORAL.test(query),
     past: PAST.test(query),
-    list: LIST.test(query) || (QUERY.pluralLists === 1 && !!lexicon && pluralHead(query, lexicon)),
+    list: listAsk,
     count: COUNT.test(query) && !DURATION.test(query),
     duration: DURATION.test(query),
     recent: RECENT.test(query),

@@ -16,7 +16,7 @@ import { humanKey, speakerOf } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
 import { formatDay, memoryLine, renderEdge, renderSplit, turnBody, type Focus } from './format.ts';
 import { countTokens } from '../text/tokens.ts';
-import { excerptTokens, type RenderedTurn, type TurnWindow } from './turn-window.ts';
+import { excerptTokens, leanBody, type RenderedTurn, type TurnWindow } from './turn-window.ts';
 import { askedSpeakers, errorSummary, missingAround, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
 import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 import { changeLine, endingTurn, ENDABLE_KEYS, namedChanges, retractedStates } from './change.ts';
@@ -274,7 +274,11 @@ function turnLine(w: TurnWindow, t: TurnRecord, focus: Focus, score: number, ran
   const r = w.render(t);
   const short = rank < plan.fullTop || r.tokens <= plan.minTokens;
   const window = rank < RECALL.windowTop ? 1 : 0;
-  const text = short ? r.body : renderSplit(r.messages, focus, window);
+  if (short) {
+    const lean = leanBody(r);
+    return episodeLine(t, r, lean.text, lean.tokens, score);
+  }
+  const text = renderSplit(r.messages, focus, window);
   return episodeLine(t, r, text, text === r.body ? r.tokens : excerptTokens(r, focus, window), score);
 }
 

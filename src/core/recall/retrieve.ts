@@ -35,6 +35,12 @@ export const RETRIEVE = {
   listSpeakerBoost: 1,
   /** Share of the best neighbour's BM25 score a turn inherits (answers follow questions). */
   neighbourShare: 0.5,
+  /**
+   * ...for list and count asks, whose items are the named person's own turns, not the talk around them (-1: as
+   * neighbourShare; a reply to a matching question still inherits `answerShare`). 0.25, session 13 (docs/recall.md):
+   * LoCoMo dev sweep ev@512 0.821 → 0.822 and @2048 0.915 → 0.917, neither half down; 0 lost half B (0.805 → 0.797).
+   */
+  listNeighbourShare: 0.25,
   /** ...raised to this share for the reply right after a turn that asks a question. */
   answerShare: 1,
   /** Share a reply inherits from a follow-up question that itself only inherited ("What's it about?"). */
@@ -185,12 +191,13 @@ function rankTurns(hits: readonly Bm25Hit[], q: AnalyzedQuery, w: TurnWindow, sp
   };
   // Neighbour smoothing: a turn inherits part of the best adjacent turn's score; the reply right
   // after a matching question inherits `answerShare` of it (the answer follows the question).
+  const share = (q.list || q.count) && RETRIEVE.listNeighbourShare >= 0 ? RETRIEVE.listNeighbourShare : RETRIEVE.neighbourShare;
   for (const h of hits.slice(0, Math.min(RETRIEVE.listLimit, RETRIEVE.smoothTop))) {
     const t = w.get(h.id);
     const asks = !!t && w.asksQuestion(t);
     for (const n of w.neighbours(h.id)) {
       const reply = asks && n.seq > t!.seq;
-      inherit(n.id, (reply ? Math.max(RETRIEVE.answerShare, RETRIEVE.neighbourShare) : RETRIEVE.neighbourShare) * h.score);
+      inherit(n.id, (reply ? Math.max(RETRIEVE.answerShare, share) : share) * h.score);
     }
   }
   // A follow-up question with none of the query's words ("What's it about?") or a short reaction

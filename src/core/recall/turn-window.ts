@@ -9,7 +9,7 @@
 import type { TurnRecord } from '../types.ts';
 import { speakerOf } from '../render.ts';
 import { countTokens } from '../text/tokens.ts';
-import { asksQuestion, estimateSplitTokens, renderSplit, splitMessages, type Focus, type SplitMessage } from './format.ts';
+import { asksQuestion, estimateLeanTokens, estimateSplitTokens, EXCERPT, renderLean, renderSplit, splitMessages, type Focus, type SplitMessage } from './format.ts';
 
 export interface RenderedTurn {
   messages: SplitMessage[];
@@ -18,15 +18,32 @@ export interface RenderedTurn {
   /** Token counts of "Speaker: " per message and of each sentence (for excerpt estimates), lazily. */
   prefixTokens?: number[];
   sentTokens?: number[][];
+  /** The turn shown whole without its pleasantries, with its estimated tokens (leanBody), lazily. */
+  lean?: { text: string; tokens: number };
 }
 
-/** Estimated tokens of the turn excerpted to `focus` (per-sentence counts, memoised). */
-export function excerptTokens(r: RenderedTurn, focus: Focus, window = 0): number {
+function sentenceCounts(r: RenderedTurn): { prefixTokens: number[]; sentTokens: number[][] } {
   if (!r.sentTokens || !r.prefixTokens) {
     r.prefixTokens = r.messages.map((m) => countTokens(`${m.speaker}:`));
     r.sentTokens = r.messages.map((m) => m.sentences.map((x) => countTokens(` ${x}`)));
   }
-  return estimateSplitTokens(r.messages, focus, r.prefixTokens, r.sentTokens, window);
+  return { prefixTokens: r.prefixTokens, sentTokens: r.sentTokens };
+}
+
+/** Estimated tokens of the turn excerpted to `focus` (per-sentence counts, memoised). */
+export function excerptTokens(r: RenderedTurn, focus: Focus, window = 0): number {
+  const c = sentenceCounts(r);
+  return estimateSplitTokens(r.messages, focus, c.prefixTokens, c.sentTokens, window);
+}
+
+/** The turn shown whole without its pleasantries (EXCERPT.leanWhole; else its body), with its estimated tokens. */
+export function leanBody(r: RenderedTurn): { text: string; tokens: number } {
+  if (EXCERPT.leanWhole !== 1) return { text: r.body, tokens: r.tokens };
+  if (r.lean) return r.lean;
+  const text = renderLean(r.messages);
+  if (text === r.body) return (r.lean = { text, tokens: r.tokens });
+  const c = sentenceCounts(r);
+  return (r.lean = { text, tokens: estimateLeanTokens(r.messages, c.prefixTokens, c.sentTokens) });
 }
 
 export class TurnWindow {
