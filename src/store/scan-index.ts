@@ -49,7 +49,8 @@ export function scanRecallIndex(src: ScanSource): RecallIndex {
     async lexicalCandidates(scope, kind, terms, limit, opts) {
       const clean = cleanTerms(terms);
       if (clean.length === 0 || limit <= 0) return { docs: [] };
-      const all = selectCandidates(docsOf(scope, kind, opts?.includeInactive ?? true), clean, Number.MAX_SAFE_INTEGER);
+      // Newest first, as the stores' postings are read: among equal scores the newest documents are kept.
+      const all = selectCandidates(docsOf(scope, kind, opts?.includeInactive ?? true).reverse(), clean, Number.MAX_SAFE_INTEGER);
       if (all.length <= limit) return { docs: all };
       return { docs: selectCandidates(all, clean, limit), df: frequencies(scope, kind, clean) };
     },

@@ -157,6 +157,16 @@ export function runStoreConformance(name: string, makeStore: () => Promise<Memor
       expect((await store.lexicalCandidates(scope, 'turn', terms('dog'), 1)).docs).toHaveLength(1);
     });
 
+    test('a query expanded to hundreds of terms is answered (SQLite caps a compound SELECT at 500 parts)', async () => {
+      const scope = `u:${uid('lexwide')}`;
+      const s = uid('s');
+      const [a] = await store.transaction(scope, async (tx) => [await tx.insertTurn(turn(scope, s, 'coriander makes everything taste of soap'))]);
+      const wide = [...Array.from({ length: 600 }, (_, i) => `nomatchterm${i}`), ...terms('coriander')];
+      for (const kind of ['turn', 'memory'] as const) await expect(store.lexicalCandidates(scope, kind, wide, 50)).resolves.toBeTruthy();
+      expect((await store.lexicalCandidates(scope, 'turn', wide, 50)).docs.map((d) => d.id)).toEqual([a.id]);
+      expect(Object.keys(await store.termFrequencies(scope, 'turn', wide))).toHaveLength(wide.length);
+    });
+
     test.each([['"NEAR(" OR *'], ['dog"'], ["'dog' | !"], ['*'], ['NOT'], ['a:b'], ['\\'], ['(((('], ['dog AND'], ['{terms}:x'], ['']])(
       'hostile term %j is data, never query syntax',
       async (hostile) => {

@@ -209,6 +209,8 @@ export const postingsSql = (fts: 'turns_sfts' | 'memories_sfts') => `SELECT rowi
  */
 const postingsListSql = (fts: 'turns_sfts' | 'memories_sfts', n: number) => Array.from({ length: n }, () => `SELECT rowid FROM (${postingsSql(fts)}) UNION ALL SELECT 0`).join(' UNION ALL ');
 const POSTINGS_SQL = { turns_sfts: [] as string[], memories_sfts: [] as string[] };
+/** Terms read by one postings statement (a query expanded by the lexicon may carry hundreds). */
+export const POSTINGS_TERMS_PER_STATEMENT = 100;
 /** postingsListSql for n terms, built once per (table, n). */
 export function postingsUnionSql(fts: 'turns_sfts' | 'memories_sfts', n: number): string {
   return (POSTINGS_SQL[fts][n] ??= postingsListSql(fts, n));
@@ -657,12 +659,16 @@ export class SqliteMemoryStore implements MemoryStore {
     // POSTINGS_CAP: the cost follows the cap, however common the word is in a long history.
     const postings = new Map<string, number[]>();
     // Rowids come back as JS numbers (no safeIntegers), every term's list closed by a 0.
-    const all = this.reader.column(postingsUnionSql(fts, clean.length), ...clean.flatMap((t) => [fts5Query([prefix + t]), POSTINGS_CAP])) as number[];
-    let from = 0;
-    for (const t of clean) {
-      const end = all.indexOf(0, from);
-      postings.set(t, all.slice(from, end));
-      from = end + 1;
+    // At most POSTINGS_TERMS_PER_STATEMENT terms a statement: SQLite caps a compound SELECT at 500 parts (two a term).
+    for (let at = 0; at < clean.length; at += POSTINGS_TERMS_PER_STATEMENT) {
+      const chunk = clean.slice(at, at + POSTINGS_TERMS_PER_STATEMENT);
+      const all = this.reader.column(postingsUnionSql(fts, chunk.length), ...chunk.flatMap((t) => [fts5Query([prefix + t]), POSTINGS_CAP])) as number[];
+      let from = 0;
+      for (const t of chunk) {
+        const end = all.indexOf(0, from);
+        postings.set(t, all.slice(from, end));
+        from = end + 1;
+      }
     }
     const capped = cappedTerms(postings);
     const indexDf = capped.length > 0 ? this.vocabCounts(prefix, kind, capped) : {};
