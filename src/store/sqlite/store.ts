@@ -251,6 +251,14 @@ export const LEXICAL_HEAD_SQL = 'SELECT (SELECT id FROM scope_keys WHERE scope =
 /** The turns at (session, seq) places (a JSON list of [session, seq]), one seek each on the (scope, session_id, seq) index. */
 export const TURNS_AT_SQL = `SELECT ${turnSelect('t')} FROM json_each(?) j CROSS JOIN turns t INDEXED BY turns_scope_session_seq ON t.scope = ? AND t.session_id = json_extract(j.value, '$[0]') AND t.seq = json_extract(j.value, '$[1]')`;
 
+/**
+ * A session's last `limit` turns, newest first (ingest reads 4 for every turn). The limit is part
+ * of the SQL text, not a parameter: SQLite's planner reads a bound LIMIT's value, so binding it
+ * expires the statement and every run re-prepares it (measured: 23 → 12 µs a call). The texts stay
+ * few (the callers ask fixed windows) and the statement cache is bounded in bytes anyway.
+ */
+export const recentTurnsSql = (limit: number): string => `SELECT ${turnSelect()} FROM turns WHERE scope = ? AND session_id = ? ORDER BY seq DESC LIMIT ${Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0}`;
+
 /** The next seq of a session, on the (scope, session_id, seq) unique index. */
 export const NEXT_SEQ_SQL = 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?';
 
@@ -538,7 +546,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async recentTurns(scope: string, sessionId: string, limit: number): Promise<TurnRecord[]> {
     return this.reader
-      .values(`SELECT ${turnSelect()} FROM turns WHERE scope = ? AND session_id = ? ORDER BY seq DESC LIMIT ?`, scope, sessionId, Math.max(0, limit))
+      .values(recentTurnsSql(limit), scope, sessionId)
       .map((v) => turnFromValues(v))
       .reverse();
   }
