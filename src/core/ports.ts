@@ -270,6 +270,21 @@ export interface Extractor {
   extract(messages: Message[], ctx: ExtractionContext): Promise<MemoryCandidate[]>;
 }
 
+/** A turn analysed (core/turn-analysis) and the candidates extracted from its masked messages. */
+export interface AnalysedExtraction {
+  turn: AnalysedTurn;
+  candidates: MemoryCandidate[];
+}
+
+/**
+ * An extractor that may analyse the turn it extracts in the same place (src/pool: one worker
+ * task, so the analysis leaves the event loop with the extraction). `analyseAndExtract` takes the
+ * messages as received; null: not taken here, the caller analyses and then extracts.
+ */
+export interface AnalysingExtractor extends Extractor {
+  analyseAndExtract(messages: Message[], ctx: ExtractionContext): Promise<AnalysedExtraction | null>;
+}
+
 export interface EmbedderPort {
   readonly model: string;
   readonly dim: number | null;

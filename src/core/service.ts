@@ -5,6 +5,8 @@
  * and forget. It wires the ports; it does no I/O of its own.
  */
 import type {
+  AnalysedExtraction,
+  AnalysingExtractor,
   EmbedderPort,
   Extractor,
   Lexicon,
@@ -316,16 +318,29 @@ export class MemoryService {
     const timestamp = input.timestamp ? new Date(input.timestamp).toISOString() : now;
     // Hygiene: secrets are masked before anything is stored, indexed or sent to a provider:
     // every message's content and speaker name (in the analysis) and each metadata string.
-    const analysed = this.deps.analyzer ? await this.timed('analysis', () => this.deps.analyzer!.analyse(input.messages)) : analyseTurn(input.messages);
+    // An offline extraction that runs off the event loop takes the turn's analysis with it (one
+    // worker task; extraction reads the masked messages either way). Else: analyse, then extract.
+    let recentTurns: TurnRecord[] | undefined;
+    let joint: AnalysedExtraction | null = null;
+    const offline = this.deps.offlineExtractor;
+    if (input.infer !== false && !this.deps.llmExtractor && analysesTurns(offline)) {
+      recentTurns = await recent();
+      const t0 = performance.now();
+      joint = await offline.analyseAndExtract(input.messages, { timestamp, sessionId: input.sessionId, recentTurns });
+      if (joint) this.deps.observer?.stage('extraction', performance.now() - t0);
+    }
+    const analysed = joint?.turn ?? (this.deps.analyzer ? await this.timed('analysis', () => this.deps.analyzer!.analyse(input.messages)) : analyseTurn(input.messages));
     const { messages, text } = analysed;
     const metadata = maskDeep(input.metadata ?? {});
     const { terms, termCount } = withTurnFeatures(analysed, messages, this.lexicon, text, timestamp);
 
-    const recentTurns = await recent();
+    recentTurns ??= await recent();
     const { candidates: raw, extractor } =
       input.infer === false
         ? { candidates: [] as MemoryCandidate[], extractor: 'none' }
-        : await this.timed('extraction', () => this.extract(messages, { timestamp, sessionId: input.sessionId, recentTurns }));
+        : joint
+          ? { candidates: joint.candidates, extractor: offline.name }
+          : await this.timed('extraction', () => this.extract(messages, { timestamp, sessionId: input.sessionId, recentTurns }));
     const screened = raw.filter((c) => c.value.trim() !== '' && !containsSecret(c.value) && !c.value.includes('[REDACTED]')).map((c) => ({ ...c, evidence: maskSecrets(c.evidence), ...(c.metadata ? { metadata: maskDeep(c.metadata) } : {}) }));
     const prepared = input.prepareCandidates ? await input.prepareCandidates(screened, scope) : screened;
     const candidates = prepared.map((c) => (c.metadata ? { ...c, metadata: maskDeep(c.metadata) } : c));
@@ -533,6 +548,11 @@ export class MemoryService {
     if (memory.status !== 'deleted') await this.store.softDeleteMemory(memory.scope, memoryId, this.now());
     return (await this.store.getMemory(memory.scope, memoryId)) ?? memory;
   }
+}
+
+/** An extractor that may analyse the turn it extracts (the pooled offline one). */
+function analysesTurns(e: Extractor): e is AnalysingExtractor {
+  return typeof (e as Partial<AnalysingExtractor>).analyseAndExtract === 'function';
 }
 
 /** An extractor (e.g. the pooled offline one) that reports rule failures like OfflineExtractor. */

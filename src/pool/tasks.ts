@@ -17,6 +17,12 @@ export type PoolTask =
   /** `lexicon`: also compute the kind features with the lexicon these settings open (the service's). */
   | { kind: 'analyse'; messages: Message[]; lexicon?: LexiconSettings }
   | { kind: 'extract'; spec: ExtractorSpec; messages: Message[]; ctx: ExtractionContext }
+  /**
+   * Analysis and extraction of one turn in one task: `messages` as received; the worker analyses
+   * them (masking, text, index terms, and the kind features when `lexicon` is given) and extracts
+   * from the masked messages, as the service does inline.
+   */
+  | { kind: 'analyse-extract'; spec: ExtractorSpec; messages: Message[]; ctx: ExtractionContext; lexicon?: LexiconSettings }
   | { kind: 'crash' }
   /** Test hook: what the worker's extraction lexicon answers from (shared tables or its own copy). */
   | { kind: 'lexicon-probe' };
@@ -24,5 +30,6 @@ export type PoolTask =
 export type PoolResult =
   | { kind: 'analyse'; turn: AnalysedTurn }
   | { kind: 'extract'; candidates: MemoryCandidate[]; ruleErrors: RuleError[] }
+  | { kind: 'analyse-extract'; turn: AnalysedTurn; candidates: MemoryCandidate[]; ruleErrors: RuleError[] }
   /** `synsets` of the worker's WordNet (0: none), whether its tables lie in a SharedArrayBuffer, and its first synset's lexicographer file. */
   | { kind: 'lexicon-probe'; synsets: number; shared: boolean; synLex0: number };

@@ -3,7 +3,8 @@
  * The worker-thread pool (piscina) for the CPU-heavy per-turn work — turn analysis (masking,
  * rendering, index terms) and offline extraction — so both cores work and the event loop keeps
  * answering while a large turn is processed. It implements the core's ports (TurnAnalyzer, and
- * Extractor through `extractor()`), so the service does not know it exists.
+ * Extractor / AnalysingExtractor through `extractor()`: a turn extracted in a worker is analysed in
+ * the same task), so the service does not know it exists.
  *
  * Degrades safely: when a worker cannot start, dies or its task fails for any reason other than
  * the work itself, the same work runs inline on the main thread (slower for that turn, nothing
@@ -11,7 +12,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { Extractor, TurnAnalyzer } from '../core/ports.ts';
+import type { AnalysedExtraction, AnalysingExtractor, Extractor, TurnAnalyzer } from '../core/ports.ts';
 import type { ExtractionContext, MemoryCandidate, Message, TurnRecord } from '../core/types.ts';
 import type { RuleError } from '../core/extraction/offline-extractor.ts';
 import { analyseTurn, type AnalysedTurn } from '../core/turn-analysis.ts';
@@ -136,7 +137,8 @@ export class TurnPool implements TurnAnalyzer {
   /** Tasks sent to a worker so far (tests and the bench read it). */
   dispatched = 0;
   private readonly logger?: TurnPoolOptions['logger'];
-  private readonly featureLexicon?: LexiconSettings;
+  /** The service lexicon's settings: pooled analyses carry the turn's kind features when set. */
+  readonly featureLexicon?: LexiconSettings;
   /** Tasks that fell back inline (worker failure), for metrics and tests. */
   fallbacks = 0;
   private closed = false;
@@ -251,8 +253,16 @@ export class TurnPool implements TurnAnalyzer {
   }
 }
 
-/** The Extractor port over the pool; the inline extractor is the fallback and gives the name. */
-export class PooledExtractor implements Extractor {
+/** Only what the extractor reads of the recent turns crosses the thread boundary (not their text or terms). */
+function slimContext(ctx: ExtractionContext): ExtractionContext {
+  return { ...ctx, recentTurns: ctx.recentTurns.map((t) => ({ id: t.id, scope: t.scope, sessionId: t.sessionId, seq: t.seq, timestamp: t.timestamp, messages: t.messages }) as TurnRecord) };
+}
+
+/**
+ * The Extractor port over the pool; the inline extractor is the fallback and gives the name.
+ * Also an AnalysingExtractor: a turn whose extraction goes to a worker is analysed there too.
+ */
+export class PooledExtractor implements AnalysingExtractor {
   readonly name: string;
   /** Rule failures reported by the worker (the service logs them like OfflineExtractor's). */
   onRuleError: ((e: RuleError) => void) | undefined = undefined;
@@ -277,11 +287,29 @@ export class PooledExtractor implements Extractor {
   }
 
   private async pooled(messages: Message[], ctx: ExtractionContext, n: number): Promise<MemoryCandidate[]> {
-    // Only what the extractor reads of the recent turns crosses the thread boundary (not their text or terms).
-    const recentTurns = ctx.recentTurns.map((t) => ({ id: t.id, scope: t.scope, sessionId: t.sessionId, seq: t.seq, timestamp: t.timestamp, messages: t.messages }) as TurnRecord);
-    const r = await this.pool.run({ kind: 'extract', spec: this.spec, messages, ctx: { ...ctx, recentTurns } }, n);
+    const r = await this.pool.run({ kind: 'extract', spec: this.spec, messages, ctx: slimContext(ctx) }, n);
     if (r?.kind !== 'extract') return this.runInline(messages, ctx);
     for (const e of r.ruleErrors) this.onRuleError?.(e);
     return r.candidates;
+  }
+
+  /**
+   * A turn whose extraction goes to a worker (see `extract`) is analysed in the same task: its
+   * masking, index terms and kind features leave the event loop with the extraction, and its
+   * messages cross the thread boundary once. null when the turn is extracted inline: the caller
+   * analyses and extracts it as usual. A failed task runs both inline (analysis without the
+   * kind features: the caller adds them).
+   */
+  async analyseAndExtract(messages: Message[], ctx: ExtractionContext): Promise<AnalysedExtraction | null> {
+    const n = chars(messages);
+    if (this.pool.extractsInline(n)) return null;
+    const lexicon = this.pool.featureLexicon;
+    const r = await this.pool.run({ kind: 'analyse-extract', spec: this.spec, messages, ctx: slimContext(ctx), ...(lexicon ? { lexicon } : {}) }, n);
+    if (r?.kind !== 'analyse-extract') {
+      const turn = analyseTurn(messages);
+      return { turn, candidates: await this.runInline(turn.messages, ctx) };
+    }
+    for (const e of r.ruleErrors) this.onRuleError?.(e);
+    return { turn: r.turn, candidates: r.candidates };
   }
 }

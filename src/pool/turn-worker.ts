@@ -1,14 +1,16 @@
 /**
  * @module pool/turn-worker
  * The worker-thread side of the turn pool (piscina): runs one task at a time — the pure turn
- * analysis (core/turn-analysis) or an extraction through the Extractor port, with the extractor
+ * analysis (core/turn-analysis), an extraction through the Extractor port, or both for one turn
+ * (analysis, then extraction from the masked messages), with the extractor
  * built here from its module spec (so any extractor a module exports works, not only the
  * offline one). Rule failures are collected and handed back, so the main thread reports them.
  */
 import type { Extractor } from '../core/ports.ts';
 import * as offlineModule from '../core/extraction/offline-extractor.ts';
 import type { RuleError } from '../core/extraction/offline-extractor.ts';
-import { analyseTurn } from '../core/turn-analysis.ts';
+import { analyseTurn, type AnalysedTurn } from '../core/turn-analysis.ts';
+import type { ExtractionContext, MemoryCandidate, Message } from '../core/types.ts';
 import { turnFeatures } from '../core/text/enrich.ts';
 import type { Lexicon } from '../core/ports.ts';
 import { openLexicon, type LexiconSettings } from '../providers/lexicon/create-lexicon.ts';
@@ -58,12 +60,27 @@ function extractorFor(spec: ExtractorSpec): Promise<Extractor> {
   return e;
 }
 
+/** A turn's analysis; with `settings`, its kind features too (~1 s of lexicon walks for a large turn: here, not on the event loop). */
+function analysed(messages: Message[], settings: LexiconSettings | undefined): AnalysedTurn {
+  const turn = analyseTurn(messages);
+  if (settings) turn.features = turnFeatures(lexiconFor(settings), turn.messages);
+  return turn;
+}
+
+/** Runs the extractor of `spec`, collecting its rule failures for the main thread. */
+async function extractWith(spec: ExtractorSpec, messages: Message[], ctx: ExtractionContext): Promise<{ candidates: MemoryCandidate[]; ruleErrors: RuleError[] }> {
+  const extractor = (await extractorFor(spec)) as Extractor & { onRuleError?: (e: RuleError) => void };
+  const ruleErrors: RuleError[] = [];
+  // One task at a time per worker, so the sink belongs to this task alone.
+  if ('onRuleError' in extractor) extractor.onRuleError = (e) => void ruleErrors.push(e);
+  return { candidates: await extractor.extract(messages, ctx), ruleErrors };
+}
+
 export default async function runTask(task: PoolTask): Promise<PoolResult> {
-  if (task.kind === 'analyse') {
-    const turn = analyseTurn(task.messages);
-    // The kind features of a large turn take ~1 s of lexicon walks: here, not on the event loop.
-    if (task.lexicon) turn.features = turnFeatures(lexiconFor(task.lexicon), turn.messages);
-    return { kind: 'analyse', turn };
+  if (task.kind === 'analyse') return { kind: 'analyse', turn: analysed(task.messages, task.lexicon) };
+  if (task.kind === 'analyse-extract') {
+    const turn = analysed(task.messages, task.lexicon);
+    return { kind: 'analyse-extract', turn, ...(await extractWith(task.spec, turn.messages, task.ctx)) };
   }
   if (task.kind === 'crash') process.exit(1); // test hook: a worker that dies mid-task
   if (task.kind === 'lexicon-probe') {
@@ -71,10 +88,5 @@ export default async function runTask(task: PoolTask): Promise<PoolResult> {
     const t = l instanceof WordNetLexicon ? l.tables : null;
     return { kind: 'lexicon-probe', synsets: t?.synPos.length ?? 0, shared: t ? t.synPos.buffer instanceof SharedArrayBuffer : false, synLex0: t?.synLex[0] ?? -1 };
   }
-  const extractor = (await extractorFor(task.spec)) as Extractor & { onRuleError?: (e: RuleError) => void };
-  const ruleErrors: RuleError[] = [];
-  // One task at a time per worker, so the sink belongs to this task alone.
-  if ('onRuleError' in extractor) extractor.onRuleError = (e) => void ruleErrors.push(e);
-  const candidates = await extractor.extract(task.messages, task.ctx);
-  return { kind: 'extract', candidates, ruleErrors };
+  return { kind: 'extract', ...(await extractWith(task.spec, task.messages, task.ctx)) };
 }

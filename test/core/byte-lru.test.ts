@@ -23,6 +23,25 @@ describe('ByteLru', () => {
     expect(lru.bytes).toBeLessThanOrEqual(1000);
   });
 
+  test('an entry read is safe from eviction for at least half the cache of later insertions (a hit moves it back only from the older half)', () => {
+    const lru = new ByteLru<number>(100, () => 1);
+    for (let i = 0; i < 100; i++) lru.set(`k${i}`, i);
+    // k0 is the least recent; read it (older half: moved to the back), then k99 (newer half: stays).
+    expect(lru.get('k0')).toBe(0);
+    expect(lru.get('k99')).toBe(99);
+    for (let i = 100; i < 149; i++) lru.set(`k${i}`, i);
+    expect(lru.has('k0')).toBe(true);
+    expect(lru.has('k99')).toBe(true);
+    expect(lru.has('k1')).toBe(false);
+    // Re-read while in the newer half, k0 keeps its place; once it drifts into the older half a read moves it again.
+    for (let r = 0; r < 5; r++) {
+      expect(lru.get('k0')).toBe(0);
+      for (let i = 0; i < 30; i++) lru.set(`r${r}-${i}`, i);
+    }
+    expect(lru.has('k0')).toBe(true);
+    expect(lru.size).toBe(100);
+  });
+
   test('an entry larger than the budget is not kept; getOrCompute caches falsy values too', () => {
     const lru = new ByteLru<string>(100, (k, v) => stringBytes(k) + stringBytes(v));
     lru.set('big', 'x'.repeat(1000));

@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OfflineExtractor } from '../../src/core/extraction/offline-extractor.ts';
 import { analyseTurn } from '../../src/core/turn-analysis.ts';
 import { turnFeatures } from '../../src/core/text/enrich.ts';
-import { withTurnFeatures } from '../../src/core/service.ts';
+import { MemoryService, withTurnFeatures } from '../../src/core/service.ts';
+import { scopeOf } from '../../src/core/scope.ts';
+import { SqliteMemoryStore } from '../../src/store/sqlite/store.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import type { ExtractionContext, Message } from '../../src/core/types.ts';
 import { buildTables, packTables } from '../../src/providers/lexicon/wordnet-tables.ts';
@@ -244,6 +249,43 @@ describe('TurnPool', () => {
       await p.close();
     }
   });
+
+  test('a turn extracted in a worker is analysed in the same task: one hop, the same stored turn and memories as inline', async () => {
+    // Before: the analysis (masking, index terms, kind features) ran on the event loop, or as a
+    // task of its own for a large turn (two hops, the messages cloned to the worker twice).
+    const settings = { MEMORY_LEXICON: 'wordnet' as const };
+    const lexicon = openLexicon(settings).lexicon;
+    const p = new TurnPool({ threads: 1, offloadSmallAboveUtilisation: 0, featureLexicon: settings });
+    const dir = mkdtempSync(join(tmpdir(), 'pool-joint-'));
+    const stores = [new SqliteMemoryStore(join(dir, 'pooled.db')), new SqliteMemoryStore(join(dir, 'inline.db'))];
+    try {
+      await p.warmUp();
+      for (const s of stores) await s.migrate();
+      let id = 0;
+      const deps = { lexicon, clock: () => new Date('2024-05-02T10:00:00.000Z'), newId: () => `id-${++id}` };
+      const pooled = new MemoryService({ ...deps, store: stores[0], offlineExtractor: p.extractor(new OfflineExtractor({ lexicon })), analyzer: p });
+      const inline = new MemoryService({ ...deps, store: stores[1], offlineExtractor: new OfflineExtractor({ lexicon }) });
+      const turns = [turnOf(1, 60), turnOf(6, 200), turnOf(2, 120), turnOf(40, 600)];
+      for (const [i, messages] of turns.entries()) {
+        const before = { dispatched: p.dispatched, fallbacks: p.fallbacks };
+        const input = { sessionId: 's1', userId: 'u1', messages, timestamp: `2024-05-0${i + 1}T10:00:00.000Z` };
+        id = 1000 * (i + 1);
+        const a = await pooled.ingestTurn(input);
+        id = 1000 * (i + 1);
+        const b = await inline.ingestTurn(input);
+        expect({ dispatched: p.dispatched - before.dispatched, fallbacks: p.fallbacks - before.fallbacks }).toEqual({ dispatched: 1, fallbacks: 0 });
+        expect(a.turn).toEqual(b.turn);
+        expect(a.memories).toEqual(b.memories);
+        expect(a.turn.text).not.toContain('sk-abcdefghijklmnopqrstuvwx1234');
+      }
+      expect((await stores[0].listMemories(scopeOf('u1', 's1').key, { includeInactive: true })).length).toBeGreaterThan(0);
+      expect(await stores[0].listMemories(scopeOf('u1', 's1').key, { includeInactive: true })).toEqual(await stores[1].listMemories(scopeOf('u1', 's1').key, { includeInactive: true }));
+    } finally {
+      await p.close();
+      for (const s of stores) await s.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   test.each([
     [1, 1],

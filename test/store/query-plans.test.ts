@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.ts';
 import type { MemoryStore } from '../../src/core/ports.ts';
-import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, candidateRowsSql, LEXICAL_HEAD_SQL, HISTORY_SQL, keyLookupSql, listMemoriesQuery, postingsSql, postingsUnionSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL, TURNS_AT_SQL, USER_SCOPES_SQL } from '../../src/store/sqlite/store.ts';
+import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, recentTurnsSql, candidateRowsSql, LEXICAL_HEAD_SQL, HISTORY_SQL, keyLookupSql, listMemoriesQuery, postingsSql, postingsUnionSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL, TURNS_AT_SQL, USER_SCOPES_SQL } from '../../src/store/sqlite/store.ts';
 import { activeMemoriesQuery as pgActive, candidateRowsSqlPg, keyRowsSqlPg, memoriesByKeyQuery as pgByKey, postingsSqlPg, TURNS_AT_SQL_PG } from '../../src/store/postgres/store.ts';
 import { POSTINGS_CAP } from '../../src/store/lexical.ts';
 import { createPostgresStore } from '../../src/store/postgres/create.ts';
@@ -92,6 +92,10 @@ describe('SQLite ingest plans', () => {
     const byKey = sqliteByKey(SCOPE, 'user', 'key_3');
     expect(plan(byKey.sql, byKey.params)).toMatch(/USING INDEX memories_scope_subject_key \(scope=\? AND subject=\? AND key=\?\)/);
     expect(plan(NEXT_SEQ_SQL, [SCOPE, 's1'])).toMatch(/USING (COVERING )?INDEX turns_scope_session_seq \(scope=\? AND session_id=\?\)/);
+    // The recent-turns read (every ingest): the session's index, newest first, no sort; its limit is in the text.
+    expect(recentTurnsSql(4)).toMatch(/LIMIT 4$/);
+    expect(plan(recentTurnsSql(4), [SCOPE, 's1'])).toMatch(/USING INDEX turns_scope_session_seq \(scope=\? AND session_id=\?\)/);
+    expect(plan(recentTurnsSql(4), [SCOPE, 's1'])).not.toMatch(/TEMP B-TREE|SCAN turns/);
   });
 
   // Recall's reads: bounded by construction, whatever the statistics say. With the statistics
