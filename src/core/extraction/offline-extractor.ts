@@ -492,10 +492,11 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       lastThird = mentionRelatives(exp, self, evidence, o, out, known) ?? lastThird;
       continue;
     }
+    const hypothetical = isHypothetical(exp);
     // "the rheumatologist diagnosed me with gout", "turns out it's anaemia" (frames/diagnosis.ts).
-    if (!isHypothetical(exp))
+    if (!hypothetical)
       for (const d of diagnosisDrafts(exp, o.speaker, o.lexicon, lastThird?.id)) out.push(toCandidate(d, d.subject === o.speaker ? self : lastThird!, evidence, o.base));
-    if (isHypothetical(exp)) {
+    if (hypothetical) {
       // A stated aim survives "someday": "I really want to be a mom someday".
       if (GOAL_CUE.test(exp) && !/\bif\b|\bwish\b|\bimagine\b/i.test(exp)) {
         const a = attribute(stripMarkers(exp), o.speaker, null);

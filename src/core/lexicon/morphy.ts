@@ -63,19 +63,21 @@ export function morphy(rawWord: string, pos: PartOfSpeech, dict: MorphyDictionar
   return out;
 }
 
+/** British → American spelling steps, each applied alone and all together. */
+const AMERICAN_STEPS: ReadonlyArray<[RegExp, string]> = [
+  [/(?<=[^aeiou\s])ae(?=[^\s])/g, 'e'],
+  [/(?<=^|\s|[^aeiou\s])oe(?=[^\s])/g, 'e'],
+  [/our(?=\b|s\b|ed\b|ing\b|ite)/g, 'or'],
+  [/is(e|es|ed|ing|ation|ations)\b/g, 'iz$1'],
+  [/ys(e|es|ed|ing)\b/g, 'yz$1'],
+  [/([^aeiou])tre(s?)\b/g, '$1ter$2'],
+];
+
 /** The American forms of a British spelling (ae/oe → e, -our → -or, -ise/-yse → -ize/-yze, -tre → -ter); [] when none differ. */
 export function americanSpellings(word: string): string[] {
   const out = new Set<string>();
-  const steps: Array<[RegExp, string]> = [
-    [/(?<=[^aeiou\s])ae(?=[^\s])/g, 'e'],
-    [/(?<=^|\s|[^aeiou\s])oe(?=[^\s])/g, 'e'],
-    [/our(?=\b|s\b|ed\b|ing\b|ite)/g, 'or'],
-    [/is(e|es|ed|ing|ation|ations)\b/g, 'iz$1'],
-    [/ys(e|es|ed|ing)\b/g, 'yz$1'],
-    [/([^aeiou])tre(s?)\b/g, '$1ter$2'],
-  ];
   let all = word;
-  for (const [re, rep] of steps) {
+  for (const [re, rep] of AMERICAN_STEPS) {
     const one = word.replace(re, rep);
     if (one !== word) out.add(one);
     all = all.replace(re, rep);

@@ -1365,7 +1365,7 @@ export function activitySlotDrafts(rc: ReadClause): Draft[] {
   for (const slot of ACTIVITY_SLOTS) {
     const m = slot.re.exec(text);
     // "do the cooking" is a chore: after "the", only a plural or a compound names the activity ("the sea swims").
-    const chore = !!m && slot.known && new RegExp(`\\bthe\\s+${m[1]}$`).test(m[0]) && !/\s|s$/.test(m[1]);
+    const chore = !!m && slot.known && /\bthe\s+$/.test(m[0].slice(0, m[0].length - m[1].length)) && !/\s|s$/.test(m[1]);
     const w = m && !chore && (!plan || slot.rhythm) && (slot.known ? knownActivity(m[1], lex) : activityWord(m[1], lex, slot.instrument));
     if (w) return [{ key: 'hobby', value: w, subject: clause.speaker, metadata: { frame: 'activity slot' } }];
   }

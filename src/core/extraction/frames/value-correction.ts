@@ -58,7 +58,8 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
   const first = echo ? `${sentences[0]} ${sentences[1]}` : sentences[0];
   const starred = STARRED.exec(first);
   const opening = OPENING.exec(text)?.[1] ?? starred?.[1] ?? starred?.[2] ?? null;
-  const signalled = SIGNAL.test(text) || opening !== null || NOT_VALUE.test(first) || echo !== null;
+  const signal = SIGNAL.test(text);
+  const signalled = signal || opening !== null || NOT_VALUE.test(first) || echo !== null;
   // The earlier turns are read only for a signalled message (reading them costs an extraction per turn).
   if (!signalled) return null;
   // …and only when the first sentence carries a value of a shape this reads: a day, a number, a name.
@@ -85,7 +86,7 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
 
   // A number: the held age, of the third party a pronoun points to, else the speaker's.
   const numbers = [...first.matchAll(NUMBER)].map((m) => m[1]).filter((x) => x !== echo);
-  if (numbers.length > 0 && (opening === numbers[0] || SIGNAL.test(text) || NOT_VALUE.test(first) || echo !== null)) {
+  if (numbers.length > 0 && (opening === numbers[0] || signal || NOT_VALUE.test(first) || echo !== null)) {
     const n = numbers[0];
     const ages = held.filter((p) => p.key === 'age' && /^\d{1,3}$/.test(p.value.trim()) && p.value.trim() !== n);
     // "Eamon's 10 actually": a held third party named before the number is whose age it is.
