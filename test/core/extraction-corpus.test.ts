@@ -38,12 +38,14 @@ describe('extraction corpus', () => {
   const FLOORS: Record<string, { f1: number; precision: number }> = {
     // r5 precision 0.95 → 0.94 (session 5): a dated resignation ("handed in my resignation at Barclays on friday",
     // r5-02) is now also the event_job_loss that r9-07 and r15-09 expect; r5-02 was labelled without it.
-    r5: { f1: 0.93, precision: 0.94 },
-    r6: { f1: 0.9, precision: 0.9 },
+    // Session 14: a first race, a test passed and the speaker's own engagement or child born are milestones now (the
+    // blind rounds' reading since r21); r5, r6, r8 and r10 labelled them activities, exams and engagements.
+    r5: { f1: 0.92, precision: 0.93 },
+    r6: { f1: 0.88, precision: 0.9 },
     r7: { f1: 0.77, precision: 0.77 },
-    r8: { f1: 0.9, precision: 0.92 },
+    r8: { f1: 0.88, precision: 0.88 },
     r9: { f1: 0.95, precision: 0.94 },
-    r10: { f1: 0.95, precision: 0.95 },
+    r10: { f1: 0.93, precision: 0.95 },
     r11: { f1: 0.85, precision: 0.9 },
     // Session 5: just under the figures after the frames work (docs/extraction-frames.md, "Session 5").
     r12: { f1: 0.64, precision: 0.84 },

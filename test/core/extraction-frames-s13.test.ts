@@ -120,8 +120,10 @@ describe('a milestone by what was cleared, made or first put out', () => {
     ['cleared the overdraft and paid off my car loan last week', /car loan/],
     ['was made partner at the practice on Monday', /partner/],
     ['my first novel came out on Tuesday and my mum bought six copies', /novel/],
+    // Session 14: a first race run is a milestone too (frames/milestone.ts).
+    ['I ran my first 5k on Saturday', /5k/],
   ])('%s', (text, value) => expect(dated(text).some((c) => c.key === 'event_milestone' && value.test(c.value))).toBe(true));
-  test.each([['my sister paid off her mortgage last week'], ['I ran my first 5k on Saturday'], ['thinking I might pay off the loan next year']])('no milestone of the speaker — %s', (text) =>
+  test.each([['my sister paid off her mortgage last week'], ['my sister ran her first 5k on Saturday'], ['thinking I might pay off the loan next year']])('no milestone of the speaker — %s', (text) =>
     expect(dated(text).filter((c) => c.key === 'event_milestone' && c.subject === 'user')).toEqual([]));
 });
 

@@ -189,6 +189,10 @@ describe('milestones: stages of life the speaker passed, dated', () => {
     ['Defended the dissertation on Tuesday, still shaking', ['user|event_milestone|']],
     ['We adopted our son in March after two years of paperwork', ['user|event_milestone|']],
     ['signed my first record deal on Monday', ['user|event_milestone|']],
+    // Session 14: a test passed and the speaker's own engagement are milestones too (the blind rounds' reading since
+    // r21; the corpus's older lines kept them as an exam and an engagement).
+    ['passed my driving test yesterday', ['user|event_milestone|']],
+    ['got engaged on the pier on Sunday!', ['user|event_milestone|', 'user|relationship_status|engaged']],
   ])('%s', (text, want) => {
     const out = said(text);
     for (const w of want) expect(out.some((f) => f.startsWith(w))).toBe(true);
@@ -196,12 +200,10 @@ describe('milestones: stages of life the speaker passed, dated', () => {
 
   test.each([
     ['my sister got married on Saturday'],
-    ['passed my driving test yesterday'],
     ["we're getting married next June"],
     ['opened my laptop yesterday and the screen was cracked'],
     ['signed the lease on Monday'],
     ['We got married in Lisbon in 2009'],
-    ['got engaged on the pier on Sunday!'],
   ])('no milestone of the speaker: %s', (text) => expect(said(text).filter((f) => f.startsWith('user|event_milestone|'))).toEqual([]));
 });
 

@@ -27,7 +27,7 @@ describe('QA extraction defects: what must be extracted', () => {
     ["I'm a data analyst at Deloitte in Chicago.", ['user|employer|Deloitte|assert', 'user|job_title|data analyst|assert', 'user|location|Chicago|assert']],
     ['I work at Shopify in Ottawa.', ['user|employer|Shopify|assert', 'user|location|Ottawa|assert']],
     // P2-7: engagement → partner and a dated event.
-    ['I got engaged to Marco on Saturday!', ['user|partner|Marco|assert', 'user|relationship_status|engaged|assert', 'user|event_engagement|got engaged to Marco|assert']],
+    ['I got engaged to Marco on Saturday!', ['user|partner|Marco|assert', 'user|relationship_status|engaged|assert', 'user|event_milestone|got engaged to Marco|assert']],
     ['We just got engaged to each other last night, Jules proposed!', ['user|relationship_status|engaged|assert']],
     // P2-7 / P3-6: dates and intensifiers never end up inside a value.
     ['I start at Spotify on March 17.', ['user|employer|Spotify|assert']],
@@ -70,10 +70,11 @@ describe('QA extraction defects: what must be extracted', () => {
     expect(run('I hate Jira because it is painfully slow.').find((c) => c.key === 'opinion_jira')?.metadata?.stance).toBe('negative');
   });
 
+  // Session 14: the speaker's own engagement is a milestone (frames/milestone.ts, rules/events.ts).
   test('engagement event is dated', () => {
-    const ev = run('I got engaged to Marco on Saturday!').find((c) => c.key === 'event_engagement');
+    const ev = run('I got engaged to Marco on Saturday!').find((c) => c.key === 'event_milestone');
     expect(ev?.eventDate).toBe('2024-05-04');
-    const ev2 = run('We got engaged over the weekend.').find((c) => c.key === 'event_engagement');
+    const ev2 = run('We got engaged over the weekend.').find((c) => c.key === 'event_milestone');
     expect(ev2?.value).toBe('got engaged');
   });
 

@@ -19,9 +19,9 @@ export const CONFIRM = /^\s*(?:yes|yeah|yep|yup|aye|yea|ya|correct|exactly|right
 export const DENY = /^\s*(?:no|nope|nah|not\s+any\s?more|not\s+really)\b[\s,.!—–-]*/i;
 
 const FIRST_PERSON: Array<[RegExp, string]> = [
-  [/\byou\s+are\b|\byou're\b/gi, 'I am'],
+  [/\byou\s+are\b|\byou['’]re\b/gi, 'I am'],
   [/\byou\s+were\b/gi, 'I was'],
-  [/\byou\s+have\b|\byou've\b/gi, 'I have'],
+  [/\byou\s+have\b|\byou['’]ve\b/gi, 'I have'],
   [/\byour\b/gi, 'my'],
   [/\byours\b/gi, 'mine'],
   [/\byourself\b/gi, 'myself'],
@@ -52,8 +52,10 @@ export function questionAsStatement(text: string): string {
     .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, aux: string, name: string, np: string) => `${lead}${name} ${aux.toLowerCase()} ${np}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(is|was)\s+(your\s+[\p{L}-]+)\b/giu, (_m, lead: string, aux: string, np: string) => `${lead}${np} ${aux.toLowerCase()}`)
     .replace(/^\s*(?:so\s+)?you(?:\s+are|'re|’re)\s+the\s+one\s+who\s+(\w+?)s\b/i, 'you $1')
-    // "Still playing steel pan on Thursdays?": a question with its subject and auxiliary dropped.
-    .replace(/^\s*still\s+(\p{L}+ing)\b/iu, 'you are still $1');
+    // "Still playing steel pan on Thursdays?", "Still at Vantreo?": a question with its subject and auxiliary dropped.
+    .replace(/^\s*(?:and\s+|so\s+)?still\s+(\p{L}+ing|at|in|with|on|over\s+in|up\s+in|down\s+in|out\s+in)\b/iu, 'you are still $1')
+    // "And Tiramisu is the lurcher, yes?": a check that a name is the user's animal or relative ("the" is theirs).
+    .replace(/^\s*(?:[Aa]nd\s+|[Ss]o\s+)?(\p{Lu}[\p{L}'’-]+)\s+is\s+the\s+(?=[\p{Ll}-]+(?:\s+[\p{Ll}-]+)?\s*(?:,|[—–-]|\?|$))/u, '$1 is your ');
 }
 
 /**
@@ -87,8 +89,21 @@ export function uncleft(text: string): string | null {
   return `${subject} ${verb} ${focus}${rest.length ? ` ${rest.join(' ')}` : ''}`;
 }
 
+/**
+ * "And the rabbit you mentioned, is that Pumpernickel?", "You mentioned your daughter earlier - is it Saoirse?": a
+ * name checked against something the user told of is that thing's name ("your rabbit is Pumpernickel").
+ */
+const MENTIONED_NAME = [
+  /^\s*(?:[Aa]nd\s+|[Ss]o\s+)?[Tt]he\s+([\p{Ll}-]+(?:\s+[\p{Ll}-]+)?)\s+you\s+(?:mentioned|told\s+me\s+about|talked\s+about|said)(?:\s+(?:earlier|before|last\s+time))?\s*[,—–-]?\s*(?:is|was)\s+(?:that|it|he|she|this)\s+(\p{Lu}[\p{L}'’-]+)\s*\?\s*$/u,
+  /^\s*(?:[Aa]nd\s+|[Ss]o\s+)?[Yy]ou\s+(?:mentioned|told\s+me\s+about|talked\s+about)\s+your\s+([\p{Ll}-]+(?:\s+(?!earlier\b|before\b|last\b)[\p{Ll}-]+)?)(?:\s+(?:earlier|before|last\s+time))?\s*[,—–-]+\s*(?:is|was)\s+(?:that|it|he|she)\s+(\p{Lu}[\p{L}'’-]+)\s*\?\s*$/u,
+];
+
 /** "So you live in Denver, right?" → "I live in Denver." */
 export function assistantClaimToFirstPerson(text: string): string {
+  for (const re of MENTIONED_NAME) {
+    const m = re.exec(text.trim());
+    if (m) return `my ${m[1]} is ${m[2]}.`;
+  }
   const cleft = uncleft(text.trim());
   if (cleft) text = `${cleft}.`;
   const offer = OFFER.exec(text.trim());
@@ -205,7 +220,8 @@ export const LEAD_FILLER = /^\s*(?:(?:ha(?:ha)+|hah|lol|lmao|oh|ah+|hmm+|well|oo
  * they stand there; the length of the echo and its comma, or null.
  */
 export function echoBeforeYes(question: string, answer: string): number | null {
-  const m = /^\s*((?:[\p{L}\p{N}'’-]+\s+){0,2}[\p{L}\p{N}'’-]+)\s*,\s*/u.exec(answer);
+  // "Saoirse yes, she's the eldest": the echo may run straight into its yes.
+  const m = /^\s*((?:[\p{L}\p{N}'’-]+\s+){0,2}?[\p{L}\p{N}'’-]+)(?:\s*,\s*|\s+(?=(?:yes|yeah|yep|yup)\b))/iu.exec(answer);
   if (!m) return null;
   const echo = m[1].toLowerCase();
   const words = question.toLowerCase().replace(/[^\p{L}\p{N}'’\s-]/gu, ' ').split(/\s+/).join(' ');
@@ -247,8 +263,10 @@ export function impliedYes(question: string, answer: string): 'late' | 'elaborat
  * allergies I should know about?" — "sesame, quite badly" → "I am allergic to sesame.". The asked class is the
  * question's noun (data: ASKED_CLASSES); the answer's first part, a few words of no pronoun, denial or question, fills it.
  */
-const ASKED_CLASSES: ReadonlyArray<{ heads: string[]; statement: (things: string) => string }> = [
+const ASKED_CLASSES: ReadonlyArray<{ heads: string[]; statement: (things: string) => string; counted?: (count: string, rest: string) => string }> = [
   { heads: ['allergy', 'allergies', 'intolerance', 'intolerances'], statement: (x) => `I am allergic to ${x}.` },
+  // "Any kids?" — "one, Ilario, he's 4": the count, then who.
+  { heads: ['kids', 'children', 'child', 'kid'], statement: (x) => `I have children, ${x}.`, counted: (n, rest) => `I have ${n} ${n === 'one' ? 'child' : 'children'}, ${rest}` },
   { heads: ['language', 'languages'], statement: (x) => `I speak ${x}.` },
   { heads: ['instrument', 'instruments'], statement: (x) => `I play ${x}.` },
   { heads: ['pet', 'pets', 'animals'], statement: (x) => `I have ${x}.` },
@@ -261,6 +279,8 @@ export function askedListAnswer(question: string, answer: string): string | null
   const row = m ? ASKED_CLASSES.find((r) => r.heads.includes(m[1].toLowerCase())) : undefined;
   if (!row) return null;
   const first = answer.trim().split(/\s*(?:[,;.!?—–]|\s-\s|\bbut\b|\bthough\b)\s*/)[0].trim();
+  const count = row.counted ? /^\s*(one|two|three|four|five|six|\d)\s*[,:—–-]\s*(\p{Lu}.*)$/su.exec(answer) : null;
+  if (count && row.counted && !NEGATION_IN.test(answer)) return row.counted(count[1].toLowerCase(), count[2].trim().replace(/[.!]*$/, '.'));
   if (!first || first.split(/\s+/).length > 5 || NOT_A_LIST.test(first) || NEGATION_IN.test(answer)) return null;
   return row.statement(first);
 }

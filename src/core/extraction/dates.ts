@@ -66,7 +66,7 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
     }
     // "for about three years", "three years now": a duration, not a date.
     // "retired after 30 years", "within two weeks": a span, not a point in the future.
-    if (/^(?:for\s+|over\s+|after\s+|within\s+)?(?:about\s+|almost\s+|nearly\s+|around\s+|over\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|several|a\s+few|few|a\s+couple\s+of)\s+(?:years?|months?|weeks?|days?)(?:\s+now)?$/i.test(r.text.trim()) && !/\bago\b/i.test(text.slice(r.index, r.index + r.text.length + 5))) continue;
+    if (/^(?:for\s+|over\s+|after\s+|within\s+)?(?:about\s+|almost\s+|nearly\s+|around\s+|over\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|\d+|several|a\s+few|few|a\s+couple\s+of)\s+(?:years?|months?|weeks?|days?)(?:\s+now)?$/i.test(r.text.trim()) && !/\bago\b/i.test(text.slice(r.index, r.index + r.text.length + 5))) continue;
     // "every thursday", "each morning": a habit, not a date.
     if (/\b(?:every|each)\s+(?:other\s+)?$/i.test(text.slice(0, r.index)) || /^(?:every|each)\b/i.test(r.text.trim())) continue;
     const s = r.start;

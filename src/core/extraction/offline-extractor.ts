@@ -24,6 +24,7 @@ import { HEALTH_RULES } from './rules/health.ts';
 import { PREFERENCE_RULES, communicationStyle, idiomaticTaste, tasteChange } from './rules/preferences.ts';
 import { changeOfHeart, opinions, reasonedOpinion } from './rules/opinions.ts';
 import { eventKindOf, events } from './rules/events.ts';
+import { milestoneStage } from './frames/milestone.ts';
 import { shiftEmployer, workSchedule } from './rules/work-schedule.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
@@ -648,7 +649,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         const detached = DETACHED_RULES.flatMap((r) => runRule(r, clause, o.onError));
         const own = [...detached, ...framesFor(clause, detached, o.lexicon)].filter((d) => d.implicit || d.op === 'retract' || d.subject === o.speaker);
         // "interview with the NHS trust tomorrow at 10": a dated fragment that names a kind of event is the speaker's.
-        const named = clause.date && !neg.history && eventKindOf(t) && !SOMEONE_ELSES.test(t) ? events(clause, false) : [];
+        const named = clause.date && !neg.history && (eventKindOf(t) || milestoneStage(clause, o.lexicon)) && !SOMEONE_ELSES.test(t) ? events(clause, false, o.lexicon) : [];
         for (const d of [...own, ...jobLoss(own, clause), ...named]) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
         continue;
       }
@@ -665,7 +666,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       if (att.subject.self && RESTATED.test(raw) && !CHANGED.test(raw)) facts = facts.map((d) => restated(d, held));
       // Relations and tastes do not explain a dated past action ("I joined a basketball league last week" is an event too).
       const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0 || facts.some((d) => d.op === 'retract' && d.metadata?.ending);
-      const evs = neg.history || lifted ? [] : [...events(clause, explained)];
+      const evs = neg.history || lifted ? [] : [...events(clause, explained, o.lexicon)];
       if (att.subject.self && !evs.some((d) => d.key === 'event_job_loss')) evs.push(...jobLoss(facts, clause));
       // "Morag next door is a lifeguard, 58 and still swims": a verbless age after a comma in a clause about someone else.
       if (!att.subject.self && !facts.some((d) => d.key === 'age')) {

@@ -114,6 +114,8 @@ const CLAUSE_SPLIT = new RegExp(
     `|\\s*,\\s*(?:but|though|although|yet|whereas|while)\\s+(?=[A-Z][a-z]+(?:'s|’s|\\s+(?:is|was|has|have|are|were)\\b))` +
     // ", Thaddeus from accounts is allergic…": a named person placed by a group they share with the speaker, and a verb.
     `|\\s*,\\s*(?=[A-Z][a-z]+\\s+(?:from\\s+(?:the\\s+|my\\s+)?[a-z]+|next\\s+door)\\s+(?:is|was|has|had)\\b)` +
+    // "the Micra died on the A66 and the mechanic said not worth fixing": someone else's report after the speaker's clause.
+    `|\\s*,?\\s+(?:and|but|so)\\s+(?=(?:the|his|her|their|my|our)\\s+(?:[A-Za-z]+\\s+){0,2}?(?:said|says|reckons|reckoned|told|tells|thinks|thought)\\b)` +
     // "So that's it then: nine years at…": a lead-in clause with its own verb, then a colon and the statement.
     `|\\s*:\\s+(?=[a-z])(?<=\\b(?:is|it's|that's|was|are|happened|news|update)(?:\\s+(?:it|that|then|now|official|done))*\\s*:\\s+)`,
   'g',

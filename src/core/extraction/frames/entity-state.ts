@@ -13,7 +13,7 @@ import type { Draft, Holdings } from '../model.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { bareName, type ReadClause } from './read.ts';
-import { BARRED_FROM, COMPLETIONS, DISSOLUTIONS, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, REFERENCE_ENDINGS, type Ending, type ReferenceEnding } from './table.ts';
+import { BARRED_FROM, COMPLETIONS, DISSOLUTIONS, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, OUT_STATES, REFERENCE_ENDINGS, SHELTERS, type Ending, type ReferenceEnding } from './table.ts';
 import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
 import { resolveDate } from '../dates.ts';
 
@@ -406,9 +406,29 @@ function structured(row: ReferenceEnding, rc: ReadClause, shape: Shape): Array<P
     case 'has-new-home': {
       if (shape.negated) return [];
       if (shape.verb === 'have') return shape.objects.some((o) => NEW_HOMES.includes(o.headLemma)) && after.includes('new') ? [shape.subject] : [];
+      // "now" before or after the verb: "Custard now lives with a smallholder", "Bertie lives with my aunt now".
+      const now = rc.tokens.some((t) => t.lower === 'now') && !/\bstill\b/i.test(rc.clause.text);
+      // "Bramley is at a rescue now": kept at a shelter.
+      if (shape.verb === 'be') return now && shape.preps.some((p) => (p.prep === 'at' || p.prep === 'in') && SHELTERS.includes(p.np.headLemma)) ? [shape.subject] : [];
       const withWhom = shape.verb === 'live' ? shape.preps.find((p) => p.prep === 'with') : undefined;
       const others = withWhom && !['me', 'us'].includes(withWhom.np.text.toLowerCase()) && !['our', 'his', 'her', 'their'].includes(withWhom.np.det ?? '');
-      return others && after.includes('now') && !/\bstill\b/i.test(rc.clause.text) ? [shape.subject] : [];
+      return others && now ? [shape.subject] : [];
+    }
+    // "I'm finished at BAE come the 20th", "I'm out of Transnet": the speaker's ended state, then the held thing.
+    case 'speaker-out': {
+      // Read from the speaker's "I"/"we" on, whatever time phrase opens the clause ("end of the month I'm out of…").
+      const k = rc.tokens.findIndex((t, j) => (t.lower === 'i' || t.lower === 'we') && rc.tokens[j + 1]?.lemma === 'be');
+      if (k < 0 || shape.negated || rc.clause.negated) return [];
+      const sub = shapeOfTokens(rc.tokens.slice(k));
+      const rest = rc.tokens.slice(k + 2).map((t) => t.lower);
+      // The state is the complement of "be" ("I'm out of…"), or the participle after it ("I'm finished at…").
+      const s = rest[0] === 'all' ? 1 : 0;
+      if (!rest[s] || !(OUT_STATES.states as readonly string[]).includes(rest[s])) return [];
+      // "done at the depot for today": out for a while, not for good.
+      if (rest.some((w, j) => w === 'for' && (OUT_STATES.forNow as readonly string[]).includes(rest[j + 1] === 'the' ? rest[j + 2] : rest[j + 1]))) return [];
+      // The thing ended follows the state at once ("finished at BAE"; not "finished with the overtime at BAE").
+      const first = sub.preps[0];
+      return first && first.prep === rest[s + 1] && (OUT_STATES.preps as readonly string[]).includes(first.prep) ? [first.np] : [];
     }
     // "Bramble went back to the farm", "Sunny has gone to my aunt's": a held animal goes back, or to a person, for good
     // (not to someone's own place of its: "back to his basket"; not for a while: "to my mum's for the weekend").
@@ -537,7 +557,7 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
   if (!held || (shape.modal && shape.modal !== 'can') || /^\s*(?:if|unless|when|whether)\b/i.test(clause.text)) return [];
   // Fragments are read only when the clause has one of their words (a cheap look before the token walks).
   const fragment = FRAGMENT_CUE.test(clause.text) ? fragmentEndings(rc, held) : [];
-  if (fragment.length > 0 || !shape.verb) return fragment;
+  if (fragment.length > 0) return fragment;
   // The clause is the speaker's, or about the held referent itself ("Zara dumped me" is attributed to Zara).
   const speakerActs = clause.subject.self && (shape.pronoun === 'i' || shape.pronoun === 'we' || shape.subjectless);
   // The main verb group's negation; a negation in a later comma part ("…, the knee will not have it") is its own.
@@ -545,6 +565,8 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
   // "the panda is no more": the "no" of an ended phrase is no negation.
   const endedPhrase = shape.verb === 'be' && endedPhraseAt(rc.tokens.slice(verbAt(rc, shape) + 1).map((t) => t.lower)) > 0;
   for (const row of REFERENCE_ENDINGS) {
+    // A clause the shape gives no main verb ("by Christmas I'm out of Arriva") is read only by the rows that find their own.
+    if (!shape.verb && row.shape !== 'speaker-out') continue;
     if ((negated && !(endedPhrase && row.shape === 'state')) !== (row.shape === 'survive-negated')) continue;
     if (!clause.subject.self && row.role !== 'leaver' && row.role !== 'ender' && row.role !== 'subject' && row.role !== 'passive') continue;
     let refs: Array<Phrase | null>;
@@ -567,7 +589,7 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
     } else if (row.role === 'leaver') refs = !shape.pronoun && shape.objects.length === 0 && /^(?:me|us)$/i.test(rc.tokens[verbAt(rc, shape) + 1]?.lower ?? '') ? [shape.subject] : [];
     else if (row.role === 'ender') refs = !shape.pronoun && shape.subject?.proper && /^(?:it|things)$/i.test(rc.tokens[verbAt(rc, shape) + 1]?.lower ?? '') && (shape.verb !== 'call' || /^off$/i.test(rc.tokens[verbAt(rc, shape) + 2]?.lower ?? '')) ? [shape.subject] : [];
     else refs = [shape.subject];
-    if (row.role === 'object' && row.shape && !speakerActs) continue;
+    if (row.role === 'object' && row.shape && !speakerActs && row.shape !== 'speaker-out') continue;
     for (const np of refs) {
       if (!np || /['’]s\b/.test(np.text) || ['his', 'her', 'their', 'your', 'a', 'an'].includes(np.det ?? '')) continue;
       for (const w of referentWords(np)) {
@@ -583,7 +605,8 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
       // (reconciliation ends a stored memory of that key and name, and nothing when none is stored).
       const name = np.proper ? np.name : bareName(np, rc.lex, [null, 'the']);
       if (!name || name.includes(' ') || row.heldOnly) continue;
-      const key = row.keys.length === 1 ? row.keys[0] : row.keys.includes('vehicle') && isKind(name, 'vehicle') ? 'vehicle' : null;
+      // A row that ends pets first ("let Rufus go") keeps a pet for a name of no vehicle kind.
+      const key = row.keys.length === 1 ? row.keys[0] : row.keys.includes('vehicle') && isKind(name, 'vehicle') ? 'vehicle' : row.keys.length === 2 && row.keys[0] === 'pet' ? 'pet' : null;
       if (key) return [{ key, value: name[0].toUpperCase() + name.slice(1), op: 'retract', subject: clause.speaker, metadata: { ending: row.id, ...(held.named?.(name) ? { mentionedBefore: true } : {}) } }];
     }
   }

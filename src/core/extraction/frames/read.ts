@@ -20,7 +20,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { RESIDENCE_TAILS, COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -148,6 +148,16 @@ function inSlot(shape: Shape, slot: Frame['slot']): Phrase[] {
 }
 
 /** Whether the phrase is of the argument class. */
+/**
+ * "I'm in Stromness these days": a name the lexicon does not know (no kind at all: not a person's name, an
+ * organisation or a thing) that the speaker is in, said with a word of residence (RESIDENCE_TAILS), is where they live.
+ */
+function residentIn(np: Phrase, rc: ReadClause): boolean {
+  if (!np.proper || !np.name || kindOf(np.name.toLowerCase(), rc.lex) !== null || (rc.lex && rc.lex.senses(np.name.toLowerCase(), 'noun', 1).length > 0)) return false;
+  const words = rc.tokens.map((t) => t.lower);
+  return RESIDENCE_TAILS.some((run) => words.some((_, i) => run.every((w, j) => words[i + j] === w)));
+}
+
 function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   // "no brothers", "any pets": a phrase that denies or asks is no argument.
   if (np.det === 'no' || np.det === 'any') return false;
@@ -346,7 +356,9 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     );
     if (args.length === 0) continue;
     if (frame.place && !args.every((np) => np.det === null && isKind((np.name ?? np.head).toLowerCase(), 'location', lex) && !isKind((np.name ?? np.head).toLowerCase(), 'organization', lex))) continue;
-    if (frame.placeOnly && (clause.date || clause.past || shape.verbText === 'was' || shape.verbText === 'were' || shape.preps.length !== 1 || shape.objects.length > 0 || !args.every((np) => isKind((np.name ?? np.head).toLowerCase(), 'location', lex)))) continue;
+    if (frame.placeOnly && (clause.date || clause.past || shape.verbText === 'was' || shape.verbText === 'were' || shape.preps.length !== 1 || shape.objects.length > 0 || !args.every((np) => isKind((np.name ?? np.head).toLowerCase(), 'location', lex) || residentIn(np, rc)))) continue;
+    if (frame.lemmas && !frame.lemmas.includes(shape.verb)) continue;
+    if (frame.definite && !args.every((np) => np.det === 'the' && !np.proper && !/['’]s\b/.test(np.text))) continue;
     if (frame.key === 'diet') {
       const diet = dietFrom(frame.slot === 'object' ? shape.objects : args, lex);
       if (diet) out.push({ key: 'diet', value: diet, op: 'assert', confidence: 0.75, metadata: { frame: `${frame.pred}×food${frame.negated ? ' (negated)' : ''}` } });
@@ -482,6 +494,15 @@ export function namingDrafts(rc: ReadClause): Draft[] {
   // "Harriet is my sister", "Pepper is my dog": a name identified with a possessed relative or animal names it.
   const c = shape.verb === 'be' ? shape.complement : null;
   const who = shape.subject?.proper && shape.subject.name && !shape.pronoun && isName(shape.subject.name) && mayBeName(shape.subject.name, lex) ? shape.subject.name : null;
+  // "my son is Tobiah", "our cat is Hermione": the possessed relative or animal first, the name as the complement.
+  const owned = shape.verb === 'be' && shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') && !/['’]s\b/.test(shape.subject.text) && c?.proper && c.name && !c.det && isName(c.name) && !c.name.includes(' ') && mayBeName(c.name, lex) ? shape.subject : null;
+  if (owned && c?.name) {
+    if (RELATIONS[owned.headLemma] !== undefined) {
+      const d = relationDraft(clause.speaker, owned.headLemma, c.name, 0.9);
+      return d ? [{ ...d, metadata: { ...d.metadata, frame: 'family×be' } }] : [];
+    }
+    if (isKind(owned.headLemma, 'animal', lex)) return [{ key: 'pet', value: `${owned.headLemma} named ${c.name}`, subject: clause.speaker, metadata: { species: owned.headLemma, name: c.name, frame: 'animal×be' } }];
+  }
   if (c && who && (c.det === 'my' || c.det === 'our') && !/['’]s\b/.test(c.text)) {
     if (RELATIONS[c.headLemma] !== undefined) {
       const d = relationDraft(clause.speaker, c.headLemma, who, 0.9);

@@ -94,7 +94,17 @@ export interface Frame {
   objectHeads?: readonly string[];
   /** The argument must be a place to the lexicon ("a midwife up in Inverness"), never an organisation. */
   place?: boolean;
+  /** The argument must be a common noun under "the" ("the housing department"), not a name or someone's. */
+  definite?: boolean;
+  /** Only these verbs of the class ("work", not "volunteer": a food bank volunteered at is no employer). */
+  lemmas?: readonly string[];
 }
+
+/**
+ * Words that make being in a place living there ("I'm in Stromness these days", "we're in Kirkwall now"): with one of
+ * them the place may be a name the lexicon does not hold.
+ */
+export const RESIDENCE_TAILS: readonly string[][] = [['these', 'days'], ['nowadays'], ['now'], ['for', 'good'], ['full', 'time']];
 
 /** What one gets, lands or starts when one starts work ("got a job as…", "landed a role at…"). */
 export const JOB_NOUNS: readonly string[] = ['job', 'role', 'position', 'post', 'placement', 'internship', 'apprenticeship', 'gig', 'contract'];
@@ -115,8 +125,16 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'bring', slot: 'object', arg: 'name', key: 'pet', implicit: true, via: { preps: ['to', 'at', 'from'], heads: ['vet', 'groomer', 'kennel', 'kennels', 'cattery', 'park', 'groomers', 'daycare'] } },
   { pred: 'work', slot: 'prep:at', arg: 'proper', key: 'employer' },
   { pred: 'work', slot: 'prep:for', arg: 'proper', key: 'employer' },
+  // "I work for the housing department", "at the parks department": an organisation named by its kind is the employer.
+  { pred: 'work', slot: 'prep:for', arg: 'organization', key: 'employer', definite: true, lemmas: ['work'] },
+  { pred: 'work', slot: 'prep:at', arg: 'organization', key: 'employer', definite: true, lemmas: ['work'] },
+  // "I'm (still) with the housing department in Dundee": being with an organisation named by its kind.
+  { pred: 'be', slot: 'prep:with', arg: 'organization', key: 'employer', definite: true },
   { pred: 'work', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
   { pred: 'be', slot: 'complement', arg: 'occupation', key: 'job_title' },
+  // "I'm a plater at BAE", "a tug skipper with Transnet": where the occupation is held is the employer.
+  { pred: 'be', slot: 'prep:at', arg: 'proper', key: 'employer', alongside: { slot: 'complement', arg: 'occupation' } },
+  { pred: 'be', slot: 'prep:with', arg: 'proper', key: 'employer', alongside: { slot: 'complement', arg: 'occupation' } },
   { pred: 'live', slot: 'prep:in', arg: 'proper', key: 'location' },
   // "I'm in Portsmouth": being in a place the lexicon knows as one, now, with nothing else said (no date, no "for work").
   { pred: 'be', slot: 'prep:in', arg: 'proper', key: 'location', placeOnly: true },
@@ -256,6 +274,31 @@ export const ARRIVAL = {
   phrases: ['on the way', 'due'],
   newborn: ['baby', 'newborn', 'bump'],
   counts: ['second', 'third', 'fourth', 'fifth', 'sixth', 'two', 'three', 'four', 'five', 'six'],
+} as const;
+
+/**
+ * A stage passed (frames/milestone.ts): the speaker's past, dated clause whose verb marks an achievement ("qualified
+ * as…", "was ordained…", "passed my HGV"), whose object is a credential got ("got my forklift licence", "earned my
+ * brown belt": the lexicon's certificates and awards, or these heads), or whose object is a first contest or feat
+ * ("ran my first marathon", "did my first solo flight": an act or event, not a made thing). "passed" needs an object
+ * that can be passed as a test (an act, a cognition, an attribute; a name or a word the lexicon does not hold).
+ */
+export const MILESTONE = {
+  achieved: ['pass', 'qualify', 'graduate', 'ordain', 'certify', 'accredit', 'induct', 'commission', 'knight', 'matriculate', 'charter'],
+  /** Verbs a credential is got by. */
+  obtained: ['get', 'earn', 'receive', 'gain', 'achieve', 'award', 'collect'],
+  credentialAnchors: ['certificate', 'award', 'academic_degree', 'diploma'],
+  credentials: ['licence', 'license', 'belt', 'qualification', 'certification', 'accreditation', 'wings', 'badge', 'chartership', 'doctorate', 'phd', 'masters', 'degree'],
+  /** Lexicographer classes of a thing one passes as a test, or of a first feat. */
+  testClasses: ['noun.act', 'noun.cognition', 'noun.attribute', 'noun.event', 'noun.communication'],
+  featClasses: ['noun.act', 'noun.event'],
+  /** A time, a place or a body part is never passed as a test ("passed the time", "passed the church", "passed a stone"). */
+  neverTests: ['noun.time', 'noun.location', 'noun.body', 'noun.substance'],
+  /** A newborn or grandchild whose arrival is the speaker's milestone ("baby Wilfred arrived", "our daughter … was born"). */
+  newborn: ['baby', 'son', 'daughter', 'boy', 'girl', 'twins', 'grandchild', 'grandbaby', 'grandson', 'granddaughter', 'grandkid'],
+  births: [['arrived'], ['was', 'born'], ['were', 'born']],
+  /** The speaker's yes to a proposal, said after it ("… proposed … and I said yes", "the answer was YES"). */
+  accepted: [['i', 'said', 'yes'], ['said', 'yes'], ['answer', 'was', 'yes'], ['i', 'said', 'yes', 'obviously']],
 } as const;
 
 /**
@@ -471,7 +514,7 @@ export interface ReferenceEnding {
   role: 'object' | 'subject' | 'passive' | 'leaver' | 'ender' | 'together';
   keys: string[];
   /** A structure the clause must have instead of (or with) a verb class. */
-  shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state' | 'has-new-home' | 'returned';
+  shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state' | 'has-new-home' | 'returned' | 'speaker-out';
   particle?: string;
   /** For `together`: the objects the bond is ended over (default entity-state BOND_OBJECTS; with this list, one is required). */
   objects?: string[];
@@ -482,7 +525,7 @@ export interface ReferenceEnding {
 export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
   { id: 'farewell', shape: 'farewell', role: 'object', keys: ['pet'] },
   { id: 'did-not-survive', shape: 'survive-negated', role: 'subject', keys: ['pet'] },
-  { id: 'let-go', shape: 'release', role: 'object', keys: ['pet'] },
+  { id: 'let-go', shape: 'release', role: 'object', keys: ['pet', 'vehicle'] },
   { id: 'new-home', shape: 'new-home', role: 'object', keys: ['pet'] },
   { id: 'no-more', shape: 'state', role: 'subject', keys: ['pet', 'vehicle', 'hobby', 'partner', 'employer'] },
   { id: 'taken', anchors: ['steal'], lemmas: ['nick', 'pinch', 'nab', 'swipe', 'nobble'], role: 'passive', keys: ['vehicle', 'pet'] },
@@ -500,6 +543,9 @@ export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
   { id: 'has-new-home', shape: 'has-new-home', role: 'subject', keys: ['pet', 'vehicle'] },
   { id: 'returned', shape: 'returned', role: 'subject', keys: ['pet'], heldOnly: true },
   { id: 'parted', lemmas: ['part', 'split', 'separate'], role: 'together', keys: ['partner', 'employer'] },
+  // Session 14: "so I'm finished at BAE come the 20th", "end of January I'm out of Transnet", "I'm gone from Intel":
+  // the speaker out of (an ended state, then at/of/from) a held employer or pastime.
+  { id: 'out-of', shape: 'speaker-out', role: 'object', keys: ['employer', 'hobby'], heldOnly: true },
 ];
 
 /** Phrases a held thing is said to be when it has ended, after the copula ("the van is no more", "a thing of the past"). */
@@ -520,6 +566,10 @@ export const COMPLETIONS: readonly string[] = ['through', 'final', 'finalised', 
 export const FAREWELLS: readonly string[] = ['goodbye', 'farewell', 'goodbyes', 'farewells'];
 /** What a rehomed animal is found or given ("found Pretzel a new family"). */
 export const NEW_HOMES: readonly string[] = ['home', 'family', 'owner', 'owners', 'household'];
+/** Where an animal given up is kept ("Bramley is at a rescue now"). */
+export const SHELTERS: readonly string[] = ['rescue', 'shelter', 'sanctuary', 'rehoming', 'refuge'];
+/** The speaker's state out of a job or pastime ("I'm finished at BAE", "I'm out of Transnet"), then at/of/from it. */
+export const OUT_STATES = { states: ['finished', 'done', 'gone', 'out', 'through'], preps: ['at', 'of', 'from'], forNow: ['today', 'tonight', 'now', 'day', 'week', 'weekend', 'night', 'moment', 'while'] } as const;
 
 /** Words that say the speaker is putting a value right (a corrected value is then matched by its shape). */
 export const CORRECTION_SIGNALS: readonly string[] = ['actually', 'sorry', 'oops', 'whoops', 'wait', 'i mean', 'i meant', 'typo', 'typed', 'mistyped', 'misread', 'misspoke', 'wrong', 'autocorrect', 'my bad', 'correction', 'with an? \\p{L}', 'fat thumbs', 'fat fingers', 'the digits', 'digits round'];

@@ -99,6 +99,11 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
     if (typeof c.metadata?.name === 'string') taken.add(norm(c.metadata.name));
   }
   taken.add(norm(speaker));
+  // "got married at Gretna Green on Friday": a place inside an event the rules read is where it happened, not a
+  // workplace or a home to learn (a job start's place is the employer, and stays learnable). Only places: a pet or a
+  // job named inside an activity is still learned.
+  const PLACE_KEYS = new Set(['employer', 'location', 'hometown']);
+  const occasions = existing.filter((c) => c.type === 'event' && c.key !== 'event_job_start').map((c) => ` ${norm(c.value)} `);
   const said = new Set(existing.filter((c) => c.subject === speaker).map((c) => c.key));
   // Each typed argument of each own sentence is scored for every key; per key the most probable argument at or above
   // the key's threshold is kept.
@@ -109,6 +114,7 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
       if (taken.has(norm(a.value))) continue;
       const probs = keyProbabilities(model, a.features);
       const key = model.keys.reduce((k, x) => (probs[x] > probs[k] ? x : k), model.keys[0]);
+      if (PLACE_KEYS.has(key) && occasions.some((o) => o.includes(` ${norm(a.value)} `))) continue;
       const p = probs[key];
       if (said.has(key) || p < (model.thresholds[key] ?? 0.5)) continue;
       if ((best.get(key)?.p ?? -1) < p) best.set(key, { value: a.value, p, evidence: u.raw });

@@ -11,6 +11,8 @@ import { dateSpans } from '../dates.ts';
 import { re } from '../re.ts';
 import { RELATIONS, RELATION_ADJ, RELATION_RE } from '../lexicon.ts';
 import { DEFINITE_PAST_OCCASION, thirdPartyId } from '../subject-attribution.ts';
+import type { Lexicon } from '../../ports.ts';
+import { milestoneStage } from '../frames/milestone.ts';
 
 const KINDS: Array<[RegExp, string]> = [
   [/\b(?:job\s+)?interview/i, 'event_interview'],
@@ -68,6 +70,8 @@ const FIRST_HOME = '(?:bought|closed\\s+on|got\\s+the\\s+keys\\s+(?:to|for)|move
 const MILESTONE = re(`\\b(?:${STAGE_VERBS}|${STAGE_OWN}|${STAGE_WORKS}|${STAGE_TRAINING}|${FIRST_HOME}|${CLEARED})\\b|${FIRST_OPENED}`, 'i');
 /** The speaker's own wedding or engagement, which also sets the relationship status. */
 const OWN_UNION = /\b(?:got|get)\s+(?:married|hitched|wed)\b|\btied\s+the\s+knot\b|\brenewed\s+(?:our|my)\s+(?:wedding\s+|marriage\s+)?vows\b/i;
+/** The speaker's own engagement: "we got engaged", "I'm engaged", "got engaged on Sunday" (no one else's). */
+const OWN_ENGAGEMENT = /^\s*(?:(?:we|i)\b|(?:just\s+|finally\s+|officially\s+)?(?:got|get)\s+engaged\b)/i;
 /** How far back a wedding is still news (a milestone), not a record of the past. */
 const FRESH_MS = 60 * 86_400_000;
 
@@ -119,7 +123,7 @@ export function eventKindOf(text: string): string | null {
 }
 
 /** Events in a clause. `explained`: a fact rule already took the clause (no generic activity). */
-export function events(c: Clause, explained: boolean): Draft[] {
+export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
   if (c.negated) return [];
   // A subject-less clause starts with a capitalised verb ("Heading to Barcelona…"); the kind patterns are case-sensitive for names.
   const text = `${c.pre} ${c.pred.replace(/^\p{Lu}(?=\p{Ll}+(?:ing|ed)?\s)/u, (x) => x.toLowerCase())}`;
@@ -147,9 +151,30 @@ export function events(c: Clause, explained: boolean): Draft[] {
   // my final exam" an exam).
   const union = OWN_UNION.test(text);
   const fresh = !!c.date && c.ref.getTime() - Date.parse(c.date.iso) < FRESH_MS;
+  const past = !!c.date && Date.parse(c.date.iso) <= c.ref.getTime() + 86_400_000;
+  // A stage read from the clause's shape (frames/milestone.ts): an achievement, a credential, a first feat, a birth, a
+  // proposal said yes to. The speaker's milestone whatever kind its words also name.
+  const stage = dated && past && !plan ? milestoneStage(c, lex) : null;
+  if (stage) {
+    const at = { type: 'event' as const, eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.85 };
+    if (stage.kind === 'proposal') {
+      const partner: Draft[] = stage.partner ? [{ key: 'partner', value: stage.partner, type: 'relation', subject: c.speaker, confidence: 0.8 }] : [];
+      return [{ key: 'event_milestone', value: stage.partner ? `engaged, ${stage.partner} proposed` : 'engaged', subject: c.speaker, ...at }, { key: 'relationship_status', value: 'engaged', subject: c.speaker, confidence: 0.85 }, ...partner];
+    }
+    if (stage.kind === 'birth') return [{ key: 'event_milestone', value: `${stage.newborn}${stage.name ? ` ${stage.name}` : ''} born`, subject: c.speaker, ...at }];
+    const value = eventValue(c);
+    if (value) return [{ key: 'event_milestone', value, ...at }];
+  }
+  // "got engaged on the pier on Sunday": the speaker's own engagement is a stage passed.
+  if (key === 'event_engagement' && c.subject.self && OWN_ENGAGEMENT.test(c.text) && dated && past && !plan) {
+    const value = eventValue(c);
+    if (value) return [{ key: 'event_milestone', value, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.85 }];
+  }
   if (dated && !plan && c.subject.self && (key === null || ['event_milestone', 'event_exam'].includes(key) || (key === 'event_wedding' && union && fresh)) && MILESTONE.test(text)) {
     const value = eventValue(c);
     const status: Draft[] = union ? [{ key: 'relationship_status', value: 'married', confidence: 0.85 }] : [];
+    // "Ignatius and I got married on Saturday": the one the speaker married is their partner.
+    if (union && c.coName) status.push({ key: 'partner', value: c.coName, type: 'relation', confidence: 0.8 });
     if (value) return [{ key: 'event_milestone', value, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.85 }, ...status];
   }
   // An undated trip is read only when it is under way or imminent ("is off to Hokkaido for three weeks", "am heading to
