@@ -147,3 +147,19 @@ describe('a held thing ended by where it is now, what became of it, or the speak
     expect(has(facts, 'user', 'job_title', /rigger/)).toBe(true);
   });
 });
+
+describe('people: an age in apposition does not hide the rest of the clause; trips and places of third parties', () => {
+  test.each([
+    ['my cousin Wenceslas, 44, is a cardiologist in Dunedin', 'wenceslas', [['job_title', /cardiologist/], ['location', /dunedin/], ['age', /^44$/]]],
+    ['my aunt Hildegard, 71, is a retired midwife', 'hildegard', [['age', /^71$/]]],
+    ['my mate Tavish started last week as a paramedic in Wanaka', 'tavish', [['job_title', /paramedic/], ['location', /wanaka/]]],
+    ['my dad Ludovic is going to the Dolomites in July with his walking group', 'ludovic', [['event_trip', /dolomites/]]],
+  ])('%s', (text, who, want) => {
+    const facts = said(text);
+    for (const [key, value] of want as Array<[string, RegExp]>) expect(has(facts, who, key, value)).toBe(true);
+  });
+  test('a place after a workplace is the workplace’s, not the person’s home', () =>
+    expect(keyed(said('my flatmate Oonagh has just started as a radiographer at the children’s hospital in Crumlin'), 'location', 'flatmate oonagh')).toEqual([]));
+  test('"in May" after a preposition is the month', () => expect(has(said('I’m going to the Algarve in May with my sister'), 'user', 'event_trip', /algarve/)).toBe(true));
+  test('"may" the modal is no month', () => expect(said('you may be right about the Algarve').filter((f) => f.includes('event_'))).toEqual([]));
+});

@@ -253,6 +253,9 @@ function activitiesAsHobbies(facts: Draft[], lexicon?: Lexicon): Draft[] {
 }
 
 /** A phrase that opens with someone else's possessive ("his interview", "Ana's wedding"). */
+/** An age in apposition left at the head of a third party's predicate ("29, is a nurse"). */
+const APPOSED_AGE = /^(?:aged\s+)?(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)\s*,\s*(?=\p{L})/iu;
+const APPOSED_AFTER_NAME = /^(.{0,60}?\p{Lu}[\p{L}'’-]+),\s*(?:aged\s+)?(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)\s*,\s*/u;
 const SOMEONE_ELSES = /^(?:his|her|their|your)\b|^\p{L}+['’]s\b/iu;
 
 const CONDITION = /^\s*(?:if|unless|whether|even\s+if|as\s+if|as\s+though)\b/i;
@@ -617,11 +620,15 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         ? { subject: subjectOverride.subject, pre: '', pred: t.replace(/^(?:he|she|they)\s+/i, ''), relations: subjectOverride.relations, partnerName: undefined }
         : attribute(t, o.speaker, lastThird, lookupName, personNoun);
       subjectOverride = null;
+      // "my brother Rustam, 35, is an endocrinologist": the age in apposition is the roster frame's (it reads the clause
+      // text); the predicate the rules read starts after it.
+      const apposed = !!att && !att.subject.self && APPOSED_AGE.test(att.pred);
+      if (att && apposed) att.pred = att.pred.replace(APPOSED_AGE, '');
       if (att?.subject.name && !att.subject.self) known.set(att.subject.name.toLowerCase(), att.subject);
       const neg = analyseNegation(att ? att.pred : t);
       const clause: Clause = {
         sentence: raw,
-        text: t,
+        text: apposed ? t.replace(APPOSED_AFTER_NAME, '$1 ') : t,
         subject: att?.subject ?? self,
         speaker: o.speaker,
         pre: att?.pre ?? '',

@@ -87,7 +87,8 @@ function readPhrase(toks: NlpToken[], i: number): [Phrase | null, number] {
   // "my sister's dog": a possessor phrase before the head.
   let seenHead = false;
   // "a used Toyota", "a rescued greyhound": a participle after the determiner, before a noun, is an adjective.
-  const participle = (k: number) => det !== null && toks[k].pos === 'VERB' && /ed$/.test(toks[k].lower) && ['NOUN', 'PROPN', 'ADJ'].includes(toks[k + 1]?.pos ?? '');
+  // After the head only a naming one ("a small town called Tavira"): "my mate Tavish started last week…" has its verb there.
+  const participle = (k: number) => det !== null && (!seenHead || /^(?:called|named)$/.test(toks[k].lower)) && toks[k].pos === 'VERB' && /ed$/.test(toks[k].lower) && ['NOUN', 'PROPN', 'ADJ'].includes(toks[k + 1]?.pos ?? '');
   while (i < toks.length && (NP_INNER.has(toks[i].pos) || toks[i].lower === "'s" || toks[i].lower === '’s' || (toks[i].pos === 'VERB' && /ing$/.test(toks[i].lower) && i === start + (det ? 1 : 0)) || participle(i))) {
     const t = toks[i];
     // After the head, a determiner, number or adjective starts the next phrase ("the rainbow bridge | last night").

@@ -158,6 +158,12 @@ function residentIn(np: Phrase, rc: ReadClause): boolean {
   return RESIDENCE_TAILS.some((run) => words.some((_, i) => run.every((w, j) => words[i + j] === w)));
 }
 
+/** A proper name of one or two words that neither the seed table nor the lexicon holds. */
+function unknownName(np: Phrase, lex?: Lexicon): boolean {
+  const name = np.name?.toLowerCase();
+  return !!name && np.proper && !!lex && name.split(' ').length <= 2 && kindOf(name, lex) === null && lex.senses(name, 'noun', 1).length === 0;
+}
+
 function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   // "no brothers", "any pets": a phrase that denies or asks is no argument.
   if (np.det === 'no' || np.det === 'any') return false;
@@ -355,7 +361,11 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
         !(frame.arg === 'animal' && shape.verb === 'have' && np.det === null && !np.name && !!lex && lex.senses(np.headLemma, 'noun', 5).some((x) => x.lexClass === 'noun.food')),
     );
     if (args.length === 0) continue;
-    if (frame.place && !args.every((np) => np.det === null && isKind((np.name ?? np.head).toLowerCase(), 'location', lex) && !isKind((np.name ?? np.head).toLowerCase(), 'organization', lex))) continue;
+    // A name the lexicon does not hold at all, after "in" beside an occupation ("a prison officer in Whangarei"), is a
+    // place too: organisations are worked at or for.
+    // Not after a workplace ("an orthoptist at the eye hospital in Leith": Leith is where the hospital is).
+    const atWork = shape.preps.some((p) => p.prep === 'at');
+    if (frame.place && !args.every((np) => np.det === null && (isKind((np.name ?? np.head).toLowerCase(), 'location', lex) || (!atWork && unknownName(np, lex))) && !isKind((np.name ?? np.head).toLowerCase(), 'organization', lex))) continue;
     if (frame.placeOnly && (clause.date || clause.past || shape.verbText === 'was' || shape.verbText === 'were' || shape.preps.length !== 1 || shape.objects.length > 0 || !args.every((np) => isKind((np.name ?? np.head).toLowerCase(), 'location', lex) || residentIn(np, rc)))) continue;
     if (frame.lemmas && !frame.lemmas.includes(shape.verb)) continue;
     if (frame.definite && !args.every((np) => np.det === 'the' && !np.proper && !/['’]s\b/.test(np.text))) continue;
