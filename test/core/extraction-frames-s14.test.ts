@@ -163,3 +163,25 @@ describe('people: an age in apposition does not hide the rest of the clause; tri
   test('"in May" after a preposition is the month', () => expect(has(said('I’m going to the Algarve in May with my sister'), 'user', 'event_trip', /algarve/)).toBe(true));
   test('"may" the modal is no month', () => expect(said('you may be right about the Algarve').filter((f) => f.includes('event_'))).toEqual([]));
 });
+
+describe('what a word the lexicon lacks is, by its form or its place', () => {
+  test.each([
+    ['since the pancreatitis diagnosis I have cut out alcohol', /pancreatitis/],
+    ['finally got a diagnosis, erythromelalgia, after years of burning feet', /erythromelalgia/],
+    ['the consultant confirmed polymyositis on Monday', /polymyositis/],
+    ['turns out it’s costochondritis, not my heart', /costochondritis/],
+  ])('a condition named by a medical form — %s', (text, value) => expect(has(said(text), 'user', 'health_condition', value)).toBe(true));
+  test.each([['since the lupus diagnosis my mum has been quiet'], ['the plumber confirmed the leak on Monday'], ['my diagnosis took ages, the waiting list was awful']])(
+    'no condition of the speaker — %s',
+    (text) => expect(keyed(said(text), 'health_condition')).toEqual([]),
+  );
+  test.each([
+    ['our Sokoke, Pimento, has learnt to open the fridge', /pimento|sokoke/],
+    ['Bramwell, our Lagotto, found a truffle in the park', /bramwell|lagotto/],
+  ])('a breed in apposition with a name — %s', (text, value) => expect(has(said(text), 'user', 'pet', value)).toBe(true));
+  test.each([['our vicar, Anselm, is retiring at Easter'], ['our Volvo, Bertha, failed its MOT']])('no pet — %s', (text) => expect(keyed(said(text), 'pet')).toEqual([]));
+  test.each([
+    ['two terms of guqin lessons and my nails are ruined', /guqin/],
+    ['joined a bossaball club in the summer, bouncy castle volleyball basically', /bossaball/],
+  ])('a practice the lexicon does not hold — %s', (text, value) => expect(has(said(text), 'user', 'hobby', value)).toBe(true));
+});

@@ -41,7 +41,7 @@ import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { kinRoster } from './frames/kin-roster.ts';
 import { answeredIllness, askedAfterIllness, diagnosisDrafts } from './frames/diagnosis.ts';
-import { animalSignDrafts } from './frames/animal-signs.ts';
+import { animalSignDrafts, breedAppositionDrafts } from './frames/animal-signs.ts';
 import { languageRoster } from './frames/language-roster.ts';
 import { heldStanceDrafts } from './frames/held-stance.ts';
 import { selfIntroduction } from './frames/self-introduction.ts';
@@ -827,7 +827,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       // The message as the sentence readers see it (prepared, secrets masked), for the two message-level readers below.
       const masked = maskSecrets(prepare(content, lexicon));
       if (!isQuestion(content) && !isJokeOrSarcasm(content))
-        for (const d of [...animalAnaphora(masked, lexicon, people), ...animalSignDrafts(masked, lexicon, people)]) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
+        for (const d of [...animalAnaphora(masked, lexicon, people), ...animalSignDrafts(masked, lexicon, people), ...breedAppositionDrafts(masked, lexicon, people)]) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
       // "Our son arrived on Monday! … we've called him Alfie": a name given by pronoun to the newcomer named before it.
       if (!isQuestion(content) && !isJokeOrSarcasm(content) && !isHypothetical(content))
         for (const d of namedByPronoun(masked, speaker, lexicon)) if (!out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));

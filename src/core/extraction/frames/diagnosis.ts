@@ -9,7 +9,7 @@
 import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
 import { isKind } from './kinds.ts';
-import { RELATIONS } from '../lexicon.ts';
+import { RELATIONS, RELATION_RE } from '../lexicon.ts';
 
 /** "… diagnosed me with X". */
 const DIAGNOSED_ME = /\bdiagnos(?:ed|es|ing)\s+me\s+with\s+(.+)/i;
@@ -39,6 +39,18 @@ function illnessIn(raw: string, lex: Lexicon): string | null {
 const isClinician = (noun: string, lex: Lexicon) =>
   /^(?:they|doctors|consultant|consultants|gp|physio|physiotherapist)$/i.test(noun) || (lex.isA(noun.toLowerCase(), 'health professional', { pos: 'noun', maxSenses: 2 }) && !lex.isA(noun.toLowerCase(), 'veterinarian', { pos: 'noun', maxSenses: 2 }));
 
+/**
+ * The diagnosis named by its noun: "since the gastroparesis diagnosis", "finally got a diagnosis, hidradenitis
+ * suppurativa, …", "a diagnosis of lupus", or confirmed by whoever confirmed it ("they've confirmed hyperhidrosis").
+ */
+const NAMED_DIAGNOSIS = [
+  /\b(?:since|after|with|about|following)\s+(?:the|my)\s+((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)\s+diagnosis\b/iu,
+  /\b(?:got|had|have|received|given)\s+(?:a|my|the)\s+(?:proper\s+|official\s+|formal\s+)?diagnosis\s*(?:[,:—–-]\s*|\s+of\s+)(.+)/iu,
+  /\b(?:they|doctors|(?:the|my)\s+[\p{L}-]+)\s+(?:have\s+|['’]ve\s+|has\s+|['’]s\s+)?(?:finally\s+|just\s+)?(?:confirmed|diagnosed)\s+(?!me\b|him\b|her\b|them\b|it\b|that\b)(.+)/iu,
+];
+
+const KIN = new RegExp(`\\b(?:my|our)\\s+(?:[\\p{L}-]+\\s+)?(?:${RELATION_RE})\\b`, 'iu');
+
 /** A finding told to someone else: "they've just told him it's atrial fibrillation", "diagnosed her with lupus". */
 const TOLD_THEM = /\b(?:told|tells|diagnosed|diagnosing)\s+(him|her)\s+(?:(?:that\s+)?it\s*(?:['’]s|is|was)|with)\s+(.+)/i;
 
@@ -61,6 +73,14 @@ export function diagnosisDrafts(sentence: string, speaker: string, lex?: Lexicon
   if (told && isClinician(told[2] ?? told[1], lex)) rest = told[3];
   const found = rest ? null : FOUND.exec(sentence);
   if (found) rest = found[1];
+  // A diagnosis named beside a relative ("since the lupus diagnosis my mum…") may be theirs: not read.
+  for (const re of rest || KIN.test(sentence) ? [] : NAMED_DIAGNOSIS) {
+    const m = re.exec(sentence);
+    if (m && (m[1] === undefined || re !== NAMED_DIAGNOSIS[2] || isClinician(/(\p{L}+)\s+(?:have|['’]ve|has|['’]s|finally|just|confirmed|diagnosed)/iu.exec(m[0])?.[1] ?? '', lex))) {
+      rest = m[1];
+      break;
+    }
+  }
   const value = rest ? illnessIn(rest, lex) : null;
   return value ? [{ key: 'health_condition', value, subject: speaker, confidence: 0.85, metadata: { frame: 'diagnosis' } }] : [];
 }

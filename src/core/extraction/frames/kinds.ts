@@ -44,11 +44,24 @@ function seedLookup(word: string): NounKind | undefined {
   return SEED.get(w) ?? other(w.replace(/ies$/, 'y')) ?? other(w.replace(/(?<!s)s$/, '')) ?? other(w.replace(/es$/, '')) ?? other(`${w}s`);
 }
 
+/**
+ * Medical combining forms: a word the lexicon does not know that ends in one names a condition ("gastroparesis",
+ * "achalasia", "hidradenitis suppurativa"). Word formation, not a word list.
+ */
+const MEDICAL_FORM = /(?:itis|osis|iasis|algia|paresis|plegia|pathy|aemia|emia|ectasia|achalasia|trophy|rrhoea|rrhea)$/;
+function medicalForm(w: string, lex: Lexicon): boolean {
+  const parts = w.split(' ');
+  if (parts.length > 2 || !parts.some((part) => part.length >= 7 && MEDICAL_FORM.test(part))) return false;
+  // Unknown to the lexicon, or known only as a state ("hyperhidrosis"; never "diagnosis", a cognition).
+  const first = lex.senses(w, 'noun', 1)[0];
+  return !first || first.lexClass === 'noun.state';
+}
+
 /** The kind of a (common) noun or noun phrase head, or null when neither the seed table nor the lexicon knows it. */
 export function kindOf(noun: string, lex?: Lexicon): NounKind | null {
   const w = noun.toLowerCase().trim();
   if (!w) return null;
-  return seedLookup(w) ?? (lex ? (kindsOf(lex, w, { maxSenses: 2 })[0] ?? (gerundCompound(w, lex) ? 'activity' : null) ?? closedCompoundKinds(w, lex, 2)[0] ?? null) : null);
+  return seedLookup(w) ?? (lex ? (kindsOf(lex, w, { maxSenses: 2 })[0] ?? (gerundCompound(w, lex) ? 'activity' : null) ?? closedCompoundKinds(w, lex, 2)[0] ?? (medicalForm(w, lex) ? 'illness' : null)) : null);
 }
 
 /**
@@ -87,5 +100,5 @@ export function isKind(noun: string, kind: NounKind, lex?: Lexicon): boolean {
   if (seeded) return seeded === kind || (kind === 'occupation' && OCCUPATIONS.has(w)) || (kind === 'language' && !!lex && kindsOf(lex, w, { maxSenses: 3 }).includes('language'));
   if (!lex) return false;
   const kinds = kindsOf(lex, w, { maxSenses: 3 });
-  return kinds.includes(kind) || (kind === 'activity' && kinds.length === 0 && gerundCompound(w, lex)) || (kinds.length === 0 && closedCompoundKinds(w, lex, 3).includes(kind));
+  return kinds.includes(kind) || (kind === 'activity' && kinds.length === 0 && gerundCompound(w, lex)) || (kinds.length === 0 && closedCompoundKinds(w, lex, 3).includes(kind)) || (kind === 'illness' && kinds.length === 0 && medicalForm(w, lex));
 }

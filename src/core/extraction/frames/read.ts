@@ -807,7 +807,10 @@ export function practiceDrafts(rc: ReadClause): Draft[] {
     // "went to a pottery workshop last Friday": one dated occasion is an event, not a practice.
     if (occasion && (p.det === 'a' || p.det === 'an') && clause.date) continue;
     const what = words[words.length - 2];
-    if (isKind(what, 'activity', lex) || isKind(what, 'instrument', lex)) out.push({ key: 'hobby', value: what, implicit: true, subject: clause.speaker, metadata: { frame: `practice×${head}` } });
+    // "shakuhachi lessons", "a tchoukball club": a word the lexicon does not hold at all, before a head of practice or
+    // belonging, is the practice itself.
+    const unheard = /^[a-z]{4,}$/.test(what) && !!lex && lex.senses(what, undefined, 1).length === 0 && kindOf(what, lex) === null;
+    if (isKind(what, 'activity', lex) || isKind(what, 'instrument', lex) || unheard) out.push({ key: 'hobby', value: what, implicit: true, subject: clause.speaker, metadata: { frame: `practice×${head}` } });
     // "my Polish lessons", "the Swahili class", "my Portuguese tutor": a language being learnt.
     else if (occasion && isKind(what, 'language', lex)) out.push({ key: 'language', value: what[0].toUpperCase() + what.slice(1), implicit: true, subject: clause.speaker, metadata: { frame: `practice×${head}` } });
   }
