@@ -7,7 +7,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
-import { wordnetFacts } from './extraction-harness.ts';
+import { recentTurn, wordnetFacts } from './extraction-harness.ts';
+import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
 
 const wordnet = openLexicon({}).lexicon;
 const { said, asked, has } = wordnetFacts(wordnet);
@@ -184,4 +185,28 @@ describe('what a word the lexicon lacks is, by its form or its place', () => {
     ['two terms of guqin lessons and my nails are ruined', /guqin/],
     ['joined a bossaball club in the summer, bouncy castle volleyball basically', /bossaball/],
   ])('a practice the lexicon does not hold — %s', (text, value) => expect(has(said(text), 'user', 'hobby', value)).toBe(true));
+});
+
+describe('a booked thing told by its noun and day, and its day put right', () => {
+  const dated = (text: string, prev: string[] = []) =>
+    extractOffline([{ role: 'user', content: text }], { timestamp: '2026-11-02T18:00:00.000Z', sessionId: 's', recentTurns: prev.map((p, i) => recentTurn([{ role: 'user', content: p }], i, '2026-11-02T17:00:00.000Z')) }, true, undefined, wordnet);
+  test.each([
+    ['the ultrasound on my shoulder is on Thursday', 'event_appointment', /ultrasound/],
+    ['orthodontist Friday 13th at 4, bring the retainer', 'event_appointment', /orthodontist/],
+    ['hip op is on the 20th, they said six weeks on crutches', 'event_appointment', /hip op|op/],
+    ['my theory test is on the 18th', 'event_exam', /theory test/],
+  ])('%s', (text, key, value) => expect(dated(text).some((c) => c.key === key && value.test(c.value) && c.eventDate)).toBe(true));
+  test.each([['the weather on Thursday looks grim'], ['my sister’s scan is on Thursday'], ['the party on Saturday was wild']])('no booking of the speaker — %s', (text) =>
+    expect(dated(text).filter((c) => c.subject === 'user' && ['event_appointment', 'event_exam'].includes(c.key))).toEqual([]));
+  test.each([
+    ['the ultrasound on my shoulder is on Thursday', 'my bad, the ultrasound is Friday', '2026-11-06'],
+    ['orthodontist Friday 13th at 4', 'sorry, it’s the 12th, not the 13th', '2026-11-12'],
+    ['my theory test is on the 18th', 'they’ve moved it to the 25th', '2026-11-25'],
+    ['my theory test is on the 18th', 'just checked the email, the theory test is Thursday 19 November', '2026-11-19'],
+  ])('%s → %s', (prev, text, day) => expect(dated(text, [prev]).some((c) => c.op === 'correct' && c.eventDate === day)).toBe(true));
+  test('an age put right is not a date put right', () => {
+    const out = dated('52, actually — my birthday was Tuesday', ['I turned 51 last month']);
+    expect(out.some((c) => c.key === 'age' && c.value === '52')).toBe(true);
+    expect(out.some((c) => c.op === 'correct' && c.type === 'event')).toBe(false);
+  });
 });

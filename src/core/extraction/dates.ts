@@ -80,6 +80,11 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
     let d = s.date();
     // A bare weekday is the last one for past events and the next one for plans.
     if (s.isCertain('weekday') && !s.isCertain('day')) {
+      // "Friday 13th", "Tuesday the 10th": the weekday with its day of the month is that day (the month whose date has
+      // that weekday, nearest in the clause's direction).
+      const dom = /^\s*,?\s*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b/i.exec(text.slice(r.index + r.text.length));
+      const dated = dom ? (weekdayOfMonth(Number(dom[1]), d.getUTCDay(), ref, forward) ?? weekdayOfMonth(Number(dom[1]), d.getUTCDay(), ref, !forward)) : null;
+      if (dated) return { iso: isoAt(dated, 'day'), precision: 'day', text: `${r.text}${dom![0]}`, index: r.index, point: isoAt(dated, 'day') };
       const week = 7 * 86_400_000;
       if (!forward && d.getTime() > ref.getTime()) d = new Date(d.getTime() - week);
       if (forward && d.getTime() < ref.getTime() - 86_400_000) d = new Date(d.getTime() + week);
@@ -108,6 +113,18 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
     }
   }
   return timeOnly;
+}
+
+/** The date with day-of-month `day` and weekday `weekday` nearest `ref` in the direction (within four months), or null. */
+function weekdayOfMonth(day: number, weekday: number, ref: Date, forward: boolean): Date | null {
+  if (day < 1 || day > 31) return null;
+  for (let k = 0; k <= 4; k++) {
+    const m = ref.getUTCMonth() + (forward ? k : -k);
+    const d = new Date(Date.UTC(ref.getUTCFullYear(), m, day));
+    if (d.getUTCDate() !== day || d.getUTCDay() !== weekday) continue;
+    if (forward ? d.getTime() >= ref.getTime() - 86_400_000 : d.getTime() <= ref.getTime() + 86_400_000) return d;
+  }
+  return null;
 }
 
 const SEASON_START: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn: 9, winter: 12 };

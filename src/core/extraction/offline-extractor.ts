@@ -25,6 +25,7 @@ import { PREFERENCE_RULES, communicationStyle, idiomaticTaste, tasteChange } fro
 import { changeOfHeart, opinions, reasonedOpinion } from './rules/opinions.ts';
 import { eventKindOf, events } from './rules/events.ts';
 import { milestoneStage } from './frames/milestone.ts';
+import { bookedThing } from './frames/booked.ts';
 import { shiftEmployer, workSchedule } from './rules/work-schedule.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
@@ -656,7 +657,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         const detached = DETACHED_RULES.flatMap((r) => runRule(r, clause, o.onError));
         const own = [...detached, ...framesFor(clause, detached, o.lexicon)].filter((d) => d.implicit || d.op === 'retract' || d.subject === o.speaker);
         // "interview with the NHS trust tomorrow at 10": a dated fragment that names a kind of event is the speaker's.
-        const named = clause.date && !neg.history && (eventKindOf(t) || milestoneStage(clause, o.lexicon)) && !SOMEONE_ELSES.test(t) ? events(clause, false, o.lexicon) : [];
+        const named = clause.date && !neg.history && (eventKindOf(t) || milestoneStage(clause, o.lexicon) || bookedThing(t, clause.date.index ?? -1, o.lexicon)) && !SOMEONE_ELSES.test(t) ? events(clause, false, o.lexicon) : [];
         for (const d of [...own, ...jobLoss(own, clause), ...named]) out.push(toCandidate({ ...d, subject: o.speaker }, self, evidence, o.base));
         continue;
       }
@@ -816,10 +817,11 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       // A bare corrected value ("42 actually", "Anoek, with an e", "the 23rd, not the 13th") put right in the held
       // memory its shape matches; it replaces what the rules made of it only when they left it floating or half read
       // (a bare "21st" as the value).
-      const ruled = out.slice(before).some((c) => c.op === 'correct' && c.key !== FLOATING_CORRECTION && !/^(?:the\s+)?\d/.test(c.value));
+      // A generic activity the rules made of the correction's own words ("got it wrong") is no reading of it.
+      const ruled = out.slice(before).some((c) => c.op === 'correct' && c.key !== FLOATING_CORRECTION && c.key !== 'event_activity' && !/^(?:the\s+)?\d/.test(c.value));
       const shaped = corrections && !ruled ? valueCorrection(content, () => [...out.slice(0, before)].reverse().concat(prior()).filter((p) => !isOtherSpeakers(p.subject, speaker, speakers)), safeRef, speaker) : null;
       if (shaped) {
-        for (let k = out.length - 1; k >= before; k--) if (out[k].key === FLOATING_CORRECTION || (out[k].key === shaped.key && out[k].subject === shaped.subject)) out.splice(k, 1);
+        for (let k = out.length - 1; k >= before; k--) if (out[k].key === FLOATING_CORRECTION || (out[k].key === shaped.key && out[k].subject === shaped.subject) || (shaped.type === 'event' && out[k].key === 'event_activity')) out.splice(k, 1);
         out.push(shaped);
       }
       // A name described later in the message as an animal is a pet (people the message named are not).

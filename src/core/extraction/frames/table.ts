@@ -302,6 +302,17 @@ export const MILESTONE = {
 } as const;
 
 /**
+ * A booked thing told with its day ("the scan on my knee is on Tuesday", "eye clinic on the 21st", "dentist Tuesday
+ * 10th at 9", frames/booked.ts): what the noun before the date is decides the event's key. Care is a kind of one of the
+ * `appointment` anchors (a clinician, a clinic, a procedure or examination of the body) or one of its everyday words
+ * the lexicon ranks low; a test or examination of anything else is an exam.
+ */
+export const BOOKED = {
+  appointment: { anchors: ['health_professional', 'medical_institution', 'medical_care', 'medical_procedure', 'medical_examination', 'surgery', 'therapy', 'diagnostic_procedure', 'medical_building'], words: ['scan', 'op', 'physio', 'echo', 'fitting', 'appointment', 'jab', 'smear', 'bloods', 'checkup', 'check-up', 'dentist', 'hygienist', 'consultant', 'clinic', 'injection', 'booster', 'vaccine'] },
+  exam: { anchors: ['examination', 'test'], words: ['exam', 'exams', 'test', 'finals', 'viva', 'assessment', 'audition', 'interview'] },
+} as const;
+
+/**
  * Appraisal verbs: a thing that acts on the speaker's feelings ("Figma irritates me", "this album delights me") is an
  * opinion on that thing. The stance is the verb's WordNet class: a kind of one of these emotion verbs.
  */

@@ -20,6 +20,11 @@ const OPENING = /^\s*(?:(?:no|oh|oops|sorry|wait|ugh|argh|gah|ach|doh|erm|um|hmm
 const STARRED = /(?:^|\s)\*(\p{Lu}[\p{L}'’-]+)|(\p{Lu}[\p{L}'’-]+)\*(?=\s|$|[,.!])/u;
 /** "…not OLD" with OLD a value of a shape this reads (a name, a number, a day): a correction by itself. */
 const NOT_VALUE = /\bnot\s+(?:the\s+)?(?:\p{Lu}[\p{L}'’-]+|\d{1,3}(?:st|nd|rd|th)?)\b/u;
+/**
+ * A date put right without a word of apology: moved ("they've moved it to the 8th"), checked against its source ("just
+ * checked the letter, the eye clinic is Thursday 22 October"), or restated at the message's start ("it's the 16th").
+ */
+const MOVED = /\b(?:moved|rescheduled|pushed|brought|changed|switched)\s+(?:it|the\s+\p{L}+|my\s+\p{L}+)\s+(?:back\s+|forward\s+)?to\b|\b(?:checked|looked\s+at|re-?read)\s+(?:the|my)\s+(?:\p{L}+\s+)?(?:letter|card|email|text|calendar|diary|confirmation|booking)\b|^\s*(?:(?:no|oh|ugh|hmm)[\s,!.]+)?it\s*(?:['’]s|is)\s+(?:actually\s+)?(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/iu;
 const ORDINAL = /\b(\d{1,2})(?:st|nd|rd|th)\b/gi;
 /** A number with a unit after it is a measure, not an age ("42 degrees", "30 minutes"). */
 const NUMBER = new RegExp(`(?<![\\p{L}\\d:.£$€])(\\d{1,3})(?![\\d:%]|\\.\\d|\\s*(?:${MEASURE_UNITS.join('|')})\\b)`, 'giu');
@@ -59,7 +64,9 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
   const starred = STARRED.exec(first);
   const opening = OPENING.exec(text)?.[1] ?? starred?.[1] ?? starred?.[2] ?? null;
   const signal = SIGNAL.test(text);
-  const signalled = signal || opening !== null || NOT_VALUE.test(first) || echo !== null;
+  // "they've moved it to the 8th": a date changed is put right the same way.
+  const moved = MOVED.test(text);
+  const signalled = signal || moved || opening !== null || NOT_VALUE.test(first) || echo !== null;
   // The earlier turns are read only for a signalled message (reading them costs an extraction per turn).
   if (!signalled) return null;
   // …and only when the first sentence carries a value of a shape this reads: a day, a number, a name.
@@ -98,6 +105,16 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
     // …or its digits swapped ("34" → "43").
     const swapped = n.length === 2 && [...n].reverse().join('') === target?.value.trim();
     if (target && (Math.abs(Number(target.value) - Number(n)) <= 3 || notOld === target.value.trim() || swapped)) return corrected(target, n, target.value, text);
+  }
+
+  // A weekday or a full date ("the knee scan's Wednesday", "the eye clinic is Thursday 22 October"): the held dated
+  // event the sentence names by a word of its value, else the one dated event held.
+  const when = (signal || moved) && !/\d{1,3}\s*(?:years?|yrs?)\b/i.test(first) ? resolveDate(first, ref, true) : null;
+  if (when && when.precision === 'day') {
+    const events = held.filter((p) => p.type === 'event' && p.eventDate);
+    const words = new Set(first.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4));
+    const target = events.find((p) => p.value.toLowerCase().split(/[^\p{L}]+/u).some((w) => w.length >= 4 && words.has(w))) ?? (events.length === 1 ? events[0] : undefined);
+    if (target && target.eventDate !== when.iso) return corrected(target, target.value, String(target.metadata?.dateText ?? target.eventDate), text, { eventDate: when.iso, metadata: { ...(target.metadata ?? {}), dateText: when.text, previousDate: target.eventDate, valueShape: true } });
   }
 
   // A name: "X, not OLD" names the held value; else the held name spelled one or two letters apart.

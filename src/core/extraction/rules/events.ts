@@ -13,6 +13,7 @@ import { RELATIONS, RELATION_ADJ, RELATION_RE } from '../lexicon.ts';
 import { DEFINITE_PAST_OCCASION, thirdPartyId } from '../subject-attribution.ts';
 import type { Lexicon } from '../../ports.ts';
 import { milestoneStage } from '../frames/milestone.ts';
+import { bookedThing } from '../frames/booked.ts';
 
 const KINDS: Array<[RegExp, string]> = [
   [/\b(?:job\s+)?interview/i, 'event_interview'],
@@ -182,6 +183,12 @@ export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
   const underWay = key === 'event_trip' && !dated && IMMINENT.test(c.core);
   if (key && key !== 'event_milestone' && !dated && !(plan && key !== 'event_trip') && !underWay) return [];
   if (key === 'event_milestone' && (!dated || explained)) return [];
+  // "the scan on my knee is on Tuesday", "dentist Tuesday 10th at 9": a booked thing told by its noun and day.
+  // ("physio's on Monday": the clinician read as the clause's subject, with no name, is the booking's noun.)
+  if (!key && dated && (c.subject.self || !c.subject.name)) {
+    const booked = bookedThing(c.text, c.date!.index ?? -1, lex);
+    if (booked) return [{ key: booked.key, value: booked.value, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text, frame: 'booked' }, confidence: 0.8 }];
+  }
   if (!key) {
     // A third party's dated doing with no named kind ("my dad retired from the railway last year", "my aunt's doctors
     // diagnosed it in spring") is news about them told in passing, not an event of theirs to keep: only the
