@@ -210,3 +210,24 @@ describe('a booked thing told by its noun and day, and its day put right', () =>
     expect(out.some((c) => c.op === 'correct' && c.type === 'event')).toBe(false);
   });
 });
+
+describe('opinions turned, converted to, or given as a verdict', () => {
+  test.each([
+    ['pickled walnuts have really clicked for me this winter', 'opinion_walnuts', 'positive'],
+    ['grilled halloumi with honey has changed my life', 'opinion_halloumi', 'positive'],
+    ['I’ve been converted, celeriac mash is actually brilliant', 'opinion_mash', 'positive'],
+    ['baked the parsnips with maple this year and I’m a convert', 'opinion_parsnips', 'positive'],
+    ['never again with the escape rooms, two hours of shouting', 'opinion_rooms', 'negative'],
+    ['got a Kobo in the sales and the screen already flickers, honestly a waste of money', 'opinion_kobo', 'negative'],
+  ])('%s', (text, key, stance) => {
+    const out = extractOffline([{ role: 'user', content: text }], { timestamp: '2026-11-02T18:00:00.000Z', sessionId: 's', recentTurns: [] }, true, undefined, wordnet);
+    expect(out.some((c) => c.key === key && c.metadata?.stance === stance)).toBe(true);
+  });
+  test.each([['I’m not a convert, still hate sprouts'], ['my sister says it changed her life']])('no stance of the speaker — %s', (text) =>
+    expect(said(text).filter((f) => f.split('|')[1].startsWith('opinion_') && f.includes('|assert') && !f.includes('hate'))).toEqual([]));
+  test.each([
+    ['lost one AirPod down a drain', false],
+    ['lost my Fitbit at the gym', false],
+    ['we lost Pancake on Sunday, fifteen years', true],
+  ])('a pet lost — %s', (text, lost) => expect(said(text).some((f) => f.split('|')[1] === 'pet' && f.endsWith('|retract'))).toBe(lost));
+});

@@ -162,6 +162,9 @@ function retagVerbs(toks: readonly NlpToken[]): NlpToken[] {
     // "I learnt Greek", "we sold the van": a word right after a subject pronoun that opens the clause, before a name,
     // determiner or possessive, is the verb (the tagger reads irregular pasts as nouns).
     if (t.pos === 'NOUN' && i === 1 && prev?.pos === 'PRON' && SUBJECT_PRONOUNS.has(prev.lower) && next && (next.pos === 'PROPN' || next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'VERB', lemma: t.lower };
+    // "I roasted the sprouts", "roasted the sprouts…": a past form read as an adjective, opening the clause or after its
+    // subject pronoun, before a determiner or possessive, is the verb.
+    if (t.pos === 'ADJ' && /ed$/.test(t.lower) && (i === 0 || (i === 1 && prev?.pos === 'PRON' && SUBJECT_PRONOUNS.has(prev.lower))) && next && (next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'VERB', lemma: t.lower };
     // After a name anywhere ("my flatmate Kofi practises the sax"), after a bare noun only as the clause's second word.
     // After a name, a preposition and its phrase will do too ("Bertie lives with my neighbour's mum").
     const prepPhrase = prev?.pos === 'PROPN' && next?.pos === 'ADP' && !!toks[i + 2] && (toks[i + 2].pos === 'DET' || isPossessive(toks[i + 2]) || toks[i + 2].pos === 'PROPN');

@@ -229,7 +229,8 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     // (for the rows that end people too: a death).
     const other = referent.proper && name && !noun && e.heldAlso ? holdings?.find(word, null) : null;
     if (other && PERSON_KEYS.has(other.key)) return [];
-    if (key && !e.heldOnly) return [{ key, value: name ?? (referent.gerund ? referent.head : referent.headLemma), op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, ...(kind && e.keyByKind[kind] ? { kindKnown: true } : {}) } }];
+    const bare = !e.bareName || (kind && e.keyByKind[kind]) || (!referent.det && !/^(?:one|two|three|a|an|another)\s/i.test(referent.text));
+    if (key && !e.heldOnly && bare) return [{ key, value: name ?? (referent.gerund ? referent.head : referent.headLemma), op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, ...(kind && e.keyByKind[kind] ? { kindKnown: true } : {}) } }];
     // Held in an earlier session, not in this exchange: a plain retraction under the row's key (no anyKey), so
     // reconciliation ends "partner Jo" or "employer Tesco" if stored, and never a son called Jo.
     // …unless the exchange holds the name as something else ("my son Leo" … "Leo moved out").

@@ -20,7 +20,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { RESIDENCE_TAILS, COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { RESIDENCE_TAILS, VERDICTS, COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -1019,19 +1019,21 @@ export function stanceTurnDrafts(rc: ReadClause): Draft[] {
   const at = tokens.findIndex((t) => t.lower === shape.verbText);
   if (!row || at < 0) return [];
   const after = tokens.slice(at + 1, at + 5).map((t) => t.lower);
-  const me = ['me', 'us'].includes(after[0]) && (!row.particle || after[1] === row.particle || shape.particle === row.particle);
-  const forMe = after[0] === 'it' && after[1] === 'for' && ['me', 'us'].includes(after[2]);
-  if (!me && !forMe) return [];
+  const row2 = STANCE_TURNS.find((r) => r.lemma === shape.verb && r.tail?.every((w, k) => after[k] === w));
+  const me = !row.tail && ['me', 'us'].includes(after[0]) && (!row.particle || after[1] === row.particle || shape.particle === row.particle);
+  const forMe = !row.tail && after[0] === 'it' && after[1] === 'for' && ['me', 'us'].includes(after[2]);
+  if (!me && !forMe && !row2) return [];
+  const stance = (row2 ?? row).stance;
   const subj = shape.subject;
   if (['his', 'her', 'their', 'your', 'my', 'our', 'this', 'that'].includes(subj.det ?? '')) return [];
   const owner = /^(?:the\s+)?([\p{L}\p{N}.+#-]+)['’]s\b/u.exec(subj.text)?.[1];
   // The thing's name, when the phrase carries one ("the new Figma update" is about Figma).
-  const topic = (owner ?? subj.name ?? subj.headLemma ?? '').toLowerCase();
+  const topic = (owner ?? subj.name ?? subj.head ?? '').toLowerCase();
   const slug = topicSlug(topic);
   if (!slug || RELATIONS[topic] !== undefined) return [];
   const first = tokens.findIndex((t) => t.text === subj.text.split(' ')[0].replace(/['’]s$/, ''));
   const value = tokens.slice(Math.max(0, first)).map((t) => t.text).join(' ').replace(/\s+([,.!?]|['’]s\b)/g, '$1');
-  return [{ key: `opinion_${slug}`, value, type: 'opinion', subject: clause.speaker, metadata: { stance: row.stance, topic, frame: `turn×${row.lemma}` } }];
+  return [{ key: `opinion_${slug}`, value, type: 'opinion', subject: clause.speaker, metadata: { stance, topic, frame: `turn×${row.lemma}` } }];
 }
 
 /** Occasion nouns, and the times of day an occasion is named by ("a jazz night", "a games evening"). */
@@ -1045,29 +1047,42 @@ const OCCASIONS = new Set([...OCCASION_NOUNS.split('|'), 'night', 'evening', 'af
  */
 export function conversionDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, tokens, lex } = rc;
-  if (!clause.subject.self || shape.pronoun !== 'i' || shape.negated || clause.negated || shape.modal) return [];
+  if (!clause.subject.self || shape.modal) return [];
   const words = tokens.map((t) => t.lower).filter((w) => !['honestly', 'finally', 'totally', 'now', 'so'].includes(w) || w === 'now');
-  const after = words.slice(words.indexOf('i') + 1).filter((w) => !['am', "'m", 'be', 'do', 'really', 'finally', 'honestly'].includes(w));
-  const said = CONVERSIONS.find((c) => c.every((w, k) => after[k] === w));
+  // A verbless verdict opening a part of the clause ("…, honestly a waste of money", "mixed feelings", "never again
+  // with the fondue"): its own "never" is no negation.
+  const verdict = clause.text
+    .split(/\s*[,;:—–]\s*/)
+    .map((part) => part.toLowerCase().split(/[^\p{L}']+/u).filter((w) => w && !['honestly', 'so', 'just', 'tbh', 'and', 'but', 'ok', 'well', 'yeah', 'frankly'].includes(w)))
+    .map((lead) => VERDICTS.find((v) => v.words.every((w, k) => lead[k] === w)))
+    .find((v) => v !== undefined);
+  if (!verdict && (shape.pronoun !== 'i' || shape.negated || clause.negated)) return [];
+  const after = words.slice(words.indexOf('i') + 1).filter((w) => !['am', "'m", 'be', 'do', 'really', 'finally', 'honestly', 've', "'ve", 'have', 'been'].includes(w));
+  const said = verdict?.words ?? CONVERSIONS.find((c) => c.every((w, k) => after[k] === w));
   if (!said) return [];
   // What came before the conversion in the sentence (the clause may be re-cased or expanded: find its words).
-  const at = clause.sentence.toLowerCase().lastIndexOf(said.join(' '));
-  const before = at > 0 ? clause.sentence.slice(0, at).replace(/[,;.…\s]*\b(?:and\s+)?(?:honestly\s+)?i(?:['’]m|\s+am)?(?:\s+a)?\s*$/i, '') : '';
+  const sentence = clause.sentence.toLowerCase();
+  const at = sentence.lastIndexOf(said.join(' '));
+  let before = at > 0 ? clause.sentence.slice(0, at).replace(/[,;.…\s]*\b(?:and\s+)?(?:honestly\s+)?(?:i(?:['’]m|\s+am|['’]ve\s+been|\s+have\s+been)?(?:\s+a)?)?\s*$/i, '') : '';
+  // "I've been converted, okra fried crispy is unreal", "never again with the fondue": the thing said after it.
+  if (!before.trim() && at >= 0) before = clause.sentence.slice(at + said.join(' ').length).replace(/^[\s,;:—–-]*(?:with|on|to)?\s*/i, '').split(/[.!?;,]/)[0];
+  before = before.replace(/(?:[\s,;]+(?:honestly|tbh|frankly|so|and|but|just|ok|well))+[\s,;]*$/i, '');
   if (!before.trim()) return [];
   let first = shapeOfTokens(tagFragment(before));
   // "fine, typescript caught 3 bugs…": a discourse word and its comma open the sentence.
   if (!first.verb && /,/.test(before)) first = shapeOfTokens(tagFragment(before.slice(before.indexOf(',') + 1)));
   // "…has converted me, I'm a believer now": the clause before already said it (a stance turn).
-  if (first.verb && STANCE_TURNS.some((r) => r.lemma === verbLemma(first.verb!, lex))) return [];
+  if (first.verb && STANCE_TURNS.some((r) => !r.tail && r.lemma === verbLemma(first.verb!, lex))) return [];
   const subj = first.subject && !first.pronoun && !['my', 'our', 'his', 'her', 'their', 'your'].includes(first.subject.det ?? '') ? first.subject : null;
   const tried = !first.pronoun || first.pronoun === 'i' || first.pronoun === 'we' ? [...first.objects, ...first.preps.filter((p) => p.prep === 'to').map((p) => p.np)][0] : undefined;
-  const np = subj ?? (first.subjectless || first.pronoun === 'i' || first.pronoun === 'we' ? tried : undefined);
+  const np = subj ?? (first.subjectless || !first.subject || first.pronoun === 'i' || first.pronoun === 'we' ? tried : undefined);
   if (!np || RELATIONS[np.headLemma] !== undefined || isKind(np.headLemma, 'person', lex)) return [];
   const words2 = bare(np).toLowerCase().split(/\s+/);
-  const topic = np.name?.toLowerCase() ?? (OCCASIONS.has(np.headLemma) && words2.length > 1 ? words2[words2.length - 2] : np.headLemma);
+  // The thing as said ("the sprouts" → sprouts: people name a taste in the plural).
+  const topic = np.name?.toLowerCase() ?? (OCCASIONS.has(np.headLemma) && words2.length > 1 ? words2[words2.length - 2] : np.head.toLowerCase());
   const slug = topicSlug(topic);
   if (!slug) return [];
-  return [{ key: `opinion_${slug}`, value: clause.sentence.trim(), type: 'opinion', subject: clause.speaker, metadata: { stance: 'positive', topic, frame: 'conversion' } }];
+  return [{ key: `opinion_${slug}`, value: clause.sentence.trim(), type: 'opinion', subject: clause.speaker, metadata: { stance: verdict?.stance ?? 'positive', topic, frame: verdict ? 'verdict' : 'conversion' } }];
 }
 
 /** "he's a 6kg tabby", "she is a rescue lurcher", "that daft beagle": a description of the last one named as an animal. */

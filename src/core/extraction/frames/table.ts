@@ -325,7 +325,12 @@ export const APPRAISAL: Record<'positive' | 'negative', readonly string[]> = {
  * Verbs by which a thing turns the speaker for or against it ("X has converted me", "X won me over", "X has soured me
  * on…", "X put me off", "X has ruined it for me"): an opinion on X, the stance the row's. The object is the speaker.
  */
-export const STANCE_TURNS: ReadonlyArray<{ lemma: string; particle?: string; stance: 'positive' | 'negative' }> = [
+export const STANCE_TURNS: ReadonlyArray<{ lemma: string; particle?: string; tail?: readonly string[]; stance: 'positive' | 'negative' }> = [
+  // "crispy kale has changed my life", "sushi has really clicked for me", "it's grown on me": the words after the verb.
+  { lemma: 'change', tail: ['my', 'life'], stance: 'positive' },
+  { lemma: 'click', tail: ['for', 'me'], stance: 'positive' },
+  { lemma: 'click', tail: ['with', 'me'], stance: 'positive' },
+  { lemma: 'grow', tail: ['on', 'me'], stance: 'positive' },
   { lemma: 'convert', stance: 'positive' },
   { lemma: 'win', particle: 'over', stance: 'positive' },
   { lemma: 'sour', stance: 'negative' },
@@ -339,6 +344,18 @@ export const STANCE_TURNS: ReadonlyArray<{ lemma: string; particle?: string; sta
  * A conversion said after the thing ("…, I get it now", "…, I see the appeal", "…, I'm a believer"): the speaker has
  * come round to what the clause before was about. Word runs after the speaker's "I" / "I am".
  */
+/**
+ * A verbless verdict after the thing ("…, honestly a waste of money", "…, mixed feelings", "never again with the fondue"):
+ * a stance on what the sentence's first clause is about, the stance the row's.
+ */
+export const VERDICTS: ReadonlyArray<{ words: readonly string[]; stance: 'positive' | 'negative' | 'mixed' }> = [
+  { words: ['a', 'waste', 'of', 'money'], stance: 'negative' },
+  { words: ['a', 'waste', 'of', 'time'], stance: 'negative' },
+  { words: ['waste', 'of', 'money'], stance: 'negative' },
+  { words: ['mixed', 'feelings'], stance: 'mixed' },
+  { words: ['never', 'again'], stance: 'negative' },
+  { words: ['worth', 'every', 'penny'], stance: 'positive' },
+];
 export const CONVERSIONS: readonly string[][] = [['get', 'it', 'now'], ['get', 'it'], ['see', 'the', 'appeal'], ['get', 'the', 'appeal'], ['get', 'the', 'hype'], ['see', 'the', 'hype'], ['understand', 'the', 'hype'], ['a', 'believer'], ['a', 'convert'], ['converted']];
 
 /** What a clause that avoids a food says about the diet: the food kinds avoided → the diet. */
@@ -435,6 +452,8 @@ export interface Ending {
   taken?: boolean;
   /** With `negatedOnly`: read when the negation is the clause's main verb group's own ("X didn't wake up"). */
   mainVerb?: boolean;
+  /** A name not held and of no kind ends only when said bare ("we lost Treacle"; "lost one AirPod", "lost my Fitbit" end nothing). */
+  bareName?: boolean;
   /** The referent has no determiner but "my" ("karate is over", not "the match is over"). */
   bareSubject?: boolean;
   /**
@@ -448,7 +467,9 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'death', lemmas: ['die', 'pass', 'perish'], anchors: ['die'], referent: 'subject', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: 'pet', heldAlso: ['partner'], leavesStatus: { partner: 'widowed' } },
   { id: 'rainbow-bridge', lemmas: ['cross'], with: [['bridge']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'put-down', lemmas: ['put'], with: [['down', 'sleep']], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
-  { id: 'rehome', lemmas: ['rehome', 'lose'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  { id: 'rehome', lemmas: ['rehome'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
+  // "we lost Treacle": a pet lost, when the exchange holds the name or it is an animal ("lost one AirPod" ends nothing).
+  { id: 'lost', lemmas: ['lose'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet', bareName: true },
   // "buried Pongo under the pear tree": an animal or a name laid in the ground has died (a person's kin ends nothing).
   { id: 'buried', lemmas: ['bury'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'went-to-live', lemmas: ['go', 'move'], with: [['live']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
