@@ -209,6 +209,28 @@ describe('SQLite ingest plans', () => {
       expect(tables).toHaveLength(1);
     });
   });
+
+  // A full ANALYZE (migration 6 on a database that held rows, or an operator's) wrote samples:
+  // with them every statement binding `scope = ?` was prepared again on every run.
+  test('opening a store drops sqlite_stat4 samples and keeps sqlite_stat1', async () => {
+    const file = join(dir, 'sampled.db');
+    const s = new SqliteMemoryStore(file);
+    await s.migrate();
+    await fill(s);
+    await s.close();
+    const d = new Database(file);
+    d.exec('ANALYZE');
+    const count = (sql: string) => Number((d.prepare(sql).get() as { n: number }).n);
+    expect(count("SELECT COUNT(*) AS n FROM sqlite_stat4 WHERE tbl = 'memories'")).toBeGreaterThan(0);
+    const reopened = new SqliteMemoryStore(file);
+    await reopened.migrate();
+    expect(count('SELECT COUNT(*) AS n FROM sqlite_stat4')).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM sqlite_stat1 WHERE tbl = 'memories'")).toBeGreaterThan(0);
+    // The reader reloaded the statistics: its recall reads still answer.
+    expect((await reopened.memoriesByKeys(SCOPE, { keys: ['key_3'] }, 3)).length).toBe(3);
+    await reopened.close();
+    d.close();
+  });
 });
 
 /** Index names a PostgreSQL plan scans (and the relations it reads by sequential scan), walking the JSON plan tree. */

@@ -86,6 +86,9 @@ function fromBlob(b: Buffer): Float32Array {
  */
 export const STATEMENT_CACHE_BYTES = 4 * 1024 * 1024;
 export const statementBytes = (sql: string): number => 4096 + 16 * sql.length;
+/** Whether sqlite_stat4 exists (ANALYZE creates it), then whether it holds a sample (see SqliteMemoryStore.dropSamples). */
+const STAT4_TABLE_SQL = "SELECT 1 AS x FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat4'";
+const STAT4_SAMPLE_SQL = 'SELECT 1 AS x FROM sqlite_stat4 LIMIT 1';
 /** Committed write transactions between two `PRAGMA optimize` runs (cheap when nothing changed). */
 export const OPTIMIZE_EVERY = 2000;
 /** Pages a periodic full-text merge may write (about 8 MB; 16 ms for the whole index at 10k turns). */
@@ -531,9 +534,25 @@ export class SqliteMemoryStore implements MemoryStore {
       // The reader keeps the statistics it loaded until it analyses too: a reader opened on an
       // empty database planned recall as if it were still empty (5-10x slower at 3k-10k turns).
       if (this.reader !== this.writer) this.reader.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize;');
+      this.dropSamples();
     } catch {
       // Statistics are an optimisation: a busy or read-only database keeps its old ones.
     }
+  }
+
+  /**
+   * Deletes sqlite_stat4's samples (sqlite_stat1 stays) and has both connections reload the
+   * statistics. With samples for an index, SQLite plans a statement with the values bound to that
+   * index's columns and marks it expired whenever they are bound again, so every recall read
+   * (`scope = ?`) was prepared again on every run (a one-row read 7 → 19 µs; session 14). Only a
+   * full ANALYZE writes samples — migrations 4 and 6 on a database that already held rows, or an
+   * operator's ANALYZE —, never the bounded `PRAGMA optimize` runs. The recall and ingest reads
+   * name their indexes, so the samples could only cost.
+   */
+  private dropSamples(): void {
+    if (!this.writer.get(STAT4_TABLE_SQL) || !this.writer.get(STAT4_SAMPLE_SQL)) return;
+    this.writer.db.exec('DELETE FROM sqlite_stat4; ANALYZE sqlite_schema;');
+    if (this.reader !== this.writer) this.reader.db.exec('ANALYZE sqlite_schema;');
   }
 
   async migrate(): Promise<void> {
@@ -553,6 +572,11 @@ export class SqliteMemoryStore implements MemoryStore {
       }
       // 0x10002: analyse every table that needs it now, as SQLite advises for long-lived connections.
       run(() => q.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;'));
+      try {
+        this.dropSamples();
+      } catch {
+        // A read-only database keeps its samples (its reads are then prepared again each run).
+      }
       this.sinceOptimize = 0;
     });
   }
