@@ -203,7 +203,7 @@ export function inRowidOrder(rows: unknown[][], rowids: readonly number[]): unkn
 }
 
 /**
- * A LIMIT (or `LIMIT … OFFSET …`) as SQL text. SQLite's planner reads a bound LIMIT's value, so
+ * A LIMIT as SQL text. SQLite's planner reads a bound LIMIT's value, so
  * binding one marks the statement expired and every run prepares it again (measured at session 14:
  * ~10 µs a run for a one-line read, 0.1–0.2 ms for a key lookup; see recentTurnsSql). The recall
  * reads therefore write their limits into the text: the values are whole numbers the code
