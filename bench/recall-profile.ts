@@ -13,6 +13,10 @@
  * `--only WORDS` asks only the questions that contain WORDS.
  * `--pool 1` (PostgreSQL) runs on one connection and adds the server's CPU per recall (that
  * backend's utime + stime from /proc: the server must run on this machine).
+ * `--warm-up` first runs MemoryService.warmUp, as the server does at start: without it the first
+ * measured pass still pays one-time costs (V8 compiles a regular expression to machine code on its
+ * second run; chrono-node's take ~0.3 s at the second dated question). The CPU mean of each pass
+ * is printed, so the first pass can be compared with the others.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
@@ -121,6 +125,7 @@ await raw.migrate();
 const calls = new Map<string, number>();
 const store = counted(raw, calls);
 const svc = new MemoryService({ store, offlineExtractor: new OfflineExtractor() });
+const warm = process.argv.includes('--warm-up') ? await svc.warmUp() : null;
 const digest = createHash('sha256');
 for (const q of QUESTIONS) digest.update((await svc.recall({ query: q, sessionId: null, userId: USER, maxTokens: BUDGET })).context);
 // One connection: its backend's CPU is the server's share of every recall.
@@ -132,7 +137,9 @@ statements.clear();
 const cpu: number[] = [];
 const wall: number[] = [];
 const byQuestion = new Map<string, number[]>();
+const passMeans: number[] = [];
 for (let rep = 0; rep < REPS; rep++) {
+  const before = cpu.length;
   for (const q of QUESTIONS) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
@@ -142,6 +149,7 @@ for (let rep = 0; rep < REPS; rep++) {
     cpu.push((c.user + c.system) / 1000);
     byQuestion.set(q, [...(byQuestion.get(q) ?? []), (c.user + c.system) / 1000]);
   }
+  passMeans.push(cpu.slice(before).reduce((a, b) => a + b, 0) / (cpu.length - before));
 }
 const serverCpu = backend ? `; server CPU mean ${((procCpuMs(backend) - server0) / (REPS * QUESTIONS.length)).toFixed(2)} ms (backend ${backend})` : '';
 const slowest = [...byQuestion].map(([q, xs]) => [q, pct(xs, 50)] as const).sort((a, b) => b[1] - a[1]).slice(0, 6);
@@ -149,6 +157,7 @@ console.log(`slowest questions (CPU p50): ${slowest.map(([q, x]) => `${x.toFixed
 const n = REPS * QUESTIONS.length;
 const perRecall = [...calls].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(1)}`);
 console.log(`${PG ? 'postgres' : 'sqlite'} turns ${TURNS} budget ${BUDGET}: recall wall p50 ${pct(wall, 50).toFixed(2)} ms, p99 ${pct(wall, 99).toFixed(2)} ms; CPU p50 ${pct(cpu, 50).toFixed(2)} ms, p99 ${pct(cpu, 99).toFixed(2)} ms, mean ${(cpu.reduce((a, b) => a + b, 0) / n).toFixed(2)} ms over ${n}; store calls per recall ${([...calls.values()].reduce((a, b) => a + b, 0) / n).toFixed(1)} (${perRecall.join(', ')}); contexts ${digest.digest('hex').slice(0, 12)}${serverCpu}; load ${loadavg()[0].toFixed(1)}`);
+console.log(`CPU mean per pass: ${passMeans.map((x) => x.toFixed(2)).join(', ')} ms${warm ? `; after the server's warm-up (${warm.recalls} recalls, ${warm.ms.toFixed(0)} ms)` : ''}`);
 console.log(`store wall per recall: ${[...callMs].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(2)} ms`).join(', ')}`);
 if (statements.size > 0) {
   const all = [...statements].sort((a, b) => b[1][1] - a[1][1]);

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.ts';
 import type { MemoryStore } from '../../src/core/ports.ts';
-import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, recentTurnsSql, candidateRowsSql, LEXICAL_HEAD_SQL, HISTORY_SQL, keyLookupSql, listMemoriesQuery, postingsSql, postingsUnionSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL, TURNS_AT_SQL, USER_SCOPES_SQL } from '../../src/store/sqlite/store.ts';
+import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, recentTurnsSql, candidateRowsSql, LEXICAL_HEAD_SQL, historySql, keyLookupSql, listMemoriesQuery, postingsSql, postingsUnionSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL, TURNS_AT_SQL, USER_SCOPES_SQL } from '../../src/store/sqlite/store.ts';
 import { activeMemoriesQuery as pgActive, candidateRowsSqlPg, keyRowsSqlPg, memoriesByKeyQuery as pgByKey, postingsSqlPg, TURNS_AT_SQL_PG } from '../../src/store/postgres/store.ts';
 import { POSTINGS_CAP } from '../../src/store/lexical.ts';
 import { createPostgresStore } from '../../src/store/postgres/create.ts';
@@ -108,13 +108,13 @@ describe('SQLite ingest plans', () => {
     if (analyze) db.exec('ANALYZE');
     const ids = JSON.stringify([1, 2, 3]);
     // The picked list drives the join (its order is the rows' order, so the LIMIT keeps the best): no sort, no scan.
-    expect(plan(candidateRowsSql('turn', false), [ids, SCOPE, 10])).toMatch(/^SCAN j VIRTUAL TABLE INDEX \d+:? \| SEARCH t USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
+    expect(plan(candidateRowsSql('turn', false, 10), [ids, SCOPE])).toMatch(/^SCAN j VIRTUAL TABLE INDEX \d+:? \| SEARCH t USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
     for (const activeOnly of [false, true]) {
-      expect(plan(candidateRowsSql('memory', activeOnly), [ids, SCOPE, 10])).toMatch(/^SCAN j VIRTUAL TABLE INDEX \d+:? \| SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
+      expect(plan(candidateRowsSql('memory', activeOnly, 10), [ids, SCOPE])).toMatch(/^SCAN j VIRTUAL TABLE INDEX \d+:? \| SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
       // A key lookup in one statement: the family's keys by a loose scan, per key its best rows from
       // memories_scope_key (bounded by the limit), the cut's rows by rowid; never a scan of the memories.
       for (const filter of [{ subjects: false, statuses: false }, { subjects: true, statuses: true }]) {
-        const keys = plan(keyLookupSql(activeOnly, filter), [{ scope: SCOPE, asked: JSON.stringify([['key_', 'key`', 'key'], ['key_3_', 'key_3`', 'key_3']]), lim: 10, ...(filter.subjects ? { subjects: '["user"]', statuses: '["retracted"]' } : {}) }]);
+        const keys = plan(keyLookupSql(activeOnly, filter, 10), [{ scope: SCOPE, asked: JSON.stringify([['key_', 'key`', 'key'], ['key_3_', 'key_3`', 'key_3']]), ...(filter.subjects ? { subjects: '["user"]', statuses: '["retracted"]' } : {}) }]);
         expect(keys).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
         expect(keys).toMatch(new RegExp(`INDEX memories_scope_key \\(scope=\\? AND key=\\?${activeOnly ? ' AND active=\\?' : ''}\\)`));
         expect(keys).toMatch(/SEARCH b USING INTEGER PRIMARY KEY \(rowid=\?\)/);
@@ -122,15 +122,15 @@ describe('SQLite ingest plans', () => {
         expect(keys).not.toMatch(/SCAN (memories|b|m)\b/);
       }
     }
-    const history = plan(HISTORY_SQL, [{ scope: SCOPE, slots: JSON.stringify([['user', 'key_3'], ['user', 'key_4']]), per: 6 }]);
+    const history = plan(historySql(6), [{ scope: SCOPE, slots: JSON.stringify([['user', 'key_3'], ['user', 'key_4']]) }]);
     expect(history).toMatch(/USING INDEX memories_history \(scope=\? AND subject=\? AND key=\?\)/);
     expect(history).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     expect(history).not.toMatch(/SCAN (memories|m)\b/);
     expect(plan(TURNS_AROUND_SQL, [JSON.stringify(['x']), 1, 1, SCOPE])).toMatch(/turns_scope_session_seq \(scope=\? AND session_id=\? AND seq>\? AND seq<\?\)/);
     expect(plan(TURNS_AT_SQL, [JSON.stringify([['s', 2]]), SCOPE])).toMatch(/turns_scope_session_seq \(scope=\? AND session_id=\? AND seq=\?\)/);
-    expect(plan(postingsSql('turns_sfts'), ['"s1_turn"', 10])).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
+    expect(plan(postingsSql('turns_sfts'), ['"s1_turn"'])).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
     // Every term's postings in one statement: one full-text lookup per term.
-    expect(plan(postingsUnionSql('memories_sfts', 3), ['"s1_a"', 10, '"s1_b"', 10, '"s1_c"', 10]).match(/VIRTUAL TABLE INDEX \d+:M/g)).toHaveLength(3);
+    expect(plan(postingsUnionSql('memories_sfts', 3), ['"s1_a"', '"s1_b"', '"s1_c"']).match(/VIRTUAL TABLE INDEX \d+:M/g)).toHaveLength(3);
     // A lexical query's scope token and document count: one seek each, never a scan of the scopes.
     const head = plan(LEXICAL_HEAD_SQL, [SCOPE, SCOPE, 'turn']);
     expect(head).toMatch(/scope_keys USING COVERING INDEX sqlite_autoindex_scope_keys_1 \(scope=\?\)/);
@@ -156,6 +156,41 @@ describe('SQLite ingest plans', () => {
     expect(pagePlan).not.toMatch(/TEMP B-TREE/);
   });
 
+  // SQLite's planner reads a bound LIMIT's value: binding one expires the statement, so every run
+  // prepared it again (0.1–0.2 ms a key lookup). Session 14: every recall read writes its limit.
+  test('recall reads bind no LIMIT or OFFSET (their statements are prepared once, not every run)', async () => {
+    const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<string, (...a: unknown[]) => unknown>;
+    const originals = { all: proto.all, get: proto.get };
+    const sources = new Set<string>();
+    for (const m of ['all', 'get'] as const) {
+      proto[m] = function (this: { source: string }, ...a: unknown[]) {
+        sources.add(this.source);
+        return originals[m].apply(this, a);
+      };
+    }
+    try {
+      for (const kind of ['turn', 'memory'] as const) {
+        for (const includeInactive of [true, false]) {
+          expect((await store.lexicalCandidates(SCOPE, kind, ['turn', 'value', 'key_3', '7'], 5, { includeInactive })).docs.length).toBeGreaterThan(0);
+          // Terms the full-text tokenizer splits: the rows are read without a cut of the picked list.
+          await store.lexicalCandidates(SCOPE, kind, ['key-3'], 5, { includeInactive });
+        }
+      }
+      for (const includeInactive of [true, false]) {
+        expect((await store.memoriesByKeys(SCOPE, { keys: ['key_3', 'key'], includeInactive }, 7)).length).toBeGreaterThan(0);
+        await store.memoriesByKeys(SCOPE, { keys: ['key_3'], includeInactive, only: { subjects: ['user'], inactiveStatuses: ['retracted'] } }, 7);
+      }
+      expect((await store.memoryHistory(SCOPE, [{ subject: 'user', key: 'key_3' }], 3)).length).toBe(3);
+      expect((await store.turnsBetween(SCOPE, '2000-01-01', '2100-01-01', 4)).length).toBe(4);
+      await store.eventsBetween(SCOPE, '2000-01-01', '2100-01-01', 4);
+      expect((await store.recentTurns(SCOPE, 's1', 2)).length).toBe(2);
+    } finally {
+      Object.assign(proto, originals);
+    }
+    expect(sources.size).toBeGreaterThan(8);
+    expect([...sources].filter((sql) => /\b(LIMIT|OFFSET)\s+[?@:$]/i.test(sql))).toEqual([]);
+  });
+
   test('the active-slot read returns exactly the active rows of the asked slots', async () => {
     const rows = await store.transaction(SCOPE, (tx) => tx.activeMemories(SCOPE, filter));
     expect(rows.map((m) => m.key).sort()).toEqual(['key_17', 'key_3', 'key_30']);
@@ -173,6 +208,28 @@ describe('SQLite ingest plans', () => {
       d.close();
       expect(tables).toHaveLength(1);
     });
+  });
+
+  // A full ANALYZE (migration 6 on a database that held rows, or an operator's) wrote samples:
+  // with them every statement binding `scope = ?` was prepared again on every run.
+  test('opening a store drops sqlite_stat4 samples and keeps sqlite_stat1', async () => {
+    const file = join(dir, 'sampled.db');
+    const s = new SqliteMemoryStore(file);
+    await s.migrate();
+    await fill(s);
+    await s.close();
+    const d = new Database(file);
+    d.exec('ANALYZE');
+    const count = (sql: string) => Number((d.prepare(sql).get() as { n: number }).n);
+    expect(count("SELECT COUNT(*) AS n FROM sqlite_stat4 WHERE tbl = 'memories'")).toBeGreaterThan(0);
+    const reopened = new SqliteMemoryStore(file);
+    await reopened.migrate();
+    expect(count('SELECT COUNT(*) AS n FROM sqlite_stat4')).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM sqlite_stat1 WHERE tbl = 'memories'")).toBeGreaterThan(0);
+    // The reader reloaded the statistics: its recall reads still answer.
+    expect((await reopened.memoriesByKeys(SCOPE, { keys: ['key_3'] }, 3)).length).toBe(3);
+    await reopened.close();
+    d.close();
   });
 });
 

@@ -86,6 +86,9 @@ function fromBlob(b: Buffer): Float32Array {
  */
 export const STATEMENT_CACHE_BYTES = 4 * 1024 * 1024;
 export const statementBytes = (sql: string): number => 4096 + 16 * sql.length;
+/** Whether sqlite_stat4 exists (ANALYZE creates it), then whether it holds a sample (see SqliteMemoryStore.dropSamples). */
+const STAT4_TABLE_SQL = "SELECT 1 AS x FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat4'";
+const STAT4_SAMPLE_SQL = 'SELECT 1 AS x FROM sqlite_stat4 LIMIT 1';
 /** Committed write transactions between two `PRAGMA optimize` runs (cheap when nothing changed). */
 export const OPTIMIZE_EVERY = 2000;
 /** Pages a periodic full-text merge may write (about 8 MB; 16 ms for the whole index at 10k turns). */
@@ -199,12 +202,39 @@ export function inRowidOrder(rows: unknown[][], rowids: readonly number[]): unkn
   return out;
 }
 
-/** One term's newest postings in a full-text table (rowids, newest first). */
-export const postingsSql = (fts: 'turns_sfts' | 'memories_sfts') => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC LIMIT ?`;
+/**
+ * A LIMIT as SQL text. SQLite's planner reads a bound LIMIT's value, so
+ * binding one marks the statement expired and every run prepares it again (measured at session 14:
+ * ~10 µs a run for a one-line read, 0.1–0.2 ms for a key lookup; see recentTurnsSql). The recall
+ * reads therefore write their limits into the text: the values are whole numbers the code
+ * controls (never user text), a negative one reads every row.
+ */
+export const limitClause = (n: number): string => `LIMIT ${Number.isFinite(n) ? Math.max(-1, Math.floor(n)) : -1}`;
 
 /**
- * Every term's newest postings in one statement (parameters: per term its MATCH expression and
- * the cap): the lists one after the other, each newest first and closed by a 0 (rowids start at 1).
+ * One SQL text per limit, built on first use and kept (the limits are tunables: a few a builder).
+ * Past LIMIT_TEXTS_KEPT limits of one builder a text is built per call, still correct.
+ */
+export function perLimit(build: (limit: string) => string): (n: number) => string {
+  const texts = new Map<number, string>();
+  return (n) => {
+    let sql = texts.get(n);
+    if (sql === undefined) {
+      sql = build(limitClause(n));
+      if (texts.size < LIMIT_TEXTS_KEPT) texts.set(n, sql);
+    }
+    return sql;
+  };
+}
+/** Limits a perLimit builder keeps the text of. */
+export const LIMIT_TEXTS_KEPT = 32;
+
+/** One term's newest postings in a full-text table (rowids, newest first; parameter: the MATCH expression). */
+export const postingsSql = (fts: 'turns_sfts' | 'memories_sfts') => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid DESC ${limitClause(POSTINGS_CAP)}`;
+
+/**
+ * Every term's newest postings in one statement (parameters: per term its MATCH expression; the
+ * cap is in the text): the lists one after the other, each newest first and closed by a 0 (rowids start at 1).
  * Was one statement a term (17 a recall).
  */
 const postingsListSql = (fts: 'turns_sfts' | 'memories_sfts', n: number) => Array.from({ length: n }, () => `SELECT rowid FROM (${postingsSql(fts)}) UNION ALL SELECT 0`).join(' UNION ALL ');
@@ -217,16 +247,16 @@ export function postingsUnionSql(fts: 'turns_sfts' | 'memories_sfts', n: number)
 }
 
 /**
- * The lexical candidates' rows by rowid (a JSON list, best first), scope-checked, at most the
- * last parameter (-1: all). The rows come in list order (json_each drives the join, CROSS JOIN),
+ * The lexical candidates' rows by rowid (a JSON list, best first), scope-checked, at most `limit`
+ * (-1: all; written in the text, limitClause). The rows come in list order (json_each drives the join, CROSS JOIN),
  * so a LIMIT keeps the best ones and stops reading: active-only memory queries pick twice the
  * limit and more (keepFor), of which the rows past the limit were read for nothing.
  */
-export const candidateRowsSql = (kind: 'memory' | 'turn', activeOnly: boolean) => CANDIDATE_ROWS_SQL[kind === 'turn' ? 0 : activeOnly ? 2 : 1];
+export const candidateRowsSql = (kind: 'memory' | 'turn', activeOnly: boolean, limit: number): string => CANDIDATE_ROWS_SQL[kind === 'turn' ? 0 : activeOnly ? 2 : 1](limit);
 const CANDIDATE_ROWS_SQL = [
-  'SELECT t.rowid AS r, t.id, t.terms, t.term_count FROM json_each(?) j CROSS JOIN turns t NOT INDEXED ON t.rowid = j.value WHERE t.scope = ? LIMIT ?',
-  "SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted' LIMIT ?",
-  "SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted' AND m.active = 1 LIMIT ?",
+  perLimit((limit) => `SELECT t.rowid AS r, t.id, t.terms, t.term_count FROM json_each(?) j CROSS JOIN turns t NOT INDEXED ON t.rowid = j.value WHERE t.scope = ? ${limit}`),
+  perLimit((limit) => `SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted' ${limit}`),
+  perLimit((limit) => `SELECT m.rowid AS r, m.id, m.terms, m.term_count FROM json_each(?) j CROSS JOIN memories m NOT INDEXED ON m.rowid = j.value WHERE m.scope = ? AND m.status <> 'deleted' AND m.active = 1 ${limit}`),
 ] as const;
 
 /** The distinct memory subjects of a scope, by a loose scan of memories_scope_subject_key. */
@@ -238,7 +268,8 @@ export const SCOPE_SUBJECTS_SQL = `WITH RECURSIVE s(subject) AS (
 
 /**
  * A key lookup in one statement (named parameters: scope, asked — a JSON list of [from, to, key]:
- * each key with its `key_` family range —, lim, and with a filter subjects / statuses, JSON lists):
+ * each key with its `key_` family range —, and with a filter subjects / statuses, JSON lists; the
+ * limit is in the text, limitClause):
  * the asked keys and the keys of their families (a loose scan of memories_scope_key, one seek per
  * distinct key), per key its best rows in lookup order straight from that index (`LIMIT lim`
  * each: a slot superseded 700 times costs its limit), the best `lim` of those, and only the rows
@@ -247,7 +278,7 @@ export const SCOPE_SUBJECTS_SQL = `WITH RECURSIVE s(subject) AS (
  * statement). Was four statements (a family probe, a loose scan per family, the per-key rows to JS,
  * the kept rows by rowid).
  */
-const keyLookupText = (activeOnly: boolean, filter: { subjects: boolean; statuses: boolean }) => `WITH RECURSIVE asked(lo, hi, k) AS (
+const keyLookupText = (activeOnly: boolean, filter: { subjects: boolean; statuses: boolean }, limit: string) => `WITH RECURSIVE asked(lo, hi, k) AS (
   SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(@asked)
 ), fam(key, hi) AS (
   SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = @scope AND key >= a.lo AND key < a.hi), a.hi FROM asked a
@@ -257,28 +288,27 @@ const keyLookupText = (activeOnly: boolean, filter: { subjects: boolean; statuse
   SELECT key FROM fam WHERE key IS NOT NULL UNION SELECT k FROM asked
 ), cut(r, active, confidence, updated_at) AS (
   SELECT b.rowid, b.active, b.confidence, b.updated_at FROM keys k CROSS JOIN memories b NOT INDEXED
-  WHERE b.rowid IN (SELECT rowid FROM memories INDEXED BY memories_scope_key WHERE scope = @scope AND key = k.key${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC LIMIT @lim)
-  ORDER BY b.active DESC, b.confidence DESC, b.updated_at DESC, b.rowid DESC LIMIT @lim
+  WHERE b.rowid IN (SELECT rowid FROM memories INDEXED BY memories_scope_key WHERE scope = @scope AND key = k.key${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC ${limit})
+  ORDER BY b.active DESC, b.confidence DESC, b.updated_at DESC, b.rowid DESC ${limit}
 )
 SELECT m.rowid, ${memorySelect('m')} FROM cut c CROSS JOIN memories m NOT INDEXED ON m.rowid = c.r${filter.subjects || filter.statuses ? ' WHERE ' : ''}${[filter.subjects ? 'm.subject IN (SELECT value FROM json_each(@subjects))' : '', filter.statuses ? '(m.active = 1 OR m.status IN (SELECT value FROM json_each(@statuses)))' : ''].filter(Boolean).join(' AND ')}`;
 
-const KEY_LOOKUP_SQL = new Map<string, string>();
-/** keyLookupText, built once per variant. */
-export function keyLookupSql(activeOnly: boolean, filter: { subjects: boolean; statuses: boolean }): string {
-  const k = `${+activeOnly}${+filter.subjects}${+filter.statuses}`;
-  let sql = KEY_LOOKUP_SQL.get(k);
-  if (!sql) KEY_LOOKUP_SQL.set(k, (sql = keyLookupText(activeOnly, filter)));
-  return sql;
+/** keyLookupText per variant (active only, subject filter, status filter: bits 4, 2, 1), each text built once per limit. */
+const KEY_LOOKUP_SQL = Array.from({ length: 8 }, (_, v) => perLimit((limit) => keyLookupText(!!(v & 4), { subjects: !!(v & 2), statuses: !!(v & 1) }, limit)));
+export function keyLookupSql(activeOnly: boolean, filter: { subjects: boolean; statuses: boolean }, limit: number): string {
+  return KEY_LOOKUP_SQL[(activeOnly ? 4 : 0) + (filter.subjects ? 2 : 0) + (filter.statuses ? 1 : 0)](limit);
 }
 
 /**
  * The newest-ended rows of each slot (named parameters: scope, slots — a JSON list of [subject,
- * key] —, per), from the memories_history index, at most `per` a slot, each with its slot's place
+ * key]), from the memories_history index, at most `per` a slot (in the text, limitClause), each with its slot's place
  * in the list and its rowid first (the order is made in JS: an ORDER BY sorts whole rows): one
  * statement for every slot of the assembled lines (was one a slot).
  */
-export const HISTORY_SQL = `SELECT s.key, m.rowid, ${memorySelect('m')} FROM json_each(@slots) s CROSS JOIN memories m NOT INDEXED
-  WHERE m.rowid IN (SELECT rowid FROM memories INDEXED BY memories_history WHERE scope = @scope AND subject = json_extract(s.value, '$[0]') AND key = json_extract(s.value, '$[1]') AND active = 0 AND status <> 'deleted' ORDER BY COALESCE(valid_to, updated_at) DESC, rowid DESC LIMIT @per)`;
+export const historySql = perLimit(
+  (per) => `SELECT s.key, m.rowid, ${memorySelect('m')} FROM json_each(@slots) s CROSS JOIN memories m NOT INDEXED
+  WHERE m.rowid IN (SELECT rowid FROM memories INDEXED BY memories_history WHERE scope = @scope AND subject = json_extract(s.value, '$[0]') AND key = json_extract(s.value, '$[1]') AND active = 0 AND status <> 'deleted' ORDER BY COALESCE(valid_to, updated_at) DESC, rowid DESC ${per})`,
+);
 
 /** The given turns (a JSON list of ids) and their session neighbours within ±radius seq. */
 export const TURNS_AROUND_SQL = `SELECT ${turnSelect()} FROM turns WHERE rowid IN (
@@ -293,8 +323,13 @@ export const TURNS_AT_SQL = `SELECT ${turnSelect('t')} FROM json_each(?) j CROSS
 
 /** Turns by id (a JSON list), scope-checked. */
 const TURNS_BY_ID_SQL = `SELECT ${turnSelect('t')} FROM json_each(?) j CROSS JOIN turns t ON t.id = j.value WHERE t.scope = ?`;
-/** Turns said in [from, to), oldest first. */
-const TURNS_BETWEEN_SQL = `SELECT ${turnSelect()} FROM turns WHERE scope = ? AND ts >= ? AND ts < ? ORDER BY ts, session_id, seq LIMIT ?`;
+/** Turns said in [from, to), oldest first, at most `limit` (in the text). */
+export const turnsBetweenSql = perLimit((limit) => `SELECT ${turnSelect()} FROM turns WHERE scope = ? AND ts >= ? AND ts < ? ORDER BY ts, session_id, seq ${limit}`);
+/** Events dated in [from, to), in creation order, at most `limit` (in the text). */
+export const eventsBetweenSql = perLimit(
+  (limit) =>
+    `SELECT * FROM memories WHERE scope = ? AND type = 'event' AND COALESCE(event_date, valid_from) >= ? AND COALESCE(event_date, valid_from) < ? AND status <> 'deleted' ORDER BY created_at, rowid ${limit}`,
+);
 /** Memories by id (a JSON list), scope-checked, in creation order. */
 const MEMORIES_BY_ID_SQL = `SELECT ${memorySelect('m')} FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.scope = ? ORDER BY m.created_at, m.rowid`;
 /** Per-scope document counts of prefixed terms (a JSON list) from a full-text vocabulary. */
@@ -308,7 +343,7 @@ const VOCAB_SQL = {
  * expires the statement and every run re-prepares it (measured: 23 → 12 µs a call). The texts stay
  * few (the callers ask fixed windows) and the statement cache is bounded in bytes anyway.
  */
-export const recentTurnsSql = (limit: number): string => `SELECT ${turnSelect()} FROM turns WHERE scope = ? AND session_id = ? ORDER BY seq DESC LIMIT ${Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0}`;
+export const recentTurnsSql = perLimit((limit) => `SELECT ${turnSelect()} FROM turns WHERE scope = ? AND session_id = ? ORDER BY seq DESC ${limit}`);
 
 /** The next seq of a session, on the (scope, session_id, seq) unique index. */
 export const NEXT_SEQ_SQL = 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?';
@@ -499,9 +534,25 @@ export class SqliteMemoryStore implements MemoryStore {
       // The reader keeps the statistics it loaded until it analyses too: a reader opened on an
       // empty database planned recall as if it were still empty (5-10x slower at 3k-10k turns).
       if (this.reader !== this.writer) this.reader.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize;');
+      this.dropSamples();
     } catch {
       // Statistics are an optimisation: a busy or read-only database keeps its old ones.
     }
+  }
+
+  /**
+   * Deletes sqlite_stat4's samples (sqlite_stat1 stays) and has both connections reload the
+   * statistics. With samples for an index, SQLite plans a statement with the values bound to that
+   * index's columns and marks it expired whenever they are bound again, so every recall read
+   * (`scope = ?`) was prepared again on every run (a one-row read 7 → 19 µs; session 14). Only a
+   * full ANALYZE writes samples — migrations 4 and 6 on a database that already held rows, or an
+   * operator's ANALYZE —, never the bounded `PRAGMA optimize` runs. The recall and ingest reads
+   * name their indexes, so the samples could only cost.
+   */
+  private dropSamples(): void {
+    if (!this.writer.get(STAT4_TABLE_SQL) || !this.writer.get(STAT4_SAMPLE_SQL)) return;
+    this.writer.db.exec('DELETE FROM sqlite_stat4; ANALYZE sqlite_schema;');
+    if (this.reader !== this.writer) this.reader.db.exec('ANALYZE sqlite_schema;');
   }
 
   async migrate(): Promise<void> {
@@ -521,6 +572,11 @@ export class SqliteMemoryStore implements MemoryStore {
       }
       // 0x10002: analyse every table that needs it now, as SQLite advises for long-lived connections.
       run(() => q.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;'));
+      try {
+        this.dropSamples();
+      } catch {
+        // A read-only database keeps its samples (its reads are then prepared again each run).
+      }
       this.sinceOptimize = 0;
     });
   }
@@ -603,7 +659,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async recentTurns(scope: string, sessionId: string, limit: number): Promise<TurnRecord[]> {
     return this.reader
-      .values(recentTurnsSql(limit), scope, sessionId)
+      .values(recentTurnsSql(Number.isFinite(limit) ? Math.max(0, limit) : 0), scope, sessionId)
       .map((v) => turnFromValues(v))
       .reverse();
   }
@@ -667,7 +723,7 @@ export class SqliteMemoryStore implements MemoryStore {
     // At most POSTINGS_TERMS_PER_STATEMENT terms a statement: SQLite caps a compound SELECT at 500 parts (two a term).
     for (let at = 0; at < clean.length; at += POSTINGS_TERMS_PER_STATEMENT) {
       const chunk = clean.slice(at, at + POSTINGS_TERMS_PER_STATEMENT);
-      const all = this.reader.column(postingsUnionSql(fts, chunk.length), ...chunk.flatMap((t) => [fts5Query([prefix + t]), POSTINGS_CAP])) as number[];
+      const all = this.reader.column(postingsUnionSql(fts, chunk.length), ...chunk.map((t) => fts5Query([prefix + t]))) as number[];
       let from = 0;
       for (const t of chunk) {
         const end = all.indexOf(0, from);
@@ -682,7 +738,7 @@ export class SqliteMemoryStore implements MemoryStore {
     // When the cut is a prefix of the picked rows (selectCandidates' ranked case), one row past the
     // limit says whether the set is complete: the rest is not read.
     const ranked = clean.every(isWholeToken);
-    const rows = this.reader.values(candidateRowsSql(kind, activeOnly), JSON.stringify(picked), scope, ranked ? limit + 1 : -1);
+    const rows = this.reader.values(candidateRowsSql(kind, activeOnly, ranked ? limit + 1 : -1), JSON.stringify(picked), scope);
     const docs = selectCandidates(
       inRowidOrder(rows, picked).map((r) => ({ id: String(r[1]), terms: String(r[2]), termCount: Number(r[3]) })),
       clean,
@@ -736,7 +792,7 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]> {
-    return this.reader.values(TURNS_BETWEEN_SQL, scope, from, to, Math.max(0, limit)).map((v) => turnFromValues(v));
+    return this.reader.values(turnsBetweenSql(Math.max(0, limit)), scope, from, to).map((v) => turnFromValues(v));
   }
 
   async getMemories(scope: string, ids: string[]): Promise<MemoryRecord[]> {
@@ -751,25 +807,17 @@ export class SqliteMemoryStore implements MemoryStore {
     if (ranges.length === 0 || limit <= 0) return [];
     const only = lookup.only;
     const filter = { subjects: !!only?.subjects, statuses: !!only?.inactiveStatuses };
-    const params: Record<string, unknown> = { scope, asked: JSON.stringify(ranges.map((r) => [r.from, r.to, r.key])), lim: limit };
+    const params: Record<string, unknown> = { scope, asked: JSON.stringify(ranges.map((r) => [r.from, r.to, r.key])) };
     if (only?.subjects) params.subjects = JSON.stringify(only.subjects);
     if (only?.inactiveStatuses) params.statuses = JSON.stringify(only.inactiveStatuses);
     // Back in the cut's order: active first, then confidence, the newest update, the newest row.
-    const rows = this.reader.values(keyLookupSql(lookup.includeInactive === false, filter), params).map((v) => ({ r: Number(v[0]), m: memoryFromValues(v, 1) }));
+    const rows = this.reader.values(keyLookupSql(lookup.includeInactive === false, filter, limit), params).map((v) => ({ r: Number(v[0]), m: memoryFromValues(v, 1) }));
     rows.sort((a, b) => Number(b.m.active) - Number(a.m.active) || b.m.confidence - a.m.confidence || byCodePoint(b.m.updatedAt, a.m.updatedAt) || b.r - a.r);
     return rows.map((x) => x.m);
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {
-    return this.reader
-      .all(
-        "SELECT * FROM memories WHERE scope = ? AND type = 'event' AND COALESCE(event_date, valid_from) >= ? AND COALESCE(event_date, valid_from) < ? AND status <> 'deleted' ORDER BY created_at, rowid LIMIT ?",
-        scope,
-        from,
-        to,
-        Math.max(0, limit),
-      )
-      .map(rowToMemory);
+    return this.reader.all(eventsBetweenSql(Math.max(0, limit)), scope, from, to).map(rowToMemory);
   }
 
   async memoryHistory(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]> {
@@ -784,7 +832,7 @@ export class SqliteMemoryStore implements MemoryStore {
       list.push([subject, key]);
     }
     // Slot after slot in list order, each newest end first (valid_to, else updated_at), then the newest row.
-    const rows = this.reader.values(HISTORY_SQL, { scope, slots: JSON.stringify(list), per: perSlot }).map((v) => ({ slot: Number(v[0]), r: Number(v[1]), m: memoryFromValues(v, 2) }));
+    const rows = this.reader.values(historySql(perSlot), { scope, slots: JSON.stringify(list) }).map((v) => ({ slot: Number(v[0]), r: Number(v[1]), m: memoryFromValues(v, 2) }));
     rows.sort((a, b) => a.slot - b.slot || byCodePoint(b.m.validTo ?? b.m.updatedAt, a.m.validTo ?? a.m.updatedAt) || b.r - a.r);
     return rows.map((x) => x.m);
   }
