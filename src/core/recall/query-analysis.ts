@@ -492,6 +492,8 @@ export const QUERY = {
    * Session 13, LoCoMo dev sweep: ev@512 0.819 → 0.820 and @2048 0.914 → 0.915, both halves up or level (docs/recall.md).
    */
   listMembers: 1,
+  /** A list ask's two-word categories ("martial arts", "European countries") bring their members the same way (1 = on; nounPairs). */
+  pairMembers: 1,
   /**
    * Weight of a question word's chat forms (chat-forms.ts: "fave" for "favorite"), as a share of the
    * word's (0 = off). 0.6: LoCoMo dev sweep ev@512 0.811 → 0.815 (A +0.005, B +0.004), temporal
@@ -1005,10 +1007,13 @@ const MEMBER_CLASSES = new Set(['noun.food', 'noun.animal', 'noun.plant']);
 /** ...and, for a list ask (QUERY.listMembers), the classes of what people do. */
 const LIST_MEMBER_CLASSES = new Set(['noun.act']);
 
+/** ...and, for a two-word category of a list ask, also the classes of places ("European countries" → spain, italy). */
+const PAIR_MEMBER_CLASSES = new Set([...LIST_MEMBER_CLASSES, 'noun.location']);
+
 /** Single-word kinds of a noun's first sense (within QUERY.memberDepth steps) when that sense is of a MEMBER_CLASSES class. */
-function categoryMembers(lex: Lexicon, word: string, list = false): string[] {
+function categoryMembers(lex: Lexicon, word: string, list = false, listClasses: ReadonlySet<string> = LIST_MEMBER_CLASSES): string[] {
   const first = lex.senses(word, 'noun', 1)[0];
-  if (!first || !(MEMBER_CLASSES.has(first.lexClass) || (list && LIST_MEMBER_CLASSES.has(first.lexClass)))) return [];
+  if (!first || !(MEMBER_CLASSES.has(first.lexClass) || (list && listClasses.has(first.lexClass)))) return [];
   const out = new Set<string>();
   let frontier = [first];
   for (let d = 0; d < QUERY.memberDepth && frontier.length > 0; d++) {
@@ -1016,6 +1021,25 @@ function categoryMembers(lex: Lexicon, word: string, list = false): string[] {
     for (const h of frontier) for (const l of h.lemmas) if (!/[\s-]/.test(l) && l !== word) out.add(l);
   }
   return [...out];
+}
+
+/**
+ * Two adjacent words of the question that the lexicon knows as one noun in their base form ("martial arts" → martial
+ * art, "board games" → board game), each with the analysed term of its head (last) word. Stop words and capitalised
+ * names do not end one. The flag says the pair is plural as written ("arts", not "art").
+ */
+export function nounPairs(query: string, lexicon: Pick<Lexicon, 'lemmas' | 'senses'>): Array<[string, string, boolean]> {
+  const ws = query.match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
+  const out: Array<[string, string, boolean]> = [];
+  for (let i = 0; i + 1 < ws.length; i++) {
+    const a = ws[i]!.toLowerCase();
+    const b = ws[i + 1]!.toLowerCase();
+    if (a.length < 3 || b.length < 3 || STOP_WORDS.has(a) || STOP_WORDS.has(b) || /^\p{Lu}/u.test(ws[i + 1]!)) continue;
+    const pair = lexicon.lemmas(`${a} ${b}`, 'noun').find((l) => l.includes(' ') && lexicon.senses(l, 'noun', 1).length > 0);
+    const head = analyze(b)[0];
+    if (pair && head) out.push([pair, head, !pair.endsWith(` ${b}`)]);
+  }
+  return out;
 }
 
 export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: QueryLexicon): AnalyzedQuery {
@@ -1186,16 +1210,30 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // Members of a rare category noun ("shellfish" → oyster, mussel; "molluscs" → oyster, squid), by the lexicon's
   // hyponyms of its first noun sense, for the concrete classes only (MEMBER_CLASSES).
   const listAsk = LIST.test(query) || (QUERY.pluralLists === 1 && !!lexicon && pluralHead(query, lexicon));
+  /** Members search the turns at QUERY.members of the question term they stand for, and cover it in the gate. */
+  const addMembers = (members: readonly string[], qt: QueryTerm) => {
+    for (const m of members) {
+      const f = analyze(m)[0];
+      if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.members, source: 'synonym', covers: qt.term });
+    }
+  };
   if (QUERY.members > 0 && lexicon && typeof (lexicon as Partial<Lexicon>).hyponyms === 'function')
     for (const w of words(query)) {
       if (w.length < 4 || names.has(w) || STOP_WORDS.has(w) || (lexicon.commonness?.(w) ?? 0) >= BRIDGE_COMMONNESS) continue;
       const own = analyze(w)[0];
       const qt = own === undefined ? undefined : terms.get(own);
       if (!qt || qt.source !== 'query') continue;
-      for (const m of categoryMembers(lexicon as Lexicon, w, listAsk && QUERY.listMembers === 1)) {
-        const f = analyze(m)[0];
-        if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.members, source: 'synonym', covers: qt.term });
-      }
+      addMembers(categoryMembers(lexicon as Lexicon, w, listAsk && QUERY.listMembers === 1), qt);
+    }
+  // A two-word category the lexicon knows as one noun ("martial arts", "board games", "European countries") is a
+  // category too, standing in for its head word (QUERY.pairMembers), for a list ask or when the pair is plural as
+  // written ("What martial arts has he done?"). Everyday members ("go", a board game) are left out: they are words of
+  // every other turn.
+  if (QUERY.members > 0 && QUERY.pairMembers === 1 && lexicon && typeof (lexicon as Partial<Lexicon>).hyponyms === 'function')
+    for (const [pair, head, plural] of nounPairs(query, lexicon)) {
+      const qt = terms.get(head);
+      if (!qt || qt.source !== 'query' || !(listAsk || plural)) continue;
+      addMembers(categoryMembers(lexicon as Lexicon, pair, true, PAIR_MEMBER_CLASSES).filter((m) => (lexicon.commonness?.(m) ?? 0) < BRIDGE_COMMONNESS), qt);
     }
   // A named date also searches the dates the turns refer to ("yesterday" said the day after).
   if (date) for (const token of rangeTokens(date.range)) terms.set(token, { term: token, weight: WEIGHTS.key, source: 'kind' });

@@ -376,7 +376,7 @@ export function connectsTo(r: Pick<Retrieved, 'query'>, turns: TurnRecord[]): bo
 export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallResult> {
   if (q.maxTokens <= 0 || q.query.trim() === '') return EMPTY;
   const t0 = performance.now();
-  const r = await retrieve(deps, q.scope.key, q.query, { sessionId: q.sessionId });
+  const r = await retrieve(deps, q.scope.key, q.query, { sessionId: q.sessionId, maxTokens: q.maxTokens });
   deps.observer?.stage('ranking', performance.now() - t0);
   const recentCtx = await recentContext(deps, q, r);
   // Nothing matched and nothing continues: only a change to a fact the question asks for can answer it ("What's my

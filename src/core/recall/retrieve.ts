@@ -100,6 +100,15 @@ export const RETRIEVE = {
   /** Pseudo-relevance feedback: best turns read, terms taken (weight 0 = off). */
   feedbackDocs: 3,
   feedbackTerms: 8,
+  /**
+   * The feedback ranker's weight when the recall budget holds many lines (maxTokens ≥ feedbackMinTokens; 0 = off).
+   * Feedback re-ranks the candidates toward the best hits' topic: it lifts evidence ranked 30–100, which only a wide
+   * context shows, and moves precise hits down, which a tight one cannot afford (session 14, docs/recall.md).
+   */
+  feedbackWide: 0.1,
+  feedbackMinTokens: 2048,
+  /** Lexical candidates the feedback query reads, all of them fused (100: the same LoCoMo figures as 300, a smaller read). */
+  feedbackLimit: 100,
 };
 
 /** Events that end or start a fact: asked for by "before / used to" questions about that fact. */
@@ -381,7 +390,20 @@ function slackEnd(to: string): string {
 }
 let lastSlack: { to: string; end: string } | null = null;
 
-export async function retrieve(deps: RecallDeps, scope: string, query: string, _opts: { sessionId: string | null }): Promise<Retrieved> {
+/** What a retrieval is for: the session asked in and, for recall, the token budget the context will be packed into. */
+export interface RetrieveOptions {
+  sessionId: string | null;
+  /** The recall budget; absent for search (no feedback ranker: see RETRIEVE.feedbackWide). */
+  maxTokens?: number;
+}
+
+/** The feedback ranker's weight for a budget: `feedbackWide` once the context holds many lines, else `weights.feedback`. */
+export function feedbackWeight(maxTokens: number | undefined): number {
+  const base = RETRIEVE.weights.feedback ?? 0;
+  return maxTokens !== undefined && maxTokens >= RETRIEVE.feedbackMinTokens ? Math.max(base, RETRIEVE.feedbackWide) : base;
+}
+
+export async function retrieve(deps: RecallDeps, scope: string, query: string, opts: RetrieveOptions): Promise<Retrieved> {
   const store = deps.store;
   const [turnStats, memStatsAll, names] = await Promise.all([store.corpusStats(scope, 'turn'), store.corpusStats(scope, 'memory'), store.scopeNames(scope)]);
   const speakers = new Set(names.speakers.map((n) => n.toLowerCase()));
@@ -565,7 +587,8 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
   }
 
   // Pseudo-relevance feedback: the most distinctive terms of the best turns as one more ranker.
-  if (RETRIEVE.weights.feedback > 0 && tHits.length > 0) {
+  const fbWeight = feedbackWeight(opts.maxTokens);
+  if (fbWeight > 0 && tHits.length > 0) {
     const N = Math.max(1, turnStats.count);
     const best = tHits.slice(0, RETRIEVE.feedbackDocs).map((h) => w.get(h.id)).filter((t): t is TurnRecord => !!t);
     const cand = [...new Set(best.flatMap((d) => d.terms.split(' ')))].filter((t) => t && !qTerms.has(t));
@@ -579,9 +602,9 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, _
     }
     const fb = [...tw].sort((a, b) => b[1] - a[1]).slice(0, RETRIEVE.feedbackTerms).map(([term]) => ({ term, weight: 1, source: 'feedback' as const }));
     if (fb.length > 0) {
-      const fSet = await lexical(store, scope, 'turn', fb.map((t) => t.term));
+      const fSet = await lexical(store, scope, 'turn', fb.map((t) => t.term), true, RETRIEVE.feedbackLimit);
       const fHits = bm25Score(fSet.docs, turnStats, fb, fSet.df);
-      lists.push({ ranker: 'feedback', weight: RETRIEVE.weights.feedback, items: fHits.slice(0, 100).map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
+      lists.push({ ranker: 'feedback', weight: fbWeight, items: fHits.slice(0, 100).map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
     }
   }
 
