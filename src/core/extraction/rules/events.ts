@@ -123,6 +123,11 @@ export function eventKindOf(text: string): string | null {
   return MILESTONE.test(text) ? 'event_milestone' : null;
 }
 
+/** A draft's event fields for the clause's date (`type`, `eventDate`, `dateText`) at a confidence. */
+function onDate(c: Clause, confidence: number, metadata: Record<string, unknown> = {}): Pick<Draft, 'type' | 'eventDate' | 'metadata' | 'confidence'> {
+  return { type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text, ...metadata }, confidence };
+}
+
 /** Events in a clause. `explained`: a fact rule already took the clause (no generic activity). */
 export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
   if (c.negated) return [];
@@ -157,7 +162,7 @@ export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
   // proposal said yes to. The speaker's milestone whatever kind its words also name.
   const stage = dated && past && !plan ? milestoneStage(c, lex) : null;
   if (stage) {
-    const at = { type: 'event' as const, eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.85 };
+    const at = onDate(c, 0.85);
     if (stage.kind === 'proposal') {
       const partner: Draft[] = stage.partner ? [{ key: 'partner', value: stage.partner, type: 'relation', subject: c.speaker, confidence: 0.8 }] : [];
       return [{ key: 'event_milestone', value: stage.partner ? `engaged, ${stage.partner} proposed` : 'engaged', subject: c.speaker, ...at }, { key: 'relationship_status', value: 'engaged', subject: c.speaker, confidence: 0.85 }, ...partner];
@@ -169,14 +174,14 @@ export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
   // "got engaged on the pier on Sunday": the speaker's own engagement is a stage passed.
   if (key === 'event_engagement' && c.subject.self && OWN_ENGAGEMENT.test(c.text) && dated && past && !plan) {
     const value = eventValue(c);
-    if (value) return [{ key: 'event_milestone', value, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.85 }];
+    if (value) return [{ key: 'event_milestone', value, ...onDate(c, 0.85) }];
   }
   if (dated && !plan && c.subject.self && (key === null || ['event_milestone', 'event_exam'].includes(key) || (key === 'event_wedding' && union && fresh)) && MILESTONE.test(text)) {
     const value = eventValue(c);
     const status: Draft[] = union ? [{ key: 'relationship_status', value: 'married', confidence: 0.85 }] : [];
     // "Ignatius and I got married on Saturday": the one the speaker married is their partner.
     if (union && c.coName) status.push({ key: 'partner', value: c.coName, type: 'relation', confidence: 0.8 });
-    if (value) return [{ key: 'event_milestone', value, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.85 }, ...status];
+    if (value) return [{ key: 'event_milestone', value, ...onDate(c, 0.85) }, ...status];
   }
   // An undated trip is read only when it is under way or imminent ("is off to Hokkaido for three weeks", "am heading to
   // Oslo"): a present going, not a past or habitual one.
@@ -187,7 +192,7 @@ export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
   // ("physio's on Monday": the clinician read as the clause's subject, with no name, is the booking's noun.)
   if (!key && dated && (c.subject.self || !c.subject.name)) {
     const booked = bookedThing(c.text, c.date!.index ?? -1, lex);
-    if (booked) return [{ key: booked.key, value: booked.value, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text, frame: 'booked' }, confidence: 0.8 }];
+    if (booked) return [{ key: booked.key, value: booked.value, ...onDate(c, 0.8, { frame: 'booked' }) }];
   }
   if (!key) {
     // A third party's dated doing with no named kind ("my dad retired from the railway last year", "my aunt's doctors
