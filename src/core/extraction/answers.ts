@@ -26,7 +26,7 @@ const FIRST_PERSON: Array<[RegExp, string]> = [
   [/\byours\b/gi, 'mine'],
   [/\byourself\b/gi, 'myself'],
   // "they diagnosed you with…", "she told you…": "you" as the object of a verb is "me".
-  [/\b(\p{L}+ed|told|gave|sent|got|let|made|took)\s+you\b(?!\s+(?:are|were|have|had|can|could|will|would|should|did|do)\b)/giu, '$1 me'],
+  [/\b([\p{L}]+ed|told|gave|sent|got|let|made|took)\s+you\b(?!\s+(?:are|were|have|had|can|could|will|would|should|did|do)\b)/giu, '$1 me'],
   [/\byou\b/gi, 'I'],
 ];
 
@@ -47,13 +47,13 @@ export function questionAsStatement(text: string): string {
   return text
     .replace(/(^|[.!—–-]\s*|,\s*)(are|were|have|had)\s+you\b/gi, (_m, lead: string, aux: string) => `${lead}you ${aux.toLowerCase()}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(?:do|does)\s+you\b/gi, (_m, lead: string) => `${lead}you`)
-    .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)(?:'s|’s)\s+name\s+(\p{Lu}[\p{L}'-]*)/gu, (_m, lead: string, np: string, name: string) => `${lead}${np} is called ${name}`)
-    .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+the\s+name\s+of\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, name: string, np: string) => `${lead}${np} is called ${name}`)
-    .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, aux: string, name: string, np: string) => `${lead}${name} ${aux.toLowerCase()} ${np}`)
+    .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)(?:'s|’s)\s+name\s+([\p{Lu}][\p{L}'-]*)/gu, (_m, lead: string, np: string, name: string) => `${lead}${np} is called ${name}`)
+    .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+the\s+name\s+of\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, name: string, np: string) => `${lead}${np} is called ${name}`)
+    .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, aux: string, name: string, np: string) => `${lead}${name} ${aux.toLowerCase()} ${np}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(is|was)\s+(your\s+[\p{L}-]+)\b/giu, (_m, lead: string, aux: string, np: string) => `${lead}${np} ${aux.toLowerCase()}`)
     .replace(/^\s*(?:so\s+)?you(?:\s+are|'re|’re)\s+the\s+one\s+who\s+(\w+?)s\b/i, 'you $1')
     // "Still playing steel pan on Thursdays?": a question with its subject and auxiliary dropped.
-    .replace(/^\s*still\s+(\p{L}+ing)\b/iu, 'you are still $1');
+    .replace(/^\s*still\s+([\p{L}]+ing)\b/iu, 'you are still $1');
 }
 
 /**
@@ -136,7 +136,7 @@ export function chosenAlternative(question: string, answer: string): string | nu
     const [verb, ...rest] = cleft[3].split(/\s+/);
     return `I ${verb} ${alt}${rest.length ? ` ${rest.join(' ')}` : ''}.`;
   }
-  const m = /\b(?:[Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+or\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*\?\s*$/u.exec(question.trim());
+  const m = /\b(?:[Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+or\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*\?\s*$/u.exec(question.trim());
   if (!m) return null;
   const first = /^\s*(?:(?:a|an|the|my)\s+)?([\p{L}-]+)/u.exec(answer)?.[1]?.toLowerCase();
   const pick = [m[2], m[3]].find((alt) => alt.toLowerCase().split(/\s+/).pop() === first);
@@ -146,7 +146,7 @@ export function chosenAlternative(question: string, answer: string): string | nu
 /** The thing a yes/no question is about, as the user would say it: "Do you still have the Vespa?" → "the Vespa". */
 export function questionObject(question: string): string | null {
   const q = question.trim().replace(/\?+\s*$/, '');
-  const m = /(?:\b(?:the|your|my|that|this)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+|\p{Lu}[\p{L}'&-]*(?:\s+\p{Lu}[\p{L}'&-]*)*)$/u.exec(q);
+  const m = /(?:\b(?:the|your|my|that|this)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+|[\p{Lu}][\p{L}'&-]*(?:\s+[\p{Lu}][\p{L}'&-]*)*)$/u.exec(q);
   if (!m || /^(?:I|You|It)$/.test(m[0])) return null;
   return m[0].replace(/^your\b/i, 'my');
 }
@@ -286,9 +286,9 @@ const NOT_A_VALUE = /^(?:none|nothing|no|nope|nah|not|never|i|i'm|im|my|me|we|yo
 export function filledQuestion(question: string, answer: string, isOrganization: (noun: string) => boolean): string | null {
   const q = (question.trim().match(/[^.!?]*\?/g) ?? []).pop()?.trim() ?? '';
   if (!q) return null;
-  const first = answer.trim().split(/\s*(?:[,;.!?()—–:]|\s-\s|\p{Extended_Pictographic})\s*/u)[0].replace(/\s+(?:now|again|actually|these\s+days|nowadays|tbh|lol|haha)$/i, '').trim();
+  const first = answer.trim().split(/\s*(?:[,;.!?()—–:]|\s-\s|[\p{Extended_Pictographic}])\s*/u)[0].replace(/\s+(?:now|again|actually|these\s+days|nowadays|tbh|lol|haha)$/i, '').trim();
   if (!first || first.split(/\s+/).length > 4 || NOT_A_VALUE.test(first) || NEGATION_IN.test(first)) return null;
-  const value = first.replace(/(^|\s)(\p{Ll})/gu, (_m, sp: string, c: string) => sp + c.toUpperCase());
+  const value = first.replace(/(^|\s)([\p{Ll}])/gu, (_m, sp: string, c: string) => sp + c.toUpperCase());
   for (const row of WH_SLOTS) {
     const m = row.q.exec(q);
     if (m) return row.statement(m, row.name ? value.split(/\s+/)[0] : value).replace(/^(?:your|ur)\b/i, 'my');
@@ -304,7 +304,7 @@ export function filledQuestion(question: string, answer: string, isOrganization:
  * with at most a "now" after it.
  */
 export function replacedValue(question: string, rest: string): string | null {
-  const m = /^\s*((?:\p{Lu}[\p{L}&'’-]*)(?:\s+\p{Lu}[\p{L}&'’-]*){0,2})\s*(?:now|these\s+days|nowadays|instead)?\s*[.!]*\s*$/u.exec(rest);
+  const m = /^\s*((?:[\p{Lu}][\p{L}&'’-]*)(?:\s+[\p{Lu}][\p{L}&'’-]*){0,2})\s*(?:now|these\s+days|nowadays|instead)?\s*[.!]*\s*$/u.exec(rest);
   const thing = questionObject(question);
   if (!m || !thing) return null;
   const claim = assistantClaimToFirstPerson(question).replace(/\bstill\s+/i, '');

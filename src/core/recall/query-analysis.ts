@@ -314,7 +314,7 @@ export function askDomains(query: string, lexicon: Lexicon, names: ReadonlySet<s
 /** Occasions a present is for, by the lexicon (ancestor lemmas of the first noun sense): a birthday, an anniversary, a holiday. */
 const OCCASIONS = ['anniversary', 'holiday', 'celebration', 'festival', 'occasion'];
 /** The person a present is for: "for my son", "give my partner…", "buy Ana…" (a relation word, a kind of person, or a name). */
-const BENEFICIARY = /\b(?:for\s+)?(?:my|our|his|her|their)\s+((?:little\s+)?[a-z-]+)|\bfor\s+(\p{Lu}\p{Ll}+)/gu;
+const BENEFICIARY = /\b(?:for\s+)?(?:my|our|his|her|their)\s+((?:little\s+)?[a-z-]+)|\bfor\s+([\p{Lu}][\p{Ll}]+)/gu;
 
 /**
  * A present asked for by the ask's structure rather than the word "gift": a request whose verb is one of giving or
@@ -609,7 +609,7 @@ const LIST = /\b(what|which)\s+(\w+\s+)?(activities|books|events|places|things|h
  */
 function capitalisedNames(q: string, common: (lw: string) => boolean = () => false): string[] {
   const out: string[] = [];
-  const re = /\b\p{Lu}[\p{L}'’-]+/gu;
+  const re = /\b[\p{Lu}][\p{L}'’-]+/gu;
   for (const m of q.matchAll(re)) {
     const w = m[0].replace(/['’]s$/u, '');
     const lw = w.toLowerCase();
@@ -894,7 +894,7 @@ export function expandShortNames(query: string, knownNames: ReadonlySet<string>)
   if (knownNames.size === 0) return query;
   // Single-word names only ("sister maya" is also known as "maya"; "sister" is not a name).
   const singles = [...knownNames].filter((n) => n.length >= 4 && !/\s/.test(n));
-  return query.replace(/\b(\p{Lu}[\p{Ll}]{2,})(?=['’]s\b|\b)/gu, (w, _g, at: number) => {
+  return query.replace(/\b([\p{Lu}][\p{Ll}]{2,})(?=['’]s\b|\b)/gu, (w, _g, at: number) => {
     const lw = w.toLowerCase();
     // Not the question's first word ("How" is not Howard), a stop word, a month or a weekday.
     if (at === 0 || knownNames.has(lw) || STOP_WORDS.has(lw) || NOT_A_NAME.test(lw)) return w;

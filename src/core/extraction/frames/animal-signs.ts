@@ -13,7 +13,7 @@ import { ANIMAL_ONLY_PARTS, ANIMAL_VERBS } from './table.ts';
 
 const PART = new RegExp(`\\b(?:his|her)\\s+(?:(?:\\p{Ll}+|\\p{Ll}+-\\p{Ll}+)\\s+){0,2}?(?:${ANIMAL_ONLY_PARTS.map((p) => p.replace(/ /g, '\\s+')).join('|')})\\b`, 'iu');
 const VERB = new RegExp(`\\b(?:${ANIMAL_VERBS.join('|')})\\b`, 'i');
-const NAME = /(?<![\p{L}'’])(\p{Lu}\p{Ll}+)(?![\p{L}'’])/gu;
+const NAME = /(?<![\p{L}'’])([\p{Lu}][\p{Ll}]+)(?![\p{L}'’])/gu;
 /** A person's doing that shares an animal's verb: "wagged his finger", "chewed his lip", "grooming her eyebrows". */
 const HUMAN_OBJECT = /\bbark(?:ed|ing|s)?\s+orders\b|\b(?:wag(?:ged|ging|s)?|chew(?:ed|ing|s)?|groom(?:ed|ing|s)?|nibbl(?:ed|ing|es))\s+(?:his|her|their|my|your)\s+(?:finger|lip|lips|nails?|pen|eyebrows?|beard|hair|food|sandwich|gum)\b/i;
 

@@ -18,7 +18,7 @@ const TOLD = /(?:^|[\s,;])((?:(?:the|my|our|a|an)\s+)?(?:[\p{L}-]+\s+)?([\p{L}-]
 /** "turns out it's X", "(results) came back, it's X", "results showed it was X": a finding with no teller. */
 const FOUND = /\b(?:(?:turns|turned)\s+out|came\s+back|come\s+back|showed|shows|confirmed)\s*(?:[,;:—–-]\s*|\s+)(?:that\s+)?it\s*(?:['’]s|is|was)\s+(.+)/i;
 /** Someone else is who the sentence is about. */
-const OTHERS = /\b(?:he|she|him|his|her|hers|their|its)\b|\b\p{L}+['’]s\s+(?:[\p{L}-]+\s+)?(?:gp|doctor|consultant|specialist|nurse|surgeon)\b/iu;
+const OTHERS = /\b(?:he|she|him|his|her|hers|their|its)\b|\b[\p{L}]+['’]s\s+(?:[\p{L}-]+\s+)?(?:gp|doctor|consultant|specialist|nurse|surgeon)\b/iu;
 const GUESS = /\b(?:might|may|could|maybe|possibly|perhaps|if|whether)\b|\?/i;
 /** Where the condition's noun phrase ends. */
 const NP_END = /\s*(?:[,.;:!?()—–]|\s-\s|\s(?:and|but|which|so|apparently|though|too|after\s+all|then|now|again|for\s+sure|of\s+all\s+things|in\s+the\s+end)\b)/i;
