@@ -133,7 +133,7 @@ export const OFFLOAD_SMALL_ABOVE_UTILISATION = 0.9;
  * go to the pool only while it has room for them (fewer than this many tasks a thread in flight):
  * the main thread extracts the overflow instead of queueing it behind a busy worker.
  */
-export const TASKS_PER_WORKER = 8;
+export const TASKS_PER_WORKER = 16;
 
 export class TurnPool implements TurnAnalyzer {
   private readonly piscina: Piscina;
