@@ -126,12 +126,26 @@ export const WORKER_YOUNG_GENERATION_MB = 8;
 /** Event-loop utilisation above which small turns are offloaded anyway (the main thread is the bottleneck). */
 export const OFFLOAD_SMALL_ABOVE_UTILISATION = 0.9;
 
+/**
+ * Tasks a worker holds at once (piscina `concurrentTasksPerWorker`): the one it runs and the next
+ * ones, already posted to it, so it starts the next without waiting for the main thread to read
+ * its answer and post another (with one, it idled whenever the event loop was busy). Small turns
+ * go to the pool only while it has room for them (fewer than this many tasks a thread in flight):
+ * the main thread extracts the overflow instead of queueing it behind a busy worker.
+ */
+export const TASKS_PER_WORKER = 16;
+
 export class TurnPool implements TurnAnalyzer {
   private readonly piscina: Piscina;
   private readonly inlineBelow: number;
   readonly inlineExtractionBelow: number;
   readonly offloadSmallAbove: number;
   private elu = performance.eventLoopUtilization();
+  /** Tasks handed to piscina and not yet settled (running or queued), and of them the large ones. */
+  private inFlight = 0;
+  private largeInFlight = 0;
+  /** Small turns go to the pool while fewer than this many tasks are in it (TASKS_PER_WORKER a thread). */
+  private readonly smallTaskCap: number;
   private eluAt = performance.now();
   private utilisation = 0;
   /** Tasks sent to a worker so far (tests and the bench read it). */
@@ -150,6 +164,7 @@ export class TurnPool implements TurnAnalyzer {
 
   constructor(opts: TurnPoolOptions = {}) {
     const threads = Math.max(1, opts.threads ?? availableParallelism());
+    this.smallTaskCap = threads * TASKS_PER_WORKER;
     this.inlineBelow = opts.inlineAnalysisBelowChars ?? 16_000;
     this.inlineExtractionBelow = opts.inlineExtractionBelowChars ?? INLINE_EXTRACTION_BELOW_CHARS;
     this.offloadSmallAbove = opts.offloadSmallAboveUtilisation ?? OFFLOAD_SMALL_ABOVE_UTILISATION;
@@ -161,6 +176,7 @@ export class TurnPool implements TurnAnalyzer {
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: Infinity,
+      concurrentTasksPerWorker: TASKS_PER_WORKER,
       execArgv: workerExecArgv(),
       workerData: { lexiconTables: opts.lexiconTables } satisfies TurnWorkerData,
       resourceLimits: { maxYoungGenerationSizeMb: opts.youngMb ?? WORKER_YOUNG_GENERATION_MB, ...(opts.heapMb ? { maxOldGenerationSizeMb: opts.heapMb } : {}) },
@@ -207,13 +223,19 @@ export class TurnPool implements TurnAnalyzer {
       clearTimeout(timer);
       if (!this.warm || this.closed) return null;
     }
+    const large = chars >= this.inlineExtractionBelow;
     try {
       this.dispatched++;
+      this.inFlight++;
+      if (large) this.largeInFlight++;
       return (await this.piscina.run(task)) as PoolResult;
     } catch (err) {
       this.fallbacks++;
       this.logger?.warn({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err), task: task.kind }, 'turn worker failed; running the task inline');
       return null;
+    } finally {
+      this.inFlight--;
+      if (large) this.largeInFlight--;
     }
   }
 
@@ -229,9 +251,17 @@ export class TurnPool implements TurnAnalyzer {
     return this.utilisation;
   }
 
-  /** Whether a turn of `n` characters is extracted on the main thread. */
+  /**
+   * Whether a turn of `n` characters is extracted on the main thread. Large turns never are. A
+   * small one goes to the pool when the pool has room (no large task in it, fewer than
+   * TASKS_PER_WORKER tasks a thread) and there is load: a turn already in the pool, or the event
+   * loop at OFFLOAD_SMALL_ABOVE_UTILISATION. One turn at a time (concurrency 1) stays inline, and
+   * small turns never queue behind a large one.
+   */
   extractsInline(n: number): boolean {
-    return n < this.inlineExtractionBelow && (this.offloadSmallAbove > 1 || this.mainThreadUtilisation() < this.offloadSmallAbove);
+    if (n >= this.inlineExtractionBelow) return false;
+    if (this.offloadSmallAbove > 1 || this.largeInFlight > 0 || this.inFlight >= this.smallTaskCap) return true;
+    return this.inFlight === 0 && this.mainThreadUtilisation() < this.offloadSmallAbove;
   }
 
   async analyse(messages: Message[]): Promise<AnalysedTurn> {

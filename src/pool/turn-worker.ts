@@ -20,6 +20,8 @@ import type { PoolTask, PoolResult, ExtractorSpec } from './tasks.ts';
 import type { TurnWorkerData } from './turn-pool.ts';
 
 const extractors = new Map<string, Promise<Extractor>>();
+/** The extractors already constructed, by spec id: a task that finds its extractor here runs without an await before it. */
+const constructed = new Map<string, Extractor>();
 
 /** The main thread's WordNet tables, shared (SharedArrayBuffer): the worker keeps no copy of its own. */
 const sharedTables = (workerData as TurnWorkerData | null)?.lexiconTables;
@@ -45,15 +47,19 @@ function workerLexicon(): Lexicon {
 const STATIC_MODULES: Record<string, Record<string, unknown>> = { [new URL('../core/extraction/offline-extractor.ts', import.meta.url).href]: offlineModule };
 
 /** The extractor for a spec, constructed once per worker. */
+const specId = (spec: ExtractorSpec) => `${spec.module}#${spec.exportName}`;
+
 function extractorFor(spec: ExtractorSpec): Promise<Extractor> {
-  const id = `${spec.module}#${spec.exportName}`;
+  const id = specId(spec);
   let e = extractors.get(id);
   if (!e) {
     const linked = STATIC_MODULES[spec.module];
     e = (linked ? Promise.resolve(linked) : (import(spec.module) as Promise<Record<string, unknown>>)).then((mod) => {
       const Ctor = mod[spec.exportName] as (new (opts?: { lexicon?: Lexicon }) => Extractor) | undefined;
       if (typeof Ctor !== 'function') throw new Error(`extractor module ${spec.module} has no export ${spec.exportName}`);
-      return new Ctor({ lexicon: workerLexicon() });
+      const extractor = new Ctor({ lexicon: workerLexicon() });
+      constructed.set(id, extractor);
+      return extractor;
     });
     extractors.set(id, e);
   }
@@ -69,9 +75,11 @@ function analysed(messages: Message[], settings: LexiconSettings | undefined): A
 
 /** Runs the extractor of `spec`, collecting its rule failures for the main thread. */
 async function extractWith(spec: ExtractorSpec, messages: Message[], ctx: ExtractionContext): Promise<{ candidates: MemoryCandidate[]; ruleErrors: RuleError[] }> {
-  const extractor = (await extractorFor(spec)) as Extractor & { onRuleError?: (e: RuleError) => void };
+  // A worker holds several tasks at once (TASKS_PER_WORKER); with its extractor constructed, a task
+  // reaches the extraction without yielding, so tasks do not interleave (nor hold two large turns at once).
+  const extractor = (constructed.get(specId(spec)) ?? (await extractorFor(spec))) as Extractor & { onRuleError?: (e: RuleError) => void };
   const ruleErrors: RuleError[] = [];
-  // One task at a time per worker, so the sink belongs to this task alone.
+  // The sink is set and the offline extraction runs with no await between them, so it belongs to this task alone.
   if ('onRuleError' in extractor) extractor.onRuleError = (e) => void ruleErrors.push(e);
   return { candidates: await extractor.extract(messages, ctx), ruleErrors };
 }

@@ -19,7 +19,7 @@ import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import type { ExtractionContext, Message } from '../../src/core/types.ts';
 import { buildTables, packTables } from '../../src/providers/lexicon/wordnet-tables.ts';
 import { MINI } from '../providers/lexicon/mini-wordnet.ts';
-import { INLINE_EXTRACTION_BELOW_CHARS, TurnPool, WAIT_FOR_WORKER_ABOVE_CHARS, defaultWorkerThreads, workerExecArgv } from '../../src/pool/turn-pool.ts';
+import { INLINE_EXTRACTION_BELOW_CHARS, TASKS_PER_WORKER, TurnPool, WAIT_FOR_WORKER_ABOVE_CHARS, defaultWorkerThreads, workerExecArgv } from '../../src/pool/turn-pool.ts';
 
 const LINES = [
   'I just moved to Berlin from NYC for a new job at Acme.',
@@ -249,6 +249,42 @@ describe('TurnPool', () => {
       await p.close();
     }
   });
+
+  test('small turns go to the pool only while it has room; the main thread extracts the overflow', async () => {
+    // Issue 16 (session 14): with an unbounded queue a busy event loop sent every small turn to the
+    // worker, which then waited for the event loop to read each answer and post the next task while
+    // the turns behind it queued; now the worker holds up to TASKS_PER_WORKER tasks and the rest run inline.
+    const p = new TurnPool({ threads: 1, offloadSmallAboveUtilisation: 0 });
+    try {
+      await p.warmUp();
+      const pooled = p.extractor(new OfflineExtractor());
+      const before = p.dispatched;
+      const turns = Array.from({ length: TASKS_PER_WORKER + 12 }, (_, i) => analyseTurn(turnOf(2, 100 + i)).messages);
+      const got = await Promise.all(turns.map((m) => pooled.extract(m, ctx)));
+      expect(p.dispatched - before).toBe(TASKS_PER_WORKER);
+      const inline = new OfflineExtractor();
+      expect(got).toEqual(await Promise.all(turns.map((m) => inline.extract(m, ctx))));
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+
+  test('small turns never queue behind a large one in the pool', async () => {
+    const p = new TurnPool({ threads: 1, offloadSmallAboveUtilisation: 0 });
+    try {
+      await p.warmUp();
+      const pooled = p.extractor(new OfflineExtractor());
+      const before = p.dispatched;
+      const large = pooled.extract(analyseTurn(turnOf(4, Math.ceil(INLINE_EXTRACTION_BELOW_CHARS / 4) + 200)).messages, ctx);
+      await pooled.extract(analyseTurn(turnOf(1, 60)).messages, ctx);
+      expect(p.dispatched - before).toBe(1);
+      await large;
+      await pooled.extract(analyseTurn(turnOf(1, 60)).messages, ctx);
+      expect(p.dispatched - before).toBe(2);
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
 
   test('a turn extracted in a worker is analysed in the same task: one hop, the same stored turn and memories as inline', async () => {
     // Before: the analysis (masking, index terms, kind features) ran on the event loop, or as a

@@ -26,7 +26,7 @@ const FIRST_PERSON: Array<[RegExp, string]> = [
   [/\byours\b/gi, 'mine'],
   [/\byourself\b/gi, 'myself'],
   // "they diagnosed you with…", "she told you…": "you" as the object of a verb is "me".
-  [/\b(\p{L}+ed|told|gave|sent|got|let|made|took)\s+you\b(?!\s+(?:are|were|have|had|can|could|will|would|should|did|do)\b)/giu, '$1 me'],
+  [/\b([\p{L}]+ed|told|gave|sent|got|let|made|took)\s+you\b(?!\s+(?:are|were|have|had|can|could|will|would|should|did|do)\b)/giu, '$1 me'],
   [/\byou\b/gi, 'I'],
 ];
 
@@ -47,15 +47,15 @@ export function questionAsStatement(text: string): string {
   return text
     .replace(/(^|[.!—–-]\s*|,\s*)(are|were|have|had)\s+you\b/gi, (_m, lead: string, aux: string) => `${lead}you ${aux.toLowerCase()}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(?:do|does)\s+you\b/gi, (_m, lead: string) => `${lead}you`)
-    .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)(?:'s|’s)\s+name\s+(\p{Lu}[\p{L}'-]*)/gu, (_m, lead: string, np: string, name: string) => `${lead}${np} is called ${name}`)
-    .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+the\s+name\s+of\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, name: string, np: string) => `${lead}${np} is called ${name}`)
-    .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, aux: string, name: string, np: string) => `${lead}${name} ${aux.toLowerCase()} ${np}`)
+    .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)(?:'s|’s)\s+name\s+([\p{Lu}][\p{L}'-]*)/gu, (_m, lead: string, np: string, name: string) => `${lead}${np} is called ${name}`)
+    .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+the\s+name\s+of\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, name: string, np: string) => `${lead}${np} is called ${name}`)
+    .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, aux: string, name: string, np: string) => `${lead}${name} ${aux.toLowerCase()} ${np}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(is|was)\s+(your\s+[\p{L}-]+)\b/giu, (_m, lead: string, aux: string, np: string) => `${lead}${np} ${aux.toLowerCase()}`)
     .replace(/^\s*(?:so\s+)?you(?:\s+are|'re|’re)\s+the\s+one\s+who\s+(\w+?)s\b/i, 'you $1')
     // "Still playing steel pan on Thursdays?", "Still at Vantreo?": a question with its subject and auxiliary dropped.
-    .replace(/^\s*(?:and\s+|so\s+)?still\s+(\p{L}+ing|at|in|with|on|over\s+in|up\s+in|down\s+in|out\s+in)\b/iu, 'you are still $1')
+    .replace(/^\s*(?:and\s+|so\s+)?still\s+([\p{L}]+ing|at|in|with|on|over\s+in|up\s+in|down\s+in|out\s+in)\b/iu, 'you are still $1')
     // "And Tiramisu is the lurcher, yes?": a check that a name is the user's animal or relative ("the" is theirs).
-    .replace(/^\s*(?:[Aa]nd\s+|[Ss]o\s+)?(\p{Lu}[\p{L}'’-]+)\s+is\s+the\s+(?=[\p{Ll}-]+(?:\s+[\p{Ll}-]+)?\s*(?:,|[—–-]|\?|$))/u, '$1 is your ');
+    .replace(/^\s*(?:[Aa]nd\s+|[Ss]o\s+)?([\p{Lu}][\p{L}'’-]+)\s+is\s+the\s+(?=[\p{Ll}-]+(?:\s+[\p{Ll}-]+)?\s*(?:,|[—–-]|\?|$))/u, '$1 is your ');
 }
 
 /**
@@ -94,8 +94,8 @@ export function uncleft(text: string): string | null {
  * name checked against something the user told of is that thing's name ("your rabbit is Pumpernickel").
  */
 const MENTIONED_NAME = [
-  /^\s*(?:[Aa]nd\s+|[Ss]o\s+)?[Tt]he\s+([\p{Ll}-]+(?:\s+[\p{Ll}-]+)?)\s+you\s+(?:mentioned|told\s+me\s+about|talked\s+about|said)(?:\s+(?:earlier|before|last\s+time))?\s*[,—–-]?\s*(?:is|was)\s+(?:that|it|he|she|this)\s+(\p{Lu}[\p{L}'’-]+)\s*\?\s*$/u,
-  /^\s*(?:[Aa]nd\s+|[Ss]o\s+)?[Yy]ou\s+(?:mentioned|told\s+me\s+about|talked\s+about)\s+your\s+([\p{Ll}-]+(?:\s+(?!earlier\b|before\b|last\b)[\p{Ll}-]+)?)(?:\s+(?:earlier|before|last\s+time))?\s*[,—–-]+\s*(?:is|was)\s+(?:that|it|he|she)\s+(\p{Lu}[\p{L}'’-]+)\s*\?\s*$/u,
+  /^\s*(?:[Aa]nd\s+|[Ss]o\s+)?[Tt]he\s+([\p{Ll}-]+(?:\s+[\p{Ll}-]+)?)\s+you\s+(?:mentioned|told\s+me\s+about|talked\s+about|said)(?:\s+(?:earlier|before|last\s+time))?\s*[,—–-]?\s*(?:is|was)\s+(?:that|it|he|she|this)\s+([\p{Lu}][\p{L}'’-]+)\s*\?\s*$/u,
+  /^\s*(?:[Aa]nd\s+|[Ss]o\s+)?[Yy]ou\s+(?:mentioned|told\s+me\s+about|talked\s+about)\s+your\s+([\p{Ll}-]+(?:\s+(?!earlier\b|before\b|last\b)[\p{Ll}-]+)?)(?:\s+(?:earlier|before|last\s+time))?\s*[,—–-]+\s*(?:is|was)\s+(?:that|it|he|she)\s+([\p{Lu}][\p{L}'’-]+)\s*\?\s*$/u,
 ];
 
 /** "So you live in Denver, right?" → "I live in Denver." */
@@ -151,7 +151,7 @@ export function chosenAlternative(question: string, answer: string): string | nu
     const [verb, ...rest] = cleft[3].split(/\s+/);
     return `I ${verb} ${alt}${rest.length ? ` ${rest.join(' ')}` : ''}.`;
   }
-  const m = /\b(?:[Ii]s|[Ww]as)\s+(\p{Lu}[\p{L}'-]*)\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+or\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*\?\s*$/u.exec(question.trim());
+  const m = /\b(?:[Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+or\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*\?\s*$/u.exec(question.trim());
   if (!m) return null;
   const first = /^\s*(?:(?:a|an|the|my)\s+)?([\p{L}-]+)/u.exec(answer)?.[1]?.toLowerCase();
   const pick = [m[2], m[3]].find((alt) => alt.toLowerCase().split(/\s+/).pop() === first);
@@ -161,7 +161,7 @@ export function chosenAlternative(question: string, answer: string): string | nu
 /** The thing a yes/no question is about, as the user would say it: "Do you still have the Vespa?" → "the Vespa". */
 export function questionObject(question: string): string | null {
   const q = question.trim().replace(/\?+\s*$/, '');
-  const m = /(?:\b(?:the|your|my|that|this)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+|\p{Lu}[\p{L}'&-]*(?:\s+\p{Lu}[\p{L}'&-]*)*)$/u.exec(q);
+  const m = /(?:\b(?:the|your|my|that|this)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+|[\p{Lu}][\p{L}'&-]*(?:\s+[\p{Lu}][\p{L}'&-]*)*)$/u.exec(q);
   if (!m || /^(?:I|You|It)$/.test(m[0])) return null;
   return m[0].replace(/^your\b/i, 'my');
 }
@@ -279,7 +279,7 @@ export function askedListAnswer(question: string, answer: string): string | null
   const row = m ? ASKED_CLASSES.find((r) => r.heads.includes(m[1].toLowerCase())) : undefined;
   if (!row) return null;
   const first = answer.trim().split(/\s*(?:[,;.!?—–]|\s-\s|\bbut\b|\bthough\b)\s*/)[0].trim();
-  const count = row.counted ? /^\s*(one|two|three|four|five|six|\d)\s*[,:—–-]\s*(\p{Lu}.*)$/su.exec(answer) : null;
+  const count = row.counted ? /^\s*(one|two|three|four|five|six|\d)\s*[,:—–-]\s*([\p{Lu}].*)$/su.exec(answer) : null;
   if (count && row.counted && !NEGATION_IN.test(answer)) return row.counted(count[1].toLowerCase(), count[2].trim().replace(/[.!]*$/, '.'));
   if (!first || first.split(/\s+/).length > 5 || NOT_A_LIST.test(first) || NEGATION_IN.test(answer)) return null;
   return row.statement(first);
@@ -306,9 +306,9 @@ const NOT_A_VALUE = /^(?:none|nothing|no|nope|nah|not|never|i|i'm|im|my|me|we|yo
 export function filledQuestion(question: string, answer: string, isOrganization: (noun: string) => boolean): string | null {
   const q = (question.trim().match(/[^.!?]*\?/g) ?? []).pop()?.trim() ?? '';
   if (!q) return null;
-  const first = answer.trim().split(/\s*(?:[,;.!?()—–:]|\s-\s|\p{Extended_Pictographic})\s*/u)[0].replace(/\s+(?:now|again|actually|these\s+days|nowadays|tbh|lol|haha)$/i, '').trim();
+  const first = answer.trim().split(/\s*(?:[,;.!?()—–:]|\s-\s|[\p{Extended_Pictographic}])\s*/u)[0].replace(/\s+(?:now|again|actually|these\s+days|nowadays|tbh|lol|haha)$/i, '').trim();
   if (!first || first.split(/\s+/).length > 4 || NOT_A_VALUE.test(first) || NEGATION_IN.test(first)) return null;
-  const value = first.replace(/(^|\s)(\p{Ll})/gu, (_m, sp: string, c: string) => sp + c.toUpperCase());
+  const value = first.replace(/(^|\s)([\p{Ll}])/gu, (_m, sp: string, c: string) => sp + c.toUpperCase());
   for (const row of WH_SLOTS) {
     const m = row.q.exec(q);
     if (m) return row.statement(m, row.name ? value.split(/\s+/)[0] : value).replace(/^(?:your|ur)\b/i, 'my');
@@ -324,7 +324,7 @@ export function filledQuestion(question: string, answer: string, isOrganization:
  * with at most a "now" after it.
  */
 export function replacedValue(question: string, rest: string): string | null {
-  const m = /^\s*((?:\p{Lu}[\p{L}&'’-]*)(?:\s+\p{Lu}[\p{L}&'’-]*){0,2})\s*(?:now|these\s+days|nowadays|instead)?\s*[.!]*\s*$/u.exec(rest);
+  const m = /^\s*((?:[\p{Lu}][\p{L}&'’-]*)(?:\s+[\p{Lu}][\p{L}&'’-]*){0,2})\s*(?:now|these\s+days|nowadays|instead)?\s*[.!]*\s*$/u.exec(rest);
   const thing = questionObject(question);
   if (!m || !thing) return null;
   const claim = assistantClaimToFirstPerson(question).replace(/\bstill\s+/i, '');

@@ -52,7 +52,7 @@ export function restoreKinPossessive(text: string): string {
 /** True when the writer does not capitalise: no upper-case letter except the pronoun "I". */
 export function isAllLowerCase(text: string): boolean {
   // Words shouted in capitals ("AGAIN", "ONE", "NHS") are emphasis or acronyms, not the message's casing.
-  return /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text.replace(/\bI(?=\b|'|’)/g, '').replace(/\b\p{Lu}{2,}\b/gu, ''));
+  return /[\p{Ll}]/u.test(text) && !/[\p{Lu}]/u.test(text.replace(/\bI(?=\b|'|’)/g, '').replace(/\b[\p{Lu}]{2,}\b/gu, ''));
 }
 
 /** Words that are never a name after a cue ("live in the city", "work from home", "moved to a flat"). */
@@ -149,6 +149,12 @@ function knownNonPlace(w: string, lex: Lexicon | undefined): boolean {
   return !lex.senses(w, 'noun').some((s) => s.lexClass === 'noun.location');
 }
 
+/** A cue, then the word (and the next) it may name; built once (global: only used with replace, which resets lastIndex). */
+const cueWord = (cue: RegExp) => new RegExp(`(?<!\\b(?:that|which|who)\\s+)(${cue.source})([a-z][a-z'-]*)(\\s+[a-z][a-z'-]*)?`, 'g');
+const NAME_CUE_WORD = cueWord(NAME_CUE);
+const FROM_WORD = cueWord(/\bfrom\s+/);
+const NAMED_NOUN_WORD = new RegExp(`(${NAMED_NOUN.source})([a-z][a-z'-]*)`, 'g');
+
 /**
  * In an all-lower-case message, capitalises the name after a place or workplace cue ("flying out of
  * manchester" → "Manchester", "job at monzo" → "Monzo"); a move's "from" is a cue only in a sentence
@@ -158,8 +164,8 @@ function knownNonPlace(w: string, lex: Lexicon | undefined): boolean {
  */
 export function caseLowerNames(text: string, lex?: Lexicon): string {
   if (!isAllLowerCase(text)) return text;
-  const fix = (s: string, cue: RegExp) =>
-    s.replace(new RegExp(`(?<!\\b(?:that|which|who)\\s+)(${cue.source})([a-z][a-z'-]*)(\\s+[a-z][a-z'-]*)?`, 'g'), (all, c: string, w: string, w2: string | undefined) => {
+  const fix = (s: string, pattern: RegExp) =>
+    s.replace(pattern, (all, c: string, w: string, w2: string | undefined) => {
       if (w2 && TWO_WORD_PLACE.has(w) && !NOT_A_NAME.has(w2.trim())) return `${c}${capital(w)} ${capital(w2.trim())}`;
       if (NOT_A_NAME.has(w.replace(/'s$/, '')) || w.length < 3 || /ing$/.test(w)) return all;
       if (PLACE_CUE.test(c) && knownNonPlace(w.replace(/'s$/, ''), lex)) return all;
@@ -170,14 +176,14 @@ export function caseLowerNames(text: string, lex?: Lexicon): string {
     .replace(/\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|april|june|july|august|september|october|november|december)\b/g, capital)
     .split(/(?<=[.!?;])\s+/)
     .map((s) => {
-      let out = fix(s, NAME_CUE);
-      out = out.replace(new RegExp(`(${NAMED_NOUN.source})([a-z][a-z'-]*)`, 'g'), (all, c: string, w: string, offset: number, whole: string) => {
+      let out = fix(s, NAME_CUE_WORD);
+      out = out.replace(NAMED_NOUN_WORD, (all, c: string, w: string, offset: number, whole: string) => {
         if (NOT_A_NAME.has(w) || w.length < 2 || !AFTER_NAME.test(whole.slice(offset + all.length))) return all;
         // "my sister works at google", "my brother lives in leeds": a word that is itself a predicate is the verb.
         if (AFTER_NAME.test(` ${w}`) || isVerbForm(w, lex)) return all;
         return `${c}${capital(w)}`;
       });
-      if (/\b(?:moved|moving|relocated|relocating)\b/.test(s)) out = fix(out, /\bfrom\s+/);
+      if (/\b(?:moved|moving|relocated|relocating)\b/.test(s)) out = fix(out, FROM_WORD);
       return out;
     })
     .join(' ');

@@ -213,7 +213,7 @@ interface SentenceOpts {
 
 /** Both values carry the same proper name ("tabby named Ziggy" / "cat named Ziggy"). */
 function sharesName(a: string, b: string): boolean {
-  const names = a.match(/\p{Lu}[\p{L}\p{N}'-]+/gu) ?? [];
+  const names = a.match(/[\p{Lu}][\p{L}\p{N}'-]+/gu) ?? [];
   return names.some((n) => new RegExp(`\\b${n}\\b`, 'u').test(b));
 }
 
@@ -255,9 +255,9 @@ function activitiesAsHobbies(facts: Draft[], lexicon?: Lexicon): Draft[] {
 
 /** A phrase that opens with someone else's possessive ("his interview", "Ana's wedding"). */
 /** An age in apposition left at the head of a third party's predicate ("29, is a nurse"). */
-const APPOSED_AGE = /^(?:aged\s+)?(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)\s*,\s*(?=\p{L})/iu;
-const APPOSED_AFTER_NAME = /^(.{0,60}?\p{Lu}[\p{L}'’-]+),\s*(?:aged\s+)?(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)\s*,\s*/u;
-const SOMEONE_ELSES = /^(?:his|her|their|your)\b|^\p{L}+['’]s\b/iu;
+const APPOSED_AGE = /^(?:aged\s+)?(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)\s*,\s*(?=[\p{L}])/iu;
+const APPOSED_AFTER_NAME = /^(.{0,60}?[\p{Lu}][\p{L}'’-]+),\s*(?:aged\s+)?(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)\s*,\s*/u;
+const SOMEONE_ELSES = /^(?:his|her|their|your)\b|^[\p{L}]+['’]s\b/iu;
 
 const CONDITION = /^\s*(?:if|unless|whether|even\s+if|as\s+if|as\s+though)\b/i;
 
@@ -590,7 +590,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       subjectOverride = { subject: rs.subject, relations: rs.relations };
       body = rs.rest;
     }
-    const hint = /\b(?:come\s+around\s+on|changed\s+my\s+mind\s+(?:on|about)|(?:thoughts|feelings)\s+(?:on|about)|tried|using|started\s+using)\s+(\p{Lu}[\p{L}\p{N}.+#-]*)/u.exec(body);
+    const hint = /\b(?:come\s+around\s+on|changed\s+my\s+mind\s+(?:on|about)|(?:thoughts|feelings)\s+(?:on|about)|tried|using|started\s+using)\s+([\p{Lu}][\p{L}\p{N}.+#-]*)/u.exec(body);
     if (hint) topicHint = hint[1];
 
     // "I love TypeScript, it makes refactoring safe": a reasoned stance is an opinion as well as a like.
@@ -601,7 +601,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       .map((clauseText) => stripMarkers(clauseText.length > MAX_CLAUSE ? clauseText.slice(0, clauseText.lastIndexOf(' ', MAX_CLAUSE) > 0 ? clauseText.lastIndexOf(' ', MAX_CLAUSE) : MAX_CLAUSE) : clauseText))
       .filter(Boolean)
       // "neighbour Gareth plays the tuba": chat drops the "my" before a relation noun and a name.
-      .map((t) => (DROPPED_MY.test(t.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())) ? `my ${t.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}` : t))
+      .map((t) => (DROPPED_MY.test(t.replace(/^[\p{Lu}](?=[\p{Ll}])/u, (c) => c.toLowerCase())) ? `my ${t.replace(/^[\p{Lu}](?=[\p{Ll}])/u, (c) => c.toLowerCase())}` : t))
       // "the puppy that I adopted sleeps all day": the speaker's relative clause is read as a clause too ("I adopted the puppy").
       .flatMap((t) => [{ t, lifted: false }, ...(o.lexicon && !subjectOverride ? liftRelatives(t) : []).map((l) => ({ t: l, lifted: true }))])
       .map(({ t, lifted }) => {
@@ -706,7 +706,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
 function withoutEndedAsserts(out: MemoryCandidate[]): MemoryCandidate[] {
   const ended = out.filter((c) => c.op === 'retract' && c.key === 'pet');
   if (ended.length === 0) return out;
-  const nameOf = (v: string) => (/ named (\S+)$/.exec(v)?.[1] ?? (/^\p{Lu}/u.test(v) ? v : null))?.toLowerCase() ?? null;
+  const nameOf = (v: string) => (/ named (\S+)$/.exec(v)?.[1] ?? (/^[\p{Lu}]/u.test(v) ? v : null))?.toLowerCase() ?? null;
   const same = (a: MemoryCandidate, r: MemoryCandidate) => a.subject === r.subject && a.evidence === r.evidence && (nameOf(a.value) === null || nameOf(a.value) === r.value.toLowerCase());
   return out.filter((c) => !(c.op === 'assert' && c.key === 'pet' && ended.some((r) => same(c, r))));
 }
@@ -766,7 +766,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     const confirm = explicitYes ?? (implied ? ([''] as unknown as RegExpExecArray) : null);
     // "Yeah right, and I'm the Queen…" is sarcasm, not a confirmation: the whole message stays screened. A spelling note
     // after the yes ("yes. no h") is no denial.
-    if (confirm && !isJokeOrSarcasm(content) && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b(?!\s+\p{L}(?:[\s.,!]|$))/iu.test(content.slice(confirm[0].length))) {
+    if (confirm && !isJokeOrSarcasm(content) && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b(?!\s+[\p{L}](?:[\s.,!]|$))/iu.test(content.slice(confirm[0].length))) {
       const prevAssistant = question;
       if (prevAssistant) {
         // "yes — well, pescatarian": the claim with the value the hedge puts in place of the asked one.

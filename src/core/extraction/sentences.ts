@@ -35,8 +35,8 @@ function expandUncached(s: string): string {
     .replace(/\b(it|It|that|That|he|He|she|She|there|There|what|What)'s\b/g, '$1 is')
     // A bare name before a participle ("Alfie's gone to live…", "biscotti's gone to my niece's"): 's is "has"; before
     // a verb in -ing ("marmite's living with…") it is "is", unless the -ing word heads a noun ("Ana's living room").
-    .replace(/(^|[.!?,;]\s*|\band\s+)(\p{L}[\p{L}-]+)'s(\s+(?:(?:just|already|finally|now|sadly)\s+)?)(?=(?:been|gone|got|had|passed|died|moved)\b)/gu, '$1$2 has$3')
-    .replace(/(^|[.!?,;]\s*|\band\s+)(\p{L}[\p{L}-]+)'s(\s+(?:(?:now|still)\s+)?)(?=(?:living|staying|moving|going)\b(?!\s+(?:room|costs?|expenses|wage|space|area|arrangements?|standards?)\b))/gu, '$1$2 is$3')
+    .replace(/(^|[.!?,;]\s*|\band\s+)([\p{L}][\p{L}-]+)'s(\s+(?:(?:just|already|finally|now|sadly)\s+)?)(?=(?:been|gone|got|had|passed|died|moved)\b)/gu, '$1$2 has$3')
+    .replace(/(^|[.!?,;]\s*|\band\s+)([\p{L}][\p{L}-]+)'s(\s+(?:(?:now|still)\s+)?)(?=(?:living|staying|moving|going)\b(?!\s+(?:room|costs?|expenses|wage|space|area|arrangements?|standards?)\b))/gu, '$1$2 is$3')
     // "my sister's a vet", "my mum's from Recife", "our son's been ill": a possessor noun before a
     // predicate head is "is"/"has", not a possessive ("my sister's car" keeps its 's).
     .replace(/\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?[a-z]+)'s(\s+(?:(?:always|never|just|already|finally|recently|also|still|now)\s+)?)(?=(?:been|got|gotten|had|taken|lived|worked|moved|started|become|gone)\b)/g, '$1 has$2')
@@ -60,7 +60,7 @@ export function isQuestion(s: string): boolean {
   const t = s.trim();
   // "…and I actually loved it?": a statement the speaker marvels at (declarative order, "actually"/"genuinely" before a
   // past verb, nothing asked of anyone) is no question.
-  if (/\?\s*["')\]]*\s*$/.test(t) && !QUESTION_START.test(t) && !/\byou\b/i.test(t) && /\bI\s+(?:actually|genuinely)\s+\p{L}+(?:ed|t)\b[^?]*\?\s*$/u.test(t)) return false;
+  if (/\?\s*["')\]]*\s*$/.test(t) && !QUESTION_START.test(t) && !/\byou\b/i.test(t) && /\bI\s+(?:actually|genuinely)\s+[\p{L}]+(?:ed|t)\b[^?]*\?\s*$/u.test(t)) return false;
   if (/\?\s*["')\]]*\s*$/.test(t)) return true;
   return QUESTION_START.test(t) && !/^(?:what\s+I|when\s+I|where\s+I|how\s+I)\b/i.test(t) && /\b(?:you|your|I|we)\b/.test(t) && !/[.!]\s*$/.test(t);
 }

@@ -39,9 +39,9 @@ export interface Attribution {
 }
 
 /** After "Name's": words that make it "Name is" rather than a possessive. */
-const IS_AFTER_S = /^(?:a|an|the|not|so|very|really|pretty|super|from|in|at|on|still|now|also|just|always|never|back|away|home|been|got|going|getting|\p{Ll}+ing|\p{Ll}+ed)\b/u;
+const IS_AFTER_S = /^(?:a|an|the|not|so|very|really|pretty|super|from|in|at|on|still|now|also|just|always|never|back|away|home|been|got|going|getting|[\p{Ll}]+ing|[\p{Ll}]+ed)\b/u;
 
-const isName = (w: string | undefined) => !!w && /^\p{Lu}[\p{L}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
+const isName = (w: string | undefined) => !!w && /^[\p{Lu}][\p{L}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
 
 /** Openers before "I" that introduce the speaker's own clause ("Last week I", "After work I", "When I was"). */
 const RELATIVE_OK = /^(?:last|next|this|yesterday|today|tonight|tomorrow|after|before|when|since|once|during|in|on|at|then|so|and|but|because|while|if|finally|recently|lately|now|originally|honestly|actually|also|the\s+other\s+day|the\s+day|a\s+(?:few|couple)|the\s+first\s+time)\b/i;
@@ -91,7 +91,7 @@ export function relationAsTitle(raw: string): string {
   const m = OF_MINE.exec(text) ?? BARE_RELATION.exec(text);
   if (!m || RELATIONS[m[1].toLowerCase()] === undefined || !isName(m[2])) {
     const adj = ADJ_RELATION.exec(text);
-    if (!adj || RELATIONS[adj[1].toLowerCase()] === undefined || !isName(adj[2]) || !/^\p{Lu}/u.test(adj[2])) return text;
+    if (!adj || RELATIONS[adj[1].toLowerCase()] === undefined || !isName(adj[2]) || !/^[\p{Lu}]/u.test(adj[2])) return text;
     return `my ${adj[0].trim().split(/\s+/).slice(0, -1).join(' ').toLowerCase()} ${adj[2]} ${text.slice(adj[0].length)}`;
   }
   return `my ${m[1].toLowerCase()} ${m[2]} ${text.slice(m[0].length)}`;
@@ -100,6 +100,8 @@ export function relationAsTitle(raw: string): string {
 const KEPT_MODIFIER = /^(?:ex|late|former|future|would-be|dead|deceased|life|domestic|estranged|unborn|first|second|third|fourth|fifth|next|only|other|\d+|one|two|three|four|five|six)$/i;
 /** Function words: never a modifier of the relation noun ("my cat and sister"). */
 const NOT_MODIFIER = /^(?:and|or|but|nor|the|a|an|of|to|with|from|for|in|on|at|by|is|was|has|had|own|very|so|not|no|who|that)$/i;
+/** "my crony Noor works…": possessive, a lower-case noun, a name, then a lower-case word (the noun is checked by the lexicon). */
+const PERSON_NOUN_NAMED = new RegExp(`^(?:[Mm]y|[Oo]ur)\\s+(?:${RELATION_ADJ}\\s+)?([a-z][a-z-]+)\\s+(\\p{Lu}[\\p{L}'’-]+)\\s+(?=\\p{Ll})`, 'u');
 const RELATION_ADJ_WORD = new RegExp(`^${RELATION_ADJ}$`, 'i');
 const MODIFIED_RELATION = new RegExp(`\\b(my|our|My|Our)\\s+((?:[a-z][a-z-]*\\s+){1,2})(${RELATION_RE})(?![\\p{L}'’-])`, 'gu');
 /** A relation noun opening the sentence, then its name between commas: "mum, Hyacinth, is 84". */
@@ -188,9 +190,9 @@ export function parseRelationPhrase(text: string): { relation: string; name?: st
   const poss = /^(?:'s|’s)/.exec(after);
   if (poss) return { relation, length: length + poss[0].length, possessive: true };
   // "Our twins, Ella and Noah, start nursery": a list of names in apposition; the clause is about the group.
-  const list = /^\s*,\s*(\p{Lu}[\p{L}-]+(?:\s*(?:,|and|&)\s*\p{Lu}[\p{L}-]+)+)\s*,\s*/u.exec(after);
+  const list = /^\s*,\s*([\p{Lu}][\p{L}-]+(?:\s*(?:,|and|&)\s*[\p{Lu}][\p{L}-]+)+)\s*,\s*/u.exec(after);
   if (list && list[1].split(/\s*(?:,|and|&)\s*/).every(isName)) return { relation, length: length + list[0].length, possessive: false };
-  const nm = /^\s*,?\s*(?:(?:named|called)\s+)?(\p{Lu}[\p{L}-]+)((?:'s|’s)?)/u.exec(after);
+  const nm = /^\s*,?\s*(?:(?:named|called)\s+)?([\p{Lu}][\p{L}-]+)((?:'s|’s)?)/u.exec(after);
   if (nm && isName(nm[1])) {
     length += nm[0].length;
     // "my niece Saoirse's a paramedic": "'s" before an article or a participle is "is", not a possessive.
@@ -240,7 +242,7 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   const agentMe = CAREER_AGENT_ME.exec(text);
   if (agentMe) return { subject: self, pre: '', pred: `got ${agentMe[1].toLowerCase()} ${text.slice(agentMe[0].length)}`, relations: [] };
   // "Sam and I", "My boyfriend Tom and I", "me and my wife"
-  const co = /^(.{1,40}?)\s+and\s+(?:I|me)\b\s*/i.exec(text) ?? /^me\s+and\s+(.{1,30}?)\s+(?=\p{Ll}+)/iu.exec(text);
+  const co = /^(.{1,40}?)\s+and\s+(?:I|me)\b\s*/i.exec(text) ?? /^me\s+and\s+(.{1,30}?)\s+(?=[\p{Ll}]+)/iu.exec(text);
   if (co && co.index === 0 && co[1].split(/\s+/).length <= 4) {
     const head = co[1];
     const relations: Draft[] = [];
@@ -256,7 +258,7 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   const titled = relationAsTitle(text);
   if (titled !== text) return attribute(titled, speaker, lastThird, lookupName, isPersonNoun);
   // "Kirsty, my sister-in-law, is a midwife": a name with its relation in apposition is that relative.
-  const appos = /^(\p{Lu}[\p{L}-]+)\s*,\s*/u.exec(text);
+  const appos = /^([\p{Lu}][\p{L}-]+)\s*,\s*/u.exec(text);
   const apposRel = appos && isName(appos[1]) ? parseRelationPhrase(text.slice(appos[0].length)) : null;
   if (appos && apposRel && !apposRel.name && !apposRel.possessive && /^\s*,\s*/.test(text.slice(appos[0].length + apposRel.length))) {
     const d = relationDraft(speaker, apposRel.relation, appos[1], 0.75);
@@ -283,11 +285,11 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     return { subject, pre: '', pred: rel.contracted ? `is ${pred}` : pred, relations };
   }
   // A kinship word used as a name: "Dad retired last year", "Mum's from Recife", "Grandma has taken up tai chi".
-  const kin = /^(Mum|Mom|Dad|Grandma|Grandpa)(?:(?:'s|’s)\s+|\s+)(?=\p{Ll})/u.exec(text);
+  const kin = /^(Mum|Mom|Dad|Grandma|Grandpa)(?:(?:'s|’s)\s+|\s+)(?=[\p{Ll}])/u.exec(text);
   if (kin) {
     const rest = text.slice(kin[0].length);
     const contracted = /(?:'s|’s)\s+$/.test(kin[0]);
-    const verb = /^(?:(?:just|finally|still|also|always|never|recently|really|actually|only)\s+)*(?:is|was|has|had|will|would|can|could|does|did|got|gets|went|goes|says|said|thinks|took|takes|made|lives|works|loves|hates|\p{Ll}+ed|\p{Ll}+s(?!\s+(?:are|were)\b))\b/u;
+    const verb = /^(?:(?:just|finally|still|also|always|never|recently|really|actually|only)\s+)*(?:is|was|has|had|will|would|can|could|does|did|got|gets|went|goes|says|said|thinks|took|takes|made|lives|works|loves|hates|[\p{Ll}]+ed|[\p{Ll}]+s(?!\s+(?:are|were)\b))\b/u;
     if (contracted ? IS_AFTER_S.test(rest) : verb.test(rest)) {
       const relation = kin[1].toLowerCase();
       const d = relationDraft(speaker, relation, undefined, 0.75);
@@ -296,11 +298,11 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   }
   // A bare name already introduced with a relation in this message or session: "Maya lives in Paris", "Tom's a firefighter".
   // (A following capitalised word makes it another person: "Maya Angelou".)
-  const named = lookupName ? /^(\p{Lu}[\p{L}-]+)(?:(?:'s|’s)\s+|\s+)(?!\p{Lu})/u.exec(text) : null;
+  const named = lookupName ? /^([\p{Lu}][\p{L}-]+)(?:(?:'s|’s)\s+|\s+)(?![\p{Lu}])/u.exec(text) : null;
   if (named && isName(named[1])) {
     const who = lookupName!(named[1]);
     const rest = text.slice(named[0].length);
-    const contracted = /^(?:\p{Lu}[\p{L}-]+)(?:'s|’s)/u.test(named[0]);
+    const contracted = /^(?:[\p{Lu}][\p{L}-]+)(?:'s|’s)/u.test(named[0]);
     // "Tom's a firefighter" is "Tom is"; "Tom's car broke down" is a possessive, not about Tom.
     if (who && (!contracted || IS_AFTER_S.test(rest))) return { subject: who, pre: '', pred: contracted ? `is ${rest}` : rest, relations: [] };
   }
@@ -324,7 +326,7 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   }
   // "my crony Noor works at…", "my confidant Ade moved to…": a person noun the word lists lack but the lexicon knows
   // (a friend, associate, neighbour, any noun.person), then a name and a verb, is that person, not the speaker.
-  const personNamed = isPersonNoun ? new RegExp(`^(?:[Mm]y|[Oo]ur)\\s+(?:${RELATION_ADJ}\\s+)?([a-z][a-z-]+)\\s+(\\p{Lu}[\\p{L}'’-]+)\\s+(?=\\p{Ll})`, 'u').exec(text) : null;
+  const personNamed = isPersonNoun ? PERSON_NOUN_NAMED.exec(text) : null;
   if (personNamed && isName(personNamed[2]) && isPersonNoun!(personNamed[1])) {
     const relation = personNamed[1];
     return { subject: { id: thirdPartyId(speaker, relation, personNamed[2]), self: false, relation, name: personNamed[2] }, pre: '', pred: text.slice(personNamed[0].length), relations: [] };
@@ -340,7 +342,7 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   const pron = /^(he|she|they)\s+/i.exec(text);
   if (pron && lastThird) return { subject: lastThird, pre: '', pred: text.slice(pron[0].length), relations: [] };
   // Subject dropped in casual speech: "Just got back from walking Biscuit", "Taking the kids to school".
-  if (/^(?:just\s+|gotta\s+|got\s+to\s+|have\s+to\s+|need\s+to\s+|off\s+to\s+|busy\s+|currently\s+|finally\s+|recently\s+|still\s+|also\s+)?(?:\p{L}+ing|\p{L}+ed|got|had|went|took|spent|heading|walking|feeding|born|been|did|gave|made|left|quit|lost|sold|ran|wrote|met|won|saw|bought|brought|began|found|came|flew|drove|broke|(?:a\s+)?(?:big|huge|massive)\s+fan\s+of|work\s+(?:(?:from\s+home|remotely|part[\s-]time|full[\s-]time)\s+)?(?:at|for)\s+(?!(?:it|this|that|a|an|the|me|you|us|them|him|her|my|your|free|hours|ages|now|everyone|everybody|anyone|anybody|someone|somebody|nobody|people|all|both|myself)\b)|live\s+in\s+(?!(?:it|this|that|a|an|the|fear|hope|denial)\b))\b/iu.test(text) && !DROP_NOT_SELF.test(text)) {
+  if (/^(?:just\s+|gotta\s+|got\s+to\s+|have\s+to\s+|need\s+to\s+|off\s+to\s+|busy\s+|currently\s+|finally\s+|recently\s+|still\s+|also\s+)?(?:[\p{L}]+ing|[\p{L}]+ed|got|had|went|took|spent|heading|walking|feeding|born|been|did|gave|made|left|quit|lost|sold|ran|wrote|met|won|saw|bought|brought|began|found|came|flew|drove|broke|(?:a\s+)?(?:big|huge|massive)\s+fan\s+of|work\s+(?:(?:from\s+home|remotely|part[\s-]time|full[\s-]time)\s+)?(?:at|for)\s+(?!(?:it|this|that|a|an|the|me|you|us|them|him|her|my|your|free|hours|ages|now|everyone|everybody|anyone|anybody|someone|somebody|nobody|people|all|both|myself)\b)|live\s+in\s+(?!(?:it|this|that|a|an|the|fear|hope|denial)\b))\b/iu.test(text) && !DROP_NOT_SELF.test(text)) {
     return { subject: self, pre: '', pred: text, relations: [] };
   }
   return null;
@@ -369,7 +371,7 @@ export function reporterOwnClause(text: string): string | null {
   if (!m) return null;
   const lead = m[1].trim();
   const rel = parseRelationPhrase(lead);
-  const rest = rel ? lead.slice(rel.length).trim().replace(/^\p{Lu}[\p{L}'’-]+\s*/u, '') : lead;
+  const rest = rel ? lead.slice(rel.length).trim().replace(/^[\p{Lu}][\p{L}'’-]+\s*/u, '') : lead;
   return rest.split(/\s+/).filter(Boolean).length >= 2 ? lead : null;
 }
 

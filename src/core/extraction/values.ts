@@ -36,7 +36,7 @@ export function tidy(s: string): string {
 
 /** "Spotify on March 17", "Acme on Monday": a date after a connector ends the name. */
 const DATE_WORD = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
-const CAP_WORD = /^(?:[A-Z][\p{L}\p{N}'’.&+-]*|[A-Z]{2,}|\p{Lu}[\p{L}'’.-]*)$/u;
+const CAP_WORD = /^(?:[A-Z][\p{L}\p{N}'’.&+-]*|[A-Z]{2,}|[\p{Lu}][\p{L}'’.-]*)$/u;
 const CONNECTORS = new Set(['of', 'de', 'da', 'do', 'del', 'la', 'le', 'von', 'van', 'der', 'the', 'and', '&', 'du', 'y', 'on', 'upon']);
 
 /**
@@ -86,7 +86,7 @@ export function topicSlug(topic: string): string {
 
 /** Upper-cases the first letter of each word of a name ("maya" stays as written if already cased). */
 export function titleCase(s: string): string {
-  return s.replace(/\b\p{Ll}/gu, (c) => c.toUpperCase());
+  return s.replace(/\b[\p{Ll}]/gu, (c) => c.toUpperCase());
 }
 
 /** Lower-case, accent-folded, punctuation-free form for comparisons. */

@@ -143,7 +143,7 @@ function genericClause(query: string, lexicon?: AskLexicon): boolean {
   const self = SELF_OBJECT.test(query);
   if (!self && !(lexicon && (PERSON_REF.test(query) || demonstrativePerson(query, lexicon)))) return false;
   if (ASSISTANT_OBJECT.test(query)) return false;
-  if (!self && /(?<!^)(?<![.!?:]\s)\b(?!I\b)\p{Lu}\p{Ll}+/u.test(query.trim())) return false;
+  if (!self && /(?<!^)(?<![.!?:]\s)\b(?!I\b)[\p{Lu}][\p{Ll}]+/u.test(query.trim())) return false;
   const ws = words(query);
   const content = ws.map((w, i) => ({ w, prev: ws[i - 1] })).filter((x) => !STOP_WORDS.has(x.w) && analyze(x.w).length > 0);
   if (content.length === 0) return false;
@@ -287,7 +287,7 @@ export function isHowToAsk(query: string, lexicon?: Pick<Lexicon, 'senses'>): bo
 // The name must be capitalised: under the i flag \p{Lu} also matches lower case, and "what would
 // make…" read as an inference about someone.
 const INFERENCE = /\b(?:would|might)\s+(?:i|you|he|she|they|we)\b|\b(?:likely|unlikely|probably)\b/i;
-const INFERENCE_NAMED = /\b(?:[Ww]ould|[Mm]ight)\s+\p{Lu}\p{Ll}+\b/u;
+const INFERENCE_NAMED = /\b(?:[Ww]ould|[Mm]ight)\s+[\p{Lu}][\p{Ll}]+\b/u;
 
 /**
  * True for an inference ask: what someone would likely do, like or have. Like an applied ask it

@@ -108,8 +108,8 @@ const NOT_AN_ITEM = /^(?:i['’](?:m|d|ve|ll)|jan(?:uary)?|feb(?:ruary)?|mar(?:c
  * inside a sentence (not its first word) that is not one of `speakers`, a month, a weekday or the speaker's "I'm".
  */
 export function namesItem(text: string, speakers: ReadonlySet<string>): boolean {
-  if (/["“]\p{Lu}[^"”]{1,60}["”]/u.test(text)) return true;
-  for (const m of text.matchAll(/(?<![.!?…]\s|^|\n|:\s|\[)\b\p{Lu}[\p{L}'’-]+/gu)) {
+  if (/["“][\p{Lu}][^"”]{1,60}["”]/u.test(text)) return true;
+  for (const m of text.matchAll(/(?<![.!?…]\s|^|\n|:\s|\[)\b[\p{Lu}][\p{L}'’-]+/gu)) {
     if (m.index === 0) continue;
     const w = m[0].replace(/['’]s$/u, '');
     if (w.length < 2 || NOT_AN_ITEM.test(w) || speakers.has(w.toLowerCase())) continue;

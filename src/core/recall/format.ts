@@ -22,7 +22,7 @@ export function formatDay(iso: string | null | undefined): string {
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
 }
 
-const capitalise = (s: string) => s.replace(/(^|\s)\p{Ll}/gu, (c) => c.toUpperCase());
+const capitalise = (s: string) => s.replace(/(^|\s)[\p{Ll}]/gu, (c) => c.toUpperCase());
 
 export function subjectLabel(subject: string): string {
   return subject === 'user' ? 'User' : capitalise(subject);
@@ -32,7 +32,7 @@ export function subjectLabel(subject: string): string {
  * A full stop that does not end a sentence: an initial ("J.K. Rowling", "Jane F. Doe") or a
  * title or abbreviation that is followed by more ("Dr. Lee", "St. Louis", "e.g. Rome").
  */
-const NOT_A_BREAK = /(?:^|[\s(“"'])(?:(?!I\.$)\p{Lu}|\p{Lu}\.\p{Lu}|Mr|Mrs|Ms|Mx|Dr|Prof|St|Mt|Ft|Rev|Capt|Lt|Sgt|vs|approx|e\.g|i\.e)\.$/u;
+const NOT_A_BREAK = /(?:^|[\s(“"'])(?:(?!I\.$)[\p{Lu}]|[\p{Lu}]\.[\p{Lu}]|Mr|Mrs|Ms|Mx|Dr|Prof|St|Mt|Ft|Rev|Capt|Lt|Sgt|vs|approx|e\.g|i\.e)\.$/u;
 
 /** Splits text into sentences, keeping their punctuation; initials and titles do not end one. */
 export function sentences(text: string): string[] {
@@ -98,7 +98,7 @@ export function isPleasantry(sentence: string): boolean {
   const ws = words(sentence);
   if (ws.length === 0 || ws.length > PLEASANTRY_MAX_WORDS) return false;
   const addressed = new Set<string>();
-  for (const m of sentence.matchAll(/(?:,\s*|\b(?:[Hh]ey|[Hh]i|[Hh]ello|[Tt]hanks|[Tt]hank you|[Cc]ongrats|[Ww]ow|[Hh]iya)\s+)(\p{Lu}[\p{L}'’-]*)/gu)) addressed.add(m[1]!.toLowerCase());
+  for (const m of sentence.matchAll(/(?:,\s*|\b(?:[Hh]ey|[Hh]i|[Hh]ello|[Tt]hanks|[Tt]hank you|[Cc]ongrats|[Ww]ow|[Hh]iya)\s+)([\p{Lu}][\p{L}'’-]*)/gu)) addressed.add(m[1]!.toLowerCase());
   let pleasant = false;
   for (const w of ws) {
     if (PLEASANTRY_WORDS.has(w)) pleasant = true;

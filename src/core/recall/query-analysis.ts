@@ -314,7 +314,7 @@ export function askDomains(query: string, lexicon: Lexicon, names: ReadonlySet<s
 /** Occasions a present is for, by the lexicon (ancestor lemmas of the first noun sense): a birthday, an anniversary, a holiday. */
 const OCCASIONS = ['anniversary', 'holiday', 'celebration', 'festival', 'occasion'];
 /** The person a present is for: "for my son", "give my partner…", "buy Ana…" (a relation word, a kind of person, or a name). */
-const BENEFICIARY = /\b(?:for\s+)?(?:my|our|his|her|their)\s+((?:little\s+)?[a-z-]+)|\bfor\s+(\p{Lu}\p{Ll}+)/gu;
+const BENEFICIARY = /\b(?:for\s+)?(?:my|our|his|her|their)\s+((?:little\s+)?[a-z-]+)|\bfor\s+([\p{Lu}][\p{Ll}]+)/gu;
 
 /**
  * A present asked for by the ask's structure rather than the word "gift": a request whose verb is one of giving or
@@ -611,7 +611,7 @@ const LIST = /\b(what|which)\s+(\w+\s+)?(activities|books|events|places|things|h
  */
 function capitalisedNames(q: string, common: (lw: string) => boolean = () => false): string[] {
   const out: string[] = [];
-  const re = /\b\p{Lu}[\p{L}'’-]+/gu;
+  const re = /\b[\p{Lu}][\p{L}'’-]+/gu;
   for (const m of q.matchAll(re)) {
     const w = m[0].replace(/['’]s$/u, '');
     const lw = w.toLowerCase();
@@ -896,7 +896,7 @@ export function expandShortNames(query: string, knownNames: ReadonlySet<string>)
   if (knownNames.size === 0) return query;
   // Single-word names only ("sister maya" is also known as "maya"; "sister" is not a name).
   const singles = [...knownNames].filter((n) => n.length >= 4 && !/\s/.test(n));
-  return query.replace(/\b(\p{Lu}[\p{Ll}]{2,})(?=['’]s\b|\b)/gu, (w, _g, at: number) => {
+  return query.replace(/\b([\p{Lu}][\p{Ll}]{2,})(?=['’]s\b|\b)/gu, (w, _g, at: number) => {
     const lw = w.toLowerCase();
     // Not the question's first word ("How" is not Howard), a stop word, a month or a weekday.
     if (at === 0 || knownNames.has(lw) || STOP_WORDS.has(lw) || NOT_A_NAME.test(lw)) return w;
@@ -1034,7 +1034,7 @@ export function nounPairs(query: string, lexicon: Pick<Lexicon, 'lemmas' | 'sens
   for (let i = 0; i + 1 < ws.length; i++) {
     const a = ws[i]!.toLowerCase();
     const b = ws[i + 1]!.toLowerCase();
-    if (a.length < 3 || b.length < 3 || STOP_WORDS.has(a) || STOP_WORDS.has(b) || /^\p{Lu}/u.test(ws[i + 1]!)) continue;
+    if (a.length < 3 || b.length < 3 || STOP_WORDS.has(a) || STOP_WORDS.has(b) || /^[\p{Lu}]/u.test(ws[i + 1]!)) continue;
     const pair = lexicon.lemmas(`${a} ${b}`, 'noun').find((l) => l.includes(' ') && lexicon.senses(l, 'noun', 1).length > 0);
     const head = analyze(b)[0];
     if (pair && head) out.push([pair, head, !pair.endsWith(` ${b}`)]);

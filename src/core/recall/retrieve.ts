@@ -359,7 +359,7 @@ export function askedSpeakers(q: Pick<AnalyzedQuery, 'names' | 'oblique'>, st: {
 /** Proper nouns (capitalised, not sentence-initial, not the question's own names) in a text. */
 function properNouns(text: string, exclude: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/(?<![.!?]\s|^|\n|: )\b\p{Lu}[\p{L}'’-]{2,}/gu)) {
+  for (const m of text.matchAll(/(?<![.!?]\s|^|\n|: )\b[\p{Lu}][\p{L}'’-]{2,}/gu)) {
     const w = m[0].replace(/['’]s$/u, '').toLowerCase();
     if (!exclude.has(w)) out.push(w);
   }

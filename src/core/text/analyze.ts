@@ -63,7 +63,7 @@ export function analyze(text: string): string[] {
       if (!p || STOP_WORDS.has(p)) continue;
       const t = p.replace(/'/g, '');
       if (!t) continue;
-      out.push(/^\p{L}+$/u.test(t) ? stemmer(americanSpelling(t)) : t);
+      out.push(/^[\p{L}]+$/u.test(t) ? stemmer(americanSpelling(t)) : t);
     }
   }
   return out;

@@ -99,7 +99,7 @@ function textWords(text: string): TextWord[] {
   const toks = [...text.matchAll(TOKEN)].map((m) => {
     const w = m[0].replace(/’/g, "'").replace(/'s$/, '');
     const at = m.index ?? 0;
-    return { w, lw: w.toLowerCase(), at, initialCap: /^\p{Lu}/u.test(w), sentenceStart: at === 0 || /[.!?]\s*$/.test(text.slice(Math.max(0, at - 3), at)) } as TextWord & { at: number };
+    return { w, lw: w.toLowerCase(), at, initialCap: /^[\p{Lu}]/u.test(w), sentenceStart: at === 0 || /[.!?]\s*$/.test(text.slice(Math.max(0, at - 3), at)) } as TextWord & { at: number };
   });
   toks.forEach((t, i) => {
     const n = toks[i + 1];

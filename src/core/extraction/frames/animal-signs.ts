@@ -16,7 +16,7 @@ import { isKind, kindOf } from './kinds.ts';
 
 const PART = new RegExp(`\\b(?:his|her)\\s+(?:(?:\\p{Ll}+|\\p{Ll}+-\\p{Ll}+)\\s+){0,2}?(?:${ANIMAL_ONLY_PARTS.map((p) => p.replace(/ /g, '\\s+')).join('|')})\\b`, 'iu');
 const VERB = new RegExp(`\\b(?:${ANIMAL_VERBS.join('|')})\\b`, 'i');
-const NAME = /(?<![\p{L}'’])(\p{Lu}\p{Ll}+)(?![\p{L}'’])/gu;
+const NAME = /(?<![\p{L}'’])([\p{Lu}][\p{Ll}]+)(?![\p{L}'’])/gu;
 /** A person's doing that shares an animal's verb: "wagged his finger", "chewed his lip", "grooming her eyebrows". */
 const HUMAN_OBJECT = /\bbark(?:ed|ing|s)?\s+orders\b|\b(?:wag(?:ged|ging|s)?|chew(?:ed|ing|s)?|groom(?:ed|ing|s)?|nibbl(?:ed|ing|es))\s+(?:his|her|their|my|your)\s+(?:finger|lip|lips|nails?|pen|eyebrows?|beard|hair|food|sandwich|gum)\b/i;
 
@@ -40,8 +40,8 @@ export function animalSignDrafts(text: string, lex: Lexicon | undefined, people:
   return out;
 }
 
-const KIND_THEN_NAME = /(?:^|[\s,;(])(?:my|our)\s+(\p{Lu}[\p{L}-]+),\s+(\p{Lu}\p{Ll}+)\s*[,(]/gu;
-const NAME_THEN_KIND = /(?:^|[\s,;(])(\p{Lu}\p{Ll}+),\s+(?:my|our)\s+(\p{Lu}[\p{L}-]+)\s*[,)]/gu;
+const KIND_THEN_NAME = /(?:^|[\s,;(])(?:my|our)\s+([\p{Lu}][\p{L}-]+),\s+([\p{Lu}][\p{Ll}]+)\s*[,(]/gu;
+const NAME_THEN_KIND = /(?:^|[\s,;(])([\p{Lu}][\p{Ll}]+),\s+(?:my|our)\s+([\p{Lu}][\p{L}-]+)\s*[,)]/gu;
 
 /** "our Korat, Sawasdee, has decided…", "Mirabelle, our Chartreux, sits…": a breed in apposition with a name. */
 export function breedAppositionDrafts(text: string, lex: Lexicon | undefined, people: ReadonlySet<string>): Draft[] {

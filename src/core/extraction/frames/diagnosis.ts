@@ -18,7 +18,7 @@ const TOLD = /(?:^|[\s,;])((?:(?:the|my|our|a|an)\s+)?(?:[\p{L}-]+\s+)?([\p{L}-]
 /** "turns out it's X", "(results) came back, it's X", "results showed it was X": a finding with no teller. */
 const FOUND = /\b(?:(?:turns|turned)\s+out|came\s+back|come\s+back|showed|shows|confirmed)\s*(?:[,;:—–-]\s*|\s+)(?:that\s+)?it\s*(?:['’]s|is|was)\s+(.+)/i;
 /** Someone else is who the sentence is about. */
-const OTHERS = /\b(?:he|she|him|his|her|hers|their|its)\b|\b\p{L}+['’]s\s+(?:[\p{L}-]+\s+)?(?:gp|doctor|consultant|specialist|nurse|surgeon)\b/iu;
+const OTHERS = /\b(?:he|she|him|his|her|hers|their|its)\b|\b[\p{L}]+['’]s\s+(?:[\p{L}-]+\s+)?(?:gp|doctor|consultant|specialist|nurse|surgeon)\b/iu;
 const GUESS = /\b(?:might|may|could|maybe|possibly|perhaps|if|whether)\b|\?/i;
 /** Where the condition's noun phrase ends. */
 const NP_END = /\s*(?:[,.;:!?()—–]|\s-\s|\s(?:and|but|which|so|apparently|though|too|after\s+all|then|now|again|for\s+sure|of\s+all\s+things|in\s+the\s+end)\b)/i;
@@ -76,7 +76,7 @@ export function diagnosisDrafts(sentence: string, speaker: string, lex?: Lexicon
   // A diagnosis named beside a relative ("since the lupus diagnosis my mum…") may be theirs: not read.
   for (const re of rest || KIN.test(sentence) ? [] : NAMED_DIAGNOSIS) {
     const m = re.exec(sentence);
-    if (m && (m[1] === undefined || re !== NAMED_DIAGNOSIS[2] || isClinician(/(\p{L}+)\s+(?:have|['’]ve|has|['’]s|finally|just|confirmed|diagnosed)/iu.exec(m[0])?.[1] ?? '', lex))) {
+    if (m && (m[1] === undefined || re !== NAMED_DIAGNOSIS[2] || isClinician(/([\p{L}]+)\s+(?:have|['’]ve|has|['’]s|finally|just|confirmed|diagnosed)/iu.exec(m[0])?.[1] ?? '', lex))) {
       rest = m[1];
       break;
     }

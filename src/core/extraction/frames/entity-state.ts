@@ -260,7 +260,7 @@ function gearActivity(np: Phrase, lex?: Lexicon): string | null {
 }
 
 /** What a traded thing was traded for: "… in for a Prius", "… for a little electric Leaf", "… for a van". */
-const TRADED_FOR = /\b(?:in\s+)?for\s+(?:a|an|the|my|our)\s+(?:(?:\p{Ll}[\p{Ll}-]*)\s+){0,2}?(\p{Lu}[\p{L}\d-]*(?:\s+\p{Lu}[\p{L}\d-]*)?|\p{Ll}[\p{Ll}-]+)(?=\s*(?:[.,;!?]|$|\s+(?:at|on|in|this|last|yesterday|today|and|but|so|from|with|because)\b))/u;
+const TRADED_FOR = /\b(?:in\s+)?for\s+(?:a|an|the|my|our)\s+(?:(?:[\p{Ll}][\p{Ll}-]*)\s+){0,2}?([\p{Lu}][\p{L}\d-]*(?:\s+[\p{Lu}][\p{L}\d-]*)?|[\p{Ll}][\p{Ll}-]+)(?=\s*(?:[.,;!?]|$|\s+(?:at|on|in|this|last|yesterday|today|and|but|so|from|with|because)\b))/u;
 /**
  * "traded the Octavia in for a Zoe", "swapped the Mondeo for a Leaf": the thing got in exchange now holds the key the
  * ended one held (a name as said, or a noun of the same kind: "for a van").
@@ -270,7 +270,7 @@ function withReplacement(rc: ReadClause, e: Ending, ended: Draft[]): Draft[] {
   const m = gone ? TRADED_FOR.exec(rc.clause.text) : null;
   if (!gone || !m) return ended;
   const word = m[1];
-  const proper = /^\p{Lu}/u.test(word);
+  const proper = /^[\p{Lu}]/u.test(word);
   if (!proper && kindOf(word, rc.lex) !== (gone.key === 'pet' ? 'animal' : 'vehicle')) return ended;
   if (word.toLowerCase() === gone.value.toLowerCase() || NOT_NAMES.has(word.toLowerCase())) return ended;
   return [...ended, { key: gone.key, value: word, subject: gone.subject, confidence: 0.85, metadata: { frame: 'traded for', replaces: gone.value } }];
@@ -515,7 +515,7 @@ function fragmentEndings(rc: ReadClause, held: NonNullable<ReadClause['clause'][
   if (dissolved && !clause.negated && !shape.modal && clause.subject.self) {
     const at = lowers.indexOf(shape.subject!.head.toLowerCase());
     if (lowers.slice(at + 1, at + 7).some((w) => COMPLETIONS.includes(w))) {
-      const from = /\bfrom\s+(\p{Lu}[\p{L}'’-]+)/u.exec(clause.text);
+      const from = /\bfrom\s+([\p{Lu}][\p{L}'’-]+)/u.exec(clause.text);
       const now = held.current('partner');
       const partner: Draft[] = from
         ? [{ key: 'partner', value: from[1], op: 'retract', subject: clause.speaker, metadata: { ending: 'dissolved', anyKey: true } }]

@@ -10,7 +10,7 @@ import type { Draft } from '../model.ts';
 import { isKind } from './kinds.ts';
 
 /** An item: a capitalised word (or two) then a setting ("with …", "at …", "in the …", "only at …", "mostly with …"). */
-const ITEM = /(?:^|[,;]\s*|\s(?:and|then|but)\s+|\b(?:it\s+was|was|is|speak|spoke|speaking)\s+)(?:(?:mostly|mainly|only|just|also)\s+)?(\p{Lu}[\p{L}'’-]+)(?=\s+(?:(?:mostly|mainly|only|just|always|usually)\s+)?(?:with|at|in|to|for|around|among|since|when|until|till|from|growing|now)\b)/gu;
+const ITEM = /(?:^|[,;]\s*|\s(?:and|then|but)\s+|\b(?:it\s+was|was|is|speak|spoke|speaking)\s+)(?:(?:mostly|mainly|only|just|also)\s+)?([\p{Lu}][\p{L}'’-]+)(?=\s+(?:(?:mostly|mainly|only|just|always|usually)\s+)?(?:with|at|in|to|for|around|among|since|when|until|till|from|growing|now)\b)/gu;
 /** Not the speaker's own statement: a wish, a plan or a condition. */
 const NOT_OWN = /\b(?:wish|would|could|might|want\s+to|hope\s+to|learn(?:ing)?|if|someday|one\s+day)\b|\?/i;
 

@@ -50,13 +50,13 @@ function objectOf(words: string[]): { first: boolean; head: string; raw: string 
     if (!/[\p{L}\p{N}]/u.test(w) || NP_STOP.has(w.toLowerCase())) break;
     np.push(w);
   }
-  const head = [...np].reverse().find((w) => /\p{L}/u.test(w));
+  const head = [...np].reverse().find((w) => /[\p{L}]/u.test(w));
   return head ? { first, head: head.replace(/['’]s$/, ''), raw: np.join(' ') } : null;
 }
 
 /** A name or a word the lexicon does not hold: what an achievement or a feat is called ("PADI Open Water", "HGV", "ultra"). */
 function named(word: string, lex: Lexicon): boolean {
-  return /^\p{Lu}/u.test(word) || lex.senses(word, 'noun', 1).length === 0;
+  return /^[\p{Lu}]/u.test(word) || lex.senses(word, 'noun', 1).length === 0;
 }
 
 function hasClass(word: string, classes: readonly string[], lex: Lexicon): boolean {
@@ -80,7 +80,7 @@ function ownStage(core: string, lex: Lexicon): Stage | null {
     if (lemma !== 'pass') return { kind: 'achieved' };
     // "passed my HGV", "passed the bar": an object one passes as a test, not a place, a thing or a time.
     // Any lower-case word of the object that is a time, place or body part ("passed the time reading") rules it out.
-    const never = obj?.raw.split(/\s+/).some((w) => !/^\p{Lu}/u.test(w) && hasClass(w, MILESTONE.neverTests, lex));
+    const never = obj?.raw.split(/\s+/).some((w) => !/^[\p{Lu}]/u.test(w) && hasClass(w, MILESTONE.neverTests, lex));
     if (obj && !obj.first && !never && (named(obj.head, lex) || hasClass(obj.head, MILESTONE.testClasses, lex))) return { kind: 'achieved' };
     return null;
   }
@@ -99,7 +99,7 @@ const NEWBORN = new RegExp(
   `^(?:(?:my|our)\\s+(?:(?:very|new|first|second|third|little|baby)\\s+)*|(?:little\\s+)?)(${MILESTONE.newborn.join('|')})(?:\\s+(\\p{Lu}[\\p{L}'’-]+))?\\s+(?:${MILESTONE.births.map((b) => b.join('\\s+')).join('|')})\\b`,
   'iu',
 );
-const PROPOSER = /(?:^|[\s,.!;])(\p{Lu}[\p{L}'’-]+|he|she)\s+(?:finally\s+|actually\s+)?proposed\b/u;
+const PROPOSER = /(?:^|[\s,.!;])([\p{Lu}][\p{L}'’-]+|he|she)\s+(?:finally\s+|actually\s+)?proposed\b/u;
 
 /** Whether the sentence's words contain the run. */
 function saysRun(sentence: string, run: readonly string[]): boolean {

@@ -108,7 +108,7 @@ export function predicateClasses(verb: string, lex?: Lexicon): PredClass[] {
   return (Object.entries(PREDICATES) as Array<[PredClass, { anchors?: string[] }]>).filter(([, p]) => p.anchors?.some((a) => lex.isA(verb, a, { pos: 'verb', maxSenses: 1, maxDepth: 3 }))).map(([c]) => c);
 }
 
-const isName = (w: string) => /^\p{Lu}[\p{L}\p{N}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
+const isName = (w: string) => /^[\p{Lu}][\p{L}\p{N}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
 
 /**
  * A capitalised word may be a pet's or person's name unless it names a place, an organisation or a language: pets are
@@ -187,7 +187,7 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
 
 /** A capitalised name in the possessive that the lexicon holds as an illness ("Parkinson's", "Ménière's"). */
 function eponymIllness(np: Phrase, lex?: Lexicon): boolean {
-  if (!np.proper || !/^\p{Lu}[\p{L}-]*['’]s$/u.test(np.text)) return false;
+  if (!np.proper || !/^[\p{Lu}][\p{L}-]*['’]s$/u.test(np.text)) return false;
   // The tagger splits the possessive off the head ("Parkinson" + "'s"): the lexicon holds the eponym with it, alone or
   // before "disease" or "syndrome" ("Addison's disease", "Tourette's syndrome").
   const eponym = `${np.headLemma.replace(/['’]s$/, '')}'s`;
@@ -203,7 +203,7 @@ function bare(np: Phrase): string {
 const INSTITUTIONS = ['uni', 'university', 'college', 'school', 'institute', 'poly', 'academy'];
 
 const LAST = /^(?:(?:my|our|the)\s+)?(?:very\s+)?last\b/i;
-const LEAVING = /^(?:my|our)\s+(?:\p{L}+\s+)?leaving(?:\s+\p{L}+)?$/iu;
+const LEAVING = /^(?:my|our)\s+(?:[\p{L}]+\s+)?leaving(?:\s+[\p{L}]+)?$/iu;
 const ORDINAL = /^(?:(?:my|our|the)\s+)?(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)|last)\b/i;
 
 /** Verbs that take a setting away ("lost my job at X", "left my post at Y"). */
@@ -214,7 +214,7 @@ function isPlan(clause: Clause): boolean {
   return !!clause.date && !clause.past && clause.date.iso > clause.ref.toISOString().slice(0, 10);
 }
 
-const NAMED_AFTER = /\b(?:named|called)\s+(\p{Lu}[\p{L}\p{N}-]+)/u;
+const NAMED_AFTER = /\b(?:named|called)\s+([\p{Lu}][\p{L}\p{N}-]+)/u;
 
 /** The value a frame stores for its argument, in the shapes the rest of the system reads. */
 function valueOf(frame: Frame, np: Phrase, rc: ReadClause): string {
@@ -228,7 +228,7 @@ function valueOf(frame: Frame, np: Phrase, rc: ReadClause): string {
       return named && isName(named) ? `${species} named ${named}` : species;
     }
     case 'language':
-      return (np.name ?? np.head).replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+      return (np.name ?? np.head).replace(/^[\p{Ll}]/u, (c) => c.toUpperCase());
     case 'employer':
     case 'education':
     case 'location':
@@ -238,7 +238,7 @@ function valueOf(frame: Frame, np: Phrase, rc: ReadClause): string {
     case 'vehicle': {
       // From the first year, name or vehicle word on: "a cheap little motorbike" → "motorbike", "a used Toyota" → "Toyota".
       const words = bare(np).split(/\s+/);
-      const at = words.findIndex((w) => /^(?:19|20)\d\d$/.test(w) || /^\p{Lu}/u.test(w) || isKind(w, 'vehicle'));
+      const at = words.findIndex((w) => /^(?:19|20)\d\d$/.test(w) || /^[\p{Lu}]/u.test(w) || isKind(w, 'vehicle'));
       return at > 0 ? words.slice(at).join(' ') : np.proper ? (np.name ?? np.head) : bare(np);
     }
     default:
@@ -304,7 +304,7 @@ export function frameDrafts(rc: ReadClause): Draft[] {
   if (spoken) {
     for (let i = 1; i + 2 < rc.tokens.length; i++) {
       const [link, lang, prep] = [rc.tokens[i - 1], rc.tokens[i], rc.tokens[i + 1]];
-      if ((link.lower === 'and' || link.text === ',') && /^\p{Lu}/u.test(lang.text) && ['at', 'with', 'in', 'for', 'to'].includes(prep.lower) && isKind(lang.lower, 'language', rc.lex) && !own.some((d) => d.key === 'language' && d.value.toLowerCase() === lang.lower))
+      if ((link.lower === 'and' || link.text === ',') && /^[\p{Lu}]/u.test(lang.text) && ['at', 'with', 'in', 'for', 'to'].includes(prep.lower) && isKind(lang.lower, 'language', rc.lex) && !own.some((d) => d.key === 'language' && d.value.toLowerCase() === lang.lower))
         own = [...own, { ...spoken, value: lang.text, metadata: { ...spoken.metadata, frame: 'language×parallel' } }];
     }
   }
@@ -397,7 +397,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
       }
       const value = valueOf(frame, np, rc);
       // A pet's name is carried in metadata, so it names what a rule left unnamed ("a kitten, Tempeh," over "kitten").
-      const petName = frame.key === 'pet' && frame.op !== 'retract' ? / named (\p{Lu}[\p{L}'’-]*)$/u.exec(value)?.[1] : undefined;
+      const petName = frame.key === 'pet' && frame.op !== 'retract' ? / named ([\p{Lu}][\p{L}'’-]*)$/u.exec(value)?.[1] : undefined;
       out.push({ key: frame.key, value, ...(frame.op ? { op: frame.op } : {}), ...(frame.implicit ? { implicit: true, subject: clause.speaker } : {}), metadata: { frame: `${frame.pred}×${frame.arg}`, ...(petName ? { name: petName } : {}) } });
       // "traded the yaris for a Kia Niro": what was traded for a vehicle was one too, and it is gone.
       const forMake = (np.name ?? '').toLowerCase().split(/\s+/).slice(0, -1).some((w) => isKind(w, 'vehicle'));
@@ -485,7 +485,7 @@ export function workKitDrafts(rc: ReadClause): Draft[] {
     if (!worn && !(det === 'my' && (WORK_KIT.driven as readonly string[]).includes(kit))) continue;
     const org = tokens.slice(i + 1, j).map((t) => t.text).join(' ');
     const kind = kindOf(org.toLowerCase(), lex);
-    if (!/^\p{Lu}/u.test(org) || (kind && kind !== 'organization') || NOT_NAMES.has(org.toLowerCase())) continue;
+    if (!/^[\p{Lu}]/u.test(org) || (kind && kind !== 'organization') || NOT_NAMES.has(org.toLowerCase())) continue;
     return [{ key: 'employer', value: org, implicit: true, subject: clause.speaker, metadata: { frame: `kit×${kit}` } }];
   }
   return [];
@@ -545,7 +545,7 @@ export function animalPartDrafts(rc: ReadClause): Draft[] {
   const { tokens, clause, shape } = rc;
   // The main verb group's negation only: a later comma part with its own subject ("…, fingers still haven't thawed")
   // does not negate the care done.
-  const negated = shape.negated || (clause.negated && !/,\s*(?:\p{L}+\s+){0,3}?(?:not|never|no|\p{L}+n['’]t)\b/iu.test(clause.text));
+  const negated = shape.negated || (clause.negated && !/,\s*(?:[\p{L}]+\s+){0,3}?(?:not|never|no|[\p{L}]+n['’]t)\b/iu.test(clause.text));
   if (!clause.subject.self || negated || (shape.pronoun && !['i', 'we'].includes(shape.pronoun))) return [];
   const out: Draft[] = [];
   for (let i = 0; i + 2 < tokens.length; i++) {
@@ -588,6 +588,9 @@ export function milestoneDrafts(rc: ReadClause): Draft[] {
 }
 
 const NEWBORN_CUE = new RegExp(`\\b(?:${[...ARRIVAL.newborn, ...ARRIVAL.counts].join('|')})\\b`);
+/** An arrival phrase; a newborn word, or a count of them, not followed by "of" (built once, not per clause). */
+const ARRIVAL_PHRASE = new RegExp(`\\b(?:${ARRIVAL.phrases.join('|')})\\b`);
+const ARRIVAL_NEWBORN = new RegExp(`\\b(?:${ARRIVAL.newborn.join('|')})\\b(?!\\s+of\\b)|\\b(?:a|number)\\s+(?:${ARRIVAL.counts.join('|')})\\b(?!\\s+of\\b)`);
 
 /**
  * A coming birth (ARRIVAL): "number four arrives in October", "two boys and a third on the way, due in November" →
@@ -601,8 +604,8 @@ export function arrivalDrafts(rc: ReadClause): Draft[] {
   if (!NEWBORN_CUE.test(s)) return [];
   // The tagger reads "arrives" after a count as a plural noun: any token whose lemma (or stem) is an arrival verb.
   const verbs: readonly string[] = ARRIVAL.verbs;
-  const arrives = rc.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower.replace(/s$/, ''))) || ARRIVAL.phrases.some((p) => new RegExp(`\\b${p}\\b`).test(s));
-  const newborn = ARRIVAL.newborn.some((w) => new RegExp(`\\b${w}\\b(?!\\s+of\\b)`).test(s)) || new RegExp(`\\b(?:a|number)\\s+(?:${ARRIVAL.counts.join('|')})\\b(?!\\s+of\\b)`).test(s);
+  const arrives = rc.tokens.some((t) => verbs.includes(t.lemma) || verbs.includes(t.lower.replace(/s$/, ''))) || ARRIVAL_PHRASE.test(s);
+  const newborn = ARRIVAL_NEWBORN.test(s);
   if (!arrives || !newborn) return [];
   // "was born on Sunday", "arrived on Monday": an arrival told in the past is a birth, never one due.
   if (rc.tokens.some((t) => /^(?:arrived|came|born)$/.test(t.lower))) return [];
@@ -634,7 +637,7 @@ export function birthDrafts(rc: ReadClause): Draft[] {
   const rest = rc.tokens.slice(at + 1).map((t) => t.text).join(' ').replace(clause.date.text, ' ');
   if (!/^[\s!.,]*(?:(?:safely|early|late|at\s+last|finally|bang\s+on\s+time)\b[\s!.,]*)?$/i.test(rest.split(/[!.]/)[0] ?? '')) return [];
   const out: Draft[] = [{ key: 'event_milestone', value: `birth of ${words.join(' ')}`, type: 'event', subject: clause.speaker, eventDate: clause.date.iso, confidence: 0.8, metadata: { frame: 'birth', dateText: clause.date.text } }];
-  const named = /\b(?:called|named)\s+(?:him|her|them|the\s+(?:baby|little\s+one))\s+(\p{Lu}[\p{L}'’-]+)/u.exec(clause.sentence);
+  const named = /\b(?:called|named)\s+(?:him|her|them|the\s+(?:baby|little\s+one))\s+([\p{Lu}][\p{L}'’-]+)/u.exec(clause.sentence);
   const d = named && isName(named[1]) ? relationDraft(clause.speaker, RELATIONS[rel] === 'child' ? rel : 'baby', named[1], 0.85) : null;
   if (d) out.push({ ...d, metadata: { ...d.metadata, frame: 'birth×name' } });
   return out;
@@ -925,7 +928,7 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     if (after && at === words.length - 2) {
       // In apposition after a species a word the lexicon reads as a thing is still a name ("our greyhound luna").
       const thing = lex?.senses(after.toLowerCase(), 'noun', 1)[0]?.lexClass === 'noun.object' ? after[0].toUpperCase() + after.slice(1) : null;
-      const name = /^\p{Lu}/u.test(after) ? after : (bareName({ ...p, text: after, det: null, proper: false, gerund: false }, lex) ?? thing);
+      const name = /^[\p{Lu}]/u.test(after) ? after : (bareName({ ...p, text: after, det: null, proper: false, gerund: false }, lex) ?? thing);
       if (name && isName(name) && kindOf(after.toLowerCase()) === null) out.push({ key: 'pet', value: `${words[at].toLowerCase()} named ${name}`, subject: clause.speaker, metadata: { species: words[at].toLowerCase(), name, frame: 'possessed×animal+name' } });
     }
     // "My Land Rover Defender is older than I am": a possessed vehicle named by its make or model, as what the clause is
@@ -933,7 +936,7 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     // ("Land Rover Defender", "Volvo"), never a verb the tagger took into the phrase ("my Brompton folds up").
     const namesVehicle = (name: string) => isKind(name.toLowerCase(), 'vehicle', lex) || name.split(/\s+/).some((w, k, ws) => isKind(w.toLowerCase(), 'vehicle') || (k > 0 && isKind(`${ws[k - 1]} ${w}`.toLowerCase(), 'vehicle')));
     if (p === shape.subject && clause.subject.self && p.name && namesVehicle(p.name)) {
-      const stop = words.findIndex((w, k) => k > 0 && !/^\p{Lu}|\d/u.test(w) && !isKind(w.toLowerCase(), 'vehicle', lex));
+      const stop = words.findIndex((w, k) => k > 0 && !/^[\p{Lu}]|\d/u.test(w) && !isKind(w.toLowerCase(), 'vehicle', lex));
       out.push({ key: 'vehicle', value: (stop > 0 ? words.slice(0, stop) : words).join(' '), implicit: true, subject: clause.speaker, metadata: { frame: 'possessed×vehicle' } });
     }
     // A symptom ("my mouth itch", "my cough") is no condition; the harm frame reads what caused it.
@@ -1096,7 +1099,7 @@ const BEFORE_PLACE = /\b(?:in|to|from|at|of|near|around|into|via)\s*$/i;
  * relative or person the message introduced (`people`), and no common word.
  */
 /** "we've called him Alfie", "I named her Tansy": a name given to someone said by a pronoun. */
-const NAMED_PRONOUN = /\b(?:we|I)(?:['’]ve|\s+have|['’]ve\s+just|\s+just|\s+finally)?\s+(?:called|named)\s+(him|her|them|it)\s+(\p{Lu}[\p{L}'’-]+)/u;
+const NAMED_PRONOUN = /\b(?:we|I)(?:['’]ve|\s+have|['’]ve\s+just|\s+just|\s+finally)?\s+(?:called|named)\s+(him|her|them|it)\s+([\p{Lu}][\p{L}'’-]+)/u;
 /**
  * A name given by pronoun across the message: the pronoun means the newest relative or animal the speaker's message
  * named before it ("Our son arrived on Monday! … we've called him Alfie" → child Alfie; "picked up the kitten today, named
@@ -1106,7 +1109,7 @@ export function namedByPronoun(text: string, speaker: string, lex?: Lexicon): Dr
   const m = NAMED_PRONOUN.exec(text);
   if (!m || !isName(m[2])) return [];
   const before = text.slice(0, m.index);
-  const nouns = [...before.matchAll(/\b(?:[Mm]y|[Oo]ur|[Tt]he|[Aa]n?)\s+(?:new\s+|little\s+|baby\s+|beautiful\s+)?(\p{Ll}[\p{Ll}-]*)/gu)].reverse();
+  const nouns = [...before.matchAll(/\b(?:[Mm]y|[Oo]ur|[Tt]he|[Aa]n?)\s+(?:new\s+|little\s+|baby\s+|beautiful\s+)?([\p{Ll}][\p{Ll}-]*)/gu)].reverse();
   for (const n of nouns) {
     const w = n[1];
     if (RELATIONS[w] === 'child' && /^(?:my|our)/i.test(n[0])) {
@@ -1123,10 +1126,10 @@ export function animalAnaphora(text: string, lex: Lexicon | undefined, people: R
   const out: Draft[] = [];
   for (const m of text.matchAll(ANIMAL_DESCRIPTION)) {
     // The first word of the description that is an animal ("a 6kg tabby", "that daft beagle").
-    const animal = m[1].toLowerCase().split(/\s+/).find((w) => /^\p{Ll}+$/u.test(w) && kindOf(w, lex) === 'animal');
+    const animal = m[1].toLowerCase().split(/\s+/).find((w) => /^[\p{Ll}]+$/u.test(w) && kindOf(w, lex) === 'animal');
     if (!animal) continue;
     const before = text.slice(0, m.index);
-    const names = [...before.matchAll(/(?<![\p{L}'’])(\p{Lu}\p{Ll}+)(?![\p{L}'’])/gu)].reverse();
+    const names = [...before.matchAll(/(?<![\p{L}'’])([\p{Lu}][\p{Ll}]+)(?![\p{L}'’])/gu)].reverse();
     for (const n of names) {
       const word = n[1];
       const lower = word.toLowerCase();
@@ -1211,7 +1214,7 @@ export function roleDrafts(rc: ReadClause): Draft[] {
     if (role.arg === 'proper') value = c.proper && c.name && isName(c.name.split(' ')[0]) ? c.name : null;
     else if (role.arg === 'place') value = c.proper && c.name && isKind(c.name.toLowerCase(), 'location', lex) ? c.name : null;
     else if (role.arg === 'any') value = afterCopula(clause.text) ?? bare(c).toLowerCase();
-    else if (fits({ ...c, proper: role.arg === 'language' ? c.proper : false }, role.arg, lex)) value = role.key === 'pet' ? c.headLemma : role.arg === 'language' ? (c.name ?? c.head).replace(/^\p{Ll}/u, (x) => x.toUpperCase()) : bare(c).toLowerCase();
+    else if (fits({ ...c, proper: role.arg === 'language' ? c.proper : false }, role.arg, lex)) value = role.key === 'pet' ? c.headLemma : role.arg === 'language' ? (c.name ?? c.head).replace(/^[\p{Ll}]/u, (x) => x.toUpperCase()) : bare(c).toLowerCase();
   } else if (role.arg === 'any' && shape.adjective) value = afterCopula(clause.text) ?? shape.adjective.toLowerCase();
   if (!value) return [];
   return [{ key: role.key, value, subject: clause.speaker, metadata: { frame: `role×${head}` } }];

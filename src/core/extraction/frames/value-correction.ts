@@ -15,16 +15,16 @@ import { CORRECTION_SIGNALS, MEASURE_UNITS } from './table.ts';
 
 const SIGNAL = new RegExp(`\\b(?:${CORRECTION_SIGNALS.map((s) => s.replace(/ /g, '\\s+')).join('|')})\\b`, 'iu');
 /** The message opens with the bare value and a break ("42 actually.", "34. I've been…", "Anoek, with an e"). */
-const OPENING = /^\s*(?:(?:no|oh|oops|sorry|wait|ugh|argh|gah|ach|doh|erm|um|hmm|lol|haha|ha|ah)\b[\s,.!]*)*\*?(\p{Lu}[\p{L}'’-]+|\d{1,3}|\d{1,2}(?:st|nd|rd|th))\*?\s*(?:[,.!*]|$|\s+not\b)/u;
+const OPENING = /^\s*(?:(?:no|oh|oops|sorry|wait|ugh|argh|gah|ach|doh|erm|um|hmm|lol|haha|ha|ah)\b[\s,.!]*)*\*?([\p{Lu}][\p{L}'’-]+|\d{1,3}|\d{1,2}(?:st|nd|rd|th))\*?\s*(?:[,.!*]|$|\s+not\b)/u;
 /** A chat correction mark: a star stuck to a word ("*Sorcha", "Nadia*"). */
-const STARRED = /(?:^|\s)\*(\p{Lu}[\p{L}'’-]+)|(\p{Lu}[\p{L}'’-]+)\*(?=\s|$|[,.!])/u;
+const STARRED = /(?:^|\s)\*([\p{Lu}][\p{L}'’-]+)|([\p{Lu}][\p{L}'’-]+)\*(?=\s|$|[,.!])/u;
 /** "…not OLD" with OLD a value of a shape this reads (a name, a number, a day): a correction by itself. */
-const NOT_VALUE = /\bnot\s+(?:the\s+)?(?:\p{Lu}[\p{L}'’-]+|\d{1,3}(?:st|nd|rd|th)?)\b/u;
+const NOT_VALUE = /\bnot\s+(?:the\s+)?(?:[\p{Lu}][\p{L}'’-]+|\d{1,3}(?:st|nd|rd|th)?)\b/u;
 /**
  * A date put right without a word of apology: moved ("they've moved it to the 8th"), checked against its source ("just
  * checked the letter, the eye clinic is Thursday 22 October"), or restated at the message's start ("it's the 16th").
  */
-const MOVED = /\b(?:moved|rescheduled|pushed|brought|changed|switched)\s+(?:it|the\s+\p{L}+|my\s+\p{L}+)\s+(?:back\s+|forward\s+)?to\b|\b(?:checked|looked\s+at|re-?read)\s+(?:the|my)\s+(?:\p{L}+\s+)?(?:letter|card|email|text|calendar|diary|confirmation|booking)\b|^\s*(?:(?:no|oh|ugh|hmm)[\s,!.]+)?it\s*(?:['’]s|is)\s+(?:actually\s+)?(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/iu;
+const MOVED = /\b(?:moved|rescheduled|pushed|brought|changed|switched)\s+(?:it|the\s+[\p{L}]+|my\s+[\p{L}]+)\s+(?:back\s+|forward\s+)?to\b|\b(?:checked|looked\s+at|re-?read)\s+(?:the|my)\s+(?:[\p{L}]+\s+)?(?:letter|card|email|text|calendar|diary|confirmation|booking)\b|^\s*(?:(?:no|oh|ugh|hmm)[\s,!.]+)?it\s*(?:['’]s|is)\s+(?:actually\s+)?(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/iu;
 const ORDINAL = /\b(\d{1,2})(?:st|nd|rd|th)\b/gi;
 /** A number with a unit after it is a measure, not an age ("42 degrees", "30 minutes"). */
 const NUMBER = new RegExp(`(?<![\\p{L}\\d:.£$€])(\\d{1,3})(?![\\d:%]|\\.\\d|\\s*(?:${MEASURE_UNITS.join('|')})\\b)`, 'giu');
@@ -45,7 +45,7 @@ function distance(a: string, b: string): number {
   return d[b.length];
 }
 
-const capitalised = (s: string) => [...s.matchAll(/(?<![\p{L}'’])(\p{Lu}[\p{Ll}'’-]+)(?![\p{L}])/gu)].map((m) => m[1].replace(/['’]s$/, '')).filter((w) => w.length >= 3 && !NOT_NAMES.has(w.toLowerCase()) && !SIGNAL.test(w));
+const capitalised = (s: string) => [...s.matchAll(/(?<![\p{L}'’])([\p{Lu}][\p{Ll}'’-]+)(?![\p{L}])/gu)].map((m) => m[1].replace(/['’]s$/, '')).filter((w) => w.length >= 3 && !NOT_NAMES.has(w.toLowerCase()) && !SIGNAL.test(w));
 
 function corrected(target: MemoryCandidate, value: string, replaces: string, evidence: string, extra: Partial<MemoryCandidate> = {}): MemoryCandidate {
   return { ...target, value, op: 'correct', replaces, evidence, confidence: Math.max(target.confidence, 0.9), metadata: { ...(target.metadata ?? {}), valueShape: true }, ...extra };
@@ -57,9 +57,9 @@ function corrected(target: MemoryCandidate, value: string, replaces: string, evi
  */
 export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], ref: Date, speaker = 'user'): MemoryCandidate | null {
   // "Miso!! not Tempeh.": a "not OLD" after the value's own exclamation belongs to its sentence.
-  const sentences = text.replace(/^(\s*\*?\p{Lu}[\p{L}'’-]+\*?)[!.]+\s+(?=not\s)/u, '$1 ').split(/(?<=[.!?])\s+/);
+  const sentences = text.replace(/^(\s*\*?[\p{Lu}][\p{L}'’-]+\*?)[!.]+\s+(?=not\s)/u, '$1 ').split(/(?<=[.!?])\s+/);
   // "47?? I'm 41.": the old value echoed on its own, then the new one — read the two as one, the echo as the old value.
-  const echo = sentences.length > 1 ? /^\s*(\d{1,3}|\p{Lu}[\p{L}'’-]+)\s*[?!]+\s*$/u.exec(sentences[0])?.[1] ?? null : null;
+  const echo = sentences.length > 1 ? /^\s*(\d{1,3}|[\p{Lu}][\p{L}'’-]+)\s*[?!]+\s*$/u.exec(sentences[0])?.[1] ?? null : null;
   const first = echo ? `${sentences[0]} ${sentences[1]}` : sentences[0];
   const starred = STARRED.exec(first);
   const opening = OPENING.exec(text)?.[1] ?? starred?.[1] ?? starred?.[2] ?? null;
@@ -119,7 +119,7 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
 
   // A name: "X, not OLD" names the held value; else the held name spelled one or two letters apart.
   const names = capitalised(first);
-  if (notOld && /^\p{Lu}/u.test(notOld)) {
+  if (notOld && /^[\p{Lu}]/u.test(notOld)) {
     const nOld = normValue(notOld);
     const target = held.find((p) => p.type !== 'event' && normValue(p.value).includes(nOld));
     // The new value is the name nearest before "not" ("I work at Canva, not Atlassian", "sorry, Tesco, not …").
@@ -135,7 +135,7 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
   }
   // A bare or starred name that is the whole correction ("*Sorcha, sorry"): the latest held name with its initial,
   // when it is the only one (a slip of the same name, however far the spelling).
-  const bare = starred ? (starred[1] ?? starred[2]) : opening && /^\p{Lu}/u.test(opening) ? opening : null;
+  const bare = starred ? (starred[1] ?? starred[2]) : opening && /^[\p{Lu}]/u.test(opening) ? opening : null;
   if (bare && !NOT_NAMES.has(bare.toLowerCase())) {
     const namedHeld = held.filter((p) => typeof p.metadata?.name === 'string' && p.metadata.name !== bare && (p.metadata.name as string)[0] === bare[0]);
     const distinct = new Set(namedHeld.map((p) => p.metadata!.name as string));

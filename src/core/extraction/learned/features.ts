@@ -54,7 +54,7 @@ export function wordInfo(word: string, pos: PartOfSpeech, lex?: Lexicon): WordIn
 
 /** A token that looks like a name: capitalised, tagged a proper noun (or capitalised mid-sentence), not a closed word. */
 export function isNameToken(t: NlpToken, index: number): boolean {
-  if (!/^\p{Lu}[\p{L}'’-]*$/u.test(t.text) || /^i['’]/.test(t.lower) || NOT_NAMES.has(t.lower) || t.lower in RELATIONS) return false;
+  if (!/^[\p{Lu}][\p{L}'’-]*$/u.test(t.text) || /^i['’]/.test(t.lower) || NOT_NAMES.has(t.lower) || t.lower in RELATIONS) return false;
   return t.pos === 'PROPN' || (index > 0 && (t.pos === 'NOUN' || t.pos === 'ADJ' || t.pos === 'X'));
 }
 

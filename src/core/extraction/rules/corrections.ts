@@ -70,13 +70,15 @@ const NAME_FIX_REVERSED = new RegExp(
 /** The value a statement ends on after its copula: "my time was 2:15" → "2:15". */
 const COPULA_VALUE = /\b(?:is|was|are|were|will\s+be)\s+(?:(?:actually|really|only|just)\s+)?(?:on\s+|in\s+|at\s+)?(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}:.'’\/%-]*(?:\s+[\p{L}\p{N}:.'’\/%-]+){0,2})$/iu;
 /** Two values of one kind: both with digits (times, scores, dates) or both capitalised (names, places). */
-const sameShape = (a: string, b: string): boolean => (/\d/.test(a) && /\d/.test(b)) || (/^\p{Lu}/u.test(a) && /^\p{Lu}/u.test(b));
+const sameShape = (a: string, b: string): boolean => (/\d/.test(a) && /\d/.test(b)) || (/^[\p{Lu}]/u.test(a) && /^[\p{Lu}]/u.test(b));
 
 const COUNT = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)`;
+const COUNTED_NOUN = new RegExp(`^(${COUNT})\\s+(\\p{L}[\\p{L}\\s-]*)$`, 'iu');
+const BARE_COUNT = new RegExp(`^${COUNT}$`, 'i');
 /** "not two dogs, three": a counted noun corrected by a bare count keeps its noun ("three dogs" replaces "dogs"). */
 function countFix(cue: CorrectionCue): CorrectionCue {
-  const o = new RegExp(`^(${COUNT})\\s+(\\p{L}[\\p{L}\\s-]*)$`, 'iu').exec(cue.oldValue ?? '');
-  const n = new RegExp(`^${COUNT}$`, 'i').exec(cue.newValue ?? '');
+  const o = COUNTED_NOUN.exec(cue.oldValue ?? '');
+  const n = BARE_COUNT.exec(cue.newValue ?? '');
   return o && n ? { ...cue, oldValue: o[2].trim(), newValue: `${n[0]} ${o[2].trim()}`, bare: true } : cue;
 }
 
@@ -102,9 +104,9 @@ export function detectCorrection(sentence: string): CorrectionCue | null {
 }
 
 /** "I said I work at Aviva, I meant Admiral": the statement as said, the value said and the value meant. */
-const SAID_MEANT = /\bI\s+(?:said|wrote|typed|put|told\s+you)\s+(?:that\s+)?(.+?\b(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*)?))\s*(?:,|;|\s[—–-])?\s*(?:but\s+)?I\s+meant\s+(?:to\s+say\s+)?(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*)?)\b/u;
+const SAID_MEANT = /\bI\s+(?:said|wrote|typed|put|told\s+you)\s+(?:that\s+)?(.+?\b([\p{Lu}][\p{L}'’&-]*(?:\s+[\p{Lu}][\p{L}'’&-]*)?))\s*(?:,|;|\s[—–-])?\s*(?:but\s+)?I\s+meant\s+(?:to\s+say\s+)?([\p{Lu}][\p{L}'’&-]*(?:\s+[\p{Lu}][\p{L}'’&-]*)?)\b/u;
 /** "I'm in Portsmouth not Plymouth", "my partner is called Dylan not Dillon": two names, no comma, the second taken back. */
-const NAME_NOT_NAME = /^(.*?\b(\p{Lu}[\p{L}'’-]+))\s+not\s+(\p{Lu}[\p{L}'’-]+)\b/u;
+const NAME_NOT_NAME = /^(.*?\b([\p{Lu}][\p{L}'’-]+))\s+not\s+([\p{Lu}][\p{L}'’-]+)\b/u;
 
 function detectCue(sentence: string): CorrectionCue | null {
   const said = SAID_MEANT.exec(sentence);
@@ -135,7 +137,7 @@ function detectCue(sentence: string): CorrectionCue | null {
   const hadMeant = meant.test(rest) || /\bI\s+meant\b/i.test(rest);
   let m: RegExpExecArray | null;
   // "not doing pilates anymore, the studio closed": a negated doing, not a value taken back.
-  if ((m = /^not\s+(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;|:)\s*(?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(.+?)\s*[.!]?$/i.exec(rest)) && !/^\p{L}+ing\b|\bany\s?more\b|\bany\s+longer\b/iu.test(m[1])) return { body: '', oldValue: m[1].trim(), newValue: cleanNew(m[2].trim()), inline: false };
+  if ((m = /^not\s+(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;|:)\s*(?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(.+?)\s*[.!]?$/i.exec(rest)) && !/^[\p{L}]+ing\b|\bany\s?more\b|\bany\s+longer\b/iu.test(m[1])) return { body: '', oldValue: m[1].trim(), newValue: cleanNew(m[2].trim()), inline: false };
   // "the Lisbon trip is not June 14 — it is June 21 now, the flight got moved"
   if ((m = /^(.+?)\s+(?:is|was|are)\s+not\s+(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;)\s*(?:it\s+is|it's|but|rather)?\s*(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)(?:\s+now)?\s*(?:[,.!;].*)?$/i.exec(rest)) && marked)
     return { body: m[1].trim(), oldValue: m[2].trim(), newValue: m[3].trim(), inline: false, subjectOnly: true };
@@ -157,7 +159,7 @@ function detectCue(sentence: string): CorrectionCue | null {
   }
   // No comma and no marker, but two names: "I'm in Portsmouth not Plymouth" (the name before "not" is the new value).
   const pair = NAME_NOT_NAME.exec(rest);
-  if (pair && normValue(pair[2]) !== normValue(pair[3]) && !reported(pair.index + pair[1].length) && (marked || /\b(?:I|my|we|our)\b|^\p{Lu}[\p{L}'’-]+$/u.test(pair[1]))) {
+  if (pair && normValue(pair[2]) !== normValue(pair[3]) && !reported(pair.index + pair[1].length) && (marked || /\b(?:I|my|we|our)\b|^[\p{Lu}][\p{L}'’-]+$/u.test(pair[1]))) {
     const body = pair[1].trim();
     return /\b(?:I|my|we|our)\b/.test(body) ? { body, oldValue: pair[3], newValue: pair[2], inline: false } : { body: '', oldValue: pair[3], newValue: pair[2], inline: false, bare: true };
   }
@@ -175,7 +177,7 @@ function detectCue(sentence: string): CorrectionCue | null {
 }
 
 const lastProper = (s: string): string | null => {
-  const m = [...s.matchAll(/\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*/gu)].pop();
+  const m = [...s.matchAll(/[\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)*/gu)].pop();
   return m ? m[0] : null;
 };
 

@@ -27,14 +27,14 @@ const KINDS: Array<[RegExp, string]> = [
   [/\b(?:turns|turning|will\s+turn|going\s+to\s+turn)\s+\d+\b/i, 'event_birthday'],
   [/\b(?:talk|presentation|keynote|pitch|demo\s+day)\b/i, 'event_talk'],
   [/\b(?:lost\s+my\s+job|laid\s+off|got\s+fired|was\s+fired)\b/i, 'event_job_loss'],
-  [/\b(?:start|starting|started)\s+(?:my\s+new\s+job\s+|work\s+|a\s+new\s+job\s+)?(?:at|with)\s+\p{Lu}/u, 'event_job_start'],
+  [/\b(?:start|starting|started)\s+(?:my\s+new\s+job\s+|work\s+|a\s+new\s+job\s+)?(?:at|with)\s+[\p{Lu}]/u, 'event_job_start'],
   [/\b(?:kindergarten|preschool|first\s+day\s+of\s+school|(?:start|starts|started|starting)\s+(?:uni|university|college|school|kindergarten|nursery|high\s+school|secondary\s+school|daycare)|graduated|graduation|first\s+(?:steps|words?|tooth|haircut)|lost\s+(?:his|her|their|a)\s+(?:first\s+)?(?:baby\s+)?tooth|learned\s+to\s+(?:walk|talk|ride\s+a\s+bike)|was\s+born|turned\s+\d+|expecting\s+(?:a|our|my|their)\s+(?:first\s+|second\s+|third\s+)?(?:baby|child|kid)|pregnant|due\s+date|gave\s+birth)\b/i, 'event_milestone'],
-  [/\b(?:flying|fly|flew|flight|trip|vacation|holiday|travel(?:l?ing|led)?|camping|camped|road\s+trip|backpacking|cruise|touring|tour\s+of|toured|visiting|visited|visit|going\s+to\s+(?:the\s+)?\p{Lu}|(?:going|heading|flying|travelling|traveling)\s+(?:back\s+)?home\s+to\s+\p{Lu}|went\s+to\s+(?:the\s+)?\p{Lu}|been\s+to\s+(?:the\s+)?\p{Lu}|heading\s+to\s+(?:the\s+)?\p{Lu}|off\s+to\s+(?:the\s+)?\p{Lu}|drove\s+to\s+\p{Lu}|(?:flies|heads|jets|sails)\s+(?:out\s+|off\s+|over\s+)?to\s+\p{Lu}|(?:leaves|leaving|left)\s+for\s+\p{Lu}|(?:driving|drive|drove|cycling|cycled|riding|rode|sailing|sailed|taking\s+the\s+train|took\s+the\s+train)\s+(?:up|down|over|out|back|across)\s+to\s+\p{Lu})/u, 'event_trip'],
+  [/\b(?:flying|fly|flew|flight|trip|vacation|holiday|travel(?:l?ing|led)?|camping|camped|road\s+trip|backpacking|cruise|touring|tour\s+of|toured|visiting|visited|visit|going\s+to\s+(?:the\s+)?[\p{Lu}]|(?:going|heading|flying|travelling|traveling)\s+(?:back\s+)?home\s+to\s+[\p{Lu}]|went\s+to\s+(?:the\s+)?[\p{Lu}]|been\s+to\s+(?:the\s+)?[\p{Lu}]|heading\s+to\s+(?:the\s+)?[\p{Lu}]|off\s+to\s+(?:the\s+)?[\p{Lu}]|drove\s+to\s+[\p{Lu}]|(?:flies|heads|jets|sails)\s+(?:out\s+|off\s+|over\s+)?to\s+[\p{Lu}]|(?:leaves|leaving|left)\s+for\s+[\p{Lu}]|(?:driving|drive|drove|cycling|cycled|riding|rode|sailing|sailed|taking\s+the\s+train|took\s+the\s+train)\s+(?:up|down|over|out|back|across)\s+to\s+[\p{Lu}])/u, 'event_trip'],
   // A dated race or competition the speaker trains for or has entered: "training for a marathon in October",
   // "signed up for a triathlon in June", "racing a 10k on Sunday". Undated, it is not an event.
   [/\b(?:training\s+for|train\s+for|trained\s+for|signed\s+up\s+for|registered\s+for|entered|entering|racing|competing\s+in|doing|running)\s+(?:a|an|the|my|our|another)?\s*(?:first\s+|second\s+|next\s+|big\s+|local\s+)?(?:half[\s-]marathon|marathon|ultra(?:marathon)?|\d+k|triathlon|ironman|duathlon|sportive|race|tournament|competition|meet)\b/i, 'event_activity'],
   // A named race: "training for the Chicago marathon", "running the Great North Run" (capitalised name, case-sensitive).
-  [/\b(?:training\s+for|train\s+for|trained\s+for|signed\s+up\s+for|registered\s+for|entered|entering|racing|running|doing)\s+the\s+(?:\p{Lu}[\p{L}-]*\s+){1,3}(?:[Hh]alf[\s-])?(?:[Mm]arathon|[Tt]riathlon|[Rr]un|[Rr]ace|[Ss]portive|[Ii]ronman)\b/u, 'event_activity'],
+  [/\b(?:training\s+for|train\s+for|trained\s+for|signed\s+up\s+for|registered\s+for|entered|entering|racing|running|doing)\s+the\s+(?:[\p{Lu}][\p{L}-]*\s+){1,3}(?:[Hh]alf[\s-])?(?:[Mm]arathon|[Tt]riathlon|[Rr]un|[Rr]ace|[Ss]portive|[Ii]ronman)\b/u, 'event_activity'],
   // A celebration is an event even when the clause also states a fact ("Jamie and I celebrated ten years of marriage").
   [/\b(?:celebrated|celebrating)\s+(?:our\s+|my\s+|their\s+)?(?:\w+\s+years?\s+(?:of|together|married)|(?:\w+\s+)?(?:wedding\s+)?anniversary)/i, 'event_activity'],
 ];
@@ -78,7 +78,7 @@ const FRESH_MS = 60 * 86_400_000;
 
 const PLAN = /\b(?:will|going\s+to|gonna|planning\s+to|plan\s+to|about\s+to|next|tomorrow|upcoming|this\s+coming|scheduled|booked)\b|^(?:am|are|is)\s+(?:\w+ing|off\s+to)\b|^(?:have|has)\s+(?:a|an|my)\b/i;
 /** A going under way or imminent, said in the present: "am off to", "is heading to", "are flying out to". */
-const IMMINENT = /^(?:am|are|is)\s+(?:just\s+|about\s+to\s+be\s+)?(?:off\s+to|heading(?:\s+off)?\s+to|flying(?:\s+out)?\s+to|jetting\s+off\s+to)\s+\p{Lu}/u;
+const IMMINENT = /^(?:am|are|is)\s+(?:just\s+|about\s+to\s+be\s+)?(?:off\s+to|heading(?:\s+off)?\s+to|flying(?:\s+out)?\s+to|jetting\s+off\s+to)\s+[\p{Lu}]/u;
 const PAST_VERB = /^(?:(?:\w+ly|just|finally|also|actually|even|then|once|already)\s+)*(?:went|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|ate|tried|signed|joined|finished|started|visited|volunteered|attended|celebrated|hosted|painted|baked|cooked|watched|played|learned|learnt|climbed|hiked|completed|passed|organized|organised|helped|adopted|moved|launched|opened|published|graduated|married|picked|taught|sang|danced|built|fixed|planted|threw|held|chose|decided|realized|realised|\w+ed)\b/i;
 const MY_THING_PAST = /^(?:my|our)\s+(?:[\w-]+\s+){1,3}?(?:broke|crashed|died|flooded|burned|burnt|got|was|were|had|won|lost|started|finished|opened|closed|\w+ed)\b/i;
 /** Past verbs of thinking and telling are not events ("I wanted to tell you", "I realized that"). */
@@ -132,7 +132,7 @@ function onDate(c: Clause, confidence: number, metadata: Record<string, unknown>
 export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
   if (c.negated) return [];
   // A subject-less clause starts with a capitalised verb ("Heading to Barcelona…"); the kind patterns are case-sensitive for names.
-  const text = `${c.pre} ${c.pred.replace(/^\p{Lu}(?=\p{Ll}+(?:ing|ed)?\s)/u, (x) => x.toLowerCase())}`;
+  const text = `${c.pre} ${c.pred.replace(/^[\p{Lu}](?=[\p{Ll}]+(?:ing|ed)?\s)/u, (x) => x.toLowerCase())}`;
   // The kind named first is the clause's event: "flying to Crete … for my cousin's wedding" is a trip.
   let key: string | null = null;
   let at = Infinity;

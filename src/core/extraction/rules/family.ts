@@ -10,7 +10,7 @@ import { NOT_NAMES, RELATIONS, RELATION_ADJ, RELATION_RE } from '../lexicon.ts';
 import { relationDraft } from '../subject-attribution.ts';
 import { splitList } from '../values.ts';
 
-const isName = (w: string) => /^\p{Lu}[\p{L}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
+const isName = (w: string) => /^[\p{Lu}][\p{L}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
 
 const status: Rule = (c) => {
   const t = c.core;
@@ -29,16 +29,16 @@ const status: Rule = (c) => {
     // "me and my boyfriend split up", "broke up with my girlfriend", "my husband and I separated": the partner noun
     // stands for the partner when no name is given.
     const noun = /\b(?:me\s+and\s+(?:my|the)|with\s+(?:my|the)|(?:my|the))\s+(?:ex-?)?(boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?)\b(?:\s+and\s+(?:I|me)\b)?/i.exec(c.sentence);
-    const who = c.coName ?? (/\bwith\s+(\p{Lu}[\p{L}-]+)/u.exec(t)?.[1] ?? noun?.[1]?.toLowerCase() ?? null);
+    const who = c.coName ?? (/\bwith\s+([\p{Lu}][\p{L}-]+)/u.exec(t)?.[1] ?? noun?.[1]?.toLowerCase() ?? null);
     if (who) out.push({ key: 'partner', value: who, op: 'retract', type: 'relation' });
   }
-  if ((m = /^(?:am|are)\s+(?:still\s+)?with\s+(\p{Lu}[\p{L}-]+)\b/u.exec(t)) && isName(m[1]) && c.negated && c.ending && !out.some((d) => d.key === 'partner'))
+  if ((m = /^(?:am|are)\s+(?:still\s+)?with\s+([\p{Lu}][\p{L}-]+)\b/u.exec(t)) && isName(m[1]) && c.negated && c.ending && !out.some((d) => d.key === 'partner'))
     // "I'm not with Jake anymore": the relationship with a named person ended.
     out.push({ key: 'partner', value: m[1], op: 'retract', type: 'relation' });
   // "married to Ana", "got engaged to Marco", "I'm engaged to Sam": the named person is the partner.
-  if ((m = /\b(married|engaged)\s+to\s+(\p{Lu}[\p{L}-]+)/u.exec(t)) && isName(m[2]) && !c.negated)
+  if ((m = /\b(married|engaged)\s+to\s+([\p{Lu}][\p{L}-]+)/u.exec(t)) && isName(m[2]) && !c.negated)
     out.push({ key: 'partner', value: m[2], type: 'relation', metadata: { relation: m[1] === 'married' ? 'spouse' : 'fiance' } });
-  if ((m = /\b(?:dating|seeing|in\s+a\s+relationship\s+with)\s+(\p{Lu}[\p{L}-]+)/u.exec(t)) && isName(m[1])) {
+  if ((m = /\b(?:dating|seeing|in\s+a\s+relationship\s+with)\s+([\p{Lu}][\p{L}-]+)/u.exec(t)) && isName(m[1])) {
     out.push({ key: 'partner', value: m[1], type: 'relation', ...(c.negated ? { op: 'retract' as const } : {}) });
     if (!c.negated) out.push({ key: 'relationship_status', value: 'in a relationship', confidence: 0.8 });
   }
@@ -52,7 +52,7 @@ const status: Rule = (c) => {
 };
 
 const COUPLE_ANNIVERSARY =
-  /(?:^|[,;]\s*|\b(?:so|and|yesterday|today)\s+)(?:(\p{Lu}\p{Ll}+)\s+and\s+I|me\s+and\s+(\p{Lu}\p{Ll}+))\s+(?:just\s+|finally\s+)?(?:celebrated|celebrate|are\s+celebrating|were\s+celebrating|marked|hit|reached|will\s+celebrate)\s+(?:our\s+)?(?:(?:\w+|\d+)\s+years?\s+(?:of\s+(?:marriage|being\s+married|being\s+together)|married|together)|(?:\w+\s+)?(?:wedding\s+)?anniversary)/u;
+  /(?:^|[,;]\s*|\b(?:so|and|yesterday|today)\s+)(?:([\p{Lu}][\p{Ll}]+)\s+and\s+I|me\s+and\s+([\p{Lu}][\p{Ll}]+))\s+(?:just\s+|finally\s+)?(?:celebrated|celebrate|are\s+celebrating|were\s+celebrating|marked|hit|reached|will\s+celebrate)\s+(?:our\s+)?(?:(?:\w+|\d+)\s+years?\s+(?:of\s+(?:marriage|being\s+married|being\s+together)|married|together)|(?:\w+\s+)?(?:wedding\s+)?anniversary)/u;
 
 const HAVE_REL = re(
   `^(?:have|has|have\\s+got|got)\\s+(?:a|an|one|two|three|four|five|\\d+)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?:\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}-]+)|\\s*[,:(]?\\s*((?:\\p{Lu}[\\p{L}-]+)(?:\\s*(?:,|and|&)\\s*\\p{Lu}[\\p{L}-]+)*))?`,

@@ -46,7 +46,7 @@ function cleanTopic(raw: string): string | null {
 }
 
 function evaluation(raw: string): string | null {
-  const v = raw.replace(/[.!?;]+.*$/, '').replace(/\s+[-–—]\s+.*$/, '').replace(/,\s*(?:\p{Lu}\p{Ll}+)$/u, '').replace(/\s+/g, ' ').trim();
+  const v = raw.replace(/[.!?;]+.*$/, '').replace(/\s+[-–—]\s+.*$/, '').replace(/,\s*(?:[\p{Lu}][\p{Ll}]+)$/u, '').replace(/\s+/g, ' ').trim();
   if (/^(?:going|getting|coming|doing)\b/i.test(v)) return null;
   if (!EVAL.test(v) || v.split(/\s+/).length > 14) return null;
   return v.replace(/^(?:a|an)\s+/i, '');
@@ -82,14 +82,14 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
   } else if (topicClause) {
     const tc = topicClause
       .replace(/^(?:(?:wow|oh|aw+|hey|yay|omg|thanks|thank\s+you|congrats)\b[,!]?\s*)+/i, '')
-      .replace(/^\p{Lu}\p{Ll}+\s*,\s*/u, '')
+      .replace(/^[\p{Lu}][\p{Ll}]+\s*,\s*/u, '')
       .replace(/^(?:in\s+my\s+opinion|imo|tbh|honestly|personally|frankly)\s*,?\s*/i, '');
     if ((m = RE_OPINIONS_5.exec(tc))) {
       // "That bowl is awesome!" reacts to something just shown; it is not a stance on a topic.
       if (/^(?:that|this|those|these|your|ur|such|what|how)\s+\S/i.test(m[1])) return [];
       topic = /^(?:it|that|this)$/i.test(m[1]) && topicHint ? topicHint : m[1];
       ev = m[2];
-    } else if ((m = RE_PAST_OPINION.exec(tc)) && (sentence.indexOf(m[1]) > 0 || /\s\p{Lu}/u.test(m[1])) && !/^(?:The|A|An|My|Our|It|This|That|Everything|Everyone|Nothing|Today|Yesterday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/.test(m[1]) && evaluation(m[2])) {
+    } else if ((m = RE_PAST_OPINION.exec(tc)) && (sentence.indexOf(m[1]) > 0 || /\s[\p{Lu}]/u.test(m[1])) && !/^(?:The|A|An|My|Our|It|This|That|Everything|Everyone|Nothing|Today|Yesterday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/.test(m[1]) && evaluation(m[2])) {
       // "Honestly Disneyland was overrated", "Ugh, New York was exhausting": a named place or thing judged after the
       // fact. The name must be capitalised where capitals say so (after a discourse marker, or a multi-word name):
       // a sentence-initial "Dinner was great" is not a topic.
@@ -115,7 +115,7 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
   return [{ key: `opinion_${slug}`, value: e, type: 'opinion', metadata: { stance, topic: t } }];
 }
 
-const REASONED = /^I\s+(?:(?:really|absolutely|honestly|genuinely|just|still|kind\s+of|kinda|totally)\s+)*(love|adore|like|enjoy|hate|loathe|dislike|cannot\s+stand|can't\s+stand)\s+(\p{Lu}[\p{L}\p{N}.+#-]*(?:\s+\p{Lu}[\p{L}\p{N}.+#-]*){0,2})(?:\s*,\s*|\s+because\s+|\s+since\s+|\s+as\s+|\s*[-–—:]\s*|\s+(?=but\s))(but\s+)?(?:it|they)\s+(?:(?:really|just|always|actually)\s+)?((?:is|are|makes?|keeps?|gets?|feels?|has|have|saves?|helps?|catches|lets?|gives?|takes?|breaks?|crashes|was|were|does|do|never|always|can|cannot)\b.{3,80}?)\s*[.!]?$/u;
+const REASONED = /^I\s+(?:(?:really|absolutely|honestly|genuinely|just|still|kind\s+of|kinda|totally)\s+)*(love|adore|like|enjoy|hate|loathe|dislike|cannot\s+stand|can't\s+stand)\s+([\p{Lu}][\p{L}\p{N}.+#-]*(?:\s+[\p{Lu}][\p{L}\p{N}.+#-]*){0,2})(?:\s*,\s*|\s+because\s+|\s+since\s+|\s+as\s+|\s*[-–—:]\s*|\s+(?=but\s))(but\s+)?(?:it|they)\s+(?:(?:really|just|always|actually)\s+)?((?:is|are|makes?|keeps?|gets?|feels?|has|have|saves?|helps?|catches|lets?|gives?|takes?|breaks?|crashes|was|were|does|do|never|always|can|cannot)\b.{3,80}?)\s*[.!]?$/u;
 
 /**
  * A stance with a reason on a named thing: "I love TypeScript, it makes refactoring safe", "I hate

@@ -68,6 +68,8 @@ const RE_PERSONALFACTS_1 = re(`\\b(?:work|works|working|worked|intern|interning|
 const BUSINESSES = 'business|bakery|cafe|café|restaurant|shop|store|studio|company|startup|agency|farm|clinic|salon|bar|brewery|practice|consultancy|firm|boutique|gym';
 /** "opened my own practice, Clinica Azul", "started our own bakery called Crumbs": founded by the speaker, then its name. */
 const OWN_FOUNDED = new RegExp(`\\b(?:opened|started|set\\s+up|launched|founded)\\s+(?:my|our)\\s+own\\s+(?:small\\s+|little\\s+|new\\s+)?((?:\\w+\\s+)?(?:${BUSINESSES}))\\b(?:\\s*,\\s*|\\s+(?:called|named)\\s+)?(.*)`, 'i');
+/** "run a small bakery", "own my own salon": the business one runs (compiled once, not per clause). */
+const RUNS_OWN_BUSINESS = new RegExp(`^(?:run|runs|own|owns)\\s+(?:a|an|my\\s+own|our\\s+own|my|our)\\s+(?:small\\s+|little\\s+|tiny\\s+|new\\s+|family\\s+)?((?:\\w+\\s+)?(?:${BUSINESSES}))\\b`, 'i');
 
 const employer: Rule = (c) => {
   const out: Draft[] = [];
@@ -91,7 +93,7 @@ const employer: Rule = (c) => {
   else if ((m = /\b(?:joined|join|joining)\s+(.+)/i.exec(t)) && !/\bto\s+$/i.test(t.slice(0, m.index))) push(org(m[1]));
   else if ((m = /\b(?:start|started|starting|begin|began|beginning)\s+(?:a\s+new\s+job\s+|my\s+new\s+job\s+|work\s+|working\s+)?(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]));
   // "I'm not with Jake anymore": no longer with a one-word name is a relationship ending (family rules), not a job.
-  else if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+)?(?:at|with)\s+(.+)/i.exec(t)) && !ROMANCE.test(c.sentence) && !(c.negated && /^with\s+\p{Lu}[\p{L}'’-]*\s*(?:[.,!;]|$)/u.test(m[0].replace(/^\w+\s+(?:still\s+|now\s+)?/i, '')))) push(org(m[1]), { confidence: 0.75 });
+  else if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+)?(?:at|with)\s+(.+)/i.exec(t)) && !ROMANCE.test(c.sentence) && !(c.negated && /^with\s+[\p{Lu}][\p{L}'’-]*\s*(?:[.,!;]|$)/u.test(m[0].replace(/^\w+\s+(?:still\s+|now\s+)?/i, '')))) push(org(m[1]), { confidence: 0.75 });
   else if ((m = /^(?:have\s+been|has\s+been|been)\s+(?:working\s+)?(?:at|with)\s+(.+)/i.exec(t)) && TENURE.test(t)) push(org(m[1]), { confidence: 0.8 });
   // "I'm a nurse at…", and a role said without its article ("I'm head chef at The Anchor").
   else if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:a|an|the)\s+)?([\w\s-]+?)\s+(?:at|for|with)\s+(.+)/i.exec(t)) && isOccupation(m[1])) push(org(m[2]));
@@ -137,7 +139,7 @@ const jobTitle: Rule = (c) => {
   if (talkingTitle) out.push({ key: 'job_title', value: talkingTitle, op: 'assert' });
   if ((m = /^(?:am|is|are|was)\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
   // "I'm head chef at The Anchor": a role said without its article, at or for an organisation.
-  else if ((m = /^(?:am|is)\s+(?:now\s+|currently\s+|still\s+)?((?:[\w-]+\s+)?[\w-]+)\s+(?:at|for)\s+(?:the\s+)?\p{Lu}/iu.exec(t)) && isOccupation(m[1]) && !/^(?:a|an|the|my|our|not|so|very|home|here|there|back|out|in|on)\b/i.test(m[1])) v = m[1].toLowerCase();
+  else if ((m = /^(?:am|is)\s+(?:now\s+|currently\s+|still\s+)?((?:[\w-]+\s+)?[\w-]+)\s+(?:at|for)\s+(?:the\s+)?[\p{Lu}]/iu.exec(t)) && isOccupation(m[1]) && !/^(?:a|an|the|my|our|not|so|very|home|here|there|back|out|in|on)\b/i.test(m[1])) v = m[1].toLowerCase();
   // A coming role after a job step is the new title: "I accepted an offer from Abbott, I'll be a clinical research
   // coordinator there starting in March", "got the job! I'm going to be a staff nurse". Dated when the start is.
   else if ((m = FUTURE_ROLE.exec(t)) && JOB_STEP.test(`${c.prevSentence ?? ''} ${c.sentence}`) && (v = title(m[1], true)) && c.date && !c.past)
@@ -173,7 +175,7 @@ const jobTitle: Rule = (c) => {
   // "I'm freelancing for now", "been self-employed since 2020", "I'm contracting these days": the way of working is the title.
   if (!v && (m = /^(?:am|is|are|have\s+been|has\s+been|been)\s+(?:now\s+|currently\s+|still\s+|mostly\s+|just\s+)?(freelancing|freelance|a\s+freelancer|self-employed|contracting|an?\s+independent\s+contractor)\b/i.exec(t)) && !c.negated)
     v = /freelanc/i.test(m[1]) ? 'freelancer' : /self/i.test(m[1]) ? 'self-employed' : 'contractor';
-  if (!v && (m = new RegExp(`^(?:run|runs|own|owns)\\s+(?:a|an|my\\s+own|our\\s+own|my|our)\\s+(?:small\\s+|little\\s+|tiny\\s+|new\\s+|family\\s+)?((?:\\w+\\s+)?(?:${BUSINESSES}))\\b`, 'i').exec(t)))
+  if (!v && (m = RUNS_OWN_BUSINESS.exec(t)))
     v = `${m[1].toLowerCase()} owner`;
   if (v && !/^(?:bit|lot|fan|mom|dad|mother|father|parent|vegan|vegetarian|big|huge|little)$/.test(v)) out.push({ key: 'job_title', value: v, ...starts });
   return out;
@@ -197,7 +199,7 @@ function place(text: string): string | null {
   let p = properSpan(text.trim().replace(/^(?:the\s+)?(?:city|town|state|village)\s+of\s+/i, ''));
   if (!p) {
     // "a tiny village in Cornwall", "out of a van in New Zealand": a common-noun head located in a named place.
-    const nested = /^(?:(?:a|an|the|my|our)\s+)?(?:[a-z][\w-]*\s+){1,3}?(?:in|near|outside(?:\s+of)?|just\s+outside)\s+(\p{Lu}.*)$/u.exec(text.trim());
+    const nested = /^(?:(?:a|an|the|my|our)\s+)?(?:[a-z][\w-]*\s+){1,3}?(?:in|near|outside(?:\s+of)?|just\s+outside)\s+([\p{Lu}].*)$/u.exec(text.trim());
     if (nested && !/^(?:the\s+)?(?:middle|end|start|beginning|summer|winter|spring|autumn|fall)\b/i.test(text.trim())) p = properSpan(nested[1]);
   }
   if (!p) return null;
@@ -216,7 +218,7 @@ const location: Rule = (c) => {
   const bound = c.date && !future ? boundOf(c.date) : null;
   const left: Partial<Draft> = bound ? { validTo: bound } : {};
   const since: Partial<Draft> = bound ? { validFrom: bound } : {};
-  if ((m = /\b(?:left|leaving)\s+(\p{Lu}.+)/u.exec(t)) && PLACE_MOVE.test(c.sentence) && !/\b(?:job|work|company|team)\b/i.test(c.sentence)) {
+  if ((m = /\b(?:left|leaving)\s+([\p{Lu}].+)/u.exec(t)) && PLACE_MOVE.test(c.sentence) && !/\b(?:job|work|company|team)\b/i.test(c.sentence)) {
     // "we finally left Manchester in March and now we're settled in Leeds"
     const from = place(m[1]);
     if (from) out.push({ key: 'location', value: from, op: 'history', ...left });
@@ -233,7 +235,7 @@ const location: Rule = (c) => {
     return out;
   }
   // "relocated from Denver to Austin": the place after "to" is the new home, the one after "from" the old one.
-  if ((m = /\b(?:moved|moving|relocated|relocating|emigrated|upped\s+sticks)\s+(?:back\s+)?(?:all\s+the\s+way\s+)?from\s+(\p{Lu}[^,;]*?)\s+(?:to|over\s+to|down\s+to|up\s+to|out\s+to)\s+(\p{Lu}.*)/u.exec(t.replace(/^\p{Lu}/u, (x) => x.toLowerCase())))) {
+  if ((m = /\b(?:moved|moving|relocated|relocating|emigrated|upped\s+sticks)\s+(?:back\s+)?(?:all\s+the\s+way\s+)?from\s+([\p{Lu}][^,;]*?)\s+(?:to|over\s+to|down\s+to|up\s+to|out\s+to)\s+([\p{Lu}].*)/u.exec(t.replace(/^[\p{Lu}]/u, (x) => x.toLowerCase())))) {
     const from = place(m[1]);
     const to = place(m[2]);
     if (from && to) {
@@ -262,7 +264,7 @@ const location: Rule = (c) => {
       out.push({ key: 'location', value: p, ...(past ? { op: 'history' as const } : {}) });
     }
   }
-  if (!out.some((d) => d.op !== 'history') && (m = /^(?:have\s+been|has\s+been|been)\s+(?:here\s+)?in\s+(\p{Lu}.+)/u.exec(t)) && (TENURE.test(t) || /\bfor\s+(?:a\s+decade|decades|ages|years|months|a\s+while|a\s+long\s+time)\b/i.test(t))) {
+  if (!out.some((d) => d.op !== 'history') && (m = /^(?:have\s+been|has\s+been|been)\s+(?:here\s+)?in\s+([\p{Lu}].+)/u.exec(t)) && (TENURE.test(t) || /\bfor\s+(?:a\s+decade|decades|ages|years|months|a\s+while|a\s+long\s+time)\b/i.test(t))) {
     // "I've been in Lisbon for a decade"
     const p = place(m[1]);
     if (p) {
@@ -290,8 +292,8 @@ const location: Rule = (c) => {
   }
   // "I'm a nurse in Leeds", "I'm a data analyst at Deloitte in Chicago", "I work at Google in Zurich" (a named
   // employer only: "a line cook at a ramen place in Shoreditch" places the restaurant, not the speaker's home).
-  if (!out.length && ((m = /^(?:am|is|are)\s+(?:a|an)\s+([\w\s-]+?)(?:\s+(?:at|for|with)\s+\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'-]*)*)?\s+(?:(?:back|out|over|up|down)\s+(?:home\s+)?)?(?:in|based\s+in)\s+(.+)/u.exec(t)) && isOccupation(m[1]) ||
-      (m = /^(?:work|works)\s+(?:at|for)\s+(\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'-]*)*)\s+(?:in|based\s+in)\s+(.+)/u.exec(t)))) {
+  if (!out.length && ((m = /^(?:am|is|are)\s+(?:a|an)\s+([\w\s-]+?)(?:\s+(?:at|for|with)\s+[\p{Lu}][\p{L}\p{N}&.'-]*(?:\s+[\p{Lu}][\p{L}\p{N}&.'-]*)*)?\s+(?:(?:back|out|over|up|down)\s+(?:home\s+)?)?(?:in|based\s+in)\s+(.+)/u.exec(t)) && isOccupation(m[1]) ||
+      (m = /^(?:work|works)\s+(?:at|for)\s+([\p{Lu}][\p{L}\p{N}&.'-]*(?:\s+[\p{Lu}][\p{L}\p{N}&.'-]*)*)\s+(?:in|based\s+in)\s+(.+)/u.exec(t)))) {
     const p = place(m[2]);
     if (p) out.push({ key: 'location', value: p, confidence: 0.7 });
   }
@@ -313,19 +315,19 @@ const location: Rule = (c) => {
  */
 export const placeIsHome: Rule = (c) => {
   // "Cardiff please, that's home these days", "Leeds — that's where I live": a place named, then called home.
-  const back = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}?)(?:\s+(?:please|thanks|mostly|now))?\s*(?:,|[-–—]+)\s*(?:that|it)\s+(?:is|has\s+been)\s+(?:(?:now|always|basically|finally)\s+)?(?:(?:my|our)\s+home\b|home\b(?!\s+(?:to|of))|where\s+(?:I|we)\s+(?:live|am\s+based)\b)/u.exec(c.text.trim());
+  const back = /^([\p{Lu}][\p{L}.'-]*(?:\s+[\p{Lu}][\p{L}.'-]*){0,2}?)(?:\s+(?:please|thanks|mostly|now))?\s*(?:,|[-–—]+)\s*(?:that|it)\s+(?:is|has\s+been)\s+(?:(?:now|always|basically|finally)\s+)?(?:(?:my|our)\s+home\b|home\b(?!\s+(?:to|of))|where\s+(?:I|we)\s+(?:live|am\s+based)\b)/u.exec(c.text.trim());
   if (back && !c.negated) {
     const p = place(back[1]);
     if (p && !/^(?:It|That|This|There|Here|Home|Work|Yes|No|Sure|Thanks|Ok|Okay)$/.test(p)) return [{ key: 'location', value: p, subject: c.speaker }];
   }
   // "I'm flying out of Manchester since that's where I live now", "book it near Leeds, because that's where we're based":
   // a place named, then given as where the speaker lives.
-  const why = /\b(?:in|of|from|to|near|around)\s+(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)?)\s*,?\s+(?:since|because|as|cos|cause)\s+(?:that|it)(?:\s+is|'s|’s)\s+(?:where\s+(?:I|we)(?:\s+(?:am|are)|'m|’m|'re|’re)?\s+(?:live|living|based)\b|(?:my|our)\s+home\b)/u.exec(c.sentence);
+  const why = /\b(?:in|of|from|to|near|around)\s+([\p{Lu}][\p{L}.'-]*(?:\s+[\p{Lu}][\p{L}.'-]*)?)\s*,?\s+(?:since|because|as|cos|cause)\s+(?:that|it)(?:\s+is|'s|’s)\s+(?:where\s+(?:I|we)(?:\s+(?:am|are)|'m|’m|'re|’re)?\s+(?:live|living|based)\b|(?:my|our)\s+home\b)/u.exec(c.sentence);
   if (why && !c.negated) {
     const p = place(why[1]);
     if (p && !/^(?:It|That|This|There|Here|Home|Work)$/.test(p)) return [{ key: 'location', value: p, subject: c.speaker }];
   }
-  const m = /^(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,2}?)(?:'s|’s|\s+is|\s+has)\s+(?:(?:now|always|basically|finally|officially)\s+)?(?:been\s+)?(?:(?:now|always)\s+)?(?:(?:my|our)\s+)?home\b(?!\s+(?:to|of|for\s+(?:sale|rent|the|a\s+(?!decade|year|while|few|couple))|page|screen|run|made|office|team|game|town|turf|improvement|visit|grown|cooked))/u.exec(c.text.trim());
+  const m = /^([\p{Lu}][\p{L}.'-]*(?:\s+[\p{Lu}][\p{L}.'-]*){0,2}?)(?:'s|’s|\s+is|\s+has)\s+(?:(?:now|always|basically|finally|officially)\s+)?(?:been\s+)?(?:(?:now|always)\s+)?(?:(?:my|our)\s+)?home\b(?!\s+(?:to|of|for\s+(?:sale|rent|the|a\s+(?!decade|year|while|few|couple))|page|screen|run|made|office|team|game|town|turf|improvement|visit|grown|cooked))/u.exec(c.text.trim());
   if (!m || c.negated) return [];
   const p = place(m[1]);
   if (!p || /^(?:It|That|This|There|Here|He|She|They|Home|Work)$/.test(p)) return [];
@@ -340,7 +342,7 @@ const hometown: Rule = (c) => {
   else if ((m = /(?:\b(?:was|were)\s+|^)born\s+(?:and\s+(?:raised|bred)\s+)?in\s+(.+)/i.exec(t))) v = place(m[1]);
   else if ((m = /\bhometown\s+is\s+(.+)/i.exec(t))) v = place(m[1]);
   // "I'm a Glasgow girl born and bred", "a Leeds native", "a Jersey boy through and through".
-  else if ((m = /^(?:am|is|are)\s+(?:a|an)\s+(?:proud\s+)?(\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?)\s+(?:native|(?:girl|boy|lad|lass|gal|guy|kid|man|woman)\s+(?:born\s+and\s+(?:bred|raised)|through\s+and\s+through))\b/u.exec(t))) v = place(m[1]);
+  else if ((m = /^(?:am|is|are)\s+(?:a|an)\s+(?:proud\s+)?([\p{Lu}][\p{L}-]*(?:\s+[\p{Lu}][\p{L}-]*)?)\s+(?:native|(?:girl|boy|lad|lass|gal|guy|kid|man|woman)\s+(?:born\s+and\s+(?:bred|raised)|through\s+and\s+through))\b/u.exec(t))) v = place(m[1]);
   return v ? [{ key: 'hometown', value: v }] : [];
 };
 
@@ -396,7 +398,7 @@ export const ageFragment: Rule = (c) => {
  * grey". A number 1–110 with nothing measured after it, then "and" and a word (not a second number: "40 and 50 miles").
  */
 export function personAgeFragment(text: string): string | null {
-  const m = /^(?:(?:only|just|nearly|almost|still)\s+)?(\d{1,3})(?:\s+years?\s+old)?\s*,?\s+and\s+(\p{L}+)/iu.exec(spelledToDigits(text.trim()));
+  const m = /^(?:(?:only|just|nearly|almost|still)\s+)?(\d{1,3})(?:\s+years?\s+old)?\s*,?\s+and\s+([\p{L}]+)/iu.exec(spelledToDigits(text.trim()));
   if (!m || Number(m[1]) < 1 || Number(m[1]) > 110 || NUMBER_WORD.test(m[2])) return null;
   return m[1];
 }
@@ -469,8 +471,8 @@ const NATIONALITY = /^(?:american|canadian|british|english|irish|scottish|welsh|
 const name: Rule = (c) => {
   if (!c.subject.self) return [];
   let m: RegExpExecArray | null;
-  if ((m = /\b(?:[Mm]y\s+name\s+is|[Mm]y\s+name's|[Cc]all\s+me|[Pp]eople\s+call\s+me)\s+(\p{Lu}[\p{L}'’-]+)\b/u.exec(c.text)) && !NATIONALITY.test(m[1])) return [{ key: 'name', value: m[1] }];
-  if (((m = /^am\s+(\p{Lu}[\p{L}'’-]+)\s*(?:[.!,]|$)/u.exec(c.pred.trim())) || (m = /^I\s+am\s+(\p{Lu}[\p{L}'’-]+)\s+(?:and|but)\s+I\b/u.exec(c.text.trim()))) && !NATIONALITY.test(m[1]) && !LANGS.test(m[1]) && !/^I$/.test(m[1])) return [{ key: 'name', value: m[1], confidence: 0.85 }];
+  if ((m = /\b(?:[Mm]y\s+name\s+is|[Mm]y\s+name's|[Cc]all\s+me|[Pp]eople\s+call\s+me)\s+([\p{Lu}][\p{L}'’-]+)\b/u.exec(c.text)) && !NATIONALITY.test(m[1])) return [{ key: 'name', value: m[1] }];
+  if (((m = /^am\s+([\p{Lu}][\p{L}'’-]+)\s*(?:[.!,]|$)/u.exec(c.pred.trim())) || (m = /^I\s+am\s+([\p{Lu}][\p{L}'’-]+)\s+(?:and|but)\s+I\b/u.exec(c.text.trim()))) && !NATIONALITY.test(m[1]) && !LANGS.test(m[1]) && !/^I$/.test(m[1])) return [{ key: 'name', value: m[1], confidence: 0.85 }];
   return [];
 };
 const LANGS = new RegExp(`^(?:${LANG_RE})$`, 'i');
@@ -492,7 +494,7 @@ const AWAY = /\b(?:visit|visiting|visited|trip|holiday|vacation|conference|weeke
  * for a conference" and "what's it like there in Oslo?" are not.
  */
 export const hereIn: Rule = (c) => {
-  const m = /\b(?:here|over\s+here|up\s+here|down\s+here|out\s+here)\s+in\s+(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)?)/u.exec(c.text);
+  const m = /\b(?:here|over\s+here|up\s+here|down\s+here|out\s+here)\s+in\s+([\p{Lu}][\p{L}.'-]*(?:\s+[\p{Lu}][\p{L}.'-]*)?)/u.exec(c.text);
   if (!m || c.negated || !(c.subject.self || !c.text.trim().match(/^(?:my|our|his|her|their|he|she|they)\b/i)) || AWAY.test(c.sentence)) return [];
   const p = place(m[1]);
   return p ? [{ key: 'location', value: p, subject: c.speaker, confidence: 0.7 }] : [];

@@ -11,12 +11,12 @@ import { NOT_NAMES, PET_RE, RELATION_RE } from '../lexicon.ts';
 import { splitList } from '../values.ts';
 
 // Names may carry digits ("a hamster named Quux0x", "R2D2").
-const isName = (w: string) => /^\p{Lu}[\p{L}\p{N}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
+const isName = (w: string) => /^[\p{Lu}][\p{L}\p{N}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
 const single = (s: string) => s.toLowerCase().replace(/(?<!s)s$/, '').replace(/^puppie$/, 'puppy');
 const petValue = (species: string | null, name: string | null) => (species && name ? `${single(species)} named ${name}` : name ? `pet named ${name}` : single(species ?? 'pet'));
 
 /** "her name is Pixie", "we named him Ned" anywhere in the clause. */
-const NAME_CUE = /\b(?:(?:her|his|its|their)\s+name\s+is|(?:we|I)\s+(?:named|called)\s+(?:her|him|it|them)|(?:named|called))\s+(\p{Lu}[\p{L}-]+)/u;
+const NAME_CUE = /\b(?:(?:her|his|its|their)\s+name\s+is|(?:we|I)\s+(?:named|called)\s+(?:her|him|it|them)|(?:named|called))\s+([\p{Lu}][\p{L}-]+)/u;
 
 const RE_PETS_2 = re(
     `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|are\\s+fostering|fostering|fostered|have\\s+got)\\s+(?:[^.;!?]{0,60}?\\s(?:and|plus)\\s+)??(?:a\\s+second|a\\s+third|a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*((?:(?:border|jack|king|bernese|cocker|springer|french|english|australian|siberian|yorkshire|miniature|toy|rescue)\\s+)?(?:${PET_RE}))(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}\\p{N}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}\\p{N}-]+)?))?`,
@@ -29,8 +29,8 @@ const RE_PETS_3 = re(
 const RE_PETS_MORE = re(`\\b(?:and|plus|as\\s+well\\s+as)\\s+(?:a|an|one|two|three|four|five|\\d+)\\s+(?:(?:little|new|old|senior|rescue|baby|young|black|white|ginger|grey|gray|orange|tabby)\\s+)*(${PET_RE})(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}-]+))?`, 'giu');
 const RE_PETS_GONE = re(`^(?:have|has|own|owns|have\\s+got)\\s+(?:the|our|my|a|any)\\s+(${PET_RE})s?\\b`, 'i');
 const RE_PETS_APPO = re(`^(\\p{Lu}[\\p{L}-]+),\\s+(?:my|our)\\s+(?:(?:old|sweet|little|new|rescue)\\s+)*(${PET_RE})\\b`, 'u');
-const RIP = /^(?:RIP|R\.I\.P\.?|rest\s+in\s+peace|rest\s+easy)\s*,?\s+(?:(?:little|sweet|old|dear|my|our)\s+)*(\p{Lu}[\p{L}-]+)\b/iu;
-const NAMED_NEXT = /^(?:(?:her|his|its)\s+name(?:'s|’s|\s+is)|(?:we|I)\s+(?:call|called|named)\s+(?:her|him|it))\s+(\p{Lu}[\p{L}-]+)/iu;
+const RIP = /^(?:RIP|R\.I\.P\.?|rest\s+in\s+peace|rest\s+easy)\s*,?\s+(?:(?:little|sweet|old|dear|my|our)\s+)*([\p{Lu}][\p{L}-]+)\b/iu;
+const NAMED_NEXT = /^(?:(?:her|his|its)\s+name(?:'s|’s|\s+is)|(?:we|I)\s+(?:call|called|named)\s+(?:her|him|it))\s+([\p{Lu}][\p{L}-]+)/iu;
 const PET_BEFORE = re(`\\b(?:the|my|our|a|an|new)\\s+(?:(?:new|little|rescue|baby|young|old)\\s+)*(${PET_RE})\\b`, 'i');
 const WITH_PETS = re(`\\b(?:lives?|living|lived|stays?|staying|shares?\\s+(?:a|the|her|his|their)\\s+(?:flat|house|place))\\b[^.;]*?\\bwith\\s+(?:his|her|their)\\s+(?:two\\s+|three\\s+|four\\s+|\\d+\\s+)?(?:(?:old|little|rescue)\\s+)?(${PET_RE})(s?)\\b`, 'i');
 /** Someone else owns the pet named before ("My friend got a puppy."). */

@@ -10,18 +10,18 @@ import { cutValue, properSpan, splitList, topicSlug } from '../values.ts';
 
 /** Objects that point at something else in the conversation ("I love your ice cream", "I love that") are reactions, not tastes. */
 const PRONOUNS = /^(?:it|that|this|them|those|these|him|her|you|your|ur|his|their|its|to|the\s+idea|the\s+thought|when|how|what|being|having)\b/i;
-const isHobby = (v: string) => /^\p{Ll}+ing\b/u.test(v) || HOBBY_NOUNS.has(v.toLowerCase());
+const isHobby = (v: string) => /^[\p{Ll}]+ing\b/u.test(v) || HOBBY_NOUNS.has(v.toLowerCase());
 const OBJ_STOP = /\s+(?:over|more\s+than|than|in\s+my|on\s+weekends?|every|whenever|with\s+my|a\s+lot|so\s+much|too|as\s+well|the\s+most|in\s+the|at\s+the|on\s+the|it\s+is|better)\b/i;
 
 /** A disliked doing with its setting: "talking on the phone", "queuing at the post office" (the gerund's own phrase). */
-const GERUND_SETTING = /^(\p{L}+ing\s+(?:on|in|at)\s+the\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)\b/iu;
+const GERUND_SETTING = /^([\p{L}]+ing\s+(?:on|in|at)\s+the\s+[\p{L}-]+(?:\s+[\p{L}-]+)?)\b/iu;
 
 function likeOrHobby(raw: string, key: 'like' | 'dislike', preferOnly = false): Draft[] {
   const setting = key === 'dislike' ? GERUND_SETTING.exec(raw) : null;
   const v = setting ? cutValue(setting[1], /\s+(?:and|but|so|because|with|when|whenever|every|,)\b/i) : cutValue(raw, OBJ_STOP);
   if (!v || PRONOUNS.test(v) || v.split(/\s+/).length > 6) return [];
   const items = /\band\b|,/.test(v) && v.split(/\s+/).length <= 6 ? splitList(v) : [v];
-  return items.map((x) => (key === 'like' && !preferOnly && isHobby(x) ? { key: 'hobby', value: x.toLowerCase() } : { key, value: /^\p{Lu}/u.test(x) && properSpan(x) ? x : x.toLowerCase() }));
+  return items.map((x) => (key === 'like' && !preferOnly && isHobby(x) ? { key: 'hobby', value: x.toLowerCase() } : { key, value: /^[\p{Lu}]/u.test(x) && properSpan(x) ? x : x.toLowerCase() }));
 }
 
 const adv = '(?:(?:really|absolutely|totally|also|just|still|kind\\s+of|kinda|truly|so|genuinely|do)\\s+)*';
@@ -46,7 +46,7 @@ const likes: Rule = (c) => {
 };
 
 const favorite: Rule = (c) => {
-  const inv = /(?:^|,\s*)(\p{Lu}[\p{L}'’]*(?:\s+\p{Lu}[\p{L}'’]*)*)\s+(?:is|are|was)\s+(?:still\s+|definitely\s+|probably\s+)?my\s+(?:all[- ]time\s+|absolute\s+)?favou?rite\s+([a-z][a-z\s-]{1,30}?)\s*(?:[.,!;]|$|\s+(?:ever|of\s+all\s+time))/u.exec(c.text);
+  const inv = /(?:^|,\s*)([\p{Lu}][\p{L}'’]*(?:\s+[\p{Lu}][\p{L}'’]*)*)\s+(?:is|are|was)\s+(?:still\s+|definitely\s+|probably\s+)?my\s+(?:all[- ]time\s+|absolute\s+)?favou?rite\s+([a-z][a-z\s-]{1,30}?)\s*(?:[.,!;]|$|\s+(?:ever|of\s+all\s+time))/u.exec(c.text);
   if (inv && !/^(?:It|That|This|He|She|They|I)$/.test(inv[1])) return [{ key: `favorite_${topicSlug(inv[2])}`, value: inv[1], type: 'preference', subject: c.speaker }];
   const m = /\b(?:my|our|his|her)\s+(?:all[- ]time\s+|absolute\s+|current\s+)?favou?rite\s+([a-z][a-z\s-]{1,30}?)\s+(?:is|are|was|has\s+to\s+be)\s+(.+)/i.exec(c.text);
   if (!m) return [];
@@ -74,10 +74,10 @@ const HABIT_GERUND: Record<string, string> = { swim: 'swimming', run: 'running',
 const hobby: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
-  if ((m = /^(?:have\s+)?been\s+(\p{Ll}+ing)\b(?:(?=.*\b(?:every|each|regularly|weekly|most\s+(?:days|weekends|evenings))\b)|\s+(?:a\s+lot|lots|so\s+much|more|again|lately|recently|every|regularly|quite\s+a\s+bit|a\s+ton|nonstop|for\s+(?:weeks|months|years)|since|ever\s+since)|\s*$|\s*[.!])/u.exec(t)) && !/^(?:going|doing|having|getting|feeling|thinking|working|trying|busy|living|dealing|taking)$/.test(m[1]))
+  if ((m = /^(?:have\s+)?been\s+([\p{Ll}]+ing)\b(?:(?=.*\b(?:every|each|regularly|weekly|most\s+(?:days|weekends|evenings))\b)|\s+(?:a\s+lot|lots|so\s+much|more|again|lately|recently|every|regularly|quite\s+a\s+bit|a\s+ton|nonstop|for\s+(?:weeks|months|years)|since|ever\s+since)|\s*$|\s*[.!])/u.exec(t)) && !/^(?:going|doing|having|getting|feeling|thinking|working|trying|busy|living|dealing|taking)$/.test(m[1]))
     // "been learning the bodhran every thursday": a verb of taking something up is not itself the pastime (the frames read its object).
     if (!/^(?:learning|doing|playing|practi[cs]ing|taking|getting|going|having|making|trying|working|using|watching)$/i.test(m[1])) return [{ key: 'hobby', value: m[1].toLowerCase() }];
-  if ((m = /^(?:(?:mostly|usually|often|always|sometimes|normally|generally|also|still)\s+)?(?:go|goes)\s+((?:\p{Ll}+\s+)?\p{Ll}+ing)\b/u.exec(t)) && /\b(?:every|most|regularly|often|twice|once\s+a|at\s+least|each|weekends?|usually|mostly|always|sometimes|whenever)\b/i.test(`${c.pre} ${t}`)) {
+  if ((m = /^(?:(?:mostly|usually|often|always|sometimes|normally|generally|also|still)\s+)?(?:go|goes)\s+((?:[\p{Ll}]+\s+)?[\p{Ll}]+ing)\b/u.exec(t)) && /\b(?:every|most|regularly|often|twice|once\s+a|at\s+least|each|weekends?|usually|mostly|always|sometimes|whenever)\b/i.test(`${c.pre} ${t}`)) {
     const v = m[1].toLowerCase();
     // "go sea swimming": keep the modifier only when the phrase is a known activity.
     return [{ key: 'hobby', value: HOBBY_NOUNS.has(v) || !/\s/.test(v) ? v : v.split(/\s+/).pop()! }];
@@ -88,21 +88,21 @@ const hobby: Rule = (c) => {
   // A habit with a frequency: "I swim about 2km twice a week", "she runs 5k every morning", "I climb most weekends".
   if ((m = HABIT_VERB.exec(t)) && HABIT_FREQUENCY.test(t) && !c.negated && !c.past) return [{ key: 'hobby', value: HABIT_GERUND[m[1].toLowerCase().replace(/s$/, '').replace(/^(box|fish|sketch)e$/, '$1')] ?? `${m[1].toLowerCase()}ing` }];
   // Someone got the speaker into an activity: "my coworker got me into climbing", "she introduced me to bouldering".
-  if ((m = /\b(?:got|gets|getting|introduced)\s+me\s+(?:into|to)\s+(\p{Ll}+ing|\p{Ll}+)\b/u.exec(c.text)) && (/ing$/.test(m[1]) || HOBBY_NOUNS.has(m[1])) && !/^(?:nothing|something|anything|trouble|everything)$/.test(m[1]) && !c.negated)
+  if ((m = /\b(?:got|gets|getting|introduced)\s+me\s+(?:into|to)\s+([\p{Ll}]+ing|[\p{Ll}]+)\b/u.exec(c.text)) && (/ing$/.test(m[1]) || HOBBY_NOUNS.has(m[1])) && !/^(?:nothing|something|anything|trouble|everything)$/.test(m[1]) && !c.negated)
     return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];
   if ((m = RE_HOBBY_LIFE.exec(c.text)) && isHobby(m[1].trim()) && !/^(?:work|family|home|school)\b/i.test(m[1])) return [{ key: 'hobby', value: m[1].trim().toLowerCase(), subject: c.speaker }];
   if ((m = RE_PREFERENCES_4.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
   if ((m = RE_HOBBY_CLASS.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
-  if ((m = /\b(?:taken|took|take|taking)\s+up\s+(\p{Ll}+ing|\p{Ll}+)\b/u.exec(t)) && (/ing$/.test(m[1]) || HOBBY_NOUNS.has(m[1]))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  if ((m = /\b(?:taken|took|take|taking)\s+up\s+([\p{Ll}]+ing|[\p{Ll}]+)\b/u.exec(t)) && (/ing$/.test(m[1]) || HOBBY_NOUNS.has(m[1]))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
   if ((m = RE_HOBBY_STOP.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase(), op: 'retract' }];
-  if ((m = /^(\p{Lu}\p{Ll}+ing|\p{Lu}\p{Ll}+)\s+(?:is|has\s+(?:always\s+)?been)\s+(?:how|what)\s+I\s+(?:relax|unwind|de-?stress|chill|recharge|switch\s+off|escape|cope|stay\s+sane)/u.exec(c.text)) && (/ing$/.test(m[1]) || HOBBY_NOUNS.has(m[1].toLowerCase())))
+  if ((m = /^([\p{Lu}][\p{Ll}]+ing|[\p{Lu}][\p{Ll}]+)\s+(?:is|has\s+(?:always\s+)?been)\s+(?:how|what)\s+I\s+(?:relax|unwind|de-?stress|chill|recharge|switch\s+off|escape|cope|stay\s+sane)/u.exec(c.text)) && (/ing$/.test(m[1]) || HOBBY_NOUNS.has(m[1].toLowerCase())))
     return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];
-  if ((m = /^(\p{Lu}[\p{Ll}\s-]{2,25}?)\s+(?:is|has\s+been|has\s+always\s+been)\s+(?:my|our)\s+(?:passion|hobby|thing|life|escape|therapy|outlet|favou?rite\s+hobby)\b/u.exec(c.text)) && !/^(?:it|this|that|she|he|they|family|work|home)\b/i.test(m[1]))
+  if ((m = /^([\p{Lu}][\p{Ll}\s-]{2,25}?)\s+(?:is|has\s+been|has\s+always\s+been)\s+(?:my|our)\s+(?:passion|hobby|thing|life|escape|therapy|outlet|favou?rite\s+hobby)\b/u.exec(c.text)) && !/^(?:it|this|that|she|he|they|family|work|home)\b/i.test(m[1]))
     return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];
   if ((m = /\b(?:my|our)\s+hobb(?:y|ies)\s+(?:is|are|include)\s+(.+)/i.exec(c.text))) return splitList(cutValue(m[1])).map((v) => ({ key: 'hobby', value: v.toLowerCase(), subject: c.speaker }));
-  if ((m = /^(\p{Lu}\p{Ll}+ing)\s+(?:has\s+been|is|was)\s+(?:my|our)\s+(?:way\s+to|passion|hobby|outlet|therapy|thing|escape|favou?rite)/u.exec(c.text)) || (m = /^(\p{Lu}\p{Ll}+ing)\s+(?:helps|keeps)\s+me\b/u.exec(c.text)))
+  if ((m = /^([\p{Lu}][\p{Ll}]+ing)\s+(?:has\s+been|is|was)\s+(?:my|our)\s+(?:way\s+to|passion|hobby|outlet|therapy|thing|escape|favou?rite)/u.exec(c.text)) || (m = /^([\p{Lu}][\p{Ll}]+ing)\s+(?:helps|keeps)\s+me\b/u.exec(c.text)))
     return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];
-  if ((m = /\b(?:in\s+my\s+(?:spare|free)\s+time|for\s+fun|on\s+weekends)\s*,?\s*I\s+(?:\w+\s+)?(\p{Ll}+)\b/u.exec(c.text))) return [];
+  if ((m = /\b(?:in\s+my\s+(?:spare|free)\s+time|for\s+fun|on\s+weekends)\s*,?\s*I\s+(?:\w+\s+)?([\p{Ll}]+)\b/u.exec(c.text))) return [];
   return [];
 };
 
@@ -147,9 +147,9 @@ export function communicationStyle(sentence: string): Draft[] {
   return out.map((d) => ({ ...d, type: 'preference' as const }));
 }
 
-const DISLIKE_IDIOM = /^(\p{L}[\p{L}\s'-]{1,30}?)\s+(?:is|are|has\s+always\s+been|have\s+always\s+been)\s+(?:honestly\s+|basically\s+|literally\s+)?(?:my\s+(?:arch-?)?(?:nemesis|enemy|worst\s+enemy|pet\s+(?:peeve|hate)|least\s+favou?rite(?:\s+thing)?)|the\s+bane\s+of\s+my\s+(?:life|existence))\b/iu;
-const LIKE_IDIOM = /^(\p{L}[\p{L}\s'-]{1,30}?)\s+(?:is|are)\s+(?:honestly\s+|basically\s+|totally\s+)?my\s+(?:guilty\s+pleasure|comfort\s+food|jam|weakness|love\s+language|go-to(?:\s+\w+)?)\b/iu;
-const PREFER_IDIOM = /^(?:give\s+me\s+)?(\p{L}[\p{L}\s'-]{1,30}?)\s+over\s+(?:\p{L}[\p{L}\s'-]{1,30}?)\s+any\s+day(?:\s+of\s+the\s+week)?\b|^give\s+me\s+(\p{L}[\p{L}\s'-]{1,30}?)\s+(?:over|instead\s+of|rather\s+than)\s+/iu;
+const DISLIKE_IDIOM = /^([\p{L}][\p{L}\s'-]{1,30}?)\s+(?:is|are|has\s+always\s+been|have\s+always\s+been)\s+(?:honestly\s+|basically\s+|literally\s+)?(?:my\s+(?:arch-?)?(?:nemesis|enemy|worst\s+enemy|pet\s+(?:peeve|hate)|least\s+favou?rite(?:\s+thing)?)|the\s+bane\s+of\s+my\s+(?:life|existence))\b/iu;
+const LIKE_IDIOM = /^([\p{L}][\p{L}\s'-]{1,30}?)\s+(?:is|are)\s+(?:honestly\s+|basically\s+|totally\s+)?my\s+(?:guilty\s+pleasure|comfort\s+food|jam|weakness|love\s+language|go-to(?:\s+\w+)?)\b/iu;
+const PREFER_IDIOM = /^(?:give\s+me\s+)?([\p{L}][\p{L}\s'-]{1,30}?)\s+over\s+(?:[\p{L}][\p{L}\s'-]{1,30}?)\s+any\s+day(?:\s+of\s+the\s+week)?\b|^give\s+me\s+([\p{L}][\p{L}\s'-]{1,30}?)\s+(?:over|instead\s+of|rather\s+than)\s+/iu;
 /**
  * Tastes said with an idiom rather than a verb, with the thing as the clause's subject: "Mushrooms are
  * my nemesis", "cold brew is my guilty pleasure", "Give me spreadsheets over slide decks any day". The
@@ -161,7 +161,7 @@ export const idiomaticTaste: Rule = (c) => {
   const val = (raw: string) => {
     const v = raw.trim().replace(/^(?:the|a|an)\s+/i, '');
     // The thing opens the sentence, so its capital is the sentence's: keep case only for a multi-word name ("Blue Bottle").
-    return !v || PRONOUNS.test(v) || /^(?:he|she|they|we|i|you|my|his|her|their|our)\b/i.test(v) || v.split(/\s+/).length > 4 ? null : /^(?:\p{Lu}\S*\s+)+\p{Lu}\S*$/u.test(v) ? v : v.toLowerCase();
+    return !v || PRONOUNS.test(v) || /^(?:he|she|they|we|i|you|my|his|her|their|our)\b/i.test(v) || v.split(/\s+/).length > 4 ? null : /^(?:[\p{Lu}]\S*\s+)+[\p{Lu}]\S*$/u.test(v) ? v : v.toLowerCase();
   };
   if ((m = DISLIKE_IDIOM.exec(t))) {
     const v = val(m[1]);

@@ -45,7 +45,7 @@ const clean = (p: string) => p.replace(/\s+/g, ' ').trim();
  * A shift worked at a place names the employer: "on the night shift at Amazon", "doing nights at the Freeman",
  * "working earlies for Arriva". The place is a proper name; the speaker's or a third party's, whoever the clause is about.
  */
-const SHIFT_AT = /\b(?:on|doing|working|work|works|do|does|pulling)\s+(?:the\s+|my\s+|a\s+)?(?:(?:night|day|early|late|evening|morning|weekend|graveyard|overnight|back)\s+)?(?:shifts?|nights|days|earlies|lates|weekends)\s+(?:at|for)\s+(?:the\s+)?(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*){0,3})/u;
+const SHIFT_AT = /\b(?:on|doing|working|work|works|do|does|pulling)\s+(?:the\s+|my\s+|a\s+)?(?:(?:night|day|early|late|evening|morning|weekend|graveyard|overnight|back)\s+)?(?:shifts?|nights|days|earlies|lates|weekends)\s+(?:at|for)\s+(?:the\s+)?([\p{Lu}][\p{L}'’&-]*(?:\s+[\p{Lu}][\p{L}'’&-]*){0,3})/u;
 export const shiftEmployer: Rule = (c) => {
   const m = SHIFT_AT.exec(c.core);
   if (!m || c.negated || c.past || /\?\s*$/.test(c.sentence) || NOT_STATED.test(c.pre)) return [];
