@@ -231,3 +231,17 @@ describe('opinions turned, converted to, or given as a verdict', () => {
     ['we lost Pancake on Sunday, fifteen years', true],
   ])('a pet lost — %s', (text, lost) => expect(said(text).some((f) => f.split('|')[1] === 'pet' && f.endsWith('|retract'))).toBe(lost));
 });
+
+describe('a roster of names with ages, some said bare', () => {
+  test.each([
+    ['Tamsin’s 13, Ivo 10, and little Wren is 4 months', ['tamsin', 'ivo', 'wren']],
+    ['we have three bairns: Callum 12, Isla 9, and wee Rory is 5', ['callum', 'isla', 'rory']],
+  ])('%s', (text, names) => {
+    const facts = said(text);
+    for (const n of names) {
+      expect(has(facts, 'user', 'child', new RegExp(n))).toBe(true);
+      expect(facts.some((f) => f.startsWith(`child ${n}|age|`))).toBe(true);
+    }
+  });
+  test.each([['Arsenal 2, Spurs 1, what a game'], ['Leeds 3, Hull 0 and the pubs were rammed']])('a score is no roster — %s', (text) => expect(keyed(said(text), 'child')).toEqual([]));
+});

@@ -17,10 +17,13 @@ const COUNT = '(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twin
 const HEAD = re(`(?:^|[\\s,;:(])(?:(my|our)\\s+(?:${COUNT}\\s+)?|(${COUNT})\\s+)(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])`, 'giu');
 const AGE = '(\\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-]\\w+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)(\\s*(?:months?|weeks?)(?:\\s+old)?)?';
 /** A name and its age: "Ezra (4)", "Noor is 12", "Grace who's 16", "Samir, is 1", "Tomas, who's nine,", "Ines, 7,". */
-const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|\\s*,\\s*${AGE}\\s*(?=,)|(?:,?\\s+(?:who(?:'s|’s|\\s+is)|(?:he|she)(?:'s|’s|\\s+is)|is|(?:just\\s+|only\\s+)?(?:turned|turns))|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?|minutes?|mins?|seconds?|secs?|miles?|km|metres?|meters?|points?|goals?|laps?)\\b))`, 'gu');
-/** An ITEM match's age and unit: its groups are bracketed (2, 3), in apposition (4, 5) or after a verb (6, 7). */
+const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|\\s*,\\s*${AGE}\\s*(?=,)|(?:,?\\s+(?:who(?:'s|’s|\\s+is)|(?:he|she)(?:'s|’s|\\s+is)|is|(?:just\\s+|only\\s+)?(?:turned|turns))|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?|minutes?|mins?|seconds?|secs?|miles?|km|metres?|meters?|points?|goals?|laps?)\\b)|(?<!['’]s)\\s+${AGE}(?=\\s*(?:,|;|\\s(?:and|&)\\s|[.!]|$)))`, 'gu');
+/**
+ * An ITEM match's age and unit: its groups are bracketed (2, 3), in apposition (4, 5), after a verb (6, 7) or bare after
+ * the name (8, 9: "Nikau 12", read only in a list that has another item of the other forms).
+ */
 function itemAge(m: RegExpMatchArray): { n: string; unit: string } {
-  return { n: spelledToDigits((m[2] ?? m[4] ?? m[6]).toLowerCase()), unit: (m[3] ?? m[5] ?? m[7] ?? '').trim().replace(/\s+old$/, '') };
+  return { n: spelledToDigits((m[2] ?? m[4] ?? m[6] ?? m[8]).toLowerCase()), unit: (m[3] ?? m[5] ?? m[7] ?? m[9] ?? '').trim().replace(/\s+old$/, '') };
 }
 /** The group's age right after a plural head: "the twins are 4", "my boys are 9 and 7" is two ages, so only one number. */
 const GROUP_AGE = new RegExp(`^\\s+(?:are|were)\\s+(?:now\\s+|just\\s+|nearly\\s+|almost\\s+)?(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\\s*(?:[.,;!]|$|\\s+(?:and\\s+\\p{Lu}|(?:now|already|going\\s+on)\\b)))`, 'u');
@@ -31,12 +34,12 @@ const singular = (rel: string) => (/^(?:kids|children|boys|girls|sons|daughters)
 const LABEL: Record<string, string> = { twins: 'child', triplets: 'child', kids: 'child', children: 'child', boys: 'son', girls: 'daughter', sons: 'son', daughters: 'daughter' };
 
 /** What may open a roster that names no relation: a count of the group ("three of them:", "both of them —"). */
-const HEADLESS_LEAD = /^\s*(?:(?:all|both)\s+of\s+(?:them|em)|(?:\d|two|three|four|five|six)\s+of\s+(?:them|em)|(?:(?:we|I)\s+)?(?:have|got|(?:we|I)['’]ve\s+got)\s+(?:\d|two|three|four|five|six))?\s*[:,—–-]?\s*/iu;
+const HEADLESS_LEAD = /^\s*(?:(?:[\p{Ll}]+\s+)?(?:have|got)\s+(?:\d|two|three|four|five|six)\s+[\p{Ll}]+(?=\s*[:—–-])|(?:all|both)\s+of\s+(?:them|em)|(?:\d|two|three|four|five|six)\s+of\s+(?:them|em)|(?:(?:we|I)\s+)?(?:have|got|(?:we|I)['’]ve\s+got)\s+(?:\d|two|three|four|five|six))?\s*[:,—–-]?\s*/iu;
 /**
  * Between two items: a comma, "and" or ";", after at most a few lower-case words said of the one before ("Ananya is 16
  * going on 30 and Veer is 11"), before a word of endearment or size ("and little Maryam just turned one").
  */
-const LIST_SEP = /^(?:\s+[\p{Ll}\d][\p{L}\d'’-]*){0,4}?\s*(?:,\s*(?:and\s+|&\s+)?|;\s*|\s(?:and|&)\s+)(?:(?:little|wee|baby|young|big|the)\s+)?/u;
+const LIST_SEP = /^(?:\s+[\p{Ll}\d][\p{L}\d'’-]*){0,4}?\s*(?:,\s*(?:and\s+|&\s+)?|;\s*|\s(?:and|&)\s+)(?:(?:little|wee|baby|young|big|the|[\p{Ll}]{4,7})\s+)?/u;
 /** Twins or triplets named together with one age: "the twins Ebube and Kamsi are 2". */
 const GROUP_ITEM = new RegExp(`^(?:the\\s+|our\\s+|my\\s+)?(?:twins|triplets)\\s*,?\\s+(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*,\\s*(\\p{Lu}[\\p{Ll}'’-]+))?\\s+(?:and|&)\\s+(\\p{Lu}[\\p{Ll}'’-]+)\\s*,?\\s+(?:are|were)\\s+(?:just\\s+|nearly\\s+|almost\\s+)?${AGE}(?![\\p{L}\\d])`, 'u');
 
@@ -47,17 +50,17 @@ const GROUP_ITEM = new RegExp(`^(?:the\\s+|our\\s+|my\\s+)?(?:twins|triplets)\\s
  */
 function headlessRoster(sentence: string, speaker: string): Draft[] {
   let at = HEADLESS_LEAD.exec(sentence)![0].length;
-  const items: Array<{ name: string; age: string }> = [];
+  const items: Array<{ name: string; age: string; bare?: boolean }> = [];
   for (const m of sentence.matchAll(ITEM)) {
     if (m.index! < at) continue;
     if (m.index! !== at) {
       const sep = LIST_SEP.exec(sentence.slice(at, m.index!));
       if (items.length === 0 || !sep || sep[0].length !== m.index! - at) break;
     }
-    const name = m[1];
+    const name = m[1].replace(/['’]s$/, '');
     const { n, unit } = itemAge(m);
     if (NOT_NAMES.has(name.toLowerCase()) || RELATIONS[name.toLowerCase()] !== undefined || !/^\d+$/.test(n) || (!unit && Number(n) >= 18)) return [];
-    items.push({ name, age: `${n}${unit ? ` ${unit}` : ''}` });
+    items.push({ name, age: `${n}${unit ? ` ${unit}` : ''}`, bare: m[8] !== undefined });
     at = m.index! + m[0].length;
   }
   // Animals named with their ages ("Rex (3) and Bella (5), both greyhounds") are no children.
@@ -70,6 +73,8 @@ function headlessRoster(sentence: string, speaker: string): Draft[] {
     at += sep![0].length + g[0].length;
   }
   // Only an animal word in the list or right after it counts ("…, and they fight like cats" is a simile).
+  // "Arsenal 2, Spurs 1" is a score: bare "Name N" items count only beside an item said with a verb, an "'s" or brackets.
+  if (items.every((i) => i.bare)) return [];
   if (items.length < 2 || re(`\\b(?:${PET_RE})s?\\b`, 'i').test(sentence.slice(0, at)) || re(`^\\s*[,(—–-]?\\s*(?:both|all|the\\s+two)?\\s*(?:\\p{Ll}+\\s+)?(?:${PET_RE})s?\\b`, 'iu').test(sentence.slice(at))) return [];
   return items.flatMap(({ name, age }) => {
     const fact = relationDraft(speaker, 'child', name, 0.7);
@@ -106,7 +111,7 @@ export function kinRoster(sentence: string, speaker: string): Draft[] {
     if (groupFact) out.push({ ...groupFact, metadata: { ...groupFact.metadata, frame: 'roster' } });
     if (group) out.push({ key: 'age', value: spelledToDigits(group[1].toLowerCase()), subject: thirdPartyId(speaker, raw), confidence: 0.8, metadata: { frame: 'roster' } });
     for (const m of span.matchAll(ITEM)) {
-      const name = m[1];
+      const name = m[1].replace(/['’]s$/, '');
       if (NOT_NAMES.has(name.toLowerCase()) || /^(?:I|The|He|She|They|We|It)$/.test(name)) continue;
       // A singular head names one relative, right after it ("my grandson Archie is 15").
       if (!plural && span.slice(0, m.index).replace(/^[\s,:;(—–-]+/, '').trim() !== '') break;
