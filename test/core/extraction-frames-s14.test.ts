@@ -245,3 +245,11 @@ describe('a roster of names with ages, some said bare', () => {
   });
   test.each([['Arsenal 2, Spurs 1, what a game'], ['Leeds 3, Hull 0 and the pubs were rammed']])('a score is no roster — %s', (text) => expect(keyed(said(text), 'child')).toEqual([]));
 });
+
+describe('"did you end up …?" answered yes', () => {
+  test.each([
+    ['Did you end up getting the puppy?', 'we did! she’s a menace', /puppy/],
+    ['Did you end up adopting the lurcher?', 'yep, last week', /lurcher/],
+  ])('%s — %s', (q, a, value) => expect(has(asked(q, a), 'user', 'pet', value)).toBe(true));
+  test('a no takes nothing', () => expect(keyed(asked('Did you end up adopting the lurcher?', 'nope, too expensive'), 'pet').filter((f) => f.endsWith('|assert'))).toEqual([]));
+});

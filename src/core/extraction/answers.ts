@@ -13,7 +13,7 @@
 import type { Lexicon } from '../ports.ts';
 
 /** A "yes" that opens the answer (the rest of the message is read on its own after it). */
-export const CONFIRM = /^\s*(?:yes|yeah|yep|yup|aye|yea|ya|correct|exactly|right|that['’]s\s+right|that\s+is\s+right|that['’]s\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
+export const CONFIRM = /^\s*(?:yes|yeah|yep|yup|aye|yea|ya|correct|exactly|right|that['’]s\s+right|that\s+is\s+right|that['’]s\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$)|(?:we|i)\s+did(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
 
 /** A "no" to a question ("nope", "not any more"): the claim it denies. */
 export const DENY = /^\s*(?:no|nope|nah|not\s+any\s?more|not\s+really)\b[\s,.!—–-]*/i;
@@ -47,6 +47,10 @@ export function questionAsStatement(text: string): string {
   return text
     .replace(/(^|[.!—–-]\s*|,\s*)(are|were|have|had)\s+you\b/gi, (_m, lead: string, aux: string) => `${lead}you ${aux.toLowerCase()}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(?:do|does)\s+you\b/gi, (_m, lead: string) => `${lead}you`)
+    // "Did you end up getting the Qashqai?" → "you did end up getting the Qashqai": the past kept by do-support.
+    .replace(/(^|[.!—–-]\s*|,\s*)did\s+you\b(?!\s+(?:say|mention|tell|write)\b)/gi, (_m, lead: string) => `${lead}you did`)
+    // "…did end up getting the puppy" → "…did get the puppy" (the -ing form back to its base: "getting" → "get").
+    .replace(/\bdid\s+(?:(?:ever|finally|actually)\s+)?end\s+up\s+([a-z]+?)(?:([b-df-hj-np-tv-z])\2)?ing\b/gi, (_m, stem: string, dbl?: string) => `did ${stem}${dbl ?? ''}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)(?:'s|’s)\s+name\s+([\p{Lu}][\p{L}'-]*)/gu, (_m, lead: string, np: string, name: string) => `${lead}${np} is called ${name}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+the\s+name\s+of\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, name: string, np: string) => `${lead}${np} is called ${name}`)
     .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, aux: string, name: string, np: string) => `${lead}${name} ${aux.toLowerCase()} ${np}`)
