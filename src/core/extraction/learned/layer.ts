@@ -71,6 +71,9 @@ export function sentenceUnits(text: string, speaker: string, lex?: Lexicon): Sen
   return out;
 }
 
+/** Keys whose learned value is a place: never one named inside an event the rules read. */
+const PLACE_KEYS = new Set(['employer', 'location', 'hometown']);
+
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /**
@@ -100,9 +103,8 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
   }
   taken.add(norm(speaker));
   // "got married at Gretna Green on Friday": a place inside an event the rules read is where it happened, not a
-  // workplace or a home to learn (a job start's place is the employer, and stays learnable). Only places: a pet or a
-  // job named inside an activity is still learned.
-  const PLACE_KEYS = new Set(['employer', 'location', 'hometown']);
+  // workplace or a home to learn (a job start's place is the employer, and stays learnable). Only places (PLACE_KEYS):
+  // a pet or a job named inside an activity is still learned.
   const occasions = existing.filter((c) => c.type === 'event' && c.key !== 'event_job_start').map((c) => ` ${norm(c.value)} `);
   const said = new Set(existing.filter((c) => c.subject === speaker).map((c) => c.key));
   // Each typed argument of each own sentence is scored for every key; per key the most probable argument at or above
