@@ -255,8 +255,10 @@ function activitiesAsHobbies(facts: Draft[], lexicon?: Lexicon): Draft[] {
 
 /** A phrase that opens with someone else's possessive ("his interview", "Ana's wedding"). */
 /** An age in apposition left at the head of a third party's predicate ("29, is a nurse"). */
-const APPOSED_AGE = /^(?:aged\s+)?(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)\s*,\s*(?=[\p{L}])/iu;
-const APPOSED_AFTER_NAME = /^(.{0,60}?[\p{Lu}][\p{L}'’-]+),\s*(?:aged\s+)?(?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)\s*,\s*/u;
+const APPOSED_AGE_WORD = '(?:aged\\s+)?(?:\\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)';
+const APPOSED_AGE = new RegExp(`^${APPOSED_AGE_WORD}\\s*,\\s*(?=[\\p{L}])`, 'iu');
+/** The same age after the name it follows, in the clause text ("my brother Rustam, 35, is …" → "my brother Rustam is …"). */
+const APPOSED_AFTER_NAME = new RegExp(`^(.{0,60}?[\\p{Lu}][\\p{L}'’-]+),\\s*${APPOSED_AGE_WORD}\\s*,\\s*`, 'u');
 const SOMEONE_ELSES = /^(?:his|her|their|your)\b|^[\p{L}]+['’]s\b/iu;
 
 const CONDITION = /^\s*(?:if|unless|whether|even\s+if|as\s+if|as\s+though)\b/i;

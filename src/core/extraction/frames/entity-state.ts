@@ -8,6 +8,7 @@
  * the current value of the key when nothing is named). Idioms are read by the WordNet sense of
  * the phrasal verb; the referent is first resolved against the exchange's holdings.
  */
+import { runAt } from '../word-runs.ts';
 import type { Lexicon } from '../../ports.ts';
 import type { Draft, Holdings } from '../model.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
@@ -447,7 +448,7 @@ function structured(row: ReferenceEnding, rc: ReadClause, shape: Shape): Array<P
 
 /** The length (end index + 1 in `after`) of an ended phrase that opens `after`, or 0. */
 function endedPhraseAt(after: string[]): number {
-  for (const p of ENDED_PHRASES) if (p.every((w, k) => after[k] === w)) return p.length;
+  for (const p of ENDED_PHRASES) if (runAt(after, p)) return p.length;
   return 0;
 }
 

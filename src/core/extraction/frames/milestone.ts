@@ -9,6 +9,7 @@
 import type { Lexicon } from '../../ports.ts';
 import type { Clause } from '../model.ts';
 import { MILESTONE } from './table.ts';
+import { hasRun } from '../word-runs.ts';
 
 export type Stage =
   | { kind: 'achieved' | 'credential' | 'first' }
@@ -104,7 +105,7 @@ const PROPOSER = /(?:^|[\s,.!;])([\p{Lu}][\p{L}'’-]+|he|she)\s+(?:finally\s+|a
 /** Whether the sentence's words contain the run. */
 function saysRun(sentence: string, run: readonly string[]): boolean {
   const words = sentence.toLowerCase().replace(/[^\p{L}\s]+/gu, ' ').split(/\s+/).filter(Boolean);
-  return words.some((_, i) => run.every((r, j) => words[i + j] === r));
+  return hasRun(words, run);
 }
 
 /** The stage the clause tells of, or null. Only past, dated clauses are asked (events.ts). */

@@ -8,6 +8,7 @@
  * verbs, vocations, work kit, a kind in apposition and a name given by pronoun. Entity-state
  * endings are read by frames/entity-state.ts.
  */
+import { hasRun, runAt } from '../word-runs.ts';
 import type { Lexicon } from '../../ports.ts';
 import type { Clause, Draft } from '../model.ts';
 import { DIETS, LANGUAGES, NOT_NAMES, OCCASION_NOUNS, OCCUPATIONS, RELATIONS, RELATIONSHIP_STATUS } from '../lexicon.ts';
@@ -155,7 +156,7 @@ function inSlot(shape: Shape, slot: Frame['slot']): Phrase[] {
 function residentIn(np: Phrase, rc: ReadClause): boolean {
   if (!np.proper || !np.name || kindOf(np.name.toLowerCase(), rc.lex) !== null || (rc.lex && rc.lex.senses(np.name.toLowerCase(), 'noun', 1).length > 0)) return false;
   const words = rc.tokens.map((t) => t.lower);
-  return RESIDENCE_TAILS.some((run) => words.some((_, i) => run.every((w, j) => words[i + j] === w)));
+  return RESIDENCE_TAILS.some((run) => hasRun(words, run));
 }
 
 /** A proper name of one or two words that neither the seed table nor the lexicon holds. */
@@ -1022,7 +1023,7 @@ export function stanceTurnDrafts(rc: ReadClause): Draft[] {
   const at = tokens.findIndex((t) => t.lower === shape.verbText);
   if (!row || at < 0) return [];
   const after = tokens.slice(at + 1, at + 5).map((t) => t.lower);
-  const row2 = STANCE_TURNS.find((r) => r.lemma === shape.verb && r.tail?.every((w, k) => after[k] === w));
+  const row2 = STANCE_TURNS.find((r) => r.lemma === shape.verb && !!r.tail && runAt(after, r.tail));
   const me = !row.tail && ['me', 'us'].includes(after[0]) && (!row.particle || after[1] === row.particle || shape.particle === row.particle);
   const forMe = !row.tail && after[0] === 'it' && after[1] === 'for' && ['me', 'us'].includes(after[2]);
   if (!me && !forMe && !row2) return [];
@@ -1057,11 +1058,11 @@ export function conversionDrafts(rc: ReadClause): Draft[] {
   const verdict = clause.text
     .split(/\s*[,;:—–]\s*/)
     .map((part) => part.toLowerCase().split(/[^\p{L}']+/u).filter((w) => w && !['honestly', 'so', 'just', 'tbh', 'and', 'but', 'ok', 'well', 'yeah', 'frankly'].includes(w)))
-    .map((lead) => VERDICTS.find((v) => v.words.every((w, k) => lead[k] === w)))
+    .map((lead) => VERDICTS.find((v) => runAt(lead, v.words)))
     .find((v) => v !== undefined);
   if (!verdict && (shape.pronoun !== 'i' || shape.negated || clause.negated)) return [];
   const after = words.slice(words.indexOf('i') + 1).filter((w) => !['am', "'m", 'be', 'do', 'really', 'finally', 'honestly', 've', "'ve", 'have', 'been'].includes(w));
-  const said = verdict?.words ?? CONVERSIONS.find((c) => c.every((w, k) => after[k] === w));
+  const said = verdict?.words ?? CONVERSIONS.find((c) => runAt(after, c));
   if (!said) return [];
   // What came before the conversion in the sentence (the clause may be re-cased or expanded: find its words).
   const sentence = clause.sentence.toLowerCase();

@@ -51,6 +51,11 @@ function corrected(target: MemoryCandidate, value: string, replaces: string, evi
   return { ...target, value, op: 'correct', replaces, evidence, confidence: Math.max(target.confidence, 0.9), metadata: { ...(target.metadata ?? {}), valueShape: true }, ...extra };
 }
 
+/** A held dated event put on another day: its value kept, the old date recorded. */
+function redated(target: MemoryCandidate, when: { iso: string; text: string }, text: string): MemoryCandidate {
+  return corrected(target, target.value, String(target.metadata?.dateText ?? target.eventDate), text, { eventDate: when.iso, metadata: { ...(target.metadata ?? {}), dateText: when.text, previousDate: target.eventDate, valueShape: true } });
+}
+
 /**
  * The correction a message makes of a held memory by the shape of its value, or null. `prior` are the exchange's
  * earlier candidates (read lazily), most recent first; the speaker's own memories and those of third parties they told of.
@@ -87,7 +92,7 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
     const events = held.filter((p) => p.type === 'event' && p.eventDate);
     const target = oldDay !== null ? events.find((p) => Number(p.eventDate!.slice(8, 10)) === oldDay) : events.length === 1 ? events[0] : undefined;
     const when = newDay !== undefined ? resolveDate(`the ${newDay}${['th', 'st', 'nd', 'rd'][newDay % 10 > 3 || [11, 12, 13].includes(newDay) ? 0 : newDay % 10]}`, ref, true) : null;
-    if (target && when) return corrected(target, target.value, String(target.metadata?.dateText ?? target.eventDate), text, { eventDate: when.iso, metadata: { ...(target.metadata ?? {}), dateText: when.text, previousDate: target.eventDate, valueShape: true } });
+    if (target && when) return redated(target, when, text);
     return null;
   }
 
@@ -114,7 +119,7 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
     const events = held.filter((p) => p.type === 'event' && p.eventDate);
     const words = new Set(first.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length >= 4));
     const target = events.find((p) => p.value.toLowerCase().split(/[^\p{L}]+/u).some((w) => w.length >= 4 && words.has(w))) ?? (events.length === 1 ? events[0] : undefined);
-    if (target && target.eventDate !== when.iso) return corrected(target, target.value, String(target.metadata?.dateText ?? target.eventDate), text, { eventDate: when.iso, metadata: { ...(target.metadata ?? {}), dateText: when.text, previousDate: target.eventDate, valueShape: true } });
+    if (target && target.eventDate !== when.iso) return redated(target, when, text);
   }
 
   // A name: "X, not OLD" names the held value; else the held name spelled one or two letters apart.
