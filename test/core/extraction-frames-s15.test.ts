@@ -143,3 +143,30 @@ describe('defects fixed', () => {
     expect(resolveDate('we went out last night', ref, false)?.iso).toBe('2026-11-04');
   });
 });
+
+describe('a pet named by its kind, its sounds and its gear', () => {
+  test.each([
+    ['Clementine the pot-bellied pig got into the compost again', /clementine/],
+    ['Pistachio my leopard gecko shed his skin in one piece', /pistachio/],
+    ['Barnaby whinnied at me from the top field all morning', /barnaby/],
+    ['heard Tinkerbell neighing before I even opened the gate', /tinkerbell/],
+    ['Horatio flared his gills at the new plant', /horatio/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'pet', value)).toBe(true));
+  test.each([
+    ['Pingu the penguin was my favourite show as a kid'],
+    ['In the film the horse is called Joey'],
+    ['my sister’s pony Rolo the pony club star'],
+    ['Gareth purred something about the deadline'],
+    ['Marguerite hissed at me across the office'],
+  ])('no pet — %s', (text) => expect(keyed(said(text), 'pet')).toEqual([]));
+  test('an animal given away is ended, and a place after it names no pet', () => {
+    const facts = said('gave Nutmeg to a smallholder near Hexham on Sunday, with the twins I just couldn’t keep up with her', ['Nutmeg my pygmy goat ate the washing again']);
+    expect(has(facts, 'user', 'pet', /nutmeg/, 'retract')).toBe(true);
+    expect(has(facts, 'user', 'pet', /hexham/)).toBe(false);
+  });
+  test('a model number stays with its make', () => {
+    expect(has(said('I have a Fiat 500, bright yellow'), 'user', 'vehicle', /fiat 500/)).toBe(true);
+    expect(has(said('my trusty Volvo 240 needs new tyres'), 'user', 'vehicle', /^volvo 240$/)).toBe(true);
+    expect(has(said('I work at Tesco 4 days a week'), 'user', 'employer', /^tesco$/)).toBe(true);
+  });
+});

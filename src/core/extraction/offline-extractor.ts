@@ -714,6 +714,11 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
   return withoutEndedAsserts(out);
 }
 
+/** Names of the pets these candidates hold or end ("box turtle named Fandango" → fandango). */
+function petNames(cands: MemoryCandidate[]): Set<string> {
+  return new Set(cands.filter((c) => c.key === 'pet').map((c) => String(c.metadata?.name ?? / named (\S+)$/.exec(c.value)?.[1] ?? c.value).toLowerCase()));
+}
+
 /**
  * A sentence that ends a pet does not also keep it ("said goodbye to our old tabby Marmite", "we lost Treacle, our old
  * lab"): its assert of the same animal — the name ended, or an unnamed kind beside it — is dropped. An assert that
@@ -850,7 +855,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       // The message as the sentence readers see it (prepared, secrets masked), for the two message-level readers below.
       const masked = maskSecrets(prepare(content, lexicon));
       if (!isQuestion(content) && !isJokeOrSarcasm(content))
-        for (const d of [...animalAnaphora(masked, lexicon, people), ...animalSignDrafts(masked, lexicon, people), ...breedAppositionDrafts(masked, lexicon, people)]) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
+        for (const d of [...animalAnaphora(masked, lexicon, people), ...animalSignDrafts(masked, lexicon, people, petNames(out.slice(before))), ...breedAppositionDrafts(masked, lexicon, people)]) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
       // "Our son arrived on Monday! … we've called him Alfie": a name given by pronoun to the newcomer named before it.
       if (!isQuestion(content) && !isJokeOrSarcasm(content) && !isHypothetical(content))
         for (const d of namedByPronoun(masked, speaker, lexicon)) if (!out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));

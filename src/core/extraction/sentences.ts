@@ -116,6 +116,8 @@ const CLAUSE_SPLIT = new RegExp(
     `|\\s*,\\s*(?=[A-Z][a-z]+\\s+(?:from\\s+(?:the\\s+|my\\s+)?[a-z]+|next\\s+door)\\s+(?:is|was|has|had)\\b)` +
     // "the Micra died on the A66 and the mechanic said not worth fixing": someone else's report after the speaker's clause.
     `|\\s*,?\\s+(?:and|but|so)\\s+(?=(?:the|his|her|their|my|our)\\s+(?:[A-Za-z]+\\s+){0,2}?(?:said|says|reckons|reckoned|told|tells|thinks|thought)\\b)` +
+    // "gave Fandango away yesterday, with the new baby I just couldn't…": a reason phrase opening the speaker's next clause.
+    `|\\s*,\\s*(?=(?:with|what\\s+with|since|now\\s+that|after)\\s+(?:[A-Za-z'’-]+\\s+){1,4}(?:I|we)\\s)` +
     // "So that's it then: nine years at…": a lead-in clause with its own verb, then a colon and the statement.
     `|\\s*:\\s+(?=[a-z])(?<=\\b(?:is|it's|that's|was|are|happened|news|update)(?:\\s+(?:it|that|then|now|official|done))*\\s*:\\s+)`,
   'g',

@@ -151,7 +151,9 @@ const SKIP_ADV = new Set(['so', 'well', 'also', 'just', 'finally', 'actually', '
  * The tagger's commonest slip in chat: a present-tense verb after a bare noun read as a plural noun ("dairy wrecks my
  * stomach", "Nugget hates baths"). A noun in -s between a noun and a determiner or possessive is the verb.
  */
-function retagVerbs(toks: readonly NlpToken[]): NlpToken[] {
+function retagVerbs(tokens: readonly NlpToken[]): NlpToken[] {
+  // "a Peugeot 106", "the Fiat 500 needs…": a model number after a make is part of the name (not before a unit).
+  const toks = tokens.map((t, k) => (t.pos === 'NUM' && tokens[k - 1]?.pos === 'PROPN' && /^\d{2,4}[a-z]{0,2}$/i.test(t.text) && !TIME_UNITS.has(tokens[k + 1]?.lemma ?? '') && tokens[k + 1]?.pos !== 'NUM' ? { ...t, pos: 'PROPN' } : t));
   const verbless = !toks.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
   return toks.map((t, i) => {
     const prev = toks[i - 1];

@@ -974,7 +974,9 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     const namesVehicle = (name: string) => isKind(name.toLowerCase(), 'vehicle', lex) || name.split(/\s+/).some((w, k, ws) => isKind(w.toLowerCase(), 'vehicle') || (k > 0 && isKind(`${ws[k - 1]} ${w}`.toLowerCase(), 'vehicle')));
     if (p === shape.subject && clause.subject.self && p.name && namesVehicle(p.name)) {
       const stop = words.findIndex((w, k) => k > 0 && !/^[\p{Lu}]|\d/u.test(w) && !isKind(w.toLowerCase(), 'vehicle', lex));
-      out.push({ key: 'vehicle', value: (stop > 0 ? words.slice(0, stop) : words).join(' '), implicit: true, subject: clause.speaker, metadata: { frame: 'possessed×vehicle' } });
+      // "my old Peugeot 106": the describing words before the name are not the vehicle's name.
+      const from = Math.max(0, words.findIndex((w) => /^[\p{Lu}]/u.test(w)));
+      out.push({ key: 'vehicle', value: (stop > 0 ? words.slice(from, Math.max(stop, from + 1)) : words.slice(from)).join(' '), implicit: true, subject: clause.speaker, metadata: { frame: 'possessed×vehicle' } });
     }
     // A symptom ("my mouth itch", "my cough") is no condition; the harm frame reads what caused it.
     const symptom = (!!lex && lex.isA(p.headLemma, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 })) || (shape.objects.includes(p) && harmDrafts(rc).length > 0);

@@ -234,8 +234,10 @@ export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker',
  * Parts, gear and doings only an animal has (a subset of ANIMAL_PARTS and more: no coat, collar, nail or jab, which a
  * person has too). "her snout", "his cage", "wagging": said in a sentence about one name, that name is a pet.
  */
-export const ANIMAL_ONLY_PARTS: readonly string[] = ['fur', 'paw', 'paws', 'tail', 'whiskers', 'claws', 'mane', 'hoof', 'hooves', 'beak', 'feathers', 'snout', 'trotters', 'kennel', 'hutch', 'cage', 'leash', 'kibble', 'vivarium', 'coop', 'undercoat', 'litter tray', 'water bowl', 'food bowl', 'tank', 'enclosure', 'stable', 'lead'];
-export const ANIMAL_VERBS: readonly string[] = ['wag', 'wagged', 'wagging', 'wags', 'purr', 'purred', 'purring', 'purrs', 'moult', 'moulted', 'moulting', 'molt', 'molted', 'molting', 'barked', 'barking', 'meowed', 'meowing', 'miaowed', 'whinnied', 'neighed', 'neighing', 'clucking', 'clucked', 'squeaked', 'squeaking', 'hissed', 'hissing', 'pecked', 'pecking', 'chirping', 'chirped', 'nibbling', 'shedding', 'grooming', 'chewed'];
+export const ANIMAL_ONLY_PARTS: readonly string[] = ['fur', 'paw', 'paws', 'tail', 'whiskers', 'claws', 'mane', 'hoof', 'hooves', 'beak', 'feathers', 'snout', 'trotters', 'kennel', 'hutch', 'cage', 'leash', 'kibble', 'vivarium', 'coop', 'undercoat', 'litter tray', 'water bowl', 'food bowl', 'tank', 'enclosure', 'stable', 'lead', 'fins', 'gills', 'litter box', 'hay rack', 'terrarium', 'aquarium', 'perch', 'scratching post'];
+/** Lemmas of verbs only an animal does, read right after a name in any form ("Zephyrine whinnying", "Archimedes wheeks"). */
+export const ANIMAL_SOUNDS: readonly string[] = ['whinny', 'neigh', 'nicker', 'wheek', 'purr', 'meow', 'miaow', 'cluck', 'squawk', 'bleat', 'moo', 'oink', 'yap', 'yowl', 'wag', 'moult', 'molt', 'bray', 'quack', 'honk', 'chirrup'];
+export const ANIMAL_VERBS: readonly string[] = ['wag', 'wagged', 'wagging', 'wags', 'moult', 'moulted', 'moulting', 'molt', 'molted', 'molting', 'barked', 'barking', 'meowed', 'meowing', 'miaowed', 'whinnied', 'neighed', 'neighing', 'clucking', 'clucked', 'squeaked', 'squeaking', 'pecked', 'pecking', 'chirping', 'chirped', 'nibbling', 'shedding', 'grooming', 'chewed'];
 
 /** A part word that starts another thing with the word after it ("Sarah's hay fever" is no hay). */
 export const NOT_PART_COMPOUNDS: readonly string[] = ['hay fever', 'booster seat', 'booster club'];
