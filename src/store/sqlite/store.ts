@@ -328,7 +328,7 @@ export const turnsBetweenSql = perLimit((limit) => `SELECT ${turnSelect()} FROM 
 /** Events dated in [from, to), in creation order, at most `limit` (in the text). */
 export const eventsBetweenSql = perLimit(
   (limit) =>
-    `SELECT * FROM memories WHERE scope = ? AND type = 'event' AND COALESCE(event_date, valid_from) >= ? AND COALESCE(event_date, valid_from) < ? AND status <> 'deleted' ORDER BY created_at, rowid ${limit}`,
+    `SELECT ${memorySelect()} FROM memories WHERE scope = ? AND type = 'event' AND COALESCE(event_date, valid_from) >= ? AND COALESCE(event_date, valid_from) < ? AND status <> 'deleted' ORDER BY created_at, rowid ${limit}`,
 );
 /** Memories by id (a JSON list), scope-checked, in creation order. */
 const MEMORIES_BY_ID_SQL = `SELECT ${memorySelect('m')} FROM json_each(?) j CROSS JOIN memories m ON m.id = j.value WHERE m.scope = ? ORDER BY m.created_at, m.rowid`;
@@ -817,7 +817,8 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {
-    return this.reader.all(eventsBetweenSql(Math.max(0, limit)), scope, from, to).map(rowToMemory);
+    // Rows as values (no object a row), like the other recall reads.
+    return this.reader.values(eventsBetweenSql(Math.max(0, limit)), scope, from, to).map((v) => memoryFromValues(v));
   }
 
   async memoryHistory(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]> {
