@@ -19,6 +19,9 @@ const TERMS_OF = (col: string) => `json_each('[' || replace(json_quote(${col}), 
 /** Adds one document to each distinct term of the `row` (new/old) in scope_term_docs, when `cond` holds. */
 const countUp = (kind: 'turn' | 'memory', row: 'new' | 'old', cond: string) =>
   `INSERT INTO scope_term_docs (scope_id, kind, term, docs) SELECT k.id, '${kind}', j.value, 1 FROM scope_keys k, (SELECT DISTINCT value FROM ${TERMS_OF(`${row}.terms`)} WHERE value <> '') j WHERE k.scope = ${row}.scope AND ${cond} ON CONFLICT (scope_id, kind, term) DO UPDATE SET docs = docs + 1;`;
+/** Whether the row's scope still has counts of the kind (deleteUser drops them first: its row deletes then skip the count-down). */
+const HAS_COUNTS = (kind: 'turn' | 'memory', row: 'new' | 'old') =>
+  `EXISTS (SELECT 1 FROM scope_term_docs WHERE scope_id = (SELECT id FROM scope_keys WHERE scope = ${row}.scope) AND kind = '${kind}')`;
 /** Removes one document from each distinct term of the `row`, dropping the counts that reach 0, when `cond` holds. */
 const countDown = (kind: 'turn' | 'memory', row: 'new' | 'old', cond: string) =>
   `UPDATE scope_term_docs SET docs = docs - 1 WHERE ${cond} AND scope_id = (SELECT id FROM scope_keys WHERE scope = ${row}.scope) AND kind = '${kind}' AND term IN (SELECT value FROM ${TERMS_OF(`${row}.terms`)});
@@ -318,7 +321,7 @@ CREATE TRIGGER turns_terms_ai AFTER INSERT ON turns BEGIN
   INSERT OR IGNORE INTO scope_keys (scope) VALUES (new.scope);
   ${countUp('turn', 'new', 'TRUE')}
 END;
-CREATE TRIGGER turns_terms_ad AFTER DELETE ON turns BEGIN
+CREATE TRIGGER turns_terms_ad AFTER DELETE ON turns WHEN ${HAS_COUNTS('turn', 'old')} BEGIN
   ${countDown('turn', 'old', 'TRUE')}
 END;
 CREATE TRIGGER turns_terms_au AFTER UPDATE OF terms, scope ON turns WHEN old.terms IS NOT new.terms OR old.scope IS NOT new.scope BEGIN
@@ -330,7 +333,7 @@ CREATE TRIGGER memories_terms_ai AFTER INSERT ON memories WHEN new.status <> 'de
   INSERT OR IGNORE INTO scope_keys (scope) VALUES (new.scope);
   ${countUp('memory', 'new', 'TRUE')}
 END;
-CREATE TRIGGER memories_terms_ad AFTER DELETE ON memories WHEN old.status <> 'deleted' BEGIN
+CREATE TRIGGER memories_terms_ad AFTER DELETE ON memories WHEN old.status <> 'deleted' AND ${HAS_COUNTS('memory', 'old')} BEGIN
   ${countDown('memory', 'old', 'TRUE')}
 END;
 CREATE TRIGGER memories_terms_au AFTER UPDATE OF terms, scope, status ON memories

@@ -928,10 +928,10 @@ export class SqliteMemoryStore implements MemoryStore {
     await this.write((q) => {
       const scopes = JSON.stringify(userScopes(q, userKey));
       q.exec('DELETE FROM embeddings WHERE scope IN (SELECT value FROM json_each(?))', scopes);
+      // The scopes' term counts go first: the delete triggers then find nothing left to count down, row after row.
+      q.exec('DELETE FROM scope_term_docs WHERE scope_id IN (SELECT id FROM scope_keys WHERE scope IN (SELECT value FROM json_each(?)))', scopes);
       q.exec('DELETE FROM memories WHERE scope IN (SELECT value FROM json_each(?))', scopes);
       q.exec('DELETE FROM turns WHERE scope IN (SELECT value FROM json_each(?))', scopes);
-      // The triggers drop each term count as its last document goes; this leaves none behind whatever happened before.
-      q.exec('DELETE FROM scope_term_docs WHERE scope_id IN (SELECT id FROM scope_keys WHERE scope IN (SELECT value FROM json_each(?)))', scopes);
       for (const table of ['scope_speakers', 'scope_stats', 'scope_keys']) q.exec(`DELETE FROM ${table} WHERE scope IN (SELECT value FROM json_each(?))`, scopes);
     });
     await this.erase();
