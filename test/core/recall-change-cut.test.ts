@@ -34,14 +34,26 @@ function memory(p: Partial<MemoryRecord> & Pick<MemoryRecord, 'id' | 'key' | 'va
 
 const QUESTION = 'Did I go kayaking last weekend?';
 
-/** A retracted kayak and, written later, more active activity events than the key lookup's cut holds. */
-async function seeded(store: MemoryStore): Promise<MemoryService> {
+const dayOf = (i: number) => `2025-${String(3 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+
+/** More rows than the key lookup's cut holds, written after the retraction: active activity events, or a job title superseded again and again. */
+const crowds = {
+  none: () => [] as MemoryRecord[],
+  events: () =>
+    Array.from({ length: RETRIEVE.keyRows + 10 }, (_, i) =>
+      memory({ id: `ev${i}`, type: 'event', key: 'event_activity', value: `went bouldering with Lena (${i})`, eventDate: dayOf(i), createdAt: `${dayOf(i)}T10:00:00Z`, updatedAt: `${dayOf(i)}T10:00:00Z`, confidence: 0.95 }),
+    ),
+  history: () =>
+    Array.from({ length: RETRIEVE.keyRows + 10 }, (_, i) =>
+      memory({ id: `job${i}`, key: 'job_title', value: `analyst grade ${i}`, status: 'superseded', active: false, createdAt: `${dayOf(i)}T10:00:00Z`, updatedAt: `${dayOf(i)}T10:00:00Z`, validTo: dayOf(i) }),
+    ),
+};
+
+/** A retracted kayak and, written later, a crowd of other rows of the keys the change lookup reads. */
+async function seeded(store: MemoryStore, crowd: keyof typeof crowds = 'events'): Promise<MemoryService> {
   await store.migrate();
   const service = new MemoryService({ store, offlineExtractor: noExtraction, logger: silent });
-  const events = Array.from({ length: RETRIEVE.keyRows + 10 }, (_, i) => {
-    const day = `2025-${String(3 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
-    return memory({ id: `ev${i}`, type: 'event', key: 'event_activity', value: `went bouldering with Lena (${i})`, eventDate: day, createdAt: `${day}T10:00:00Z`, updatedAt: `${day}T10:00:00Z`, confidence: 0.95 });
-  });
+  const events = crowds[crowd]();
   const kayak = memory({ id: 'kayak', key: 'vehicle', value: 'kayak', status: 'retracted', active: false, validFrom: '2024-05-01', validTo: '2025-02-01' });
   await store.transaction('u:u1', async (tx) => {
     await tx.insertMemory(kayak);
@@ -50,7 +62,7 @@ async function seeded(store: MemoryStore): Promise<MemoryService> {
   return service;
 }
 
-describe('changes are not crowded out of the key cut by events', () => {
+describe('changes are not crowded out of the key cut', () => {
   test('the question implies the event key the cut would fill', () => {
     expect(analyzeQuery(QUESTION, new Set()).keys).toContain('event_activity');
   });
@@ -62,6 +74,31 @@ describe('changes are not crowded out of the key cut by events', () => {
     const store = make();
     try {
       const service = await seeded(store);
+      const r = await service.recall({ query: QUESTION, sessionId: null, userId: 'u1', maxTokens: 400 });
+      expect(r.context.toLowerCase()).toContain('no longer kayak');
+    } finally {
+      await store.close();
+    }
+  });
+
+  // Known defect (session 15, not fixed): superseded history sorts with the retracted rows in the cut, and KeyLookup.only
+  // filters after it, so 60 newer superseded job titles hide the retracted kayak. A fix filters before the cut, on an
+  // index of retracted rows. When this starts to pass, drop `.fails`.
+  test.fails('superseded history of another key still crowds the retracted value out (known defect)', async () => {
+    const store = new SqliteMemoryStore(':memory:');
+    try {
+      const service = await seeded(store, 'history');
+      const r = await service.recall({ query: QUESTION, sessionId: null, userId: 'u1', maxTokens: 400 });
+      expect(r.context.toLowerCase()).toContain('no longer kayak');
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('without the crowd the same question states the change (the case above is the cut, not the question)', async () => {
+    const store = new SqliteMemoryStore(':memory:');
+    try {
+      const service = await seeded(store, 'none');
       const r = await service.recall({ query: QUESTION, sessionId: null, userId: 'u1', maxTokens: 400 });
       expect(r.context.toLowerCase()).toContain('no longer kayak');
     } finally {
