@@ -170,3 +170,22 @@ describe('a pet named by its kind, its sounds and its gear', () => {
     expect(has(said('I work at Tesco 4 days a week'), 'user', 'employer', /^tesco$/)).toBe(true);
   });
 });
+
+describe('state changes by clause shape', () => {
+  test('a group one played in, quit, ends the pastime, not an employer', () => {
+    const facts = said('quit the water polo team, the captain was unbearable', ['water polo training twice a week']);
+    expect(has(facts, 'user', 'hobby', /water polo/, 'retract')).toBe(true);
+    expect(keyed(facts, 'employer')).toEqual([]);
+  });
+  test('the engagement called off with the partner named ends that partner', () => {
+    expect(has(said('called off the engagement with Severin, I am fine', ['engaged to Severin since spring']), 'user', 'partner', /severin/, 'retract')).toBe(true);
+    expect(keyed(said('called off the wedding with the caterers, too pricey'), 'partner')).toEqual([]);
+  });
+  test('divorced from someone named ends them as the partner', () => {
+    const facts = said('officially divorced from Anneliese as of Friday');
+    expect(has(facts, 'user', 'relationship_status', /divorced/)).toBe(true);
+    expect(has(facts, 'user', 'partner', /anneliese/, 'retract')).toBe(true);
+  });
+  test('a vehicle that got pinched is ended', () =>
+    expect(has(said('the Lambretta got nicked from outside the gym', ['bought a Lambretta scooter in May']), 'user', 'vehicle', /lambretta/, 'retract')).toBe(true));
+});

@@ -161,6 +161,9 @@ function retagVerbs(tokens: readonly NlpToken[]): NlpToken[] {
     // "my stepdad Clem still drives…": a capitalised word inside the clause, after a noun, before the clause's verb, is a
     // name (the tagger reads "Clem" as the verb "clem").
     if (t.pos === 'VERB' && i > 0 && /^[\p{Lu}][\p{Ll}]/u.test(t.text) && prev?.pos === 'NOUN' && toks.slice(i + 1, i + 3).some((x) => x.pos === 'VERB' || x.pos === 'AUX')) return { ...t, pos: 'PROPN', lemma: t.lower };
+    // "got pinched", "someone nicked the van": a past form the tagger read as a noun after "get" or after someone as
+    // the subject (before a determiner, name or possessive) is the verb.
+    if (t.pos === 'NOUN' && /[^e]ed$/.test(t.lower) && prev && (['get', 'got', 'gets', 'getting', 'gotten'].includes(prev.lower) || (['someone', 'somebody', 'thieves', 'he', 'she'].includes(prev.lower) && next && (next.pos === 'DET' || next.pos === 'PROPN' || isPossessive(next))))) return { ...t, pos: 'VERB', lemma: t.lower.replace(/ed$/, '') };
     // "eat anything with sesame": an indefinite pronoun after a verb is the object noun.
     if (t.pos === 'PRON' && INDEFINITES.has(t.lower) && prev?.pos === 'VERB') return { ...t, pos: 'NOUN' };
     // "walked Taco round the reservoir": a word that may be a preposition, between a noun and a determiner, is one.
@@ -311,7 +314,8 @@ export function shapeOfTokens(tokens: readonly NlpToken[]): Shape {
       if (s.subjectless && toks[i]?.pos === 'AUX' && toks[i].lemma === 'be') s.gerundNames = true;
       while ((toks[i]?.lower === 'and' || toks[i]?.lower === 'or' || toks[i]?.lower === ',') && i + 1 < toks.length) {
         const [more, k] = readArgument(toks, i + 1);
-        if (!more) break;
+        // "quit my job, the boss was awful": a phrase after a comma with its own verb is the next clause's subject.
+        if (!more || (toks[i].lower === ',' && ['VERB', 'AUX'].includes(toks[k]?.pos ?? ''))) break;
         s.objects.push(more);
         i = k;
       }

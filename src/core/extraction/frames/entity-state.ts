@@ -14,7 +14,7 @@ import type { Draft, Holdings } from '../model.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { bareName, type ReadClause } from './read.ts';
-import { BARRED_FROM, COMPLETIONS, DISSOLUTIONS, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, OUT_STATES, REFERENCE_ENDINGS, SHELTERS, type Ending, type ReferenceEnding } from './table.ts';
+import { PASTIME_GROUPS, BARRED_FROM, COMPLETIONS, DISSOLUTIONS, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, OUT_STATES, REFERENCE_ENDINGS, SHELTERS, type Ending, type ReferenceEnding } from './table.ts';
 import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
 import { resolveDate } from '../dates.ts';
 
@@ -209,6 +209,13 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     // A lower-case chat name ("bruno passed away", "sold the yamaha") counts as the name it is.
     // …unless the word is of a kind the row ends ("packed in squash": the game, not a pet called Squash).
     // The word as written decides ("seats" are no SEAT, "bikes" are bikes).
+    // "quit the dragon boat team", "left the choir": a group one plays or sings in is a pastime, not an employer (unless
+    // the exchange holds it as the employer).
+    if (!referent.proper && (PASTIME_GROUPS as readonly string[]).includes(referent.headLemma) && endable(e).some((k) => k === 'employer' || k === 'hobby') && !holdings?.find(referent.headLemma, ['employer'])) {
+      const words = referent.text.toLowerCase().split(/\s+/).filter((w) => !/^(?:the|my|our|a|an|local)$/.test(w));
+      const pastime = words.length > 1 ? words.slice(0, -1).join(' ') : words.join(' ');
+      return [{ key: 'hobby', value: pastime, op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, kindKnown: true } }];
+    }
     const headKind = referent.proper ? null : kindOf(referent.head, lex);
     const chatName = referent.proper || (headKind && e.keyByKind[headKind]) ? null : bareName(referent, lex, [null, 'the']);
     const name = referent.proper ? referent.name! : chatName;
@@ -578,6 +585,11 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
     else if (row.role === 'passive') refs = shape.passive && !shape.pronoun ? [shape.subject] : [];
     // "Ruth and I ended things", "we ended it": said together over the bond itself, the partner named or held now.
     else if (row.role === 'together') {
+      // "called off the engagement with Amadeo": the speaker alone, over the bond's occasion, with the partner named.
+      const partnerWith = row.objects && speakerActs && shape.pronoun !== 'we' && shape.objects.length > 0 && shape.objects.every((o) => row.objects!.includes(o.headLemma)) ? shape.preps.find((p) => p.prep === 'with' && p.np.proper)?.np : undefined;
+      if (partnerWith) {
+        refs = [partnerWith];
+      } else {
       if (shape.pronoun !== 'we' || !shape.objects.every((o) => (row.objects ?? BOND_OBJECTS).includes(o.headLemma))) continue;
       if (row.objects && shape.objects.length === 0) continue;
       if (!shape.subject) {
@@ -588,6 +600,7 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
         continue;
       }
       refs = [shape.subject];
+      }
     } else if (row.role === 'leaver') {
       // "my best mate Callum … left me in this town": someone named by another relation is no partner leaving.
       const otherRelation = !clause.subject.self && !!clause.subject.relation && RELATIONS[clause.subject.relation] !== 'partner';

@@ -612,6 +612,8 @@ export const COMPLETIONS: readonly string[] = ['through', 'final', 'finalised', 
 export const FAREWELLS: readonly string[] = ['goodbye', 'farewell', 'goodbyes', 'farewells'];
 /** What a rehomed animal is found or given ("found Pretzel a new family"). */
 export const NEW_HOMES: readonly string[] = ['home', 'family', 'owner', 'owners', 'household'];
+/** Groups one plays, sings or rows in: quitting one ends a pastime ("quit the dragon boat team", "left the choir"). */
+export const PASTIME_GROUPS: readonly string[] = ['team', 'club', 'choir', 'band', 'league', 'squad', 'orchestra', 'troupe', 'crew', 'ensemble', 'society'];
 /** Where an animal given up is kept ("Bramley is at a rescue now"). */
 export const SHELTERS: readonly string[] = ['rescue', 'shelter', 'sanctuary', 'rehoming', 'refuge'];
 /** The speaker's state out of a job or pastime ("I'm finished at BAE", "I'm out of Transnet"), then at/of/from it. */

@@ -22,6 +22,8 @@ const status: Rule = (c) => {
   // "been together nine years and married for four of them", "married for a decade now": a stated length of marriage.
   else if ((m = /^(?:have\s+been|has\s+been|been|are|am)\s+(?:together|dating)\b[^.;]*?\band\s+(married|engaged)\b|^(?:have\s+been\s+|has\s+been\s+|been\s+|am\s+|are\s+)?(married)\s+(?:for\s+)?(?:almost\s+|nearly\s+|over\s+|about\s+|just\s+over\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a\s+few|several)\s+(?:years?|months?|decades?)\b/i.exec(t))) out.push({ key: 'relationship_status', value: (m[1] ?? m[2]).toLowerCase() });
   else if ((m = /\b(?:got|just\s+got|finally\s+got|have\s+got|has\s+got|(?:have|has)\s+(?:just\s+)?gotten)\s+(married|engaged|divorced|separated)\b/i.exec(t))) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
+  // "officially divorced from Rutger": the status said as a fragment, with whom.
+  else if ((m = /^(?:(?:officially|now|finally|recently|legally)\s+)?(divorced|separated)\s+from\s+[\p{Lu}]/u.exec(t)) && c.subject.self) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
   // A group's "got divorced" (my parents) is not one person's status.
   if (!c.subject.self) return c.negated || /\b(?:parents|kids|children|friends|twins|sons|daughters|brothers|sisters)\b/i.test(c.subject.id) ? [] : out;
   else if (/\bbroke\s+up\b|\bsplit\s+up\b|\bseparated\b/i.test(t)) {
@@ -34,6 +36,9 @@ const status: Rule = (c) => {
   }
   if ((m = /^(?:am|are)\s+(?:still\s+)?with\s+([\p{Lu}][\p{L}-]+)\b/u.exec(t)) && isName(m[1]) && c.negated && c.ending && !out.some((d) => d.key === 'partner'))
     // "I'm not with Jake anymore": the relationship with a named person ended.
+    out.push({ key: 'partner', value: m[1], op: 'retract', type: 'relation' });
+  // "divorced from Rutger", "separated from Ines": the named person was the partner.
+  if ((m = /\b(?:divorced|separated)\s+from\s+([\p{Lu}][\p{L}-]+)/u.exec(t)) && isName(m[1]) && !c.negated && c.subject.self && !out.some((d) => d.key === 'partner'))
     out.push({ key: 'partner', value: m[1], op: 'retract', type: 'relation' });
   // "married to Ana", "got engaged to Marco", "I'm engaged to Sam": the named person is the partner.
   if ((m = /\b(married|engaged)\s+to\s+([\p{Lu}][\p{L}-]+)/u.exec(t)) && isName(m[2]) && !c.negated)
