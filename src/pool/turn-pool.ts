@@ -65,8 +65,12 @@ export const OFFLINE_EXTRACTOR_SPEC: ExtractorSpec = { module: new URL('../core/
 
 const WORKER_URL = new URL('./turn-worker.ts', import.meta.url);
 
-/** Options that take a value and that a worker needs to load its modules as the main thread does. */
-const LOADER_OPTIONS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader', '--conditions', '-C']);
+/**
+ * Options that take a value and that a worker keeps: those it needs to load its modules as the main
+ * thread does, and the profilers' (`--cpu-prof-interval 200` passed on without its value made every
+ * worker fail to start, so a profiled server extracted everything inline).
+ */
+const VALUE_OPTIONS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader', '--conditions', '-C', '--cpu-prof-dir', '--cpu-prof-name', '--cpu-prof-interval', '--heap-prof-dir', '--heap-prof-name', '--heap-prof-interval']);
 
 /**
  * Worker execArgv: the main thread's module-loading options (loaders, `--import`, conditions,
@@ -80,7 +84,7 @@ export function workerExecArgv(argv: readonly string[] = process.execArgv): stri
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const name = a.split('=')[0];
-    if (LOADER_OPTIONS.has(name)) {
+    if (VALUE_OPTIONS.has(name)) {
       if (a.includes('=')) out.push(a);
       else if (i + 1 < argv.length) out.push(a, argv[++i]);
     } else if (name.startsWith('--experimental-') || name === '--no-warnings' || name === '--enable-source-maps' || name.startsWith('--cpu-prof') || name.startsWith('--heap-prof')) out.push(a);

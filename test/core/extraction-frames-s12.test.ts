@@ -147,6 +147,13 @@ describe('a new stance on a topic an earlier turn judged', () => {
     expect(heldTopics('I hate line dancing.').map((h) => `${h.topic}:${h.stance}`)).toEqual(['line dancing:negative']);
     expect(heldTopics('the bus is late again')).toEqual([]);
   });
+  test('an earlier message is read once: the next turns of its session get the same frozen answer (no new wink pass)', () => {
+    const text = 'vegemite is vile';
+    const first = heldTopics(text);
+    expect(first.map((h) => `${h.topic}:${h.stance}`)).toEqual(['vegemite:negative']);
+    expect(heldTopics(text)).toBe(first);
+    expect(Object.isFrozen(first) && first.every((h) => Object.isFrozen(h))).toBe(true);
+  });
   test.each([
     ['ok I take it back, herring on rye is actually growing on me', 'pickled herring is disgusting, never again', 'opinion_herring:positive'],
     ['line dancing is fun though, honestly', 'I hate line dancing.', 'opinion_line_dancing:positive'],

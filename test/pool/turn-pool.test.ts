@@ -157,6 +157,7 @@ describe('TurnPool', () => {
     [['--title=memory', '--perf-basic-prof-only-functions', '--import=tsx', '--conditions', 'development'], ['--import=tsx', '--conditions', 'development']],
     [['--require', '/x/suppress.cjs', '--experimental-import-meta-resolve'], ['--require', '/x/suppress.cjs', '--experimental-import-meta-resolve', '--import', 'tsx']],
     [['--cpu-prof', '--cpu-prof-dir=/tmp/p', '--import', 'tsx'], ['--cpu-prof', '--cpu-prof-dir=/tmp/p', '--import', 'tsx']],
+    [['--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', '/tmp/p', '--import', 'tsx'], ['--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', '/tmp/p', '--import', 'tsx']],
   ])("a worker's execArgv keeps the module-loading options of %j, drops V8/process-wide ones", (argv, expected) => {
     expect(workerExecArgv(argv)).toEqual(expected);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { SqliteMemoryStore, statementBytes } from '../../src/store/sqlite/store.ts';
-import { runStoreConformance } from './conformance.ts';
+import { memory, runStoreConformance } from './conformance.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'store-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,6 +45,37 @@ describe('SQLite full-text segments', () => {
     (store as unknown as { optimize(): void }).optimize();
     expect(segments(reader)).toBe(1);
     expect((await store.lexicalCandidates(scope, 'turn', ['biscuit'], 100)).docs).toHaveLength(60);
+    await store.close();
+  });
+});
+
+describe('SQLite memory update triggers', () => {
+  // Ingest updates ~1.5 memories a turn. A retirement re-indexed the row's unchanged terms in the
+  // full-text index and a reinforcement ran four counter upserts (docs/ingest.md, Session 15):
+  // total_changes() counts the rows the triggers touch too.
+  test('touch the full-text row and the counters only when what they hold changes', async () => {
+    const store = new SqliteMemoryStore(':memory:');
+    await store.migrate();
+    const scope = 'u:trig';
+    const m = memory(scope, 'location', 'Berlin');
+    await store.transaction(scope, (tx) => tx.insertMemories([m]));
+    const db = (store as unknown as { writer: { db: import('better-sqlite3').Database } }).writer.db;
+    const changes = (sql: string, ...params: unknown[]) => {
+      const before = Number((db.prepare('SELECT total_changes() AS n').get() as { n: number }).n);
+      db.prepare(sql).run(...params);
+      return Number((db.prepare('SELECT total_changes() AS n').get() as { n: number }).n) - before;
+    };
+    // A reinforcement: the row and the revision of its two counter rows.
+    expect(changes('UPDATE memories SET confidence = 0.95, updated_at = ? WHERE id = ?', '2026-02-01T00:00:00.000Z', m.id)).toBe(3);
+    // A retirement: the row and its counters; the full-text row stays as it was.
+    expect(changes("UPDATE memories SET status = 'superseded', active = 0, updated_at = ? WHERE id = ?", '2026-03-01T00:00:00.000Z', m.id)).toBe(5);
+    const stats = await store.corpusStats(scope, 'memory');
+    expect(stats).toMatchObject({ count: 1, active: { count: 0 }, revision: '2026-03-01T00:00:00.000Z' });
+    expect((await store.lexicalCandidates(scope, 'memory', ['berlin'], 10, { includeInactive: true })).docs.map((d) => d.id)).toEqual([m.id]);
+    // Deletion still leaves the full-text index, and the counters follow.
+    changes("UPDATE memories SET status = 'deleted' WHERE id = ?", m.id);
+    expect((await store.lexicalCandidates(scope, 'memory', ['berlin'], 10, { includeInactive: true })).docs).toEqual([]);
+    expect(await store.corpusStats(scope, 'memory')).toMatchObject({ count: 0 });
     await store.close();
   });
 });

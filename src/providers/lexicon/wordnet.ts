@@ -12,8 +12,8 @@ import { LEXNAMES, POS_CODES, POS_LETTER, packTables, wordHash, type PackedWordN
 import { ByteLru, stringBytes } from '../../core/byte-lru.ts';
 
 /**
- * Bytes of memo per lexicon for its two hottest questions: a word's ranked synsets (morphy and the sense rows) and
- * `isA` answers. The extractor asks the same few thousand words again on every turn (endings, kinds, casing);
+ * Bytes of memo per lexicon for each of its three hottest questions: a word's ranked synsets (morphy and the sense
+ * rows), its lemmas (morphy) and `isA` answers. The extractor asks the same few thousand words again on every turn (endings, kinds, casing);
  * the tables never change, so an answer never goes stale.
  */
 export const LEXICON_MEMO_BYTES = 2 * 1024 * 1024;
@@ -32,6 +32,8 @@ export class WordNetLexicon implements Lexicon {
   private readonly dict: MorphyDictionary;
   private readonly rankedMemo = new ByteLru<Ranked>(LEXICON_MEMO_BYTES, (k, v) => stringBytes(k) + 16 + 40 * v.length);
   private readonly isAMemo = new ByteLru<boolean>(LEXICON_MEMO_BYTES, (k) => stringBytes(k) + 8);
+  /** `lemmas` answers (morphy over each part of speech): the casing of an all-lower-case message asks up to three times a word. */
+  private readonly lemmasMemo = new ByteLru<readonly string[]>(LEXICON_MEMO_BYTES, (k, v) => stringBytes(k) + 16 + v.reduce((n, l) => n + stringBytes(l) + 8, 0));
   /** Decoded lemmas by word id, filled as asked (bounded by the lexicon: a few thousand in practice, all 147k at most). */
   private readonly lemmaOf: Array<string | undefined>;
 
@@ -99,9 +101,15 @@ export class WordNetLexicon implements Lexicon {
   }
 
   lemmas(word: string, pos?: PartOfSpeech): string[] {
-    const out: string[] = [];
-    for (const p of this.posList(pos)) for (const l of morphy(word, p, this.dict)) if (!out.includes(l)) out.push(l);
-    return out;
+    const key = `${pos ?? ''}\t${word}`;
+    let memo = this.lemmasMemo.get(key);
+    if (!memo) {
+      const out: string[] = [];
+      for (const p of this.posList(pos)) for (const l of morphy(word, p, this.dict)) if (!out.includes(l)) out.push(l);
+      this.lemmasMemo.set(key, (memo = Object.freeze(out)));
+    }
+    // A copy: callers own the array they get.
+    return memo.slice();
   }
 
   private sense(s: number, rank: number): LexSense {

@@ -26,6 +26,18 @@ const HAS_COUNTS = (kind: 'turn' | 'memory', row: 'new' | 'old') =>
 const countDown = (kind: 'turn' | 'memory', row: 'new' | 'old', cond: string) =>
   `UPDATE scope_term_docs SET docs = docs - 1 WHERE ${cond} AND scope_id = (SELECT id FROM scope_keys WHERE scope = ${row}.scope) AND kind = '${kind}' AND term IN (SELECT value FROM ${TERMS_OF(`${row}.terms`)});
   DELETE FROM scope_term_docs WHERE ${cond} AND scope_id = (SELECT id FROM scope_keys WHERE scope = ${row}.scope) AND kind = '${kind}' AND docs <= 0 AND term IN (SELECT value FROM ${TERMS_OF(`${row}.terms`)});`;
+/** What a memory update does to the scope counters (migration 3's trigger; since migration 7 only when a counted column changes). */
+const MEMORY_COUNTERS_ON_UPDATE = `  UPDATE scope_stats SET docs = docs - (old.status <> 'deleted'), terms = terms - CASE WHEN old.status <> 'deleted' THEN old.term_count ELSE 0 END WHERE scope = old.scope AND kind = 'memory';
+  UPDATE scope_stats SET docs = docs - (old.status <> 'deleted' AND old.active = 1), terms = terms - CASE WHEN old.status <> 'deleted' AND old.active = 1 THEN old.term_count ELSE 0 END WHERE scope = old.scope AND kind = 'memory_active';
+  INSERT INTO scope_stats VALUES (new.scope, 'memory', new.status <> 'deleted', CASE WHEN new.status <> 'deleted' THEN new.term_count ELSE 0 END, new.updated_at)
+    ON CONFLICT (scope, kind) DO UPDATE SET docs = docs + excluded.docs, terms = terms + excluded.terms, revision = max(revision, excluded.revision);
+  INSERT INTO scope_stats VALUES (new.scope, 'memory_active', new.status <> 'deleted' AND new.active = 1, CASE WHEN new.status <> 'deleted' AND new.active = 1 THEN new.term_count ELSE 0 END, new.updated_at)
+    ON CONFLICT (scope, kind) DO UPDATE SET docs = docs + excluded.docs, terms = terms + excluded.terms, revision = max(revision, excluded.revision);`;
+/** What a memory update does to the memory full-text index (migration 3's trigger; since migration 7 only when the terms, the scope or deleted-ness change). */
+const MEMORY_SFTS_ON_UPDATE = `  DELETE FROM memories_sfts WHERE rowid = old.rowid;
+  INSERT OR IGNORE INTO scope_keys (scope) VALUES (new.scope);
+  INSERT INTO memories_sfts (rowid, terms)
+    SELECT new.rowid, 's' || k.id || '_' || replace(new.terms, ' ', ' s' || k.id || '_') FROM scope_keys k WHERE k.scope = new.scope AND new.status <> 'deleted';`;
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -196,10 +208,7 @@ CREATE TRIGGER memories_sfts_ad AFTER DELETE ON memories BEGIN
   DELETE FROM memories_sfts WHERE rowid = old.rowid;
 END;
 CREATE TRIGGER memories_sfts_au AFTER UPDATE OF terms, scope, status ON memories BEGIN
-  DELETE FROM memories_sfts WHERE rowid = old.rowid;
-  INSERT OR IGNORE INTO scope_keys (scope) VALUES (new.scope);
-  INSERT INTO memories_sfts (rowid, terms)
-    SELECT new.rowid, 's' || k.id || '_' || replace(new.terms, ' ', ' s' || k.id || '_') FROM scope_keys k WHERE k.scope = new.scope AND new.status <> 'deleted';
+${MEMORY_SFTS_ON_UPDATE}
 END;
 
 -- Per-scope counters (documents, total terms, newest write) kept by triggers, so corpus
@@ -238,12 +247,7 @@ CREATE TRIGGER memories_stats_ad AFTER DELETE ON memories BEGIN
   UPDATE scope_stats SET docs = docs - (old.status <> 'deleted' AND old.active = 1), terms = terms - CASE WHEN old.status <> 'deleted' AND old.active = 1 THEN old.term_count ELSE 0 END WHERE scope = old.scope AND kind = 'memory_active';
 END;
 CREATE TRIGGER memories_stats_au AFTER UPDATE ON memories BEGIN
-  UPDATE scope_stats SET docs = docs - (old.status <> 'deleted'), terms = terms - CASE WHEN old.status <> 'deleted' THEN old.term_count ELSE 0 END WHERE scope = old.scope AND kind = 'memory';
-  UPDATE scope_stats SET docs = docs - (old.status <> 'deleted' AND old.active = 1), terms = terms - CASE WHEN old.status <> 'deleted' AND old.active = 1 THEN old.term_count ELSE 0 END WHERE scope = old.scope AND kind = 'memory_active';
-  INSERT INTO scope_stats VALUES (new.scope, 'memory', new.status <> 'deleted', CASE WHEN new.status <> 'deleted' THEN new.term_count ELSE 0 END, new.updated_at)
-    ON CONFLICT (scope, kind) DO UPDATE SET docs = docs + excluded.docs, terms = terms + excluded.terms, revision = max(revision, excluded.revision);
-  INSERT INTO scope_stats VALUES (new.scope, 'memory_active', new.status <> 'deleted' AND new.active = 1, CASE WHEN new.status <> 'deleted' AND new.active = 1 THEN new.term_count ELSE 0 END, new.updated_at)
-    ON CONFLICT (scope, kind) DO UPDATE SET docs = docs + excluded.docs, terms = terms + excluded.terms, revision = max(revision, excluded.revision);
+${MEMORY_COUNTERS_ON_UPDATE}
 END;
 
 -- Speakers of each scope (speakerOf: the message name, else the role's label), kept on insert.
@@ -341,6 +345,32 @@ CREATE TRIGGER memories_terms_au AFTER UPDATE OF terms, scope, status ON memorie
   ${countDown('memory', 'old', "old.status <> 'deleted'")}
   INSERT OR IGNORE INTO scope_keys (scope) VALUES (new.scope);
   ${countUp('memory', 'new', "new.status <> 'deleted'")}
+END;
+`,
+  },
+  {
+    version: 8,
+    name: 'memory update triggers fire only for what changes: the full-text row on terms, scope or deletion, the counters on counted columns',
+    // Ingest updates ~1.5 memories a turn: reinforcements (confidence, updated_at) and retirements
+    // (status, active, valid_to). A retirement re-indexed the row's unchanged terms (a secure delete
+    // and an insert in memories_sfts), a reinforcement ran four upserts of scope_stats to move the
+    // revision. The full-text row depends only on the terms, the scope and whether the row is
+    // deleted; the counters only on scope, status, active and term_count, else only the revision
+    // moves (docs/ingest.md, Session 15).
+    sql: `
+DROP TRIGGER memories_sfts_au;
+CREATE TRIGGER memories_sfts_au AFTER UPDATE OF terms, scope, status ON memories
+WHEN old.terms IS NOT new.terms OR old.scope IS NOT new.scope OR (old.status = 'deleted') IS NOT (new.status = 'deleted') BEGIN
+${MEMORY_SFTS_ON_UPDATE}
+END;
+DROP TRIGGER memories_stats_au;
+CREATE TRIGGER memories_stats_au AFTER UPDATE ON memories
+WHEN old.scope IS NOT new.scope OR old.status IS NOT new.status OR old.active IS NOT new.active OR old.term_count IS NOT new.term_count BEGIN
+${MEMORY_COUNTERS_ON_UPDATE}
+END;
+CREATE TRIGGER memories_stats_au_revision AFTER UPDATE ON memories
+WHEN old.scope IS new.scope AND old.status IS new.status AND old.active IS new.active AND old.term_count IS new.term_count BEGIN
+  UPDATE scope_stats SET revision = max(revision, new.updated_at) WHERE scope = new.scope AND kind IN ('memory', 'memory_active');
 END;
 `,
   },

@@ -74,7 +74,7 @@ describe('choosing the lexicon', () => {
     expect(off.lexicon.isA('dog', 'animal')).toBe(false);
   });
 
-  test('memoised answers (ranked senses, isA) equal a fresh lexicon\'s, whatever the order asked, and a caller cannot alter them', () => {
+  test('memoised answers (ranked senses, lemmas, isA) equal a fresh lexicon\'s, whatever the order asked, and a caller cannot alter them', () => {
     const files = locateWordNet()!;
     const { tables } = loadOrBuildTables(files, defaultCachePath(files));
     const warm = new WordNetLexicon(tables);
@@ -89,5 +89,10 @@ describe('choosing the lexicon', () => {
     const s = warm.senses('dog');
     s.reverse().push(s[0]!);
     expect(warm.senses('dog')).toEqual(fresh.senses('dog'));
+    // Lemmas are memoised too (morphy ran on every call): a caller owns the array it gets.
+    const l = warm.lemmas('dogs');
+    l.push('cat');
+    expect(warm.lemmas('dogs')).toEqual(fresh.lemmas('dogs'));
+    expect(warm.lemmas('dogs')).not.toBe(warm.lemmas('dogs'));
   });
 });

@@ -12,6 +12,7 @@ import type { Draft } from '../model.ts';
 import { analyseText } from '../nlp.ts';
 import { topicSlug } from '../values.ts';
 import { NEGATIVE, POSITIVE, RELATIONS } from '../lexicon.ts';
+import { ByteLru, stringBytes } from '../../byte-lru.ts';
 
 type Stance = 'positive' | 'negative' | 'mixed';
 
@@ -70,8 +71,24 @@ function lexicalStance(text: string): 'positive' | 'negative' | null {
 /** A hedge that tempers praise into a mixed view ("fine. sometimes.", "alright I suppose"). */
 const hedged = (t: string) => /\b(?:sometimes|i\s+suppose|i\s+guess|kind\s+of|sort\s+of|-ish|in\s+small\s+doses|only\s+(?:on|in|when|if))\b/i.test(t) || /\bONLY\b/.test(t);
 
-/** The topics an earlier user message judged, with the stance it took. */
-export function heldTopics(text: string): HeldTopic[] {
+/**
+ * Budget of the held-topics memo (per thread). Each turn reads the held topics of the session's last three turns' user
+ * messages, so every message was read again by each of the next three turns — a wink analysis each time (~12% of a
+ * small turn's extraction, docs/ingest.md "Session 15"). The answer depends on the text only, so it is kept.
+ */
+export const HELD_TOPICS_MEMO_BYTES = 1024 * 1024;
+const heldMemo = new ByteLru<readonly HeldTopic[]>(HELD_TOPICS_MEMO_BYTES, (k, v) => stringBytes(k) + 16 + v.reduce((n, h) => n + stringBytes(h.topic) + 24, 0));
+
+/** The topics an earlier user message judged, with the stance it took (frozen; memoised by text). */
+export function heldTopics(text: string): readonly HeldTopic[] {
+  const hit = heldMemo.get(text);
+  if (hit) return hit;
+  const out = Object.freeze(readHeldTopics(text).map((h) => Object.freeze(h)));
+  heldMemo.set(text, out);
+  return out;
+}
+
+function readHeldTopics(text: string): HeldTopic[] {
   const out: HeldTopic[] = [];
   for (const s of analyseText(text)) {
     const judged = stanceOfText(s.text, s.sentiment);
