@@ -189,3 +189,14 @@ describe('state changes by clause shape', () => {
   test('a vehicle that got pinched is ended', () =>
     expect(has(said('the Lambretta got nicked from outside the gym', ['bought a Lambretta scooter in May']), 'user', 'vehicle', /lambretta/, 'retract')).toBe(true));
 });
+
+describe('a food said with no verb, then the body reacting', () => {
+  test.each([
+    ['cashew curry at the work do and my lips swelled up within minutes', /cashew/],
+    ['a spoonful of tahini and my throat went tight and scratchy', /tahini/],
+    ['kimchi jjigae at lunch and my tongue went numb and tingly again', /kimchi/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'allergy', value)).toBe(true));
+  test.each([['pizza at lunch and my boss was furious'], ['Tom at the pub and my face went red laughing'], ['dinner at eight and my feet are killing me']])('no allergy — %s', (text) =>
+    expect(keyed(said(text), 'allergy')).toEqual([]),
+  );
+});

@@ -861,7 +861,8 @@ function tellsReaction(words: string[]): boolean {
     const after = words.slice(i + 2, i + 6);
     if (after.some((w) => REACTION_CHANGES.has(w))) return true;
     const b = after.findIndex((w) => REACTION_BECOME.has(w));
-    if (b >= 0 && after.slice(b + 1, b + 3).some((w) => REACTION_STATES.has(w))) return true;
+    // "my tongue went fat and tingly": the state may follow another.
+    if (b >= 0 && after.slice(b + 1, b + 4).some((w) => REACTION_STATES.has(w))) return true;
   }
   return false;
 }
@@ -897,6 +898,17 @@ export function procedureDrafts(rc: ReadClause): Draft[] {
 export function reactionDrafts(rc: ReadClause): Draft[] {
   const { clause, lex } = rc;
   let shape = rc.shape;
+  // "methi paratha at lunch and my lips swelled up again": a food said with no verb, then the speaker's body reacting
+  // later in the sentence. A food to the lexicon, or a dish it does not hold at all (chat casing may capitalise it).
+  // "one bite of that pesto": the food is what the portion is of.
+  const portionOf = shape.preps.find((p) => p.prep === 'of' && !p.np.proper && fits(p.np, 'food', lex))?.np;
+  const dish = !shape.verb && shape.subject && !shape.pronoun && clause.subject.self && !clause.negated ? (portionOf ?? shape.subject) : null;
+  // A meal is when, not what ("lunch at noon and my throat is sore").
+  if (dish && lex && !lex.isA(dish.headLemma, 'meal', { pos: 'noun', maxSenses: 1, maxDepth: 3 }) && (fits(dish, 'food', lex) || (lex.senses(dish.headLemma, undefined, 1).length === 0 && kindOf(dish.headLemma, lex) === null))) {
+    const sentence = clause.sentence.toLowerCase();
+    const from = sentence.indexOf(dish.head.toLowerCase());
+    if (from >= 0 && tellsReaction(sentence.slice(from).split(/[^\p{L}-]+/u).filter(Boolean))) return [{ key: 'allergy', value: bare(dish).toLowerCase().replace(/^(?:that|this|those|these)\s+/, ''), implicit: true, subject: clause.speaker, metadata: { frame: 'food+reaction' } }];
+  }
   // "went to the GP coz every time I eat anything with sesame…": the eating clause may follow the main one.
   if (shape.verb && !(REACTION.eat as readonly string[]).includes(shape.verb)) {
     const at = rc.tokens.findIndex((t, k) => k > 0 && ['i', 'we'].includes(t.lower) && (REACTION.eat as readonly string[]).includes(verbLemma(rc.tokens[k + 1]?.lemma ?? '', lex)));

@@ -257,7 +257,7 @@ export const PROCEDURE = { nouns: ['surgery', 'operation', 'op', 'removal', 'rep
  */
 export const HARM_VERBS: readonly string[] = ['wreck', 'upset', 'destroy', 'kill', 'irritate', 'hurt', 'bother', 'ruin', 'mess', 'make', 'give', 'inflame', 'swell'];
 /** What a harm gives ("shellfish gives me hives"): the reaction, read like a harmed body part. */
-export const HARM_RESULTS: readonly string[] = ['hive', 'hives', 'rash', 'rashes', 'reaction', 'anaphylaxis', 'eczema', 'cramps', 'heartburn', 'migraine', 'migraines'];
+export const HARM_RESULTS: readonly string[] = ['hive', 'hives', 'rash', 'rashes', 'reaction', 'anaphylaxis', 'eczema', 'cramps', 'heartburn', 'migraine', 'migraines', 'welts', 'wheals'];
 /** How a harm leaves the speaker ("shellfish makes me really sick"). */
 export const HARM_STATES: readonly string[] = ['sick', 'ill', 'itchy', 'nauseous', 'bloated', 'queasy', 'swell', 'swollen', 'wheezy', 'wheeze', 'vomit', 'puke', 'break'];
 /**

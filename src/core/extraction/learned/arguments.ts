@@ -71,6 +71,8 @@ export function argumentsOf(tokens: readonly NlpToken[], sentence: readonly stri
     if (t.pos === 'VERB' && /ing$/.test(t.lower) && kindOf(t.lower, lex) === 'activity') return add(t.lower, 'kind:activity', i, i, [`lw:${t.lower}`]);
     if (t.pos !== 'NOUN') return;
     const kind = wordInfo(t.lemma.toLowerCase(), 'noun', lex).kind;
+    // A meal is an occasion ("dinner at eight"), never a food value.
+    if (kind === 'food' && lex?.isA(t.lemma.toLowerCase(), 'meal', { pos: 'noun', maxSenses: 1, maxDepth: 3 })) return;
     if (kind && TYPED.has(kind)) add(t.lower, `kind:${kind}`, i, i, [`lw:${t.lemma.toLowerCase()}`]);
   });
   return out;
