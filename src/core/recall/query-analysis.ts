@@ -41,6 +41,8 @@ export interface AnalyzedQuery {
   terms: QueryTerm[];
   /** Lower-cased names the question mentions (capitalised words, or known names). */
   names: string[];
+  /** The sex of the kin the question names, when it names one only ("my dad" → male; kinSex). */
+  kinSex?: 'male' | 'female' | null;
   /**
    * Names in an oblique position — possessive ("Gina's store"), after a preposition ("recommend
    * to Melanie") — unless "according to": when a question names several people, the others are
@@ -394,6 +396,27 @@ const NEUTRAL_ANAPHORA = /\b(they|them|their|it|its|that|this|those|these|we|us|
 const MALE = /\b(he|him|his|himself|he's|son|brother|husband|boyfriend|fianc[ée]|dad|father|grandpa|grandfather|uncle|nephew|stepson|stepfather|boy|man|guy)\b/i;
 const FEMALE = /\b(she|her|hers|herself|she's|daughter|sister|wife|girlfriend|fianc[ée]e|mom|mum|mother|grandma|grandmother|aunt|niece|stepdaughter|stepmother|girl|woman|lady)\b/i;
 
+/** Kin nouns of one sex (no pronouns): what a relation row or a question names ("dad" ← a man, "mum" ← a woman). */
+const MALE_KIN = /\b(?:son|sons|brother|brothers|husband|boyfriend|fianc[ée]|dad|daddy|father|papa|grandpa|grandfather|uncle|nephew|stepson|stepfather)\b/i;
+const FEMALE_KIN = /\b(?:daughter|daughters|sister|sisters|wife|girlfriend|fianc[ée]e|mom|mum|mummy|mommy|mother|mama|grandma|grandmother|aunt|niece|stepdaughter|stepmother)\b/i;
+
+/** The sex a text's kin nouns name, when they name only one ("my dad" → male; "brothers or sisters" → null). */
+export function kinSex(text: string): 'male' | 'female' | null {
+  const male = MALE_KIN.test(text);
+  const female = FEMALE_KIN.test(text);
+  return male === female ? null : male ? 'male' : 'female';
+}
+
+/**
+ * Whether a relation row cannot answer the question by the sex of the kin each names: "What's my dad called?" is not
+ * answered by "parent: mum", nor "my sister's job" by a brother's row. Rows or questions naming no sex (or both) never conflict.
+ */
+export function kinConflict(q: Pick<AnalyzedQuery, 'kinSex'>, rowText: string): boolean {
+  if (!q.kinSex) return false;
+  const row = kinSex(rowText);
+  return row !== null && row !== q.kinSex;
+}
+
 /**
  * Whether a follow-up that reads as one only by a pronoun ("how old will he be?") can refer to
  * something in `text` (the session's latest turns): "it / that / they" can refer to anything;
@@ -554,6 +577,40 @@ function circumstanceTerms(query: string, names: ReadonlySet<string>, frame: Rea
   for (const w of circ) for (const t of analyze(w)) out.add(t);
   return out;
 }
+
+/**
+ * A schedule ask: when something of the user's happens, now or next ("What time does gateball start tomorrow?", "When's
+ * my next stint?", "What time's my shinty training on Saturday?") — not when it happened ("When did I start…?").
+ */
+const SCHEDULE_ASK = /\b(?:what\s+time|when|what\s+days?|which\s+days?)(?:'s|\s+(?:is|are|does|do|will|'ll))\b/i;
+/** Aspectual verbs: a schedule ask's "start / begin / finish" says which end of the event is asked, not what it is. */
+const ASPECT_VERBS = new Set(words('start starts begin begins finish finishes end ends open opens close closes resume resumes kick kicks'));
+/** Lexicon classes of the noun that names an occasion of an activity ("training", "practice", "lesson", "match"). */
+const OCCASION_CLASSES = new Set(['noun.act', 'noun.event']);
+
+/**
+ * Terms of a schedule ask (SCHEDULE_ASK) that frame the time rather than name the activity: its aspectual verbs
+ * (ASPECT_VERBS), and the occasion noun heading a compound whose modifier names the activity ("shinty training": the
+ * turns say "I coach the shinty team"; the modifier is a noun, the head of OCCASION_CLASSES by its first sense).
+ */
+function scheduleFrameTerms(query: string, names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): string[] {
+  if (!SCHEDULE_ASK.test(query) || PAST_SCHEDULE.test(query)) return [];
+  const ws = words(query);
+  const out = ws.filter((w) => ASPECT_VERBS.has(w)).flatMap((w) => analyze(w));
+  if (lexicon)
+    for (let i = 1; i < ws.length; i++) {
+      const [mod, head] = [ws[i - 1]!, ws[i]!];
+      if (mod.length < 3 || STOP_WORDS.has(mod) || FILLER.has(mod) || names.has(mod) || STOP_WORDS.has(head)) continue;
+      // The modifier is a noun (not an adjective: "next training") or a word the lexicon lacks ("shinty", "gateball").
+      const known = lexicon.senses(mod, undefined, 1).length > 0;
+      if (known && (lexicon.senses(mod, 'noun', 1).length === 0 || lexicon.senses(mod, 'adj', 1).length > 0)) continue;
+      const first = lexicon.senses(head, 'noun', 1)[0];
+      if (first && OCCASION_CLASSES.has(first.lexClass)) out.push(...analyze(head));
+    }
+  return out;
+}
+/** A schedule ask in the past ("When did gateball start?") asks a date: its words stay the topic's. */
+const PAST_SCHEDULE = /\b(?:did|was|were|had)\b/i;
 
 /** A closing relative clause after a content word: "…X that/which/who (up to five words)?" (RELATIVE_CLAUSE). */
 const RELATIVE_CLAUSE = /\b[a-z]{3,}\s+(?:that|which|who)\s+((?:[a-z']+\s+){0,4}[a-z']+)\s*[?.!]*\s*$/i;
@@ -717,7 +774,7 @@ export function nameAskedOf(q: string): string | 'self' | null {
 
 /** Words naming a relative or partner (the relation keys' query words): "my mother's …" asks about her. */
 const RELATION_WORDS = new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').flatMap((s) => s.queryWords.map((w) => w.toLowerCase())));
-const RELATION_KEYS = [...new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').map((s) => s.key))];
+export const RELATION_KEYS = [...new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').map((s) => s.key))];
 
 /** Kinds of thing a user keeps (an animal, a vehicle, an instrument): "my <noun of the kind>" names the key that holds it. */
 const POSSESSED_KINDS: readonly NounKind[] = ['animal', 'vehicle', 'instrument'];
@@ -953,9 +1010,12 @@ function nounKindsOf(ws: string[], names: ReadonlySet<string>, lexicon: QueryLex
  * work?" is not about work). Unless nothing else is left to ask about ("What do I do at work?").
  */
 const AT_ADJUNCT = /\bat\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?([a-z]+)\b/gi;
+/** "back home" (in the place one comes from): an adjunct like "at home" ("Do I have brothers or sisters back home?"). */
+const BACK_HOME = /\b(back)\s+(home)\b/gi;
 function adjunctWords(query: string): Set<string> {
   const out = new Set<string>();
   for (const m of query.matchAll(AT_ADJUNCT)) if (!STOP_WORDS.has(m[1]!.toLowerCase())) out.add(m[1]!.toLowerCase());
+  for (const m of query.matchAll(BACK_HOME)) out.add(m[1]!.toLowerCase()).add(m[2]!.toLowerCase());
   if (out.size === 0) return out;
   const rest = words(query).filter((w) => !out.has(w) && !STOP_WORDS.has(w) && !FILLER.has(w) && analyze(w).length > 0);
   return rest.length > 0 ? out : new Set();
@@ -1094,11 +1154,14 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // Only beside a word that names the topic at full weight: "Am I still working weekends?" is about the weekends.
   const circumstances = circumstanceTerms(query, names, frame, lexicon);
   if ([...terms.values()].some((t) => t.source === 'query' && !circumstances.has(t.term) && (t.cover ?? 1) > QUERY.narrowedCover)) capCover(circumstances, QUERY.circumstanceCover);
+  // "What time does gateball start tomorrow?": the time is asked of the activity; the aspect and the occasion noun frame it.
+  const schedule = scheduleFrameTerms(query, names, lexicon);
+  if (schedule.length > 0 && [...terms.values()].some((t) => t.source === 'query' && !schedule.includes(t.term) && (t.cover ?? 1) > QUERY.narrowedCover)) capCover(schedule, QUERY.circumstanceCover);
   // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
   const adjuncts = adjunctWords(query);
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
   capCover(adjunctTerms, QUERY.narrowedCover);
-  const keys = keysAskedFor(adjuncts.size > 0 ? query.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)) : query, lexicon, names);
+  const keys = keysAskedFor(adjuncts.size > 0 ? query.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)).replace(BACK_HOME, ' ') : query, lexicon, names);
   // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
   // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
   // call?") asks for no name at all.
@@ -1308,5 +1371,6 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),
     opinion: stance.length > 0 || isOpinionAsk(query),
+    kinSex: kinSex(query),
   };
 }
