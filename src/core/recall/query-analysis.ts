@@ -161,7 +161,7 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
     // A place to go near the user ("recommend a neighbourhood cafe", "a good gym near me"): where they live.
     name: 'place',
     covers: true,
-    words: /\b(recommend|suggest|find|know)\b(\s+\S+){0,4}?\s+(restaurants?|caf[eé]s?|coffee shops?|bars?|pubs?|bakeries|bakery|gyms?|parks?|shops?|spots?|neighbou?rhoods?)\b|\bnear (me|us|here)\b|\baround here\b/i,
+    words: /\b(recommend|suggest|find|know)\b(\s+\S+){0,4}?\s+(restaurants?|caf[eé]s?|coffee shops?|bars?|pubs?|bakeries|bakery|gyms?|parks?|shops?|spots?|neighbou?rhoods?|somewhere|anywhere|places?)\b|\bnear (me|us|here)\b|\baround here\b/i,
     keys: ['location', 'diet', 'allergy'],
   },
   {
@@ -190,6 +190,14 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
     name: 'schedule',
     words: /\b(schedul(e|ing)|reschedul\w*|appointments?|book (a|an|the|my)|calendar|meetings?|(good|best|right) time|availability|a call with|set up a call|(a|some) (time|slot|day) (for|to)|clash(es)? with|fits? (in )?around|work around)\b/i,
     keys: ['job_title', 'employer', 'work_schedule', 'child'],
+  },
+  {
+    // How to reach the user ("the office needs to reach me - best way?", "how should they contact me?"): how they
+    // want to be addressed, and what bears on it (a hearing or speech condition, the languages they speak).
+    name: 'contact',
+    covers: true,
+    words: /\b(reach|contact|get hold of|get in touch with|get through to)\s+(me|us)\b/i,
+    keys: ['communication_style', 'health_condition', 'language'],
   },
   {
     // "What should I avoid / leave out?", medicines: allergies and conditions are the answer.
@@ -316,7 +324,9 @@ export function askDomains(query: string, lexicon: Lexicon, names: ReadonlySet<s
 /** Occasions a present is for, by the lexicon (ancestor lemmas of the first noun sense): a birthday, an anniversary, a holiday. */
 const OCCASIONS = ['anniversary', 'holiday', 'celebration', 'festival', 'occasion'];
 /** The person a present is for: "for my son", "give my partner…", "buy Ana…" (a relation word, a kind of person, or a name). */
-const BENEFICIARY = /\b(?:for\s+)?(?:my|our|his|her|their)\s+((?:little\s+)?[a-z-]+)|\bfor\s+([\p{Lu}][\p{Ll}]+)/gu;
+const BENEFICIARY = /\b(?:for\s+)?(?:my|our|his|her|their)\s+([a-z]+-years?-old\s+)?((?:little\s+)?[a-z-]+)|\bfor\s+([\p{Lu}][\p{Ll}]+)/gu;
+/** Request nouns after an occasion ("birthday ideas for…", "anniversary suggestions for…"): the occasion stands for the giving verb. */
+const OCCASION_REQUEST = new Set(words('idea ideas suggestion suggestions inspiration'));
 
 /**
  * A present asked for by the ask's structure rather than the word "gift": a request whose verb is one of giving or
@@ -325,12 +335,16 @@ const BENEFICIARY = /\b(?:for\s+)?(?:my|our|his|her|their)\s+((?:little\s+)?[a-z
  */
 function giftAsk(query: string, lexicon: Lexicon, names: ReadonlySet<string>): boolean {
   const ws = words(query);
-  const verb = ws.findIndex((w) => !STOP_WORDS.has(w) && GIFT_VERBS.has(lexicon.lemmas(w, 'verb')[0] ?? w));
+  let verb = ws.findIndex((w) => !STOP_WORDS.has(w) && GIFT_VERBS.has(lexicon.lemmas(w, 'verb')[0] ?? w));
+  // "Birthday ideas for my daughter", "anniversary suggestions for my wife": an occasion asked ideas for, for someone.
+  if (verb < 0) verb = ws.findIndex((w, i) => OCCASION_REQUEST.has(ws[i + 1] ?? '') && lexicon.senses(w, 'noun', 1).some((s) => OCCASIONS.some((a) => ancestorLemmas(lexicon, s, 4).has(a))));
   if (verb < 0) return false;
   const rest = query.slice(query.toLowerCase().indexOf(ws[verb]!) + ws[verb]!.length);
   for (const m of rest.matchAll(BENEFICIARY)) {
-    const who = (m[1] ?? m[2] ?? '').toLowerCase();
-    if (m[2] && names.has(who)) return true;
+    const who = (m[2] ?? m[3] ?? '').toLowerCase();
+    if (m[3] && names.has(who)) return true;
+    // A person given an age is someone the user gives to ("my thirteen-year-old girl").
+    if (m[1] && kindsOf(lexicon, who).includes('person')) return true;
     if (RELATION_WORDS.has(who) || RELATION_WORDS.has(who.replace(/^little\s+/, 'little '))) return true;
     if (kindsOf(lexicon, who).some((k) => k === 'family' || k === 'social')) return true;
     if (lexicon.senses(who, 'noun', 1).some((s) => OCCASIONS.some((a) => ancestorLemmas(lexicon, s, 4).has(a)))) return true;
@@ -478,6 +492,8 @@ const TEMPORAL = /\b(when|what (year|month|date|day|time|week)|which (year|month
 const PAST = /\b(used to|previous(ly)?|formerly|former|originally|before (moving|she|he|they|i|the|that)|in the past|no longer|anymore|old (job|home|address|city)|moved from|history)\b|\bbefore\s*[?.!]*\s*$|\b(has|have|'ve)\s+(\w+\s+)?(ever\s+)?(lived|worked)\b/i;
 const COUNT = /\bhow (many|often)\b|\bnumber of\b/i;
 const DURATION = /\bhow long\b|\bhow many (years|months|weeks|days)\b|\bfor how (long|many)\b/i;
+/** The words that make a duration ask ("how long ago did we…", "how long have I…"): the ask's, weighed as filler. */
+const DURATION_FRAME = /\bhow\s+(long(?:\s+ago)?)\b/gi;
 const RECENT = /\b(recent(ly)?|latest|lately|newest|most recent|current(ly)?|now|these days|nowadays|last time)\b/i;
 /** Query-analysis tunables (measured with `npm run bench:locomo-sweep`, docs/recall-meaning.md). */
 export const QUERY = {
@@ -1012,12 +1028,13 @@ function nounKindsOf(ws: string[], names: ReadonlySet<string>, lexicon: QueryLex
 const AT_ADJUNCT = /\bat\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?([a-z]+)\b/gi;
 /** "back home" (in the place one comes from): an adjunct like "at home" ("Do I have brothers or sisters back home?"). */
 const BACK_HOME = /\b(back)\s+(home)\b/gi;
-function adjunctWords(query: string): Set<string> {
+function adjunctWords(query: string, circumstances: ReadonlySet<string> = new Set()): Set<string> {
   const out = new Set<string>();
   for (const m of query.matchAll(AT_ADJUNCT)) if (!STOP_WORDS.has(m[1]!.toLowerCase())) out.add(m[1]!.toLowerCase());
   for (const m of query.matchAll(BACK_HOME)) out.add(m[1]!.toLowerCase()).add(m[2]!.toLowerCase());
   if (out.size === 0) return out;
-  const rest = words(query).filter((w) => !out.has(w) && !STOP_WORDS.has(w) && !FILLER.has(w) && analyze(w).length > 0);
+  // What else there is to ask about: not the circumstance words ("When's my next stint at the observatory?" asks about the observatory).
+  const rest = words(query).filter((w) => !out.has(w) && !STOP_WORDS.has(w) && !FILLER.has(w) && analyze(w).length > 0 && !analyze(w).every((t) => circumstances.has(t)));
   return rest.length > 0 ? out : new Set();
 }
 
@@ -1133,7 +1150,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // "us" in lower case is the speakers as a group ("home for us", "a trip for us"), a pronoun like "me" and "we" (the
   // stop words); "US" is the country, kept.
   if (OBJECT_US.test(query)) frame.add('us');
-  const particles = new Set([...query.matchAll(PARTICLE), ...query.matchAll(DAY_PART), ...query.matchAll(FARING)].flatMap((m) => analyze(m[1]!)));
+  const particles = new Set([...query.matchAll(PARTICLE), ...query.matchAll(DAY_PART), ...query.matchAll(FARING), ...query.matchAll(DURATION_FRAME)].flatMap((m) => analyze(m[1]!)));
   for (const t of original) {
     if (frame.has(t)) continue;
     if (dateTerms.has(t) || particles.has(t)) put(t, WEIGHTS.filler, 'filler');
@@ -1158,7 +1175,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const schedule = scheduleFrameTerms(query, names, lexicon);
   if (schedule.length > 0 && [...terms.values()].some((t) => t.source === 'query' && !schedule.includes(t.term) && (t.cover ?? 1) > QUERY.narrowedCover)) capCover(schedule, QUERY.circumstanceCover);
   // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
-  const adjuncts = adjunctWords(query);
+  const adjuncts = adjunctWords(query, new Set([...terms.values()].filter((t) => t.source === 'query' && (t.cover ?? 1) <= QUERY.circumstanceCover).map((t) => t.term)));
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
   capCover(adjunctTerms, QUERY.narrowedCover);
   const keys = keysAskedFor(adjuncts.size > 0 ? query.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)).replace(BACK_HOME, ' ') : query, lexicon, names);
@@ -1259,6 +1276,14 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
         if (/\s/.test(d) || d.slice(0, 3) !== w.slice(0, 3)) continue;
         const f = analyze(d)[0];
         if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.derivations, source: 'synonym', covers: qt.term });
+        // An event noun's verb, said in its other words: "wedding" → wed, whose first sense is marry's ("getting married").
+        const verb = d !== w ? lexicon.senses(d, 'verb', 1)[0] : undefined;
+        if (verb && QUERY.sharedSenses > 0)
+          for (const l of verb.lemmas) {
+            if (/\s/.test(l) || l.length < 4 || l === d || lexicon.senses(l, 'verb', 1)[0]?.id !== verb.id) continue;
+            const g = analyze(l)[0];
+            if (g && !terms.has(g)) terms.set(g, { term: g, weight: qt.weight * QUERY.sharedSenses, source: 'synonym', covers: qt.term });
+          }
       }
       // A shared first sense: a synonym whose own first sense is the word's first sense ("holidaymaker" ↔ tourist; not
       // "volcano" → vent, whose first sense is an opening).
