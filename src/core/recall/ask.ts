@@ -194,11 +194,14 @@ export const ASK_FRAMES: readonly RegExp[] = [
   /\b(?:still|anymore|any more|no longer)\b/gi,
   // "Which editor do I prefer now?", "what music does she enjoy": the stance verb frames the ask; its object is the topic.
   /\b(?:do|does|did|would)\s+(?:i|you|he|she|they|we)\s+(?:prefer|like|enjoy|favou?r)\b/gi,
+  // "Would I (ever) want singing machines in my business?": wanting frames a first-person choice ask; what is wanted is the topic.
+  /\b(?:would|do|will)\s+i\s+(?:ever\s+|really\s+)?want\b/gi,
   /\bfirst (?:impression|moved|arrived|started)\b/gi,
   // "What keeps me busy…", "what occupies her these days": what fills the time is asked; the topic is said beside it.
   /\b(?:keeps?|keeping|kept)\s+(?:me|you|him|her|them|us)\s+(?:busy|occupied)\b|\boccup(?:y|ies)\s+(?:me|you|him|her|them|us)\b/gi,
-  // "Which station am I in charge of?", "the enclosure I look after": being responsible for something frames the ask; the thing is the topic.
-  /\bin\s+charge\s+of\b|\bresponsible\s+for\b|\b(?:look|looks|looking|looked)\s+after\b|\btak(?:e|es|ing)\s+care\s+of\b/gi,
+  // "Which station am I in charge of?", "the enclosure I look after": the user being responsible for something frames the
+  // ask; the thing is the topic. First person only: "how does Nate describe taking care of turtles" is about the care.
+  /\b(?:i|we|am\s+i|are\s+we|i'm|i\s+am|we're)\s+(?:(?:still|now)\s+)?(?:in\s+charge\s+of|responsible\s+for|look(?:ing)?\s+after|tak(?:e|ing)\s+care\s+of)\b/gi,
   // "Any news from the enclosure?", "any updates on the house sale?": asking for the latest frames the ask.
   /\bany\s+(?:news|updates?|word)\s+(?:from|on|about|of|regarding)\b/gi,
   ...STANCE_IDIOMS,

@@ -41,6 +41,8 @@ export interface AnalyzedQuery {
   terms: QueryTerm[];
   /** Lower-cased names the question mentions (capitalised words, or known names). */
   names: string[];
+  /** A named person's relative asked about ("Trang's parents" → { name: 'trang', kin: 'parents' }; namedKin), else null. */
+  namedKin?: { name: string; kin: string } | null;
   /** The sex of the kin the question names, when it names one only ("my dad" → male; kinSex). */
   kinSex?: 'male' | 'female' | null;
   /**
@@ -203,7 +205,8 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
     // "What should I avoid / leave out?", medicines: allergies and conditions are the answer.
     name: 'caution',
     covers: true,
-    words: /\b(avoid|leave out|stay away|steer clear|safe for me|medications?|medicines?|drugs?|pills?|antibiotics?|prescriptions?)\b/i,
+    // What to take along ("what should I put in my bag?", "anything to pack for the hike?") is caution too: an allergy's pen, a condition's pills.
+    words: /\b(avoid|leave out|stay away|steer clear|safe for me|medications?|medicines?|drugs?|pills?|antibiotics?|prescriptions?)\b|\b(put|pack|carry|take)\s+(in|into)\s+(my|the|our)\s+(bags?|backpack|rucksack|kit|suitcase|pockets?)\b/i,
     keys: ['allergy', 'health_condition', 'diet', 'dislike'],
   },
   {
@@ -492,8 +495,6 @@ const TEMPORAL = /\b(when|what (year|month|date|day|time|week)|which (year|month
 const PAST = /\b(used to|previous(ly)?|formerly|former|originally|before (moving|she|he|they|i|the|that)|in the past|no longer|anymore|old (job|home|address|city)|moved from|history)\b|\bbefore\s*[?.!]*\s*$|\b(has|have|'ve)\s+(\w+\s+)?(ever\s+)?(lived|worked)\b/i;
 const COUNT = /\bhow (many|often)\b|\bnumber of\b/i;
 const DURATION = /\bhow long\b|\bhow many (years|months|weeks|days)\b|\bfor how (long|many)\b/i;
-/** The words that make a duration ask ("how long ago did we…", "how long have I…"): the ask's, weighed as filler. */
-const DURATION_FRAME = /\bhow\s+(long(?:\s+ago)?)\b/gi;
 const RECENT = /\b(recent(ly)?|latest|lately|newest|most recent|current(ly)?|now|these days|nowadays|last time)\b/i;
 /** Query-analysis tunables (measured with `npm run bench:locomo-sweep`, docs/recall-meaning.md). */
 export const QUERY = {
@@ -541,6 +542,14 @@ export const QUERY = {
   chatForms: 0.6,
   /** Noun compounds of a named ask count as discussed only together (nounCompounds; 1 = on). */
   compounds: 1,
+  /** A place adjunct stays the topic when the rest of the ask is circumstance words (adjunctWords; 1 = on). Session 15. */
+  adjunctTopic: 1,
+  /** An event noun's verb searched in its other words ("wedding" → marry; 1 = on). Session 15. */
+  eventVerbs: 1,
+  /** A schedule ask's aspect verbs and occasion nouns weigh as circumstances (scheduleFrameTerms; 1 = on). Session 15. */
+  scheduleFrame: 1,
+  /** A named non-speaker's relative must be named by the document (withNamedKin; 1 = on). Session 15. */
+  namedKin: 1,
 };
 
 /**
@@ -610,7 +619,7 @@ const OCCASION_CLASSES = new Set(['noun.act', 'noun.event']);
  * turns say "I coach the shinty team"; the modifier is a noun, the head of OCCASION_CLASSES by its first sense).
  */
 function scheduleFrameTerms(query: string, names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): string[] {
-  if (!SCHEDULE_ASK.test(query) || PAST_SCHEDULE.test(query)) return [];
+  if (!QUERY.scheduleFrame || !SCHEDULE_ASK.test(query) || PAST_SCHEDULE.test(query)) return [];
   const ws = words(query);
   const out = ws.filter((w) => ASPECT_VERBS.has(w)).flatMap((w) => analyze(w));
   if (lexicon)
@@ -727,6 +736,27 @@ export function relativeAttribute(q: string): { owner: string; attribute: string
   if (owner < 0) return null;
   const next = all.slice(owner + 1).find((w) => !STOP_WORDS.has(w));
   return next && !/^(name|names|called|first|full)$/.test(next) ? { owner: all[owner]!.slice(0, -2), attribute: next } : null;
+}
+
+/** A name's possessive before a word: "Trang's parents", "Ana's brother". */
+const NAME_POSSESSIVE = /\b([\p{Lu}][\p{Ll}]+)['’]s\s+([a-z]+)\b/gu;
+/** The relation word a named person's possessive owns ("Trang's parents" → parents), or null. */
+export function namedKin(q: string, names: ReadonlySet<string>): { name: string; kin: string } | null {
+  for (const m of q.matchAll(NAME_POSSESSIVE)) {
+    const [name, kin] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
+    if (names.has(name) && (RELATION_WORDS.has(kin) || RELATION_WORDS.has(kin.replace(/s$/, '')))) return { name, kin };
+  }
+  return null;
+}
+
+/**
+ * The question with a named person's relative required (namedKin): a document must name the relative beside the person,
+ * and no relation row answers for them — for a person who is not a speaker of the scope (a speaker's relatives are
+ * their own rows, "Melanie's kids", answered as before). The question unchanged otherwise.
+ */
+export function withNamedKin(q: AnalyzedQuery, speakers: ReadonlySet<string>): AnalyzedQuery {
+  if (!QUERY.namedKin || !q.namedKin || speakers.has(q.namedKin.name) || q.requiredTerms.length > 0) return q;
+  return { ...q, requiredTerms: analyze(q.namedKin.kin), requiredWords: [q.namedKin.kin], rankOnlyKeys: [...new Set([...q.rankOnlyKeys, ...RELATION_KEYS])] };
 }
 
 /** "What does my aunt do?", "…do for work / for a living / these days?": an ask for the relative's occupation. */
@@ -1150,7 +1180,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // "us" in lower case is the speakers as a group ("home for us", "a trip for us"), a pronoun like "me" and "we" (the
   // stop words); "US" is the country, kept.
   if (OBJECT_US.test(query)) frame.add('us');
-  const particles = new Set([...query.matchAll(PARTICLE), ...query.matchAll(DAY_PART), ...query.matchAll(FARING), ...query.matchAll(DURATION_FRAME)].flatMap((m) => analyze(m[1]!)));
+  const particles = new Set([...query.matchAll(PARTICLE), ...query.matchAll(DAY_PART), ...query.matchAll(FARING)].flatMap((m) => analyze(m[1]!)));
   for (const t of original) {
     if (frame.has(t)) continue;
     if (dateTerms.has(t) || particles.has(t)) put(t, WEIGHTS.filler, 'filler');
@@ -1175,7 +1205,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const schedule = scheduleFrameTerms(query, names, lexicon);
   if (schedule.length > 0 && [...terms.values()].some((t) => t.source === 'query' && !schedule.includes(t.term) && (t.cover ?? 1) > QUERY.narrowedCover)) capCover(schedule, QUERY.circumstanceCover);
   // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
-  const adjuncts = adjunctWords(query, new Set([...terms.values()].filter((t) => t.source === 'query' && (t.cover ?? 1) <= QUERY.circumstanceCover).map((t) => t.term)));
+  const adjuncts = adjunctWords(query, QUERY.adjunctTopic ? new Set([...terms.values()].filter((t) => t.source === 'query' && (t.cover ?? 1) <= QUERY.circumstanceCover).map((t) => t.term)) : new Set());
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
   capCover(adjunctTerms, QUERY.narrowedCover);
   const keys = keysAskedFor(adjuncts.size > 0 ? query.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)).replace(BACK_HOME, ' ') : query, lexicon, names);
@@ -1277,7 +1307,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
         const f = analyze(d)[0];
         if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.derivations, source: 'synonym', covers: qt.term });
         // An event noun's verb, said in its other words: "wedding" → wed, whose first sense is marry's ("getting married").
-        const verb = d !== w ? lexicon.senses(d, 'verb', 1)[0] : undefined;
+        const verb = d !== w && QUERY.eventVerbs ? lexicon.senses(d, 'verb', 1)[0] : undefined;
         if (verb && QUERY.sharedSenses > 0)
           for (const l of verb.lemmas) {
             if (/\s/.test(l) || l.length < 4 || l === d || lexicon.senses(l, 'verb', 1)[0]?.id !== verb.id) continue;
@@ -1330,6 +1360,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // Not for an applied ask: "gift ideas for my son's birthday" asks for help, and his likes bear on it.
   const relative = applied ? null : asRelative;
   // What a document must name for the gate: the relative whose attribute is asked, or the thing whose name is.
+  // "What are Trang's parents called?": a named person's relative. A document must name the relative (beside the
+  // person), and the user's own relation rows do not answer for them.
+  const kinOfNamed = relative || nameOfThing ? null : namedKin(query, names);
   const required = relative ? [relative.owner] : nameOfThing ? [nameOfThing] : [];
   for (const t of relative ? [] : original) {
     if (frame.has(t) || nameTerms.has(t) || adjunctTerms.has(t)) continue;
@@ -1389,6 +1422,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     changeKeys,
     profile,
     rankOnlyKeys: [...(relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : []), ...(nameOfThing ? ['name'] : [])],
+    namedKin: kinOfNamed,
     requiredTerms: required.flatMap((w) => analyze(w)),
     requiredWords: required,
     keyNouns,
