@@ -5,7 +5,7 @@
  * - a schedule ask's aspect verb and occasion noun frame the time ("What time does bandy start?"), being in charge of /
  *   looking after something frames the ask;
  * - a scene naming the person, then a briefing that does not ("Just heard from Sunniva - anything I should know first?");
- * - asks for how to reach the user bring what bears on it (a hearing condition, a wish to be e-mailed);
+ * - asks for how to reach the user bring what bears on it (a hearing condition);
  * - kin of the other sex does not answer ("my dad" is not "parent: mum"); "back home" is where, not a topic; a named
  *   person's relative must be named by the document ("Eirik's parents");
  * - the name a possessive asks about must come with the word it asks for (entity path: "Tuva's coach");
@@ -33,7 +33,7 @@ const halvard = [
 
 const sunniva = [
   "Sunniva here, I'm a hospital pharmacist in Trondheim.",
-  "I'm partially deaf since the meningitis, so please email me, phone calls are hopeless.",
+  "I have tinnitus and I'm hard of hearing, so please send me an email rather than phoning.",
   'My mum Ragnhild still lives on the farm up in Røros.',
   'My partner Eirik teaches woodwork at the folk high school.',
   'Our daughter Tuva plays handball for the school team.',
@@ -52,16 +52,16 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
       ['Which desk am I in charge of?', ['night desk']],
       ['Which choir am I in charge of?', []],
       ['Should I book a weekend out on the fjord in a little boat?', ['best part of my week', 'own paddle']],
-      ['Should I book a weekend of skydiving?', []],
+      ['What do I think of skydiving?', []],
     ],
   ],
   [
     'briefings after a scene, contact asks, kin by sex, "back home", named kin, a possessive name with its word, avoidance, events',
     sunniva,
     [
-      ['Just heard from Sunniva - anything I should know first?', ['pharmacist', 'email', 'deaf']],
-      ['Sunniva rang earlier. What is worth knowing about her?', ['pharmacist', 'email', 'deaf']],
-      ['The ward office needs to reach me about a rota swap - what is the best way?', ['email', 'deaf']],
+      ['Just heard from Sunniva - anything I should know first?', ['pharmacist', 'email', 'tinnitus']],
+      ['Sunniva rang earlier. What is worth knowing about her?', ['pharmacist', 'email', 'tinnitus']],
+      ['The ward office needs to reach me about a rota swap - what is the best way?', ['email', 'tinnitus']],
       ['My mum - what is her name?', ['ragnhild']],
       ['My dad - what is his name?', []],
       ['Do I have cousins back home?', []],

@@ -621,14 +621,16 @@ const OCCASION_CLASSES = new Set(['noun.act', 'noun.event']);
 function scheduleFrameTerms(query: string, names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): string[] {
   if (!QUERY.scheduleFrame || !SCHEDULE_ASK.test(query) || PAST_SCHEDULE.test(query)) return [];
   const ws = words(query);
-  const out = ws.filter((w) => ASPECT_VERBS.has(w)).flatMap((w) => analyze(w));
+  // "what time" is the schedule ask's own frame ("time" is filler, but still weighs in the coverage).
+  const out = [...ws.filter((w) => ASPECT_VERBS.has(w)).flatMap((w) => analyze(w)), ...(/\bwhat\s+time\b/i.test(query) ? analyze('time') : [])];
   if (lexicon)
     for (let i = 1; i < ws.length; i++) {
       const [mod, head] = [ws[i - 1]!, ws[i]!];
       if (mod.length < 3 || STOP_WORDS.has(mod) || FILLER.has(mod) || names.has(mod) || STOP_WORDS.has(head)) continue;
-      // The modifier is a noun (not an adjective: "next training") or a word the lexicon lacks ("shinty", "gateball").
-      const known = lexicon.senses(mod, undefined, 1).length > 0;
-      if (known && (lexicon.senses(mod, 'noun', 1).length === 0 || lexicon.senses(mod, 'adj', 1).length > 0)) continue;
+      // The modifier names the activity: not a word whose first sense is an adjective or a time ("next training", "weekly
+      // practice"); a word the lexicon lacks ("shinty", "gateball") or knows otherwise ("bandy") does.
+      const modSense = lexicon.senses(mod, undefined, 1)[0];
+      if (modSense && CIRCUMSTANCE_CLASSES.has(modSense.lexClass)) continue;
       const first = lexicon.senses(head, 'noun', 1)[0];
       if (first && OCCASION_CLASSES.has(first.lexClass)) out.push(...analyze(head));
     }
@@ -1203,7 +1205,11 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   if ([...terms.values()].some((t) => t.source === 'query' && !circumstances.has(t.term) && (t.cover ?? 1) > QUERY.narrowedCover)) capCover(circumstances, QUERY.circumstanceCover);
   // "What time does gateball start tomorrow?": the time is asked of the activity; the aspect and the occasion noun frame it.
   const schedule = scheduleFrameTerms(query, names, lexicon);
-  if (schedule.length > 0 && [...terms.values()].some((t) => t.source === 'query' && !schedule.includes(t.term) && (t.cover ?? 1) > QUERY.narrowedCover)) capCover(schedule, QUERY.circumstanceCover);
+  if (schedule.length > 0 && [...terms.values()].some((t) => t.source === 'query' && !schedule.includes(t.term) && (t.cover ?? 1) > QUERY.narrowedCover))
+    for (const t of schedule) {
+      const qt = terms.get(t);
+      if (qt && (qt.source === 'query' || qt.source === 'filler')) qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
+    }
   // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
   const adjuncts = adjunctWords(query, QUERY.adjunctTopic ? new Set([...terms.values()].filter((t) => t.source === 'query' && (t.cover ?? 1) <= QUERY.circumstanceCover).map((t) => t.term)) : new Set());
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
