@@ -15,6 +15,9 @@ import type { Lexicon } from '../ports.ts';
 /** A "yes" that opens the answer (the rest of the message is read on its own after it). */
 export const CONFIRM = /^\s*(?:yes|yeah|yep|yup|aye|yea|ya|correct|exactly|right|that['’]s\s+right|that\s+is\s+right|that['’]s\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$)|(?:we|i)\s+did(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
 
+/** A change denied after a yes to a "still" question ("yep, not moved", "yeah, not going anywhere"): the claim holds. */
+export const NO_CHANGE = /^\s*(?:(?:I\s+)?(?:have|am|'ve|’ve|'m|’m)\s+)?(?:not|never|n['’]t)\s+(?:(?:moved|budged|left|changed|gone)\b|(?:moving|budging|leaving|changing|going)\s+(?:anywhere|away|now|yet)\b)/i;
+
 /** A "no" to a question ("nope", "not any more"): the claim it denies. */
 export const DENY = /^\s*(?:no|nope|nah|not\s+any\s?more|not\s+really)\b[\s,.!—–-]*/i;
 
@@ -86,11 +89,15 @@ const STRANDED = /^(.*\b(?:to|for|with|at|in|from|on|of|about|by|into))((?:\s+(?
 export function uncleft(text: string): string | null {
   const m = CLEFT.exec(text);
   if (!m || /\bor\b/i.test(m[1])) return null;
-  const [, focus, subject, clause] = m;
+  const [, asked, subject, clause] = m;
+  // "Is it still the Picanto you drive?": an adverb before the focus belongs to the clause ("you still drive…").
+  const adverb = /^(still|now|currently)\s+/i.exec(asked);
+  const focus = adverb ? asked.slice(adverb[0].length) : asked;
+  const lead = adverb ? `${subject} ${adverb[1].toLowerCase()}` : subject;
   const stranded = STRANDED.exec(clause);
-  if (stranded) return `${subject} ${stranded[1]} ${focus}${stranded[2]}`;
+  if (stranded) return `${lead} ${stranded[1]} ${focus}${stranded[2]}`;
   const [verb, ...rest] = clause.split(/\s+/);
-  return `${subject} ${verb} ${focus}${rest.length ? ` ${rest.join(' ')}` : ''}`;
+  return `${lead} ${verb} ${focus}${rest.length ? ` ${rest.join(' ')}` : ''}`;
 }
 
 /**
@@ -267,21 +274,25 @@ export function impliedYes(question: string, answer: string): 'late' | 'elaborat
  * allergies I should know about?" — "sesame, quite badly" → "I am allergic to sesame.". The asked class is the
  * question's noun (data: ASKED_CLASSES); the answer's first part, a few words of no pronoun, denial or question, fills it.
  */
-const ASKED_CLASSES: ReadonlyArray<{ heads: string[]; statement: (things: string) => string; counted?: (count: string, rest: string) => string }> = [
+const ASKED_CLASSES: ReadonlyArray<{ heads: string[]; statement: (things: string) => string; counted?: (count: string, rest: string) => string; had?: boolean }> = [
   { heads: ['allergy', 'allergies', 'intolerance', 'intolerances'], statement: (x) => `I am allergic to ${x}.` },
   // "Any kids?" — "one, Ilario, he's 4": the count, then who.
-  { heads: ['kids', 'children', 'child', 'kid'], statement: (x) => `I have children, ${x}.`, counted: (n, rest) => `I have ${n} ${n === 'one' ? 'child' : 'children'}, ${rest}` },
+  { heads: ['kids', 'children', 'child', 'kid'], had: true, statement: (x) => `I have children, ${x}.`, counted: (n, rest) => `I have ${n} ${n === 'one' ? 'child' : 'children'}, ${rest}` },
   { heads: ['language', 'languages'], statement: (x) => `I speak ${x}.` },
   { heads: ['instrument', 'instruments'], statement: (x) => `I play ${x}.` },
-  { heads: ['pet', 'pets', 'animals'], statement: (x) => `I have ${x}.` },
+  { heads: ['pet', 'pets', 'animals'], had: true, statement: (x) => `I have ${x}.` },
 ];
+/** A counted kind and then a name: "a daughter, Chinasa", "one cat, Pilchard", "two boys — Ezra and Milo". */
+const COUNTED_KIND = /^\s*(?:a|an|one|two|three|four|five|\d)\s+(?:[\p{Ll}-]+\s+)?[\p{Ll}-]+\s*(?:[,:—–(]|\s-\s)\s*[\p{Lu}]/u;
 const NOT_A_LIST = /^(?:none|nothing|no|nope|nah|not|never|i|i'm|my|me|we|why|what|how|who|haha|lol|hmm|idk|dunno|yes|yeah|yep|maybe|sure|only|just|depends|kind|sort|loads|lots|plenty|some|a\s+few|one|mine|it|that|this)\b/i;
 export function askedListAnswer(question: string, answer: string): string | null {
   const q = question.trim();
   if (!/\?\s*$/.test(q)) return null;
-  const m = /\b(?:any|what|which)\s+(?:(?:other|food|dietary|major)\s+)?([\p{L}]+)/iu.exec(q);
+  const m = /\b(?:any|what|which|(?:do|did)\s+you\s+have|have\s+you\s+got)\s+(?:(?:other|food|dietary|major|any)\s+){0,2}([\p{L}]+)/iu.exec(q);
   const row = m ? ASKED_CLASSES.find((r) => r.heads.includes(m[1].toLowerCase())) : undefined;
   if (!row) return null;
+  // "one cat, Pilchard, fat as a seal", "a daughter, Chinasa, she's 14": a counted kind, then its name — what is had.
+  if (row.had && COUNTED_KIND.test(answer) && !NEGATION_IN.test(answer.split(/[,;]/)[0])) return `I have ${answer.trim().replace(/[.!]*$/, '.')}`;
   const first = answer.trim().split(/\s*(?:[,;.!?—–]|\s-\s|\bbut\b|\bthough\b)\s*/)[0].trim();
   const count = row.counted ? /^\s*(one|two|three|four|five|six|\d)\s*[,:—–-]\s*([\p{Lu}].*)$/su.exec(answer) : null;
   if (count && row.counted && !NEGATION_IN.test(answer)) return row.counted(count[1].toLowerCase(), count[2].trim().replace(/[.!]*$/, '.'));
@@ -297,29 +308,58 @@ export function askedListAnswer(question: string, answer: string): string | null
  * part: one to four words of no pronoun, yes/no or question.
  */
 const NP = '((?:your|ur)\\s+(?:[\\p{L}-]+\\s+){0,2}?[\\p{L}-]+)';
-const WH_SLOTS: ReadonlyArray<{ q: RegExp; name?: boolean; statement: (m: RegExpExecArray, value: string) => string }> = [
+const WH_SLOTS: ReadonlyArray<{ q: RegExp; name?: boolean; common?: boolean; statement: (m: RegExpExecArray, value: string) => string }> = [
   { q: new RegExp(`\\bwhat(?:'s|’s|\\s+is|\\s+was|\\s+are|\\s+were)\\s+${NP}\\s+(?:called|named)\\b`, 'iu'), name: true, statement: (m, v) => `${m[1]}'s name is ${v}.` },
   { q: new RegExp(`\\bwhat(?:'s|’s|\\s+is|\\s+was)\\s+${NP}(?:'s|’s)\\s+name\\b`, 'iu'), name: true, statement: (m, v) => `${m[1]}'s name is ${v}.` },
   { q: new RegExp(`\\bwhat(?:'s|’s|\\s+is|\\s+was)\\s+the\\s+name\\s+of\\s+${NP}`, 'iu'), name: true, statement: (m, v) => `${m[1]}'s name is ${v}.` },
   { q: /\bwhere\s+(?:are\s+you\s+(?:based|living|staying|located|settled)|do\s+you\s+(?:live|stay)|(?:'s|’s|is)\s+home(?:\s+for\s+you)?(?:\s+these\s+days)?)\b/i, statement: (_m, v) => `I live in ${v}.` },
   { q: /\b(?:who\s+(?:do\s+you\s+work\s+for|are\s+you\s+(?:with|working\s+for))|where\s+do\s+you\s+work|where\s+are\s+you\s+working)\b/i, statement: (_m, v) => `I work at ${v}.` },
+  // "What do you do for work?" — "dog groomer, mostly doodles": an occupation, said as a common noun.
+  { q: /\bwhat\s+(?:do|did)\s+you\s+do(?:\s+(?:for\s+(?:work|a\s+living|a\s+job|money)|again|these\s+days|now|nowadays|then))*\s*\?|\bwhat(?:'s|’s|\s+is)\s+your\s+(?:job|line\s+of\s+work|profession|occupation|trade)\b|\bwhat\s+(?:kind|sort|line)\s+of\s+work\b/i, common: true, statement: (_m, v) => `I work as ${/^(?:a|an|the)\s/i.test(v) ? '' : /^[aeiou]/i.test(v) ? 'an ' : 'a '}${v}.` },
 ];
+/** "still at Hema", "in Whanganui", "with Mott MacDonald": the preposition the slot's statement says itself. */
+const SLOT_PREPOSITION = /^(?:(?:still|now|currently)\s+)?(?:at|with|in|for)\s+(?=\S)/i;
 /** "Which firm are you with?", "What company do you work for?": a workplace question when the noun is an organisation. */
 const WHICH_ORG = /\b(?:which|what)\s+([\p{L}-]+)\s+(?:are\s+you\s+(?:with|at|working\s+(?:for|at))|do\s+you\s+work\s+(?:for|at|with)|(?:are|do)\s+you\s+work\s+(?:for|at))\b/iu;
 const NOT_A_VALUE = /^(?:none|nothing|no|nope|nah|not|never|i|i'm|im|my|me|we|you|why|what|how|who|haha|lol|hmm|idk|dunno|yes|yeah|yep|maybe|sure|it|that|this|same|still|well|oh|um|erm|both|either|neither|ask|guess|secret|depends)\b/i;
 export function filledQuestion(question: string, answer: string, isOrganization: (noun: string) => boolean): string | null {
   const q = (question.trim().match(/[^.!?]*\?/g) ?? []).pop()?.trim() ?? '';
   if (!q) return null;
-  const first = answer.trim().split(/\s*(?:[,;.!?()—–:]|\s-\s|[\p{Extended_Pictographic}])\s*/u)[0].replace(/\s+(?:now|again|actually|these\s+days|nowadays|tbh|lol|haha)$/i, '').trim();
+  const first = answer.trim().split(/\s*(?:[,;.!?()—–:]|\s-\s|[\p{Extended_Pictographic}])\s*/u)[0].replace(/\s+(?:now|again|actually|these\s+days|nowadays|tbh|lol|haha)$/i, '').trim().replace(SLOT_PREPOSITION, '');
   if (!first || first.split(/\s+/).length > 4 || NOT_A_VALUE.test(first) || NEGATION_IN.test(first)) return null;
   const value = first.replace(/(^|\s)([\p{Ll}])/gu, (_m, sp: string, c: string) => sp + c.toUpperCase());
   for (const row of WH_SLOTS) {
     const m = row.q.exec(q);
-    if (m) return row.statement(m, row.name ? value.split(/\s+/)[0] : value).replace(/^(?:your|ur)\b/i, 'my');
+    if (m) return row.statement(m, row.common ? first.toLowerCase() : row.name ? value.split(/\s+/)[0] : value).replace(/^(?:your|ur)\b/i, 'my');
   }
   const org = WHICH_ORG.exec(q);
   if (org && isOrganization(org[1])) return `I work at ${value}.`;
   return null;
+}
+
+/**
+ * An answer that names the thing a question's verb or noun asks after, read into the question's own clause: "How old
+ * is your daughter now?" — "Cressida just turned 5!" → "my daughter Cressida just turned 5!" (or "— 7" → "my daughter is
+ * 7."); "Do you drive?" — "a Reliant Robin, don't laugh" → "I drive a Reliant Robin." (a verb asked without its object,
+ * answered by a noun phrase: an article, a possessive or a name first). Null for any other exchange.
+ */
+const HOW_OLD = /\bhow\s+old\s+(?:is|'s|’s)\s+(your\s+(?:[\p{Ll}-]+\s+)??[\p{Ll}-]+)(?:\s+(?:now|these\s+days|again))?\s*\?\s*$/iu;
+const BARE_VERB_ASK = /(?:^|[.!?]\s+)(?:[Ss]o\s+|[Aa]nd\s+)?[Dd]o\s+you\s+(?:still\s+)?([\p{Ll}]+)(?:\s+(?:at\s+all|much|anything|these\s+days|nowadays))?\s*\?\s*$/u;
+const NOUN_PHRASE_ANSWER = /^\s*((?:a|an|the|my|our)\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+|[\p{Lu}][\p{L}\p{N}'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}'’-]*){0,2})\s*(?:[,;.!—–]|\s-\s|$)/u;
+export function answeredClaim(question: string, answer: string, isVerb: (word: string) => boolean): string | null {
+  const q = question.trim();
+  const a = answer.trim();
+  const old = HOW_OLD.exec(q);
+  if (old) {
+    const np = old[1].replace(/^your\b/i, 'my');
+    if (/^\d{1,2}\b/.test(a)) return `${np} is ${a.replace(/[.!]*$/, '.')}`;
+    const name = /^([\p{Lu}][\p{Ll}'’-]+)\s+(?=\S)/u.exec(a);
+    return name && !NOT_A_VALUE.test(name[1]) ? `${np} ${a}` : null;
+  }
+  const verb = BARE_VERB_ASK.exec(q);
+  const np = verb && isVerb(verb[1]) ? NOUN_PHRASE_ANSWER.exec(a) : null;
+  if (!verb || !np || NOT_A_VALUE.test(np[1]) || NEGATION_IN.test(a.split(/[,;.!]/)[0])) return null;
+  return `I ${verb[1]} ${np[1]}.`;
 }
 
 /**

@@ -57,7 +57,7 @@ export function isAllLowerCase(text: string): boolean {
 
 /** Words that are never a name after a cue ("live in the city", "work from home", "moved to a flat"). */
 const NOT_A_NAME = new Set(
-  'a an the my our your his her their this that these those it its home here there now then again work school uni college town city office abroad overseas back someone somewhere nowhere everywhere me us them him myself and but so or because since for with to in on at of as soon last next some all another different new old same other one two few couple while ages years months weeks days remote remotely person everyone everybody anyone anybody someone somebody nobody people both free myself yourself'.split(
+  'a an the my our your his her their this that these those it its home here there now then again work school uni college town city office abroad overseas back someone somewhere nowhere everywhere me us them him myself and but so or because since for with to in on at of as soon last next some all another different new old same other one two few couple while ages years months weeks days remote remotely person everyone everybody anyone anybody someone somebody nobody people both free myself yourself out up down off over away around about inside outside through along round'.split(
     ' ',
   ),
 );

@@ -57,6 +57,8 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
   for (const r of results) {
     // "in May", "since may", "early May": after a preposition of time, "may" is the month, not the modal.
     if (FALSE_DATES.test(r.text.trim()) && !(/^may$/i.test(r.text.trim()) && /\b(?:in|of|since|until|till|by|early|late|mid|next|last|this|from|before|after|through|end\s+of|start\s+of)\s+$/i.test(text.slice(0, r.index)))) continue;
+    // "the night bus", "the morning shift", "an evening class": a part of the day before a noun modifies it.
+    if (/^(?:night|morning|evening|afternoon)$/i.test(r.text.trim()) && /^\s+(?!(?:and|or|but|before|after|of|in|at|on|with|to|for|when|while|so|then|i|we|he|she|they)\b)[a-z]{3,}/i.test(text.slice(r.index + r.text.length))) continue;
     // "my last day at the council", "first week of the job": a day of something, not a day relative to now.
     if (/^(?:last|first)\s+(?:day|shift)$/i.test(r.text.trim()) && /^\s+(?:at|of|in|with|on\s+the)\b/i.test(text.slice(r.index + r.text.length))) continue;
     if (!timeOnly && r.start.isCertain('hour') && !r.start.isCertain('day') && !r.start.isCertain('weekday') && !r.start.isCertain('month') && !r.start.isCertain('year') && !/\b(?:today|tonight|tomorrow|yesterday|this|last|next|morning|evening|afternoon|noon|midnight)\b/i.test(r.text)) {

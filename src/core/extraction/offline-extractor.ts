@@ -11,11 +11,11 @@ import type { CandidateOp, ExtractionContext, MemoryCandidate, MemoryType, Messa
 import { containsSecret, maskSecrets, MASK } from '../text/secrets.ts';
 import { isSingleValued, keySpec } from './key-vocabulary.ts';
 import type { Clause, Draft, Holdings, Rule, Subject } from './model.ts';
-import { analyseText, withSharedAnalysis } from './nlp.ts';
+import { analyseText, tagFragment, withSharedAnalysis } from './nlp.ts';
 import { turnMemo } from './turn-memo.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation, NEVER_PERFECT } from './negation.ts';
-import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
+import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, coordinatedPredicate, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
 import { attribute, isOthersAdvice, relationAsTitle, reporterOwnClause, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
 import { PERSONAL_FACT_RULES, ageFragment, hereIn, personAgeFragment, placeIsHome, roleGiven } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions, statusFragment } from './rules/family.ts';
@@ -29,14 +29,14 @@ import { bookedThing } from './frames/booked.ts';
 import { shiftEmployer, workSchedule } from './rules/work-schedule.ts';
 import { applyCorrection, detectCorrection } from './rules/corrections.ts';
 import { secondPersonFacts, vocativeName } from './rules/addressee.ts';
-import { normValue } from './values.ts';
+import { normValue, spelledToDigits } from './values.ts';
 import { RELATION_RE } from './lexicon.ts';
-import { CONFIRM, DENY, LEAD_FILLER, answerWithObject, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, filledQuestion, hedgedComplement, impliedYes, namedComplement, replacedValue } from './answers.ts';
+import { CONFIRM, DENY, LEAD_FILLER, NO_CHANGE, answerWithObject, answeredClaim, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, filledQuestion, hedgedComplement, impliedYes, namedComplement, replacedValue } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase, lexiconKnowsWords } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
-import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun, roleDrafts, liftRelatives, workplaceDrafts, activitySlotDrafts, qualifiedDrafts } from './frames/read.ts';
+import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, procedureDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun, roleDrafts, liftRelatives, workplaceDrafts, activitySlotDrafts, qualifiedDrafts } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
@@ -228,7 +228,7 @@ function framesFor(clause: Clause, rules: Draft[], lexicon?: Lexicon): Draft[] {
   const said = new Set(rules.map((d) => `${d.key}|${d.op ?? 'assert'}`));
   const values = new Set(rules.map((d) => normValue(d.value)));
   // A multi-valued key the rules read may still gain the values they missed ("Tagalog and some Quechua").
-  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc), ...workKitDrafts(rc), ...birthDrafts(rc), ...roleDrafts(rc), ...workplaceDrafts(rc), ...activitySlotDrafts(rc), ...qualifiedDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
+  const fresh = [...frameDrafts(rc), ...settingDrafts(rc), ...namingDrafts(rc), ...animalPartDrafts(rc), ...milestoneDrafts(rc), ...harmDrafts(rc), ...reactionDrafts(rc), ...procedureDrafts(rc), ...abstinenceDrafts(rc), ...spanRoleDrafts(rc), ...fragmentDrafts(rc), ...enthusiastDrafts(rc), ...kitDrafts(rc), ...stanceTurnDrafts(rc), ...conversionDrafts(rc), ...practiceDrafts(rc), ...possessedDrafts(rc), ...vocationDrafts(rc), ...arrivalDrafts(rc), ...appraisalDrafts(rc), ...localServiceDrafts(rc), ...workKitDrafts(rc), ...birthDrafts(rc), ...roleDrafts(rc), ...workplaceDrafts(rc), ...activitySlotDrafts(rc), ...qualifiedDrafts(rc)].filter((d) => !said.has(`${d.key}|${d.op ?? 'assert'}`) || namesWhatRulesLeftUnnamed(d, rules) || (!isSingleValued(d.key) && d.type !== 'relation' && !rules.some((r) => r.key === d.key && (refersTo(d.value, r.value) || sharesName(d.value, r.value))) && !values.has(normValue(d.value))));
   // What the rules put in the past ("worked at Aldi for three years") is no current fact for the frames to add.
   const pastValues = new Set(rules.filter((d) => d.op === 'history').map((d) => `${d.key}|${normValue(d.value)}`));
   if (pastValues.size > 0) fresh.splice(0, fresh.length, ...fresh.filter((d) => (d.op ?? 'assert') !== 'assert' || !pastValues.has(`${d.key}|${normValue(d.value)}`)));
@@ -617,7 +617,9 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     const datedIndex = datedParts.length === 1 && datedParts[0].past ? parts.indexOf(datedParts[0]) : -1;
     // Who the sentence's previous clause was about, when someone else: a verbless "58 and still swims" after it is theirs.
     let partThird: Subject | null = null;
-    for (const [partIndex, { t, past, date, lifted }] of parts.entries()) {
+    for (const [partIndex, part] of parts.entries()) {
+      const { past, date, lifted } = part;
+      let t = part.t;
       const sentenceDate = partIndex < datedIndex ? parts[datedIndex].date : null;
       const att: Attribution | null = subjectOverride
         ? { subject: subjectOverride.subject, pre: '', pred: t.replace(/^(?:he|she|they)\s+/i, ''), relations: subjectOverride.relations, partnerName: undefined }
@@ -625,8 +627,20 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       subjectOverride = null;
       // "my brother Rustam, 35, is an endocrinologist": the age in apposition is the roster frame's (it reads the clause
       // text); the predicate the rules read starts after it.
-      const apposed = !!att && !att.subject.self && APPOSED_AGE.test(att.pred);
-      if (att && apposed) att.pred = att.pred.replace(APPOSED_AGE, '');
+      const apposedAge = att && !att.subject.self ? APPOSED_AGE.exec(att.pred) : null;
+      const apposed = !!apposedAge;
+      if (att && apposedAge) att.pred = att.pred.slice(apposedAge[0].length);
+      // "my sister Vesna is 45 and teaches maths in Ponta Delgada": the second predicate of the same subject is read as
+      // its own clause, next ("my sister Vesna teaches maths in Ponta Delgada").
+      const second = att && !att.subject.self && !lifted ? coordinatedPredicate(att.pred, tagFragment) : null;
+      if (att && second && t.endsWith(att.pred)) {
+        const lead = t.slice(0, t.length - att.pred.length);
+        att.pred = second.first;
+        t = `${lead}${second.first}`;
+        const next = `${lead}${second.second}`;
+        const nextPast = PAST_CUE.test(next) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(next);
+        parts.splice(partIndex + 1, 0, { t: next, past: nextPast, date: resolveDate(next, o.ref, !nextPast), lifted: false });
+      }
       if (att?.subject.name && !att.subject.self) known.set(att.subject.name.toLowerCase(), att.subject);
       const neg = analyseNegation(att ? att.pred : t);
       const clause: Clause = {
@@ -680,7 +694,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       if (att.subject.self && !evs.some((d) => d.key === 'event_job_loss')) evs.push(...jobLoss(facts, clause));
       // "Morag next door is a lifeguard, 58 and still swims": a verbless age after a comma in a clause about someone else.
       if (!att.subject.self && !facts.some((d) => d.key === 'age')) {
-        const age = t.split(',').slice(1).map(personAgeFragment).find((a) => a !== null);
+        const age = (apposedAge ? (/\d{1,3}/.exec(spelledToDigits(apposedAge[0]))?.[0] ?? null) : null) ?? t.split(',').slice(1).map(personAgeFragment).find((a) => a !== null);
         if (age) facts.push({ key: 'age', value: age });
       }
       for (const d of [...drafts, ...facts, ...ops, ...evs]) out.push(toCandidate(d, clause.subject, evidence, o.base));
@@ -698,6 +712,11 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     }
   }
   return withoutEndedAsserts(out);
+}
+
+/** Names of the pets these candidates hold or end ("box turtle named Fandango" → fandango). */
+function petNames(cands: MemoryCandidate[]): Set<string> {
+  return new Set(cands.filter((c) => c.key === 'pet').map((c) => String(c.metadata?.name ?? / named (\S+)$/.exec(c.value)?.[1] ?? c.value).toLowerCase()));
 }
 
 /**
@@ -768,7 +787,10 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     const confirm = explicitYes ?? (implied ? ([''] as unknown as RegExpExecArray) : null);
     // "Yeah right, and I'm the Queen…" is sarcasm, not a confirmation: the whole message stays screened. A spelling note
     // after the yes ("yes. no h") is no denial.
-    if (confirm && !isJokeOrSarcasm(content) && !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b(?!\s+[\p{L}](?:[\s.,!]|$))/iu.test(content.slice(confirm[0].length))) {
+    // "Still in Tartu?" — "yep, not moved": a denied change after the yes keeps the claim.
+    const afterYes = confirm ? content.slice(confirm[0].length) : '';
+    const unchanged = !!question && /\bstill\b/i.test(question.content) && NO_CHANGE.test(afterYes);
+    if (confirm && !isJokeOrSarcasm(content) && (unchanged || !/^\s*(?:yes|yeah)?[\s,]*(?:but|no|not)\b(?!\s+[\p{L}](?:[\s.,!]|$))/iu.test(afterYes))) {
       const prevAssistant = question;
       if (prevAssistant) {
         // "yes — well, pescatarian": the claim with the value the hedge puts in place of the asked one.
@@ -780,7 +802,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
         for (const d of answeredIllness(prevAssistant.content, content.slice(confirm[0].length), speaker, lexicon))
           if (!out.some((c) => c.key === d.key && normValue(c.value) === normValue(d.value))) out.push(toCandidate(d, { id: speaker, self: true }, `${prevAssistant.content.trim()} — ${content.trim()}`, CONFIDENCE.confirmed));
       }
-      content = implied === 'late' ? '' : content.slice(confirm[0].length);
+      content = implied === 'late' ? '' : unchanged ? afterYes.replace(NO_CHANGE, '').replace(/^[\s,.!;—–-]+/, '') : afterYes;
     }
     // "Do you still play the violin?" — "nope, gave it up years ago": the claim the "no" denies ends, when it is a
     // "still" question (a plain "Do you play…?" answered no states nothing held).
@@ -805,7 +827,9 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     const listed = question && !deny && !alternative && !complement ? askedListAnswer(question.content, content) : null;
     // "What was your cat called again?" — "Marzipan": the value fills the slot the wh-question asks for.
     const filled = question && !confirm && !deny && !alternative && !complement && !listed && !isJokeOrSarcasm(content) ? filledQuestion(question.content.replace(LITTLE_ONE, 'child$1'), content, (n) => isKind(n, 'organization', lexicon)) : null;
-    const chosen = alternative ?? complement ?? listed ?? filled;
+    // "How old is your daughter now?" — "Cressida just turned 5!"; "Do you drive?" — "a Reliant Robin".
+    const claimed = question && !confirm && !deny && !alternative && !complement && !listed && !filled && !isJokeOrSarcasm(content) ? answeredClaim(question.content, content, (w) => !!lexicon && lexicon.lemmas(w, 'verb').length > 0) : null;
+    const chosen = alternative ?? complement ?? listed ?? filled ?? claimed;
     if (chosen) {
       const found = extractSentences(chosen, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon }).filter((c) => !complement || c.key !== 'name');
       out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${question!.content.trim()} — ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
@@ -831,7 +855,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       // The message as the sentence readers see it (prepared, secrets masked), for the two message-level readers below.
       const masked = maskSecrets(prepare(content, lexicon));
       if (!isQuestion(content) && !isJokeOrSarcasm(content))
-        for (const d of [...animalAnaphora(masked, lexicon, people), ...animalSignDrafts(masked, lexicon, people), ...breedAppositionDrafts(masked, lexicon, people)]) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
+        for (const d of [...animalAnaphora(masked, lexicon, people), ...animalSignDrafts(masked, lexicon, people, petNames(out.slice(before))), ...breedAppositionDrafts(masked, lexicon, people)]) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
       // "Our son arrived on Monday! … we've called him Alfie": a name given by pronoun to the newcomer named before it.
       if (!isQuestion(content) && !isJokeOrSarcasm(content) && !isHypothetical(content))
         for (const d of namedByPronoun(masked, speaker, lexicon)) if (!out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));

@@ -116,6 +116,8 @@ const CLAUSE_SPLIT = new RegExp(
     `|\\s*,\\s*(?=[A-Z][a-z]+\\s+(?:from\\s+(?:the\\s+|my\\s+)?[a-z]+|next\\s+door)\\s+(?:is|was|has|had)\\b)` +
     // "the Micra died on the A66 and the mechanic said not worth fixing": someone else's report after the speaker's clause.
     `|\\s*,?\\s+(?:and|but|so)\\s+(?=(?:the|his|her|their|my|our)\\s+(?:[A-Za-z]+\\s+){0,2}?(?:said|says|reckons|reckoned|told|tells|thinks|thought)\\b)` +
+    // "gave Fandango away yesterday, with the new baby I just couldn't…": a reason phrase opening the speaker's next clause.
+    `|\\s*,\\s*(?=(?:with|what\\s+with|since|now\\s+that|after)\\s+(?:[A-Za-z'’-]+\\s+){1,4}(?:I|we)\\s)` +
     // "So that's it then: nine years at…": a lead-in clause with its own verb, then a colon and the statement.
     `|\\s*:\\s+(?=[a-z])(?<=\\b(?:is|it's|that's|was|are|happened|news|update)(?:\\s+(?:it|that|then|now|official|done))*\\s*:\\s+)`,
   'g',
@@ -155,4 +157,26 @@ export function stripMarkers(s: string): string {
     t = n;
   }
   return t;
+}
+
+/** Adverbs between "and" and a second predicate's verb ("and still works", "and just had"). */
+const COORD_ADVERBS = new Set(['still', 'also', 'now', 'just', 'currently', 'recently', 'already', 'finally', 'even', 'then', 'actually', 'only']);
+/**
+ * A predicate coordinated with the first under one subject: "is 45 and teaches maths in Ponta Delgada" → first "is
+ * 45", second "teaches maths in Ponta Delgada"; "is 63 and just had bunion surgery". The word after "and" (past its
+ * adverbs) must be a verb to the tagger, and both sides at least two words; a list of objects ("loves cats and dogs")
+ * or a predicate the first one already reads on ("came and went") is no second predicate. Null when there is none.
+ */
+export function coordinatedPredicate(pred: string, tag: (text: string) => ReadonlyArray<{ lower: string; pos: string }>): { first: string; second: string } | null {
+  const m = /^(.+?)(?:\s*,\s*|\s+)and\s+(.+)$/i.exec(pred);
+  // "is a lifeguard, 58 and still swims": a bare age before "and" opens a verbless clause of its own.
+  if (!m || m[1].trim().split(/\s+/).length < 2 || /,\s*\d{1,3}$/.test(m[1].trim())) return null;
+  const tokens = tag(m[2]);
+  let k = 0;
+  while (k < tokens.length && COORD_ADVERBS.has(tokens[k].lower)) k++;
+  const verb = tokens[k];
+  // "drives the night bus": an -s form the tagger took for a plural noun, before a determiner, is the verb.
+  const verbal = !!verb && (['VERB', 'AUX'].includes(verb.pos) || (verb.pos === 'NOUN' && /[a-z]s$/.test(verb.lower) && tokens[k + 1]?.pos === 'DET'));
+  if (!verb || !verbal || tokens.length - k < 2 || /ing$/.test(verb.lower) !== (k > 0 && tokens[k - 1].lower === 'still' && /ing$/.test(verb.lower))) return null;
+  return { first: m[1].trim(), second: m[2].trim() };
 }

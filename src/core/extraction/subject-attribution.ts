@@ -87,7 +87,10 @@ export function relationAsTitle(raw: string): string {
   if (after && isName(after[1])) return `my ${after[2].toLowerCase()} ${after[1]} ${text.slice(after[0].length)}`;
   // "Ines from work has…", "Tobias next door…", "Brodie, the lad across the road, …": the place is the relation.
   const placed = NAME_AT_PLACE.exec(text);
-  if (placed && isName(placed[1])) return `my ${SOCIAL_PLACES[placed[2].toLowerCase().replace(/\s+/g, ' ')] ?? 'friend'} ${placed[1]} ${text.slice(placed[0].length)}`;
+  if (placed && isName(placed[1])) {
+    const age = placed[3] ?? placed[4];
+    return `my ${SOCIAL_PLACES[placed[2].toLowerCase().replace(/\s+/g, ' ')] ?? 'friend'} ${placed[1]}${age ? `, ${age},` : ''} ${text.slice(placed[0].length)}`;
+  }
   const m = OF_MINE.exec(text) ?? BARE_RELATION.exec(text);
   if (!m || RELATIONS[m[1].toLowerCase()] === undefined || !isName(m[2])) {
     const adj = ADJ_RELATION.exec(text);
@@ -159,7 +162,10 @@ export function splitWhoClause(text: string): string {
 const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:(?:that|who|he|she)(?:'s|’s|\\s+is)\\s+)?(?:my|our|the)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'u');
 const PLACES = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.length).map((p) => p.replace(/ /g, '\\s+')).join('|');
 // Any other group the speaker shares with them, in lower case ("Thaddeus from accounts", "Jonno from footy"): a friend.
-const NAME_AT_PLACE = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)(?:\\s*,\\s*(?:the|a|our|my)\\s+(?:\\p{Ll}+\\s+){1,2}?|\\s+)(${PLACES}|from\\s+(?:the\\s+|my\\s+)?\\p{Ll}[\\p{L}-]+(?=\\s+(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+(?:s|ed))\\b))\\s*,?\\s*(?=\\p{Ll})`, 'u');
+// An age may follow in brackets or between commas ("Ulrike from the office (52) has…"): it stays with the name.
+const NAME_AT_PLACE = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)(?:\\s*,\\s*(?:the|a|our|my)\\s+(?:\\p{Ll}+\\s+){1,2}?|\\s+)(${PLACES}|from\\s+(?:the\\s+|my\\s+)?\\p{Ll}[\\p{L}-]+(?=\\s+(?:(?:\\(\\d{1,3}\\)|,\\s*\\d{1,3}\\s*,)\\s+)?(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+(?:s|ed))\\b))(?:\\s*\\((\\d{1,3})\\)|\\s*,\\s*(\\d{1,3})\\s*,)?\\s*,?\\s*(?=\\p{Ll})`, 'u');
+/** The end of a relation in apposition: its comma, after at most a short modifier ("from the allotment", "since school"). */
+const APPOSITION_END = /^(?:\s+(?:from|at|since|in|of|on|down|up|over|across|next)\b[^,;.!?]{1,30})?\s*,\s*/;
 /** "Colleague of mine, Rashid, …", "a mate of mine, Declan, …". */
 const OF_MINE = new RegExp(`^(?:an?\\s+)?(${RELATION_RE})\\s+of\\s+(?:mine|ours)\\s*,?\\s*(\\p{Lu}[\\p{L}-]+)\\s*,?\\s*`, 'iu');
 /** "little brother Emrys has moved…", "older sister Kasia is…": a relation with its adjective and no "my", then a name and a verb. */
@@ -260,10 +266,12 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   // "Kirsty, my sister-in-law, is a midwife": a name with its relation in apposition is that relative.
   const appos = /^([\p{Lu}][\p{L}-]+)\s*,\s*/u.exec(text);
   const apposRel = appos && isName(appos[1]) ? parseRelationPhrase(text.slice(appos[0].length)) : null;
-  if (appos && apposRel && !apposRel.name && !apposRel.possessive && /^\s*,\s*/.test(text.slice(appos[0].length + apposRel.length))) {
+  // "Hollis, my mate from the allotment, is…", "Zsófia, my best mate since school, is…": a short modifier may follow.
+  const apposEnd = apposRel ? APPOSITION_END.exec(text.slice(appos![0].length + apposRel.length)) : null;
+  if (appos && apposRel && apposEnd && !apposRel.name && !apposRel.possessive) {
     const d = relationDraft(speaker, apposRel.relation, appos[1], 0.75);
     const subject: Subject = { id: thirdPartyId(speaker, apposRel.relation, appos[1]), self: false, relation: apposRel.relation, name: appos[1] };
-    return { subject, pre: '', pred: text.slice(appos[0].length + apposRel.length).replace(/^\s*,\s*/, ''), relations: d ? [d] : [] };
+    return { subject, pre: '', pred: text.slice(appos[0].length + apposRel.length + apposEnd[0].length), relations: d ? [d] : [] };
   }
   const rel = parseRelationPhrase(text);
   const other = rel?.possessive ? OTHER_PERSON.exec(text.slice(rel.length)) : null;

@@ -645,6 +645,11 @@ function relativeClauseTerms(query: string): string[] {
   const m = RELATIVE_CLAUSE.exec(query);
   return m ? analyze(m[1]!) : [];
 }
+/** The ask without its closing relative clause: the clause says which thing is meant, it asks for no key of its own. */
+function withoutRelativeClause(query: string): string {
+  const m = RELATIVE_CLAUSE.exec(query);
+  return m ? `${query.slice(0, m.index + m[0].length - m[1]!.length).replace(/\s+(?:that|which|who)\s+$/i, '')}?` : query;
+}
 
 /** "Do I (still) VERB OBJECT?", "Am I still VERB-ing X?": the verb of a yes/no question about a habit, when an object or complement follows it. */
 const YES_NO_VERB = /\b(?:(?:do|does|did)\s+(?:i|you|he|she|they|we)\s+(?:still\s+|ever\s+|usually\s+|really\s+|regularly\s+)?([a-z]+)|(?:am|is|are|was|were)\s+(?:i|you|he|she|they|we)\s+(?:still\s+|ever\s+|usually\s+|really\s+|regularly\s+)?([a-z]+ing))\s+(?:(?:the|a|an|my|any|some)\s+)?(?!to\b|with\b|for\b|about\b|in\b|at\b|on\b|of\b|from\b|anymore\b|any more\b|now\b|these\b|nowadays\b|often\b)[a-z]{3,}/i;
@@ -1214,7 +1219,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const adjuncts = adjunctWords(query, QUERY.adjunctTopic ? new Set([...terms.values()].filter((t) => t.source === 'query' && (t.cover ?? 1) <= QUERY.circumstanceCover).map((t) => t.term)) : new Set());
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
   capCover(adjunctTerms, QUERY.narrowedCover);
-  const keys = keysAskedFor(adjuncts.size > 0 ? query.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)).replace(BACK_HOME, ' ') : query, lexicon, names);
+  const asking = withoutRelativeClause(query);
+  const keys = keysAskedFor(adjuncts.size > 0 ? asking.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)).replace(BACK_HOME, ' ') : asking, lexicon, names);
   // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
   // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
   // call?") asks for no name at all.

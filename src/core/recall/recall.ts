@@ -24,6 +24,7 @@ import { arcLine, arcSteps } from './opinion-arc.ts';
 import { referentsOf } from './referents.ts';
 import { FACT_KINDS, isContinuationAsk, laterOfKind, laterTurns, SEQUEL, sequelTerms, topicWords } from './sequel.ts';
 import { kindToken } from '../text/enrich.ts';
+import { keySpec } from '../extraction/key-vocabulary.ts';
 
 export interface RecallDeps {
   store: MemoryStore;
@@ -469,8 +470,11 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
 const CHANGE_ROWS: KeyRowFilter = { subjects: ['user'], inactiveStatuses: ['retracted'] };
 
 async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Promise<MemoryRecord[]> {
-  const asked = r.query.keys.filter((k) => k !== 'event');
-  const implied = r.query.changeKeys.filter((k) => !asked.includes(k));
+  // Events are never a change (retractedStates and namedChanges skip them): their keys are not looked up, or a long run
+  // of active events ("activities" for any "did I go…" question) would fill the cut, active first, and push out the
+  // retracted values a change is made of.
+  const asked = r.query.keys.filter((k) => k !== 'event' && keySpec(k)?.type !== 'event');
+  const implied = r.query.changeKeys.filter((k) => !asked.includes(k) && keySpec(k)?.type !== 'event');
   // The question's own words and names (not the speakers'): an ended value it names is a change it asks about.
   const speakerTerms = new Set([...r.speakers].flatMap((s) => analyze(s)));
   const said = new Set(r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakerTerms.has(t.term)).map((t) => t.term));

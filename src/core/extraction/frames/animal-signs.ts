@@ -5,41 +5,64 @@
  * message or session named, with "his/her" + a part only an animal has (ANIMAL_ONLY_PARTS) or an animal's verb
  * (ANIMAL_VERBS) after it → a pet named so, implied. The words are the tables'; the rule is the sentence's shape.
  * Also a breed in apposition with a name: "our Korat, Sawasdee, …", "Mirabelle, our Chartreux, …" (a kind the lexicon
- * holds as an animal, or a capitalised word it does not hold at all, and no vehicle) → that pet.
+ * holds as an animal, or a capitalised word it does not hold at all, and no vehicle) → that pet; and a name with its
+ * kind after it, "Tumbleweed the miniature pony", "Fandango my box turtle" (an animal to the lexicon, nobody else's).
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
 import { NOT_NAMES } from '../lexicon.ts';
+import { STOP_WORDS } from '../../text/analyze.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
-import { ANIMAL_ONLY_PARTS, ANIMAL_VERBS } from './table.ts';
+import { ANIMAL_ONLY_PARTS, ANIMAL_SOUNDS, ANIMAL_VERBS } from './table.ts';
 import { isKind, kindOf } from './kinds.ts';
 
 const PART = new RegExp(`\\b(?:his|her)\\s+(?:(?:\\p{Ll}+|\\p{Ll}+-\\p{Ll}+)\\s+){0,2}?(?:${ANIMAL_ONLY_PARTS.map((p) => p.replace(/ /g, '\\s+')).join('|')})\\b`, 'iu');
 const VERB = new RegExp(`\\b(?:${ANIMAL_VERBS.join('|')})\\b`, 'i');
 const NAME = /(?<![\p{L}'’])([\p{Lu}][\p{Ll}]+)(?![\p{L}'’])/gu;
+/** Lexicographer classes of words pets are named after ("Pumpkin", "Fern", "Pebble"): a name may be one of them. */
+const NAME_CLASSES = ['noun.food', 'noun.animal', 'noun.plant', 'noun.object', 'noun.artifact', 'noun.person', 'noun.substance'];
+const PLACE_BEFORE = /\b(?:in|at|near|outside|from|into|around|round|past|through)\s+$/i;
 /** A person's doing that shares an animal's verb: "wagged his finger", "chewed his lip", "grooming her eyebrows". */
 const HUMAN_OBJECT = /\bbark(?:ed|ing|s)?\s+orders\b|\b(?:wag(?:ged|ging|s)?|chew(?:ed|ing|s)?|groom(?:ed|ing|s)?|nibbl(?:ed|ing|es))\s+(?:his|her|their|my|your)\s+(?:finger|lip|lips|nails?|pen|eyebrows?|beard|hair|food|sandwich|gum)\b/i;
 
-export function animalSignDrafts(text: string, lex: Lexicon | undefined, people: ReadonlySet<string>): Draft[] {
+/** A verb only animals do, by its lemma ("whinnying", "wheeks", "neighed": ANIMAL_SOUNDS), right after the name. */
+function soundsLikeAnimal(after: string, lex: Lexicon): boolean {
+  const m = /^\s+([\p{Ll}]+)(?:\s+([\p{L}'"‘“]+))?/u.exec(after);
+  const next = m?.[1];
+  // "Linda purred something about the budget": a sound verb with words said after it is a person's manner of speech.
+  if (!next || /^(?:something|that|a|an|the|his|her|my|your)$|^["'‘“]/i.test(m?.[2] ?? '')) return false;
+  const lemmas = new Set([next, ...lex.lemmas(next, 'verb'), next.replace(/(?:ing|ed|s|es)$/, ''), next.replace(/(?:ied|ies)$/, 'y')]);
+  return ANIMAL_SOUNDS.some((v) => lemmas.has(v));
+}
+
+export function animalSignDrafts(text: string, lex: Lexicon | undefined, people: ReadonlySet<string>, pets: ReadonlySet<string> = new Set()): Draft[] {
   if (!lexiconKnowsWords(lex)) return [];
   const out: Draft[] = [];
   for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+    // An animal the message already named is who the sign is about ("gave Fandango away… his tank").
+    if ([...sentence.matchAll(NAME)].some((m) => pets.has(m[1].toLowerCase()))) continue;
     const names = [...sentence.matchAll(NAME)].filter((m) => {
       const lower = m[1].toLowerCase();
       if (NOT_NAMES.has(lower) || people.has(lower)) return false;
+      // A name after a preposition of place is a place ("a keeper outside Ludlow").
+      if (PLACE_BEFORE.test(sentence.slice(0, m.index))) return false;
       // A sentence-initial common word ("Honestly", "Whole") is no name; a word the lexicon does not know may be.
       const first = lex!.senses(lower, undefined, 1)[0];
-      return !first || ['noun.food', 'noun.animal', 'noun.plant', 'noun.object', 'noun.artifact', 'noun.person', 'noun.substance'].includes(first.lexClass);
+      return !first || NAME_CLASSES.includes(first.lexClass);
     });
     if (names.length !== 1) continue;
     const after = sentence.slice(names[0].index! + names[0][0].length);
-    if (HUMAN_OBJECT.test(after) || !(PART.test(after) || VERB.test(after))) continue;
+    if (HUMAN_OBJECT.test(after) || !(PART.test(after) || VERB.test(after) || soundsLikeAnimal(after, lex!))) continue;
     const name = names[0][1];
     out.push({ key: 'pet', value: `pet named ${name}`, implicit: true, metadata: { name, frame: 'name…animal sign' } });
   }
   return out;
 }
 
+/** "Tumbleweed the miniature pony keeps…", "Fandango my box turtle has…": a name, then the/my/our and a kind. */
+const NAME_THE_KIND = /(?:^|[\s,;(])([\p{Lu}][\p{Ll}]+)\s+(?:the|my|our)\s+((?:(?!(?:the|a|an|my|our|his|her|their)\s)[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)/gu;
+/** Someone else's animal said in the sentence ("my sister's pony", "the neighbours' goat"). */
+const OTHERS_OWN = /\b(?:his|her|their)\s+(?:[\p{Ll}-]+\s+)?[\p{Ll}-]+|[\p{L}]+(?:['’]s|s['’])\s+(?:[\p{Ll}-]+\s+)?[\p{Ll}-]+/u;
 const KIND_THEN_NAME = /(?:^|[\s,;(])(?:my|our)\s+([\p{Lu}][\p{L}-]+),\s+([\p{Lu}][\p{Ll}]+)\s*[,(]/gu;
 const NAME_THEN_KIND = /(?:^|[\s,;(])([\p{Lu}][\p{Ll}]+),\s+(?:my|our)\s+([\p{Lu}][\p{L}-]+)\s*[,)]/gu;
 
@@ -48,6 +71,24 @@ export function breedAppositionDrafts(text: string, lex: Lexicon | undefined, pe
   if (!lexiconKnowsWords(lex)) return [];
   const out: Draft[] = [];
   const pairs = [...[...text.matchAll(KIND_THEN_NAME)].map((m) => [m[1], m[2]]), ...[...text.matchAll(NAME_THEN_KIND)].map((m) => [m[2], m[1]])];
+  // The kind may be a phrase: its last two words or its head must be an animal to the lexicon ("box turtle", "goat").
+  for (const m of text.matchAll(NAME_THE_KIND)) {
+    const all = m[2].toLowerCase().split(/\s+/);
+    // The kind ends at any of the three words ("the miniature pony keeps…"): the longest reading that is an animal.
+    const animal = [3, 2, 1]
+      .filter((k) => k <= all.length)
+      .flatMap((k) => [all.slice(Math.max(0, k - 2), k).join(' '), all[k - 1]])
+      .find((w) => kindOf(w, lex) === 'animal');
+    const before = text.slice(0, m.index);
+    // "Pingu the penguin was my favourite show": the name is then said to be something other than an animal.
+    const kindEnd = animal ? m.index! + m[0].indexOf(animal.split(' ').pop()!, m[0].indexOf(m[1]) + m[1].length) + animal.split(' ').pop()!.length : 0;
+    const said = /^\s+(?:is|was|are|were)\s+(?:my|our|a|an|the)\s+(?:[\p{Ll}-]+\s+){0,2}?([\p{Ll}-]+)(?=\s*(?:[,.;!?]|$|\s+(?:as|when|of|on|in|for|from|growing)\b))/u.exec(text.slice(kindEnd));
+    if (said && !lex!.senses(said[1], 'noun', 1).some((x) => x.lexClass === 'noun.animal')) continue;
+    // A name, not a function word opening the sentence ("In the film the dog…").
+    const nameLike = !STOP_WORDS.has(m[1].toLowerCase());
+    if (!animal || !nameLike || NOT_NAMES.has(m[1].toLowerCase()) || people.has(m[1].toLowerCase()) || OTHERS_OWN.test(before.split(/[.!?]/).pop() ?? '')) continue;
+    pairs.push([animal, m[1]]);
+  }
   for (const [kind, name] of pairs) {
     const k = kind.toLowerCase();
     if (NOT_NAMES.has(name.toLowerCase()) || people.has(name.toLowerCase()) || isKind(k, 'vehicle', lex)) continue;

@@ -151,14 +151,21 @@ const SKIP_ADV = new Set(['so', 'well', 'also', 'just', 'finally', 'actually', '
  * The tagger's commonest slip in chat: a present-tense verb after a bare noun read as a plural noun ("dairy wrecks my
  * stomach", "Nugget hates baths"). A noun in -s between a noun and a determiner or possessive is the verb.
  */
-function retagVerbs(toks: readonly NlpToken[]): NlpToken[] {
+function retagVerbs(tokens: readonly NlpToken[]): NlpToken[] {
+  // "a Peugeot 106", "the Fiat 500 needs…": a model number after a make is part of the name (not before a unit).
+  const toks = tokens.map((t, k) => (t.pos === 'NUM' && tokens[k - 1]?.pos === 'PROPN' && /^\d{2,4}[a-z]{0,2}$/i.test(t.text) && !TIME_UNITS.has(tokens[k + 1]?.lemma ?? '') && tokens[k + 1]?.pos !== 'NUM' ? { ...t, pos: 'PROPN' } : t));
+  const verbless = !toks.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
   return toks.map((t, i) => {
     const prev = toks[i - 1];
     const next = toks[i + 1];
+    // "my stepdad Clem still drives…": a capitalised word inside the clause, after a noun, before the clause's verb, is a
+    // name (the tagger reads "Clem" as the verb "clem").
+    if (t.pos === 'VERB' && i > 0 && /^[\p{Lu}][\p{Ll}]/u.test(t.text) && prev?.pos === 'NOUN' && toks.slice(i + 1, i + 3).some((x) => x.pos === 'VERB' || x.pos === 'AUX')) return { ...t, pos: 'PROPN', lemma: t.lower };
     // "eat anything with sesame": an indefinite pronoun after a verb is the object noun.
     if (t.pos === 'PRON' && INDEFINITES.has(t.lower) && prev?.pos === 'VERB') return { ...t, pos: 'NOUN' };
     // "walked Taco round the reservoir": a word that may be a preposition, between a noun and a determiner, is one.
-    if (LOOSE_PREPS.has(t.lower) && t.pos !== 'ADP' && prev && (prev.pos === 'NOUN' || prev.pos === 'PROPN') && next && (next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'ADP', lemma: t.lower };
+    // "the school bus round Toowoomba": before a name, after a common noun.
+    if (LOOSE_PREPS.has(t.lower) && t.pos !== 'ADP' && prev && (prev.pos === 'NOUN' || prev.pos === 'PROPN') && next && (next.pos === 'DET' || isPossessive(next) || (next.pos === 'PROPN' && prev.pos === 'NOUN'))) return { ...t, pos: 'ADP', lemma: t.lower };
     // "I learnt Greek", "we sold the van": a word right after a subject pronoun that opens the clause, before a name,
     // determiner or possessive, is the verb (the tagger reads irregular pasts as nouns).
     if (t.pos === 'NOUN' && i === 1 && prev?.pos === 'PRON' && SUBJECT_PRONOUNS.has(prev.lower) && next && (next.pos === 'PROPN' || next.pos === 'DET' || isPossessive(next))) return { ...t, pos: 'VERB', lemma: t.lower };
@@ -168,7 +175,9 @@ function retagVerbs(toks: readonly NlpToken[]): NlpToken[] {
     // After a name anywhere ("my flatmate Kofi practises the sax"), after a bare noun only as the clause's second word.
     // After a name, a preposition and its phrase will do too ("Bertie lives with my neighbour's mum").
     const prepPhrase = prev?.pos === 'PROPN' && next?.pos === 'ADP' && !!toks[i + 2] && (toks[i + 2].pos === 'DET' || isPossessive(toks[i + 2]) || toks[i + 2].pos === 'PROPN');
-    if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'PROPN' || (prev.pos === 'NOUN' && i === 1)) || !next || !(next.pos === 'DET' || isPossessive(next) || prepPhrase)) return t;
+    // "Leifur drives trams in Bremen": in a clause with no verb, a name, then two plural nouns — the first is the verb.
+    const pluralObject = verbless && prev?.pos === 'PROPN' && next?.pos === 'NOUN' && /[^s]s$/.test(next.lower) && (!toks[i + 2] || ['ADP', 'PUNCT', 'CCONJ'].includes(toks[i + 2].pos));
+    if (t.pos !== 'NOUN' || !/[^s]s$/.test(t.lower) || !prev || !(prev.pos === 'PROPN' || (prev.pos === 'NOUN' && i === 1)) || !next || !(next.pos === 'DET' || isPossessive(next) || prepPhrase || pluralObject)) return t;
     return { ...t, pos: 'VERB', lemma: t.lower.replace(/(?:ie)?s$/, (m) => (m === 'ies' ? 'y' : '')) };
   });
 }

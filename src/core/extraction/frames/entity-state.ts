@@ -588,7 +588,11 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
         continue;
       }
       refs = [shape.subject];
-    } else if (row.role === 'leaver') refs = !shape.pronoun && shape.objects.length === 0 && /^(?:me|us)$/i.test(rc.tokens[verbAt(rc, shape) + 1]?.lower ?? '') ? [shape.subject] : [];
+    } else if (row.role === 'leaver') {
+      // "my best mate Callum … left me in this town": someone named by another relation is no partner leaving.
+      const otherRelation = !clause.subject.self && !!clause.subject.relation && RELATIONS[clause.subject.relation] !== 'partner';
+      refs = !otherRelation && !shape.pronoun && shape.objects.length === 0 && /^(?:me|us)$/i.test(rc.tokens[verbAt(rc, shape) + 1]?.lower ?? '') ? [shape.subject] : [];
+    }
     else if (row.role === 'ender') refs = !shape.pronoun && shape.subject?.proper && /^(?:it|things)$/i.test(rc.tokens[verbAt(rc, shape) + 1]?.lower ?? '') && (shape.verb !== 'call' || /^off$/i.test(rc.tokens[verbAt(rc, shape) + 2]?.lower ?? '')) ? [shape.subject] : [];
     else refs = [shape.subject];
     if (row.role === 'object' && row.shape && !speakerActs && row.shape !== 'speaker-out') continue;

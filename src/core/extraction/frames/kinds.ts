@@ -14,7 +14,7 @@ export type { NounKind };
 
 const words = (s: string) => s.split('|');
 /** Vehicle makes: names, so never read in the plural ("swapped seats" are no SEATs). */
-const MAKES = 'volvo|bmw|audi|toyota|honda|ford|vw|volkswagen|vespa|nissan|kia|hyundai|skoda|seat|renault|peugeot|citroen|citroën|fiat|vauxhall|mazda|subaru|yamaha|ducati|triumph|kawasaki|suzuki|harley|brompton|land rover|range rover|mercedes|porsche|lexus|dacia|mitsubishi|cupra|polestar|alfa romeo|saab|chevrolet|chevy|dodge|landrover';
+const MAKES = 'volvo|bmw|audi|toyota|honda|ford|vw|volkswagen|vespa|nissan|kia|hyundai|skoda|seat|renault|peugeot|citroen|citroën|fiat|vauxhall|mazda|subaru|yamaha|ducati|triumph|kawasaki|suzuki|harley|brompton|land rover|range rover|mercedes|porsche|lexus|dacia|mitsubishi|cupra|polestar|alfa romeo|saab|chevrolet|chevy|dodge|landrover|daewoo|piaggio|lada|proton|perodua|tata|rover|isuzu|ssangyong|chrysler|buick|cadillac|gmc|infiniti|acura|lancia|opel|holden|datsun|abarth|jaguar|maserati|aprilia|ktm|lambretta|royal enfield|smart';
 const MAKE_SET = new Set(MAKES.split('|'));
 const SEED_LISTS: Array<[NounKind, Iterable<string>]> = [
   ['family', Object.entries(RELATIONS).filter(([, v]) => v !== null).map(([k]) => k)],

@@ -21,7 +21,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { RESIDENCE_TAILS, VERDICTS, COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { RESIDENCE_TAILS, VERDICTS, COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, PROCEDURE, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -173,6 +173,7 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   if (arg === 'name') return (np.proper && !!np.name && isName(np.name) && !np.name.includes(' ') && mayBeName(np.name, lex)) || bareName(np, lex) !== null;
   // "Parkinson's", "Crohn's": an eponym in the possessive is the illness the lexicon names so.
   if (arg === 'illness' && eponymIllness(np, lex)) return true;
+  if (arg === 'ailment') return fits(np, 'illness', lex) || bodilyPhrase(np, lex);
   // A proper noun is no kind, unless the seed table holds it (chat capitalises words the lexicon lacks: "the Bodhran").
   if (np.proper && arg !== 'language' && arg !== 'vehicle') return !np.name?.includes(' ') && isKind(np.headLemma, arg) && kindOf(np.headLemma) === arg;
   // A proper noun is a vehicle only by the seed table's makes and models ("Prius"); WordNet's "SAM" is a missile.
@@ -184,6 +185,14 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   if ((compound !== null && isKind(compound, arg, lex)) || isKind(np.headLemma, arg, lex) || (np.head !== np.headLemma && isKind(np.head, arg, lex))) return true;
   // "a 2015 honda jazz": a make from the seed table before the model names a vehicle whatever the model's own sense.
   return arg === 'vehicle' && words.slice(0, -1).some((w) => isKind(w, 'vehicle'));
+}
+
+/** Lexicographer classes of a part of the body or a bodily state ("shoulder", "kidney", "fever", "swelling"). */
+const BODILY = ['noun.body', 'noun.state'];
+/** A common noun phrase with a word of the body or a bodily state in it ("a frozen shoulder", "kidney stones"). */
+function bodilyPhrase(np: Phrase, lex?: Lexicon): boolean {
+  if (np.proper || !lex) return false;
+  return bare(np).toLowerCase().split(/\s+/).slice(-3).some((w) => lex.senses(w, 'noun', 1).some((x) => BODILY.includes(x.lexClass)));
 }
 
 /** A capitalised name in the possessive that the lexicon holds as an illness ("Parkinson's", "Ménière's"). */
@@ -379,6 +388,10 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
       // A possessor other than the speaker ("walk my sister's dog") makes it someone else's.
       if ((/['’]s\b/.test(np.text) && !(frame.arg === 'illness' && eponymIllness(np, lex))) || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
       if (frame.key === 'health_condition' && NOT_CONDITIONS.includes(np.headLemma)) continue;
+      // "drives trams", "drive buses": vehicles driven in the plural with no determiner are a trade's, not owned.
+      if (frame.key === 'vehicle' && np.det === null && !np.proper && np.head !== np.headLemma && /s$/.test(np.head)) continue;
+      // "drives the night bus": a public service driven is a job (vocationDrafts), not a vehicle owned.
+      if (frame.key === 'vehicle' && frame.pred === 'drive' && np.det === 'the' && !np.proper && !!lex && lex.isA(np.headLemma, 'public transport', { pos: 'noun', maxSenses: 1, maxDepth: 3 })) continue;
       // "six hives at the bottom of the garden": a counted illness noun is a thing counted, not a condition.
       if (frame.key === 'health_condition' && COUNTED.test(np.text)) continue;
       // "keeps bees", "we keep hens' neighbours… wasps": insects kept are a pastime (beekeeping), not a pet.
@@ -854,6 +867,29 @@ function tellsReaction(words: string[]): boolean {
 }
 
 /**
+ * A procedure on the body, had, booked or needed, by whoever the clause is about: "had bunion surgery" → the illness
+ * it treats ("bunion"); "needs a knee replacement" → the need ("knee replacement"). A routine procedure had or booked
+ * on a part of the body ("knee surgery on the 2nd", "wisdom teeth out") is an event, not a condition; "cosmetic surgery"
+ * names nothing.
+ */
+export function procedureDrafts(rc: ReadClause): Draft[] {
+  const { shape, clause, lex } = rc;
+  if (!lex || !shape.verb || !(PROCEDURE.verbs as readonly string[]).includes(shape.verb) || shape.negated || clause.negated || (shape.modal && shape.modal !== 'will')) return [];
+  const bodily = (w: string) => fits({ ...shape.objects[0], text: w, head: w, headLemma: lex.lemmas(w, 'noun')[0] ?? w, det: null, proper: false, name: null }, 'ailment', lex);
+  const out: Draft[] = [];
+  for (const np of shape.objects) {
+    const words = bare(np).toLowerCase().split(/\s+/);
+    const head = words[words.length - 1];
+    if (!(PROCEDURE.nouns as readonly string[]).includes(head) || words.length < 2 || ['his', 'her', 'their', 'your'].includes(np.det ?? '')) continue;
+    const on = words[words.length - 2];
+    // "bunion surgery", "cataract operation": the illness treated. "needs a knee replacement": the need is the condition.
+    if (isKind(on, 'illness', lex)) out.push({ key: 'health_condition', value: on, metadata: { frame: 'procedure×illness' } });
+    else if (shape.verb === 'need' && bodily(on)) out.push({ key: 'health_condition', value: words.slice(-3).join(' '), metadata: { frame: 'procedure needed' } });
+  }
+  return out;
+}
+
+/**
  * Reaction: the speaker ate a food and the sentence goes on to a reaction ("ate one cashew at the work do and my
  * throat went tight", "had a kiwi and my mouth started itching", "tried a prawn and came out in hives") → an allergy
  * to that food, implied. Someone else eating ("my son ate…") is theirs, and a plan or a condition says nothing.
@@ -938,7 +974,9 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     const namesVehicle = (name: string) => isKind(name.toLowerCase(), 'vehicle', lex) || name.split(/\s+/).some((w, k, ws) => isKind(w.toLowerCase(), 'vehicle') || (k > 0 && isKind(`${ws[k - 1]} ${w}`.toLowerCase(), 'vehicle')));
     if (p === shape.subject && clause.subject.self && p.name && namesVehicle(p.name)) {
       const stop = words.findIndex((w, k) => k > 0 && !/^[\p{Lu}]|\d/u.test(w) && !isKind(w.toLowerCase(), 'vehicle', lex));
-      out.push({ key: 'vehicle', value: (stop > 0 ? words.slice(0, stop) : words).join(' '), implicit: true, subject: clause.speaker, metadata: { frame: 'possessed×vehicle' } });
+      // "my old Peugeot 106": the describing words before the name are not the vehicle's name.
+      const from = Math.max(0, words.findIndex((w) => /^[\p{Lu}]/u.test(w)));
+      out.push({ key: 'vehicle', value: (stop > 0 ? words.slice(from, Math.max(stop, from + 1)) : words.slice(from)).join(' '), implicit: true, subject: clause.speaker, metadata: { frame: 'possessed×vehicle' } });
     }
     // A symptom ("my mouth itch", "my cough") is no condition; the harm frame reads what caused it.
     const symptom = (!!lex && lex.isA(p.headLemma, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 })) || (shape.objects.includes(p) && harmDrafts(rc).length > 0);
@@ -962,25 +1000,51 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
 const DOER = /(?:er|or|ist|ian|ant)$/;
 
 /**
- * A vocation: the speaker does a verb whose doer is an occupation (a WordNet derivation: teach → teacher, lecture →
- * lecturer, bake → baker) at or for an organisation (a proper name, or a noun of the organisation kind: "the primary
- * school") → that occupation. "I swim at the leisure centre" names no organisation, so it is no job.
+ * A vocation: the subject does a verb whose doer is an occupation (a WordNet derivation: teach → teacher, drive →
+ * driver, manage → manager), habitually (present tense, or "still"/"now" with -ing), and the clause says what or where:
+ * - at or for an organisation (a proper name, or a noun of the organisation kind: "the primary school") → the doer,
+ *   and the organisation named after "for" is the employer ("I drive for DPD"); "I swim at the leisure centre" names
+ *   no organisation, so it is no job;
+ * - a named organisation as the object ("manages the Muji in Lyon") → the doer and that employer;
+ * - a bare plural of things as the object ("drives trams", "grooms dogs") → the doer of them ("tram driver");
+ * - "as" an occupation ("flies for easyJet as cabin crew") names the title in place of the doer;
+ * and a place the lexicon knows (or a name it does not hold) after "in" is where they live.
+ * Whoever the clause is about has the job: the speaker saying "I", or a named third party.
  */
 export function vocationDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
-  if (!lex || !shape.verb || !clause.subject.self || shape.pronoun !== 'i' || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause)) return [];
+  if (!lex || !shape.verb || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause) || clause.past || clause.date) return [];
+  // Attribution already found who the clause is about; a first or second person in it is someone else's clause.
+  const theirs = !clause.subject.self && !['i', 'we', 'you', 'they'].includes(shape.pronoun ?? '');
+  if (!(clause.subject.self ? shape.pronoun === 'i' : theirs)) return [];
+  // Habitual: "drives", "drive", "is still driving" — not "drove", "driving the kids to school today".
+  const text = (shape.verbText ?? '').toLowerCase();
+  if (/ing$/.test(text) && !/\b(?:still|now|currently)\s+\S+ing\b/i.test(clause.text)) return [];
   // The listed verbs have their own frames (work at X is the employer, not a "worker"); driving for someone, with
   // nothing driven, is a trade ("I drive for DPD").
   if (BY_LEMMA.has(shape.verb) && !PREDICATES.study.lemmas.includes(shape.verb) && !PREDICATES.drive.lemmas.includes(shape.verb)) return [];
-  // Done as such, with no object: "I teach at X" (the doer's trade), never "started a new job at X".
-  if (shape.object) return [];
-  const at = shape.preps.find((p) => (p.prep === 'at' || p.prep === 'for') && (fits(p.np, 'proper') || (!p.np.proper && isKind(p.np.headLemma, 'organization', lex))));
-  if (!at) return [];
+  const organisation = (np: Phrase) => fits(np, 'proper') || (!np.proper && isKind(np.headLemma, 'organization', lex));
+  const at = shape.preps.find((p) => (p.prep === 'at' || p.prep === 'for') && organisation(p.np));
+  // "manages the Muji": a proper name under "the" is a business or venue (never a vehicle driven, nor a place).
+  const named = shape.objects.length === 1 ? shape.objects[0] : null;
+  const namedObject = named && named.proper && named.det === 'the' && named.name && fits(named, 'proper') && !PREDICATES.drive.lemmas.includes(shape.verb) && !isKind(named.name.toLowerCase(), 'location', lex) && !isKind(named.name.toLowerCase(), 'vehicle', lex) ? named : null;
+  const things = shape.objects.length === 1 && !shape.objects[0].proper && shape.objects[0].det === null && /[a-z]s$/.test(shape.objects[0].head) && shape.objects[0].head !== shape.objects[0].headLemma ? shape.objects[0] : null;
+  // "still drives the school bus": a service run on a route (public transport to the lexicon) is driven as a job.
+  const service = !things && named && !named.proper && named.det === 'the' && lex.isA(named.headLemma, 'public transport', { pos: 'noun', maxSenses: 1, maxDepth: 3 }) ? named : null;
+  if (shape.object && !namedObject && !things && !service) return [];
+  if (!at && !namedObject && !things && !service) return [];
   const doer = lex.derivations(shape.verb, 'verb').find((d) => DOER.test(d) && (OCCUPATIONS.has(d) || isKind(d, 'occupation', lex)) && !lex.isA(d, 'athlete', { pos: 'noun', maxSenses: 1 }));
   if (!doer) return [];
-  // Done for a named organisation, the organisation is the employer ("I write for the Guardian", "I drive for DPD").
-  const employer = at.prep === 'for' && at.np.proper && at.np.name ? [{ key: 'employer', value: at.np.name, metadata: { frame: 'vocation×for organization' } }] : [];
-  return [{ key: 'job_title', value: doer, metadata: { frame: 'vocation×organization' } }, ...employer];
+  const as = shape.preps.find((p) => p.prep === 'as' && !p.np.proper)?.np;
+  const title = as ? bare(as).toLowerCase() : things ? `${things.headLemma} ${doer}` : service ? `${bare(service).toLowerCase()} ${doer}` : doer;
+  const out: Draft[] = [{ key: 'job_title', value: title, metadata: { frame: 'vocation×organization' } }];
+  // Done for a named organisation, or to one, the organisation is the employer ("I write for the Guardian").
+  const employer = namedObject ?? (at && at.prep === 'for' && at.np.proper ? at.np : null);
+  if (employer?.name) out.push({ key: 'employer', value: employer.name, metadata: { frame: 'vocation×for organization' } });
+  // Not the speaker's, after a workplace ("I teach at a high school in Leeds": Leeds is where the school is).
+  const where = clause.subject.self && shape.preps.some((p) => p.prep === 'at') ? undefined : shape.preps.find((p) => p.prep === 'in' && p.np.det === null && p.np.proper && (isKind((p.np.name ?? p.np.head).toLowerCase(), 'location', lex) || unknownName(p.np, lex)) && !isKind((p.np.name ?? p.np.head).toLowerCase(), 'organization', lex));
+  if (where) out.push({ key: 'location', value: where.np.name ?? where.np.text, confidence: 0.7, metadata: { frame: 'vocation×place' } });
+  return out;
 }
 
 /** The stance an emotion verb takes on its subject (APPRAISAL), from its first WordNet sense; null for other verbs. */
@@ -1337,7 +1401,8 @@ export function workplaceDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
   // The speaker's own workplace town is the rules' (a named employer only: "a line cook at a ramen place in Shoreditch").
   if (!lex || clause.subject.self || !shape.verb || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause)) return [];
-  const where = shape.preps.find((p) => p.prep === 'in' && p.np.proper && !!p.np.name && (isKind(p.np.name.toLowerCase(), 'location', lex) || lex.senses(p.np.name.toLowerCase()).length === 0));
+  // Not the speaker's, after a workplace ("I teach at a high school in Leeds": Leeds is where the school is).
+  const where = clause.subject.self && shape.preps.some((p) => p.prep === 'at') ? undefined : shape.preps.find((p) => p.prep === 'in' && p.np.proper && !!p.np.name && (isKind(p.np.name.toLowerCase(), 'location', lex) || lex.senses(p.np.name.toLowerCase()).length === 0));
   if (!where) return [];
   const verb = shape.verb;
   const doer = verb !== 'be' && (WORK_VERBS.has(verb) || lex.derivations(verb, 'verb').some((d) => DOER.test(d) && OCCUPATIONS.has(d)));

@@ -66,7 +66,11 @@ export const PHRASAL_ONLY: Partial<Record<PredClass, Readonly<Record<string, str
 export type Slot = 'object' | 'complement' | `prep:${string}`;
 /** What the argument must be: a noun kind, a proper name of no known kind, or a proper noun (place, organisation). */
 /** `gerund`: a bare -ing object ("go birding"), a pastime by its syntax. */
-export type ArgClass = NounKind | 'name' | 'proper' | 'gerund';
+/**
+ * `ailment`: what one is laid up, admitted or off work with — an illness to the lexicon, or a common noun phrase naming
+ * a part of the body or a bodily state ("a frozen shoulder", "kidney stones"): the predicate says it is a condition.
+ */
+export type ArgClass = NounKind | 'name' | 'proper' | 'gerund' | 'ailment';
 
 export interface Frame {
   pred: PredClass;
@@ -155,8 +159,10 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'be', slot: 'prep:off', arg: 'food', key: 'diet' },
   { pred: 'learn', slot: 'object', arg: 'language', key: 'language' },
   // "has been laid up with shingles", "is off work with sciatica": whoever the clause is about has the illness.
-  { pred: 'ail', slot: 'prep:with', arg: 'illness', key: 'health_condition' },
+  { pred: 'ail', slot: 'prep:with', arg: 'ailment', key: 'health_condition' },
   { pred: 'be', slot: 'prep:with', arg: 'illness', key: 'health_condition' },
+  // "is off work with a frozen shoulder": off work (or sick, or school) with it, whatever the lexicon calls it.
+  { pred: 'be', slot: 'prep:with', arg: 'ailment', key: 'health_condition', via: { preps: ['off'], heads: ['work', 'school', 'sick', 'college', 'duty'] } },
   { pred: 'exchange', slot: 'prep:for', arg: 'vehicle', key: 'vehicle' },
   // "my flatmate Cormac just got a job as a podiatrist": a job had or got, whoever got it.
   { pred: 'own', slot: 'prep:as', arg: 'occupation', key: 'job_title', objectHeads: JOB_NOUNS },
@@ -228,14 +234,22 @@ export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker',
  * Parts, gear and doings only an animal has (a subset of ANIMAL_PARTS and more: no coat, collar, nail or jab, which a
  * person has too). "her snout", "his cage", "wagging": said in a sentence about one name, that name is a pet.
  */
-export const ANIMAL_ONLY_PARTS: readonly string[] = ['fur', 'paw', 'paws', 'tail', 'whiskers', 'claws', 'mane', 'hoof', 'hooves', 'beak', 'feathers', 'snout', 'trotters', 'kennel', 'hutch', 'cage', 'leash', 'kibble', 'vivarium', 'coop', 'undercoat', 'litter tray', 'water bowl', 'food bowl', 'tank', 'enclosure', 'stable', 'lead'];
-export const ANIMAL_VERBS: readonly string[] = ['wag', 'wagged', 'wagging', 'wags', 'purr', 'purred', 'purring', 'purrs', 'moult', 'moulted', 'moulting', 'molt', 'molted', 'molting', 'barked', 'barking', 'meowed', 'meowing', 'miaowed', 'whinnied', 'neighed', 'neighing', 'clucking', 'clucked', 'squeaked', 'squeaking', 'hissed', 'hissing', 'pecked', 'pecking', 'chirping', 'chirped', 'nibbling', 'shedding', 'grooming', 'chewed'];
+export const ANIMAL_ONLY_PARTS: readonly string[] = ['fur', 'paw', 'paws', 'tail', 'whiskers', 'claws', 'mane', 'hoof', 'hooves', 'beak', 'feathers', 'snout', 'trotters', 'kennel', 'hutch', 'cage', 'leash', 'kibble', 'vivarium', 'coop', 'undercoat', 'litter tray', 'water bowl', 'food bowl', 'tank', 'enclosure', 'stable', 'lead', 'fins', 'gills', 'litter box', 'hay rack', 'terrarium', 'aquarium', 'perch', 'scratching post'];
+/** Lemmas of verbs only an animal does, read right after a name in any form ("Zephyrine whinnying", "Archimedes wheeks"). */
+export const ANIMAL_SOUNDS: readonly string[] = ['whinny', 'neigh', 'nicker', 'wheek', 'purr', 'meow', 'miaow', 'cluck', 'squawk', 'bleat', 'moo', 'oink', 'yap', 'yowl', 'wag', 'moult', 'molt', 'bray', 'quack', 'honk', 'chirrup'];
+export const ANIMAL_VERBS: readonly string[] = ['wag', 'wagged', 'wagging', 'wags', 'moult', 'moulted', 'moulting', 'molt', 'molted', 'molting', 'barked', 'barking', 'meowed', 'meowing', 'miaowed', 'whinnied', 'neighed', 'neighing', 'clucking', 'clucked', 'squeaked', 'squeaking', 'pecked', 'pecking', 'chirping', 'chirped', 'nibbling', 'shedding', 'grooming', 'chewed'];
 
 /** A part word that starts another thing with the word after it ("Sarah's hay fever" is no hay). */
 export const NOT_PART_COMPOUNDS: readonly string[] = ['hay fever', 'booster seat', 'booster club'];
 
 /** A setting named by its owner's proper noun ("my commute to the Notion office", "at the Google campus today"). */
 export const NAMED_SETTINGS: ReadonlyArray<{ key: string; heads: string[] }> = [{ key: 'employer', heads: ['office', 'hq', 'headquarters', 'campus'] }];
+
+/**
+ * A procedure had, booked or needed names the condition it treats ("had bunion surgery", "needs a hip replacement"):
+ * the procedure nouns and the verbs of having one, as data.
+ */
+export const PROCEDURE = { nouns: ['surgery', 'operation', 'op', 'removal', 'replacement', 'transplant', 'reconstruction', 'biopsy'], verbs: ['have', 'get', 'undergo', 'need', 'book', 'schedule'] } as const;
 
 /**
  * A food that harms a part of the speaker ("dairy wrecks my stomach", "prawns make my lips swell"): an allergy or

@@ -144,7 +144,7 @@ const jobTitle: Rule = (c) => {
   // coordinator there starting in March", "got the job! I'm going to be a staff nurse". Dated when the start is.
   else if ((m = FUTURE_ROLE.exec(t)) && JOB_STEP.test(`${c.prevSentence ?? ''} ${c.sentence}`) && (v = title(m[1], true)) && c.date && !c.past)
     starts = { validFrom: c.date.iso, metadata: { dateText: c.date.text, starts: c.date.iso } };
-  else if ((m = /\b(?:work|works|working|worked)\s+(?:(?:nights|days|weekends|evenings|mornings|shifts|nightshifts|part[- ]time|full[- ]time|freelance|remotely|mostly|currently|now)\s+)?as\s+(?:a|an)?\s*(.+)/i.exec(t))) v = title(m[1], false);
+  else if ((m = /\b(?:work|works|working|worked)\s+(?:(?:nights|days|weekends|evenings|mornings|shifts|nightshifts|part[- ]time|full[- ]time|freelance|remotely|mostly|currently|now)\s+)?as\s+(?:(?:a|an)\s+)?(.+)/i.exec(t))) v = title(m[1], false);
   else if ((m = /\b(?:freelancing|freelance|moonlighting|temping|contracting|interning|volunteering|employed|hired|trained|training|qualified|certified)\s+as\s+(?:a|an)\s+(.+)/i.exec(t))) v = title(m[1], true);
   else if ((m = /\b(role|job\s+title|title|position|job)\s+is\s+(?:a\s+|an\s+)?(.+)/i.exec(t))) v = title(m[2], /^job$/i.test(m[1]) || /^(?:pretty|so|very|really|quite|too|kind|super|a\s+bit)\b/i.test(m[2]));
   else if ((m = /\b(?:promoted|appointed|bumped\s+up)\s+(?:to|as)\s+(?:the\s+)?(?:new\s+)?(?:a\s+|an\s+)?(.+)/i.exec(t))) v = title(m[1], false);
@@ -152,7 +152,7 @@ const jobTitle: Rule = (c) => {
   // head, or an occupation).
   else if ((m = /\b(?:been|got|get|was|were|just)\s+(?:made|named|appointed|elected)\s+(?:the\s+)?(?:new\s+)?((?:[\w-]+\s+){0,3}?(?:head|chief|lead|director|manager|chair|chairman|chairwoman|captain|president|partner|supervisor|principal|dean|foreman|editor|coordinator|[\w-]+)(?:\s+of\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?)(?=\s*(?:[,.;!]|$|\s+(?:at|for|and|but|so|today|yesterday|last|this|apparently)\b))/i.exec(t)) && (POSITION_HEAD.test(m[1]) || isOccupation(m[1].replace(/\s+of\s+.*$/i, ''))))
     v = m[1].trim();
-  else if ((m = /\b(?:my|our)\s+(?:job|work|role|career|position)\s+as\s+(?:a|an)?\s*(.+)/i.exec(c.text)) && c.subject.self && !/\blost\s+my\s+job\b/i.test(c.text)) v = title(m[1], false);
+  else if ((m = /\b(?:my|our)\s+(?:job|work|role|career|position)\s+as\s+(?:(?:a|an)\s+)?(.+)/i.exec(c.text)) && c.subject.self && !/\blost\s+my\s+job\b/i.test(c.text)) v = title(m[1], false);
   else if ((m = /^(?:are|were)\s+(?:both\s+|all\s+)?((?:[\w-]+\s+)?[\w-]+s)\b/i.exec(t)) && !c.subject.self) {
     const x = title(m[1], true);
     if (x) v = x;

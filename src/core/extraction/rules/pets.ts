@@ -19,7 +19,7 @@ const petValue = (species: string | null, name: string | null) => (species && na
 const NAME_CUE = /\b(?:(?:her|his|its|their)\s+name\s+is|(?:we|I)\s+(?:named|called)\s+(?:her|him|it|them)|(?:named|called))\s+([\p{Lu}][\p{L}-]+)/u;
 
 const RE_PETS_2 = re(
-    `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|are\\s+fostering|fostering|fostered|have\\s+got)\\s+(?:[^.;!?]{0,60}?\\s(?:and|plus)\\s+)??(?:a\\s+second|a\\s+third|a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*((?:(?:border|jack|king|bernese|cocker|springer|french|english|australian|siberian|yorkshire|miniature|toy|rescue)\\s+)?(?:${PET_RE}))(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+(\\p{Lu}[\\p{L}\\p{N}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}\\p{N}-]+)?))?`,
+    `\\b(?:have|has|own|owns|got|adopted|adopt|rescued|bought|brought\\s+home|getting|am\\s+fostering|are\\s+fostering|fostering|fostered|have\\s+got)\\s+(?:[^.;!?]{0,60}?\\s(?:and|plus)\\s+)??(?:a\\s+second|a\\s+third|a|an|one|two|three|four|five|\\d+|another|our\\s+first|a\\s+new|my\\s+first)\\s+(?:(?:little|new|old|senior|rescue|adorable|baby|young|sweet|cute|black|white|ginger|grey|gray|orange|tabby)\\s+)*((?:(?:border|jack|king|bernese|cocker|springer|french|english|australian|siberian|yorkshire|miniature|toy|rescue)\\s+)?(?:${PET_RE}))(s?)\\b(?:\\s*,?\\s*(?:named|called)\\s+|\\s*[,:]\\s*(?=[A-Z][\\p{L}\\p{N}-]*(?:\\s+and\\s+[A-Z][\\p{L}\\p{N}-]*)?\\s*(?:[,.;!)]|$)))?(\\p{Lu}[\\p{L}\\p{N}-]+(?:\\s+and\\s+\\p{Lu}[\\p{L}\\p{N}-]+)?)?`,
     'iu',
   );
 const RE_PETS_3 = re(
