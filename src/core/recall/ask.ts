@@ -31,7 +31,7 @@ const GENERIC_VOCABULARY = new Set(
       'remind catch up own personal basic basics picture general gather gathered pick picked understand understood collect collected ' +
       'fill sentence sentences paragraph paragraphs word words bullet bullets point points one two three four five ' +
       // What matters before helping someone: framing, not a topic ("what do I need to know…", "the key points", "keep in mind").
-      'need needs help helping well mind essential essentials key main important matter matters ' +
+      'need needs help helping well mind essential essentials key main important matter matters worth first ' +
       // Asking for the news of someone ("what's new with me", "what's going on in my life", "any updates on me?").
       'new news latest update updates go going happen happening lately recently',
   ),
@@ -136,7 +136,28 @@ export function isGenericAsk(query: string, lexicon?: AskLexicon): boolean {
   // Several sentences: the ask is the last one, the others set the scene ("Drafting a note to her. Anything about her
   // situation I should keep in mind?").
   const sentences = query.split(/(?<=[.!?])\s+/).map((x) => x.trim()).filter((x) => x.length > 0);
-  return sentences.length > 1 && /\?\s*$/.test(sentences.at(-1)!) && genericClause(sentences.at(-1)!, lexicon);
+  if (sentences.length > 1 && /\?\s*$/.test(sentences.at(-1)!) && genericClause(sentences.at(-1)!, lexicon)) return true;
+  return sceneThenBriefing(query, lexicon);
+}
+
+/** A briefing's verb: what to know, keep in mind or be aware of. */
+const BRIEFING_VERB = /\b(?:know|knowing|keep\s+in\s+mind|bear\s+in\s+mind|be\s+aware\s+of|watch\s+out\s+for)\b/i;
+/**
+ * A scene that names the person, then a briefing that does not ("I'm about to get in touch with Euan - anything I
+ * should know first?"): the last clause (after a sentence end or a dash) is a question made of generic words only
+ * with a verb of knowing, and an earlier one refers to a person — a pronoun or a capitalised name that the lexicon
+ * does not know as a place ("off to Lisbon - anything I should know?" is about Lisbon).
+ */
+function sceneThenBriefing(query: string, lexicon: AskLexicon | undefined): boolean {
+  if (!lexicon) return false;
+  const parts = query.split(/(?<=[.!?])\s+|\s+[-–—]+\s+/).map((x) => x.trim()).filter((x) => x.length > 0);
+  if (parts.length < 2) return false;
+  const last = parts.at(-1)!;
+  if (!/\?\s*$/.test(last) || !BRIEFING_VERB.test(last) || ASSISTANT_OBJECT.test(last)) return false;
+  const ws = words(last);
+  const content = ws.map((w, i) => ({ w, prev: ws[i - 1] })).filter((x) => !STOP_WORDS.has(x.w) && analyze(x.w).length > 0);
+  if (content.length === 0 || !content.every((x) => notATopic(x.w, x.prev, lexicon))) return false;
+  return parts.slice(0, -1).some((p) => PERSON_REF.test(p) || [...p.matchAll(/(?<!^)\b([\p{Lu}][\p{Ll}]+)\b/gu)].some((m) => m[1] !== 'I' && !lexicon.senses(m[1]!.toLowerCase(), 'noun', 2).some((x) => x.lexClass === 'noun.location')));
 }
 
 function genericClause(query: string, lexicon?: AskLexicon): boolean {
@@ -173,9 +194,16 @@ export const ASK_FRAMES: readonly RegExp[] = [
   /\b(?:still|anymore|any more|no longer)\b/gi,
   // "Which editor do I prefer now?", "what music does she enjoy": the stance verb frames the ask; its object is the topic.
   /\b(?:do|does|did|would)\s+(?:i|you|he|she|they|we)\s+(?:prefer|like|enjoy|favou?r)\b/gi,
+  // "Would I (ever) want singing machines in my business?": wanting frames a first-person choice ask; what is wanted is the topic.
+  /\b(?:would|do|will)\s+i\s+(?:ever\s+|really\s+)?want\b/gi,
   /\bfirst (?:impression|moved|arrived|started)\b/gi,
   // "What keeps me busy…", "what occupies her these days": what fills the time is asked; the topic is said beside it.
   /\b(?:keeps?|keeping|kept)\s+(?:me|you|him|her|them|us)\s+(?:busy|occupied)\b|\boccup(?:y|ies)\s+(?:me|you|him|her|them|us)\b/gi,
+  // "Which station am I in charge of?", "the enclosure I look after": the user being responsible for something frames the
+  // ask; the thing is the topic. First person only: "how does Nate describe taking care of turtles" is about the care.
+  /\b(?:i|we|am\s+i|are\s+we|i'm|i\s+am|we're)\s+(?:(?:still|now)\s+)?(?:in\s+charge\s+of|responsible\s+for|look(?:ing)?\s+after|tak(?:e|ing)\s+care\s+of)\b/gi,
+  // "Any news from the enclosure?", "any updates on the house sale?": asking for the latest frames the ask.
+  /\bany\s+(?:news|updates?|word)\s+(?:from|on|about|of|regarding)\b/gi,
   ...STANCE_IDIOMS,
 ];
 
@@ -258,11 +286,16 @@ function clauses(query: string): string[] {
  */
 const EMBEDDED_MODAL = /\b(?:i|we)\s+(?:should|could|ought\s+to|might)\s+(?:also\s+|still\s+|maybe\s+)?([a-z]+)/i;
 const QUESTION_OPEN = /^\s*(?:what|which|who|where|when|how|is|are|was|were|do|does|did|any|anything|anywhere|anyone|something|somewhere|got)\b/i;
-const KNOWING = new Set(words('know knew remember recall keep bear note mention say tell be have'));
+const KNOWING = new Set(words('know knew remember recall note mention say tell be have'));
+/** "keep / bear … in mind" is knowing too; "keep off", "keep away from" is avoiding (a request: "anything I should keep off?"). */
+const IN_MIND = /^\s+(?:[a-z]+\s+)?in\s+mind\b/i;
 function embeddedRequest(query: string): boolean {
   return clauses(query).some((c) => {
     const m = EMBEDDED_MODAL.exec(c);
-    return !!m && !KNOWING.has(m[1]!.toLowerCase()) && (QUESTION_OPEN.test(c) || /\?\s*$/.test(c));
+    if (!m) return false;
+    const verb = m[1]!.toLowerCase();
+    const knowing = KNOWING.has(verb) || ((verb === 'keep' || verb === 'bear') && IN_MIND.test(c.slice(m.index + m[0].length)));
+    return !knowing && (QUESTION_OPEN.test(c) || /\?\s*$/.test(c));
   });
 }
 

@@ -41,6 +41,10 @@ export interface AnalyzedQuery {
   terms: QueryTerm[];
   /** Lower-cased names the question mentions (capitalised words, or known names). */
   names: string[];
+  /** A named person's relative asked about ("Trang's parents" → { name: 'trang', kin: 'parents' }; namedKin), else null. */
+  namedKin?: { name: string; kin: string } | null;
+  /** The sex of the kin the question names, when it names one only ("my dad" → male; kinSex). */
+  kinSex?: 'male' | 'female' | null;
   /**
    * Names in an oblique position — possessive ("Gina's store"), after a preposition ("recommend
    * to Melanie") — unless "according to": when a question names several people, the others are
@@ -159,7 +163,7 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
     // A place to go near the user ("recommend a neighbourhood cafe", "a good gym near me"): where they live.
     name: 'place',
     covers: true,
-    words: /\b(recommend|suggest|find|know)\b(\s+\S+){0,4}?\s+(restaurants?|caf[eé]s?|coffee shops?|bars?|pubs?|bakeries|bakery|gyms?|parks?|shops?|spots?|neighbou?rhoods?)\b|\bnear (me|us|here)\b|\baround here\b/i,
+    words: /\b(recommend|suggest|find|know)\b(\s+\S+){0,4}?\s+(restaurants?|caf[eé]s?|coffee shops?|bars?|pubs?|bakeries|bakery|gyms?|parks?|shops?|spots?|neighbou?rhoods?|somewhere|anywhere|places?)\b|\bnear (me|us|here)\b|\baround here\b/i,
     keys: ['location', 'diet', 'allergy'],
   },
   {
@@ -190,10 +194,19 @@ export const INTENTS: ReadonlyArray<{ name: string; words: RegExp; keys: string[
     keys: ['job_title', 'employer', 'work_schedule', 'child'],
   },
   {
+    // How to reach the user ("the office needs to reach me - best way?", "how should they contact me?"): how they
+    // want to be addressed, and what bears on it (a hearing or speech condition, the languages they speak).
+    name: 'contact',
+    covers: true,
+    words: /\b(reach|contact|get hold of|get in touch with|get through to)\s+(me|us)\b/i,
+    keys: ['communication_style', 'health_condition', 'language'],
+  },
+  {
     // "What should I avoid / leave out?", medicines: allergies and conditions are the answer.
     name: 'caution',
     covers: true,
-    words: /\b(avoid|leave out|stay away|steer clear|safe for me|medications?|medicines?|drugs?|pills?|antibiotics?|prescriptions?)\b/i,
+    // What to take along ("what should I put in my bag?", "anything to pack for the hike?") is caution too: an allergy's pen, a condition's pills.
+    words: /\b(avoid|leave out|stay away|steer clear|safe for me|medications?|medicines?|drugs?|pills?|antibiotics?|prescriptions?)\b|\b(put|pack|carry|take)\s+(in|into)\s+(my|the|our)\s+(bags?|backpack|rucksack|kit|suitcase|pockets?)\b/i,
     keys: ['allergy', 'health_condition', 'diet', 'dislike'],
   },
   {
@@ -314,7 +327,9 @@ export function askDomains(query: string, lexicon: Lexicon, names: ReadonlySet<s
 /** Occasions a present is for, by the lexicon (ancestor lemmas of the first noun sense): a birthday, an anniversary, a holiday. */
 const OCCASIONS = ['anniversary', 'holiday', 'celebration', 'festival', 'occasion'];
 /** The person a present is for: "for my son", "give my partner…", "buy Ana…" (a relation word, a kind of person, or a name). */
-const BENEFICIARY = /\b(?:for\s+)?(?:my|our|his|her|their)\s+((?:little\s+)?[a-z-]+)|\bfor\s+([\p{Lu}][\p{Ll}]+)/gu;
+const BENEFICIARY = /\b(?:for\s+)?(?:my|our|his|her|their)\s+([a-z]+-years?-old\s+)?((?:little\s+)?[a-z-]+)|\bfor\s+([\p{Lu}][\p{Ll}]+)/gu;
+/** Request nouns after an occasion ("birthday ideas for…", "anniversary suggestions for…"): the occasion stands for the giving verb. */
+const OCCASION_REQUEST = new Set(words('idea ideas suggestion suggestions inspiration'));
 
 /**
  * A present asked for by the ask's structure rather than the word "gift": a request whose verb is one of giving or
@@ -323,12 +338,16 @@ const BENEFICIARY = /\b(?:for\s+)?(?:my|our|his|her|their)\s+((?:little\s+)?[a-z
  */
 function giftAsk(query: string, lexicon: Lexicon, names: ReadonlySet<string>): boolean {
   const ws = words(query);
-  const verb = ws.findIndex((w) => !STOP_WORDS.has(w) && GIFT_VERBS.has(lexicon.lemmas(w, 'verb')[0] ?? w));
+  let verb = ws.findIndex((w) => !STOP_WORDS.has(w) && GIFT_VERBS.has(lexicon.lemmas(w, 'verb')[0] ?? w));
+  // "Birthday ideas for my daughter", "anniversary suggestions for my wife": an occasion asked ideas for, for someone.
+  if (verb < 0) verb = ws.findIndex((w, i) => OCCASION_REQUEST.has(ws[i + 1] ?? '') && lexicon.senses(w, 'noun', 1).some((s) => OCCASIONS.some((a) => ancestorLemmas(lexicon, s, 4).has(a))));
   if (verb < 0) return false;
   const rest = query.slice(query.toLowerCase().indexOf(ws[verb]!) + ws[verb]!.length);
   for (const m of rest.matchAll(BENEFICIARY)) {
-    const who = (m[1] ?? m[2] ?? '').toLowerCase();
-    if (m[2] && names.has(who)) return true;
+    const who = (m[2] ?? m[3] ?? '').toLowerCase();
+    if (m[3] && names.has(who)) return true;
+    // A person given an age is someone the user gives to ("my thirteen-year-old girl").
+    if (m[1] && kindsOf(lexicon, who).includes('person')) return true;
     if (RELATION_WORDS.has(who) || RELATION_WORDS.has(who.replace(/^little\s+/, 'little '))) return true;
     if (kindsOf(lexicon, who).some((k) => k === 'family' || k === 'social')) return true;
     if (lexicon.senses(who, 'noun', 1).some((s) => OCCASIONS.some((a) => ancestorLemmas(lexicon, s, 4).has(a)))) return true;
@@ -393,6 +412,27 @@ const ANAPHORA = /\b(he|she|him|his|her|hers|they|them|their|it|its|that|this|th
 const NEUTRAL_ANAPHORA = /\b(they|them|their|it|its|that|this|those|these|we|us|our|there)\b/i;
 const MALE = /\b(he|him|his|himself|he's|son|brother|husband|boyfriend|fianc[ée]|dad|father|grandpa|grandfather|uncle|nephew|stepson|stepfather|boy|man|guy)\b/i;
 const FEMALE = /\b(she|her|hers|herself|she's|daughter|sister|wife|girlfriend|fianc[ée]e|mom|mum|mother|grandma|grandmother|aunt|niece|stepdaughter|stepmother|girl|woman|lady)\b/i;
+
+/** Kin nouns of one sex (no pronouns): what a relation row or a question names ("dad" ← a man, "mum" ← a woman). */
+const MALE_KIN = /\b(?:son|sons|brother|brothers|husband|boyfriend|fianc[ée]|dad|daddy|father|papa|grandpa|grandfather|uncle|nephew|stepson|stepfather)\b/i;
+const FEMALE_KIN = /\b(?:daughter|daughters|sister|sisters|wife|girlfriend|fianc[ée]e|mom|mum|mummy|mommy|mother|mama|grandma|grandmother|aunt|niece|stepdaughter|stepmother)\b/i;
+
+/** The sex a text's kin nouns name, when they name only one ("my dad" → male; "brothers or sisters" → null). */
+export function kinSex(text: string): 'male' | 'female' | null {
+  const male = MALE_KIN.test(text);
+  const female = FEMALE_KIN.test(text);
+  return male === female ? null : male ? 'male' : 'female';
+}
+
+/**
+ * Whether a relation row cannot answer the question by the sex of the kin each names: "What's my dad called?" is not
+ * answered by "parent: mum", nor "my sister's job" by a brother's row. Rows or questions naming no sex (or both) never conflict.
+ */
+export function kinConflict(q: Pick<AnalyzedQuery, 'kinSex'>, rowText: string): boolean {
+  if (!q.kinSex) return false;
+  const row = kinSex(rowText);
+  return row !== null && row !== q.kinSex;
+}
 
 /**
  * Whether a follow-up that reads as one only by a pronoun ("how old will he be?") can refer to
@@ -502,6 +542,14 @@ export const QUERY = {
   chatForms: 0.6,
   /** Noun compounds of a named ask count as discussed only together (nounCompounds; 1 = on). */
   compounds: 1,
+  /** A place adjunct stays the topic when the rest of the ask is circumstance words (adjunctWords; 1 = on). Session 15. */
+  adjunctTopic: 1,
+  /** An event noun's verb searched in its other words ("wedding" → marry; 1 = on). Session 15. */
+  eventVerbs: 1,
+  /** A schedule ask's aspect verbs and occasion nouns weigh as circumstances (scheduleFrameTerms; 1 = on). Session 15. */
+  scheduleFrame: 1,
+  /** A named non-speaker's relative must be named by the document (withNamedKin; 1 = on). Session 15. */
+  namedKin: 1,
 };
 
 /**
@@ -554,6 +602,42 @@ function circumstanceTerms(query: string, names: ReadonlySet<string>, frame: Rea
   for (const w of circ) for (const t of analyze(w)) out.add(t);
   return out;
 }
+
+/**
+ * A schedule ask: when something of the user's happens, now or next ("What time does gateball start tomorrow?", "When's
+ * my next stint?", "What time's my shinty training on Saturday?") — not when it happened ("When did I start…?").
+ */
+const SCHEDULE_ASK = /\b(?:what\s+time|when|what\s+days?|which\s+days?)(?:'s|\s+(?:is|are|does|do|will|'ll))\b/i;
+/** Aspectual verbs: a schedule ask's "start / begin / finish" says which end of the event is asked, not what it is. */
+const ASPECT_VERBS = new Set(words('start starts begin begins finish finishes end ends open opens close closes resume resumes kick kicks'));
+/** Lexicon classes of the noun that names an occasion of an activity ("training", "practice", "lesson", "match"). */
+const OCCASION_CLASSES = new Set(['noun.act', 'noun.event']);
+
+/**
+ * Terms of a schedule ask (SCHEDULE_ASK) that frame the time rather than name the activity: its aspectual verbs
+ * (ASPECT_VERBS), and the occasion noun heading a compound whose modifier names the activity ("shinty training": the
+ * turns say "I coach the shinty team"; the modifier is a noun, the head of OCCASION_CLASSES by its first sense).
+ */
+function scheduleFrameTerms(query: string, names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): string[] {
+  if (!QUERY.scheduleFrame || !SCHEDULE_ASK.test(query) || PAST_SCHEDULE.test(query)) return [];
+  const ws = words(query);
+  // "what time" is the schedule ask's own frame ("time" is filler, but still weighs in the coverage).
+  const out = [...ws.filter((w) => ASPECT_VERBS.has(w)).flatMap((w) => analyze(w)), ...(/\bwhat\s+time\b/i.test(query) ? analyze('time') : [])];
+  if (lexicon)
+    for (let i = 1; i < ws.length; i++) {
+      const [mod, head] = [ws[i - 1]!, ws[i]!];
+      if (mod.length < 3 || STOP_WORDS.has(mod) || FILLER.has(mod) || names.has(mod) || STOP_WORDS.has(head)) continue;
+      // The modifier names the activity: not a word whose first sense is an adjective or a time ("next training", "weekly
+      // practice"); a word the lexicon lacks ("shinty", "gateball") or knows otherwise ("bandy") does.
+      const modSense = lexicon.senses(mod, undefined, 1)[0];
+      if (modSense && CIRCUMSTANCE_CLASSES.has(modSense.lexClass)) continue;
+      const first = lexicon.senses(head, 'noun', 1)[0];
+      if (first && OCCASION_CLASSES.has(first.lexClass)) out.push(...analyze(head));
+    }
+  return out;
+}
+/** A schedule ask in the past ("When did gateball start?") asks a date: its words stay the topic's. */
+const PAST_SCHEDULE = /\b(?:did|was|were|had)\b/i;
 
 /** A closing relative clause after a content word: "…X that/which/who (up to five words)?" (RELATIVE_CLAUSE). */
 const RELATIVE_CLAUSE = /\b[a-z]{3,}\s+(?:that|which|who)\s+((?:[a-z']+\s+){0,4}[a-z']+)\s*[?.!]*\s*$/i;
@@ -661,6 +745,27 @@ export function relativeAttribute(q: string): { owner: string; attribute: string
   return next && !/^(name|names|called|first|full)$/.test(next) ? { owner: all[owner]!.slice(0, -2), attribute: next } : null;
 }
 
+/** A name's possessive before a word: "Trang's parents", "Ana's brother". */
+const NAME_POSSESSIVE = /\b([\p{Lu}][\p{Ll}]+)['’]s\s+([a-z]+)\b/gu;
+/** The relation word a named person's possessive owns ("Trang's parents" → parents), or null. */
+export function namedKin(q: string, names: ReadonlySet<string>): { name: string; kin: string } | null {
+  for (const m of q.matchAll(NAME_POSSESSIVE)) {
+    const [name, kin] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
+    if (names.has(name) && (RELATION_WORDS.has(kin) || RELATION_WORDS.has(kin.replace(/s$/, '')))) return { name, kin };
+  }
+  return null;
+}
+
+/**
+ * The question with a named person's relative required (namedKin): a document must name the relative beside the person,
+ * and no relation row answers for them — for a person who is not a speaker of the scope (a speaker's relatives are
+ * their own rows, "Melanie's kids", answered as before). The question unchanged otherwise.
+ */
+export function withNamedKin(q: AnalyzedQuery, speakers: ReadonlySet<string>): AnalyzedQuery {
+  if (!QUERY.namedKin || !q.namedKin || speakers.has(q.namedKin.name) || q.requiredTerms.length > 0) return q;
+  return { ...q, requiredTerms: analyze(q.namedKin.kin), requiredWords: [q.namedKin.kin], rankOnlyKeys: [...new Set([...q.rankOnlyKeys, ...RELATION_KEYS])] };
+}
+
 /** "What does my aunt do?", "…do for work / for a living / these days?": an ask for the relative's occupation. */
 const OCCUPATION_DO = /\bdoes\s+my\s+[a-z-]+\s+do\b(?:\s+(?:for\s+(?:work|a\s+living)|now|nowadays|these\s+days))?\s*[?.!]*\s*$/i;
 const OCCUPATION_KEYS = ['job_title', 'employer'];
@@ -722,7 +827,7 @@ export function nameAskedOf(q: string): string | 'self' | null {
 
 /** Words naming a relative or partner (the relation keys' query words): "my mother's …" asks about her. */
 const RELATION_WORDS = new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').flatMap((s) => s.queryWords.map((w) => w.toLowerCase())));
-const RELATION_KEYS = [...new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').map((s) => s.key))];
+export const RELATION_KEYS = [...new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').map((s) => s.key))];
 
 /** Kinds of thing a user keeps (an animal, a vehicle, an instrument): "my <noun of the kind>" names the key that holds it. */
 const POSSESSED_KINDS: readonly NounKind[] = ['animal', 'vehicle', 'instrument'];
@@ -958,11 +1063,15 @@ function nounKindsOf(ws: string[], names: ReadonlySet<string>, lexicon: QueryLex
  * work?" is not about work). Unless nothing else is left to ask about ("What do I do at work?").
  */
 const AT_ADJUNCT = /\bat\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+|their\s+)?([a-z]+)\b/gi;
-function adjunctWords(query: string): Set<string> {
+/** "back home" (in the place one comes from): an adjunct like "at home" ("Do I have brothers or sisters back home?"). */
+const BACK_HOME = /\b(back)\s+(home)\b/gi;
+function adjunctWords(query: string, circumstances: ReadonlySet<string> = new Set()): Set<string> {
   const out = new Set<string>();
   for (const m of query.matchAll(AT_ADJUNCT)) if (!STOP_WORDS.has(m[1]!.toLowerCase())) out.add(m[1]!.toLowerCase());
+  for (const m of query.matchAll(BACK_HOME)) out.add(m[1]!.toLowerCase()).add(m[2]!.toLowerCase());
   if (out.size === 0) return out;
-  const rest = words(query).filter((w) => !out.has(w) && !STOP_WORDS.has(w) && !FILLER.has(w) && analyze(w).length > 0);
+  // What else there is to ask about: not the circumstance words ("When's my next stint at the observatory?" asks about the observatory).
+  const rest = words(query).filter((w) => !out.has(w) && !STOP_WORDS.has(w) && !FILLER.has(w) && analyze(w).length > 0 && !analyze(w).every((t) => circumstances.has(t)));
   return rest.length > 0 ? out : new Set();
 }
 
@@ -1099,12 +1208,19 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // Only beside a word that names the topic at full weight: "Am I still working weekends?" is about the weekends.
   const circumstances = circumstanceTerms(query, names, frame, lexicon);
   if ([...terms.values()].some((t) => t.source === 'query' && !circumstances.has(t.term) && (t.cover ?? 1) > QUERY.narrowedCover)) capCover(circumstances, QUERY.circumstanceCover);
+  // "What time does gateball start tomorrow?": the time is asked of the activity; the aspect and the occasion noun frame it.
+  const schedule = scheduleFrameTerms(query, names, lexicon);
+  if (schedule.length > 0 && [...terms.values()].some((t) => t.source === 'query' && !schedule.includes(t.term) && (t.cover ?? 1) > QUERY.narrowedCover))
+    for (const t of schedule) {
+      const qt = terms.get(t);
+      if (qt && (qt.source === 'query' || qt.source === 'filler')) qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
+    }
   // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
-  const adjuncts = adjunctWords(query);
+  const adjuncts = adjunctWords(query, QUERY.adjunctTopic ? new Set([...terms.values()].filter((t) => t.source === 'query' && (t.cover ?? 1) <= QUERY.circumstanceCover).map((t) => t.term)) : new Set());
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
   capCover(adjunctTerms, QUERY.narrowedCover);
   const asking = withoutRelativeClause(query);
-  const keys = keysAskedFor(adjuncts.size > 0 ? asking.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)) : asking, lexicon, names);
+  const keys = keysAskedFor(adjuncts.size > 0 ? asking.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)).replace(BACK_HOME, ' ') : asking, lexicon, names);
   // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
   // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
   // call?") asks for no name at all.
@@ -1202,6 +1318,14 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
         if (/\s/.test(d) || d.slice(0, 3) !== w.slice(0, 3)) continue;
         const f = analyze(d)[0];
         if (f && !terms.has(f)) terms.set(f, { term: f, weight: qt.weight * QUERY.derivations, source: 'synonym', covers: qt.term });
+        // An event noun's verb, said in its other words: "wedding" → wed, whose first sense is marry's ("getting married").
+        const verb = d !== w && QUERY.eventVerbs ? lexicon.senses(d, 'verb', 1)[0] : undefined;
+        if (verb && QUERY.sharedSenses > 0)
+          for (const l of verb.lemmas) {
+            if (/\s/.test(l) || l.length < 4 || l === d || lexicon.senses(l, 'verb', 1)[0]?.id !== verb.id) continue;
+            const g = analyze(l)[0];
+            if (g && !terms.has(g)) terms.set(g, { term: g, weight: qt.weight * QUERY.sharedSenses, source: 'synonym', covers: qt.term });
+          }
       }
       // A shared first sense: a synonym whose own first sense is the word's first sense ("holidaymaker" ↔ tourist; not
       // "volcano" → vent, whose first sense is an opening).
@@ -1248,6 +1372,9 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // Not for an applied ask: "gift ideas for my son's birthday" asks for help, and his likes bear on it.
   const relative = applied ? null : asRelative;
   // What a document must name for the gate: the relative whose attribute is asked, or the thing whose name is.
+  // "What are Trang's parents called?": a named person's relative. A document must name the relative (beside the
+  // person), and the user's own relation rows do not answer for them.
+  const kinOfNamed = relative || nameOfThing ? null : namedKin(query, names);
   const required = relative ? [relative.owner] : nameOfThing ? [nameOfThing] : [];
   for (const t of relative ? [] : original) {
     if (frame.has(t) || nameTerms.has(t) || adjunctTerms.has(t)) continue;
@@ -1307,6 +1434,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     changeKeys,
     profile,
     rankOnlyKeys: [...(relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : []), ...(nameOfThing ? ['name'] : [])],
+    namedKin: kinOfNamed,
     requiredTerms: required.flatMap((w) => analyze(w)),
     requiredWords: required,
     keyNouns,
@@ -1314,5 +1442,6 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
     followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),
     opinion: stance.length > 0 || isOpinionAsk(query),
+    kinSex: kinSex(query),
   };
 }

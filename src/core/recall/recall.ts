@@ -133,6 +133,8 @@ export const RECALL = {
   spreadDecay: 1,
   /** A "still" ask brings the later turn that continues its topic turn (sequel.ts; 1 = on). */
   sequel: 1,
+  /** The thing a continuation ask names (not a speaker) finds the newest turn naming it, whatever its frequency (1 = on). Session 15. */
+  sequelNamed: 1,
   /** An ended value the question names is stated as a change, whatever key it asks for (change.ts namedChanges; 1 = on). */
   namedChanges: 1,
   /** A profile ask shows the later turn of each stable fact's kind (sequel.ts laterOfKind; 1 = on). */
@@ -502,9 +504,11 @@ async function sequelOf(deps: RecallDeps, scope: string, r: Retrieved, kept: Can
   if (at < 0) return [];
   const topic = kept[at]!.turn!;
   const own = new Set(r.query.terms.map((t) => t.term));
+  // What the question names (a place, a thing; not a speaker) is the topic too, however often it is said: "Would I ever
+  // move back to Lisbon?" is answered by the newest turn naming Lisbon, whatever the topic turn's other words.
+  const named = r.query.terms.filter((t) => RECALL.sequelNamed === 1 && t.source === 'name' && !r.speakers.has(t.term) && topic.terms.split(' ').includes(t.term)).map((t) => t.term);
   const words = topicWords(topic, own);
-  if (words.length === 0) return [];
-  const terms = sequelTerms(words, await deps.store.termFrequencies(scope, 'turn', words));
+  const terms = [...(words.length > 0 ? sequelTerms(words, await deps.store.termFrequencies(scope, 'turn', words)) : []), ...named];
   if (terms.length === 0) return [];
   const found = await deps.store.lexicalCandidates(scope, 'turn', terms, SEQUEL.read);
   const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));

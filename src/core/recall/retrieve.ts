@@ -13,7 +13,10 @@ import { adultsOf } from '../lexicon/young-animals.ts';
 import type { CorpusStats, Lexicon, MemoryStore, TurnPlace } from '../ports.ts';
 import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
-import { analyzeQuery, INTENTS, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
+import { analyzeQuery, INTENTS, kinConflict, RELATION_KEYS, withNamedKin, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
+
+/** Keys whose rows name a relative (parent, sibling, child…): kinConflict applies to them. */
+const RELATION_ROW_KEYS: ReadonlySet<string> = new Set(RELATION_KEYS);
 import { bm25Score, coverageIdf, idf, isOriginal, termMatcher, toTermDoc, type Bm25Hit, type TermDoc } from './bm25.ts';
 import { rrf, type RankedList } from './fusion.ts';
 import { TurnWindow } from './turn-window.ts';
@@ -109,6 +112,10 @@ export const RETRIEVE = {
   feedbackMinTokens: 2048,
   /** Lexical candidates the feedback query reads, all of them fused (100: the same LoCoMo figures as 300, a smaller read). */
   feedbackLimit: 100,
+  /** The entity path of the gate counts a document only with the question's required words (1 = on). Session 15. */
+  entityRequired: 1,
+  /** A relation row of the other sex than the kin asked about does not answer it (kinConflict; 1 = on). Session 15. */
+  kinConflict: 1,
 };
 
 /** Events that end or start a fact: asked for by "before / used to" questions about that fact. */
@@ -409,7 +416,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const speakers = new Set(names.speakers.map((n) => n.toLowerCase()));
   const known = knownNames(speakers, names.subjects);
   const w = new TurnWindow();
-  const q = await resolveUnnamedUser(store, scope, analyzeQuery(query, known, deps.lexicon), speakers, (asked) => analyzeQuery(asked, known, deps.lexicon));
+  const q = withNamedKin(await resolveUnnamedUser(store, scope, analyzeQuery(query, known, deps.lexicon), speakers, (asked) => analyzeQuery(asked, known, deps.lexicon)), speakers);
   const termList = q.terms.map((t) => t.term);
   const empty = { query: q, candidates: [], turns: w, speakers, known, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false, entityCoverage: 0 };
   if (termList.length === 0) return empty;
@@ -542,6 +549,8 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
       if (byIntent(m) && names.size === 0 && m.subject !== 'user') continue;
       // The relative's row for "my brother's job" ranks but does not answer it.
       if (q.rankOnlyKeys.includes(keyOf(m) ?? '')) continue;
+      // A relation row of the other sex does not answer for the kin asked about ("parent: mum" for "what's my dad called?").
+      if (RETRIEVE.kinConflict && RELATION_ROW_KEYS.has(keyOf(m) ?? '') && kinConflict(q, `${m.subject} ${m.value}`)) continue;
       // A key row answers for the thing the question requires only when it names it ("pet: rabbit called Mochi" for our rabbit's name).
       // The relative's own row answers for them ("brother tom · job title: nurse" for my brother's job).
       if (q.requiredTerms.length > 0 && !q.requiredTerms.every((t) => analyze(`${m.subject} ${m.key.replace(/_/g, ' ')} ${m.value}`).includes(t)) && !valueIsKindOf(deps.lexicon, m.value, q.requiredWords)) continue;
@@ -685,7 +694,9 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const cov = coverageStats(q.terms, (t) => turnDf(t) + dfIn(mSet, t), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)], speakerTerms, q.compounds);
   const entityTerms = new Set(q.terms.filter((t) => t.source === 'name' && !speakerTerms.has(t.term)).map((t) => t.term));
   let entityCoverage = 0;
-  if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t))) entityCoverage = Math.max(entityCoverage, h.coverage);
+  // The lower bar for a name the scope discussed (RECALL.minEntityCoverage) counts a document only with the words the
+  // question requires, as every other path does: "What's the name of Amanda's school?" is not answered by Amanda alone.
+  if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t))) entityCoverage = Math.max(entityCoverage, RETRIEVE.entityRequired ? gateCoverage(h) : h.coverage);
   return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
 }
 

@@ -45,8 +45,14 @@ export const SEQUEL = {
  * stance has got to ("where have I landed on…", "where do I stand on…": ask.ts STANCE_IDIOMS).
  */
 export function isContinuationAsk(query: string): boolean {
-  return /\b(?:still|anymore|any more|no longer|these days|nowadays|now)\b/i.test(query) || STANCE_IDIOMS.some((re) => new RegExp(re.source, 'i').test(query));
+  return /\b(?:still|anymore|any more|no longer|these days|nowadays|now)\b/i.test(query) || STANCE_IDIOMS.some((re) => new RegExp(re.source, 'i').test(query)) || OWN_CHOICE.test(query);
 }
+
+/**
+ * The user asked what they would choose ("Would I ever want to move back?", "Should I sign up for a weekend of it?",
+ * "Would I enjoy…"): answered by where their stance has got to, said later than the turn the words find.
+ */
+const OWN_CHOICE = /^\s*(?:(?:so|ok|okay|and|hey|honestly)[,\s]+)?(?:would|should|will)\s+i\s+(?:ever\s+|really\s+|still\s+)?[a-z]+/i;
 
 /** The topic turn's own words: not the question's, not kind or date tokens, not two-letter words. */
 export function topicWords(topic: TurnRecord, questionTerms: ReadonlySet<string>): string[] {
