@@ -105,7 +105,7 @@ describe('clause screen', () => {
 
 describe('appraisal, vocation, arrival, milestone frames', () => {
   test.each([
-    ['Figma irritates me more with every update', 'user|opinion_figma|irritates me more with every update|assert'],
+    ['Figma irritates me more with every update', 'user|opinion_figma|figma: irritates me more with every update|assert'],
     ['I teach at a primary school in Hull', 'user|job_title|teacher|assert'],
     ['number four arrives in October, send help', 'user|event_milestone|baby due|assert|2024-10'],
     ['I have two boys and a third on the way, due in November', 'user|event_milestone|baby due|assert|2024-11'],

@@ -200,3 +200,15 @@ describe('a food said with no verb, then the body reacting', () => {
     expect(keyed(said(text), 'allergy')).toEqual([]),
   );
 });
+
+describe('an opinion names its topic', () => {
+  test('the value opens with the topic when the stance alone does not name it', () => {
+    const facts = said('ok I was wrong, the falafel van won me over. falafel is great');
+    expect(facts.some((f) => /^user\|opinion_falafel\|falafel: /.test(f))).toBe(true);
+  });
+  test('the context line shows the topic once', async () => {
+    const { memoryLine } = await import('../../src/core/recall/format.ts');
+    const m = { subject: 'user', key: 'opinion_falafel', value: 'falafel: great', type: 'opinion', active: true, metadata: { stance: 'positive' } } as never;
+    expect(memoryLine(m)).toBe('- User · opinion falafel: great (positive)');
+  });
+});

@@ -35,8 +35,8 @@ describe('QA extraction defects: what must be extracted', () => {
     ["I don't like spicy food at all.", ['user|dislike|spicy food|assert']],
     ['I love jazz so much.', ['user|like|jazz|assert']],
     // Issue 3: a reasoned stance on a named thing is an opinion too (the like stays).
-    ['I love TypeScript, it makes refactoring safe.', ['user|opinion_typescript|makes refactoring safe|assert', 'user|like|TypeScript|assert']],
-    ['I hate Jira because it is painfully slow.', ['user|opinion_jira|painfully slow|assert', 'user|dislike|Jira|assert']],
+    ['I love TypeScript, it makes refactoring safe.', ['user|opinion_typescript|typescript: makes refactoring safe|assert', 'user|like|TypeScript|assert']],
+    ['I hate Jira because it is painfully slow.', ['user|opinion_jira|jira: painfully slow|assert', 'user|dislike|Jira|assert']],
     // P2-7: a diet taken again.
     ['I went back to being vegetarian.', ['user|diet|vegetarian|assert']],
     ['Returned to being vegan after the holidays.', ['user|diet|vegan|assert']],

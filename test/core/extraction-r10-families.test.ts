@@ -94,7 +94,7 @@ describe('round-10 families produce the expected memory', () => {
     // the kids as co-subject
     ['Me and the boys built a den in the woods on Sunday', ['user|child|boys|assert']],
     // a named thing judged after the fact
-    ['Tbh Barcelona was way too expensive', ['user|opinion_barcelona|expensive|assert']],
+    ['Tbh Barcelona was way too expensive', ['user|opinion_barcelona|barcelona: expensive|assert']],
   ] as Array<[string, string[]]>)('%s', (text, expected) => {
     const got = brief(run(text));
     for (const e of expected) expect(got).toContain(e);

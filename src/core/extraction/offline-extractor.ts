@@ -345,7 +345,7 @@ function toCandidate(d: Draft, subject: Subject, evidence: string, base: number)
     type: typeOf(d),
     subject: d.subject ?? subject.id,
     key: d.key,
-    value: d.value.trim(),
+    value: withTopic(d.key, d.value.trim()),
     confidence: Math.round(confidence * 100) / 100,
     op,
     evidence,
@@ -355,6 +355,18 @@ function toCandidate(d: Draft, subject: Subject, evidence: string, base: number)
     ...(d.validTo ? { validTo: d.validTo } : {}),
     metadata: { ...(d.metadata ?? {}), ...(d.implicit ? { implicit: true } : {}), extractor: 'offline' },
   };
+}
+
+/**
+ * An opinion's value names its topic ("limoncello: lovely", not "lovely"): the line reads on its own in a context,
+ * wherever the stance was said. The topic is the key's ("opinion_limoncello"); a value already naming it stays.
+ */
+function withTopic(key: string, value: string): string {
+  if (!key.startsWith('opinion_')) return value;
+  const topic = key.slice('opinion_'.length).replace(/_/g, ' ');
+  const stem = (w: string) => w.toLowerCase().replace(/(?:ies|es|s)$/, '');
+  const words = new Set(value.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(stem));
+  return topic.split(' ').some((w) => words.has(stem(w))) ? value : `${topic}: ${value}`;
 }
 
 /** A possession predicate (the own frame's verbs) after the subject: "I (don't) have a cat", "we own no car". */

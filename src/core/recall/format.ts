@@ -312,7 +312,9 @@ export function memoryLine(m: MemoryRecord, history: MemoryRecord[] = []): strin
     const when = formatDay(m.eventDate ?? m.validFrom);
     line = `- ${when ? `[${when}] ` : ''}${who}: ${key === 'event' ? '' : `${key.replace(/^event /, '')}: `}${value}`;
   } else {
-    line = `- ${who} · ${key}: ${value}`;
+    // "opinion limoncello" with "limoncello: lovely": the key already names the topic the value opens with.
+    const topic = m.key.startsWith('opinion_') ? `${m.key.slice('opinion_'.length).replace(/_/g, ' ')}: ` : null;
+    line = `- ${who} · ${key}: ${topic && value.toLowerCase().startsWith(topic) ? value.slice(topic.length) : value}`;
     const stance = typeof m.metadata?.stance === 'string' ? m.metadata.stance : null;
     if (m.type === 'opinion' && stance && !value.toLowerCase().includes(stance)) line += ` (${stance})`;
   }
