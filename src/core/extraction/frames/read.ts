@@ -1413,8 +1413,7 @@ export function workplaceDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
   // The speaker's own workplace town is the rules' (a named employer only: "a line cook at a ramen place in Shoreditch").
   if (!lex || clause.subject.self || !shape.verb || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal)) || isPlan(clause)) return [];
-  // Not the speaker's, after a workplace ("I teach at a high school in Leeds": Leeds is where the school is).
-  const where = clause.subject.self && shape.preps.some((p) => p.prep === 'at') ? undefined : shape.preps.find((p) => p.prep === 'in' && p.np.proper && !!p.np.name && (isKind(p.np.name.toLowerCase(), 'location', lex) || lex.senses(p.np.name.toLowerCase()).length === 0));
+  const where = shape.preps.find((p) => p.prep === 'in' && p.np.proper && !!p.np.name && (isKind(p.np.name.toLowerCase(), 'location', lex) || lex.senses(p.np.name.toLowerCase()).length === 0));
   if (!where) return [];
   const verb = shape.verb;
   const doer = verb !== 'be' && (WORK_VERBS.has(verb) || lex.derivations(verb, 'verb').some((d) => DOER.test(d) && OCCUPATIONS.has(d)));
