@@ -439,6 +439,15 @@ const LITTLE_ONE = /\b(?:little|wee)\s+one(s?)\b/gi;
 /** A clause that opens with a relation or social noun and a name, then a lower-case word: its "my" was dropped. */
 const DROPPED_MY = new RegExp(`^(?:${RELATION_RE})\\s+\\p{Lu}\\p{Ll}+\\s+(?!and\\b|or\\b)\\p{Ll}`, 'u');
 
+/**
+ * A clause of a sentence with its tense and date: past by its cue unless it looks ahead; a plan's bare weekday is the
+ * next one. A lifted relative clause states facts, never events (the sentence it hangs on already told any).
+ */
+function clausePart(t: string, lifted: boolean, ref: Date): { t: string; past: boolean; date: ReturnType<typeof resolveDate>; lifted: boolean } {
+  const past = PAST_CUE.test(t) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t);
+  return { t, past, date: lifted ? null : resolveDate(t, ref, !past), lifted };
+}
+
 function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
   const out: MemoryCandidate[] = [];
   let lastThird: Subject | null = o.third ?? null;
@@ -618,11 +627,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       .map((t) => (DROPPED_MY.test(t.replace(/^[\p{Lu}](?=[\p{Ll}])/u, (c) => c.toLowerCase())) ? `my ${t.replace(/^[\p{Lu}](?=[\p{Ll}])/u, (c) => c.toLowerCase())}` : t))
       // "the puppy that I adopted sleeps all day": the speaker's relative clause is read as a clause too ("I adopted the puppy").
       .flatMap((t) => [{ t, lifted: false }, ...(o.lexicon && !subjectOverride ? liftRelatives(t) : []).map((l) => ({ t: l, lifted: true }))])
-      .map(({ t, lifted }) => {
-        const past = PAST_CUE.test(t) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t);
-        // A lifted relative clause states facts, never events (the sentence it hangs on already told any).
-        return { t, past, date: lifted ? null : resolveDate(t, o.ref, !past), lifted };
-      });
+      .map(({ t, lifted }) => clausePart(t, lifted, o.ref));
     // One date in a multi-clause sentence also dates the speaker's other past clauses ("I wrote a screenplay and it got accepted yesterday").
     // Only clauses before the dated one: a later clause is usually commentary ("I sold my bike last week, I hardly used it").
     const datedParts = parts.filter((p) => p.date);
@@ -649,9 +654,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         const lead = t.slice(0, t.length - att.pred.length);
         att.pred = second.first;
         t = `${lead}${second.first}`;
-        const next = `${lead}${second.second}`;
-        const nextPast = PAST_CUE.test(next) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(next);
-        parts.splice(partIndex + 1, 0, { t: next, past: nextPast, date: resolveDate(next, o.ref, !nextPast), lifted: false });
+        parts.splice(partIndex + 1, 0, clausePart(`${lead}${second.second}`, false, o.ref));
       }
       if (att?.subject.name && !att.subject.self) known.set(att.subject.name.toLowerCase(), att.subject);
       const neg = analyseNegation(att ? att.pred : t);
