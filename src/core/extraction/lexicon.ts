@@ -12,6 +12,7 @@ export const RELATIONS: Record<string, string | null> = {
   mom: 'parent', mum: 'parent', mam: 'parent', ma: 'parent', da: 'parent', pa: 'parent', mammy: 'parent', mummy: 'parent', mommy: 'parent', daddy: 'parent', papa: 'parent', mama: 'parent', mother: 'parent', dad: 'parent', father: 'parent', parents: 'parent', stepmom: 'parent', stepdad: 'parent',
   wife: 'partner', husband: 'partner', partner: 'partner', boyfriend: 'partner', girlfriend: 'partner', fiance: 'partner', 'fiancé': 'partner', 'fiancée': 'partner', spouse: 'partner',
   son: 'child', daughter: 'child', eldest: 'child', youngest: 'child', oldest: 'child', twins: 'child', triplets: 'child', sons: 'child', daughters: 'child', kids: 'child', kid: 'child', children: 'child', child: 'child', baby: 'child', boys: 'child', girls: 'child',
+  lads: 'child', lasses: 'child', bairn: 'child', bairns: 'child', wean: 'child', weans: 'child',
   stepson: 'child', stepdaughter: 'child', stepsons: 'child', stepdaughters: 'child', stepkids: 'child', stepchildren: 'child',
   grandson: null, granddaughter: null, grandsons: null, granddaughters: null, grandkids: null, grandchildren: null,
   friend: null, 'best friend': null, friends: null, colleague: null, coworker: null, 'co-worker': null, boss: null, manager: null,
@@ -33,7 +34,7 @@ for (const b of STEP_BASES) for (const form of [`step${b}`, `step-${b}`]) RELATI
 for (const b of ['sister', 'brother', 'sisters', 'brothers']) RELATIONS[`half-${b}`] ??= RELATIONS[b] ?? null;
 export const RELATION_WORDS = Object.keys(RELATIONS).sort((a, b) => b.length - a.length);
 export const RELATION_RE = RELATION_WORDS.join('|');
-export const RELATION_ADJ = '(?:younger|older|little|big|baby|twin|step|eldest|oldest|youngest|best|new|ex|dear|late|old|former)';
+export const RELATION_ADJ = '(?:younger|older|little|big|baby|kid|twin|step|eldest|oldest|youngest|best|new|ex|dear|late|old|former)';
 /**
  * Where a named person stands to the speaker when no relation noun says it: "Ines from work", "Tobias next door",
  * "Brodie, the lad across the road". The place stands for the social relation (a colleague, a neighbour).

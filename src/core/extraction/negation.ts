@@ -40,7 +40,8 @@ const NEW_SUBJECT_NEG = /\s*,\s+(?=not\s+(?!any\s?more\b|any\s+longer\b)(?:sure|
 const QUIT_BEING = /\b(?:packed\s+in|pack\s+in|gave\s+up|given\s+up|giving\s+up|give\s+up|jacked\s+in|ditched)\s+being\b/i;
 
 export function analyseNegation(pred: string): NegationInfo {
-  const head = pred.split(SECOND_PRED)[0].split(NEW_SUBJECT_NEG)[0];
+  // "better late than never", "more often than not": a comparison's "never"/"not" negates nothing said.
+  const head = pred.split(SECOND_PRED)[0].split(NEW_SUBJECT_NEG)[0].replace(/\bthan\s+(?:never|not)\b/gi, 'than');
   const negated = /\b(?:not|never|no\s+longer)\b|\b(?:stopped|quit)\s+being\b/i.test(head) || QUIT_BEING.test(head);
   const ending = /\b(?:anymore|any\s+more|no\s+longer|not\s+any\s+longer|stopped|no\s+more|after\s+all)\b/i.test(head) || QUIT_BEING.test(head);
   // "getting used to the heat", "I'm used to it": being accustomed, not a past habit.

@@ -40,6 +40,8 @@ import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stance
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
+import { re } from './re.ts';
+import { PAST_CUE } from './sentences.ts';
 import { kinRoster } from './frames/kin-roster.ts';
 import { answeredIllness, askedAfterIllness, diagnosisDrafts } from './frames/diagnosis.ts';
 import { animalSignDrafts, breedAppositionDrafts } from './frames/animal-signs.ts';
@@ -187,8 +189,6 @@ function clauseFor(att: Attribution, text: string, sentence: string, o: Sentence
   return { sentence, text, subject: att.subject, speaker: o.speaker, pre: att.pre, core: neg.core, pred: att.pred, negated: neg.negated, ending: neg.ending, past: false, date: null, confidence: o.base, ref: o.ref };
 }
 
-const PAST_CUE =
-  /\b(?:yesterday|ago|last|earlier|previously|went|was|were|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|felt|ate|broke|thought|taught|caught|brought|kept|slept|sang|swam|rode|threw|held|told|said|heard|paid|built|sent|fell|grew|knew|wore|chose|woke|forgot|sat|stood|\w+ed)\b/i;
 
 interface SentenceOpts {
   speaker: string;
@@ -256,9 +256,9 @@ function activitiesAsHobbies(facts: Draft[], lexicon?: Lexicon): Draft[] {
 /** A phrase that opens with someone else's possessive ("his interview", "Ana's wedding"). */
 /** An age in apposition left at the head of a third party's predicate ("29, is a nurse"). */
 const APPOSED_AGE_WORD = '(?:aged\\s+)?(?:\\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)';
-const APPOSED_AGE = new RegExp(`^${APPOSED_AGE_WORD}\\s*,\\s*(?=[\\p{L}])`, 'iu');
+const APPOSED_AGE = new RegExp(`^(?:\\(\\s*${APPOSED_AGE_WORD}\\s*\\)\\s*,?\\s*|${APPOSED_AGE_WORD}\\s*,\\s*)(?=[\\p{L}])`, 'iu');
 /** The same age after the name it follows, in the clause text ("my brother Rustam, 35, is …" → "my brother Rustam is …"). */
-const APPOSED_AFTER_NAME = new RegExp(`^(.{0,60}?[\\p{Lu}][\\p{L}'’-]+),\\s*${APPOSED_AGE_WORD}\\s*,\\s*`, 'u');
+const APPOSED_AFTER_NAME = new RegExp(`^(.{0,60}?[\\p{Lu}][\\p{L}'’-]+(?:\\s+(?:from|at|next|across|over|down|up)(?:\\s+[\\p{Ll}]+){0,3})?)(?:\\s*\\(\\s*${APPOSED_AGE_WORD}\\s*\\)\\s*,?\\s*|,\\s*${APPOSED_AGE_WORD}\\s*,\\s*)`, 'u');
 const SOMEONE_ELSES = /^(?:his|her|their|your)\b|^[\p{L}]+['’]s\b/iu;
 
 const CONDITION = /^\s*(?:if|unless|whether|even\s+if|as\s+if|as\s+though)\b/i;
@@ -414,6 +414,11 @@ function jobLoss(facts: Draft[], clause: Clause): Draft[] {
 /** Where the speaker's own clause starts after someone's advice ("…, so I started a diet"). */
 /** Being told, or finding out, a first-person finding: the clause after it is the speaker's ("got told I have…"). */
 const TOLD_ME = /(?:\b(?:I|I've|I’ve|I\s+have)\s+(?:just\s+|recently\s+|finally\s+|now\s+)?)?\b(?:(?:got|been|was|were|get|gets|getting)\s+told|(?:told|tells|informed)\s+me|found\s+out|find\s+out|(?:it\s+)?(?:turns|turned)\s+out|learned|learnt|showed|shows|revealed|confirmed)\s+(?:that\s+)?(?=I\s+(?:have|had|am|was|'ve|’ve|'m|’m)\b|I(?:'ve|’ve|'m|’m)\b)/i;
+/**
+ * A finding about someone else, told of them: "Gunhilda found out she's got tendonitis", "my dad was told he has
+ * angina". The pronoun is the clause's subject, so the finding is read as that subject's predicate ("… has got …").
+ */
+const THEIR_FINDING = /\s*\b(?:(?:got|been|was|were|has\s+been|have\s+been)\s+told|found\s+out|discovered|learned|learnt)\s+(?:that\s+)?(?:she|he|they)\s*(?:(['’]s|\s+has|\s+have|['’]ve)(?=\s+got\b)|(['’]s|\s+is|\s+are|['’]re)|(\s+has|\s+have))(?=\s)/i;
 const ADVICE_TAIL = /\s*[,;]\s*(?:(?:so|and|but|then|which\s+is\s+why)\s+)?(?=(?:I|we)\b)/;
 
 /**
@@ -551,7 +556,10 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
         const body = cue.body ? extractSentences(cue.body, { ...o, corrections: false, third: priorThird ? { id: priorThird.subject, self: false } : null }) : [];
         const facts = body.filter((c) => c.type !== 'relation');
         if (facts.length > 0 && !cue.inline) {
-          for (const c of body) out.push(c.type === 'relation' ? c : { ...c, op: 'correct', replaces: cue.oldValue, evidence, confidence: Math.max(c.confidence, 0.9) });
+          // "Actually I've resigned from Wipro": an ending after a bare cue is news, not a correction (an ending stays one,
+          // and with no old value named, what comes with it is told, not corrected).
+          const news = !cue.oldValue && facts.some((c) => c.op === 'retract');
+          for (const c of body) out.push(c.type === 'relation' || c.op === 'retract' || news ? c : { ...c, op: 'correct', replaces: cue.oldValue, evidence, confidence: Math.max(c.confidence, 0.9) });
           continue;
         }
         const prior = cue.inline ? facts : [...out].reverse().concat(o.prior()).filter(mine);
@@ -603,6 +611,9 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       const keep = /\b(?:(?:told|tells|informed)\s+me|showed|shows|revealed|confirmed)\b/i.test(toldMe[0]) ? lead.slice(0, Math.max(0, ...[...lead.matchAll(/[,;]\s*|\s(?:and|so|but)\s/gi)].map((m) => m.index! + m[0].length))) : lead;
       body = `${keep}${body.slice(toldMe.index + toldMe[0].length)}`;
     }
+    // "Gunhilda from work found out she's got tendonitis": the finding is Gunhilda's (never when the speaker found out).
+    const theirs = !toldMe ? THEIR_FINDING.exec(body) : null;
+    if (theirs && !/\b(?:I|we)\b/.test(body.slice(0, theirs.index))) body = `${body.slice(0, theirs.index)} ${theirs[1] || theirs[3] ? 'has' : 'is'}${body.slice(theirs.index + theirs[0].length)}`;
     const rs = resolveReportedSpeech(stripMarkers(body), o.speaker);
     if (rs === 'skip') {
       // The reported words are skipped; who reported them is still a relation ("my colleague Ana thinks I should…").
@@ -880,6 +891,12 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
           for (const d of [...kinRoster(sentence, speaker), ...languageRoster(sentence, speaker, lexicon)]) {
             const dup = d.key === 'age' ? out.some((c) => c.key === 'age' && (c.subject === d.subject || c.subject.endsWith(` ${d.subject!.split(' ').pop()}`))) : out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value));
             if (!dup) out.push(toCandidate(d, { id: d.subject!, self: d.subject === speaker }, content.trim(), CONFIDENCE.explicit));
+            // "… and Ambrose who's just turned 5": the roster's age is the relative's; a speaker's age of the same number
+            // read from that relative clause goes, unless the speaker says it of themselves ("I'm 5…" never is).
+            if (d.key === 'age' && d.subject !== speaker && !re(`\\bI(?:['’]m|\\s+am|\\s+(?:just\\s+)?turned|['’]ve\\s+(?:just\\s+)?turned)\\s+${d.value}\\b`, 'i').test(content)) {
+              const k = out.findIndex((c, j) => j >= before && c.key === 'age' && c.subject === speaker && c.value === d.value);
+              if (k >= 0) out.splice(k, 1);
+            }
           }
       // The learned key model: keys the rules and frames left unsaid for the speaker, valued by type (learned/layer.ts).
       if (!isJokeOrSarcasm(content)) out.push(...learnedCandidates(masked, speaker, out.slice(before), lexicon));

@@ -180,3 +180,7 @@ export function coordinatedPredicate(pred: string, tag: (text: string) => Readon
   if (!verb || !verbal || tokens.length - k < 2 || /ing$/.test(verb.lower) !== (k > 0 && tokens[k - 1].lower === 'still' && /ing$/.test(verb.lower))) return null;
   return { first: m[1].trim(), second: m[2].trim() };
 }
+
+/** A word or phrase of the past (a past-tense form, "yesterday", "ago"): a clause holding one tells of the past. */
+export const PAST_CUE =
+  /\b(?:yesterday|ago|last|earlier|previously|went|was|were|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|felt|ate|broke|thought|taught|caught|brought|kept|slept|sang|swam|rode|threw|held|told|said|heard|paid|built|sent|fell|grew|knew|wore|chose|woke|forgot|sat|stood|\w+ed)\b/i;

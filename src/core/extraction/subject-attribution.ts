@@ -163,7 +163,7 @@ const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:(?:
 const PLACES = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.length).map((p) => p.replace(/ /g, '\\s+')).join('|');
 // Any other group the speaker shares with them, in lower case ("Thaddeus from accounts", "Jonno from footy"): a friend.
 // An age may follow in brackets or between commas ("Ulrike from the office (52) has…"): it stays with the name.
-const NAME_AT_PLACE = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)(?:\\s*,\\s*(?:the|a|our|my)\\s+(?:\\p{Ll}+\\s+){1,2}?|\\s+)(${PLACES}|from\\s+(?:the\\s+|my\\s+)?\\p{Ll}[\\p{L}-]+(?=\\s+(?:(?:\\(\\d{1,3}\\)|,\\s*\\d{1,3}\\s*,)\\s+)?(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+(?:s|ed))\\b))(?:\\s*\\((\\d{1,3})\\)|\\s*,\\s*(\\d{1,3})\\s*,)?\\s*,?\\s*(?=\\p{Ll})`, 'u');
+const NAME_AT_PLACE = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)(?:\\s*,\\s*(?:the|a|our|my)\\s+(?:\\p{Ll}+\\s+){1,2}?|\\s+)(${PLACES}|from\\s+(?:the\\s+|my\\s+)?\\p{Ll}[\\p{L}-]+(?:\\s+\\p{Ll}[\\p{L}-]+)?(?=\\s+(?:(?:\\(\\d{1,3}\\)|,\\s*\\d{1,3}\\s*,)\\s+)?(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+(?:s|ed))\\b))(?:\\s*\\((\\d{1,3})\\)|\\s*,\\s*(\\d{1,3})\\s*,)?\\s*,?\\s*(?=\\p{Ll})`, 'u');
 /** The end of a relation in apposition: its comma, after at most a short modifier ("from the allotment", "since school"). */
 const APPOSITION_END = /^(?:\s+(?:from|at|since|in|of|on|down|up|over|across|next)\b[^,;.!?]{1,30})?\s*,\s*/;
 /** "Colleague of mine, Rashid, …", "a mate of mine, Declan, …". */

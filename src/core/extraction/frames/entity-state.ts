@@ -74,7 +74,7 @@ function endingOfShape(rc: ReadClause, shape: Shape): Ending | null {
   if (!shape.verb) return null;
   const lemmas = new Set(tokens.map((t) => t.lemma));
   if (shape.particle) lemmas.add(shape.particle);
-  if (isActivity(shape.object, lex)) lemmas.add('activity');
+  if (isActivity(attended(shape) ?? shape.object, lex)) lemmas.add('activity');
   for (const e of ENDINGS) {
     if (e.negatedOnly && !shape.negated) continue;
     if (e.bareSubject && shape.subject && shape.subject.det !== null && shape.subject.det !== 'my') continue;
@@ -174,15 +174,29 @@ function causedEnding(rc: ReadClause, sub: Shape): { e: Ending; verb: string } |
   return null;
 }
 
+/** What one stops going to: "stopped going to handbell ringing" ends the ringing, not the going. */
+function attended(shape: Shape): Phrase | null {
+  return shape.object?.gerund && shape.object.headLemma === 'going' ? (shape.preps.find((p) => p.prep === 'to')?.np ?? null) : null;
+}
+
+/** A group one plays, sings or rows in: the table's (team, club…) or any musical group the lexicon knows (a quartet, a chorus). */
+function pastimeGroup(head: string, lex?: Lexicon): boolean {
+  return (PASTIME_GROUPS as readonly string[]).includes(head) || (!!lex && lex.isA(head, 'musical_organization', { pos: 'noun', maxSenses: 2, maxDepth: 3 }));
+}
+
 function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   const { clause, lex } = rc;
   if (shape.negated) return [];
   // The object, or the phrase a particle-like preposition carries ("got rid of the van", "parted with my guitar").
   const inPrep = shape.preps.find((p) => (e.preps ?? ['of', 'with']).includes(p.prep))?.np ?? null;
-  const object = e.prepFirst ? inPrep : (shape.object ?? inPrep);
+  const object = e.prepFirst ? inPrep : (attended(shape) ?? shape.object ?? inPrep);
   // A passive ending acts on its subject ("Misty had to be put down", "the van was scrapped"); one done to the
   // speaker ("I got made redundant from Wilko") acts on what follows.
-  const acted = shape.passive && !object && !e.involuntary ? shape.subject : object;
+  const actedOn = shape.passive && !object && !e.involuntary ? shape.subject : object;
+  // The possessor named before "'s" is who the row is about ("Pipistrelle's ashes" → Pipistrelle).
+  const acted = e.possessor ? (actedOn?.name && /['’]s\b/.test(actedOn.text) ? { text: actedOn.name, head: actedOn.name, headLemma: actedOn.name.toLowerCase(), name: actedOn.name, proper: true, det: null, gerund: false, noun: null } : null) : actedOn;
+  if (e.possessor && !acted) return [];
+  if (e.id === 'slipped-away' && shape.preps.some((p) => p.prep === 'from' || p.prep === 'to' || p.prep === 'into')) return [];
   const candidates: Array<Phrase | null> = e.referent === 'subject' ? [shape.subject] : e.referent === 'object' ? [acted] : [shape.subject, acted];
   const referent = candidates.find((np) => held(np)) ?? null;
   // Only the speaker's own things and bonds: a third party's clause ("my sister's cat died") ends nothing of theirs here.
@@ -211,7 +225,7 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     // The word as written decides ("seats" are no SEAT, "bikes" are bikes).
     // "quit the dragon boat team", "left the choir": a group one plays or sings in is a pastime, not an employer (unless
     // the exchange holds it as the employer).
-    if (!referent.proper && (PASTIME_GROUPS as readonly string[]).includes(referent.headLemma) && endable(e).some((k) => k === 'employer' || k === 'hobby') && !holdings?.find(referent.headLemma, ['employer'])) {
+    if (!referent.proper && pastimeGroup(referent.headLemma, lex) && endable(e).some((k) => k === 'employer' || k === 'hobby') && !holdings?.find(referent.headLemma, ['employer'])) {
       const words = referent.text.toLowerCase().split(/\s+/).filter((w) => !/^(?:the|my|our|a|an|local)$/.test(w));
       const pastime = words.length > 1 ? words.slice(0, -1).join(' ') : words.join(' ');
       return [{ key: 'hobby', value: pastime, op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, kindKnown: true } }];
@@ -245,12 +259,25 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     if (e.heldOnly && referent.proper && name && !noun && !holdings?.find(word, null)) return [{ key: e.heldOnly[0], value: name, op: 'retract', subject: clause.speaker, metadata: { ending: e.id } }];
   }
   // "I resigned", "we split", "I quit my job": the current value of the key ends.
-  if (e.current && (shape.pronoun === 'i' || shape.pronoun === 'we' || (shape.subjectless && clause.subject.self && e.current !== 'partner')) && (!e.currentObjects || !object || (!object.proper && e.currentObjects.includes(object.headLemma)))) {
+  if (e.current && (shape.pronoun === 'i' || shape.pronoun === 'we' || (shape.subjectless && clause.subject.self && e.current !== 'partner')) && (!e.currentObjects || (!object && !e.needsObject) || (!!object && !object.proper && e.currentObjects.includes(object.headLemma)))) {
     if (e.current === 'partner' && shape.pronoun !== 'we' && !shape.subject) return [];
     if (e.together && (shape.object || shape.preps.length > 0 || shape.complement)) return [];
     // "We got divorced last year" is history: a long-ago ending says nothing of the value held now.
     if (clause.date && clause.past && Date.parse(clause.date.iso) < clause.ref.getTime() - LONG_AGO_MS) return [];
+    // "chucked in the job at Coles": a job word's setting names the employer that ends.
+    const setting = e.current === 'employer' && object && !object.proper ? shape.preps.find((p) => (p.prep === 'at' || p.prep === 'with') && p.np.proper && p.np.name)?.np : undefined;
+    if (setting) return [retraction(clause.speaker, 'employer', holdings?.find(setting.name!.toLowerCase(), ['employer'])?.value ?? setting.name!, e, true)];
     return [currentEnding(clause.speaker, e.current, e, holdings)];
+  }
+  // "the Forester's gone, part-exchanged it for a Mini": "it" traded for a vehicle is the vehicle the exchange holds
+  // (or, with none held, one the lexicon or a make names), and ends; the one got for it holds the key (withReplacement).
+  const v = rc.tokens.findIndex((t) => t.lemma === shape.verb);
+  const it = v >= 0 ? rc.tokens.slice(v + 1).find((t) => t.pos !== 'PUNCT' && t.pos !== 'VERB') : undefined;
+  if (e.id === 'dispose' && clause.subject.self && !object && it && /^(?:it|her|him)$/.test(it.lower)) {
+    const m = TRADED_FOR.exec(clause.text);
+    const hit = holdings?.current('vehicle');
+    const vehicleWord = m && m[1].split(/\s+/).some((w) => isKind(w.toLowerCase(), 'vehicle', lex));
+    if (m && (hit || vehicleWord)) return [{ key: 'vehicle', value: hit?.value ?? 'vehicle', op: 'retract', subject: clause.speaker, metadata: { ending: e.id, anyKey: true, current: true } }];
   }
   return [];
 }
@@ -396,7 +423,8 @@ function structured(row: ReferenceEnding, rc: ReadClause, shape: Shape): Array<P
     case 'new-home': {
       if (!['find', 'give', 'get'].includes(shape.verb ?? '') || !shape.object) return [];
       const rest = shape.preps.length > 0 ? after.slice(0, after.indexOf(shape.preps[0].prep)) : after;
-      return rest.some((w) => NEW_HOMES.includes(w)) && rest.includes('new') ? [shape.object] : [];
+      // "found Sandalio a proper home": a home found for it is a new one, whatever it is called; a home given needs "new".
+      return rest.some((w) => NEW_HOMES.includes(w)) && (rest.includes('new') || shape.verb !== 'give') ? [shape.object] : [];
     }
     // "the passat is gone", "bouldering is over for me": nothing after the state but "for me" or the clause's end.
     // "the panda is no more", "archery is a thing of the past": an ended phrase after the copula.

@@ -17,7 +17,7 @@ const COUNT = '(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twin
 const HEAD = re(`(?:^|[\\s,;:(])(?:(my|our)\\s+(?:${COUNT}\\s+)?|(${COUNT})\\s+)(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])`, 'giu');
 const AGE = '(\\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-]\\w+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)(\\s*(?:months?|weeks?)(?:\\s+old)?)?';
 /** A name and its age: "Ezra (4)", "Noor is 12", "Grace who's 16", "Samir, is 1", "Tomas, who's nine,", "Ines, 7,". */
-const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|\\s*,\\s*${AGE}\\s*(?=,)|(?:,?\\s+(?:who(?:'s|’s|\\s+is)|(?:he|she)(?:'s|’s|\\s+is)|is|(?:just\\s+|only\\s+)?(?:turned|turns))|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?|minutes?|mins?|seconds?|secs?|miles?|km|metres?|meters?|points?|goals?|laps?)\\b)|(?<!['’]s)\\s+${AGE}(?=\\s*(?:,|;|\\s(?:and|&)\\s|[.!]|$)))`, 'gu');
+const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|\\s*,\\s*${AGE}\\s*(?=,|[.;!]|$|\\s(?:and|&)\\s)|(?:,?\\s+(?:(?:who|he|she)(?:'s|’s|\\s+is)(?:\\s+(?:just\\s+)?turned)?|who(?:\\s+has)?\\s+(?:just\\s+)?turned|is|(?:just\\s+|only\\s+)?(?:turned|turns))|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?|minutes?|mins?|seconds?|secs?|miles?|km|metres?|meters?|points?|goals?|laps?)\\b)|(?<!['’]s)\\s+${AGE}(?=\\s*(?:,|;|\\s(?:and|&)\\s|[.!]|$)))`, 'gu');
 /**
  * An ITEM match's age and unit: its groups are bracketed (2, 3), in apposition (4, 5), after a verb (6, 7) or bare after
  * the name (8, 9: "Nikau 12", read only in a list that has another item of the other forms).
@@ -30,11 +30,11 @@ const GROUP_AGE = new RegExp(`^\\s+(?:are|were)\\s+(?:now\\s+|just\\s+|nearly\\s
 /** Someone else's kin, or a clause that is not a statement, before the head: "my sister has two boys", "if we had". */
 const OTHERS = re(`\\b(?:his|her|their|he|she|they|if|unless|would|wish)\\b|['’]s\\b|\\b(?:${RELATION_RE})\\b|\\b\\p{Lu}\\p{Ll}+\\s+(?:has|had|have)\\b`, 'iu');
 
-const singular = (rel: string) => (/^(?:kids|children|boys|girls|sons|daughters)$/.test(rel) ? rel : rel.replace(/s$/, ''));
-const LABEL: Record<string, string> = { twins: 'child', triplets: 'child', kids: 'child', children: 'child', boys: 'son', girls: 'daughter', sons: 'son', daughters: 'daughter' };
+const singular = (rel: string) => (/^(?:kids|children|boys|girls|sons|daughters|lads|lasses|bairns|weans)$/.test(rel) ? rel : rel.replace(/s$/, ''));
+const LABEL: Record<string, string> = { twins: 'child', triplets: 'child', kids: 'child', children: 'child', boys: 'son', girls: 'daughter', sons: 'son', daughters: 'daughter', lads: 'son', lasses: 'daughter', bairns: 'child', weans: 'child' };
 
 /** What may open a roster that names no relation: a count of the group ("three of them:", "both of them —"). */
-const HEADLESS_LEAD = /^\s*(?:(?:[\p{Ll}]+\s+)?(?:have|got)\s+(?:\d|two|three|four|five|six)\s+[\p{Ll}]+(?=\s*[:—–-])|(?:all|both)\s+of\s+(?:them|em)|(?:\d|two|three|four|five|six)\s+of\s+(?:them|em)|(?:(?:we|I)\s+)?(?:have|got|(?:we|I)['’]ve\s+got)\s+(?:\d|two|three|four|five|six))?\s*[:,—–-]?\s*/iu;
+const HEADLESS_LEAD = /^\s*(?:(?:[\p{Ll}]+\s+)?(?:have|got)\s+(?:\d|two|three|four|five|six)\s+[\p{Ll}]+(?=\s*[:—–-])|(?:all|both)\s+of\s+(?:them|em)|(?:\d|one|two|three|four|five|six)\s+of\s+(?:them|em|each)|(?:(?:we|I)\s+)?(?:have|got|(?:we|I)['’]ve\s+got)\s+(?:\d|two|three|four|five|six))?\s*[:,—–-]?\s*/iu;
 /**
  * Between two items: a comma, "and" or ";", after at most a few lower-case words said of the one before ("Ananya is 16
  * going on 30 and Veer is 11"), before a word of endearment or size ("and little Maryam just turned one").
@@ -42,6 +42,10 @@ const HEADLESS_LEAD = /^\s*(?:(?:[\p{Ll}]+\s+)?(?:have|got)\s+(?:\d|two|three|fo
 const LIST_SEP = /^(?:\s+[\p{Ll}\d][\p{L}\d'’-]*){0,4}?\s*(?:,\s*(?:and\s+|&\s+)?|;\s*|\s(?:and|&)\s+)(?:(?:little|wee|baby|young|big|the|[\p{Ll}]{4,7})\s+)?/u;
 /** Twins or triplets named together with one age: "the twins Ebube and Kamsi are 2". */
 const GROUP_ITEM = new RegExp(`^(?:the\\s+|our\\s+|my\\s+)?(?:twins|triplets)\\s*,?\\s+(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*,\\s*(\\p{Lu}[\\p{Ll}'’-]+))?\\s+(?:and|&)\\s+(\\p{Lu}[\\p{Ll}'’-]+)\\s*,?\\s+(?:are|were)\\s+(?:just\\s+|nearly\\s+|almost\\s+)?${AGE}(?![\\p{L}\\d])`, 'u');
+
+/** Names coordinated after a plural head, then one age they share: "our triplets Solvor, Gunnvor and Torleif all turned 2". */
+const NAME = "\\p{Lu}[\\p{Ll}'’-]+";
+const SHARED_AGE = new RegExp(`^\\s*[,:—–-]?\\s*(${NAME}(?:\\s*,\\s*${NAME})*\\s*,?\\s+(?:and|&)\\s+${NAME})\\s*,?\\s+(?:all\\s+|both\\s+)?(?:are|were|(?:have\\s+|just\\s+|have\\s+just\\s+)?turned|turn)\\s+(?:just\\s+|nearly\\s+|almost\\s+)?${AGE}(?![\\p{L}\\d])`, 'u');
 
 /**
  * A roster with no relation noun: the sentence opens with two or more names coordinated, each with a child's age
@@ -110,6 +114,17 @@ export function kinRoster(sentence: string, speaker: string): Draft[] {
     const groupFact = group && RELATIONS[raw] ? relationDraft(speaker, raw, undefined, 0.85) : null;
     if (groupFact) out.push({ ...groupFact, metadata: { ...groupFact.metadata, frame: 'roster' } });
     if (group) out.push({ key: 'age', value: spelledToDigits(group[1].toLowerCase()), subject: thirdPartyId(speaker, raw), confidence: 0.8, metadata: { frame: 'roster' } });
+    const shared = plural ? SHARED_AGE.exec(span) : null;
+    if (shared) {
+      const n = spelledToDigits(shared[2].toLowerCase());
+      const unit = (shared[3] ?? '').trim().replace(/\s+old$/, '');
+      for (const name of shared[1].split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+/).filter((w) => w && !NOT_NAMES.has(w.toLowerCase()))) {
+        const fact = relationDraft(speaker, raw, name, 0.85);
+        if (fact && RELATIONS[raw]) out.push({ ...fact, value: `${name} (${label})`, metadata: { relation: label, name, frame: 'roster' } });
+        out.push({ key: 'age', value: `${n}${unit ? ` ${unit}` : ''}`, subject: thirdPartyId(speaker, label, name), confidence: 0.8, metadata: { frame: 'roster' } });
+      }
+      continue;
+    }
     for (const m of span.matchAll(ITEM)) {
       const name = m[1].replace(/['’]s$/, '');
       if (NOT_NAMES.has(name.toLowerCase()) || /^(?:I|The|He|She|They|We|It)$/.test(name)) continue;
@@ -123,5 +138,7 @@ export function kinRoster(sentence: string, speaker: string): Draft[] {
     }
   }
   // A relation noun later in the sentence ("… and the twins Ebube and Kamsi are 2") may close a roster it does not head.
-  return out.length > 0 ? out : headlessRoster(sentence, speaker);
+  // Names with ages may open the sentence before the head ("Amaka is 8, Chidi is 5 and the twins Ebube and Kamsi are 2").
+  const seen = new Set(out.map((d) => `${d.key}|${d.subject ?? ''}|${d.value}`));
+  return [...out, ...headlessRoster(sentence, speaker).filter((d) => !seen.has(`${d.key}|${d.subject ?? ''}|${d.value}`) && !out.some((o) => o.key === d.key && d.key !== 'age' && o.value.split(' ')[0] === d.value.split(' ')[0]))];
 }

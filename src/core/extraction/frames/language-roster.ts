@@ -10,7 +10,10 @@ import type { Draft } from '../model.ts';
 import { isKind } from './kinds.ts';
 
 /** An item: a capitalised word (or two) then a setting ("with …", "at …", "in the …", "only at …", "mostly with …"). */
-const ITEM = /(?:^|[,;]\s*|\s(?:and|then|but)\s+|\b(?:it\s+was|was|is|speak|spoke|speaking)\s+)(?:(?:mostly|mainly|only|just|also)\s+)?([\p{Lu}][\p{L}'’-]+)(?=\s+(?:(?:mostly|mainly|only|just|always|usually)\s+)?(?:with|at|in|to|for|around|among|since|when|until|till|from|growing|now)\b)/gu;
+const ITEM = /(?:^|[,;]\s*|\s(?:and|then|but|so)\s+|\b(?:it\s+was|was|is|speak|spoke|speaking)\s+)(?:(?:mostly|mainly|only|just|also)\s+)?([\p{Lu}][\p{L}'’-]+)(?=\s+(?:(?:mostly|mainly|only|just|always|usually)\s+)?(?:with|at|in|to|for|around|among|since|when|until|till|from|growing|now)\b)/gu;
+/** A capitalised word in a list's place: after a comma or "and", before a verb or the end ("…, and English came later"). */
+const LISTED = /(?:[,;]\s*(?:and\s+)?|\s(?:and|then)\s+)([\p{Lu}][\p{L}'’-]+)(?=\s+[\p{Ll}]|\s*[,.;!]|\s*$)/gu;
+const CAPITALISED = /(?<![\p{L}'’-])[\p{Lu}][\p{Ll}'’-]+/gu;
 /** Not the speaker's own statement: a wish, a plan or a condition. */
 const NOT_OWN = /\b(?:wish|would|could|might|want\s+to|hope\s+to|learn(?:ing)?|if|someday|one\s+day)\b|\?/i;
 
@@ -26,7 +29,13 @@ export function languageRoster(sentence: string, speaker: string, lex?: Lexicon)
       if (!langs.includes(w)) langs.push(w);
     } else if (lex.senses(w.toLowerCase()).length === 0 && lex.lemmas(w.toLowerCase()).length === 0 && !unknown.includes(w)) unknown.push(w);
   }
-  if (langs.length < 2) return [];
+  // Beside two or more settings, a known language in the list's other places counts, whatever follows it ("…, and
+  // English came later at uni"); one said anywhere else in the sentence only vouches for the list ("I picked up English").
+  const settings = langs.length + unknown.length;
+  const listed = [...sentence.matchAll(LISTED)].map((m) => m[1]).filter((w) => !langs.includes(w) && isKind(w.toLowerCase(), 'language', lex));
+  const elsewhere = [...sentence.matchAll(CAPITALISED)].map((m) => m[0]).filter((w) => !langs.includes(w) && !listed.includes(w) && isKind(w.toLowerCase(), 'language', lex));
+  if (settings >= 2 && langs.length >= 1) langs.push(...listed);
+  if (langs.length < 2 && !(settings >= 2 && langs.length >= 1 && elsewhere.length > 0)) return [];
   langs.push(...unknown.slice(0, 1));
   return langs.map((value) => ({ key: 'language', value, subject: speaker, confidence: 0.85, metadata: { frame: 'language roster' } }));
 }

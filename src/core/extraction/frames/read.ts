@@ -363,7 +363,8 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     // "haven't had any meat": a negated frame reads its "any" phrase (fits() refuses "any" elsewhere).
     if (frame.alongside && !inSlot(shape, frame.alongside.slot).some((np) => fits(np, frame.alongside!.arg, lex))) continue;
     if (frame.objectHeads && !shape.objects.some((o) => frame.objectHeads!.includes(o.headLemma))) continue;
-    const args = inSlot(shape, frame.slot).filter(
+    const slotted = frame.modifierOf ? inSlot(shape, frame.slot).flatMap((np) => modifierPhrase(np, frame.modifierOf!, lex)) : inSlot(shape, frame.slot);
+    const args = slotted.filter(
       (np) =>
         fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) &&
         (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an') &&
@@ -422,6 +423,17 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     }
   }
   return out;
+}
+
+/** The words before a phrase's head, as a phrase of their own: "a graduate analyst job" → "graduate analyst". */
+function modifierPhrase(np: Phrase, heads: readonly string[], lex?: Lexicon): Phrase[] {
+  if (np.proper || !heads.includes(np.headLemma) || /['’]s\b/.test(np.text)) return [];
+  const words = np.text.split(/\s+/);
+  const at = words.lastIndexOf(np.head);
+  const mods = words.slice(np.det ? 1 : 0, at).filter((w) => /^[\p{Ll}-]+$/u.test(w));
+  if (mods.length === 0 || mods.length !== at - (np.det ? 1 : 0)) return [];
+  const head = mods[mods.length - 1];
+  return [{ text: mods.join(' '), head, headLemma: lex?.lemmas(head, 'noun')[0] ?? head, name: null, proper: false, det: null, gerund: false, noun: head }];
 }
 
 /** A phrase that opens with a count ("six hives", "2 colds"). */
@@ -969,6 +981,11 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
       const ill = flares ? p.headLemma : spell;
       if (ill && kindOf(ill, lex) === 'illness' && !NOT_CONDITIONS.includes(ill) && !(lex?.isA(ill, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 }) ?? false)) out.push({ key: 'health_condition', value: flares ? bare(p).toLowerCase() : ill, subject: clause.speaker, metadata: { frame: flares ? 'illness flares' : 'illness×spell' } });
     }
+    // "the Renault Clio's clutch is slipping", "my Yamaha's chain snapped": a vehicle named by its make whose part the
+    // speaker's clause tells of is the speaker's vehicle (implied).
+    const owner = clause.subject.self && !shape.pronoun ? /^(?:my|our|the)\s+((?:[\p{Lu}][\p{L}-]*|\d+)(?:\s+(?:[\p{Lu}][\p{L}-]*|\d+)){0,2})['’]s\s+[\p{Ll}]/u.exec(p.text) : null;
+    if (owner && owner[1].split(/\s+/).some((w, k, ws) => isKind(w.toLowerCase(), 'vehicle') || (k > 0 && isKind(`${ws[k - 1]} ${w}`.toLowerCase(), 'vehicle'))) && !out.some((d) => d.key === 'vehicle'))
+      out.push({ key: 'vehicle', value: owner[1], implicit: true, subject: clause.speaker, metadata: { frame: 'vehicle×part' } });
     if ((p.det !== 'my' && p.det !== 'our') || /['’]s\b/.test(p.text)) continue;
     const words = p.text.split(/\s+/).slice(1);
     // "my dachshund frank": an animal word then one more word that is a name.

@@ -8,10 +8,12 @@
 import type { CandidateOp } from '../../types.ts';
 import type { NounKind } from './kinds.ts';
 
-export type PredClass = 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start' | 'exchange' | 'ail' | 'go';
+export type PredClass = 'obtain' | 'own' | 'drive' | 'care' | 'bring' | 'work' | 'live' | 'move' | 'grow' | 'raise' | 'speak' | 'play' | 'be' | 'eat' | 'study' | 'avoid' | 'learn' | 'start' | 'exchange' | 'ail' | 'go';
 
 /** Predicate classes by verb lemma; `anchors` are WordNet verbs an unlisted verb may be a kind of. */
 export const PREDICATES: Record<PredClass, { lemmas: string[]; anchors?: string[] }> = {
+  // Getting a job: "landed a graduate analyst job", "secured a post at…" (never a fish landed: only job nouns).
+  obtain: { lemmas: ['land', 'secure', 'bag', 'get', 'have', 'take', 'accept', 'start'] },
   own: { lemmas: ['have', 'own', 'adopt', 'rescue', 'foster', 'get', 'buy', 'keep'], anchors: ['own', 'adopt', 'acquire'] },
   drive: { lemmas: ['drive', 'ride'] },
   care: { lemmas: ['walk', 'feed', 'groom', 'brush', 'comb', 'bathe', 'bath', 'wash', 'cuddle', 'pet', 'train', 'vaccinate', 'worm', 'deworm', 'microchip', 'spay', 'neuter'], anchors: ['groom', 'feed'] },
@@ -96,6 +98,8 @@ export interface Frame {
   alongside?: { slot: Slot; arg: ArgClass };
   /** The clause's object must be one of these heads ("got a job as a podiatrist"). */
   objectHeads?: readonly string[];
+  /** The argument is what modifies one of these heads ("landed a graduate analyst job": "graduate analyst"). */
+  modifierOf?: readonly string[];
   /** The argument must be a place to the lexicon ("a midwife up in Inverness"), never an organisation. */
   place?: boolean;
   /** The argument must be a common noun under "the" ("the housing department"), not a name or someone's. */
@@ -167,6 +171,11 @@ export const FRAMES: readonly Frame[] = [
   // "my flatmate Cormac just got a job as a podiatrist": a job had or got, whoever got it.
   { pred: 'own', slot: 'prep:as', arg: 'occupation', key: 'job_title', objectHeads: JOB_NOUNS },
   { pred: 'own', slot: 'prep:at', arg: 'proper', key: 'employer', objectHeads: JOB_NOUNS },
+  // "landed a graduate analyst job in Preston": the job noun's modifier is the title, and where the job is, a place.
+  { pred: 'obtain', slot: 'object', arg: 'occupation', key: 'job_title', modifierOf: JOB_NOUNS },
+  { pred: 'obtain', slot: 'prep:in', arg: 'proper', key: 'location', objectHeads: JOB_NOUNS, place: true },
+  { pred: 'obtain', slot: 'prep:as', arg: 'occupation', key: 'job_title', objectHeads: JOB_NOUNS, lemmas: ['land', 'secure', 'bag'] },
+  { pred: 'obtain', slot: 'prep:at', arg: 'proper', key: 'employer', objectHeads: JOB_NOUNS, lemmas: ['land', 'secure', 'bag'] },
   // "a midwife up in Inverness", "started as an optometrist in Abuja": where the job is done is where they live.
   { pred: 'be', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'complement', arg: 'occupation' }, place: true },
   { pred: 'start', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'prep:as', arg: 'occupation' }, place: true },
@@ -443,6 +452,10 @@ export interface Ending {
   form?: string;
   /** Keys a held name is also looked up under, beyond the row's kinds ("Ruairí died": the partner the exchange holds). */
   heldAlso?: string[];
+  /** The referent is the object's possessor ("scattered Pipistrelle's ashes": Pipistrelle died), named. */
+  possessor?: boolean;
+  /** Ends the current value only with an object the row names ("packed in the job"; "gave up on the pottery" is no job). */
+  needsObject?: boolean;
   /** The relationship status an ending of a held key leaves ("died" of a partner: widowed). */
   leavesStatus?: Partial<Record<string, string>>;
   /** Only "we" / "X and I" may say it ("we're done"). */
@@ -479,6 +492,10 @@ export interface Ending {
 
 export const ENDINGS: readonly Ending[] = [
   { id: 'death', lemmas: ['die', 'pass', 'perish'], anchors: ['die'], referent: 'subject', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: 'pet', heldAlso: ['partner'], leavesStatus: { partner: 'widowed' } },
+  // "Rumbold slipped away overnight": a euphemism of dying WordNet holds only as leaving (never "slipped away from …").
+  { id: 'slipped-away', lemmas: ['slip'], with: [['away']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet', heldAlso: ['partner'], leavesStatus: { partner: 'widowed' }, mainVerb: true },
+  // "we scattered Pipistrelle's ashes on the moor": whose ashes they are has died.
+  { id: 'ashes', lemmas: ['scatter', 'spread', 'sprinkle', 'collect', 'bury', 'inter'], with: [['ash']], referent: 'object', possessor: true, keyByKind: { animal: 'pet' }, defaultKey: 'pet', heldAlso: ['partner'] },
   { id: 'rainbow-bridge', lemmas: ['cross'], with: [['bridge']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'put-down', lemmas: ['put'], with: [['down', 'sleep']], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'rehome', lemmas: ['rehome'], referent: 'object', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
@@ -505,6 +522,9 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'give-up', lemmas: ['give', 'pack', 'jack'], with: [['up', 'in'], ['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'quit-activity', lemmas: ['quit', 'stop', 'drop'], with: [['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'resign', lemmas: ['resign', 'quit'], anchors: ['resign', 'retire'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', currentObjects: ['job', 'position', 'role', 'post', 'work', 'company', 'firm', 'employer'] },
+  // "packed in my job at Coles", "chucked in the job", "gave up my post at the museum": a job given up (a phrasal verb
+  // WordNet does not hold), the employer by the phrase after "at"; never anything but a job word or an organisation.
+  { id: 'pack-in-job', lemmas: ['pack', 'jack', 'chuck', 'give'], with: [['in', 'up']], preps: ['at', 'with'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: null, current: 'employer', currentObjects: ['job', 'position', 'role', 'post', 'work', 'career'], needsObject: true },
   // "got made redundant from Wilko", "was let go by Argos", "got sacked from the pub": the job is taken away.
   { id: 'redundant', lemmas: ['make', 'get'], with: [['redundant']], preps: ['from', 'at', 'by'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', involuntary: true },
   { id: 'dismissed', lemmas: ['sack', 'fire', 'dismiss'], anchors: ['dismiss', 'fire'], preps: ['from', 'at', 'by'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', involuntary: true },

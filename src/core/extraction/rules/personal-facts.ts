@@ -3,6 +3,7 @@
  * Work, place, education and identity: employer, job title, location (with moves and their
  * previous place), hometown, education, age, birthday, languages and goals (vehicles are the own/drive frames).
  */
+import { PAST_CUE } from '../sentences.ts';
 import { re } from '../re.ts';
 import type { Clause, Draft, Rule } from '../model.ts';
 import { LANG_RE, MONTHS, OCCUPATIONS, RELATIONS } from '../lexicon.ts';
@@ -389,8 +390,20 @@ export const ageFragment: Rule = (c) => {
   const reached = /^(?:(?:just|finally|officially|only)\s+)*(?:hit|reached|turned)\s+(\d{2,3})(?=\s*(?:[.!,;]|$|\s+(?:on|last|this|yesterday|today|and|at\s+the\s+weekend)\b))/i.exec(spelledToDigits(c.text.trim()));
   if (reached && c.subject.self && !c.negated && spokenAge(reached[1])) return [{ key: 'age', value: reached[1], subject: c.speaker }];
   const m = /^(?:(?:officially|finally|now|just|only)\s+)*(\d{2,3})(?:\s+years?\s+(?:old|young))?\s*(?:(?:today|tomorrow)(?=\s*(?:[.,!;]|$|\s+(?:and|so|but|y['’]?all|lol|haha|finally|at\s+last)\b))|as\s+of\b|since\b|(?:,\s*|\s+)and\s+(?:I|I'm|I\s+am|I've|I\s+have|still|feeling|counting)\b)/i.exec(spelledToDigits(c.text.trim()));
-  if (!m || !c.subject.self || c.negated || !spokenAge(m[1])) return [];
-  return [{ key: 'age', value: m[1], subject: c.speaker }];
+  if (m && c.subject.self && !c.negated && spokenAge(m[1])) return [{ key: 'age', value: m[1], subject: c.speaker }];
+  // A message that opens with a bare number and "and" said of the speaker (its first sentence; after a sentence about
+  // someone or an animal, the number is theirs): "64 and finally having swimming lessons".
+  const opens = c.sentence.trim() === c.text.trim() || c.text.trim().startsWith(c.sentence.trim().slice(0, 12)) ? personAgeFragment(c.text) : null;
+  if (opens && c.subject.self && !c.negated && !c.prevSentence && spokenAge(opens) && /^\s*\d/.test(spelledToDigits(c.sentence.trim()))) return [{ key: 'age', value: opens, subject: c.speaker }];
+  // An age fronted before the speaker's clause about now: "at 91 I reckon I'm allowed…" ("at 30 I moved" is history).
+  const fronted = /^\s*at\s+(\d{2,3})\s*,?\s*$/i.exec(spelledToDigits(c.pre)) ?? (c.pre ? null : /^\s*at\s+(\d{2,3})\s*,?\s+(?=I\b)/i.exec(spelledToDigits(c.sentence)));
+  // The clause's tense is its first verb's ("I reckon I'm allowed" is now; "I moved" is history).
+  const verb = fronted ? /^\s*at\s+\d{2,3}\s*,?\s+I\s+([\p{L}'’]+)/iu.exec(spelledToDigits(c.sentence))?.[1] : undefined;
+  if (fronted && c.subject.self && !(verb ? PAST_CUE.test(verb) : c.past) && !c.negated && spokenAge(fronted[1])) return [{ key: 'age', value: fronted[1], subject: c.speaker }];
+  // The speaker's age as a gerund subject: "being 58 is not a reason to stop me…" (a first-person word in the sentence).
+  const being = /^\s*being\s+(\d{2,3})\s+(?:is|was|does|doesn['’]t|means|has|isn['’]t)\b/i.exec(spelledToDigits(c.sentence));
+  if (being && spokenAge(being[1]) && /\b(?:me|my|I)\b/.test(c.sentence.slice(being[0].length))) return [{ key: 'age', value: being[1], subject: c.speaker }];
+  return [];
 };
 
 /**

@@ -1,0 +1,143 @@
+/**
+ * @module test/core/extraction-frames-s16
+ * Session 16: clause shapes the read blind rounds r57–r59 showed missing — rosters of kin that share one age or end
+ * with a bare apposed age, the speaker's age fronted ("at 83 I…") or as a gerund subject, language lists whose last
+ * item is said with a verb, endings of held things by a phrasal verb of giving up a job, by going no more, by a
+ * musical group the lexicon knows, by a euphemism of dying, by whose ashes were scattered; a vehicle told of by its
+ * part. Sentences of our own (other names, places and words than the rounds), each class beside hard negatives.
+ */
+import { describe, expect, test } from 'vitest';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { wordnetFacts } from './extraction-harness.ts';
+import { analyseNegation } from '../../src/core/extraction/negation.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const { said, has } = wordnetFacts(wordnet);
+const keyed = (facts: string[], key: string, who = 'user') => facts.filter((f) => f.split('|')[1] === key && f.split('|')[0] === who);
+
+describe('kin rosters', () => {
+  test.each([
+    ['our twins Ottilie and Bram both turned 6 in August', [['ottilie', '6'], ['bram', '6']]],
+    ['my girls Noor, Hala and Rima are 3', [['noor', '3'], ['hala', '3'], ['rima', '3']]],
+    ['my kids are Benedek, 12, and Zsofi, 9', [['benedek', '12'], ['zsofi', '9']]],
+    ['my two lads are Caspar 13 and Fitz who just turned 8', [['caspar', '13'], ['fitz', '8']]],
+    ['one of each — Ilse is 11 and Joost is 6', [['ilse', '11'], ['joost', '6']]],
+  ])('%s', (text, kids) => {
+    const facts = said(text);
+    for (const [name, age] of kids) {
+      expect(has(facts, 'user', 'child', new RegExp(name))).toBe(true);
+      expect(has(facts, name, 'age', new RegExp(`^${age}$`))).toBe(true);
+    }
+  });
+
+  test("a relative's age from a relative clause is not the speaker's", () => {
+    expect(keyed(said('my three boys are Anders 10, Stig 7 and Nils who just turned 2'), 'age')).toEqual([]);
+    expect(has(said("I'm 41 and my son Per just turned 9"), 'user', 'age', /^41$/)).toBe(true);
+  });
+
+  test('a named person across the road is no child', () => {
+    expect(keyed(said('Keziah, the lad across the road, passed his theory test today'), 'child')).toEqual([]);
+  });
+});
+
+describe("the speaker's age by clause position", () => {
+  test.each([
+    ['at 87 I reckon I can eat cake for breakfast', '87'],
+    ["at 72 I think I've earned a lie-in", '72'],
+    ['being 61 is no reason not to learn the drums, my neighbours disagree', '61'],
+    ['59 and finally learning to swim, better late than never', '59'],
+  ])('%s', (text, age) => expect(has(said(text), 'user', 'age', new RegExp(`^${age}$`))).toBe(true));
+
+  test.each([
+    ['at 25 I moved to Porto'],
+    ['said goodbye to Biscuit today. fifteen and stubborn to the end'],
+    ['being 30 is strange'],
+  ])('no age — %s', (text) => expect(keyed(said(text), 'age')).toEqual([]));
+
+  test('a comparison with never negates nothing', () => {
+    expect(analyseNegation('finally doing it, better late than never').negated).toBe(false);
+    expect(analyseNegation('never going back').negated).toBe(true);
+  });
+});
+
+describe('language lists', () => {
+  test.each([
+    ['Catalan with my cousins, Spanish at school, and English came later with work', ['catalan', 'spanish', 'english']],
+    ['raised in Aruba so Papiamento at home, Dutch in class, and I learned English off the radio', ['papiamento', 'dutch']],
+  ])('%s', (text, langs) => {
+    const facts = said(text);
+    for (const l of langs) expect(has(facts, 'user', 'language', new RegExp(l))).toBe(true);
+  });
+
+  test('one setting is no list: a language after it is not read from the list', () => {
+    expect(keyed(said('Porto with my aunt, and English came later'), 'language')).toEqual([]);
+  });
+});
+
+describe('endings', () => {
+  test.each([
+    ['packed in my job at Lidl on Friday', 'employer', /lidl/],
+    ['chucked in the job at Aldi, done', 'employer', /aldi/],
+    ['I stopped going to kickboxing, the coach left', 'hobby', /kickboxing/],
+    ['quit the string quartet, rehearsals clashed with work', 'hobby', /string/],
+    ['Marmaduke slipped away in his sleep last night', 'pet', /marmaduke/],
+    ["we scattered Peregrine's ashes in the bluebell wood", 'pet', /peregrine/],
+  ])('%s', (text, key, value) => expect(has(said(text), 'user', key, value, 'retract')).toBe(true));
+
+  test('a home found for a held animal ends it, whatever the home is called', () => {
+    expect(has(said('found Bolivar a lovely home with a reptile keeper', ['Bolivar the bearded dragon shed his skin again']), 'user', 'pet', /bolivar/, 'retract')).toBe(true);
+  });
+
+  test.each([
+    ['gave up on the crossword, too hard'],
+    ['packed in being vegetarian last year'],
+    ['Orla slipped away from the party early'],
+    ['I slipped away at ten'],
+    ['stopped going to the gym'],
+  ])('no employer or pet ended — %s', (text) => {
+    const facts = said(text);
+    expect([...keyed(facts, 'employer'), ...keyed(facts, 'pet')]).toEqual([]);
+  });
+
+  test('a held vehicle named by its part is ended when gone', () => {
+    const prev = ["the Peugeot Partner's gearbox is grinding again"];
+    expect(has(said(prev[0]), 'user', 'vehicle', /peugeot partner/)).toBe(true);
+    expect(has(said("the partner's gone, a farmer paid cash", prev), 'user', 'vehicle', /peugeot/, 'retract')).toBe(true);
+  });
+});
+
+describe('third parties', () => {
+  test.each([
+    ['Radmila from work (44) found out she has got shingles', 'radmila', 'health_condition', /shingles/],
+    ['my uncle was told he has angina', 'uncle', 'health_condition', /angina/],
+    ['my colleague Eero (52) is signed off with sciatica for a month', 'eero', 'health_condition', /sciatica/],
+    ['my colleague Eero (52) is signed off with sciatica for a month', 'eero', 'age', /^52$/],
+    ['Saoirse from choir is a radiographer up in Sligo', 'saoirse', 'job_title', /radiographer/],
+    ['Saoirse from choir is a radiographer up in Sligo', 'saoirse', 'location', /sligo/],
+    ['my kid sister Elodie, 19, has landed a junior chemist job at Unilever', 'elodie', 'job_title', /junior chemist/],
+    ['my kid sister Elodie, 19, has landed a junior chemist job at Unilever', 'elodie', 'employer', /unilever/],
+  ])('%s → %s %s', (text, who, key, value) => expect(has(said(text), who, key, value)).toBe(true));
+
+  test("a kid sister is a sibling, not a child; a finding the speaker made about someone is not the speaker's", () => {
+    expect(keyed(said('my kid sister Elodie has landed a job at Unilever'), 'child')).toEqual([]);
+    expect(keyed(said('I found out she has got a new boyfriend'), 'partner')).toEqual([]);
+  });
+
+  test('a fish landed is no job and no pet', () => {
+    const facts = said('landed a huge pike at the reservoir on Sunday');
+    expect([...keyed(facts, 'job_title'), ...keyed(facts, 'pet')]).toEqual([]);
+  });
+});
+
+describe('ending news after a bare cue, and a traded "it"', () => {
+  test('"actually" before an ending keeps it a retraction', () => {
+    expect(has(said('Actually I have resigned from Infosys, my last day is Friday'), 'user', 'employer', /infosys/, 'retract')).toBe(true);
+  });
+
+  test('"it" traded for a vehicle ends the held one and the new one holds', () => {
+    const facts = said('I swapped it for a Honda Jazz at the weekend', ['my Fiat Panda failed its MOT again']);
+    expect(has(facts, 'user', 'vehicle', /panda/, 'retract')).toBe(true);
+    expect(has(facts, 'user', 'vehicle', /jazz/, 'assert')).toBe(true);
+    expect(keyed(said('sold it for a tenner at the car boot'), 'vehicle')).toEqual([]);
+  });
+});
