@@ -141,3 +141,28 @@ describe('ending news after a bare cue, and a traded "it"', () => {
     expect(keyed(said('sold it for a tenner at the car boot'), 'vehicle')).toEqual([]);
   });
 });
+
+describe('what a noun is, by word formation and clause position', () => {
+  test.each([
+    ['as a perfusionist I spend my nights on call', 'job_title', /perfusionist/],
+    ['As a wheelwright, I get asked about cart wheels a lot', 'job_title', /wheelwright/],
+    ["my Crohn's is always worse in January", 'health_condition', /crohn/],
+    ['bursitis is back, could barely lift the kettle', 'health_condition', /bursitis/],
+    ["the scan came back and it's a slipped disc", 'health_condition', /slipped disc/],
+    ['bought a battered old banjo and I have been teaching myself', 'hobby', /banjo/],
+  ])('%s', (text, key, value) => expect(has(said(text), 'user', key, value)).toBe(true));
+
+  test.each([
+    ['as a kid I loved ponies', 'job_title'],
+    ['as a tourist I got lost in Venice', 'job_title'],
+    ['my sister had tests and it is anaemia', 'health_condition'],
+    ["it's hay fever season again", 'health_condition'],
+    ['Dara is back from Lagos', 'health_condition'],
+    ['bought a new van and I am learning fast', 'hobby'],
+  ])('no fact of the speaker — %s', (text, key) => expect(keyed(said(text), key)).toEqual([]));
+
+  test('a pronoun reporter after a statement refers back; another person reporting is still skipped', () => {
+    expect(has(said("our whippet Figaro stole a sausage again, he thinks he's invisible"), 'user', 'pet', /figaro/)).toBe(true);
+    expect(keyed(said('the meeting ran late, my boss says she is moving to Leeds'), 'location')).toEqual([]);
+  });
+});

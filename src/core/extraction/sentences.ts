@@ -134,7 +134,8 @@ export function splitClauses(sentence: string): string[] {
     const left = sentence.slice(last, idx).trim();
     // "Sam and I", "My boyfriend Tom and I": coordination of subjects, not clauses.
     // A short left part with its own copula or auxiliary is a clause ("I am 58 and I have…").
-    if (left.split(/\s+/).length < 4 && /^\s+and\s+/i.test(m[0]) && !/^(?:I|we|you|he|she|they)\s+(?:am|are|is|was|were|have|has|had)\b/i.test(left)) continue;
+    // So is one with its own subject and a verb in the past ("bloods came back and it's anaemia").
+    if (left.split(/\s+/).length < 4 && /^\s+and\s+/i.test(m[0]) && !/^(?:I|we|you|he|she|they)\s+(?:am|are|is|was|were|have|has|had)\b/i.test(left) && !(left.split(/\s+/).length >= 2 && !PAST_CUE.test(left.split(/\s+/)[0]) && PAST_CUE.test(left.replace(/\b(?:yesterday|ago|last|earlier|previously)\b/gi, '')))) continue;
     if (left.split(/\s+/).length < 2) continue;
     // "Last week, I built…", "After the party, we…": an opening adverbial belongs to the clause it introduces.
     if (out.length === 0 && last === 0 && OPENER.test(left) && left.split(/\s+/).length <= 6 && !m[0].includes(':')) continue;

@@ -388,7 +388,10 @@ export function resolveReportedSpeech(text: string, speaker: string): { subject:
   const m = /^(.*?)\s+(?:said|says|told\s+me|tells\s+me|mentioned|claims|claimed|thinks|thought)(?:\s+that)?\s+(he|she|they)\s+(.*)$/i.exec(text);
   if (!m) return /\b(?:said|says|told\s+me|tells\s+me)\s+(?:that\s+)?(?:he|she|they|I|you)\b/i.test(text) || isOthersAdvice(text) ? 'skip' : null;
   const rel = parseRelationPhrase(m[1]);
-  if (!rel) return 'skip';
+  // "Quintavius nipped the postman again, he thinks he's herding him": the report opens a later clause; what comes
+  // before its boundary is the speaker's own statement, read as usual.
+  // A pronoun reporter ("he thinks") refers back to what the statement was about; another person's report is skipped.
+  if (!rel) return /(?:[,;:]|\s(?:and|but|so))\s+(?:he|she|they)$/i.test(m[1]) ? null : 'skip';
   const relations: Draft[] = [];
   const d = relationDraft(speaker, rel.relation, rel.name, 0.7);
   if (d) relations.push(d);

@@ -57,11 +57,20 @@ function medicalForm(w: string, lex: Lexicon): boolean {
   return !first || first.lexClass === 'noun.state';
 }
 
+/**
+ * Agent suffixes of trades: a word the lexicon does not know that ends in one names an occupation ("orthotist",
+ * "perfusionist", "cheesemonger", "wheelwright"). Word formation, not a word list.
+ */
+const AGENT_FORM = /^[a-z]{3,}(?:ist|ician|ologist|ographer|monger|smith|wright)$/;
+function agentForm(w: string, lex: Lexicon): boolean {
+  return AGENT_FORM.test(w) && lex.senses(w, undefined, 1).length === 0 && lex.lemmas(w).length === 0;
+}
+
 /** The kind of a (common) noun or noun phrase head, or null when neither the seed table nor the lexicon knows it. */
 export function kindOf(noun: string, lex?: Lexicon): NounKind | null {
   const w = noun.toLowerCase().trim();
   if (!w) return null;
-  return seedLookup(w) ?? (lex ? (kindsOf(lex, w, { maxSenses: 2 })[0] ?? (gerundCompound(w, lex) ? 'activity' : null) ?? closedCompoundKinds(w, lex, 2)[0] ?? (medicalForm(w, lex) ? 'illness' : null)) : null);
+  return seedLookup(w) ?? (lex ? (kindsOf(lex, w, { maxSenses: 2 })[0] ?? (gerundCompound(w, lex) ? 'activity' : null) ?? closedCompoundKinds(w, lex, 2)[0] ?? (medicalForm(w, lex) ? 'illness' : null) ?? (agentForm(w, lex) ? 'occupation' : null)) : null);
 }
 
 /**
@@ -100,5 +109,5 @@ export function isKind(noun: string, kind: NounKind, lex?: Lexicon): boolean {
   if (seeded) return seeded === kind || (kind === 'occupation' && OCCUPATIONS.has(w)) || (kind === 'language' && !!lex && kindsOf(lex, w, { maxSenses: 3 }).includes('language'));
   if (!lex) return false;
   const kinds = kindsOf(lex, w, { maxSenses: 3 });
-  return kinds.includes(kind) || (kind === 'activity' && kinds.length === 0 && gerundCompound(w, lex)) || (kinds.length === 0 && closedCompoundKinds(w, lex, 3).includes(kind)) || (kind === 'illness' && kinds.length === 0 && medicalForm(w, lex));
+  return kinds.includes(kind) || (kind === 'activity' && kinds.length === 0 && gerundCompound(w, lex)) || (kinds.length === 0 && closedCompoundKinds(w, lex, 3).includes(kind)) || (kind === 'illness' && kinds.length === 0 && medicalForm(w, lex)) || (kind === 'occupation' && kinds.length === 0 && agentForm(w, lex));
 }

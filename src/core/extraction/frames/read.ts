@@ -10,8 +10,9 @@
  */
 import { hasRun, runAt } from '../word-runs.ts';
 import type { Lexicon } from '../../ports.ts';
+import { PAST_CUE } from '../sentences.ts';
 import type { Clause, Draft } from '../model.ts';
-import { DIETS, LANGUAGES, NOT_NAMES, OCCASION_NOUNS, OCCUPATIONS, RELATIONS, RELATIONSHIP_STATUS } from '../lexicon.ts';
+import { DIETS, LANGUAGES, NOT_NAMES, OCCASION_NOUNS, OCCUPATIONS, RELATIONS, RELATION_RE, RELATIONSHIP_STATUS } from '../lexicon.ts';
 import { relationDraft } from '../subject-attribution.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
 import { tagFragment, type NlpToken } from '../nlp.ts';
@@ -21,7 +22,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { RESIDENCE_TAILS, VERDICTS, COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, PREDICATES, PROCEDURE, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { RESIDENCE_TAILS, VERDICTS, COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, FINDING_SOURCES, PREDICATES, PROCEDURE, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -976,10 +977,12 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     // "the psoriasis is flaring", "a bad gout week": an illness the speaker's clause has act up, or colour a day.
     if (clause.subject.self && !/['’]s\b/.test(p.text) && !shape.pronoun) {
       const words = p.text.toLowerCase().split(/\s+/);
-      const flares = p === shape.subject && p.det === 'the' && !shape.negated && !shape.modal && ((FLARE_VERBS as readonly string[]).includes(shape.verb ?? '') || (shape.verb === 'be' && COURSE_ADJECTIVES.includes(shape.adjective ?? '')));
+      // "plantar fasciitis is back", "the gout's back again": an illness that has returned is had.
+      const back = shape.verb === 'be' && tokens.some((t, k) => t.lemma === 'be' && tokens[k + 1]?.lower === 'back' && !tokens[k + 2]?.lower.match(/^(?:from|to|in|at|home|on)$/));
+      const flares = p === shape.subject && (p.det === 'the' || (back && (p.det === null || p.det === 'my'))) && !shape.negated && !shape.modal && ((FLARE_VERBS as readonly string[]).includes(shape.verb ?? '') || (shape.verb === 'be' && COURSE_ADJECTIVES.includes(shape.adjective ?? '')) || back);
       const spell = (p.det === 'a' || p.det === 'an') && ['day', 'week', 'night', 'month'].includes(p.headLemma) ? words[words.length - 2] : null;
       const ill = flares ? p.headLemma : spell;
-      if (ill && kindOf(ill, lex) === 'illness' && !NOT_CONDITIONS.includes(ill) && !(lex?.isA(ill, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 }) ?? false)) out.push({ key: 'health_condition', value: flares ? bare(p).toLowerCase() : ill, subject: clause.speaker, metadata: { frame: flares ? 'illness flares' : 'illness×spell' } });
+      if (ill && kindOf(ill, lex) === 'illness' && !NOT_CONDITIONS.includes(ill) && !(lex?.isA(ill, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 }) && !INFLAMMATION.test(ill))) out.push({ key: 'health_condition', value: flares ? bare(p).toLowerCase() : ill, subject: clause.speaker, metadata: { frame: flares ? 'illness flares' : 'illness×spell' } });
     }
     // "the Renault Clio's clutch is slipping", "my Yamaha's chain snapped": a vehicle named by its make whose part the
     // speaker's clause tells of is the speaker's vehicle (implied).
@@ -987,6 +990,11 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     if (owner && owner[1].split(/\s+/).some((w, k, ws) => isKind(w.toLowerCase(), 'vehicle') || (k > 0 && isKind(`${ws[k - 1]} ${w}`.toLowerCase(), 'vehicle'))) && !out.some((d) => d.key === 'vehicle'))
       out.push({ key: 'vehicle', value: owner[1], implicit: true, subject: clause.speaker, metadata: { frame: 'vehicle×part' } });
     if ((p.det !== 'my' && p.det !== 'our') || /['’]s\b/.test(p.text)) continue;
+    // "my Tourette's is worse when I'm tired": the tagger splits the eponym's "'s" off; the clause still says it.
+    if (p.proper && p.name && clause.subject.self && new RegExp(`\\b${p.name}['’]s\\b`).test(clause.text) && eponymIllness({ ...p, text: `${p.name}'s`, headLemma: `${p.name.toLowerCase()}'s` }, lex)) {
+      out.push({ key: 'health_condition', value: `${p.name}'s`, subject: clause.speaker, metadata: { frame: 'possessed×illness' } });
+      continue;
+    }
     const words = p.text.split(/\s+/).slice(1);
     // "my dachshund frank": an animal word then one more word that is a name.
     const at = words.findIndex((w) => isKind(w.toLowerCase(), 'animal', lex));
@@ -1008,9 +1016,13 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
       out.push({ key: 'vehicle', value: (stop > 0 ? words.slice(from, Math.max(stop, from + 1)) : words.slice(from)).join(' '), implicit: true, subject: clause.speaker, metadata: { frame: 'possessed×vehicle' } });
     }
     // A symptom ("my mouth itch", "my cough") is no condition; the harm frame reads what caused it.
-    const symptom = (!!lex && lex.isA(p.headLemma, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 })) || (shape.objects.includes(p) && harmDrafts(rc).length > 0);
+    const symptom = (!!lex && lex.isA(p.headLemma, 'symptom', { pos: 'noun', maxSenses: 1, maxDepth: 4 }) && !INFLAMMATION.test(p.headLemma)) || (shape.objects.includes(p) && harmDrafts(rc).length > 0);
     if (isKind(p.headLemma, 'illness', lex) && !NOT_CONDITIONS.includes(p.headLemma) && !symptom && clause.subject.self) out.push({ key: 'health_condition', value: bare(p).toLowerCase(), subject: clause.speaker, metadata: { frame: 'possessed×illness' } });
   }
+  // "bloods came back and it's pernicious anaemia": "it" after a test's result names the speaker's illness.
+  const c = shape.complement;
+  if (shape.verb === 'be' && shape.pronoun === 'it' && clause.subject.self && c && (!c.det || c.det === 'a' || c.det === 'an') && !/['’]s\b/.test(c.text.replace(/^[\p{Lu}][\p{L}-]*['’]s$/u, '')) && (kindOf(c.headLemma, lex) === 'illness' || eponymIllness(c, lex) || kindOf(bare(c).toLowerCase(), lex) === 'illness') && !NOT_CONDITIONS.includes(c.headLemma) && new RegExp(`\\b(?:${FINDING_SOURCES.join('|')})\\b`, 'i').test(clause.sentence) && !new RegExp(`\\b(?:my|our|his|her|their)\\s+(?:${RELATION_RE})\\b`, 'i').test(clause.sentence))
+    out.push({ key: 'health_condition', value: bare(c).toLowerCase(), subject: clause.speaker, metadata: { frame: 'finding×illness' } });
   if (shape.verb === 'live' && clause.subject.self)
     for (const { prep, np } of shape.preps) if (prep === 'with' && !np.proper && isKind(np.headLemma, 'illness', lex)) out.push({ key: 'health_condition', value: bare(np).toLowerCase(), metadata: { frame: 'live with×illness' } });
   // "My Tagalog is fluent", "my spanish is rusty", "brushing up my French": a language the speaker calls theirs (the
@@ -1284,6 +1296,45 @@ export function localServiceDrafts(rc: ReadClause): Draft[] {
 
 function localDraft(place: string): Draft {
   return { key: 'location', value: place, implicit: true, metadata: { frame: 'local service×place' } };
+}
+
+/** An inflammation named by its suffix ("bursitis", "tendonitis"): WordNet files it under symptoms, people under conditions. */
+const INFLAMMATION = /[a-z]{4,}itis$/;
+
+/** Learning with no object said: "teaching myself", "practising every night" (the thing learned is named before). */
+const LEARNING = /\b(?:teach(?:ing)?\s+myself|taught\s+myself|(?:learning|practising|practicing|practise|practice)(?=\s+(?:every|each|most|daily|at|on|from|with|in|for|online|off|loads|lots|a\s+lot|when)\b|\s*[.,;!]|\s*$))/i;
+
+/**
+ * An instrument got or had in one clause, then learned with no object in the next: "bought a secondhand zither and
+ * I've been teaching myself from YouTube" → the instrument is a pastime of the speaker's.
+ */
+export function selfTaughtDrafts(rc: ReadClause): Draft[] {
+  const { clause, lex } = rc;
+  if (!clause.subject.self || clause.negated || rc.shape.modal || !LEARNING.test(clause.text) || /\b(?:if|would|wish|want\s+to|might)\b|\?/i.test(clause.sentence)) return [];
+  const learning = LEARNING.exec(clause.sentence);
+  const before = learning ? clause.sentence.slice(0, learning.index).toLowerCase() : '';
+  // The instrument is a noun after a determiner (and at most one describing word) in the clauses before.
+  const word = [...before.matchAll(/\b(?:a|an|my|the)\s+(?:([a-z-]+)\s+)?(?:([a-z-]+)\s+)?([a-z-]+)\b/g)].flatMap((m) => [m[3], m[2], m[1]]).filter(Boolean).reverse().find((w) => isKind(w, 'instrument', lex));
+  return word ? [{ key: 'hobby', value: word, subject: clause.speaker, metadata: { frame: 'got×instrument, learning' } }] : [];
+}
+
+/** "as an orthotist I spend…", "As a cheesemonger, I…": a fronted role of the speaker's present clause. */
+const AS_ROLE = /^\s*as\s+an?\s+((?:[a-z][a-z-]*\s+){0,2}([a-z][a-z-]*))\s*,?\s*$/i;
+
+/**
+ * A role fronted before the speaker's clause about now ("as a cheesemonger I come home smelling like a cave") is the
+ * speaker's occupation. The head must be an occupation to the lexicon (or by its agent suffix); a past clause ("as a
+ * student I lived in Lyon") is history, a wish or condition says nothing.
+ */
+export function asRoleDrafts(rc: ReadClause): Draft[] {
+  const { clause, lex } = rc;
+  const m = AS_ROLE.exec(clause.pre);
+  if (!m || !clause.subject.self || clause.negated || rc.shape.modal || /\b(?:if|would|wish|could|might)\b/i.test(clause.sentence)) return [];
+  const verb = rc.tokens.find((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  if (!verb || PAST_CUE.test(verb.lower)) return [];
+  const head = lex?.lemmas(m[2].toLowerCase(), 'noun')[0] ?? m[2].toLowerCase();
+  if (!isKind(head, 'occupation', lex) || isKind(head, 'family', lex)) return [];
+  return [{ key: 'job_title', value: m[1].toLowerCase(), subject: clause.speaker, metadata: { frame: 'as×occupation' } }];
 }
 
 /**

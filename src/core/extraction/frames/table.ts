@@ -260,6 +260,9 @@ export const NAMED_SETTINGS: ReadonlyArray<{ key: string; heads: string[] }> = [
  */
 export const PROCEDURE = { nouns: ['surgery', 'operation', 'op', 'removal', 'replacement', 'transplant', 'reconstruction', 'biopsy'], verbs: ['have', 'get', 'undergo', 'need', 'book', 'schedule'] } as const;
 
+/** What a finding comes back from: "bloods came back and it's pernicious anaemia", "the scan shows it's a slipped disc". */
+export const FINDING_SOURCES: readonly string[] = ['result', 'results', 'bloods', 'blood', 'test', 'tests', 'scan', 'scans', 'biopsy', 'x-ray', 'xray', 'mri', 'swab', 'diagnosis'];
+
 /**
  * A food that harms a part of the speaker ("dairy wrecks my stomach", "prawns make my lips swell"): an allergy or
  * intolerance, implied. The verbs of harm and the body parts, as data.
