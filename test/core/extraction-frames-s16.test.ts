@@ -166,3 +166,27 @@ describe('what a noun is, by word formation and clause position', () => {
     expect(keyed(said('the meeting ran late, my boss says she is moving to Leeds'), 'location')).toEqual([]);
   });
 });
+
+describe('bookings and their corrections', () => {
+  test.each([
+    ["I've got the chiropodist on Monday 16 November", /chiropodist/, '2026-11-16'],
+    ['got my booster jab on Thursday 12 November', /booster jab/, '2026-11-12'],
+    ["blood test's on Tuesday 17 November", /blood test/, '2026-11-17'],
+  ])('%s is an appointment', (text, value) => expect(has(said(text), 'user', 'event_appointment', value)).toBe(true));
+
+  test.each([
+    [["I've got the physio on Monday 16 November"], "the physio's been moved to wednesday the 18th", /physio/],
+    [["I've got the podiatrist on Tuesday 17 November"], 'podiatrist has been moved from tuesday the 17th to friday 27 november', /podiatrist/],
+    [["I've got the dentist on Monday 16 November"], "the practice rang, it's thursday the 19th now instead", /dentist/],
+  ])('%s → %s', (prev, text, value) => expect(has(said(text, prev), 'user', 'event_appointment', value, 'correct')).toBe(true));
+
+  test('a number corrected by a bare number after "scratch that"; a "not N," followed by words is no correction', () => {
+    expect(has(said('scratch that, 41. not 44, long day', ['44 and still learning to code']), 'user', 'age', /^41$/, 'correct')).toBe(true);
+    expect(said('not 44, typing with one hand here', ['44 and still learning to code']).filter((f) => f.endsWith('|correct'))).toEqual([]);
+  });
+
+  test('a new animal named with "the" in the speaker\'s clause is theirs, and a name after "not … lol" is corrected', () => {
+    expect(has(said('the new puppy Brisket is chewing everything'), 'user', 'pet', /brisket/)).toBe(true);
+    expect(has(said("not Brisket haha, it's Pastrami, the kids voted", ['the new puppy Brisket is chewing everything']), 'user', 'pet', /pastrami/, 'correct')).toBe(true);
+  });
+});

@@ -873,7 +873,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       const ruled = out.slice(before).some((c) => c.op === 'correct' && c.key !== FLOATING_CORRECTION && c.key !== 'event_activity' && !/^(?:the\s+)?\d/.test(c.value));
       const shaped = corrections && !ruled ? valueCorrection(content, () => [...out.slice(0, before)].reverse().concat(prior()).filter((p) => !isOtherSpeakers(p.subject, speaker, speakers)), safeRef, speaker) : null;
       if (shaped) {
-        for (let k = out.length - 1; k >= before; k--) if (out[k].key === FLOATING_CORRECTION || (out[k].key === shaped.key && out[k].subject === shaped.subject) || (shaped.type === 'event' && out[k].key === 'event_activity')) out.splice(k, 1);
+        for (let k = out.length - 1; k >= before; k--) if (out[k].key === FLOATING_CORRECTION || (out[k].key === shaped.key && out[k].subject === shaped.subject) || (shaped.type === 'event' && (out[k].key === 'event_activity' || (out[k].type === 'event' && normValue(out[k].value).includes(normValue(shaped.value)))))) out.splice(k, 1);
         out.push(shaped);
       }
       // A name described later in the message as an animal is a pet (people the message named are not).

@@ -7,7 +7,8 @@
 import type { Lexicon } from '../../ports.ts';
 import { BOOKED } from './table.ts';
 
-const LEAD = /^(?:(?:so|and|oh|also|just|anyway)\s+)*(?:(?:my|the|our)\s+)?/i;
+/** What opens the phrase: chat fillers, the speaker having or seeing it ("I've got the osteopath", "got my flu jab"). */
+const LEAD = /^(?:(?:so|and|oh|also|just|anyway)\s+)*(?:(?:I\s+have\s+got|I\s+have|I\s+am\s+seeing|I\s+see|I['’]ve\s+got|I['’]m\s+seeing|I\s+got|we['’]ve\s+got|we\s+have|got|have|seeing)\s+)?(?:(?:my|the|our|a|an)\s+)?/i;
 /** What may sit between the noun phrase and its date: a copula, "on", "at", "is on", "'s". */
 const LINK = /(?:\s*['’]s|\s+is|\s+are|\s+was)?(?:\s+(?:now|actually|definitely|still))?(?:\s+(?:on|at|for))?\s*[,:—–-]?\s*$/i;
 const PREP = /\s+(?:on|at|in|for|with|about|of)\s+/i;
@@ -28,6 +29,8 @@ export function bookedThing(text: string, dateIndex: number, lex: Lexicon | unde
   const words = phrase.split(/\s+/);
   if (words.length > 3 || !words.every((w) => /^[\p{L}-]+$/u.test(w))) return null;
   const head = words[words.length - 1].toLowerCase();
-  const key = isOf(head, BOOKED.appointment, lex) ? 'event_appointment' : isOf(head, BOOKED.exam, lex) ? 'event_exam' : null;
-  return key ? { key, value: before } : null;
+  // A medical test is a visit ("smear test", "blood test"): a word before the head the appointment row holds decides.
+  const medical = words.slice(0, -1).some((w) => BOOKED.appointment.words.includes(w.toLowerCase() as never));
+  const key = isOf(head, BOOKED.appointment, lex) || (medical && isOf(head, BOOKED.exam, lex)) ? 'event_appointment' : isOf(head, BOOKED.exam, lex) ? 'event_exam' : null;
+  return key ? { key, value: phrase.replace(/['’]s$/, '') } : null;
 }

@@ -989,7 +989,9 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     const owner = clause.subject.self && !shape.pronoun ? /^(?:my|our|the)\s+((?:[\p{Lu}][\p{L}-]*|\d+)(?:\s+(?:[\p{Lu}][\p{L}-]*|\d+)){0,2})['’]s\s+[\p{Ll}]/u.exec(p.text) : null;
     if (owner && owner[1].split(/\s+/).some((w, k, ws) => isKind(w.toLowerCase(), 'vehicle') || (k > 0 && isKind(`${ws[k - 1]} ${w}`.toLowerCase(), 'vehicle'))) && !out.some((d) => d.key === 'vehicle'))
       out.push({ key: 'vehicle', value: owner[1], implicit: true, subject: clause.speaker, metadata: { frame: 'vehicle×part' } });
-    if ((p.det !== 'my' && p.det !== 'our') || /['’]s\b/.test(p.text)) continue;
+    // "the new kitten Mozzarella": a new animal or vehicle said with "the" in the speaker's clause is theirs too.
+    const newOne = p.det === 'the' && /^the\s+new\s/i.test(p.text) && clause.subject.self;
+    if ((p.det !== 'my' && p.det !== 'our' && !newOne) || /['’]s\b/.test(p.text)) continue;
     // "my Tourette's is worse when I'm tired": the tagger splits the eponym's "'s" off; the clause still says it.
     if (p.proper && p.name && clause.subject.self && new RegExp(`\\b${p.name}['’]s\\b`).test(clause.text) && eponymIllness({ ...p, text: `${p.name}'s`, headLemma: `${p.name.toLowerCase()}'s` }, lex)) {
       out.push({ key: 'health_condition', value: `${p.name}'s`, subject: clause.speaker, metadata: { frame: 'possessed×illness' } });

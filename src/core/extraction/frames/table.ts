@@ -334,7 +334,7 @@ export const MILESTONE = {
  * the lexicon ranks low; a test or examination of anything else is an exam.
  */
 export const BOOKED = {
-  appointment: { anchors: ['health_professional', 'medical_institution', 'medical_care', 'medical_procedure', 'medical_examination', 'surgery', 'therapy', 'diagnostic_procedure', 'medical_building'], words: ['scan', 'op', 'physio', 'echo', 'fitting', 'appointment', 'jab', 'smear', 'bloods', 'checkup', 'check-up', 'dentist', 'hygienist', 'consultant', 'clinic', 'injection', 'booster', 'vaccine'] },
+  appointment: { anchors: ['health_professional', 'therapist', 'medical_institution', 'medical_care', 'medical_procedure', 'medical_examination', 'surgery', 'therapy', 'diagnostic_procedure', 'medical_building'], words: ['scan', 'op', 'physio', 'echo', 'fitting', 'appointment', 'jab', 'smear', 'bloods', 'blood', 'eye', 'hearing', 'checkup', 'check-up', 'dentist', 'hygienist', 'consultant', 'clinic', 'injection', 'booster', 'vaccine'] },
   exam: { anchors: ['examination', 'test'], words: ['exam', 'exams', 'test', 'finals', 'viva', 'assessment', 'audition', 'interview'] },
 } as const;
 
@@ -643,7 +643,7 @@ export const SHELTERS: readonly string[] = ['rescue', 'shelter', 'sanctuary', 'r
 export const OUT_STATES = { states: ['finished', 'done', 'gone', 'out', 'through'], preps: ['at', 'of', 'from'], forNow: ['today', 'tonight', 'now', 'day', 'week', 'weekend', 'night', 'moment', 'while'] } as const;
 
 /** Words that say the speaker is putting a value right (a corrected value is then matched by its shape). */
-export const CORRECTION_SIGNALS: readonly string[] = ['actually', 'sorry', 'oops', 'whoops', 'wait', 'i mean', 'i meant', 'typo', 'typed', 'mistyped', 'misread', 'misspoke', 'wrong', 'autocorrect', 'my bad', 'correction', 'with an? \\p{L}', 'fat thumbs', 'fat fingers', 'the digits', 'digits round'];
+export const CORRECTION_SIGNALS: readonly string[] = ['actually', 'sorry', 'oops', 'whoops', 'wait', 'i mean', 'i meant', 'typo', 'typed', 'mistyped', 'misread', 'misspoke', 'wrong', 'autocorrect', 'my bad', 'correction', 'with an? \\p{L}', 'fat thumbs', 'fat fingers', 'the digits', 'digits round', 'scratch that', 'correct myself', 'got that wrong', 'misremembered'];
 /** Units that make a number a measure, not an age ("42 degrees", "30 minutes", "5k"). */
 export const MEASURE_UNITS: readonly string[] = ['degrees?', 'minutes?', 'mins?', 'hours?', 'hrs?', 'seconds?', 'secs?', 'days?', 'weeks?', 'months?', 'years?', 'km', 'k', 'miles?', 'kg', 'kilos?', 'lbs?', 'pounds?', 'quid', 'euros?', 'dollars?', 'percent', 'times', 'people', 'pages?', 'steps', 'reps', 'laps?', 'am', 'pm', 'st', 'nd', 'rd', 'th'];
 

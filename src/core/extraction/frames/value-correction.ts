@@ -24,7 +24,7 @@ const NOT_VALUE = /\bnot\s+(?:the\s+)?(?:[\p{Lu}][\p{L}'’-]+|\d{1,3}(?:st|nd|r
  * A date put right without a word of apology: moved ("they've moved it to the 8th"), checked against its source ("just
  * checked the letter, the eye clinic is Thursday 22 October"), or restated at the message's start ("it's the 16th").
  */
-const MOVED = /\b(?:moved|rescheduled|pushed|brought|changed|switched)\s+(?:it|the\s+[\p{L}]+|my\s+[\p{L}]+)\s+(?:back\s+|forward\s+)?to\b|\b(?:checked|looked\s+at|re-?read)\s+(?:the|my)\s+(?:[\p{L}]+\s+)?(?:letter|card|email|text|calendar|diary|confirmation|booking)\b|^\s*(?:(?:no|oh|ugh|hmm)[\s,!.]+)?it\s*(?:['’]s|is)\s+(?:actually\s+)?(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/iu;
+const MOVED = /\b(?:moved|rescheduled|pushed|brought|changed|switched)\s+(?:it|the\s+[\p{L}]+|my\s+[\p{L}]+)\s+(?:back\s+|forward\s+)?to\b|\b(?:been|got|was|is|['’]s)\s+(?:moved|rescheduled|pushed|brought|changed|switched|put)\s+(?:back\s+|forward\s+)?(?:from\s+[^,.;!?]+?\s+)?to\b|(?:^|[,;]\s*)it\s*(?:['’]s|is)\s+(?:now\s+)?(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)[^.;!?]*\binstead\b|\b(?:checked|looked\s+at|re-?read)\s+(?:the|my)\s+(?:[\p{L}]+\s+)?(?:letter|card|email|text|calendar|diary|confirmation|booking)\b|^\s*(?:(?:no|oh|ugh|hmm)[\s,!.]+)?it\s*(?:['’]s|is)\s+(?:actually\s+)?(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/iu;
 const ORDINAL = /\b(\d{1,2})(?:st|nd|rd|th)\b/gi;
 /** A number with a unit after it is a measure, not an age ("42 degrees", "30 minutes"). */
 const NUMBER = new RegExp(`(?<![\\p{L}\\d:.£$€])(\\d{1,3})(?![\\d:%]|\\.\\d|\\s*(?:${MEASURE_UNITS.join('|')})\\b)`, 'giu');
@@ -83,6 +83,15 @@ export function valueCorrection(text: string, priorOf: () => MemoryCandidate[], 
   const held = [...live.filter((p) => p.subject === speaker), ...live.filter((p) => p.subject !== speaker)];
   const notOld = /\bnot\s+(?:the\s+)?([\p{L}\d'’-]+)/iu.exec(first)?.[1]?.replace(/['’]s$/, '') ?? echo;
 
+  // "moved from thursday the 26th to tuesday 1 december": the new day is the one after "to", the old one after "from".
+  const fromTo = moved ? /\bfrom\s+(.+?)\s+to\s+(.+?)(?=\s*(?:[,.;!?]|$))/i.exec(first) : null;
+  if (fromTo) {
+    const events = held.filter((p) => p.type === 'event' && p.eventDate);
+    const was = resolveDate(fromTo[1], ref, true);
+    const when = resolveDate(fromTo[2], ref, true);
+    const target = (was ? events.find((p) => p.eventDate!.slice(0, 10) === was.iso.slice(0, 10)) : undefined) ?? (events.length === 1 ? events[0] : undefined);
+    if (target && when && when.precision === 'day' && target.eventDate!.slice(0, 10) !== when.iso.slice(0, 10)) return redated(target, when, text);
+  }
   // A day of the month: the held dated event whose day is the old one (or the one dated event held).
   const days = [...first.matchAll(ORDINAL)].map((m) => Number(m[1]));
   if (days.length > 0) {

@@ -137,7 +137,7 @@ function detectCue(sentence: string): CorrectionCue | null {
   const hadMeant = meant.test(rest) || /\bI\s+meant\b/i.test(rest);
   let m: RegExpExecArray | null;
   // "not doing pilates anymore, the studio closed": a negated doing, not a value taken back.
-  if ((m = /^not\s+(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;|:)\s*(?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(.+?)\s*[.!]?$/i.exec(rest)) && !/^[\p{L}]+ing\b|\bany\s?more\b|\bany\s+longer\b/iu.test(m[1])) return { body: '', oldValue: m[1].trim(), newValue: cleanNew(m[2].trim()), inline: false };
+  if ((m = /^not\s+(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;|:)\s*(?:it\s+is\s+|it's\s+)?(?:on\s+|in\s+|at\s+)?(.+?)\s*[.!]?$/i.exec(rest)) && !/^[\p{L}]+ing\b|\bany\s?more\b|\bany\s+longer\b/iu.test(m[1]) && !(/^\d{1,3}$/.test(m[1].trim()) && !/\d/.test(m[2]))) return { body: '', oldValue: m[1].replace(/\s+(?:lol|haha|ha|lmao|oops|sorry|obviously)$/i, '').trim(), newValue: cleanNew(m[2].trim()), inline: false };
   // "the Lisbon trip is not June 14 — it is June 21 now, the flight got moved"
   if ((m = /^(.+?)\s+(?:is|was|are)\s+not\s+(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)\s*(?:—|–|--|-|,|;)\s*(?:it\s+is|it's|but|rather)?\s*(?:on\s+|in\s+|at\s+)?(?:the\s+)?(.+?)(?:\s+now)?\s*(?:[,.!;].*)?$/i.exec(rest)) && marked)
     return { body: m[1].trim(), oldValue: m[2].trim(), newValue: m[3].trim(), inline: false, subjectOnly: true };

@@ -190,6 +190,11 @@ export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
   if (key === 'event_milestone' && (!dated || explained)) return [];
   // "the scan on my knee is on Tuesday", "dentist Tuesday 10th at 9": a booked thing told by its noun and day.
   // ("physio's on Monday": the clinician read as the clause's subject, with no name, is the booking's noun.)
+  // "smear test's on Thursday": a medical test is a visit booked, not an exam sat.
+  if (key === 'event_exam' && dated && c.subject.self) {
+    const booked = bookedThing(c.text, c.date!.index ?? -1, lex);
+    if (booked?.key === 'event_appointment') return [{ key: booked.key, value: booked.value, ...onDate(c, 0.8, { frame: 'booked' }) }];
+  }
   if (!key && dated && (c.subject.self || !c.subject.name)) {
     const booked = bookedThing(c.text, c.date!.index ?? -1, lex);
     if (booked) return [{ key: booked.key, value: booked.value, ...onDate(c, 0.8, { frame: 'booked' }) }];
