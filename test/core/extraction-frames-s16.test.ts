@@ -190,3 +190,21 @@ describe('bookings and their corrections', () => {
     expect(has(said("not Brisket haha, it's Pastrami, the kids voted", ['the new puppy Brisket is chewing everything']), 'user', 'pet', /pastrami/, 'correct')).toBe(true);
   });
 });
+
+describe('answers to the assistant', () => {
+  const { asked } = wordnetFacts(wordnet);
+  test.each([
+    ['Which town are you living in now?', 'Tromsø, since the summer', 'location', /tromsø/],
+    ['Which town are you from?', 'Wrexham', 'hometown', /wrexham/],
+    ['What car do you drive these days?', 'a battered Skoda Yeti', 'vehicle', /yeti/],
+    ['What are you driving at the moment?', 'an ancient Volvo estate, still going', 'vehicle', /volvo/],
+    ['Which language do you speak at home?', 'Ilocano mostly', 'language', /ilocano/],
+    ['Any pets?', 'only the one, a corn snake called Noodle', 'pet', /noodle/],
+    ['Do you still have the campervan?', 'the VW California? yep, she is staying', 'vehicle', /california/],
+  ])('%s — %s', (q, a, key, value) => expect(has(asked(q, a), 'user', key, value)).toBe(true));
+
+  test.each([
+    ['What are you reading at the moment?', 'nothing, no time'],
+    ['Which town are you from?', 'not telling'],
+  ])('no value — %s — %s', (q, a) => expect(asked(q, a).filter((f) => f.startsWith('user|location') || f.startsWith('user|hometown'))).toEqual([]));
+});

@@ -13,7 +13,7 @@
 import type { Lexicon } from '../ports.ts';
 
 /** A "yes" that opens the answer (the rest of the message is read on its own after it). */
-export const CONFIRM = /^\s*(?:yes|yeah|yep|yup|aye|yea|ya|correct|exactly|right|that['’]s\s+right|that\s+is\s+right|that['’]s\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$)|(?:we|i)\s+did(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
+export const CONFIRM = /^\s*(?:(?:just|only)\s+(?:the\s+)?one(?=\s*[,—–:-])|yes|yeah|yep|yup|aye|yea|ya|correct|exactly|right|that['’]s\s+right|that\s+is\s+right|that['’]s\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$)|(?:we|i)\s+did(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
 
 /** A change denied after a yes to a "still" question ("yep, not moved", "yeah, not going anywhere"): the claim holds. */
 export const NO_CHANGE = /^\s*(?:(?:I\s+)?(?:have|am|'ve|’ve|'m|’m)\s+)?(?:not|never|n['’]t)\s+(?:(?:moved|budged|left|changed|gone)\b|(?:moving|budging|leaving|changing|going)\s+(?:anywhere|away|now|yet)\b)/i;
@@ -322,7 +322,7 @@ const SLOT_PREPOSITION = /^(?:(?:still|now|currently)\s+)?(?:at|with|in|for)\s+(
 /** "Which firm are you with?", "What company do you work for?": a workplace question when the noun is an organisation. */
 const WHICH_ORG = /\b(?:which|what)\s+([\p{L}-]+)\s+(?:are\s+you\s+(?:with|at|working\s+(?:for|at))|do\s+you\s+work\s+(?:for|at|with)|(?:are|do)\s+you\s+work\s+(?:for|at))\b/iu;
 const NOT_A_VALUE = /^(?:none|nothing|no|nope|nah|not|never|i|i'm|im|my|me|we|you|why|what|how|who|haha|lol|hmm|idk|dunno|yes|yeah|yep|maybe|sure|it|that|this|same|still|well|oh|um|erm|both|either|neither|ask|guess|secret|depends)\b/i;
-export function filledQuestion(question: string, answer: string, isOrganization: (noun: string) => boolean): string | null {
+export function filledQuestion(question: string, answer: string, isOrganization: (noun: string) => boolean, kindOfNoun?: (noun: string) => string | null): string | null {
   const q = (question.trim().match(/[^.!?]*\?/g) ?? []).pop()?.trim() ?? '';
   if (!q) return null;
   const first = answer.trim().split(/\s*(?:[,;.!?()—–:]|\s-\s|[\p{Extended_Pictographic}])\s*/u)[0].replace(/\s+(?:now|again|actually|these\s+days|nowadays|tbh|lol|haha)$/i, '').trim().replace(SLOT_PREPOSITION, '');
@@ -334,8 +334,22 @@ export function filledQuestion(question: string, answer: string, isOrganization:
   }
   const org = WHICH_ORG.exec(q);
   if (org && isOrganization(org[1])) return `I work at ${value}.`;
-  return null;
+  // "Which city are you based in these days?" — "Uppsala": the asked noun's kind (the lexicon's) names the slot.
+  const which = kindOfNoun ? WHICH_NOUN.exec(q) : null;
+  const kind = which ? kindOfNoun!(which[1].toLowerCase()) : null;
+  const slot = kind ? WHICH_KIND_STATEMENT[kind] : undefined;
+  if (!slot || NOT_A_VALUE.test(first)) return null;
+  // "Which town are you from?" asks where one comes from, not where one lives.
+  return kind === 'location' && /\bfrom\s*\?\s*$/i.test(q) ? `I am from ${value}.` : slot(value);
 }
+/** "Which city are you…?", "What car do you…?": which/what, a noun, then "are/do … you". */
+const WHICH_NOUN = /\b(?:which|what)\s+(?:[\p{L}-]+\s+)?([\p{L}-]+)\s+(?:are|were|do|did|is|have)\s+you\b[^?]*\?\s*$/iu;
+/** The statement a which-question's answer makes, by the kind of the noun asked about. */
+const WHICH_KIND_STATEMENT: Readonly<Record<string, (v: string) => string>> = {
+  location: (v) => `I live in ${v}.`,
+  vehicle: (v) => `I drive ${v}.`,
+  language: (v) => `I speak ${v}.`,
+};
 
 /**
  * An answer that names the thing a question's verb or noun asks after, read into the question's own clause: "How old
@@ -344,6 +358,7 @@ export function filledQuestion(question: string, answer: string, isOrganization:
  * answered by a noun phrase: an article, a possessive or a name first). Null for any other exchange.
  */
 const HOW_OLD = /\bhow\s+old\s+(?:is|'s|’s)\s+(your\s+(?:[\p{Ll}-]+\s+)??[\p{Ll}-]+)(?:\s+(?:now|these\s+days|again))?\s*\?\s*$/iu;
+const WHAT_DOING = /(?:^|[.!?]\s+)(?:so\s+|and\s+)?what\s+(?:are|were)\s+you\s+([\p{Ll}]+ing)(?:\s+(?:these\s+days|now|nowadays|at\s+the\s+moment|lately))?\s*\?\s*$/iu;
 const BARE_VERB_ASK = /(?:^|[.!?]\s+)(?:[Ss]o\s+|[Aa]nd\s+)?[Dd]o\s+you\s+(?:still\s+)?([\p{Ll}]+)(?:\s+(?:at\s+all|much|anything|these\s+days|nowadays))?\s*\?\s*$/u;
 const NOUN_PHRASE_ANSWER = /^\s*((?:a|an|the|my|our)\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+|[\p{Lu}][\p{L}\p{N}'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}'’-]*){0,2})\s*(?:[,;.!—–]|\s-\s|$)/u;
 export function answeredClaim(question: string, answer: string, isVerb: (word: string) => boolean): string | null {
@@ -356,6 +371,10 @@ export function answeredClaim(question: string, answer: string, isVerb: (word: s
     const name = /^([\p{Lu}][\p{Ll}'’-]+)\s+(?=\S)/u.exec(a);
     return name && !NOT_A_VALUE.test(name[1]) ? `${np} ${a}` : null;
   }
+  // "What are you driving these days?" — "a knackered old Mitsubishi Pajero": the object of the asked doing.
+  const doing = WHAT_DOING.exec(q);
+  const object = doing ? NOUN_PHRASE_ANSWER.exec(a) : null;
+  if (doing && object && !NOT_A_VALUE.test(object[1]) && !NEGATION_IN.test(a.split(/[,;.!]/)[0])) return `I am ${doing[1].toLowerCase()} ${object[1]}.`;
   const verb = BARE_VERB_ASK.exec(q);
   const np = verb && isVerb(verb[1]) ? NOUN_PHRASE_ANSWER.exec(a) : null;
   if (!verb || !np || NOT_A_VALUE.test(np[1]) || NEGATION_IN.test(a.split(/[,;.!]/)[0])) return null;

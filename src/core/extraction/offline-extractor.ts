@@ -419,6 +419,8 @@ const TOLD_ME = /(?:\b(?:I|I've|I’ve|I\s+have)\s+(?:just\s+|recently\s+|finall
  * angina". The pronoun is the clause's subject, so the finding is read as that subject's predicate ("… has got …").
  */
 const THEIR_FINDING = /\s*\b(?:(?:got|been|was|were|has\s+been|have\s+been)\s+told|found\s+out|discovered|learned|learnt)\s+(?:that\s+)?(?:she|he|they)\s*(?:(['’]s|\s+has|\s+have|['’]ve)(?=\s+got\b)|(['’]s|\s+is|\s+are|['’]re)|(\s+has|\s+have))(?=\s)/i;
+/** A name asked back before a yes: "the Royal Enfield? yeah", "Biscuit?? yes". */
+const NAMING_ECHO = /^\s*(?:the\s+|my\s+|our\s+)?([\p{Lu}][\p{L}-]*(?:\s+[\p{Lu}][\p{L}-]*){0,2})\s*\?+\s*/u;
 const ADVICE_TAIL = /\s*[,;]\s*(?:(?:so|and|but|then|which\s+is\s+why)\s+)?(?=(?:I|we)\b)/;
 
 /**
@@ -807,6 +809,10 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     // "Noor, yes": the question's value echoed before the yes.
     const echo = question && !filler ? echoBeforeYes(question.content, content) : null;
     if (echo !== null && CONFIRM.test(content.slice(echo))) content = content.slice(echo);
+    // "Do you still have the motorbike?" — "the Royal Enfield? yeah": a name asked back before the yes names the thing.
+    const naming = question && echo === null ? NAMING_ECHO.exec(content) : null;
+    const named = naming && CONFIRM.test(content.slice(naming[0].length)) ? naming[1] : null;
+    if (named) content = content.slice(naming![0].length);
     const explicitYes = CONFIRM.exec(content);
     // "slowly, but yes", "every weekend, in a brass band": a yes the answer implies without opening with it.
     const implied = !explicitYes && question && !isJokeOrSarcasm(content) ? impliedYes(question.content, content) : null;
@@ -820,7 +826,9 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       const prevAssistant = question;
       if (prevAssistant) {
         // "yes — well, pescatarian": the claim with the value the hedge puts in place of the asked one.
-        const asked = assistantClaimToFirstPerson(prevAssistant.content);
+        const claim = assistantClaimToFirstPerson(prevAssistant.content);
+        // The asked thing's last common noun phrase takes the name ("the motorbike" → "my Royal Enfield motorbike").
+        const asked = named ? claim.replace(/\b(?:the|my|your)\s+([\p{Ll}-]+)(?=[^\p{L}]*$)/u, `my ${named} $1`) : claim;
         const hedged = hedgedComplement(asked, content.slice(confirm[0].length));
         const found = extractSentences(hedged ?? asked, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon }).filter((c) => !hedged || c.key !== 'name');
         out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${prevAssistant.content.trim()} — confirmed: ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
@@ -852,7 +860,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     // "Any allergies I should know about?" — "sesame, quite badly": the things listed fill the class asked for.
     const listed = question && !deny && !alternative && !complement ? askedListAnswer(question.content, content) : null;
     // "What was your cat called again?" — "Marzipan": the value fills the slot the wh-question asks for.
-    const filled = question && !confirm && !deny && !alternative && !complement && !listed && !isJokeOrSarcasm(content) ? filledQuestion(question.content.replace(LITTLE_ONE, 'child$1'), content, (n) => isKind(n, 'organization', lexicon)) : null;
+    const filled = question && !confirm && !deny && !alternative && !complement && !listed && !isJokeOrSarcasm(content) ? filledQuestion(question.content.replace(LITTLE_ONE, 'child$1'), content, (n) => isKind(n, 'organization', lexicon), (n) => kindOf(n, lexicon)) : null;
     // "How old is your daughter now?" — "Cressida just turned 5!"; "Do you drive?" — "a Reliant Robin".
     const claimed = question && !confirm && !deny && !alternative && !complement && !listed && !filled && !isJokeOrSarcasm(content) ? answeredClaim(question.content, content, (w) => !!lexicon && lexicon.lemmas(w, 'verb').length > 0) : null;
     const chosen = alternative ?? complement ?? listed ?? filled ?? claimed;

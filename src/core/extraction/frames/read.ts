@@ -367,7 +367,8 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     const slotted = frame.modifierOf ? inSlot(shape, frame.slot).flatMap((np) => modifierPhrase(np, frame.modifierOf!, lex)) : inSlot(shape, frame.slot);
     const args = slotted.filter(
       (np) =>
-        fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) &&
+        // A name the lexicon does not hold, spoken, is a language ("I speak Ilocano at home").
+        (fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) || (frame.pred === 'speak' && frame.arg === 'language' && np.proper && !np.det && !/\s/.test(np.name ?? np.head) && unknownName(np, lex))) &&
         (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an') &&
         // "having salmon tonight", "had chicken last night": an animal that is also a food, had with no article, is a meal.
         !(frame.arg === 'animal' && shape.verb === 'have' && np.det === null && !np.name && !!lex && lex.senses(np.headLemma, 'noun', 5).some((x) => x.lexClass === 'noun.food')),
