@@ -208,3 +208,17 @@ describe('answers to the assistant', () => {
     ['Which town are you from?', 'not telling'],
   ])('no value — %s — %s', (q, a) => expect(asked(q, a).filter((f) => f.startsWith('user|location') || f.startsWith('user|hometown'))).toEqual([]));
 });
+
+describe('stances that turn', () => {
+  test('a topic judged with words no lexicon scores is held; a later stance on it is a new one', () => {
+    expect(has(said('ok, pavlova is actually wonderful, I finally understand it', ['pavlova is just sugar and air, never again']), 'user', 'opinion_pavlova', /pavlova/)).toBe(true);
+  });
+  test('a discourse marker before the topic is no part of it', () => {
+    const facts = said('fine, Wordle is brilliant, played it every morning this week');
+    expect(facts.some((f) => f.startsWith('user|opinion_wordle|'))).toBe(true);
+    expect(facts.some((f) => f.startsWith('user|opinion_fine'))).toBe(false);
+  });
+  test('a fact said of a thing is no stance on it', () => {
+    expect(said('the bus is late again', ['the bus is just a joke round here']).filter((f) => f.includes('|opinion_'))).toEqual([]);
+  });
+});

@@ -99,8 +99,10 @@ function readHeldTopics(text: string): HeldTopic[] {
     // "cold plunges", "Christmas jumpers": a describing word before the head is no part of the topic.
     const words = topic?.split(/\s+/) ?? [];
     if (words.length > 1 && s.tokens.some((t) => t.lower === words[0] && (t.pos === 'ADJ' || t.pos === 'PROPN'))) topic = words.slice(1).join(' ');
-    // Only a judged thing is held: a sentence that states a fact about it ("the skoda is gone") holds no stance.
-    if (!stance || !topic || NOT_TOPIC.test(topic) || topic.split(/\s+/).some((w) => RELATIONS[w] !== undefined)) continue;
+    // Only a judged thing is held: a sentence that states a fact about it ("the skoda is gone") holds no stance. A
+    // judging copula whose words neither lexicon scores ("tiramisu is just soggy biscuits") holds the topic, stance unknown.
+    const judging = !stance && m !== null && /\b(?:is|are)\s+(?:just|only|basically|literally|so|such|way|too)\b/i.test(s.text);
+    if ((!stance && !judging) || !topic || NOT_TOPIC.test(topic) || topic.split(/\s+/).some((w) => RELATIONS[w] !== undefined)) continue;
     if (!out.some((h) => h.topic === topic)) out.push({ topic, stance });
   }
   return out;

@@ -81,7 +81,7 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
     }
   } else if (topicClause) {
     const tc = topicClause
-      .replace(/^(?:(?:wow|oh|aw+|hey|yay|omg|thanks|thank\s+you|congrats)\b[,!]?\s*)+/i, '')
+      .replace(/^(?:(?:wow|oh|aw+|hey|yay|omg|thanks|thank\s+you|congrats|fine|ok|okay|alright|right|well|look|yeah|fair\s+enough)\b[,!]\s*|(?:ok|okay)\s+so\s+)+/i, '')
       .replace(/^[\p{Lu}][\p{Ll}]+\s*,\s*/u, '')
       .replace(/^(?:in\s+my\s+opinion|imo|tbh|honestly|personally|frankly)\s*,?\s*/i, '');
     if ((m = RE_OPINIONS_5.exec(tc))) {
