@@ -7,6 +7,7 @@
  */
 import type { CorpusStats, LexicalDoc } from '../ports.ts';
 import type { QueryTerm } from './query-analysis.ts';
+import { byCodePoint } from '../text/code-point-order.ts';
 
 /**
  * A lexical document with its terms split. From `lexical()` in retrieve.ts `tokens` holds only the
@@ -169,5 +170,7 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
     }
     if (s > 0) out.push({ id: d.id, score: s, coverage: origMass > 0 ? cov / origMass : 0, matched: matched ?? [] });
   });
-  return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  // Ties by id in code-point order: the same order as localeCompare for the service's ids (lower-case UUIDv7), at a
+  // tenth of the cost (ICU collation of ids was ~0.4 ms a recall over the three rankings' sorts, session 16).
+  return out.sort((a, b) => b.score - a.score || byCodePoint(a.id, b.id));
 }

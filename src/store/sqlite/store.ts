@@ -301,19 +301,18 @@ export function keyLookupSql(activeOnly: boolean, limit: number): string {
  * The change lookup's retracted rows in one statement (named parameters: scope, subject, asked — a
  * JSON list of [from, to, key] as in the key lookup; the limit in the text), all from the partial
  * index memories_retracted (scope, subject, key, end) WHERE status = 'retracted' (migration 9):
- * the asked keys and their families' keys that have a retracted row (a loose scan), per key its
- * latest-ended rows (`LIMIT lim` each), the latest `lim` of those, read whole with the rowid first
- * (ordered in JS). Superseded rows are not in the index, so a slot's long history costs nothing.
+ * the subject's keys that have a retracted row (a loose scan: one seek when there is none, however
+ * many keys are asked), those asked or in an asked family, per key its latest-ended rows (`LIMIT
+ * lim` each), the latest `lim` of those, read whole with the rowid first (ordered in JS).
+ * Superseded rows are not in the index, so a slot's long history costs nothing.
  */
 export const retractedSql = perLimit(
-  (limit) => `WITH RECURSIVE asked(lo, hi, k) AS (
-  SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(@asked)
-), fam(key, hi) AS (
-  SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_retracted WHERE scope = @scope AND subject = @subject AND status = 'retracted' AND key >= a.lo AND key < a.hi), a.hi FROM asked a
+  (limit) => `WITH RECURSIVE k(key) AS (
+  SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_retracted WHERE scope = @scope AND subject = @subject AND status = 'retracted')
   UNION ALL
-  SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_retracted WHERE scope = @scope AND subject = @subject AND status = 'retracted' AND key > f.key AND key < f.hi), f.hi FROM fam f WHERE f.key IS NOT NULL
+  SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_retracted WHERE scope = @scope AND subject = @subject AND status = 'retracted' AND key > k.key) FROM k WHERE k.key IS NOT NULL
 ), keys(key) AS (
-  SELECT key FROM fam WHERE key IS NOT NULL UNION SELECT k FROM asked
+  SELECT k.key FROM k WHERE k.key IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(@asked) a WHERE k.key = json_extract(a.value, '$[2]') OR (k.key >= json_extract(a.value, '$[0]') AND k.key < json_extract(a.value, '$[1]')))
 ), cut(r, e) AS (
   SELECT b.rowid, COALESCE(b.valid_to, b.updated_at) FROM keys k CROSS JOIN memories b NOT INDEXED
   WHERE b.rowid IN (SELECT rowid FROM memories INDEXED BY memories_retracted WHERE scope = @scope AND subject = @subject AND key = k.key AND status = 'retracted' ORDER BY COALESCE(valid_to, updated_at) DESC, rowid DESC ${limit})
