@@ -4,7 +4,6 @@
  * ranked, and the item remembers which rankers found it (rank and raw score) for `/search`. Pure.
  */
 import type { RankerHit } from '../types.ts';
-import { byCodePoint } from '../text/code-point-order.ts';
 
 export const RRF_K = 60;
 
@@ -39,6 +38,5 @@ export function rrf(lists: RankedList[], k = RRF_K): Fused[] {
       }
     });
   }
-  // Ties by key in code-point order (not ICU collation: see bm25Score).
-  return [...by.values()].sort((a, b) => b.score - a.score || byCodePoint(a.key, b.key));
+  return [...by.values()].sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
 }

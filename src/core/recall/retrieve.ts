@@ -24,7 +24,6 @@ import { applyFeatures, FEATURE_WEIGHTS } from './features.ts';
 import { questionBridges } from './lexical-bridge.ts';
 import type { RecallDeps } from './recall.ts';
 import { referredDateIn } from '../text/date-tokens.ts';
-import { byCodePoint } from '../text/code-point-order.ts';
 
 /** Tunables, in one place (each measured with `npm run bench:locomo`, see CHANGELOG). */
 export const RETRIEVE = {
@@ -240,7 +239,7 @@ function rankTurns(hits: readonly Bm25Hit[], q: AnalyzedQuery, w: TurnWindow, sp
       if (t && inDates(t, q.dateRange)) h.score *= 1 + RETRIEVE.dateBoost;
     }
   }
-  return out.sort((a, b) => b.score - a.score || byCodePoint(a.id, b.id));
+  return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
 }
 
 /**
