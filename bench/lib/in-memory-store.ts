@@ -173,6 +173,8 @@ export class InMemoryStore implements MemoryStore {
   turnsBetween: RecallIndex['turnsBetween'] = (...a) => this.scan.turnsBetween(...a);
   getMemories: RecallIndex['getMemories'] = (...a) => this.scan.getMemories(...a);
   memoriesByKeys: RecallIndex['memoriesByKeys'] = (...a) => this.scan.memoriesByKeys(...a);
+  retractedByKeys: RecallIndex['retractedByKeys'] = (...a) => this.scan.retractedByKeys(...a);
+  activeInSlots: RecallIndex['activeInSlots'] = (...a) => this.scan.activeInSlots(...a);
   eventsBetween: RecallIndex['eventsBetween'] = (...a) => this.scan.eventsBetween(...a);
   memoryHistory: RecallIndex['memoryHistory'] = (...a) => this.scan.memoryHistory(...a);
 

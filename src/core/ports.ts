@@ -8,7 +8,6 @@ import type {
   ExtractionContext,
   MemoryCandidate,
   MemoryRecord,
-  MemoryStatus,
   MemoryType,
   Message,
   NewTurn,
@@ -72,20 +71,12 @@ export interface KeyLookup {
   keys: string[];
   /** Include superseded/retracted/historical rows (deleted rows never). */
   includeInactive?: boolean;
-  /**
-   * Of the best `limit` rows, return only those that pass this filter. It is applied after the
-   * cut, which stays the one without it: a caller that reads only some rows of the cut does not
-   * pay for reading the others whole. Absent: every row of the cut.
-   */
-  only?: KeyRowFilter;
 }
 
-/** Which rows of a key lookup's cut come back (KeyLookup.only). */
-export interface KeyRowFilter {
-  /** Only rows about these subjects. */
-  subjects?: string[];
-  /** Inactive rows only with these statuses (active rows always pass). */
-  inactiveStatuses?: MemoryStatus[];
+/** Which ended values a change lookup wants: one subject's rows whose key is one of `keys` or in its `key_` family. */
+export interface EndedLookup {
+  subject: string;
+  keys: string[];
 }
 
 /** A turn's place in its session. */
@@ -139,6 +130,14 @@ export interface RecallIndex {
   getMemories(scope: string, ids: string[]): Promise<MemoryRecord[]>;
   /** Non-deleted memories whose key is one of `keys` or in its `key_` family: active first, then confidence, newest; at most `limit`. */
   memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]>;
+  /**
+   * Retracted rows (ended values, not superseded ones) of the lookup's subject and keys (each key and
+   * its `key_` family), the latest end (valid_to, else updated_at) first, the later written first on
+   * ties; at most `limit`. However long the superseded history of those keys, it is not read.
+   */
+  retractedByKeys(scope: string, lookup: EndedLookup, limit: number): Promise<MemoryRecord[]>;
+  /** Active rows of these (subject, key) slots (exact keys, no family), at most `perSlot` a slot, any order. */
+  activeInSlots(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]>;
   /** Non-deleted event memories dated (event date, else validity start) in [from, to), at most `limit`. */
   eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]>;
   /** Inactive, non-deleted rows of these slots, newest end (valid_to, else updated_at) first, at most `perSlot` each. */

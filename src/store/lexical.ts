@@ -5,7 +5,8 @@
  * `limit` by a BM25 estimate over the matched set — so SQLite, PostgreSQL and PGlite return
  * the same documents for the same data. Pure.
  */
-import type { KeyRowFilter, LexicalDoc, TurnPlace } from '../core/ports.ts';
+import type { LexicalDoc, MemorySlot, TurnPlace } from '../core/ports.ts';
+import { byCodePoint } from '../core/text/code-point-order.ts';
 
 /** Longest term we look up (longer ones cannot be index terms and break tsquery limits). */
 export const MAX_TERM_BYTES = 1000;
@@ -197,12 +198,20 @@ export function distinctPlaces(places: readonly TurnPlace[]): Array<[string, num
   return out;
 }
 
-/** Whether a row of a key lookup's cut passes `KeyLookup.only` (applied after the cut, by every adapter). */
-export function passesKeyFilter(m: { subject: string; active: boolean; status: string }, only: KeyRowFilter | undefined): boolean {
-  if (!only) return true;
-  if (only.subjects && !only.subjects.includes(m.subject)) return false;
-  if (only.inactiveStatuses && !m.active && !(only.inactiveStatuses as readonly string[]).includes(m.status)) return false;
-  return true;
+/** The end of a history row: when it stopped holding, else when it was last written. */
+export const historyEnd = (m: { validTo: string | null; updatedAt: string }): string => m.validTo ?? m.updatedAt;
+
+/** (subject, key) slots as distinct [subject, key] pairs in code-point order, for a per-slot read. */
+export function distinctSlots(slots: readonly MemorySlot[]): Array<[string, string]> {
+  const seen = new Set<string>();
+  const out: Array<[string, string]> = [];
+  for (const { subject, key } of [...slots].sort((a, b) => byCodePoint(a.subject, b.subject) || byCodePoint(a.key, b.key))) {
+    const k = `${subject}\u0000${key}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push([subject, key]);
+  }
+  return out;
 }
 
 /** True for a term both full-text tokenizers index as one token, exactly as written. */
@@ -235,4 +244,4 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 /** Code-point order (how SQLite's BINARY and PostgreSQL's `COLLATE "C"` sort): the core's one definition. */
-export { byCodePoint } from '../core/text/code-point-order.ts';
+export { byCodePoint };

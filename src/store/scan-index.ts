@@ -5,10 +5,10 @@
  * in-process stores (bench/lib/in-memory-store, test doubles). Linear in the scope; not for
  * large scopes. Pure over the arrays it is handed.
  */
-import type { CorpusStats, KeyLookup, LexicalDoc, MemorySlot, RecallIndex, ScopeNames } from '../core/ports.ts';
+import type { CorpusStats, EndedLookup, KeyLookup, LexicalDoc, MemorySlot, RecallIndex, ScopeNames } from '../core/ports.ts';
 import type { MemoryRecord, TurnRecord } from '../core/types.ts';
 import { speakerOf } from '../core/render.ts';
-import { byCodePoint, cleanTerms, distinctPlaces, passesKeyFilter, selectCandidates } from './lexical.ts';
+import { byCodePoint, cleanTerms, distinctPlaces, historyEnd, selectCandidates } from './lexical.ts';
 
 export interface ScanSource {
   /** The scope's turns (any order). */
@@ -27,8 +27,6 @@ export function byKeyLookupOrder(a: MemoryRecord, b: MemoryRecord): number {
   return Number(b.active) - Number(a.active) || b.confidence - a.confidence || byCodePoint(b.updatedAt, a.updatedAt);
 }
 
-/** The end of a history row: when it stopped holding, else when it was last written. */
-export const historyEnd = (m: MemoryRecord) => m.validTo ?? m.updatedAt;
 
 function stats(docs: Array<{ termCount: number }>): { count: number; totalTerms: number } {
   return { count: docs.length, totalTerms: docs.reduce((s, d) => s + d.termCount, 0) };
@@ -95,8 +93,26 @@ export function scanRecallIndex(src: ScanSource): RecallIndex {
         .filter((m) => (lookup.includeInactive !== false || m.active) && keyInFamily(m.key, lookup.keys))
         .reverse()
         .sort(byKeyLookupOrder)
-        .slice(0, Math.max(0, limit))
-        .filter((m) => passesKeyFilter(m, lookup.only));
+        .slice(0, Math.max(0, limit));
+    },
+    async retractedByKeys(scope, lookup: EndedLookup, limit) {
+      if (lookup.keys.length === 0) return [];
+      // Ties: the later written first (reverse listing order into a stable sort).
+      return liveMemories(scope)
+        .filter((m) => m.status === 'retracted' && m.subject === lookup.subject && keyInFamily(m.key, lookup.keys))
+        .reverse()
+        .sort((a, b) => byCodePoint(historyEnd(b), historyEnd(a)))
+        .slice(0, Math.max(0, limit));
+    },
+    async activeInSlots(scope, slots: MemorySlot[], perSlot) {
+      const want = new Set(slots.map((s) => `${s.subject}\u0000${s.key}`));
+      const per = new Map<string, number>();
+      return liveMemories(scope).filter((m) => {
+        const k = `${m.subject}\u0000${m.key}`;
+        if (!m.active || !want.has(k) || (per.get(k) ?? 0) >= perSlot) return false;
+        per.set(k, (per.get(k) ?? 0) + 1);
+        return true;
+      });
     },
     async eventsBetween(scope, from, to, limit) {
       return liveMemories(scope)

@@ -123,6 +123,8 @@ export class FakeStore implements MemoryStore {
   turnsBetween = this.guard('turnsBetween');
   getMemories = this.guard('getMemories');
   memoriesByKeys = this.guard('memoriesByKeys');
+  retractedByKeys = this.guard('retractedByKeys');
+  activeInSlots = this.guard('activeInSlots');
   eventsBetween = this.guard('eventsBetween');
   memoryHistory = this.guard('memoryHistory');
   async vectorSearch() {

@@ -22,7 +22,7 @@ function recorded(store: MemoryStore, calls: string[]): MemoryStore {
   });
 }
 
-const READS = new Set(['corpusStats', 'scopeNames', 'lexicalCandidates', 'termFrequencies', 'memoriesByKeys', 'turnsAround', 'turnsAt', 'turnsBetween', 'eventsBetween', 'getMemories', 'getTurns', 'memoryHistory', 'recentTurns', 'vectorSearch', 'scopesOfUser']);
+const READS = new Set(['corpusStats', 'scopeNames', 'lexicalCandidates', 'termFrequencies', 'memoriesByKeys', 'retractedByKeys', 'activeInSlots', 'turnsAround', 'turnsAt', 'turnsBetween', 'eventsBetween', 'getMemories', 'getTurns', 'memoryHistory', 'recentTurns', 'vectorSearch', 'scopesOfUser']);
 
 describe('MemoryService.warmUp', () => {
   test('reads only, asks no provider, counts no recall, and leaves the store as it was', async () => {

@@ -896,22 +896,49 @@ export function runRecallIndexConformance(name: string, makeStore: () => Promise
       expect((await store.getMemories(scope, [loc.id, gone.id, 'missing'])).map((m) => m.id).sort()).toEqual([loc.id, gone.id].sort());
     });
 
-    test('a key lookup filtered by `only` returns the rows of the same cut that pass', async () => {
-      const scope = `u:${uid('keysonly')}`;
-      const cur = memory(scope, 'diet', 'pescatarian', { confidence: 0.9 });
-      const superseded = memory(scope, 'diet', 'vegan', { active: false, status: 'superseded', confidence: 0.8 });
-      const retracted = memory(scope, 'diet', 'vegetarian', { active: false, status: 'retracted', confidence: 0.7 });
-      const olderRetracted = memory(scope, 'diet', 'keto', { active: false, status: 'retracted', confidence: 0.6 });
-      const sister = memory(scope, 'diet', 'raw food', { subject: 'sister', singleValued: false, confidence: 0.95 });
-      await store.transaction(scope, async (tx) => {
-        for (const m of [cur, superseded, retracted, olderRetracted, sister]) await tx.insertMemory(m);
-      });
-      const only = { subjects: ['user'], inactiveStatuses: ['retracted' as const] };
-      expect((await store.memoriesByKeys(scope, { keys: ['diet'] }, 10)).map((m) => m.value)).toEqual(['raw food', 'pescatarian', 'vegan', 'vegetarian', 'keto']);
-      expect((await store.memoriesByKeys(scope, { keys: ['diet'], only }, 10)).map((m) => m.value)).toEqual(['pescatarian', 'vegetarian', 'keto']);
-      // The filter applies after the cut: the best 4 rows are chosen first, so the older retraction stays out.
-      expect((await store.memoriesByKeys(scope, { keys: ['diet'], only }, 4)).map((m) => m.value)).toEqual(['pescatarian', 'vegetarian']);
-      expect((await store.memoriesByKeys(scope, { keys: ['diet'], only: { subjects: ['sister'] } }, 10)).map((m) => m.value)).toEqual(['raw food']);
+    test('the change lookup: retracted rows of the keys, latest end first, whatever the superseded history', async () => {
+      const scope = `u:${uid('ended')}`;
+      const ended = (key: string, value: string, validTo: string | null, extra: Partial<MemoryRecord> = {}) => memory(scope, key, value, { active: false, status: 'retracted', validTo, ...extra });
+      const cur = memory(scope, 'diet', 'pescatarian');
+      const vegetarian = ended('diet', 'vegetarian', '2026-02-01');
+      const keto = ended('diet', 'keto', '2025-06-01');
+      const lactose = ended('diet', 'lactose free', '2025-06-01'); // the same end as keto, written later
+      const paleo = ended('diet', 'paleo', null, { updatedAt: '2025-09-01T00:00:00.000Z' }); // no end: its last write
+      const winter = ended('diet_winter', 'soup only', '2026-01-01');
+      const sister = ended('diet', 'raw food', '2026-03-01', { subject: 'sister' });
+      const others = [ended('dietary', 'not in the family', '2026-04-01'), ended('pet', 'Rex', '2026-04-01'), ended('diet', 'erased', '2026-04-01', { status: 'deleted', deletedAt: '2026-04-02T00:00:00.000Z' })];
+      // Newer superseded rows of the same slot than any retraction: more than the limits below.
+      const history = Array.from({ length: 30 }, (_, i) => memory(scope, 'diet', `plan ${i}`, { active: false, status: 'superseded', validTo: `2026-05-${String(i + 1).padStart(2, '0')}`, confidence: 0.99 }));
+      await store.transaction(scope, async (tx) => tx.insertMemories([cur, vegetarian, keto, lactose, paleo, winter, sister, ...others, ...history]));
+      const values = async (lookup: { subject: string; keys: string[] }, limit: number) => (await store.retractedByKeys(scope, lookup, limit)).map((m) => m.value);
+      expect(await values({ subject: 'user', keys: ['diet'] }, 10)).toEqual(['vegetarian', 'soup only', 'paleo', 'lactose free', 'keto']);
+      expect(await values({ subject: 'user', keys: ['diet'] }, 2)).toEqual(['vegetarian', 'soup only']);
+      expect(await values({ subject: 'user', keys: ['diet_winter', 'pet'] }, 10)).toEqual(['Rex', 'soup only']);
+      expect(await values({ subject: 'sister', keys: ['diet'] }, 10)).toEqual(['raw food']);
+      expect(await values({ subject: 'user', keys: [] }, 10)).toEqual([]);
+      expect(await values({ subject: 'user', keys: ['diet'] }, 0)).toEqual([]);
+      const r = (await store.retractedByKeys(scope, { subject: 'user', keys: ['diet'] }, 1))[0]!;
+      expect(r).toMatchObject({ id: vegetarian.id, status: 'retracted', active: false, validTo: '2026-02-01', metadata: vegetarian.metadata });
+    });
+
+    test('the active rows of slots: exact keys, bounded per slot', async () => {
+      const scope = `u:${uid('activeslots')}`;
+      const cur = memory(scope, 'diet', 'pescatarian');
+      const old = memory(scope, 'diet', 'vegan', { active: false, status: 'superseded' });
+      const summer = memory(scope, 'diet_summer', 'salads');
+      const sister = memory(scope, 'diet', 'raw vegan', { subject: 'sister' });
+      const likes = ['jazz', 'techno', 'folk'].map((v) => memory(scope, 'like', v, { singleValued: false }));
+      const gone = memory(scope, 'like', 'opera', { singleValued: false, active: false, status: 'deleted', deletedAt: '2026-04-02T00:00:00.000Z' });
+      await store.transaction(scope, async (tx) => tx.insertMemories([cur, old, summer, sister, ...likes, gone]));
+      const read = async (slots: Array<{ subject: string; key: string }>, per: number) => (await store.activeInSlots(scope, slots, per)).map((m) => m.value).sort();
+      expect(await read([{ subject: 'user', key: 'diet' }], 10)).toEqual(['pescatarian']);
+      expect(await read([{ subject: 'sister', key: 'diet' }, { subject: 'user', key: 'diet' }, { subject: 'user', key: 'diet' }], 10)).toEqual(['pescatarian', 'raw vegan']);
+      expect(await read([{ subject: 'user', key: 'like' }], 10)).toEqual(['folk', 'jazz', 'techno']);
+      const two = await store.activeInSlots(scope, [{ subject: 'user', key: 'like' }, { subject: 'user', key: 'diet' }], 2);
+      expect(two.filter((m) => m.key === 'like')).toHaveLength(2);
+      expect(two.filter((m) => m.key === 'diet').map((m) => m.value)).toEqual(['pescatarian']);
+      expect(await read([{ subject: 'user', key: 'pet' }], 10)).toEqual([]);
+      expect(await read([], 10)).toEqual([]);
     });
 
     test('the ingest slot read: dated keys only at the asked event dates, other keys whole, active only', async () => {

@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MemoryRecord } from '../../src/core/types.ts';
 import type { MemoryStore } from '../../src/core/ports.ts';
-import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, recentTurnsSql, candidateRowsSql, LEXICAL_HEAD_SQL, historySql, keyLookupSql, listMemoriesQuery, postingsSql, postingsUnionSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL, TURNS_AT_SQL, USER_SCOPES_SQL } from '../../src/store/sqlite/store.ts';
-import { activeMemoriesQuery as pgActive, candidateRowsSqlPg, keyRowsSqlPg, memoriesByKeyQuery as pgByKey, postingsSqlPg, TURNS_AT_SQL_PG } from '../../src/store/postgres/store.ts';
+import { SqliteMemoryStore, activeMemoriesQuery as sqliteActive, memoriesByKeyQuery as sqliteByKey, NEXT_SEQ_SQL, recentTurnsSql, candidateRowsSql, LEXICAL_HEAD_SQL, historySql, keyLookupSql, retractedSql, activeInSlotsSql, listMemoriesQuery, postingsSql, postingsUnionSql, SCOPE_SUBJECTS_SQL, TURNS_AROUND_SQL, TURNS_AT_SQL, USER_SCOPES_SQL } from '../../src/store/sqlite/store.ts';
+import { ACTIVE_IN_SLOTS_SQL_PG, activeMemoriesQuery as pgActive, candidateRowsSqlPg, RETRACTED_SQL_PG, keyRowsSqlPg, memoriesByKeyQuery as pgByKey, postingsSqlPg, TURNS_AT_SQL_PG } from '../../src/store/postgres/store.ts';
 import { POSTINGS_CAP } from '../../src/store/lexical.ts';
 import { createPostgresStore } from '../../src/store/postgres/create.ts';
 import { memory, turn } from './conformance.ts';
@@ -113,15 +113,23 @@ describe('SQLite ingest plans', () => {
       expect(plan(candidateRowsSql('memory', activeOnly, 10), [ids, SCOPE])).toMatch(/^SCAN j VIRTUAL TABLE INDEX \d+:? \| SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)$/);
       // A key lookup in one statement: the family's keys by a loose scan, per key its best rows from
       // memories_scope_key (bounded by the limit), the cut's rows by rowid; never a scan of the memories.
-      for (const filter of [{ subjects: false, statuses: false }, { subjects: true, statuses: true }]) {
-        const keys = plan(keyLookupSql(activeOnly, filter, 10), [{ scope: SCOPE, asked: JSON.stringify([['key_', 'key`', 'key'], ['key_3_', 'key_3`', 'key_3']]), ...(filter.subjects ? { subjects: '["user"]', statuses: '["retracted"]' } : {}) }]);
-        expect(keys).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
-        expect(keys).toMatch(new RegExp(`INDEX memories_scope_key \\(scope=\\? AND key=\\?${activeOnly ? ' AND active=\\?' : ''}\\)`));
-        expect(keys).toMatch(/SEARCH b USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-        expect(keys).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-        expect(keys).not.toMatch(/SCAN (memories|b|m)\b/);
-      }
+      const keys = plan(keyLookupSql(activeOnly, 10), [{ scope: SCOPE, asked: JSON.stringify([['key_', 'key`', 'key'], ['key_3_', 'key_3`', 'key_3']]) }]);
+      expect(keys).toMatch(/memories_scope_key \(scope=\? AND key>\? AND key<\?\)/);
+      expect(keys).toMatch(new RegExp(`INDEX memories_scope_key \\(scope=\\? AND key=\\?${activeOnly ? ' AND active=\\?' : ''}\\)`));
+      expect(keys).toMatch(/SEARCH b USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(keys).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(keys).not.toMatch(/SCAN (memories|b|m)\b/);
     }
+    // The change lookup: retracted rows only, from their partial index (never the superseded history), and the active rows of their slots.
+    const retracted = plan(retractedSql(10), [{ scope: SCOPE, subject: 'user', asked: JSON.stringify([['key_', 'key`', 'key'], ['key_3_', 'key_3`', 'key_3']]) }]);
+    expect(retracted).toMatch(/memories_retracted \(scope=\? AND subject=\? AND key>\?\)/);
+    expect(retracted).toMatch(/INDEX memories_retracted \(scope=\? AND subject=\? AND key=\?\)/);
+    expect(retracted).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(retracted).not.toMatch(/SCAN (memories|b|m)\b|memories_scope_key|memories_history/);
+    const active = plan(activeInSlotsSql(10), [{ scope: SCOPE, slots: JSON.stringify([['user', 'key_3']]) }]);
+    expect(active).toMatch(/INDEX memories_active_slot \(scope=\? AND subject=\? AND key=\?\)/);
+    expect(active).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(active).not.toMatch(/SCAN (memories|m)\b/);
     const history = plan(historySql(6), [{ scope: SCOPE, slots: JSON.stringify([['user', 'key_3'], ['user', 'key_4']]) }]);
     expect(history).toMatch(/USING INDEX memories_history \(scope=\? AND subject=\? AND key=\?\)/);
     expect(history).toMatch(/SEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/);
@@ -178,9 +186,10 @@ describe('SQLite ingest plans', () => {
       }
       for (const includeInactive of [true, false]) {
         expect((await store.memoriesByKeys(SCOPE, { keys: ['key_3', 'key'], includeInactive }, 7)).length).toBeGreaterThan(0);
-        await store.memoriesByKeys(SCOPE, { keys: ['key_3'], includeInactive, only: { subjects: ['user'], inactiveStatuses: ['retracted'] } }, 7);
       }
       expect((await store.memoryHistory(SCOPE, [{ subject: 'user', key: 'key_3' }], 3)).length).toBe(3);
+      await store.retractedByKeys(SCOPE, { subject: 'user', keys: ['key_3'] }, 7);
+      expect((await store.activeInSlots(SCOPE, [{ subject: 'user', key: 'key_3' }], 7)).length).toBe(1);
       expect((await store.turnsBetween(SCOPE, '2000-01-01', '2100-01-01', 4)).length).toBe(4);
       await store.eventsBetween(SCOPE, '2000-01-01', '2100-01-01', 4);
       expect((await store.recentTurns(SCOPE, 's1', 2)).length).toBe(2);
@@ -340,6 +349,16 @@ describe('PostgreSQL recall plans', () => {
         expect(used.some((u) => u.endsWith(':memories_key_rank'))).toBe(true);
         expect(used).not.toContain('Seq Scan:memories');
       }
+    });
+
+    test(`the change lookup reads memories_retracted and the active slots, never a scan of memories${analyzed ? ' (after ANALYZE)' : ''}`, async () => {
+      if (analyzed) await sql.unsafe('ANALYZE memories; ANALYZE turns').simple();
+      const retracted = await indexesOf(RETRACTED_SQL_PG, [SCOPE, 'user', JSON.stringify([['key_3', 'key_3_', 'key_3`']]), 60]);
+      expect(retracted.filter((u) => u.includes(':memories')).every((u) => u.endsWith(':memories_retracted'))).toBe(true);
+      expect(retracted.some((u) => u.endsWith(':memories_retracted'))).toBe(true);
+      const active = await indexesOf(ACTIVE_IN_SLOTS_SQL_PG, [SCOPE, JSON.stringify([['user', 'key_3']]), 60]);
+      expect(active.some((u) => /:memories_(active_slot|one_active)$/.test(u))).toBe(true);
+      expect(active).not.toContain('Seq Scan:memories');
     });
   }
 });

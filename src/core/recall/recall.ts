@@ -7,7 +7,7 @@
  * (assemble.ts). `search` returns the same fused candidates as structured results with the
  * rankers that found them.
  */
-import type { EmbedderPort, KeyRowFilter, Lexicon, MemoryStore, QueryPlannerPort, RerankerPort } from '../ports.ts';
+import type { EmbedderPort, Lexicon, MemoryStore, QueryPlannerPort, RerankerPort } from '../ports.ts';
 import type { Logger, Observer } from '../service.ts';
 import type { MemoryRecord, RecallResult, Scope, SearchResult, TurnRecord } from '../types.ts';
 import { maskSecrets } from '../text/secrets.ts';
@@ -466,13 +466,8 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
  * Retracted values of the facts the question asks for (about the user), read from the store by
  * key; the turns that ended them are added to the window for the change lines.
  */
-/** The rows of a key lookup changedStates reads: the user's, active or retracted. */
-const CHANGE_ROWS: KeyRowFilter = { subjects: ['user'], inactiveStatuses: ['retracted'] };
-
 async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Promise<MemoryRecord[]> {
-  // Events are never a change (retractedStates and namedChanges skip them): their keys are not looked up, or a long run
-  // of active events ("activities" for any "did I go…" question) would fill the cut, active first, and push out the
-  // retracted values a change is made of.
+  // Events are never a change (retractedStates and namedChanges skip them): their keys are not looked up.
   const asked = r.query.keys.filter((k) => k !== 'event' && keySpec(k)?.type !== 'event');
   const implied = r.query.changeKeys.filter((k) => !asked.includes(k) && keySpec(k)?.type !== 'event');
   // The question's own words and names (not the speakers'): an ended value it names is a change it asks about.
@@ -480,9 +475,12 @@ async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Pro
   const said = new Set(r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakerTerms.has(t.term)).map((t) => t.term));
   const endable = RECALL.namedChanges && said.size > 0 ? ENDABLE_KEYS.filter((k) => !asked.includes(k) && !implied.includes(k)) : [];
   if (asked.length + implied.length + endable.length === 0) return [];
-  // Only the user's active and retracted rows of the cut can be a change or hide one (retractedStates, namedChanges):
-  // the superseded history of a slot (hundreds of job titles) is not read whole.
-  const rows = await deps.store.memoriesByKeys(scope, { keys: [...asked, ...implied, ...endable], includeInactive: true, only: CHANGE_ROWS }, RETRIEVE.keyRows);
+  // The user's retracted rows of the keys, latest end first, from an index that holds no superseded row (a slot's
+  // hundreds of job titles neither cost a read nor push an older retraction out of the cut), then the active rows of
+  // their slots, which can hide a change (retractedStates, namedChanges). No retracted row: one read.
+  const ended = await deps.store.retractedByKeys(scope, { subject: 'user', keys: [...asked, ...implied, ...endable] }, RETRIEVE.keyRows);
+  if (ended.length === 0) return [];
+  const rows = [...ended, ...(await deps.store.activeInSlots(scope, ended, RETRIEVE.keyRows))];
   // A key only the kind of a noun implies answers with a retracted value the question names ("the ukulele").
   const own = new Set(r.query.terms.filter((t) => t.source === 'query').map((t) => t.term));
   const named = retractedStates(rows, asked);

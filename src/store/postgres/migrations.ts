@@ -386,6 +386,17 @@ SELECT gin_clean_pending_list('memories_stsv'::regclass);`);
 ANALYZE memories;`);
     },
   },
+  {
+    version: 10,
+    name: 'memories_retracted: the ended values of a slot, without its superseded history',
+    // Mirrors SQLite's memories_retracted (its migration 9): the change lookup reads a key's
+    // retracted rows, latest end first, from an index that holds no superseded row, so a slot's
+    // long history cannot push an older retraction out of the bounded cut (session 16).
+    async up(q) {
+      await q.exec(`CREATE INDEX IF NOT EXISTS memories_retracted ON memories (scope, subject, key COLLATE "C", (COALESCE(valid_to, updated_at)) COLLATE "C") WHERE status = 'retracted';
+ANALYZE memories;`);
+    },
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1].version;

@@ -8,10 +8,10 @@
  * unique index enforces one active row per single-valued key.
  */
 import { createHash } from 'node:crypto';
-import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx, TurnPlace } from '../../core/ports.ts';
+import type { CorpusStats, EndedLookup, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx, TurnPlace } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cleanTerms, cutPostings, distinctPlaces, keepFor, keyFamilyRanges, passesKeyFilter, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
+import { byCodePoint, cleanTerms, cutPostings, distinctPlaces, distinctSlots, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { KeyedMutex } from '../mutex.ts';
@@ -166,6 +166,29 @@ export const keyRowsSqlPg = (activeOnly: boolean): string => `WITH RECURSIVE k(k
     ORDER BY active DESC, confidence DESC, updated_at COLLATE "C" DESC, rid DESC LIMIT $2) m
   WHERE k.key IS NOT NULL AND EXISTS (SELECT 1 FROM asked a WHERE k.key = a.key OR (k.key COLLATE "C" >= a.lo AND k.key COLLATE "C" < a.hi))
   ORDER BY m.active DESC, m.confidence DESC, m.updated_at COLLATE "C" DESC, m.rid DESC LIMIT $2`;
+
+/**
+ * The change lookup's retracted rows ($2 the subject, $3 a JSON list of [key, from, to], $4 the
+ * limit), all from the partial index memories_retracted (migration 10): the subject's keys that have
+ * a retracted row (a loose scan), those asked or in an asked family, per key its latest-ended rows,
+ * and the latest $4 of those. The same rows as SQLite's retractedByKeys.
+ */
+export const RETRACTED_SQL_PG = `WITH RECURSIVE k(key) AS (
+    SELECT (SELECT MIN(key COLLATE "C") FROM memories WHERE scope = $1 AND subject = $2 AND status = 'retracted')
+    UNION ALL
+    SELECT (SELECT MIN(key COLLATE "C") FROM memories WHERE scope = $1 AND subject = $2 AND status = 'retracted' AND key COLLATE "C" > k.key) FROM k WHERE k.key IS NOT NULL
+  ), asked AS (
+    SELECT r->>0 AS key, r->>1 AS lo, r->>2 AS hi FROM jsonb_array_elements($3::text::jsonb) AS r
+  )
+  SELECT ${MEMORY_SELECT.split(', ').map((c) => `m.${c}`).join(', ')} FROM k CROSS JOIN LATERAL (
+    SELECT * FROM memories WHERE scope = $1 AND subject = $2 AND key COLLATE "C" = k.key AND status = 'retracted'
+    ORDER BY COALESCE(valid_to, updated_at) COLLATE "C" DESC, rid DESC LIMIT $4) m
+  WHERE k.key IS NOT NULL AND EXISTS (SELECT 1 FROM asked a WHERE k.key = a.key OR (k.key COLLATE "C" >= a.lo AND k.key COLLATE "C" < a.hi))
+  ORDER BY COALESCE(m.valid_to, m.updated_at) COLLATE "C" DESC, m.rid DESC LIMIT $4`;
+
+/** The active rows of each slot ($2: a JSON list of [subject, key]), at most $3 a slot, from memories_active_slot. */
+export const ACTIVE_IN_SLOTS_SQL_PG = `SELECT ${MEMORY_SELECT.split(', ').map((c) => `h.${c}`).join(', ')} FROM (SELECT DISTINCT p->>0 AS subject, p->>1 AS key FROM jsonb_array_elements($2::text::jsonb) AS p) s
+  CROSS JOIN LATERAL (SELECT * FROM memories m WHERE m.scope = $1 AND m.subject = s.subject AND m.key = s.key AND m.active AND m.status <> 'deleted' LIMIT $3) h`;
 
 /** The turns at (session, seq) places ($2: a JSON list of [session, seq]), one probe each of turns_scope_session_seq. */
 export const TURNS_AT_SQL_PG = `SELECT ${TURN_COLUMNS.map((c) => `t.${c}`).join(', ')} FROM jsonb_array_elements($2::text::jsonb) p CROSS JOIN LATERAL (
@@ -606,8 +629,18 @@ export class PostgresMemoryStore implements MemoryStore {
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
     const ranges = keyFamilyRanges(lookup.keys);
     if (ranges.length === 0 || limit <= 0) return [];
-    const rows = (await this.pool.prepared(keyRowsSqlPg(lookup.includeInactive === false), [scope, limit, JSON.stringify(ranges.map((r) => [r.key, r.from, r.to]))])).map(rowToMemory);
-    return lookup.only ? rows.filter((m) => passesKeyFilter(m, lookup.only)) : rows;
+    return (await this.pool.prepared(keyRowsSqlPg(lookup.includeInactive === false), [scope, limit, JSON.stringify(ranges.map((r) => [r.key, r.from, r.to]))])).map(rowToMemory);
+  }
+
+  async retractedByKeys(scope: string, lookup: EndedLookup, limit: number): Promise<MemoryRecord[]> {
+    const ranges = keyFamilyRanges(lookup.keys);
+    if (ranges.length === 0 || limit <= 0) return [];
+    return (await this.pool.prepared(RETRACTED_SQL_PG, [scope, lookup.subject, JSON.stringify(ranges.map((r) => [r.key, r.from, r.to])), limit])).map(rowToMemory);
+  }
+
+  async activeInSlots(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]> {
+    if (slots.length === 0 || perSlot <= 0) return [];
+    return (await this.pool.prepared(ACTIVE_IN_SLOTS_SQL_PG, [scope, JSON.stringify(distinctSlots(slots)), perSlot])).map(rowToMemory);
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {

@@ -374,6 +374,17 @@ WHEN old.scope IS new.scope AND old.status IS new.status AND old.active IS new.a
 END;
 `,
   },
+  {
+    version: 9,
+    name: 'memories_retracted: the ended values of a slot, without its superseded history',
+    // The change lookup ("no longer vegetarian") needs a key's retracted rows. In memories_scope_key
+    // and memories_history they sort among the superseded ones, so a slot's long history (687 job
+    // titles on the 10k-turn bench user) pushed an older retraction out of a bounded cut (session 15).
+    // This index holds only retracted rows, latest end last per (subject, key).
+    sql: `
+CREATE INDEX memories_retracted ON memories (scope, subject, key, COALESCE(valid_to, updated_at)) WHERE status = 'retracted';
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

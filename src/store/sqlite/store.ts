@@ -7,12 +7,12 @@
  * transaction use a second connection that only sees committed data.
  */
 import Database from 'better-sqlite3';
-import type { CorpusStats, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx, TurnPlace } from '../../core/ports.ts';
+import type { CorpusStats, EndedLookup, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx, TurnPlace } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
 import { StoreUnavailableError } from '../../core/errors.ts';
 import { agentScopeRange, decodeScope } from '../../core/scope.ts';
 import { MEMORY_COLUMNS, memoryFromValues, memorySelect, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, turnFromValues, turnSelect, type Row, type SqlValue } from '../rows.ts';
-import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, distinctPlaces, fts5Query, isWholeToken, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
+import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, distinctPlaces, distinctSlots, fts5Query, historyEnd, isWholeToken, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
 import { slotClauses, splitDated, type SlotFilter } from '../slot-filter.ts';
@@ -268,17 +268,15 @@ export const SCOPE_SUBJECTS_SQL = `WITH RECURSIVE s(subject) AS (
 
 /**
  * A key lookup in one statement (named parameters: scope, asked — a JSON list of [from, to, key]:
- * each key with its `key_` family range —, and with a filter subjects / statuses, JSON lists; the
- * limit is in the text, limitClause):
+ * each key with its `key_` family range; the limit is in the text, limitClause):
  * the asked keys and the keys of their families (a loose scan of memories_scope_key, one seek per
  * distinct key), per key its best rows in lookup order straight from that index (`LIMIT lim`
- * each: a slot superseded 700 times costs its limit), the best `lim` of those, and only the rows
- * of that cut that pass KeyLookup.only read whole, each with its rowid first (the cut's
- * order is restored in JS: an ORDER BY here sorts whole rows, which cost more than the rest of the
- * statement). Was four statements (a family probe, a loose scan per family, the per-key rows to JS,
- * the kept rows by rowid).
+ * each: a slot superseded 700 times costs its limit), the best `lim` of those, and the rows of
+ * that cut read whole, each with its rowid first (the cut's order is restored in JS: an ORDER BY
+ * here sorts whole rows, which cost more than the rest of the statement). Was four statements (a
+ * family probe, a loose scan per family, the per-key rows to JS, the kept rows by rowid).
  */
-const keyLookupText = (activeOnly: boolean, filter: { subjects: boolean; statuses: boolean }, limit: string) => `WITH RECURSIVE asked(lo, hi, k) AS (
+const keyLookupText = (activeOnly: boolean, limit: string) => `WITH RECURSIVE asked(lo, hi, k) AS (
   SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(@asked)
 ), fam(key, hi) AS (
   SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_scope_key WHERE scope = @scope AND key >= a.lo AND key < a.hi), a.hi FROM asked a
@@ -291,13 +289,43 @@ const keyLookupText = (activeOnly: boolean, filter: { subjects: boolean; statuse
   WHERE b.rowid IN (SELECT rowid FROM memories INDEXED BY memories_scope_key WHERE scope = @scope AND key = k.key${activeOnly ? ' AND active = 1' : ''} AND status <> 'deleted' ORDER BY active DESC, confidence DESC, updated_at DESC, rowid DESC ${limit})
   ORDER BY b.active DESC, b.confidence DESC, b.updated_at DESC, b.rowid DESC ${limit}
 )
-SELECT m.rowid, ${memorySelect('m')} FROM cut c CROSS JOIN memories m NOT INDEXED ON m.rowid = c.r${filter.subjects || filter.statuses ? ' WHERE ' : ''}${[filter.subjects ? 'm.subject IN (SELECT value FROM json_each(@subjects))' : '', filter.statuses ? '(m.active = 1 OR m.status IN (SELECT value FROM json_each(@statuses)))' : ''].filter(Boolean).join(' AND ')}`;
+SELECT m.rowid, ${memorySelect('m')} FROM cut c CROSS JOIN memories m NOT INDEXED ON m.rowid = c.r`;
 
-/** keyLookupText per variant (active only, subject filter, status filter: bits 4, 2, 1), each text built once per limit. */
-const KEY_LOOKUP_SQL = Array.from({ length: 8 }, (_, v) => perLimit((limit) => keyLookupText(!!(v & 4), { subjects: !!(v & 2), statuses: !!(v & 1) }, limit)));
-export function keyLookupSql(activeOnly: boolean, filter: { subjects: boolean; statuses: boolean }, limit: number): string {
-  return KEY_LOOKUP_SQL[(activeOnly ? 4 : 0) + (filter.subjects ? 2 : 0) + (filter.statuses ? 1 : 0)](limit);
+/** keyLookupText with and without inactive rows, each text built once per limit. */
+const KEY_LOOKUP_SQL = [perLimit((limit) => keyLookupText(false, limit)), perLimit((limit) => keyLookupText(true, limit))];
+export function keyLookupSql(activeOnly: boolean, limit: number): string {
+  return KEY_LOOKUP_SQL[activeOnly ? 1 : 0](limit);
 }
+
+/**
+ * The change lookup's retracted rows in one statement (named parameters: scope, subject, asked — a
+ * JSON list of [from, to, key] as in the key lookup; the limit in the text), all from the partial
+ * index memories_retracted (scope, subject, key, end) WHERE status = 'retracted' (migration 9):
+ * the subject's keys that have a retracted row (a loose scan: one seek when there is none, however
+ * many keys are asked), those asked or in an asked family, per key its latest-ended rows (`LIMIT
+ * lim` each), the latest `lim` of those, read whole with the rowid first (ordered in JS).
+ * Superseded rows are not in the index, so a slot's long history costs nothing.
+ */
+export const retractedSql = perLimit(
+  (limit) => `WITH RECURSIVE k(key) AS (
+  SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_retracted WHERE scope = @scope AND subject = @subject AND status = 'retracted')
+  UNION ALL
+  SELECT (SELECT MIN(key) FROM memories INDEXED BY memories_retracted WHERE scope = @scope AND subject = @subject AND status = 'retracted' AND key > k.key) FROM k WHERE k.key IS NOT NULL
+), keys(key) AS (
+  SELECT k.key FROM k WHERE k.key IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(@asked) a WHERE k.key = json_extract(a.value, '$[2]') OR (k.key >= json_extract(a.value, '$[0]') AND k.key < json_extract(a.value, '$[1]')))
+), cut(r, e) AS (
+  SELECT b.rowid, COALESCE(b.valid_to, b.updated_at) FROM keys k CROSS JOIN memories b NOT INDEXED
+  WHERE b.rowid IN (SELECT rowid FROM memories INDEXED BY memories_retracted WHERE scope = @scope AND subject = @subject AND key = k.key AND status = 'retracted' ORDER BY COALESCE(valid_to, updated_at) DESC, rowid DESC ${limit})
+  ORDER BY 2 DESC, 1 DESC ${limit}
+)
+SELECT m.rowid, ${memorySelect('m')} FROM cut c CROSS JOIN memories m NOT INDEXED ON m.rowid = c.r`,
+);
+
+/** The active rows of each slot (named parameters: scope, slots — a JSON list of [subject, key]), from memories_active_slot, at most `per` a slot (in the text). */
+export const activeInSlotsSql = perLimit(
+  (per) => `SELECT ${memorySelect('m')} FROM json_each(@slots) s CROSS JOIN memories m NOT INDEXED
+  WHERE m.rowid IN (SELECT rowid FROM memories INDEXED BY memories_active_slot WHERE scope = @scope AND subject = json_extract(s.value, '$[0]') AND key = json_extract(s.value, '$[1]') AND active = 1 AND status <> 'deleted' ${per})`,
+);
 
 /**
  * The newest-ended rows of each slot (named parameters: scope, slots — a JSON list of [subject,
@@ -803,15 +831,25 @@ export class SqliteMemoryStore implements MemoryStore {
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
     const ranges = keyFamilyRanges(lookup.keys);
     if (ranges.length === 0 || limit <= 0) return [];
-    const only = lookup.only;
-    const filter = { subjects: !!only?.subjects, statuses: !!only?.inactiveStatuses };
-    const params: Record<string, unknown> = { scope, asked: JSON.stringify(ranges.map((r) => [r.from, r.to, r.key])) };
-    if (only?.subjects) params.subjects = JSON.stringify(only.subjects);
-    if (only?.inactiveStatuses) params.statuses = JSON.stringify(only.inactiveStatuses);
+    const params = { scope, asked: JSON.stringify(ranges.map((r) => [r.from, r.to, r.key])) };
     // Back in the cut's order: active first, then confidence, the newest update, the newest row.
-    const rows = this.reader.values(keyLookupSql(lookup.includeInactive === false, filter, limit), params).map((v) => ({ r: Number(v[0]), m: memoryFromValues(v, 1) }));
+    const rows = this.reader.values(keyLookupSql(lookup.includeInactive === false, limit), params).map((v) => ({ r: Number(v[0]), m: memoryFromValues(v, 1) }));
     rows.sort((a, b) => Number(b.m.active) - Number(a.m.active) || b.m.confidence - a.m.confidence || byCodePoint(b.m.updatedAt, a.m.updatedAt) || b.r - a.r);
     return rows.map((x) => x.m);
+  }
+
+  async retractedByKeys(scope: string, lookup: EndedLookup, limit: number): Promise<MemoryRecord[]> {
+    const ranges = keyFamilyRanges(lookup.keys);
+    if (ranges.length === 0 || limit <= 0) return [];
+    const params = { scope, subject: lookup.subject, asked: JSON.stringify(ranges.map((r) => [r.from, r.to, r.key])) };
+    const rows = this.reader.values(retractedSql(limit), params).map((v) => ({ r: Number(v[0]), m: memoryFromValues(v, 1) }));
+    rows.sort((a, b) => byCodePoint(historyEnd(b.m), historyEnd(a.m)) || b.r - a.r);
+    return rows.map((x) => x.m);
+  }
+
+  async activeInSlots(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]> {
+    if (slots.length === 0 || perSlot <= 0) return [];
+    return this.reader.values(activeInSlotsSql(perSlot), { scope, slots: JSON.stringify(distinctSlots(slots)) }).map((v) => memoryFromValues(v));
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {
@@ -822,14 +860,7 @@ export class SqliteMemoryStore implements MemoryStore {
   async memoryHistory(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]> {
     if (slots.length === 0 || perSlot <= 0) return [];
     // Per slot, the newest-ended rows straight from the memories_history index (bounded by perSlot), every slot in one statement.
-    const seen = new Set<string>();
-    const list: Array<[string, string]> = [];
-    for (const { subject, key } of [...slots].sort((a, b) => byCodePoint(a.subject, b.subject) || byCodePoint(a.key, b.key))) {
-      const k = `${subject}\u0000${key}`;
-      if (seen.has(k)) continue;
-      seen.add(k);
-      list.push([subject, key]);
-    }
+    const list = distinctSlots(slots);
     // Slot after slot in list order, each newest end first (valid_to, else updated_at), then the newest row.
     const rows = this.reader.values(historySql(perSlot), { scope, slots: JSON.stringify(list) }).map((v) => ({ slot: Number(v[0]), r: Number(v[1]), m: memoryFromValues(v, 2) }));
     rows.sort((a, b) => a.slot - b.slot || byCodePoint(b.m.validTo ?? b.m.updatedAt, a.m.validTo ?? a.m.updatedAt) || b.r - a.r);
