@@ -222,3 +222,36 @@ describe('stances that turn', () => {
     expect(said('the bus is late again', ['the bus is just a joke round here']).filter((f) => f.includes('|opinion_'))).toEqual([]);
   });
 });
+
+describe('milestones, dates of the day, likenesses', () => {
+  test.each([
+    ['reached the summit of Helvellyn at dawn this morning, legs like jelly', /helvellyn|summit/],
+    ['made it to the top of Kinder Scout yesterday', /top/],
+    ['FIRST MARATHON this morning!!! four hours and change', /marathon/i],
+  ])('%s is a milestone', (text, value) => expect(has(said(text), 'user', 'event_milestone', value)).toBe(true));
+
+  test.each([['reached Leeds at 6 this morning'], ['first standup at the new place this morning, cameras on']])('no milestone — %s', (text) =>
+    expect(keyed(said(text), 'event_milestone')).toEqual([]),
+  );
+
+  test('"this morning" is the turn\'s day, whichever way the clause looks', async () => {
+    const { resolveDate } = await import('../../src/core/extraction/dates.ts');
+    const ref = new Date('2026-10-21T15:00:00Z');
+    for (const t of ['first parkrun this morning', 'dentist this afternoon', 'quiz tonight']) expect(resolveDate(t, ref, true)?.iso).toBe('2026-10-21');
+    expect(resolveDate('tomorrow morning', ref, true)?.iso).toBe('2026-10-22');
+  });
+
+  test('a likeness is no class: "basically a chef" is no job', () => {
+    expect(keyed(said("yeah I'm basically a professional chef, burnt the rice again"), 'job_title')).toEqual([]);
+    expect(has(said("I'm a chef at a hotel in Bath"), 'user', 'job_title', /chef/)).toBe(true);
+  });
+
+  test('a role fronted before a comma is read', () => {
+    expect(has(said('as a sonographer, I see this every day'), 'user', 'job_title', /sonographer/)).toBe(true);
+    expect(has(said('as a perfusionist, I see this every day'), 'user', 'job_title', /perfusionist/)).toBe(true);
+  });
+
+  test('a hedge makes a turned stance mixed', () => {
+    expect(said('crocs are still comfy but the strap snapped in a week so idk', ['crocs are basically all I wear']).some((f) => f.startsWith('user|opinion_crocs|'))).toBe(true);
+  });
+});

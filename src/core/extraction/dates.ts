@@ -80,6 +80,9 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
           ? 'month'
           : 'year';
     let d = s.date();
+    // "this morning", "today", "tonight" are the turn's own day, whichever way the clause looks (chrono's forward
+    // reading put a morning already past on the next day).
+    if (/^(?:this\s+(?:morning|afternoon|evening)|today|tonight)$/i.test(r.text.trim())) d = ref;
     // A bare weekday is the last one for past events and the next one for plans.
     if (s.isCertain('weekday') && !s.isCertain('day')) {
       // "Friday 13th", "Tuesday the 10th": the weekday with its day of the month is that day (the month whose date has

@@ -69,7 +69,7 @@ function lexicalStance(text: string): 'positive' | 'negative' | null {
   return pos > neg ? 'positive' : neg > pos ? 'negative' : null;
 }
 /** A hedge that tempers praise into a mixed view ("fine. sometimes.", "alright I suppose"). */
-const hedged = (t: string) => /\b(?:sometimes|i\s+suppose|i\s+guess|kind\s+of|sort\s+of|-ish|in\s+small\s+doses|only\s+(?:on|in|when|if))\b/i.test(t) || /\bONLY\b/.test(t);
+const hedged = (t: string) => /\b(?:sometimes|i\s+suppose|i\s+guess|kind\s+of|sort\s+of|-ish|in\s+small\s+doses|only\s+(?:on|in|when|if)|idk|dunno|not\s+sure)\b/i.test(t) || /\bONLY\b/.test(t);
 
 /**
  * Budget of the held-topics memo (per thread). Each turn reads the held topics of the session's last three turns' user

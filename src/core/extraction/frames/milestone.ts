@@ -75,7 +75,18 @@ function ownStage(core: string, lex: Lexicon): Stage | null {
   }
   if (!words[0]) return null;
   const lemma = pastLemma(words[0], lex);
-  if (!lemma) return null;
+  // "FIRST SOLO FLIGHT this morning!!!": a dated fragment that names a first feat, with no verb at all.
+  if (!lemma) {
+    const feat = lex.lemmas(words[0].toLowerCase(), 'verb').length === 0 ? objectOf(words) : null;
+    // (Only a feat the lexicon knows as an act or event: "first standup at Revolut" names no feat.)
+    return feat?.first && hasClass(feat.head.toLowerCase(), MILESTONE.featClasses, lex) ? { kind: 'first' } : null;
+  }
+  // "reached Uhuru Peak", "made it to the summit of Snowdon": a top arrived at is a feat.
+  if ((MILESTONE.reached.verbs as readonly string[]).includes(lemma)) {
+    const goal = objectOf(words.slice(1).filter((w, i) => !(i === 0 && /^it$/i.test(w)) && !(i <= 1 && /^to$/i.test(w))));
+    const head = goal?.head.toLowerCase() ?? '';
+    if (goal && ((MILESTONE.reached.words as readonly string[]).includes(head) || MILESTONE.reached.anchors.some((a) => lex.isA(head, a, { pos: 'noun', maxSenses: 1, maxDepth: 3 })))) return { kind: 'achieved' };
+  }
   const obj = objectOf(words.slice(1));
   if ((MILESTONE.achieved as readonly string[]).includes(lemma)) {
     if (lemma !== 'pass') return { kind: 'achieved' };

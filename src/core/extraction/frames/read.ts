@@ -363,12 +363,14 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     // Class membership is said with an article ("I am a nurse"); "I'm maid of honour" names a role, not a job.
     // "haven't had any meat": a negated frame reads its "any" phrase (fits() refuses "any" elsewhere).
     if (frame.alongside && !inSlot(shape, frame.alongside.slot).some((np) => fits(np, frame.alongside!.arg, lex))) continue;
+    // "I'm basically a michelin chef", "practically a taxi driver for the kids": a likeness, not a class one is in.
+    if (frame.slot === 'complement' && LIKENESS.test(clause.text)) continue;
     if (frame.objectHeads && !shape.objects.some((o) => frame.objectHeads!.includes(o.headLemma))) continue;
     const slotted = frame.modifierOf ? inSlot(shape, frame.slot).flatMap((np) => modifierPhrase(np, frame.modifierOf!, lex)) : inSlot(shape, frame.slot);
     const args = slotted.filter(
       (np) =>
         // A name the lexicon does not hold, spoken, is a language ("I speak Ilocano at home").
-        (fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) || (frame.pred === 'speak' && frame.arg === 'language' && np.proper && !np.det && !/\s/.test(np.name ?? np.head) && unknownName(np, lex))) &&
+        (fits(frame.negated && np.det === 'any' ? { ...np, det: null } : np, frame.arg, lex) || (frame.pred === 'speak' && frame.arg === 'language' && np.proper && !np.det && !/\s/.test(np.name ?? np.head) && new RegExp(`\\b${(np.name ?? np.head).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![-\\p{L}])`, 'u').test(clause.text) && unknownName(np, lex))) &&
         (frame.slot !== 'complement' || np.det === 'a' || np.det === 'an') &&
         // "having salmon tonight", "had chicken last night": an animal that is also a food, had with no article, is a meal.
         !(frame.arg === 'animal' && shape.verb === 'have' && np.det === null && !np.name && !!lex && lex.senses(np.headLemma, 'noun', 5).some((x) => x.lexClass === 'noun.food')),
@@ -437,6 +439,9 @@ function modifierPhrase(np: Phrase, heads: readonly string[], lex?: Lexicon): Ph
   const head = mods[mods.length - 1];
   return [{ text: mods.join(' '), head, headLemma: lex?.lemmas(head, 'noun')[0] ?? head, name: null, proper: false, det: null, gerund: false, noun: head }];
 }
+
+/** A hedge before the complement's article: the complement is what the subject is like, not what it is. */
+const LIKENESS = /\b(?:basically|practically|virtually|pretty\s+much|kind\s+of|sort\s+of|more\s+or\s+less|almost|like)\s+(?:a|an)\s/i;
 
 /** A phrase that opens with a count ("six hives", "2 colds"). */
 const COUNTED = /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+(?:few|couple|dozen))\s/i;
@@ -1322,19 +1327,21 @@ export function selfTaughtDrafts(rc: ReadClause): Draft[] {
 }
 
 /** "as an orthotist I spend…", "As a cheesemonger, I…": a fronted role of the speaker's present clause. */
-const AS_ROLE = /^\s*as\s+an?\s+((?:[a-z][a-z-]*\s+){0,2}([a-z][a-z-]*))\s*,?\s*$/i;
+const AS_ROLE = /^\W*(?:(?:and|but|so|honestly|well)\s+)?as\s+an?\s+((?:[a-z][a-z-]*\s+){0,3}?([a-z][a-z-]*))\s*,?\s+(?:I|we)\s+([\p{L}'’]+)/iu;
 
 /**
  * A role fronted before the speaker's clause about now ("as a cheesemonger I come home smelling like a cave") is the
  * speaker's occupation. The head must be an occupation to the lexicon (or by its agent suffix); a past clause ("as a
- * student I lived in Lyon") is history, a wish or condition says nothing.
+ * student I lived in Lyon", "as a nurse I used to…") is history, a wish or condition says nothing.
  */
 export function asRoleDrafts(rc: ReadClause): Draft[] {
   const { clause, lex } = rc;
-  const m = AS_ROLE.exec(clause.pre);
-  if (!m || !clause.subject.self || clause.negated || rc.shape.modal || /\b(?:if|would|wish|could|might)\b/i.test(clause.sentence)) return [];
-  const verb = rc.tokens.find((t) => t.pos === 'VERB' || t.pos === 'AUX');
-  if (!verb || PAST_CUE.test(verb.lower)) return [];
+  // Read from the sentence: a comma may have split the role off its clause ("as a nurse, I see this daily"). The
+  // occupations the rules' word list holds are theirs (rules/personal-facts.ts); this reads the lexicon's and the
+  // agent suffix's.
+  const m = AS_ROLE.exec(clause.sentence);
+  if (!m || !clause.subject.self || clause.negated || /\b(?:if|would|wish|could|might)\b/i.test(clause.sentence)) return [];
+  if (PAST_CUE.test(m[3]) || /^used$/i.test(m[3])) return [];
   const head = lex?.lemmas(m[2].toLowerCase(), 'noun')[0] ?? m[2].toLowerCase();
   if (!isKind(head, 'occupation', lex) || isKind(head, 'family', lex)) return [];
   return [{ key: 'job_title', value: m[1].toLowerCase(), subject: clause.speaker, metadata: { frame: 'as×occupation' } }];

@@ -310,7 +310,9 @@ export const ARRIVAL = {
  * that can be passed as a test (an act, a cognition, an attribute; a name or a word the lexicon does not hold).
  */
 export const MILESTONE = {
-  achieved: ['pass', 'qualify', 'graduate', 'ordain', 'certify', 'accredit', 'induct', 'commission', 'knight', 'matriculate', 'charter'],
+  achieved: ['pass', 'qualify', 'graduate', 'ordain', 'certify', 'accredit', 'induct', 'commission', 'knight', 'matriculate', 'charter', 'summit'],
+  /** Verbs of arriving at a goal, and what the goal must be a kind of ("reached the summit", "made it to the top of Ben Nevis"). */
+  reached: { verbs: ['reach', 'make', 'get'], anchors: ['top', 'summit', 'peak', 'pinnacle'], words: ['peak', 'summit', 'top', 'finish'] },
   /** Verbs a credential is got by. */
   obtained: ['get', 'earn', 'receive', 'gain', 'achieve', 'award', 'collect'],
   credentialAnchors: ['certificate', 'award', 'academic_degree', 'diploma'],
