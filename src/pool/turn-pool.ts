@@ -137,8 +137,8 @@ export const OFFLOAD_SMALL_ABOVE_UTILISATION = 0.9;
  * it, none sent during it) is below this, nothing overlapped (one turn at a time: the request
  * waits for the worker, the loop idles), and small turns stay
  * inline for OFFLOAD_BACKOFF_MS. At concurrency 1 the client's next turn arrives within a
- * millisecond, so the loop's utilisation reads ≥ 0.9 and, before session 16, ~40% of the turns
- * went to the worker: ~3.9 ms a turn in the worker on top of ~4 on the main thread, for nothing.
+ * millisecond, so the loop's utilisation reads ≥ 0.9 and, before session 16, many turns went to
+ * the worker: 1.7–3.9 ms a turn in the worker on top of ~4.5 on the main thread, for nothing.
  */
 export const OFFLOAD_MIN_OVERLAP_UTILISATION = 0.5;
 /** How long small turns stay inline after an offload that overlapped nothing (then one is tried again). */

@@ -265,9 +265,9 @@ describe('TurnPool', () => {
 
   test('one turn at a time stays inline even on a saturated loop: an offload that overlapped nothing backs off', async () => {
     // Session 16: at concurrency 1 the client's next turn arrives within a millisecond, so the loop read
-    // >= 0.9 busy and ~40% of the turns went to the worker while the loop idled waiting for it (c1:
-    // ~3.9 ms a turn in the worker on top of ~4 on the main thread). Now the first such offload
-    // backs off and the next turns run inline.
+    // >= 0.9 busy and many turns went to the worker while the loop idled waiting for it (c1: 1.7–3.9
+    // ms a turn in the worker on top of ~4.5 on the main thread). Now the first such offload backs
+    // off and the next turns run inline.
     const p = new TurnPool({ threads: 1 });
     try {
       await p.warmUp();
