@@ -37,8 +37,9 @@ export interface TurnPoolOptions {
   inlineExtractionBelowChars?: number;
   /**
    * Small turns still go to a worker while the main thread's event-loop utilisation (over the last
-   * ~100 ms) is at least this (default OFFLOAD_SMALL_ABOVE_UTILISATION; > 1: never). A saturated
-   * main thread then hands work to the other cores, at the hop's cost; an idle one keeps it.
+   * ~100 ms) is at least this (default OFFLOAD_SMALL_ABOVE_UTILISATION; > 1: never; 0: always,
+   * without the OFFLOAD_MIN_OVERLAP_UTILISATION back-off). A saturated main thread then hands work
+   * to the other cores, at the hop's cost; an idle one keeps it.
    */
   offloadSmallAboveUtilisation?: number;
   logger?: { warn(obj: object, msg?: string): void };
@@ -131,6 +132,19 @@ export const WORKER_YOUNG_GENERATION_MB = 8;
 export const OFFLOAD_SMALL_ABOVE_UTILISATION = 0.9;
 
 /**
+ * A small turn offloaded for load pays only if the event loop had other work while the worker ran
+ * it. When the loop's utilisation over the flight of a small task alone in the pool (none before
+ * it, none sent during it) is below this, nothing overlapped (one turn at a time: the request
+ * waits for the worker, the loop idles), and small turns stay
+ * inline for OFFLOAD_BACKOFF_MS. At concurrency 1 the client's next turn arrives within a
+ * millisecond, so the loop's utilisation reads ≥ 0.9 and, before session 16, many turns went to
+ * the worker: 1.7–3.9 ms a turn in the worker on top of ~4.5 on the main thread, for nothing.
+ */
+export const OFFLOAD_MIN_OVERLAP_UTILISATION = 0.5;
+/** How long small turns stay inline after an offload that overlapped nothing (then one is tried again). */
+export const OFFLOAD_BACKOFF_MS = 1000;
+
+/**
  * Tasks a worker holds at once (piscina `concurrentTasksPerWorker`): the one it runs and the next
  * ones, already posted to it, so it starts the next without waiting for the main thread to read
  * its answer and post another (with one, it idled whenever the event loop was busy). Small turns
@@ -152,6 +166,8 @@ export class TurnPool implements TurnAnalyzer {
   private readonly smallTaskCap: number;
   private eluAt = performance.now();
   private utilisation = 0;
+  /** Until then (performance.now()) small turns stay inline: the last one offloaded overlapped nothing. */
+  private inlineUntil = 0;
   /** Tasks sent to a worker so far (tests and the bench read it). */
   dispatched = 0;
   private readonly logger?: TurnPoolOptions['logger'];
@@ -228,11 +244,17 @@ export class TurnPool implements TurnAnalyzer {
       if (!this.warm || this.closed) return null;
     }
     const large = chars >= this.inlineExtractionBelow;
+    // A small task alone in the pool: did the event loop have other work while it ran?
+    const flight = large || this.inFlight > 0 ? null : performance.eventLoopUtilization();
     try {
-      this.dispatched++;
+      const mark = ++this.dispatched;
       this.inFlight++;
       if (large) this.largeInFlight++;
-      return (await this.piscina.run(task)) as PoolResult;
+      const result = (await this.piscina.run(task)) as PoolResult;
+      if (flight && this.dispatched === mark && performance.eventLoopUtilization(performance.eventLoopUtilization(), flight).utilization < OFFLOAD_MIN_OVERLAP_UTILISATION) {
+        this.inlineUntil = performance.now() + OFFLOAD_BACKOFF_MS;
+      }
+      return result;
     } catch (err) {
       this.fallbacks++;
       this.logger?.warn({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err), task: task.kind }, 'turn worker failed; running the task inline');
@@ -259,13 +281,15 @@ export class TurnPool implements TurnAnalyzer {
    * Whether a turn of `n` characters is extracted on the main thread. Large turns never are. A
    * small one goes to the pool when the pool has room (no large task in it, fewer than
    * TASKS_PER_WORKER tasks a thread) and there is load: a turn already in the pool, or the event
-   * loop at OFFLOAD_SMALL_ABOVE_UTILISATION. One turn at a time (concurrency 1) stays inline, and
+   * loop at OFFLOAD_SMALL_ABOVE_UTILISATION, unless the last small turn offloaded overlapped
+   * nothing (OFFLOAD_MIN_OVERLAP_UTILISATION). One turn at a time (concurrency 1) stays inline, and
    * small turns never queue behind a large one.
    */
   extractsInline(n: number): boolean {
     if (n >= this.inlineExtractionBelow) return false;
     if (this.offloadSmallAbove > 1 || this.largeInFlight > 0 || this.inFlight >= this.smallTaskCap) return true;
-    return this.inFlight === 0 && this.mainThreadUtilisation() < this.offloadSmallAbove;
+    if (this.inFlight > 0 || this.offloadSmallAbove <= 0) return false;
+    return performance.now() < this.inlineUntil || this.mainThreadUtilisation() < this.offloadSmallAbove;
   }
 
   async analyse(messages: Message[]): Promise<AnalysedTurn> {

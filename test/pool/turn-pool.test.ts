@@ -251,6 +251,63 @@ describe('TurnPool', () => {
     }
   });
 
+  /** Keeps the event loop busy for `ms` (the main thread's own work: HTTP, the store, other turns). */
+  const busy = (ms: number) => {
+    const end = performance.now() + ms;
+    while (performance.now() < end);
+  };
+  /** A full ~100 ms utilisation window of a busy loop, so the pool reads it saturated. */
+  const saturate = (p: TurnPool) => {
+    busy(110);
+    p.mainThreadUtilisation();
+    busy(110);
+  };
+
+  test('one turn at a time stays inline even on a saturated loop: an offload that overlapped nothing backs off', async () => {
+    // Session 16: at concurrency 1 the client's next turn arrives within a millisecond, so the loop read
+    // >= 0.9 busy and many turns went to the worker while the loop idled waiting for it (c1: 1.7–3.9
+    // ms a turn in the worker on top of ~4.5 on the main thread). Now the first such offload backs
+    // off and the next turns run inline.
+    const p = new TurnPool({ threads: 1 });
+    try {
+      await p.warmUp();
+      const pooled = p.extractor(new OfflineExtractor());
+      const small = analyseTurn(turnOf(1, 60)).messages;
+      const before = p.dispatched;
+      saturate(p);
+      await pooled.extract(small, ctx); // alone, the loop idles while the worker runs it
+      expect(p.dispatched - before).toBe(1);
+      for (let i = 0; i < 3; i++) {
+        saturate(p);
+        await pooled.extract(small, ctx);
+      }
+      expect(p.dispatched - before).toBe(1);
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+
+  test('a saturated loop that keeps working while the worker runs a small turn keeps offloading', async () => {
+    const p = new TurnPool({ threads: 1 });
+    try {
+      await p.warmUp();
+      const pooled = p.extractor(new OfflineExtractor());
+      const small = analyseTurn(turnOf(1, 60)).messages;
+      const before = p.dispatched;
+      for (let i = 0; i < 3; i++) {
+        saturate(p);
+        let done = false;
+        const task = pooled.extract(small, ctx).finally(() => (done = true));
+        // Other requests' work meanwhile: the loop stays busy until the answer is read.
+        while (!done) await new Promise<void>((r) => setImmediate(() => (busy(2), r())));
+        await task;
+      }
+      expect(p.dispatched - before).toBe(3);
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+
   test('small turns go to the pool only while it has room; the main thread extracts the overflow', async () => {
     // Issue 16 (session 14): with an unbounded queue a busy event loop sent every small turn to the
     // worker, which then waited for the event loop to read each answer and post the next task while
