@@ -255,3 +255,15 @@ describe('milestones, dates of the day, likenesses', () => {
     expect(said('crocs are still comfy but the strap snapped in a week so idk', ['crocs are basically all I wear']).some((f) => f.startsWith('user|opinion_crocs|'))).toBe(true);
   });
 });
+
+describe('pets by what only animals do, among other names', () => {
+  test.each([
+    ["topped up the seed tray and Pimento's been chirping along to Classic FM all day, she adores Elgar", /pimento/],
+    ['Bartholomew does laps of the tank every time I switch the light on', /bartholomew/],
+    ['Wellington spends all night in his hutch chewing cardboard', /wellington/],
+  ])('%s', (text, name) => expect(has(said(text), 'user', 'pet', name)).toBe(true));
+
+  test.each([['Ruairi filled the tank with diesel'], ['Priya cleaned out the cage at the zoo'], ['Marguerite was chirping about her holiday']])('no pet — %s', (text) =>
+    expect(keyed(said(text), 'pet')).toEqual([]),
+  );
+});

@@ -18,7 +18,13 @@ import { isKind, kindOf } from './kinds.ts';
 
 const PART = new RegExp(`\\b(?:his|her)\\s+(?:(?:\\p{Ll}+|\\p{Ll}+-\\p{Ll}+)\\s+){0,2}?(?:${ANIMAL_ONLY_PARTS.map((p) => p.replace(/ /g, '\\s+')).join('|')})\\b`, 'iu');
 const VERB = new RegExp(`\\b(?:${ANIMAL_VERBS.join('|')})\\b`, 'i');
-const NAME = /(?<![\p{L}'’])([\p{Lu}][\p{Ll}]+)(?![\p{L}'’])/gu;
+const SPOKEN_OF = new RegExp(`\\b(?:${ANIMAL_VERBS.join('|')})\\s+(?:on\\s+)?(?:about|that|at\\s+me\\s+about)\\b`, 'i');
+/** An animal's verb right after the name, past its auxiliaries ("Gaspard's been chirping", "Bramble is wagging"). */
+const ADJACENT_SIGN = new RegExp(`^(?:['’]s|\\s+(?:is|was|has|had|keeps|kept))?(?:\\s+(?:been|just|still|always|also))*\\s+(?:${ANIMAL_VERBS.join('|')})\\b`, 'i');
+/** The housing only a kept animal has, said with "the" in the named one's clause ("does his bubble dance against the tank"). */
+const HOUSING = /^[^,.;!?]*?\b(?:his|her|(?:in|into|inside|against|around|round|out\s+of|from|across|of)\s+the)\s+(?:fish\s+)?(?:tank|hutch|vivarium|terrarium|aquarium|coop|cage)\b/i;
+/** A capitalised word, alone or with its "'s" ("Gaspard's been chirping"), never a word's inner capital. */
+const NAME = /(?<![\p{L}'’])([\p{Lu}][\p{Ll}]+)(?![\p{L}]|['’](?!s\b))/gu;
 /** Lexicographer classes of words pets are named after ("Pumpkin", "Fern", "Pebble"): a name may be one of them. */
 const NAME_CLASSES = ['noun.food', 'noun.animal', 'noun.plant', 'noun.object', 'noun.artifact', 'noun.person', 'noun.substance'];
 const PLACE_BEFORE = /\b(?:in|at|near|outside|from|into|around|round|past|through)\s+$/i;
@@ -50,10 +56,14 @@ export function animalSignDrafts(text: string, lex: Lexicon | undefined, people:
       const first = lex!.senses(lower, undefined, 1)[0];
       return !first || NAME_CLASSES.includes(first.lexClass);
     });
-    if (names.length !== 1) continue;
-    const after = sentence.slice(names[0].index! + names[0][0].length);
-    if (HUMAN_OBJECT.test(after) || !(PART.test(after) || VERB.test(after) || soundsLikeAnimal(after, lex!))) continue;
-    const name = names[0][1];
+    // One name in the sentence, or, among several, the one an animal's doing follows at once ("… and Gaspard's been
+    // chirping along to Radio 2, he loves Ed Sheeran": Gaspard, not the station or the singer).
+    const signed = names.length === 1 ? names : names.filter((n) => ADJACENT_SIGN.test(sentence.slice(n.index! + n[0].length)));
+    if (signed.length !== 1) continue;
+    const after = sentence.slice(signed[0].index! + signed[0][0].length);
+    // "Marguerite was chirping about her holiday": an animal's verb with a topic or a report after it is talk.
+    if (HUMAN_OBJECT.test(after) || SPOKEN_OF.test(after) || !(PART.test(after) || VERB.test(after) || HOUSING.test(after) || soundsLikeAnimal(after, lex!))) continue;
+    const name = signed[0][1];
     out.push({ key: 'pet', value: `pet named ${name}`, implicit: true, metadata: { name, frame: 'name…animal sign' } });
   }
   return out;
