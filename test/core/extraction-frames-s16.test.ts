@@ -267,3 +267,15 @@ describe('pets by what only animals do, among other names', () => {
     expect(keyed(said(text), 'pet')).toEqual([]),
   );
 });
+
+describe('a newcomer named by pronoun', () => {
+  test.each([
+    ['our daughter was born on Friday, her name is Maeve', 'child', /maeve/],
+    ['our new kitten is tiny, she is called Pip', 'pet', /pip/],
+    ['our son was born on Tuesday, he is gorgeous', 'event_milestone', /birth of son/],
+  ])('%s', (text, key, value) => expect(has(said(text), 'user', key, value)).toBe(true));
+  test('a person named by pronoun is no child or pet', () => {
+    const facts = said('my boss is lovely, her name is Joan');
+    expect([...keyed(facts, 'child'), ...keyed(facts, 'pet')]).toEqual([]);
+  });
+});

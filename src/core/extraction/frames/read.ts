@@ -668,7 +668,8 @@ export function birthDrafts(rc: ReadClause): Draft[] {
   // "my son arrived home on Monday": an arrival somewhere is a journey; a birth has only its time (and a manner).
   const at = rc.tokens.findIndex((t) => t.lemma === shape.verb);
   const rest = rc.tokens.slice(at + 1).map((t) => t.text).join(' ').replace(clause.date.text, ' ');
-  if (!/^[\s!.,]*(?:(?:safely|early|late|at\s+last|finally|bang\s+on\s+time)\b[\s!.,]*)?$/i.test(rest.split(/[!.]/)[0] ?? '')) return [];
+  // (What a comma adds after it is another phrase: the weight, the name.)
+  if (!/^[\s!.,]*(?:(?:safely|early|late|at\s+last|finally|bang\s+on\s+time)\b[\s!.,]*)?$/i.test(rest.replace(/^[\s!.,]+/, '').split(/[!.,;]/)[0] ?? '')) return [];
   const out: Draft[] = [{ key: 'event_milestone', value: `birth of ${words.join(' ')}`, type: 'event', subject: clause.speaker, eventDate: clause.date.iso, confidence: 0.8, metadata: { frame: 'birth', dateText: clause.date.text } }];
   const named = /\b(?:called|named)\s+(?:him|her|them|the\s+(?:baby|little\s+one))\s+([\p{Lu}][\p{L}'’-]+)/u.exec(clause.sentence);
   const d = named && isName(named[1]) ? relationDraft(clause.speaker, RELATIONS[rel] === 'child' ? rel : 'baby', named[1], 0.85) : null;
@@ -1213,16 +1214,18 @@ const BEFORE_PLACE = /\b(?:in|to|from|at|of|near|around|into|via)\s*$/i;
  * relative or person the message introduced (`people`), and no common word.
  */
 /** "we've called him Alfie", "I named her Tansy": a name given to someone said by a pronoun. */
-const NAMED_PRONOUN = /\b(?:we|I)(?:['’]ve|\s+have|['’]ve\s+just|\s+just|\s+finally)?\s+(?:called|named)\s+(him|her|them|it)\s+([\p{Lu}][\p{L}'’-]+)/u;
+const NAMED_PRONOUN = /\b(?:(?:we|I)(?:['’]ve|\s+have|['’]ve\s+just|\s+just|\s+finally)?\s+(?:called|named)\s+(him|her|them|it)|(his|her)\s+name\s+is|(he|she)(?:['’]s|\s+is)\s+called)\s+([\p{Lu}][\p{L}'’-]+)/u;
 /**
  * A name given by pronoun across the message: the pronoun means the newest relative or animal the speaker's message
  * named before it ("Our son arrived on Monday! … we've called him Alfie" → child Alfie; "picked up the kitten today, named
  * her Tansy" → pet). The speaker's own ("my", "our") newcomer only.
  */
 export function namedByPronoun(text: string, speaker: string, lex?: Lexicon): Draft[] {
-  const m = NAMED_PRONOUN.exec(text);
-  if (!m || !isName(m[2])) return [];
-  const before = text.slice(0, m.index);
+  const hit = NAMED_PRONOUN.exec(text);
+  // "we've called him Alfie", "his name is Leofric", "she's called Maeve": the name is the last group.
+  const m = hit ? ([hit[0], hit[1] ?? hit[2] ?? hit[3], hit[4]] as const) : null;
+  if (!hit || !m || !isName(m[2])) return [];
+  const before = text.slice(0, hit.index);
   const nouns = [...before.matchAll(/\b(?:[Mm]y|[Oo]ur|[Tt]he|[Aa]n?)\s+(?:new\s+|little\s+|baby\s+|beautiful\s+)?([\p{Ll}][\p{Ll}-]*)/gu)].reverse();
   for (const n of nouns) {
     const w = n[1];
