@@ -279,3 +279,18 @@ describe('a newcomer named by pronoun', () => {
     expect([...keyed(facts, 'child'), ...keyed(facts, 'pet')]).toEqual([]);
   });
 });
+
+describe('a dissolution by its papers, a diet of one food, weekday plurals', () => {
+  test('the divorce papers received end the partner and leave the status', () => {
+    const facts = said('got the divorce papers this morning, eleven years done', ['Ottoline and I are off to Rome in May']);
+    expect(has(facts, 'user', 'relationship_status', /divorced/)).toBe(true);
+    expect(keyed(said('got the newspapers this morning'), 'relationship_status')).toEqual([]);
+  });
+  test.each([['nothing but fruit since Easter, plus a few nuts', /fruit/], ['I only eat fish these days', /fish/]])('%s is a diet', (text, value) =>
+    expect(has(said(text), 'user', 'diet', value)).toBe(true),
+  );
+  test.each([['I only eat fish on Fridays'], ['nothing but toast for breakfast'], ['nothing but rain all week']])('no diet or pet — %s', (text) => {
+    const facts = said(text);
+    expect([...keyed(facts, 'diet'), ...keyed(facts, 'pet')]).toEqual([]);
+  });
+});

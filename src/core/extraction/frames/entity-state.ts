@@ -548,9 +548,11 @@ function fragmentEndings(rc: ReadClause, held: NonNullable<ReadClause['clause'][
   // naming the partner before the completion.
   const dissolution = shape.subject && !shape.subject.proper ? (DISSOLUTIONS[shape.subject.headLemma] ?? DISSOLUTIONS[shape.subject.text.toLowerCase().split(/\s+/)[0]]) : undefined;
   const dissolved = dissolution && ['the', 'our', 'my', null].includes(shape.subject!.det ?? null) ? dissolution : null;
-  if (dissolved && !clause.negated && !shape.modal && clause.subject.self) {
-    const at = lowers.indexOf(shape.subject!.head.toLowerCase());
-    if (lowers.slice(at + 1, at + 7).some((w) => COMPLETIONS.includes(w))) {
+  // "got the divorce papers this morning", "signed the decree": the dissolution's papers received or signed complete it.
+  const papers = !dissolved && shape.object && !shape.object.proper && ['get', 'sign', 'receive'].includes(shape.verb ?? '') && ['paper', 'papers', 'decree', 'certificate'].includes(shape.object.headLemma) ? shape.object.text.toLowerCase().split(/\s+/).map((w) => DISSOLUTIONS[w]).find(Boolean) : undefined;
+  if ((dissolved || papers) && !clause.negated && !shape.modal && clause.subject.self) {
+    const at = dissolved ? lowers.indexOf(shape.subject!.head.toLowerCase()) : -1;
+    if (papers || lowers.slice(at + 1, at + 7).some((w) => COMPLETIONS.includes(w))) {
       const from = /\bfrom\s+([\p{Lu}][\p{L}'’-]+)/u.exec(clause.text);
       const now = held.current('partner');
       const partner: Draft[] = from
@@ -558,7 +560,7 @@ function fragmentEndings(rc: ReadClause, held: NonNullable<ReadClause['clause'][
         : now
           ? retract(now, 'dissolved')
           : [{ key: 'partner', value: 'partner', op: 'retract', subject: clause.speaker, metadata: { ending: 'dissolved', anyKey: true, current: true } }];
-      return [...partner, { key: 'relationship_status', value: dissolved, subject: clause.speaker, confidence: 0.85, metadata: { ending: 'dissolved' } }];
+      return [...partner, { key: 'relationship_status', value: (dissolved ?? papers)!, subject: clause.speaker, confidence: 0.85, metadata: { ending: 'dissolved' } }];
     }
   }
   // "the engagement is off", "our marriage is over": the bond itself ends, so the current partner does.

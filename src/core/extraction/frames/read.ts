@@ -1329,6 +1329,25 @@ export function selfTaughtDrafts(rc: ReadClause): Draft[] {
   return word ? [{ key: 'hobby', value: word, subject: clause.speaker, metadata: { frame: 'got×instrument, learning' } }] : [];
 }
 
+/** Eating one food class and nothing else: "nothing but fruit since the spring", "I only eat fish these days". */
+const EXCLUSIVE_EATING = /^(?:(?:I|we)\s+)?(?:(?:have\s+|'ve\s+)?(?:been\s+)?(?:eat(?:ing)?|ate|living\s+on|live\s+on|surviving\s+on)\s+(?:nothing\s+but|only|just|exclusively)|(?:only|just|exclusively)\s+(?:eat(?:ing)?|ate)|nothing\s+but|only)\s+([a-z]+)\b/i;
+
+/**
+ * One food class eaten and nothing else is the speaker's diet, named by the class ("fruit only"): a verb of eating
+ * with "only/nothing but", or a verbless "nothing but <food>". Not negated, not a question or a wish.
+ */
+export function exclusiveDietDrafts(rc: ReadClause): Draft[] {
+  const { clause, lex } = rc;
+  const m = EXCLUSIVE_EATING.exec(clause.text.trim());
+  if (!m || !clause.subject.self || clause.negated || rc.shape.modal || /\?|\b(?:if|would|wish|want\s+to)\b/i.test(clause.sentence)) return [];
+  // "only eat fish on Fridays", "nothing but toast for breakfast": one meal or day is a habit, not a diet.
+  if (/\b(?:on\s+[a-z]+days?|at\s+(?:the\s+)?weekends?|for\s+(?:breakfast|lunch|dinner|tea|supper)|at\s+(?:breakfast|lunch|dinner)|in\s+the\s+(?:morning|evening))\b/i.test(clause.text)) return [];
+  // A bare "only <word>" needs no verb only when the fragment says nothing else is eaten ("nothing but").
+  if (/^only\s/i.test(m[0]) && !/^only\s+[a-z]+\s*(?:[,.;!]|$)/i.test(clause.text.trim())) return [];
+  const food = m[1].toLowerCase();
+  return isKind(food, 'food', lex) && !isKind(food, 'animal', lex) || ['fruit', 'fish', 'vegetables', 'veg', 'meat', 'plants'].includes(food) ? [{ key: 'diet', value: `${food} only`, subject: clause.speaker, implicit: true, metadata: { frame: 'eat×only food' } }] : [];
+}
+
 /** "as an orthotist I spend…", "As a cheesemonger, I…": a fronted role of the speaker's present clause. */
 const AS_ROLE = /^\W*(?:(?:and|but|so|honestly|well)\s+)?as\s+an?\s+((?:[a-z][a-z-]*\s+){0,3}?([a-z][a-z-]*))\s*,?\s+(?:I|we)\s+([\p{L}'’]+)/iu;
 
