@@ -546,6 +546,12 @@ export const QUERY = {
   adjunctTopic: 1,
   /** An event noun's verb searched in its other words ("wedding" → marry; 1 = on). Session 15. */
   eventVerbs: 1,
+  /** An -ing word (or any word, for the keys by sense) after an article asks no verb's key ("earn a living" is not where one lives; 1 = on). Session 16. */
+  determinedNouns: 1,
+  /** A key's phrase of several words takes its words from the other keys ("make a living": job, not location; 1 = on). Session 16. */
+  keyPhrases: 1,
+  /** An availability ask's words other than its time weigh as circumstances (availabilityFrameTerms; 1 = on). Session 16. */
+  availability: 1,
   /** A schedule ask's aspect verbs and occasion nouns weigh as circumstances (scheduleFrameTerms; 1 = on). Session 15. */
   scheduleFrame: 1,
   /** A named non-speaker's relative must be named by the document (withNamedKin; 1 = on). Session 15. */
@@ -636,6 +642,23 @@ function scheduleFrameTerms(query: string, names: ReadonlySet<string>, lexicon: 
     }
   return out;
 }
+/** An availability ask: whether a time is free or taken ("Is Friday night free for…?", "am I busy on…", "am I available…"). */
+const AVAILABILITY_ASK = /\b(?:is|are|am\s+i|are\s+we)\b[^?.!]{0,40}?\b(?:free|busy|available|booked|taken)\b/i;
+
+/**
+ * Terms of an availability ask (AVAILABILITY_ASK): its times (first noun sense a time), which are its topic, and the
+ * rest, which say what the time would be for: every content word whose first sense is not a time, when it names one ("Is Tuesday evening free for a kickabout with the lads?"
+ * asks what is on Tuesdays: the turns say "oud lessons, Tuesdays after work"). [] for other asks (QUERY.availability).
+ */
+function availabilityFrameTerms(query: string, names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): { times: string[]; rest: string[] } {
+  const none = { times: [], rest: [] };
+  if (!QUERY.availability || !lexicon || !AVAILABILITY_ASK.test(query) || PAST_SCHEDULE.test(query)) return none;
+  const content = words(query).filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !names.has(w));
+  const isTime = (w: string) => lexicon.senses(w, 'noun', 1)[0]?.lexClass === 'noun.time';
+  if (!content.some(isTime)) return none;
+  return { times: content.filter(isTime).flatMap((w) => analyze(w)), rest: content.filter((w) => !isTime(w)).flatMap((w) => analyze(w)) };
+}
+
 /** A schedule ask in the past ("When did gateball start?") asks a date: its words stay the topic's. */
 const PAST_SCHEDULE = /\b(?:did|was|were|had)\b/i;
 
@@ -932,7 +955,8 @@ function keysBySense(ws: readonly string[], lexicon: QueryLexicon | undefined, n
     const w = ws[i]!;
     if (!content(w) || w.length < 3) continue;
     add(senseKeysOf(lex, w, 'noun'));
-    add(senseKeysOf(lex, w, 'verb'));
+    // A word after an article is a noun: "a living" asks no verb's key (QUERY.determinedNouns).
+    if (!(QUERY.determinedNouns && DETERMINERS.has(ws[i - 1] ?? ''))) add(senseKeysOf(lex, w, 'verb'));
   }
   return out;
 }
@@ -940,8 +964,23 @@ function keysBySense(ws: readonly string[], lexicon: QueryLexicon | undefined, n
 /** "am I into", "I'm really into", "is she still into": a form of "be", its subject and an adverb or two, then "into". */
 const BE_INTO = / (?:am|are|is|was|were|be|been|i'm|we're|you're|they're|he's|she's)(?: (?:i|we|you|he|she|they))?(?: (?:really|still|currently|mostly|actually|so|very much))* into /;
 
+/**
+ * Articles: an -ing word after one is a noun ("a living", "the building"). Not possessives: "my eating habits" keeps
+ * the verb (a gerund owned by its doer).
+ */
+const DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+
 /** A subject or form of "be" before an -ing word makes it a progressive verb. */
 const PROGRESSIVE_BEFORE = /^(i|we|you|he|she|they|it|am|is|are|was|were|be|been|being|i'm|we're|you're|they're)$/;
+
+/** Key phrases of several words (KEY_VOCABULARY queryWords with a space), lower case. */
+const KEY_PHRASES = KEY_VOCABULARY.flatMap((s) => s.queryWords.filter((w) => /\s/.test(w)).map((w) => w.toLowerCase()));
+
+/** The words of the key phrases an ask says ("How does she make a living?" → make, a, living). */
+export function keyPhraseWords(q: string): string[] {
+  const spaced = ` ${words(q).join(' ')} `;
+  return KEY_PHRASES.filter((p) => spaced.includes(` ${p} `)).flatMap((p) => p.split(/\s+/));
+}
 
 /** Single-word query words of each key, lower case: a question word whose lemma is one asks for the key ("conditions" → condition). */
 const SINGLE_QUERY_WORDS = KEY_VOCABULARY.map((s) => ({ key: s.key, words: new Set(s.queryWords.map((w) => w.toLowerCase()).filter((w) => !/\s/.test(w))) }));
@@ -958,8 +997,17 @@ function keysAskedFor(q: string, lexicon?: QueryLexicon, names: ReadonlySet<stri
   const askedWords = askedAll.map((w) => w.replace(/'s$/, ''));
   const asked = spaced(askedAll);
   const keys: string[] = [];
+  // A key's phrase takes its words ("make a living" is the job's: its "living" asks no location; QUERY.keyPhrases).
+  let rest = asked;
+  if (QUERY.keyPhrases)
+    for (const spec of KEY_VOCABULARY)
+      for (const w of spec.queryWords)
+        if (/\s/.test(w) && rest.includes(` ${w.toLowerCase()} `)) {
+          if (!keys.includes(spec.key)) keys.push(spec.key);
+          rest = rest.split(` ${w.toLowerCase()} `).join(' | ');
+        }
   for (const spec of KEY_VOCABULARY) {
-    if (spec.queryWords.some((w) => asked.includes(` ${w.toLowerCase()} `))) keys.push(spec.key);
+    if (!keys.includes(spec.key) && spec.queryWords.some((w) => rest.includes(` ${w.toLowerCase()} `))) keys.push(spec.key);
   }
   // Another inflection of a key's word ("medical conditions", "my eating habits"): the lexicon's base forms. Not a
   // progressive verb ("Which horse am I riding?" asks about a horse, not a vehicle one rides).
@@ -967,8 +1015,10 @@ function keysAskedFor(q: string, lexicon?: QueryLexicon, names: ReadonlySet<stri
     for (const [i, w] of askedWords.entries()) {
       if (STOP_WORDS.has(w) || names.has(w)) continue;
       if (w.endsWith('ing') && PROGRESSIVE_BEFORE.test(askedWords[i - 1] ?? '')) continue;
-      // Plural nouns and gerunds only: "older" is no question about an age.
-      const bases = [...lexicon.lemmas(w, 'noun'), ...(w.endsWith('ing') ? lexicon.lemmas(w, 'verb') : [])].filter((b) => b !== w);
+      // Plural nouns and gerunds only: "older" is no question about an age. An -ing word after an article is a noun
+      // ("earn a living" is a livelihood, not where one lives; QUERY.determinedNouns, session 16).
+      const verbal = w.endsWith('ing') && !(QUERY.determinedNouns && DETERMINERS.has(askedWords[i - 1] ?? ''));
+      const bases = [...lexicon.lemmas(w, 'noun'), ...(verbal ? lexicon.lemmas(w, 'verb') : [])].filter((b) => b !== w);
       if (bases.length === 0) continue;
       for (const { key, words: kw } of SINGLE_QUERY_WORDS) if (!keys.includes(key) && bases.some((b) => kw.has(b))) keys.push(key);
     }
@@ -1215,12 +1265,20 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
       const qt = terms.get(t);
       if (qt && (qt.source === 'query' || qt.source === 'filler')) qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
     }
+  // "Is Tuesday evening free for a kickabout?": the time is the topic; what it would be for is a circumstance.
+  const availability = availabilityFrameTerms(query, names, lexicon);
+  capCover(availability.rest, QUERY.circumstanceCover);
+  for (const t of availability.times) {
+    const qt = terms.get(t);
+    if (qt && qt.source === 'query') delete qt.cover;
+  }
   // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
   const adjuncts = adjunctWords(query, QUERY.adjunctTopic ? new Set([...terms.values()].filter((t) => t.source === 'query' && (t.cover ?? 1) <= QUERY.circumstanceCover).map((t) => t.term)) : new Set());
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
   capCover(adjunctTerms, QUERY.narrowedCover);
   const asking = withoutRelativeClause(query);
   const keys = keysAskedFor(adjuncts.size > 0 ? asking.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)).replace(BACK_HOME, ' ') : asking, lexicon, names);
+
   // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
   // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
   // call?") asks for no name at all.
@@ -1293,8 +1351,11 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   for (const kind of headKinds) for (const k of KIND_KEYS[kind]?.keys ?? []) if (!keys.includes(k) && !changeKeys.includes(k)) changeKeys.push(k);
   const profile = PROFILE.test(query) || isGenericAsk(query, lexicon && typeof lexicon.hypernyms === 'function' ? (lexicon as Lexicon) : undefined);
   if (profile) for (const k of PROFILE_KEYS) if (!keys.includes(k)) keys.push(k);
+  // A key phrase's words ("make a living") stand for its key, which is searched: "living" brings no synonyms of where
+  // one lives (QUERY.keyPhrases).
+  const phraseWords = new Set(QUERY.keyPhrases ? keyPhraseWords(query) : []);
   for (const w of words(query)) {
-    if (names.has(w)) continue;
+    if (names.has(w) || phraseWords.has(w)) continue;
     for (const syn of expansionsOf(w)) for (const t of analyze(syn)) put(t, WEIGHTS.synonym, 'synonym');
   }
   // Chat forms of the question's words ("favorite" → fave, fav; "pic" → picture, photo): the same

@@ -13,7 +13,7 @@ import { adultsOf } from '../lexicon/young-animals.ts';
 import type { CorpusStats, Lexicon, MemoryStore, TurnPlace } from '../ports.ts';
 import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
-import { analyzeQuery, INTENTS, kinConflict, RELATION_KEYS, withNamedKin, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
+import { analyzeQuery, INTENTS, keyPhraseWords, kinConflict, QUERY, RELATION_KEYS, withNamedKin, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
 
 /** Keys whose rows name a relative (parent, sibling, child…): kinConflict applies to them. */
 const RELATION_ROW_KEYS: ReadonlySet<string> = new Set(RELATION_KEYS);
@@ -116,6 +116,8 @@ export const RETRIEVE = {
   entityRequired: 1,
   /** A relation row of the other sex than the kin asked about does not answer it (kinConflict; 1 = on). Session 15. */
   kinConflict: 1,
+  /** The entity path of the gate needs, for a relative's attribute, a matched word besides the names and the relative (1 = on). Session 16. */
+  entityAttribute: 1,
 };
 
 /** Events that end or start a fact: asked for by "before / used to" questions about that fact. */
@@ -696,7 +698,12 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   let entityCoverage = 0;
   // The lower bar for a name the scope discussed (RECALL.minEntityCoverage) counts a document only with the words the
   // question requires, as every other path does: "What's the name of Amanda's school?" is not answered by Amanda alone.
-  if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t))) entityCoverage = Math.max(entityCoverage, RETRIEVE.entityRequired ? gateCoverage(h) : h.coverage);
+  // A relative's attribute asked beside a name ("my sister in Tampere's job") needs a word of the attribute too: the
+  // relative and the place said together are not her job (RETRIEVE.entityAttribute).
+  // A key phrase's word ("a living", stemmed as "live": "my sister lives in X") is no word of the attribute.
+  const weak = new Set(QUERY.keyPhrases ? keyPhraseWords(q.raw).flatMap((w) => analyze(w)) : []);
+  const attribute = (h: Bm25Hit) => !RETRIEVE.entityAttribute || q.requiredTerms.length === 0 || h.matched.some((t) => !entityTerms.has(t) && !q.requiredTerms.includes(t) && !speakerTerms.has(t) && !weak.has(t));
+  if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t)) && attribute(h)) entityCoverage = Math.max(entityCoverage, RETRIEVE.entityRequired ? gateCoverage(h) : h.coverage);
   return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
 }
 
