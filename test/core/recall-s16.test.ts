@@ -7,14 +7,16 @@
  * - an ask about now or next naming a thing with a history gets that history, newest first (thing-history.ts);
  * - "make a living" asks for a job, not a place; a relative beside a place is not her job (the entity path);
  * - an ended partner named as the one whose attribute is asked is no change of the user's;
- * - an availability ask is about its time ("Is Thursday evening free…?").
+ * - an availability ask is about its time ("Is Thursday evening free…?");
+ * - a verbless request for presents for someone is a gift ask about that person ("Stocking fillers for my nephews?");
+ * - a named person's relative must be named beside them ("Tomasz's mother"), a chat form ("mum") counting as the word.
  */
 import { describe, expect, test } from 'vitest';
 import { expectRows, type ContextRow } from './offline-app.ts';
-import { analyzeQuery } from '../../src/core/recall/query-analysis.ts';
+import { analyzeQuery, giftNouns, kinBeside, namedKin } from '../../src/core/recall/query-analysis.ts';
 import { isOpinionAsk } from '../../src/core/recall/ask.ts';
 import { askedAsSubject } from '../../src/core/recall/change.ts';
-import { anchorsOf, thingCandidates, thingTerms, topicForms } from '../../src/core/recall/opinion-reach.ts';
+import { anchorsOf, rareTopicForms, thingCandidates, thingTerms, topicForms } from '../../src/core/recall/opinion-reach.ts';
 import { asksAboutNow, rareForms, thingForms, thingTurns } from '../../src/core/recall/thing-history.ts';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import type { TurnRecord } from '../../src/core/types.ts';
@@ -33,6 +35,7 @@ const wiebke = [
   'Scrapped the Saab in the end and bought a little Skoda.',
   'I put kimchi on everything now, eggs, toast, the lot.',
   'I nap on the sofa every afternoon now, best thing we ever bought.',
+  'My nephews Jonas and Emil are mad about trains, they know every timetable.',
 ];
 
 const kasia = [
@@ -40,6 +43,7 @@ const kasia = [
   'My sister is in Gdansk, we talk every Sunday.',
   'Gdansk was rainy when I visited my sister.',
   'Tomasz and I separated in May, he moved out.',
+  'Tomasz fixed the fence on Sunday while my mother made soup for everyone.',
 ];
 
 const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
@@ -55,15 +59,18 @@ const cases: Array<[title: string, said: string[], rows: ContextRow[]]> = [
       ['Where should I get the brakes checked on the Fiat?', []],
       ['Is Thursday evening free for drinks with the team?', ['pottery']],
       ['Is Monday evening free for drinks with the team?', []],
+      ['Stocking fillers for my nephews?', ['trains']],
+      ['Fillers for the cracks in the hall?', []],
     ],
   ],
   [
-    'a relative beside a place is not her job; an ended partner asked about as a third person is no change of mine',
+    'a relative beside a place is not her job; an ended partner asked about as a third person is no change of mine; a named person\'s relative is named beside them',
     kasia,
     [
       ['How does my sister in Gdansk make a living?', []],
       ['Where is my sister?', ['gdansk']],
       ['How does Tomasz earn a living?', []],
+      ["What is Tomasz's mum called?", []],
     ],
   ],
 ];
@@ -114,6 +121,30 @@ describe('the rules, one by one', () => {
     expect(forms.has('brother')).toBe(false);
     expect(thingForms('Where do I service the Volvo?', lex, () => false).has('volvo')).toBe(true);
     expect(rareForms(['volvo', 'servic'], { volvo: 2, servic: 9 })).toEqual(['volvo']);
+  });
+
+  test('a thing is in a thing\'s place (after a definite or possessive word, or "how many") and the ask is the user\'s', () => {
+    expect(thingForms('Recommend a Volvo dealer', lex, () => false).has('volvo')).toBe(false);
+    expect(thingForms('How many kittens do I have?', lex, () => false).has(analyze('kittens')[0]!)).toBe(true);
+    expect(asksAboutNow('Recommend a torque wrench for bike maintenance', true)).toBe(false);
+    expect(rareTopicForms(['languag', 'kimchi'], { languag: 40, kimchi: 3 })).toEqual(new Set(['kimchi']));
+  });
+
+  test.each([
+    ['Stocking fillers for the twins?', ['stocking', 'fillers']],
+    ['Presents for my nieces?', ['presents']],
+    ['Fillers for the cracks in the wall?', []],
+    ['Stocking fillers for the shop window?', []],
+  ])('giftNouns(%j)', (q, want) => expect(giftNouns(q, lex, new Set())).toEqual(want));
+
+  test.each([
+    ["Tomasz's mother is called Halina.", true],
+    ['The mother of Tomasz lives in Lodz.', true],
+    ['Tomasz fixed the fence on Sunday while my mother made soup for everyone.', false],
+  ])('kinBeside(%j, tomasz, mother) = %j', (text, want) => expect(kinBeside(text, 'tomasz', 'mother')).toBe(want));
+
+  test('a chat form of a relation word is that relation for a named person', () => {
+    expect(namedKin("What's Tomasz's mum called?", new Set(['tomasz']))).toEqual({ name: 'tomasz', kin: 'mother' });
   });
 
   test('a thing has a history only when the user named it in two sessions; newest first', () => {

@@ -25,6 +25,8 @@ export const REACH = {
   thingTerms: 3,
   /** Turns read from the index for the topic's forms and again for its thing words. */
   read: 24,
+  /** A form finds anchors only when it is rare in the scope (at most this many turns hold it): "language" said all year is no topic. */
+  formMaxDf: 4,
 };
 
 /** Words that ask for the stance, not what it is about. */
@@ -60,7 +62,12 @@ export function userTerms(t: TurnRecord): Set<string> {
   return new Set(t.messages.filter((m) => m.role === 'user').flatMap((m) => analyze(m.content)));
 }
 
-/** The user's turns naming one of the forms, oldest first, with the distinct own topic words (or their forms) each names. */
+/** The forms rare enough to name a topic (1 ≤ df ≤ REACH.formMaxDf). */
+export function rareTopicForms(forms: Iterable<string>, df: Readonly<Record<string, number>>): Set<string> {
+  return new Set([...forms].filter((f) => (df[f] ?? 0) >= 1 && (df[f] ?? 0) <= REACH.formMaxDf));
+}
+
+/** The user's turns naming one of the forms, oldest first. */
 export function anchorsOf(turns: readonly TurnRecord[], forms: ReadonlySet<string>): TurnRecord[] {
   return turns.filter((t) => [...userTerms(t)].some((x) => forms.has(x))).sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
 }

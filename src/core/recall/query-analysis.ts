@@ -354,6 +354,31 @@ function giftAsk(query: string, lexicon: Lexicon, names: ReadonlySet<string>): b
   }
   return false;
 }
+/** What a present is, by the lexicon: an ancestor lemma of a gift noun's first sense. */
+const PRESENT_ANCESTORS = ['present', 'gift'];
+
+/**
+ * The words of a verbless request for presents for someone: a noun (or a two-word noun the lexicon knows: "stocking
+ * fillers") whose first sense is a kind of present, followed by "for" and a person (BENEFICIARY): "Stocking fillers
+ * for the twins?", "presents for my nieces?". The present is the ask's frame: the person is its topic. [] otherwise.
+ */
+export function giftNouns(query: string, lexicon: Lexicon, names: ReadonlySet<string>): string[] {
+  const ws = words(query);
+  const isPresent = (w: string) => lexicon.senses(w, 'noun', 1).some((s) => PRESENT_ANCESTORS.some((a) => s.lemmas.includes(a) || ancestorLemmas(lexicon, s, 4).has(a)));
+  const lemma = (w: string) => lexicon.lemmas(w, 'noun')[0] ?? w;
+  for (let i = 0; i < ws.length; i++) {
+    const pair = i + 1 < ws.length ? `${ws[i]} ${lemma(ws[i + 1]!)}` : '';
+    const span = pair && isPresent(pair) ? 2 : isPresent(lemma(ws[i]!)) ? 1 : 0;
+    if (span === 0 || ws[i + span] !== 'for') continue;
+    const rest = ws.slice(i + span + 1);
+    const who = rest[0] === 'the' || rest[0] === 'my' || rest[0] === 'our' ? rest[1] : rest[0];
+    const person = (w: string) => [w, ...lexicon.lemmas(w, 'noun')].some((l) => kindsOf(lexicon, l).some((k) => k === 'person' || k === 'family' || k === 'social'));
+    if (!who || !(names.has(who) || RELATION_WORDS.has(who) || person(who))) continue;
+    return ws.slice(i, i + span);
+  }
+  return [];
+}
+
 /** Verbs of handing over or buying a present (first verb senses in verb.possession, listed: "take" and "owe" are not). */
 const GIFT_VERBS = new Set(words('give buy get purchase gift pick'));
 
@@ -550,6 +575,13 @@ export const QUERY = {
   determinedNouns: 1,
   /** A key's phrase of several words takes its words from the other keys ("make a living": job, not location; 1 = on). Session 16. */
   keyPhrases: 1,
+  /**
+   * A named person's relative must be said beside the name (at most KIN_GAP words apart: "Dimas's mother", "the mother
+   * of Dimas"), not anywhere in the same document; a chat form of the relation word counts as it (1 = on). Session 16.
+   */
+  kinBeside: 1,
+  /** A verbless request for presents for someone is a gift ask; the present's words weigh as circumstances (giftNouns; 1 = on). Session 16. */
+  giftNouns: 1,
   /** An availability ask's words other than its time weigh as circumstances (availabilityFrameTerms; 1 = on). Session 16. */
   availability: 1,
   /** A schedule ask's aspect verbs and occasion nouns weigh as circumstances (scheduleFrameTerms; 1 = on). Session 15. */
@@ -775,6 +807,9 @@ export function namedKin(q: string, names: ReadonlySet<string>): { name: string;
   for (const m of q.matchAll(NAME_POSSESSIVE)) {
     const [name, kin] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
     if (names.has(name) && (RELATION_WORDS.has(kin) || RELATION_WORDS.has(kin.replace(/s$/, '')))) return { name, kin };
+    // A chat form of a relation word ("Dimas's mum") is that relation, named by its full word (QUERY.kinBeside).
+    const full = QUERY.kinBeside ? chatForms(analyze(kin)[0] ?? kin).map((f) => RELATION_BY_STEM.get(f)).find((w) => w !== undefined) : undefined;
+    if (names.has(name) && full) return { name, kin: full };
   }
   return null;
 }
@@ -850,6 +885,8 @@ export function nameAskedOf(q: string): string | 'self' | null {
 
 /** Words naming a relative or partner (the relation keys' query words): "my mother's …" asks about her. */
 const RELATION_WORDS = new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').flatMap((s) => s.queryWords.map((w) => w.toLowerCase())));
+/** Relation words by their analysed stem. */
+const RELATION_BY_STEM = new Map([...RELATION_WORDS].filter((w) => !/\s/.test(w)).map((w) => [analyze(w)[0] ?? w, w]));
 export const RELATION_KEYS = [...new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').map((s) => s.key))];
 
 /** Kinds of thing a user keeps (an animal, a vehicle, an instrument): "my <noun of the kind>" names the key that holds it. */
@@ -1321,7 +1358,10 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   let intents = INTENTS.filter((i) => i.words.test(query));
   // A how-to ask ("How do I reset the router?") is a request for steps, shaped as the user wants answers.
   const howTo = isHowToAsk(query, lexicon);
-  const applied = howTo || isAppliedAsk(query, lexicon);
+  // "Stocking fillers for the twins?": a present asked for someone, without a verb, is a gift request (giftNouns).
+  const gifts = QUERY.giftNouns && lexicon && typeof lexicon.hypernyms === 'function' ? giftNouns(query, lexicon as Lexicon, names) : [];
+  const applied = howTo || isAppliedAsk(query, lexicon) || gifts.length > 0;
+  capCover(gifts.flatMap((w) => analyze(w)), QUERY.circumstanceCover);
   if (howTo) intents.push(INTENTS.find((i) => i.name === 'format')!);
   // An applied ask naming a thing of a kind ("suggest a pizza", "a day out with the dog"): that kind's keys bear on it.
   // The kinds of the question's head nouns (no names, stop words or compound modifiers), read once.
@@ -1338,7 +1378,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // the kinds of the user's turns that bear on it.
   const domainKinds: NounKind[] = [];
   if (applied && ASK.lexiconDomains && lexicon && typeof lexicon.hypernyms === 'function')
-    for (const d of [...askDomains(query, lexicon as Lexicon, names), ...(giftAsk(query, lexicon as Lexicon, names) ? ASK_DOMAINS.filter((x) => x.intent === 'gift') : [])]) {
+    for (const d of [...askDomains(query, lexicon as Lexicon, names), ...(gifts.length > 0 || giftAsk(query, lexicon as Lexicon, names) ? ASK_DOMAINS.filter((x) => x.intent === 'gift') : [])]) {
       const intent = INTENTS.find((i) => i.name === d.intent);
       if (intent && !intents.includes(intent)) intents.push(intent);
     }
@@ -1505,4 +1545,18 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     opinion: stance.length > 0 || isOpinionAsk(query),
     kinSex: kinSex(query),
   };
+}
+
+/** Words at most between a named person and their relative for the document to name that relative (QUERY.kinBeside). */
+export const KIN_GAP = 3;
+
+/** True when the text says the relation word (or one of its forms) within KIN_GAP words of the name. */
+export function kinBeside(text: string, name: string, kin: string): boolean {
+  const ws = words(text).map((w) => analyze(w.replace(/['’]s$/, ''))[0] ?? '');
+  const n = analyze(name)[0];
+  const k = analyze(kin)[0] ?? kin;
+  const forms = new Set([k, ...chatForms(k)]);
+  const at = (f: (t: string) => boolean) => ws.flatMap((t, i) => (f(t) ? [i] : []));
+  const kins = at((t) => forms.has(t));
+  return at((t) => t === n).some((i) => kins.some((j) => Math.abs(i - j) <= KIN_GAP + 1));
 }

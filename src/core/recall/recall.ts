@@ -22,7 +22,7 @@ import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 import { askedAsSubject, changeLine, endingTurn, ENDABLE_KEYS, namedChanges, retractedStates } from './change.ts';
 import { arcLine, arcSteps } from './opinion-arc.ts';
 import { asksAboutNow, HISTORY, rareForms, thingForms, thingTurns } from './thing-history.ts';
-import { anchorsOf, arcLabel, REACH, thingCandidates, thingTerms, topicForms } from './opinion-reach.ts';
+import { anchorsOf, arcLabel, rareTopicForms, REACH, thingCandidates, thingTerms, topicForms } from './opinion-reach.ts';
 import { referentsOf } from './referents.ts';
 import { FACT_KINDS, isContinuationAsk, laterOfKind, laterTurns, SEQUEL, sequelTerms, topicWords } from './sequel.ts';
 import { kindToken } from '../text/enrich.ts';
@@ -498,9 +498,9 @@ async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Pro
   const implied = r.query.changeKeys.filter((k) => !asked.includes(k) && keySpec(k)?.type !== 'event');
   // The question's own words and names (not the speakers'): an ended value it names is a change it asks about.
   const speakerTerms = new Set([...r.speakers].flatMap((s) => analyze(s)));
-  // A person the ask is about as a third person, for an attribute it asks ("How does Florencia earn a living?"), is not
-  // a change it asks about: her ended partner row is no answer (RECALL.changeSubject).
-  const aboutOther = RECALL.changeSubject && asked.length > 0 ? askedAsSubject(r.query.raw, r.query.names.filter((n) => !r.speakers.has(n))) : new Set<string>();
+  // A person the ask is about as a third person, for an attribute or a relative it asks ("How does Florencia earn a
+  // living?", "Florencia's mum"), is not a change it asks about: her ended partner row is no answer (RECALL.changeSubject).
+  const aboutOther = RECALL.changeSubject && (asked.length > 0 || r.query.namedKin) ? askedAsSubject(r.query.raw, r.query.names.filter((n) => !r.speakers.has(n))) : new Set<string>();
   const said = new Set(r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakerTerms.has(t.term) && !aboutOther.has(t.term)).map((t) => t.term));
   const endable = RECALL.namedChanges && said.size > 0 ? ENDABLE_KEYS.filter((k) => !asked.includes(k) && !implied.includes(k)) : [];
   if (asked.length + implied.length + endable.length === 0) return [];
@@ -631,14 +631,18 @@ async function storedTopicArc(deps: RecallDeps, scope: string, r: Retrieved, kep
  * speak of it, for other asks, or when RECALL.opinionReach is off. Its turns are candidates for the evidence.
  */
 async function reachedArc(deps: RecallDeps, scope: string, r: Retrieved): Promise<{ line: ContextLine; candidates: Candidate[] } | null> {
-  if (!RECALL.opinionReach || !r.query.opinion) return null;
+  // The user's own stance: in a scope of named speakers (no one speaks as the user) an ask must name whose it is.
+  if (!RECALL.opinionReach || !r.query.opinion || !r.speakers.has('user')) return null;
   // About the user: a named non-speaker's stance is not the user's.
-  // About the user: the stance of a person the question names (one the memory knows, or a name the lexicon does not
-  // know as a word) is not the user's; "South African" names a topic.
-  const person = (n: string) => !r.speakers.has(n) && n !== 'user' && (r.known.has(n) || !deps.lexicon || deps.lexicon.senses(n, undefined, 1).length === 0);
+  // About the user: the stance of a person the question names (a speaker, one the memory knows, or a name the lexicon
+  // does not know as a word) is not the user's to reach by meaning; "South African" names a topic.
+  const person = (n: string) => n !== 'user' && (r.speakers.has(n) || r.known.has(n) || !deps.lexicon || deps.lexicon.senses(n, undefined, 1).length === 0);
   if (r.query.names.some(person)) return null;
   const skip = new Set([...r.speakers].flatMap((s) => analyze(s)));
-  const { forms } = topicForms(r.query.raw, deps.lexicon, skip);
+  const { forms: all } = topicForms(r.query.raw, deps.lexicon, skip);
+  if (all.size === 0) return null;
+  // Only a form rare in the scope names a topic to reach (REACH.formMaxDf).
+  const forms = rareTopicForms(all, await deps.store.termFrequencies(scope, 'turn', [...all]));
   if (forms.size === 0) return null;
   const read = async (terms: string[]) => {
     const found = await deps.store.lexicalCandidates(scope, 'turn', terms, REACH.read);
@@ -669,7 +673,8 @@ async function reachedArc(deps: RecallDeps, scope: string, r: Retrieved): Promis
  * about now or next only, when RECALL.thingHistory is on. [] otherwise.
  */
 async function thingHistoryOf(deps: RecallDeps, scope: string, r: Retrieved): Promise<Candidate[]> {
-  if (!RECALL.thingHistory || !asksAboutNow(r.query.raw, r.query.applied)) return [];
+  // "I" and "my" are the user's: in a scope of named speakers no one is (as for the opinion reach).
+  if (!RECALL.thingHistory || !r.speakers.has('user') || !asksAboutNow(r.query.raw, r.query.applied)) return [];
   const person = (n: string) => r.speakers.has(n) || r.known.has(n);
   const forms = thingForms(r.query.raw, deps.lexicon, person);
   if (forms.size === 0) return [];

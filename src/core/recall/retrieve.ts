@@ -13,7 +13,7 @@ import { adultsOf } from '../lexicon/young-animals.ts';
 import type { CorpusStats, Lexicon, MemoryStore, TurnPlace } from '../ports.ts';
 import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
-import { analyzeQuery, INTENTS, keyPhraseWords, kinConflict, QUERY, RELATION_KEYS, withNamedKin, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
+import { analyzeQuery, INTENTS, keyPhraseWords, kinBeside, kinConflict, QUERY, RELATION_KEYS, withNamedKin, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
 
 /** Keys whose rows name a relative (parent, sibling, child…): kinConflict applies to them. */
 const RELATION_ROW_KEYS: ReadonlySet<string> = new Set(RELATION_KEYS);
@@ -428,7 +428,10 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const bm25Of = new Map<string, number>();
   // A document counts for the gate only when it holds the terms the question requires ("brother" in "my brother's job").
   // The required term names whose attribute is asked, so the document must match another of the question's words too.
-  const gateCoverage = (h: Bm25Hit) => (q.requiredTerms.every((t) => h.matched.includes(t)) && (q.requiredTerms.length === 0 || h.matched.some((t) => !q.requiredTerms.includes(t))) ? h.coverage : 0);
+  // A named person's relative ("Dimas's mum") is named beside the name in the document, not anywhere in it (QUERY.kinBeside).
+  const kin = QUERY.kinBeside && q.namedKin && q.requiredWords?.includes(q.namedKin.kin) ? q.namedKin : null;
+  const textOf = (id: string) => w.get(id)?.text ?? memById.get(id)?.value ?? '';
+  const gateCoverage = (h: Bm25Hit) => (q.requiredTerms.every((t) => h.matched.includes(t)) && (q.requiredTerms.length === 0 || h.matched.some((t) => !q.requiredTerms.includes(t))) && (!kin || kinBeside(textOf(h.id), kin.name, kin.kin)) ? h.coverage : 0);
   const note = (key: string, h: Bm25Hit) => {
     coverage.set(key, Math.max(coverage.get(key) ?? 0, gateCoverage(h)));
     bm25Of.set(key, Math.max(bm25Of.get(key) ?? 0, h.score));

@@ -32,25 +32,41 @@ export const HISTORY = {
 /** Present or future deixis: the ask is about now or what comes next. */
 const NOW_OR_NEXT = /\b(?:tomorrow|tonight|today|this (?:week|weekend|month|morning|afternoon|evening|year)|next (?:week|month|time)|right now)\b/i;
 
-/** An ask about now or next: a request (applied), a continuation ask (still, now, these days) or a present/future day. */
+/** The user speaks of themself: a first-person word. */
+const FIRST_PERSON = /\b(?:i|me|my|mine|myself|we|us|our|ours|i'm|i've|i'd|i'll|we're)\b/i;
+
+/**
+ * An ask about now or next, in the first person: a request (applied), a continuation ask (still, now, these days) or a
+ * present/future day. "Recommend a torque wrench" or "Summarise the quarterly earnings" ask about nothing of the user's.
+ */
 export function asksAboutNow(raw: string, applied: boolean): boolean {
-  return applied || NOW_OR_NEXT.test(raw) || isContinuationAsk(raw);
+  return FIRST_PERSON.test(raw) && (applied || NOW_OR_NEXT.test(raw) || isContinuationAsk(raw));
 }
+
+/** A word in a thing's place: within three words after a definite or possessive determiner, or right after "how many". */
+function inThingPlace(ws: readonly string[], i: number): boolean {
+  if (ws[i - 1] === 'many' && ws[i - 2] === 'how') return true;
+  for (let j = Math.max(0, i - 3); j < i; j++) if (DEFINITE.has(ws[j]!)) return true;
+  return false;
+}
+const DEFINITE = new Set(['the', 'my', 'our', 'your', 'this', 'that']);
 
 /** Lexicographer classes that are not things one has: people, times, quantities, places, feelings. */
 const NOT_THINGS = new Set(['noun.person', 'noun.time', 'noun.quantity', 'noun.location', 'noun.feeling', 'noun.cognition', 'noun.communication', 'noun.attribute', 'noun.relation']);
 
 /**
  * The analysed forms of the thing words of a question: its rare nouns with their same-part-of-speech synonyms, and its
- * capitalised names that are not people (`isPerson`). Frame words and stop words are left out.
+ * capitalised names that are not people (`isPerson`), in a thing's place ("the Volvo", "my Saturday class", "how many
+ * kittens"; not "a torque wrench"). Frame words and stop words are left out.
  */
 export function thingForms(raw: string, lexicon: Pick<Lexicon, 'senses' | 'synonyms' | 'commonness'> | undefined, isPerson: (name: string) => boolean): Set<string> {
   const out = new Set<string>();
   if (!lexicon) return out;
   const frame = askFrameTerms(raw);
   const capitalised = new Set([...raw.matchAll(/(?<!^)(?<![.!?]\s)\b([\p{Lu}][\p{L}'’-]+)/gu)].map((m) => m[1]!.toLowerCase()));
-  for (const w of words(raw).flatMap((x) => x.split('-'))) {
-    if (STOP_WORDS.has(w) || w.length < 3) continue;
+  const ws = words(raw).flatMap((x) => x.split('-'));
+  for (const [i, w] of ws.entries()) {
+    if (STOP_WORDS.has(w) || w.length < 3 || !inThingPlace(ws, i)) continue;
     const t = analyze(w)[0];
     if (!t || frame.has(t)) continue;
     const first = lexicon.senses(w, undefined, 1)[0];
