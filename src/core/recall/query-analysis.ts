@@ -1391,11 +1391,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   for (const kind of headKinds) for (const k of KIND_KEYS[kind]?.keys ?? []) if (!keys.includes(k) && !changeKeys.includes(k)) changeKeys.push(k);
   const profile = PROFILE.test(query) || isGenericAsk(query, lexicon && typeof lexicon.hypernyms === 'function' ? (lexicon as Lexicon) : undefined);
   if (profile) for (const k of PROFILE_KEYS) if (!keys.includes(k)) keys.push(k);
-  // A key phrase's words ("make a living") stand for its key, which is searched: "living" brings no synonyms of where
-  // one lives (QUERY.keyPhrases).
-  const phraseWords = new Set(QUERY.keyPhrases ? keyPhraseWords(query) : []);
   for (const w of words(query)) {
-    if (names.has(w) || phraseWords.has(w)) continue;
+    if (names.has(w)) continue;
     for (const syn of expansionsOf(w)) for (const t of analyze(syn)) put(t, WEIGHTS.synonym, 'synonym');
   }
   // Chat forms of the question's words ("favorite" → fave, fav; "pic" → picture, photo): the same

@@ -22,6 +22,7 @@ import { rrf, type RankedList } from './fusion.ts';
 import { TurnWindow } from './turn-window.ts';
 import { applyFeatures, FEATURE_WEIGHTS } from './features.ts';
 import { questionBridges } from './lexical-bridge.ts';
+import { expansionsOf } from './synonyms.ts';
 import type { RecallDeps } from './recall.ts';
 import { referredDateIn } from '../text/date-tokens.ts';
 
@@ -703,8 +704,8 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   // question requires, as every other path does: "What's the name of Amanda's school?" is not answered by Amanda alone.
   // A relative's attribute asked beside a name ("my sister in Tampere's job") needs a word of the attribute too: the
   // relative and the place said together are not her job (RETRIEVE.entityAttribute).
-  // A key phrase's word ("a living", stemmed as "live": "my sister lives in X") is no word of the attribute.
-  const weak = new Set(QUERY.keyPhrases ? keyPhraseWords(q.raw).flatMap((w) => analyze(w)) : []);
+  // A key phrase's word ("a living", stemmed as "live": "my sister lives in X") or its synonyms ("home") is no word of the attribute.
+  const weak = new Set(QUERY.keyPhrases ? keyPhraseWords(q.raw).flatMap((w) => [w, ...expansionsOf(w)]).flatMap((w) => analyze(w)) : []);
   const attribute = (h: Bm25Hit) => !RETRIEVE.entityAttribute || q.requiredTerms.length === 0 || h.matched.some((t) => !entityTerms.has(t) && !q.requiredTerms.includes(t) && !speakerTerms.has(t) && !weak.has(t));
   if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t)) && attribute(h)) entityCoverage = Math.max(entityCoverage, RETRIEVE.entityRequired ? gateCoverage(h) : h.coverage);
   return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
