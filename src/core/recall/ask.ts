@@ -183,6 +183,12 @@ export const STANCE_IDIOMS: readonly RegExp[] = [
 ];
 
 /**
+ * Stance asks by a noun of devotion: "Am I a fan of X?", "is she a big fan of X?" (session 16). They frame an opinion
+ * ask (ASK_FRAMES) and make it one (isOpinionAsk); "Which fan should I buy?" is neither.
+ */
+export const FAN_OF = /\b(?:am|is|are|was|were)\s+(?:i|you|he|she|they|we)\s+(?:(?:a|an)\s+)?(?:(?:big|huge|real|massive|great)\s+)?(?:fan|fans|lover|lovers)\s+of\b/gi;
+
+/**
  * Phrases that frame an opinion or a change rather than name what it is about. Their words are
  * the ask's, not the topic's: they are weighted as question filler.
  */
@@ -205,6 +211,7 @@ export const ASK_FRAMES: readonly RegExp[] = [
   // "Any news from the enclosure?", "any updates on the house sale?": asking for the latest frames the ask.
   /\bany\s+(?:news|updates?|word)\s+(?:from|on|about|of|regarding)\b/gi,
   ...STANCE_IDIOMS,
+  FAN_OF,
 ];
 
 /** Analysed terms that belong to the ask's framing (see ASK_FRAMES), not to its topic. */
@@ -242,7 +249,7 @@ export function stanceTerms(query: string, lexicon?: AskLexicon): string[] {
 
 /** True when the question asks about a stance (think/feel/opinion/view/prefer), so an arc helps. */
 export function isOpinionAsk(query: string): boolean {
-  if (STANCE_IDIOMS.some((re) => new RegExp(re.source, 'i').test(query))) return true;
+  if ([...STANCE_IDIOMS, FAN_OF].some((re) => new RegExp(re.source, 'i').test(query))) return true;
   const ws = new Set(words(query));
   return ['opinion', 'opinions', 'view', 'views', 'think', 'feel', 'feelings', 'stance', 'take', 'prefer', 'preference', 'like'].some((w) => ws.has(w));
 }

@@ -96,3 +96,18 @@ export function changeLine(m: MemoryRecord, ending?: TurnRecord): string {
   if (ending) line += ` — ${quote(ending)}`;
   return line;
 }
+
+/**
+ * The analysed terms of the names an ask is about as a third person: the subject of its do-support ("How does Florencia
+ * earn…?", "where did Tomas study?") or the possessor ("Florencia's job"). An ended value naming them is that person,
+ * not the user's changed state, when the ask is for one of their attributes (recall.ts changedStates). "Is Rex coming
+ * along?" asks whether the user's state still holds: not read as a third person's attribute.
+ */
+export function askedAsSubject(raw: string, names: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const n of names) {
+    const e = n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (new RegExp(`\\b(?:does|did)\\s+${e}\\b|\\b${e}['’]s\\b`, 'i').test(raw)) for (const t of analyze(n)) out.add(t);
+  }
+  return out;
+}

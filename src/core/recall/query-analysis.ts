@@ -354,6 +354,31 @@ function giftAsk(query: string, lexicon: Lexicon, names: ReadonlySet<string>): b
   }
   return false;
 }
+/** What a present is, by the lexicon: an ancestor lemma of a gift noun's first sense. */
+const PRESENT_ANCESTORS = ['present', 'gift'];
+
+/**
+ * The words of a verbless request for presents for someone: a noun (or a two-word noun the lexicon knows: "stocking
+ * fillers") whose first sense is a kind of present, followed by "for" and a person (BENEFICIARY): "Stocking fillers
+ * for the twins?", "presents for my nieces?". The present is the ask's frame: the person is its topic. [] otherwise.
+ */
+export function giftNouns(query: string, lexicon: Lexicon, names: ReadonlySet<string>): string[] {
+  const ws = words(query);
+  const isPresent = (w: string) => lexicon.senses(w, 'noun', 1).some((s) => PRESENT_ANCESTORS.some((a) => s.lemmas.includes(a) || ancestorLemmas(lexicon, s, 4).has(a)));
+  const lemma = (w: string) => lexicon.lemmas(w, 'noun')[0] ?? w;
+  for (let i = 0; i < ws.length; i++) {
+    const pair = i + 1 < ws.length ? `${ws[i]} ${lemma(ws[i + 1]!)}` : '';
+    const span = pair && isPresent(pair) ? 2 : isPresent(lemma(ws[i]!)) ? 1 : 0;
+    if (span === 0 || ws[i + span] !== 'for') continue;
+    const rest = ws.slice(i + span + 1);
+    const who = rest[0] === 'the' || rest[0] === 'my' || rest[0] === 'our' ? rest[1] : rest[0];
+    const person = (w: string) => [w, ...lexicon.lemmas(w, 'noun')].some((l) => kindsOf(lexicon, l).some((k) => k === 'person' || k === 'family' || k === 'social'));
+    if (!who || !(names.has(who) || RELATION_WORDS.has(who) || person(who))) continue;
+    return ws.slice(i, i + span);
+  }
+  return [];
+}
+
 /** Verbs of handing over or buying a present (first verb senses in verb.possession, listed: "take" and "owe" are not). */
 const GIFT_VERBS = new Set(words('give buy get purchase gift pick'));
 
@@ -546,6 +571,19 @@ export const QUERY = {
   adjunctTopic: 1,
   /** An event noun's verb searched in its other words ("wedding" → marry; 1 = on). Session 15. */
   eventVerbs: 1,
+  /** An -ing word (or any word, for the keys by sense) after an article asks no verb's key ("earn a living" is not where one lives; 1 = on). Session 16. */
+  determinedNouns: 1,
+  /** A key's phrase of several words takes its words from the other keys ("make a living": job, not location; 1 = on). Session 16. */
+  keyPhrases: 1,
+  /**
+   * A named person's relative must be said beside the name (at most KIN_GAP words apart: "Dimas's mother", "the mother
+   * of Dimas"), not anywhere in the same document; a chat form of the relation word counts as it (1 = on). Session 16.
+   */
+  kinBeside: 1,
+  /** A verbless request for presents for someone is a gift ask; the present's words weigh as circumstances (giftNouns; 1 = on). Session 16. */
+  giftNouns: 1,
+  /** An availability ask's words other than its time weigh as circumstances (availabilityFrameTerms; 1 = on). Session 16. */
+  availability: 1,
   /** A schedule ask's aspect verbs and occasion nouns weigh as circumstances (scheduleFrameTerms; 1 = on). Session 15. */
   scheduleFrame: 1,
   /** A named non-speaker's relative must be named by the document (withNamedKin; 1 = on). Session 15. */
@@ -636,6 +674,23 @@ function scheduleFrameTerms(query: string, names: ReadonlySet<string>, lexicon: 
     }
   return out;
 }
+/** An availability ask: whether a time is free or taken ("Is Friday night free for…?", "am I busy on…", "am I available…"). */
+const AVAILABILITY_ASK = /\b(?:is|are|am\s+i|are\s+we)\b[^?.!]{0,40}?\b(?:free|busy|available|booked|taken)\b/i;
+
+/**
+ * Terms of an availability ask (AVAILABILITY_ASK): its times (first noun sense a time), which are its topic, and the
+ * rest, which say what the time would be for: every content word whose first sense is not a time, when it names one ("Is Tuesday evening free for a kickabout with the lads?"
+ * asks what is on Tuesdays: the turns say "oud lessons, Tuesdays after work"). [] for other asks (QUERY.availability).
+ */
+function availabilityFrameTerms(query: string, names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): { times: string[]; rest: string[] } {
+  const none = { times: [], rest: [] };
+  if (!QUERY.availability || !lexicon || !AVAILABILITY_ASK.test(query) || PAST_SCHEDULE.test(query)) return none;
+  const content = words(query).filter((w) => w.length > 2 && !STOP_WORDS.has(w) && !names.has(w));
+  const isTime = (w: string) => lexicon.senses(w, 'noun', 1)[0]?.lexClass === 'noun.time';
+  if (!content.some(isTime)) return none;
+  return { times: content.filter(isTime).flatMap((w) => analyze(w)), rest: content.filter((w) => !isTime(w)).flatMap((w) => analyze(w)) };
+}
+
 /** A schedule ask in the past ("When did gateball start?") asks a date: its words stay the topic's. */
 const PAST_SCHEDULE = /\b(?:did|was|were|had)\b/i;
 
@@ -752,6 +807,9 @@ export function namedKin(q: string, names: ReadonlySet<string>): { name: string;
   for (const m of q.matchAll(NAME_POSSESSIVE)) {
     const [name, kin] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
     if (names.has(name) && (RELATION_WORDS.has(kin) || RELATION_WORDS.has(kin.replace(/s$/, '')))) return { name, kin };
+    // A chat form of a relation word ("Dimas's mum") is that relation, named by its full word (QUERY.kinBeside).
+    const full = QUERY.kinBeside ? chatForms(analyze(kin)[0] ?? kin).map((f) => RELATION_BY_STEM.get(f)).find((w) => w !== undefined) : undefined;
+    if (names.has(name) && full) return { name, kin: full };
   }
   return null;
 }
@@ -827,6 +885,8 @@ export function nameAskedOf(q: string): string | 'self' | null {
 
 /** Words naming a relative or partner (the relation keys' query words): "my mother's …" asks about her. */
 const RELATION_WORDS = new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').flatMap((s) => s.queryWords.map((w) => w.toLowerCase())));
+/** Relation words by their analysed stem. */
+const RELATION_BY_STEM = new Map([...RELATION_WORDS].filter((w) => !/\s/.test(w)).map((w) => [analyze(w)[0] ?? w, w]));
 export const RELATION_KEYS = [...new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').map((s) => s.key))];
 
 /** Kinds of thing a user keeps (an animal, a vehicle, an instrument): "my <noun of the kind>" names the key that holds it. */
@@ -932,7 +992,8 @@ function keysBySense(ws: readonly string[], lexicon: QueryLexicon | undefined, n
     const w = ws[i]!;
     if (!content(w) || w.length < 3) continue;
     add(senseKeysOf(lex, w, 'noun'));
-    add(senseKeysOf(lex, w, 'verb'));
+    // A word after an article is a noun: "a living" asks no verb's key (QUERY.determinedNouns).
+    if (!(QUERY.determinedNouns && DETERMINERS.has(ws[i - 1] ?? ''))) add(senseKeysOf(lex, w, 'verb'));
   }
   return out;
 }
@@ -940,8 +1001,23 @@ function keysBySense(ws: readonly string[], lexicon: QueryLexicon | undefined, n
 /** "am I into", "I'm really into", "is she still into": a form of "be", its subject and an adverb or two, then "into". */
 const BE_INTO = / (?:am|are|is|was|were|be|been|i'm|we're|you're|they're|he's|she's)(?: (?:i|we|you|he|she|they))?(?: (?:really|still|currently|mostly|actually|so|very much))* into /;
 
+/**
+ * Articles: an -ing word after one is a noun ("a living", "the building"). Not possessives: "my eating habits" keeps
+ * the verb (a gerund owned by its doer).
+ */
+const DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+
 /** A subject or form of "be" before an -ing word makes it a progressive verb. */
 const PROGRESSIVE_BEFORE = /^(i|we|you|he|she|they|it|am|is|are|was|were|be|been|being|i'm|we're|you're|they're)$/;
+
+/** Key phrases of several words (KEY_VOCABULARY queryWords with a space), lower case. */
+const KEY_PHRASES = KEY_VOCABULARY.flatMap((s) => s.queryWords.filter((w) => /\s/.test(w)).map((w) => w.toLowerCase()));
+
+/** The words of the key phrases an ask says ("How does she make a living?" → make, a, living). */
+export function keyPhraseWords(q: string): string[] {
+  const spaced = ` ${words(q).join(' ')} `;
+  return KEY_PHRASES.filter((p) => spaced.includes(` ${p} `)).flatMap((p) => p.split(/\s+/));
+}
 
 /** Single-word query words of each key, lower case: a question word whose lemma is one asks for the key ("conditions" → condition). */
 const SINGLE_QUERY_WORDS = KEY_VOCABULARY.map((s) => ({ key: s.key, words: new Set(s.queryWords.map((w) => w.toLowerCase()).filter((w) => !/\s/.test(w))) }));
@@ -958,8 +1034,17 @@ function keysAskedFor(q: string, lexicon?: QueryLexicon, names: ReadonlySet<stri
   const askedWords = askedAll.map((w) => w.replace(/'s$/, ''));
   const asked = spaced(askedAll);
   const keys: string[] = [];
+  // A key's phrase takes its words ("make a living" is the job's: its "living" asks no location; QUERY.keyPhrases).
+  let rest = asked;
+  if (QUERY.keyPhrases)
+    for (const spec of KEY_VOCABULARY)
+      for (const w of spec.queryWords)
+        if (/\s/.test(w) && rest.includes(` ${w.toLowerCase()} `)) {
+          if (!keys.includes(spec.key)) keys.push(spec.key);
+          rest = rest.split(` ${w.toLowerCase()} `).join(' | ');
+        }
   for (const spec of KEY_VOCABULARY) {
-    if (spec.queryWords.some((w) => asked.includes(` ${w.toLowerCase()} `))) keys.push(spec.key);
+    if (!keys.includes(spec.key) && spec.queryWords.some((w) => rest.includes(` ${w.toLowerCase()} `))) keys.push(spec.key);
   }
   // Another inflection of a key's word ("medical conditions", "my eating habits"): the lexicon's base forms. Not a
   // progressive verb ("Which horse am I riding?" asks about a horse, not a vehicle one rides).
@@ -967,8 +1052,10 @@ function keysAskedFor(q: string, lexicon?: QueryLexicon, names: ReadonlySet<stri
     for (const [i, w] of askedWords.entries()) {
       if (STOP_WORDS.has(w) || names.has(w)) continue;
       if (w.endsWith('ing') && PROGRESSIVE_BEFORE.test(askedWords[i - 1] ?? '')) continue;
-      // Plural nouns and gerunds only: "older" is no question about an age.
-      const bases = [...lexicon.lemmas(w, 'noun'), ...(w.endsWith('ing') ? lexicon.lemmas(w, 'verb') : [])].filter((b) => b !== w);
+      // Plural nouns and gerunds only: "older" is no question about an age. An -ing word after an article is a noun
+      // ("earn a living" is a livelihood, not where one lives; QUERY.determinedNouns, session 16).
+      const verbal = w.endsWith('ing') && !(QUERY.determinedNouns && DETERMINERS.has(askedWords[i - 1] ?? ''));
+      const bases = [...lexicon.lemmas(w, 'noun'), ...(verbal ? lexicon.lemmas(w, 'verb') : [])].filter((b) => b !== w);
       if (bases.length === 0) continue;
       for (const { key, words: kw } of SINGLE_QUERY_WORDS) if (!keys.includes(key) && bases.some((b) => kw.has(b))) keys.push(key);
     }
@@ -1215,12 +1302,20 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
       const qt = terms.get(t);
       if (qt && (qt.source === 'query' || qt.source === 'filler')) qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
     }
+  // "Is Tuesday evening free for a kickabout?": the time is the topic; what it would be for is a circumstance.
+  const availability = availabilityFrameTerms(query, names, lexicon);
+  capCover(availability.rest, QUERY.circumstanceCover);
+  for (const t of availability.times) {
+    const qt = terms.get(t);
+    if (qt && qt.source === 'query') delete qt.cover;
+  }
   // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
   const adjuncts = adjunctWords(query, QUERY.adjunctTopic ? new Set([...terms.values()].filter((t) => t.source === 'query' && (t.cover ?? 1) <= QUERY.circumstanceCover).map((t) => t.term)) : new Set());
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
   capCover(adjunctTerms, QUERY.narrowedCover);
   const asking = withoutRelativeClause(query);
   const keys = keysAskedFor(adjuncts.size > 0 ? asking.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)).replace(BACK_HOME, ' ') : asking, lexicon, names);
+
   // The name key answers the user's name (or a relative's, by the relation row): the name of something else ("the
   // name of our vet", "what's our cat called?") is that thing's, and a question without a name ask ("who should I
   // call?") asks for no name at all.
@@ -1263,7 +1358,10 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   let intents = INTENTS.filter((i) => i.words.test(query));
   // A how-to ask ("How do I reset the router?") is a request for steps, shaped as the user wants answers.
   const howTo = isHowToAsk(query, lexicon);
-  const applied = howTo || isAppliedAsk(query, lexicon);
+  // "Stocking fillers for the twins?": a present asked for someone, without a verb, is a gift request (giftNouns).
+  const gifts = QUERY.giftNouns && lexicon && typeof lexicon.hypernyms === 'function' ? giftNouns(query, lexicon as Lexicon, names) : [];
+  const applied = howTo || isAppliedAsk(query, lexicon) || gifts.length > 0;
+  capCover(gifts.flatMap((w) => analyze(w)), QUERY.circumstanceCover);
   if (howTo) intents.push(INTENTS.find((i) => i.name === 'format')!);
   // An applied ask naming a thing of a kind ("suggest a pizza", "a day out with the dog"): that kind's keys bear on it.
   // The kinds of the question's head nouns (no names, stop words or compound modifiers), read once.
@@ -1280,7 +1378,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // the kinds of the user's turns that bear on it.
   const domainKinds: NounKind[] = [];
   if (applied && ASK.lexiconDomains && lexicon && typeof lexicon.hypernyms === 'function')
-    for (const d of [...askDomains(query, lexicon as Lexicon, names), ...(giftAsk(query, lexicon as Lexicon, names) ? ASK_DOMAINS.filter((x) => x.intent === 'gift') : [])]) {
+    for (const d of [...askDomains(query, lexicon as Lexicon, names), ...(gifts.length > 0 || giftAsk(query, lexicon as Lexicon, names) ? ASK_DOMAINS.filter((x) => x.intent === 'gift') : [])]) {
       const intent = INTENTS.find((i) => i.name === d.intent);
       if (intent && !intents.includes(intent)) intents.push(intent);
     }
@@ -1444,4 +1542,18 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     opinion: stance.length > 0 || isOpinionAsk(query),
     kinSex: kinSex(query),
   };
+}
+
+/** Words at most between a named person and their relative for the document to name that relative (QUERY.kinBeside). */
+export const KIN_GAP = 3;
+
+/** True when the text says the relation word (or one of its forms) within KIN_GAP words of the name. */
+export function kinBeside(text: string, name: string, kin: string): boolean {
+  const ws = words(text).map((w) => analyze(w.replace(/['’]s$/, ''))[0] ?? '');
+  const n = analyze(name)[0];
+  const k = analyze(kin)[0] ?? kin;
+  const forms = new Set([k, ...chatForms(k)]);
+  const at = (f: (t: string) => boolean) => ws.flatMap((t, i) => (f(t) ? [i] : []));
+  const kins = at((t) => forms.has(t));
+  return at((t) => t === n).some((i) => kins.some((j) => Math.abs(i - j) <= KIN_GAP + 1));
 }

@@ -19,8 +19,10 @@ import { countTokens } from '../text/tokens.ts';
 import { excerptTokens, leanBody, type RenderedTurn, type TurnWindow } from './turn-window.ts';
 import { askedSpeakers, errorSummary, missingAround, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
 import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
-import { changeLine, endingTurn, ENDABLE_KEYS, namedChanges, retractedStates } from './change.ts';
+import { askedAsSubject, changeLine, endingTurn, ENDABLE_KEYS, namedChanges, retractedStates } from './change.ts';
 import { arcLine, arcSteps } from './opinion-arc.ts';
+import { asksAboutNow, HISTORY, rareForms, thingForms, thingTurns } from './thing-history.ts';
+import { anchorsOf, arcLabel, rareTopicForms, REACH, thingCandidates, thingTerms, topicForms } from './opinion-reach.ts';
 import { referentsOf } from './referents.ts';
 import { FACT_KINDS, isContinuationAsk, laterOfKind, laterTurns, SEQUEL, sequelTerms, topicWords } from './sequel.ts';
 import { kindToken } from '../text/enrich.ts';
@@ -137,6 +139,8 @@ export const RECALL = {
   sequelNamed: 1,
   /** An ended value the question names is stated as a change, whatever key it asks for (change.ts namedChanges; 1 = on). */
   namedChanges: 1,
+  /** ...except a person the ask is about as a third person when it asks one of their attributes (askedAsSubject; 1 = on). Session 16. */
+  changeSubject: 1,
   /** A profile ask shows the later turn of each stable fact's kind (sequel.ts laterOfKind; 1 = on). */
   factSequels: 1,
   /**
@@ -146,6 +150,18 @@ export const RECALL = {
   arcTopicWords: 0,
   /** When the question's own terms reach no arc, its terms' other forms (derivations, shared senses, chat forms) may (1 = on). */
   arcForms: 1,
+  /**
+   * An opinion ask that reaches no arc by its own words finds its topic by meaning (opinion-reach.ts): the user's turns
+   * naming a topic word or a lexicon synonym, the rare word they call the thing, and the arc of the turns naming it,
+   * which also answers the ask when the gate found nothing (1 = on). Session 16.
+   */
+  opinionReach: 1,
+  /**
+   * An ask about now or next that the gate finds nothing for, naming a rare thing of the user's said in two or more
+   * sessions (thing-history.ts: "the Volvo", "the market"), is answered by that thing's turns, newest first: what
+   * became of it (1 = on). Session 16.
+   */
+  thingHistory: 1,
 };
 
 /**
@@ -384,7 +400,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   const recentCtx = await recentContext(deps, q, r);
   // Nothing matched and nothing continues: only a change to a fact the question asks for can answer it ("What's my
   // diet?" after "I'm eating fish again" ended the diet: no active row, no turn with the word).
-  if (r.candidates.length === 0 && !recentCtx.connected && [...r.query.keys, ...r.query.changeKeys].every((k) => k === 'event')) return EMPTY;
+  if (r.candidates.length === 0 && !recentCtx.connected && [...r.query.keys, ...r.query.changeKeys].every((k) => k === 'event') && !(RECALL.opinionReach && r.query.opinion)) return EMPTY;
   const { kept: gated, reranked } = await gate(deps, q.query, r);
   // A fact the question asks for whose value was retracted is answered by the change itself.
   // The stable facts are read with it (independent reads: one round trip on a networked store)
@@ -396,9 +412,14 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   if (reranked && (!gated || gated.length === 0) && changes.length === 0) return EMPTY;
   // Offline, a question that continues the current conversation is answered from it even when
   // nothing else in the memory matches ("What theme did we pick?"); any other question must pass the gate.
-  if ((!gated || gated.length === 0) && !recentCtx.connected && changes.length === 0) return EMPTY;
-  const kept = gated ?? [];
-  const arc = opinionArc(r, kept) ?? (await storedTopicArc(deps, q.scope.key, r, kept));
+  const gateEmpty = !gated || gated.length === 0;
+  // An opinion ask whose topic is said in other words: the arc reached by meaning answers it (RECALL.opinionReach).
+  const reached = gateEmpty && !reranked ? await reachedArc(deps, q.scope.key, r) : null;
+  // An ask about now or next naming a thing of the user's with a history: that history says what became of it.
+  const history = gateEmpty && !reranked && !reached ? await thingHistoryOf(deps, q.scope.key, r) : [];
+  if (gateEmpty && !recentCtx.connected && changes.length === 0 && !reached && history.length === 0) return EMPTY;
+  const kept = gated && gated.length > 0 ? gated : (reached?.candidates ?? history);
+  const arc = reached?.line ?? opinionArc(r, kept) ?? (await storedTopicArc(deps, q.scope.key, r, kept)) ?? (gateEmpty ? null : (await reachedArc(deps, q.scope.key, r))?.line ?? null);
   const sequel = await sequelOf(deps, q.scope.key, r, kept);
   let ordered = withSequel(r.query.list || r.query.count ? spreadSessions(kept, RECALL.spreadDecay) : kept, sequel);
   const plan = excerptPlan(r.query);
@@ -472,7 +493,10 @@ async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Pro
   const implied = r.query.changeKeys.filter((k) => !asked.includes(k) && keySpec(k)?.type !== 'event');
   // The question's own words and names (not the speakers'): an ended value it names is a change it asks about.
   const speakerTerms = new Set([...r.speakers].flatMap((s) => analyze(s)));
-  const said = new Set(r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakerTerms.has(t.term)).map((t) => t.term));
+  // A person the ask is about as a third person, for an attribute or a relative it asks ("How does Florencia earn a
+  // living?", "Florencia's mum"), is not a change it asks about: her ended partner row is no answer (RECALL.changeSubject).
+  const aboutOther = RECALL.changeSubject && (asked.length > 0 || r.query.namedKin) ? askedAsSubject(r.query.raw, r.query.names.filter((n) => !r.speakers.has(n))) : new Set<string>();
+  const said = new Set(r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakerTerms.has(t.term) && !aboutOther.has(t.term)).map((t) => t.term));
   const endable = RECALL.namedChanges && said.size > 0 ? ENDABLE_KEYS.filter((k) => !asked.includes(k) && !implied.includes(k)) : [];
   if (asked.length + implied.length + endable.length === 0) return [];
   // The user's retracted rows of the keys, latest end first, from an index that holds no superseded row (a slot's
@@ -597,6 +621,68 @@ async function storedTopicArc(deps: RecallDeps, scope: string, r: Retrieved, kep
   const text = arcLine(steps, label);
   if (!text) return null;
   return arcContextLine(opinion.key, text, steps[steps.length - 1]!.turn);
+}
+
+/**
+ * The arc of an opinion ask whose topic the question says in other words (opinion-reach.ts), read from the store's
+ * index: the user's turns naming a topic form, then the turns naming the thing they share. Null when no two sessions
+ * speak of it, for other asks, or when RECALL.opinionReach is off. Its turns are candidates for the evidence.
+ */
+async function reachedArc(deps: RecallDeps, scope: string, r: Retrieved): Promise<{ line: ContextLine; candidates: Candidate[] } | null> {
+  // The user's own stance: in a scope of named speakers (no one speaks as the user) an ask must name whose it is.
+  if (!RECALL.opinionReach || !r.query.opinion || !r.speakers.has('user')) return null;
+  // About the user: a named non-speaker's stance is not the user's.
+  // About the user: the stance of a person the question names (a speaker, one the memory knows, or a name the lexicon
+  // does not know as a word) is not the user's to reach by meaning; "South African" names a topic.
+  const person = (n: string) => n !== 'user' && (r.speakers.has(n) || r.known.has(n) || !deps.lexicon || deps.lexicon.senses(n, undefined, 1).length === 0);
+  if (r.query.names.some(person)) return null;
+  const skip = new Set([...r.speakers].flatMap((s) => analyze(s)));
+  const { forms: all } = topicForms(r.query.raw, deps.lexicon, skip);
+  if (all.size === 0) return null;
+  // Only a form rare in the scope names a topic to reach (REACH.formMaxDf).
+  const forms = rareTopicForms(all, await deps.store.termFrequencies(scope, 'turn', [...all]));
+  if (forms.size === 0) return null;
+  const read = async (terms: string[]) => {
+    const found = await deps.store.lexicalCandidates(scope, 'turn', terms, REACH.read);
+    const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
+    if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
+    return found.docs.flatMap((d) => r.turns.get(d.id) ?? []);
+  };
+  const anchors = anchorsOf(await read([...forms]), forms);
+  if (anchors.length === 0) return null;
+  const cands = thingCandidates(anchors, forms);
+  const things = cands.length > 0 ? thingTerms(cands, await deps.store.termFrequencies(scope, 'turn', cands)) : [];
+  const more = things.length > 0 ? await read(things) : [];
+  const turns = [...new Map([...anchors, ...more].map((t) => [t.id, t])).values()];
+  const topic = new Set([...forms, ...things]);
+  const steps = arcSteps(turns, topic);
+  const label = arcLabel(steps.map((s) => s.sentence), forms, things, turns);
+  const text = arcLine(steps, label);
+  if (!text) return null;
+  const shown = steps.slice().reverse().map((s) => s.turn);
+  return {
+    line: arcContextLine(`reach:${label}`, text, steps[steps.length - 1]!.turn),
+    candidates: shown.map((t, i) => ({ kind: 'turn', id: t.id, score: 1 / (i + 1), rankers: [{ ranker: 'opinion_reach', rank: i + 1, score: 0 }], coverage: 0, bm25: 0, turn: t })),
+  };
+}
+
+/**
+ * The turns of a thing the question names that has a history (thing-history.ts), newest first, as candidates: for an ask
+ * about now or next only, when RECALL.thingHistory is on. [] otherwise.
+ */
+async function thingHistoryOf(deps: RecallDeps, scope: string, r: Retrieved): Promise<Candidate[]> {
+  // "I" and "my" are the user's: in a scope of named speakers no one is (as for the opinion reach).
+  if (!RECALL.thingHistory || !r.speakers.has('user') || !asksAboutNow(r.query.raw, r.query.applied)) return [];
+  const person = (n: string) => r.speakers.has(n) || r.known.has(n);
+  const forms = thingForms(r.query.raw, deps.lexicon, person);
+  if (forms.size === 0) return [];
+  const rare = rareForms(forms, await deps.store.termFrequencies(scope, 'turn', [...forms]));
+  if (rare.length === 0) return [];
+  const found = await deps.store.lexicalCandidates(scope, 'turn', rare, HISTORY.read);
+  const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
+  if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
+  const turns = thingTurns(found.docs.flatMap((d) => r.turns.get(d.id) ?? []), new Set(rare));
+  return turns.map((t, i) => ({ kind: 'turn', id: t.id, score: 1 / (i + 1), rankers: [{ ranker: 'thing_history', rank: i + 1, score: 0 }], coverage: 0, bm25: 0, turn: t }));
 }
 
 /** The arc's line among the user's facts, cited by the turn of the current stance. */

@@ -13,7 +13,7 @@ import { adultsOf } from '../lexicon/young-animals.ts';
 import type { CorpusStats, Lexicon, MemoryStore, TurnPlace } from '../ports.ts';
 import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
-import { analyzeQuery, INTENTS, kinConflict, RELATION_KEYS, withNamedKin, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
+import { analyzeQuery, INTENTS, keyPhraseWords, kinBeside, kinConflict, QUERY, RELATION_KEYS, withNamedKin, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
 
 /** Keys whose rows name a relative (parent, sibling, child…): kinConflict applies to them. */
 const RELATION_ROW_KEYS: ReadonlySet<string> = new Set(RELATION_KEYS);
@@ -22,6 +22,7 @@ import { rrf, type RankedList } from './fusion.ts';
 import { TurnWindow } from './turn-window.ts';
 import { applyFeatures, FEATURE_WEIGHTS } from './features.ts';
 import { questionBridges } from './lexical-bridge.ts';
+import { expansionsOf } from './synonyms.ts';
 import type { RecallDeps } from './recall.ts';
 import { referredDateIn } from '../text/date-tokens.ts';
 
@@ -116,6 +117,8 @@ export const RETRIEVE = {
   entityRequired: 1,
   /** A relation row of the other sex than the kin asked about does not answer it (kinConflict; 1 = on). Session 15. */
   kinConflict: 1,
+  /** The entity path of the gate needs, for a relative's attribute, a matched word besides the names and the relative (1 = on). Session 16. */
+  entityAttribute: 1,
 };
 
 /** Events that end or start a fact: asked for by "before / used to" questions about that fact. */
@@ -426,7 +429,10 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const bm25Of = new Map<string, number>();
   // A document counts for the gate only when it holds the terms the question requires ("brother" in "my brother's job").
   // The required term names whose attribute is asked, so the document must match another of the question's words too.
-  const gateCoverage = (h: Bm25Hit) => (q.requiredTerms.every((t) => h.matched.includes(t)) && (q.requiredTerms.length === 0 || h.matched.some((t) => !q.requiredTerms.includes(t))) ? h.coverage : 0);
+  // A named person's relative ("Dimas's mum") is named beside the name in the document, not anywhere in it (QUERY.kinBeside).
+  const kin = QUERY.kinBeside && q.namedKin && q.requiredWords?.includes(q.namedKin.kin) ? q.namedKin : null;
+  const textOf = (id: string) => w.get(id)?.text ?? memById.get(id)?.value ?? '';
+  const gateCoverage = (h: Bm25Hit) => (q.requiredTerms.every((t) => h.matched.includes(t)) && (q.requiredTerms.length === 0 || h.matched.some((t) => !q.requiredTerms.includes(t))) && (!kin || kinBeside(textOf(h.id), kin.name, kin.kin)) ? h.coverage : 0);
   const note = (key: string, h: Bm25Hit) => {
     coverage.set(key, Math.max(coverage.get(key) ?? 0, gateCoverage(h)));
     bm25Of.set(key, Math.max(bm25Of.get(key) ?? 0, h.score));
@@ -696,7 +702,12 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   let entityCoverage = 0;
   // The lower bar for a name the scope discussed (RECALL.minEntityCoverage) counts a document only with the words the
   // question requires, as every other path does: "What's the name of Amanda's school?" is not answered by Amanda alone.
-  if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t))) entityCoverage = Math.max(entityCoverage, RETRIEVE.entityRequired ? gateCoverage(h) : h.coverage);
+  // A relative's attribute asked beside a name ("my sister in Tampere's job") needs a word of the attribute too: the
+  // relative and the place said together are not her job (RETRIEVE.entityAttribute).
+  // A key phrase's word ("a living", stemmed as "live": "my sister lives in X") or its synonyms ("home") is no word of the attribute.
+  const weak = new Set(QUERY.keyPhrases ? keyPhraseWords(q.raw).flatMap((w) => [w, ...expansionsOf(w)]).flatMap((w) => analyze(w)) : []);
+  const attribute = (h: Bm25Hit) => !RETRIEVE.entityAttribute || q.requiredTerms.length === 0 || h.matched.some((t) => !entityTerms.has(t) && !q.requiredTerms.includes(t) && !speakerTerms.has(t) && !weak.has(t));
+  if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t)) && attribute(h)) entityCoverage = Math.max(entityCoverage, RETRIEVE.entityRequired ? gateCoverage(h) : h.coverage);
   return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
 }
 
