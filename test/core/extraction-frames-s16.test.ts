@@ -294,3 +294,10 @@ describe('a dissolution by its papers, a diet of one food, weekday plurals', () 
     expect([...keyed(facts, 'diet'), ...keyed(facts, 'pet')]).toEqual([]);
   });
 });
+
+describe('a medicine taken, then the body reacting', () => {
+  test('is an allergy to the medicine', () => {
+    expect(has(said('last time I took penicillin my lips swelled up and I came out in hives'), 'user', 'allergy', /penicillin/)).toBe(true);
+  });
+  test.each([['took the bus and my feet swelled up in the heat'], ['I took ibuprofen and the pain went']])('no allergy — %s', (text) => expect(keyed(said(text), 'allergy')).toEqual([]));
+});

@@ -930,17 +930,20 @@ export function reactionDrafts(rc: ReadClause): Draft[] {
     if (from >= 0 && tellsReaction(sentence.slice(from).split(/[^\p{L}-]+/u).filter(Boolean))) return [{ key: 'allergy', value: bare(dish).toLowerCase().replace(/^(?:that|this|those|these)\s+/, ''), implicit: true, subject: clause.speaker, metadata: { frame: 'food+reaction' } }];
   }
   // "went to the GP coz every time I eat anything with sesame…": the eating clause may follow the main one.
-  if (shape.verb && !(REACTION.eat as readonly string[]).includes(shape.verb)) {
-    const at = rc.tokens.findIndex((t, k) => k > 0 && ['i', 'we'].includes(t.lower) && (REACTION.eat as readonly string[]).includes(verbLemma(rc.tokens[k + 1]?.lemma ?? '', lex)));
+  // "last time I took aspirin my face swelled up": a medicine taken is had like a food.
+  const had = (v: string) => (REACTION.eat as readonly string[]).includes(v) || v === 'take';
+  if (shape.verb && !had(shape.verb)) {
+    const at = rc.tokens.findIndex((t, k) => k > 0 && ['i', 'we'].includes(t.lower) && had(verbLemma(rc.tokens[k + 1]?.lemma ?? '', lex)));
     if (at > 0) shape = { ...shapeOfTokens(rc.tokens.slice(at)), modal: shape.modal, negated: shape.negated };
   }
-  if (!shape.verb || !(REACTION.eat as readonly string[]).includes(shape.verb) || !clause.subject.self || shape.negated || clause.negated || shape.modal || isPlan(clause)) return [];
+  if (!shape.verb || !had(shape.verb) || !clause.subject.self || shape.negated || clause.negated || shape.modal || isPlan(clause)) return [];
   if (!(shape.pronoun === 'i' || shape.subjectless || (!shape.subject && !shape.pronoun))) return [];
   // "two bites of a mango", "a slice of cheesecake": the food is what the portion is of.
   const portion = shape.preps.find((p) => p.prep === 'of' && !p.np.proper && fits(p.np, 'food', lex))?.np;
   // "anything with sesame": what the indefinite object contains.
   const contained = shape.objects.some((o) => (REACTION.indefinite as readonly string[]).includes(o.headLemma)) ? shape.preps.find((p) => p.prep === 'with' && !p.np.proper && fits(p.np, 'food', lex))?.np : undefined;
-  const food = portion ?? contained ?? shape.objects.find((o) => !o.proper && fits(o, 'food', lex));
+  const drug = (o: Phrase) => shape.verb === 'take' && !!lex && lex.isA(o.headLemma, 'drug', { pos: 'noun', maxSenses: 1, maxDepth: 8 });
+  const food = portion ?? contained ?? shape.objects.find((o) => !o.proper && (shape.verb === 'take' ? drug(o) : fits(o, 'food', lex)));
   if (!food) return [];
   const sentence = clause.sentence.toLowerCase();
   const from = sentence.indexOf(food.head.toLowerCase());
