@@ -301,3 +301,14 @@ describe('a medicine taken, then the body reacting', () => {
   });
   test.each([['took the bus and my feet swelled up in the heat'], ['I took ibuprofen and the pain went']])('no allergy — %s', (text) => expect(keyed(said(text), 'allergy')).toEqual([]));
 });
+
+describe("someone's report in a later clause", () => {
+  test("is dropped, not the speaker's clauses before it", () => {
+    const facts = said('so, news, packed in my job at Kmart on Friday, walked out at lunch, mum reckons I will be back in a week', ['another shift at Kmart tonight']);
+    expect(has(facts, 'user', 'employer', /kmart/, 'retract')).toBe(true);
+    expect(has(said('traded the Hilux in for a Leaf, my uncle says I have gone soft'), 'user', 'vehicle', /leaf/)).toBe(true);
+  });
+  test('a report that opens the sentence is still skipped', () => {
+    expect(keyed(said('my mum says I should move to Leeds'), 'location')).toEqual([]);
+  });
+});

@@ -419,6 +419,9 @@ const TOLD_ME = /(?:\b(?:I|I've|I’ve|I\s+have)\s+(?:just\s+|recently\s+|finall
  * angina". The pronoun is the clause's subject, so the finding is read as that subject's predicate ("… has got …").
  */
 const THEIR_FINDING = /\s*\b(?:(?:got|been|was|were|has\s+been|have\s+been)\s+told|found\s+out|discovered|learned|learnt)\s+(?:that\s+)?(?:she|he|they)\s*(?:(['’]s|\s+has|\s+have|['’]ve)(?=\s+got\b)|(['’]s|\s+is|\s+are|['’]re)|(\s+has|\s+have))(?=\s)/i;
+/** A later clause that reports someone else's words: ", mum reckons …", ", my boss says …", ", the GP thinks …" (the `i` flag
+ * makes the name's capital any letter: a word then a reporting verb). */
+const LATER_REPORT = re(`[,;]\\s*(?:and\\s+|but\\s+)?(?!(?:i|we|you|it)\\s)(?:(?:my|our|the|his|her)\\s+)?(?:${RELATION_RE}|[\\p{Lu}][\\p{L}'’-]+|doctor|gp|boss|manager|landlord|vet)\\s+(?:reckons|reckoned|says|said|thinks|thought|claims|insists|swears|keeps\\s+saying|told\\s+me|tells\\s+me)\\b`, 'iu');
 /** A name asked back before a yes: "the Royal Enfield? yeah", "Biscuit?? yes". */
 const NAMING_ECHO = /^\s*(?:the\s+|my\s+|our\s+)?([\p{Lu}][\p{L}-]*(?:\s+[\p{Lu}][\p{L}-]*){0,2})\s*\?+\s*/u;
 const ADVICE_TAIL = /\s*[,;]\s*(?:(?:so|and|but|then|which\s+is\s+why)\s+)?(?=(?:I|we)\b)/;
@@ -616,6 +619,10 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
     // "Gunhilda from work found out she's got tendonitis": the finding is Gunhilda's (never when the speaker found out).
     const theirs = !toldMe ? THEIR_FINDING.exec(body) : null;
     if (theirs && !/\b(?:I|we)\b/.test(body.slice(0, theirs.index))) body = `${body.slice(0, theirs.index)} ${theirs[1] || theirs[3] ? 'has' : 'is'}${body.slice(theirs.index + theirs[0].length)}`;
+    // "…chucked in the job at Coles, …, mum reckons I'll be back inside a month": someone's report in a later clause of
+    // a comma-joined chat sentence is dropped, not the speaker's own clauses before it.
+    const laterReport = LATER_REPORT.exec(body);
+    if (laterReport && laterReport.index > 0 && body.slice(0, laterReport.index).split(/\s+/).length >= 4) body = body.slice(0, laterReport.index);
     const rs = resolveReportedSpeech(stripMarkers(body), o.speaker);
     if (rs === 'skip') {
       // The reported words are skipped; who reported them is still a relation ("my colleague Ana thinks I should…").
