@@ -312,3 +312,18 @@ describe("someone's report in a later clause", () => {
     expect(keyed(said('my mum says I should move to Leeds'), 'location')).toEqual([]);
   });
 });
+
+describe('a shift worked, and the last one', () => {
+  test.each([
+    ['on a late at Greggs again, the stockroom is chaos', /greggs/],
+    ['another double shift at Nando’s, feet are gone', /nando/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'employer', value)).toBe(true));
+  test('no employer from a day out or a journey', () => {
+    expect(keyed(said('another day at Bondi Beach, bliss'), 'employer')).toEqual([]);
+    expect(keyed(said('on a train at Euston, delayed again'), 'employer')).toEqual([]);
+  });
+  test('a last shift with no place named ends the employer the exchange holds', () => {
+    expect(has(said('last shift is on Saturday, can not wait', ['on a late at Greggs again']), 'user', 'employer', /greggs/, 'retract')).toBe(true);
+    expect(keyed(said('last shift is on Saturday, can not wait'), 'employer')).toEqual([]);
+  });
+});

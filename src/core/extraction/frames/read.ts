@@ -452,6 +452,9 @@ function followedBy(rc: ReadClause, shape: Shape, word: string): boolean {
   return at >= 0 && rc.tokens[at + 1]?.lower === word;
 }
 
+/** A shift worked: "on a late at Currys", "another double shift at Wagamama", "on nights at the Royal" (the place named). */
+const ON_SHIFT = /\b(?:on\s+(?:a|an|the|another|my)\s+|another\s+|(?:on\s+)?(?:earlies|lates|nights)\s+)(?:(?:late|early|night|double|long|split|\d+-hour)\s+)?(?:shift|late|early|double)?\s*at\s+(?:the\s+)?([\p{Lu}][\p{L}&'’-]*(?:\s+[\p{Lu}][\p{L}&'’-]*){0,2})/u;
+
 /** Drafts of the setting-noun frames: "my second day at Monzo" → employer Monzo (implied). */
 export function settingDrafts(rc: ReadClause): Draft[] {
   const { shape, clause } = rc;
@@ -473,6 +476,9 @@ export function settingDrafts(rc: ReadClause): Draft[] {
     const owner = np.name && !np.proper && isName(np.name.split(' ')[0]) && !isKind(np.name.toLowerCase(), 'location', rc.lex) ? np.name : null;
     if (row && owner && clause.subject.self && (np.det === 'the' || np.det === null) && /\b(?:my|our|I|we)\b/i.test(clause.text)) out.push({ key: row.key, value: owner, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${np.headLemma}` } });
   }
+  // "on a late at Currys again", "another double shift at the Crown": a working shift at a named place is the speaker's.
+  const shift = clause.subject.self ? ON_SHIFT.exec(clause.text) : null;
+  if (shift && isName(shift[1].split(' ')[0]) && !isKind(shift[1].toLowerCase(), 'location', rc.lex)) out.push({ key: 'employer', value: shift[1], implicit: true, subject: clause.speaker, metadata: { frame: 'setting×shift' } });
   for (const p of phrases) {
     const head = p.headLemma.replace(/(?<!s)s$/, '');
     // "my leaving do at Grindhouse": an occasion of leaving is the last day's kind (never someone else's: "Jo's leaving do").
@@ -486,6 +492,13 @@ export function settingDrafts(rc: ReadClause): Draft[] {
     // "…with my friend Ines, best part of my week": a phrase about a person is company, never the organisation.
     const company = (np: Phrase) => np.text.toLowerCase().split(/\s+/).some((w) => w in RELATIONS || isKind(w, 'social', rc.lex) || isKind(w, 'family', rc.lex));
     const at = shape.preps.find((x) => row.preps.includes(x.prep) && !company(x.np) && (fits(x.np, 'proper') || (!!x.np.name && isName(x.np.name.split(' ')[0]) && (INSTITUTIONS.includes(x.np.headLemma) || isKind(x.np.headLemma, 'organization', rc.lex))) || (last && x.np.det === 'the' && isKind(x.np.headLemma, 'organization', rc.lex))));
+    // "last shift is a week Saturday": with no place named, the last day is at the employer the exchange holds.
+    const heldEmployer = last && !at && (p.det === null || p.det === 'my') && clause.held ? clause.held.current('employer') : null;
+    if (heldEmployer) {
+      if (isPlan(clause)) out.push({ key: 'event_job_loss', value: `leaving ${heldEmployer.value}`, type: 'event', subject: clause.speaker, eventDate: clause.date!.iso, metadata: { dateText: clause.date!.text, frame: `setting×last ${p.headLemma}` } });
+      else out.push({ key: 'employer', value: heldEmployer.value, op: 'retract', subject: clause.speaker, metadata: { ending: 'last-day', anyKey: true, heldBefore: true, frame: `setting×last ${p.headLemma}` } });
+      continue;
+    }
     if (at && last) {
       const org = at.np.proper ? at.np.name! : bare(at.np);
       // A last day ahead is the coming job loss; the employer still holds until then.
