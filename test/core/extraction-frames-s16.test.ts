@@ -327,3 +327,10 @@ describe('a shift worked, and the last one', () => {
     expect(keyed(said('last shift is on Saturday, can not wait'), 'employer')).toEqual([]);
   });
 });
+
+describe('where one drives', () => {
+  test('is where one lives, for the clause about now', () => {
+    expect(has(said('my cousin Ibrahim drives a taxi in Mombasa'), 'ibrahim', 'location', /mombasa/)).toBe(true);
+    expect(keyed(said('we drove a campervan in Iceland last summer'), 'location')).toEqual([]);
+  });
+});

@@ -383,6 +383,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     if (frame.place && !args.every((np) => np.det === null && (isKind((np.name ?? np.head).toLowerCase(), 'location', lex) || (!atWork && unknownName(np, lex))) && !isKind((np.name ?? np.head).toLowerCase(), 'organization', lex))) continue;
     if (frame.placeOnly && (clause.date || clause.past || shape.verbText === 'was' || shape.verbText === 'were' || shape.preps.length !== 1 || shape.objects.length > 0 || !args.every((np) => isKind((np.name ?? np.head).toLowerCase(), 'location', lex) || residentIn(np, rc)))) continue;
     if (frame.lemmas && !frame.lemmas.includes(shape.verb)) continue;
+    if (frame.present && (clause.past || clause.date)) continue;
     if (frame.definite && !args.every((np) => np.det === 'the' && !np.proper && !/['’]s\b/.test(np.text))) continue;
     if (frame.key === 'diet') {
       const diet = dietFrom(frame.slot === 'object' ? shape.objects : args, lex);

@@ -98,6 +98,8 @@ export interface Frame {
   alongside?: { slot: Slot; arg: ArgClass };
   /** The clause's object must be one of these heads ("got a job as a podiatrist"). */
   objectHeads?: readonly string[];
+  /** Only a clause about now: no past tense, no date ("drove a campervan in Iceland last summer" is a trip). */
+  present?: boolean;
   /** The argument is what modifies one of these heads ("landed a graduate analyst job": "graduate analyst"). */
   modifierOf?: readonly string[];
   /** The argument must be a place to the lexicon ("a midwife up in Inverness"), never an organisation. */
@@ -128,6 +130,8 @@ export const FRAMES: readonly Frame[] = [
   // "picked up a used Toyota": bring + up acquires a vehicle.
   { pred: 'bring', particle: 'up', slot: 'object', arg: 'vehicle', key: 'vehicle' },
   { pred: 'drive', slot: 'object', arg: 'proper', key: 'vehicle' },
+  // "drives a tow truck in El Paso": where one drives for a living or a daily round is where one lives.
+  { pred: 'drive', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'object', arg: 'vehicle' }, place: true, present: true },
   { pred: 'care', slot: 'object', arg: 'name', key: 'pet', implicit: true },
   { pred: 'care', slot: 'object', arg: 'animal', key: 'pet', implicit: true },
   { pred: 'bring', slot: 'object', arg: 'name', key: 'pet', implicit: true, via: { preps: ['to', 'at', 'from'], heads: ['vet', 'groomer', 'kennel', 'kennels', 'cattery', 'park', 'groomers', 'daycare'] } },
