@@ -334,3 +334,11 @@ describe('where one drives', () => {
     expect(keyed(said('we drove a campervan in Iceland last summer'), 'location')).toEqual([]);
   });
 });
+
+describe('the body reacting is no activity', () => {
+  test('no event for a symptom, still one for a doing', () => {
+    expect(keyed(said('tried the satay yesterday and my throat closed up in minutes'), 'event_activity').filter((f) => /throat/.test(f))).toEqual([]);
+    expect(keyed(said('my lips swelled up again at lunch yesterday'), 'event_activity')).toEqual([]);
+    expect(has(said('climbed Pen y Fan yesterday with the dog'), 'user', 'event_activity', /climbed/)).toBe(true);
+  });
+});

@@ -214,7 +214,9 @@ export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
   } else if (explained && key === 'event_trip' && !dated) return [];
   const value = eventValue(c);
   // A lone past verb names nothing ("a trip I took last summer" leaves "took").
-  if (!value || (key === 'event_activity' && value.split(/\s+/).length < 2) || /^(?:it|that|this|there)$/i.test(value) || (key !== 'event_milestone' && !/\s/.test(value) && PAST_VERB.test(value))) return [];
+  // "my lips swelled up again", "throat closed up in ten minutes": the body reacting is a symptom, not something done.
+  const bodily = key === 'event_activity' && !!value && !!lex && lex.classesOf(value.replace(/^(?:my|our|the)\s+/i, '').split(/\s+/)[0].toLowerCase(), 'noun', 1)[0] === 'noun.body';
+  if (!value || bodily || (key === 'event_activity' && value.split(/\s+/).length < 2) || /^(?:it|that|this|there)$/i.test(value) || (key !== 'event_milestone' && !/\s/.test(value) && PAST_VERB.test(value))) return [];
   const out: Draft[] = [{ key, value, type: 'event', eventDate: c.date?.iso ?? null, metadata: c.date ? { dateText: c.date.text } : undefined, confidence: dated ? 0.85 : 0.75 }];
   const owned = c.date ? ownedOccasion(c.text, c.speaker) : null;
   if (owned && owned.key !== key) out.push({ ...owned, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.8 });
