@@ -342,3 +342,14 @@ describe('the body reacting is no activity', () => {
     expect(has(said('climbed Pen y Fan yesterday with the dog'), 'user', 'event_activity', /climbed/)).toBe(true);
   });
 });
+
+describe('a breed the lexicon does not hold, beside a name, with no commas', () => {
+  test.each([
+    ['my Lagotto Fennel dug up the whole lawn again', /fennel/],
+    ['Pickering our Schipperke has shed enough fur to knit another dog', /pickering/],
+  ])('%s', (text, name) => expect(has(said(text), 'user', 'pet', name)).toBe(true));
+  test.each([['our Airbnb Host was rude'], ['my Instagram Stories got loads of views'], ['my Uncle Joe lives in Leeds']])('no pet — %s', (text) => expect(keyed(said(text), 'pet')).toEqual([]));
+  test('a new workplace in a place is where they live', () => {
+    expect(has(said('my cousin Fionnuala, 20, just started at Lidl in Galway'), 'fionnuala', 'location', /galway/)).toBe(true);
+  });
+});

@@ -10,7 +10,7 @@
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
-import { NOT_NAMES } from '../lexicon.ts';
+import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
 import { STOP_WORDS } from '../../text/analyze.ts';
 import { lexiconKnowsWords } from '../chat-text.ts';
 import { ANIMAL_ONLY_PARTS, ANIMAL_SOUNDS, ANIMAL_VERBS } from './table.ts';
@@ -76,11 +76,27 @@ const OTHERS_OWN = /\b(?:his|her|their)\s+(?:[\p{Ll}-]+\s+)?[\p{Ll}-]+|[\p{L}]+(
 const KIND_THEN_NAME = /(?:^|[\s,;(])(?:my|our)\s+([\p{Lu}][\p{L}-]+),\s+([\p{Lu}][\p{Ll}]+)\s*[,(]/gu;
 const NAME_THEN_KIND = /(?:^|[\s,;(])([\p{Lu}][\p{Ll}]+),\s+(?:my|our)\s+([\p{Lu}][\p{L}-]+)\s*[,)]/gu;
 
+const POSSESSED_BREED_NAME = /(?:^|[\s,;(])(?:my|our)\s+([\p{Lu}][\p{L}-]{3,})\s+([\p{Lu}][\p{Ll}]+)\s+(?=[\p{Ll}])/gu;
+const NAME_POSSESSED_BREED = /(?:^|[\s,;(])([\p{Lu}][\p{Ll}]+)\s+(?:my|our)\s+([\p{Lu}][\p{L}-]{3,})\s+(?=[\p{Ll}])/gu;
+/** A word the lexicon holds in no sense and no form, and no relation, make or place word of ours. */
+function unheldWord(w: string, lex: Lexicon): boolean {
+  const lower = w.toLowerCase();
+  return lex.senses(lower, undefined, 1).length === 0 && lex.lemmas(lower).length === 0 && RELATIONS[lower] === undefined && !NOT_NAMES.has(lower) && kindOf(lower, lex) === null;
+}
+
 /** "our Korat, Sawasdee, has decided…", "Mirabelle, our Chartreux, sits…": a breed in apposition with a name. */
 export function breedAppositionDrafts(text: string, lex: Lexicon | undefined, people: ReadonlySet<string>): Draft[] {
   if (!lexiconKnowsWords(lex)) return [];
   const out: Draft[] = [];
   const pairs = [...[...text.matchAll(KIND_THEN_NAME)].map((m) => [m[1], m[2]]), ...[...text.matchAll(NAME_THEN_KIND)].map((m) => [m[2], m[1]])];
+  // "my Kromfohrländer Snickerdoodle dug up…", "Cosimo our Schapendoes has…": with no commas, the capitalised word the
+  // lexicon does not hold at all (a breed, as chat writes one) beside a name, then the clause's verb.
+  // (The name is no person word: "our Airbnb Host was rude".)
+  // (…and no plural of a common noun: "my Instagram Stories got…".)
+  const personWord = (w: string) => lex!.senses(w.toLowerCase(), undefined, 1).some((x) => x.lexClass === 'noun.person') || (lex!.lemmas(w.toLowerCase(), 'noun')[0] ?? w.toLowerCase()) !== w.toLowerCase();
+  const breed = (w: string) => unheldWord(w, lex!) || kindOf(w.toLowerCase(), lex) === 'animal';
+  for (const m of text.matchAll(POSSESSED_BREED_NAME)) if (breed(m[1]) && !personWord(m[2])) pairs.push([m[1], m[2]]);
+  for (const m of text.matchAll(NAME_POSSESSED_BREED)) if (breed(m[2]) && !personWord(m[1])) pairs.push([m[2], m[1]]);
   // The kind may be a phrase: its last two words or its head must be an animal to the lexicon ("box turtle", "goat").
   for (const m of text.matchAll(NAME_THE_KIND)) {
     const all = m[2].toLowerCase().split(/\s+/);

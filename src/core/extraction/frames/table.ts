@@ -185,6 +185,8 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'start', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'prep:as', arg: 'occupation' }, place: true },
   { pred: 'work', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'prep:as', arg: 'occupation' }, place: true },
   { pred: 'start', slot: 'prep:as', arg: 'occupation', key: 'job_title' },
+  // "just started at Primark in Belfast": where the new workplace is, is where they live.
+  { pred: 'start', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'prep:at', arg: 'proper' }, place: true },
   // "started kayaking at uni", "took up the harp": a pastime begun.
   { pred: 'start', slot: 'object', arg: 'activity', key: 'hobby' },
   { pred: 'start', slot: 'object', arg: 'instrument', key: 'hobby' },
