@@ -89,9 +89,19 @@ export const RECALL = {
   excerptMinTokens: 25,
   /** The best turns shown whole (the answer is often in a sentence without the question's words). */
   fullTop: 3,
+  /**
+   * ...unless longer than this (tokens; 0 = no cap): a long turn among the best is excerpted around its matching
+   * sentences like the rest, so one long generic turn does not take the room of two others. Session 16 (LoCoMo).
+   */
+  fullMaxTokens: 0,
   /** The same two for list and count asks ("What places…", "How many times…"), answered by many short picks. */
   listFullTop: 0,
-  listExcerptMinTokens: 15,
+  /**
+   * 12 (was 15), session 16 (LoCoMo): a list item said in a turn of 13–15 tokens is shown by its matching sentence, so
+   * one more item fits. LoCoMo dev sweep: @512 unchanged, @2048 ev B 0.918 → 0.919, multi-hop all-hit B 0.588 → 0.603
+   * (A unchanged); 10 gave the same (docs/recall.md "Session 16 (LoCoMo)").
+   */
+  listExcerptMinTokens: 12,
   /** The next best turns keep one sentence either side of each matching sentence. */
   windowTop: 0,
   /** Leave out a memory line when its source turn is already shown (1 = on). */
@@ -279,7 +289,7 @@ function memorySection(m: MemoryRecord, speakers: ReadonlySet<string>): 'facts' 
 }
 
 /** How many of the best turns are shown whole, and above what length the others are excerpted. */
-interface ExcerptPlan {
+export interface ExcerptPlan {
   fullTop: number;
   minTokens: number;
 }
@@ -289,9 +299,18 @@ function excerptPlan(q: Pick<AnalyzedQuery, 'list' | 'count'>): ExcerptPlan {
   return q.list || q.count ? { fullTop: RECALL.listFullTop, minTokens: RECALL.listExcerptMinTokens } : { fullTop: RECALL.fullTop, minTokens: RECALL.excerptMinTokens };
 }
 
+/**
+ * A turn is shown whole when it is among the plan's best `fullTop` and no longer than `RECALL.fullMaxTokens` (when
+ * set), or when it is short anyway; otherwise by its matching sentences.
+ */
+export function shownWhole(rank: number, tokens: number, plan: ExcerptPlan): boolean {
+  const best = rank < plan.fullTop && (RECALL.fullMaxTokens <= 0 || tokens <= RECALL.fullMaxTokens);
+  return best || tokens <= plan.minTokens;
+}
+
 function turnLine(w: TurnWindow, t: TurnRecord, focus: Focus, score: number, rank: number, plan: ExcerptPlan = { fullTop: RECALL.fullTop, minTokens: RECALL.excerptMinTokens }): ContextLine {
   const r = w.render(t);
-  const short = rank < plan.fullTop || r.tokens <= plan.minTokens;
+  const short = shownWhole(rank, r.tokens, plan);
   const window = rank < RECALL.windowTop ? 1 : 0;
   if (short) {
     const lean = leanBody(r);
