@@ -139,6 +139,8 @@ export function kinRoster(sentence: string, speaker: string): Draft[] {
   }
   // A relation noun later in the sentence ("… and the twins Ebube and Kamsi are 2") may close a roster it does not head.
   // Names with ages may open the sentence before the head ("Amaka is 8, Chidi is 5 and the twins Ebube and Kamsi are 2").
+  // A name the headed roster already holds (a relation fact whose value opens with the same name) is not added twice.
   const seen = new Set(out.map((d) => `${d.key}|${d.subject ?? ''}|${d.value}`));
-  return [...out, ...headlessRoster(sentence, speaker).filter((d) => !seen.has(`${d.key}|${d.subject ?? ''}|${d.value}`) && !out.some((o) => o.key === d.key && d.key !== 'age' && o.value.split(' ')[0] === d.value.split(' ')[0]))];
+  const sameName = (a: Draft, b: Draft) => a.key === b.key && b.key !== 'age' && a.value.split(' ')[0] === b.value.split(' ')[0];
+  return [...out, ...headlessRoster(sentence, speaker).filter((d) => !seen.has(`${d.key}|${d.subject ?? ''}|${d.value}`) && !out.some((o) => sameName(o, d)))];
 }

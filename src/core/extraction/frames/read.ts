@@ -1362,7 +1362,9 @@ export function exclusiveDietDrafts(rc: ReadClause): Draft[] {
   // A bare "only <word>" needs no verb only when the fragment says nothing else is eaten ("nothing but").
   if (/^only\s/i.test(m[0]) && !/^only\s+[a-z]+\s*(?:[,.;!]|$)/i.test(clause.text.trim())) return [];
   const food = m[1].toLowerCase();
-  return isKind(food, 'food', lex) && !isKind(food, 'animal', lex) || ['fruit', 'fish', 'vegetables', 'veg', 'meat', 'plants'].includes(food) ? [{ key: 'diet', value: `${food} only`, subject: clause.speaker, implicit: true, metadata: { frame: 'eat×only food' } }] : [];
+  // A food class (never an animal eaten: "only chicken"), or one of the classes a diet is named by.
+  const foodClass = (isKind(food, 'food', lex) && !isKind(food, 'animal', lex)) || ['fruit', 'fish', 'vegetables', 'veg', 'meat', 'plants'].includes(food);
+  return foodClass ? [{ key: 'diet', value: `${food} only`, subject: clause.speaker, implicit: true, metadata: { frame: 'eat×only food' } }] : [];
 }
 
 /** "as an orthotist I spend…", "As a cheesemonger, I…": a fronted role of the speaker's present clause. */
