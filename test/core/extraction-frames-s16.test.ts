@@ -353,3 +353,25 @@ describe('a breed the lexicon does not hold, beside a name, with no commas', () 
     expect(has(said('my cousin Fionnuala, 20, just started at Lidl in Galway'), 'fionnuala', 'location', /galway/)).toBe(true);
   });
 });
+
+describe('after reading r60–r62 (scored once): unions as of a day, a first thing done, "-based", "ja"', () => {
+  const { asked } = wordnetFacts(wordnet);
+  test('"married as of Saturday" is the speaker\'s milestone and status', () => {
+    const facts = said('officially married as of Sunday!! still grinning');
+    expect(has(facts, 'user', 'event_milestone', /married/)).toBe(true);
+    expect(has(facts, 'user', 'relationship_status', /married/)).toBe(true);
+    expect(keyed(said('we have been married since 2010'), 'event_milestone')).toEqual([]);
+  });
+  test('a first thing said done is a first feat', () => {
+    expect(has(said('FIRST BUNGEE JUMP done today!!! never again'), 'user', 'event_milestone', /bungee/i)).toBe(true);
+  });
+  test('"-based" places, and a hyphenated place is no name', () => {
+    expect(has(said("I'm Bristol-based these days"), 'user', 'location', /bristol/)).toBe(true);
+    const facts = said('my brother is Glasgow-based');
+    expect(has(facts, 'brother', 'location', /glasgow/)).toBe(true);
+    expect(facts.filter((f) => /sibling\|glasgow/.test(f))).toEqual([]);
+  });
+  test('"ja" is a yes', () => {
+    expect(has(asked('Still in Durban?', 'ja, still here'), 'user', 'location', /durban/)).toBe(true);
+  });
+});

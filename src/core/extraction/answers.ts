@@ -13,7 +13,7 @@
 import type { Lexicon } from '../ports.ts';
 
 /** A "yes" that opens the answer (the rest of the message is read on its own after it). */
-export const CONFIRM = /^\s*(?:(?:just|only)\s+(?:the\s+)?one(?=\s*[,—–:-])|yes|yeah|yep|yup|aye|yea|ya|correct|exactly|right|that['’]s\s+right|that\s+is\s+right|that['’]s\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$)|(?:we|i)\s+did(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
+export const CONFIRM = /^\s*(?:(?:just|only)\s+(?:the\s+)?one(?=\s*[,—–:-])|yes|yeah|ja|jah|haan|oui|yep|yup|aye|yea|ya|correct|exactly|right|that['’]s\s+right|that\s+is\s+right|that['’]s\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$)|(?:we|i)\s+did(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
 
 /** A change denied after a yes to a "still" question ("yep, not moved", "yeah, not going anywhere"): the claim holds. */
 export const NO_CHANGE = /^\s*(?:(?:I\s+)?(?:have|am|'ve|’ve|'m|’m)\s+)?(?:not|never|n['’]t)\s+(?:(?:moved|budged|left|changed|gone)\b|(?:moving|budging|leaving|changing|going)\s+(?:anywhere|away|now|yet)\b)/i;

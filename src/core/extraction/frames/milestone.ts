@@ -18,7 +18,7 @@ export type Stage =
 
 const LEAD_ADVERBS = new Set(['just', 'finally', 'officially', 'actually', 'also', 'only', 'now', 'proudly', 'successfully', 'eventually']);
 /** Words that end an object noun phrase: prepositions, conjunctions, time words. */
-const NP_STOP = new Set(['on', 'at', 'in', 'this', 'last', 'yesterday', 'today', 'tonight', 'after', 'before', 'with', 'for', 'to', 'from', 'and', 'but', 'so', 'by', 'first', 'second', 'third', 'back', 'again', 'away', 'off', 'up', 'out', 'over', 'of']);
+const NP_STOP = new Set(['done', 'complete', 'completed', 'on', 'at', 'in', 'this', 'last', 'yesterday', 'today', 'tonight', 'after', 'before', 'with', 'for', 'to', 'from', 'and', 'but', 'so', 'by', 'first', 'second', 'third', 'back', 'again', 'away', 'off', 'up', 'out', 'over', 'of']);
 const DETERMINERS = new Set(['my', 'our', 'the', 'a', 'an']);
 const AUX = new Set(['was', 'were', 'got', 'been', 'have', 'has', 'had', 'am', 'is', 'are']);
 
@@ -79,7 +79,9 @@ function ownStage(core: string, lex: Lexicon): Stage | null {
   if (!lemma) {
     const feat = lex.lemmas(words[0].toLowerCase(), 'verb').length === 0 ? objectOf(words) : null;
     // (Only a feat the lexicon knows as an act or event: "first standup at Revolut" names no feat.)
-    return feat?.first && hasClass(feat.head.toLowerCase(), MILESTONE.featClasses, lex) ? { kind: 'first' } : null;
+    // …or any first thing said done ("FIRST SKYDIVE done today!!!").
+    const done = words.some((w) => /^(?:done|complete|completed|smashed|nailed)$/i.test(w));
+    return feat?.first && (hasClass(feat.head.toLowerCase(), MILESTONE.featClasses, lex) || (done && named(feat.head, lex))) ? { kind: 'first' } : null;
   }
   // "reached Uhuru Peak", "made it to the summit of Snowdon": a top arrived at is a feat.
   if ((MILESTONE.reached.verbs as readonly string[]).includes(lemma)) {

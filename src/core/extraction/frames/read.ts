@@ -552,7 +552,8 @@ export function namingDrafts(rc: ReadClause): Draft[] {
   const c = shape.verb === 'be' ? shape.complement : null;
   const who = shape.subject?.proper && shape.subject.name && !shape.pronoun && isName(shape.subject.name) && mayBeName(shape.subject.name, lex) ? shape.subject.name : null;
   // "my son is Tobiah", "our cat is Hermione": the possessed relative or animal first, the name as the complement.
-  const owned = shape.verb === 'be' && shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') && !/['’]s\b/.test(shape.subject.text) && c?.proper && c.name && !c.det && isName(c.name) && !c.name.includes(' ') && mayBeName(c.name, lex) ? shape.subject : null;
+  // (A name compounded with a hyphen is no name: "my sister is London-based".)
+  const owned = shape.verb === 'be' && shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') && !/['’]s\b/.test(shape.subject.text) && c?.proper && c.name && !c.det && isName(c.name) && !c.name.includes(' ') && mayBeName(c.name, lex) && !clause.text.includes(`${c.name}-`) ? shape.subject : null;
   if (owned && c?.name) {
     if (RELATIONS[owned.headLemma] !== undefined) {
       const d = relationDraft(clause.speaker, owned.headLemma, c.name, 0.9);

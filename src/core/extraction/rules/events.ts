@@ -54,7 +54,7 @@ const STAGE_VERBS = 'graduated|retired|qualified|(?:got|was|been|were|just\\s+go
  * "tied the knot"; a fresh one — one dated years back stays the wedding) or its vows renewed, adopting a child, signing a first deal or
  * contract. An engagement stays `event_engagement`, an own business an activity (the corpus's conventions).
  */
-const STAGE_OWN = '(?:got|get)\\s+(?:married|hitched|wed)|tied\\s+the\\s+knot|renewed\\s+(?:our|my)\\s+(?:wedding\\s+|marriage\\s+)?vows|adopted\\s+(?:my|our)\\s+(?:\\w+\\s+)?(?:son|daughter|baby|child|kids|children|boy|girl|twins)|signed\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:deal|contract)';
+const STAGE_OWN = '(?:got|get)\\s+(?:married|hitched|wed)|(?<=^\\s*|\\b(?:officially|just|finally)\\s)married\\s+(?:as\\s+of|since)|tied\\s+the\\s+knot|renewed\\s+(?:our|my)\\s+(?:wedding\\s+|marriage\\s+)?vows|adopted\\s+(?:my|our)\\s+(?:\\w+\\s+)?(?:son|daughter|baby|child|kids|children|boy|girl|twins)|signed\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:deal|contract)';
 /** A qualifying examination: the final, bar, board or licensing exam of a profession ("passed my final nursing exam"). */
 const QUALIFYING_EXAM = '(?:final|qualifying|professional|licensing|board|bar)\\s+(?:[\\w-]+\\s+)?(?:exams?|finals|boards)';
 const STAGE_WORKS = `(?:defended|submitted|passed|handed\\s+in|earned|got|was\\s+awarded)\\s+(?:my|our|the)\\s+(?:\\w+\\s+){0,2}(?:thesis|dissertation|viva|phd|doctorate|degree|apprenticeship|citizenship\\s+test|bar\\s+exam|boards|certificate|certification|diploma|qualification|black\\s+belt|pin|wings|hgv|residency|${QUALIFYING_EXAM})`;
@@ -70,7 +70,7 @@ const CLEARED = 'paid\\s+off\\s+(?:the\\s+(?:last|rest)\\s+of\\s+)?(?:my|our|the
 const FIRST_HOME = '(?:bought|closed\\s+on|got\\s+the\\s+keys\\s+(?:to|for)|moved\\s+into)\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:house|home|flat|apartment|place|condo)';
 const MILESTONE = re(`\\b(?:${STAGE_VERBS}|${STAGE_OWN}|${STAGE_WORKS}|${STAGE_TRAINING}|${FIRST_HOME}|${CLEARED})\\b|${FIRST_OPENED}`, 'i');
 /** The speaker's own wedding or engagement, which also sets the relationship status. */
-const OWN_UNION = /\b(?:got|get)\s+(?:married|hitched|wed)\b|\btied\s+the\s+knot\b|\brenewed\s+(?:our|my)\s+(?:wedding\s+|marriage\s+)?vows\b/i;
+const OWN_UNION = /\b(?:got|get)\s+(?:married|hitched|wed)\b|(?<=^\s*|\b(?:officially|just|finally)\s)married\s+(?:as\s+of|since)\b|\btied\s+the\s+knot\b|\brenewed\s+(?:our|my)\s+(?:wedding\s+|marriage\s+)?vows\b/i;
 /** The speaker's own engagement: "we got engaged", "I'm engaged", "got engaged on Sunday" (no one else's). */
 const OWN_ENGAGEMENT = /^\s*(?:(?:we|i)\b|(?:just\s+|finally\s+|officially\s+)?(?:got|get)\s+engaged\b)/i;
 /** How far back a wedding is still news (a milestone), not a record of the past. */

@@ -219,6 +219,8 @@ const location: Rule = (c) => {
   const bound = c.date && !future ? boundOf(c.date) : null;
   const left: Partial<Draft> = bound ? { validTo: bound } : {};
   const since: Partial<Draft> = bound ? { validFrom: bound } : {};
+  // "I'm still Pretoria-based", "we're Leeds-based now": a place compounded with "-based" is where one lives.
+  if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+|currently\s+)?([\p{Lu}][\p{L}]+(?:\s+[\p{Lu}][\p{L}]+)?)-based\b/u.exec(t)) && !c.negated && !future) return [{ key: 'location', value: m[1], ...since }];
   if ((m = /\b(?:left|leaving)\s+([\p{Lu}].+)/u.exec(t)) && PLACE_MOVE.test(c.sentence) && !/\b(?:job|work|company|team)\b/i.test(c.sentence)) {
     // "we finally left Manchester in March and now we're settled in Leeds"
     const from = place(m[1]);
