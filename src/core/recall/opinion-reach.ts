@@ -48,13 +48,30 @@ export function topicForms(query: string, lexicon: Pick<Lexicon, 'synonyms' | 's
     // Synonyms of the part of speech of the word's first sense: "drum" the instrument, not the verb's "beat".
     const pos = lexicon.senses(w, undefined, 1)[0]?.lexClass.split('.')[0];
     if (pos !== 'noun' && pos !== 'verb') continue;
-    for (const s of lexicon.synonyms(w, pos, REACH.senses)) {
-      if (/[\s-]/.test(s) || s.length < 3) continue;
-      const f = analyze(s)[0];
-      if (f && !STANCE_WORDS.has(f)) forms.add(f);
-    }
+    for (const f of synonymForms(lexicon, w, pos, REACH.senses)) if (!STANCE_WORDS.has(f)) forms.add(f);
   }
   return { forms, own };
+}
+
+/** The analysed forms of a word's one-word synonyms (three letters or more) over its first `senses` senses of `pos`. */
+export function synonymForms(lexicon: Pick<Lexicon, 'synonyms'>, word: string, pos: 'noun' | 'verb', senses: number): string[] {
+  const out: string[] = [];
+  for (const s of lexicon.synonyms(word, pos, senses)) {
+    if (/[\s-]/.test(s) || s.length < 3) continue;
+    const f = analyze(s)[0];
+    if (f) out.push(f);
+  }
+  return out;
+}
+
+/** The forms whose count of turns in the scope is between 1 and `maxDf`: rare enough to name one thing. */
+export function formsWithinDf(forms: Iterable<string>, df: Readonly<Record<string, number>>, maxDf: number): string[] {
+  return [...forms].filter((f) => (df[f] ?? 0) >= 1 && (df[f] ?? 0) <= maxDf);
+}
+
+/** The turns whose user messages name one of the forms, in the order given. */
+export function namingTurns(turns: readonly TurnRecord[], forms: ReadonlySet<string>): TurnRecord[] {
+  return turns.filter((t) => [...userTerms(t)].some((x) => forms.has(x)));
 }
 
 /** The analysed words of a turn's user messages. */
@@ -64,12 +81,12 @@ export function userTerms(t: TurnRecord): Set<string> {
 
 /** The forms rare enough to name a topic (1 ≤ df ≤ REACH.formMaxDf). */
 export function rareTopicForms(forms: Iterable<string>, df: Readonly<Record<string, number>>): Set<string> {
-  return new Set([...forms].filter((f) => (df[f] ?? 0) >= 1 && (df[f] ?? 0) <= REACH.formMaxDf));
+  return new Set(formsWithinDf(forms, df, REACH.formMaxDf));
 }
 
 /** The user's turns naming one of the forms, oldest first. */
 export function anchorsOf(turns: readonly TurnRecord[], forms: ReadonlySet<string>): TurnRecord[] {
-  return turns.filter((t) => [...userTerms(t)].some((x) => forms.has(x))).sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
+  return namingTurns(turns, forms).sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
 }
 
 /**

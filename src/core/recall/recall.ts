@@ -650,7 +650,6 @@ async function storedTopicArc(deps: RecallDeps, scope: string, r: Retrieved, kep
 async function reachedArc(deps: RecallDeps, scope: string, r: Retrieved): Promise<{ line: ContextLine; candidates: Candidate[] } | null> {
   // The user's own stance: in a scope of named speakers (no one speaks as the user) an ask must name whose it is.
   if (!RECALL.opinionReach || !r.query.opinion || !r.speakers.has('user')) return null;
-  // About the user: a named non-speaker's stance is not the user's.
   // About the user: the stance of a person the question names (a speaker, one the memory knows, or a name the lexicon
   // does not know as a word) is not the user's to reach by meaning; "South African" names a topic.
   const person = (n: string) => n !== 'user' && (r.speakers.has(n) || r.known.has(n) || !deps.lexicon || deps.lexicon.senses(n, undefined, 1).length === 0);
@@ -661,12 +660,7 @@ async function reachedArc(deps: RecallDeps, scope: string, r: Retrieved): Promis
   // Only a form rare in the scope names a topic to reach (REACH.formMaxDf).
   const forms = rareTopicForms(all, await deps.store.termFrequencies(scope, 'turn', [...all]));
   if (forms.size === 0) return null;
-  const read = async (terms: string[]) => {
-    const found = await deps.store.lexicalCandidates(scope, 'turn', terms, REACH.read);
-    const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
-    if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
-    return found.docs.flatMap((d) => r.turns.get(d.id) ?? []);
-  };
+  const read = (terms: string[]) => turnsNaming(deps, scope, r, terms, REACH.read);
   const anchors = anchorsOf(await read([...forms]), forms);
   if (anchors.length === 0) return null;
   const cands = thingCandidates(anchors, forms);
@@ -681,8 +675,21 @@ async function reachedArc(deps: RecallDeps, scope: string, r: Retrieved): Promis
   const shown = steps.slice().reverse().map((s) => s.turn);
   return {
     line: arcContextLine(`reach:${label}`, text, steps[steps.length - 1]!.turn),
-    candidates: shown.map((t, i) => ({ kind: 'turn', id: t.id, score: 1 / (i + 1), rankers: [{ ranker: 'opinion_reach', rank: i + 1, score: 0 }], coverage: 0, bm25: 0, turn: t })),
+    candidates: rankedTurns(shown, 'opinion_reach'),
   };
+}
+
+/** The turns the index finds for the terms (at most `limit`), read into the recall's turn cache when not there yet. */
+async function turnsNaming(deps: RecallDeps, scope: string, r: Retrieved, terms: string[], limit: number): Promise<TurnRecord[]> {
+  const found = await deps.store.lexicalCandidates(scope, 'turn', terms, limit);
+  const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
+  if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
+  return found.docs.flatMap((d) => r.turns.get(d.id) ?? []);
+}
+
+/** Turns in the order given, as candidates of one ranker (score 1 / rank). */
+function rankedTurns(turns: readonly TurnRecord[], ranker: string): Candidate[] {
+  return turns.map((t, i) => ({ kind: 'turn', id: t.id, score: 1 / (i + 1), rankers: [{ ranker, rank: i + 1, score: 0 }], coverage: 0, bm25: 0, turn: t }));
 }
 
 /**
@@ -697,11 +704,7 @@ async function thingHistoryOf(deps: RecallDeps, scope: string, r: Retrieved): Pr
   if (forms.size === 0) return [];
   const rare = rareForms(forms, await deps.store.termFrequencies(scope, 'turn', [...forms]));
   if (rare.length === 0) return [];
-  const found = await deps.store.lexicalCandidates(scope, 'turn', rare, HISTORY.read);
-  const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
-  if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
-  const turns = thingTurns(found.docs.flatMap((d) => r.turns.get(d.id) ?? []), new Set(rare));
-  return turns.map((t, i) => ({ kind: 'turn', id: t.id, score: 1 / (i + 1), rankers: [{ ranker: 'thing_history', rank: i + 1, score: 0 }], coverage: 0, bm25: 0, turn: t }));
+  return rankedTurns(thingTurns(await turnsNaming(deps, scope, r, rare, HISTORY.read), new Set(rare)), 'thing_history');
 }
 
 /** The arc's line among the user's facts, cited by the turn of the current stance. */

@@ -13,7 +13,7 @@ import type { TurnRecord } from '../types.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { askFrameTerms } from './ask.ts';
 import { isContinuationAsk } from './sequel.ts';
-import { userTerms } from './opinion-reach.ts';
+import { formsWithinDf, namingTurns, synonymForms } from './opinion-reach.ts';
 
 /** Tunables (docs/recall.md, session 16). */
 export const HISTORY = {
@@ -76,23 +76,19 @@ export function thingForms(raw: string, lexicon: Pick<Lexicon, 'senses' | 'synon
     }
     if (!first || !first.lexClass.startsWith('noun.') || NOT_THINGS.has(first.lexClass) || (lexicon.commonness?.(w) ?? 0) >= HISTORY.maxCommonness) continue;
     out.add(t);
-    for (const s of lexicon.synonyms(w, 'noun', HISTORY.senses)) {
-      if (/[\s-]/.test(s) || s.length < 3) continue;
-      const f = analyze(s)[0];
-      if (f) out.add(f);
-    }
+    for (const f of synonymForms(lexicon, w, 'noun', HISTORY.senses)) out.add(f);
   }
   return out;
 }
 
 /** The forms rare enough to be a thing (1 ≤ df ≤ HISTORY.maxDf). */
 export function rareForms(forms: Iterable<string>, df: Readonly<Record<string, number>>): string[] {
-  return [...forms].filter((f) => (df[f] ?? 0) >= 1 && (df[f] ?? 0) <= HISTORY.maxDf);
+  return formsWithinDf(forms, df, HISTORY.maxDf);
 }
 
 /** The user's turns naming one of the forms, newest first, when they span HISTORY.minSessions sessions; else []. */
 export function thingTurns(turns: readonly TurnRecord[], forms: ReadonlySet<string>): TurnRecord[] {
-  const naming = turns.filter((t) => [...userTerms(t)].some((x) => forms.has(x)));
+  const naming = namingTurns(turns, forms);
   if (new Set(naming.map((t) => t.sessionId)).size < HISTORY.minSessions) return [];
   return naming.sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.seq - a.seq);
 }
