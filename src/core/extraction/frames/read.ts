@@ -1048,7 +1048,7 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
   }
   // "bloods came back and it's pernicious anaemia": "it" after a test's result names the speaker's illness.
   const c = shape.complement;
-  if (shape.verb === 'be' && shape.pronoun === 'it' && clause.subject.self && c && (!c.det || c.det === 'a' || c.det === 'an') && !/['’]s\b/.test(c.text.replace(/^[\p{Lu}][\p{L}-]*['’]s$/u, '')) && (kindOf(c.headLemma, lex) === 'illness' || eponymIllness(c, lex) || kindOf(bare(c).toLowerCase(), lex) === 'illness') && !NOT_CONDITIONS.includes(c.headLemma) && new RegExp(`\\b(?:${FINDING_SOURCES.join('|')})\\b`, 'i').test(clause.sentence) && !new RegExp(`\\b(?:my|our|his|her|their)\\s+(?:${RELATION_RE})\\b`, 'i').test(clause.sentence))
+  if (shape.verb === 'be' && shape.pronoun === 'it' && clause.subject.self && c && (!c.det || c.det === 'a' || c.det === 'an') && !/['’]s\b/.test(c.text.replace(/^[\p{Lu}][\p{L}-]*['’]s$/u, '')) && (kindOf(c.headLemma, lex) === 'illness' || eponymIllness(c, lex) || kindOf(bare(c).toLowerCase(), lex) === 'illness') && !NOT_CONDITIONS.includes(c.headLemma) && FINDING_SOURCE.test(clause.sentence) && !KIN_MENTION.test(clause.sentence))
     out.push({ key: 'health_condition', value: bare(c).toLowerCase(), subject: clause.speaker, metadata: { frame: 'finding×illness' } });
   if (shape.verb === 'live' && clause.subject.self)
     for (const { prep, np } of shape.preps) if (prep === 'with' && !np.proper && isKind(np.headLemma, 'illness', lex)) out.push({ key: 'health_condition', value: bare(np).toLowerCase(), metadata: { frame: 'live with×illness' } });
@@ -1326,6 +1326,11 @@ export function localServiceDrafts(rc: ReadClause): Draft[] {
 function localDraft(place: string): Draft {
   return { key: 'location', value: place, implicit: true, metadata: { frame: 'local service×place' } };
 }
+
+/** A test's result told in the sentence ("bloods came back", "the scan shows"): FINDING_SOURCES. */
+const FINDING_SOURCE = new RegExp(`\\b(?:${FINDING_SOURCES.join('|')})\\b`, 'i');
+/** A relative of the speaker's or someone's named in the sentence: the finding may be theirs. */
+const KIN_MENTION = new RegExp(`\\b(?:my|our|his|her|their)\\s+(?:${RELATION_RE})\\b`, 'i');
 
 /** An inflammation named by its suffix ("bursitis", "tendonitis"): WordNet files it under symptoms, people under conditions. */
 const INFLAMMATION = /[a-z]{4,}itis$/;

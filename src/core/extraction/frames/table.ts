@@ -465,6 +465,8 @@ export interface Ending {
   heldAlso?: string[];
   /** The referent is the object's possessor ("scattered Pipistrelle's ashes": Pipistrelle died), named. */
   possessor?: boolean;
+  /** Read only with none of these prepositions in the clause ("slipped away from the party" is leaving, not dying). */
+  barredPreps?: string[];
   /** Ends the current value only with an object the row names ("packed in the job"; "gave up on the pottery" is no job). */
   needsObject?: boolean;
   /** The relationship status an ending of a held key leaves ("died" of a partner: widowed). */
@@ -504,7 +506,7 @@ export interface Ending {
 export const ENDINGS: readonly Ending[] = [
   { id: 'death', lemmas: ['die', 'pass', 'perish'], anchors: ['die'], referent: 'subject', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: 'pet', heldAlso: ['partner'], leavesStatus: { partner: 'widowed' } },
   // "Rumbold slipped away overnight": a euphemism of dying WordNet holds only as leaving (never "slipped away from …").
-  { id: 'slipped-away', lemmas: ['slip'], with: [['away']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet', heldAlso: ['partner'], leavesStatus: { partner: 'widowed' }, mainVerb: true },
+  { id: 'slipped-away', lemmas: ['slip'], with: [['away']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet', heldAlso: ['partner'], leavesStatus: { partner: 'widowed' }, mainVerb: true, barredPreps: ['from', 'to', 'into'] },
   // "we scattered Pipistrelle's ashes on the moor": whose ashes they are has died.
   { id: 'ashes', lemmas: ['scatter', 'spread', 'sprinkle', 'collect', 'bury', 'inter'], with: [['ash']], referent: 'object', possessor: true, keyByKind: { animal: 'pet' }, defaultKey: 'pet', heldAlso: ['partner'] },
   { id: 'rainbow-bridge', lemmas: ['cross'], with: [['bridge']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
