@@ -8,7 +8,7 @@ const set = (s: string) => new Set(s.split('|'));
 
 /** Relation word → vocabulary key of the speaker's relation fact (null: no relation key). */
 export const RELATIONS: Record<string, string | null> = {
-  sister: 'sibling', brother: 'sibling', siblings: 'sibling', twin: 'sibling', sisters: 'sibling', brothers: 'sibling',
+  sister: 'sibling', brother: 'sibling', sibling: 'sibling', siblings: 'sibling', twin: 'sibling', sisters: 'sibling', brothers: 'sibling',
   mom: 'parent', mum: 'parent', mam: 'parent', ma: 'parent', da: 'parent', pa: 'parent', mammy: 'parent', mummy: 'parent', mommy: 'parent', daddy: 'parent', papa: 'parent', mama: 'parent', mother: 'parent', dad: 'parent', father: 'parent', parents: 'parent', stepmom: 'parent', stepdad: 'parent',
   wife: 'partner', husband: 'partner', partner: 'partner', boyfriend: 'partner', girlfriend: 'partner', fiance: 'partner', 'fiancé': 'partner', 'fiancée': 'partner', spouse: 'partner',
   son: 'child', daughter: 'child', eldest: 'child', youngest: 'child', oldest: 'child', twins: 'child', triplets: 'child', sons: 'child', daughters: 'child', kids: 'child', kid: 'child', children: 'child', child: 'child', baby: 'child', boys: 'child', girls: 'child',

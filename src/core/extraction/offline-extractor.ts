@@ -928,7 +928,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
         const earlier = [...(ctx.recentTurns ?? []).slice(-3).flatMap((t) => userMessagesOf(t.messages)), ...messages.slice(0, i).filter((x) => x.role === 'user')].flatMap((x) => (typeof x.content === 'string' ? [x.content] : []));
         const topicWord = (d: Draft) => String(d.metadata?.topic ?? '').split(' ').pop()!.replace(/s$/, '');
         // What the message already read of the topic wins: its own opinion on it, or a state change of it ("the skoda is gone").
-        for (const d of heldStanceDrafts(prepare(content, lexicon), earlier, speaker))
+        for (const d of heldStanceDrafts(prepare(content, lexicon), earlier, speaker, lexicon))
           if (!out.slice(before).some((c) => c.subject === speaker && (c.key === d.key || (c.key.startsWith('opinion_') && c.key.includes(topicWord(d))) || normValue(c.value).includes(topicWord(d)))))
             out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));
       }

@@ -38,8 +38,8 @@ export interface Attribution {
   partnerName?: string;
 }
 
-/** After "Name's": words that make it "Name is" rather than a possessive. */
-const IS_AFTER_S = /^(?:a|an|the|not|so|very|really|pretty|super|from|in|at|on|still|now|also|just|always|never|back|away|home|been|got|going|getting|[\p{Ll}]+ing|[\p{Ll}]+ed)\b/u;
+/** After "Name's": words that make it "Name is" rather than a possessive (an age ending its phrase: "my mum's 71 and…"). */
+const IS_AFTER_S = /^(?:a|an|the|not|so|very|really|pretty|super|from|in|at|on|still|now|also|just|always|never|back|away|home|been|got|going|getting|[\p{Ll}]+ing|[\p{Ll}]+ed)\b|^\d{1,3}(?=\s*(?:[.,;!]|$|\s+(?:and|but|now|today|this|next|in|going|years?)\b))/u;
 
 const isName = (w: string | undefined) => !!w && /^[\p{Lu}][\p{L}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
 
@@ -76,6 +76,8 @@ const OTHER_PERSON = new RegExp(`^\\s*(?:${RELATION_RE}|family|friends?|colleagu
  */
 export function relationAsTitle(raw: string): string {
   const text = plainRelations(raw);
+  const ranked = RANK_THEN_NAME.exec(text) ?? NAME_THEN_RANK.exec(text);
+  if (ranked && isName(ranked[1])) return `my sibling ${ranked[1]} ${text.slice(ranked[0].length)}`;
   // "boss (Marit) is off to…", "my aunt (Dagny) lives…": a name in brackets after the relation is its name.
   const bracketed = BRACKETED_NAME.exec(text);
   if (bracketed && RELATIONS[bracketed[1].toLowerCase()] !== undefined && isName(bracketed[2])) return `my ${bracketed[1].toLowerCase()} ${bracketed[2]} ${text.slice(bracketed[0].length)}`;
@@ -155,9 +157,19 @@ const BRACKETED_NAME = new RegExp(`^(?:(?:my|our)\\s+)?(?:${RELATION_ADJ}\\s+)?(
  * "my mentor Ingeborg, who has been at Siemens…": a relative clause on a named relation is a clause about that
  * person, split off as "…Ingeborg; my mentor Ingeborg has been at Siemens…" so attribution reads it as theirs.
  */
-const WHO_CLAUSE = new RegExp(`(\\b(?:my|our)\\s+((?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE}))\\s+(\\p{Lu}[\\p{L}'’-]+)),\\s+who\\s+(?=(?:is|was|has|had|have|works|lives|still|now|just|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'gu');
+const WHO_CLAUSE = new RegExp(`(\\b(?:my|our)\\s+((?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE}))\\s+(\\p{Lu}[\\p{L}'’-]+))\\s*,\\s+who\\s+(?=(?:is|was|has|had|have|works|lives|still|now|just|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'gu');
+/**
+ * "my aunty Bisi, who's 58, runs a bakery": a short "who is …" between commas, then the clause's own verb — two
+ * clauses about the same person, "my aunty Bisi is 58; my aunty Bisi runs a bakery".
+ */
+const WHO_IS_ASIDE = new RegExp(`(\\b(?:my|our)\\s+((?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE}))\\s+(\\p{Lu}[\\p{L}'’-]+))\\s*,\\s+who(?:['’]s|\\s+is|\\s+(was))\\s+([^,;.!?()]{1,40}?)\\s*,\\s+(?=\\p{Ll})`, 'gu');
+/** "my uncle Ade, who lives in Kano, is a pilot": any short "who …" aside, then the clause's own verb. */
+const WHO_ASIDE = new RegExp(`(\\b(?:my|our)\\s+((?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE}))\\s+(\\p{Lu}[\\p{L}'’-]+))\\s*,\\s+who\\s+(?!['’])([^,;.!?()]{1,40}?)\\s*,\\s+(?=(?:is|was|has|had|does|did|will|can|just|still|also|now|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'gu');
 export function splitWhoClause(text: string): string {
-  return text.replace(WHO_CLAUSE, (_m, head: string, rel: string, name: string) => (isName(name) ? `${head}; my ${rel} ${name} ` : _m));
+  return text
+    .replace(WHO_ASIDE, (_m, head: string, rel: string, name: string, said: string) => (isName(name) ? `${head} ${said}; my ${rel} ${name} ` : _m))
+    .replace(WHO_IS_ASIDE, (_m, head: string, rel: string, name: string, was: string | undefined, said: string) => (isName(name) ? `${head} ${was ?? 'is'} ${said}; my ${rel} ${name} ` : _m))
+    .replace(WHO_CLAUSE, (_m, head: string, rel: string, name: string) => (isName(name) ? `${head}; my ${rel} ${name} ` : _m));
 }
 const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:(?:that|who|he|she)(?:'s|’s|\\s+is)\\s+)?(?:my|our|the)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'u');
 const PLACES = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.length).map((p) => p.replace(/ /g, '\\s+')).join('|');
@@ -171,7 +183,14 @@ const OF_MINE = new RegExp(`^(?:an?\\s+)?(${RELATION_RE})\\s+of\\s+(?:mine|ours)
 /** "little brother Emrys has moved…", "older sister Kasia is…": a relation with its adjective and no "my", then a name and a verb. */
 const ADJ_RELATION = new RegExp(`^(?:${RELATION_ADJ})\\s+(${RELATION_RE})\\s+(\\p{Lu}[\\p{L}-]+)\\s+(?=\\p{Ll})`, 'iu');
 /** "Cousin Aurelio got a job…": a capitalised relation word as a title before the name. */
-const BARE_RELATION = new RegExp(`^(?!(?:Mum|Mom|Dad|Grandma|Grandpa)\\b)(\\p{Lu}(?:${RELATION_RE.split('|').filter((w) => !/[^a-z-]/.test(w)).map((w) => w.slice(1)).join('|')}))\\s+(\\p{Lu}[\\p{L}-]+)\\s+(?=\\p{Ll})`, 'u');
+const BARE_RELATION = new RegExp(`^(?!(?:Mum|Mom|Dad|Grandma|Grandpa)\\b)(\\p{Lu}(?:${RELATION_RE.split('|').filter((w) => !/[^a-z-]/.test(w)).map((w) => w.slice(1)).join('|')}))\\s+(\\p{Lu}[\\p{L}-]+)(?:\\s+(?=\\p{Ll})|(?=\\s*,\\s*(?:who|aged|\\d)))`, 'u');
+/**
+ * A rank among the speaker's siblings in apposition with a name: "the eldest of us, Niamh, …", "Tolu, the baby of the
+ * family, …", "Ines, the middle one of us, …": the named one is the speaker's sibling ("us" is the speaker's generation).
+ */
+const SIBLING_RANK = '(?:the\\s+)?(?:eldest|oldest|youngest|middle(?:\\s+one)?|baby|wee\\s+one|little\\s+one)\\s+of\\s+(?:us(?:\\s+all)?|the\\s+(?:family|lot|bunch|clan)|my\\s+(?:siblings|lot))';
+const RANK_THEN_NAME = new RegExp(`^${SIBLING_RANK}\\s*,\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*,\\s*`, 'iu');
+const NAME_THEN_RANK = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+)\\s*,\\s*${SIBLING_RANK}\\s*,\\s*`, 'iu');
 const DEFINITE_EVENT = /^the\s+(?:[\w-]+\s+){0,2}?(?:appointment|interview|exam|test|flight|trip|surgery|operation|viva|presentation|talk|check-?up|consultation|hearing|move|party|wedding|graduation|recital|race|match|game)\s+(?:is|was|will\s+be|got\s+moved|has\s+been\s+moved)\s+(?:now\s+|actually\s+)?(?:on|in|at|for|next|this|tomorrow|today|tonight)\b/i;
 
 /**
@@ -194,6 +213,8 @@ export function parseRelationPhrase(text: string): { relation: string; name?: st
   let length = m[0].length;
   const after = text.slice(length);
   const poss = /^(?:'s|’s)/.exec(after);
+  // "my mum's 71 and…", "my brother's a nurse": "'s" before an age, an article or a participle is "is".
+  if (poss && IS_AFTER_S.test(after.slice(poss[0].length).trimStart()) && !/^\s*(?:own|new|old)\b/.test(after.slice(poss[0].length))) return { relation, length: length + poss[0].length, possessive: false, contracted: true };
   if (poss) return { relation, length: length + poss[0].length, possessive: true };
   // "Our twins, Ella and Noah, start nursery": a list of names in apposition; the clause is about the group.
   const list = /^\s*,\s*([\p{Lu}][\p{L}-]+(?:\s*(?:,|and|&)\s*[\p{Lu}][\p{L}-]+)+)\s*,\s*/u.exec(after);

@@ -197,6 +197,7 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   const acted = e.possessor ? (actedOn?.name && /['’]s\b/.test(actedOn.text) ? { text: actedOn.name, head: actedOn.name, headLemma: actedOn.name.toLowerCase(), name: actedOn.name, proper: true, det: null, gerund: false, noun: null } : null) : actedOn;
   if (e.possessor && !acted) return [];
   if (e.barredPreps && shape.preps.some((p) => e.barredPreps!.includes(p.prep))) return [];
+  if (e.intransitive && shape.object && !shape.particle) return [];
   const candidates: Array<Phrase | null> = e.referent === 'subject' ? [shape.subject] : e.referent === 'object' ? [acted] : [shape.subject, acted];
   const referent = candidates.find((np) => held(np)) ?? null;
   // Only the speaker's own things and bonds: a third party's clause ("my sister's cat died") ends nothing of theirs here.

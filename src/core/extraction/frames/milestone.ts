@@ -64,8 +64,31 @@ function hasClass(word: string, classes: readonly string[], lex: Lexicon): boole
   return lex.classesOf(word.toLowerCase(), 'noun', 2).some((c) => classes.includes(c));
 }
 
-/** The speaker's own stage in the predicate: an achievement verb, a credential got, a first feat. */
-function ownStage(core: string, lex: Lexicon): Stage | null {
+/** A sentence said in celebration: "!!" or two words in capitals ("SWAM LOCH LOMOND"). */
+const CELEBRATED = /!{2,}|\b[\p{Lu}]{3,}\s+[\p{Lu}]{2,}\b/u;
+
+/** Whether the sentence says a whole was done (MILESTONE.completive; '#' is any number). */
+function completive(sentence: string): boolean {
+  const words = sentence.toLowerCase().replace(/[^\p{L}\p{N}\s]+/gu, ' ').split(/\s+/).filter(Boolean);
+  return MILESTONE.completive.some((run) => words.some((_, i) => run.every((w, j) => (w === '#' ? /^\d+$/.test(words[i + j] ?? '') : words[i + j] === w))));
+}
+
+/**
+ * A feat done whole: a verb of completion with a named object ("finished the Comrades today"), or any past doing said in
+ * celebration with its whole counted, or with its whole counted and named ("SWAM LOCH LOMOND end to end!!", "bagged my
+ * last Munro, all 282 ticked off"). "finished my essay", "finished the washing up!!" are neither; nor is a habit
+ * ("every single day").
+ */
+function doneWhole(lemma: string, words: string[], sentence: string, lex: Lexicon): boolean {
+  const celebrated = CELEBRATED.test(sentence);
+  const whole = completive(sentence);
+  const named = words.slice(1, 5).some((w) => /^[\p{Lu}][\p{Ll}]/u.test(w));
+  if (MILESTONE.completion.some((a) => lex.isA(lemma, a, { pos: 'verb', maxSenses: 1, maxDepth: 2 }))) return named;
+  return (celebrated && whole) || (whole && named && /\ball\s+\d+\b/i.test(sentence));
+}
+
+/** The speaker's own stage in the predicate: an achievement verb, a credential got, a first feat, a feat done whole. */
+function ownStage(core: string, lex: Lexicon, sentence = core): Stage | null {
   let words = tokens(core);
   while (words.length && LEAD_ADVERBS.has(words[0].toLowerCase())) words = words.slice(1);
   // "was ordained", "got promoted", "have just qualified": the participle after the auxiliary is the verb.
@@ -98,6 +121,7 @@ function ownStage(core: string, lex: Lexicon): Stage | null {
     if (obj && !obj.first && !never && (named(obj.head, lex) || hasClass(obj.head, MILESTONE.testClasses, lex))) return { kind: 'achieved' };
     return null;
   }
+  if (doneWhole(lemma, words, sentence, lex)) return { kind: 'achieved' };
   if (!obj) return null;
   if ((MILESTONE.obtained as readonly string[]).includes(lemma)) {
     const head = obj.head.toLowerCase();
@@ -133,5 +157,5 @@ export function milestoneStage(c: Clause, lex: Lexicon | undefined): Stage | nul
     return { kind: 'proposal', ...(/^(?:he|she)$/i.test(who) ? {} : { partner: who }) };
   }
   if (!c.subject.self || !lex) return null;
-  return ownStage(c.core, lex);
+  return ownStage(c.core, lex, c.sentence);
 }

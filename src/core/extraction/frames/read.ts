@@ -22,7 +22,7 @@ import { topicSlug } from '../values.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { RESIDENCE_TAILS, VERDICTS, COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, FINDING_SOURCES, PREDICATES, PROCEDURE, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { RESIDENCE_TAILS, LEAVING_VERBS, VERDICTS, COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, FINDING_SOURCES, PREDICATES, PROCEDURE, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -849,6 +849,8 @@ export function practiceDrafts(rc: ReadClause): Draft[] {
   if (shape.pronoun && !['i', 'we'].includes(shape.pronoun)) return [];
   // "I teach yoga classes": running them for others is work, not a pastime.
   if (shape.verb && lex && TEACHING.some((a) => lex.isA(shape.verb!, a, { pos: 'verb', maxSenses: 1, maxDepth: 2 }))) return [];
+  // "left every WhatsApp group", "quit the choir": leaving one ends the belonging (frames/entity-state.ts), it asserts none.
+  if (shape.verb && (LEAVING_VERBS.includes(shape.verb) || (lex?.lemmas(shape.verb, 'verb') ?? []).some((l) => LEAVING_VERBS.includes(l)))) return [];
   const out: Draft[] = [];
   for (const p of [shape.subject, ...shape.objects, shape.complement, ...shape.preps.map((x) => x.np)]) {
     if (!p || p.proper || ['his', 'her', 'their', 'your'].includes(p.det ?? '') || /['’]s\b/.test(p.text)) continue;

@@ -230,6 +230,9 @@ export const LEAVING_OCCASIONS: readonly string[] = ['do', 'party', 'drinks', 'l
  * Where an activity is practised: "<activity or instrument> <head>" ("bassoon lessons", "fencing club", "netball
  * league", "pottery class") is a hobby of the speaker's (implied) when the speaker takes it, goes to it or has it.
  */
+/** Verbs of leaving a group or practice ("left every chess group", "quit the choir"): its clause asserts no belonging. */
+export const LEAVING_VERBS: readonly string[] = ['leave', 'quit', 'exit', 'ditch', 'abandon', 'drop', 'unsubscribe'];
+
 export const PRACTICE_HEADS = {
   /** Heads that are one occasion when counted and dated ("a pottery workshop last Friday" is an event). */
   occasions: ['lesson', 'lessons', 'class', 'classes', 'course', 'workshop', 'practice', 'training', 'session', 'sessions', 'tutor', 'teacher', 'homework'],
@@ -333,6 +336,10 @@ export const MILESTONE = {
   births: [['arrived'], ['was', 'born'], ['were', 'born']],
   /** The speaker's yes to a proposal, said after it ("… proposed … and I said yes", "the answer was YES"). */
   accepted: [['i', 'said', 'yes'], ['said', 'yes'], ['answer', 'was', 'yes'], ['i', 'said', 'yes', 'obviously']],
+  /** Verbs of bringing a thing to its end ("finished the Comrades", "completed the Pennine Way"): WordNet anchors. */
+  completion: ['complete'],
+  /** Words that say a whole was done ("end to end", "all 282", "my last Munro", "the whole way"). */
+  completive: [['end', 'to', 'end'], ['all', '#'], ['my', 'last'], ['our', 'last'], ['the', 'whole'], ['start', 'to', 'finish']],
 } as const;
 
 /**
@@ -467,6 +474,8 @@ export interface Ending {
   possessor?: boolean;
   /** Read only with none of these prepositions in the clause ("slipped away from the party" is leaving, not dying). */
   barredPreps?: string[];
+  /** Read only with no direct object (a particle may stand before a phrase: "died in his sleep"): an ending said of its subject alone ("Biscuit passed"; "passed his driving test" is no death). */
+  intransitive?: boolean;
   /** Ends the current value only with an object the row names ("packed in the job"; "gave up on the pottery" is no job). */
   needsObject?: boolean;
   /** The relationship status an ending of a held key leaves ("died" of a partner: widowed). */
@@ -504,7 +513,7 @@ export interface Ending {
 }
 
 export const ENDINGS: readonly Ending[] = [
-  { id: 'death', lemmas: ['die', 'pass', 'perish'], anchors: ['die'], referent: 'subject', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: 'pet', heldAlso: ['partner'], leavesStatus: { partner: 'widowed' } },
+  { id: 'death', lemmas: ['die', 'pass', 'perish'], anchors: ['die'], intransitive: true, referent: 'subject', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: 'pet', heldAlso: ['partner'], leavesStatus: { partner: 'widowed' } },
   // "Rumbold slipped away overnight": a euphemism of dying WordNet holds only as leaving (never "slipped away from …").
   { id: 'slipped-away', lemmas: ['slip'], with: [['away']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet', heldAlso: ['partner'], leavesStatus: { partner: 'widowed' }, mainVerb: true, barredPreps: ['from', 'to', 'into'] },
   // "we scattered Pipistrelle's ashes on the moor": whose ashes they are has died.
