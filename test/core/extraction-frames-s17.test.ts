@@ -94,3 +94,20 @@ describe('people named by their rank, title or aside', () => {
   test('a relative\'s "\'s" before an age is "is"', () => expect(has(said("my nan's 94 and still drives"), 'nan', 'age', /^94$/)).toBe(true));
   test("a relative's things after \"'s\" stay theirs", () => expect(said("my gran's 3 cats are staying with us").some((f) => f.split('|')[1] === 'age')).toBe(false));
 });
+
+describe('held things by name, whatever else the word names', () => {
+  test('a capitalised model held as the vehicle is the vehicle given away', () =>
+    expect(has(said('handed the Beetle over to my niece', ['I still drive my old VW Beetle']), 'user', 'vehicle', /beetle/i, 'retract')).toBe(true));
+  test('a name after a species is the animal, not a make', () => {
+    const facts = said('our pony Jaguar is 20 this year');
+    expect(facts.some((f) => f.split('|')[1] === 'vehicle')).toBe(false);
+    expect(has(facts, 'user', 'pet', /jaguar/i)).toBe(true);
+    expect(has(said('my Jaguar is in the garage'), 'user', 'vehicle', /jaguar/i)).toBe(true);
+  });
+  test.each(['the Beetle went to the scrapyard in the end', 'the Beetle ended up at the breakers'])('a held vehicle taken away for scrap — %s', (text) =>
+    expect(has(said(text, ['I still drive my old VW Beetle']), 'user', 'vehicle', /beetle/i, 'retract')).toBe(true));
+  test('a held vehicle gone somewhere for a while is still held', () =>
+    expect(said('the Beetle went to my dad’s for the weekend', ['I still drive my old VW Beetle']).some((f) => f.endsWith('|retract'))).toBe(false));
+  test('"no more X for me" after a comma ends the held pastime', () =>
+    expect(has(said('bad news, no more netball for me', ['I play netball on Tuesdays']), 'user', 'hobby', /netball/, 'retract')).toBe(true));
+});

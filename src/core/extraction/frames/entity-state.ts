@@ -14,7 +14,7 @@ import type { Draft, Holdings } from '../model.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { bareName, type ReadClause } from './read.ts';
-import { PASTIME_GROUPS, BARRED_FROM, COMPLETIONS, DISSOLUTIONS, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, OUT_STATES, REFERENCE_ENDINGS, SHELTERS, type Ending, type ReferenceEnding } from './table.ts';
+import { PASTIME_GROUPS, DISPOSAL_PLACES, BARRED_FROM, COMPLETIONS, DISSOLUTIONS, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, OUT_STATES, REFERENCE_ENDINGS, SHELTERS, type Ending, type ReferenceEnding } from './table.ts';
 import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
 import { resolveDate } from '../dates.ts';
 
@@ -242,7 +242,10 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     // A bare name's key is only the row's guess: it is looked up under every key the row ends ("sold Pip" → the pet).
     // A proper name is also looked up under the row's other held keys ("Tom died": the partner held, though "tom" is a
     // cat too).
-    const hit = holdings?.find(word, key && !e.heldOnly && kind && e.keyByKind[kind] ? [key] : heldKeys) ?? (referent.proper && e.heldAlso ? holdings?.find(word, e.heldAlso) : null) ?? null;
+    // A capitalised name is a name whatever the word also names ("gave the Panda to my nephew": the Fiat held, no animal):
+    // it is looked up under every key the row ends before its kind's key is guessed.
+    const byName = referent.proper ? holdings?.find(word, heldKeys) : null;
+    const hit = byName ?? holdings?.find(word, key && !e.heldOnly && kind && e.keyByKind[kind] ? [key] : heldKeys) ?? (referent.proper && e.heldAlso ? holdings?.find(word, e.heldAlso) : null) ?? null;
     // The held value when it carries the word; else the word as said ("bruno" for the "labrador" stated with it).
     if (hit) {
       const status = e.leavesStatus?.[hit.key];
@@ -477,6 +480,14 @@ function structured(row: ReferenceEnding, rc: ReadClause, shape: Shape): Array<P
       const person = to.np.text.toLowerCase().split(/\s+/).some((w) => w.replace(/['’]s$/, '') in RELATIONS || (!!rc.lex && isKind(w.replace(/['’]s$/, ''), 'family', rc.lex)));
       return person || shape.particle === 'back' || after[0] === 'back' ? [shape.subject] : [];
     }
+    // "the Panda went to a scrapyard in the end", "the Corsa ended up at the breakers", "the van went for scrap".
+    case 'scrapped': {
+      if (!['go', 'end', 'be', 'get'].includes(shape.verb ?? '') || shape.negated) return [];
+      const place = shape.preps.find((p) => ['to', 'at', 'for', 'in'].includes(p.prep))?.np;
+      const head = place?.headLemma ?? '';
+      const disposal = (DISPOSAL_PLACES.words as readonly string[]).includes(head) || (!!rc.lex && DISPOSAL_PLACES.anchors.some((a) => rc.lex!.isA(head, a, { pos: 'noun', maxSenses: 1, maxDepth: 3 })));
+      return place && disposal ? [shape.subject] : [];
+    }
     default:
       return [];
   }
@@ -514,7 +525,8 @@ function lastHeld(held: NonNullable<ReadClause['clause']['held']>, words: readon
 function fragmentEndings(rc: ReadClause, held: NonNullable<ReadClause['clause']['held']>): Draft[] {
   const { clause, tokens } = rc;
   const retract = (hit: { key: string; value: string }, id: string): Draft[] => heldRetraction(clause.speaker, hit, id);
-  const noMore = clause.subject.self ? NO_MORE.exec(clause.text.trim()) : null;
+  // The fragment opens the clause or one of its comma parts ("hung up my boots, no more netball for me").
+  const noMore = clause.subject.self ? clause.text.split(/\s*[,;—–]\s*/).map((part) => NO_MORE.exec(part.trim())).find((m) => m) ?? null : null;
   const ended = noMore ? lastHeld(held, noMore[1].toLowerCase().split(/\s+/), ['hobby', 'employer', 'vehicle']) : null;
   if (ended) return retract(ended, 'no-more');
   // "nine years at The Anchor came to an end", "my time at Lidl is over": a span at an organisation that ends.

@@ -1038,7 +1038,8 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     // about, is the speaker's vehicle (implied). The value runs over the written name and the vehicle words after it
     // ("Land Rover Defender", "Volvo"), never a verb the tagger took into the phrase ("my Brompton folds up").
     const namesVehicle = (name: string) => isKind(name.toLowerCase(), 'vehicle', lex) || name.split(/\s+/).some((w, k, ws) => isKind(w.toLowerCase(), 'vehicle') || (k > 0 && isKind(`${ws[k - 1]} ${w}`.toLowerCase(), 'vehicle')));
-    if (p === shape.subject && clause.subject.self && p.name && namesVehicle(p.name)) {
+    // ("my dog Jaguar", "our pony Mustang": a name after a species is the animal's, not a make.)
+    if (p === shape.subject && clause.subject.self && p.name && namesVehicle(p.name) && !(at >= 0 && at < words.indexOf(p.name.split(/\s+/)[0]))) {
       const stop = words.findIndex((w, k) => k > 0 && !/^[\p{Lu}]|\d/u.test(w) && !isKind(w.toLowerCase(), 'vehicle', lex));
       // "my old Peugeot 106": the describing words before the name are not the vehicle's name.
       const from = Math.max(0, words.findIndex((w) => /^[\p{Lu}]/u.test(w)));

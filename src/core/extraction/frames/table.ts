@@ -602,7 +602,7 @@ export interface ReferenceEnding {
   role: 'object' | 'subject' | 'passive' | 'leaver' | 'ender' | 'together';
   keys: string[];
   /** A structure the clause must have instead of (or with) a verb class. */
-  shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state' | 'has-new-home' | 'returned' | 'speaker-out';
+  shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state' | 'has-new-home' | 'returned' | 'speaker-out' | 'scrapped';
   particle?: string;
   /** For `together`: the objects the bond is ended over (default entity-state BOND_OBJECTS; with this list, one is required). */
   objects?: string[];
@@ -634,7 +634,12 @@ export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
   // Session 14: "so I'm finished at BAE come the 20th", "end of January I'm out of Transnet", "I'm gone from Intel":
   // the speaker out of (an ended state, then at/of/from) a held employer or pastime.
   { id: 'out-of', shape: 'speaker-out', role: 'object', keys: ['employer', 'hobby'], heldOnly: true },
+  // Session 17: "the Panda went to the scrapyard in the end", "the old Corsa ended up at the breakers", "went for scrap".
+  { id: 'scrapped', shape: 'scrapped', role: 'subject', keys: ['vehicle'], heldOnly: true },
 ];
+
+/** Where a vehicle goes when it is done with: the words, and the WordNet nouns a place may be a kind of. */
+export const DISPOSAL_PLACES = { words: ['scrapyard', 'scrapheap', 'scrap', 'breakers', 'breaker', 'wreckers', 'wrecker', 'crusher', 'auction', 'tip', 'salvage'], anchors: ['junkyard', 'dump'] } as const;
 
 /** Phrases a held thing is said to be when it has ended, after the copula ("the van is no more", "a thing of the past"). */
 export const ENDED_PHRASES: readonly string[][] = [['no', 'more'], ['a', 'thing', 'of', 'the', 'past'], ['in', 'the', 'past'], ['ancient', 'history'], ['a', 'goner']];
