@@ -111,3 +111,27 @@ describe('held things by name, whatever else the word names', () => {
   test('"no more X for me" after a comma ends the held pastime', () =>
     expect(has(said('bad news, no more netball for me', ['I play netball on Tuesdays']), 'user', 'hobby', /netball/, 'retract')).toBe(true));
 });
+
+describe('children counted without a noun, and years in a trade', () => {
+  test.each([
+    ['our three are Kofi 12, Esi 9 and Yaw 5', [['kofi', '12'], ['esi', '9'], ['yaw', '5']]],
+    ['my two: Rhys (8) and Gwen (5)', [['rhys', '8'], ['gwen', '5']]],
+  ])('%s', (text, kids) => {
+    const facts = said(text);
+    for (const [name, age] of kids) {
+      expect(has(facts, 'user', 'child', new RegExp(name, 'i'))).toBe(true);
+      expect(has(facts, name, 'age', new RegExp(`^${age}$`))).toBe(true);
+    }
+  });
+  test('a possessed count before anything else is no roster', () => expect(said('our three are at school till four').some((f) => f.split('|')[1] === 'child')).toBe(false));
+  test.each([
+    ['fifteen years as a harbour pilot and it never gets dull', /harbour pilot/],
+    ['eight years as a signwriter, mostly pubs', /signwriter/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'job_title', value)).toBe(true));
+  test('weeks as a visitor are no trade', () => expect(said('three weeks as a tourist in Lisbon was plenty').some((f) => f.split('|')[1] === 'job_title')).toBe(false));
+});
+
+describe('a trade run together with a noun', () => {
+  test.each(['I am a signwriter', 'i work as a dogwalker these days'])('%s', (text) => expect(said(text).some((f) => f.split('|')[1] === 'job_title')).toBe(true));
+  test('stays a common noun in a lower-case message (no name)', () => expect(said('i am a signwriter').some((f) => /named/.test(f))).toBe(false));
+});

@@ -8,6 +8,7 @@
  */
 import type { Lexicon } from '../ports.ts';
 import { PET_SPECIES, RELATION_WORDS } from './lexicon.ts';
+import { tradeCompound } from './frames/kinds.ts';
 
 /** Lower-case chat abbreviations → words. Only lower-case forms: "BC" or "MIL" in capitals stay as written. */
 const ABBREVIATIONS: [RegExp, string][] = [
@@ -121,6 +122,8 @@ export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase 
     if (unknownWord(lex, w) && (/ing$/.test(w) || (/(?:ed|s)$/.test(w) && /\b(?:i|we|they|he|she|you)\s+$/.test(text.slice(Math.max(0, offset - 6), offset))))) return w;
     // A word unknown alone may end or start a compound the lexicon holds ("myasthenia gravis", "in vitro"): a common word.
     if (unknownWord(lex, w) && inKnownCompound(text, w, offset, lex)) return w;
+    // A noun run together with an occupation ("signwriter") is a trade, not a name.
+    if (unknownWord(lex, w) && tradeCompound(w, lex)) return w;
     if (unknownWord(lex, w)) return capital(w);
     const first = lex.senses(w, undefined, 1)[0];
     // An inflected form ("seats", "banks") is a common noun: place names are not plurals.

@@ -59,11 +59,26 @@ function medicalForm(w: string, lex: Lexicon): boolean {
 
 /**
  * Agent suffixes of trades: a word the lexicon does not know that ends in one names an occupation ("orthotist",
- * "perfusionist", "cheesemonger", "wheelwright"). Word formation, not a word list.
+ * "perfusionist", "cheesemonger", "wheelwright"), as does one that ends in an occupation it knows ("signwriter").
+ * Word formation, not a word list.
  */
 const AGENT_FORM = /^[a-z]{3,}(?:ist|ician|ologist|ographer|monger|smith|wright)$/;
 function agentForm(w: string, lex: Lexicon): boolean {
-  return AGENT_FORM.test(w) && lex.senses(w, undefined, 1).length === 0 && lex.lemmas(w).length === 0;
+  if (!/^[a-z]{7,}$/.test(w) || lex.senses(w, undefined, 1).length > 0 || lex.lemmas(w).length > 0) return false;
+  return AGENT_FORM.test(w) || tradeCompound(w, lex);
+}
+
+/**
+ * A word the lexicon does not hold that runs a noun together with an occupation it does ("signwriter", "dogwalker" →
+ * sign + writer): the trade of doing that to that thing. Chat casing (chat-text.ts) keeps it a common noun.
+ */
+export function tradeCompound(w: string, lex: Lexicon): boolean {
+  if (!/^[a-z]{7,}$/.test(w)) return false;
+  for (let k = 3; k <= w.length - 4; k++) {
+    const [head, tail] = [w.slice(0, k), w.slice(k)];
+    if (/(?:er|or|ist)$/.test(tail) && lex.senses(head, 'noun', 1).length > 0 && kindsOf(lex, tail, { maxSenses: 1 }).includes('occupation')) return true;
+  }
+  return false;
 }
 
 /** The kind of a (common) noun or noun phrase head, or null when neither the seed table nor the lexicon knows it. */

@@ -818,12 +818,14 @@ function beingRole(rc: ReadClause): Draft | null {
   return null;
 }
 
-/** The verbless "<count> <unit> (now) a/an <occupation>" at the start of the clause, as a job title, or null. */
+/** The verbless "<count> <unit> (now) (as) a/an <occupation>" at the start of the clause, as a job title, or null. */
 function spanBareRole(rc: ReadClause): Draft | null {
   const { tokens, clause, lex } = rc;
   const t = tokens.filter((x) => x.pos !== 'PUNCT');
   if (t.length < 4 || !['NUM', 'DET', 'ADJ'].includes(t[0].pos) || !(SPAN_ROLES.units as readonly string[]).includes(t[1].lemma)) return null;
-  const at = t[2].lower === 'now' ? 3 : 2;
+  // "nine years a welder", "twelve years now as a lighthouse keeper"
+  let at = t[2].lower === 'now' ? 3 : 2;
+  if (t[at]?.lower === 'as') at++;
   if (t[at]?.lower !== 'a' && t[at]?.lower !== 'an') return null;
   const nouns: string[] = [];
   for (const x of t.slice(at + 1)) {
@@ -831,7 +833,9 @@ function spanBareRole(rc: ReadClause): Draft | null {
     nouns.push(x.lower);
   }
   const head = nouns[nouns.length - 1];
-  if (!head || !isKind(head, 'occupation', lex)) return null;
+  // Years as an agent the lexicon files only as a person ("twelve years as a lighthouse keeper") are a trade too.
+  const agent = !!head && /^years?$/.test(t[1].lemma) && kindOf(head, lex) === 'person' && /(?:er|or|ist)$/.test(head);
+  if (!head || !(isKind(head, 'occupation', lex) || agent)) return null;
   return { key: 'job_title', value: nouns.join(' '), subject: clause.speaker, confidence: 0.8, metadata: { frame: 'span×bare occupation' } };
 }
 
