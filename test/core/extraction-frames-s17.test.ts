@@ -135,3 +135,18 @@ describe('a trade run together with a noun', () => {
   test.each(['I am a signwriter', 'i work as a dogwalker these days'])('%s', (text) => expect(said(text).some((f) => f.split('|')[1] === 'job_title')).toBe(true));
   test('stays a common noun in a lower-case message (no name)', () => expect(said('i am a signwriter').some((f) => /named/.test(f))).toBe(false));
 });
+
+describe('implied allergies and pets, by the clause', () => {
+  test.each([
+    ["can't eat anything with sesame, my throat closes up", /sesame/],
+    ['one bite of a pecan tart and my lips were enormous', /pecan/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'allergy', value)).toBe(true));
+  test('a food disliked, with no reaction, is no allergy', () => expect(said("I can't eat spicy food").some((f) => f.split('|')[1] === 'allergy')).toBe(false));
+  test.each([
+    'Bramble yelped at the delivery van for ages',
+    'Truffle climbed onto the radiator and lay there purring',
+    'Hazel refused her kibble again this morning',
+  ])('%s', (text) => expect(said(text).some((f) => f.split('|')[1] === 'pet')).toBe(true));
+  test.each(['Gordon howled with laughter at the quiz', 'Linda purred something about the budget'])('not: %s', (text) =>
+    expect(said(text).some((f) => f.split('|')[1] === 'pet')).toBe(false));
+});

@@ -29,15 +29,25 @@ const NAME = /(?<![\p{L}'’])([\p{Lu}][\p{Ll}]+)(?![\p{L}]|['’](?!s\b))/gu;
 const NAME_CLASSES = ['noun.food', 'noun.animal', 'noun.plant', 'noun.object', 'noun.artifact', 'noun.person', 'noun.substance'];
 const PLACE_BEFORE = /\b(?:in|at|near|outside|from|into|around|round|past|through)\s+$/i;
 /** A person's doing that shares an animal's verb: "wagged his finger", "chewed his lip", "grooming her eyebrows". */
-const HUMAN_OBJECT = /\bbark(?:ed|ing|s)?\s+orders\b|\b(?:wag(?:ged|ging|s)?|chew(?:ed|ing|s)?|groom(?:ed|ing|s)?|nibbl(?:ed|ing|es))\s+(?:his|her|their|my|your)\s+(?:finger|lip|lips|nails?|pen|eyebrows?|beard|hair|food|sandwich|gum)\b/i;
+const HUMAN_OBJECT = /\b(?:howl|yelp|whimper)(?:ed|ing|s)?\s+(?:with|in)\s+(?:laughter|delight|joy|pain|agony|protest)\b|\bbark(?:ed|ing|s)?\s+orders\b|\b(?:wag(?:ged|ging|s)?|chew(?:ed|ing|s)?|groom(?:ed|ing|s)?|nibbl(?:ed|ing|es))\s+(?:his|her|their|my|your)\s+(?:finger|lip|lips|nails?|pen|eyebrows?|beard|hair|food|sandwich|gum)\b/i;
 
 /** A verb only animals do, by its lemma ("whinnying", "wheeks", "neighed": ANIMAL_SOUNDS), right after the name. */
 function soundsLikeAnimal(after: string, lex: Lexicon): boolean {
   const m = /^\s+([\p{Ll}]+)(?:\s+([\p{L}'"‘“]+))?/u.exec(after);
   const next = m?.[1];
   // "Linda purred something about the budget": a sound verb with words said after it is a person's manner of speech.
-  if (!next || /^(?:something|that|a|an|the|his|her|my|your)$|^["'‘“]/i.test(m?.[2] ?? '')) return false;
-  const lemmas = new Set([next, ...lex.lemmas(next, 'verb'), next.replace(/(?:ing|ed|s|es)$/, ''), next.replace(/(?:ied|ies)$/, 'y')]);
+  if (!next) return false;
+  const spoken = /^(?:something|that|a|an|the|his|her|my|your)$|^["'‘“]/i.test(m?.[2] ?? '');
+  if (isSound(next, lex)) return !spoken;
+  // "…and then sat in the sink purring", "howled at the postman": a sound verb later in the name's clause, with no
+  // words said after it.
+  const words = after.split(/[.;!?]/)[0].toLowerCase().split(/[^\p{L}'’]+/u).filter(Boolean);
+  return words.slice(1, 14).some((w, k, ws) => /(?:ed|ing|s)$/.test(w) && isSound(w, lex) && !/^(?:something|that|about|a|an|the|his|her|my|your)$/.test(ws[k + 1] ?? ''));
+}
+
+/** Whether the word is a form of an animal's sound verb (ANIMAL_SOUNDS, by lemma). */
+function isSound(word: string, lex: Lexicon): boolean {
+  const lemmas = new Set([word, ...lex.lemmas(word, 'verb'), word.replace(/(?:ing|ed|s|es)$/, ''), word.replace(/(?:ied|ies)$/, 'y')]);
   return ANIMAL_SOUNDS.some((v) => lemmas.has(v));
 }
 
@@ -54,7 +64,12 @@ export function animalSignDrafts(text: string, lex: Lexicon | undefined, people:
       if (PLACE_BEFORE.test(sentence.slice(0, m.index))) return false;
       // A sentence-initial common word ("Honestly", "Whole") is no name; a word the lexicon does not know may be.
       const first = lex!.senses(lower, undefined, 1)[0];
-      return !first || NAME_CLASSES.includes(first.lexClass);
+      if (!first || NAME_CLASSES.includes(first.lexClass)) return true;
+      // A word first a describing one ("hazel", "ginger") with a noun sense a name may have, right before a past or
+      // present verb ("Hazel refused her kibble"), is the name; "Whole day wasted" is not.
+      const noun = lex!.senses(lower, 'noun', 1)[0];
+      const next = /^\s+([a-z]+)/.exec(sentence.slice(m.index! + m[0].length))?.[1] ?? '';
+      return first.pos === 'adj' && !!noun && NAME_CLASSES.includes(noun.lexClass) && /^[a-z]{3,}(?:ed|s)$/.test(next) && lex!.lemmas(next, 'verb').length > 0;
     });
     // One name in the sentence, or, among several, the one an animal's doing follows at once ("… and Gaspard's been
     // chirping along to Radio 2, he loves Ed Sheeran": Gaspard, not the station or the singer).

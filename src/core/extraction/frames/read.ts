@@ -957,7 +957,10 @@ export function reactionDrafts(rc: ReadClause): Draft[] {
     const at = rc.tokens.findIndex((t, k) => k > 0 && ['i', 'we'].includes(t.lower) && had(verbLemma(rc.tokens[k + 1]?.lemma ?? '', lex)));
     if (at > 0) shape = { ...shapeOfTokens(rc.tokens.slice(at)), modal: shape.modal, negated: shape.negated };
   }
-  if (!shape.verb || !had(shape.verb) || !clause.subject.self || shape.negated || clause.negated || shape.modal || isPlan(clause)) return [];
+  // "can't eat anything with shellfish, my throat swells up": what the speaker cannot have, with the reaction it
+  // gives, is the allergy all the same (a "can't" with no reaction after it says nothing here).
+  const cannot = shape.modal === 'can' && (shape.negated || clause.negated);
+  if (!shape.verb || !had(shape.verb) || !clause.subject.self || ((shape.negated || clause.negated || shape.modal) && !cannot) || isPlan(clause)) return [];
   if (!(shape.pronoun === 'i' || shape.subjectless || (!shape.subject && !shape.pronoun))) return [];
   // "two bites of a mango", "a slice of cheesecake": the food is what the portion is of.
   const portion = shape.preps.find((p) => p.prep === 'of' && !p.np.proper && fits(p.np, 'food', lex))?.np;

@@ -254,7 +254,7 @@ export const ANIMAL_PARTS: readonly string[] = ['fur', 'paw', 'tail', 'whisker',
  */
 export const ANIMAL_ONLY_PARTS: readonly string[] = ['fur', 'paw', 'paws', 'tail', 'whiskers', 'claws', 'mane', 'hoof', 'hooves', 'beak', 'feathers', 'snout', 'trotters', 'kennel', 'hutch', 'cage', 'leash', 'kibble', 'vivarium', 'coop', 'undercoat', 'litter tray', 'water bowl', 'food bowl', 'tank', 'enclosure', 'stable', 'lead', 'fins', 'gills', 'litter box', 'hay rack', 'terrarium', 'aquarium', 'perch', 'scratching post'];
 /** Lemmas of verbs only an animal does, read right after a name in any form ("Zephyrine whinnying", "Archimedes wheeks"). */
-export const ANIMAL_SOUNDS: readonly string[] = ['whinny', 'neigh', 'nicker', 'wheek', 'purr', 'meow', 'miaow', 'cluck', 'squawk', 'bleat', 'moo', 'oink', 'yap', 'yowl', 'wag', 'moult', 'molt', 'bray', 'quack', 'honk', 'chirrup'];
+export const ANIMAL_SOUNDS: readonly string[] = ['whinny', 'neigh', 'nicker', 'wheek', 'purr', 'meow', 'miaow', 'cluck', 'squawk', 'bleat', 'moo', 'oink', 'yap', 'yowl', 'wag', 'moult', 'molt', 'bray', 'quack', 'honk', 'chirrup', 'howl', 'yelp', 'whimper'];
 export const ANIMAL_VERBS: readonly string[] = ['wag', 'wagged', 'wagging', 'wags', 'moult', 'moulted', 'moulting', 'molt', 'molted', 'molting', 'barked', 'barking', 'meowed', 'meowing', 'miaowed', 'whinnied', 'neighed', 'neighing', 'clucking', 'clucked', 'squeaked', 'squeaking', 'pecked', 'pecking', 'chirping', 'chirped', 'nibbling', 'shedding', 'grooming', 'chewed'];
 
 /** A part word that starts another thing with the word after it ("Sarah's hay fever" is no hay). */
@@ -289,13 +289,13 @@ export const HARM_STATES: readonly string[] = ['sick', 'ill', 'itchy', 'nauseous
 export const REACTION = {
   eat: ['eat', 'have', 'try', 'taste', 'drink', 'bite', 'nibble', 'scoff'],
   // A part that changes by itself ("my lips swelled") or becomes a bad state ("my throat went tight").
-  changes: ['swell', 'swelled', 'swelling', 'close', 'closed', 'closing', 'tingle', 'tingled', 'tingling', 'itch', 'itched', 'itching', 'burn', 'burned', 'burning', 'puff', 'puffed', 'tighten', 'tightened', 'balloon', 'ballooned'],
-  become: ['go', 'went', 'goes', 'gone', 'turn', 'turned', 'turns', 'get', 'got', 'gets', 'feel', 'felt', 'feels'],
+  changes: ['swell', 'swells', 'swelled', 'swelling', 'close', 'closes', 'closed', 'closing', 'tingle', 'tingles', 'tingled', 'tingling', 'itch', 'itches', 'itched', 'itching', 'burn', 'burns', 'burned', 'burning', 'puff', 'puffs', 'puffed', 'tighten', 'tightens', 'tightened', 'balloon', 'balloons', 'ballooned'],
+  become: ['go', 'went', 'goes', 'gone', 'turn', 'turned', 'turns', 'get', 'got', 'gets', 'feel', 'felt', 'feels', 'was', 'were', 'is', 'are'],
   // "anything with sesame": an indefinite object whose food is in its "with" phrase.
   indefinite: ['anything', 'something', 'stuff', 'everything'],
   // "the hazelnut incident", "a prawn scare": an occasion named by the food, next to the kit used.
   mishaps: ['incident', 'scare', 'episode', 'reaction', 'attack', 'situation', 'disaster'],
-  states: ['tight', 'numb', 'tingly', 'itchy', 'puffy', 'swollen', 'blotchy', 'scratchy', 'funny', 'prickly'],
+  states: ['tight', 'numb', 'tingly', 'itchy', 'puffy', 'swollen', 'blotchy', 'scratchy', 'funny', 'prickly', 'huge', 'massive', 'enormous', 'fat'],
   kit: ['epipen', 'epi-pen', 'epi', 'antihistamine', 'antihistamines', 'piriton', 'benadryl'],
 } as const;
 export const BODY_PARTS: readonly string[] = ['stomach', 'gut', 'tummy', 'skin', 'throat', 'lips', 'lip', 'tongue', 'mouth', 'face', 'eyes', 'chest', 'airways', 'sinuses', 'head', 'bowels', 'digestion', 'insides'];
