@@ -150,3 +150,20 @@ describe('implied allergies and pets, by the clause', () => {
   test.each(['Gordon howled with laughter at the quiz', 'Linda purred something about the budget'])('not: %s', (text) =>
     expect(said(text).some((f) => f.split('|')[1] === 'pet')).toBe(false));
 });
+
+describe('confirmations of questions asked in other shapes', () => {
+  const { asked } = wordnetFacts(wordnet);
+  test.each([
+    ['Biscuit: rabbit or guinea pig? I always forget', 'guinea pig', 'pet', /biscuit/i],
+    ['And your son is Oisín?', "that's the one", 'child', /oisín/i],
+    ['Remind me, is it Leeds you live in?', 'yes', 'location', /leeds/i],
+    ["How's life at Siemens treating you?", 'busy but good, four years now', 'employer', /siemens/i],
+  ])('%s — %s', (q, a, key, value) => expect(has(asked(q, a), 'user', key, value)).toBe(true));
+  test('leaving the place asked after keeps nothing of it', () =>
+    expect(has(asked("How's life at Siemens treating you?", 'I quit in June actually'), 'user', 'employer', /siemens/i, 'assert')).toBe(false));
+});
+
+test('a compound species stays whole in a named pet', () => {
+  const facts = said('Nutmeg is my guinea pig');
+  expect(facts.filter((f) => f.split('|')[1] === 'pet')).toEqual(['user|pet|guinea pig named nutmeg|assert']);
+});

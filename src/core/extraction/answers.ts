@@ -13,7 +13,7 @@
 import type { Lexicon } from '../ports.ts';
 
 /** A "yes" that opens the answer (the rest of the message is read on its own after it). */
-export const CONFIRM = /^\s*(?:(?:just|only)\s+(?:the\s+)?one(?=\s*[,—–:-])|yes|yeah|ja|jah|haan|oui|yep|yup|aye|yea|ya|correct|exactly|right|that['’]s\s+right|that\s+is\s+right|that['’]s\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$)|(?:we|i)\s+did(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
+export const CONFIRM = /^\s*(?:(?:just|only)\s+(?:the\s+)?one(?=\s*[,—–:-])|yes|yeah|ja|jah|haan|oui|yep|yup|aye|yea|ya|correct|exactly|right|that['’]s\s+(?:the\s+one|(?:her|him)(?=\s*[!.,]|\s*$))|the\s+very\s+same|that['’]s\s+right|that\s+is\s+right|that['’]s\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$)|(?:we|i)\s+did(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
 
 /** A change denied after a yes to a "still" question ("yep, not moved", "yeah, not going anywhere"): the claim holds. */
 export const NO_CHANGE = /^\s*(?:(?:I\s+)?(?:have|am|'ve|’ve|'m|’m)\s+)?(?:not|never|n['’]t)\s+(?:(?:moved|budged|left|changed|gone)\b|(?:moving|budging|leaving|changing|going)\s+(?:anywhere|away|now|yet)\b)/i;
@@ -109,8 +109,16 @@ const MENTIONED_NAME = [
   /^\s*(?:[Aa]nd\s+|[Ss]o\s+)?[Yy]ou\s+(?:mentioned|told\s+me\s+about|talked\s+about)\s+your\s+([\p{Ll}-]+(?:\s+(?!earlier\b|before\b|last\b)[\p{Ll}-]+)?)(?:\s+(?:earlier|before|last\s+time))?\s*[,—–-]+\s*(?:is|was)\s+(?:that|it|he|she)\s+([\p{Lu}][\p{L}'’-]+)\s*\?\s*$/u,
 ];
 
+/** A lead-in before the question itself ("Remind me, is it…", "Sorry, quick one: are you…", "Just checking —"). */
+const QUESTION_LEAD = /^\s*(?:(?:remind\s+me|sorry|quick\s+(?:one|question)|just\s+checking|out\s+of\s+interest|by\s+the\s+way|btw|and|oh)\s*[,:—–-]+\s*)+/i;
+/** "How's life at Google treating you?": asking after the speaker's days at a named place presumes they work there. */
+const LIFE_AT = /^\s*[Hh]ow['’]?s\s+(?:life|work|the\s+(?:new\s+)?job|everything|things)\s+(?:at|with)\s+((?:[\p{Lu}][\p{L}&'’.-]*)(?:\s+[\p{Lu}][\p{L}&'’.-]*)*)\s+(?:treating\s+you|going)\b/u;
+
 /** "So you live in Denver, right?" → "I live in Denver." */
-export function assistantClaimToFirstPerson(text: string): string {
+export function assistantClaimToFirstPerson(raw: string): string {
+  let text = raw.replace(QUESTION_LEAD, '');
+  const lifeAt = LIFE_AT.exec(text);
+  if (lifeAt) return `I work at ${lifeAt[1]}.`;
   for (const re of MENTIONED_NAME) {
     const m = re.exec(text.trim());
     if (m) return `my ${m[1]} is ${m[2]}.`;
@@ -138,7 +146,7 @@ export function assistantClaimToFirstPerson(text: string): string {
   let t = questionAsStatement(text.replace(/^\s*(?:did|didn't|didn’t)\s+you\s+(?:say|mention|tell\s+me|write)(?:\s+that)?\s+(?=you\b|your\b)/i, ''))
     .replace(/^\s*you\s+mentioned\s+being\s+/i, 'you are ')
     .replace(/\s*(?:,|[—–-])?\s*(?:is\s+that\s+still\s+(?:the\s+case|true|right|correct)|still\s+the\s+case)\s*\?/gi, '.')
-    .replace(/\s*(?:,|[—–-])?\s*(?:right|correct|isn't\s+it|aren't\s+you|don't\s+you|didn't\s+you|is\s+that\s+right|is\s+that\s+correct|am\s+I\s+right|yes|no|true)\s*\?/gi, '.')
+    .replace(/\s*(?:,|[—–-])?\s*(?:right|correct|isn't\s+it|aren't\s+you|don't\s+you|didn't\s+you|is\s+that\s+right|is\s+that\s+correct|am\s+I\s+right|yes|yeah|yea|eh|innit|no|true)\s*\?/gi, '.')
     .replace(/^\s*(?:so|ok|okay|got\s+it|just\s+to\s+confirm|to\s+confirm|if\s+I\s+understand\s+correctly|let\s+me\s+check)\s*[,:]?\s*/i, '')
     .replace(/^\s*you\s+(?:said|mentioned|told\s+me|wrote)(?:\s+(?:earlier|before))?(?:\s+that)?\s+/i, '');
   t = t.replace(/\bI\b/g, '\u0000');
@@ -162,10 +170,13 @@ export function chosenAlternative(question: string, answer: string): string | nu
     const [verb, ...rest] = cleft[3].split(/\s+/);
     return `I ${verb} ${alt}${rest.length ? ` ${rest.join(' ')}` : ''}.`;
   }
-  const m = /\b(?:[Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+or\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*\?\s*$/u.exec(question.trim());
+  // "Zola: cat or dog? I forget": a name, then its alternatives with no verb, is asked the same way.
+  const labelled = /(?:^|[.!?]\s+)([\p{Lu}][\p{L}'-]*)\s*[:—–-]\s*(?:(?:a|an|the|your)\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+or\s+(?:(?:a|an|the|your)\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*\?/u.exec(question.trim());
+  const m = /\b(?:[Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+or\s+(?:your|a|an|the)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*\?\s*$/u.exec(question.trim()) ?? labelled;
   if (!m) return null;
   const first = /^\s*(?:(?:a|an|the|my)\s+)?([\p{L}-]+)/u.exec(answer)?.[1]?.toLowerCase();
-  const pick = [m[2], m[3]].find((alt) => alt.toLowerCase().split(/\s+/).pop() === first);
+  const said = answer.trim().toLowerCase().replace(/^(?:a|an|the|my)\s+/, '');
+  const pick = [m[2], m[3]].find((alt) => alt.toLowerCase().split(/\s+/).pop() === first || (/\s/.test(alt) && said.startsWith(alt.toLowerCase())));
   return pick ? `${m[1]} is my ${pick}.` : null;
 }
 
@@ -262,6 +273,8 @@ const YES_NO_ABOUT_YOU = /(?:^|[.!?]\s+)(?:(?:are|were|do|did|have|had|is|was)\s
 export function impliedYes(question: string, answer: string): 'late' | 'elaborated' | null {
   // The question may be one sentence of a longer message ("You're diabetic, right? I'll keep it in mind.").
   const q = (question.trim().match(/[^.!?]*\?/g) ?? []).pop()?.trim() ?? question.trim();
+  // "How's life at Google treating you?" — "still loving it": an answer that neither denies nor leaves keeps the place.
+  if (LIFE_AT.test(q.replace(QUESTION_LEAD, ''))) return DENY.test(answer) || NEGATION_IN.test(answer) || /\b(?:left|quit|resigned|moved\s+on|no\s+longer|not\s+there|finished|redundant|fired|sacked)\b/i.test(answer) ? null : 'elaborated';
   if (!/\?\s*$/.test(q) || !(YES_NO_ABOUT_YOU.test(q) || RECALLED_ASK.test(q))) return null;
   const late = LATE_YES.exec(answer);
   if (late && !NEGATION_IN.test(answer.replace(/(?:but\s+)?(?:yes|yeah|yep|yup|aye|yea)\s*[.!]*\s*$/i, ''))) return 'late';

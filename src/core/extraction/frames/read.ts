@@ -206,6 +206,13 @@ function eponymIllness(np: Phrase, lex?: Lexicon): boolean {
 }
 
 /** The words of a phrase without its determiner ("a senior sonographer" → "senior sonographer"). */
+/** The animal's kind as the phrase names it: a compound the lexicon holds whole ("guinea pig"), else the head. */
+function speciesOf(np: Phrase, lex?: Lexicon): string {
+  const words = bare(np).toLowerCase().split(/\s+/);
+  const compound = words.length >= 2 ? words.slice(-2).join(' ') : null;
+  return compound && isKind(compound, 'animal', lex) ? compound : np.headLemma;
+}
+
 function bare(np: Phrase): string {
   return np.text.replace(/^(?:a|an|the|my|our|some|one|two|three|\d+)\s+/i, '').trim();
 }
@@ -559,14 +566,20 @@ export function namingDrafts(rc: ReadClause): Draft[] {
       const d = relationDraft(clause.speaker, owned.headLemma, c.name, 0.9);
       return d ? [{ ...d, metadata: { ...d.metadata, frame: 'family×be' } }] : [];
     }
-    if (isKind(owned.headLemma, 'animal', lex)) return [{ key: 'pet', value: `${owned.headLemma} named ${c.name}`, subject: clause.speaker, metadata: { species: owned.headLemma, name: c.name, frame: 'animal×be' } }];
+    if (isKind(owned.headLemma, 'animal', lex)) {
+      const species = speciesOf(owned, lex);
+      return [{ key: 'pet', value: `${species} named ${c.name}`, subject: clause.speaker, metadata: { species, name: c.name, frame: 'animal×be' } }];
+    }
   }
   if (c && who && (c.det === 'my' || c.det === 'our') && !/['’]s\b/.test(c.text)) {
     if (RELATIONS[c.headLemma] !== undefined) {
       const d = relationDraft(clause.speaker, c.headLemma, who, 0.9);
       return d ? [{ ...d, metadata: { ...d.metadata, frame: 'be×family' } }] : [];
     }
-    if (isKind(c.headLemma, 'animal', lex)) return [{ key: 'pet', value: `${c.headLemma} named ${who}`, subject: clause.speaker, metadata: { species: c.headLemma, name: who, frame: 'be×animal' } }];
+    if (isKind(c.headLemma, 'animal', lex)) {
+      const species = speciesOf(c, lex);
+      return [{ key: 'pet', value: `${species} named ${who}`, subject: clause.speaker, metadata: { species, name: who, frame: 'be×animal' } }];
+    }
   }
   // "Fennel the schipperke has worked out the bin": a name with its kind in apposition, opening the clause, is a pet of
   // the speaker's when the kind is an animal (never "Jaws the film", "Paris the city").
