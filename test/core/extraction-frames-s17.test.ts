@@ -167,3 +167,12 @@ test('a compound species stays whole in a named pet', () => {
   const facts = said('Nutmeg is my guinea pig');
   expect(facts.filter((f) => f.split('|')[1] === 'pet')).toEqual(['user|pet|guinea pig named nutmeg|assert']);
 });
+
+describe('relatives placed or titled', () => {
+  test('where a relative lives, before the name in apposition', () => {
+    const facts = said('my cousin in Adelaide, Marnie, is a speech therapist');
+    expect(has(facts, 'marnie', 'location', /adelaide/i)).toBe(true);
+    expect(has(facts, 'marnie', 'job_title', /speech therapist/)).toBe(true);
+  });
+  test('a title before the name is part of it', () => expect(has(said('my neighbour Mr Adeyemi is 81'), 'adeyemi', 'age', /^81$/)).toBe(true));
+});

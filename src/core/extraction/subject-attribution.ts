@@ -78,6 +78,12 @@ export function relationAsTitle(raw: string): string {
   const text = plainRelations(raw);
   const ranked = RANK_THEN_NAME.exec(text) ?? NAME_THEN_RANK.exec(text);
   if (ranked && isName(ranked[1])) return `my sibling ${ranked[1]} ${text.slice(ranked[0].length)}`;
+  // "my sister in Vancouver, Harpreet, is a hygienist": where the relative lives, then the name in apposition.
+  const inPlace = RELATIVE_IN_PLACE.exec(text);
+  if (inPlace && RELATIONS[inPlace[2].toLowerCase()] !== undefined && isName(inPlace[4]) && isName(inPlace[3].split(/\s+/)[0])) {
+    const who = `${inPlace[1].toLowerCase()} ${inPlace[2].toLowerCase()} ${inPlace[4]}`;
+    return `${who} lives in ${inPlace[3]}; ${who} ${text.slice(inPlace[0].length)}`;
+  }
   // "boss (Marit) is off to…", "my aunt (Dagny) lives…": a name in brackets after the relation is its name.
   const bracketed = BRACKETED_NAME.exec(text);
   if (bracketed && RELATIONS[bracketed[1].toLowerCase()] !== undefined && isName(bracketed[2])) return `my ${bracketed[1].toLowerCase()} ${bracketed[2]} ${text.slice(bracketed[0].length)}`;
@@ -189,6 +195,7 @@ const BARE_RELATION = new RegExp(`^(?!(?:Mum|Mom|Dad|Grandma|Grandpa)\\b)(\\p{Lu
  * family, …", "Ines, the middle one of us, …": the named one is the speaker's sibling ("us" is the speaker's generation).
  */
 const SIBLING_RANK = '(?:the\\s+)?(?:eldest|oldest|youngest|middle(?:\\s+one)?|baby|wee\\s+one|little\\s+one)\\s+of\\s+(?:us(?:\\s+all)?|the\\s+(?:family|lot|bunch|clan)|my\\s+(?:siblings|lot))';
+const RELATIVE_IN_PLACE = new RegExp(`^(my|our)\\s+((?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE}))\\s+in\\s+(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?)\\s*,\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*,\\s*(?=\\p{Ll})`, 'u');
 const RANK_THEN_NAME = new RegExp(`^${SIBLING_RANK}\\s*,\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*,\\s*`, 'iu');
 const NAME_THEN_RANK = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+)\\s*,\\s*${SIBLING_RANK}\\s*,\\s*`, 'iu');
 const DEFINITE_EVENT = /^the\s+(?:[\w-]+\s+){0,2}?(?:appointment|interview|exam|test|flight|trip|surgery|operation|viva|presentation|talk|check-?up|consultation|hearing|move|party|wedding|graduation|recital|race|match|game)\s+(?:is|was|will\s+be|got\s+moved|has\s+been\s+moved)\s+(?:now\s+|actually\s+)?(?:on|in|at|for|next|this|tomorrow|today|tonight)\b/i;
@@ -219,8 +226,9 @@ export function parseRelationPhrase(text: string): { relation: string; name?: st
   // "Our twins, Ella and Noah, start nursery": a list of names in apposition; the clause is about the group.
   const list = /^\s*,\s*([\p{Lu}][\p{L}-]+(?:\s*(?:,|and|&)\s*[\p{Lu}][\p{L}-]+)+)\s*,\s*/u.exec(after);
   if (list && list[1].split(/\s*(?:,|and|&)\s*/).every(isName)) return { relation, length: length + list[0].length, possessive: false };
-  const nm = /^\s*,?\s*(?:(?:named|called)\s+)?([\p{Lu}][\p{L}-]+)((?:'s|’s)?)/u.exec(after);
-  if (nm && isName(nm[1])) {
+  // "my neighbour Mrs Okafor": a title before the name is part of it.
+  const nm = /^\s*,?\s*(?:(?:named|called)\s+)?((?:(?:Mrs|Mr|Ms|Miss|Dr|Prof)\.?\s+)?[\p{Lu}][\p{L}-]+)((?:'s|’s)?)/u.exec(after);
+  if (nm && isName(nm[1].split(/\s+/).pop())) {
     length += nm[0].length;
     // "my niece Saoirse's a paramedic": "'s" before an article or a participle is "is", not a possessive.
     if (nm[2] !== '' && IS_AFTER_S.test(text.slice(length).trimStart())) return { relation, name: nm[1], length, possessive: false, contracted: true };
