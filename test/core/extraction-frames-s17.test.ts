@@ -176,3 +176,8 @@ describe('relatives placed or titled', () => {
   });
   test('a title before the name is part of it', () => expect(has(said('my neighbour Mr Adeyemi is 81'), 'adeyemi', 'age', /^81$/)).toBe(true));
 });
+
+test("a relative's own thing after \"'s\" stays a possessive", () => {
+  expect(has(said("my brother's wedding is on the 3rd of August"), 'brother', 'event_wedding', /wedding/)).toBe(true);
+  expect(said("my dad's car is in the garage").some((f) => f.startsWith('dad|'))).toBe(false);
+});

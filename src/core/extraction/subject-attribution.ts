@@ -38,6 +38,11 @@ export interface Attribution {
   partnerName?: string;
 }
 
+/**
+ * After a relation's "'s" with no name ("my mum's 71", "my brother's a nurse", "my sister's in Leeds"): the words that
+ * make it "is" — stricter than after a name, as a relation's things follow it ("my sister's wedding", "my dad's car").
+ */
+const CONTRACTED_IS = /^(?:a|an|the|not|so|very|really|pretty|from|in|at|on|still|now|also|just|always|never|back|away|home|been|got|going|getting)\b|^\d{1,3}(?=\s*(?:[.,;!]|$|\s+(?:and|but|now|today|this|next|in|going|years?)\b))/u;
 /** After "Name's": words that make it "Name is" rather than a possessive (an age ending its phrase: "my mum's 71 and…"). */
 const IS_AFTER_S = /^(?:a|an|the|not|so|very|really|pretty|super|from|in|at|on|still|now|also|just|always|never|back|away|home|been|got|going|getting|[\p{Ll}]+ing|[\p{Ll}]+ed)\b|^\d{1,3}(?=\s*(?:[.,;!]|$|\s+(?:and|but|now|today|this|next|in|going|years?)\b))/u;
 
@@ -221,7 +226,7 @@ export function parseRelationPhrase(text: string): { relation: string; name?: st
   const after = text.slice(length);
   const poss = /^(?:'s|’s)/.exec(after);
   // "my mum's 71 and…", "my brother's a nurse": "'s" before an age, an article or a participle is "is".
-  if (poss && IS_AFTER_S.test(after.slice(poss[0].length).trimStart()) && !/^\s*(?:own|new|old)\b/.test(after.slice(poss[0].length))) return { relation, length: length + poss[0].length, possessive: false, contracted: true };
+  if (poss && CONTRACTED_IS.test(after.slice(poss[0].length).trimStart())) return { relation, length: length + poss[0].length, possessive: false, contracted: true };
   if (poss) return { relation, length: length + poss[0].length, possessive: true };
   // "Our twins, Ella and Noah, start nursery": a list of names in apposition; the clause is about the group.
   const list = /^\s*,\s*([\p{Lu}][\p{L}-]+(?:\s*(?:,|and|&)\s*[\p{Lu}][\p{L}-]+)+)\s*,\s*/u.exec(after);

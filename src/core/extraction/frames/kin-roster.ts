@@ -91,7 +91,7 @@ function headlessRoster(sentence: string, speaker: string): Draft[] {
 
 /** The relation facts and ages of a roster in one sentence of the speaker's. */
 /** "our three are …", "my two: …": a possessed count with no noun stands for the speaker's children. */
-const COUNT_AS_KIDS = /\b(my|our)\s+(two|three|four|five|six|seven|2|3|4|5|6|7)(?=\s*(?::|—|–|,\s*\p{Lu}|\s+(?:are|were)\s+\p{Lu}))/giu;
+const COUNT_AS_KIDS = /\b(my|our)\s+(two|three|four|five|six|seven|2|3|4|5|6|7)(?=\s*(?::|—|–|,\s*[\p{Lu}]|\s+(?:are|were)\s+[\p{Lu}]))/gu;
 
 export function kinRoster(raw: string, speaker: string): Draft[] {
   if (/\?\s*$/.test(raw)) return [];
