@@ -11,6 +11,9 @@
  * `--set retrieve.lexicalLimit=150,...` overrides recall tunables for the run.
  * `--statements` (SQLite) also times every statement run and prints the costliest per recall.
  * `--only WORDS` asks only the questions that contain WORDS.
+ * `--slowest N` prints the N slowest questions (CPU p50) and the N slowest recalls (CPU ms) with a per-stage breakdown
+ * (wall ms): ranking (retrieve, its store calls included), store (every store call of the recall, overlapping calls
+ * counted each), assembly (lines and packing) and the rest (gate, changes, arcs, sequels, histories).
  * `--pool 1` (PostgreSQL) runs on one connection and adds the server's CPU per recall (that
  * backend's utime + stime from /proc: the server must run on this machine).
  * `--warm-up` first runs MemoryService.warmUp, as the server does at start: without it the first
@@ -124,7 +127,9 @@ const raw = await open(DB);
 await raw.migrate();
 const calls = new Map<string, number>();
 const store = counted(raw, calls);
-const svc = new MemoryService({ store, offlineExtractor: new OfflineExtractor() });
+/** Wall ms per observer stage ('ranking', 'assembly') of the recall being measured. */
+const stageMs = new Map<string, number>();
+const svc = new MemoryService({ store, offlineExtractor: new OfflineExtractor(), observer: { stage: (name, ms) => stageMs.set(name, (stageMs.get(name) ?? 0) + ms) } });
 const warm = process.argv.includes('--warm-up') ? await svc.warmUp() : null;
 const digest = createHash('sha256');
 for (const q of QUESTIONS) digest.update((await svc.recall({ query: q, sessionId: null, userId: USER, maxTokens: BUDGET })).context);
@@ -138,23 +143,37 @@ const cpu: number[] = [];
 const wall: number[] = [];
 const byQuestion = new Map<string, number[]>();
 const passMeans: number[] = [];
+/** Every measured recall: question, CPU ms, wall ms and its stages (wall ms). */
+const recalls: Array<{ q: string; cpu: number; wall: number; ranking: number; store: number; assembly: number }> = [];
+const storeTotal = () => [...callMs.values()].reduce((a, b) => a + b, 0);
 for (let rep = 0; rep < REPS; rep++) {
   const before = cpu.length;
   for (const q of QUESTIONS) {
+    stageMs.clear();
+    const s0 = storeTotal();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     await svc.recall({ query: q, sessionId: null, userId: USER, maxTokens: BUDGET });
     wall.push(performance.now() - t0);
     const c = process.cpuUsage(c0);
     cpu.push((c.user + c.system) / 1000);
+    recalls.push({ q, cpu: cpu.at(-1)!, wall: wall.at(-1)!, ranking: stageMs.get('ranking') ?? 0, store: storeTotal() - s0, assembly: stageMs.get('assembly') ?? 0 });
     byQuestion.set(q, [...(byQuestion.get(q) ?? []), (c.user + c.system) / 1000]);
   }
   passMeans.push(cpu.slice(before).reduce((a, b) => a + b, 0) / (cpu.length - before));
 }
 const serverCpu = backend ? `; server CPU mean ${((procCpuMs(backend) - server0) / (REPS * QUESTIONS.length)).toFixed(2)} ms (backend ${backend})` : '';
-const slowest = [...byQuestion].map(([q, xs]) => [q, pct(xs, 50)] as const).sort((a, b) => b[1] - a[1]).slice(0, 6);
+const SLOWEST = Number(arg('slowest', '0'));
+const slowest = [...byQuestion].map(([q, xs]) => [q, pct(xs, 50)] as const).sort((a, b) => b[1] - a[1]).slice(0, Math.max(6, SLOWEST));
 console.log(`slowest questions (CPU p50): ${slowest.map(([q, x]) => `${x.toFixed(1)} ms ${JSON.stringify(q)}`).join('; ')}`);
 const n = REPS * QUESTIONS.length;
+if (SLOWEST > 0) {
+  console.log(`slowest ${SLOWEST} recalls (CPU ms; wall ms: ranking incl. its store calls / store calls of the whole recall / assembly / rest):`);
+  for (const x of [...recalls].sort((a, b) => b.cpu - a.cpu).slice(0, SLOWEST)) {
+    const rest = Math.max(0, x.wall - x.ranking - x.assembly);
+    console.log(`  ${x.cpu.toFixed(1).padStart(5)} ms cpu  wall ${x.wall.toFixed(1)}: ranking ${x.ranking.toFixed(1)} / store ${x.store.toFixed(1)} / assembly ${x.assembly.toFixed(1)} / rest ${rest.toFixed(1)}  ${JSON.stringify(x.q)}`);
+  }
+}
 const perRecall = [...calls].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(1)}`);
 console.log(`${PG ? 'postgres' : 'sqlite'} turns ${TURNS} budget ${BUDGET}: recall wall p50 ${pct(wall, 50).toFixed(2)} ms, p99 ${pct(wall, 99).toFixed(2)} ms; CPU p50 ${pct(cpu, 50).toFixed(2)} ms, p99 ${pct(cpu, 99).toFixed(2)} ms, mean ${(cpu.reduce((a, b) => a + b, 0) / n).toFixed(2)} ms over ${n}; store calls per recall ${([...calls.values()].reduce((a, b) => a + b, 0) / n).toFixed(1)} (${perRecall.join(', ')}); contexts ${digest.digest('hex').slice(0, 12)}${serverCpu}; load ${loadavg()[0].toFixed(1)}`);
 console.log(`CPU mean per pass: ${passMeans.map((x) => x.toFixed(2)).join(', ')} ms${warm ? `; after the server's warm-up (${warm.recalls} recalls, ${warm.ms.toFixed(0)} ms)` : ''}`);
