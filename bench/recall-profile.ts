@@ -10,7 +10,9 @@
  * database instead (kept too; `--schema NAME` picks another) and reports wall time as well (the server's CPU is not in ours).
  * `--set retrieve.lexicalLimit=150,...` overrides recall tunables for the run.
  * `--statements` (SQLite) also times every statement run and prints the costliest per recall.
- * `--only WORDS` asks only the questions that contain WORDS.
+ * `--only WORDS` asks only the questions that contain WORDS (`A|B`: either).
+ * `--profile FILE` writes a V8 CPU profile of the measured passes alone (after the warm-up and the digest pass; open it
+ * in Chrome DevTools or read it with a script), unlike `node --cpu-prof`, which also records start-up and first runs.
  * `--slowest N` prints the N slowest questions (CPU p50) and the N slowest recalls (CPU ms) with a per-stage breakdown
  * (wall ms): ranking (retrieve, its store calls included), store (every store call of the recall, overlapping calls
  * counted each), assembly (lines and packing) and the rest (gate, changes, arcs, sequels, histories).
@@ -22,9 +24,10 @@
  * is printed, so the first pass can be compared with the others.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { loadavg } from 'node:os';
+import { Session } from 'node:inspector/promises';
 import type { MemoryStore } from '../src/core/ports.ts';
 import { MemoryService, type TurnInput } from '../src/core/service.ts';
 import { OfflineExtractor } from '../src/core/extraction/offline-extractor.ts';
@@ -43,8 +46,8 @@ const DB = arg('db', `/tmp/recall-profile-${TURNS}.db`);
 const REPS = Number(arg('reps', '10'));
 const BUDGET = Number(arg('budget', '512'));
 const USER = 'scale-user';
-// `--only WORDS`: just the questions containing WORDS (profiling one slow question).
-const QUESTIONS = ALL_QUESTIONS.filter((q) => q.includes(arg('only', '')));
+// `--only WORDS`: just the questions containing WORDS, `A|B` either (profiling the slow questions).
+const QUESTIONS = ALL_QUESTIONS.filter((q) => arg('only', '').split('|').some((w) => q.includes(w)));
 const PG = arg('backend', 'sqlite') === 'postgres';
 // `--set retrieve.smoothTop=50,...`: recall tunables for this run (bench/lib/tunables.ts).
 if (arg('set', '')) applySets(arg('set', ''));
@@ -139,6 +142,14 @@ const server0 = backend ? procCpuMs(backend) : 0;
 calls.clear();
 callMs.clear();
 statements.clear();
+const PROFILE = arg('profile', '');
+const inspector = PROFILE ? new Session() : null;
+if (inspector) {
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+  await inspector.post('Profiler.start');
+}
 const cpu: number[] = [];
 const wall: number[] = [];
 const byQuestion = new Map<string, number[]>();
@@ -162,6 +173,11 @@ for (let rep = 0; rep < REPS; rep++) {
   }
   passMeans.push(cpu.slice(before).reduce((a, b) => a + b, 0) / (cpu.length - before));
 }
+if (inspector) {
+  const { profile } = await inspector.post('Profiler.stop');
+  writeFileSync(PROFILE, JSON.stringify(profile));
+  inspector.disconnect();
+}
 const serverCpu = backend ? `; server CPU mean ${((procCpuMs(backend) - server0) / (REPS * QUESTIONS.length)).toFixed(2)} ms (backend ${backend})` : '';
 const SLOWEST = Number(arg('slowest', '0'));
 const slowest = [...byQuestion].map(([q, xs]) => [q, pct(xs, 50)] as const).sort((a, b) => b[1] - a[1]).slice(0, Math.max(6, SLOWEST));
@@ -176,6 +192,9 @@ if (SLOWEST > 0) {
 }
 const perRecall = [...calls].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(1)}`);
 console.log(`${PG ? 'postgres' : 'sqlite'} turns ${TURNS} budget ${BUDGET}: recall wall p50 ${pct(wall, 50).toFixed(2)} ms, p99 ${pct(wall, 99).toFixed(2)} ms; CPU p50 ${pct(cpu, 50).toFixed(2)} ms, p99 ${pct(cpu, 99).toFixed(2)} ms, mean ${(cpu.reduce((a, b) => a + b, 0) / n).toFixed(2)} ms over ${n}; store calls per recall ${([...calls.values()].reduce((a, b) => a + b, 0) / n).toFixed(1)} (${perRecall.join(', ')}); contexts ${digest.digest('hex').slice(0, 12)}${serverCpu}; load ${loadavg()[0].toFixed(1)}`);
+// Each question's fastest pass, averaged over the questions: the figure least moved by other load on the machine (A/B on a shared box).
+const minMean = [...byQuestion.values()].reduce((a, xs) => a + Math.min(...xs), 0) / Math.max(1, byQuestion.size);
+console.log(`CPU per question at its fastest pass, mean ${minMean.toFixed(2)} ms; heaviest question at its fastest ${Math.max(...[...byQuestion.values()].map((xs) => Math.min(...xs))).toFixed(2)} ms`);
 console.log(`CPU mean per pass: ${passMeans.map((x) => x.toFixed(2)).join(', ')} ms${warm ? `; after the server's warm-up (${warm.recalls} recalls, ${warm.ms.toFixed(0)} ms)` : ''}`);
 console.log(`store wall per recall: ${[...callMs].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(2)} ms`).join(', ')}`);
 if (statements.size > 0) {
