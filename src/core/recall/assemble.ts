@@ -118,10 +118,25 @@ export function assemble(lines: Iterable<ContextLine>, maxTokens: number, capped
   const skippedForCap: ContextLine[] = [];
   let misses = 0;
   let full = false;
+  // Token counts made here, each once: a line held back by its cap is offered again at the end, and a date header
+  // is priced for every line of a group not yet in (the lines' own counts, when given, are used as they are).
+  const lineTokens = new Map<ContextLine, number>();
+  const tokensOf = (l: ContextLine): number => {
+    if (l.tokens !== undefined) return l.tokens;
+    let n = lineTokens.get(l);
+    if (n === undefined) lineTokens.set(l, (n = countTokens(l.text)));
+    return n;
+  };
+  const headerTokens = new Map<string, number>();
+  const headerCost = (h: string): number => {
+    let n = headerTokens.get(h);
+    if (n === undefined) headerTokens.set(h, (n = countTokens(h)));
+    return n;
+  };
   /** 'fit' | 'over' (budget) | 'cap' (share) | 'skip' (duplicate). */
   const offer = (l: ContextLine, capped: boolean): 'fit' | 'over' | 'cap' | 'skip' => {
     if (seen.has(l.key) || (l.redundantWith && seen.has(l.redundantWith))) return 'skip';
-    const lineCost = (l.tokens ?? countTokens(l.text)) + 1;
+    const lineCost = tokensOf(l) + 1;
     let cost = lineCost;
     if (!sections.has(l.section)) cost += SECTION_COST[l.section];
     // With one year per section written, the first group of a year in a section pays for it
@@ -129,7 +144,7 @@ export function assemble(lines: Iterable<ContextLine>, maxTokens: number, capped
     if (l.group !== null && !groups.has(l.group)) {
       const year = splitYear(l.group)[1];
       const yearKey = `${l.section}\u0000${year}`;
-      cost += countTokens(header(l.group, year !== null && years.has(yearKey) ? year : null)) + 1;
+      cost += headerCost(header(l.group, year !== null && years.has(yearKey) ? year : null)) + 1;
     }
     if (used + cost > maxTokens) return 'over';
     const share = l.capped ? '' : l.share;
