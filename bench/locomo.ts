@@ -13,6 +13,7 @@
  *          --set recall.minCoverage=0.3,retrieve.speakerBoost=0 (override RECALL / RETRIEVE / BM25 / EXCERPT / FEATURE_WEIGHTS /
  *          REFERENTS tunables for an experiment; index.on=1 turns on the index-time date tokens, INDEX_DATES)
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -163,6 +164,8 @@ async function main() {
   const personNoise: typeof noise = [];
   const misses: unknown[] = [];
   const ingestMs: number[] = [];
+  // Every context the service returned (question, budget, context): the same digest means byte-identical recall output.
+  const contexts = createHash('sha256');
   let memoryCount = 0;
   // Progress for `memory-service eval locomo` (cli/commands/eval): one step per ingested turn and per recall.
   const total = convs.reduce((n, c) => n + c.turns.length + c.questions.length * BUDGETS.length, 0);
@@ -202,6 +205,7 @@ async function main() {
         const res = await service.recall({ query: q.question, sessionId: null, userId: conv.sampleId, maxTokens: b });
         const ms = performance.now() - s;
         const cpu = process.cpuUsage(cpu0);
+        contexts.update(`${conv.sampleId}\u0000${q.question}\u0000${b}\u0000${res.context}\u0001`);
         const cited = new Set(res.citations.map((c) => turnToDia.get(c.turn_id)).filter((d): d is string => !!d));
         const r = { ...score(conv.sampleId, q, cited, res.context, res.tokens, b, ms), cpuMs: (cpu.user + cpu.system) / 1000 };
         svc[b].push(r);
@@ -221,12 +225,14 @@ async function main() {
     }
     for (const p of probes) {
       const res = await service.recall({ query: p.question, sessionId: null, userId: conv.sampleId, maxTokens: 1024 });
+      contexts.update(`${conv.sampleId}\u0000${p.question}\u00001024\u0000${res.context}\u0001`);
       noise.push({ conv: conv.sampleId, question: p.question, empty: res.context === '' && res.citations.length === 0, tokens: res.tokens });
     }
     for (const tpl of personProbes) {
       for (const name of conv.speakers) {
         const question = tpl.replace('{name}', name);
         const res = await service.recall({ query: question, sessionId: null, userId: conv.sampleId, maxTokens: 1024 });
+        contexts.update(`${conv.sampleId}\u0000${question}\u00001024\u0000${res.context}\u0001`);
         personNoise.push({ conv: conv.sampleId, question, empty: res.context === '' && res.citations.length === 0, tokens: res.tokens });
       }
     }
@@ -272,6 +278,7 @@ async function main() {
   const out = join(here, 'reports', `locomo-${report.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(out, JSON.stringify(report, null, 2));
   console.log(`report: ${out}`);
+  console.log(`contexts digest ${contexts.digest('hex').slice(0, 12)} (every recall's context, noise probes included)`);
   if (MISSES) writeFileSync(MISSES, JSON.stringify(misses, null, 1));
   for (const conv of convs) await service.deleteUser(conv.sampleId);
   await store.close();

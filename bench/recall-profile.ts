@@ -10,7 +10,12 @@
  * database instead (kept too; `--schema NAME` picks another) and reports wall time as well (the server's CPU is not in ours).
  * `--set retrieve.lexicalLimit=150,...` overrides recall tunables for the run.
  * `--statements` (SQLite) also times every statement run and prints the costliest per recall.
- * `--only WORDS` asks only the questions that contain WORDS.
+ * `--only WORDS` asks only the questions that contain WORDS (`A|B`: either).
+ * `--profile FILE` writes a V8 CPU profile of the measured passes alone (after the warm-up and the digest pass; open it
+ * in Chrome DevTools or read it with a script), unlike `node --cpu-prof`, which also records start-up and first runs.
+ * `--slowest N` prints the N slowest questions (CPU p50) and the N slowest recalls (CPU ms) with a per-stage breakdown
+ * (wall ms): ranking (retrieve, its store calls included), store (every store call of the recall, overlapping calls
+ * counted each), assembly (lines and packing) and the rest (gate, changes, arcs, sequels, histories).
  * `--pool 1` (PostgreSQL) runs on one connection and adds the server's CPU per recall (that
  * backend's utime + stime from /proc: the server must run on this machine).
  * `--warm-up` first runs MemoryService.warmUp, as the server does at start: without it the first
@@ -19,9 +24,10 @@
  * is printed, so the first pass can be compared with the others.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { loadavg } from 'node:os';
+import { Session } from 'node:inspector/promises';
 import type { MemoryStore } from '../src/core/ports.ts';
 import { MemoryService, type TurnInput } from '../src/core/service.ts';
 import { OfflineExtractor } from '../src/core/extraction/offline-extractor.ts';
@@ -40,8 +46,8 @@ const DB = arg('db', `/tmp/recall-profile-${TURNS}.db`);
 const REPS = Number(arg('reps', '10'));
 const BUDGET = Number(arg('budget', '512'));
 const USER = 'scale-user';
-// `--only WORDS`: just the questions containing WORDS (profiling one slow question).
-const QUESTIONS = ALL_QUESTIONS.filter((q) => q.includes(arg('only', '')));
+// `--only WORDS`: just the questions containing WORDS, `A|B` either (profiling the slow questions).
+const QUESTIONS = ALL_QUESTIONS.filter((q) => arg('only', '').split('|').some((w) => q.includes(w)));
 const PG = arg('backend', 'sqlite') === 'postgres';
 // `--set retrieve.smoothTop=50,...`: recall tunables for this run (bench/lib/tunables.ts).
 if (arg('set', '')) applySets(arg('set', ''));
@@ -124,7 +130,9 @@ const raw = await open(DB);
 await raw.migrate();
 const calls = new Map<string, number>();
 const store = counted(raw, calls);
-const svc = new MemoryService({ store, offlineExtractor: new OfflineExtractor() });
+/** Wall ms per observer stage ('ranking', 'assembly') of the recall being measured. */
+const stageMs = new Map<string, number>();
+const svc = new MemoryService({ store, offlineExtractor: new OfflineExtractor(), observer: { stage: (name, ms) => stageMs.set(name, (stageMs.get(name) ?? 0) + ms) } });
 const warm = process.argv.includes('--warm-up') ? await svc.warmUp() : null;
 const digest = createHash('sha256');
 for (const q of QUESTIONS) digest.update((await svc.recall({ query: q, sessionId: null, userId: USER, maxTokens: BUDGET })).context);
@@ -134,29 +142,59 @@ const server0 = backend ? procCpuMs(backend) : 0;
 calls.clear();
 callMs.clear();
 statements.clear();
+const PROFILE = arg('profile', '');
+const inspector = PROFILE ? new Session() : null;
+if (inspector) {
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+  await inspector.post('Profiler.start');
+}
 const cpu: number[] = [];
 const wall: number[] = [];
 const byQuestion = new Map<string, number[]>();
 const passMeans: number[] = [];
+/** Every measured recall: question, CPU ms, wall ms and its stages (wall ms). */
+const recalls: Array<{ q: string; cpu: number; wall: number; ranking: number; store: number; assembly: number }> = [];
+const storeTotal = () => [...callMs.values()].reduce((a, b) => a + b, 0);
 for (let rep = 0; rep < REPS; rep++) {
   const before = cpu.length;
   for (const q of QUESTIONS) {
+    stageMs.clear();
+    const s0 = storeTotal();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     await svc.recall({ query: q, sessionId: null, userId: USER, maxTokens: BUDGET });
     wall.push(performance.now() - t0);
     const c = process.cpuUsage(c0);
     cpu.push((c.user + c.system) / 1000);
+    recalls.push({ q, cpu: cpu.at(-1)!, wall: wall.at(-1)!, ranking: stageMs.get('ranking') ?? 0, store: storeTotal() - s0, assembly: stageMs.get('assembly') ?? 0 });
     byQuestion.set(q, [...(byQuestion.get(q) ?? []), (c.user + c.system) / 1000]);
   }
   passMeans.push(cpu.slice(before).reduce((a, b) => a + b, 0) / (cpu.length - before));
 }
+if (inspector) {
+  const { profile } = await inspector.post('Profiler.stop');
+  writeFileSync(PROFILE, JSON.stringify(profile));
+  inspector.disconnect();
+}
 const serverCpu = backend ? `; server CPU mean ${((procCpuMs(backend) - server0) / (REPS * QUESTIONS.length)).toFixed(2)} ms (backend ${backend})` : '';
-const slowest = [...byQuestion].map(([q, xs]) => [q, pct(xs, 50)] as const).sort((a, b) => b[1] - a[1]).slice(0, 6);
+const SLOWEST = Number(arg('slowest', '0'));
+const slowest = [...byQuestion].map(([q, xs]) => [q, pct(xs, 50)] as const).sort((a, b) => b[1] - a[1]).slice(0, Math.max(6, SLOWEST));
 console.log(`slowest questions (CPU p50): ${slowest.map(([q, x]) => `${x.toFixed(1)} ms ${JSON.stringify(q)}`).join('; ')}`);
 const n = REPS * QUESTIONS.length;
+if (SLOWEST > 0) {
+  console.log(`slowest ${SLOWEST} recalls (CPU ms; wall ms: ranking incl. its store calls / store calls of the whole recall / assembly / rest):`);
+  for (const x of [...recalls].sort((a, b) => b.cpu - a.cpu).slice(0, SLOWEST)) {
+    const rest = Math.max(0, x.wall - x.ranking - x.assembly);
+    console.log(`  ${x.cpu.toFixed(1).padStart(5)} ms cpu  wall ${x.wall.toFixed(1)}: ranking ${x.ranking.toFixed(1)} / store ${x.store.toFixed(1)} / assembly ${x.assembly.toFixed(1)} / rest ${rest.toFixed(1)}  ${JSON.stringify(x.q)}`);
+  }
+}
 const perRecall = [...calls].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(1)}`);
 console.log(`${PG ? 'postgres' : 'sqlite'} turns ${TURNS} budget ${BUDGET}: recall wall p50 ${pct(wall, 50).toFixed(2)} ms, p99 ${pct(wall, 99).toFixed(2)} ms; CPU p50 ${pct(cpu, 50).toFixed(2)} ms, p99 ${pct(cpu, 99).toFixed(2)} ms, mean ${(cpu.reduce((a, b) => a + b, 0) / n).toFixed(2)} ms over ${n}; store calls per recall ${([...calls.values()].reduce((a, b) => a + b, 0) / n).toFixed(1)} (${perRecall.join(', ')}); contexts ${digest.digest('hex').slice(0, 12)}${serverCpu}; load ${loadavg()[0].toFixed(1)}`);
+// Each question's fastest pass, averaged over the questions: the figure least moved by other load on the machine (A/B on a shared box).
+const minMean = [...byQuestion.values()].reduce((a, xs) => a + Math.min(...xs), 0) / Math.max(1, byQuestion.size);
+console.log(`CPU per question at its fastest pass, mean ${minMean.toFixed(2)} ms; heaviest question at its fastest ${Math.max(...[...byQuestion.values()].map((xs) => Math.min(...xs))).toFixed(2)} ms`);
 console.log(`CPU mean per pass: ${passMeans.map((x) => x.toFixed(2)).join(', ')} ms${warm ? `; after the server's warm-up (${warm.recalls} recalls, ${warm.ms.toFixed(0)} ms)` : ''}`);
 console.log(`store wall per recall: ${[...callMs].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(2)} ms`).join(', ')}`);
 if (statements.size > 0) {

@@ -10,7 +10,7 @@ import { askFrameTerms, isGenericAsk, isOpinionAsk } from '../../src/core/recall
 import { analyzeQuery } from '../../src/core/recall/query-analysis.ts';
 import { bm25Score } from '../../src/core/recall/bm25.ts';
 import { changeLine, endingTurn, retractedStates } from '../../src/core/recall/change.ts';
-import { arcLine, arcSteps } from '../../src/core/recall/opinion-arc.ts';
+import { arcLine, arcSteps, namesAny } from '../../src/core/recall/opinion-arc.ts';
 import { analyze, indexTerms } from '../../src/core/text/analyze.ts';
 import { InMemoryStore } from '../../bench/lib/in-memory-store.ts';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
@@ -136,6 +136,22 @@ describe('opinion arcs', () => {
   });
   test('one session is no arc', () => {
     expect(arcLine(arcSteps(turns.slice(0, 1), new Set(['rust'])), 'Rust')).toBeNull();
+  });
+  test('a turn is read by its index terms first: the same steps with them as without them', () => {
+    const more = [...turns, turn('t4', 's4', '2024-11-02T11:00:00Z', 'Rusty nails everywhere in the shed.'), turn('t5', 's5', '2024-12-02T11:00:00Z', 'Trusting the process.')];
+    const bare = more.map((t) => ({ ...t, terms: '' }));
+    for (const topic of [['rust'], ['python', 'rust'], ['shed'], ['process'], ['rusti'], ['nothing']]) {
+      expect(arcSteps(more, new Set(topic))).toEqual(arcSteps(bare, new Set(topic)).map((s) => ({ ...s, turn: more.find((t) => t.id === s.turn.id) })));
+    }
+    expect(arcSteps(more, new Set(['shed'])).map((s) => s.turn.id)).toEqual(['t4']);
+  });
+  test('namesAny finds whole terms only', () => {
+    expect(namesAny('rusti nail shed', new Set(['rust']))).toBe(false);
+    expect(namesAny('trust process', new Set(['rust']))).toBe(false);
+    expect(namesAny('trust rust', new Set(['rust']))).toBe(true);
+    expect(namesAny('rust', new Set(['x', 'rust']))).toBe(true);
+    expect(namesAny('rusti rust', new Set(['rust']))).toBe(true);
+    expect(namesAny('rustrust', new Set(['rust']))).toBe(false);
   });
 });
 

@@ -70,6 +70,25 @@ export const ASSEMBLY = {
   yearOnce: 1,
 };
 
+/**
+ * Token counts of date headers ("[8 May 2023]", "[12 Jul]"), memoised: a header is priced for every line of a group not
+ * yet in (about twenty a recall), and the same days recur. Bounded (HEADER_MEMO_MAX headers, dropped when full); a
+ * pure function's memo, so the packing is the same with it or without it.
+ */
+const HEADER_MEMO_MAX = 4096;
+const headerTokens = new Map<string, number>();
+function headerCost(h: string): number {
+  let n = headerTokens.get(h);
+  if (n === undefined) {
+    n = countTokens(h);
+    if (h.length <= 64) {
+      if (headerTokens.size >= HEADER_MEMO_MAX) headerTokens.clear();
+      headerTokens.set(h, n);
+    }
+  }
+  return n;
+}
+
 /** "8 May 2023" → ["8 May", "2023"]; a group that does not end in a year → [group, null]. */
 function splitYear(group: string): [string, string | null] {
   const m = /^(.+) (\d{4})$/.exec(group);
@@ -118,10 +137,19 @@ export function assemble(lines: Iterable<ContextLine>, maxTokens: number, capped
   const skippedForCap: ContextLine[] = [];
   let misses = 0;
   let full = false;
+  // A line's token count made once (a line held back by its cap is offered again at the end; the lines' own counts,
+  // when given, are used as they are).
+  const lineTokens = new Map<ContextLine, number>();
+  const tokensOf = (l: ContextLine): number => {
+    if (l.tokens !== undefined) return l.tokens;
+    let n = lineTokens.get(l);
+    if (n === undefined) lineTokens.set(l, (n = countTokens(l.text)));
+    return n;
+  };
   /** 'fit' | 'over' (budget) | 'cap' (share) | 'skip' (duplicate). */
   const offer = (l: ContextLine, capped: boolean): 'fit' | 'over' | 'cap' | 'skip' => {
     if (seen.has(l.key) || (l.redundantWith && seen.has(l.redundantWith))) return 'skip';
-    const lineCost = (l.tokens ?? countTokens(l.text)) + 1;
+    const lineCost = tokensOf(l) + 1;
     let cost = lineCost;
     if (!sections.has(l.section)) cost += SECTION_COST[l.section];
     // With one year per section written, the first group of a year in a section pays for it
@@ -129,7 +157,7 @@ export function assemble(lines: Iterable<ContextLine>, maxTokens: number, capped
     if (l.group !== null && !groups.has(l.group)) {
       const year = splitYear(l.group)[1];
       const yearKey = `${l.section}\u0000${year}`;
-      cost += countTokens(header(l.group, year !== null && years.has(yearKey) ? year : null)) + 1;
+      cost += headerCost(header(l.group, year !== null && years.has(yearKey) ? year : null)) + 1;
     }
     if (used + cost > maxTokens) return 'over';
     const share = l.capped ? '' : l.share;

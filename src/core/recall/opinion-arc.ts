@@ -29,6 +29,9 @@ export function arcSteps(turns: readonly TurnRecord[], topic: ReadonlySet<string
   const bySession = new Map<string, ArcStep>();
   const sorted = [...turns].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
   for (const t of sorted) {
+    // A turn whose index terms hold no topic word has no sentence naming one (its terms are the analysis of its masked
+    // messages): it is not split and analysed sentence by sentence.
+    if (t.terms && !namesAny(t.terms, topic)) continue;
     for (const m of t.messages) {
       if (m.role !== 'user') continue;
       // The sentence naming most of the topic's words (the first among equals): "EV bakkies are the future" over "an EV course".
@@ -46,6 +49,18 @@ export function arcSteps(turns: readonly TurnRecord[], topic: ReadonlySet<string
     }
   }
   return [...bySession.values()].sort((a, b) => a.turn.timestamp.localeCompare(b.turn.timestamp));
+}
+
+/** True when a space-separated term list holds one of the topic's words (searched in place: no list split per turn). */
+export function namesAny(terms: string, topic: ReadonlySet<string>): boolean {
+  for (const w of topic) {
+    if (!w) continue;
+    for (let at = terms.indexOf(w); at >= 0; at = terms.indexOf(w, at + 1)) {
+      const end = at + w.length;
+      if ((at === 0 || terms.charCodeAt(at - 1) === 32) && (end === terms.length || terms.charCodeAt(end) === 32)) return true;
+    }
+  }
+  return false;
 }
 
 /** How many of the topic's words a sentence names. */

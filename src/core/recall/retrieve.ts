@@ -469,7 +469,9 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const keyRowsRead = factKeys.length > 0 ? early(store.memoriesByKeys(scope, { keys: [...new Set([...factKeys, ...eventKeys])], includeInactive: q.past }, RETRIEVE.keyRows)) : null;
   const datedRead = q.dateRange ? early(Promise.all([store.turnsBetween(scope, q.dateRange.from, slackEnd(q.dateRange.to), RETRIEVE.dateRows), store.eventsBetween(scope, q.dateRange.from, slackEnd(q.dateRange.to), RETRIEVE.eventRows)])) : null;
   const [{ set: tSet, hits: tHits }, mSet] = await Promise.all([turnRanker(turnTerms, q), lexical(store, scope, 'memory', termList, q.past)]);
-  for (const h of tHits.slice(0, RETRIEVE.listLimit)) note(`turn:${h.id}`, h);
+  // One key string per hit, shared by the gate's maps and the fused list (each new string is hashed on its first lookup).
+  const tItems = tHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `turn:${h.id}`, score: h.score }));
+  tItems.forEach((it, i) => note(it.key, tHits[i]!));
   // An applied ask ("what should I cook tonight?") is answered by what bears on it: a turn of the
   // user's whose kind features fit the ask (a food, an illness) is relevant whatever else the ask says.
   if (q.intents.length > 0 && RETRIEVE.appliedKindCoverage > 0 && (q.applied || !RETRIEVE.appliedKindNeedsApplied)) {
@@ -477,12 +479,13 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
     const byKind = new Set(tSet.docs.filter((d) => d.tokens.some((t) => kinds.has(t))).map((d) => d.id));
     for (const h of tHits) if (byKind.has(h.id)) coverage.set(`turn:${h.id}`, Math.max(coverage.get(`turn:${h.id}`) ?? 0, RETRIEVE.appliedKindCoverage));
   }
-  lists.push({ ranker: 'bm25_turn', weight: RETRIEVE.weights.bm25_turn, items: tHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
+  lists.push({ ranker: 'bm25_turn', weight: RETRIEVE.weights.bm25_turn, items: tItems });
 
   // BM25 over memories (active; history too when the question asks about the past).
   const mHits = bm25Score(mSet.docs, memStats, q.terms, mSet.df);
-  for (const h of mHits.slice(0, RETRIEVE.listLimit)) note(`memory:${h.id}`, h);
-  lists.push({ ranker: 'bm25_memory', weight: RETRIEVE.weights.bm25_memory, items: mHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `memory:${h.id}`, score: h.score })) });
+  const mItems = mHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `memory:${h.id}`, score: h.score }));
+  mItems.forEach((it, i) => note(it.key, mHits[i]!));
+  lists.push({ ranker: 'bm25_memory', weight: RETRIEVE.weights.bm25_memory, items: mItems });
 
   // Recency: for "recently / latest / now" questions, the matching turns newest first.
   if (q.recent && RETRIEVE.weights.recency > 0) {

@@ -26,12 +26,19 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 /** Splits text into lower-cased word tokens (apostrophes normalised, hyphens kept inside words). */
 export function words(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.normalize('NFKC').toLowerCase().matchAll(WORD)) {
-    const w = m[0].replace(/’/g, "'").replace(/^[-']+|[-']+$/g, '');
+  const s = text.normalize('NFKC').toLowerCase();
+  // An exec loop on the one global pattern (matchAll clones the regex on every call).
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(s); m !== null; m = WORD.exec(s)) {
+    const m0 = m[0];
+    // Most words hold no curly apostrophe and end in a letter or digit: nothing to replace.
+    const w = m0.includes('’') || EDGE.test(m0) ? m0.replace(/’/g, "'").replace(/^[-']+|[-']+$/g, '') : m0;
     if (w) out.push(w);
   }
   return out;
 }
+/** A word that ends in a hyphen or an apostrophe (it starts with a letter or digit: WORD). */
+const EDGE = /[-']$/;
 
 /** British spellings folded to American ones before stemming, so "favourite" finds "favorite". */
 const SPELLING: Array<[RegExp, string]> = [
@@ -63,10 +70,31 @@ export function analyze(text: string): string[] {
       if (!p || STOP_WORDS.has(p)) continue;
       const t = p.replace(/'/g, '');
       if (!t) continue;
-      out.push(/^[\p{L}]+$/u.test(t) ? stemmer(americanSpelling(t)) : t);
+      out.push(termOf(t));
     }
   }
   return out;
+}
+
+/**
+ * Word → term (British spelling folded, stemmed; a token with a digit or other non-letter kept as it is), memoised:
+ * every recall analyses its question, the rendered turns and the arcs' sentences, and a scope's vocabulary repeats
+ * (the Porter stemmer and the spelling patterns were most of `analyze`). Bounded: at most STEM_MEMO_MAX words of at
+ * most STEM_MEMO_CHARS characters (a few MB), the whole memo dropped when full. A pure function's memo: the terms are
+ * the same with it or without it.
+ */
+const STEM_MEMO_MAX = 20_000;
+const STEM_MEMO_CHARS = 40;
+const stems = new Map<string, string>();
+function termOf(t: string): string {
+  const hit = stems.get(t);
+  if (hit !== undefined) return hit;
+  const term = /^[\p{L}]+$/u.test(t) ? stemmer(americanSpelling(t)) : t;
+  if (t.length <= STEM_MEMO_CHARS) {
+    if (stems.size >= STEM_MEMO_MAX) stems.clear();
+    stems.set(t, term);
+  }
+  return term;
 }
 
 /** Analysed terms as stored in the index column. */
