@@ -48,4 +48,4 @@ VOLUME ["/data"]
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
-CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "src/cli/main.ts", "serve"]
+CMD ["node", "--max-semi-space-size=32", "--no-regexp-tier-up", "--import", "tsx", "src/cli/main.ts", "serve"]

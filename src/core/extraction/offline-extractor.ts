@@ -36,6 +36,7 @@ import { refersTo } from '../reconcile/value-match.ts';
 import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase, lexiconKnowsWords } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
+import { ByteLru, stringBytes } from '../byte-lru.ts';
 import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, procedureDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun, roleDrafts, asRoleDrafts, selfTaughtDrafts, exclusiveDietDrafts, liftRelatives, workplaceDrafts, activitySlotDrafts, qualifiedDrafts } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
@@ -773,6 +774,27 @@ function userMessagesOf(turnMessages: Message[]): Message[] {
   return turnMessages.filter((m) => m.role === 'user');
 }
 
+/** Bytes of earlier turns' readings kept (EARLIER below): a session's last few turns for a few hundred sessions. */
+export const EARLIER_TURN_MEMO_BYTES = 4 * 1024 * 1024;
+const EARLIER = new ByteLru<{ lexicon?: Lexicon; candidates: MemoryCandidate[] }>(EARLIER_TURN_MEMO_BYTES, (k, v) => stringBytes(k) + 2 * JSON.stringify(v.candidates).length + 64);
+
+/**
+ * What an earlier turn of the session states (its user messages read with corrections off, no context of its own),
+ * for a correction, a name or an ending of this turn to refer to. Each ingested turn re-reads the session's last three
+ * turns when it needs them, so the same earlier turn is read again by the next turns: the reading is a pure function of
+ * the messages, the turn's timestamp and the lexicon, and is kept in a byte-bounded LRU keyed by exactly those (a copy
+ * goes out, so no caller can change what is kept). A turn's own reading never comes from it.
+ */
+function earlierTurnCandidates(messages: Message[], timestamp: string, lexicon?: Lexicon): MemoryCandidate[] {
+  const key = `${timestamp}\u0000${JSON.stringify(messages)}`;
+  const hit = EARLIER.get(key);
+  if (hit && hit.lexicon === lexicon) return structuredClone(hit.candidates);
+  // (Extraction reads only the context's timestamp and recent turns: the session id is no part of the reading.)
+  const candidates = extractOffline(messages, { sessionId: '', timestamp, recentTurns: [] }, false, undefined, lexicon);
+  EARLIER.set(key, { lexicon, candidates: structuredClone(candidates) });
+  return candidates;
+}
+
 /** Extracts candidates from one turn's messages (its readers share each text's NLP analysis). */
 export function extractOffline(messages: Message[], ctx: ExtractionContext, corrections = true, onError?: RuleErrorSink, lexicon?: Lexicon): MemoryCandidate[] {
   return withSharedAnalysis(() => extractTurn(messages, ctx, corrections, onError, lexicon));
@@ -787,7 +809,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     if (priorCache) return priorCache;
     priorCache = [];
     for (const turn of [...(ctx.recentTurns ?? [])].reverse().slice(0, 3)) {
-      const c = extractOffline(userMessagesOf(turn.messages), { ...ctx, timestamp: turn.timestamp, recentTurns: [] }, false, undefined, lexicon);
+      const c = earlierTurnCandidates(userMessagesOf(turn.messages), turn.timestamp, lexicon);
       priorCache.push(...c.reverse());
     }
     return priorCache;

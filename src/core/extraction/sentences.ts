@@ -5,22 +5,14 @@
  * never see them; sentences are split into clauses at conjunctions that start a new subject.
  */
 
-import { turnMemo } from './turn-memo.ts';
-
-const EXPANDED = {};
+import { perTurn } from './turn-memo.ts';
 
 /**
  * Contractions expanded so rules see one form ("I'm" → "I am", "don't" → "do not"). Pure; within one extraction each
- * sentence is expanded once (the sentence reader and the learned layer both read it).
+ * sentence is expanded once (the sentence reader and the learned layer both read it). The screening readers below are
+ * memoised the same way: the sentence reader, its recursive reads and the learned layer screen each sentence again.
  */
-export function expandContractions(s: string): string {
-  const memo = turnMemo<string>(EXPANDED);
-  const hit = memo?.get(s);
-  if (hit !== undefined) return hit;
-  const out = expandUncached(s);
-  memo?.set(s, out);
-  return out;
-}
+export const expandContractions: (s: string) => string = perTurn(expandUncached);
 
 function expandUncached(s: string): string {
   return s
@@ -56,7 +48,8 @@ const QUESTION_START =
   /^(?:do|does|did|can|could|would|will|should|shall|is|are|am|was|were|have|has|what|what's|where|when|why|who|whom|which|how|any\s+idea|any\s+tips)\b/i;
 
 /** A question asks, it does not state. Tag questions ("..., right?") are questions too. */
-export function isQuestion(s: string): boolean {
+export const isQuestion: (s: string) => boolean = perTurn(isQuestionUncached);
+function isQuestionUncached(s: string): boolean {
   const t = s.trim();
   // "…and I actually loved it?": a statement the speaker marvels at (declarative order, "actually"/"genuinely" before a
   // past verb, nothing asked of anyone) is no question.
@@ -78,12 +71,14 @@ const OPENS_UNREAL = /^\s*(?:(?:oh\s+|honestly\s+|really\s+|so\s+|just\s+|still\
  * (a short list of light verbs), opening the sentence: "I'm vegan, so I should try the lentil curry" keeps its fact.
  */
 const DELIBERATE = /^\s*(?:(?:ok|okay|hmm+|so|honestly|well|idk)[,\s]+)*(?:(?:maybe|perhaps|probably)\s+(?:I|we)\s+(?:should|could|ought\s+to)|(?:I|we)\s+(?:should|ought\s+to)\s+(?:(?:really|probably|maybe|just|finally)\s+)?(?:try|get|start|go|take\s+up|look\s+into|consider|think\s+about|adopt|buy|learn|switch\s+to))\b/i;
-export function isHypothetical(s: string): boolean {
+export const isHypothetical: (s: string) => boolean = perTurn(isHypotheticalUncached);
+function isHypotheticalUncached(s: string): boolean {
   return HYPOTHETICAL.test(s) || OPENS_UNREAL.test(s) || DELIBERATE.test(s);
 }
 
 /** Joke and sarcasm markers: "oh sure, I just LOVE ...", "yeah right", "lol I'm basically ...". */
-export function isJokeOrSarcasm(s: string): boolean {
+export const isJokeOrSarcasm: (s: string) => boolean = perTurn(isJokeOrSarcasmUncached);
+function isJokeOrSarcasmUncached(s: string): boolean {
   // Interjections may pile up before the mock assent: "oh yeah sure, I'll just…", "ah well sure, I totally…".
   if (/^\s*(?:(?:oh|ah|yeah|well|ok|okay)[,!]?\s+)*(?:sure|yeah\s+right|right|as\s+if|totally|oh\s+great|oh\s+joy|wow\s+great)\b[,!.]?\s/i.test(s) && /\b(?:just|totally|so|really|LOVE)\b/.test(s)) return true;
   // "Sure, and I'm the king of France": a mock continuation ("Oh yeah, and I'm vegan" is a real aside, not screened).
@@ -96,7 +91,8 @@ export function isJokeOrSarcasm(s: string): boolean {
 }
 
 /** Requests and instructions to the assistant: they carry preferences, not facts. */
-export function isRequest(s: string): boolean {
+export const isRequest: (s: string) => boolean = perTurn(isRequestUncached);
+function isRequestUncached(s: string): boolean {
   // "Give me spreadsheets over slide decks any day": a stated taste, not a request.
   if (/^\s*give\s+me\s+.+?\s+(?:over|before|instead\s+of|rather\s+than)\s+.+|^\s*give\s+me\s+.+?\s+any\s+day\b/i.test(s)) return false;
   return /^\s*(?:can\s+you|could\s+you|would\s+you|will\s+you|please|translate|write|tell\s+me|give\s+me|explain|show\s+me|help\s+me|summari[sz]e|list|find|make|create|generate|draft|rewrite|fix|check|remind\s+me|let's)\b/i.test(s);
@@ -147,7 +143,8 @@ export function splitClauses(sentence: string): string[] {
 }
 
 /** Discourse markers stripped from the start of a clause. */
-export function stripMarkers(s: string): string {
+export const stripMarkers: (s: string) => string = perTurn(stripMarkersUncached);
+function stripMarkersUncached(s: string): string {
   let t = s.trim();
   for (let i = 0; i < 4; i++) {
     const n = t.replace(

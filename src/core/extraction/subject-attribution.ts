@@ -12,6 +12,7 @@
 import type { Draft, Subject } from './model.ts';
 import { LANG_RE, NOT_NAMES, OCCASION_NOUNS, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES } from './lexicon.ts';
 import { re } from './re.ts';
+import { perTurn } from './turn-memo.ts';
 import { spelledToDigits } from './values.ts';
 
 /** Canonical speaker subject: the message's `name` lower-cased, else `user`. */
@@ -79,7 +80,10 @@ const OTHER_PERSON = new RegExp(`^\\s*(?:${RELATION_RE}|family|friends?|colleagu
  * "Neighbour of mine, Joss, plays the tuba", "Cousin Pietro lives in Turin": a relation named without "my" is the
  * speaker's relative all the same, read as "my neighbour Joss plays…". Other text is returned as it is.
  */
-export function relationAsTitle(raw: string): string {
+// Pure; within one extraction each text is read once (the sentence reader, attribution and the learned layer ask again).
+export const relationAsTitle: (raw: string) => string = perTurn(relationAsTitleUncached);
+
+function relationAsTitleUncached(raw: string): string {
   const text = plainRelations(raw);
   const ranked = RANK_THEN_NAME.exec(text) ?? NAME_THEN_RANK.exec(text);
   if (ranked && isName(ranked[1])) return `my sibling ${ranked[1]} ${text.slice(ranked[0].length)}`;

@@ -26,3 +26,20 @@ export function turnMemo<V>(owner: object): Map<string, V> | null {
   if (!m) scope.set(owner, (m = new Map()));
   return m as Map<string, V>;
 }
+
+/**
+ * `read` (a pure reader of one string) answering from the current extraction's memo: asked the same text again in one
+ * turn it returns the first answer; outside an extraction it reads afresh every time.
+ */
+export function perTurn<T>(read: (s: string) => T): (s: string) => T {
+  const owner = {};
+  return (s: string) => {
+    const memo = turnMemo<T>(owner);
+    if (!memo) return read(s);
+    const hit = memo.get(s);
+    if (hit !== undefined || memo.has(s)) return hit as T;
+    const out = read(s);
+    memo.set(s, out);
+    return out;
+  };
+}

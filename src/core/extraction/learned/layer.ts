@@ -55,8 +55,11 @@ function ownSentence(raw: string, tokens: readonly NlpToken[], lex?: Lexicon): b
   return FIRST_PERSON.test(raw) || tokens.find((t) => t.pos !== 'PUNCT' && t.pos !== 'ADV' && t.pos !== 'INTJ')?.pos === 'VERB';
 }
 
-/** The screened sentences of a (prepared) user message with their features; screened-out sentences are dropped. */
-export function sentenceUnits(text: string, speaker: string, lex?: Lexicon): SentenceUnit[] {
+/**
+ * The screened sentences of a (prepared) user message with their features; screened-out sentences are dropped.
+ * `ownOnly`: only the speaker's own sentences (the ones the learned layer reads), so the others are not featurised.
+ */
+export function sentenceUnits(text: string, speaker: string, lex?: Lexicon, ownOnly = false): SentenceUnit[] {
   const out: SentenceUnit[] = [];
   for (const s of analyseText(text)) {
     const raw = s.text.trim();
@@ -65,8 +68,10 @@ export function sentenceUnits(text: string, speaker: string, lex?: Lexicon): Sen
     if (isQuestion(raw) || BARE_WH.test(raw) || isJokeOrSarcasm(raw) || isRequest(exp) || isHypothetical(exp) || isOthersAdvice(exp)) continue;
     const body = stripMarkers(exp);
     if (resolveReportedSpeech(body, speaker) !== null) continue;
+    const own = ownSentence(raw, s.tokens, lex);
+    if (ownOnly && !own) continue;
     const att = attribute(body, speaker, null);
-    out.push({ raw, tokens: s.tokens, features: sentenceFeatures(s.tokens, lex, !!att && !att.subject.self), own: ownSentence(raw, s.tokens, lex) });
+    out.push({ raw, tokens: s.tokens, features: sentenceFeatures(s.tokens, lex, !!att && !att.subject.self), own });
   }
   return out;
 }
@@ -110,8 +115,7 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
   // Each typed argument of each own sentence is scored for every key; per key the most probable argument at or above
   // the key's threshold is kept.
   const best = new Map<string, { value: string; p: number; evidence: string }>();
-  for (const u of sentenceUnits(text, speaker, lex)) {
-    if (!u.own) continue;
+  for (const u of sentenceUnits(text, speaker, lex, true)) {
     for (const a of argumentsOf(u.tokens, u.features, lex)) {
       if (taken.has(norm(a.value))) continue;
       const probs = keyProbabilities(model, a.features);

@@ -21,15 +21,39 @@ export const KEY_MODEL: KeyModel = data as KeyModel;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, z))));
 
-/** Probability per key for a feature set. */
-export function keyProbabilities(model: KeyModel, features: readonly string[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const key of model.keys) {
-    const w = model.weights[key] ?? {};
-    let z = 0;
-    for (const f of features) z += w[f] ?? 0;
-    out[key] = sigmoid(z);
+/** Per model: feature → the (key index, weight) pairs it has a non-zero weight for, in key order. */
+const BY_FEATURE = new WeakMap<KeyModel, Map<string, Array<[number, number]>>>();
+
+function byFeature(model: KeyModel): Map<string, Array<[number, number]>> {
+  let index = BY_FEATURE.get(model);
+  if (!index) {
+    index = new Map();
+    for (const [k, key] of model.keys.entries())
+      for (const [f, w] of Object.entries(model.weights[key] ?? {})) {
+        if (w === 0) continue;
+        const list = index.get(f) ?? [];
+        list.push([k, w]);
+        index.set(f, list);
+      }
+    BY_FEATURE.set(model, index);
   }
+  return index;
+}
+
+/**
+ * Probability per key for a feature set. Each key's score adds its weights in the order of `features` (an absent or
+ * zero weight adds nothing), read through the model's feature index: one lookup per feature instead of one per key
+ * and feature.
+ */
+export function keyProbabilities(model: KeyModel, features: readonly string[]): Record<string, number> {
+  const index = byFeature(model);
+  const z = new Array<number>(model.keys.length).fill(0);
+  for (const f of features) {
+    const list = index.get(f);
+    if (list) for (const [k, w] of list) z[k] += w;
+  }
+  const out: Record<string, number> = {};
+  for (const [k, key] of model.keys.entries()) out[key] = sigmoid(z[k]);
   return out;
 }
 
