@@ -181,3 +181,10 @@ test("a relative's own thing after \"'s\" stays a possessive", () => {
   expect(has(said("my brother's wedding is on the 3rd of August"), 'brother', 'event_wedding', /wedding/)).toBe(true);
   expect(said("my dad's car is in the garage").some((f) => f.startsWith('dad|'))).toBe(false);
 });
+
+describe('an employer dismissing the speaker', () => {
+  test.each(['Wickes let me go last week', 'Boots laid me off in the spring', 'Deliveroo sacked me yesterday'])('%s', (text) =>
+    expect(said(text).some((f) => f.split('|')[1] === 'employer' && f.endsWith('|retract'))).toBe(true));
+  test.each(['my sister let me go first', "Wickes didn't let me go early"])('not: %s', (text) =>
+    expect(said(text).some((f) => f.split('|')[1] === 'employer' && f.endsWith('|retract'))).toBe(false));
+});

@@ -14,7 +14,7 @@ import type { Draft, Holdings } from '../model.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { bareName, type ReadClause } from './read.ts';
-import { PASTIME_GROUPS, DISPOSAL_PLACES, BARRED_FROM, COMPLETIONS, DISSOLUTIONS, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, OUT_STATES, REFERENCE_ENDINGS, SHELTERS, type Ending, type ReferenceEnding } from './table.ts';
+import { PASTIME_GROUPS, DISMISSALS, DISPOSAL_PLACES, BARRED_FROM, COMPLETIONS, DISSOLUTIONS, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, OUT_STATES, REFERENCE_ENDINGS, SHELTERS, type Ending, type ReferenceEnding } from './table.ts';
 import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
 import { resolveDate } from '../dates.ts';
 
@@ -487,6 +487,13 @@ function structured(row: ReferenceEnding, rc: ReadClause, shape: Shape): Array<P
       const head = place?.headLemma ?? '';
       const disposal = (DISPOSAL_PLACES.words as readonly string[]).includes(head) || (!!rc.lex && DISPOSAL_PLACES.anchors.some((a) => rc.lex!.isA(head, a, { pos: 'noun', maxSenses: 1, maxDepth: 3 })));
       return place && disposal ? [shape.subject] : [];
+    }
+    // "Asda let me go on Friday", "the council laid me off", "Deliveroo sacked me": the employer, dismissing the speaker.
+    case 'dismissed': {
+      const v = verbAt(rc, shape);
+      if (shape.negated || rc.tokens[v + 1]?.lower !== 'me' || !shape.subject?.proper) return [];
+      const tail = rc.tokens.slice(v + 2, v + 4).map((t) => t.lower);
+      return DISMISSALS.some((d) => d.lemma === shape.verb && (!d.tail || tail.includes(d.tail))) ? [shape.subject] : [];
     }
     default:
       return [];

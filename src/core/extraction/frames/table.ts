@@ -602,7 +602,7 @@ export interface ReferenceEnding {
   role: 'object' | 'subject' | 'passive' | 'leaver' | 'ender' | 'together';
   keys: string[];
   /** A structure the clause must have instead of (or with) a verb class. */
-  shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state' | 'has-new-home' | 'returned' | 'speaker-out' | 'scrapped';
+  shape?: 'farewell' | 'survive-negated' | 'release' | 'new-home' | 'state' | 'has-new-home' | 'returned' | 'speaker-out' | 'scrapped' | 'dismissed';
   particle?: string;
   /** For `together`: the objects the bond is ended over (default entity-state BOND_OBJECTS; with this list, one is required). */
   objects?: string[];
@@ -636,10 +636,23 @@ export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
   { id: 'out-of', shape: 'speaker-out', role: 'object', keys: ['employer', 'hobby'], heldOnly: true },
   // Session 17: "the Panda went to the scrapyard in the end", "the old Corsa ended up at the breakers", "went for scrap".
   { id: 'scrapped', shape: 'scrapped', role: 'subject', keys: ['vehicle'], heldOnly: true },
+  // "Asda let me go on Friday", "the council laid me off": the employer dismissing the speaker.
+  { id: 'dismissed-by', shape: 'dismissed', role: 'subject', keys: ['employer'] },
+];
+
+/** How an employer dismisses the speaker: the verb's lemma, "me", and the word that must follow ("let me go"). */
+export const DISMISSALS: ReadonlyArray<{ lemma: string; tail?: string }> = [
+  { lemma: 'let', tail: 'go' },
+  { lemma: 'lay', tail: 'off' },
+  { lemma: 'make', tail: 'redundant' },
+  { lemma: 'fire' },
+  { lemma: 'sack' },
+  { lemma: 'dismiss' },
+  { lemma: 'axe' },
 ];
 
 /** Where a vehicle goes when it is done with: the words, and the WordNet nouns a place may be a kind of. */
-export const DISPOSAL_PLACES = { words: ['scrapyard', 'scrapheap', 'scrap', 'breakers', 'breaker', 'wreckers', 'wrecker', 'crusher', 'auction', 'tip', 'salvage'], anchors: ['junkyard', 'dump'] } as const;
+export const DISPOSAL_PLACES = { words: ['scrapyard', 'scrapheap', 'scrap', 'scrapper', 'scrappers', 'breakers', 'breaker', 'wreckers', 'wrecker', 'crusher', 'auction', 'tip', 'salvage'], anchors: ['junkyard', 'dump'] } as const;
 
 /** Phrases a held thing is said to be when it has ended, after the copula ("the van is no more", "a thing of the past"). */
 export const ENDED_PHRASES: readonly string[][] = [['no', 'more'], ['a', 'thing', 'of', 'the', 'past'], ['in', 'the', 'past'], ['ancient', 'history'], ['a', 'goner']];
