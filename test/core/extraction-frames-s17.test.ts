@@ -188,3 +188,12 @@ describe('an employer dismissing the speaker', () => {
   test.each(['my sister let me go first', "Wickes didn't let me go early"])('not: %s', (text) =>
     expect(said(text).some((f) => f.split('|')[1] === 'employer' && f.endsWith('|retract'))).toBe(false));
 });
+
+describe('where the speaker lives, by a landmark on the daily round', () => {
+  test.each([
+    ['I cycle past Big Ben every morning on my way to work', /london/i],
+    ['I can see the Kremlin from my window', /moscow/i],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'location', value)).toBe(true));
+  test.each(['we saw Big Ben on our weekend away', 'the Kremlin was on the news again'])('not: %s', (text) =>
+    expect(said(text).some((f) => f.split('|')[1] === 'location')).toBe(false));
+});

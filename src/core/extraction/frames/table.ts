@@ -640,6 +640,18 @@ export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
   { id: 'dismissed-by', shape: 'dismissed', role: 'subject', keys: ['employer'] },
 ];
 
+/**
+ * Where a landmark seen or passed tells where the speaker lives: a view from the home (`views`: "from my balcony I can
+ * see the Eiffel Tower"), a daily round (`rounds`: "walk past Big Ben every morning", "on my way to work"), or a place
+ * called the speaker's own (`own`: "my new city"). Word runs, each read in the sentence.
+ */
+export const LANDMARK_CUES = {
+  views: [['from', 'my'], ['from', 'our'], ['out', 'of', 'my'], ['out', 'my'], ['outside', 'my']],
+  homes: ['window', 'windows', 'flat', 'apartment', 'balcony', 'kitchen', 'bedroom', 'house', 'place', 'stoep', 'porch', 'garden', 'terrace', 'roof', 'desk', 'office'],
+  rounds: [['every', 'morning'], ['every', 'day'], ['every', 'evening'], ['each', 'morning'], ['on', 'my', 'way'], ['my', 'commute'], ['walk', 'past'], ['walked', 'past'], ['cycle', 'past'], ['jog', 'past'], ['run', 'past']],
+  own: [['my', 'city'], ['my', 'new', 'city'], ['my', 'town'], ['my', 'new', 'town'], ['my', 'neighbourhood'], ['my', 'new', 'neighbourhood'], ['my', 'neighborhood']],
+} as const;
+
 /** How an employer dismisses the speaker: the verb's lemma, "me", and the word that must follow ("let me go"). */
 export const DISMISSALS: ReadonlyArray<{ lemma: string; tail?: string }> = [
   { lemma: 'let', tail: 'go' },

@@ -1,0 +1,56 @@
+/**
+ * @module core/extraction/frames/landmark
+ * Where the speaker lives, told by a landmark seen from home or passed on a daily round: "from my balcony I can see
+ * the Golden Gate Bridge", "walk past Big Ben every morning" → the city the lexicon holds the landmark to be part of
+ * (WordNet part holonyms: Big Ben → London), implied. A landmark the lexicon does not hold, or one that lies in no
+ * city (a mountain in a country), gives nothing; a landmark visited once ("saw the Eiffel Tower on holiday") has no cue.
+ * The cues are data (LANDMARK_CUES); the lexicon decides what is a landmark and where it is. Pure.
+ */
+import type { Lexicon } from '../../ports.ts';
+import type { Draft } from '../model.ts';
+import { hasRun } from '../word-runs.ts';
+import { LANDMARK_CUES } from './table.ts';
+
+/** Lexicographer classes of a landmark: a building or structure, a natural object, a named place within a city. */
+const LANDMARK_CLASSES = new Set(['noun.artifact', 'noun.object', 'noun.location']);
+/** A capitalised run of one to three words ("Big Ben", "the Golden Gate Bridge"). */
+const NAMED = /(?<![\p{L}])([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+){0,3})/gu;
+
+/** Whether the sentence tells of the speaker's home view, daily round or own city. */
+function hasCue(sentence: string): boolean {
+  const words = sentence.toLowerCase().replace(/[^\p{L}\s']+/gu, ' ').split(/\s+/).filter(Boolean);
+  if (LANDMARK_CUES.rounds.some((run) => hasRun(words, run)) || LANDMARK_CUES.own.some((run) => hasRun(words, run))) return true;
+  return words.some((_, i) => LANDMARK_CUES.views.some((run) => run.every((w, j) => words[i + j] === w) && (LANDMARK_CUES.homes as readonly string[]).includes(words[i + run.length] ?? '')));
+}
+
+/** The city a landmark lies in, by the lexicon's part holonyms (two steps at most), title-cased; null when none. */
+export function landmarkCity(phrase: string, lex: Lexicon): string | null {
+  if (!lex.partHolonyms) return null;
+  const senses = lex.senses(phrase.toLowerCase(), 'noun', 2).filter((s) => LANDMARK_CLASSES.has(s.lexClass));
+  for (const sense of senses) {
+    // A city itself is no landmark of one.
+    if (sense.lemmas.some((l) => lex.isA(l, 'city', { pos: 'noun', maxSenses: 1, maxDepth: 3 }))) continue;
+    let frontier = [sense];
+    for (let depth = 0; depth < 2 && frontier.length > 0; depth++) {
+      const next = frontier.flatMap((s) => lex.partHolonyms!(s.id)).filter((h) => h.lexClass === 'noun.location');
+      const city = next.find((h) => lex.isA(h.lemmas[0], 'city', { pos: 'noun', maxSenses: 1, maxDepth: 3 }));
+      if (city) return city.lemmas[0].replace(/\b\p{Ll}/gu, (c) => c.toUpperCase());
+      frontier = next;
+    }
+  }
+  return null;
+}
+
+/** The speaker's city from a landmark in a sentence with a home or daily cue, or none. */
+export function landmarkDrafts(sentence: string, speaker: string, lex: Lexicon | undefined): Draft[] {
+  if (!lex?.partHolonyms || !hasCue(sentence)) return [];
+  for (const m of sentence.matchAll(NAMED)) {
+    const words = m[1].split(/\s+/);
+    // The longest run the lexicon holds first ("Golden Gate Bridge" before "Golden Gate").
+    for (let n = words.length; n >= 1; n--) {
+      const city = landmarkCity(words.slice(0, n).join(' '), lex);
+      if (city) return [{ key: 'location', value: city, implicit: true, subject: speaker, confidence: 0.6, metadata: { landmark: words.slice(0, n).join(' '), frame: 'landmark×home' } }];
+    }
+  }
+  return [];
+}
