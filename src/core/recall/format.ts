@@ -155,9 +155,12 @@ export type Focus = ReadonlySet<string> | ReadonlyMap<string, number>;
 
 const focusWeight = (focus: Focus, t: string): number => (focus instanceof Map ? (focus.get(t) ?? 0) : focus.has(t) ? 1 : 0);
 
-/** "Speaker: content" per message, joined by " / "; with `focus`, long messages are excerpted. */
-export function renderSplit(msgs: SplitMessage[], focus: Focus | null, window = 0): string {
-  return msgs.map((m) => `${m.speaker}: ${focus ? excerptSplit(m, focus, window) : m.content}`).join(' / ');
+/**
+ * "Speaker: content" per message, joined by " / "; with `focus`, long messages are excerpted (`idleLead`: see
+ * excerptParts).
+ */
+export function renderSplit(msgs: SplitMessage[], focus: Focus | null, window = 0, idleLead = false): string {
+  return msgs.map((m) => `${m.speaker}: ${focus ? excerptSplit(m, focus, window, idleLead) : m.content}`).join(' / ');
 }
 
 /**
@@ -183,8 +186,8 @@ export function excerpt(text: string, focus: Focus): string {
   return excerptSplit({ speaker: '', content: text, sentences: ss, terms: ss.map((x) => analyze(x)) }, focus);
 }
 
-function excerptSplit(m: SplitMessage, focus: Focus, window = 0): string {
-  return excerptParts(m, focus, window)
+function excerptSplit(m: SplitMessage, focus: Focus, window = 0, idleLead = false): string {
+  return excerptParts(m, focus, window, idleLead)
     .map((i) => (i < 0 ? '…' : m.sentences[i]))
     .join(' ');
 }
@@ -247,8 +250,14 @@ function sentenceWeights(m: SplitMessage, focus: Focus): number[] {
   return m.terms.map((ts) => [...new Set(ts)].reduce((s, t) => s + focusWeight(focus, t), 0));
 }
 
-/** Indices of the kept sentences in order, -1 for an elision; all sentences when nothing or everything matches. */
-function excerptParts(m: SplitMessage, focus: Focus, window = 0): number[] {
+/**
+ * Indices of the kept sentences in order, -1 for an elision; all sentences when nothing or everything matches. With
+ * `idleLead`, a reply's lead that is a pleasantry is not kept as its lead: an excerpt that would keep nothing else
+ * ("Thanks, Mell!" of "Thanks, Mell! I'm still looking into counseling jobs.": a reply found as a neighbour, or by a
+ * term no sentence holds) keeps the reply's first sentence that is not one instead, the answer a reply leads with; one
+ * that keeps a matching sentence leaves the pleasantry out.
+ */
+function excerptParts(m: SplitMessage, focus: Focus, window = 0, idleLead = false): number[] {
   const ss = m.sentences;
   const all = ss.map((_, i) => i);
   if (ss.length <= 1 || focus.size === 0) return ss.length === 0 ? [] : all;
@@ -264,6 +273,13 @@ function excerptParts(m: SplitMessage, focus: Focus, window = 0): number[] {
         .slice(0, max),
     );
     hit = hit.map((_, i) => lead(i) || best.has(i));
+  }
+  if (idleLead && lead(0) && !m.terms[0]!.some((t) => focus.has(t)) && pleasantriesOf(m)[0]) {
+    if (hit.some((h, i) => h && i > 0)) hit = hit.map((h, i) => i > 0 && h);
+    else {
+      const j = pleasantriesOf(m).findIndex((p) => !p);
+      if (j > 0) hit = hit.map((_, i) => i === j);
+    }
   }
   const keep = hit.map((_, i) => hit.slice(Math.max(0, i - window), i + window + 1).some(Boolean));
   const n = keep.filter(Boolean).length;
@@ -287,12 +303,12 @@ function excerptParts(m: SplitMessage, focus: Focus, window = 0): number[] {
  * `prefixTokens[m]` for "Speaker: "), without running the tokenizer on the excerpt. The caller
  * verifies the final context exactly.
  */
-export function estimateSplitTokens(msgs: SplitMessage[], focus: Focus, prefixTokens: number[], sentTokens: number[][], window = 0): number {
+export function estimateSplitTokens(msgs: SplitMessage[], focus: Focus, prefixTokens: number[], sentTokens: number[][], window = 0, idleLead = false): number {
   let n = Math.max(0, msgs.length - 1);
   msgs.forEach((m, k) => {
     n += prefixTokens[k];
     if (m.sentences.length === 0) n += 1;
-    for (const i of excerptParts(m, focus, window)) n += i < 0 ? 2 : sentTokens[k][i];
+    for (const i of excerptParts(m, focus, window, idleLead)) n += i < 0 ? 2 : sentTokens[k][i];
   });
   return n;
 }

@@ -104,6 +104,14 @@ export const RECALL = {
   listExcerptMinTokens: 12,
   /** The next best turns keep one sentence either side of each matching sentence. */
   windowTop: 0,
+  /**
+   * A reply's pleasantry lead is not its excerpt's lead (format.ts excerptParts; 1 = on): an excerpt that would show only
+   * "Caroline: Thanks, Mell!" shows the reply's first other sentence instead ("I'm still looking into counseling
+   * jobs."), and one with a matching sentence leaves the pleasantry out. Not for list and count asks, whose many short
+   * picks it lengthened (LoCoMo dev @2048 multi-hop all-hit B 0.603 → 0.588). LoCoMo dev sweep: ev@512 0.824 → 0.825,
+   * category-4 containment @512 0.493 → 0.498, @2048 0.524 → 0.526, the rest unchanged. Session 17 (LoCoMo).
+   */
+  idleLead: 1,
   /** Leave out a memory line when its source turn is already shown (1 = on). */
   skipRestatedMemories: 1,
   /** Latest turns of the current session added last, when the budget allows. */
@@ -292,11 +300,13 @@ function memorySection(m: MemoryRecord, speakers: ReadonlySet<string>): 'facts' 
 export interface ExcerptPlan {
   fullTop: number;
   minTokens: number;
+  /** A reply's pleasantry lead is not its excerpt's lead (RECALL.idleLead). */
+  idleLead?: boolean;
 }
 
 /** The excerpt plan of a question: list and count asks are answered by many short picks (RECALL.listFullTop…). */
 function excerptPlan(q: Pick<AnalyzedQuery, 'list' | 'count'>): ExcerptPlan {
-  return q.list || q.count ? { fullTop: RECALL.listFullTop, minTokens: RECALL.listExcerptMinTokens } : { fullTop: RECALL.fullTop, minTokens: RECALL.excerptMinTokens };
+  return q.list || q.count ? { fullTop: RECALL.listFullTop, minTokens: RECALL.listExcerptMinTokens } : { fullTop: RECALL.fullTop, minTokens: RECALL.excerptMinTokens, idleLead: RECALL.idleLead === 1 };
 }
 
 /**
@@ -316,8 +326,9 @@ function turnLine(w: TurnWindow, t: TurnRecord, focus: Focus, score: number, ran
     const lean = leanBody(r);
     return episodeLine(t, r, lean.text, lean.tokens, score);
   }
-  const text = renderSplit(r.messages, focus, window);
-  return episodeLine(t, r, text, text === r.body ? r.tokens : excerptTokens(r, focus, window), score);
+  const idle = plan.idleLead === true;
+  const text = renderSplit(r.messages, focus, window, idle);
+  return episodeLine(t, r, text, text === r.body ? r.tokens : excerptTokens(r, focus, window, idle), score);
 }
 
 /** A turn's line in the episodes section: dated, ordered by time, cited with its whole body's snippet. */

@@ -31,9 +31,9 @@ function sentenceCounts(r: RenderedTurn): { prefixTokens: number[]; sentTokens: 
 }
 
 /** Estimated tokens of the turn excerpted to `focus` (per-sentence counts, memoised). */
-export function excerptTokens(r: RenderedTurn, focus: Focus, window = 0): number {
+export function excerptTokens(r: RenderedTurn, focus: Focus, window = 0, idleLead = false): number {
   const c = sentenceCounts(r);
-  return estimateSplitTokens(r.messages, focus, c.prefixTokens, c.sentTokens, window);
+  return estimateSplitTokens(r.messages, focus, c.prefixTokens, c.sentTokens, window, idleLead);
 }
 
 /** The turn shown whole without its pleasantries (EXCERPT.leanWhole; else its body), with its estimated tokens. */
