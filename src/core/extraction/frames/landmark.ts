@@ -34,7 +34,7 @@ export function landmarkCity(phrase: string, lex: Lexicon): string | null {
     for (let depth = 0; depth < 2 && frontier.length > 0; depth++) {
       const next = frontier.flatMap((s) => lex.partHolonyms!(s.id)).filter((h) => h.lexClass === 'noun.location');
       const city = next.find((h) => lex.isA(h.lemmas[0], 'city', { pos: 'noun', maxSenses: 1, maxDepth: 3 }));
-      if (city) return city.lemmas[0].replace(/\b\p{Ll}/gu, (c) => c.toUpperCase());
+      if (city) return city.lemmas[0].replace(/\b[\p{Ll}]/gu, (c) => c.toUpperCase());
       frontier = next;
     }
   }
