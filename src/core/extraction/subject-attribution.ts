@@ -39,13 +39,17 @@ export interface Attribution {
   partnerName?: string;
 }
 
+/** Words after "'s" that make it "is" ("'s a nurse", "'s from Recife", "'s getting married"). */
+const IS_WORDS = 'a|an|the|not|so|very|really|pretty|from|in|at|on|still|now|also|just|always|never|back|away|home|been|got|going|getting';
+/** An age ending its phrase after "'s" ("'s 71 and …", "'s 9 now"). */
+const AGE_ENDING_PHRASE = '\\d{1,3}(?=\\s*(?:[.,;!]|$|\\s+(?:and|but|now|today|this|next|in|going|years?)\\b))';
 /**
  * After a relation's "'s" with no name ("my mum's 71", "my brother's a nurse", "my sister's in Leeds"): the words that
  * make it "is" — stricter than after a name, as a relation's things follow it ("my sister's wedding", "my dad's car").
  */
-const CONTRACTED_IS = /^(?:a|an|the|not|so|very|really|pretty|from|in|at|on|still|now|also|just|always|never|back|away|home|been|got|going|getting)\b|^\d{1,3}(?=\s*(?:[.,;!]|$|\s+(?:and|but|now|today|this|next|in|going|years?)\b))/u;
+const CONTRACTED_IS = new RegExp(`^(?:${IS_WORDS})\\b|^${AGE_ENDING_PHRASE}`, 'u');
 /** After "Name's": words that make it "Name is" rather than a possessive (an age ending its phrase: "my mum's 71 and…"). */
-const IS_AFTER_S = /^(?:a|an|the|not|so|very|really|pretty|super|from|in|at|on|still|now|also|just|always|never|back|away|home|been|got|going|getting|[\p{Ll}]+ing|[\p{Ll}]+ed)\b|^\d{1,3}(?=\s*(?:[.,;!]|$|\s+(?:and|but|now|today|this|next|in|going|years?)\b))/u;
+const IS_AFTER_S = new RegExp(`^(?:${IS_WORDS}|super|[\\p{Ll}]+ing|[\\p{Ll}]+ed)\\b|^${AGE_ENDING_PHRASE}`, 'u');
 
 const isName = (w: string | undefined) => !!w && /^[\p{Lu}][\p{L}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
 

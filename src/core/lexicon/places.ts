@@ -4,7 +4,7 @@
  * ("Cork" → Munster, Ireland; "Kyoto" → Honshu, Japan), by walking part holonyms from the
  * word's first noun sense when that sense is a location. Pure: the lexicon is passed in.
  */
-import type { Lexicon } from '../ports.ts';
+import type { LexSense, Lexicon } from '../ports.ts';
 
 /** How many "part of" steps to follow (city → region → country → continent). */
 export const PLACE_DEPTH = 3;
@@ -40,23 +40,31 @@ function indexableName(lex: Lexicon, name: string): boolean {
  * by its location senses among the first NAME_SENSES. [] when none, or the lexicon has no holonyms.
  */
 export function placesContaining(lex: Lexicon, word: string, opts: { capitalised?: boolean; maxDepth?: number } = {}): string[] {
-  if (!lex.partHolonyms) return [];
-  const maxDepth = opts.maxDepth ?? PLACE_DEPTH;
   const starts = lex.senses(word, 'noun', opts.capitalised ? NAME_SENSES : 1).filter((s) => s.lexClass === 'noun.location');
-  if (starts.length === 0) return [];
   const out: string[] = [];
+  for (const h of locationHolonyms(lex, starts, opts.maxDepth ?? PLACE_DEPTH)) for (const l of h.lemmas) if (!out.includes(l) && indexableName(lex, l)) out.push(l);
+  return out;
+}
+
+/**
+ * The location senses the `starts` lie in by part holonyms, nearest first (breadth first, each sense once, at most
+ * `maxDepth` steps): a city's region and country, a landmark's city (frames/landmark.ts). [] without holonyms.
+ */
+export function locationHolonyms(lex: Lexicon, starts: readonly LexSense[], maxDepth: number): LexSense[] {
+  if (!lex.partHolonyms || starts.length === 0) return [];
+  const out: LexSense[] = [];
   const seen = new Set(starts.map((s) => s.id));
-  let frontier = starts;
+  let frontier: readonly LexSense[] = starts;
   for (let depth = 0; depth < maxDepth && frontier.length > 0; depth++) {
-    const next = [];
+    const next: LexSense[] = [];
     for (const sense of frontier) {
       for (const h of lex.partHolonyms(sense.id)) {
         if (seen.has(h.id) || h.lexClass !== 'noun.location') continue;
         seen.add(h.id);
         next.push(h);
-        for (const l of h.lemmas) if (!out.includes(l) && indexableName(lex, l)) out.push(l);
       }
     }
+    out.push(...next);
     frontier = next;
   }
   return out;

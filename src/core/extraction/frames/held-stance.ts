@@ -79,9 +79,8 @@ function taggedSubject(tokens: readonly NlpToken[]): string | null {
 
 /** Single evaluative words of the rules' lexicon ("nightmare", "vile" are in neither wink's nor… so both are asked). */
 const single = (set: ReadonlySet<string>) => new Set([...set].map((w) => w.replace(/^an?\s+/, '')).filter((w) => /^[a-z-]+$/.test(w)));
-const POS_WORDS = single(POSITIVE);
+const POS_WORDS = new Set([...single(POSITIVE), 'unbeatable']);
 const NEG_WORDS = new Set([...single(NEGATIVE), 'nightmare', 'vile', 'naff', 'crime', 'rubbish', 'gross', 'disgusting', 'hell', 'smug', 'scam', 'casino']);
-POS_WORDS.add('unbeatable');
 const NEGATORS = /\b(?:not|never|no|n['’]t|isn['’]t|wasn['’]t|aren['’]t)\s+(?:\w+\s+)?$/i;
 
 /** A sentence's stance: wink's sentiment, else the evaluative words it holds (a negated one turned over). */

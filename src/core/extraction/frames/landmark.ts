@@ -8,7 +8,9 @@
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
-import { hasRun } from '../word-runs.ts';
+import { hasRun, runAt } from '../word-runs.ts';
+import { perTurn } from '../turn-memo.ts';
+import { locationHolonyms } from '../../lexicon/places.ts';
 import { LANDMARK_CUES } from './table.ts';
 
 /** Lexicographer classes of a landmark: a building or structure, a natural object, a named place within a city. */
@@ -16,11 +18,12 @@ const LANDMARK_CLASSES = new Set(['noun.artifact', 'noun.object', 'noun.location
 /** A capitalised run of one to three words ("Big Ben", "the Golden Gate Bridge"). */
 const NAMED = /(?<![\p{L}])([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+){0,3})/gu;
 
-/** Whether the sentence tells of the speaker's home view, daily round or own city. */
-function hasCue(sentence: string): boolean {
+/** Whether the sentence tells of the speaker's home view, daily round or own city (asked once per sentence a turn: every clause of it asks). */
+const hasCue: (sentence: string) => boolean = perTurn(hasCueUncached);
+function hasCueUncached(sentence: string): boolean {
   const words = sentence.toLowerCase().replace(/[^\p{L}\s']+/gu, ' ').split(/\s+/).filter(Boolean);
   if (LANDMARK_CUES.rounds.some((run) => hasRun(words, run)) || LANDMARK_CUES.own.some((run) => hasRun(words, run))) return true;
-  return words.some((_, i) => LANDMARK_CUES.views.some((run) => run.every((w, j) => words[i + j] === w) && (LANDMARK_CUES.homes as readonly string[]).includes(words[i + run.length] ?? '')));
+  return words.some((_, i) => LANDMARK_CUES.views.some((run) => runAt(words, run, i) && (LANDMARK_CUES.homes as readonly string[]).includes(words[i + run.length] ?? '')));
 }
 
 /** The city a landmark lies in, by the lexicon's part holonyms (two steps at most), title-cased; null when none. */
@@ -30,13 +33,8 @@ export function landmarkCity(phrase: string, lex: Lexicon): string | null {
   for (const sense of senses) {
     // A city itself is no landmark of one.
     if (sense.lemmas.some((l) => lex.isA(l, 'city', { pos: 'noun', maxSenses: 1, maxDepth: 3 }))) continue;
-    let frontier = [sense];
-    for (let depth = 0; depth < 2 && frontier.length > 0; depth++) {
-      const next = frontier.flatMap((s) => lex.partHolonyms!(s.id)).filter((h) => h.lexClass === 'noun.location');
-      const city = next.find((h) => lex.isA(h.lemmas[0], 'city', { pos: 'noun', maxSenses: 1, maxDepth: 3 }));
-      if (city) return city.lemmas[0].replace(/\b[\p{Ll}]/gu, (c) => c.toUpperCase());
-      frontier = next;
-    }
+    const city = locationHolonyms(lex, [sense], 2).find((h) => lex.isA(h.lemmas[0], 'city', { pos: 'noun', maxSenses: 1, maxDepth: 3 }));
+    if (city) return city.lemmas[0].replace(/\b[\p{Ll}]/gu, (c) => c.toUpperCase());
   }
   return null;
 }

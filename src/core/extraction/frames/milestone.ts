@@ -70,7 +70,7 @@ const CELEBRATED = /!{2,}|\b[\p{Lu}]{3,}\s+[\p{Lu}]{2,}\b/u;
 /** Whether the sentence says a whole was done (MILESTONE.completive; '#' is any number). */
 function completive(sentence: string): boolean {
   const words = sentence.toLowerCase().replace(/[^\p{L}\p{N}\s]+/gu, ' ').split(/\s+/).filter(Boolean);
-  return MILESTONE.completive.some((run) => words.some((_, i) => run.every((w, j) => (w === '#' ? /^\d+$/.test(words[i + j] ?? '') : words[i + j] === w))));
+  return MILESTONE.completive.some((run) => hasRun(words, run));
 }
 
 /**

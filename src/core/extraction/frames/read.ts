@@ -182,7 +182,7 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   if (np.proper && arg === 'vehicle') return isKind(np.headLemma, arg) || (np.name ?? '').toLowerCase().split(/\s+/).slice(0, -1).some((w) => isKind(w, 'vehicle'));
   // A compound the lexicon lists whole ("hurdy gurdy", "border collie") before its head word alone.
   const words = bare(np).toLowerCase().split(/\s+/);
-  const compound = words.length >= 2 ? words.slice(-2).join(' ') : null;
+  const compound = lastTwo(words);
   if ((compound !== null && isKind(compound, arg, lex)) || isKind(np.headLemma, arg, lex) || (np.head !== np.headLemma && isKind(np.head, arg, lex))) return true;
   // "a 2015 honda jazz": a make from the seed table before the model names a vehicle whatever the model's own sense.
   return arg === 'vehicle' && words.slice(0, -1).some((w) => isKind(w, 'vehicle'));
@@ -208,9 +208,13 @@ function eponymIllness(np: Phrase, lex?: Lexicon): boolean {
 /** The words of a phrase without its determiner ("a senior sonographer" → "senior sonographer"). */
 /** The animal's kind as the phrase names it: a compound the lexicon holds whole ("guinea pig"), else the head. */
 function speciesOf(np: Phrase, lex?: Lexicon): string {
-  const words = bare(np).toLowerCase().split(/\s+/);
-  const compound = words.length >= 2 ? words.slice(-2).join(' ') : null;
+  const compound = lastTwo(bare(np).toLowerCase().split(/\s+/));
   return compound && isKind(compound, 'animal', lex) ? compound : np.headLemma;
+}
+
+/** A phrase's last two words (a compound the lexicon may list whole: "border collie"), or null for one word. */
+function lastTwo(words: readonly string[]): string | null {
+  return words.length >= 2 ? words.slice(-2).join(' ') : null;
 }
 
 function bare(np: Phrase): string {
