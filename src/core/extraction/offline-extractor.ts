@@ -175,12 +175,22 @@ const OUTCOME =
 /**
  * A question or plea for help after the speaker's statement in one sentence: "I'm a nurse on night shifts, any
  * tips??", "we adopted a greyhound on Saturday, any advice for the first week?", "my sister's wedding is June 22nd,
- * help me write a speech??". The trailing "?" belongs to the tail; the statement before it is read on its own.
+ * help me write a speech??", "my friend Raj just moved to Leicester, what's a good housewarming present?": a last
+ * clause in question word order. The trailing "?" belongs to the tail; the statement before it is read on its own.
  */
 const QUESTION_AFTER =
-  /\s*(?:[,;]|\s[-–—]+)\s*(?:(?:so|and|but)\s+)?(?=(?:any\s+(?:tips|ideas|advice|suggestions|recommendations|thoughts|help)|(?:thoughts|ideas|tips|advice|suggestions)\s*[?!]|help\s+me|what\s+(?:should|do|would|can)\s+(?:I|we)|how\s+(?:should|do|can)\s+(?:I|we)|where\s+(?:should|do|can)\s+(?:I|we)|should\s+(?:I|we)\b|is\s+(?:that|it|this)\s+(?:normal|ok|okay|bad|weird))\b)/i;
+  /\s*(?:[,;]|\s[-–—]+)\s*(?:(?:so|and|but)\s+)?(?=(?:any\s+(?:tips|ideas|advice|suggestions|recommendations|thoughts|help)|(?:thoughts|ideas|tips|advice|suggestions)\s*[?!]|help\s+me|what\s+(?:should|do|would|can)\s+(?:I|we)|how\s+(?:should|do|can)\s+(?:I|we)|where\s+(?:should|do|can)\s+(?:I|we)|should\s+(?:I|we)\b|is\s+(?:that|it|this)\s+(?:normal|ok|okay|bad|weird))\b|(?:what|how|where|which|who|when|why|any|is|are|do|does|did|should)(?:['’]s)?\b[^,;.!?]*\?+\s*$)/i;
 /** The speaker's statement opens the sentence: a first-person word early, or a subject-less chat fragment ("training for…"). */
 const OWN_STATEMENT_START = /^(?:(?:\S+\s+){0,3}?(?:I|we|my|our)\b|(?:just\s+|been\s+|also\s+|finally\s+)?(?:[a-z]+(?:ing|ed)|got|had|have|has|sold|bought|quit|left)\s+(?:a|an|the|my|our|for|to|at|in|on|up|out|with|from|back|off)\b)/i;
+
+/** The message without its question sentences (a message that is all questions: ''). */
+function statementsOf(text: string): string {
+  if (!text.includes('?')) return text;
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .filter((s) => s.trim() && !isQuestion(s))
+    .join(' ');
+}
 
 const GOAL_CUE = /\b(?:want|wants|hoping|hope|plan|planning|dream\s+is|goal\s+is|aiming)\s+to\b/i;
 const GOAL_RULE: Rule = (c) => PERSONAL_FACT_RULES[PERSONAL_FACT_RULES.length - 1](c);
@@ -918,8 +928,10 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       const people = new Set([...speakers, ...out.flatMap((c) => (typeof c.metadata?.name === 'string' && c.type === 'relation' ? [c.metadata.name.toLowerCase()] : [])), ...out.map((c) => c.subject.split(' ').pop() ?? '')]);
       // The message as the sentence readers see it (prepared, secrets masked), for the two message-level readers below.
       const masked = maskSecrets(prepare(content, lexicon));
-      if (!isQuestion(content) && !isJokeOrSarcasm(content))
-        for (const d of [...animalAnaphora(masked, lexicon, people), ...animalSignDrafts(masked, lexicon, people, petNames(out.slice(before))), ...breedAppositionDrafts(masked, lexicon, people)]) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
+      // A closing question to the assistant ("…does a daily brush help?") leaves the statements before it to read.
+      const stated = statementsOf(masked);
+      if (stated && !isJokeOrSarcasm(content))
+        for (const d of [...animalAnaphora(stated, lexicon, people), ...animalSignDrafts(stated, lexicon, people, petNames(out.slice(before))), ...breedAppositionDrafts(stated, lexicon, people)]) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
       // "Our son arrived on Monday! … we've called him Alfie": a name given by pronoun to the newcomer named before it.
       if (!isQuestion(content) && !isJokeOrSarcasm(content) && !isHypothetical(content))
         for (const d of namedByPronoun(masked, speaker, lexicon)) if (!out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));

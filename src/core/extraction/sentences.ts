@@ -108,6 +108,8 @@ const CLAUSE_SPLIT = new RegExp(
   `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+[-–—]+\\s+|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=(?:[a-z]+ly\\s+)?${SUBJECT_START})` +
     // ", but London's been home…", "; though Maya is older": a contrast that opens with a capitalised subject and its verb.
     `|\\s*,\\s*(?:but|though|although|yet|whereas|while)\\s+(?=[A-Z][a-z]+(?:'s|’s|\\s+(?:is|was|has|have|are|were)\\b))` +
+    // "my dad is 64, and in June he's taking a cruise": a coordinated clause that opens with a time adverbial, then its subject.
+    `|\\s*,?\\s+(?:and|so)\\s+(?=(?:in|on|at|by|next|last|this|after|before|since|from)\\s+[^,;.!?]{1,25}?\\s+(?:he|she|they|I|we)\\s+[a-z])` +
     // ", Thaddeus from accounts is allergic…": a named person placed by a group they share with the speaker, and a verb.
     `|\\s*,\\s*(?=[A-Z][a-z]+\\s+(?:from\\s+(?:the\\s+|my\\s+)?[a-z]+|next\\s+door)\\s+(?:is|was|has|had)\\b)` +
     // "the Micra died on the A66 and the mechanic said not worth fixing": someone else's report after the speaker's clause.

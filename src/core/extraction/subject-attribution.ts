@@ -12,6 +12,7 @@
 import type { Draft, Subject } from './model.ts';
 import { LANG_RE, NOT_NAMES, OCCASION_NOUNS, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES } from './lexicon.ts';
 import { re } from './re.ts';
+import { canonicalPersonMention } from './person-mention.ts';
 import { perTurn } from './turn-memo.ts';
 import { spelledToDigits } from './values.ts';
 
@@ -89,6 +90,9 @@ export const relationAsTitle: (raw: string) => string = perTurn(relationAsTitleU
 
 function relationAsTitleUncached(raw: string): string {
   const text = plainRelations(raw);
+  // "Chinwe, my sister (38), is…", "mum (Beverley, 68) heads…": a mention with its appositives in any order.
+  const mention = canonicalPersonMention(text);
+  if (mention) return mention;
   const ranked = RANK_THEN_NAME.exec(text) ?? NAME_THEN_RANK.exec(text);
   if (ranked && isName(ranked[1])) return `my sibling ${ranked[1]} ${text.slice(ranked[0].length)}`;
   // "my sister in Vancouver, Harpreet, is a hygienist": where the relative lives, then the name in apposition.
@@ -221,6 +225,9 @@ export const DEFINITE_PAST_OCCASION = re(
   `^(?:honestly\\s+|so\\s+|and\\s+|but\\s+)?the\\s+((?:[\\p{L}\\p{N}'’-]+\\s+){0,3}?(?:${OCCASION_NOUNS}))\\s+(?:on\\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:\\s+(?:night|evening|morning|afternoon))?|on\\s+the\\s+\\d{1,2}(?:st|nd|rd|th)|last\\s+(?:night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday(?:\\s+(?:morning|afternoon|evening))?|this\\s+(?:morning|afternoon|past\\s+weekend|weekend)|over\\s+the\\s+weekend|the\\s+other\\s+(?:day|night)|earlier\\s+today|tonight|\\w+\\s+(?:days|weeks)\\s+ago)\\s+(?:was|were|went|turned\\s+out|ended\\s+up|felt)\\b`,
   'iu',
 );
+
+/** A short time or place adverbial opening the clause before "he"/"she"/"they" ("in June", "next week", "after work"). */
+const FRONTED_PRONOUN = /^((?:in|on|at|by|from|next|last|this|after|before|since|during|until|later|then|now|tomorrow|yesterday|today|tonight|soon)\b[^,;.!?]{0,30}?),?\s+(?:he|she|they)\s+(?=[\p{Ll}])/iu;
 
 /** Fragments that look subject-less but are not about the speaker ("Being honest…", "Made in China"). */
 const DROP_NOT_SELF = /^(?:being|having|according|including|regarding|considering|speaking|talking|made\s+in|based\s+on|given|assuming|bring|brought\s+to\s+you)\b/i;
@@ -391,6 +398,9 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   if (/^home\s+(?:for\s+(?:me|us)\s+)?(?:is|has\s+been)\b/i.test(text)) return { subject: self, pre: '', pred: text, relations: [] };
   const pron = /^(he|she|they)\s+/i.exec(text);
   if (pron && lastThird) return { subject: lastThird, pre: '', pred: text.slice(pron[0].length), relations: [] };
+  // "in June he's taking a cruise", "after work she's off to…": a fronted adverbial, then the pronoun subject.
+  const frontedPron = FRONTED_PRONOUN.exec(text);
+  if (frontedPron && lastThird) return { subject: lastThird, pre: frontedPron[1], pred: text.slice(frontedPron[0].length), relations: [] };
   // Subject dropped in casual speech: "Just got back from walking Biscuit", "Taking the kids to school".
   if (/^(?:just\s+|gotta\s+|got\s+to\s+|have\s+to\s+|need\s+to\s+|off\s+to\s+|busy\s+|currently\s+|finally\s+|recently\s+|still\s+|also\s+|officially\s+|now\s+)?(?:[\p{L}]+ing|[\p{L}]+ed|got|had|went|took|spent|heading|walking|feeding|born|been|did|gave|made|left|quit|lost|sold|ran|wrote|met|won|saw|bought|brought|began|found|came|flew|drove|broke|(?:a\s+)?(?:big|huge|massive)\s+fan\s+of|work\s+(?:(?:from\s+home|remotely|part[\s-]time|full[\s-]time)\s+)?(?:at|for)\s+(?!(?:it|this|that|a|an|the|me|you|us|them|him|her|my|your|free|hours|ages|now|everyone|everybody|anyone|anybody|someone|somebody|nobody|people|all|both|myself)\b)|live\s+in\s+(?!(?:it|this|that|a|an|the|fear|hope|denial)\b))\b/iu.test(text) && !DROP_NOT_SELF.test(text)) {
     return { subject: self, pre: '', pred: text, relations: [] };

@@ -17,6 +17,8 @@ import { ANIMAL_ONLY_PARTS, ANIMAL_SOUNDS, ANIMAL_VERBS } from './table.ts';
 import { isKind, kindOf } from './kinds.ts';
 
 const PART = new RegExp(`\\b(?:his|her)\\s+(?:(?:\\p{Ll}+|\\p{Ll}+-\\p{Ll}+)\\s+){0,2}?(?:${ANIMAL_ONLY_PARTS.map((p) => p.replace(/ /g, '\\s+')).join('|')})\\b`, 'iu');
+/** An animal's part with a participle, the absolute phrase chat uses ("…, tail going a mile a minute", "ears flat"). */
+const ABSOLUTE_PART = new RegExp(`(?:^|[\\s,;])(?:${ANIMAL_ONLY_PARTS.filter((p) => !/\s/.test(p)).join('|')})\\s+(?:[\\p{Ll}]+ing|up|down|back|flat)\\b`, 'iu');
 const VERB = new RegExp(`\\b(?:${ANIMAL_VERBS.join('|')})\\b`, 'i');
 const SPOKEN_OF = new RegExp(`\\b(?:${ANIMAL_VERBS.join('|')})\\s+(?:on\\s+)?(?:about|that|at\\s+me\\s+about)\\b`, 'i');
 /** An animal's verb right after the name, past its auxiliaries ("Gaspard's been chirping", "Bramble is wagging"). */
@@ -54,7 +56,12 @@ function isSound(word: string, lex: Lexicon): boolean {
 export function animalSignDrafts(text: string, lex: Lexicon | undefined, people: ReadonlySet<string>, pets: ReadonlySet<string> = new Set()): Draft[] {
   if (!lexiconKnowsWords(lex)) return [];
   const out: Draft[] = [];
+  // The one name of the sentence before, when it showed no sign: "Biscuit ate a sock. he's wagging at me like…" — the
+  // next sentence, opening with "he"/"she" and naming nobody, may show it.
+  let pending: string | null = null;
   for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+    const held = pending;
+    pending = null;
     // An animal the message already named is who the sign is about ("gave Fandango away… his tank").
     if ([...sentence.matchAll(NAME)].some((m) => pets.has(m[1].toLowerCase()))) continue;
     const names = [...sentence.matchAll(NAME)].filter((m) => {
@@ -69,15 +76,26 @@ export function animalSignDrafts(text: string, lex: Lexicon | undefined, people:
       // present verb ("Hazel refused her kibble"), is the name; "Whole day wasted" is not.
       const noun = lex!.senses(lower, 'noun', 1)[0];
       const next = /^\s+([a-z]+)/.exec(sentence.slice(m.index! + m[0].length))?.[1] ?? '';
-      return first.pos === 'adj' && !!noun && NAME_CLASSES.includes(noun.lexClass) && /^[a-z]{3,}(?:ed|s)$/.test(next) && lex!.lemmas(next, 'verb').length > 0;
+      // So is a word first a verb ("Pepper", "Dash") with such a noun sense, before an auxiliary ("Pepper has been…").
+      const verbNext = (/^[a-z]{3,}(?:ed|s)$/.test(next) && lex!.lemmas(next, 'verb').length > 0) || /^(?:has|is|was|had|keeps|just)$/.test(next);
+      return (first.pos === 'adj' || first.pos === 'verb') && !!noun && NAME_CLASSES.includes(noun.lexClass) && verbNext;
     });
     // One name in the sentence, or, among several, the one an animal's doing follows at once ("… and Gaspard's been
     // chirping along to Radio 2, he loves Ed Sheeran": Gaspard, not the station or the singer).
     const signed = names.length === 1 ? names : names.filter((n) => ADJACENT_SIGN.test(sentence.slice(n.index! + n[0].length)));
-    if (signed.length !== 1) continue;
+    const shows = (after: string) => !HUMAN_OBJECT.test(after) && !SPOKEN_OF.test(after) && (PART.test(after) || ABSOLUTE_PART.test(after) || VERB.test(after) || HOUSING.test(after) || soundsLikeAnimal(after, lex!));
+    if (signed.length !== 1) {
+      const pronoun = /^\s*(?:(?:and|but|so|now)\s+)?(?:he|she)(?:['’]s)?\b/i.exec(sentence);
+      if (held && names.length === 0 && pronoun && shows(sentence.slice(pronoun[0].length)))
+        out.push({ key: 'pet', value: `pet named ${held}`, implicit: true, metadata: { name: held, frame: 'name…animal sign' } });
+      continue;
+    }
     const after = sentence.slice(signed[0].index! + signed[0][0].length);
     // "Marguerite was chirping about her holiday": an animal's verb with a topic or a report after it is talk.
-    if (HUMAN_OBJECT.test(after) || SPOKEN_OF.test(after) || !(PART.test(after) || VERB.test(after) || HOUSING.test(after) || soundsLikeAnimal(after, lex!))) continue;
+    if (!shows(after)) {
+      if (names.length === 1) pending = signed[0][1];
+      continue;
+    }
     const name = signed[0][1];
     out.push({ key: 'pet', value: `pet named ${name}`, implicit: true, metadata: { name, frame: 'name…animal sign' } });
   }

@@ -123,6 +123,19 @@ export function eventKindOf(text: string): string | null {
   return MILESTONE.test(text) ? 'event_milestone' : null;
 }
 
+const MOTION_TO = /\b([\p{Ll}]{3,})\s+(?:(?:over|out|off|back|up|down|across|away)\s+)?to\s+(?:the\s+)?[\p{Lu}]/gu;
+/** Motion verbs that are not a trip: a move of home, a daily walk or run, a plain "get"/"come". */
+const NOT_TRIP_MOTION = new Set(['move', 'relocate', 'walk', 'run', 'get', 'come', 'return', 'transfer', 'commute', 'switch', 'change', 'turn', 'pass', 'travel']);
+/** Where a verb of travel by the lexicon (verb.motion) goes to a capitalised place in `text` (a trip), or -1. */
+function motionToPlace(text: string, lex: Lexicon): number {
+  for (const m of text.matchAll(MOTION_TO)) {
+    const lemma = lex.lemmas(m[1], 'verb')[0];
+    if (!lemma || NOT_TRIP_MOTION.has(lemma)) continue;
+    if (lex.classesOf(lemma, 'verb', 1)[0] === 'verb.motion') return m.index!;
+  }
+  return -1;
+}
+
 /** A draft's event fields for the clause's date (`type`, `eventDate`, `dateText`) at a confidence. */
 function onDate(c: Clause, confidence: number, metadata: Record<string, unknown> = {}): Pick<Draft, 'type' | 'eventDate' | 'metadata' | 'confidence'> {
   return { type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text, ...metadata }, confidence };
@@ -143,6 +156,15 @@ export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
       at = m.index;
     }
   }
+  // "is sailing to Madeira", "cruises over to Skye": any verb of travel (WordNet's verb.motion) towards a named place.
+  let motionAt = -1;
+  if (key === null && lex) {
+    motionAt = motionToPlace(text, lex);
+    if (motionAt >= 0) key = 'event_trip';
+  }
+  // The trip is told from its verb on ("…earned a breather, heading up to Cairns" → "heading up to Cairns").
+  const predAt = motionAt - c.pre.length - 1;
+  if (predAt > 0) c = { ...c, pred: c.pred.slice(predAt) };
   const dated = c.date !== null;
   // "The Coldplay concert last night was the best show": the occasion named before the verb is the event.
   const occasion = dated && c.subject.self && !explained ? DEFINITE_PAST_OCCASION.exec(c.text) : null;

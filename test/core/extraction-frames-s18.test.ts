@@ -1,0 +1,115 @@
+/**
+ * @module test/core/extraction-frames-s18
+ * Session 18: a person mention read as one noun phrase with its appositives in any order (relation, name, age in
+ * brackets or between commas, a rank, where they stand to the speaker, asides skipped); a statement before a closing
+ * question in question word order; a clause that opens with a time adverbial before "he"/"she". Sentences of our own
+ * (other names, places and words than the rounds), each beside a negative.
+ */
+import { describe, expect, test } from 'vitest';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { canonicalPersonMention, readPersonMention } from '../../src/core/extraction/person-mention.ts';
+import { wordnetFacts } from './extraction-harness.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const { said, has } = wordnetFacts(wordnet);
+
+describe('a person mention in any order', () => {
+  test.each([
+    ['Oskar (29), my cousin, is a welder', 'cousin', 'Oskar', '29'],
+    ['Ilse, my aunt (61), lives in Graz', 'aunt', 'Ilse', '61'],
+    ['my nephew (Bram, 17) has started at college', 'nephew', 'Bram', '17'],
+    ['grandad (Walter, 88) still drives', 'grandad', 'Walter', '88'],
+    ['the youngest of us, Pia (24), works nights', 'sibling', 'Pia', '24'],
+    ['Lotte next door (the one with the tortoise) is a florist', 'neighbour', 'Lotte', undefined],
+    ['Arvid in payroll has gout', 'colleague', 'Arvid', undefined],
+    ['Greta from my old choir moved to Bergen', 'friend', 'Greta', undefined],
+    ['one of my gym buddies, Tariq, works for Vodafone', 'buddy', 'Tariq', undefined],
+    ['Uncle, Fintan, he is 70, is off to Malta', 'uncle', 'Fintan', '70'],
+    ['Apparently Noor three doors down has been made redundant', 'neighbour', 'Noor', undefined],
+    ['Hedda (44), who I work with, has lupus', undefined, 'Hedda', '44'],
+  ])('%s', (text, relation, name, age) => {
+    const m = readPersonMention(text);
+    if (relation === undefined) expect(m).toBeNull();
+    else expect(m && { relation: m.relation, name: m.name, age: m.age }).toEqual({ relation, name, age });
+  });
+
+  test.each([
+    'my sister is a nurse', // no name: left to the relation reader
+    'Biscuit (3) has been off his food', // a name with a number and no relation: not read as a person
+    'Tuesday (the 14th) is my day off',
+    'Lisbon, my favourite city, was sunny',
+  ])('not a person mention: %s', (text) => expect(readPersonMention(text)).toBeNull());
+
+  test('the canonical form is the one the clause readers know', () =>
+    expect(canonicalPersonMention('Oskar (29), my cousin, is a welder')).toBe('my cousin Oskar (29) is a welder'));
+
+  test('the mention carries the clause to the person', () => {
+    const facts = said('Ilse, my aunt (61), lives in Graz and is a pharmacist');
+    expect(has(facts, 'ilse', 'age', /^61$/)).toBe(true);
+    expect(has(facts, 'ilse', 'location', /graz/)).toBe(true);
+    expect(has(facts, 'ilse', 'job_title', /pharmacist/)).toBe(true);
+    expect(has(facts, 'user', 'location', /graz/)).toBe(false);
+    const parent = said('mum (Dorota, 66) flies to Crete in May');
+    expect(has(parent, 'user', 'parent', /dorota/)).toBe(true);
+    expect(has(parent, 'dorota', 'event_trip', /crete/)).toBe(true);
+    expect(has(parent, 'user', 'event_trip', /crete/)).toBe(false);
+  });
+});
+
+describe('a statement before a closing question', () => {
+  test('the question is the tail; the statement before it is read', () => {
+    const facts = said("my friend Ngozi is a dentist in Hull and just got a puppy, what's a good name for a spaniel?");
+    expect(has(facts, 'ngozi', 'job_title', /dentist/)).toBe(true);
+    expect(has(facts, 'ngozi', 'location', /hull/)).toBe(true);
+    expect(has(said("I've had eczema since primary school, are there any soaps that don't sting?"), 'user', 'health_condition', /eczema/)).toBe(true);
+  });
+
+  test('a request in question form after a plan is not a statement of the plan', () =>
+    expect(said('need to head off at 4 to collect the car, can we carry on tomorrow?').some((f) => f.includes('event_activity'))).toBe(false));
+
+  test('a question that is the whole sentence states nothing', () =>
+    expect(has(said('is my friend Ngozi a dentist in Hull?'), 'ngozi', 'job_title', /dentist/)).toBe(false));
+});
+
+describe('a time adverbial before "he"/"she"', () => {
+  test('a coordinated clause opening with the adverbial is the third party’s', () => {
+    const facts = said('My uncle Desmond is 70, and in April he is sailing to Madeira with his bowls club');
+    expect(has(facts, 'desmond', 'event_trip', /madeira/)).toBe(true);
+    expect(has(facts, 'desmond', 'event_trip', /^70$/)).toBe(false);
+    expect(has(facts, 'user', 'event_trip', /madeira/)).toBe(false);
+  });
+
+  test('in the next sentence too', () => {
+    const facts = said('My uncle Desmond is 70. In April he is sailing to Madeira.');
+    expect(has(facts, 'desmond', 'event_trip', /madeira/)).toBe(true);
+    expect(has(facts, 'user', 'event_trip', /madeira/)).toBe(false);
+  });
+
+  test('a contrast after "but" stays one nuanced clause', () => {
+    const facts = said('olives are great in a salad but on a pizza I can’t stand them');
+    expect(facts.filter((f) => f.includes('opinion_olives')).length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('a named animal read past a closing question and into the next sentence', () => {
+  const pet = (text: string, name: RegExp) => has(said(text), 'user', 'pet', name);
+  test.each([
+    ['Nacho has been shedding all over the sofa. is a deshedding glove worth it?', /nacho/],
+    ['Juniper knocked the plant off the sill, tail flicking like she meant it', /juniper/],
+    ['Rolo chewed through a shoe again. should I worry? he is wagging at me like nothing happened', /rolo/],
+  ])('%s', (text, name) => expect(pet(text, name)).toBe(true));
+
+  test.each([
+    ['Gemma lost her keys again. she is barking orders at everyone', /gemma/],
+    ['Linda hissed at me across the office', /linda/],
+    ['Marcus left early. is that normal? he was cross about the rota', /marcus/],
+  ])('not a pet: %s', (text, name) => expect(pet(text, name)).toBe(false));
+});
+
+describe('a trip by any verb of travel', () => {
+  test('a verb of motion to a named place is a trip; a move of home is not', () => {
+    expect(has(said("I'm cycling over to Bruges next month"), 'user', 'event_trip', /bruges/)).toBe(true);
+    expect(has(said('we moved to Leeds in March'), 'user', 'event_trip', /leeds/)).toBe(false);
+    expect(has(said('I walk to Tesco every day'), 'user', 'event_trip', /tesco/)).toBe(false);
+  });
+});
