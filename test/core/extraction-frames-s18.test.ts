@@ -8,6 +8,8 @@
 import { describe, expect, test } from 'vitest';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import { canonicalPersonMention, readPersonMention } from '../../src/core/extraction/person-mention.ts';
+import { resolveDate } from '../../src/core/extraction/dates.ts';
+import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
 import { wordnetFacts } from './extraction-harness.ts';
 
 const wordnet = openLexicon({}).lexicon;
@@ -111,5 +113,21 @@ describe('a trip by any verb of travel', () => {
     expect(has(said("I'm cycling over to Bruges next month"), 'user', 'event_trip', /bruges/)).toBe(true);
     expect(has(said('we moved to Leeds in March'), 'user', 'event_trip', /leeds/)).toBe(false);
     expect(has(said('I walk to Tesco every day'), 'user', 'event_trip', /tesco/)).toBe(false);
+  });
+});
+
+describe('a month without its year, by the clause’s tense', () => {
+  const ref = new Date('2026-11-20T10:00:00Z');
+  test.each([
+    ['we moved to Leeds in March', false, '2026-03'],
+    ['my exam is in March', true, '2027-03'],
+    ['been learning the cello since June', true, '2026-06'],
+    ['back in February I switched teams', true, '2026-02'],
+    ['the house sale completes in December', true, '2026-12'],
+  ])('%s', (text, forward, iso) => expect(resolveDate(text, ref, forward)?.iso).toBe(iso));
+
+  test('"is getting married in August" looks ahead although "married" ends in -ed', () => {
+    const facts = extractOffline([{ role: 'user', content: 'my cousin Ilka is getting married in August' }], { timestamp: '2026-05-08T15:00:00.000Z', sessionId: 's', recentTurns: [] }, true, undefined, wordnet);
+    expect(facts.find((c) => c.key === 'event_wedding')?.eventDate).toBe('2026-08');
   });
 });

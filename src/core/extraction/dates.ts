@@ -83,6 +83,15 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
     // "this morning", "today", "tonight" are the turn's own day, whichever way the clause looks (chrono's forward
     // reading put a morning already past on the next day).
     if (/^(?:this\s+(?:morning|afternoon|evening)|today|tonight)$/i.test(r.text.trim())) d = ref;
+    // A month without its year is the last one for past events ("moved to Leeds in March", said in November) and the
+    // next one for plans; chrono takes the nearest. After "since" or "back in" it is always behind.
+    if (s.isCertain('month') && !s.isCertain('year') && !s.isCertain('day')) {
+      const behind = !forward || /\b(?:since|back\s+in)\s+(?:early\s+|late\s+|mid[\s-]?)?$/i.test(text.slice(0, r.index));
+      const month = d.getUTCFullYear() * 12 + d.getUTCMonth();
+      const now = ref.getUTCFullYear() * 12 + ref.getUTCMonth();
+      if (behind && month > now) d = new Date(Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate()));
+      if (!behind && month < now) d = new Date(Date.UTC(d.getUTCFullYear() + 1, d.getUTCMonth(), d.getUTCDate()));
+    }
     // A bare weekday is the last one for past events and the next one for plans.
     if (s.isCertain('weekday') && !s.isCertain('day')) {
       // "Friday 13th", "Tuesday the 10th": the weekday with its day of the month is that day (the month whose date has

@@ -466,7 +466,8 @@ const DROPPED_MY = new RegExp(`^(?:${RELATION_RE})\\s+\\p{Lu}\\p{Ll}+\\s+(?!and\
  * next one. A lifted relative clause states facts, never events (the sentence it hangs on already told any).
  */
 function clausePart(t: string, lifted: boolean, ref: Date): { t: string; past: boolean; date: ReturnType<typeof resolveDate>; lifted: boolean } {
-  const past = PAST_CUE.test(t) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t);
+  // "is getting married", "am booked in": a participle after "get"/"be" describes a state, it is no past tense.
+  const past = PAST_CUE.test(t.replace(/\b(?:getting|get|gets|is|are|am|being|be)\s+[a-z]+ed\b/gi, ' ')) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t);
   return { t, past, date: lifted ? null : resolveDate(t, ref, !past), lifted };
 }
 
