@@ -131,3 +131,31 @@ describe('a month without its year, by the clause’s tense', () => {
     expect(facts.find((c) => c.key === 'event_wedding')?.eventDate).toBe('2026-08');
   });
 });
+
+describe('held things and their endings, by the clause', () => {
+  test('a vehicle named by its make as the subject of any verb is the speaker’s', () => {
+    expect(has(said('my Skoda Octavia failed its MOT again'), 'user', 'vehicle', /skoda octavia/)).toBe(true);
+    expect(has(said('my Audrey Hepburn poster fell down'), 'user', 'vehicle', /./)).toBe(false);
+  });
+
+  test('a farewell ends a held vehicle by its name', () => {
+    const facts = said('said goodbye to the Octavia, the garage gave me 900 for it', ['my Skoda Octavia failed its MOT again']);
+    expect(has(facts, 'user', 'vehicle', /octavia/, 'retract')).toBe(true);
+    expect(has(facts, 'user', 'pet', /octavia/)).toBe(false);
+  });
+
+  test('an animal handed to a rescue ends the pet', () =>
+    expect(has(said('we have given Clover to a rescue with a proper paddock'), 'user', 'pet', /clover/, 'retract')).toBe(true));
+
+  test('a couple calling it off ends the partner; a meeting called off ends nothing', () => {
+    expect(has(said('Teodor and I called it off last month', ['Teodor cooked for my parents on Sunday']), 'user', 'partner', /teodor/, 'retract')).toBe(true);
+    expect(said('we called it off, the meeting was pointless').some((f) => f.includes('|partner|'))).toBe(false);
+  });
+
+  test('working time at a named place is the employer; a last shift is not', () => {
+    expect(has(said('on my tea break in the Morrisons staff room, my feet are killing me'), 'user', 'employer', /morrisons/)).toBe(true);
+    expect(has(said('another long shift at Greggs today'), 'user', 'employer', /greggs/)).toBe(true);
+    expect(has(said('my last shift at Greggs was on Friday'), 'user', 'employer', /greggs/, 'assert')).toBe(false);
+    expect(has(said('my mum does night shifts at St Mary’s'), 'user', 'employer', /mary/)).toBe(false);
+  });
+});

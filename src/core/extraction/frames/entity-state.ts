@@ -426,6 +426,8 @@ function structured(row: ReferenceEnding, rc: ReadClause, shape: Shape): Array<P
     // "found Pretzel a lovely new family", "got her a new home"
     case 'new-home': {
       if (!['find', 'give', 'get'].includes(shape.verb ?? '') || !shape.object) return [];
+      // "gave Thumper to a rescue": handed over to a place that rehomes animals.
+      if (shape.verb === 'give' && shape.preps.some((p) => p.prep === 'to' && SHELTERS.includes(p.np.headLemma))) return [shape.object];
       const rest = shape.preps.length > 0 ? after.slice(0, after.indexOf(shape.preps[0].prep)) : after;
       // "found Sandalio a proper home": a home found for it is a new one, whatever it is called; a home given needs "new".
       return rest.some((w) => NEW_HOMES.includes(w)) && (rest.includes('new') || shape.verb !== 'give') ? [shape.object] : [];

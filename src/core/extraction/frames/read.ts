@@ -467,6 +467,12 @@ function followedBy(rc: ReadClause, shape: Shape, word: string): boolean {
 /** A shift worked: "on a late at Currys", "another double shift at Wagamama", "on nights at the Royal" (the place named). */
 const ON_SHIFT = /\b(?:on\s+(?:a|an|the|another|my)\s+|another\s+|(?:on\s+)?(?:earlies|lates|nights)\s+)(?:(?:late|early|night|double|long|split|\d+-hour)\s+)?(?:shift|late|early|double)?\s*at\s+(?:the\s+)?([\p{Lu}][\p{L}&'’-]*(?:\s+[\p{Lu}][\p{L}&'’-]*){0,2})/u;
 
+/**
+ * "twelve hours on the floor at Target", "night shifts at the Amazon warehouse", "on my lunch break in the Lidl staff
+ * room": working time (a shift, a break taken at work, hours on the floor) spent at a named place.
+ */
+const WORK_TIME = /(?<!\b(?:last|final|old|former|previous)\s+)\b(?:(?:night|day|late|early|double|long|split|weekend|\d+[- ]hour)\s+)?(?:shifts?|lunch\s+break|tea\s+break|rota|overtime|hours\s+on\s+the\s+(?:floor|tills?|line|shop\s+floor))\b[^.;!?,]{0,30}?\b(?:at|in)\s+(?:the\s+)?([\p{Lu}][\p{L}&'’-]*(?:\s+[\p{Lu}][\p{L}&'’-]*){0,2})/u;
+
 /** Drafts of the setting-noun frames: "my second day at Monzo" → employer Monzo (implied). */
 export function settingDrafts(rc: ReadClause): Draft[] {
   const { shape, clause } = rc;
@@ -489,7 +495,7 @@ export function settingDrafts(rc: ReadClause): Draft[] {
     if (row && owner && clause.subject.self && (np.det === 'the' || np.det === null) && /\b(?:my|our|I|we)\b/i.test(clause.text)) out.push({ key: row.key, value: owner, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${np.headLemma}` } });
   }
   // "on a late at Currys again", "another double shift at the Crown": a working shift at a named place is the speaker's.
-  const shift = clause.subject.self ? ON_SHIFT.exec(clause.text) : null;
+  const shift = clause.subject.self ? (ON_SHIFT.exec(clause.text) ?? WORK_TIME.exec(clause.text)) : null;
   if (shift && isName(shift[1].split(' ')[0]) && !isKind(shift[1].toLowerCase(), 'location', rc.lex)) out.push({ key: 'employer', value: shift[1], implicit: true, subject: clause.speaker, metadata: { frame: 'setting×shift' } });
   for (const p of phrases) {
     const head = p.headLemma.replace(/(?<!s)s$/, '');
@@ -1040,6 +1046,11 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     const owner = clause.subject.self && !shape.pronoun ? /^(?:my|our|the)\s+((?:[\p{Lu}][\p{L}-]*|\d+)(?:\s+(?:[\p{Lu}][\p{L}-]*|\d+)){0,2})['’]s\s+[\p{Ll}]/u.exec(p.text) : null;
     if (owner && owner[1].split(/\s+/).some((w, k, ws) => isKind(w.toLowerCase(), 'vehicle') || (k > 0 && isKind(`${ws[k - 1]} ${w}`.toLowerCase(), 'vehicle'))) && !out.some((d) => d.key === 'vehicle'))
       out.push({ key: 'vehicle', value: owner[1], implicit: true, subject: clause.speaker, metadata: { frame: 'vehicle×part' } });
+    // "my Jeep Wrangler failed its MOT", "our Skoda Octavia needs tyres": the speaker's vehicle, named by its make, as
+    // the subject of the clause whatever it did (implied).
+    const ownedMake = clause.subject.self && p === shape.subject && !shape.negated ? /^(?:my|our)\s+((?:[\p{Lu}][\p{L}-]*|\d+)(?:\s+(?:[\p{Lu}][\p{L}-]*|\d+)){0,2})$/u.exec(p.text) : null;
+    if (ownedMake && ownedMake[1].split(/\s+/).some((w) => isKind(w.toLowerCase(), 'vehicle')) && !out.some((d) => d.key === 'vehicle'))
+      out.push({ key: 'vehicle', value: ownedMake[1], implicit: true, subject: clause.speaker, metadata: { frame: 'vehicle×any verb' } });
     // "the new kitten Mozzarella": a new animal or vehicle said with "the" in the speaker's clause is theirs too.
     const newOne = p.det === 'the' && /^the\s+new\s/i.test(p.text) && clause.subject.self;
     if ((p.det !== 'my' && p.det !== 'our' && !newOne) || /['’]s\b/.test(p.text)) continue;

@@ -611,7 +611,7 @@ export interface ReferenceEnding {
 }
 
 export const REFERENCE_ENDINGS: readonly ReferenceEnding[] = [
-  { id: 'farewell', shape: 'farewell', role: 'object', keys: ['pet'] },
+  { id: 'farewell', shape: 'farewell', role: 'object', keys: ['pet', 'vehicle'] },
   { id: 'did-not-survive', shape: 'survive-negated', role: 'subject', keys: ['pet'] },
   { id: 'let-go', shape: 'release', role: 'object', keys: ['pet', 'vehicle'] },
   { id: 'new-home', shape: 'new-home', role: 'object', keys: ['pet'] },
