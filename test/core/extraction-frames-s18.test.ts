@@ -159,3 +159,22 @@ describe('held things and their endings, by the clause', () => {
     expect(has(said('my mum does night shifts at St Mary’s'), 'user', 'employer', /mary/)).toBe(false);
   });
 });
+
+describe('a named animal in apposition, and a time that is no object', () => {
+  test.each([
+    ['Biko, the whippet we got from the rescue, sleeps all day', /biko/],
+    ['Pip, who’s a border collie, herds the children', /pip/],
+  ])('%s', (text, name) => expect(has(said(text), 'user', 'pet', name)).toBe(true));
+
+  test.each([
+    ['Eoin, the lucky dog, got the job'],
+    ['Mairead, who’s a real night owl, works late'],
+    ['Padraig, our social butterfly, is 40'],
+  ])('a person described by an animal: %s', (text) => expect(said(text).some((f) => f.includes('|pet|'))).toBe(false));
+
+  test('"most evenings" says when, not what is made', () => {
+    expect(said('I knit most evenings').some((f) => f.includes('|job_title|'))).toBe(false);
+    expect(said('I teach most evenings').some((f) => f.includes('most teacher'))).toBe(false);
+    expect(has(said('I paint houses'), 'user', 'job_title', /house painter/)).toBe(true);
+  });
+});

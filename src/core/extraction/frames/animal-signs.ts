@@ -102,8 +102,11 @@ export function animalSignDrafts(text: string, lex: Lexicon | undefined, people:
   return out;
 }
 
-/** "Tumbleweed the miniature pony keeps…", "Fandango my box turtle has…": a name, then the/my/our and a kind. */
-const NAME_THE_KIND = /(?:^|[\s,;(])([\p{Lu}][\p{Ll}]+)\s+(?:the|my|our)\s+((?:(?!(?:the|a|an|my|our|his|her|their)\s)[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)/gu;
+/**
+ * "Tumbleweed the miniature pony keeps…", "Fandango my box turtle has…", "Koda, the husky we adopted, …", "Rosie, who's
+ * a golden retriever, …": a name, then the/my/our (or an apposition) and a kind.
+ */
+const NAME_THE_KIND = /(?:^|[\s,;(])([\p{Lu}][\p{Ll}]+)(?:\s*,\s*(?:who['’]s\s+(?:a|an|our|my)|the|my|our)|\s+(?:the|my|our))\s+((?:(?!(?:the|a|an|my|our|his|her|their)\s)[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)/gu;
 /** Someone else's animal said in the sentence ("my sister's pony", "the neighbours' goat"). */
 const OTHERS_OWN = /\b(?:his|her|their)\s+(?:[\p{Ll}-]+\s+)?[\p{Ll}-]+|[\p{L}]+(?:['’]s|s['’])\s+(?:[\p{Ll}-]+\s+)?[\p{Ll}-]+/u;
 const KIND_THEN_NAME = /(?:^|[\s,;(])(?:my|our)\s+([\p{Lu}][\p{L}-]+),\s+([\p{Lu}][\p{Ll}]+)\s*[,(]/gu;
@@ -143,6 +146,11 @@ export function breedAppositionDrafts(text: string, lex: Lexicon | undefined, pe
     const kindEnd = animal ? m.index! + m[0].indexOf(animal.split(' ').pop()!, m[0].indexOf(m[1]) + m[1].length) + animal.split(' ').pop()!.length : 0;
     const said = /^\s+(?:is|was|are|were)\s+(?:my|our|a|an|the)\s+(?:[\p{Ll}-]+\s+){0,2}?([\p{Ll}-]+)(?=\s*(?:[,.;!?]|$|\s+(?:as|when|of|on|in|for|from|growing)\b))/u.exec(text.slice(kindEnd));
     if (said && !lex!.senses(said[1], 'noun', 1).some((x) => x.lexClass === 'noun.animal')) continue;
+    // In apposition ("Koda, the husky we adopted, …") the kind opens the phrase: "Eoin, the lucky dog, …", "Mairead, who's
+    // a real night owl, …" describe a person.
+    if (m[0].includes(',') && animal && !(all[0] === animal || all.slice(0, 2).join(' ') === animal)) continue;
+    // "Niall, our pup of a nephew", "Declan, my old cat-sitter": a person word in the phrase makes the name a person.
+    if (m[2].toLowerCase().split(/[\s-]+/).some((w) => RELATIONS[w] !== undefined || lex!.senses(w, 'noun', 1)[0]?.lexClass === 'noun.person')) continue;
     // A name, not a function word opening the sentence ("In the film the dog…").
     const nameLike = !STOP_WORDS.has(m[1].toLowerCase());
     if (!animal || !nameLike || NOT_NAMES.has(m[1].toLowerCase()) || people.has(m[1].toLowerCase()) || OTHERS_OWN.test(before.split(/[.!?]/).pop() ?? '')) continue;

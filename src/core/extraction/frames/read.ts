@@ -1134,7 +1134,8 @@ export function vocationDrafts(rc: ReadClause): Draft[] {
   // "manages the Muji": a proper name under "the" is a business or venue (never a vehicle driven, nor a place).
   const named = shape.objects.length === 1 ? shape.objects[0] : null;
   const namedObject = named && named.proper && named.det === 'the' && named.name && fits(named, 'proper') && !PREDICATES.drive.lemmas.includes(shape.verb) && !isKind(named.name.toLowerCase(), 'location', lex) && !isKind(named.name.toLowerCase(), 'vehicle', lex) ? named : null;
-  const things = shape.objects.length === 1 && !shape.objects[0].proper && shape.objects[0].det === null && /[a-z]s$/.test(shape.objects[0].head) && shape.objects[0].head !== shape.objects[0].headLemma ? shape.objects[0] : null;
+  // ("knit most evenings": a time said as a bare plural is when, not what.)
+  const things = shape.objects.length === 1 && !shape.objects[0].proper && shape.objects[0].det === null && /[a-z]s$/.test(shape.objects[0].head) && shape.objects[0].head !== shape.objects[0].headLemma && !lex.classesOf(shape.objects[0].headLemma, 'noun', 1).includes('noun.time') ? shape.objects[0] : null;
   // "still drives the school bus": a service run on a route (public transport to the lexicon) is driven as a job.
   const service = !things && named && !named.proper && named.det === 'the' && lex.isA(named.headLemma, 'public transport', { pos: 'noun', maxSenses: 1, maxDepth: 3 }) ? named : null;
   if (shape.object && !namedObject && !things && !service) return [];

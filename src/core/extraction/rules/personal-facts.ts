@@ -118,7 +118,7 @@ const employer: Rule = (c) => {
 };
 
 /** What follows "teach" that is not a school subject: a place, an article, or the people taught ("taught me to knit"). */
-const TAUGHT_NOT_SUBJECT = /^(?:at|in|a|an|the|kids|children|people|me|us|him|her|them|myself|yourself|himself|herself|ourselves|themselves|my|our|his|their|you|everyone|someone|somebody|how|to)$/i;
+const TAUGHT_NOT_SUBJECT = /^(?:most|every|each|some|twice|once|part|full|on|from|weekends|evenings|mornings|nights|at|in|a|an|the|kids|children|people|me|us|him|her|them|myself|yourself|himself|herself|ourselves|themselves|my|our|his|their|you|everyone|someone|somebody|how|to)$/i;
 
 const jobTitle: Rule = (c) => {
   const out: Draft[] = [];
