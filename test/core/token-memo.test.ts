@@ -32,3 +32,39 @@ describe('countTokens memo', () => {
     for (const t of texts) expect(countTokens(t)).toBe(tokenizerCount(t));
   });
 });
+
+describe('the memo and deletions', () => {
+  test('deleting a user or a session empties it: no recalled line of theirs stays in the process', async () => {
+    const { MemoryService } = await import('../../src/core/service.ts');
+    const { OfflineExtractor } = await import('../../src/core/extraction/offline-extractor.ts');
+    const { SqliteMemoryStore } = await import('../../src/store/sqlite/store.ts');
+    const { WARM_UP_SAMPLE } = await import('../../src/core/warm-up-sample.ts');
+    const store = new SqliteMemoryStore(':memory:');
+    await store.migrate();
+    try {
+      const service = new MemoryService({ store, offlineExtractor: new OfflineExtractor() });
+      await service.importTurns(
+        WARM_UP_SAMPLE.map((t, i) => ({
+          userId: 'memo-user',
+          sessionId: 's1',
+          timestamp: `${t.day}T09:${String(10 + i).padStart(2, '0')}:00.000Z`,
+          messages: [
+            { role: 'user' as const, content: t.user },
+            { role: 'assistant' as const, content: t.assistant },
+          ],
+        })),
+      );
+      const recall = () => service.recall({ query: 'Where do I work?', sessionId: null, userId: 'memo-user', maxTokens: 512 });
+      expect((await recall()).context).not.toBe('');
+      expect(tokenMemoBytes()).toBeGreaterThan(0);
+      await service.deleteSession('s1');
+      expect(tokenMemoBytes()).toBe(0);
+      countTokens('- User · employer: Northwind');
+      expect(tokenMemoBytes()).toBeGreaterThan(0);
+      await service.deleteUser('memo-user');
+      expect(tokenMemoBytes()).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+});

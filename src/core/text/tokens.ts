@@ -34,3 +34,11 @@ export function countTokens(text: string): number {
 export function tokenMemoBytes(): number {
   return memo.bytes;
 }
+
+/**
+ * Empties the memo. Its keys are lines of recalled contexts (a user's facts among them): MemoryService calls this when
+ * it deletes a user or a session, so the process keeps no such line of theirs past the deletion (docs/security.md).
+ */
+export function clearTokenMemo(): void {
+  memo.clear();
+}
