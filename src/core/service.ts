@@ -34,6 +34,7 @@ import { countOpOutcomes, type MemoryOpOutcome } from './reconcile/op-outcomes.t
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
 import { WARM_UP_SAMPLE } from './warm-up-sample.ts';
 import { EMPTY_LEXICON } from './lexicon/empty.ts';
+import { clearTokenMemo } from './text/tokens.ts';
 import { placesContaining } from './lexicon/places.ts';
 import { recall as runRecall, search as runSearch } from './recall/recall.ts';
 
@@ -565,11 +566,14 @@ export class MemoryService {
       if (narrow.userId != null && s.userId !== narrow.userId) return false;
       return narrow.agentId == null || s.agentId === narrow.agentId;
     });
+    // The token-count memo's keys are recalled context lines: none of the deleted text stays in it.
+    clearTokenMemo();
   }
 
   /** Forgets a user of this tenant: every scope of theirs (agent sub-scopes included). */
   async deleteUser(userId: string): Promise<void> {
     await this.store.deleteUser(this.scopeOf(userId, null).key);
+    clearTokenMemo();
   }
 
   /**

@@ -68,3 +68,21 @@ describe('asks whose answer has a shape', () => {
     ['What did I explain to my sister yesterday?', false],
   ])('%s → communication_style bears on it: %s', (q, yes) => expect(analyzeQuery(q).intentKeys.includes('communication_style')).toBe(yes));
 });
+
+/**
+ * keysAskedFor matches the key vocabulary's words from tables made once (session 18): phrases take their words first
+ * ("make a living" is the job's, so its "living" asks no location), single words match whole words only, and the keys
+ * come in the vocabulary's order, as when every query word was searched for in the question.
+ */
+describe('key words matched from the precomputed tables', () => {
+  test.each([
+    ['What do I do to make a living?', ['job_title'], ['location']],
+    ['Where do I live and what is my job?', ['location', 'job_title'], []],
+    ['Where is my livingroom lamp?', [], ['location']],
+    ["What's my cat's name and my dog's name?", ['pet'], []],
+  ])('%s', (q, has, hasNot) => {
+    const { keys } = analyzeQuery(q);
+    for (const k of has) expect(keys).toContain(k);
+    for (const k of hasNot) expect(keys).not.toContain(k);
+  });
+});

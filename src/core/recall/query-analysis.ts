@@ -1022,6 +1022,21 @@ export function keyPhraseWords(q: string): string[] {
 /** Single-word query words of each key, lower case: a question word whose lemma is one asks for the key ("conditions" → condition). */
 const SINGLE_QUERY_WORDS = KEY_VOCABULARY.map((s) => ({ key: s.key, words: new Set(s.queryWords.map((w) => w.toLowerCase()).filter((w) => !/\s/.test(w))) }));
 
+/**
+ * Each key's query words as keysAskedFor matches them, made once (was a lower-casing, a template string and a substring
+ * search per query word per question: 258 of them): those of several words lower case between spaces (`phrases`, in
+ * the vocabulary's order), and the keys of each single word (WORD_KEYS).
+ */
+const PHRASE_QUERY_WORDS = KEY_VOCABULARY.map((s) => ({ key: s.key, phrases: s.queryWords.filter((w) => /\s/.test(w)).map((w) => ` ${w.toLowerCase()} `) }));
+const WORD_KEYS = new Map<string, string[]>();
+for (const s of KEY_VOCABULARY)
+  for (const w of s.queryWords)
+    if (!/\s/.test(w)) {
+      const ks = WORD_KEYS.get(w.toLowerCase()) ?? [];
+      if (!ks.includes(s.key)) ks.push(s.key);
+      WORD_KEYS.set(w.toLowerCase(), ks);
+    }
+
 function keysAskedFor(q: string, lexicon?: QueryLexicon, names: ReadonlySet<string> = new Set()): string[] {
   // "husband's" asks for the husband.
   const all = words(q);
@@ -1037,14 +1052,17 @@ function keysAskedFor(q: string, lexicon?: QueryLexicon, names: ReadonlySet<stri
   // A key's phrase takes its words ("make a living" is the job's: its "living" asks no location; QUERY.keyPhrases).
   let rest = asked;
   if (QUERY.keyPhrases)
-    for (const spec of KEY_VOCABULARY)
-      for (const w of spec.queryWords)
-        if (/\s/.test(w) && rest.includes(` ${w.toLowerCase()} `)) {
-          if (!keys.includes(spec.key)) keys.push(spec.key);
-          rest = rest.split(` ${w.toLowerCase()} `).join(' | ');
+    for (const { key, phrases } of PHRASE_QUERY_WORDS)
+      for (const p of phrases)
+        if (rest.includes(p)) {
+          if (!keys.includes(key)) keys.push(key);
+          rest = rest.split(p).join(' | ');
         }
-  for (const spec of KEY_VOCABULARY) {
-    if (!keys.includes(spec.key) && spec.queryWords.some((w) => rest.includes(` ${w.toLowerCase()} `))) keys.push(spec.key);
+  // A single word occurs in `rest` between spaces exactly when it is one of its space-separated tokens (a word holds no space).
+  const byWord = new Set<string>();
+  for (const t of rest.split(' ')) for (const k of WORD_KEYS.get(t) ?? []) byWord.add(k);
+  for (const { key, phrases } of PHRASE_QUERY_WORDS) {
+    if (!keys.includes(key) && (byWord.has(key) || phrases.some((p) => rest.includes(p)))) keys.push(key);
   }
   // Another inflection of a key's word ("medical conditions", "my eating habits"): the lexicon's base forms. Not a
   // progressive verb ("Which horse am I riding?" asks about a horse, not a vehicle one rides).
