@@ -178,3 +178,19 @@ describe('a named animal in apposition, and a time that is no object', () => {
     expect(has(said('I paint houses'), 'user', 'job_title', /house painter/)).toBe(true);
   });
 });
+
+describe('a yes to a check that something still holds', () => {
+  const { asked } = wordnetFacts(wordnet);
+  test.each([
+    ['Are you still at Halfords?', 'yeah, still there', 'employer', /halfords/],
+    ['Still Gdansk-based?', 'yep, still here', 'location', /gdansk/],
+    ['Is the blue Qashqai still running?', 'she is, 200k on the clock', 'vehicle', /qashqai/],
+    ['Beekeeping still the day job?', 'yep, eleven years', 'job_title', /beekeeping/],
+    ['Paramedic still, yeah?', 'yes, nine years now', 'job_title', /paramedic/],
+  ])('%s — %s', (q, a, key, value) => expect(has(asked(q, a), 'user', key, value)).toBe(true));
+
+  test('a name checked on its own is someone else; a no confirms nothing', () => {
+    expect(asked('Is Sam still at school?', 'yes').some((f) => f.startsWith('user|'))).toBe(false);
+    expect(has(asked('Are you still at Halfords?', 'no, left in May'), 'user', 'employer', /halfords/, 'assert')).toBe(false);
+  });
+});

@@ -46,6 +46,7 @@ import { PAST_CUE } from './sentences.ts';
 import { kinRoster } from './frames/kin-roster.ts';
 import { answeredIllness, askedAfterIllness, diagnosisDrafts } from './frames/diagnosis.ts';
 import { animalSignDrafts, breedAppositionDrafts } from './frames/animal-signs.ts';
+import { stillChecked } from './frames/still-check.ts';
 import { languageRoster } from './frames/language-roster.ts';
 import { heldStanceDrafts } from './frames/held-stance.ts';
 import { landmarkDrafts } from './frames/landmark.ts';
@@ -873,6 +874,9 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
         const hedged = hedgedComplement(asked, content.slice(confirm[0].length));
         const found = extractSentences(hedged ?? asked, { speaker, ref: safeRef, base: CONFIDENCE.confirmed, corrections: false, prior: () => [], onError, lexicon }).filter((c) => !hedged || c.key !== 'name');
         out.push(...found.map((c) => ({ ...c, confidence: Math.min(c.confidence, CONFIDENCE.confirmed), evidence: `${prevAssistant.content.trim()} — confirmed: ${content.trim()}`, metadata: { ...c.metadata, confirmedClaim: true } })));
+        // "Are you still at Home Depot?" — "yeah": the thing checked, by its kind, when the claim itself reads as nothing.
+        const checked = found.length === 0 && !hedged ? stillChecked(prevAssistant.content, lexicon) : null;
+        if (checked) out.push(toCandidate(checked, { id: speaker, self: true }, `${prevAssistant.content.trim()} — confirmed: ${content.trim()}`, CONFIDENCE.confirmed));
         // "Did they work out what the dizziness was?" — "yeah, labyrinthitis apparently".
         for (const d of answeredIllness(prevAssistant.content, content.slice(confirm[0].length), speaker, lexicon))
           if (!out.some((c) => c.key === d.key && normValue(c.value) === normValue(d.value))) out.push(toCandidate(d, { id: speaker, self: true }, `${prevAssistant.content.trim()} — ${content.trim()}`, CONFIDENCE.confirmed));
