@@ -57,6 +57,11 @@ export interface Observer {
   memoryOps?(counts: Record<MemoryOpOutcome, number>): void;
   /** One answered recall: whether its context was empty. */
   recalled?(empty: boolean): void;
+  /**
+   * One recall's packing, for analysis benches (bench/locomo-why512.ts): the candidates in the order their lines were
+   * offered, each line offered (its tokens and cited turn) and the keys the budget took. Lines are only recorded when set.
+   */
+  packed?(p: { candidates: { key: string; coverage: number; score: number }[]; offered: { key: string; text: string; tokens: number; turnId: string }[]; chosen: string[] }): void;
 }
 
 export interface ServiceDeps {

@@ -9,6 +9,7 @@
 import type { TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
 import { maskSecrets } from '../text/secrets.ts';
+import { speakerOf } from '../render.ts';
 import { formatDay, sentences } from './format.ts';
 
 export const ARC = {
@@ -24,8 +25,12 @@ export interface ArcStep {
   sentence: string;
 }
 
-/** The user's sentence naming the topic in each turn, oldest first (one step per session: its latest). */
-export function arcSteps(turns: readonly TurnRecord[], topic: ReadonlySet<string>): ArcStep[] {
+/**
+ * The holder's sentence naming the topic in each turn, oldest first (one step per session: its latest). The holder is
+ * the user (messages of the user role) unless `holder` names a speaker (lower-case): then only that speaker's messages
+ * are read — a stance is one person's, and in a conversation of named speakers every message has the user role.
+ */
+export function arcSteps(turns: readonly TurnRecord[], topic: ReadonlySet<string>, holder?: string): ArcStep[] {
   const bySession = new Map<string, ArcStep>();
   const sorted = [...turns].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
   for (const t of sorted) {
@@ -33,7 +38,7 @@ export function arcSteps(turns: readonly TurnRecord[], topic: ReadonlySet<string
     // messages): it is not split and analysed sentence by sentence.
     if (t.terms && !namesAny(t.terms, topic)) continue;
     for (const m of t.messages) {
-      if (m.role !== 'user') continue;
+      if (holder === undefined ? m.role !== 'user' : speakerOf(m).toLowerCase() !== holder) continue;
       // The sentence naming most of the topic's words (the first among equals): "EV bakkies are the future" over "an EV course".
       // Each sentence is analysed once (the best one's count is kept, not analysed again at every comparison).
       let s: string | undefined;
@@ -72,11 +77,11 @@ function namedCount(sentence: string, topic: ReadonlySet<string>): number {
 
 const clip = (s: string) => (s.length > ARC.maxQuoteChars ? `${s.slice(0, ARC.maxQuoteChars - 1)}…` : s);
 
-/** The arc line, or null when fewer than ARC.minSessions sessions spoke of the topic. */
-export function arcLine(steps: readonly ArcStep[], topicLabel: string): string | null {
+/** The arc line ("User's view of …", or the named holder's), or null when fewer than ARC.minSessions sessions spoke of the topic. */
+export function arcLine(steps: readonly ArcStep[], topicLabel: string, holder = 'User'): string | null {
   if (steps.length < ARC.minSessions) return null;
   const now = steps[steps.length - 1]!;
   const earlier = steps.slice(0, -1).reverse().slice(0, ARC.maxEarlier);
   const prev = earlier.map((s) => `${formatDay(s.turn.timestamp)} "${clip(s.sentence)}"`).join('; ');
-  return `- User's view of ${topicLabel} — now (${formatDay(now.turn.timestamp)}): "${clip(now.sentence)}"; earlier: ${prev}`;
+  return `- ${holder}'s view of ${topicLabel} — now (${formatDay(now.turn.timestamp)}): "${clip(now.sentence)}"; earlier: ${prev}`;
 }

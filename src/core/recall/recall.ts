@@ -14,7 +14,7 @@ import { maskSecrets } from '../text/secrets.ts';
 import { analyze, words } from '../text/analyze.ts';
 import { humanKey, speakerOf } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
-import { formatDay, memoryLine, renderEdge, renderSplit, turnBody, type Focus } from './format.ts';
+import { formatDay, memoryLine, renderEdge, renderSplit, subjectLabel, turnBody, type Focus } from './format.ts';
 import { countTokens } from '../text/tokens.ts';
 import { excerptTokens, leanBody, type RenderedTurn, type TurnWindow } from './turn-window.ts';
 import { askedSpeakers, errorSummary, missingAround, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
@@ -166,6 +166,13 @@ export const RECALL = {
    * LoCoMo dev @512 0.818 → 0.816 and multi-hop all-hit 0.408 → 0.394 with it (longer arc lines), session 10.
    */
   arcTopicWords: 0,
+  /**
+   * An opinion arc is one person's stance (arcHolder; 1 = on): drawn from the messages of the one person who speaks as
+   * the user, under their name when the ask names them; none in a conversation of several named speakers. Off, every
+   * user-role message counted as the user's, so in such a conversation an arc quoted both speakers as "User's view"
+   * (LoCoMo dev: 57 of 999 asks, 77 tokens each at 512). Session 18 (LoCoMo).
+   */
+  arcHolder: 1,
   /** When the question's own terms reach no arc, its terms' other forms (derivations, shared senses, chat forms) may (1 = on). */
   arcForms: 1,
   /**
@@ -507,7 +514,21 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
     // 4. Recent context of the current session, when the budget still allows.
     for (const t of recent) yield { ...turnLine(r.turns, t, focus, 0, Number.MAX_SAFE_INTEGER), ...(recentCtx.connected ? { section: 'recent' as const } : {}) };
   }
-  const out = assemble(lines(), q.maxTokens, r.query.profile ? 1 : RECALL.stableShare, { recent: RECALL.recentShare });
+  // An observer that reads the packing (an analysis bench) sees every line offered; nothing is wrapped otherwise.
+  const packed = deps.observer?.packed;
+  const offered: ContextLine[] = [];
+  function* observed(): Generator<ContextLine> {
+    for (const l of lines()) {
+      offered.push(l);
+      yield l;
+    }
+  }
+  const out = assemble(packed ? observed() : lines(), q.maxTokens, r.query.profile ? 1 : RECALL.stableShare, { recent: RECALL.recentShare });
+  packed?.({
+    candidates: ordered.map((c) => ({ key: `${c.kind}:${c.id}`, coverage: c.coverage, score: c.score })),
+    offered: offered.map((l) => ({ key: l.key, text: l.text, tokens: l.tokens ?? countTokens(l.text), turnId: l.citation.turn_id })),
+    chosen: out.keys,
+  });
   deps.observer?.stage('assembly', performance.now() - t1);
   if (out.citations.length === 0) return EMPTY;
   return { context: out.context, citations: out.citations, tokens: out.tokens };
@@ -599,14 +620,34 @@ function withSequel(cands: Candidate[], sequel: Candidate[]): Candidate[] {
   return [...rest.slice(0, at + 1), ...sequel, ...rest.slice(at + 1)];
 }
 
+/**
+ * Whose stance an opinion arc draws (RECALL.arcHolder): an arc is one person's, so it is drawn only where one person
+ * speaks as the user — from that person's messages, labelled with their name when the ask names them (a speaker name,
+ * lower-case), else as the user's (undefined: the user-role messages). In a conversation of several named speakers every
+ * message has the user role, and an arc quoted all of them as "User's view": there it is null (no arc; the speakers'
+ * turns are the evidence), as the arc reached by meaning already is (reachedArc). Off: undefined, whoever spoke.
+ */
+export function arcHolder(r: Pick<Retrieved, 'query' | 'speakers'>): string | undefined | null {
+  if (!RECALL.arcHolder) return undefined;
+  if ([...r.speakers].filter((s) => !NON_USER_ROLES.has(s)).length > 1) return null;
+  const asked = askedSpeakers(r.query, { allSpeakers: r.speakers });
+  return asked.size === 1 ? [...asked][0]! : undefined;
+}
+const NON_USER_ROLES = new Set(['assistant', 'system', 'tool']);
+
+/** The holder's label in an arc line: "User" for the user, else the speaker's name. */
+const holderLabel = (holder: string | undefined) => (holder === undefined ? 'User' : subjectLabel(holder));
+
 /** The arc line of an opinion ask over the kept turns that name its topic, or null. */
 function opinionArc(r: Retrieved, kept: Candidate[]): ContextLine | null {
   if (!r.query.opinion) return null;
+  const holder = arcHolder(r);
+  if (holder === null) return null;
   const speakers = r.speakers;
   const topicTerms = r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakers.has(t.term) && !['think', 'feel', 'opinion', 'view', 'prefer', 'like'].includes(t.term));
   if (topicTerms.length === 0) return null;
   // The topic: the question's rarest own term among the kept turns (the thing the stance is about).
-  const turns = kept.filter((c) => c.turn && c.coverage > 0).map((c) => c.turn!);
+  const turns = kept.filter((c) => c.turn && c.coverage > 0 && (holder === undefined || r.turns.speakers(c.turn).includes(holder))).map((c) => c.turn!);
   // A term stands with its other forms (derivations, shared senses, chat forms: "rainy" is said as "rain") when the
   // question's own terms reach no arc (a fallback: on LoCoMo, always widening the topic lengthened arcs at 512).
   const withForms = (term: string) => new Set([term, ...r.query.terms.filter((x) => x.covers === term && !x.term.startsWith('_')).map((x) => x.term)]);
@@ -624,9 +665,9 @@ function opinionArc(r: Retrieved, kept: Candidate[]): ContextLine | null {
   if (!best) return null;
   // The topic's other full-weight words name it too ("EV bakkies": a step may say only "an EV?"; off: see RECALL).
   const topic = new Set([...forms(best.t.term), ...(RECALL.arcTopicWords ? topicTerms.filter((t) => (t.cover ?? 1) > 0.5).flatMap((t) => [...forms(t.term)]) : [])]);
-  const steps = arcSteps(turns, topic);
+  const steps = arcSteps(turns, topic, holder);
   const label = r.query.raw.match(new RegExp(`\\b(${best.t.term}\\w*)`, 'i'))?.[1] ?? words(r.query.raw).find((w) => analyze(w)[0] === best.t.term) ?? best.t.term;
-  const text = arcLine(steps, label);
+  const text = arcLine(steps, label, holderLabel(holder));
   if (!text) return null;
   return arcContextLine(best.t.term, text, steps[steps.length - 1]!.turn);
 }
@@ -638,6 +679,8 @@ function opinionArc(r: Retrieved, kept: Candidate[]): ContextLine | null {
  */
 async function storedTopicArc(deps: RecallDeps, scope: string, r: Retrieved, kept: Candidate[]): Promise<ContextLine | null> {
   if (!r.query.opinion) return null;
+  const holder = arcHolder(r);
+  if (holder === null) return null;
   const opinion = kept.find((c) => c.memory && c.memory.subject === 'user' && c.memory.key.startsWith('opinion_'))?.memory;
   if (!opinion) return null;
   const label = opinion.key.slice('opinion_'.length).replace(/_/g, ' ');
@@ -647,8 +690,8 @@ async function storedTopicArc(deps: RecallDeps, scope: string, r: Retrieved, kep
   const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
   if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
   const turns = found.docs.flatMap((d) => r.turns.get(d.id) ?? []);
-  const steps = arcSteps(turns, new Set(topic));
-  const text = arcLine(steps, label);
+  const steps = arcSteps(turns, new Set(topic), holder);
+  const text = arcLine(steps, label, holderLabel(holder));
   if (!text) return null;
   return arcContextLine(opinion.key, text, steps[steps.length - 1]!.turn);
 }
