@@ -194,3 +194,22 @@ describe('a yes to a check that something still holds', () => {
     expect(has(asked('Are you still at Halfords?', 'no, left in May'), 'user', 'employer', /halfords/, 'assert')).toBe(false);
   });
 });
+
+describe('a booking told by its noun and its day, and moved by "now"/"instead"', () => {
+  test.each([
+    ['podiatrist booked for Tuesday 17 November', /podiatrist/],
+    ['dentist check-up is thursday 12 november', /dentist/],
+    ['MRI is on monday', /mri/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'event_appointment', value)).toBe(true));
+
+  test.each([
+    ['podiatrist booked for Tuesday 17 November', 'podiatrist now thursday the 19th'],
+    ['dentist check-up is thursday 12 november', 'the surgery rang, the check-up is friday the 13th now'],
+    ['I have a hearing test on Monday 16 November at 10', 'the clinic called and moved me to wednesday the 18th instead'],
+  ])('%s → %s', (before, after) => expect(said(after, [before]).some((f) => /\|event_appointment\|.*\|correct$/.test(f))).toBe(true));
+
+  test('a date with "now" and nothing held corrects nothing; a party is no booking', () => {
+    expect(said('podiatrist now thursday the 19th').some((f) => f.endsWith('|correct'))).toBe(false);
+    expect(said('the party is saturday').some((f) => f.includes('event_appointment'))).toBe(false);
+  });
+});

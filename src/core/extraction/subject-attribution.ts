@@ -218,6 +218,13 @@ const NAME_THEN_RANK = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+)\\s*,\\s*${SIBLING_RA
 const DEFINITE_EVENT = /^the\s+(?:[\w-]+\s+){0,2}?(?:appointment|interview|exam|test|flight|trip|surgery|operation|viva|presentation|talk|check-?up|consultation|hearing|move|party|wedding|graduation|recital|race|match|game)\s+(?:is|was|will\s+be|got\s+moved|has\s+been\s+moved)\s+(?:now\s+|actually\s+)?(?:on|in|at|for|next|this|tomorrow|today|tonight)\b/i;
 
 /**
+ * A thing named in lower case, then straight to its day ("dentist now wednesday the 18th", "dentist cleaning is
+ * wednesday 11 november", "eye test booked for the 3rd"): a booking of the speaker's, its kind left to the booked-thing
+ * reader (which keeps only bookable things).
+ */
+const DATED_THING = /^(?:the\s+|my\s+)?[\p{L}][\p{L}'’-]*(?:\s+[\p{Ll}'’-]+){0,3}?(?:['’]s)?\s+(?:(?:is|was|will\s+be|booked(?:\s+in)?|got\s+moved|has\s+been\s+moved)\s+)?(?:now\s+|actually\s+|instead\s+)?(?:on\s+|for\s+|to\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|the\s+\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/iu;
+
+/**
  * A definite occasion with its past date before the verb, and how it went: "The farmers market trip on Saturday was a
  * letdown", "the Coldplay concert last night was the best show". Nobody else owns it, so it is the speaker's.
  */
@@ -393,7 +400,7 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     return { subject: self, pre: '', pred: text, relations: [] };
   }
   // "The dentist appointment is on the 20th": a definite, dated event of the speaker's own (no other owner named).
-  if (DEFINITE_EVENT.test(text) || DEFINITE_PAST_OCCASION.test(text)) return { subject: self, pre: '', pred: text, relations: [] };
+  if (DEFINITE_EVENT.test(text) || DEFINITE_PAST_OCCASION.test(text) || DATED_THING.test(text)) return { subject: self, pre: '', pred: text, relations: [] };
   // "Home for me is Vancouver now"
   if (/^home\s+(?:for\s+(?:me|us)\s+)?(?:is|has\s+been)\b/i.test(text)) return { subject: self, pre: '', pred: text, relations: [] };
   const pron = /^(he|she|they)\s+/i.exec(text);

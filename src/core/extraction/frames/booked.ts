@@ -10,7 +10,7 @@ import { BOOKED } from './table.ts';
 /** What opens the phrase: chat fillers, the speaker having or seeing it ("I've got the osteopath", "got my flu jab"). */
 const LEAD = /^(?:(?:so|and|oh|also|just|anyway)\s+)*(?:(?:I\s+have\s+got|I\s+have|I\s+am\s+seeing|I\s+see|I['’]ve\s+got|I['’]m\s+seeing|I\s+got|we['’]ve\s+got|we\s+have|got|have|seeing)\s+)?(?:(?:my|the|our|a|an)\s+)?/i;
 /** What may sit between the noun phrase and its date: a copula, "on", "at", "is on", "'s". */
-const LINK = /(?:\s*['’]s|\s+is|\s+are|\s+was)?(?:\s+(?:now|actually|definitely|still))?(?:\s+(?:on|at|for))?\s*[,:—–-]?\s*$/i;
+const LINK = /(?:\s*['’]s|\s+is|\s+are|\s+was|\s+booked(?:\s+in)?)?(?:\s+(?:now|actually|definitely|still))?(?:\s+(?:on|at|for))?\s*[,:—–-]?\s*$/i;
 const PREP = /\s+(?:on|at|in|for|with|about|of)\s+/i;
 
 function isOf(head: string, row: { anchors: readonly string[]; words: readonly string[] }, lex: Lexicon): boolean {
@@ -25,12 +25,13 @@ export function bookedThing(text: string, dateIndex: number, lex: Lexicon | unde
   if (!lex || dateIndex <= 0) return null;
   const before = text.slice(0, dateIndex).replace(LINK, '').replace(LEAD, '').trim();
   if (!before || /['’]s\s/.test(before) || /^(?:his|her|their|your|i|we|you|he|she|they|it)\b/i.test(before)) return null;
-  const phrase = before.split(PREP)[0];
+  const phrase = before.split(PREP)[0].replace(/\s+booked(?:\s+in)?$/i, '');
   const words = phrase.split(/\s+/);
   if (words.length > 3 || !words.every((w) => /^[\p{L}-]+$/u.test(w))) return null;
   const head = words[words.length - 1].toLowerCase();
-  // A medical test is a visit ("smear test", "blood test"): a word before the head the appointment row holds decides.
+  // A medical test is a visit ("smear test", "blood test"), and so is what a clinician does ("dentist cleaning", "GP
+  // review"): a word before the head the appointment row holds decides.
   const medical = words.slice(0, -1).some((w) => BOOKED.appointment.words.includes(w.toLowerCase() as never));
-  const key = isOf(head, BOOKED.appointment, lex) || (medical && isOf(head, BOOKED.exam, lex)) ? 'event_appointment' : isOf(head, BOOKED.exam, lex) ? 'event_exam' : null;
+  const key = isOf(head, BOOKED.appointment, lex) || medical ? 'event_appointment' : isOf(head, BOOKED.exam, lex) ? 'event_exam' : null;
   return key ? { key, value: phrase.replace(/['’]s$/, '') } : null;
 }

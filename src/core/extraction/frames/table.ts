@@ -349,7 +349,7 @@ export const MILESTONE = {
  * the lexicon ranks low; a test or examination of anything else is an exam.
  */
 export const BOOKED = {
-  appointment: { anchors: ['health_professional', 'therapist', 'medical_institution', 'medical_care', 'medical_procedure', 'medical_examination', 'surgery', 'therapy', 'diagnostic_procedure', 'medical_building'], words: ['scan', 'op', 'physio', 'echo', 'fitting', 'appointment', 'jab', 'smear', 'bloods', 'blood', 'eye', 'hearing', 'checkup', 'check-up', 'dentist', 'hygienist', 'consultant', 'clinic', 'injection', 'booster', 'vaccine'] },
+  appointment: { anchors: ['health_professional', 'therapist', 'medical_institution', 'medical_care', 'medical_procedure', 'medical_examination', 'surgery', 'therapy', 'diagnostic_procedure', 'medical_building', 'endoscopy'], words: ['ecg', 'ekg', 'mri', 'ultrasound', 'x-ray', 'mammogram', 'biopsy', 'scan', 'op', 'physio', 'echo', 'fitting', 'appointment', 'jab', 'smear', 'bloods', 'blood', 'eye', 'hearing', 'checkup', 'check-up', 'dentist', 'hygienist', 'consultant', 'clinic', 'injection', 'booster', 'vaccine'] },
   exam: { anchors: ['examination', 'test'], words: ['exam', 'exams', 'test', 'finals', 'viva', 'assessment', 'audition', 'interview'] },
 } as const;
 

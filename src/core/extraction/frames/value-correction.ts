@@ -21,10 +21,11 @@ const STARRED = /(?:^|\s)\*([\p{Lu}][\p{L}'’-]+)|([\p{Lu}][\p{L}'’-]+)\*(?=\
 /** "…not OLD" with OLD a value of a shape this reads (a name, a number, a day): a correction by itself. */
 const NOT_VALUE = /\bnot\s+(?:the\s+)?(?:[\p{Lu}][\p{L}'’-]+|\d{1,3}(?:st|nd|rd|th)?)\b/u;
 /**
- * A date put right without a word of apology: moved ("they've moved it to the 8th"), checked against its source ("just
+ * A date put right without a word of apology: moved ("they've moved it to the 8th", "moved me to friday"), restated
+ * with "now" or "instead" ("dentist now wednesday the 18th", "the cleaning is thursday the 19th now"), checked against its source ("just
  * checked the letter, the eye clinic is Thursday 22 October"), or restated at the message's start ("it's the 16th").
  */
-const MOVED = /\b(?:moved|rescheduled|pushed|brought|changed|switched)\s+(?:it|the\s+[\p{L}]+|my\s+[\p{L}]+)\s+(?:back\s+|forward\s+)?to\b|\b(?:been|got|was|is|['’]s)\s+(?:moved|rescheduled|pushed|brought|changed|switched|put)\s+(?:back\s+|forward\s+)?(?:from\s+[^,.;!?]+?\s+)?to\b|(?:^|[,;]\s*)it\s*(?:['’]s|is)\s+(?:now\s+)?(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)[^.;!?]*\binstead\b|\b(?:checked|looked\s+at|re-?read)\s+(?:the|my)\s+(?:[\p{L}]+\s+)?(?:letter|card|email|text|calendar|diary|confirmation|booking)\b|^\s*(?:(?:no|oh|ugh|hmm)[\s,!.]+)?it\s*(?:['’]s|is)\s+(?:actually\s+)?(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/iu;
+const MOVED = /\b(?:moved|rescheduled|pushed|brought|changed|switched)\s+(?:it|me|us|the\s+[\p{L}]+|my\s+[\p{L}]+)\s+(?:back\s+|forward\s+)?to\b|\bnow\s+(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)|(?:\bthe\s+\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)[^.;!?]{0,30}\b(?:now|instead)\b|\b(?:been|got|was|is|['’]s)\s+(?:moved|rescheduled|pushed|brought|changed|switched|put)\s+(?:back\s+|forward\s+)?(?:from\s+[^,.;!?]+?\s+)?to\b|(?:^|[,;]\s*)it\s*(?:['’]s|is)\s+(?:now\s+)?(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)[^.;!?]*\binstead\b|\b(?:checked|looked\s+at|re-?read)\s+(?:the|my)\s+(?:[\p{L}]+\s+)?(?:letter|card|email|text|calendar|diary|confirmation|booking)\b|^\s*(?:(?:no|oh|ugh|hmm)[\s,!.]+)?it\s*(?:['’]s|is)\s+(?:actually\s+)?(?:on\s+)?(?:the\s+\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/iu;
 const ORDINAL = /\b(\d{1,2})(?:st|nd|rd|th)\b/gi;
 /** A number with a unit after it is a measure, not an age ("42 degrees", "30 minutes"). */
 const NUMBER = new RegExp(`(?<![\\p{L}\\d:.£$€])(\\d{1,3})(?![\\d:%]|\\.\\d|\\s*(?:${MEASURE_UNITS.join('|')})\\b)`, 'giu');

@@ -82,7 +82,7 @@ const IMMINENT = /^(?:am|are|is)\s+(?:just\s+|about\s+to\s+be\s+)?(?:off\s+to|he
 const PAST_VERB = /^(?:(?:\w+ly|just|finally|also|actually|even|then|once|already)\s+)*(?:went|had|did|got|ran|took|saw|made|came|left|lost|sold|bought|began|found|gave|met|spent|won|wrote|drove|flew|ate|tried|signed|joined|finished|started|visited|volunteered|attended|celebrated|hosted|painted|baked|cooked|watched|played|learned|learnt|climbed|hiked|completed|passed|organized|organised|helped|adopted|moved|launched|opened|published|graduated|married|picked|taught|sang|danced|built|fixed|planted|threw|held|chose|decided|realized|realised|\w+ed)\b/i;
 const MY_THING_PAST = /^(?:my|our)\s+(?:[\w-]+\s+){1,3}?(?:broke|crashed|died|flooded|burned|burnt|got|was|were|had|won|lost|started|finished|opened|closed|\w+ed)\b/i;
 /** Past verbs of thinking and telling are not events ("I wanted to tell you", "I realized that"). */
-const NOT_EVENT = /^(?:(?:\w+ly|just|also|actually)\s+)*(?:wanted|realized|realised|remembered|thought|felt|hoped|wished|guessed|figured|noticed|learned|learnt|decided|was|were)\s+(?:that|to\s+tell|how|like|so|again)\b/i;
+const NOT_EVENT = /^(?:(?:\w+ly|just|also|actually)\s+)*(?:had\s+(?:it|that|them)\s+(?:down|written\s+down|noted)\b|wanted|realized|realised|remembered|thought|felt|hoped|wished|guessed|figured|noticed|learned|learnt|decided|was|were)\s+(?:that|to\s+tell|how|like|so|again)\b/i;
 
 function eventValue(c: Clause): string {
   let v = c.subject.self || !/^(?:my|our)\s/i.test(c.text) ? c.pred : c.pred;
