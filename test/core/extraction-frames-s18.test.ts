@@ -213,3 +213,13 @@ describe('a booking told by its noun and its day, and moved by "now"/"instead"',
     expect(said('the party is saturday').some((f) => f.includes('event_appointment'))).toBe(false);
   });
 });
+
+describe('an age opening a statement before a closing question', () => {
+  test.each([
+    ['52 and it turns out I need reading glasses, is that normal?', /^52$/],
+    ['33 years old and still asked for ID at the cinema, flattering or annoying?', /^33$/],
+  ])('%s', (text, age) => expect(has(said(text), 'user', 'age', age)).toBe(true));
+
+  test('a question that is all question states no age', () =>
+    expect(said('is 52 too old to start running?').some((f) => f.includes('|age|'))).toBe(false));
+});
