@@ -20,7 +20,7 @@ const NAMED = /(?<![\p{L}])([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+){0,
 
 /** Whether the sentence tells of the speaker's home view, daily round or own city (asked once per sentence a turn: every clause of it asks). */
 const hasCue: (sentence: string) => boolean = perTurn(hasCueUncached);
-function hasCueUncached(sentence: string): boolean {
+export function hasCueUncached(sentence: string): boolean {
   const words = sentence.toLowerCase().replace(/[^\p{L}\s']+/gu, ' ').split(/\s+/).filter(Boolean);
   // Each cue is a run of words: only a word that opens one of them can start it (CUE_STARTS), so the other words are
   // passed over without trying every run at them. The same answer as trying every run at every word.
