@@ -69,9 +69,10 @@ export function phrasalLemmas(rc: ReadClause, shape: Shape): string[] {
   return out;
 }
 
-function senseMatch(e: Ending, phrasal: string[], lex?: Lexicon): boolean {
-  if (!lex || !e.senses || phrasal.length === 0) return false;
-  return phrasal.some((p) => lex.senses(p, 'verb', 1).length > 0 && e.senses!.some((a) => lex.isA(p, a, { pos: 'verb', maxSenses: 2, maxDepth: 1 })));
+/** `known`: the clause's phrasal lemmas the lexicon has a verb sense for (asked once per clause, not once per row). */
+function senseMatch(e: Ending, known: readonly string[], lex?: Lexicon): boolean {
+  if (!lex || !e.senses || known.length === 0) return false;
+  return known.some((p) => e.senses!.some((a) => lex.isA(p, a, { pos: 'verb', maxSenses: 2, maxDepth: 1 })));
 }
 
 function isActivity(np: Phrase | null, lex?: Lexicon): boolean {
@@ -109,7 +110,8 @@ function endingOfShape(rc: ReadClause, shape: Shape): Ending | null {
     if (endingLemmaMatch(e, shape.verb, lex) && (!e.with || e.with.every((group) => group.some((w) => words().has(w))))) return e;
   }
   const phrasal = phrasalLemmas(rc, shape);
-  for (const e of ENDINGS) if (senseMatch(e, phrasal, lex)) return e;
+  const known = lex ? phrasal.filter((p) => lex.senses(p, 'verb', 1).length > 0) : [];
+  for (const e of ENDINGS) if (senseMatch(e, known, lex)) return e;
   return null;
 }
 
