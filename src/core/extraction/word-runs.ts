@@ -6,10 +6,16 @@
 
 /** Whether `run` stands in `words` from index `at` ('#' in a run stands for any number: ["all", "#"] for "all 282"). */
 export function runAt(words: readonly string[], run: readonly string[], at = 0): boolean {
-  return run.every((w, k) => (w === '#' ? /^\d+$/.test(words[at + k] ?? '') : words[at + k] === w));
+  // Plain loops: the readers ask this for every word of every clause, so no closure per call.
+  for (let k = 0; k < run.length; k++) {
+    const w = run[k];
+    if (w === '#' ? !/^\d+$/.test(words[at + k] ?? '') : words[at + k] !== w) return false;
+  }
+  return true;
 }
 
 /** Whether `run` stands anywhere in `words`. */
 export function hasRun(words: readonly string[], run: readonly string[]): boolean {
-  return words.some((_, i) => runAt(words, run, i));
+  for (let i = 0; i < words.length; i++) if (runAt(words, run, i)) return true;
+  return false;
 }

@@ -27,7 +27,27 @@ const ENDING_LEMMAS: ReadonlySet<string> = new Set(ENDINGS.flatMap((e) => e.lemm
 function endingLemmaMatch(e: Ending, verb: string, lex?: Lexicon): boolean {
   if (e.lemmas.includes(verb)) return true;
   if (!lex || !e.anchors || ENDING_LEMMAS.has(verb)) return false;
-  return e.anchors.some((a) => lex.isA(verb, a, { pos: 'verb', maxSenses: 1, maxDepth: 2 }));
+  const rows = answersFor(ENDING_ANCHORED, lex, verb);
+  let hit = rows.get(e);
+  if (hit === undefined) rows.set(e, (hit = e.anchors.some((a) => lex.isA(verb, a, { pos: 'verb', maxSenses: 1, maxDepth: 2 }))));
+  return hit;
+}
+
+/**
+ * A verb's answers per row (ending or reference-ending row), per lexicon: each clause asks every row with anchors about
+ * its verb, and the lexicon's own memo would be asked once per anchor with a key string built each time. The answer
+ * is the lexicon's (pure), so remembering it changes nothing; cleared past 5,000 verbs.
+ */
+const ENDING_ANCHORED = new WeakMap<Lexicon, Map<string, Map<object, boolean>>>();
+function answersFor(memos: WeakMap<Lexicon, Map<string, Map<object, boolean>>>, lex: Lexicon, verb: string): Map<object, boolean> {
+  let byVerb = memos.get(lex);
+  if (!byVerb) memos.set(lex, (byVerb = new Map()));
+  let rows = byVerb.get(verb);
+  if (!rows) {
+    if (byVerb.size >= 5_000) byVerb.clear();
+    byVerb.set(verb, (rows = new Map()));
+  }
+  return rows;
 }
 
 /**
@@ -49,9 +69,10 @@ export function phrasalLemmas(rc: ReadClause, shape: Shape): string[] {
   return out;
 }
 
-function senseMatch(e: Ending, phrasal: string[], lex?: Lexicon): boolean {
-  if (!lex || !e.senses || phrasal.length === 0) return false;
-  return phrasal.some((p) => lex.senses(p, 'verb', 1).length > 0 && e.senses!.some((a) => lex.isA(p, a, { pos: 'verb', maxSenses: 2, maxDepth: 1 })));
+/** `known`: the clause's phrasal lemmas the lexicon has a verb sense for (asked once per clause, not once per row). */
+function senseMatch(e: Ending, known: readonly string[], lex?: Lexicon): boolean {
+  if (!lex || !e.senses || known.length === 0) return false;
+  return known.some((p) => e.senses!.some((a) => lex.isA(p, a, { pos: 'verb', maxSenses: 2, maxDepth: 1 })));
 }
 
 function isActivity(np: Phrase | null, lex?: Lexicon): boolean {
@@ -72,18 +93,25 @@ export function endingOf(rc: ReadClause, shape: Shape = rc.shape): Ending | null
 function endingOfShape(rc: ReadClause, shape: Shape): Ending | null {
   const { tokens, lex } = rc;
   if (!shape.verb) return null;
-  const lemmas = new Set(tokens.map((t) => t.lemma));
-  if (shape.particle) lemmas.add(shape.particle);
-  if (isActivity(attended(shape) ?? shape.object, lex)) lemmas.add('activity');
+  // The clause's words for a row's `with` groups, built when a row's verb first matches (most clauses match none).
+  let lemmas: Set<string> | null = null;
+  const words = (): Set<string> => {
+    if (lemmas) return lemmas;
+    lemmas = new Set(tokens.map((t) => t.lemma));
+    if (shape.particle) lemmas.add(shape.particle);
+    if (isActivity(attended(shape) ?? shape.object, lex)) lemmas.add('activity');
+    return lemmas;
+  };
   for (const e of ENDINGS) {
     if (e.negatedOnly && !shape.negated) continue;
     if (e.bareSubject && shape.subject && shape.subject.det !== null && shape.subject.det !== 'my') continue;
     if (e.form && shape.verbText !== e.form) continue;
     if (e.together && shape.pronoun !== 'we') continue;
-    if (endingLemmaMatch(e, shape.verb, lex) && (e.with ?? []).every((group) => group.some((w) => lemmas.has(w)))) return e;
+    if (endingLemmaMatch(e, shape.verb, lex) && (!e.with || e.with.every((group) => group.some((w) => words().has(w))))) return e;
   }
   const phrasal = phrasalLemmas(rc, shape);
-  for (const e of ENDINGS) if (senseMatch(e, phrasal, lex)) return e;
+  const known = lex ? phrasal.filter((p) => lex.senses(p, 'verb', 1).length > 0) : [];
+  for (const e of ENDINGS) if (senseMatch(e, known, lex)) return e;
   return null;
 }
 
@@ -381,17 +409,11 @@ const SPAN_HEADS = ['year', 'month', 'decade', 'stint', 'time', 'career', 'spell
 const BOND_OBJECTS = ['thing', 'things', 'it', 'relationship', 'engagement', 'marriage', 'way', 'ways', 'company'];
 
 /** Whether a verb (or phrasal verb) is a kind of one of a row's anchors, remembered per row and verb (WordNet walks cost). */
-const ANCHORED = new WeakMap<Lexicon, Map<string, boolean>>();
+const ANCHORED = new WeakMap<Lexicon, Map<string, Map<object, boolean>>>();
 function anchored(row: ReferenceEnding, verb: string, lex: Lexicon): boolean {
-  let memo = ANCHORED.get(lex);
-  if (!memo) ANCHORED.set(lex, (memo = new Map()));
-  const k = `${row.id}|${verb}`;
-  let hit = memo.get(k);
-  if (hit === undefined) {
-    hit = lex.senses(verb, 'verb', 1).length > 0 && row.anchors!.some((a) => verb === a || lex.isA(verb, a, { pos: 'verb', maxSenses: 2, maxDepth: 3 }));
-    if (memo.size > 20_000) memo.clear();
-    memo.set(k, hit);
-  }
+  const rows = answersFor(ANCHORED, lex, verb);
+  let hit = rows.get(row);
+  if (hit === undefined) rows.set(row, (hit = lex.senses(verb, 'verb', 1).length > 0 && row.anchors!.some((a) => verb === a || lex.isA(verb, a, { pos: 'verb', maxSenses: 2, maxDepth: 3 }))));
   return hit;
 }
 
@@ -400,8 +422,17 @@ function verbIsOf(row: ReferenceEnding, rc: ReadClause, shape: Shape): boolean {
   if (row.particle && shape.particle !== row.particle) return false;
   if (row.lemmas?.includes(shape.verb)) return true;
   if (!row.anchors || !rc.lex) return false;
-  const verbs = [...phrasalLemmas(rc, shape), ...(shape.particle ? [] : [shape.verb])];
-  return verbs.some((v) => anchored(row, v, rc.lex!));
+  return anchorVerbs(rc, shape).some((v) => anchored(row, v, rc.lex!));
+}
+
+/** The verbs a row's anchors are tried on (the phrasal lemmas, then the bare verb unless it has a particle), once per read clause. */
+const ANCHOR_VERBS = new WeakMap<ReadClause, readonly string[]>();
+function anchorVerbs(rc: ReadClause, shape: Shape): readonly string[] {
+  const build = () => [...phrasalLemmas(rc, shape), ...(shape.particle ? [] : [shape.verb!])];
+  if (shape !== rc.shape) return build();
+  let verbs = ANCHOR_VERBS.get(rc);
+  if (!verbs) ANCHOR_VERBS.set(rc, (verbs = build()));
+  return verbs;
 }
 
 /** Index of the main verb among the clause's tokens. */

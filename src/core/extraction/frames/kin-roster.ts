@@ -16,6 +16,8 @@ const COUNT = '(?:\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twin
 /** The roster's head: "my/our [count] [adj] REL" or "[count] [adj] REL" (a count is needed without a possessive). */
 const HEAD = re(`(?:^|[\\s,;:(])(?:(my|our)\\s+(?:${COUNT}\\s+)?|(${COUNT})\\s+)(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])`, 'giu');
 const AGE = '(\\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\\s-]\\w+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)(\\s*(?:months?|weeks?)(?:\\s+old)?)?';
+/** Text every AGE match contains (its digits or one of its number words, same case): the cheap look before ITEM. */
+const AGE_CUE = /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety/;
 /** A name and its age: "Ezra (4)", "Noor is 12", "Grace who's 16", "Samir, is 1", "Tomas, who's nine,", "Ines, 7,". */
 const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|\\s*,\\s*${AGE}\\s*(?=,|[.;!]|$|\\s(?:and|&)\\s)|(?:,?\\s+(?:(?:who|he|she)(?:'s|’s|\\s+is)(?:\\s+(?:just\\s+)?turned)?|who(?:\\s+has)?\\s+(?:just\\s+)?turned|is|(?:just\\s+|only\\s+)?(?:turned|turns))|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?|minutes?|mins?|seconds?|secs?|miles?|km|metres?|meters?|points?|goals?|laps?)\\b)|(?<!['’]s)\\s+${AGE}(?=\\s*(?:,|;|\\s(?:and|&)\\s|[.!]|$)))`, 'gu');
 /**
@@ -53,6 +55,9 @@ const SHARED_AGE = new RegExp(`^\\s*[,:—–-]?\\s*(${NAME}(?:\\s*,\\s*${NAME})
  * people with their ages is the speaker's children (implied: the relation is inferred, so a lower confidence).
  */
 function headlessRoster(sentence: string, speaker: string): Draft[] {
+  // Every item of the list (ITEM) carries an age (AGE: digits or a number word, case as written), and with no item there
+  // is no roster: a sentence without one of those is skipped before the item scan.
+  if (!AGE_CUE.test(sentence)) return [];
   let at = HEADLESS_LEAD.exec(sentence)![0].length;
   const items: Array<{ name: string; age: string; bare?: boolean }> = [];
   for (const m of sentence.matchAll(ITEM)) {

@@ -8,7 +8,7 @@
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
-import { hasRun, runAt } from '../word-runs.ts';
+import { runAt } from '../word-runs.ts';
 import { perTurn } from '../turn-memo.ts';
 import { locationHolonyms } from '../../lexicon/places.ts';
 import { LANDMARK_CUES } from './table.ts';
@@ -20,11 +20,28 @@ const NAMED = /(?<![\p{L}])([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+){0,
 
 /** Whether the sentence tells of the speaker's home view, daily round or own city (asked once per sentence a turn: every clause of it asks). */
 const hasCue: (sentence: string) => boolean = perTurn(hasCueUncached);
-function hasCueUncached(sentence: string): boolean {
+export function hasCueUncached(sentence: string): boolean {
   const words = sentence.toLowerCase().replace(/[^\p{L}\s']+/gu, ' ').split(/\s+/).filter(Boolean);
-  if (LANDMARK_CUES.rounds.some((run) => hasRun(words, run)) || LANDMARK_CUES.own.some((run) => hasRun(words, run))) return true;
-  return words.some((_, i) => LANDMARK_CUES.views.some((run) => runAt(words, run, i) && (LANDMARK_CUES.homes as readonly string[]).includes(words[i + run.length] ?? '')));
+  // Each cue is a run of words: only a word that opens one of them can start it (CUE_STARTS), so the other words are
+  // passed over without trying every run at them. The same answer as trying every run at every word.
+  for (let i = 0; i < words.length; i++) {
+    const runs = CUE_STARTS.get(words[i]);
+    if (!runs) continue;
+    for (const { run, view } of runs) if (runAt(words, run, i) && (!view || HOMES.has(words[i + run.length] ?? ''))) return true;
+  }
+  return false;
 }
+
+/** The cue runs by their first word (no run starts with '#'): a round or own-city run is a cue by itself, a view run needs a home word after it. */
+const CUE_STARTS = new Map<string, Array<{ run: readonly string[]; view: boolean }>>();
+for (const [runs, view] of [[LANDMARK_CUES.rounds, false], [LANDMARK_CUES.own, false], [LANDMARK_CUES.views, true]] as const)
+  for (const run of runs as readonly (readonly string[])[]) {
+    if (run[0] === '#') throw new Error('a landmark cue run may not open with a number');
+    const list = CUE_STARTS.get(run[0]) ?? [];
+    list.push({ run, view });
+    CUE_STARTS.set(run[0], list);
+  }
+const HOMES: ReadonlySet<string> = new Set(LANDMARK_CUES.homes);
 
 /** The city a landmark lies in, by the lexicon's part holonyms (two steps at most), title-cased; null when none. */
 export function landmarkCity(phrase: string, lex: Lexicon): string | null {

@@ -29,6 +29,9 @@ export function languageRoster(sentence: string, speaker: string, lex?: Lexicon)
       if (!langs.includes(w)) langs.push(w);
     } else if (lex.senses(w.toLowerCase()).length === 0 && lex.lemmas(w.toLowerCase()).length === 0 && !unknown.includes(w)) unknown.push(w);
   }
+  // No language in an item's place: nothing below can add one (the list's other places and the rest of the sentence
+  // only count beside one), so the lexicon is not asked about every other capitalised word.
+  if (langs.length === 0) return [];
   // Beside two or more settings, a known language in the list's other places counts, whatever follows it ("…, and
   // English came later at uni"); one said anywhere else in the sentence only vouches for the list ("I picked up English").
   const settings = langs.length + unknown.length;

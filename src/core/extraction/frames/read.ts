@@ -103,12 +103,23 @@ const BY_LEMMA = new Map<string, PredClass[]>();
 for (const [cls, { lemmas }] of Object.entries(PREDICATES) as Array<[PredClass, { lemmas: string[] }]>) for (const l of lemmas) BY_LEMMA.set(l, [...(BY_LEMMA.get(l) ?? []), cls]);
 
 /** Predicate classes of a verb lemma: the listed ones, else those whose WordNet anchor the verb is a kind of. */
-export function predicateClasses(verb: string, lex?: Lexicon): PredClass[] {
+export function predicateClasses(verb: string, lex?: Lexicon): readonly PredClass[] {
   const listed = BY_LEMMA.get(verb);
   if (listed) return listed;
   if (!lex) return [];
-  return (Object.entries(PREDICATES) as Array<[PredClass, { anchors?: string[] }]>).filter(([, p]) => p.anchors?.some((a) => lex.isA(verb, a, { pos: 'verb', maxSenses: 1, maxDepth: 3 }))).map(([c]) => c);
+  // A verb the table does not list is read by the anchors' hypernyms: the lexicon's answer (pure), remembered per verb.
+  let memo = ANCHORED_CLASSES.get(lex);
+  if (!memo) ANCHORED_CLASSES.set(lex, (memo = new Map()));
+  let classes = memo.get(verb);
+  if (!classes) {
+    classes = Object.freeze(ANCHORED_PREDICATES.filter(([, p]) => p.anchors?.some((a) => lex.isA(verb, a, { pos: 'verb', maxSenses: 1, maxDepth: 3 }))).map(([c]) => c));
+    if (memo.size >= 5_000) memo.clear();
+    memo.set(verb, classes);
+  }
+  return classes;
 }
+const ANCHORED_PREDICATES = Object.entries(PREDICATES) as Array<[PredClass, { anchors?: string[] }]>;
+const ANCHORED_CLASSES = new WeakMap<Lexicon, Map<string, readonly PredClass[]>>();
 
 const isName = (w: string) => /^[\p{Lu}][\p{L}\p{N}'’-]+$/u.test(w) && !NOT_NAMES.has(w.toLowerCase());
 
