@@ -223,3 +223,15 @@ describe('an age opening a statement before a closing question', () => {
   test('a question that is all question states no age', () =>
     expect(said('is 52 too old to start running?').some((f) => f.includes('|age|'))).toBe(false));
 });
+
+describe('regressions found by the suite this session', () => {
+  test('a past arranging of something to come is dated ahead', () => {
+    const facts = extractOffline([{ role: 'user', content: 'booked onto a pottery course in October' }], { timestamp: '2026-05-08T15:00:00.000Z', sessionId: 's', recentTurns: [] }, true, undefined, wordnet);
+    expect(facts.find((c) => c.type === 'event')?.eventDate).toBe('2026-10');
+  });
+  test('a kind word before the animal says what kind ("my pygmy goat"), a person word after it a person', () => {
+    expect(has(said('Clementine my pygmy goat chewed the hose again'), 'user', 'pet', /clementine/)).toBe(true);
+  });
+  test('a word before a noun that can only be a noun is no learned pet name', () =>
+    expect(said('got my Irish citizenship at last').some((f) => f.includes('|pet|'))).toBe(false));
+});

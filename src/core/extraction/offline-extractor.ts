@@ -462,13 +462,17 @@ const LITTLE_ONE = /\b(?:little|wee)\s+one(s?)\b/gi;
 /** A clause that opens with a relation or social noun and a name, then a lower-case word: its "my" was dropped. */
 const DROPPED_MY = new RegExp(`^(?:${RELATION_RE})\\s+\\p{Lu}\\p{Ll}+\\s+(?!and\\b|or\\b)\\p{Ll}`, 'u');
 
+/** Arranging something to come: its date is the thing's, ahead, whatever the verb's tense. */
+const ARRANGED = /\b(?:signed\s+up|booked|registered|entered|reserved|scheduled|arranged|bought\s+tickets|got\s+tickets|enrolled)\b/i;
+
 /**
  * A clause of a sentence with its tense and date: past by its cue unless it looks ahead; a plan's bare weekday is the
  * next one. A lifted relative clause states facts, never events (the sentence it hangs on already told any).
  */
 function clausePart(t: string, lifted: boolean, ref: Date): { t: string; past: boolean; date: ReturnType<typeof resolveDate>; lifted: boolean } {
   // "is getting married", "am booked in": a participle after "get"/"be" describes a state, it is no past tense.
-  const past = PAST_CUE.test(t.replace(/\b(?:getting|get|gets|is|are|am|being|be)\s+[a-z]+ed\b/gi, ' ')) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t);
+  // "signed up for a half marathon in September": a past arranging of something to come is dated by what is arranged.
+  const past = PAST_CUE.test(t.replace(/\b(?:getting|get|gets|is|are|am|being|be)\s+[a-z]+ed\b/gi, ' ')) && !/\b(?:next|tomorrow|upcoming|will|going\s+to)\b/i.test(t) && !ARRANGED.test(t);
   return { t, past, date: lifted ? null : resolveDate(t, ref, !past), lifted };
 }
 

@@ -149,8 +149,11 @@ export function breedAppositionDrafts(text: string, lex: Lexicon | undefined, pe
     // In apposition ("Koda, the husky we adopted, …") the kind opens the phrase: "Eoin, the lucky dog, …", "Mairead, who's
     // a real night owl, …" describe a person.
     if (m[0].includes(',') && animal && !(all[0] === animal || all.slice(0, 2).join(' ') === animal)) continue;
-    // "Niall, our pup of a nephew", "Declan, my old cat-sitter": a person word in the phrase makes the name a person.
-    if (m[2].toLowerCase().split(/[\s-]+/).some((w) => RELATIONS[w] !== undefined || lex!.senses(w, 'noun', 1)[0]?.lexClass === 'noun.person')) continue;
+    // "Niall, our pup of a nephew", "Declan, my old cat-sitter": a person word after the animal word makes the name a
+    // person ("Nutmeg my pygmy goat": a word before it only says what kind).
+    const head = animal ? animal.split(' ').pop()! : null;
+    const holder = head ? new RegExp(`\\b${head}(?:-|\\s+of\\s+(?:a|an|the|my)\\s+)([\\p{Ll}]+)`, 'u').exec(m[2].toLowerCase())?.[1] : undefined;
+    if (holder && (RELATIONS[holder] !== undefined || lex!.senses(holder, 'noun', 1)[0]?.lexClass === 'noun.person')) continue;
     // A name, not a function word opening the sentence ("In the film the dog…").
     const nameLike = !STOP_WORDS.has(m[1].toLowerCase());
     if (!animal || !nameLike || NOT_NAMES.has(m[1].toLowerCase()) || people.has(m[1].toLowerCase()) || OTHERS_OWN.test(before.split(/[.!?]/).pop() ?? '')) continue;

@@ -123,6 +123,8 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
       if (PLACE_KEYS.has(key) && occasions.some((o) => o.includes(` ${norm(a.value)} `))) continue;
       const p = probs[key];
       if (said.has(key) || p < (model.thresholds[key] ?? 0.5)) continue;
+      // "my Canadian citizenship": a word before a noun that can only be a noun modifies it; no pet is named so.
+      if (key === 'pet' && lex && modifiesNoun(a.value, u.raw, lex)) continue;
       if ((best.get(key)?.p ?? -1) < p) best.set(key, { value: a.value, p, evidence: u.raw });
     }
   }
@@ -143,4 +145,14 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
     });
   }
   return out;
+}
+
+/** Whether `value` stands right before a word the lexicon holds only as a noun, and no animal ("Canadian citizenship"). */
+function modifiesNoun(value: string, sentence: string, lex: Lexicon): boolean {
+  const at = sentence.indexOf(value);
+  const next = at >= 0 ? /^\s+([a-z]+)\b/.exec(sentence.slice(at + value.length))?.[1] : undefined;
+  if (!next) return false;
+  // ("my Akhal-Teke mare": before an animal noun the word is its breed, and the pet is that animal.)
+  const noun = lex.senses(next, 'noun', 1)[0];
+  return !!noun && noun.lexClass !== 'noun.animal' && lex.senses(next, 'verb', 1).length === 0 && lex.senses(next, 'adj', 1).length === 0 && lex.senses(next, 'adv', 1).length === 0;
 }

@@ -26,8 +26,9 @@ const status: Rule = (c) => {
   else if ((m = /^(?:(?:officially|now|finally|recently|legally)\s+)?(divorced|separated)\s+from\s+[\p{Lu}]/u.exec(t)) && c.subject.self) out.push({ key: 'relationship_status', value: m[1].toLowerCase() });
   // A group's "got divorced" (my parents) is not one person's status.
   if (!c.subject.self) return c.negated || /\b(?:parents|kids|children|friends|twins|sons|daughters|brothers|sisters)\b/i.test(c.subject.id) ? [] : out;
-  // "Rahul and I called it off", "we went our separate ways": the idioms need the couple as the subject.
-  else if (/\bbroke\s+up\b|\bsplit\s+up\b|\bseparated\b/i.test(t) || (c.coName && /\bcalled\s+it\s+(?:off|quits)\b|\bwent\s+(?:our|their)\s+separate\s+ways\b|\bended\s+things\b/i.test(t))) {
+  // "Rahul and I called it off", "we went our separate ways": the idioms need the couple as the subject. ("called it
+  // quits" is an ending the lexicon knows as a phrasal sense: frames/entity-state.ts ends the held partner.)
+  else if (/\bbroke\s+up\b|\bsplit\s+up\b|\bseparated\b/i.test(t) || (c.coName && /\bcalled\s+it\s+off\b|\bwent\s+(?:our|their)\s+separate\s+ways\b/i.test(t))) {
     out.push({ key: 'relationship_status', value: 'single', confidence: 0.8 });
     // "me and my boyfriend split up", "broke up with my girlfriend", "my husband and I separated": the partner noun
     // stands for the partner when no name is given.
