@@ -26,6 +26,8 @@ describe('languages: the setting first, or a clause of its own', () => {
     ['I was raised speaking Polish and German, but nowadays French is what I speak most at the office.', ['polish', 'german', 'french']],
     ['Arabic is my first language, though I mostly use Dutch at work now.', ['arabic', 'dutch']],
     ["in the kitchen it's Farsi with my aunties and Swedish everywhere else", ['farsi', 'swedish']],
+    ["Growing up it was Yoruba, and now it's English most of the time.", ['yoruba', 'english']],
+    ["I'm a native Tagalog speaker.", ['tagalog']],
   ])('%s', (text, want) => expect(own(text, 'language')).toEqual(expect.arrayContaining(want)));
 
   test.each([
@@ -33,6 +35,7 @@ describe('languages: the setting first, or a clause of its own', () => {
     ['My neighbour speaks Finnish at home and Swedish at work.'],
     ['I wish I could speak Greek with my in-laws and Russian at work.'],
     ['Maria is what I call her.'],
+    ['Growing up it was Lego every weekend.'],
   ])('not the speaker’s language: %s', (text) => expect(own(text, 'language')).toEqual([]));
 });
 
@@ -45,6 +48,8 @@ describe('conditions: reported as "I have X", or named by shape', () => {
     ['I have an irregular heartbeat.', 'irregular heartbeat'],
     ['I have a kidney problem, so no ibuprofen for me.', 'kidney problem'],
     ['I have an underactive thyroid.', 'underactive thyroid'],
+    ['My GP reckons I have mild asthma.', 'asthma'],
+    ["I've had an underactive thyroid since my twenties.", 'underactive thyroid'],
   ])('%s', (text, want) => expect(own(text, 'health_condition')).toContain(want));
 
   test.each([
@@ -60,6 +65,8 @@ describe('diets: the foods kept beside those ruled out', () => {
     ["I eat fish but no other meat.", 'pescatarian'],
     ["I don't eat meat, but I do eat fish.", 'pescatarian'],
     ['I eat eggs and cheese but no meat or fish.', 'vegetarian'],
+    ['Fish is the only meat I eat.', 'pescatarian'],
+    ["I'm basically pescatarian.", 'pescatarian'],
   ])('%s', (text, want) => expect(own(text, 'diet')).toEqual([want]));
 
   test.each([
@@ -82,12 +89,17 @@ describe('allergies: a reaction with its trigger', () => {
     ['I come out in blotches whenever I have dairy.', 'dairy'],
     ['Every time I eat walnuts my tongue tingles.', 'walnuts'],
     ['every time i eat anything with mustard my lips puff up', 'mustard'],
+    ['Cats make my eyes puff up.', 'cats'],
+    ['Being near dogs makes me sneeze.', 'dogs'],
   ])('%s', (text, want) => expect(own(text, 'allergy')).toEqual([want]));
 
   test.each([
     ["My eyes get tired whenever I'm around screens too long."],
     ["I sneeze whenever I'm around my brother."],
     ['My eyes water whenever I chop onions.'],
+    ['Chopping onions makes my eyes sting.'],
+    ['Cats make my son sneeze.'],
+    ['My kids make me itch to get out of the house.'],
     ["My daughter breaks out in hives whenever she's around dogs."],
   ])('no allergy of the speaker: %s', (text) => expect(own(text, 'allergy')).toEqual([]));
 });

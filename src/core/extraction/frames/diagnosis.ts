@@ -41,9 +41,9 @@ function illnessIn(raw: string, lex: Lexicon): string | null {
 }
 
 /** "… told me / said / found out (that) I have X": the speaker's own "I have", reported. Its teller is checked apart. */
-const REPORTED_HAVE = /\b(?:told|tells|telling|said|says|found\s+out|find\s+out|finding\s+out|learn(?:ed|t)|discovered|turns?\s+out|turned\s+out|confirmed|realis(?:ed|e)|realiz(?:ed|e))\b(?:\s+me)?(?:\s+(?:at|after|during|on|in|last|this|that|yesterday|today|recently|finally)\b[^,;.]{0,40}?)?[\s,]+(?:that\s+)?I\s*(?:['’]ve\s+got|\s+have\s+got|\s+have|\s+had|['’]d\s+got|\s+got)\s+(.+)/i;
+const REPORTED_HAVE = /\b(?:told|tells|telling|said|says|reckons|reckoned|found\s+out|find\s+out|finding\s+out|learn(?:ed|t)|discovered|turns?\s+out|turned\s+out|confirmed|realis(?:ed|e)|realiz(?:ed|e))\b(?:\s+me)?(?:\s+(?:at|after|during|on|in|last|this|that|yesterday|today|recently|finally)\b[^,;.]{0,40}?)?[\s,]+(?:that\s+)?I\s*(?:['’]ve\s+got|\s+have\s+got|\s+have|\s+had|['’]d\s+got|\s+got)\s+(.+)/i;
 /** "I have / I've got (a|an) …": the speaker's own condition told plainly. */
-const I_HAVE = /(?:^|[\s,;])I\s*(?:['’]ve\s+(?:got|had)|\s+have\s+got|\s+have|\s+got|\s+live\s+with|\s+suffer\s+from)\s+(?:(?:a|an)\s+)?(?:slightly\s+|mildly\s+|bit\s+of\s+an?\s+)?(.+)/i;
+const I_HAVE = /(?:^|[\s,;])I\s*(?:['’]ve\s+(?:got|had)|\s+have\s+(?:got|had)|\s+have|\s+got|\s+live\s+with|\s+suffer\s+from)\s+(?:(?:a|an)\s+)?(?:slightly\s+|mildly\s+|bit\s+of\s+an?\s+)?(.+)/i;
 /** Adjectives of a body part working wrong: with a body part they name a condition ("an underactive thyroid"). */
 export const DYSFUNCTION: readonly string[] = ['underactive', 'overactive', 'irregular', 'enlarged', 'leaky', 'lazy', 'fatty', 'collapsed', 'perforated', 'prolapsed', 'herniated', 'slipped', 'torn', 'damaged', 'dodgy', 'irritable', 'sluggish', 'misshapen', 'deviated'];
 /** Bodily workings that are not parts to the lexicon but take the same adjectives ("an irregular heartbeat"). */

@@ -55,6 +55,13 @@ const REACTS = re(`(?:^|[^\\p{L}'’])${SELF_PART}\\s+(?:[a-z']+\\s+){0,3}?(?:${
 const TRIGGER = /\b(?:(?:whenever|every\s+time|each\s+time|any\s*time|when|if|as\s+soon\s+as)\s+(?:I\s*(?:['’]m|\s+am|\s+get|\s+go|\s+am\s+anywhere)\s+(?:around|near|close\s+to|next\s+to|anywhere\s+near|in\s+a\s+room\s+with)|I\s+(?:touch|eat|have|drink|handle|stroke|pet|smell|use|wear|eat\s+anything\s+with)|there\s*(?:['’]s|\s+is|\s+are)|(?:I\s+)?(?:go\s+)?near)|(?:around|near)(?=\s+(?:a|an|the|any)?\s*[a-z]))\s+(?:(?:a|an|the|any|some|fresh|even\s+a\s+little)\s+)?(?:(?:anything|something|stuff|food|everything|things)\s+(?:with|containing|that\s+has)\s+(?:any\s+|even\s+a\s+bit\s+of\s+)?)?([a-z][a-z-]*(?:\s+(?!(?:around|about|nearby|too|for|in|at|and|or|but|is|are|my|his|her|their|our|your|i|it|then|so|when|whenever|makes?|gives?|always|every|now)\b)[a-z][a-z-]*)?)/i;
 const NOT_ALLERGEN = /^(?:my|his|her|their|your|our|him|her|them|people|someone|anyone|everyone|strangers|crowds|it|this|that|stress|work|home|here|there|time|night|bed|sleep|tired|nervous|anxious|upset|the)\b/i;
 const KIN_FIRST = re(`^\\s*(?:my|our)\\s+(?:${RELATION_RE})\\b`, 'i');
+/** A cause that sets off the reaction: "cats make my eyes puff up", "being near dogs makes me sneeze". */
+const CAUSES = re(`(?:^|[,;]\\s*)(?:(?:being|sitting|standing)\\s+(?:near|around|next\\s+to)\\s+|touching\\s+|even\\s+)?(?:the\\s+|any\\s+)?([a-z][a-z-]*(?:\\s+[a-z][a-z-]*)?)\\s+(?:always\\s+)?(?:make|makes|made|set|sets)\\s+(?:me|${SELF_PART.replace('I|', '')})\\s+(?:[a-z]+\\s+){0,2}?(?:${ALLERGIC_SIGNS.filter((w) => !/^water/.test(w)).map((w) => w.replace(/ /g, '\\\\s+')).join('|')})\\b`, 'i');
+function causedReaction(sentence: string): string | null {
+  const m = CAUSES.exec(sentence);
+  const v = m?.[1].toLowerCase();
+  return v && !NOT_ALLERGEN.test(v) && !/\b[a-z]+ing\b|^(?:they|these|those|it|that|this|he|she|you|we|i)$/.test(v) && !/\?|\b(?:would|might|could|wish|used\s+to)\b/i.test(sentence) ? v : null;
+}
 function triggeredReaction(sentence: string): string | null {
   if (!REACTS.test(sentence) || /\?|\b(?:would|might|could|wish|maybe|used\s+to)\b/i.test(sentence)) return null;
   const m = TRIGGER.exec(sentence);
@@ -67,8 +74,9 @@ const allergy: Rule = (c) => {
   const out: Draft[] = [];
   let m: RegExpExecArray | null;
   if (!/\ballerg|\bintoleran/i.test(c.sentence) && !c.negated) {
-    const v = triggeredReaction(c.sentence);
-    if (v && /^\s*(?:I|my\s+[a-z]+)\b|(?:whenever|every\s+time|if|when)\s+I\b/i.test(c.sentence) && !KIN_FIRST.test(c.sentence)) return [{ key: 'allergy', value: v, subject: c.speaker, confidence: 0.75, implicit: true, metadata: { frame: 'reaction+trigger' } }];
+    const t = triggeredReaction(c.sentence);
+    const v = t && /^\s*(?:I|my\s+[a-z]+)\b|(?:whenever|every\s+time|if|when)\s+I\b/i.test(c.sentence) ? t : causedReaction(c.sentence);
+    if (v && !KIN_FIRST.test(c.sentence)) return [{ key: 'allergy', value: v, subject: c.speaker, confidence: 0.75, implicit: true, metadata: { frame: 'reaction+trigger' } }];
   }
   if ((m = /\ballergic\s+to\s+(.+)/i.exec(t))) {
     for (const v of splitList(cutValue(m[1], /\s+(?:so|which|that)\b/i))) if (v.split(/\s+/).length <= 3) out.push({ key: 'allergy', value: v.toLowerCase() });
@@ -86,7 +94,7 @@ const allergy: Rule = (c) => {
 };
 
 const DIET = re(`(${DIET_RE})`, 'i');
-const RE_HEALTH_1 = re(`^(?:am|is|are|was|have\\s+been|has\\s+been|been)\\s+(?:a\\s+|now\\s+|strictly\\s+|fully\\s+|mostly\\s+|still\\s+|back\\s+to\\s+being\\s+|a\\s+strict\\s+)*${DIET.source}\\b`, 'i');
+const RE_HEALTH_1 = re(`^(?:am|is|are|was|have\\s+been|has\\s+been|been)\\s+(?:a\\s+|now\\s+|strictly\\s+|fully\\s+|mostly\\s+|still\\s+|basically\\s+|pretty\\s+much\\s+|more\\s+or\\s+less\\s+|kind\\s+of\\s+|sort\\s+of\\s+|back\\s+to\\s+being\\s+|a\\s+strict\\s+)*${DIET.source}\\b`, 'i');
 // "went vegan", "went back to being vegetarian", "returned to being vegan": a diet taken (again) is current.
 const RE_HEALTH_2 = re(`\\b(?:(?:went|gone|going|go|turned|became|become|switched\\s+to\\s+being|switched\\s+to\\s+(?:a\\s+)?)(?:\\s+back\\s+to\\s+(?:being\\s+(?:a\\s+)?)?)?|(?:returned|returning|switched|switching)\\s+(?:back\\s+)?to\\s+(?:being\\s+(?:a\\s+)?)?)\\s*(?:fully\\s+)?${DIET.source}\\b`, 'i');
 const RE_HEALTH_3 = re(`\\b(?:follow|follows|following|on|doing|do|eat|eats|eating|keep|keeps)\\s+(?:a\\s+|the\\s+|strictly\\s+)?${DIET.source}(?:\\s+diet)?\\b`, 'i');
@@ -116,6 +124,7 @@ const FOOD_LIST = `(?:${FOOD_WORD})(?:\\s*(?:,|\\bor\\b|\\band\\b|\\bnor\\b)\\s*
 const RULED_OUT = re(`\\b(?:no|not|never|nor|without|avoid|skip|cut\\s+out|gave\\s+up|give\\s+up|don['’]t\\s+(?:eat|touch|have)|do\\s+not\\s+(?:eat|touch|have)|won['’]t\\s+(?:eat|touch)|can['’]t\\s+(?:eat|have)|never\\s+(?:eat|touch))\\s+(?:(?:any|other|any\\s+other|all|eat|touch)\\s+)*(${FOOD_LIST})\\b`, 'gi');
 /** Kept: "except fish", "apart from seafood", "I (do|still|will) eat fish", "I'll eat seafood". */
 const KEPT = re(`\\b(?:except(?:\\s+for)?|apart\\s+from|other\\s+than|besides|(?:I|I['’]ll|I\\s+will|I\\s+do|I\\s+still|I\\s+still\\s+do)\\s+(?:eat|have))\\s+(?:some\\s+)?(${FOOD_LIST})\\b`, 'gi');
+const ONLY_ONE = re(`\\b(${FOOD_LIST})\\s+(?:is|are)\\s+the\\s+only\\s+(meat|meats|animal|dairy)\\b[^.;]*?\\bI\\s+(?:will\\s+|still\\s+)?(?:eat|have|touch)\\b`, 'i');
 const classesIn = (list: string) =>
   new Set(Object.entries(FOOD_CLASSES).filter(([, ws]) => ws.some((w) => new RegExp(`\\b${w.replace(/ /g, '\\s+')}\\b`, 'i').test(list))).map(([k]) => k));
 /** The diet a sentence of kept and ruled-out foods names, or null when it keeps none or rules none out. */
@@ -125,6 +134,12 @@ export function dietByFoods(sentence: string): string | null {
   const kept = new Set<string>();
   for (const m of sentence.matchAll(RULED_OUT)) for (const k of classesIn(m[1])) out.add(k);
   for (const m of sentence.matchAll(KEPT)) for (const k of classesIn(m[1])) kept.add(k);
+  // "fish is the only meat I eat": the food kept, and the rest of its class ruled out.
+  const only = ONLY_ONE.exec(sentence);
+  if (only) {
+    for (const k of classesIn(only[1])) kept.add(k);
+    for (const k of classesIn(only[2])) out.add(k);
+  }
   if (out.size === 0 || kept.size === 0) return null;
   const fit = DIET_BY_CLASSES.find(([, ex]) => [...out].every((k) => ex.includes(k)) && ![...kept].some((k) => ex.includes(k)));
   return fit ? fit[0] : null;
