@@ -18,7 +18,7 @@ const ITEM = /(?:^|[,;]\s*|\s(?:and|then|but|so)\s+|\b(?:it\s+was|it\s*['’]s|w
 const SETTING_FIRST = /(?:^|[,;]\s*|\s(?:and|but|then|while|whereas)\s+)(?:(?:with|at|in|around|among|outside|everywhere|elsewhere|inside)\b[^,;.]{0,30}?|(?:growing\s+up|now|these\s+days|nowadays|as\s+a\s+(?:kid|child)|back\s+then|at\s+first|day\s+to\s+day)[,]?)\s(?:it\s*['’]s|it\s+is|it\s+was|it\s+has\s+been|(?:I|we)\s+(?:speak|spoke|talk|talked|use|used|switch\s+to|switched\s+to))\s+(?:(?:mostly|mainly|only|just|all|always|usually|more)\s+)?([\p{Lu}][\p{L}'’-]+)(?=\s*(?:[,.;!]|$)|\s+(?:with|at|in|and|but|all|mostly|most|now|these|too|though|for|everywhere|elsewhere|otherwise|then)\b)/gu;
 /** A clause of its own about a language the speaker uses: "English is what I use most", "Arabic is my first language". */
 const OWN_CLAUSE = [
-  /(?:^|[^\p{L}])([\p{Lu}][\p{L}'’-]+)\s+is\s+what\s+(?:I|we)\s+(?:\p{L}+\s+)?(?:use|speak|talk|think\s+in|dream\s+in|write\s+in)\b/gu,
+  /(?:^|[^\p{L}])([\p{Lu}][\p{L}'’-]+)\s+is\s+what\s+(?:I|we)\s+(?:[\p{L}]+\s+)?(?:use|speak|talk|think\s+in|dream\s+in|write\s+in)\b/gu,
   /(?:^|[^\p{L}])([\p{Lu}][\p{L}'’-]+)\s+(?:is|was)\s+my\s+(?:first|native|main|home|second|third|mother|everyday|working|strongest|best)\s+(?:language|tongue)\b/gu,
   /\bmy\s+(?:first|native|main|home|second|third|mother|everyday|working|strongest|best)\s+(?:language|tongue)\s+(?:is|was)\s+([\p{Lu}][\p{L}'’-]+)/gu,
   /\bI(?:['’]m|\s+am)\s+(?:a\s+)?(?:native|fluent|first-language|heritage)\s+([\p{Lu}][\p{L}'’-]+)\s+speaker\b/gu,
