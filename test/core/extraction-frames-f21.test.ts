@@ -28,6 +28,8 @@ describe('languages: the setting first, or a clause of its own', () => {
     ["in the kitchen it's Farsi with my aunties and Swedish everywhere else", ['farsi', 'swedish']],
     ["Growing up it was Yoruba, and now it's English most of the time.", ['yoruba', 'english']],
     ["I'm a native Tagalog speaker.", ['tagalog']],
+    ['My parents spoke Igbo to me, but I answered in English.', ['english']],
+    ['I switch between Hebrew and English all day.', ['hebrew', 'english']],
   ])('%s', (text, want) => expect(own(text, 'language')).toEqual(expect.arrayContaining(want)));
 
   test.each([
@@ -36,6 +38,7 @@ describe('languages: the setting first, or a clause of its own', () => {
     ['I wish I could speak Greek with my in-laws and Russian at work.'],
     ['Maria is what I call her.'],
     ['Growing up it was Lego every weekend.'],
+    ['I answered in a hurry.'],
   ])('not the speaker’s language: %s', (text) => expect(own(text, 'language')).toEqual([]));
 });
 
@@ -67,6 +70,7 @@ describe('diets: the foods kept beside those ruled out', () => {
     ['I eat eggs and cheese but no meat or fish.', 'vegetarian'],
     ['Fish is the only meat I eat.', 'pescatarian'],
     ["I'm basically pescatarian.", 'pescatarian'],
+    ['I stopped eating meat but still have fish now and then.', 'pescatarian'],
   ])('%s', (text, want) => expect(own(text, 'diet')).toEqual([want]));
 
   test.each([
@@ -91,6 +95,7 @@ describe('allergies: a reaction with its trigger', () => {
     ['every time i eat anything with mustard my lips puff up', 'mustard'],
     ['Cats make my eyes puff up.', 'cats'],
     ['Being near dogs makes me sneeze.', 'dogs'],
+    ["My throat gets scratchy when I'm around hay.", 'hay'],
   ])('%s', (text, want) => expect(own(text, 'allergy')).toEqual([want]));
 
   test.each([
@@ -100,6 +105,7 @@ describe('allergies: a reaction with its trigger', () => {
     ['Chopping onions makes my eyes sting.'],
     ['Cats make my son sneeze.'],
     ['My kids make me itch to get out of the house.'],
+    ["My throat gets tight whenever I'm around my boss."],
     ["My daughter breaks out in hives whenever she's around dogs."],
   ])('no allergy of the speaker: %s', (text) => expect(own(text, 'allergy')).toEqual([]));
 });

@@ -21,6 +21,7 @@ const OWN_CLAUSE = [
   /(?:^|[^\p{L}])([\p{Lu}][\p{L}'’-]+)\s+is\s+what\s+(?:I|we)\s+(?:[\p{L}]+\s+)?(?:use|speak|talk|think\s+in|dream\s+in|write\s+in)\b/gu,
   /(?:^|[^\p{L}])([\p{Lu}][\p{L}'’-]+)\s+(?:is|was)\s+my\s+(?:first|native|main|home|second|third|mother|everyday|working|strongest|best)\s+(?:language|tongue)\b/gu,
   /\bmy\s+(?:first|native|main|home|second|third|mother|everyday|working|strongest|best)\s+(?:language|tongue)\s+(?:is|was)\s+([\p{Lu}][\p{L}'’-]+)/gu,
+  /\b(?:I|we)\s+(?:always\s+|just\s+|usually\s+|constantly\s+)?(?:answer(?:ed)?|repl(?:y|ied)|switch(?:ed)?\s+between|flip(?:ped)?\s+between|code-switch(?:ed)?\s+between|mix(?:ed)?)\s+(?:back\s+)?(?:in\s+)?([\p{Lu}][\p{L}'’-]+)(?:\s+and\s+([\p{Lu}][\p{L}'’-]+))?/gu,
   /\bI(?:['’]m|\s+am)\s+(?:a\s+)?(?:native|fluent|first-language|heritage)\s+([\p{Lu}][\p{L}'’-]+)\s+speaker\b/gu,
   /\b(?:get\s+by|hold\s+(?:a|my\s+own\s+in\s+a)\s+conversation|converse|am\s+fluent|['’]m\s+fluent)\s+in\s+([\p{Lu}][\p{L}'’-]+)/gu,
   /\b(?:I|we)\s+(?:mostly\s+|mainly\s+|only\s+|also\s+)?(?:use|speak|talk)\s+(?:mostly\s+|mainly\s+)?([\p{Lu}][\p{L}'’-]+)\s+(?:at|with|for|in|around|most|mostly)\b/gu,
@@ -48,7 +49,8 @@ function ownClauses(sentence: string, speaker: string, lex: Lexicon): Draft[] {
   const lowered = sentence.replace(/^\s*[\p{Lu}](?=[\p{Ll}]+\s)/u, (c) => c.toLowerCase());
   const found: string[] = [];
   for (const re of [SETTING_FIRST, ...OWN_CLAUSE])
-    for (const m of (re === SETTING_FIRST ? lowered : sentence).matchAll(re)) if (isKind(m[1].toLowerCase(), 'language', lex) && !found.includes(m[1])) found.push(m[1]);
+    for (const m of (re === SETTING_FIRST ? lowered : sentence).matchAll(re))
+      for (const w of [m[1], m[2]]) if (w && isKind(w.toLowerCase(), 'language', lex) && !found.includes(w)) found.push(w);
   return found.map((value) => ({ key: 'language', value, subject: speaker, confidence: 0.8, metadata: { frame: 'language clause' } }));
 }
 

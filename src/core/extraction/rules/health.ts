@@ -46,7 +46,7 @@ function heldBack(text: string | undefined): string | null {
  * trigger is the noun phrase of a trigger clause (whenever / every time / if / when + I'm around X, I touch X, I eat X,
  * there's X around) or of "around X" on the reaction itself. A person or a feeling is no allergen.
  */
-export const ALLERGIC_SIGNS: readonly string[] = ['swell', 'swells', 'swelled', 'swelling', 'swollen', 'puff', 'puffs', 'puffed', 'puffy', 'hives', 'rash', 'rashes', 'welts', 'blotches', 'blotchy', 'sneeze', 'sneezes', 'sneezing', 'wheeze', 'wheezes', 'wheezing', 'wheezy', 'itch', 'itches', 'itching', 'itchy', 'streaming', 'stream', 'watery', 'water', 'runny', 'streams', 'tingle', 'tingles', 'tingling', 'anaphylaxis', 'anaphylactic', 'break out', 'breaks out', 'broke out', 'come out in', 'comes out in', 'came out in', 'close up', 'closes up', 'tightens'];
+export const ALLERGIC_SIGNS: readonly string[] = ['swell', 'swells', 'swelled', 'swelling', 'swollen', 'puff', 'puffs', 'puffed', 'puffy', 'hives', 'rash', 'rashes', 'welts', 'blotches', 'blotchy', 'sneeze', 'sneezes', 'sneezing', 'wheeze', 'wheezes', 'wheezing', 'wheezy', 'itch', 'itches', 'itching', 'itchy', 'streaming', 'stream', 'watery', 'water', 'runny', 'streams', 'tingle', 'tingles', 'tingling', 'anaphylaxis', 'anaphylactic', 'break out', 'breaks out', 'broke out', 'come out in', 'comes out in', 'came out in', 'close up', 'closes up', 'tightens', 'scratchy', 'tight', 'stuffy'];
 const SELF_PART = `(?:I|my\\s+(?:${[...BODY_PARTS, 'nose', 'eye', 'hands', 'hand', 'arms', 'neck', 'ears', 'lungs', 'whole body', 'body', 'cheeks', 'eyelids'].join('|').replace(/ /g, '\\s+')}))`;
 const SIGN = ALLERGIC_SIGNS.map((w) => w.replace(/ /g, '\\s+')).join('|');
 /** The speaker's reaction: "I … sneeze", "my eyes swell", within a few words. */
@@ -121,9 +121,9 @@ export const DIET_BY_CLASSES: readonly (readonly [string, readonly string[]])[] 
 const FOOD_WORD = Object.values(FOOD_CLASSES).flat().sort((a, b) => b.length - a.length).join('|').replace(/ /g, '\\s+');
 const FOOD_LIST = `(?:${FOOD_WORD})(?:\\s*(?:,|\\bor\\b|\\band\\b|\\bnor\\b)\\s*(?:any\\s+)?(?:${FOOD_WORD}))*`;
 /** Ruled out: "no (other) meat", "not chicken or beef", "don't eat meat", "never touch pork". */
-const RULED_OUT = re(`\\b(?:no|not|never|nor|without|avoid|skip|cut\\s+out|gave\\s+up|give\\s+up|don['’]t\\s+(?:eat|touch|have)|do\\s+not\\s+(?:eat|touch|have)|won['’]t\\s+(?:eat|touch)|can['’]t\\s+(?:eat|have)|never\\s+(?:eat|touch))\\s+(?:(?:any|other|any\\s+other|all|eat|touch)\\s+)*(${FOOD_LIST})\\b`, 'gi');
+const RULED_OUT = re(`\\b(?:no|not|never|nor|without|avoid|skip|cut\\s+out|gave\\s+up|give\\s+up|(?:stopped|quit|gave\\s+up)\\s+eating|don['’]t\\s+(?:eat|touch|have)|do\\s+not\\s+(?:eat|touch|have)|won['’]t\\s+(?:eat|touch)|can['’]t\\s+(?:eat|have)|never\\s+(?:eat|touch))\\s+(?:(?:any|other|any\\s+other|all|eat|touch)\\s+)*(${FOOD_LIST})\\b`, 'gi');
 /** Kept: "except fish", "apart from seafood", "I (do|still|will) eat fish", "I'll eat seafood". */
-const KEPT = re(`\\b(?:except(?:\\s+for)?|apart\\s+from|other\\s+than|besides|(?:I|I['’]ll|I\\s+will|I\\s+do|I\\s+still|I\\s+still\\s+do)\\s+(?:eat|have))\\s+(?:some\\s+)?(${FOOD_LIST})\\b`, 'gi');
+const KEPT = re(`\\b(?:except(?:\\s+for)?|apart\\s+from|other\\s+than|besides|(?:I|I['’]ll|I\\s+will|I\\s+do|I\\s+still|I\\s+still\\s+do|but\\s+still|still\\s+do)\\s+(?:eat|have))\\s+(?:some\\s+)?(${FOOD_LIST})\\b`, 'gi');
 const ONLY_ONE = re(`\\b(${FOOD_LIST})\\s+(?:is|are)\\s+the\\s+only\\s+(meat|meats|animal|dairy)\\b[^.;]*?\\bI\\s+(?:will\\s+|still\\s+)?(?:eat|have|touch)\\b`, 'i');
 const classesIn = (list: string) =>
   new Set(Object.entries(FOOD_CLASSES).filter(([, ws]) => ws.some((w) => new RegExp(`\\b${w.replace(/ /g, '\\s+')}\\b`, 'i').test(list))).map(([k]) => k));
