@@ -1,7 +1,9 @@
 /**
  * @module core/extraction/rules/health
  * Health facts: allergies and intolerances, diets (and their ends: "not vegetarian anymore"),
- * diagnosed conditions. "I don't eat meat anymore" is a vegetarian diet, not a retraction.
+ * diagnosed conditions. "I don't eat meat anymore" is a vegetarian diet, not a retraction. A diet is also named by
+ * the foods kept beside those ruled out (FOOD_CLASSES × DIET_BY_CLASSES: "I eat fish but no other meat"), and an
+ * allergy by a reaction of the speaker's with its trigger (ALLERGIC_SIGNS: "my eyes swell shut whenever I'm around cats").
  */
 import { re } from '../re.ts';
 import type { Draft, Rule } from '../model.ts';
