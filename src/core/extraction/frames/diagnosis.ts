@@ -5,6 +5,10 @@
  * condition must be an illness to the lexicon; a teller must be a health professional to it (a vet's finding is the
  * animal's); a result ("came back", "turns out") needs no teller. Someone else's ("my sister's GP", a sentence about
  * him or her), a question, a denial or a guess ("might be") is no diagnosis of the speaker.
+ * A finding reported as the speaker's own "I have X" ("got told I have sleep apnoea at my check-up", "the nurse said
+ * I've got a hiatus hernia", "found out I have X") is one too; and "I have an underactive thyroid" names a condition by
+ * its shape — a dysfunction adjective (DYSFUNCTION, data) on a body part the lexicon knows, or a body part with a
+ * problem noun ("a thyroid problem"), or a level ("high cholesterol") — with no illness word at all.
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
@@ -32,6 +36,37 @@ function illnessIn(raw: string, lex: Lexicon): string | null {
     const phrase = words.slice(0, n).join(' ');
     const forms = /['’]s?$/.test(phrase) ? [`${phrase.replace(/['’]s?$/, "'s")} disease`, `${phrase.replace(/['’]s?$/, '')} disease`, `${phrase.replace(/['’]s?$/, "'s")} syndrome`] : [phrase];
     for (const f of forms) if (isKind(f.toLowerCase(), 'illness', lex)) return f === phrase ? phrase : f;
+  }
+  return null;
+}
+
+/** "… told me / said / found out (that) I have X": the speaker's own "I have", reported. Its teller is checked apart. */
+const REPORTED_HAVE = /\b(?:told|tells|telling|said|says|reckons|reckoned|found\s+out|find\s+out|finding\s+out|learn(?:ed|t)|discovered|turns?\s+out|turned\s+out|confirmed|realis(?:ed|e)|realiz(?:ed|e))\b(?:\s+me)?(?:\s+(?:at|after|during|on|in|last|this|that|yesterday|today|recently|finally)\b[^,;.]{0,40}?)?[\s,]+(?:that\s+)?I\s*(?:['’]ve\s+got|\s+have\s+got|\s+have|\s+had|['’]d\s+got|\s+got)\s+(.+)/i;
+/** "I have / I've got (a|an) …": the speaker's own condition told plainly. */
+const I_HAVE = /(?:^|[\s,;])I\s*(?:['’]ve\s+(?:got|had)|\s+have\s+(?:got|had)|\s+have|\s+got|\s+live\s+with|\s+suffer\s+from)\s+(?:(?:a|an)\s+)?(?:slightly\s+|mildly\s+|bit\s+of\s+an?\s+)?(.+)/i;
+/** Adjectives of a body part working wrong: with a body part they name a condition ("an underactive thyroid"). */
+export const DYSFUNCTION: readonly string[] = ['underactive', 'overactive', 'irregular', 'enlarged', 'leaky', 'lazy', 'fatty', 'collapsed', 'perforated', 'prolapsed', 'herniated', 'slipped', 'torn', 'damaged', 'dodgy', 'irritable', 'sluggish', 'misshapen', 'deviated'];
+/** Bodily workings that are not parts to the lexicon but take the same adjectives ("an irregular heartbeat"). */
+export const BODILY_WORKINGS: readonly string[] = ['heartbeat', 'heart rhythm', 'heart rate', 'metabolism', 'immune system', 'septum', 'disc'];
+/** Nouns that, after a body part, make a condition of it ("a thyroid problem", "a kidney condition"). */
+export const PART_TROUBLE: readonly string[] = ['problem', 'condition', 'issue', 'disorder', 'disease', 'murmur', 'infection', 'stone', 'stones'];
+/** Measured levels that are conditions when high or low ("high cholesterol", "low iron"). */
+export const LEVELS: readonly string[] = ['cholesterol', 'blood pressure', 'blood sugar', 'iron', 'vitamin d', 'b12', 'potassium', 'thyroid levels', 'platelets'];
+
+const isPart = (w: string, lex: Lexicon) => !isKind(w, 'animal', lex) && (lex.isA(w, 'body part', { pos: 'noun', maxSenses: 2 }) || lex.isA(w, 'organ', { pos: 'noun', maxSenses: 2 }));
+/** A condition named by its shape rather than an illness word: "underactive thyroid", "thyroid problem", "high cholesterol". */
+function shapedCondition(raw: string, lex: Lexicon): string | null {
+  const np = raw.split(NP_END)[0].trim().toLowerCase().replace(/^(?:a|an|the|really|very|slightly|mildly|quite)\s+/g, '');
+  const w = np.split(/\s+/);
+  if (w.length >= 2 && DYSFUNCTION.includes(w[0])) {
+    const two = w.slice(1, 3).join(' ');
+    if (w.length >= 3 && BODILY_WORKINGS.includes(two)) return `${w[0]} ${two}`;
+    if (BODILY_WORKINGS.includes(w[1]) || isPart(w[1], lex)) return `${w[0]} ${w[1]}`;
+  }
+  if (w.length >= 2 && PART_TROUBLE.includes(w[1]) && isPart(w[0], lex)) return `${w[0]} ${w[1]}`;
+  if (w.length >= 2 && /^(?:high|low|raised|elevated)$/.test(w[0])) {
+    const lvl = LEVELS.find((l) => np.slice(w[0].length + 1).startsWith(l) && !/^[\p{L}]/u.test(np.slice(w[0].length + 1 + l.length)));
+    if (lvl) return `${w[0]} ${lvl}`;
   }
   return null;
 }
@@ -81,9 +116,16 @@ export function diagnosisDrafts(sentence: string, speaker: string, lex?: Lexicon
       break;
     }
   }
-  const value = rest ? illnessIn(rest, lex) : null;
-  return value ? [{ key: 'health_condition', value, subject: speaker, confidence: 0.85, metadata: { frame: 'diagnosis' } }] : [];
+  let value = rest ? illnessIn(rest, lex) : null;
+  // "got told I have an underactive thyroid", "the nurse said I've got a hiatus hernia": a reported "I have X".
+  const reported = value ? null : REPORTED_HAVE.exec(sentence);
+  if (reported && !/\b(?:not|never|no)\b/i.test(reported[1].split(NP_END)[0])) value = illnessIn(reported[1].replace(/^(?:a|an)\s+/i, ''), lex) ?? shapedCondition(reported[1], lex);
+  // "I have an underactive thyroid", "I've got high cholesterol": the condition named by its shape.
+  const plain = value || NEGATED.test(sentence) ? null : I_HAVE.exec(sentence);
+  if (plain) value = shapedCondition(plain[1], lex);
+  return value ? [{ key: 'health_condition', value, subject: speaker, confidence: 0.85, metadata: { frame: reported ? 'diagnosis reported' : plain ? 'condition shape' : 'diagnosis' } }] : [];
 }
+const NEGATED = /\b(?:not|never|no\s+longer|don['’]t|haven['’]t|didn['’]t)\b/i;
 
 /** An answer's hedges after the named thing: "labyrinthitis apparently", "shingles, they think". */
 const ANSWER_TAIL = /[\s,]+(?:apparently|they\s+think|they\s+reckon|i\s+think|in\s+the\s+end|of\s+all\s+things|as\s+it\s+turns\s+out|lol|haha)\s*[.!]*$/i;

@@ -1,7 +1,9 @@
 /**
  * @module core/extraction/rules/health
  * Health facts: allergies and intolerances, diets (and their ends: "not vegetarian anymore"),
- * diagnosed conditions. "I don't eat meat anymore" is a vegetarian diet, not a retraction.
+ * diagnosed conditions. "I don't eat meat anymore" is a vegetarian diet, not a retraction. A diet is also named by
+ * the foods kept beside those ruled out (FOOD_CLASSES × DIET_BY_CLASSES: "I eat fish but no other meat"), and an
+ * allergy by a reaction of the speaker's with its trigger (ALLERGIC_SIGNS: "my eyes swell shut whenever I'm around cats").
  */
 import { re } from '../re.ts';
 import type { Draft, Rule } from '../model.ts';
@@ -10,6 +12,7 @@ import { cutValue, splitList } from '../values.ts';
 import { RELATION_RE } from '../lexicon.ts';
 import { thirdPartyId } from '../subject-attribution.ts';
 import { tagFragment } from '../nlp.ts';
+import { BODY_PARTS } from '../frames/table.ts';
 
 /**
  * "Bee stings are dangerous for me, I'm allergic." / "Peanuts are a no-go for me. Severe allergy."
@@ -38,10 +41,45 @@ function heldBack(text: string | undefined): string | null {
   const v = (m?.[1] ?? m?.[2])?.toLowerCase();
   return v && !/^(?:it|that|this|them|meat|thanks|problem|worries)$/.test(v) ? v : null;
 }
+/**
+ * A reaction with its trigger, no allergy word: "my eyes swell shut whenever I'm around cats", "I start sneezing
+ * whenever there's pollen about", "my skin itches for days if I touch latex", "I come out in blotches whenever I have
+ * dairy". The reaction is the speaker's (I, or a part of them) and one of an allergy's (ALLERGIC_SIGNS, data); the
+ * trigger is the noun phrase of a trigger clause (whenever / every time / if / when + I'm around X, I touch X, I eat X,
+ * there's X around) or of "around X" on the reaction itself. A person or a feeling is no allergen.
+ */
+export const ALLERGIC_SIGNS: readonly string[] = ['swell', 'swells', 'swelled', 'swelling', 'swollen', 'puff', 'puffs', 'puffed', 'puffy', 'hives', 'rash', 'rashes', 'welts', 'blotches', 'blotchy', 'sneeze', 'sneezes', 'sneezing', 'wheeze', 'wheezes', 'wheezing', 'wheezy', 'itch', 'itches', 'itching', 'itchy', 'streaming', 'stream', 'watery', 'water', 'runny', 'streams', 'tingle', 'tingles', 'tingling', 'anaphylaxis', 'anaphylactic', 'break out', 'breaks out', 'broke out', 'come out in', 'comes out in', 'came out in', 'close up', 'closes up', 'tightens', 'scratchy', 'tight', 'stuffy'];
+const SELF_PART = `(?:I|my\\s+(?:${[...BODY_PARTS, 'nose', 'eye', 'hands', 'hand', 'arms', 'neck', 'ears', 'lungs', 'whole body', 'body', 'cheeks', 'eyelids'].join('|').replace(/ /g, '\\s+')}))`;
+const SIGN = ALLERGIC_SIGNS.map((w) => w.replace(/ /g, '\\s+')).join('|');
+/** The speaker's reaction: "I … sneeze", "my eyes swell", within a few words. */
+const REACTS = re(`(?:^|[^\\p{L}'’])${SELF_PART}\\s+(?:[a-z']+\\s+){0,3}?(?:${SIGN})\\b`, 'iu');
+/** The trigger: "whenever I'm around X", "every time I touch X", "if there's X about", or "around X" itself. */
+const TRIGGER = /\b(?:(?:whenever|every\s+time|each\s+time|any\s*time|when|if|as\s+soon\s+as)\s+(?:I\s*(?:['’]m|\s+am|\s+get|\s+go|\s+am\s+anywhere)\s+(?:around|near|close\s+to|next\s+to|anywhere\s+near|in\s+a\s+room\s+with)|I\s+(?:touch|eat|have|drink|handle|stroke|pet|smell|use|wear|eat\s+anything\s+with)|there\s*(?:['’]s|\s+is|\s+are)|(?:I\s+)?(?:go\s+)?near)|(?:around|near)(?=\s+(?:a|an|the|any)?\s*[a-z]))\s+(?:(?:a|an|the|any|some|fresh|even\s+a\s+little)\s+)?(?:(?:anything|something|stuff|food|everything|things)\s+(?:with|containing|that\s+has)\s+(?:any\s+|even\s+a\s+bit\s+of\s+)?)?([a-z][a-z-]*(?:\s+(?!(?:around|about|nearby|too|for|in|at|and|or|but|is|are|my|his|her|their|our|your|i|it|then|so|when|whenever|makes?|gives?|always|every|now)\b)[a-z][a-z-]*)?)/i;
+const NOT_ALLERGEN = /^(?:my|his|her|their|your|our|him|her|them|people|someone|anyone|everyone|strangers|crowds|it|this|that|stress|work|home|here|there|time|night|bed|sleep|tired|nervous|anxious|upset|the)\b/i;
+const KIN_FIRST = re(`^\\s*(?:my|our)\\s+(?:${RELATION_RE})\\b`, 'i');
+/** A cause that sets off the reaction: "cats make my eyes puff up", "being near dogs makes me sneeze". */
+const CAUSES = re(`(?:^|[,;]\\s*)(?:(?:being|sitting|standing)\\s+(?:near|around|next\\s+to)\\s+|touching\\s+|even\\s+)?(?:the\\s+|any\\s+)?([a-z][a-z-]*(?:\\s+[a-z][a-z-]*)?)\\s+(?:always\\s+)?(?:make|makes|made|set|sets)\\s+(?:me|${SELF_PART.replace('I|', '')})\\s+(?:[a-z]+\\s+){0,2}?(?:${ALLERGIC_SIGNS.filter((w) => !/^water/.test(w)).map((w) => w.replace(/ /g, '\\\\s+')).join('|')})\\b`, 'i');
+function causedReaction(sentence: string): string | null {
+  const m = CAUSES.exec(sentence);
+  const v = m?.[1].toLowerCase();
+  return v && !NOT_ALLERGEN.test(v) && !/\b[a-z]+ing\b|^(?:they|these|those|it|that|this|he|she|you|we|i)$/.test(v) && !/\?|\b(?:would|might|could|wish|used\s+to)\b/i.test(sentence) ? v : null;
+}
+function triggeredReaction(sentence: string): string | null {
+  if (!REACTS.test(sentence) || /\?|\b(?:would|might|could|wish|maybe|used\s+to)\b/i.test(sentence)) return null;
+  const m = TRIGGER.exec(sentence);
+  const v = m?.[1]?.toLowerCase().replace(/\s+(?:too|again|though)$/, '');
+  return v && !NOT_ALLERGEN.test(v) ? v : null;
+}
+
 const allergy: Rule = (c) => {
   const t = c.core;
   const out: Draft[] = [];
   let m: RegExpExecArray | null;
+  if (!/\ballerg|\bintoleran/i.test(c.sentence) && !c.negated) {
+    const t = triggeredReaction(c.sentence);
+    const v = t && /^\s*(?:I|my\s+[a-z]+)\b|(?:whenever|every\s+time|if|when)\s+I\b/i.test(c.sentence) ? t : causedReaction(c.sentence);
+    if (v && !KIN_FIRST.test(c.sentence)) return [{ key: 'allergy', value: v, subject: c.speaker, confidence: 0.75, implicit: true, metadata: { frame: 'reaction+trigger' } }];
+  }
   if ((m = /\ballergic\s+to\s+(.+)/i.exec(t))) {
     for (const v of splitList(cutValue(m[1], /\s+(?:so|which|that)\b/i))) if (v.split(/\s+/).length <= 3) out.push({ key: 'allergy', value: v.toLowerCase() });
   } else if ((m = /\b(?:have|has|got)\s+(?:a|an|severe|mild|bad|serious)?\s*(?:severe\s+|mild\s+|bad\s+|serious\s+)?([a-z]+(?:\s+[a-z]+)?)\s+allerg(?:y|ies)\b/i.exec(t))) {
@@ -58,16 +96,63 @@ const allergy: Rule = (c) => {
 };
 
 const DIET = re(`(${DIET_RE})`, 'i');
-const RE_HEALTH_1 = re(`^(?:am|is|are|was|have\\s+been|has\\s+been|been)\\s+(?:a\\s+|now\\s+|strictly\\s+|fully\\s+|mostly\\s+|still\\s+|back\\s+to\\s+being\\s+|a\\s+strict\\s+)*${DIET.source}\\b`, 'i');
+const RE_HEALTH_1 = re(`^(?:am|is|are|was|have\\s+been|has\\s+been|been)\\s+(?:a\\s+|now\\s+|strictly\\s+|fully\\s+|mostly\\s+|still\\s+|basically\\s+|pretty\\s+much\\s+|more\\s+or\\s+less\\s+|kind\\s+of\\s+|sort\\s+of\\s+|back\\s+to\\s+being\\s+|a\\s+strict\\s+)*${DIET.source}\\b`, 'i');
 // "went vegan", "went back to being vegetarian", "returned to being vegan": a diet taken (again) is current.
 const RE_HEALTH_2 = re(`\\b(?:(?:went|gone|going|go|turned|became|become|switched\\s+to\\s+being|switched\\s+to\\s+(?:a\\s+)?)(?:\\s+back\\s+to\\s+(?:being\\s+(?:a\\s+)?)?)?|(?:returned|returning|switched|switching)\\s+(?:back\\s+)?to\\s+(?:being\\s+(?:a\\s+)?)?)\\s*(?:fully\\s+)?${DIET.source}\\b`, 'i');
 const RE_HEALTH_3 = re(`\\b(?:follow|follows|following|on|doing|do|eat|eats|eating|keep|keeps)\\s+(?:a\\s+|the\\s+|strictly\\s+)?${DIET.source}(?:\\s+diet)?\\b`, 'i');
 const RE_HEALTH_4 = re(`\\bas\\s+a\\s+${DIET.source}\\b`, 'i');
 /** Ending a diet: "gave up on the vegetarian thing", "quit keto", "stopped being vegan", "fell off the paleo wagon". */
 const RE_DIET_END = re(`\\b(?:gave\\s+up|give\\s+up|given\\s+up|quit|stopped|dropped|ditched|abandoned|fell\\s+off)\\s+(?:on\\s+)?(?:being\\s+(?:a\\s+)?|the\\s+|my\\s+|doing\\s+)?${DIET.source}(?:\\s+(?:thing|diet|lifestyle|wagon|experiment))?\\b`, 'i');
+/**
+ * Food words by the class a diet rules in or out (data): a sentence that keeps one class and rules out another names
+ * the diet whose exclusions fit — "I eat fish but no other meat", "no meat for me except fish", "I'll eat seafood, just
+ * not chicken or beef" (pescatarian); "eggs and cheese, but no meat or fish" (vegetarian).
+ */
+export const FOOD_CLASSES: Readonly<Record<string, readonly string[]>> = {
+  meat: ['meat', 'meats', 'red meat', 'white meat', 'beef', 'pork', 'lamb', 'mutton', 'veal', 'chicken', 'poultry', 'turkey', 'duck', 'bacon', 'ham', 'steak', 'sausage', 'sausages', 'burgers'],
+  fish: ['fish', 'seafood', 'shellfish', 'salmon', 'tuna', 'cod', 'prawns', 'shrimp', 'mussels', 'sushi'],
+  dairy: ['dairy', 'cheese', 'milk', 'butter', 'yoghurt', 'yogurt', 'cream'],
+  egg: ['egg', 'eggs'],
+};
+/** Diets by the food classes they exclude, narrowest first: the first whose exclusions cover what is ruled out wins. */
+export const DIET_BY_CLASSES: readonly (readonly [string, readonly string[]])[] = [
+  ['pescatarian', ['meat']],
+  ['vegetarian', ['meat', 'fish']],
+  ['vegan', ['meat', 'fish', 'dairy', 'egg']],
+];
+const FOOD_WORD = Object.values(FOOD_CLASSES).flat().sort((a, b) => b.length - a.length).join('|').replace(/ /g, '\\s+');
+const FOOD_LIST = `(?:${FOOD_WORD})(?:\\s*(?:,|\\bor\\b|\\band\\b|\\bnor\\b)\\s*(?:any\\s+)?(?:${FOOD_WORD}))*`;
+/** Ruled out: "no (other) meat", "not chicken or beef", "don't eat meat", "never touch pork". */
+const RULED_OUT = re(`\\b(?:no|not|never|nor|without|avoid|skip|cut\\s+out|gave\\s+up|give\\s+up|(?:stopped|quit|gave\\s+up)\\s+eating|don['’]t\\s+(?:eat|touch|have)|do\\s+not\\s+(?:eat|touch|have)|won['’]t\\s+(?:eat|touch)|can['’]t\\s+(?:eat|have)|never\\s+(?:eat|touch))\\s+(?:(?:any|other|any\\s+other|all|eat|touch)\\s+)*(${FOOD_LIST})\\b`, 'gi');
+/** Kept: "except fish", "apart from seafood", "I (do|still|will) eat fish", "I'll eat seafood". */
+const KEPT = re(`\\b(?:except(?:\\s+for)?|apart\\s+from|other\\s+than|besides|(?:I|I['’]ll|I\\s+will|I\\s+do|I\\s+still|I\\s+still\\s+do|but\\s+still|still\\s+do)\\s+(?:eat|have))\\s+(?:some\\s+)?(${FOOD_LIST})\\b`, 'gi');
+const ONLY_ONE = re(`\\b(${FOOD_LIST})\\s+(?:is|are)\\s+the\\s+only\\s+(meat|meats|animal|dairy)\\b[^.;]*?\\bI\\s+(?:will\\s+|still\\s+)?(?:eat|have|touch)\\b`, 'i');
+const classesIn = (list: string) =>
+  new Set(Object.entries(FOOD_CLASSES).filter(([, ws]) => ws.some((w) => new RegExp(`\\b${w.replace(/ /g, '\\s+')}\\b`, 'i').test(list))).map(([k]) => k));
+/** The diet a sentence of kept and ruled-out foods names, or null when it keeps none or rules none out. */
+export function dietByFoods(sentence: string): string | null {
+  if (/\?|\b(?:if|would|should|could|might|wish|maybe|try(?:ing)?\s+to)\b/i.test(sentence)) return null;
+  const out = new Set<string>();
+  const kept = new Set<string>();
+  for (const m of sentence.matchAll(RULED_OUT)) for (const k of classesIn(m[1])) out.add(k);
+  for (const m of sentence.matchAll(KEPT)) for (const k of classesIn(m[1])) kept.add(k);
+  // "fish is the only meat I eat": the food kept, and the rest of its class ruled out.
+  const only = ONLY_ONE.exec(sentence);
+  if (only) {
+    for (const k of classesIn(only[1])) kept.add(k);
+    for (const k of classesIn(only[2])) out.add(k);
+  }
+  if (out.size === 0 || kept.size === 0) return null;
+  const fit = DIET_BY_CLASSES.find(([, ex]) => [...out].every((k) => ex.includes(k)) && ![...kept].some((k) => ex.includes(k)));
+  return fit ? fit[0] : null;
+}
+
 const diet: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
+  // "I eat fish but no other meat": what is kept beside what is ruled out names the diet (FOOD_CLASSES).
+  const byFoods = c.subject.self ? dietByFoods(c.sentence) : null;
+  if (byFoods) return [{ key: 'diet', value: byFoods, confidence: 0.8, metadata: { frame: 'kept and ruled out' } }];
   const canon = (s: string) => DIETS[s.toLowerCase()] ?? s.toLowerCase();
   // "I don't eat pork", "we don't eat beef": a food the speaker never eats is a diet rule ("no pork").
   if ((m = /^(?:do\s+not|does\s+not|never)\s+(?:eat|eats|touch)\s+(?:any\s+)?(pork|beef|red\s+meat|dairy|eggs|seafood|fish|lamb|chicken|sugar|gluten)\b/i.exec(c.pred)) && !c.ending)
