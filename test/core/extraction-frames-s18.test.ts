@@ -235,3 +235,13 @@ describe('regressions found by the suite this session', () => {
   test('a word before a noun that can only be a noun is no learned pet name', () =>
     expect(said('got my Irish citizenship at last').some((f) => f.includes('|pet|'))).toBe(false));
 });
+
+describe('a role fronted with "as a", in a statement or a question', () => {
+  test.each([
+    ['as a dental nurse, is it worth buying my own loupes?', /dental nurse/],
+    ['as a paramedic my shifts are twelve hours, any tips for sleep?', /paramedic/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'job_title', value)).toBe(true));
+
+  test.each([['as a kid I loved trains'], ['as a treat we got pizza'], ['if I worked as a nurse, would I need a jab?']])('no role: %s', (text) =>
+    expect(said(text).some((f) => f.includes('|job_title|'))).toBe(false));
+});

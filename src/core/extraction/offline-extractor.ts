@@ -47,6 +47,7 @@ import { kinRoster } from './frames/kin-roster.ts';
 import { answeredIllness, askedAfterIllness, diagnosisDrafts } from './frames/diagnosis.ts';
 import { animalSignDrafts, breedAppositionDrafts } from './frames/animal-signs.ts';
 import { stillChecked } from './frames/still-check.ts';
+import { frontedRoleDrafts } from './frames/as-role.ts';
 import { languageRoster } from './frames/language-roster.ts';
 import { heldStanceDrafts } from './frames/held-stance.ts';
 import { landmarkDrafts } from './frames/landmark.ts';
@@ -947,7 +948,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       // "two boys, Ezra (4) and Milo (18 months)": a roster of named kin with ages, what the clauses left unsaid.
       if (!isJokeOrSarcasm(content))
         for (const sentence of prepare(content, lexicon).split(/(?<=[.!?])\s+|\n+/))
-          for (const d of [...kinRoster(sentence, speaker), ...languageRoster(sentence, speaker, lexicon)]) {
+          for (const d of [...kinRoster(sentence, speaker), ...languageRoster(sentence, speaker, lexicon), ...frontedRoleDrafts(sentence, lexicon).map((x) => ({ ...x, subject: speaker }))]) {
             const dup = d.key === 'age' ? out.some((c) => c.key === 'age' && (c.subject === d.subject || c.subject.endsWith(` ${d.subject!.split(' ').pop()}`))) : out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value));
             if (!dup) out.push(toCandidate(d, { id: d.subject!, self: d.subject === speaker }, content.trim(), CONFIDENCE.explicit));
             // "… and Ambrose who's just turned 5": the roster's age is the relative's; a speaker's age of the same number
