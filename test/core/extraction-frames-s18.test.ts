@@ -245,3 +245,9 @@ describe('a role fronted with "as a", in a statement or a question', () => {
   test.each([['as a kid I loved trains'], ['as a treat we got pizza'], ['if I worked as a nurse, would I need a jab?']])('no role: %s', (text) =>
     expect(said(text).some((f) => f.includes('|job_title|'))).toBe(false));
 });
+
+test('a report with a time phrase before "that" is still the reporter’s own', () => {
+  const facts = said('my flatmate Oona told me at breakfast that she is 27 and has never seen snow');
+  expect(has(facts, 'oona', 'age', /^27$/)).toBe(true);
+  expect(has(facts, 'user', 'age', /^27$/)).toBe(false);
+});

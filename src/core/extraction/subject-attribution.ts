@@ -444,7 +444,8 @@ export function reporterOwnClause(text: string): string | null {
 
 /** "My friend said she works at Apple" → the friend is the subject of "works at Apple". */
 export function resolveReportedSpeech(text: string, speaker: string): { subject: Subject; rest: string; relations: Draft[] } | 'skip' | null {
-  const m = /^(.*?)\s+(?:said|says|told\s+me|tells\s+me|mentioned|claims|claimed|thinks|thought)(?:\s+that)?\s+(he|she|they)\s+(.*)$/i.exec(text);
+  // ("told me at lunch that he…", "said yesterday she…": a short time or place phrase may sit between.)
+  const m = /^(.*?)\s+(?:said|says|told\s+me|tells\s+me|mentioned|claims|claimed|thinks|thought)(?:\s+(?:at|over|on|in|during|after|before|yesterday|today|earlier|last|this)\b[^,;.!?]{0,25}?)?(?:\s+that)?\s+(he|she|they)\s+(.*)$/i.exec(text);
   if (!m) return /\b(?:said|says|told\s+me|tells\s+me)\s+(?:that\s+)?(?:he|she|they|I|you)\b/i.test(text) || isOthersAdvice(text) ? 'skip' : null;
   const rel = parseRelationPhrase(m[1]);
   // "Quintavius nipped the postman again, he thinks he's herding him": the report opens a later clause; what comes
