@@ -2,8 +2,8 @@
  * @module core/extraction/person-mention
  * A person mention opening a clause, read as one noun phrase with its appositives in any order: a relation ("my
  * sister", "mum", "kid brother"), a rank among siblings ("the eldest of us"), a name, an age in brackets or between
- * commas, where they stand to the speaker ("from work", "on my team", "two doors down"), and asides the reader skips
- * (a bracketed remark, a "who …" clause). "Chinwe, my sister (38), is…", "mum (Beverley, 68) heads…", "Mandla (45), my
+ * commas, where they stand to the speaker ("from work", "on my team", "two doors down"), a "who …" aside (kept as a
+ * clause of its own) and a bracketed remark (skipped). "Chinwe, my sister (38), is…", "mum (Beverley, 68) heads…", "Mandla (45), my
  * eldest brother, is…", "Delfina next door (wind chimes, very loud ones) is…" all read as one person, then the
  * clause's own predicate. The result is the canonical mention the clause readers know: "my sister Chinwe (38) is…".
  *
@@ -50,7 +50,7 @@ const NAME = /((?:(?:Mrs|Mr|Ms|Miss|Mx|Dr)\.?\s+)?[\p{Lu}][\p{L}'’-]+)(?![\p{L
 const PLACE_IN = new RegExp(`\\b(${PLACE_WORDS})\\b`, 'iu');
 /** "he's 72", "who's 58", "she is 40" between commas: the age said as an aside. */
 const AGE_ASIDE = /(?:he|she|they|who)(?:['’]s|\s+is|\s+are)\s+(?:only\s+|just\s+|now\s+)?(\d{1,3})(?=\s*,)/iuy;
-/** A "who …" aside between commas, skipped (its social place, if any, still says who they are). */
+/** A "who …" aside between commas: kept as a clause of its own, and its social place, if any, says who they are. */
 const WHO_ASIDE = /who\s+[^,;.!?()]{1,60}(?=\s*,)/iuy;
 /** A discourse marker before the mention, dropped with it: "Apparently Steve in accounts has…", "btw my sister (Jo) is…". */
 const LEAD = /(?:apparently|so|and|but|anyway|well|oh|also|btw|fyi|guess\s+what|update)\s*[,:]?\s+(?=[\p{L}])/iuy;
