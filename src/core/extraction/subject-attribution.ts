@@ -93,35 +93,18 @@ function relationAsTitleUncached(raw: string): string {
   // "Chinwe, my sister (38), is…", "mum (Beverley, 68) heads…": a mention with its appositives in any order.
   const mention = canonicalPersonMention(text);
   if (mention) return mention;
-  const ranked = RANK_THEN_NAME.exec(text) ?? NAME_THEN_RANK.exec(text);
-  if (ranked && isName(ranked[1])) return `my sibling ${ranked[1]} ${text.slice(ranked[0].length)}`;
   // "my sister in Vancouver, Harpreet, is a hygienist": where the relative lives, then the name in apposition.
   const inPlace = RELATIVE_IN_PLACE.exec(text);
   if (inPlace && RELATIONS[inPlace[2].toLowerCase()] !== undefined && isName(inPlace[4]) && isName(inPlace[3].split(/\s+/)[0])) {
     const who = `${inPlace[1].toLowerCase()} ${inPlace[2].toLowerCase()} ${inPlace[4]}`;
     return `${who} lives in ${inPlace[3]}; ${who} ${text.slice(inPlace[0].length)}`;
   }
-  // "boss (Marit) is off to…", "my aunt (Dagny) lives…": a name in brackets after the relation is its name.
-  const bracketed = BRACKETED_NAME.exec(text);
-  if (bracketed && RELATIONS[bracketed[1].toLowerCase()] !== undefined && isName(bracketed[2])) return `my ${bracketed[1].toLowerCase()} ${bracketed[2]} ${text.slice(bracketed[0].length)}`;
-  // "Wilhelmina (wife) thinks…": a relation in brackets after the name.
-  const bracketedRelation = NAME_BRACKETED_RELATION.exec(text);
-  if (bracketedRelation && RELATIONS[bracketedRelation[2].toLowerCase()] !== undefined && isName(bracketedRelation[1])) return `my ${bracketedRelation[2].toLowerCase()} ${bracketedRelation[1]} ${text.slice(bracketedRelation[0].length)}`;
   // "Ingrid my aunt is a vet": the name first, its relation after it.
   const after = NAME_THEN_RELATION.exec(text);
   if (after && isName(after[1])) return `my ${after[2].toLowerCase()} ${after[1]} ${text.slice(after[0].length)}`;
-  // "Ines from work has…", "Tobias next door…", "Brodie, the lad across the road, …": the place is the relation.
-  const placed = NAME_AT_PLACE.exec(text);
-  if (placed && isName(placed[1])) {
-    const age = placed[3] ?? placed[4];
-    return `my ${SOCIAL_PLACES[placed[2].toLowerCase().replace(/\s+/g, ' ')] ?? 'friend'} ${placed[1]}${age ? `, ${age},` : ''} ${text.slice(placed[0].length)}`;
-  }
-  const m = OF_MINE.exec(text) ?? BARE_RELATION.exec(text);
-  if (!m || RELATIONS[m[1].toLowerCase()] === undefined || !isName(m[2])) {
-    const adj = ADJ_RELATION.exec(text);
-    if (!adj || RELATIONS[adj[1].toLowerCase()] === undefined || !isName(adj[2]) || !/^[\p{Lu}]/u.test(adj[2])) return text;
-    return `my ${adj[0].trim().split(/\s+/).slice(0, -1).join(' ').toLowerCase()} ${adj[2]} ${text.slice(adj[0].length)}`;
-  }
+  // "a mate of mine, Declan, is…": the mention reader takes no "a" before a relation.
+  const m = OF_MINE.exec(text);
+  if (!m || RELATIONS[m[1].toLowerCase()] === undefined || !isName(m[2])) return text;
   return `my ${m[1].toLowerCase()} ${m[2]} ${text.slice(m[0].length)}`;
 }
 /** Words before a relation noun that change who the person is: kept ("my ex wife", "my late husband", "my future mother-in-law"). */
@@ -174,8 +157,6 @@ const DIALECT_MY = new RegExp(`\\b[Mm]e\\s+(?=(?:${RELATION_RE})\\b(?![-'’]))`
 const TITLE_RELATION = new RegExp(`^(${RELATION_RE})\\s+(\\p{Lu}[\\p{L}'’-]+)\\s+(?=\\p{Ll})`, 'u');
 const PLACED_RELATIVE = new RegExp(`\\b((?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE})\\s+\\p{Lu}[\\p{L}'’-]+),?\\s+(?:down|up|over|out|back)\\s+in\\s+(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?),?\\s+(?=(?:has|had|is|was|just|still|now|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'gu');
 
-const NAME_BRACKETED_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+)\\s*\\(\\s*(?:my\\s+|our\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\)\\s*`, 'u');
-const BRACKETED_NAME = new RegExp(`^(?:(?:my|our)\\s+)?(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\s*\\(\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*\\)\\s*`, 'iu');
 /**
  * "my mentor Ingeborg, who has been at Siemens…": a relative clause on a named relation is a clause about that
  * person, split off as "…Ingeborg; my mentor Ingeborg has been at Siemens…" so attribution reads it as theirs.
@@ -195,26 +176,11 @@ export function splitWhoClause(text: string): string {
     .replace(WHO_CLAUSE, (_m, head: string, rel: string, name: string) => (isName(name) ? `${head}; my ${rel} ${name} ` : _m));
 }
 const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:(?:that|who|he|she)(?:'s|’s|\\s+is)\\s+)?(?:my|our|the)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'u');
-const PLACES = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.length).map((p) => p.replace(/ /g, '\\s+')).join('|');
-// Any other group the speaker shares with them, in lower case ("Thaddeus from accounts", "Jonno from footy"): a friend.
-// An age may follow in brackets or between commas ("Ulrike from the office (52) has…"): it stays with the name.
-const NAME_AT_PLACE = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)(?:\\s*,\\s*(?:the|a|our|my)\\s+(?:\\p{Ll}+\\s+){1,2}?|\\s+)(${PLACES}|from\\s+(?:the\\s+|my\\s+)?\\p{Ll}[\\p{L}-]+(?:\\s+\\p{Ll}[\\p{L}-]+)?(?=\\s+(?:(?:\\(\\d{1,3}\\)|,\\s*\\d{1,3}\\s*,)\\s+)?(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+(?:s|ed))\\b))(?:\\s*\\((\\d{1,3})\\)|\\s*,\\s*(\\d{1,3})\\s*,)?\\s*,?\\s*(?=\\p{Ll})`, 'u');
-/** The end of a relation in apposition: its comma, after at most a short modifier ("from the allotment", "since school"). */
-const APPOSITION_END = /^(?:\s+(?:from|at|since|in|of|on|down|up|over|across|next)\b[^,;.!?]{1,30})?\s*,\s*/;
 /** "Colleague of mine, Rashid, …", "a mate of mine, Declan, …". */
 const OF_MINE = new RegExp(`^(?:an?\\s+)?(${RELATION_RE})\\s+of\\s+(?:mine|ours)\\s*,?\\s*(\\p{Lu}[\\p{L}-]+)\\s*,?\\s*`, 'iu');
-/** "little brother Emrys has moved…", "older sister Kasia is…": a relation with its adjective and no "my", then a name and a verb. */
-const ADJ_RELATION = new RegExp(`^(?:${RELATION_ADJ})\\s+(${RELATION_RE})\\s+(\\p{Lu}[\\p{L}-]+)\\s+(?=\\p{Ll})`, 'iu');
-/** "Cousin Aurelio got a job…": a capitalised relation word as a title before the name. */
-const BARE_RELATION = new RegExp(`^(?!(?:Mum|Mom|Dad|Grandma|Grandpa)\\b)(\\p{Lu}(?:${RELATION_RE.split('|').filter((w) => !/[^a-z-]/.test(w)).map((w) => w.slice(1)).join('|')}))\\s+(\\p{Lu}[\\p{L}-]+)(?:\\s+(?=\\p{Ll})|(?=\\s*,\\s*(?:who|aged|\\d)))`, 'u');
-/**
- * A rank among the speaker's siblings in apposition with a name: "the eldest of us, Niamh, …", "Tolu, the baby of the
- * family, …", "Ines, the middle one of us, …": the named one is the speaker's sibling ("us" is the speaker's generation).
- */
-const SIBLING_RANK = '(?:the\\s+)?(?:eldest|oldest|youngest|middle(?:\\s+one)?|baby|wee\\s+one|little\\s+one)\\s+of\\s+(?:us(?:\\s+all)?|the\\s+(?:family|lot|bunch|clan)|my\\s+(?:siblings|lot))';
+/** The end of a relation in apposition: its comma, after at most a short modifier ("from the allotment", "since school"). */
+const APPOSITION_END = /^(?:\s+(?:from|at|since|in|of|on|down|up|over|across|next)\b[^,;.!?]{1,30})?\s*,\s*/;
 const RELATIVE_IN_PLACE = new RegExp(`^(my|our)\\s+((?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE}))\\s+in\\s+(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?)\\s*,\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*,\\s*(?=\\p{Ll})`, 'u');
-const RANK_THEN_NAME = new RegExp(`^${SIBLING_RANK}\\s*,\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*,\\s*`, 'iu');
-const NAME_THEN_RANK = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+)\\s*,\\s*${SIBLING_RANK}\\s*,\\s*`, 'iu');
 const DEFINITE_EVENT = /^the\s+(?:[\w-]+\s+){0,2}?(?:appointment|interview|exam|test|flight|trip|surgery|operation|viva|presentation|talk|check-?up|consultation|hearing|move|party|wedding|graduation|recital|race|match|game)\s+(?:is|was|will\s+be|got\s+moved|has\s+been\s+moved)\s+(?:now\s+|actually\s+)?(?:on|in|at|for|next|this|tomorrow|today|tonight)\b/i;
 
 /**
