@@ -41,7 +41,7 @@ import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stance
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
-import { re } from './re.ts';
+import { escapeRe, re } from './re.ts';
 import { PAST_CUE } from './sentences.ts';
 import { kinRoster } from './frames/kin-roster.ts';
 import { answeredIllness, askedAfterIllness, diagnosisDrafts } from './frames/diagnosis.ts';
@@ -280,7 +280,6 @@ const CONDITION = /^\s*(?:if|unless|whether|even\s+if|as\s+if|as\s+though)\b/i;
 /** "Harriet is my sister": the frames name a relative the rules only mentioned ("sister"). */
 const namesWhatRulesLeftUnnamed = (d: Draft, rules: Draft[]) => (d.type === 'relation' || d.key === 'pet') && !!d.metadata?.name && !rules.some((r) => r.key === d.key && r.metadata?.name);
 
-const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The speaker's holdings from the exchange's earlier turns (o.prior, read only when an ending asks): an ending that

@@ -15,3 +15,6 @@ export function re(source: string, flags = ''): RegExp {
   }
   return r;
 }
+
+/** `w` with every regex metacharacter escaped, to put a value read from text inside a pattern. */
+export const escapeRe = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -10,6 +10,7 @@
 import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
 import { NOT_NAMES } from '../lexicon.ts';
+import { escapeRe } from '../re.ts';
 import { isKind, kindOf } from './kinds.ts';
 
 /** A check of what still holds: "still" in the question, or a tag asking for agreement ("…, yeah?", "isn't it?"). */
@@ -38,7 +39,7 @@ export function stillChecked(question: string, lex?: Lexicon): Draft | null {
   const draft = (key: string): Draft => ({ key, value: phrase, implicit: false, metadata: { frame: 'still-check', confirmedClaim: true } });
   if (PLACE_SLOT.test(q) || (proper && isKind(lower, 'location', lex))) return proper ? draft('location') : null;
   // "Is Sam still at school?": a name checked on its own is someone else, not a thing of the user's.
-  if (proper && new RegExp(`^\\s*(?:is|was)\\s+${proper.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+still\\b`, 'i').test(q)) return null;
+  if (proper && new RegExp(`^\\s*(?:is|was)\\s+${escapeRe(proper)}\\s+still\\b`, 'i').test(q)) return null;
   if (VEHICLE_SLOT.test(q) && (words.some((w) => isKind(w, 'vehicle', lex)) || (proper !== null && (/\d/.test(phrase) || new RegExp(`\\b(?:the|your|that)\\s+(?:[\\p{Ll}]+\\s+){0,2}${proper.split(/\s+/)[0]}`, 'u').test(q))))) return draft('vehicle');
   if ((WORK_SLOT.test(q) && !isKind(lower, 'organization', lex)) || (!proper && (kindOf(words[words.length - 1], lex) === 'occupation' || kindOf(lower, lex) === 'occupation'))) return draft('job_title');
   if (proper && (EMPLOYER_SLOT.test(q) || isKind(lower, 'organization', lex))) return draft('employer');
