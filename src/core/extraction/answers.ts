@@ -371,12 +371,20 @@ const WHICH_KIND_STATEMENT: Readonly<Record<string, (v: string) => string>> = {
  * answered by a noun phrase: an article, a possessive or a name first). Null for any other exchange.
  */
 const HOW_OLD = /\bhow\s+old\s+(?:is|'s|’s)\s+(your\s+(?:[\p{Ll}-]+\s+)??[\p{Ll}-]+)(?:\s+(?:now|these\s+days|again))?\s*\?\s*$/iu;
+const HOW_OLD_YOU = /\bhow\s+old\s+are\s+you\b[^?]*\?\s*$/i;
 const WHAT_DOING = /(?:^|[.!?]\s+)(?:so\s+|and\s+)?what\s+(?:are|were)\s+you\s+([\p{Ll}]+ing)(?:\s+(?:these\s+days|now|nowadays|at\s+the\s+moment|lately))?\s*\?\s*$/iu;
 const BARE_VERB_ASK = /(?:^|[.!?]\s+)(?:[Ss]o\s+|[Aa]nd\s+)?[Dd]o\s+you\s+(?:still\s+)?([\p{Ll}]+)(?:\s+(?:at\s+all|much|anything|these\s+days|nowadays))?\s*\?\s*$/u;
 const NOUN_PHRASE_ANSWER = /^\s*((?:a|an|the|my|our)\s+(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+|[\p{Lu}][\p{L}\p{N}'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}'’-]*){0,2})\s*(?:[,;.!—–]|\s-\s|$)/u;
 export function answeredClaim(question: string, answer: string, isVerb: (word: string) => boolean): string | null {
   const q = question.trim();
   const a = answer.trim();
+  // "How old are you?" — "47 next week haha": a number first is the speaker's age, or the one they are about to turn.
+  if (HOW_OLD_YOU.test(q)) {
+    const n = /^(?:I['’]?m\s+|I\s+am\s+|just\s+turned\s+|turned\s+)?(\d{1,3})(?:\s+(?:years?\s+old|yrs?|y\/?o))?\b\s*(.*)$/i.exec(a);
+    if (!n || Number(n[1]) > 120) return null;
+    const soon = /^(?:next|this\s+(?:coming\s+)?(?:week|month|year)|in\s+(?:a|two|\d+)\s+(?:days?|weeks?|months?)|on\s+\S+|soon|tomorrow)\b[^,;.!?]*/i.exec(n[2]);
+    return soon ? `I turn ${n[1]} ${soon[0].trim()}.` : `I am ${n[1]}.`;
+  }
   const old = HOW_OLD.exec(q);
   if (old) {
     const np = old[1].replace(/^your\b/i, 'my');

@@ -19,6 +19,8 @@ export const RELATIONS: Record<string, string | null> = {
   neighbor: null, neighbour: null, roommate: null, flatmate: null, grandma: null, grandmother: null, grandpa: null, grandfather: null,
   grandparents: null, gran: null, granny: null, nan: null, nana: null, nanna: null, grandad: null, granddad: null, grampa: null, gramps: null, auntie: null, aunty: null, godmother: null, godfather: null, godson: null, goddaughter: null, aunt: null, uncle: null, cousin: null, niece: null, nephew: null, teacher: null, therapist: null, doctor: null,
 };
+/** Kin titles said as names ("Mum", "Grandad", "Nan"): the singular parent and grandparent words of the table. */
+export const KIN_TITLES: readonly string[] = Object.keys(RELATIONS).filter((w) => (RELATIONS[w] === 'parent' || /^(?:gran|nan|grand)/.test(w)) && !/s$/.test(w) && !/^(?:ma|da|pa)$/.test(w) && !/^grand(?:son|daughter|kid|child)/.test(w));
 /** Social relations (not family): the people a clause may be about instead of the speaker ("my pal Dave moved to Oslo"). */
 export const SOCIAL_NOUNS = set('associate|friend|pal|mate|buddy|colleague|coworker|co-worker|boss|manager|neighbour|neighbor|roommate|flatmate|housemate|classmate|teammate|bestie|bff|mentor|landlord|landlady|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|niece|nephew|supervisor|workmate|teacher|therapist|doctor|coach');
 for (const w of SOCIAL_NOUNS) if (!(w in RELATIONS)) RELATIONS[w] = null;

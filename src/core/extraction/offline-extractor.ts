@@ -41,6 +41,7 @@ import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stance
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
+import { cannotEatDrafts } from './frames/cannot-eat.ts';
 import { escapeRe, re } from './re.ts';
 import { PAST_CUE } from './sentences.ts';
 import { kinRoster } from './frames/kin-roster.ts';
@@ -358,7 +359,7 @@ function toCandidate(d: Draft, subject: Subject, evidence: string, base: number)
     type: typeOf(d),
     subject: d.subject ?? subject.id,
     key: d.key,
-    value: withTopic(d.key, d.value.trim()),
+    value: withTopic(d.key, possessiveBusiness(d.key, d.value.trim(), evidence)),
     confidence: Math.round(confidence * 100) / 100,
     op,
     evidence,
@@ -368,6 +369,17 @@ function toCandidate(d: Draft, subject: Subject, evidence: string, base: number)
     ...(d.validTo ? { validTo: d.validTo } : {}),
     metadata: { ...(d.metadata ?? {}), ...(d.implicit ? { implicit: true } : {}), extractor: 'offline' },
   };
+}
+
+/** What may follow a business named by its founder's possessive: the end of the phrase, not a noun it owns. */
+const AFTER_POSSESSIVE_NAME = String.raw`['’]s(?=\s*(?:$|[,.;:!?)—–]|\s(?:in|on|at|for|as|and|but|so|since|now|today|then|again|because|near|where|which|when|with|until|till|last|this|every|full|part|over|lol)\b))`;
+/**
+ * An employer named as its founder's possessive keeps it ("a job at McDonald's", "works at Sainsbury's in town"):
+ * the name readers stop before "'s", which for a person ("Sarah's wedding") is right and for a business is not.
+ */
+function possessiveBusiness(key: string, value: string, evidence: string): string {
+  if (key !== 'employer' || !/^[\p{Lu}][\p{L}-]*$/u.test(value)) return value;
+  return new RegExp(`\\b${escapeRe(value)}${AFTER_POSSESSIVE_NAME}`, 'u').test(evidence) ? `${value}'s` : value;
 }
 
 /**
@@ -845,6 +857,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     if (m.role !== 'user' || typeof m.content !== 'string') continue;
     const speaker = speakerSubject(m.name);
     let content = m.content;
+    const before0 = out.length;
     const question = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
     // "Is the vertigo any better these days?" — "mostly": the ailment asked after is the speaker's.
     if (question && typeof question.content === 'string' && !isJokeOrSarcasm(content))
@@ -886,6 +899,9 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
           if (!out.some((c) => c.key === d.key && normValue(c.value) === normValue(d.value))) out.push(toCandidate(d, { id: speaker, self: true }, `${prevAssistant.content.trim()} — ${content.trim()}`, CONFIDENCE.confirmed));
       }
       content = implied === 'late' ? '' : unchanged ? afterYes.replace(NO_CHANGE, '').replace(/^[\s,.!;—–-]+/, '') : afterYes;
+      // "Is Max your oldest?" — "yes, he's 9": the pronoun opening what follows the yes is the person just confirmed.
+      const person = out.slice(before0).find((c) => c.type === 'relation' && typeof c.metadata?.name === 'string' && typeof c.metadata?.relation === 'string');
+      if (person) content = content.replace(/^([\s,.!;—–-]*)(?:he|she)\b(?=\s*(?:['’]s|is|was|has|just|turned|turns)\b)/i, `$1my ${person.metadata!.relation} ${person.metadata!.name}`);
     }
     // "Do you still play the violin?" — "nope, gave it up years ago": the claim the "no" denies ends, when it is a
     // "still" question (a plain "Do you play…?" answered no states nothing held).
@@ -922,7 +938,10 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     const before = out.length;
     if (m.name) out.push(...addressedFacts(messages, i, ctx, speaker));
     try {
-      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, mentionedAs, speakers, lexicon }));
+      // "she's a nurse there" after "my sister Ellie lives in Leeds": a message that opens with he/she, and names no one
+      // before it, speaks of the one person the speaker's last turn named.
+      const third = i === messages.findIndex((x) => x.role === 'user') && PRONOUN_OPENING.test(content) ? onlyPersonOf(ctx, speaker, lexicon) : null;
+      out.push(...extractSentences(content, { speaker, ref: safeRef, base: CONFIDENCE.explicit, corrections, prior: () => [...out.slice(0, before)].reverse().concat(prior()), onError, mentioned, mentionedAs, speakers, lexicon, third }));
       // A bare corrected value ("42 actually", "Anoek, with an e", "the 23rd, not the 13th") put right in the held
       // memory its shape matches; it replaces what the rules made of it only when they left it floating or half read
       // (a bare "21st" as the value).
@@ -947,7 +966,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       // "two boys, Ezra (4) and Milo (18 months)": a roster of named kin with ages, what the clauses left unsaid.
       if (!isJokeOrSarcasm(content))
         for (const sentence of prepare(content, lexicon).split(/(?<=[.!?])\s+|\n+/))
-          for (const d of [...kinRoster(sentence, speaker), ...languageRoster(sentence, speaker, lexicon), ...frontedRoleDrafts(sentence, lexicon).map((x) => ({ ...x, subject: speaker }))]) {
+          for (const d of [...kinRoster(sentence, speaker), ...languageRoster(sentence, speaker, lexicon), ...[...frontedRoleDrafts(sentence, lexicon), ...cannotEatDrafts(sentence, lexicon)].map((x) => ({ ...x, subject: speaker }))]) {
             const dup = d.key === 'age' ? out.some((c) => c.key === 'age' && (c.subject === d.subject || c.subject.endsWith(` ${d.subject!.split(' ').pop()}`))) : out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value));
             if (!dup) out.push(toCandidate(d, { id: d.subject!, self: d.subject === speaker }, content.trim(), CONFIDENCE.explicit));
             // "… and Ambrose who's just turned 5": the roster's age is the relative's; a speaker's age of the same number
@@ -983,6 +1002,38 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
   }
   return finalize(out);
 }
+
+/** A message opening with he/she (after a filler or two): its pronoun looks back past the message. */
+const PRONOUN_OPENING = /^[\s"'“(]*(?:(?:and|oh|also|yeah|yes|well|so|btw|anyway|ok|okay|update|actually)[\s,:!.—–-]+)*(?:he|she)\b/i;
+/**
+ * The one named person (a relative or social tie with a name) the speaker's latest recent turn named, as a subject; null
+ * when it named none or several (a pronoun then has no single antecedent).
+ */
+function onlyPersonOf(ctx: ExtractionContext, speaker: string, lexicon?: Lexicon): Subject | null {
+  const last = ctx.recentTurns?.at(-1);
+  if (!last) return null;
+  // Every "my <relation or social noun> <Name>" of the turn: one, or the pronoun has no single antecedent.
+  const named = new Map<string, { relation: string; name: string }>();
+  for (const m of userMessagesOf(last.messages).filter((x) => speakerSubject(x.name) === speaker))
+    for (const k of (typeof m.content === 'string' ? m.content : '').matchAll(NAMED_TIE)) named.set(k[2], { relation: k[1].toLowerCase(), name: k[2] });
+  if (named.size > 1) return null;
+  const people = new Map<string, Subject>();
+  for (const c of earlierTurnCandidates(userMessagesOf(last.messages).filter((m) => speakerSubject(m.name) === speaker), last.timestamp, lexicon)) {
+    const rel = c.metadata?.relation;
+    const nm = c.metadata?.name;
+    if (c.type === 'relation' && c.op === 'assert' && c.subject === speaker && typeof rel === 'string' && typeof nm === 'string') {
+      const id = thirdPartyId(c.subject, rel, nm);
+      people.set(id, { id, self: false, relation: rel, name: nm });
+    } else if (c.subject !== speaker && c.type !== 'relation' && !people.has(c.subject)) people.set(c.subject, { id: c.subject, self: false });
+  }
+  if (people.size === 0 && named.size === 1) {
+    const { relation, name } = [...named.values()][0];
+    const id = thirdPartyId(speaker, relation, name);
+    return { id, self: false, relation, name };
+  }
+  return people.size === 1 ? [...people.values()][0] : null;
+}
+const NAMED_TIE = new RegExp(`\\b(?:my|our)\\s+(?:[\\p{Ll}-]+\\s+)?(${RELATION_RE})\\s*,?\\s+([\\p{Lu}][\\p{Ll}'’-]+)`, 'gu');
 
 /** The latest user message before messages[i] (this turn first, then the last recent turn) from another named speaker. */
 function previousOtherSpeaker(messages: Message[], i: number, ctx: ExtractionContext, speaker: string): Message | undefined {
@@ -1058,6 +1109,8 @@ function finalize(cands: MemoryCandidate[]): MemoryCandidate[] {
     if (c.key === 'pet' && c.op === 'assert' && !c.metadata?.name && out.some((o) => o !== c && o.key === 'pet' && o.op === 'assert' && o.subject === c.subject && o.metadata?.name && o.metadata?.species === c.value)) return false;
     // "I'm not with Jake anymore, we broke up": the named retraction says it; the current-value one is not added.
     if (c.metadata?.current && out.some((o) => o !== c && o.op === 'retract' && o.key === c.key && o.subject === c.subject && !o.metadata?.current)) return false;
+    // "started doing yoga": the activity said with its light verb is the one said without it.
+    if (c.key === 'hobby' && /^(?:doing|playing|going|practising|practicing)\s/i.test(c.value) && out.some((o) => o !== c && o.key === 'hobby' && o.op === c.op && o.subject === c.subject && normValue(o.value) === normValue(c.value.replace(/^\S+\s+/, '')))) return false;
     if (!RELATION_KEYS.has(c.key) || c.op !== 'assert') return true;
     // "me and my boyfriend split up": the passing mention of a relation the same message ends is not asserted.
     if (c.confidence < 0.8 && out.some((o) => o.op === 'retract' && o.key === c.key && o.subject === c.subject && normValue(o.value) === normValue(c.value))) return false;

@@ -6,6 +6,7 @@
  */
 
 import { perTurn } from './turn-memo.ts';
+import { KIN_TITLES } from './lexicon.ts';
 
 /**
  * Contractions expanded so rules see one form ("I'm" → "I am", "don't" → "do not"). Pure; within one extraction each
@@ -13,6 +14,9 @@ import { perTurn } from './turn-memo.ts';
  * memoised the same way: the sentence reader, its recursive reads and the learned layer screen each sentence again.
  */
 export const expandContractions: (s: string) => string = perTurn(expandUncached);
+
+/** A possessed relative or a kin title before 's and an age (not an ordinal): "Mum's 67", "my brother's 40 now". */
+const KIN_AGE = new RegExp(`(^|[.!?,;]\\s*|\\band\\s+|\\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\\s+(?:[a-z-]+\\s+)?)((?:${KIN_TITLES.join('|')})|(?<=(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\\s+(?:[a-z-]+\\s+)?)[a-z]+)'s\\s+(?=\\d{1,3}(?!\\d|st|nd|rd|th|\\s*(?:%|pounds|quid|dollars|euros|grand|k\\b)))`, 'gi');
 
 function expandUncached(s: string): string {
   return s
@@ -32,6 +36,8 @@ function expandUncached(s: string): string {
     // "my sister's a vet", "my mum's from Recife", "our son's been ill": a possessor noun before a
     // predicate head is "is"/"has", not a possessive ("my sister's car" keeps its 's).
     .replace(/\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?[a-z]+)'s(\s+(?:(?:always|never|just|already|finally|recently|also|still|now)\s+)?)(?=(?:been|got|gotten|had|taken|lived|worked|moved|started|become|gone)\b)/g, '$1 has$2')
+    // "Mum's 67 now", "my sister's 30": before an age, 's is "is" ("my sister's 30th" keeps its possessive).
+    .replace(KIN_AGE, '$1$2 is ')
     .replace(/\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?[a-z]+)'s\s+(?=(?:a|an|from|in|at|still|now|also|always|never|just|moving|living|working|studying|getting|starting|going|staying|pregnant|called|named|married|engaged|single|retired|divorced|vegan|vegetarian|allergic|obsessed|originally|based|fluent|training|learning|doing|off|back|home|away|into|on\s+(?:a|the)\s+\w+\s+diet)\b)/g, '$1 is ')
     .replace(/\bcan't\b/gi, 'cannot')
     .replace(/\bwon't\b/gi, 'will not')

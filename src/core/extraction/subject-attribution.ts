@@ -10,7 +10,7 @@
  * (sibling: Maya). Clauses with no resolvable subject yield nothing.
  */
 import type { Draft, Subject } from './model.ts';
-import { LANG_RE, NOT_NAMES, OCCASION_NOUNS, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES } from './lexicon.ts';
+import { KIN_TITLES, LANG_RE, NOT_NAMES, OCCASION_NOUNS, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES } from './lexicon.ts';
 import { re } from './re.ts';
 import { canonicalPersonMention } from './person-mention.ts';
 import { perTurn } from './turn-memo.ts';
@@ -117,6 +117,8 @@ const RELATION_ADJ_WORD = new RegExp(`^${RELATION_ADJ}$`, 'i');
 const MODIFIED_RELATION = new RegExp(`\\b(my|our|My|Our)\\s+((?:[a-z][a-z-]*\\s+){1,2})(${RELATION_RE})(?![\\p{L}'’-])`, 'gu');
 /** A relation noun opening the sentence, then its name between commas: "mum, Hyacinth, is 84". */
 const BARE_APPOSITIVE = new RegExp(`^(${RELATION_RE})\\s*,\\s*(\\p{Lu}[\\p{L}'’-]+)\\s*,\\s*(?=\\p{Ll})`, 'iu');
+/** A kin title opening the clause as a name ("Dad retired", "mum's 67", "Nan has…"), its first letter in either case. */
+const KIN_AS_NAME = new RegExp(`^(${KIN_TITLES.map((w) => `[${w[0].toUpperCase()}${w[0]}]${w.slice(1)}`).join('|')})(?:(?:'s|’s)\\s+|\\s+)(?=[\\p{Ll}\\d])`, 'u');
 /** Relations that are a bond with the speaker: with a noun before them ("tennis partner", "work wife") they are not. */
 const BOND = new Set(['partner', 'wife', 'husband', 'boyfriend', 'girlfriend', 'spouse']);
 
@@ -315,14 +317,15 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
     return { subject, pre: '', pred: rel.contracted ? `is ${pred}` : pred, relations };
   }
   // A kinship word used as a name: "Dad retired last year", "Mum's from Recife", "Grandma has taken up tai chi".
-  const kin = /^(Mum|Mom|Dad|Grandma|Grandpa)(?:(?:'s|’s)\s+|\s+)(?=[\p{Ll}])/u.exec(text);
+  const kin = KIN_AS_NAME.exec(text);
   if (kin) {
     const rest = text.slice(kin[0].length);
     const contracted = /(?:'s|’s)\s+$/.test(kin[0]);
     const verb = /^(?:(?:just|finally|still|also|always|never|recently|really|actually|only)\s+)*(?:is|was|has|had|will|would|can|could|does|did|got|gets|went|goes|says|said|thinks|took|takes|made|lives|works|loves|hates|[\p{Ll}]+ed|[\p{Ll}]+s(?!\s+(?:are|were)\b))\b/u;
     if (contracted ? IS_AFTER_S.test(rest) : verb.test(rest)) {
       const relation = kin[1].toLowerCase();
-      const d = relationDraft(speaker, relation, undefined, 0.75);
+      // ("mum's convinced I'm in a cult": a lower-case title carries its facts, and is no relation fact of its own.)
+      const d = /^[\p{Lu}]/u.test(kin[1]) ? relationDraft(speaker, relation, undefined, 0.75) : null;
       return { subject: { id: thirdPartyId(speaker, relation), self: false, relation }, pre: '', pred: contracted ? `is ${rest}` : rest, relations: d ? [d] : [] };
     }
   }

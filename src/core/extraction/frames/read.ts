@@ -653,13 +653,17 @@ const MONTH = /^(?:january|february|march|april|may|june|july|august|september|o
  */
 export function milestoneDrafts(rc: ReadClause): Draft[] {
   const { tokens, clause, shape } = rc;
-  if (!clause.subject.self || shape.pronoun !== 'i' || clause.past || clause.negated) return [];
+  if (!clause.subject.self || !(shape.pronoun === 'i' || (shape.subjectless && shape.verb === 'turn')) || clause.past || clause.negated) return [];
   if (shape.verb !== 'be' && shape.verb !== 'turn') return [];
   const at = tokens.findIndex((t) => t.pos === 'NUM');
   const n = at >= 0 ? Number(tokens[at].text) : NaN;
   if (!(n > 0 && n < 120)) return [];
   const month = tokens.slice(at + 1).find((t, k, rest) => MONTH.test(t.text) && ['in', 'this', 'next'].includes(rest[k - 1]?.lower ?? tokens[at + 1]?.lower));
-  if (!month || tokens[at + 1]?.lower !== 'in') return [];
+  if (!month || tokens[at + 1]?.lower !== 'in') {
+    // "I turn 47 next week", "turning 40 on Friday": any later day said of the birthday leaves the age one less today.
+    const later = clause.date && (clause.date.point ?? clause.date.iso) > clause.ref.toISOString().slice(0, 10) && clause.date.index > clause.text.indexOf(tokens[at].text);
+    return later && shape.verb === 'turn' ? [{ key: 'age', value: String(n - 1), confidence: 0.75, metadata: { turns: n, frame: 'milestone' } }] : [];
+  }
   const name = month.text[0].toUpperCase() + month.text.slice(1).toLowerCase();
   return [
     { key: 'age', value: String(n - 1), confidence: 0.8, metadata: { turns: n, frame: 'milestone' } },

@@ -20,6 +20,7 @@ import { shapeOfTokens } from '../frames/clause-shape.ts';
 import { kindOf } from '../frames/kinds.ts';
 import { activeKeyModel, keyProbabilities, type KeyModel } from './model.ts';
 import { argumentsOf } from './arguments.ts';
+import { escapeRe } from '../re.ts';
 
 /** Confidence of a learned candidate: implicit evidence. */
 export const LEARNED_CONFIDENCE = 0.6;
@@ -125,6 +126,8 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
       if (said.has(key) || p < (model.thresholds[key] ?? 0.5)) continue;
       // "my Canadian citizenship": a word before a noun that can only be a noun modifies it; no pet is named so.
       if (key === 'pet' && lex && modifiesNoun(a.value, u.raw, lex)) continue;
+      // "I carry an epipen": a name takes no indefinite article; a thing that does is no pet's name.
+      if (key === 'pet' && new RegExp(`\\b(?:a|an|another|any|some)\\s+${escapeRe(a.value)}\\b`, 'i').test(u.raw)) continue;
       if ((best.get(key)?.p ?? -1) < p) best.set(key, { value: a.value, p, evidence: u.raw });
     }
   }

@@ -24,7 +24,7 @@ const KINDS: Array<[RegExp, string]> = [
   [/\bwedding\b|\b(?:get|gets|getting|got)\s+married\b|\btying\s+the\s+knot\b/i, 'event_wedding'],
   [/\b(?:got|get|getting|gotten)\s+engaged\b|\bengagement\s+(?:party|dinner)\b|\bproposed\b/i, 'event_engagement'],
   // A coming birthday ("he turns 7 next Saturday"); a past one ("turned 30") is a milestone.
-  [/\b(?:turns|turning|will\s+turn|going\s+to\s+turn)\s+\d+\b/i, 'event_birthday'],
+  [/\b(?:turns|turning|will\s+turn|going\s+to\s+turn|(?:^|(?<=\b(?:I|we|they)\s+))turn)\s+\d+\b/i, 'event_birthday'],
   [/\b(?:talk|presentation|keynote|pitch|demo\s+day)\b/i, 'event_talk'],
   [/\b(?:lost\s+my\s+job|laid\s+off|got\s+fired|was\s+fired)\b/i, 'event_job_loss'],
   [/\b(?:start|starting|started)\s+(?:my\s+new\s+job\s+|work\s+|a\s+new\s+job\s+)?(?:at|with)\s+[\p{Lu}]/u, 'event_job_start'],

@@ -4,6 +4,7 @@
  * previous place), hometown, education, age, birthday, languages and goals (vehicles are the own/drive frames).
  */
 import { PAST_CUE } from '../sentences.ts';
+import { tagFragment } from '../nlp.ts';
 import { re } from '../re.ts';
 import type { Clause, Draft, Rule } from '../model.ts';
 import { LANG_RE, MONTHS, OCCUPATIONS, RELATIONS } from '../lexicon.ts';
@@ -120,6 +121,12 @@ const employer: Rule = (c) => {
 /** What follows "teach" that is not a school subject: a place, an article, or the people taught ("taught me to knit"). */
 const TAUGHT_NOT_SUBJECT = /^(?:most|every|each|some|twice|once|part|full|on|from|weekends|evenings|mornings|nights|at|in|a|an|the|kids|children|people|me|us|him|her|them|myself|yourself|himself|herself|ourselves|themselves|my|our|his|their|you|everyone|someone|somebody|how|to)$/i;
 
+/**
+ * A school grade taught is the job, whatever the tense of "teach" ("teaches third grade", "she's teaching year 4 there
+ * now", "I teach reception"): the grade names the teacher ("third grade teacher").
+ */
+const GRADE_TAUGHT = /^(?:(?:have|has)\s+been\s+|been\s+|am\s+|is\s+|are\s+|['’]s\s+|['’]m\s+|(?:now|still|currently)\s+)*(?:teach|teaches|taught|teaching)\s+((?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th))\s+grade|(?:grade|year)\s+\d{1,2}|kindergarten|reception|pre-?k|preschool)\b/i;
+
 const jobTitle: Rule = (c) => {
   const out: Draft[] = [];
   const t = c.core;
@@ -128,6 +135,10 @@ const jobTitle: Rule = (c) => {
     // "a firefighter back in Chicago", "a nurse out in Perth": a locative particle ends the title too.
     const np = cutValue(raw, /\s+(?:at|for|with|in|on|from|who|that|and|of\s+the|there|here|by\s+trade|so|starting|(?:back|out|over|up|down)\s+(?:in|at|home)|back\s+home)\b/i);
     if (!np || np.split(/\s+/).length > 5) return null;
+    // "a bus driver starts at 5am": the title's noun phrase ends where the clause's verb begins.
+    const toks = np.includes(' ') ? tagFragment(np) : [];
+    const verbAt = toks.findIndex((x, k) => k > 0 && (x.pos === 'VERB' || x.pos === 'AUX') && toks[k - 1].pos === 'NOUN' && /(?:s|ed)$/.test(x.lower));
+    if (verbAt > 0) return title(toks.slice(0, verbAt).map((x) => x.text).join(' '), check);
     if (check && !isOccupation(np)) return null;
     return np.toLowerCase().replace(/^(?:a|an)\s+/, '');
   };
@@ -162,7 +173,8 @@ const jobTitle: Rule = (c) => {
     const x = title(m[1], false);
     if (x) out.push({ key: 'job_title', value: x, op: 'retract' });
     return out;
-  } else if ((m = /^(?:teach|teaches|taught)\s+(\w+)/i.exec(t)) && !TAUGHT_NOT_SUBJECT.test(m[1])) v = `${m[1].toLowerCase()} teacher`;
+  } else if ((m = GRADE_TAUGHT.exec(t))) v = `${m[1].toLowerCase().replace(/\s+/g, ' ')} teacher`;
+  else if ((m = /^(?:teach|teaches|taught)\s+(\w+)/i.exec(t)) && !TAUGHT_NOT_SUBJECT.test(m[1])) v = `${m[1].toLowerCase()} teacher`;
   // "been teaching maths at a secondary school for six years": a subject taught at a workplace is the job.
   else if ((m = /^(?:have\s+been\s+|has\s+been\s+|been\s+|am\s+|is\s+|are\s+|(?:now\s+|still\s+)?)teaching\s+(\w+)\s+(?:at|in)\s+(?:a|an|the|my|our)?\s*(?:[\w-]+\s+){0,3}?(?:school|college|university|academy|sixth\s+form|uni|nursery|kindergarten)\b/i.exec(t)) && !TAUGHT_NOT_SUBJECT.test(m[1])) v = `${m[1].toLowerCase()} teacher`;
   // "…joined Canva as a designer", "accepted an offer from Spotify as a senior data scientist".

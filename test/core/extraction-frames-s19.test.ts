@@ -1,0 +1,134 @@
+/**
+ * @module test/core/extraction-frames-s19
+ * Session 19: a value ends before a time adverbial ("in the spring", "at 30", "as a kid"); a school grade taught names
+ * the teacher; an employer named by a possessive keeps it ("McDonald's"); a superlative after a possessive stands for the
+ * relative ("Max is my oldest"); a he/she after a confirmed relative or opening a message speaks of the one person just
+ * named; "How old are you?" answered with a number; a coming birthday on any later day leaves the age one less; a denied
+ * ability to eat a food names an allergy or a free-from diet; a learned pet never takes an indefinite article. Sentences
+ * of our own, each beside a negative.
+ */
+import { describe, expect, test } from 'vitest';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { cannotEatDrafts } from '../../src/core/extraction/frames/cannot-eat.ts';
+import { cutValue } from '../../src/core/extraction/values.ts';
+import { wordnetFacts } from './extraction-harness.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const { said, asked, has } = wordnetFacts(wordnet);
+
+describe('a value ends before a time adverbial', () => {
+  test.each([
+    ['lupus in the autumn', 'lupus'],
+    ['dyslexia at 40, which explains school', 'dyslexia'],
+    ['eczema as a toddler', 'eczema'],
+    ['gout in my forties', 'gout'],
+    ['a bakery in the high street', 'bakery in the high street'],
+    ['Studio 54', 'Studio 54'],
+  ])('%s', (raw, value) => expect(cutValue(raw)).toBe(value));
+
+  test('a condition diagnosed in a season is the condition alone', () => {
+    expect(has(said('my aunt Freya was diagnosed with glaucoma in the winter'), 'freya', 'health_condition', /^glaucoma$/)).toBe(true);
+    expect(has(said('I was diagnosed with tinnitus at 25'), 'user', 'health_condition', /^tinnitus$/)).toBe(true);
+  });
+});
+
+describe('a school grade taught names the teacher', () => {
+  test.each([
+    ['I teach fourth grade in a small town', 'user', /^fourth grade teacher$/],
+    ['my cousin Ines teaches year 2', 'ines', /^year 2 teacher$/],
+    ["I'm teaching kindergarten this year", 'user', /^kindergarten teacher$/],
+  ])('%s', (text, who, value) => expect(has(said(text), who, 'job_title', value)).toBe(true));
+
+  test('teaching a person or a skill to someone is no grade', () => {
+    expect(said('I teach my nephew chess').some((f) => f.includes('|job_title|'))).toBe(false);
+  });
+});
+
+describe("an employer named by a possessive keeps its 's", () => {
+  test.each([
+    ["I got a Saturday job at Wendy's", /^wendy's$/],
+    ["my brother Omar works at Nando's in town", /^nando's$/],
+  ])('%s', (text, value) => expect(said(text).some((f) => /\|employer\|/.test(f) && value.test(f.split('|')[2]))).toBe(true));
+
+  test('a person named by a possessive before a noun is not kept as a business', () =>
+    expect(said("I work at Priya's bakery").some((f) => /\|employer\|priya's$/.test(f.replace(/\|assert$/, '')))).toBe(false));
+});
+
+describe('a superlative after a possessive stands for the relative', () => {
+  test.each([
+    ['Noor is my youngest', 'child', /^noor/],
+    ['Felix is our eldest', 'child', /^felix/],
+    ['Joss is my oldest', 'child', /^joss/],
+  ])('%s', (text, key, value) => expect(has(said(text), 'user', key, value)).toBe(true));
+
+  test('a superlative before its noun stays an adjective', () => expect(said('my oldest friend Pam is visiting').some((f) => f.startsWith('user|child|'))).toBe(false));
+});
+
+describe('he/she speaks of the one person just named', () => {
+  test('after a confirmed relative', () => {
+    const facts = asked('Is Arlo your son?', "yes, he's 11");
+    expect(has(facts, 'arlo', 'age', /^11$/)).toBe(true);
+  });
+  test('opening a message, after the last turn named one person', () => {
+    expect(has(said("she's a vet there", ['my sister Wren just moved to Cardiff']), 'wren', 'job_title', /^vet$/)).toBe(true);
+    expect(has(said('he works nights at the depot now', ['my friend Kwame is staying with us']), 'kwame', 'work_schedule', /night/)).toBe(true);
+  });
+  test('not when the last turn named two people, nor when the message names its own', () => {
+    expect(said("she's a vet there", ['my sister Wren and my cousin Bea came round']).some((f) => f.includes('|job_title|'))).toBe(false);
+    expect(has(said("she's a vet there", ['my sister Wren just moved to Cardiff']), 'user', 'job_title', /vet/)).toBe(false);
+  });
+});
+
+describe('"How old are you?" answered with a number', () => {
+  test.each([
+    ['52', /^52$/],
+    ['38, why do you ask?', /^38$/],
+    ['61 next month, scary', /^60$/],
+  ])('%s', (answer, value) => expect(has(asked('How old are you, if you do not mind me asking?', answer), 'user', 'age', value)).toBe(true));
+  test('no number is no age', () => expect(asked('How old are you?', 'old enough haha').some((f) => f.includes('|age|'))).toBe(false));
+});
+
+describe('a coming birthday on a later day', () => {
+  test.each([
+    ['I turn 45 next week', /^44$/],
+    ['turning 30 on Saturday and I feel ancient', /^29$/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'age', value)).toBe(true));
+  test('a birthday already past is the age as said', () => expect(has(said('I turned 45 last week'), 'user', 'age', /^45$/)).toBe(true));
+});
+
+describe('a denied ability to eat', () => {
+  test.each([
+    ["I can't eat walnuts", 'allergy', 'walnuts'],
+    ['I cannot have shrimp or eggs', 'allergy', 'shrimp'],
+    ["I can't eat anything with sesame in it", 'allergy', 'sesame'],
+    ["I can't have gluten", 'diet', 'gluten-free'],
+    ["I can't have dairy anymore", 'diet', 'dairy-free'],
+  ])('%s', (text, key, value) => expect(cannotEatDrafts(text, wordnet).some((d) => d.key === key && d.value === value)).toBe(true));
+  test.each([
+    "I can't eat spicy food",
+    "I can't eat another bite",
+    "if I can't eat nuts, what else is there?",
+    "I can't believe the price of eggs",
+    "I can't cook fish without setting off the alarm",
+  ])('not read: %s', (text) => expect(cannotEatDrafts(text, wordnet)).toEqual([]));
+  test("someone else's is not the speaker's", () => expect(said("my son can't eat eggs").some((f) => f.startsWith('user|allergy|'))).toBe(false));
+});
+
+describe('a learned pet takes no indefinite article', () => {
+  test('a carried device is no pet', () => expect(said('wasps make my arm swell up, I carry an epipen now').some((f) => f.includes('|pet|'))).toBe(false));
+});
+
+describe('a job title ends before the clause verb', () => {
+  test('"my job as a bus driver starts at 5am"', () => expect(has(said('my job as a train guard starts at 6am'), 'user', 'job_title', /^train guard$/)).toBe(true));
+  test('one hobby for "doing yoga" and "yoga"', () => expect(said("I've started doing pilates every morning").filter((f) => f.includes('|hobby|')).length).toBe(1));
+});
+
+describe("a kin title or a possessed relative before 's and an age", () => {
+  test.each([
+    ["Nana's 88 and sharper than me", 'nana', /^88$/],
+    ["my brother's 41 now", 'brother', /^41$/],
+    ['grandad is 93 this year', 'grandad', /^93$/],
+  ])('%s', (text, who, value) => expect(has(said(text), who, 'age', value)).toBe(true));
+  test.each(["my sister's 30th is on Saturday", "Mum's 50 quid is on the table"])('no age: %s', (text) => expect(said(text).some((f) => f.includes('|age|'))).toBe(false));
+  test('a lower-case title carries facts, not a relation of its own', () => expect(said("mum's convinced I'm in a cult").some((f) => f.startsWith('user|parent|'))).toBe(false));
+});
