@@ -132,3 +132,12 @@ describe("a kin title or a possessed relative before 's and an age", () => {
   test.each(["my sister's 30th is on Saturday", "Mum's 50 quid is on the table"])('no age: %s', (text) => expect(said(text).some((f) => f.includes('|age|'))).toBe(false));
   test('a lower-case title carries facts, not a relation of its own', () => expect(said("mum's convinced I'm in a cult").some((f) => f.startsWith('user|parent|'))).toBe(false));
 });
+
+describe("an activity's gerund judged", () => {
+  test.each([
+    ['rowing is brilliant', 'opinion_rowing'],
+    ['ok fine, I caved, climbing is actually great fun', 'opinion_climbing'],
+    ['gardening is so boring', 'opinion_gardening'],
+  ])('%s', (text, key) => expect(said(text).some((f) => f.startsWith(`user|${key}|`))).toBe(true));
+  test.each(['getting up early is hard', 'nothing is working', 'the morning is grey'])('no activity judged: %s', (text) => expect(said(text).some((f) => f.includes('|opinion_'))).toBe(false));
+});

@@ -40,10 +40,14 @@ function cleanTopic(raw: string): string | null {
   if (/^(?:that|this|those|these|your|ur|such)\b/i.test(t) || /\b(?:pic|pics|photo|photos|picture|pictures|post|idea|news)$/i.test(t)) return null;
   // A topic is a noun phrase: it ends in a noun and carries no verb (wink POS tags).
   const tags = tagFragment(t);
+  // "running", "wild swimming": an activity named by its gerund (not a light verb's) is a noun phrase too.
+  const gerund = (x: { pos: string; lower: string }, k: number) => x.pos === 'VERB' && /[a-z]{3}ing$/.test(x.lower) && !LIGHT_GERUND.test(x.lower) && k === tags.length - 1;
   const last = tags[tags.length - 1];
-  if (!last || !['NOUN', 'PROPN'].includes(last.pos) || tags.some((x) => ['VERB', 'AUX', 'PRON', 'INTJ', 'SCONJ'].includes(x.pos))) return null;
+  if (!last || !(['NOUN', 'PROPN'].includes(last.pos) || gerund(last, tags.length - 1)) || tags.some((x, k) => ['VERB', 'AUX', 'PRON', 'INTJ', 'SCONJ'].includes(x.pos) && !gerund(x, k))) return null;
   return t;
 }
+
+const LIGHT_GERUND = /^(?:being|having|getting|going|doing|trying|making|taking|coming|saying|seeing|thinking|feeling|waiting|looking|using|working|living|nothing|something|anything|everything|morning|evening|wedding|building|meeting|ceiling|clothing|thing)$/;
 
 function evaluation(raw: string): string | null {
   const v = raw.replace(/[.!?;]+.*$/, '').replace(/\s+[-–—]\s+.*$/, '').replace(/,\s*(?:[\p{Lu}][\p{Ll}]+)$/u, '').replace(/\s+/g, ' ').trim();
@@ -79,7 +83,10 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
       topic = m[1];
       ev = m[2];
     }
-  } else if (topicClause) {
+    // "running is brilliant": a subjectless clause whose subject is an activity's gerund judges that activity.
+    if (!topic && /^[a-z]{3,}ing\s+(?:is|are|has\s+been)\s/i.test(selfPred)) topicClause = selfPred;
+  }
+  if (!topic && topicClause) {
     const tc = topicClause
       .replace(/^(?:(?:wow|oh|aw+|hey|yay|omg|thanks|thank\s+you|congrats|fine|ok|okay|alright|right|well|look|yeah|fair\s+enough)\b[,!]\s*|(?:ok|okay)\s+so\s+)+/i, '')
       .replace(/^[\p{Lu}][\p{Ll}]+\s*,\s*/u, '')
