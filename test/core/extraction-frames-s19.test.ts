@@ -141,3 +141,12 @@ describe("an activity's gerund judged", () => {
   ])('%s', (text, key) => expect(said(text).some((f) => f.startsWith(`user|${key}|`))).toBe(true));
   test.each(['getting up early is hard', 'nothing is working', 'the morning is grey'])('no activity judged: %s', (text) => expect(said(text).some((f) => f.includes('|opinion_'))).toBe(false));
 });
+
+describe('an ending over a possessed animal the tagger reads as an adjective', () => {
+  test.each([
+    ['we had to rehome our husky', /husky/],
+    ['had to rehome our boxer, he needed a garden', /boxer/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'pet', value, 'retract')).toBe(true));
+  test('an unknown verb after "to" and before a possessive is not capitalised into a name', () =>
+    expect(said('need to declutter my flat before the move').some((f) => /\|[a-z_]+\|declutter/.test(f))).toBe(false));
+});

@@ -120,6 +120,8 @@ export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase 
     // Right after a subject pronoun a word is the verb ("we rehomed clover"), and an unknown -ing word is an activity
     // ("woodturning"), not a name.
     if (unknownWord(lex, w) && (/ing$/.test(w) || (/(?:ed|s)$/.test(w) && /\b(?:i|we|they|he|she|you)\s+$/.test(text.slice(Math.max(0, offset - 6), offset))))) return w;
+    // "had to rehome our husky", "need to declutter my flat": after an infinitive's "to", before a possessive, it is the verb.
+    if (unknownWord(lex, w) && /\bto\s+$/.test(text.slice(Math.max(0, offset - 4), offset)) && /^\s+(?:my|our|his|her|their|your|them|it|him)\b/.test(text.slice(offset + w.length, offset + w.length + 8))) return w;
     // A word unknown alone may end or start a compound the lexicon holds ("myasthenia gravis", "in vitro"): a common word.
     if (unknownWord(lex, w) && inKnownCompound(text, w, offset, lex)) return w;
     // A noun run together with an occupation ("signwriter") is a trade, not a name.
