@@ -150,3 +150,15 @@ describe('an ending over a possessed animal the tagger reads as an adjective', (
   test('an unknown verb after "to" and before a possessive is not capitalised into a name', () =>
     expect(said('need to declutter my flat before the move').some((f) => /\|[a-z_]+\|declutter/.test(f))).toBe(false));
 });
+
+describe("an organisation's premises or shift", () => {
+  test.each([
+    ['another Monday in the Nationwide office, send coffee', /^nationwide$/],
+    ['how do people survive night shifts at the Amazon warehouse? asking for me', /^amazon$/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'employer', value)).toBe(true));
+  test.each([
+    'i go into the london office once a week for deloitte',
+    'the woman behind me at the post office was shouting',
+    'are night shifts at Amazon warehouses hard?',
+  ])('no employer from a town or a stranger: %s', (text) => expect(said(text).some((f) => /\|employer\|(?:london|post|amazon)$/.test(f.replace(/\|assert$/, '')))).toBe(false));
+});

@@ -37,7 +37,7 @@ import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase,
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
 import { ByteLru, stringBytes } from '../byte-lru.ts';
-import { abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, procedureDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun, roleDrafts, asRoleDrafts, selfTaughtDrafts, exclusiveDietDrafts, liftRelatives, workplaceDrafts, activitySlotDrafts, qualifiedDrafts } from './frames/read.ts';
+import { shiftEmployerIn, abstinenceDrafts, conversionDrafts, enthusiastDrafts, kitDrafts, stanceTurnDrafts, fragmentDrafts, spanRoleDrafts, animalAnaphora, animalPartDrafts, frameDrafts, harmDrafts, practiceDrafts, reactionDrafts, procedureDrafts, milestoneDrafts, namingDrafts, possessedDrafts, readClause, settingDrafts, vocationDrafts, arrivalDrafts, appraisalDrafts, localServiceDrafts, workKitDrafts, birthDrafts, namedByPronoun, roleDrafts, asRoleDrafts, selfTaughtDrafts, exclusiveDietDrafts, liftRelatives, workplaceDrafts, activitySlotDrafts, qualifiedDrafts } from './frames/read.ts';
 import { endingDrafts, referenceEndingDrafts } from './frames/entity-state.ts';
 import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
@@ -333,7 +333,10 @@ function presupposed(whole: string, raw: string, o: SentenceOpts): Draft[] {
   const exp = tail && tail.index > 0 ? whole.slice(0, tail.index) : whole;
   const neg = analyseNegation(exp);
   const clause: Clause = { sentence: tail ? exp : raw, text: exp, subject: { id: o.speaker, self: true }, speaker: o.speaker, pre: '', core: neg.core, pred: exp, negated: neg.negated, ending: neg.ending, past: false, date: null, confidence: o.base, ref: o.ref };
-  return PRESUPPOSING.flatMap((r) => runRule(r, clause, o.onError));
+  // "any tips for staying awake on night shifts at the Amazon warehouse?": asking how to get through one's shifts
+  // presupposes working them (a question about shifts in general names no "I", "my" or plea for help).
+  const shifts = /\b(?:I|my|me|tips|advice|help|survive|surviving)\b/i.test(exp) ? shiftEmployerIn(exp, o.speaker, o.lexicon) : [];
+  return [...PRESUPPOSING.flatMap((r) => runRule(r, clause, o.onError)), ...shifts];
 }
 
 /** Whether `subject` is another speaker of the chat or one of their people ("jon", "jon's sister maya"). */

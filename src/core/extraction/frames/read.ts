@@ -484,6 +484,23 @@ const ON_SHIFT = /\b(?:on\s+(?:a|an|the|another|my)\s+|another\s+|(?:on\s+)?(?:e
  */
 const WORK_TIME = /(?<!\b(?:last|final|old|former|previous)\s+)\b(?:(?:night|day|late|early|double|long|split|weekend|\d+[- ]hour)\s+)?(?:shifts?|lunch\s+break|tea\s+break|rota|overtime|hours\s+on\s+the\s+(?:floor|tills?|line|shop\s+floor))\b[^.;!?,]{0,30}?\b(?:at|in)\s+(?:the\s+)?([\p{Lu}][\p{L}&'’-]*(?:\s+[\p{Lu}][\p{L}&'’-]*){0,2})/u;
 
+/** Workplace nouns a business has and a town does not ("the Amazon warehouse", never "the London office"). */
+const PREMISES = ['warehouse', 'factory', 'canteen', 'staffroom'];
+
+/**
+ * The employer a working shift names ("another double shift at the Crown", "night shifts at the Amazon warehouse"): the
+ * named place, unless the lexicon holds it as a place and no workplace noun follows it. Also what a question about
+ * one's shifts presupposes ("any tips for staying awake on night shifts at the Amazon warehouse?").
+ */
+export function shiftEmployerIn(text: string, speaker: string, lex?: Lexicon): Draft[] {
+  const shift = ON_SHIFT.exec(text) ?? WORK_TIME.exec(text);
+  if (!shift || !isName(shift[1].split(' ')[0])) return [];
+  // ("the Amazon warehouse": before a workplace noun the name is the organisation's, not a place's.)
+  const atWorkplace = PREMISES.some((h) => text.slice((shift.index ?? 0) + shift[0].length).toLowerCase().startsWith(` ${h}`));
+  if (!atWorkplace && isKind(shift[1].toLowerCase(), 'location', lex)) return [];
+  return [{ key: 'employer', value: shift[1], implicit: true, subject: speaker, metadata: { frame: 'setting×shift' } }];
+}
+
 /** Drafts of the setting-noun frames: "my second day at Monzo" → employer Monzo (implied). */
 export function settingDrafts(rc: ReadClause): Draft[] {
   const { shape, clause } = rc;
@@ -502,12 +519,12 @@ export function settingDrafts(rc: ReadClause): Draft[] {
   for (const { np } of shape.preps) {
     const row = NAMED_SETTINGS.find((r) => r.heads.includes(np.headLemma.toLowerCase()));
     // The owner is an organisation, never a place ("the London office").
-    const owner = np.name && !np.proper && isName(np.name.split(' ')[0]) && !isKind(np.name.toLowerCase(), 'location', rc.lex) ? np.name : null;
-    if (row && owner && clause.subject.self && (np.det === 'the' || np.det === null) && /\b(?:my|our|I|we)\b/i.test(clause.text)) out.push({ key: row.key, value: owner, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${np.headLemma}` } });
+    // ("the Amazon warehouse": a name the lexicon also knows as a place owns a premises no town has, unlike "the London office".)
+    const owner = np.name && !np.proper && isName(np.name.split(' ')[0]) && (PREMISES.includes(np.head.toLowerCase()) || !isKind(np.name.toLowerCase(), 'location', rc.lex)) ? np.name : null;
+    if (row && owner && clause.subject.self && (np.det === 'the' || np.det === null) && (/\b(?:my|our|I|we)\b/i.test(clause.text) || shape.subjectless || !shape.verb)) out.push({ key: row.key, value: owner, implicit: true, subject: clause.speaker, metadata: { frame: `setting×${np.headLemma}` } });
   }
   // "on a late at Currys again", "another double shift at the Crown": a working shift at a named place is the speaker's.
-  const shift = clause.subject.self ? (ON_SHIFT.exec(clause.text) ?? WORK_TIME.exec(clause.text)) : null;
-  if (shift && isName(shift[1].split(' ')[0]) && !isKind(shift[1].toLowerCase(), 'location', rc.lex)) out.push({ key: 'employer', value: shift[1], implicit: true, subject: clause.speaker, metadata: { frame: 'setting×shift' } });
+  if (clause.subject.self) out.push(...shiftEmployerIn(clause.text, clause.speaker, rc.lex));
   for (const p of phrases) {
     const head = p.headLemma.replace(/(?<!s)s$/, '');
     // "my leaving do at Grindhouse": an occasion of leaving is the last day's kind (never someone else's: "Jo's leaving do").

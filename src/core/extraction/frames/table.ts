@@ -261,7 +261,7 @@ export const ANIMAL_VERBS: readonly string[] = ['wag', 'wagged', 'wagging', 'wag
 export const NOT_PART_COMPOUNDS: readonly string[] = ['hay fever', 'booster seat', 'booster club'];
 
 /** A setting named by its owner's proper noun ("my commute to the Notion office", "at the Google campus today"). */
-export const NAMED_SETTINGS: ReadonlyArray<{ key: string; heads: string[] }> = [{ key: 'employer', heads: ['office', 'hq', 'headquarters', 'campus'] }];
+export const NAMED_SETTINGS: ReadonlyArray<{ key: string; heads: string[] }> = [{ key: 'employer', heads: ['office', 'hq', 'headquarters', 'campus', 'warehouse', 'depot', 'branch', 'factory', 'plant', 'site', 'canteen', 'staffroom'] }];
 
 /**
  * A procedure had, booked or needed names the condition it treats ("had bunion surgery", "needs a hip replacement"):
