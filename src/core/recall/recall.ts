@@ -432,8 +432,8 @@ export function connectsTo(r: Pick<Retrieved, 'query'>, turns: TurnRecord[]): bo
 /**
  * What the context lines of one recall are made from (the `lines` of `recall`, in priority order). The generator over
  * it is declared once at module level, never per recall: a generator function declared inside `recall` was a new
- * closure every request, and calling it gave that closure its own initial map for its generator objects. Maps live in
- * old space, so the dead map of a finished recall pointed at its young closure, whose context held the whole recall
+ * closure every request, and calling it gave that closure its own initial map for its generator objects (our reading of
+ * V8; the residue itself was measured). Maps live in old space, so the dead map of a finished recall pointed at its young closure, whose context held the whole recall
  * (the window's turns, the candidates, the rendered lines): every scavenge until the next mark-compact kept them alive
  * and promoted them, ~0.4 MB a recall (the "residue" of session 12; session 19, docs/recall-architecture.md).
  */
