@@ -429,6 +429,76 @@ export function connectsTo(r: Pick<Retrieved, 'query'>, turns: TurnRecord[]): bo
   return own.some((t) => seen.has(t));
 }
 
+/**
+ * What the context lines of one recall are made from (the `lines` of `recall`, in priority order). The generator over
+ * it is declared once at module level, never per recall: a generator function declared inside `recall` was a new
+ * closure every request, and calling it gave that closure its own initial map for its generator objects (our reading of
+ * V8; the residue itself was measured). Maps live in old space, so the dead map of a finished recall pointed at its young closure, whose context held the whole recall
+ * (the window's turns, the candidates, the rendered lines): every scavenge until the next mark-compact kept them alive
+ * and promoted them, ~0.4 MB a recall (the "residue" of session 12; session 19, docs/recall-architecture.md).
+ */
+interface LineSource {
+  r: Retrieved;
+  stable: readonly MemoryRecord[];
+  changes: readonly MemoryRecord[];
+  arc: ContextLine | null;
+  connectedTurns: readonly TurnRecord[];
+  ordered: readonly Candidate[];
+  recent: readonly TurnRecord[];
+  /** The question continues the current session (its recent turns are shown in the recent section). */
+  connected: boolean;
+  histories: Histories;
+  speakers: ReadonlySet<string>;
+  relevance: ReadonlyMap<string, number>;
+  focus: Focus;
+  plan: ExcerptPlan;
+}
+
+/** The context lines of a recall in priority order, produced lazily: packing stops once the budget is full. */
+function* contextLines(s: LineSource): Generator<ContextLine> {
+  const { r, histories, speakers, focus } = s;
+  // 1. The user's stable facts (capped share of the budget).
+  for (const m of s.stable) yield memLine(m, histories, speakers, s.relevance.get(m.id) ?? 0, true);
+  // The changes the question asks about, and the arc of the stance it asks for.
+  for (const m of s.changes) {
+    const ending = endingTurn(m, (id) => r.turns.get(id));
+    const text = changeLine(m, ending);
+    yield { key: `change:${m.id}`, section: memorySection(m, speakers), group: null, order: `|${m.subject}|${m.key}`, text, citation: { turn_id: ending?.id ?? m.sourceTurn ?? '', score: 1, snippet: snippet(text) } };
+  }
+  if (s.arc) yield s.arc;
+  // 2. The conversation the question continues: its latest turns first, within their share.
+  for (const t of s.connectedTurns) yield { ...turnLine(r.turns, t, focus, 0, 0), section: 'recent', share: 'recent' };
+  // 3. Query evidence in fused order (spread across sessions for list asks): memories and dated episode lines.
+  let turnRank = 0;
+  for (const c of s.ordered) {
+    if (c.memory) yield memLine(c.memory, histories, speakers, c.score, false);
+    else if (c.turn) {
+      // A turn found only as a neighbour that says next to nothing ("Nice to meet you!") is filler.
+      if (c.coverage === 0 && c.turn.termCount < RECALL.minNeighbourTerms && !answersQuestion(r.turns, c.turn)) continue;
+      const rank = turnRank++;
+      yield turnLine(r.turns, c.turn, focus, c.score, rank, s.plan);
+      // The neighbour a pointing-back turn needs ("It was amazing!" after "How was the concert?").
+      if (rank < RECALL.referentTop) {
+        const turn = c.turn;
+        for (const n of referentsOf(turn, (t, o) => r.turns.at(t, o), (t) => r.turns.asksQuestion(t))) {
+          const line = RECALL.referentEdges ? edgeLine(r.turns, n, n.seq < turn.seq ? 'last' : 'first', c.score) : turnLine(r.turns, n, focus, c.score, Number.MAX_SAFE_INTEGER);
+          if ((line.tokens ?? 0) <= RECALL.referentMaxTokens) yield line;
+        }
+      }
+    }
+  }
+  // 4. Recent context of the current session, when the budget still allows.
+  for (const t of s.recent) yield { ...turnLine(r.turns, t, focus, 0, Number.MAX_SAFE_INTEGER), ...(s.connected ? { section: 'recent' as const } : {}) };
+}
+
+/** The lines as they are offered, each also pushed to `offered` (an observer reading the packing). */
+function* observed(lines: Iterable<ContextLine>, offered: ContextLine[]): Generator<ContextLine> {
+  for (const l of lines) {
+    offered.push(l);
+    yield l;
+  }
+}
+
 export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallResult> {
   if (q.maxTokens <= 0 || q.query.trim() === '') return EMPTY;
   const t0 = performance.now();
@@ -481,49 +551,12 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   // What the lines need from the store, fetched by id and key for them alone: the history of
   // the memory lines and the turn before each turn line (a reply after a question renders whole).
   const [histories] = await Promise.all([historiesOf(deps, q.scope.key, [...stable, ...kept.flatMap((c) => (c.memory ? [c.memory] : []))]), previousTurns(deps, q.scope.key, r.turns, [...kept.flatMap((c) => (c.turn ? [c.turn] : [])), ...recentCtx.window], ordered.flatMap((c) => (c.turn ? [c.turn] : [])).slice(0, RECALL.referentTop))]);
-  // Lines are produced lazily: packing stops once the budget is full.
-  function* lines(): Generator<ContextLine> {
-    for (const m of stable) yield memLine(m, histories, speakers, relevance.get(m.id) ?? 0, true);
-    // The changes the question asks about, and the arc of the stance it asks for.
-    for (const m of changes) {
-      const ending = endingTurn(m, (id) => r.turns.get(id));
-      const text = changeLine(m, ending);
-      yield { key: `change:${m.id}`, section: memorySection(m, speakers), group: null, order: `|${m.subject}|${m.key}`, text, citation: { turn_id: ending?.id ?? m.sourceTurn ?? '', score: 1, snippet: snippet(text) } };
-    }
-    if (arc) yield arc;
-    // 2. The conversation the question continues: its latest turns first, within their share.
-    for (const t of connectedTurns) yield { ...turnLine(r.turns, t, focus, 0, 0), section: 'recent', share: 'recent' };
-    // 3. Query evidence in fused order (spread across sessions for list asks): memories and dated episode lines.
-    let turnRank = 0;
-    for (const c of ordered) {
-      if (c.memory) yield memLine(c.memory, histories, speakers, c.score, false);
-      else if (c.turn) {
-        // A turn found only as a neighbour that says next to nothing ("Nice to meet you!") is filler.
-        if (c.coverage === 0 && c.turn.termCount < RECALL.minNeighbourTerms && !answersQuestion(r.turns, c.turn)) continue;
-        const rank = turnRank++;
-        yield turnLine(r.turns, c.turn, focus, c.score, rank, plan);
-        // The neighbour a pointing-back turn needs ("It was amazing!" after "How was the concert?").
-        if (rank < RECALL.referentTop) {
-          for (const n of referentsOf(c.turn, (t, o) => r.turns.at(t, o), (t) => r.turns.asksQuestion(t))) {
-            const line = RECALL.referentEdges ? edgeLine(r.turns, n, n.seq < c.turn.seq ? 'last' : 'first', c.score) : turnLine(r.turns, n, focus, c.score, Number.MAX_SAFE_INTEGER);
-            if ((line.tokens ?? 0) <= RECALL.referentMaxTokens) yield line;
-          }
-        }
-      }
-    }
-    // 4. Recent context of the current session, when the budget still allows.
-    for (const t of recent) yield { ...turnLine(r.turns, t, focus, 0, Number.MAX_SAFE_INTEGER), ...(recentCtx.connected ? { section: 'recent' as const } : {}) };
-  }
+  // Lines are produced lazily (packing stops once the budget is full) by a module-level generator: see LineSource.
+  const src: LineSource = { r, stable, changes, arc, connectedTurns, ordered, recent, connected: recentCtx.connected, histories, speakers, relevance, focus, plan };
   // An observer that reads the packing (an analysis bench) sees every line offered; nothing is wrapped otherwise.
   const packed = deps.observer?.packed;
   const offered: ContextLine[] = [];
-  function* observed(): Generator<ContextLine> {
-    for (const l of lines()) {
-      offered.push(l);
-      yield l;
-    }
-  }
-  const out = assemble(packed ? observed() : lines(), q.maxTokens, r.query.profile ? 1 : RECALL.stableShare, { recent: RECALL.recentShare });
+  const out = assemble(packed ? observed(contextLines(src), offered) : contextLines(src), q.maxTokens, r.query.profile ? 1 : RECALL.stableShare, { recent: RECALL.recentShare });
   packed?.({
     candidates: ordered.map((c) => ({ key: `${c.kind}:${c.id}`, coverage: c.coverage, score: c.score })),
     offered: offered.map((l) => ({ key: l.key, text: l.text, tokens: l.tokens ?? countTokens(l.text), turnId: l.citation.turn_id })),
