@@ -11,11 +11,12 @@
  *     worker pool and (same run, baseline) without it (MEMORY_WORKER_THREADS=0);
  *   - six large scopes: a maximum-size turn in each of six users, then a recall in each, with the
  *     server's peak RSS (sampled every 100 ms; every phase reports its peak RSS).
- * Every phase prints the OS load average (the machine is shared).
+ * Every phase prints the OS load average (the machine is shared) and the server's peak RSS; the run ends by
+ *   comparing the highest peak with the RSS ceiling (`--rss-ceiling`, default 512 MB, issue 16) and exits 1 above it.
  * The load generator is its own process (bench/lib/ingest-client.ts, keep-alive node:http), as an
  * outside client; server CPU is read from the server's /proc/<pid>/stat (all its threads, workers
  * included; PostgreSQL's own backends are not in it) and the client's CPU is printed beside it. Flags: --stores sqlite,postgres --c1 N --c4 N --c16 N --growth N
- * --users N --segment N --phases throughput,growth,big,scopes --threads N --no-big --no-floor. The machine is shared: read CPU per turn next to turns/s.
+ * --users N --segment N --phases throughput,growth,big,scopes --threads N --server-env K=V,… --mem-trace --no-big --no-floor --rss-ceiling MB. The machine is shared: read CPU per turn next to turns/s.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -48,12 +49,24 @@ const { values: flags } = parseArgs({
     threads: { type: 'string' },
     'no-big': { type: 'boolean', default: false },
     'no-floor': { type: 'boolean', default: false },
-    /** scopes phase: after each request, print the server's RSS split (anon/file) and the main thread's heap (GET /metrics). */
+    /** scopes phase: after each request, and throughput phase: after each level, print the server's RSS split (anon/file) and the main thread's heap (GET /metrics). */
     'mem-trace': { type: 'boolean', default: false },
+    /** Server RSS ceiling in MB (issue 16: ≤ 512 through the benchmarks): the run ends with exit code 1 when any phase's peak exceeds it. */
+    'rss-ceiling': { type: 'string', default: '512' },
+    /** Extra environment for the throughput and growth servers, `K=V,K2=V2` (e.g. MEMORY_HEAP_GROWING_PERCENT=0 for an A/B). */
+    'server-env': { type: 'string', default: '' },
   },
 });
 const SEGMENT = Number(flags.segment);
-const THREADS_ENV: Record<string, string> = flags.threads !== undefined ? { MEMORY_WORKER_THREADS: flags.threads } : {};
+const THREADS_ENV: Record<string, string> = {
+  ...Object.fromEntries(
+    flags['server-env']
+      .split(',')
+      .filter((kv) => kv.includes('='))
+      .map((kv) => [kv.slice(0, kv.indexOf('=')).trim(), kv.slice(kv.indexOf('=') + 1).trim()]),
+  ),
+  ...(flags.threads !== undefined ? { MEMORY_WORKER_THREADS: flags.threads } : {}),
+};
 const USERS = Number(flags.users);
 const LEVELS: Array<[number, number]> = [
   [1, Number(flags.c1)],
@@ -252,8 +265,9 @@ async function backend(name: 'sqlite' | 'postgres'): Promise<Backend> {
 
 // ---- phases ----
 
-async function throughput(b: Backend): Promise<{ levels: LevelResult[]; rssMb: number; allSegments: number[]; memoriesPerTurn: number }> {
+async function throughput(b: Backend): Promise<{ levels: LevelResult[]; rssMb: number; peakRssMb: number; allSegments: number[]; memoriesPerTurn: number }> {
   const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
+  const sampler = rssSampler(srv.proc.pid!);
   try {
     // Warm-up (JIT, workers, statement caches): not measured.
     await drive(srv, 100, 4, { kind: 'warm', base: 1_000_000, users: 10, session: 'warm' });
@@ -265,9 +279,11 @@ async function throughput(b: Backend): Promise<{ levels: LevelResult[]; rssMb: n
       const base = offset;
       levels.push(await drive(srv, n, c, { kind: 'many', base, users: USERS }));
       offset += n;
+      if (flags['mem-trace']) await memTrace(srv, `after concurrency ${c}`);
     }
-    return { levels, rssMb: procRssMb(srv.proc.pid!), allSegments: levels.flatMap((l) => l.segments), memoriesPerTurn: await b.memoriesPerTurn() };
+    return { levels, rssMb: procRssMb(srv.proc.pid!), peakRssMb: sampler.stop(), allSegments: levels.flatMap((l) => l.segments), memoriesPerTurn: await b.memoriesPerTurn() };
   } finally {
+    sampler.stop();
     await srv.stop();
   }
 }
@@ -321,13 +337,38 @@ function rssSampler(pid: number, ms = 100): { stop(): number } {
   };
 }
 
-/** One line of the scopes phase's memory trace: process RSS (anonymous / file-backed) and the main thread's V8 heap. */
+/**
+ * The server's anonymous RSS by kind of mapping, from /proc/<pid>/smaps (a heuristic of this x64 Linux box): V8's heap
+ * pages of every thread (mappings below 0x7f0000000000, where V8 places its pages at random hints), glibc's
+ * per-thread malloc arenas (64 MB-aligned reservations at 0x7f…) plus the main malloc heap ([heap]), and the rest
+ * (large native blocks mapped on their own — ArrayBuffer data, big malloc chunks — and thread stacks). Tells a V8
+ * heap that grew from native memory that did.
+ */
+function rssByKind(pid: number): { v8: number; malloc: number; other: number } {
+  const out = { v8: 0, malloc: 0, other: 0 };
+  let kind: keyof typeof out | null = null;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const m = /^([0-9a-f]+)-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (m) {
+      const start = BigInt(`0x${m[1]}`);
+      const name = m[2].trim();
+      kind = name === '[heap]' ? 'malloc' : name !== '' ? null : start < 0x7f0000000000n ? 'v8' : start % (64n << 20n) === 0n ? 'malloc' : 'other';
+      continue;
+    }
+    const r = /^Rss:\s+(\d+) kB/.exec(line);
+    if (r && kind) out[kind] += Number(r[1]) / 1024;
+  }
+  return out;
+}
+
+/** One line of the memory trace: process RSS (anonymous / file-backed, the anonymous part by kind) and the main thread's V8 heap. */
 async function memTrace(srv: RunningServer, label: string): Promise<void> {
   const status = readFileSync(`/proc/${srv.proc.pid}/status`, 'utf8');
   const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024;
   const metrics = await (await fetch(`${srv.url}/metrics`)).text();
   const gauge = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN) / 1048576;
-  console.log(`  ${label}: RSS ${f1(kb('VmRSS'))} MB (anon ${f1(kb('RssAnon'))}, file ${f1(kb('RssFile'))}); main thread heap used ${f1(gauge('nodejs_heap_size_used_bytes'))} / total ${f1(gauge('nodejs_heap_size_total_bytes'))} MB, external ${f1(gauge('nodejs_external_memory_bytes'))} MB; threads ${/Threads:\s+(\d+)/.exec(status)?.[1]}`);
+  const by = rssByKind(srv.proc.pid!);
+  console.log(`  ${label}: RSS ${f1(kb('VmRSS'))} MB (anon ${f1(kb('RssAnon'))}: V8 heaps of all threads ~${f1(by.v8)}, malloc ~${f1(by.malloc)}, other ${f1(by.other)}; file ${f1(kb('RssFile'))}); main thread heap used ${f1(gauge('nodejs_heap_size_used_bytes'))} / total ${f1(gauge('nodejs_heap_size_total_bytes'))} MB, external ${f1(gauge('nodejs_external_memory_bytes'))} MB; threads ${/Threads:\s+(\d+)/.exec(status)?.[1]}`);
 }
 
 /**
@@ -398,6 +439,9 @@ async function bigTurn(b: Backend, threads: string | null): Promise<{ postMs: nu
 // ---- main ----
 
 const stores = flags.stores.split(',').map((s) => s.trim()) as Array<'sqlite' | 'postgres'>;
+/** Each phase's peak server RSS, for the ceiling check at the end. */
+const peaks: Array<{ phase: string; mb: number }> = [];
+const RSS_CEILING_MB = Number(flags['rss-ceiling']);
 console.log(`# bench:ingest — ${new Date().toISOString()} — ${USERS} users, segments of ${SEGMENT} turns, offline extraction; load avg at start ${loadAvg()}\n`);
 for (const name of stores) {
   const b = await backend(name);
@@ -408,7 +452,8 @@ for (const name of stores) {
     console.log(`## ${name}\n`);
     if (t) {
     const floor = flags['no-floor'] ? null : name === 'sqlite' ? sqliteFloor(floorTurns, t.memoriesPerTurn) : await pgFloor(floorTurns, t.memoriesPerTurn);
-    console.log(`memories stored per turn: ${f2(t.memoriesPerTurn)}; server RSS after the run: ${f1(t.rssMb)} MB\n`);
+    console.log(`memories stored per turn: ${f2(t.memoriesPerTurn)}; server RSS after the run: ${f1(t.rssMb)} MB, peak ${f1(t.peakRssMb)} MB (sampled every 100 ms)\n`);
+    peaks.push({ phase: `${name} throughput`, mb: t.peakRssMb });
     console.log('| concurrency | turns | turns/s | server CPU ms/turn | of which main thread | client CPU ms/turn | p50 ms | p99 ms | CPU ms/turn per 250 (first → last) | errors | peak RSS MB | load avg after |');
     console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const l of t.levels) console.log(`| ${l.concurrency} | ${l.turns} | ${f1(l.turnsPerS)} | ${f2(l.cpuMsPerTurn)} | ${f2(l.mainCpuMsPerTurn)} | ${f2(l.clientCpuMsPerTurn)} | ${f1(l.p50)} | ${f1(l.p99)} | ${trend(l.segments)} | ${l.errors} | ${f1(l.peakRssMb)} | ${l.load} |`);
@@ -423,6 +468,7 @@ for (const name of stores) {
     if (g > 0 && phases.has('growth')) {
       const gb = await backend(name);
       const gr = await growth(gb, g).finally(() => gb.cleanup());
+      peaks.push({ phase: `${name} growth`, mb: gr.peakRssMb });
       console.log(`\ngrowth, one user 0 → ${g} turns (concurrency 4): ${f1(gr.turnsPerS)} turns/s; CPU ms/turn per ${gr.segment} turns: ${gr.segments.map(f2).join(' ')} (last/first ×${f2(gr.segments[gr.segments.length - 1] / gr.segments[0])}); RSS ${f1(gr.rssMb)} MB, peak ${f1(gr.peakRssMb)} MB; load avg ${gr.load}`);
     }
     if (!flags['no-big'] && phases.has('big') && name === 'sqlite') {
@@ -433,6 +479,7 @@ for (const name of stores) {
         const nb = await backend(name);
         try {
           const r = await bigTurn(nb, threads);
+          peaks.push({ phase: `${name} maximum-size turn, ${label}`, mb: r.peakRssMb });
           console.log(`\nmaximum-size turn (1,000 messages, ${f1(r.bytes / 1024 / 1024)} MB), ${label}: POST ${r.status} in ${f1(r.postMs)} ms; /health while it ran: ${r.probes} probes, p50 ${f1(r.p50)} ms, p99 ${f1(r.p99)} ms, max ${f1(r.max)} ms; peak RSS ${f1(r.peakRssMb)} MB; load avg ${r.load}`);
         } finally {
           await nb.cleanup();
@@ -443,6 +490,7 @@ for (const name of stores) {
       const sb = await backend(name);
       try {
         const r = await sixLargeScopes(sb);
+        peaks.push({ phase: `${name} six large scopes`, mb: r.peakRssMb });
         console.log(`\nsix large scopes (one maximum-size turn in each of 6 users, then a recall in each): statuses ${r.statuses.join(',')} in ${f1(r.ms / 1000)} s; server RSS peak ${f1(r.peakRssMb)} MB, after ${f1(r.rssMb)} MB; load avg ${r.load}`);
       } finally {
         await sb.cleanup();
@@ -452,4 +500,10 @@ for (const name of stores) {
   } finally {
     await b.cleanup();
   }
+}
+if (peaks.length > 0) {
+  const top = peaks.reduce((a, x) => (x.mb > a.mb ? x : a));
+  const over = peaks.filter((x) => x.mb > RSS_CEILING_MB);
+  console.log(`server RSS ceiling ${RSS_CEILING_MB} MB (issue 16): highest peak ${f1(top.mb)} MB (${top.phase}) — ${over.length === 0 ? 'within' : `OVER in ${over.map((x) => `${x.phase} ${f1(x.mb)} MB`).join('; ')}`}`);
+  if (over.length > 0) process.exitCode = 1;
 }

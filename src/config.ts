@@ -56,6 +56,12 @@ export const ConfigSchema = z.object({
    * A task that would need more than this fails in the worker and runs inline (nothing lost).
    */
   MEMORY_WORKER_HEAP_MB: z.coerce.number().int().min(64).default(256),
+  /**
+   * How far (per cent) a thread's V8 heap may grow past what survived the last full collection
+   * before the next one, for every thread of the server (src/heap-policy.ts). V8's own factor goes
+   * up to 4× on a large machine, which let the main thread's heap reach ~300 MB; 0 keeps V8's.
+   */
+  MEMORY_HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1000).default(30),
   // ---- platform (injection/extraction) API ----
   MEMORY_INJECTION_CHAR_BUDGET: int(2000),
   MEMORY_MAX_TRANSCRIPT_CHARS: int(12000),

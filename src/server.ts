@@ -1,6 +1,6 @@
 /**
  * @module server
- * Starts the HTTP server: builds the app, warms the recall path up (MemoryService.warmUp), listens
+ * Starts the HTTP server: sets the heap growth policy (heap-policy.ts), builds the app, warms the recall path up (MemoryService.warmUp), listens
  * (then warms it up over a made-up conversation in a scratch in-memory store, in the background), logs the `ready:` line and the surfaces' URLs, and shuts down
  * gracefully on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the store,
  * which checkpoints the SQLite WAL). Shutdown is idempotent: a launcher that forwards the signal
@@ -12,6 +12,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { surfaceUrls } from './api/surface-urls.ts';
 import { SqliteMemoryStore } from './store/sqlite/store.ts';
+import { applyHeapPolicy } from './heap-policy.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -81,6 +82,8 @@ export async function warmUpOnSample(service: { warmUpOnSample(scratch: SqliteMe
 }
 
 export async function startServer(config: Config): Promise<{ port: number; close: () => Promise<void> }> {
+  // Before the app is built (and its workers started), so every isolate of the process collects by it.
+  applyHeapPolicy(config.MEMORY_HEAP_GROWING_PERCENT);
   const built = await buildApp(config);
   // The process's one-time recall costs (native regex compilation, ~250 ms) are paid before the
   // first request, not by it (MemoryService.warmUp).
