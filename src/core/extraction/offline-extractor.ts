@@ -752,7 +752,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       const namedPets = framed.filter((d) => d.key === 'pet' && d.op !== 'retract' && d.metadata?.name);
       if (namedPets.length > 0) facts = facts.filter((r) => !(r.key === 'pet' && r.op !== 'retract' && !r.metadata?.name && namedPets.some((d) => normValue(d.value).startsWith(`${normValue(r.value)} named `))));
       facts = activitiesAsHobbies([...facts, ...framed], o.lexicon);
-      const ops = att.subject.self ? opinions(att.pred, null, topicHint) : [];
+      const ops = att.subject.self ? opinions(att.pred, null, topicHint, '', o.lexicon ? (w) => o.lexicon!.lemmas(w, 'verb').some((l) => l !== w) : undefined) : [];
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);
       if (att.subject.self && RESTATED.test(raw) && !CHANGED.test(raw)) facts = facts.map((d) => restated(d, held));

@@ -123,7 +123,7 @@ const CLAUSE_SPLIT = new RegExp(
     // "gave Fandango away yesterday, with the new baby I just couldn't…": a reason phrase opening the speaker's next clause.
     `|\\s*,\\s*(?=(?:with|what\\s+with|since|now\\s+that|after)\\s+(?:[A-Za-z'’-]+\\s+){1,4}(?:I|we)\\s)` +
     // "ok I get it now, running is actually brilliant": a comma, then an activity's gerund as the next clause's subject.
-    `|\\s*,\\s*(?:(?:and|but|so)\\s+)?(?=[a-z]{3,}ing\\s+(?:is|are|has\\s+been)\\s)` +
+    `|\\s*,\\s*(?:(?:and|but|so)\\s+)?(?!(?:some|no|any|every)thing\\b)(?=[a-z]{3,}ing\\s+(?:is|are|has\\s+been)\\s)` +
     // "So that's it then: nine years at…": a lead-in clause with its own verb, then a colon and the statement.
     `|\\s*:\\s+(?=[a-z])(?<=\\b(?:is|it's|that's|was|are|happened|news|update)(?:\\s+(?:it|that|then|now|official|done))*\\s*:\\s+)`,
   'g',

@@ -71,7 +71,8 @@ const RE_OPINIONS_3 = re(`^(?:\\w+\\s+)?(?:think|believe|feel(?:\\s+like)?|recko
 const RE_OPINIONS_4 = re(`^(?:\\w+\\s+)?(?:find|found|consider)\\s+(.+?)\\s+${ADVS}((?:${EVAL_RE})\\b.*)$`, 'i');
 const RE_OPINIONS_5 = re(`^(.+?)\\s+(?:is|are|has\\s+been|have\\s+been|seems|feels|looks|has\\s+(?:gotten|got|become)|have\\s+(?:gotten|got|become)|is\\s+getting|are\\s+getting)\\s+${ADVS}(.+)$`, 'i');
 const RE_PAST_OPINION = re(`^(\\p{Lu}[\\p{L}\\p{N}.+#'’-]*(?:\\s+\\p{Lu}[\\p{L}\\p{N}.+#'’-]*){0,2})\\s+(?:was|were)\\s+${ADVS}(.+)$`, 'u');
-export function opinions(selfPred: string | null, topicClause: string | null, topicHint: string | null, sentence = ''): Draft[] {
+/** `isVerbForm`: whether a word is a form of a verb (the lexicon's), so "rowing is brilliant" judges rowing and "herring is…" is no gerund. */
+export function opinions(selfPred: string | null, topicClause: string | null, topicHint: string | null, sentence = '', isVerbForm?: (word: string) => boolean): Draft[] {
   let m: RegExpExecArray | null;
   let topic: string | null = null;
   let ev: string | null = null;
@@ -84,7 +85,8 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
       ev = m[2];
     }
     // "running is brilliant": a subjectless clause whose subject is an activity's gerund judges that activity.
-    if (!topic && /^[a-z]{3,}ing\s+(?:is|are|has\s+been)\s/i.test(selfPred)) topicClause = selfPred;
+    const gerund = /^([a-z]{3,}ing)\s+(?:is|are|has\s+been)\s/i.exec(selfPred);
+    if (!topic && gerund && isVerbForm?.(gerund[1].toLowerCase())) topicClause = selfPred;
   }
   if (!topic && topicClause) {
     const tc = topicClause
