@@ -762,7 +762,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       if (att.subject.self && !evs.some((d) => d.key === 'event_job_loss')) evs.push(...jobLoss(facts, clause));
       // "Morag next door is a lifeguard, 58 and still swims": a verbless age after a comma in a clause about someone else.
       if (!att.subject.self && !facts.some((d) => d.key === 'age')) {
-        const age = (apposedAge ? (/\d{1,3}/.exec(spelledToDigits(apposedAge[0]))?.[0] ?? null) : null) ?? t.split(',').slice(1).map(personAgeFragment).find((a) => a !== null);
+        const age = (apposedAge ? (/\d{1,3}/.exec(spelledToDigits(apposedAge[0]))?.[0] ?? null) : null) ?? t.split(',').slice(1).map(personAgeFragment).find((a) => a !== null) ?? bareAgeAside(t);
         if (age) facts.push({ key: 'age', value: age });
       }
       for (const d of [...drafts, ...facts, ...ops, ...evs]) out.push(toCandidate(d, clause.subject, evidence, o.base));
@@ -1004,6 +1004,16 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     }
   }
   return finalize(out);
+}
+
+/**
+ * "my brother-in-law Greg is a firefighter in Denver, 44, two kids": a bare number between commas (or closing the clause)
+ * after a clause about someone is their age — one number, not a list of them.
+ */
+function bareAgeAside(clause: string): string | null {
+  const pieces = clause.split(',').map((x) => x.trim());
+  const ages = pieces.slice(1).filter((x) => /^\d{1,3}$/.test(x) && Number(x) >= 1 && Number(x) <= 110);
+  return ages.length === 1 && !pieces.some((x, k) => k > 0 && /^\d/.test(x) && x !== ages[0]) ? ages[0] : null;
 }
 
 /** A message opening with he/she (after a filler or two): its pronoun looks back past the message. */

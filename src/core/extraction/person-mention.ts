@@ -48,8 +48,8 @@ const SOCIAL = new RegExp(
 const AGE = /(?:aged\s+)?(\d{1,3})(?:\s*(?:yo|y\/o|years?\s+old))?(?=\s*[,)])/iuy;
 const NAME = /((?:(?:Mrs|Mr|Ms|Miss|Mx|Dr)\.?\s+)?[\p{Lu}][\p{L}'’-]+)(?![\p{L}'’-])/uy;
 const PLACE_IN = new RegExp(`\\b(${PLACE_WORDS})\\b`, 'iu');
-/** "he's 72", "who's 58", "she is 40" between commas: the age said as an aside. */
-const AGE_ASIDE = /(?:he|she|they|who)(?:['’]s|\s+is|\s+are)\s+(?:only\s+|just\s+|now\s+)?(\d{1,3})(?=\s*,)/iuy;
+/** "he's 72", "who's 58", "she is 40" between commas or in brackets ("(she's 38)"): the age said as an aside. */
+const AGE_ASIDE = /(?:he|she|they|who)(?:['’]s|\s+is|\s+are)\s+(?:only\s+|just\s+|now\s+)?(\d{1,3})(?=\s*[,)])/iuy;
 /** A "who …" aside between commas: kept as a clause of its own, and its social place, if any, says who they are. */
 const WHO_ASIDE = /who\s+[^,;.!?()]{1,60}(?=\s*,)/iuy;
 /** A discourse marker before the mention, dropped with it: "Apparently Steve in accounts has…", "btw my sister (Jo) is…". */
