@@ -35,6 +35,16 @@ const OTHERS = re(`\\b(?:his|her|their|he|she|they|if|unless|would|wish)\\b|['�
 const singular = (rel: string) => (/^(?:kids|children|boys|girls|sons|daughters|lads|lasses|bairns|weans)$/.test(rel) ? rel : rel.replace(/s$/, ''));
 const LABEL: Record<string, string> = { twins: 'child', triplets: 'child', kids: 'child', children: 'child', boys: 'son', girls: 'daughter', sons: 'son', daughters: 'daughter', lads: 'son', lasses: 'daughter', bairns: 'child', weans: 'child' };
 
+/**
+ * A fact the rules made of a roster's group word alone ("user child = kids", "girls age = 7") once the roster has named
+ * each member: the named members carry the facts, so the group word says nothing more.
+ */
+export function groupWordOnly(subject: string, key: string, value: string, speaker: string): boolean {
+  const group = (w: string) => /^(?:(?:\d{1,2}|two|three|four|five|six|seven)\s+)?(\w+)$/i.exec(w.trim())?.[1].toLowerCase();
+  if (key === 'age') return subject !== speaker && !!LABEL[group(subject) ?? ''];
+  return subject === speaker && (LABEL[group(value) ?? ''] === key || (key === 'child' && !!LABEL[group(value) ?? '']));
+}
+
 /** What may open a roster that names no relation: a count of the group ("three of them:", "both of them —"). */
 const HEADLESS_LEAD = /^\s*(?:(?:[\p{Ll}]+\s+)?(?:have|got)\s+(?:\d|two|three|four|five|six)\s+[\p{Ll}]+(?=\s*[:—–-])|(?:all|both)\s+of\s+(?:them|em)|(?:\d|one|two|three|four|five|six)\s+of\s+(?:them|em|each)|(?:(?:we|I)\s+)?(?:have|got|(?:we|I)['’]ve\s+got)\s+(?:\d|two|three|four|five|six))?\s*[:,—–-]?\s*/iu;
 /**
@@ -94,6 +104,23 @@ function headlessRoster(sentence: string, speaker: string): Draft[] {
   });
 }
 
+/** Names coordinated, then as many ages: "Ethan and Liam, are 11 and 8", "Freya and Isla, aged 10 and 8". */
+const RESPECTIVE = new RegExp(`^\\s*[,:—–-]?\\s*(${NAME}(?:\\s*,\\s*${NAME})*\\s*,?\\s+(?:and|&)\\s+${NAME})\\s*,?\\s+(?:are|were|aged|ages|who\\s+are)\\s+(?:now\\s+)?(${AGE}(?:\\s*,\\s*${AGE})*\\s*,?\\s+(?:and|&)\\s+${AGE})(?![\\p{L}\\d])`, 'u');
+const AGE_ONLY = new RegExp(AGE, 'gu');
+
+/** Each name with its age, in order, when a roster gives the names and then as many ages ("respectively"). */
+function respectiveAges(span: string): Array<{ name: string; age: string }> | null {
+  const m = RESPECTIVE.exec(span);
+  if (!m) return null;
+  const names = m[1].split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+/).filter(Boolean);
+  const ages = [...m[2].matchAll(AGE_ONLY)].map((a) => `${spelledToDigits(a[1].toLowerCase())}${a[2] ? ` ${a[2].trim().replace(/\s+old$/, '')}` : ''}`);
+  if (names.length < 2 || names.length !== ages.length || names.some((n) => NOT_NAMES.has(n.toLowerCase())) || ages.some((a) => !/^\d+/.test(a))) return null;
+  return names.map((name, i) => ({ name, age: ages[i] }));
+}
+
+/** A last name with no age after a roster's items: "… and baby Ava)", ", and little Noor." */
+const AGELESS_LAST = /^\s*(?:,\s*(?:and\s+|&\s+)?|\s(?:and|&)\s+)(?:(?:baby|little|wee|the\s+baby,?)\s+)?(\p{Lu}[\p{Ll}'’-]+)\s*(?:\)|[.!;]|$)/u;
+
 /** The relation facts and ages of a roster in one sentence of the speaker's. */
 /** "our three are …", "my two: …": a possessed count with no noun stands for the speaker's children. */
 const COUNT_AS_KIDS = /\b(my|our)\s+(two|three|four|five|six|seven|2|3|4|5|6|7)(?=\s*(?::|—|–|,\s*[\p{Lu}]|\s+(?:are|were)\s+[\p{Lu}]))/gu;
@@ -123,6 +150,16 @@ export function kinRoster(raw: string, speaker: string): Draft[] {
     const groupFact = group && RELATIONS[raw] ? relationDraft(speaker, raw, undefined, 0.85) : null;
     if (groupFact) out.push({ ...groupFact, metadata: { ...groupFact.metadata, frame: 'roster' } });
     if (group) out.push({ key: 'age', value: spelledToDigits(group[1].toLowerCase()), subject: thirdPartyId(speaker, raw), confidence: 0.8, metadata: { frame: 'roster' } });
+    // "my two boys, Ethan and Liam, are 11 and 8": as many ages as names, one each in order.
+    const each = plural ? respectiveAges(span) : null;
+    if (each) {
+      for (const { name, age } of each) {
+        const fact = relationDraft(speaker, raw, name, 0.85);
+        if (fact && RELATIONS[raw]) out.push({ ...fact, value: `${name} (${label})`, metadata: { relation: label, name, frame: 'roster' } });
+        out.push({ key: 'age', value: age, subject: thirdPartyId(speaker, label, name), confidence: 0.8, metadata: { frame: 'roster' } });
+      }
+      continue;
+    }
     const shared = plural ? SHARED_AGE.exec(span) : null;
     if (shared) {
       const n = spelledToDigits(shared[2].toLowerCase());
@@ -134,6 +171,7 @@ export function kinRoster(raw: string, speaker: string): Draft[] {
       }
       continue;
     }
+    let last = 0;
     for (const m of span.matchAll(ITEM)) {
       const name = m[1].replace(/['’]s$/, '');
       if (NOT_NAMES.has(name.toLowerCase()) || /^(?:I|The|He|She|They|We|It)$/.test(name)) continue;
@@ -144,6 +182,13 @@ export function kinRoster(raw: string, speaker: string): Draft[] {
       const fact = relationDraft(speaker, RELATIONS[raw] ? raw : rel, name, 0.85);
       if (fact && RELATIONS[raw]) out.push({ ...fact, value: `${name} (${label})`, metadata: { relation: label, name, frame: 'roster' } });
       out.push({ key: 'age', value: age, subject: thirdPartyId(speaker, label, name), confidence: 0.8, metadata: { frame: 'roster' } });
+      last = m.index! + m[0].length;
+    }
+    // "(Mia 9, Leo 6 and baby Ava)": a last name with no age closes the list; the relative, no age.
+    const tail = plural && last > 0 && RELATIONS[raw] ? AGELESS_LAST.exec(span.slice(last)) : null;
+    if (tail && !NOT_NAMES.has(tail[1].toLowerCase()) && RELATIONS[tail[1].toLowerCase()] === undefined) {
+      const fact = relationDraft(speaker, raw, tail[1], 0.8);
+      if (fact) out.push({ ...fact, value: `${tail[1]} (${label})`, metadata: { relation: label, name: tail[1], frame: 'roster' } });
     }
   }
   // A relation noun later in the sentence ("… and the twins Ebube and Kamsi are 2") may close a roster it does not head.
