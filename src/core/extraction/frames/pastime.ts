@@ -31,6 +31,13 @@ const LEARN_TO = /\b(?:learning|teaching\s+(?:myself|ourselves))\s+(?:how\s+)?to
 /** Going no more: "stopped going to the chess club", "I don't go to yoga anymore". */
 const GO_NO_MORE = /\b(?:stopped|quit|given\s+up|gave\s+up|no\s+longer)\s+going\s+to\s+(?:the\s+|my\s+|our\s+)?(?:([a-z][a-z-]+)\s+)?([a-z][a-z-]+)\b/g;
 
+/** A piece of a pastime under way: "knitting my first jumper", "been sewing another quilt" (the sentence's opening doing). */
+const DOING = /^\s*(?:(?:i['’]?m|i\s+am|i['’]ve\s+been|been|currently|still|finally)\s+)?([a-z]{3,}ing)\s+(?:my\s+(?:first|second|third|next|latest)|another|a\s+new|my\s+new)\b/;
+/** What a doing must be a kind of to be a pastime when only its piece is told (WordNet noun anchors). */
+const DOING_KINDS = ['sport', 'craft', 'needlework', 'dance', 'game'];
+/** The speaker's own instrument, said with a habit: "tuesdays I bring my fiddle to the session". */
+const OWN_THING = /\bmy\s+(?:(?:old|new|trusty|beloved|battered|own)\s+)?([a-z]+)\b/g;
+
 /** Words of a clause that is not the speaker's own statement, or whose pastime is someone else's. */
 const NOT_STATED = /\b(?:if|unless|would|wish|could|might|should|maybe|want\s+to|wanna|gonna|going\s+to|planning|thinking\s+(?:about|of)|considering|never|not|don['’]t|didn['’]t|can['’]t|won['’]t)\b/;
 const THEIRS = re(`\\b(?:his|her|their|your|he|she|they|you)\\b|\\w['’]s\\s|\\b(?:${RELATION_RE})\\b`, 'i');
@@ -64,12 +71,16 @@ function writtenAsName(word: string, raw: string): boolean {
 
 /**
  * A hobby from the practice frame (`read.ts practiceDrafts`) that is no pastime: a word the lexicon does not hold that the
- * user wrote capitalised (a name: "got Tesco lessons at 5"), or an act of controlling a vehicle ("driving lessons").
+ * user wrote capitalised (a name: "got Tesco lessons at 5"), an act of controlling a vehicle ("driving lessons"), or one
+ * trial disowned ("tried my first spin class, never again").
  * The extractor drops it.
  */
 export function practiceMisread(value: string, raw: string, lex?: Lexicon): boolean {
   const w = value.toLowerCase();
-  if (!lex || !/^[a-z]{3,}$/.test(w) || isPastime(w, lex)) return false;
+  if (!lex || !/^[a-z]{3,}$/.test(w)) return false;
+  // "tried my first spin class, never again": one trial, disowned.
+  if (re(`\\btried\\b[^.!?]*\\b${w}\\b|\\bnever\\s+again\\b|\\btaster\\b`, 'i').test(raw)) return true;
+  if (isPastime(w, lex)) return false;
   // "my driving lessons": an act of controlling a vehicle is learnt, not pursued.
   if (isKind(w, 'activity', lex)) return true;
   return writtenAsName(w, raw);
@@ -143,6 +154,11 @@ function sentenceDrafts(raw: string, speaker: string, lex?: Lexicon): Draft[] {
     if (prev && /['’]s$/.test(prev) && !/^(?:beginners|adults|women|men)['’]s?$/.test(prev)) continue;
     // "tried my first spin class, never again": one occasion, disowned.
     if (/\b(?:tried|never\s+again|one[-\s]off|taster)\b/.test(s)) continue;
+    // "steel pan lessons": the two words are one pastime, spaced or run together ("steelpan").
+    if (prev && !STOP.has(prev) && (isPastime(`${prev} ${word}`, lex) || isPastime(`${prev}${word}`, lex))) {
+      add(`${prev} ${word}`, 'pastime×practice');
+      continue;
+    }
     if (!(isPastime(word, lex) || unheardLower(word, raw, lex))) continue;
     add(pastimeValue(prev, word, lex, opener), 'pastime×practice');
   }
@@ -156,6 +172,10 @@ function sentenceDrafts(raw: string, speaker: string, lex?: Lexicon): Draft[] {
       if (!GENERAL.has(word) && isPastime(word, lex)) add(word, 'pastime×place');
     }
   }
+  const d = DOING.exec(s);
+  if (d && lex && DOING_KINDS.some((a) => lex.isA(d[1], a, { pos: 'noun', maxSenses: 2, maxDepth: 8 }))) add(d[1], 'pastime×doing');
+  if (HABIT.test(s))
+    for (const m of s.matchAll(OWN_THING)) if (own(m.index!) && isKind(m[1], 'instrument', lex)) add(m[1], 'pastime×own-instrument');
   const t = TIME_FOR.exec(s);
   if (t && own(t.index)) {
     for (const item of t[2].replace(/\s+(?:down|at|in|with|on|before|after|round|around|at)\b.*$/, '').split(/\s*(?:,|\bthen\b|\band\b|\bor\b|&|\bfollowed\s+by\b)\s*/)) {

@@ -4,7 +4,8 @@
  * diabetes", "my husband suffers from gout", "our neighbour Jim is living with MS". The person is a name, or a
  * relation or social noun the speaker possesses (`RELATIONS`, with an optional name after it); the condition is an
  * illness to the lexicon (`kinds.ts`), never one of the keys of its own (an allergy, an injury, a cold:
- * `NOT_CONDITIONS`). The fact goes under the third party, never the speaker. A question, a guess, a denial or a
+ * `NOT_CONDITIONS`). A report by the person ("my coworker Dave told me that he's got sciatica") counts as said of them.
+ * The fact goes under the third party, never the speaker. A question, a guess, a denial or a
  * condition ("if", "might") gives nothing. Pure.
  */
 import type { Lexicon } from '../../ports.ts';
@@ -18,7 +19,9 @@ import { NOT_CONDITIONS } from './table.ts';
 const NAME = "\\p{Lu}[\\p{Ll}-]+";
 /** Predicates that give someone a condition: having it, being diagnosed with it, suffering from or living with it. */
 const HAS = "(?:has\\s+(?:got\\s+|had\\s+|(?:just\\s+|recently\\s+)?been\\s+diagnosed\\s+with\\s+)?|['’]s\\s+(?:got|(?:just\\s+|recently\\s+)?been\\s+diagnosed\\s+with)|(?:was|got)\\s+(?:just\\s+|recently\\s+)?diagnosed\\s+with|is\\s+(?:living|struggling|dealing)\\s+with|suffers\\s+(?:from|with)|is\\s+being\\s+treated\\s+for)";
-const WHO = re(`(?:^|[\\s,;(])(?:(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|eldest|oldest|youngest|baby|twin|best|old|new)\\s+)?(${RELATION_RE})(?:\\s+(${NAME}))?|(${NAME}))\\s*(?:\\(\\s*\\d{1,3}\\s*\\)\\s*|,\\s*\\d{1,3}\\s*,\\s*)?(?:\\s+|(?=['’]))${HAS}\\s+(.+)`, 'gu');
+/** A report by the person of their own condition: "<who> told me (at lunch) that he's got X", "<who> says she has X". */
+const TOLD = "(?:told\\s+(?:me|us)|says|said|mentioned|let\\s+slip)(?:\\s+[\\p{Ll}]+){0,3}?\\s+(?:that\\s+)?(?:[Hh]e|[Ss]he)\\s*(?:['’]s\\s+(?:got|(?:just\\s+)?been\\s+diagnosed\\s+with)|\\s+has\\s+(?:got\\s+|(?:just\\s+)?been\\s+diagnosed\\s+with\\s+)?|\\s+was\\s+diagnosed\\s+with|\\s+suffers\\s+from)";
+const WHO = re(`(?:^|[\\s,;(])(?:(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|eldest|oldest|youngest|baby|twin|best|old|new)\\s+)?(${RELATION_RE})(?:\\s+(${NAME}))?|(${NAME}))\\s*(?:\\(\\s*\\d{1,3}\\s*\\)\\s*|,\\s*\\d{1,3}\\s*,\\s*)?(?:(?:\\s+|(?=['’]))${HAS}|\\s+${TOLD})\\s*(.+)`, 'gu');
 const NOT_STATED = /\b(?:if|unless|might|may|maybe|could|would|wonder|whether|perhaps|possibly|probably|think|thinks|reckon|not|never|no)\b|\?/i;
 const NP_END = /\s*(?:[,.;:!?()—–]|\s-\s|\s(?:and|but|which|so|since|for|from|after|because|in|at|on|last|this|again|now|too)\b)/i;
 
@@ -45,7 +48,8 @@ export function theirConditionDrafts(sentence: string, speaker: string, lex?: Le
   for (const m of sentence.matchAll(WHO)) {
     const [, relWord, relName, bareName, rest] = m;
     const before = sentence.slice(0, m.index);
-    if (NOT_STATED.test(before.split(/[.;]/).pop() ?? '')) continue;
+    // A guess before the person or inside the report ("said he thinks he has …") states nothing.
+    if (NOT_STATED.test(before.split(/[.;]/).pop() ?? '') || NOT_STATED.test(m[0].slice(0, m[0].length - rest.length))) continue;
     // "his mum has …", "Dave's brother has …": someone else's relative.
     if (relWord && /\b(?:his|her|their|your)\s*$|['’]s\s*$/i.test(before)) continue;
     const relation = relWord?.toLowerCase();
@@ -54,6 +58,8 @@ export function theirConditionDrafts(sentence: string, speaker: string, lex?: Le
     if (bareName) {
       const w = bareName.toLowerCase();
       // A name: no pronoun, relation or common word the lexicon reads as anything but a person.
+      // "nana Edith down in Penzance has …": a name after a preposition is a place, not the person.
+      if (/\b(?:in|at|from|to|near|of|by|with|for|into|outside|around)\s*$/i.test(before)) continue;
       if (NOT_NAMES.has(w) || w in RELATIONS || /^(?:I|It|This|That|There|He|She|They|We|You|Everyone|Nobody|Someone)$/.test(bareName)) continue;
       if (lex && lex.senses(w, 'noun', 2).some((s) => s.lexClass !== 'noun.person')) continue;
       if (lex && lex.senses(w, undefined, 1).some((s) => !s.lexClass.startsWith('noun'))) continue;
