@@ -92,6 +92,17 @@ describe('kin rosters: ages said respectively, and a last name with no age', () 
     expect(fs.filter((f) => /^(?:girls|boys|lads|kids|sons|daughters)\|/.test(f) || /^user\|child\|(?:\w+\s)?(?:girls|boys|lads|kids|sons|daughters)\|/.test(f))).toEqual([]);
   });
 
+  test.each([
+    ["twins Kemi and Kunle are both 5, plus baby Tayo who's 7 months", [['kemi', '5'], ['kunle', '5'], ['tayo', '7 months']]],
+    ["ours are Nia 11, Rhys 8 and Cerys who's 3", [['nia', '11'], ['rhys', '8'], ['cerys', '3']]],
+  ])('twins opening the sentence, "ours", a child after a shared age: %s', (text, pairs) => {
+    const fs = facts(text);
+    for (const [name, age] of pairs) {
+      expect(fs.some((f) => f.startsWith('user|child|') && f.includes(name))).toBe(true);
+      expect(fs.filter((f) => f.split('|')[0].endsWith(name) && f.split('|')[1] === 'age').map((f) => f.split('|')[2])).toEqual([age]);
+    }
+  });
+
   test('a last name with no age closes the list', () => {
     const fs = facts("we've got three kids (Mia 9, Leo 6 and baby Ava)");
     for (const name of ['mia', 'leo', 'ava']) expect(fs.some((f) => f.startsWith('user|child|') && f.includes(name))).toBe(true);
@@ -102,6 +113,7 @@ describe('kin rosters: ages said respectively, and a last name with no age', () 
     ['his kids, Jake and Tia, are 5 and 3'],
     ["my sister's boys, Rory and Cian, are 4 and 2"],
     ['if we had two girls, Maya and Lila, they would be 5 and 3'],
+    ['ours is the house with the red door, Number 12'],
   ])('not the speaker’s children: %s', (text) => expect(facts(text).filter((f) => f.startsWith('user|child|'))).toEqual([]));
 });
 
@@ -114,6 +126,7 @@ describe('a third party’s condition, under the third party', () => {
     ['Priya was diagnosed with lupus in the spring', 'priya', 'lupus'],
     ['my mum has got arthritis in both hands', 'mum', 'arthritis'],
     ['my aunt Rose over in Truro has glaucoma now', 'rose', 'glaucoma'],
+    ["according to Gemma from payroll, she's off with sciatica again", 'gemma', 'sciatica'],
   ])('%s', (text, who, illness) => {
     const fs = facts(text);
     expect(fs.some((f) => f.split('|')[0].endsWith(who) && f.split('|')[1] === 'health_condition' && f.split('|')[2].includes(illness))).toBe(true);
@@ -129,5 +142,6 @@ describe('a third party’s condition, under the third party', () => {
     ['my mum might have arthritis'],
     ["his brother's been diagnosed with asthma"],
     ['my neighbour Jim has a cold'],
+    ["according to the papers, he's off with the fairies"],
   ])('no condition stated: %s', (text) => expect(facts(text).filter((f) => f.split('|')[1] === 'health_condition')).toEqual([]));
 });

@@ -20,6 +20,8 @@ const AGE = '(\\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)
 const AGE_CUE = /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety/;
 /** A name and its age: "Ezra (4)", "Noor is 12", "Grace who's 16", "Samir, is 1", "Tomas, who's nine,", "Ines, 7,". */
 const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|\\s*,\\s*${AGE}\\s*(?=,|[.;!]|$|\\s(?:and|&)\\s)|(?:,?\\s+(?:(?:who|he|she)(?:'s|’s|\\s+is)(?:\\s+(?:just\\s+)?turned)?|who(?:\\s+has)?\\s+(?:just\\s+)?turned|is|(?:just\\s+|only\\s+)?(?:turned|turns))|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?|minutes?|mins?|seconds?|secs?|miles?|km|metres?|meters?|points?|goals?|laps?)\\b)|(?<!['’]s)\\s+${AGE}(?=\\s*(?:,|;|\\s(?:and|&)\\s|[.!]|$)))`, 'gu');
+/** ITEM, at the start of the text. */
+const ITEM_AT = new RegExp(`^(?:${ITEM.source})`, 'u');
 /**
  * An ITEM match's age and unit: its groups are bracketed (2, 3), in apposition (4, 5), after a verb (6, 7) or bare after
  * the name (8, 9: "Nikau 12", read only in a list that has another item of the other forms).
@@ -51,13 +53,13 @@ const HEADLESS_LEAD = /^\s*(?:(?:[\p{Ll}]+\s+)?(?:have|got)\s+(?:\d|two|three|fo
  * Between two items: a comma, "and" or ";", after at most a few lower-case words said of the one before ("Ananya is 16
  * going on 30 and Veer is 11"), before a word of endearment or size ("and little Maryam just turned one").
  */
-const LIST_SEP = /^(?:\s+[\p{Ll}\d][\p{L}\d'’-]*){0,4}?\s*(?:,\s*(?:and\s+|&\s+)?|;\s*|\s(?:and|&)\s+)(?:(?:little|wee|baby|young|big|the|[\p{Ll}]{4,7})\s+)?/u;
+const LIST_SEP = /^(?:\s+[\p{Ll}\d][\p{L}\d'’-]*){0,4}?\s*(?:,\s*(?:and\s+|&\s+|plus\s+)?|;\s*|\s(?:and|&|plus)\s+)(?:(?:little|wee|baby|young|big|the|[\p{Ll}]{4,7})\s+)?/u;
 /** Twins or triplets named together with one age: "the twins Ebube and Kamsi are 2". */
 const GROUP_ITEM = new RegExp(`^(?:the\\s+|our\\s+|my\\s+)?(?:twins|triplets)\\s*,?\\s+(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*,\\s*(\\p{Lu}[\\p{Ll}'’-]+))?\\s+(?:and|&)\\s+(\\p{Lu}[\\p{Ll}'’-]+)\\s*,?\\s+(?:are|were)\\s+(?:just\\s+|nearly\\s+|almost\\s+)?${AGE}(?![\\p{L}\\d])`, 'u');
 
 /** Names coordinated after a plural head, then one age they share: "our triplets Solvor, Gunnvor and Torleif all turned 2". */
 const NAME = "\\p{Lu}[\\p{Ll}'’-]+";
-const SHARED_AGE = new RegExp(`^\\s*[,:—–-]?\\s*(${NAME}(?:\\s*,\\s*${NAME})*\\s*,?\\s+(?:and|&)\\s+${NAME})\\s*,?\\s+(?:all\\s+|both\\s+)?(?:are|were|(?:have\\s+|just\\s+|have\\s+just\\s+)?turned|turn)\\s+(?:just\\s+|nearly\\s+|almost\\s+)?${AGE}(?![\\p{L}\\d])`, 'u');
+const SHARED_AGE = new RegExp(`^\\s*[,:—–-]?\\s*(${NAME}(?:\\s*,\\s*${NAME})*\\s*,?\\s+(?:and|&)\\s+${NAME})\\s*,?\\s+(?:all\\s+|both\\s+)?(?:are|were|(?:have\\s+|just\\s+|have\\s+just\\s+)?turned|turn)\\s+(?:just\\s+|nearly\\s+|almost\\s+|both\\s+|all\\s+)?${AGE}(?![\\p{L}\\d])`, 'u');
 
 /**
  * A roster with no relation noun: the sentence opens with two or more names coordinated, each with a child's age
@@ -127,7 +129,8 @@ const COUNT_AS_KIDS = /\b(my|our)\s+(two|three|four|five|six|seven|2|3|4|5|6|7)(
 
 export function kinRoster(raw: string, speaker: string): Draft[] {
   if (/\?\s*$/.test(raw)) return [];
-  const sentence = raw.replace(COUNT_AS_KIDS, '$1 $2 kids');
+  // "ours are …" is "our kids are …"; twins or triplets opening the sentence are the speaker's ("twins Kemi and Kunle …").
+  const sentence = raw.replace(COUNT_AS_KIDS, '$1 $2 kids').replace(/\b([Oo]u)rs(?=\s+(?:are|were)\s+\p{Lu}|\s*:)/u, '$1r kids').replace(/^(\s*)([Tt]wins|[Tt]riplets)(?=\s+\p{Lu})/u, '$1our $2');
   const out: Draft[] = [];
   HEAD.lastIndex = 0;
   if (!HEAD.test(sentence)) return headlessRoster(sentence, speaker);
@@ -168,6 +171,15 @@ export function kinRoster(raw: string, speaker: string): Draft[] {
         const fact = relationDraft(speaker, raw, name, 0.85);
         if (fact && RELATIONS[raw]) out.push({ ...fact, value: `${name} (${label})`, metadata: { relation: label, name, frame: 'roster' } });
         out.push({ key: 'age', value: `${n}${unit ? ` ${unit}` : ''}`, subject: thirdPartyId(speaker, label, name), confidence: 0.8, metadata: { frame: 'roster' } });
+      }
+      // "…, plus baby Chisom who's 10 months": a child named after the shared age, with an age of its own.
+      const more = /^\s*(?:,\s*(?:and\s+|plus\s+)?|\s(?:and|plus)\s+)(?:(?:baby|little|wee|the\s+baby,?)\s+)?/u.exec(span.slice(shared.index + shared[0].length));
+      const next = more ? ITEM_AT.exec(span.slice(shared.index + shared[0].length + more[0].length)) : null;
+      if (next && !NOT_NAMES.has(next[1].toLowerCase()) && RELATIONS[next[1].toLowerCase()] === undefined) {
+        const { n: n2, unit: u2 } = itemAge(next);
+        const fact = relationDraft(speaker, 'child', next[1], 0.85);
+        if (fact && LABEL[raw] === 'child') out.push({ ...fact, value: `${next[1]} (child)`, metadata: { relation: 'child', name: next[1], frame: 'roster' } });
+        if (LABEL[raw] === 'child') out.push({ key: 'age', value: `${n2}${u2 ? ` ${u2}` : ''}`, subject: thirdPartyId(speaker, 'child', next[1]), confidence: 0.8, metadata: { frame: 'roster' } });
       }
       continue;
     }

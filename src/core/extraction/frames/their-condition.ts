@@ -18,7 +18,7 @@ import { NOT_CONDITIONS } from './table.ts';
 
 const NAME = "\\p{Lu}[\\p{Ll}-]+";
 /** Predicates that give someone a condition: having it, being diagnosed with it, suffering from or living with it. */
-const HAS = "(?:has\\s+(?:got\\s+|had\\s+|(?:just\\s+|recently\\s+)?been\\s+diagnosed\\s+with\\s+)?|['’]s\\s+(?:got|(?:just\\s+|recently\\s+)?been\\s+diagnosed\\s+with)|(?:was|got)\\s+(?:just\\s+|recently\\s+)?diagnosed\\s+with|is\\s+(?:living|struggling|dealing)\\s+with|suffers\\s+(?:from|with)|is\\s+being\\s+treated\\s+for)";
+const HAS = "(?:has\\s+(?:got\\s+|had\\s+|(?:just\\s+|recently\\s+)?been\\s+diagnosed\\s+with\\s+)?|['’]s\\s+(?:got|(?:just\\s+|recently\\s+)?been\\s+diagnosed\\s+with)|(?:was|got)\\s+(?:just\\s+|recently\\s+)?diagnosed\\s+with|is\\s+(?:living|struggling|dealing)\\s+with|suffers\\s+(?:from|with)|is\\s+being\\s+treated\\s+for|(?:['’]s|is)\\s+(?:been\\s+)?off\\s+(?:sick\\s+|work\\s+)?with)";
 /** A report by the person of their own condition: "<who> told me (at lunch) that he's got X", "<who> says she has X". */
 const TOLD = "(?:told\\s+(?:me|us)|says|said|mentioned|let\\s+slip)(?:\\s+[\\p{Ll}]+){0,3}?\\s+(?:that\\s+)?(?:[Hh]e|[Ss]he)\\s*(?:['’]s\\s+(?:got|(?:just\\s+)?been\\s+diagnosed\\s+with)|\\s+has\\s+(?:got\\s+|(?:just\\s+)?been\\s+diagnosed\\s+with\\s+)?|\\s+was\\s+diagnosed\\s+with|\\s+suffers\\s+from)";
 const WHO = re(`(?:^|[\\s,;(])(?:(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|eldest|oldest|youngest|baby|twin|best|old|new)\\s+)?(${RELATION_RE})(?:\\s+(${NAME}))?|(${NAME}))\\s*(?:\\(\\s*\\d{1,3}\\s*\\)\\s*|,\\s*\\d{1,3}\\s*,\\s*)?(?:(?:\\s+|(?=['’]))${HAS}|\\s+${TOLD})\\s*(.+)`, 'gu');
@@ -41,7 +41,10 @@ function illnessOf(raw: string, lex?: Lexicon): string | null {
 }
 
 /** The conditions one sentence of the speaker's gives to the people it names. */
-export function theirConditionDrafts(sentence: string, speaker: string, lex?: Lexicon): Draft[] {
+export function theirConditionDrafts(raw: string, speaker: string, lex?: Lexicon): Draft[] {
+  // "according to Trevor from accounting, he's off with …": the source named first is who the report is about.
+  let source: string | null = null;
+  const sentence = raw.replace(new RegExp(`\\baccording\\s+to\\s+(${NAME})(?:\\s+(?:from|in|at|on)\\s+[\\p{Ll}\\s]{1,20}?)?\\s*,\\s*(?:[Hh]e|[Ss]he)(?=['’]s\\b|\\s+(?:is|has|was)\\b)`, 'u'), (_m, name: string) => (source = name));
   if (/\?\s*$/.test(sentence) || /^\s*(?:if|unless|would|wish)\b/i.test(sentence)) return [];
   const out: Draft[] = [];
   WHO.lastIndex = 0;
@@ -61,8 +64,10 @@ export function theirConditionDrafts(sentence: string, speaker: string, lex?: Le
       // "nana Edith down in Penzance has …": a name after a preposition is a place, not the person.
       if (/\b(?:in|at|from|to|near|of|by|with|for|into|outside|around)\s*$/i.test(before)) continue;
       if (NOT_NAMES.has(w) || w in RELATIONS || /^(?:I|It|This|That|There|He|She|They|We|You|Everyone|Nobody|Someone)$/.test(bareName)) continue;
-      if (lex && lex.senses(w, 'noun', 2).some((s) => s.lexClass !== 'noun.person')) continue;
-      if (lex && lex.senses(w, undefined, 1).some((s) => !s.lexClass.startsWith('noun'))) continue;
+      // A place or a group to the lexicon is no person; a common word opening the sentence is no name ("Mark has …"),
+      // while a word capitalised after it is ("according to Gemma, she's …").
+      if (lex && lex.senses(w, 'noun', 2).some((s) => s.lexClass === 'noun.location' || s.lexClass === 'noun.group')) continue;
+      if (lex && !before.trim() && bareName !== source && (lex.senses(w, 'noun', 2).some((s) => s.lexClass !== 'noun.person') || lex.senses(w, undefined, 1).some((s) => !s.lexClass.startsWith('noun')))) continue;
     }
     const np = rest.replace(/^(?:had|got)\s+/i, '');
     if (/^(?:no|not|never)\b/i.test(np)) continue;
