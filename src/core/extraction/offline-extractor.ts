@@ -44,7 +44,7 @@ import { valueCorrection } from './frames/value-correction.ts';
 import { cannotEatDrafts } from './frames/cannot-eat.ts';
 import { escapeRe, re } from './re.ts';
 import { PAST_CUE } from './sentences.ts';
-import { kinRoster } from './frames/kin-roster.ts';
+import { groupWordOnly, kinRoster } from './frames/kin-roster.ts';
 import { answeredIllness, askedAfterIllness, diagnosisDrafts } from './frames/diagnosis.ts';
 import { animalSignDrafts, breedAppositionDrafts } from './frames/animal-signs.ts';
 import { stillChecked } from './frames/still-check.ts';
@@ -55,6 +55,8 @@ import { landmarkDrafts } from './frames/landmark.ts';
 import { selfIntroduction } from './frames/self-introduction.ts';
 import { isKind, kindOf } from './frames/kinds.ts';
 import { dietChangeDrafts } from './frames/diet-change.ts';
+import { practiceMisread, pastimeDrafts } from './frames/pastime.ts';
+import { theirConditionDrafts } from './frames/their-condition.ts';
 import { learnedCandidates } from './learned/layer.ts';
 
 /** A rule that threw on a clause (a bug, not an input error). Carries no message content. */
@@ -979,8 +981,39 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
               if (k >= 0) out.splice(k, 1);
             }
           }
+      // A condition said of a third party ("Dave's been diagnosed with diabetes"): theirs, under their subject.
+      if (!isJokeOrSarcasm(content) && !isHypothetical(content))
+        for (const sentence of prepare(content, lexicon).split(/(?<=[.!?])\s+|\n+/))
+          for (const d of theirConditionDrafts(sentence, speaker, lexicon)) {
+            const who = d.subject!.split(' ').pop()!;
+            if (!out.some((c) => c.key === 'health_condition' && (c.subject === d.subject || c.subject.endsWith(` ${who}`) || c.subject === who) && (normValue(c.value).includes(normValue(d.value)) || normValue(d.value).includes(normValue(c.value)))))
+              out.push(toCandidate(d, { id: d.subject!, self: false }, content.trim(), CONFIDENCE.thirdParty));
+          }
+      // A roster that named its members ("my two boys, Ethan and Liam, are 11 and 8") leaves nothing to the group word alone.
+      if (out.slice(before).some((c) => c.metadata?.frame === 'roster'))
+        for (let k = out.length - 1; k >= before; k--) if (out[k].metadata?.frame !== 'roster' && !out[k].metadata?.name && groupWordOnly(out[k].subject, out[k].key, out[k].value, speaker)) out.splice(k, 1);
       // The learned key model: keys the rules and frames left unsaid for the speaker, valued by type (learned/layer.ts).
       if (!isJokeOrSarcasm(content)) out.push(...learnedCandidates(masked, speaker, out.slice(before), lexicon));
+      // Pastimes said as a place, a habit or a course, and given up by going no more (frames/pastime.ts), over the words
+      // as typed: a practice hobby the user wrote as a name ("got Tesco lessons") goes.
+      if (!isJokeOrSarcasm(content) && !isHypothetical(content)) {
+        for (let k = out.length - 1; k >= before; k--) if (out[k].key === 'hobby' && String(out[k].metadata?.frame ?? '').startsWith('practice×') && practiceMisread(out[k].value, content, lexicon)) out.splice(k, 1);
+        const hobbyWords = (v: string) => v.toLowerCase().split(/\s+/);
+        for (const d of pastimeDrafts(content, speaker, lexicon)) {
+          const mine = out.slice(before).filter((c) => c.key === 'hobby' && c.subject === speaker);
+          if (d.op === 'retract') {
+            for (let k = out.length - 1; k >= before; k--) if (out[k].key === 'hobby' && out[k].subject === speaker && out[k].op === 'assert' && hobbyWords(out[k].value).includes(d.value)) out.splice(k, 1);
+            if (!mine.some((c) => c.op === 'retract' && hobbyWords(c.value).includes(d.value))) out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));
+            continue;
+          }
+          if (mine.some((c) => c.op === 'retract')) continue;
+          const shorter = mine.find((c) => c.op === 'assert' && d.value.endsWith(` ${c.value.toLowerCase()}`));
+          if (shorter) shorter.value = d.value;
+          else if (!mine.some((c) => c.op === 'assert' && (hobbyWords(c.value).includes(d.value) || hobbyWords(d.value).includes(c.value.toLowerCase())))) out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));
+          // "joined the lawn bowls club": a club named by its pastime is no employer named by its first word.
+          for (let k = out.length - 1; k >= before; k--) if (out[k].key === 'employer' && out[k].subject === speaker && hobbyWords(d.value).includes(out[k].value.toLowerCase())) out.splice(k, 1);
+        }
+      }
       // "Halvard here, 66.", "Merhaba. Cengiz. I drive…" greeted back by name: a self-introduction (frames/self-introduction.ts).
       if (!out.slice(before).some((c) => c.key === 'name' && c.subject === speaker) && !isQuestion(content)) {
         const reply = messages.slice(i + 1).find((x) => x.role === 'assistant');

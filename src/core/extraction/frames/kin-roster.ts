@@ -20,6 +20,8 @@ const AGE = '(\\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)
 const AGE_CUE = /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety/;
 /** A name and its age: "Ezra (4)", "Noor is 12", "Grace who's 16", "Samir, is 1", "Tomas, who's nine,", "Ines, 7,". */
 const ITEM = new RegExp(`(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*\\(\\s*${AGE}\\s*\\)|\\s*,\\s*${AGE}\\s*(?=,|[.;!]|$|\\s(?:and|&)\\s)|(?:,?\\s+(?:(?:who|he|she)(?:'s|’s|\\s+is)(?:\\s+(?:just\\s+)?turned)?|who(?:\\s+has)?\\s+(?:just\\s+)?turned|is|(?:just\\s+|only\\s+)?(?:turned|turns))|'s|’s)\\s+(?:just\\s+|nearly\\s+|almost\\s+|only\\s+)?${AGE}(?![\\p{L}\\d:%]|\\s*(?:kg|lb|cm|ft|am|pm|percent|stone|days?|hours?|minutes?|mins?|seconds?|secs?|miles?|km|metres?|meters?|points?|goals?|laps?)\\b)|(?<!['’]s)\\s+${AGE}(?=\\s*(?:,|;|\\s(?:and|&)\\s|[.!]|$)))`, 'gu');
+/** ITEM, at the start of the text. */
+const ITEM_AT = new RegExp(`^(?:${ITEM.source})`, 'u');
 /**
  * An ITEM match's age and unit: its groups are bracketed (2, 3), in apposition (4, 5), after a verb (6, 7) or bare after
  * the name (8, 9: "Nikau 12", read only in a list that has another item of the other forms).
@@ -35,19 +37,29 @@ const OTHERS = re(`\\b(?:his|her|their|he|she|they|if|unless|would|wish)\\b|['�
 const singular = (rel: string) => (/^(?:kids|children|boys|girls|sons|daughters|lads|lasses|bairns|weans)$/.test(rel) ? rel : rel.replace(/s$/, ''));
 const LABEL: Record<string, string> = { twins: 'child', triplets: 'child', kids: 'child', children: 'child', boys: 'son', girls: 'daughter', sons: 'son', daughters: 'daughter', lads: 'son', lasses: 'daughter', bairns: 'child', weans: 'child' };
 
+/**
+ * A fact the rules made of a roster's group word alone ("user child = kids", "girls age = 7") once the roster has named
+ * each member: the named members carry the facts, so the group word says nothing more.
+ */
+export function groupWordOnly(subject: string, key: string, value: string, speaker: string): boolean {
+  const group = (w: string) => /^(?:(?:\d{1,2}|two|three|four|five|six|seven)\s+)?(\w+)$/i.exec(w.trim())?.[1].toLowerCase();
+  if (key === 'age') return subject !== speaker && !!LABEL[group(subject) ?? ''];
+  return subject === speaker && (LABEL[group(value) ?? ''] === key || (key === 'child' && !!LABEL[group(value) ?? '']));
+}
+
 /** What may open a roster that names no relation: a count of the group ("three of them:", "both of them —"). */
 const HEADLESS_LEAD = /^\s*(?:(?:[\p{Ll}]+\s+)?(?:have|got)\s+(?:\d|two|three|four|five|six)\s+[\p{Ll}]+(?=\s*[:—–-])|(?:all|both)\s+of\s+(?:them|em)|(?:\d|one|two|three|four|five|six)\s+of\s+(?:them|em|each)|(?:(?:we|I)\s+)?(?:have|got|(?:we|I)['’]ve\s+got)\s+(?:\d|two|three|four|five|six))?\s*[:,—–-]?\s*/iu;
 /**
  * Between two items: a comma, "and" or ";", after at most a few lower-case words said of the one before ("Ananya is 16
  * going on 30 and Veer is 11"), before a word of endearment or size ("and little Maryam just turned one").
  */
-const LIST_SEP = /^(?:\s+[\p{Ll}\d][\p{L}\d'’-]*){0,4}?\s*(?:,\s*(?:and\s+|&\s+)?|;\s*|\s(?:and|&)\s+)(?:(?:little|wee|baby|young|big|the|[\p{Ll}]{4,7})\s+)?/u;
+const LIST_SEP = /^(?:\s+[\p{Ll}\d][\p{L}\d'’-]*){0,4}?\s*(?:,\s*(?:and\s+|&\s+|plus\s+)?|;\s*|\s(?:and|&|plus)\s+)(?:(?:little|wee|baby|young|big|the|[\p{Ll}]{4,7})\s+)?/u;
 /** Twins or triplets named together with one age: "the twins Ebube and Kamsi are 2". */
 const GROUP_ITEM = new RegExp(`^(?:the\\s+|our\\s+|my\\s+)?(?:twins|triplets)\\s*,?\\s+(\\p{Lu}[\\p{Ll}'’-]+)(?:\\s*,\\s*(\\p{Lu}[\\p{Ll}'’-]+))?\\s+(?:and|&)\\s+(\\p{Lu}[\\p{Ll}'’-]+)\\s*,?\\s+(?:are|were)\\s+(?:just\\s+|nearly\\s+|almost\\s+)?${AGE}(?![\\p{L}\\d])`, 'u');
 
 /** Names coordinated after a plural head, then one age they share: "our triplets Solvor, Gunnvor and Torleif all turned 2". */
 const NAME = "\\p{Lu}[\\p{Ll}'’-]+";
-const SHARED_AGE = new RegExp(`^\\s*[,:—–-]?\\s*(${NAME}(?:\\s*,\\s*${NAME})*\\s*,?\\s+(?:and|&)\\s+${NAME})\\s*,?\\s+(?:all\\s+|both\\s+)?(?:are|were|(?:have\\s+|just\\s+|have\\s+just\\s+)?turned|turn)\\s+(?:just\\s+|nearly\\s+|almost\\s+)?${AGE}(?![\\p{L}\\d])`, 'u');
+const SHARED_AGE = new RegExp(`^\\s*[,:—–-]?\\s*(${NAME}(?:\\s*,\\s*${NAME})*\\s*,?\\s+(?:and|&)\\s+${NAME})\\s*,?\\s+(?:all\\s+|both\\s+)?(?:are|were|(?:have\\s+|just\\s+|have\\s+just\\s+)?turned|turn)\\s+(?:just\\s+|nearly\\s+|almost\\s+|both\\s+|all\\s+)?${AGE}(?![\\p{L}\\d])`, 'u');
 
 /**
  * A roster with no relation noun: the sentence opens with two or more names coordinated, each with a child's age
@@ -94,13 +106,31 @@ function headlessRoster(sentence: string, speaker: string): Draft[] {
   });
 }
 
+/** Names coordinated, then as many ages: "Ethan and Liam, are 11 and 8", "Freya and Isla, aged 10 and 8". */
+const RESPECTIVE = new RegExp(`^\\s*[,:—–-]?\\s*(${NAME}(?:\\s*,\\s*${NAME})*\\s*,?\\s+(?:and|&)\\s+${NAME})\\s*,?\\s+(?:are|were|aged|ages|who\\s+are)\\s+(?:now\\s+)?(${AGE}(?:\\s*,\\s*${AGE})*\\s*,?\\s+(?:and|&)\\s+${AGE})(?![\\p{L}\\d])`, 'u');
+const AGE_ONLY = new RegExp(AGE, 'gu');
+
+/** Each name with its age, in order, when a roster gives the names and then as many ages ("respectively"). */
+function respectiveAges(span: string): Array<{ name: string; age: string }> | null {
+  const m = RESPECTIVE.exec(span);
+  if (!m) return null;
+  const names = m[1].split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+/).filter(Boolean);
+  const ages = [...m[2].matchAll(AGE_ONLY)].map((a) => `${spelledToDigits(a[1].toLowerCase())}${a[2] ? ` ${a[2].trim().replace(/\s+old$/, '')}` : ''}`);
+  if (names.length < 2 || names.length !== ages.length || names.some((n) => NOT_NAMES.has(n.toLowerCase())) || ages.some((a) => !/^\d+/.test(a))) return null;
+  return names.map((name, i) => ({ name, age: ages[i] }));
+}
+
+/** A last name with no age after a roster's items: "… and baby Ava)", ", and little Noor." */
+const AGELESS_LAST = /^\s*(?:,\s*(?:and\s+|&\s+)?|\s(?:and|&)\s+)(?:(?:baby|little|wee|the\s+baby,?)\s+)?(\p{Lu}[\p{Ll}'’-]+)\s*(?:\)|[.!;]|$)/u;
+
 /** The relation facts and ages of a roster in one sentence of the speaker's. */
 /** "our three are …", "my two: …": a possessed count with no noun stands for the speaker's children. */
 const COUNT_AS_KIDS = /\b(my|our)\s+(two|three|four|five|six|seven|2|3|4|5|6|7)(?=\s*(?::|—|–|,\s*[\p{Lu}]|\s+(?:are|were)\s+[\p{Lu}]))/gu;
 
 export function kinRoster(raw: string, speaker: string): Draft[] {
   if (/\?\s*$/.test(raw)) return [];
-  const sentence = raw.replace(COUNT_AS_KIDS, '$1 $2 kids');
+  // "ours are …" is "our kids are …"; twins or triplets opening the sentence are the speaker's ("twins Kemi and Kunle …").
+  const sentence = raw.replace(COUNT_AS_KIDS, '$1 $2 kids').replace(/\b([Oo]u)rs(?=\s+(?:are|were)\s+\p{Lu}|\s*:)/u, '$1r kids').replace(/^(\s*)([Tt]wins|[Tt]riplets)(?=\s+\p{Lu})/u, '$1our $2');
   const out: Draft[] = [];
   HEAD.lastIndex = 0;
   if (!HEAD.test(sentence)) return headlessRoster(sentence, speaker);
@@ -123,6 +153,16 @@ export function kinRoster(raw: string, speaker: string): Draft[] {
     const groupFact = group && RELATIONS[raw] ? relationDraft(speaker, raw, undefined, 0.85) : null;
     if (groupFact) out.push({ ...groupFact, metadata: { ...groupFact.metadata, frame: 'roster' } });
     if (group) out.push({ key: 'age', value: spelledToDigits(group[1].toLowerCase()), subject: thirdPartyId(speaker, raw), confidence: 0.8, metadata: { frame: 'roster' } });
+    // "my two boys, Ethan and Liam, are 11 and 8": as many ages as names, one each in order.
+    const each = plural ? respectiveAges(span) : null;
+    if (each) {
+      for (const { name, age } of each) {
+        const fact = relationDraft(speaker, raw, name, 0.85);
+        if (fact && RELATIONS[raw]) out.push({ ...fact, value: `${name} (${label})`, metadata: { relation: label, name, frame: 'roster' } });
+        out.push({ key: 'age', value: age, subject: thirdPartyId(speaker, label, name), confidence: 0.8, metadata: { frame: 'roster' } });
+      }
+      continue;
+    }
     const shared = plural ? SHARED_AGE.exec(span) : null;
     if (shared) {
       const n = spelledToDigits(shared[2].toLowerCase());
@@ -132,8 +172,18 @@ export function kinRoster(raw: string, speaker: string): Draft[] {
         if (fact && RELATIONS[raw]) out.push({ ...fact, value: `${name} (${label})`, metadata: { relation: label, name, frame: 'roster' } });
         out.push({ key: 'age', value: `${n}${unit ? ` ${unit}` : ''}`, subject: thirdPartyId(speaker, label, name), confidence: 0.8, metadata: { frame: 'roster' } });
       }
+      // "…, plus baby Chisom who's 10 months": a child named after the shared age, with an age of its own.
+      const more = /^\s*(?:,\s*(?:and\s+|plus\s+)?|\s(?:and|plus)\s+)(?:(?:baby|little|wee|the\s+baby,?)\s+)?/u.exec(span.slice(shared.index + shared[0].length));
+      const next = more ? ITEM_AT.exec(span.slice(shared.index + shared[0].length + more[0].length)) : null;
+      if (next && !NOT_NAMES.has(next[1].toLowerCase()) && RELATIONS[next[1].toLowerCase()] === undefined) {
+        const { n: n2, unit: u2 } = itemAge(next);
+        const fact = relationDraft(speaker, 'child', next[1], 0.85);
+        if (fact && LABEL[raw] === 'child') out.push({ ...fact, value: `${next[1]} (child)`, metadata: { relation: 'child', name: next[1], frame: 'roster' } });
+        if (LABEL[raw] === 'child') out.push({ key: 'age', value: `${n2}${u2 ? ` ${u2}` : ''}`, subject: thirdPartyId(speaker, 'child', next[1]), confidence: 0.8, metadata: { frame: 'roster' } });
+      }
       continue;
     }
+    let last = 0;
     for (const m of span.matchAll(ITEM)) {
       const name = m[1].replace(/['’]s$/, '');
       if (NOT_NAMES.has(name.toLowerCase()) || /^(?:I|The|He|She|They|We|It)$/.test(name)) continue;
@@ -144,6 +194,13 @@ export function kinRoster(raw: string, speaker: string): Draft[] {
       const fact = relationDraft(speaker, RELATIONS[raw] ? raw : rel, name, 0.85);
       if (fact && RELATIONS[raw]) out.push({ ...fact, value: `${name} (${label})`, metadata: { relation: label, name, frame: 'roster' } });
       out.push({ key: 'age', value: age, subject: thirdPartyId(speaker, label, name), confidence: 0.8, metadata: { frame: 'roster' } });
+      last = m.index! + m[0].length;
+    }
+    // "(Mia 9, Leo 6 and baby Ava)": a last name with no age closes the list; the relative, no age.
+    const tail = plural && last > 0 && RELATIONS[raw] ? AGELESS_LAST.exec(span.slice(last)) : null;
+    if (tail && !NOT_NAMES.has(tail[1].toLowerCase()) && RELATIONS[tail[1].toLowerCase()] === undefined) {
+      const fact = relationDraft(speaker, raw, tail[1], 0.8);
+      if (fact) out.push({ ...fact, value: `${tail[1]} (${label})`, metadata: { relation: label, name: tail[1], frame: 'roster' } });
     }
   }
   // A relation noun later in the sentence ("… and the twins Ebube and Kamsi are 2") may close a roster it does not head.

@@ -207,7 +207,8 @@ const condition: Rule = (c) => {
   } else if ((m = /\bdiagnosed\s+with\s+(.+)/i.exec(c.core))) {
     const v = cutValue(m[1]);
     if (v) out.push({ key: 'health_condition', value: v.toLowerCase() });
-  } else if ((m = RE_HEALTH_5.exec(c.text)) && /\b(?:I|my|we)\b/i.test(c.text)) {
+  } else if ((m = RE_HEALTH_5.exec(c.text)) && /\b(?:I|my|we)\b/i.test(c.text) && !/\b(?:might|may|could|maybe|perhaps|possibly)\s+(?:have|has|be)\b/i.test(c.text)) {
+    // ("my mum might have arthritis" is a guess, no condition.)
     out.push({ key: 'health_condition', value: m[1].toLowerCase().replace(/^a\s+/, ''), subject: c.subject.self ? undefined : c.subject.id });
   } else if ((m = RE_HEALTH_6.exec(c.text)) && !c.negated) {
     // "because of my son's asthma", "my mum's arthritis": a condition of the named relative.
