@@ -162,3 +162,9 @@ describe("an organisation's premises or shift", () => {
     'are night shifts at Amazon warehouses hard?',
   ])('no employer from a town or a stranger: %s', (text) => expect(said(text).some((f) => /\|employer\|(?:london|post|amazon)$/.test(f.replace(/\|assert$/, '')))).toBe(false));
 });
+
+describe('a name the user owns said to be an animal of a kind', () => {
+  test('"our Koda is a husky"', () => expect(has(said('our Koda is a husky'), 'user', 'pet', /husky named koda/)).toBe(true));
+  test('confirmed to the assistant', () => expect(has(asked('Is Maple a beagle?', 'yes, a very naughty one'), 'user', 'pet', /beagle named maple/)).toBe(true));
+  test('a person asked about is no pet and no vehicle', () => expect(asked('Is Sam a nurse?', 'yes').some((f) => /\|(?:pet|vehicle)\|/.test(f))).toBe(false));
+});

@@ -58,6 +58,8 @@ export function questionAsStatement(text: string): string {
     .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+the\s+name\s+of\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, name: string, np: string) => `${lead}${np} is called ${name}`)
     .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, aux: string, name: string, np: string) => `${lead}${name} ${aux.toLowerCase()} ${np}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(is|was)\s+(your\s+[\p{L}-]+)\b/giu, (_m, lead: string, aux: string, np: string) => `${lead}${np} ${aux.toLowerCase()}`)
+    // "Is Rex a German shepherd?" → "Rex is a German shepherd?": a name asked to be of a kind.
+    .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+([\p{Lu}][\p{Ll}'’-]+)\s+(an?)\s+/gu, (_m, lead: string, aux: string, name: string, art: string) => `${lead}${name} ${aux.toLowerCase()} ${art} `)
     .replace(/^\s*(?:so\s+)?you(?:\s+are|'re|’re)\s+the\s+one\s+who\s+(\w+?)s\b/i, 'you $1')
     // "Still playing steel pan on Thursdays?", "Still at Vantreo?": a question with its subject and auxiliary dropped.
     .replace(/^\s*(?:and\s+|so\s+)?still\s+([\p{L}]+ing|at|in|with|on|over\s+in|up\s+in|down\s+in|out\s+in)\b/iu, 'you are still $1')

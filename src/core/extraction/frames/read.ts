@@ -619,6 +619,11 @@ export function namingDrafts(rc: ReadClause): Draft[] {
       return [{ key: 'pet', value: `${species} named ${who}`, subject: clause.speaker, metadata: { species, name: who, frame: 'be×animal' } }];
     }
   }
+  // "our Rex is a German shepherd": a name the speaker owns, said to be an animal of a kind, is their pet of that kind.
+  if (c && who && (c.det === 'a' || c.det === 'an') && (shape.subject?.det === 'my' || shape.subject?.det === 'our') && !clause.past && isKind(c.headLemma, 'animal', lex) && !isKind(c.headLemma, 'food', lex)) {
+    const species = speciesOf(c, lex);
+    return [{ key: 'pet', value: `${species} named ${who}`, subject: clause.speaker, metadata: { species, name: who, frame: 'owned name×animal' } }];
+  }
   // "Fennel the schipperke has worked out the bin": a name with its kind in apposition, opening the clause, is a pet of
   // the speaker's when the kind is an animal (never "Jaws the film", "Paris the city").
   const t = rc.tokens;
