@@ -24,7 +24,7 @@ export interface FeatureContext {
 /** How many of the best fused turns name the sessions the sameSession feature favours. */
 export const FEATURES_AT = {
   sessionOf: 3,
-  /** sameSession leaves out list and count asks (items sit one per session) and asks about a time (1 = on). */
+  /** sameSession leaves out list and count asks (items sit one per session), asks about a time, applied and profile asks (1 = on). */
   sessionAsksOnly: 1,
 };
 
@@ -158,9 +158,13 @@ const sameSessionFeature: CandidateFeature = {
   },
 };
 
-/** True when the sameSession feature applies to the ask: not a list or count ask, nor one about a time (FEATURES_AT.sessionAsksOnly). */
+/**
+ * True when the sameSession feature applies to the ask (FEATURES_AT.sessionAsksOnly): not a list or count ask, nor
+ * one about a time, nor an applied or profile ask ("Recommend a hike", "what do you know about me"), which the facts
+ * bearing on it answer from every session.
+ */
 export function sessionAsk(q: AnalyzedQuery): boolean {
-  return !FEATURES_AT.sessionAsksOnly || !(q.list || q.count || q.temporal || q.duration || ASKS_WHEN.test(q.raw));
+  return !FEATURES_AT.sessionAsksOnly || !(q.list || q.count || q.temporal || q.duration || q.applied || q.profile || ASKS_WHEN.test(q.raw));
 }
 
 export interface CandidateFeature {
