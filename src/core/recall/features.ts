@@ -17,7 +17,16 @@ export interface FeatureContext {
   speakers: ReadonlySet<string>;
   /** Lexicon bridges of the question's rare words (core/recall/lexical-bridge); none without a lexicon. */
   bridges?: Bridges;
+  /** Sessions of the best few fused turn candidates (FEATURES_AT.sessionOf of them). */
+  topSessions?: ReadonlySet<string>;
 }
+
+/** How many of the best fused turns name the sessions the sameSession feature favours. */
+export const FEATURES_AT = {
+  sessionOf: 3,
+  /** sameSession leaves out list and count asks (items sit one per session), asks about a time, applied and profile asks (1 = on). */
+  sessionAsksOnly: 1,
+};
 
 /**
  * Feature weights (measured with `npm run bench:locomo -- --set features.lexicon=…`). month 0.004 and
@@ -25,7 +34,7 @@ export interface FeatureContext {
  * question lost at 512 or 2048 (docs/recall-meaning.md, session 8). namedItem 0.003 (session 13, docs/recall.md):
  * half B ev@512 0.801 → 0.805, half A unchanged, multi-hop all-hit @2048 0.634 → 0.641; 0.007 lost half A.
  */
-export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0, when: 0.002, duration: 0.002, month: 0.004, namedItem: 0.003 };
+export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0, when: 0.002, duration: 0.002, month: 0.004, namedItem: 0.003, sameSession: 0.002 };
 
 /** The lexicon bridge: a candidate reaching rare question words through first-sense relations only. */
 const lexiconFeature: CandidateFeature = {
@@ -134,6 +143,30 @@ const namedItemFeature: CandidateFeature = {
   },
 };
 
+/**
+ * A turn that matches a word of the question in a session where one of the best turns was said continues that
+ * talk: "we just did it yesterday! …after the road trip" a few turns after the hike was brought up.
+ */
+const sameSessionFeature: CandidateFeature = {
+  name: 'same_session',
+  get weight() {
+    return FEATURE_WEIGHTS.sameSession ?? 0;
+  },
+  score(c, ctx) {
+    if (!c.turn || !ctx.topSessions || c.bm25 <= 0) return 0;
+    return ctx.topSessions.has(c.turn.sessionId) ? 1 : 0;
+  },
+};
+
+/**
+ * True when the sameSession feature applies to the ask (FEATURES_AT.sessionAsksOnly): not a list or count ask, nor
+ * one about a time, nor an applied or profile ask ("Recommend a hike", "what do you know about me"), which the facts
+ * bearing on it answer from every session.
+ */
+export function sessionAsk(q: AnalyzedQuery): boolean {
+  return !FEATURES_AT.sessionAsksOnly || !(q.list || q.count || q.temporal || q.duration || q.applied || q.profile || ASKS_WHEN.test(q.raw));
+}
+
 export interface CandidateFeature {
   name: string;
   weight: number;
@@ -142,7 +175,7 @@ export interface CandidateFeature {
 }
 
 /** The features in use. */
-export const FEATURES: CandidateFeature[] = [lexiconFeature, whenFeature, durationFeature, monthFeature, namedItemFeature];
+export const FEATURES: CandidateFeature[] = [lexiconFeature, whenFeature, durationFeature, monthFeature, namedItemFeature, sameSessionFeature];
 
 /** Adds each feature's weighted score to the candidates and re-sorts them (stable for equal scores). */
 export function applyFeatures(candidates: Candidate[], ctx: FeatureContext, features: readonly CandidateFeature[] = FEATURES): Candidate[] {

@@ -20,7 +20,7 @@ const RELATION_ROW_KEYS: ReadonlySet<string> = new Set(RELATION_KEYS);
 import { bm25Score, coverageIdf, idf, isOriginal, termMatcher, toTermDoc, type Bm25Hit, type TermDoc } from './bm25.ts';
 import { rrf, type RankedList } from './fusion.ts';
 import { TurnWindow } from './turn-window.ts';
-import { applyFeatures, FEATURE_WEIGHTS } from './features.ts';
+import { applyFeatures, FEATURE_WEIGHTS, FEATURES_AT, sessionAsk } from './features.ts';
 import { questionBridges } from './lexical-bridge.ts';
 import { expansionsOf } from './synonyms.ts';
 import type { RecallDeps } from './recall.ts';
@@ -711,7 +711,19 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const weak = new Set(QUERY.keyPhrases ? keyPhraseWords(q.raw).flatMap((w) => [w, ...expansionsOf(w)]).flatMap((w) => analyze(w)) : []);
   const attribute = (h: Bm25Hit) => !RETRIEVE.entityAttribute || q.requiredTerms.length === 0 || h.matched.some((t) => !entityTerms.has(t) && !q.requiredTerms.includes(t) && !speakerTerms.has(t) && !weak.has(t));
   if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t)) && attribute(h)) entityCoverage = Math.max(entityCoverage, RETRIEVE.entityRequired ? gateCoverage(h) : h.coverage);
-  return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
+  return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers, topSessions: FEATURE_WEIGHTS.sameSession && sessionAsk(q) ? topSessionsOf(candidates) : undefined, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
+}
+
+/** The sessions of the best few fused turn candidates (FEATURES_AT.sessionOf), for the sameSession feature. */
+function topSessionsOf(candidates: readonly Candidate[]): Set<string> {
+  const out = new Set<string>();
+  let n = 0;
+  for (const c of candidates) {
+    if (!c.turn) continue;
+    out.add(c.turn.sessionId);
+    if (++n >= FEATURES_AT.sessionOf) break;
+  }
+  return out;
 }
 
 /**
