@@ -164,9 +164,9 @@ function retagVerbs(tokens: readonly NlpToken[]): NlpToken[] {
     // "got pinched", "someone nicked the van": a past form the tagger read as a noun after "get" or after someone as
     // the subject (before a determiner, name or possessive) is the verb.
     if (t.pos === 'NOUN' && /[^e]ed$/.test(t.lower) && prev && (['get', 'got', 'gets', 'getting', 'gotten'].includes(prev.lower) || (['someone', 'somebody', 'thieves', 'he', 'she'].includes(prev.lower) && next && (next.pos === 'DET' || next.pos === 'PROPN' || isPossessive(next))))) return { ...t, pos: 'VERB', lemma: t.lower.replace(/ed$/, '') };
-    // "Max is my oldest", "we rehomed our husky": an adjective after a possessive with no noun after it is the noun the
+    // "Max is my oldest", "we rehomed our husky", "Koda is a husky": an adjective after a possessive or "a" with no noun after it is the noun the
     // phrase is about (a superlative standing for the person it ranks, or a word that is also a noun).
-    if (t.pos === 'ADJ' && prev && isPossessive(prev) && !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(next?.pos ?? 'END')) return { ...t, pos: 'NOUN', lemma: t.lower };
+    if (t.pos === 'ADJ' && prev && (isPossessive(prev) || prev.lower === 'a' || prev.lower === 'an') && !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(next?.pos ?? 'END')) return { ...t, pos: 'NOUN', lemma: t.lower };
     // "eat anything with sesame": an indefinite pronoun after a verb is the object noun.
     if (t.pos === 'PRON' && INDEFINITES.has(t.lower) && prev?.pos === 'VERB') return { ...t, pos: 'NOUN' };
     // "walked Taco round the reservoir": a word that may be a preposition, between a noun and a determiner, is one.
