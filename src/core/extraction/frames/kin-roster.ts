@@ -121,7 +121,7 @@ function respectiveAges(span: string): Array<{ name: string; age: string }> | nu
 }
 
 /** A last name with no age after a roster's items: "… and baby Ava)", ", and little Noor." */
-const AGELESS_LAST = /^\s*(?:,\s*(?:and\s+|&\s+)?|\s(?:and|&)\s+)(?:(?:baby|little|wee|the\s+baby,?)\s+)?(\p{Lu}[\p{Ll}'’-]+)\s*(?:\)|[.!;]|$)/u;
+const AGELESS_LAST = /^\s*(?:,\s*(?:and\s+|&\s+)?|\s(?:and|&)\s+)(?:(?:baby|little|wee|the\s+baby,?)\s+)?([\p{Lu}][\p{Ll}'’-]+)\s*(?:\)|[.!;]|$)/u;
 
 /** The relation facts and ages of a roster in one sentence of the speaker's. */
 /** "our three are …", "my two: …": a possessed count with no noun stands for the speaker's children. */
@@ -130,7 +130,7 @@ const COUNT_AS_KIDS = /\b(my|our)\s+(two|three|four|five|six|seven|2|3|4|5|6|7)(
 export function kinRoster(raw: string, speaker: string): Draft[] {
   if (/\?\s*$/.test(raw)) return [];
   // "ours are …" is "our kids are …"; twins or triplets opening the sentence are the speaker's ("twins Kemi and Kunle …").
-  const sentence = raw.replace(COUNT_AS_KIDS, '$1 $2 kids').replace(/\b([Oo]u)rs(?=\s+(?:are|were)\s+\p{Lu}|\s*:)/u, '$1r kids').replace(/^(\s*)([Tt]wins|[Tt]riplets)(?=\s+\p{Lu})/u, '$1our $2');
+  const sentence = raw.replace(COUNT_AS_KIDS, '$1 $2 kids').replace(/\b([Oo]u)rs(?=\s+(?:are|were)\s+[\p{Lu}]|\s*:)/u, '$1r kids').replace(/^(\s*)([Tt]wins|[Tt]riplets)(?=\s+[\p{Lu}])/u, '$1our $2');
   const out: Draft[] = [];
   HEAD.lastIndex = 0;
   if (!HEAD.test(sentence)) return headlessRoster(sentence, speaker);

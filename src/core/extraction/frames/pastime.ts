@@ -65,7 +65,7 @@ function unheardLower(word: string, raw: string, lex?: Lexicon): boolean {
 
 /** Whether the user wrote the word as a name: a capital inside it ("WhatsApp"), or one not at a sentence start ("Tesco"). */
 function writtenAsName(word: string, raw: string): boolean {
-  for (const m of raw.matchAll(re(`\\b${word}\\b`, 'gi'))) if (/.\p{Lu}/u.test(m[0]) || (/\p{Lu}/u.test(m[0]) && !/(?:^|[.!?]\s*)$/.test(raw.slice(0, m.index)))) return true;
+  for (const m of raw.matchAll(re(`\\b${word}\\b`, 'gi'))) if (/.[\p{Lu}]/u.test(m[0]) || (/[\p{Lu}]/u.test(m[0]) && !/(?:^|[.!?]\s*)$/.test(raw.slice(0, m.index)))) return true;
   return false;
 }
 
