@@ -862,7 +862,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
     if (m.role !== 'user' || typeof m.content !== 'string') continue;
     const speaker = speakerSubject(m.name);
     let content = m.content;
-    const before0 = out.length;
+    const messageStart = out.length;
     const question = [...messages.slice(0, i)].reverse().find((x) => x.role === 'assistant') ?? lastAssistantOfRecent(ctx);
     // "Is the vertigo any better these days?" — "mostly": the ailment asked after is the speaker's.
     if (question && typeof question.content === 'string' && !isJokeOrSarcasm(content))
@@ -908,7 +908,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       }
       content = implied === 'late' ? '' : unchanged ? afterYes.replace(NO_CHANGE, '').replace(/^[\s,.!;—–-]+/, '') : afterYes;
       // "Is Max your oldest?" — "yes, he's 9": the pronoun opening what follows the yes is the person just confirmed.
-      const person = out.slice(before0).find((c) => c.type === 'relation' && typeof c.metadata?.name === 'string' && typeof c.metadata?.relation === 'string');
+      const person = out.slice(messageStart).find((c) => c.type === 'relation' && typeof c.metadata?.name === 'string' && typeof c.metadata?.relation === 'string');
       if (person) content = content.replace(/^([\s,.!;—–-]*)(?:he|she)\b(?=\s*(?:['’]s|is|was|has|just|turned|turns)\b)/i, `$1my ${person.metadata!.relation} ${person.metadata!.name}`);
     }
     // "Do you still play the violin?" — "nope, gave it up years ago": the claim the "no" denies ends, when it is a
