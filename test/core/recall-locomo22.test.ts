@@ -58,3 +58,10 @@ describe('sameSession feature', () => {
     }
   });
 });
+
+describe('the same-session lift leaves the user\'s own world to the rows', () => {
+  test('a first-person ask is no session ask', () => {
+    expect(sessionAsk(analyzeQuery('What does my sister do?'))).toBe(false);
+    expect(sessionAsk(analyzeQuery('What does Caroline do for work?'))).toBe(true);
+  });
+});

@@ -160,11 +160,12 @@ const sameSessionFeature: CandidateFeature = {
 
 /**
  * True when the sameSession feature applies to the ask (FEATURES_AT.sessionAsksOnly): not a list or count ask, nor
- * one about a time, nor an applied or profile ask ("Recommend a hike", "what do you know about me"), which the facts
- * bearing on it answer from every session.
+ * one about a time, nor an applied or profile ask ("Recommend a hike", "what do you know about me"), nor an ask about the
+ * user's own world ("What does my sister do?"): the facts bearing on those answer from every session.
  */
+const FIRST_PERSON = /\b(?:I|my|me|mine)\b/;
 export function sessionAsk(q: AnalyzedQuery): boolean {
-  return !FEATURES_AT.sessionAsksOnly || !(q.list || q.count || q.temporal || q.duration || q.applied || q.profile || ASKS_WHEN.test(q.raw));
+  return !FEATURES_AT.sessionAsksOnly || !(q.list || q.count || q.temporal || q.duration || q.applied || q.profile || ASKS_WHEN.test(q.raw) || FIRST_PERSON.test(q.raw));
 }
 
 export interface CandidateFeature {
