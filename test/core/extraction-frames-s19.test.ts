@@ -168,3 +168,13 @@ describe('a name the user owns said to be an animal of a kind', () => {
   test('confirmed to the assistant', () => expect(has(asked('Is Maple a beagle?', 'yes, a very naughty one'), 'user', 'pet', /beagle named maple/)).toBe(true));
   test('a person asked about is no pet and no vehicle', () => expect(asked('Is Sam a nurse?', 'yes').some((f) => /\|(?:pet|vehicle)\|/.test(f))).toBe(false));
 });
+
+describe('a name that is first a common noun, shown as an animal by its sign', () => {
+  test.each([
+    ['Pepper sleeps on the radiator all afternoon and purrs when I get home', 'pepper'],
+    ['Bristol meows at the fridge every morning', 'bristol'],
+    ['Shadow chases the hoover and then sits there purring like nothing happened', 'shadow'],
+  ])('%s', (text, name) => expect(said(text).some((f) => f.startsWith('user|pet|') && f.includes(name))).toBe(true));
+  test.each(['Traffic moves slowly here and the dog next door is barking all night', 'Work sucks and I just want to cry'])('no pet: %s', (text) =>
+    expect(said(text).some((f) => f.startsWith('user|pet|'))).toBe(false));
+});

@@ -33,6 +33,13 @@ const PLACE_BEFORE = /\b(?:in|at|near|outside|from|into|around|round|past|throug
 /** A person's doing that shares an animal's verb: "wagged his finger", "chewed his lip", "grooming her eyebrows". */
 const HUMAN_OBJECT = /\b(?:howl|yelp|whimper)(?:ed|ing|s)?\s+(?:with|in)\s+(?:laughter|delight|joy|pain|agony|protest)\b|\bbark(?:ed|ing|s)?\s+orders\b|\b(?:wag(?:ged|ging|s)?|chew(?:ed|ing|s)?|groom(?:ed|ing|s)?|nibbl(?:ed|ing|es))\s+(?:his|her|their|my|your)\s+(?:finger|lip|lips|nails?|pen|eyebrows?|beard|hair|food|sandwich|gum)\b/i;
 
+/** Whether a determined animal's noun ("the dog", "my neighbour's cat") comes before the first animal sign in `after`. */
+function animalBeforeSign(after: string, lex: Lexicon): boolean {
+  const sign = VERB.exec(after)?.index ?? PART.exec(after)?.index ?? after.length;
+  // A determined animal ("the dog next door", "my neighbour's dog"), not a bare object ("bringing me dead lizards").
+  return [...after.slice(0, sign).matchAll(/\b(?:the|a|an|my|our|his|her|their|your|[a-z]+['’]s)\s+([a-z-]{3,})(?:\s+([a-z-]{3,}))?/g)].some((m) => isKind(m[1], 'animal', lex) || (!!m[2] && isKind(m[2], 'animal', lex)));
+}
+
 /** A verb only animals do, by its lemma ("whinnying", "wheeks", "neighed": ANIMAL_SOUNDS), right after the name. */
 function soundsLikeAnimal(after: string, lex: Lexicon): boolean {
   const m = /^\s+([\p{Ll}]+)(?:\s+([\p{L}'"‘“]+))?/u.exec(after);
@@ -59,6 +66,7 @@ export function animalSignDrafts(text: string, lex: Lexicon | undefined, people:
   // The one name of the sentence before, when it showed no sign: "Biscuit ate a sock. he's wagging at me like…" — the
   // next sentence, opening with "he"/"she" and naming nobody, may show it.
   let pending: string | null = null;
+  const common = new Set<string>();
   for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
     const held = pending;
     pending = null;
@@ -78,7 +86,12 @@ export function animalSignDrafts(text: string, lex: Lexicon | undefined, people:
       const next = /^\s+([a-z]+)/.exec(sentence.slice(m.index! + m[0].length))?.[1] ?? '';
       // So is a word first a verb ("Pepper", "Dash") with such a noun sense, before an auxiliary ("Pepper has been…").
       const verbNext = (/^[a-z]{3,}(?:ed|s)$/.test(next) && lex!.lemmas(next, 'verb').length > 0) || /^(?:has|is|was|had|keeps|just)$/.test(next);
-      return (first.pos === 'adj' || first.pos === 'verb') && !!noun && NAME_CLASSES.includes(noun.lexClass) && verbNext;
+      // A word first a noun of another class ("Shadow", "Chester": a state, a town), right before its verb, may be the name
+      // too; the animal's sign after it (below) decides.
+      if ((first.pos === 'adj' || first.pos === 'verb') && !!noun && NAME_CLASSES.includes(noun.lexClass) && verbNext) return true;
+      const nounFirst = first.pos === 'noun' && /^[a-z]{3,}(?:s|ed)$/.test(next) && !/ss$/.test(next) && lex!.lemmas(next, 'verb').length > 0 && !/s$/.test(lower);
+      if (nounFirst) common.add(lower);
+      return nounFirst;
     });
     // One name in the sentence, or, among several, the one an animal's doing follows at once ("… and Gaspard's been
     // chirping along to Radio 2, he loves Ed Sheeran": Gaspard, not the station or the singer).
@@ -91,6 +104,9 @@ export function animalSignDrafts(text: string, lex: Lexicon | undefined, people:
       continue;
     }
     const after = sentence.slice(signed[0].index! + signed[0][0].length);
+    // ("Traffic moves slowly and my neighbour's dog is barking": after a common word read as a name, a sign that follows
+    // another animal's noun is that animal's.)
+    if (common.has(signed[0][1].toLowerCase()) && animalBeforeSign(after, lex!)) continue;
     // "Marguerite was chirping about her holiday": an animal's verb with a topic or a report after it is talk.
     if (!shows(after)) {
       if (names.length === 1) pending = signed[0][1];
