@@ -178,3 +178,16 @@ describe('a name that is first a common noun, shown as an animal by its sign', (
   test.each(['Traffic moves slowly here and the dog next door is barking all night', 'Work sucks and I just want to cry'])('no pet: %s', (text) =>
     expect(said(text).some((f) => f.startsWith('user|pet|'))).toBe(false));
 });
+
+describe('confirmations of a place, a named animal or a vehicle the assistant checks', () => {
+  test('"you\'re in X, right?" — "correct" is where they live', () => expect(has(asked("Just to check, you're in Nottingham, right?", 'correct'), 'user', 'location', /nottingham/)).toBe(true));
+  test('"born and raised" confirms', () => expect(has(asked("And you're in Dundee?", 'born and raised'), 'user', 'location', /dundee/)).toBe(true));
+  test('"Born and raised in X" opening a message is no confirmation', () => expect(has(asked('Where are you from?', 'Born and raised in Hull, living in York now.'), 'user', 'location', /york/)).toBe(true));
+  test('"Is Bramble the cat you rescued?" — "that\'s her!"', () => expect(has(asked('Is Bramble the cat you rescued last spring?', "that's her!"), 'user', 'pet', /cat named bramble/)).toBe(true));
+  test('"Is the car you mentioned your Skoda Octavia?" — "yes"', () => expect(has(asked('Is the car you mentioned your Skoda Octavia?', 'yes, that one'), 'user', 'vehicle', /skoda octavia/)).toBe(true));
+  test('"my van is a Ford Transit"', () => expect(has(said('my van is a Ford Transit, it is falling apart'), 'user', 'vehicle', /ford transit/)).toBe(true));
+});
+
+describe('a sentence about someone else teaches the learned layer nothing of the speaker', () => {
+  test('"my friend Odile just got hired as a nurse at Kaiser"', () => expect(said('My friend Odile just got hired as a nurse at Kaiser in Oakland!!').some((f) => f.startsWith('user|employer|'))).toBe(false));
+});

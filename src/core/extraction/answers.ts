@@ -13,7 +13,7 @@
 import type { Lexicon } from '../ports.ts';
 
 /** A "yes" that opens the answer (the rest of the message is read on its own after it). */
-export const CONFIRM = /^\s*(?:(?:just|only)\s+(?:the\s+)?one(?=\s*[,—–:-])|yes|yeah|ja|jah|haan|oui|yep|yup|aye|yea|ya|correct|exactly|right|that['’]s\s+(?:the\s+one|(?:her|him)(?=\s*[!.,]|\s*$))|the\s+very\s+same|that['’]s\s+right|that\s+is\s+right|that['’]s\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$)|(?:we|i)\s+did(?=\s*[!.,]|\s*$))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
+export const CONFIRM = /^\s*(?:(?:just|only)\s+(?:the\s+)?one(?=\s*[,—–:-])|yes|yeah|ja|jah|haan|oui|yep|yup|aye|yea|ya|correct|exactly|right|that['’]s\s+(?:the\s+one|(?:her|him)(?=\s*[!.,]|\s*$))|the\s+very\s+same|that['’]s\s+right|that\s+is\s+right|that['’]s\s+correct|true|indeed|absolutely|sure\s+is|mhm|uh-huh|affirmative|spot\s+on|(?:she|he)\s+is(?=\s*[!.,]|\s*$)|(?:we|i)\s+did(?=\s*[!.,]|\s*$)|born\s+and\s+(?:raised|bred)(?!\s+(?:in|at|on)\b))\b(?:\s+(?:please|pls|plz))?[\s,.!—–-]*/i;
 
 /** A change denied after a yes to a "still" question ("yep, not moved", "yeah, not going anywhere"): the claim holds. */
 export const NO_CHANGE = /^\s*(?:(?:I\s+)?(?:have|am|'ve|’ve|'m|’m)\s+)?(?:not|never|n['’]t)\s+(?:(?:moved|budged|left|changed|gone)\b|(?:moving|budging|leaving|changing|going)\s+(?:anywhere|away|now|yet)\b)/i;
@@ -58,6 +58,10 @@ export function questionAsStatement(text: string): string {
     .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+the\s+name\s+of\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, name: string, np: string) => `${lead}${np} is called ${name}`)
     .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+([\p{Lu}][\p{L}'-]*)\s+(your\s+(?:[\p{L}-]+\s+)?[\p{L}-]+)/gu, (_m, lead: string, aux: string, name: string, np: string) => `${lead}${name} ${aux.toLowerCase()} ${np}`)
     .replace(/(^|[.!—–-]\s*|,\s*)(is|was)\s+(your\s+[\p{L}-]+)\b/giu, (_m, lead: string, aux: string, np: string) => `${lead}${np} ${aux.toLowerCase()}`)
+    // "Is Rocky the dog you adopted over the summer?" → "Rocky is your dog": a name asked to be the thing told of before.
+    .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+([\p{Lu}][\p{Ll}'’-]+)\s+the\s+([\p{Ll}-]+)\s+(?:that\s+|which\s+)?(?:you|I)\b[^?]*/gu, (_m, lead: string, name: string, noun: string) => `${lead}${name} is your ${noun}`)
+    // "Is the car you're asking about your Kia Sportage?" → "your car is your Kia Sportage".
+    .replace(/(^|[.!—–-]\s*|,\s*)(?:[Ii]s|[Ww]as)\s+the\s+([\p{Ll}-]+)\s+(?:that\s+|which\s+)?you\b[^?]*?\s(your\s+[\p{Lu}][\p{L}\p{N}'’-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}'’-]*){0,2})(?=\s*\?)/gu, (_m, lead: string, noun: string, np: string) => `${lead}your ${noun} is ${np}`)
     // "Is Rex a German shepherd?" → "Rex is a German shepherd?": a name asked to be of a kind.
     .replace(/(^|[.!—–-]\s*|,\s*)([Ii]s|[Ww]as)\s+([\p{Lu}][\p{Ll}'’-]+)\s+(an?)\s+/gu, (_m, lead: string, aux: string, name: string, art: string) => `${lead}${name} ${aux.toLowerCase()} ${art} `)
     .replace(/^\s*(?:so\s+)?you(?:\s+are|'re|’re)\s+the\s+one\s+who\s+(\w+?)s\b/i, 'you $1')

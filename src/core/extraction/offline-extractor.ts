@@ -893,7 +893,8 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
         // ("Is Rex a German shepherd?": a name the assistant asks the user about is one of theirs — "our Rex is…".)
         const asked0 = assistantClaimToFirstPerson(prevAssistant.content);
         const kind = /^[\p{Lu}][\p{Ll}'’-]+\s+(?:is|was)\s+(?:a|an)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s*[.?]*\s*$/u.exec(asked0);
-        const claim = kind && isKind(kind[1].toLowerCase(), 'animal', lexicon) ? `our ${asked0}` : asked0;
+        // ("Just checking — you're in Pune, right?": being in a place the assistant checks is living there.)
+        const claim = kind && isKind(kind[1].toLowerCase(), 'animal', lexicon) ? `our ${asked0}` : asked0.replace(/(^|[,—–-]\s*|\b[Aa]nd\s+|\b[Ss]o\s+)I\s+am\s+(?:still\s+)?in\s+(?=[\p{Lu}][\p{L}'’-]*(?:\s+[\p{Lu}][\p{L}'’-]*)?\s*[.?]*\s*$)/u, '$1I live in ');
         // The asked thing's last common noun phrase takes the name ("the motorbike" → "my Royal Enfield motorbike").
         const asked = named ? claim.replace(/\b(?:the|my|your)\s+([\p{Ll}-]+)(?=[^\p{L}]*$)/u, `my ${named} $1`) : claim;
         const hedged = hedgedComplement(asked, content.slice(confirm[0].length));

@@ -599,6 +599,9 @@ export function namingDrafts(rc: ReadClause): Draft[] {
   // "my son is Tobiah", "our cat is Hermione": the possessed relative or animal first, the name as the complement.
   // (A name compounded with a hyphen is no name: "my sister is London-based".)
   const owned = shape.verb === 'be' && shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') && !/['’]s\b/.test(shape.subject.text) && c?.proper && c.name && !c.det && isName(c.name) && !c.name.includes(' ') && mayBeName(c.name, lex) && !clause.text.includes(`${c.name}-`) ? shape.subject : null;
+  // "my car is a Kia Sportage": a possessed vehicle said to be a named make or model is the speaker's vehicle.
+  const ownedVehicle = shape.verb === 'be' && shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') && !clause.past && isKind(shape.subject.headLemma, 'vehicle', lex) ? shape.subject : null;
+  if (ownedVehicle && c?.proper && c.name && (c.det === null || c.det === 'a' || c.det === 'an' || c.det === 'my' || c.det === 'our') && !isKind(c.name.toLowerCase(), 'location', lex)) return [{ key: 'vehicle', value: bare(c), subject: clause.speaker, metadata: { frame: 'vehicle×be' } }];
   if (owned && c?.name) {
     if (RELATIONS[owned.headLemma] !== undefined) {
       const d = relationDraft(clause.speaker, owned.headLemma, c.name, 0.9);

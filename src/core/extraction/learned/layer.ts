@@ -116,7 +116,11 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
   // Each typed argument of each own sentence is scored for every key; per key the most probable argument at or above
   // the key's threshold is kept.
   const best = new Map<string, { value: string; p: number; evidence: string }>();
+  // A sentence the readers found to be about someone else ("My friend Olivia just got hired … at Shopify") gives the
+  // speaker nothing to learn.
+  const aboutOthers = new Set(existing.filter((c) => c.subject !== speaker && c.type !== 'relation').map((c) => c.evidence.trim()));
   for (const u of sentenceUnits(text, speaker, lex, true)) {
+    if (aboutOthers.has(u.raw.trim())) continue;
     for (const a of argumentsOf(u.tokens, u.features, lex)) {
       if (taken.has(norm(a.value))) continue;
       const probs = keyProbabilities(model, a.features);
