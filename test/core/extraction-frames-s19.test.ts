@@ -191,3 +191,16 @@ describe('confirmations of a place, a named animal or a vehicle the assistant ch
 describe('a sentence about someone else teaches the learned layer nothing of the speaker', () => {
   test('"my friend Odile just got hired as a nurse at Kaiser"', () => expect(said('My friend Odile just got hired as a nurse at Kaiser in Oakland!!').some((f) => f.startsWith('user|employer|'))).toBe(false));
 });
+
+describe("the asker's age a question opens with, and notice put in", () => {
+  test.each([
+    ['at 58 am I too old to take up the cello?', /^58$/],
+    ['at 39, is it too late to retrain as a midwife?', /^39$/],
+    ['Question from a 71 year old (me): which tablet is easiest to use?', /^71$/],
+  ])('%s', (text, value) => expect(has(said(text), 'user', 'age', value)).toBe(true));
+  test('a generic age question is no age of the asker', () => expect(said('is a 56 year old too old to learn piano?').some((f) => f.includes('|age|'))).toBe(false));
+  test('"put in my notice" ends the current job; "put in the laptop bag" does not', () => {
+    expect(said('I put in my notice yesterday, last day is the 30th').some((f) => f.startsWith('user|employer|') && f.endsWith('|retract'))).toBe(true);
+    expect(said('I put in the laptop bag').some((f) => f.includes('|employer|'))).toBe(false);
+  });
+});

@@ -338,8 +338,15 @@ function presupposed(whole: string, raw: string, o: SentenceOpts): Draft[] {
   // "any tips for staying awake on night shifts at the Amazon warehouse?": asking how to get through one's shifts
   // presupposes working them (a question about shifts in general names no "I", "my" or plea for help).
   const shifts = /\b(?:I|my|me|tips|advice|help|survive|surviving)\b/i.test(exp) ? shiftEmployerIn(exp, o.speaker, o.lexicon) : [];
-  return [...PRESUPPOSING.flatMap((r) => runRule(r, clause, o.onError)), ...shifts];
+  const age = ASKERS_AGE.exec(whole);
+  const asker = age && Number(age[1] ?? age[2]) >= 10 && Number(age[1] ?? age[2]) < 110 ? [{ key: 'age', value: age[1] ?? age[2], subject: o.speaker, confidence: 0.8 }] : [];
+  return [...PRESUPPOSING.flatMap((r) => runRule(r, clause, o.onError)), ...shifts, ...asker];
 }
+/**
+ * The asker's age a question opens with or names: "at 62 am I too old to…?", "at 45, is it too late to…?", "Question from
+ * a 56 year old (me): …".
+ */
+const ASKERS_AGE = /^\s*(?:at|aged)\s+(\d{2,3})\s*,?\s+(?:am\s+I|is\s+it|should\s+I|can\s+I|could\s+I|would\s+I|do\s+I|will\s+I|is\s+there)\b|\b(?:a|an)\s+(\d{2,3})[- ]?(?:year|yr)s?[- ]?old\s*\((?:me|myself|that['’]s\s+me)\)/i;
 
 /** Whether `subject` is another speaker of the chat or one of their people ("jon", "jon's sister maya"). */
 export function isOtherSpeakers(subject: string, speaker: string, speakers?: ReadonlySet<string>): boolean {

@@ -553,9 +553,10 @@ export const ENDINGS: readonly Ending[] = [
   // "took voluntary redundancy from Lloyds", "handed my laptop back at Ocado": the job is left by its tokens, and the
   // employer is the phrase after from/at (JOB_TOKENS are what a leaver hands back).
   { id: 'took-redundancy', lemmas: ['take', 'accept'], with: [['redundancy', 'severance']], preps: ['from', 'at', 'with'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer' },
-  // "handed my notice in at Thornbury Academy": the notice handed in is the job left; with no organisation named
+  // "handed my notice in at Thornbury Academy", "put in my papers at Infosys": the notice handed in is the job left; with no organisation named
   // ("handed in my notice and resigned"), the notice or resignation ends the current employer (kit handed back does not).
-  { id: 'hand-back', lemmas: ['hand', 'give', 'turn'], with: [['back', 'in'], ['badge', 'lanyard', 'laptop', 'uniform', 'pass', 'keycard', 'id', 'notice', 'resignation']], preps: ['at', 'to'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', currentObjects: ['notice', 'resignation'] },
+  { id: 'hand-back', lemmas: ['hand', 'give', 'turn'], with: [['back', 'in'], ['badge', 'lanyard', 'laptop', 'uniform', 'pass', 'keycard', 'id', 'notice', 'resignation', 'papers']], preps: ['at', 'to'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', currentObjects: ['notice', 'resignation', 'papers'] },
+  { id: 'put-in', lemmas: ['put'], with: [['in'], ['notice', 'resignation', 'papers']], preps: ['at', 'to'], prepFirst: true, referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', currentObjects: ['notice', 'resignation', 'papers'] },
   // "some bloke walked off with my Lambretta", "made off with our bikes": the speaker's thing taken by someone.
   { id: 'taken-off-with', lemmas: ['walk', 'make', 'run'], with: [['off'], ['with']], preps: ['with'], prepFirst: true, referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet' }, defaultKey: 'vehicle', taken: true },
   // "Pinewood Bakery shut its doors for good", "Wilko went bust": the employer closed; ends only an employer so named.
