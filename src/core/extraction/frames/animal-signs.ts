@@ -31,7 +31,7 @@ const NAME = /(?<![\p{L}'’])([\p{Lu}][\p{Ll}]+)(?![\p{L}]|['’](?!s\b))/gu;
 const NAME_CLASSES = ['noun.food', 'noun.animal', 'noun.plant', 'noun.object', 'noun.artifact', 'noun.person', 'noun.substance'];
 const PLACE_BEFORE = /\b(?:in|at|near|outside|from|into|around|round|past|through)\s+$/i;
 /** A person's doing that shares an animal's verb: "wagged his finger", "chewed his lip", "grooming her eyebrows". */
-const HUMAN_OBJECT = /\b(?:howl|yelp|whimper)(?:ed|ing|s)?\s+(?:with|in)\s+(?:laughter|delight|joy|pain|agony|protest)\b|\bbark(?:ed|ing|s)?\s+orders\b|\b(?:wag(?:ged|ging|s)?|chew(?:ed|ing|s)?|groom(?:ed|ing|s)?|nibbl(?:ed|ing|es))\s+(?:his|her|their|my|your)\s+(?:finger|lip|lips|nails?|pen|eyebrows?|beard|hair|food|sandwich|gum)\b/i;
+const HUMAN_OBJECT = /\b(?:purr|meow|miaow)(?:s|ed|ing)?\s+(?:something|anything|that|at\s+me\s+that|to\s+me|about)\b|\b(?:howl|yelp|whimper)(?:ed|ing|s)?\s+(?:with|in)\s+(?:laughter|delight|joy|pain|agony|protest)\b|\bbark(?:ed|ing|s)?\s+orders\b|\b(?:wag(?:ged|ging|s)?|chew(?:ed|ing|s)?|groom(?:ed|ing|s)?|nibbl(?:ed|ing|es))\s+(?:his|her|their|my|your)\s+(?:finger|lip|lips|nails?|pen|eyebrows?|beard|hair|food|sandwich|gum)\b/i;
 
 /** Whether a determined animal's noun ("the dog", "my neighbour's cat") comes before the first animal sign in `after`. */
 function animalBeforeSign(after: string, lex: Lexicon): boolean {
