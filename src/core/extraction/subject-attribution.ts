@@ -113,6 +113,8 @@ const KEPT_MODIFIER = /^(?:ex|late|former|future|would-be|dead|deceased|life|dom
 const NOT_MODIFIER = /^(?:and|or|but|nor|the|a|an|of|to|with|from|for|in|on|at|by|is|was|has|had|own|very|so|not|no|who|that)$/i;
 /** "my crony Noor works…": possessive, a lower-case noun, a name, then a lower-case word (the noun is checked by the lexicon). */
 const PERSON_NOUN_NAMED = new RegExp(`^(?:[Mm]y|[Oo]ur)\\s+(?:${RELATION_ADJ}\\s+)?([a-z][a-z-]+)\\s+(\\p{Lu}[\\p{L}'’-]+)\\s+(?=\\p{Ll})`, 'u');
+/** "my coworkers ", "our new neighbours ": a possessive, at most one modifier, a plural noun, then the predicate. */
+const PEOPLE_BARE = new RegExp(`^(?:[Mm]y|[Oo]ur)\\s+(?:[a-z-]+\\s+)?([a-z-]{3,}s)\\s+(?=\\p{Ll})`, 'u');
 const RELATION_ADJ_WORD = new RegExp(`^${RELATION_ADJ}$`, 'i');
 const MODIFIED_RELATION = new RegExp(`\\b(my|our|My|Our)\\s+((?:[a-z][a-z-]*\\s+){1,2})(${RELATION_RE})(?![\\p{L}'’-])`, 'gu');
 /** A relation noun opening the sentence, then its name between commas: "mum, Hyacinth, is 84". */
@@ -363,6 +365,13 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   if (personNamed && isName(personNamed[2]) && isPersonNoun!(personNamed[1])) {
     const relation = personNamed[1];
     return { subject: { id: thirdPartyId(speaker, relation, personNamed[2]), self: false, relation, name: personNamed[2] }, pre: '', pred: text.slice(personNamed[0].length), relations: [] };
+  }
+  // "my coworkers have a dog", "our neighbours got a puppy": people the lexicon knows, in the plural and unnamed, are those
+  // people, not the speaker (a singular one stays with the rules that read what it says or does to the speaker).
+  const peopleBare = isPersonNoun ? PEOPLE_BARE.exec(text) : null;
+  if (peopleBare && isPersonNoun!(peopleBare[1]) && isPersonNoun!(peopleBare[1].replace(/s$/, ''))) {
+    const relation = peopleBare[1].toLowerCase();
+    return { subject: { id: thirdPartyId(speaker, relation), self: false, relation }, pre: '', pred: text.slice(peopleBare[0].length), relations: [] };
   }
   if (/^(?:my|our)\s+/i.test(text)) {
     // "My birthday is...", "My apartment in Brooklyn...": the speaker's own attribute.

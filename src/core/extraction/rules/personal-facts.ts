@@ -316,10 +316,6 @@ const location: Rule = (c) => {
     const p = place(m[1]);
     if (p) out.push({ key: 'location', value: p, subject: c.speaker });
   }
-  if ((m = /\b(?:my|our)\s+(?:new\s+|little\s+|tiny\s+)?(?:apartment|flat|house|place|home|condo|studio|neighbou?rhood)\s+(?:in|here\s+in)\s+(.+)/i.exec(c.text))) {
-    const p = place(m[1]);
-    if (p && !out.length) out.push({ key: 'location', value: p, implicit: true, subject: c.speaker });
-  }
   return out;
 };
 

@@ -1,0 +1,56 @@
+/**
+ * @module test/core/extraction-frames-s20
+ * Session 20: where the speaker lives, said by the place of their home or of the people of their home ("the rent on my flat
+ * in Brooklyn", "my landlord in Phoenix"); people named in the plural and unnamed ("our neighbours got a puppy") are those
+ * people, not the speaker. Sentences of our own, each class beside its negatives.
+ */
+import { describe, expect, test } from 'vitest';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { residenceDrafts } from '../../src/core/extraction/frames/residence.ts';
+import { wordnetFacts } from './extraction-harness.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const { said } = wordnetFacts(wordnet);
+const locations = (text: string) => said(text).filter((f) => f.startsWith('user|location|')).map((f) => f.split('|')[2]);
+
+describe("a home's place is where the speaker lives", () => {
+  test.each([
+    ["my landlord in Phoenix won't fix the heating", 'phoenix'],
+    ['the rent on my flat in Brooklyn went up again', 'brooklyn'],
+    ['the damp in our apartment in Wellington is getting worse', 'wellington'],
+    ['my flatmate in Bristol keeps eating my food', 'bristol'],
+    ['my neighbours here in Adelaide have a new puppy that barks all night', 'adelaide'],
+    ['Our cottage in Kendal needs a new boiler', 'kendal'],
+    ['the roof of our farmhouse in Tipperary leaks', 'tipperary'],
+  ])('%s', (text, place) => expect(locations(text)).toEqual([place]));
+
+  test.each([
+    ["we're looking at flats in Leeds, any tips?"],
+    ["my sister's flat in Leeds is tiny"],
+    ['our old house in Perth had a pool'],
+    ['our holiday home in Spain needs cleaning'],
+    ['we sold our house in Boston last year'],
+    ['if I had a house in Paris I would never leave'],
+    ['his apartment in Denver is nice'],
+    ['we stayed in a cottage in Cornwall'],
+    ['my parents house in Galway is huge'],
+  ])('%s: no location of the speaker', (text) => expect(locations(text)).toEqual([]));
+
+  test('a month after "in" is no place', () => expect(residenceDrafts('my lease on the flat in June ends', wordnet)).toEqual([]));
+});
+
+describe('people in the plural, unnamed, are those people', () => {
+  test.each([
+    ['our neighbours got a puppy', 'neighbours'],
+    ['my roommates have a cat', 'roommates'],
+    ['my new neighbours have a dog', 'neighbours'],
+  ])('%s', (text, who) => {
+    const facts = said(text);
+    expect(facts.some((f) => f.startsWith('user|pet|'))).toBe(false);
+    expect(facts.some((f) => f.startsWith(`${who}|pet|`))).toBe(true);
+  });
+
+  test("the speaker's own things in the plural stay the speaker's", () => {
+    expect(said('my friends and I adopted a rescue greyhound').some((f) => f.startsWith('user|pet|'))).toBe(true);
+  });
+});
