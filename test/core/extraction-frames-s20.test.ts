@@ -54,3 +54,43 @@ describe('people in the plural, unnamed, are those people', () => {
     expect(said('my friends and I adopted a rescue greyhound').some((f) => f.startsWith('user|pet|'))).toBe(true);
   });
 });
+
+describe('"in <a span>" after a negated perfect reaches up to now', () => {
+  test.each([
+    ["I haven't eaten meat in ten years", 'diet', /^vegetarian$/],
+    ['I have not eaten meat in years', 'diet', /^vegetarian$/],
+  ])('%s', (text, key, value) => expect(said(text).some((f) => f.startsWith(`user|${key}|`) && value.test(f.split('|')[2]))).toBe(true));
+
+  test('a plan "in two weeks" stays ahead', () => {
+    expect(said("we're moving to Leeds in two weeks").some((f) => f.startsWith('user|event_move|'))).toBe(true);
+  });
+});
+
+describe("the stem of a negated auxiliary in a lower-case message is no name", () => {
+  test.each([
+    ["my sister doesn't drink", 'sibling'],
+    ["my brother hasn't called", 'sibling'],
+    ["my son wasn't happy", 'child'],
+  ])('%s', (text, key) => {
+    const rel = said(text).filter((f) => f.startsWith(`user|${key}|`));
+    expect(rel.length).toBe(1);
+    expect(rel[0].split('|')[2]).not.toMatch(/\(/);
+  });
+});
+
+describe('a named relative mentioned by a possessive is there whatever the clause denies', () => {
+  test.each([
+    ["I haven't seen my brother Tom in five years", 'sibling', /^tom/],
+    ["I haven't told my wife Sarah yet", 'partner', /^sarah/],
+    ["I don't talk to my sister Maya anymore", 'sibling', /^maya/],
+  ])('%s', (text, key, value) => {
+    const facts = said(text);
+    expect(facts.some((f) => f.startsWith(`user|${key}|`) && value.test(f.split('|')[2]) && f.endsWith('|assert'))).toBe(true);
+    expect(facts.some((f) => f.startsWith(`user|${key}|`) && f.endsWith('|retract'))).toBe(false);
+  });
+
+  test('an ending still ends a partner; a denied relative is still no relative', () => {
+    expect(said("I'm not with my boyfriend Jake anymore").some((f) => f.startsWith('user|partner|jake') && f.endsWith('|retract'))).toBe(true);
+    expect(said("I don't have a sister").some((f) => f.startsWith('user|sibling|') && f.endsWith('|assert'))).toBe(false);
+  });
+});

@@ -117,6 +117,8 @@ export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase 
   if (!lexiconKnowsWords(lex) || !lowerCase) return text;
   return text.replace(/\b([a-z][a-z-]{2,})(?=(?:'s|’s)?\b)/g, (w, _m, offset: number) => {
     if (CHAT_WORDS.has(w) || NOT_A_NAME.has(w) || !/[aeiouy]/.test(w) || text[offset - 1] === "'" || text[offset - 1] === '’') return w;
+    // The stem of a negated auxiliary ("doesn't", "hasn't", "wasn't") is no name.
+    if (/^['’]t\b/.test(text.slice(offset + w.length, offset + w.length + 3))) return w;
     // Right after a subject pronoun a word is the verb ("we rehomed clover"), and an unknown -ing word is an activity
     // ("woodturning"), not a name.
     if (unknownWord(lex, w) && (/ing$/.test(w) || (/(?:ed|s)$/.test(w) && /\b(?:i|we|they|he|she|you)\s+$/.test(text.slice(Math.max(0, offset - 6), offset))))) return w;

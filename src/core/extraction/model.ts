@@ -85,6 +85,11 @@ export interface Draft {
   validTo?: string | null;
   /** Implicit facts get a lower confidence. */
   implicit?: boolean;
+  /**
+   * A relative the clause mentions by a possessive ("I haven't seen my brother Tom in years"): presupposed, so the
+   * clause's negation does not deny a named one, and an ending ("don't talk to my sister Maya anymore") ends no kinship.
+   */
+  presupposed?: boolean;
 }
 
 export type Rule = (c: Clause) => Draft[];

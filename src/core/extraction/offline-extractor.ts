@@ -418,6 +418,11 @@ function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
       out.push(d);
       continue;
     }
+    // A relative mentioned by a possessive and a name is there whatever the clause denies; an ending ends a partner, not kin.
+    if (d.presupposed && d.type === 'relation' && typeof d.metadata?.name === 'string' && !history && (!c.ending || d.key !== 'partner')) {
+      out.push(d);
+      continue;
+    }
     if (history) out.push({ ...d, op: 'history' });
     else if (c.negated) {
       if (d.key === 'like' && !c.ending) out.push({ ...d, key: 'dislike' });

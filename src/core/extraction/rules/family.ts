@@ -103,7 +103,7 @@ const relatives: Rule = (c) => {
     if (RELATIONS[mm[1].toLowerCase()] === undefined) continue;
     for (const n of splitList(mm[2]).filter(isName)) {
       const d = relationDraft(c.speaker, mm[1], n, 0.85);
-      if (d) out.push(d);
+      if (d) out.push({ ...d, presupposed: true });
     }
   }
   // "my daughter's name is Lily"
@@ -116,7 +116,7 @@ const relatives: Rule = (c) => {
     if (mm.index === 0) continue;
     const name = mm[2] && isName(mm[2]) ? mm[2] : undefined;
     const d = relationDraft(c.speaker, mm[1], name, 0.7);
-    if (d && RELATIONS[mm[1].toLowerCase()] !== undefined) out.push(d);
+    if (d && RELATIONS[mm[1].toLowerCase()] !== undefined) out.push({ ...d, presupposed: true });
   }
   // The kids as the speaker's co-subject: "The kids and I planted tomatoes", "me and the boys built a den".
   if ((m = /(?:^|[,;]\s*)(?:the|my|our)\s+(kids|children|boys|girls|twins)\s+and\s+(?:I|me)\b|\b(?:me|I)\s+and\s+(?:the|my|our)\s+(kids|children|boys|girls|twins)\b/i.exec(c.sentence)) && c.subject.self) {
