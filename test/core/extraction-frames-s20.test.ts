@@ -94,3 +94,21 @@ describe('a named relative mentioned by a possessive is there whatever the claus
     expect(said("I don't have a sister").some((f) => f.startsWith('user|sibling|') && f.endsWith('|assert'))).toBe(false);
   });
 });
+
+describe("someone else's coming birthday leaves their age one less today", () => {
+  test.each([
+    ['my dad is 70 next week', 'dad', '69'],
+    ["Dad's 70 next week", 'dad', '69'],
+    ['my mum turns 65 on Saturday', 'mum', '64'],
+    ['my brother Sam turns 30 next week', 'sam', '29'],
+  ])('%s', (text, who, age) => {
+    const ages = said(text).filter((f) => f.split('|')[1] === 'age' && (f.startsWith(`${who}|`) || f.split('|')[0].endsWith(` ${who}`)));
+    expect(ages.map((f) => f.split('|')[2])).toEqual([age]);
+  });
+
+  test('a past or present age is the age said', () => {
+    expect(said('my son turned 5 yesterday').some((f) => f.startsWith('son|age|5'))).toBe(true);
+    expect(said('my dad is 70 and retiring next month').some((f) => f.startsWith('dad|age|70'))).toBe(true);
+    expect(said('my sister is 30 weeks pregnant').some((f) => f.split('|')[1] === 'age')).toBe(false);
+  });
+});

@@ -678,11 +678,19 @@ const MONTH = /^(?:january|february|march|april|may|june|july|august|september|o
  */
 export function milestoneDrafts(rc: ReadClause): Draft[] {
   const { tokens, clause, shape } = rc;
-  if (!clause.subject.self || !(shape.pronoun === 'i' || (shape.subjectless && shape.verb === 'turn')) || clause.past || clause.negated) return [];
+  // Someone else's ("my dad is 70 next week", "Sam turns 30 on Friday"): their age, by the same reading of a later day.
+  const theirs = !clause.subject.self && (!!shape.subject || shape.pronoun === 'he' || shape.pronoun === 'she');
+  if (!(theirs || (clause.subject.self && (shape.pronoun === 'i' || (shape.subjectless && shape.verb === 'turn')))) || clause.past || clause.negated || shape.negated || (shape.modal && HYPOTHETICAL_MODALS.has(shape.modal))) return [];
   if (shape.verb !== 'be' && shape.verb !== 'turn') return [];
   const at = tokens.findIndex((t) => t.pos === 'NUM');
   const n = at >= 0 ? Number(tokens[at].text) : NaN;
   if (!(n > 0 && n < 120)) return [];
+  if (theirs) {
+    // The number right after the verb ("is 70", "turns 30"), then a day ahead of the turn.
+    const verbAt = tokens.findIndex((t) => t.lemma === shape.verb || t.lower === shape.verbText);
+    const later = verbAt >= 0 && at === verbAt + 1 && clause.date && (clause.date.point ?? clause.date.iso) > clause.ref.toISOString().slice(0, 10);
+    return later ? [{ key: 'age', value: String(n - 1), confidence: 0.7, metadata: { turns: n, frame: 'milestone' } }] : [];
+  }
   const month = tokens.slice(at + 1).find((t, k, rest) => MONTH.test(t.text) && ['in', 'this', 'next'].includes(rest[k - 1]?.lower ?? tokens[at + 1]?.lower));
   if (!month || tokens[at + 1]?.lower !== 'in') {
     // "I turn 47 next week", "turning 40 on Friday": any later day said of the birthday leaves the age one less today.
