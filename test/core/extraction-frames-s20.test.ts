@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import { residenceDrafts } from '../../src/core/extraction/frames/residence.ts';
+import { MODELS } from '../../src/core/extraction/frames/kinds.ts';
 import { wordnetFacts } from './extraction-harness.ts';
 
 const wordnet = openLexicon({}).lexicon;
@@ -110,5 +111,29 @@ describe("someone else's coming birthday leaves their age one less today", () =>
     expect(said('my son turned 5 yesterday').some((f) => f.startsWith('son|age|5'))).toBe(true);
     expect(said('my dad is 70 and retiring next month').some((f) => f.startsWith('dad|age|70'))).toBe(true);
     expect(said('my sister is 30 weeks pregnant').some((f) => f.split('|')[1] === 'age')).toBe(false);
+  });
+});
+
+describe('a vehicle replaced with another, and car models named without their make', () => {
+  const vehicles = (text: string) => said(text).filter((f) => f.startsWith('user|vehicle|')).map((f) => `${f.split('|')[2]} ${f.split('|')[3]}`).sort();
+
+  test.each([
+    ['replaced my old Civic with a Mazda 3', ['civic retract', 'mazda 3 assert']],
+    ['we replaced our Fiesta with a Golf last year', ['fiesta retract', 'golf assert']],
+    ['sold my Astra last week', ['astra retract']],
+    ["my Corsa died so I'm driving a Polo now", ['corsa retract', 'polo assert']],
+  ])('%s', (text, expected) => expect(vehicles(text)).toEqual(expected));
+
+  test('only a vehicle is replaced, and a sale "with" something gets nothing new', () => {
+    expect(vehicles('replaced the battery in my car')).toEqual([]);
+    expect(vehicles('I replaced my iPhone with a Pixel')).toEqual([]);
+    expect(vehicles('sold the Astra with a full tank')).toEqual(['astra retract']);
+  });
+
+  test('a died model is no pet', () => expect(said('my Corsa died last night').some((f) => f.startsWith('user|pet|'))).toBe(false));
+
+  test('the model table overrides no word and no place the lexicon holds', () => {
+    const held = MODELS.split('|').filter((w) => wordnet.senses(w, undefined, 1).length > 0);
+    expect(held).toEqual([]);
   });
 });

@@ -326,14 +326,14 @@ function gearActivity(np: Phrase, lex?: Lexicon): string | null {
   return mod && /^[a-z-]+$/.test(mod) && isKind(mod, 'activity', lex) ? mod : null;
 }
 
-/** What a traded thing was traded for: "… in for a Prius", "… for a little electric Leaf", "… for a van". */
-const TRADED_FOR = /\b(?:in\s+)?for\s+(?:a|an|the|my|our)\s+(?:(?:[\p{Ll}][\p{Ll}-]*)\s+){0,2}?([\p{Lu}][\p{L}\d-]*(?:\s+[\p{Lu}][\p{L}\d-]*)?|[\p{Ll}][\p{Ll}-]+)(?=\s*(?:[.,;!?]|$|\s+(?:at|on|in|this|last|yesterday|today|and|but|so|from|with|because)\b))/u;
+/** What a traded thing was traded for: "… in for a Prius", "… for a little electric Leaf", "… for a van"; what a replaced one was replaced with ("replaced the Civic with a Mazda 3"). */
+const TRADED_FOR = /\b(?:(?:in\s+)?for|(?<=\breplac\w*\b.*)with)\s+(?:a|an|the|my|our)\s+(?:(?:[\p{Ll}][\p{Ll}-]*)\s+){0,2}?([\p{Lu}][\p{L}\d-]*(?:\s+(?:[\p{Lu}][\p{L}\d-]*|\d[\p{L}\d-]*))?|[\p{Ll}][\p{Ll}-]+)(?=\s*(?:[.,;!?]|$|\s+(?:at|on|in|this|last|yesterday|today|and|but|so|from|with|because)\b))/u;
 /**
  * "traded the Octavia in for a Zoe", "swapped the Mondeo for a Leaf": the thing got in exchange now holds the key the
  * ended one held (a name as said, or a noun of the same kind: "for a van").
  */
 function withReplacement(rc: ReadClause, e: Ending, ended: Draft[]): Draft[] {
-  const gone = e.id === 'dispose' ? ended.find((d) => d.op === 'retract' && (d.key === 'vehicle' || d.key === 'pet')) : undefined;
+  const gone = e.id === 'dispose' || e.id === 'replace' ? ended.find((d) => d.op === 'retract' && (d.key === 'vehicle' || d.key === 'pet')) : undefined;
   const m = gone ? TRADED_FOR.exec(rc.clause.text) : null;
   if (!gone || !m) return ended;
   const word = m[1];

@@ -16,6 +16,12 @@ const words = (s: string) => s.split('|');
 /** Vehicle makes: names, so never read in the plural ("swapped seats" are no SEATs). */
 const MAKES = 'volvo|bmw|audi|toyota|honda|ford|vw|volkswagen|vespa|nissan|kia|hyundai|skoda|seat|renault|peugeot|citroen|citroën|fiat|vauxhall|mazda|subaru|yamaha|ducati|triumph|kawasaki|suzuki|harley|brompton|land rover|range rover|mercedes|porsche|lexus|dacia|mitsubishi|cupra|polestar|alfa romeo|saab|chevrolet|chevy|dodge|landrover|daewoo|piaggio|lada|proton|perodua|tata|rover|isuzu|ssangyong|chrysler|buick|cadillac|gmc|infiniti|acura|lancia|opel|holden|datsun|abarth|jaguar|maserati|aprilia|ktm|lambretta|royal enfield|smart';
 const MAKE_SET = new Set(MAKES.split('|'));
+/**
+ * Car models people name without the make ("my Corsa died", "the Qashqai's in the garage"): only names WordNet does not
+ * hold, so the table never overrides a word (a "Focus", a "Leaf", a "Jazz" need their make), and no place names
+ * (Ibiza, Tahoe). test/core/extraction-frames-s20 checks both.
+ */
+export const MODELS = 'corsa|astra|yaris|octavia|fabia|qashqai|micra|rav4|cr-v|hr-v|impreza|sportage|niro|megane|zafira|mondeo|kuga|vitara|altima|sentra|elantra|hilux|navara|evoque|punto|tiguan|passat|jetta|touran|picanto|ceed|sorento|silverado|cruze|camaro|crosstrek|cx-5|cx-3|mx-5|miata|mokka|berlingo|captur|sandero|auris|avensis|aygo|c-hr|ioniq|xc40|xc60|xc90|kangoo|hiace|4runner|f-150|kadjar|ateca|karoq|kodiaq|mazda3|mazda2';
 const SEED_LISTS: Array<[NounKind, Iterable<string>]> = [
   ['family', Object.entries(RELATIONS).filter(([, v]) => v !== null).map(([k]) => k)],
   ['social', SOCIAL_NOUNS],
@@ -23,8 +29,8 @@ const SEED_LISTS: Array<[NounKind, Iterable<string>]> = [
       // Folk and world instruments WordNet does not hold.
       'bodhran|bodhrán|cajon|erhu|guzheng|koto|shamisen|kalimba|oud|bouzouki|didgeridoo|steelpan|steel drums|tin whistle|uilleann pipes|concertina|hurdy gurdy|theremin|dulcimer|zither|balalaika|charango|ocarina')],
   ['vehicle', words('car|bike|bicycle|e-bike|ebike|motorbike|motorcycle|scooter|moped|van|truck|pickup|suv|minivan|hatchback|sedan|jeep|tesla|prius|civic|corolla|camry|golf|polo|fiesta|mini|beetle|campervan|camper|rv|boat|kayak|canoe|' +
-      // Makes, named as people name them ("a 2015 honda jazz", "our old volvo").
-      MAKES)],
+      // Makes, named as people name them ("a 2015 honda jazz", "our old volvo"), and models named without their make.
+      MAKES + '|' + MODELS)],
   ['animal', PET_SPECIES],
   ['language', LANGUAGES],
   ['occupation', OCCUPATIONS],

@@ -534,6 +534,8 @@ export const ENDINGS: readonly Ending[] = [
   // "Rolo went to a sanctuary": an animal given up to a shelter.
   { id: 'to-shelter', lemmas: ['go', 'move'], with: [['rescue', 'shelter', 'sanctuary', 'rehoming']], referent: 'subject', keyByKind: { animal: 'pet' }, defaultKey: 'pet' },
   { id: 'dispose', lemmas: ['sell', 'trade', 'scrap', 'total', 'return', 'swap', 'part'], anchors: ['sell', 'discard', 'get_rid_of'], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: 'vehicle', gear: true },
+  // "replaced my old Civic with a Mazda 3": a vehicle replaced (only a vehicle: "replaced the battery" ends nothing).
+  { id: 'replace', lemmas: ['replace'], referent: 'object', keyByKind: { vehicle: 'vehicle' }, defaultKey: null },
   // "the Clio has been written off", "wrote off the van": a vehicle lost to the insurer.
   { id: 'written-off', lemmas: ['write'], with: [['off']], referent: 'either', keyByKind: { vehicle: 'vehicle' }, defaultKey: 'vehicle' },
   { id: 'get-rid', lemmas: ['get'], with: [['rid']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet', instrument: 'hobby' }, defaultKey: null, gear: true },
