@@ -137,3 +137,17 @@ describe('a vehicle replaced with another, and car models named without their ma
     expect(held).toEqual([]);
   });
 });
+
+describe('a plain word for a person, then where they stand to the speaker, opens a person mention', () => {
+  test.each([
+    ["Bloke at work, Craig, he's 52, just ran his first marathon", 'craig', '52'],
+    ['a girl from my team, Priya, 34, is off sick again', 'priya', '34'],
+  ])('%s', (text, who, age) => expect(said(text).some((f) => (f.startsWith(`${who}|`) || f.split('|')[0].endsWith(` ${who}`)) && f.split('|')[1] === 'age' && f.split('|')[2] === age)).toBe(true));
+
+  test('without a social place it is no mention, and a person said to be an animal is a figure of speech', () => {
+    expect(said('the guy from the gym is 40').some((f) => f.split('|')[1] === 'age')).toBe(false);
+    for (const text of ['my mate Dev is a proper gym rat', 'my flatmate Jo is a total night owl', 'this guy on my shift, Dev, is a proper gym rat'])
+      expect(said(text).some((f) => f.startsWith('user|pet|'))).toBe(false);
+    expect(said('our Rex is a German shepherd').some((f) => f.startsWith('user|pet|german shepherd named rex'))).toBe(true);
+  });
+});

@@ -49,6 +49,8 @@ export const SOCIAL_PLACES: Record<string, string> = {
 };
 
 /** Parts of a workplace a colleague is "in" or "from": "Steve in accounts", "Priya from payroll". */
+/** Plain words for a person ("a bloke at work", "this girl from my team"): who they are is where they stand to the speaker. */
+export const PERSON_WORDS = 'guy|bloke|girl|lad|lass|woman|man|lady|fella|fellow|chap|dude|gal|person|mum|dad';
 export const WORK_UNITS = 'accounts|accounting|finance|marketing|sales|payroll|admin|operations|ops|engineering|legal|compliance|procurement|purchasing|reception|logistics|dispatch|customer\\s+service|support|design|research|the\\s+office|the\\s+warehouse|the\\s+kitchen|the\\s+lab';
 
 export const OCCUPATIONS = set(

@@ -9,7 +9,7 @@
  *
  * Knowledge lives in the lexicon (relation nouns, social places); this module holds only the phrase's structure.
  */
-import { NOT_NAMES, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES, WORK_UNITS } from './lexicon.ts';
+import { NOT_NAMES, PERSON_WORDS, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES, WORK_UNITS } from './lexicon.ts';
 
 export interface PersonMention {
   /** Relation phrase without the possessive, lower case ("sister", "eldest brother", "colleague"). */
@@ -45,6 +45,8 @@ const SOCIAL = new RegExp(
   `(?:(?:the|a|our|my)\\s+[\\p{Ll}]+\\s+)?(?:(${PLACE_WORDS})|((?:a\\s+few|two|three|four|\\d)\\s+doors\\s+(?:down|up|along))|((?:on|in)\\s+my\\s+(?:team|squad|course|class|shift|crew|unit|ward|department)|(?:in|from)\\s+(?:${WORK_UNITS}))|(from\\s+(?:the\\s+|my\\s+|our\\s+)?(?:old\\s+)?[\\p{Ll}][\\p{L}-]+(?:\\s+(?!${PREDICATE_START})[\\p{Ll}][\\p{L}-]+)?))(?![\\p{L}])`,
   'uy',
 );
+/** "Bloke at work", "a girl from my team", "this guy on my shift": a plain word for a person, then where they stand. */
+const PERSON_AT = new RegExp(`(?:(?:a|an|the|this|that|one)\\s+)?(?:${PERSON_WORDS})(?=\\s+(?:${PLACE_WORDS}|(?:on|in)\\s+my\\s+|from\\s+(?:my|our|the)\\s+))`, 'iuy');
 const AGE = /(?:aged\s+)?(\d{1,3})(?:\s*(?:yo|y\/o|years?\s+old))?(?=\s*[,)])/iuy;
 const NAME = /((?:(?:Mrs|Mr|Ms|Miss|Mx|Dr)\.?\s+)?[\p{Lu}][\p{L}'’-]+)(?![\p{L}'’-])/uy;
 const PLACE_IN = new RegExp(`\\b(${PLACE_WORDS})\\b`, 'iu');
@@ -84,6 +86,9 @@ function readPart(text: string, i: number, p: Parts): RegExpExecArray | null | '
   let m: RegExpExecArray | null;
   // A rank before a relation: "the eldest of us" is not "my eldest".
   if ((m = at(RANK, text, i))) p.relation ??= 'sibling';
+  else if (p.count === 0 && (m = at(PERSON_AT, text, i))) {
+    // A plain word for a person opens the mention; the social place after it says who they are.
+  }
   else if ((m = at(REL, text, i)) && RELATIONS[m[1].toLowerCase().split(/\s+/).pop()!] !== undefined) p.relation ??= m[1].toLowerCase().replace(/\s+/g, ' ');
   else if ((m = at(ONE_OF, text, i)) && singular(m[1]) !== null) p.relation ??= singular(m[1])!;
   else if (p.count > 0 && (m = at(SOCIAL, text, i))) p.socialRel ??= socialRelation(m);

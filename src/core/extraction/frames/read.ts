@@ -623,7 +623,9 @@ export function namingDrafts(rc: ReadClause): Draft[] {
     }
   }
   // "our Rex is a German shepherd": a name the speaker owns, said to be an animal of a kind, is their pet of that kind.
-  if (c && who && (c.det === 'a' || c.det === 'an') && (shape.subject?.det === 'my' || shape.subject?.det === 'our') && !clause.past && isKind(c.headLemma, 'animal', lex) && !isKind(c.headLemma, 'food', lex)) {
+  // ("my mate Dev is a gym rat", "my flatmate Jo is a night owl": a name owned as a person is a person.)
+  const person = (shape.subject?.text ?? '').toLowerCase().split(/\s+/).some((w) => RELATIONS[w] !== undefined || isKind(w, 'social', lex));
+  if (c && who && !person && (c.det === 'a' || c.det === 'an') && (shape.subject?.det === 'my' || shape.subject?.det === 'our') && !clause.past && isKind(c.headLemma, 'animal', lex) && !isKind(c.headLemma, 'food', lex)) {
     const species = speciesOf(c, lex);
     return [{ key: 'pet', value: `${species} named ${who}`, subject: clause.speaker, metadata: { species, name: who, frame: 'owned name×animal' } }];
   }
