@@ -151,3 +151,21 @@ describe('a plain word for a person, then where they stand to the speaker, opens
     expect(said('our Rex is a German shepherd').some((f) => f.startsWith('user|pet|german shepherd named rex'))).toBe(true);
   });
 });
+
+describe('a fan or supporter of a named team, artist or show likes it, and holds no job', () => {
+  test.each([
+    ["I'm a huge Arsenal fan", 'user', 'arsenal'],
+    ["I'm a Liverpool supporter", 'user', 'liverpool'],
+    ['my dad is a massive Leeds United fan', 'dad', 'leeds united'],
+  ])('%s', (text, who, value) => {
+    const facts = said(text);
+    expect(facts.some((f) => f.startsWith(`${who}|like|${value}|`))).toBe(true);
+    expect(facts.some((f) => f.split('|')[1] === 'job_title')).toBe(false);
+  });
+
+  test('an activity fan keeps the hobby reading; a support worker keeps the job', () => {
+    expect(said("I'm a huge cricket nut").some((f) => f.startsWith('user|hobby|cricket'))).toBe(true);
+    expect(said("I'm a support worker").some((f) => f.startsWith('user|job_title|support worker'))).toBe(true);
+    expect(said("I'm a keen supporter of the club").some((f) => f.split('|')[1] === 'job_title')).toBe(false);
+  });
+});

@@ -186,6 +186,8 @@ function fits(np: Phrase, arg: ArgClass, lex?: Lexicon): boolean {
   // "Parkinson's", "Crohn's": an eponym in the possessive is the illness the lexicon names so.
   if (arg === 'illness' && eponymIllness(np, lex)) return true;
   if (arg === 'ailment') return fits(np, 'illness', lex) || bodilyPhrase(np, lex);
+  // A fan or supporter of something is no trade ("a Liverpool supporter", "a keen supporter of the club").
+  if (arg === 'occupation' && ENTHUSIASTS.includes(np.headLemma)) return false;
   // A proper noun is no kind, unless the seed table holds it (chat capitalises words the lexicon lacks: "the Bodhran").
   if (np.proper && arg !== 'language' && arg !== 'vehicle') return !np.name?.includes(' ') && isKind(np.headLemma, arg) && kindOf(np.headLemma) === arg;
   // A proper noun is a vehicle only by the seed table's makes and models ("Prius"); WordNet's "SAM" is a missile.
@@ -950,12 +952,15 @@ export function practiceDrafts(rc: ReadClause): Draft[] {
 
 /**
  * Devotion: "<someone> is a (massive) <activity> <nut|fan|buff…>" → their hobby ("Rashid is a massive cricket nut", "I'm
- * a proper marathon junkie"). The subject may be a third party; a negated or hypothetical clause says nothing.
+ * a proper marathon junkie"); a named team, artist or show before the word → a like ("a huge Arsenal fan"). The subject
+ * may be a third party; a negated or hypothetical clause says nothing.
  */
 export function enthusiastDrafts(rc: ReadClause): Draft[] {
   const { shape, clause, lex } = rc;
   const c = shape.complement;
   if (shape.verb !== 'be' || !c || c.proper || !ENTHUSIASTS.includes(c.headLemma) || clause.negated || shape.negated || shape.modal || !subjectOk(rc)) return [];
+  // "I'm a huge Arsenal fan", "a massive Taylor Swift fan", "a Liverpool supporter": a named team, artist or show is liked.
+  if (c.name && c.text.endsWith(` ${c.head}`) && c.text.includes(`${c.name} ${c.head}`) && isName(c.name.split(' ')[0])) return [{ key: 'like', value: c.name, ...(clause.subject.self ? { subject: clause.speaker } : {}), metadata: { frame: `be×${c.headLemma}` } }];
   const words = c.text.toLowerCase().split(/\s+/);
   const what = words[words.length - 2];
   if (!what || !(isKind(what, 'activity', lex) || isKind(what, 'instrument', lex))) return [];

@@ -241,7 +241,7 @@ export const PRACTICE_HEADS = {
 } as const;
 
 /** Nouns of devotion: "<activity> <nut|fan|buff…>" as a copula complement ("a massive cricket nut") is that pastime. */
-export const ENTHUSIASTS: readonly string[] = ['nut', 'fan', 'fanatic', 'buff', 'addict', 'junkie', 'nerd', 'geek', 'obsessive', 'enthusiast', 'freak', 'devotee', 'fiend'];
+export const ENTHUSIASTS: readonly string[] = ['nut', 'fan', 'fanatic', 'buff', 'addict', 'junkie', 'nerd', 'geek', 'obsessive', 'enthusiast', 'freak', 'devotee', 'fiend', 'supporter'];
 
 /** Illness heads that are their own key ("a shellfish allergy" is an allergy, read by the health rules). */
 export const NOT_CONDITIONS: readonly string[] = ['allergy', 'intolerance', 'sensitivity', 'reaction', 'injury', 'surgery', 'op', 'fracture', 'sprain', 'cold', 'flu'];
