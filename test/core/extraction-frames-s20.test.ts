@@ -169,3 +169,16 @@ describe('a fan or supporter of a named team, artist or show likes it, and holds
     expect(said("I'm a keen supporter of the club").some((f) => f.split('|')[1] === 'job_title')).toBe(false);
   });
 });
+
+describe("a newborn of the speaker's, named in the sentence of the birth, is their child", () => {
+  test.each([
+    ['we just had our second baby, a little boy called Arlo', /^arlo \(son\)$/],
+    ['we welcomed a baby girl, Ruby, on Monday', /^ruby \(daughter\)$/],
+    ['my wife gave birth to a boy, Theo, last night', /^theo \(son\)$/],
+    ['we had a boy - Finn - last week', /^finn \(son\)$/],
+  ])('%s', (text, value) => expect(said(text).some((f) => f.startsWith('user|child|') && value.test(f.split('|')[2]))).toBe(true));
+
+  test("someone else's newborn is not the speaker's child", () => {
+    expect(said('my sister had a baby girl, Ruby').some((f) => f.startsWith('user|child|'))).toBe(false);
+  });
+});

@@ -43,6 +43,7 @@ import { ENDINGS } from './frames/table.ts';
 import { valueCorrection } from './frames/value-correction.ts';
 import { cannotEatDrafts } from './frames/cannot-eat.ts';
 import { residenceDrafts } from './frames/residence.ts';
+import { newbornDrafts } from './frames/newborn.ts';
 import { escapeRe, re } from './re.ts';
 import { PAST_CUE } from './sentences.ts';
 import { groupWordOnly, kinRoster } from './frames/kin-roster.ts';
@@ -988,7 +989,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       // "two boys, Ezra (4) and Milo (18 months)": a roster of named kin with ages, what the clauses left unsaid.
       if (!isJokeOrSarcasm(content))
         for (const sentence of prepare(content, lexicon).split(/(?<=[.!?])\s+|\n+/))
-          for (const d of [...kinRoster(sentence, speaker), ...languageRoster(sentence, speaker, lexicon), ...[...frontedRoleDrafts(sentence, lexicon), ...cannotEatDrafts(sentence, lexicon), ...residenceDrafts(sentence, lexicon)].map((x) => ({ ...x, subject: speaker }))]) {
+          for (const d of [...kinRoster(sentence, speaker), ...languageRoster(sentence, speaker, lexicon), ...[...frontedRoleDrafts(sentence, lexicon), ...cannotEatDrafts(sentence, lexicon), ...residenceDrafts(sentence, lexicon), ...newbornDrafts(sentence, speaker)].map((x) => ({ ...x, subject: speaker }))]) {
             const dup = d.key === 'age' ? out.some((c) => c.key === 'age' && (c.subject === d.subject || c.subject.endsWith(` ${d.subject!.split(' ').pop()}`))) : out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value));
             if (!dup) out.push(toCandidate(d, { id: d.subject!, self: d.subject === speaker }, content.trim(), CONFIDENCE.explicit));
             // "… and Ambrose who's just turned 5": the roster's age is the relative's; a speaker's age of the same number
