@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import { residenceDrafts } from '../../src/core/extraction/frames/residence.ts';
 import { MODELS } from '../../src/core/extraction/frames/kinds.ts';
+import { splitClauses } from '../../src/core/extraction/sentences.ts';
 import { wordnetFacts } from './extraction-harness.ts';
 
 const wordnet = openLexicon({}).lexicon;
@@ -180,5 +181,21 @@ describe("a newborn of the speaker's, named in the sentence of the birth, is the
 
   test("someone else's newborn is not the speaker's child", () => {
     expect(said('my sister had a baby girl, Ruby').some((f) => f.startsWith('user|child|'))).toBe(false);
+  });
+});
+
+describe('what used to be and what is now are two clauses', () => {
+  test.each([
+    ["I'm retired now, used to be a postman", 'retired', 'postman'],
+    ["I used to be a teacher but now I'm a plumber", 'plumber', 'teacher'],
+  ])('%s', (text, now, before) => {
+    const jobs = said(text).filter((f) => f.startsWith('user|job_title|'));
+    expect(jobs).toContain(`user|job_title|${now}|assert`);
+    expect(jobs).toContain(`user|job_title|${before}|history`);
+  });
+
+  test('"but now" splits, "and now" keeps one clause (its date stays with it)', () => {
+    expect(splitClauses("I used to be a teacher but now I'm a plumber")).toEqual(['I used to be a teacher', "now I'm a plumber"]);
+    expect(splitClauses("41 years on the buses and now I'm officially retired")).toHaveLength(1);
   });
 });

@@ -112,6 +112,10 @@ export function stripQuotes(s: string): string {
 const SUBJECT_START = "(?:I|we|We|my|My|our|Our|it|It|they|They|he|He|she|She|so\\s+I|and\\s+I)\\b";
 const CLAUSE_SPLIT = new RegExp(
   `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+[-–—]+\\s+|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=(?:[a-z]+ly\\s+)?${SUBJECT_START})` +
+    // "I used to teach but now I'm a plumber": a contrast with the present, then its subject.
+    `|\\s*,?\\s+but\\s+(?=(?:now|nowadays|these\\s+days|today)\\s+${SUBJECT_START})` +
+    // "I'm retired now, used to be a postman": a comma, then a subjectless clause of what used to be.
+    `|\\s*[,;]\\s*(?:(?:and|but|though)\\s+)?(?=used\\s+to\\s+[a-z])` +
     // ", but London's been home…", "; though Maya is older": a contrast that opens with a capitalised subject and its verb.
     `|\\s*,\\s*(?:but|though|although|yet|whereas|while)\\s+(?=[A-Z][a-z]+(?:'s|’s|\\s+(?:is|was|has|have|are|were)\\b))` +
     // "my dad is 64, and in June he's taking a cruise": a coordinated clause that opens with a time adverbial, then its subject.
