@@ -199,3 +199,17 @@ describe('what used to be and what is now are two clauses', () => {
     expect(splitClauses("41 years on the buses and now I'm officially retired")).toHaveLength(1);
   });
 });
+
+describe('a role said in the past tense is a past role', () => {
+  test.each([
+    ['I was a nurse for 30 years before I retired', 'user', 'nurse'],
+    ['I worked as a chef for ten years', 'user', 'chef'],
+    ['my mum was a nurse', 'mum', 'nurse'],
+  ])('%s', (text, who, job) => expect(said(text)).toContain(`${who}|job_title|${job}|history`));
+
+  test('a present or continuing role stays current, and a span "before" something is no date', () => {
+    expect(said("I'm a nurse")).toContain('user|job_title|nurse|assert');
+    expect(said('I was a nurse and still am')).toContain('user|job_title|nurse|assert');
+    expect(said('I was a nurse for 30 years before I retired').some((f) => f.split('|')[1].startsWith('event_'))).toBe(false);
+  });
+});

@@ -72,6 +72,8 @@ export function resolveDate(text: string, ref: Date, forward: boolean): Resolved
     if (/^(?:for\s+|over\s+|after\s+|within\s+)?(?:about\s+|almost\s+|nearly\s+|around\s+|over\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|\d+|several|a\s+few|few|a\s+couple\s+of)\s+(?:years?|months?|weeks?|days?)(?:\s+now)?$/i.test(r.text.trim()) && !/\bago\b/i.test(text.slice(r.index, r.index + r.text.length + 5))) continue;
     // "haven't eaten meat in ten years", "hasn't called in weeks": after a negated perfect, "in" spans up to now (= "for").
     if (/^in\s+(?:(?:about|almost|nearly|around|over)\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|\d+|several|a\s+few|few|a\s+couple\s+of)\s+(?:years?|months?|weeks?|days?)$/i.test(r.text.trim()) && /\b(?:have|has|had)(?:n['’]?t|\s+not|\s+never)\b|\b(?:I|we|he|she|they)['’]ve\s+(?:not|never)\b/i.test(text.slice(0, r.index))) continue;
+    // "for 30 years before I retired", "two days before the wedding": a span before something else, not a date of its own.
+    if (/^(?:(?:about|almost|nearly|around|over)\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|\d+|several|a\s+few|few|a\s+couple\s+of)\s+(?:years?|months?|weeks?|days?)\s+before$/i.test(r.text.trim())) continue;
     // "every thursday", "each morning": a habit, not a date.
     if (/\b(?:every|each)\s+(?:other\s+)?$/i.test(text.slice(0, r.index)) || /^(?:every|each)\b/i.test(r.text.trim())) continue;
     const s = r.start;

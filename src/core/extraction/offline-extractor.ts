@@ -411,6 +411,9 @@ function withTopic(key: string, value: string): string {
 /** A possession predicate (the own frame's verbs) after the subject: "I (don't) have a cat", "we own no car". */
 const POSSESSION = /^(?:\S+\s+)?(?:\S+\s+)?(?:have|has|had|own|owns|got)\b(?!\s+(?:been|to)\b)/i;
 
+/** A role said in the past tense: "was a nurse", "were teachers", "worked as a chef". */
+const PAST_ROLE = /^(?:(?:was|were)\s+(?:a|an)\s|worked\s+as\s)/i;
+
 /** Applies the clause's negation/history to the drafts of fact rules. */
 function applyPolarity(drafts: Draft[], c: Clause, history: boolean): Draft[] {
   const out: Draft[] = [];
@@ -771,6 +774,8 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       const ops = att.subject.self ? opinions(att.pred, null, topicHint, '', o.lexicon ? (w) => o.lexicon!.lemmas(w, 'verb').some((l) => l !== w) : undefined) : [];
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);
+      // "I was a nurse for 30 years", "worked as a chef until 2019": a role said in the past tense is a past role.
+      if (PAST_ROLE.test(clause.core) && !/\b(?:still|now|currently|again)\b/i.test(clause.core)) facts = facts.map((d) => (d.key === 'job_title' && !d.op ? { ...d, op: 'history' } : d));
       if (att.subject.self && RESTATED.test(raw) && !CHANGED.test(raw)) facts = facts.map((d) => restated(d, held));
       // Relations and tastes do not explain a dated past action ("I joined a basketball league last week" is an event too).
       const explained = facts.some((d) => d.type !== 'relation' && !RELATION_KEYS.has(d.key) && !(clause.date && ['hobby', 'like', 'dislike'].includes(d.key))) || ops.length > 0 || facts.some((d) => d.op === 'retract' && d.metadata?.ending);
