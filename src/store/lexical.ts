@@ -73,6 +73,8 @@ export function preselect(postings: ReadonlyMap<string, readonly number[]>, df: 
 
 /** Distinct scores mergedCut tells apart before it leaves the cut to the grouped path (a few terms give a few sums). */
 const MERGED_GROUPS = 256;
+/** Merged documents mergedCut's kept scratch holds at most (131 terms at POSTINGS_CAP). */
+const MERGED_SCRATCH_MAX = 65_536;
 /** mergedCut's scratch (reused: the cut is synchronous): each merged document's row and score group, and per group its score, count and output slots. */
 let mergedRows = new Float64Array(4096);
 let mergedGroup = new Int32Array(4096);
@@ -91,12 +93,15 @@ const groupEnd = new Int32Array(MERGED_GROUPS);
 function mergedCut(lists: ReadonlyArray<readonly number[]>, weights: readonly number[], k: number): number[] | null {
   let total = 0;
   for (const l of lists) total += l.length;
-  if (mergedRows.length < total) {
-    mergedRows = new Float64Array(total * 2);
-    mergedGroup = new Int32Array(total * 2);
+  // The scratch grows up to MERGED_SCRATCH_MAX documents and is kept; a larger query (hundreds of terms) gets arrays of
+  // its own, so the process never holds more than ~0.8 MB for it.
+  if (mergedRows.length < total && total <= MERGED_SCRATCH_MAX) {
+    mergedRows = new Float64Array(Math.min(MERGED_SCRATCH_MAX, total * 2));
+    mergedGroup = new Int32Array(mergedRows.length);
   }
-  const rows = mergedRows;
-  const groupOf = mergedGroup;
+  const own = total > mergedRows.length;
+  const rows = own ? new Float64Array(total) : mergedRows;
+  const groupOf = own ? new Int32Array(total) : mergedGroup;
   let groups = 0;
   const at = new Array<number>(lists.length).fill(0);
   let n = 0;
