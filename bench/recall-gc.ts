@@ -12,13 +12,16 @@
  *   no collection ran inside it (run it with `node --min-semi-space-size=64 --max-semi-space-size=64`
  *   so that GCs are rare; the recalls a GC ran in are counted and left out). `--sample` adds
  *   V8's sampling allocation profile (collected objects included) by function, top 25 (`--top N`;
- *   `--callers` names a builtin's allocation with the function of ours that called it).
+ *   `--callers` names a builtin's allocation with the function of ours that called it). Run with
+ *   `node --enable-source-maps` for each function's source line: tsx's output holds a file on one line (template
+ *   literals aside), so without the source maps every function of a file prints as line 1.
  * - with `--residue` (and `node --expose-gc`): the young bytes of a finished recall that the next
  *   minor GC still copies (a full GC frees them; see docs/recall-architecture.md, session 12).
  */
 import { createHash } from 'node:crypto';
 import { Session } from 'node:inspector/promises';
 import { readFileSync, unlinkSync } from 'node:fs';
+import { findSourceMap } from 'node:module';
 import { loadavg } from 'node:os';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import v8 from 'node:v8';
@@ -107,10 +110,16 @@ if (process.argv.includes('--sample')) {
   await session.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   for (let rep = 0; rep < 2; rep++) for (const q of QUESTIONS) await recall(q);
   const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: SamplingNode } };
-  type SamplingNode = { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: SamplingNode[] };
+  type SamplingNode = { callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; selfSize: number; children: SamplingNode[] };
   const self = new Map<string, number>();
   let total = 0;
-  const name = (n: SamplingNode) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*\/(src|node_modules)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
+  /** The function's source file and line (through the source map when node runs with --enable-source-maps). */
+  const where = (f: SamplingNode['callFrame']) => {
+    const mapped = f.url ? (findSourceMap(f.url)?.findEntry(f.lineNumber, f.columnNumber) as { originalSource?: string; originalLine?: number } | undefined) : undefined;
+    const [file, line] = mapped?.originalSource && mapped.originalLine !== undefined ? [mapped.originalSource, mapped.originalLine] : [f.url, f.lineNumber];
+    return `${file.replace(/^.*\/(src|node_modules)\//, '$1/')}:${line + 1}`;
+  };
+  const name = (n: SamplingNode) => `${n.callFrame.functionName || '(anon)'} ${where(n.callFrame)}`;
   // `--callers`: a builtin (`next`, `set`, `map`) is named with the nearest function of ours that called it.
   const callers = process.argv.includes('--callers');
   const walk = (n: SamplingNode, caller: string) => {

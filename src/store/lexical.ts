@@ -49,42 +49,103 @@ export function preselect(postings: ReadonlyMap<string, readonly number[]>, df: 
     lists.push(rows);
     weights.push(bm25Idf(Math.max(n, df[term] ?? 0), df[term] ?? rows.length));
   });
+  const merged = lists.every(descending) ? mergedCut(lists, weights, k) : null;
+  if (merged) return merged;
   // Documents grouped by score (few distinct sums of a few IDFs): only the group the cut falls in is sorted.
   const groups = new Map<number, number[]>();
-  const add = (r: number, s: number) => {
+  const score = new Map<number, number>();
+  lists.forEach((rows, i) => {
+    for (let j = 0; j < rows.length; j++) score.set(rows[j], (score.get(rows[j]) ?? 0) + weights[i]);
+  });
+  score.forEach((s, r) => {
     const g = groups.get(s);
     if (g) g.push(r);
     else groups.set(s, [r]);
-  };
-  if (lists.every(descending)) {
-    // Each list newest first (as both adapters read them): merged, a document's score is summed in
-    // term order as below, without a map of every document.
-    const at = new Array<number>(lists.length).fill(0);
-    for (;;) {
-      let top = -Infinity;
-      for (let i = 0; i < lists.length; i++) if (at[i] < lists[i].length && lists[i][at[i]] > top) top = lists[i][at[i]];
-      if (top === -Infinity) break;
-      let s = 0;
-      for (let i = 0; i < lists.length; i++) {
-        if (at[i] < lists[i].length && lists[i][at[i]] === top) {
-          s += weights[i];
-          at[i]++;
-        }
-      }
-      add(top, s);
-    }
-  } else {
-    const score = new Map<number, number>();
-    lists.forEach((rows, i) => {
-      for (let j = 0; j < rows.length; j++) score.set(rows[j], (score.get(rows[j]) ?? 0) + weights[i]);
-    });
-    score.forEach((s, r) => add(r, s));
-  }
+  });
   const out: number[] = [];
   for (const s of [...groups.keys()].sort((a, b) => b - a)) {
     if (out.length >= k) break;
     const g = groups.get(s)!.sort((a, b) => b - a);
     for (let i = 0; i < g.length && out.length < k; i++) out.push(g[i]);
+  }
+  return out;
+}
+
+/** Distinct scores mergedCut tells apart before it leaves the cut to the grouped path (a few terms give a few sums). */
+const MERGED_GROUPS = 256;
+/** Merged documents mergedCut's kept scratch holds at most (131 terms at POSTINGS_CAP). */
+const MERGED_SCRATCH_MAX = 65_536;
+/** mergedCut's scratch (reused: the cut is synchronous): each merged document's row and score group, and per group its score, count and output slots. */
+let mergedRows = new Float64Array(4096);
+let mergedGroup = new Int32Array(4096);
+const groupScore = new Float64Array(MERGED_GROUPS);
+const groupCount = new Int32Array(MERGED_GROUPS);
+const groupSlot = new Int32Array(MERGED_GROUPS);
+const groupEnd = new Int32Array(MERGED_GROUPS);
+
+/**
+ * preselect over lists that are each newest first (as both adapters read them): merged, a document's score is summed
+ * in term order, and the documents go by score, then newest first, as the grouped path orders them. The merged
+ * documents are kept in reused typed arrays, and only the kept rows become a JS array (the grouped path holds every
+ * document in a JS array per score and boxes each score to look its group up: ~70 KB a recall). Null when the scores
+ * are too many to group this way (or not numbers): the caller then groups them.
+ */
+function mergedCut(lists: ReadonlyArray<readonly number[]>, weights: readonly number[], k: number): number[] | null {
+  let total = 0;
+  for (const l of lists) total += l.length;
+  // The scratch grows up to MERGED_SCRATCH_MAX documents and is kept; a larger query (hundreds of terms) gets arrays of
+  // its own, so the process never holds more than ~0.8 MB for it.
+  if (mergedRows.length < total && total <= MERGED_SCRATCH_MAX) {
+    mergedRows = new Float64Array(Math.min(MERGED_SCRATCH_MAX, total * 2));
+    mergedGroup = new Int32Array(mergedRows.length);
+  }
+  const own = total > mergedRows.length;
+  const rows = own ? new Float64Array(total) : mergedRows;
+  const groupOf = own ? new Int32Array(total) : mergedGroup;
+  let groups = 0;
+  const at = new Array<number>(lists.length).fill(0);
+  let n = 0;
+  for (;;) {
+    let top = -Infinity;
+    for (let i = 0; i < lists.length; i++) if (at[i] < lists[i].length && lists[i][at[i]] > top) top = lists[i][at[i]];
+    if (top === -Infinity) break;
+    let s = 0;
+    for (let i = 0; i < lists.length; i++) {
+      if (at[i] < lists[i].length && lists[i][at[i]] === top) {
+        s += weights[i];
+        at[i]++;
+      }
+    }
+    if (Number.isNaN(s)) return null;
+    let g = 0;
+    while (g < groups && groupScore[g] !== s) g++;
+    if (g === groups) {
+      if (groups === MERGED_GROUPS) return null;
+      groupScore[g] = s;
+      groupCount[g] = 0;
+      groups++;
+    }
+    groupCount[g]++;
+    rows[n] = top;
+    groupOf[n] = g;
+    n++;
+  }
+  // The best scores until k documents are covered: each group's first output slot and the end of its room (the last
+  // one may be cut short; groups past the cut get no room). Within a group the documents come newest first, the
+  // merge's own order.
+  const order: number[] = [];
+  for (let g = 0; g < groups; g++) order.push(g);
+  order.sort((a, b) => groupScore[b]! - groupScore[a]!);
+  let size = 0;
+  for (const g of order) {
+    groupSlot[g] = size;
+    size += Math.min(groupCount[g]!, Math.max(0, k - size));
+    groupEnd[g] = size;
+  }
+  const out = new Array<number>(size).fill(0);
+  for (let i = 0; i < n; i++) {
+    const g = groupOf[i]!;
+    if (groupSlot[g]! < groupEnd[g]!) out[groupSlot[g]!++] = rows[i]!;
   }
   return out;
 }

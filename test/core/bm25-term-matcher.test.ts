@@ -41,4 +41,14 @@ describe('termMatcher', () => {
     const match = termMatcher(q.map((t) => t.term));
     expect(bm25Score(docs.map((d) => toTermDoc(d, match)), stats, q)).toEqual(bm25Score(docs.map((d) => toTermDoc(d)), stats, q));
   });
+
+  it('gives every document a list of its own (the occurrences gather in a scratch list that is copied)', () => {
+    const match = termMatcher(['dog', 'park']);
+    const a = match('dog park dog');
+    const b = match('park');
+    expect(a).toEqual(['dog', 'park', 'dog']);
+    expect(b).toEqual(['park']);
+    expect(a).not.toBe(b);
+    expect(match('cat')).toEqual([]);
+  });
 });

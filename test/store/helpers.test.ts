@@ -114,6 +114,45 @@ describe('lexical helpers', () => {
     }
   });
 
+  test('preselect: more distinct scores than the merged cut groups (511 term subsets) pick what the map path picks', () => {
+    // Document d holds term t when bit t of d is set: 9 terms of distinct weights give 511 distinct sums, past the
+    // merged cut's 256 groups, so it hands the cut to the grouped path; 8 terms (255 sums) stay merged.
+    for (const terms of [8, 9]) {
+      const sorted = new Map<string, number[]>();
+      const shuffled = new Map<string, number[]>();
+      const df: Record<string, number> = {};
+      for (let t = 0; t < terms; t++) {
+        const rows = Array.from({ length: 2 ** terms - 1 }, (_, i) => i + 1).filter((d) => (d >> t) & 1).sort((a, b) => b - a);
+        sorted.set(`t${t}`, rows);
+        shuffled.set(`t${t}`, [...rows].reverse());
+        df[`t${t}`] = rows.length + 7 * t;
+      }
+      for (const k of [1, 100, 255, 256, 1000]) {
+        const picked = preselect(sorted, df, 5000, k);
+        expect(picked).toEqual(preselect(shuffled, df, 5000, k));
+        expect(picked).toHaveLength(Math.min(k, 2 ** terms - 1));
+      }
+    }
+  });
+
+  test('preselect: a query past the scratch the merged cut keeps (140 terms × 500 postings) picks what the map path picks', () => {
+    const sorted = new Map<string, number[]>();
+    const shuffled = new Map<string, number[]>();
+    const df: Record<string, number> = {};
+    for (let t = 0; t < 140; t++) {
+      const rows = Array.from({ length: 500 }, (_, i) => 200_000 - (t * 500 + i) * 1.5).map(Math.floor);
+      sorted.set(`t${t}`, rows);
+      shuffled.set(`t${t}`, [...rows].reverse());
+      df[`t${t}`] = 500 + 13 * t;
+    }
+    for (const k of [300, 70_000]) expect(preselect(sorted, df, 300_000, k)).toEqual(preselect(shuffled, df, 300_000, k));
+    // A small query after it still uses (and is not corrupted by) the scratch.
+    const small = new Map([['a', [9, 5, 2]], ['b', [5, 1]]]);
+    // b is the rarer term: its own document outranks a's. The same lists out of order take the map path.
+    expect(preselect(small, { a: 3, b: 2 }, 10, 10)).toEqual([5, 1, 9, 2]);
+    expect(preselect(new Map([['a', [2, 9, 5]], ['b', [1, 5]]]), { a: 3, b: 2 }, 10, 10)).toEqual([5, 1, 9, 2]);
+  });
+
   const capped = Array.from({ length: POSTINGS_CAP }, (_, i) => 10_000 - i);
   test.each([
     // label, postings, index counts, n, keep → picked, df, cut

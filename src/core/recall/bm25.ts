@@ -21,6 +21,10 @@ export interface TermDoc {
 
 const NO_TOKENS: string[] = Object.freeze([]) as unknown as string[];
 
+/** Scratch lists of termMatcher's occurrences and bm25Score's matched terms (both synchronous: one user at a time). */
+const FOUND: string[] = [];
+const MATCHED: string[] = [];
+
 /**
  * The occurrences in a space-separated term string of the `wanted` terms, in document order with
  * repeats: exactly `terms.split(' ').filter((t) => wanted.includes(t))`, without splitting the
@@ -37,8 +41,10 @@ export function termMatcher(wanted: readonly string[]): (terms: string) => strin
   const list = [...new Set(wanted)].filter((t) => !t.includes(' '));
   // One pass over the document's tokens, compared in place (length, then startsWith): no
   // substring and no array unless a wanted term occurs.
+  // The occurrences gather in a scratch list and are copied at their exact length (a push onto a one-element array
+  // reserves room for 17).
   return (terms) => {
-    let toks: string[] | null = null;
+    FOUND.length = 0;
     const n = terms.length;
     for (let a = 0; a <= n; ) {
       let b = terms.indexOf(' ', a);
@@ -47,14 +53,13 @@ export function termMatcher(wanted: readonly string[]): (terms: string) => strin
       for (let k = 0; k < list.length; k++) {
         const w = list[k];
         if (w.length === len && terms.startsWith(w, a)) {
-          if (toks) toks.push(w);
-          else toks = [w];
+          FOUND.push(w);
           break;
         }
       }
       a = b + 1;
     }
-    return toks ?? NO_TOKENS;
+    return FOUND.length === 0 ? NO_TOKENS : FOUND.slice();
   };
 }
 
@@ -105,33 +110,16 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
   const N = Math.max(stats.count, docs.length);
   const avgdl = stats.totalTerms / stats.count || 1;
   const want = new Map(terms.map((t) => [t.term, t]));
+  // Document frequencies: each document's distinct query terms, each counted at its first occurrence. A document's
+  // terms are read in place twice (here and when scoring it), not copied into per-document arrays or maps (~650
+  // documents a recall).
   const df = new Map<string, number>();
-  // Per kept document its matched terms in first-occurrence order and their counts: two small
-  // arrays, not a Map per document (a few matched terms each, ~500 documents a recall).
-  const tfTerms: string[][] = [];
-  const tfCounts: number[][] = [];
-  const keep: TermDoc[] = [];
   for (const d of docs) {
-    let ts: string[] | null = null;
-    let fs: number[] | null = null;
-    for (const t of d.tokens) {
-      if (!want.has(t)) continue;
-      if (!ts) {
-        ts = [t];
-        fs = [1];
-        continue;
-      }
-      const at = ts.indexOf(t);
-      if (at < 0) {
-        ts.push(t);
-        fs!.push(1);
-      } else fs![at]++;
+    const toks = d.tokens;
+    for (let j = 0; j < toks.length; j++) {
+      const t = toks[j]!;
+      if (want.has(t) && toks.indexOf(t) === j) df.set(t, (df.get(t) ?? 0) + 1);
     }
-    if (!ts) continue;
-    for (const t of ts) df.set(t, (df.get(t) ?? 0) + 1);
-    tfTerms.push(ts);
-    tfCounts.push(fs!);
-    keep.push(d);
   }
   const dfOf = (t: string) => Math.max(df.get(t) ?? 0, knownDf?.[t] ?? 0);
   const idfs = new Map(terms.map((t) => [t.term, idf(N, dfOf(t.term))]));
@@ -139,35 +127,41 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
   const coverWeight = (t: QueryTerm) => t.weight * (t.cover ?? 1) * covIdf.get(t.term)!;
   const origMass = terms.filter(isOriginal).reduce((s, t) => s + coverWeight(t), 0);
   const out: Bm25Hit[] = [];
-  keep.forEach((d, i) => {
-    const ts = tfTerms[i];
-    const fs = tfCounts[i];
+  for (const d of docs) {
+    const toks = d.tokens;
     let s = 0;
     let cov = 0;
-    // Made on the first match as a one-element literal: [] then push reserves room for 16.
-    let matched: string[] | null = null;
-    for (let j = 0; j < ts.length; j++) {
-      const term = ts[j];
-      const f = fs[j];
-      const qt = want.get(term)!;
+    let any = false;
+    // The matched original terms gather in a scratch list, copied at the document's end at their exact length.
+    MATCHED.length = 0;
+    // Each distinct query term in first-occurrence order with its count (as the scores were always summed).
+    for (let j = 0; j < toks.length; j++) {
+      const term = toks[j]!;
+      const qt = want.get(term);
+      if (!qt || toks.indexOf(term) !== j) continue;
+      any = true;
+      let f = 1;
+      for (let k = j + 1; k < toks.length; k++) if (toks[k] === term) f++;
       const w = idfs.get(term)!;
       s += (qt.weight * w * f * (BM25.k1 + 1)) / (f + BM25.k1 * (1 - BM25.b + (BM25.b * d.termCount) / avgdl));
       if (isOriginal(qt)) {
         cov += coverWeight(qt);
-        if (matched) matched.push(term);
-        else matched = [term];
+        MATCHED.push(term);
       }
     }
+    if (!any) continue;
     // A kind feature covers the question word it stands for ("work" by an occupation), when the word itself is absent.
-    for (const term of ts) {
-      const covered = want.get(term)!.covers;
+    for (let j = 0; j < toks.length; j++) {
+      const term = toks[j]!;
+      const qt = want.get(term);
+      if (!qt || toks.indexOf(term) !== j) continue;
+      const covered = qt.covers;
       const orig = covered === undefined ? undefined : want.get(covered);
-      if (!orig || !isOriginal(orig) || ts.includes(covered!) || matched?.includes(covered!)) continue;
+      if (!orig || !isOriginal(orig) || toks.includes(covered!) || MATCHED.includes(covered!)) continue;
       cov += BM25.kindCover * coverWeight(orig);
-      if (matched) matched.push(covered!);
-      else matched = [covered!];
+      MATCHED.push(covered!);
     }
-    if (s > 0) out.push({ id: d.id, score: s, coverage: origMass > 0 ? cov / origMass : 0, matched: matched ?? [] });
-  });
+    if (s > 0) out.push({ id: d.id, score: s, coverage: origMass > 0 ? cov / origMass : 0, matched: MATCHED.slice() });
+  }
   return out.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
 }
