@@ -213,3 +213,25 @@ describe('a role said in the past tense is a past role', () => {
     expect(said('I was a nurse for 30 years before I retired').some((f) => f.split('|')[1].startsWith('event_'))).toBe(false);
   });
 });
+
+describe('clauses before a report or advice, a day as a subject, a lead-in with its own verb', () => {
+  test('a statement before "and she keeps telling me to…" is read; the advice is not', () => {
+    const facts = said('my friend Aisha is an accountant at PwC in Boston and she keeps telling me to apply there.');
+    for (const [key, value] of [['job_title', 'accountant'], ['employer', 'pwc'], ['location', 'boston']]) expect(facts.some((f) => f.endsWith(`aisha|${key}|${value}|assert`) || f.includes(`aisha|${key}|${value}|`))).toBe(true);
+    expect(said('I live in Leeds and she keeps telling me to move to York').some((f) => f.includes('|york|'))).toBe(false);
+  });
+
+  test('"and today was my last day at …" is a clause of its own', () => {
+    expect(said('served my notice and today was my last day at Infosys.')).toContain('user|employer|infosys|retract');
+  });
+
+  test('"so it\'s official, I handed in my badge at …" ends the employer', () => {
+    expect(said("so it's official, I handed in my badge at Kroger today.")).toContain('user|employer|kroger|retract');
+  });
+
+  test('"my bro" and "my sis" are kin; "bro" alone is no one', () => {
+    expect(said("my bro Rohan's 24").some((f) => f.startsWith('user|sibling|rohan'))).toBe(true);
+    expect(said('my little sis is 12').some((f) => f.startsWith('user|sibling|'))).toBe(true);
+    expect(said('thanks bro, that helps').some((f) => f.startsWith('user|sibling|'))).toBe(false);
+  });
+});

@@ -22,6 +22,9 @@ const ABBREVIATIONS: [RegExp, string][] = [
   [/\bb\/c\b|\bbc\b(?=\s+(?:of|I|my|we|it|its|it's|the|they|he|she|you|u)\b)/g, 'because'],
   [/\bw\/(?=\s)/g, 'with'],
   [/\bbday\b/g, 'birthday'],
+  // "my bro Rohan", "our little sis": kin said short, after a possessive only ("bro" alone is a form of address).
+  [/\b((?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|baby|older|younger|twin)\s+)?)bro\b(?!['’-])/g, '$1brother'],
+  [/\b((?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|baby|older|younger|twin)\s+)?)sis\b(?!['’-])/g, '$1sister'],
   [/\btmrw?\b|\btmr\b/g, 'tomorrow'],
   // "its actually friday", "thats where I live": a dropped apostrophe before a predicate, not a possessive ("its tail").
   [/\bits(?=\s+(?:actually|not|on|at|in|a|an|the|just|so|really|been|going|gonna|fine|ok|okay|too|very|still|now|also|definitely|probably|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next|this)\b)/g, "it's"],

@@ -118,6 +118,8 @@ const CLAUSE_SPLIT = new RegExp(
     `|\\s*[,;]\\s*(?:(?:and|but|though)\\s+)?(?=used\\s+to\\s+[a-z])` +
     // ", but London's been home…", "; though Maya is older": a contrast that opens with a capitalised subject and its verb.
     `|\\s*,\\s*(?:but|though|although|yet|whereas|while)\\s+(?=[A-Z][a-z]+(?:'s|’s|\\s+(?:is|was|has|have|are|were)\\b))` +
+    // "served my notice and today was my last day at TCS": a day as the next clause's subject, then its copula.
+    `|\\s*,?\\s+(?:and|but|so)\\s+(?=(?:today|yesterday|tonight|tomorrow|this\\s+morning|last\\s+night)\\s+(?:was|is|will\\s+be)\\s)` +
     // "my dad is 64, and in June he's taking a cruise": a coordinated clause that opens with a time adverbial, then its subject.
     `|\\s*,?\\s+(?:and|so)\\s+(?=(?:in|on|at|by|next|last|this|after|before|since|from)\\s+[^,;.!?]{1,25}?\\s+(?:he|she|they|I|we)\\s+[a-z])` +
     // ", Thaddeus from accounts is allergic…": a named person placed by a group they share with the speaker, and a verb.
@@ -133,6 +135,9 @@ const CLAUSE_SPLIT = new RegExp(
   'g',
 );
 
+/** A day as a clause's subject, then its copula ("today was my last day"). */
+const DAY_SUBJECT = /^(?:today|yesterday|tonight|tomorrow|this\s+morning|last\s+night)\s+(?:was|is|will\s+be)\s/i;
+
 const OPENER = /^(?:last|next|this|yesterday|today|tonight|tomorrow|on|in|at|after|before|since|during|when|once|earlier|later|two|three|a\s+(?:few|couple)|the\s+other|over\s+the|back\s+in|every|each|recently|lately|finally|originally|honestly|so|anyway)\b/i;
 
 /** Splits a sentence into clauses at conjunctions that introduce a new subject. */
@@ -145,10 +150,11 @@ export function splitClauses(sentence: string): string[] {
     // "Sam and I", "My boyfriend Tom and I": coordination of subjects, not clauses.
     // A short left part with its own copula or auxiliary is a clause ("I am 58 and I have…").
     // So is one with its own subject and a verb in the past ("bloods came back and it's anaemia").
-    if (left.split(/\s+/).length < 4 && /^\s+and\s+/i.test(m[0]) && !/^(?:I|we|you|he|she|they)\s+(?:am|are|is|was|were|have|has|had)\b/i.test(left) && !(left.split(/\s+/).length >= 2 && !PAST_CUE.test(left.split(/\s+/)[0]) && PAST_CUE.test(left.replace(/\b(?:yesterday|ago|last|earlier|previously)\b/gi, '')))) continue;
+    if (left.split(/\s+/).length < 4 && /^\s+and\s+/i.test(m[0]) && !DAY_SUBJECT.test(sentence.slice(idx + m[0].length)) && !/^(?:I|we|you|he|she|they)\s+(?:am|are|is|was|were|have|has|had)\b/i.test(left) && !(left.split(/\s+/).length >= 2 && !PAST_CUE.test(left.split(/\s+/)[0]) && PAST_CUE.test(left.replace(/\b(?:yesterday|ago|last|earlier|previously)\b/gi, '')))) continue;
     if (left.split(/\s+/).length < 2) continue;
     // "Last week, I built…", "After the party, we…": an opening adverbial belongs to the clause it introduces.
-    if (out.length === 0 && last === 0 && OPENER.test(left) && left.split(/\s+/).length <= 6 && !m[0].includes(':')) continue;
+    // ("so it's official, I handed in…": a lead-in with a verb of its own is a clause of its own.)
+    if (out.length === 0 && last === 0 && OPENER.test(left) && left.split(/\s+/).length <= 6 && !m[0].includes(':') && !/\b(?:it|that)(?:['’]s|\s+is|\s+was)\b/i.test(left)) continue;
     out.push(left);
     last = idx + m[0].length;
   }

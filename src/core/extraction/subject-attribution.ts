@@ -404,8 +404,8 @@ export function isOthersAdvice(text: string): boolean {
   return !!m && !/\b(?:I|we)\s+(?:\w+\s+)?$/i.test(text.slice(0, m.index));
 }
 
-/** "…and says/thinks/reckons …": a reporting verb joined to the clause before it, sharing that clause's subject. */
-const AND_REPORTS = /^(.+?)(?:\s*,\s*|\s+)and\s+(?:says|said|thinks|thought|reckons|reckoned|claims|claimed|insists|insisted|swears|swore|tells\s+me|told\s+me|keeps\s+saying)\b/i;
+/** "…and says/thinks/reckons …", "…and she keeps telling me to …": a report or advice joined to the clause before it, by its subject. */
+const AND_REPORTS = /^(.+?)(?:\s*,\s*|\s+)(?:and|but)\s+(?:(?:he|she|they)\s+)?(?:(?:always|still|just|now|also)\s+)?(?:says|said|thinks|thought|reckons|reckoned|claims|claimed|insists|insisted|swears|swore|tells\s+me|told\s+me|keeps\s+(?:saying|telling\s+me|on\s+at\s+me)|wants\s+me\s+to|wanted\s+me\s+to)\b/i;
 /**
  * The reporter's own clause before what they report: "my grandad lives in Truro and says I should move" → "my grandad
  * lives in Truro" (what he says is his to say, what he does is a fact about him). Null when no clause of the reporter's
