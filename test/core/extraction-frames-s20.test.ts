@@ -235,3 +235,16 @@ describe('clauses before a report or advice, a day as a subject, a lead-in with 
     expect(said('thanks bro, that helps').some((f) => f.startsWith('user|sibling|'))).toBe(false);
   });
 });
+
+describe("a colleague's condition told with an age aside; people placed at work are no kin", () => {
+  test.each([
+    ["my coworker Raj, who's 49, told me he has atrial fibrillation", 'raj', /^atrial fibrillation$/],
+    ["Guy on my team, Gareth, he's 58, just told us he has Parkinson's.", 'colleague gareth', /^parkinson/],
+    ["One of the lads at work, Tony, he's 61, has got osteoarthritis in both knees", 'tony', /^osteoarthritis$/],
+  ])('%s', (text, who, value) => expect(said(text).some((f) => (f.split('|')[0] === who || f.split('|')[0].endsWith(` ${who}`)) && f.split('|')[1] === 'health_condition' && value.test(f.split('|')[2]))).toBe(true));
+
+  test('the girls at work are no daughters', () => {
+    expect(said("One of the girls at work, Sharon, she's 61, has got osteoarthritis").some((f) => f.startsWith('user|child|'))).toBe(false);
+    expect(said('my two girls, Rosie and Evie, are 7 and 4').some((f) => f.startsWith('user|child|rosie'))).toBe(true);
+  });
+});

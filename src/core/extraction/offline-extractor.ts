@@ -1009,8 +1009,11 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
         for (const sentence of prepare(content, lexicon).split(/(?<=[.!?])\s+|\n+/))
           for (const d of theirConditionDrafts(sentence, speaker, lexicon)) {
             const who = d.subject!.split(' ').pop()!;
-            if (!out.some((c) => c.key === 'health_condition' && (c.subject === d.subject || c.subject.endsWith(` ${who}`) || c.subject === who) && (normValue(c.value).includes(normValue(d.value)) || normValue(d.value).includes(normValue(c.value)))))
-              out.push(toCandidate(d, { id: d.subject!, self: false }, content.trim(), CONFIDENCE.thirdParty));
+            if (!out.some((c) => c.key === 'health_condition' && (c.subject === d.subject || c.subject.endsWith(` ${who}`) || c.subject === who) && (normValue(c.value).includes(normValue(d.value)) || normValue(d.value).includes(normValue(c.value))))) {
+              // A bare name the message already placed ("Guy on my team, Gareth, …" → "colleague gareth") is that subject.
+              const placed = d.subject === who ? out.find((c) => c.subject.endsWith(` ${who}`))?.subject : undefined;
+              out.push(toCandidate({ ...d, subject: placed ?? d.subject }, { id: placed ?? d.subject!, self: false }, content.trim(), CONFIDENCE.thirdParty));
+            }
           }
       // A roster that named its members ("my two boys, Ethan and Liam, are 11 and 8") leaves nothing to the group word alone.
       if (out.slice(before).some((c) => c.metadata?.frame === 'roster'))

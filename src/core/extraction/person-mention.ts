@@ -45,8 +45,8 @@ const SOCIAL = new RegExp(
   `(?:(?:the|a|our|my)\\s+[\\p{Ll}]+\\s+)?(?:(${PLACE_WORDS})|((?:a\\s+few|two|three|four|\\d)\\s+doors\\s+(?:down|up|along))|((?:on|in)\\s+my\\s+(?:team|squad|course|class|shift|crew|unit|ward|department)|(?:in|from)\\s+(?:${WORK_UNITS}))|(from\\s+(?:the\\s+|my\\s+|our\\s+)?(?:old\\s+)?[\\p{Ll}][\\p{L}-]+(?:\\s+(?!${PREDICATE_START})[\\p{Ll}][\\p{L}-]+)?))(?![\\p{L}])`,
   'uy',
 );
-/** "Bloke at work", "a girl from my team", "this guy on my shift": a plain word for a person, then where they stand. */
-const PERSON_AT = new RegExp(`(?:(?:a|an|the|this|that|one)\\s+)?(?:${PERSON_WORDS})(?=\\s+(?:${PLACE_WORDS}|(?:on|in)\\s+my\\s+|from\\s+(?:my|our|the)\\s+))`, 'iuy');
+/** "Bloke at work", "a girl from my team", "one of the lads on my shift": a plain word for a person, then where they stand. */
+const PERSON_AT = new RegExp(`(?:one\\s+of\\s+the\\s+(?:girls|guys|lads|blokes|ladies|women|men|fellas|chaps)|(?:(?:a|an|the|this|that|one)\\s+)?(?:${PERSON_WORDS}))(?=\\s+(?:${PLACE_WORDS}|(?:on|in)\\s+my\\s+|from\\s+(?:my|our|the)\\s+))`, 'iuy');
 const AGE = /(?:aged\s+)?(\d{1,3})(?:\s*(?:yo|y\/o|years?\s+old))?(?=\s*[,)])/iuy;
 const NAME = /((?:(?:Mrs|Mr|Ms|Miss|Mx|Dr)\.?\s+)?[\p{Lu}][\p{L}'’-]+)(?![\p{L}'’-])/uy;
 const PLACE_IN = new RegExp(`\\b(${PLACE_WORDS})\\b`, 'iu');

@@ -7,7 +7,7 @@
  * children's ages that opens the sentence and names no relation is the speaker's children.
  */
 import type { Draft } from '../model.ts';
-import { NOT_NAMES, PET_RE, RELATIONS, RELATION_ADJ, RELATION_RE } from '../lexicon.ts';
+import { NOT_NAMES, PET_RE, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES } from '../lexicon.ts';
 import { relationDraft, thirdPartyId } from '../subject-attribution.ts';
 import { spelledToDigits } from '../values.ts';
 import { re } from '../re.ts';
@@ -125,6 +125,8 @@ const AGELESS_LAST = /^\s*(?:,\s*(?:and\s+|&\s+)?|\s(?:and|&)\s+)(?:(?:baby|litt
 
 /** The relation facts and ages of a roster in one sentence of the speaker's. */
 /** "our three are …", "my two: …": a possessed count with no noun stands for the speaker's children. */
+/** Where people stand to the speaker, right after a relation word: a social place (`SOCIAL_PLACES`) or a group of theirs. */
+const SOCIAL_AFTER = new RegExp(`^\\s+(?:${Object.keys(SOCIAL_PLACES).map((p) => p.replace(/ /g, '\\s+')).join('|')}|(?:on|in|from)\\s+(?:my|our)\\s+(?:team|squad|course|class|shift|crew|unit|ward|department|office|work|job))\\b`, 'i');
 const COUNT_AS_KIDS = /\b(my|our)\s+(two|three|four|five|six|seven|2|3|4|5|6|7)(?=\s*(?::|—|–|,\s*[\p{Lu}]|\s+(?:are|were)\s+[\p{Lu}]))/gu;
 
 export function kinRoster(raw: string, speaker: string): Draft[] {
@@ -143,6 +145,8 @@ export function kinRoster(raw: string, speaker: string): Draft[] {
     const before = sentence.slice(0, h.index!);
     if (OTHERS.test(before.replace(/\b(?:I|we|me|us)\b/g, ''))) continue;
     const rest = sentence.slice(at);
+    // "one of the girls at work, Sharon, …", "the lads from my team": people placed at work or in a group are no kin.
+    if (SOCIAL_AFTER.test(rest)) continue;
     const next = rest.search(re(`\\b(?:my|our)\\s+(?:${RELATION_RE})\\b`, 'i'));
     const span = next >= 0 ? rest.slice(0, next) : rest;
     const rel = singular(raw);
