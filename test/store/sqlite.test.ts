@@ -79,3 +79,67 @@ describe('SQLite memory update triggers', () => {
     await store.close();
   });
 });
+
+describe('SQLite group commit', () => {
+  // Every transaction paid its own COMMIT (the WAL frames of every page it touched, a full-text segment per table);
+  // transactions that end while another's COMMIT is pending now share it, and each still answers after it.
+  const turn = (scope: string, i: number) => ({ id: `g${i}`, scope, sessionId: 's', userId: 'g', agentId: null, timestamp: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(), messages: [{ role: 'user' as const, content: `turn ${i}` }], text: `User: turn ${i}`, terms: `turn ${i}`, termCount: 2, metadata: {}, createdAt: new Date().toISOString() });
+
+  test('transactions ending together share one COMMIT, each resolving only once it is durable; a failing one undoes only its own writes', async () => {
+    const path = join(dir, 'group.db');
+    const store = new SqliteMemoryStore(path);
+    await store.migrate();
+    const scope = 'u:group';
+    const before = store.groupCommits;
+    const resolved: number[] = [];
+    const runs = [0, 1, 2, 3, 4].map((i) =>
+      store
+        .transaction(scope, async (tx) => {
+          await tx.insertTurn(turn(scope, i));
+          if (i === 2) throw new Error('member 2 fails');
+          return i;
+        })
+        .then((v) => {
+          // Answered only after the COMMIT: the reader connection (committed data only) sees the turn.
+          resolved.push(v);
+          return store.getTurn(scope, `g${i}`);
+        }),
+    );
+    const settled = await Promise.allSettled(runs);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    for (const i of [0, 1, 3, 4]) expect((settled[i] as PromiseFulfilledResult<unknown>).value).toMatchObject({ id: `g${i}` });
+    expect(await store.getTurn(scope, 'g2')).toBeNull();
+    expect(resolved.sort()).toEqual([0, 1, 3, 4]);
+    expect(store.groupCommits - before).toBe(1);
+    // Seq numbering saw the rolled-back member's turn undone: the next turn of the session follows the four kept.
+    const next = await store.transaction(scope, (tx) => tx.insertTurn(turn(scope, 9)));
+    expect(next.seq).toBe(5);
+    await store.close();
+  });
+
+  test('groupCommitMax 1 commits every transaction alone; a group never holds more than the maximum', async () => {
+    for (const [max, commits] of [
+      [1, 6],
+      [4, 2],
+    ] as const) {
+      const store = new SqliteMemoryStore(join(dir, `group-max-${max}.db`), { groupCommitMax: max });
+      await store.migrate();
+      const before = store.groupCommits;
+      await Promise.all([0, 1, 2, 3, 4, 5].map((i) => store.transaction('u:gm', (tx) => tx.insertTurn(turn('u:gm', i)))));
+      expect(store.groupCommits - before).toBe(commits);
+      await store.close();
+    }
+  });
+
+  test('close commits an open group: its members resolve and their rows are on disk', async () => {
+    const path = join(dir, 'group-close.db');
+    const store = new SqliteMemoryStore(path);
+    await store.migrate();
+    const pending = [0, 1].map((i) => store.transaction('u:gc', (tx) => tx.insertTurn(turn('u:gc', i))));
+    const closing = store.close();
+    await Promise.all([...pending, closing]);
+    const again = new SqliteMemoryStore(path);
+    expect((await again.listTurns('u:gc')).map((t) => t.id)).toEqual(['g0', 'g1']);
+    await again.close();
+  });
+});

@@ -32,6 +32,8 @@ const MEMORY_INSERT = `INSERT INTO memories (${MEMORY_COLUMNS.map(([c]) => c).jo
 export interface SqliteStoreOptions {
   /** Busy timeout for cross-process locking (ms). */
   busyTimeoutMs?: number;
+  /** Most transactions one commit holds (default GROUP_COMMIT_MAX; 1: every transaction commits alone). */
+  groupCommitMax?: number;
   /** Budget of each connection's prepared-statement cache (default STATEMENT_CACHE_BYTES). */
   statementCacheBytes?: number;
 }
@@ -91,6 +93,12 @@ const STAT4_TABLE_SQL = "SELECT 1 AS x FROM sqlite_schema WHERE type = 'table' A
 const STAT4_SAMPLE_SQL = 'SELECT 1 AS x FROM sqlite_stat4 LIMIT 1';
 /** Committed write transactions between two `PRAGMA optimize` runs (cheap when nothing changed). */
 export const OPTIMIZE_EVERY = 2000;
+/**
+ * Most transactions one COMMIT holds (group commit, SqliteMemoryStore.transaction): transactions that end
+ * while a group is open join it, and the group commits once the event loop has run the callbacks
+ * ready now (setImmediate), or at once when it holds this many. One turn at a time commits alone.
+ */
+export const GROUP_COMMIT_MAX = 32;
 /** Pages a periodic full-text merge may write (about 8 MB; 16 ms for the whole index at 10k turns). */
 export const FTS_MERGE_PAGES = 2000;
 
@@ -400,9 +408,22 @@ class Queries {
   get rollback(): Database.Statement {
     return (this.#rollback ??= this.db.prepare('ROLLBACK'));
   }
+  /** A member of an open commit group marks where its work starts, so a failure undoes only its own. */
+  get savepoint(): Database.Statement {
+    return (this.#savepoint ??= this.db.prepare('SAVEPOINT member'));
+  }
+  get release(): Database.Statement {
+    return (this.#release ??= this.db.prepare('RELEASE member'));
+  }
+  get rollbackTo(): Database.Statement {
+    return (this.#rollbackTo ??= this.db.prepare('ROLLBACK TO member'));
+  }
   #begin?: Database.Statement;
   #commit?: Database.Statement;
   #rollback?: Database.Statement;
+  #savepoint?: Database.Statement;
+  #release?: Database.Statement;
+  #rollbackTo?: Database.Statement;
 
   stmt(sql: string): Database.Statement {
     return this.prepared(sql, 'rows');
@@ -515,9 +536,19 @@ export class SqliteMemoryStore implements MemoryStore {
   private closed = false;
   /** Committed write transactions since the last `PRAGMA optimize`. */
   private sinceOptimize = 0;
+  /**
+   * The open commit group: BEGIN issued, its members' work done (each released its savepoint),
+   * COMMIT not yet run. Each member's transaction() resolves only after the COMMIT (or rejects
+   * with its error): an answer still means the write is on disk.
+   */
+  private group: { members: Array<{ resolve(): void; reject(err: unknown): void }> } | null = null;
+  private readonly groupCommitMax: number;
+  /** COMMITs of transaction() groups so far (tests read it). */
+  groupCommits = 0;
 
   constructor(path: string, opts: SqliteStoreOptions = {}) {
     this.path = path;
+    this.groupCommitMax = Math.max(1, Math.floor(opts.groupCommitMax ?? GROUP_COMMIT_MAX));
     const busy = opts.busyTimeoutMs ?? 10_000;
     try {
       const cacheBytes = opts.statementCacheBytes ?? STATEMENT_CACHE_BYTES;
@@ -537,6 +568,7 @@ export class SqliteMemoryStore implements MemoryStore {
   /** Runs synchronous writes in one IMMEDIATE transaction, after every queued transaction. */
   private write<T>(fn: (q: Queries) => T): Promise<T> {
     return this.lock.run(() => {
+      this.commitGroup();
       const result = run(() => this.writer.db.transaction(() => fn(this.writer)).immediate());
       this.committed();
       return result;
@@ -544,12 +576,33 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   /**
+   * Commits the open group (under the lock, outside any member's work) and settles its members:
+   * all resolve, or all reject with the COMMIT's error (SQLite then rolled the whole group back).
+   */
+  private commitGroup(): void {
+    const g = this.group;
+    if (!g) return;
+    this.group = null;
+    const q = this.writer;
+    try {
+      run(() => q.commit.run());
+    } catch (err) {
+      if (q.db.open && q.db.inTransaction) q.rollback.run();
+      for (const m of g.members) m.reject(err);
+      return;
+    }
+    this.groupCommits++;
+    for (const m of g.members) m.resolve();
+    this.committed(g.members.length);
+  }
+
+  /**
    * Keeps planner statistics current as the data grows: `PRAGMA optimize` (with a bounded
    * analysis) every OPTIMIZE_EVERY commits, after migrations and at close. SQLite only re-analyses
    * tables whose size changed a lot, so the usual run costs microseconds. Called under the lock.
    */
-  private committed(): void {
-    if (++this.sinceOptimize < OPTIMIZE_EVERY) return;
+  private committed(transactions = 1): void {
+    if ((this.sinceOptimize += transactions) < OPTIMIZE_EVERY) return;
     this.optimize();
   }
 
@@ -586,6 +639,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async migrate(): Promise<void> {
     await this.lock.run(() => {
+      this.commitGroup();
       const q = this.writer;
       q.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
       for (const m of MIGRATIONS) {
@@ -627,6 +681,7 @@ export class SqliteMemoryStore implements MemoryStore {
     if (this.closed) return;
     this.closed = true;
     await this.lock.run(() => {
+      this.commitGroup();
       if (this.writer.db.open && !this.writer.db.readonly) this.optimize();
       if (this.reader !== this.writer) this.reader.db.close();
       // The WAL is folded into the database file and truncated before the process goes.
@@ -642,9 +697,13 @@ export class SqliteMemoryStore implements MemoryStore {
    * itself. Store reads use the reader connection and never wait.
    */
   async transaction<T>(_scope: string, fn: (tx: StoreTx) => Promise<T>): Promise<T> {
-    return this.lock.run(async () => {
+    const { result, durable } = await this.lock.run(async () => {
       const q = this.writer;
-      run(() => q.begin.run());
+      // The first member of a group opens it (BEGIN IMMEDIATE): a failure rolls the transaction back whole.
+      // A later one marks a savepoint: a failure undoes its own work and the group goes on.
+      const first = this.group === null;
+      if (first) run(() => q.begin.run());
+      else run(() => q.savepoint.run());
       const { tx, end } = guardedTx({
         insertTurn: (t) => q.insertTurn(t),
         activeMemories: (scope, filter) => q.activeMemories(scope, filter),
@@ -654,18 +713,36 @@ export class SqliteMemoryStore implements MemoryStore {
         updateMemory: (scope, id, patch) => q.updateMemory(scope, id, patch),
         putEmbedding: (scope, e) => q.putEmbedding(scope, e),
       });
+      let result: T;
       try {
-        const result = await fn(tx);
+        result = await fn(tx);
         end();
-        run(() => q.commit.run());
-        this.committed();
-        return result;
+        if (!first) run(() => q.release.run());
       } catch (err) {
         end();
-        if (q.db.open && q.db.inTransaction) q.rollback.run();
+        if (first) {
+          if (q.db.open && q.db.inTransaction) q.rollback.run();
+        } else if (q.db.open && q.db.inTransaction) {
+          q.rollbackTo.run();
+          q.release.run();
+        } else {
+          // SQLite rolled the whole transaction back (e.g. a full disk): the group's earlier members fail with it.
+          const g = this.group;
+          this.group = null;
+          for (const m of g?.members ?? []) m.reject(err);
+        }
         throw translateSqliteError(err);
       }
+      const g = (this.group ??= { members: [] });
+      const durable = new Promise<void>((resolve, reject) => g.members.push({ resolve, reject }));
+      if (g.members.length >= this.groupCommitMax) this.commitGroup();
+      else if (first) setImmediate(() => void this.lock.run(() => this.group === g && this.commitGroup()));
+      return { result, durable };
     });
+    await durable.catch((err: unknown) => {
+      throw translateSqliteError(err);
+    });
+    return result;
   }
 
   // ---- turns ----
@@ -982,6 +1059,7 @@ export class SqliteMemoryStore implements MemoryStore {
   async erase(): Promise<void> {
     if (this.path === ':memory:' || this.path === '') return;
     await this.lock.run(() => {
+      this.commitGroup();
       if (this.closed) return;
       run(() => this.writer.db.exec("INSERT INTO turns_sfts(turns_sfts) VALUES ('optimize'); INSERT INTO memories_sfts(memories_sfts) VALUES ('optimize');"));
       run(() => this.writer.db.pragma('wal_checkpoint(TRUNCATE)'));
