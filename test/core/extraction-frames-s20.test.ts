@@ -248,3 +248,19 @@ describe("a colleague's condition told with an age aside; people placed at work 
     expect(said('my two girls, Rosie and Evie, are 7 and 4').some((f) => f.startsWith('user|child|rosie'))).toBe(true);
   });
 });
+
+describe('counted nights are a stay; an activity judged after the fact', () => {
+  test('"two nights at X" is no shift at an employer; "nights at X" is', () => {
+    expect(said('we did two nights at Algonquin and I already want to go back').some((f) => f.split('|')[1] === 'employer')).toBe(false);
+    expect(said('I did nights at Tesco for years').some((f) => f.startsWith('user|employer|tesco'))).toBe(true);
+  });
+
+  test.each([
+    ['camping was amazing', 'camping'],
+    ['ok kayaking was kind of brilliant actually', 'kayaking'],
+  ])('%s', (text, topic) => expect(said(text).some((f) => f.startsWith(`user|opinion_${topic}|`))).toBe(true));
+
+  test('a thing that is no activity judged after the fact is no opinion', () => {
+    for (const text of ['dinner was great', 'herring was disgusting', 'morning was rough']) expect(said(text).some((f) => f.split('|')[1].startsWith('opinion_'))).toBe(false);
+  });
+});

@@ -478,7 +478,7 @@ function followedBy(rc: ReadClause, shape: Shape, word: string): boolean {
 }
 
 /** A shift worked: "on a late at Currys", "another double shift at Wagamama", "on nights at the Royal" (the place named). */
-const ON_SHIFT = /\b(?:on\s+(?:a|an|the|another|my)\s+|another\s+|(?:on\s+)?(?:earlies|lates|nights)\s+)(?:(?:late|early|night|double|long|split|\d+-hour)\s+)?(?:shift|late|early|double)?\s*at\s+(?:the\s+)?([\p{Lu}][\p{L}&'’-]*(?:\s+[\p{Lu}][\p{L}&'’-]*){0,2})/u;
+const ON_SHIFT = /\b(?:on\s+(?:a|an|the|another|my)\s+|another\s+|(?<!\b(?:two|three|four|five|six|seven|few|couple\s+of|several|\d+)\s+)(?:on\s+)?(?:earlies|lates|nights)\s+)(?:(?:late|early|night|double|long|split|\d+-hour)\s+)?(?:shift|late|early|double)?\s*at\s+(?:the\s+)?([\p{Lu}][\p{L}&'’-]*(?:\s+[\p{Lu}][\p{L}&'’-]*){0,2})/u;
 
 /**
  * "twelve hours on the floor at Target", "night shifts at the Amazon warehouse", "on my lunch break in the Lidl staff

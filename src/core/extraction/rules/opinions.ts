@@ -71,6 +71,8 @@ const RE_OPINIONS_3 = re(`^(?:\\w+\\s+)?(?:think|believe|feel(?:\\s+like)?|recko
 const RE_OPINIONS_4 = re(`^(?:\\w+\\s+)?(?:find|found|consider)\\s+(.+?)\\s+${ADVS}((?:${EVAL_RE})\\b.*)$`, 'i');
 const RE_OPINIONS_5 = re(`^(.+?)\\s+(?:is|are|has\\s+been|have\\s+been|seems|feels|looks|has\\s+(?:gotten|got|become)|have\\s+(?:gotten|got|become)|is\\s+getting|are\\s+getting)\\s+${ADVS}(.+)$`, 'i');
 const RE_PAST_OPINION = re(`^(\\p{Lu}[\\p{L}\\p{N}.+#'’-]*(?:\\s+\\p{Lu}[\\p{L}\\p{N}.+#'’-]*){0,2})\\s+(?:was|were)\\s+${ADVS}(.+)$`, 'u');
+/** "camping was kind of amazing": an activity's gerund judged after the fact (the evaluation). */
+const RE_GERUND_PAST = re(`^[a-z]{3,}ing\\s+(?:was|were)\\s+${ADVS}(.+)$`, 'i');
 /** `isVerbForm`: whether a word is a form of a verb (the lexicon's), so "rowing is brilliant" judges rowing and "herring is…" is no gerund. */
 export function opinions(selfPred: string | null, topicClause: string | null, topicHint: string | null, sentence = '', isVerbForm?: (word: string) => boolean): Draft[] {
   let m: RegExpExecArray | null;
@@ -85,8 +87,13 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
       ev = m[2];
     }
     // "running is brilliant": a subjectless clause whose subject is an activity's gerund judges that activity.
-    const gerund = /^([a-z]{3,}ing)\s+(?:is|are|has\s+been)\s/i.exec(selfPred);
-    if (!topic && gerund && isVerbForm?.(gerund[1].toLowerCase())) topicClause = selfPred;
+    // ("camping was kind of amazing": judged after the fact, too.)
+    const gerund = /^([a-z]{3,}ing)\s+(?:is|are|has\s+been|was|were)\s/i.exec(selfPred);
+    if (!topic && gerund && isVerbForm?.(gerund[1].toLowerCase())) {
+      const past = RE_GERUND_PAST.exec(selfPred);
+      if (past) [topic, ev] = [gerund[1], past[1]];
+      else topicClause = selfPred;
+    }
   }
   if (!topic && topicClause) {
     const tc = topicClause
