@@ -10,6 +10,8 @@
  * Options: --conv conv-26[,conv-30]  --budgets 512,2048  --backend sqlite|memory|postgres
  *          --data <path>  --no-baseline  --no-noise  --misses <file> (dump missed evidence)
  *          --extractor offline|none (none: recall from turns alone)
+ *          --person-probes fixtures/noise-probes-person-s20.json[,more.json] (extra person-probe sets, each reported
+ *          on its own line and kept out of the contexts digest)
  *          --set recall.minCoverage=0.3,retrieve.speakerBoost=0 (override RECALL / RETRIEVE / BM25 / EXCERPT / FEATURE_WEIGHTS /
  *          REFERENTS tunables for an experiment; index.on=1 turns on the index-time date tokens, INDEX_DATES)
  */
@@ -39,6 +41,8 @@ const RUN_BASELINE = arg('no-baseline') === undefined;
 const RUN_NOISE = arg('no-noise') === undefined;
 const MISSES = arg('misses');
 const EXTRACTOR = arg('extractor') || 'offline';
+/** Extra person-probe files (`{ person_probes: string[] }`), paths relative to the repository root. */
+const EXTRA_PERSON = (arg('person-probes') || '').split(',').filter(Boolean);
 
 /** The offline extractor (default) or none (`--extractor none`: turns only). */
 async function makeExtractor(): Promise<Extractor> {
@@ -151,6 +155,9 @@ async function main() {
   const probeFile = RUN_NOISE ? (JSON.parse(readFileSync(join(here, '../fixtures/noise-probes.json'), 'utf8')) as { probes: Array<{ question: string }>; person_probes?: string[] }) : null;
   const probes = probeFile?.probes ?? [];
   const personProbes = probeFile?.person_probes ?? [];
+  const extraSets = RUN_NOISE
+    ? EXTRA_PERSON.map((f) => ({ file: f, templates: (JSON.parse(readFileSync(resolve(here, '..', f), 'utf8')) as { person_probes: string[] }).person_probes, asked: [] as Array<{ conv: string; question: string; empty: boolean }> }))
+    : [];
   const tmp = mkdtempSync(join(tmpdir(), 'locomo-'));
   const { store, kind } = await openStore(tmp);
   console.log(`LoCoMo recall benchmark: ${convs.length} conversations, budgets ${BUDGETS.join('/')}, store ${kind}, extractor ${EXTRACTOR}`);
@@ -236,6 +243,16 @@ async function main() {
         personNoise.push({ conv: conv.sampleId, question, empty: res.context === '' && res.citations.length === 0, tokens: res.tokens });
       }
     }
+    // Extra person-probe sets: asked the same way, but not hashed into the contexts digest (the digest stays main's).
+    for (const set of extraSets) {
+      for (const tpl of set.templates) {
+        for (const name of conv.speakers) {
+          const question = tpl.replace('{name}', name);
+          const res = await service.recall({ query: question, sessionId: null, userId: conv.sampleId, maxTokens: 1024 });
+          set.asked.push({ conv: conv.sampleId, question, empty: res.context === '' && res.citations.length === 0 });
+        }
+      }
+    }
   }
 
   const report = {
@@ -248,7 +265,7 @@ async function main() {
     ingest_p50_ms: r3(pct(ingestMs, 50)),
     ingest_p99_ms: r3(pct(ingestMs, 99)),
     budgets: Object.fromEntries(BUDGETS.map((b) => [b, { service: summarise(svc[b]), baseline: RUN_BASELINE ? summarise(base[b]) : null }])),
-    noise: RUN_NOISE ? { probes: noise.length, empty_fraction: r3(mean(noise.map((n) => (n.empty ? 1 : 0)))), non_empty: noise.filter((n) => !n.empty).map((n) => `${n.conv}: ${n.question}`), person_probes: personNoise.length, person_empty_fraction: r3(mean(personNoise.map((n) => (n.empty ? 1 : 0)))), person_non_empty: personNoise.filter((n) => !n.empty).map((n) => `${n.conv}: ${n.question}`) } : null,
+    noise: RUN_NOISE ? { probes: noise.length, empty_fraction: r3(mean(noise.map((n) => (n.empty ? 1 : 0)))), non_empty: noise.filter((n) => !n.empty).map((n) => `${n.conv}: ${n.question}`), person_probes: personNoise.length, person_empty_fraction: r3(mean(personNoise.map((n) => (n.empty ? 1 : 0)))), person_non_empty: personNoise.filter((n) => !n.empty).map((n) => `${n.conv}: ${n.question}`), person_sets: extraSets.map((s) => ({ file: s.file, asked: s.asked.length, empty_fraction: r3(mean(s.asked.map((n) => (n.empty ? 1 : 0)))), non_empty: s.asked.filter((n) => !n.empty).map((n) => `${n.conv}: ${n.question}`) })) } : null,
   };
 
   const rows: string[][] = [['budget', 'who', 'ev.recall', 'cat1', 'cat2', 'cat3', 'cat4', 'mh all-hit', 'c4 contain', 'tokens', 'p50 ms', 'p99 ms', 'cpu p50', 'cpu p99', 'over', 'empty']];
@@ -271,6 +288,10 @@ async function main() {
     console.log(`person probes (a known speaker, an undiscussed topic): ${report.noise.person_probes} asked, empty context ${(report.noise.person_empty_fraction * 100).toFixed(1)}%`);
     for (const n of report.noise.non_empty.slice(0, 10)) console.log(`  non-empty: ${n}`);
     for (const n of report.noise.person_non_empty) console.log(`  person non-empty: ${n}`);
+    for (const set of report.noise.person_sets) {
+      console.log(`person probes ${set.file}: ${set.asked} asked, empty context ${(set.empty_fraction * 100).toFixed(1)}%`);
+      for (const n of set.non_empty) console.log(`  ${set.file} non-empty: ${n}`);
+    }
   }
   console.log(`ingest p50 ${report.ingest_p50_ms} ms, p99 ${report.ingest_p99_ms} ms; memories ${memoryCount}; extraction failures ${extractionFailures}`);
 

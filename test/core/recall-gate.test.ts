@@ -50,3 +50,16 @@ describe('passesNoiseGate for a known person', () => {
     expect(passesNoiseGate(gateInput("What is Zed's passport number?", 0.9, RECALL.minCoverage))).toBe(true);
   });
 });
+
+describe('passesNoiseGate: an unsupported topic fails the named-person bar, not the one-document bar', () => {
+  // Session 20 (gate23): the everyday words around a never-discussed thing do not make it discussed.
+  test.each([
+    ["What is Dana's favourite telescope?", 0.6, 0.3, null, true],
+    ["What is Dana's favourite telescope?", 0.6, 0.3, 'telescope', false],
+    ['Which houseplant did Omar kill last month?', 0.67, 0.36, 'houseplant', false],
+    // One document covering half the question (a key row, a turn holding most of its words) still answers it.
+    ["What is Dana's favourite telescope?", 0.6, RECALL.minCoverage, 'telescope', true],
+  ])('%s (content %s, best %s, unsupported %s) → %s', (q, contentCorpus, best, unsupportedTopic, expected) => {
+    expect(passesNoiseGate({ ...gateInput(q, contentCorpus, best), unsupportedTopic })).toBe(expected);
+  });
+});

@@ -246,10 +246,12 @@ export function passesOnDate(r: Pick<Retrieved, 'query' | 'known' | 'turns' | 's
 }
 
 /** The offline relevance gate (see RECALL.minCoverage / minNamedCoverage). */
-export function passesNoiseGate(r: Pick<Retrieved, 'query' | 'known' | 'bestCoverage' | 'contentCorpus'> & { entityCoverage?: number }): boolean {
+export function passesNoiseGate(r: Pick<Retrieved, 'query' | 'known' | 'bestCoverage' | 'contentCorpus'> & { entityCoverage?: number; unsupportedTopic?: string | null }): boolean {
   // A relative's attribute ("my brother's job") needs one document holding both: his job said anywhere is not enough.
   const namesKnown = r.query.names.some((n) => r.known.has(n)) && !(r.query.requiredTerms?.length > 0);
-  if (namesKnown) return r.contentCorpus >= namedBar(r.query) || r.bestCoverage >= RECALL.minCoverage;
+  // The person's name is no coverage of the topic: a thing never discussed and absent from their documents is not
+  // made a discussed topic by the everyday words around it (RETRIEVE.personTopic, person-topic.ts).
+  if (namesKnown) return (r.contentCorpus >= namedBar(r.query) && !r.unsupportedTopic) || r.bestCoverage >= RECALL.minCoverage;
   // A name the scope has discussed (not a speaker: a place, a pet, a project), matched together
   // with the question's other words in one document, is a strong enough match for a lower bar.
   if ((r.entityCoverage ?? 0) >= RECALL.minEntityCoverage) return true;

@@ -22,6 +22,7 @@ import { rrf, type RankedList } from './fusion.ts';
 import { TurnWindow } from './turn-window.ts';
 import { applyFeatures, FEATURE_WEIGHTS, FEATURES_AT, sessionAsk } from './features.ts';
 import { questionBridges } from './lexical-bridge.ts';
+import { unsupportedTopic } from './person-topic.ts';
 import { expansionsOf } from './synonyms.ts';
 import type { RecallDeps } from './recall.ts';
 import { referredDateIn } from '../text/date-tokens.ts';
@@ -57,6 +58,12 @@ export const RETRIEVE = {
   unnamedUserAlias: 1,
   /** Known speakers' names act only through the speaker prior, not as turn terms (1 = on). */
   speakerNamesAsPrior: 1,
+  /**
+   * A plain question about a known person that names a thing no document of the scope mentions, absent from that
+   * person's documents, fails the named-person coverage bar however many everyday words around it were said
+   * (person-topic.ts; 1 = on). Session 20 (gate23, docs/recall.md).
+   */
+  personTopic: 1,
   /** Lexical candidates the store returns per query over turns (its index's best first)... */
   lexicalLimit: 300,
   /** ...and over memories (a memory line is short and one fact; fewer are ever shown). */
@@ -167,6 +174,20 @@ export interface Retrieved {
   usedVectors: boolean;
   /** Best coverage of a document that contains a name the question mentions (not a speaker's). */
   entityCoverage: number;
+  /**
+   * For a question naming a known person: the share of its content words' IDF mass (the names left out) said in that
+   * person's documents — their own turns, turns naming them, memories about them. 0 when it names no one known.
+   */
+  personCorpus: number;
+  /** ...and whether its topic word (the content word of most IDF mass) is among them. */
+  personTopic: boolean;
+  /** ...and its content words that are not (analysed terms), heaviest first. */
+  personMissing: string[];
+  /**
+   * A plain question about a known person naming a thing the scope never discussed, absent from that person's
+   * documents ("constellation" in "What is Jon's favourite constellation?"): the word, else null (person-topic.ts).
+   */
+  unsupportedTopic: string | null;
 }
 
 /** Lexical candidates of one query: the documents and, when the store had to cut, its document frequencies. */
@@ -174,14 +195,19 @@ interface LexicalSet {
   docs: TermDoc[];
   /** The index's per-scope counts; absent when `docs` is every matching document (counted there, exactly). */
   df?: Record<string, number>;
+  /** Ids of the documents whose full terms hold one of the `owners` terms asked for (a person's name). */
+  owned?: Set<string>;
 }
 
-async function lexical(store: MemoryStore, scope: string, kind: 'memory' | 'turn', terms: string[], includeInactive = true, limit = kind === 'turn' ? RETRIEVE.lexicalLimit : RETRIEVE.memoryLexicalLimit): Promise<LexicalSet> {
+async function lexical(store: MemoryStore, scope: string, kind: 'memory' | 'turn', terms: string[], includeInactive = true, limit = kind === 'turn' ? RETRIEVE.lexicalLimit : RETRIEVE.memoryLexicalLimit, owners: readonly string[] = []): Promise<LexicalSet> {
   if (terms.length === 0) return { docs: [] };
   const raw = await store.lexicalCandidates(scope, kind, terms, limit, kind === 'memory' ? { includeInactive } : undefined);
   // Every reader of the set asks only about the terms it was queried for (BM25, dfIn, the kind features).
   const match = termMatcher(terms);
-  return { docs: raw.docs.map((d) => toTermDoc(d, match)), df: raw.df };
+  // A turn's terms open with its speaker's name and a memory's with its subject's: the documents of a person (or naming them).
+  const own = owners.length > 0 ? termMatcher(owners) : null;
+  const owned = own ? new Set(raw.docs.filter((d) => d.terms && own(d.terms).length > 0).map((d) => d.id)) : undefined;
+  return { docs: raw.docs.map((d) => toTermDoc(d, match)), df: raw.df, ...(owned ? { owned } : {}) };
 }
 
 /** Documents of the set containing the term (exact when complete, else the index's count). */
@@ -452,7 +478,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const w = new TurnWindow();
   const q = withNamedKin(await resolveUnnamedUser(store, scope, analyzeQuery(query, known, deps.lexicon), speakers, (asked) => analyzeQuery(asked, known, deps.lexicon)), speakers);
   const termList = q.terms.map((t) => t.term);
-  const empty = { query: q, candidates: [], turns: w, speakers, known, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false, entityCoverage: 0 };
+  const empty = { query: q, candidates: [], turns: w, speakers, known, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false, entityCoverage: 0, personCorpus: 0, personTopic: false, personMissing: [], unsupportedTopic: null };
   if (termList.length === 0) return empty;
 
   const lists: RankedList[] = [];
@@ -480,7 +506,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const memStats: CorpusStats = q.past ? { count: memStatsAll.count, totalTerms: memStatsAll.totalTerms } : (memStatsAll.active ?? { count: memStatsAll.count, totalTerms: memStatsAll.totalTerms });
   /** BM25 over turns for a term list, with the window fetched for the best hits. */
   const turnRanker = async (terms: QueryTerm[], qa: AnalyzedQuery) => {
-    const set = await lexical(store, scope, 'turn', terms.map((t) => t.term));
+    const set = await lexical(store, scope, 'turn', terms.map((t) => t.term), true, RETRIEVE.lexicalLimit, personTerms);
     // Scored once: the best hits pick the window, and the same hits are then smoothed over it.
     const raw = bm25Score(set.docs, turnStats, terms, set.df);
     await fetchWindow(store, scope, w, raw.slice(0, Math.min(RETRIEVE.listLimit, RETRIEVE.smoothTop)).map((h) => h.id));
@@ -491,6 +517,8 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   // A speaker's name is in every one of their turns ("Caroline: …"): the speaker prior carries
   // it, so it is not a lexical term for turns (that would make half the scope a candidate).
   const speakerTerms = new Set(q.names.filter((n) => speakers.has(n)).flatMap((n) => analyze(n)));
+  // The known people the question names: their documents are where its topic must have been discussed (RECALL.personSupport).
+  const personTerms = [...new Set(q.names.filter((n) => known.has(n)).flatMap((n) => analyze(n)))];
   const turnTerms = RETRIEVE.speakerNamesAsPrior ? q.terms.filter((t) => !(t.source === 'name' && speakerTerms.has(t.term))) : q.terms;
   // The date window and key lookups depend on the question alone: asked together with the
   // lexical reads (one round trip fewer each on a networked store), used where they rank below.
@@ -499,7 +527,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const eventKeys = new Set([...[...intentKeys].filter((k) => k.startsWith('event_')), ...(q.past ? factKeys.flatMap((k) => HISTORY_EVENTS[k] ?? []) : [])]);
   const keyRowsRead = factKeys.length > 0 ? early(store.memoriesByKeys(scope, { keys: [...new Set([...factKeys, ...eventKeys])], includeInactive: q.past }, RETRIEVE.keyRows)) : null;
   const datedRead = q.dateRange ? early(Promise.all([store.turnsBetween(scope, q.dateRange.from, slackEnd(q.dateRange.to), RETRIEVE.dateRows), store.eventsBetween(scope, q.dateRange.from, slackEnd(q.dateRange.to), RETRIEVE.eventRows)])) : null;
-  const [{ set: tSet, hits: tHits }, mSet] = await Promise.all([turnRanker(turnTerms, q), lexical(store, scope, 'memory', termList, q.past)]);
+  const [{ set: tSet, hits: tHits }, mSet] = await Promise.all([turnRanker(turnTerms, q), lexical(store, scope, 'memory', termList, q.past, RETRIEVE.memoryLexicalLimit, personTerms)]);
   // One key string per hit, shared by the gate's maps and the fused list (each new string is hashed on its first lookup).
   const tItems = tHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `turn:${h.id}`, score: h.score }));
   tItems.forEach((it, i) => note(it.key, tHits[i]!));
@@ -732,6 +760,11 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   // complete, else from the index; terms the turn ranker did not query (speakers' names) are counted by the index (extraDf).
   const turnDf = (t: string) => (turnQueried.has(t) ? dfIn(tSet, t) : (extraDf[t] ?? 0));
   const cov = coverageStats(q.terms, (t) => turnDf(t) + dfIn(mSet, t), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)], speakerTerms, q.compounds);
+  const person = personTerms.length > 0 ? personSupport(q, (t) => turnDf(t) + dfIn(mSet, t), turnStats.count + memStats.count, [tSet, mSet], new Set(personTerms)) : { share: 0, topic: false, missing: [] };
+  // List, count-free "when" and dated asks, inference asks and a relative's attribute keep the coverage bar alone: their
+  // answers rarely repeat the question's words (RETRIEVE.personTopic).
+  const plainAsk = !q.list && !q.temporal && !q.dateRange && !q.inference && !(q.requiredTerms?.length > 0);
+  const unsupported = RETRIEVE.personTopic && deps.lexicon && plainAsk && personTerms.length > 0 ? unsupportedTopic({ question: q.raw, missing: person.missing, dfOf: (t) => turnDf(t) + dfIn(mSet, t), lexicon: deps.lexicon }) : null;
   const entityTerms = new Set(q.terms.filter((t) => t.source === 'name' && !speakerTerms.has(t.term)).map((t) => t.term));
   let entityCoverage = 0;
   // The lower bar for a name the scope discussed (RECALL.minEntityCoverage) counts a document only with the words the
@@ -742,7 +775,37 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const weak = new Set(QUERY.keyPhrases ? keyPhraseWords(q.raw).flatMap((w) => [w, ...expansionsOf(w)]).flatMap((w) => analyze(w)) : []);
   const attribute = (h: Bm25Hit) => !RETRIEVE.entityAttribute || q.requiredTerms.length === 0 || h.matched.some((t) => !entityTerms.has(t) && !q.requiredTerms.includes(t) && !speakerTerms.has(t) && !weak.has(t));
   if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t)) && attribute(h)) entityCoverage = Math.max(entityCoverage, RETRIEVE.entityRequired ? gateCoverage(h) : h.coverage);
-  return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers, topSessions: FEATURE_WEIGHTS.sameSession && sessionAsk(q) ? topSessionsOf(candidates) : undefined, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage };
+  return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers, topSessions: FEATURE_WEIGHTS.sameSession && sessionAsk(q) ? topSessionsOf(candidates) : undefined, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage, personCorpus: person.share, personTopic: person.topic, personMissing: person.missing, unsupportedTopic: unsupported };
+}
+
+/**
+ * Where a question about a known person has its topic discussed: the IDF share of its content words (its own words and
+ * the names of things, never the people it names) that occur in a document of that person — a turn they spoke or that
+ * names them, a memory about them — and whether the heaviest of those words does. A word counts through a synonym or
+ * chat form that covers it. A noun compound's modifier ("credit" of "credit score") counts only where one of the
+ * person's documents holds both words. "Which houseplant did Nate kill last month?" has "kill", "last", "month" in
+ * Nate's turns but never "houseplant": the topic word is not his.
+ */
+export function personSupport(q: Pick<AnalyzedQuery, 'terms' | 'compounds'>, dfOf: (term: string) => number, N: number, sets: ReadonlyArray<{ docs: TermDoc[]; owned?: Set<string> }>, persons: ReadonlySet<string>): { share: number; topic: boolean; missing: string[] } {
+  const own = sets.flatMap((s) => (s.owned ? s.docs.filter((d) => s.owned!.has(d.id)) : []));
+  const said = new Set(own.flatMap((d) => d.tokens));
+  const content = q.terms.filter((t) => isOriginal(t) && (t.source === 'query' || t.source === 'name') && !persons.has(t.term));
+  const via = (term: string) => [term, ...q.terms.filter((t) => t.covers === term).map((t) => t.term)];
+  let mass = 0;
+  let got = 0;
+  let top: { w: number; ok: boolean } | null = null;
+  const missing: Array<[string, number]> = [];
+  for (const t of content) {
+    const w = t.weight * coverageIdf(Math.max(N, 1), dfOf(t.term));
+    let ok = via(t.term).some((x) => said.has(x));
+    const compound = (q.compounds ?? []).find(([m, h]) => m === t.term && content.some((c) => c.term === h));
+    if (ok && compound) ok = own.some((d) => d.tokens.includes(compound[0]) && d.tokens.includes(compound[1]));
+    mass += w;
+    if (ok) got += w;
+    else missing.push([t.term, w]);
+    if (!top || w > top.w) top = { w, ok };
+  }
+  return { share: mass > 0 ? got / mass : 0, topic: !!top?.ok, missing: missing.sort((a, b) => b[1] - a[1]).map(([t]) => t) };
 }
 
 /** The sessions of the best few fused turn candidates (FEATURES_AT.sessionOf), for the sameSession feature. */
