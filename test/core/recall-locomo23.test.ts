@@ -39,9 +39,10 @@ describe('clipSentence', () => {
   });
 });
 
-test('on by default for list and count asks only', () => {
+test('on by default: every excerpt of a list or count ask, the lower-ranked excerpts of other asks', () => {
   expect(RECALL.listClipWords).toBeGreaterThan(0);
-  expect(RECALL.clipWords).toBe(0);
+  expect(RECALL.clipWords).toBeGreaterThan(0);
+  expect(RECALL.clipFromRank).toBeGreaterThanOrEqual(3);
 });
 
 describe('a list ask at a tight budget', () => {
@@ -73,9 +74,22 @@ describe('a list ask at a tight budget', () => {
     expect(byDefault.count).toBeGreaterThan(whole.count);
   });
 
-  test('an ask that is not a list keeps whole sentences', async () => {
+  test('an ask that is not a list keeps whole sentences in its best turn lines', async () => {
+    RECALL.clipWords = 0;
     const whole = await cited('How did Odile feel about the ending?', 0);
     const cut = await cited('How did Odile feel about the ending?', 3);
     expect(cut.context).toBe(whole.context);
+  });
+
+  test('an ask that is not a list has its excerpts cut from rank clipFromRank on', async () => {
+    const ask = 'Where did Odile read the book?';
+    RECALL.clipWords = 0;
+    const off = await cited(ask, 0);
+    RECALL.clipWords = 4;
+    RECALL.clipFromRank = 2;
+    const on = await cited(ask, 0);
+    expect(on.count).toBeGreaterThan(off.count);
+    // The first two turn lines keep their whole sentence.
+    expect(on.context.split('\n').filter((l) => l.includes('bakery on the corner')).length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -111,11 +111,13 @@ export const RECALL = {
    */
   listClipWords: 4,
   /**
-   * Every ask's excerpts from turn rank `clipFromRank` on are cut the same way, to `clipWords` words (0 = off). Off:
-   * with 4 from rank 6, ev@512 0.833 → 0.838 but category-4 containment 0.502 → 0.500 (docs/recall.md session 20).
+   * Every ask's excerpts from turn rank `clipFromRank` on are cut the same way, to `clipWords` words (0 = off): past
+   * the tenth turn line an excerpt is evidence that one more turn bears on the ask, not the answer's wording. 4 from
+   * rank 10, session 20 (LoCoMo dev sweep, with the list cut): ev@512 0.833 → 0.836, @1024 0.882 → 0.889, @2048
+   * 0.922 → 0.924, containment unchanged at every budget; from rank 6 / 8: ev@512 0.838 but containment 0.502 → 0.500.
    */
-  clipWords: 0,
-  clipFromRank: 6,
+  clipWords: 4,
+  clipFromRank: 10,
   /** The next best turns keep one sentence either side of each matching sentence. */
   windowTop: 0,
   /**
