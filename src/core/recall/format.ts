@@ -299,6 +299,65 @@ function excerptParts(m: SplitMessage, focus: Focus, window = 0, idleLead = fals
 }
 
 /**
+ * A long sentence cut to the words around its matches: from `reach` words before its first word that holds a
+ * question term to `reach` after its last, "…" where words were cut. A list ask's item is named next to the
+ * word that found it ("I won my fourth video game tournament on Friday!"), and the rest of a long sentence is
+ * what one more item would have cost (RECALL.listClipWords). Kept whole when it has at most 2 × reach + 3 words,
+ * when no word matches, or when the cut would save fewer than 3 words.
+ */
+export function clipSentence(s: string, focus: Focus, reach: number): string {
+  if (reach <= 0 || focus.size === 0) return s;
+  const ws = s.split(' ').filter(Boolean);
+  if (ws.length <= 2 * reach + 3) return s;
+  let first = -1;
+  let last = -1;
+  ws.forEach((w, i) => {
+    if (analyze(w).some((t) => focus.has(t))) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  });
+  if (first < 0) return s;
+  let from = Math.max(0, first - reach);
+  let to = Math.min(ws.length, last + reach + 1);
+  // A name or a quoted title at most NAME_GAP words past an edge is kept, whole ("…a novel called "The Name of the
+  // Wind"", "The Hobbit is great, but have you read…"): a list's item is often named a few words from the ask's word.
+  const named = (i: number) => i > 0 && NAMED_WORD.test(ws[i]!) && !SELF.test(ws[i]!);
+  let j = to;
+  while (j < ws.length && j - to < NAME_GAP && !named(j)) j++;
+  if (j < ws.length && named(j)) {
+    to = j + 1;
+    while (to < ws.length && to - j < NAME_MAX && (named(to) || openQuote(ws.slice(from, to)))) to++;
+  }
+  j = from - 1;
+  while (j > 0 && from - 1 - j < NAME_GAP && !named(j)) j--;
+  if (named(j)) {
+    from = j;
+    while (from > 1 && j - from < NAME_MAX && named(from - 1)) from--;
+    if (from === 1 && NAMED_WORD.test(ws[0]!)) from = 0;
+  }
+  if (ws.length - (to - from) < 3) return s;
+  return `${from > 0 ? '… ' : ''}${ws.slice(from, to).join(' ')}${to < ws.length ? ' …' : ''}`;
+}
+
+/** A name this many words or fewer past a cut's edge is kept, up to NAME_MAX words of it. */
+const NAME_GAP = 2;
+const NAME_MAX = 6;
+/** A word that starts a name or a title: a capital or an opening quote (a sentence's first word is not taken for one). */
+const NAMED_WORD = /^["“'(]?[\p{Lu}]/u;
+/** "I", "I'm", "I've": capitalised, never a name. */
+const SELF = /^I(?:['’][a-z]+)?[,.!?;:]*$/;
+/** True when the words open a double quote they do not close. */
+const openQuote = (ws: string[]) => (ws.join(' ').match(/["“”]/g)?.length ?? 0) % 2 === 1;
+
+/** renderSplit with each kept sentence cut around its matches (clipSentence); the caller counts its tokens. */
+export function renderClipped(msgs: SplitMessage[], focus: Focus, reach: number, window = 0, idleLead = false): string {
+  return msgs
+    .map((m) => `${m.speaker}: ${excerptParts(m, focus, window, idleLead).map((i) => (i < 0 ? '…' : clipSentence(m.sentences[i]!, focus, reach))).join(' ').replace(/…(?: …)+/g, '…')}`)
+    .join(' / ');
+}
+
+/**
  * Token estimate of `renderSplit(msgs, focus)` from per-sentence counts (`sentTokens[m][i]`,
  * `prefixTokens[m]` for "Speaker: "), without running the tokenizer on the excerpt. The caller
  * verifies the final context exactly.

@@ -14,7 +14,7 @@ import { maskSecrets } from '../text/secrets.ts';
 import { analyze, words } from '../text/analyze.ts';
 import { humanKey, speakerOf } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
-import { formatDay, memoryLine, renderEdge, renderSplit, subjectLabel, turnBody, type Focus } from './format.ts';
+import { formatDay, memoryLine, renderClipped, renderEdge, renderSplit, subjectLabel, turnBody, type Focus } from './format.ts';
 import { countTokens } from '../text/tokens.ts';
 import { excerptTokens, leanBody, type RenderedTurn, type TurnWindow } from './turn-window.ts';
 import { askedSpeakers, errorSummary, missingAround, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
@@ -102,6 +102,22 @@ export const RECALL = {
    * (A unchanged); 10 gave the same (docs/recall.md "Session 16 (LoCoMo)").
    */
   listExcerptMinTokens: 12,
+  /**
+   * A list or count ask's excerpted sentences are cut to this many words either side of the words that match the
+   * question, a name or quoted title at the edge kept whole (format.ts clipSentence; 0 = whole sentences): its answer
+   * is many items, each named next to the word that found it, and the rest of a long sentence is what one more item
+   * costs. 4, session 20 (LoCoMo dev sweep): ev@512 0.830 → 0.833, @2048 0.920 → 0.922, multi-hop all-hit @2048
+   * 0.662 → 0.676, no half lower, category-4 containment unchanged; 2 / 3 fit more but cost containment.
+   */
+  listClipWords: 4,
+  /**
+   * Every ask's excerpts from turn rank `clipFromRank` on are cut the same way, to `clipWords` words (0 = off): past
+   * the tenth turn line an excerpt is evidence that one more turn bears on the ask, not the answer's wording. 4 from
+   * rank 10, session 20 (LoCoMo dev sweep, with the list cut): ev@512 0.833 → 0.836, @1024 0.882 → 0.889, @2048
+   * 0.922 → 0.924, containment unchanged at every budget; from rank 6 / 8: ev@512 0.838 but containment 0.502 → 0.500.
+   */
+  clipWords: 4,
+  clipFromRank: 10,
   /** The next best turns keep one sentence either side of each matching sentence. */
   windowTop: 0,
   /**
@@ -311,11 +327,13 @@ export interface ExcerptPlan {
   minTokens: number;
   /** A reply's pleasantry lead is not its excerpt's lead (RECALL.idleLead). */
   idleLead?: boolean;
+  /** Excerpted sentences are cut to this many words around their matches (RECALL.listClipWords; 0 = whole). */
+  clip?: number;
 }
 
 /** The excerpt plan of a question: list and count asks are answered by many short picks (RECALL.listFullTop…). */
 function excerptPlan(q: Pick<AnalyzedQuery, 'list' | 'count'>): ExcerptPlan {
-  return q.list || q.count ? { fullTop: RECALL.listFullTop, minTokens: RECALL.listExcerptMinTokens } : { fullTop: RECALL.fullTop, minTokens: RECALL.excerptMinTokens, idleLead: RECALL.idleLead === 1 };
+  return q.list || q.count ? { fullTop: RECALL.listFullTop, minTokens: RECALL.listExcerptMinTokens, clip: RECALL.listClipWords } : { fullTop: RECALL.fullTop, minTokens: RECALL.excerptMinTokens, idleLead: RECALL.idleLead === 1 };
 }
 
 /**
@@ -336,6 +354,11 @@ function turnLine(w: TurnWindow, t: TurnRecord, focus: Focus, score: number, ran
     return episodeLine(t, r, lean.text, lean.tokens, score);
   }
   const idle = plan.idleLead === true;
+  const clip = plan.clip || (RECALL.clipWords > 0 && rank >= RECALL.clipFromRank ? RECALL.clipWords : 0);
+  if (clip) {
+    const cut = renderClipped(r.messages, focus, clip, window, idle);
+    return episodeLine(t, r, cut, cut === r.body ? r.tokens : countTokens(cut), score);
+  }
   const text = renderSplit(r.messages, focus, window, idle);
   return episodeLine(t, r, text, text === r.body ? r.tokens : excerptTokens(r, focus, window, idle), score);
 }
