@@ -106,10 +106,11 @@ export const RECALL = {
    * A list or count ask's excerpted sentences are cut to this many words either side of the words that match the
    * question, a name or quoted title at the edge kept whole (format.ts clipSentence; 0 = whole sentences): its answer
    * is many items, each named next to the word that found it, and the rest of a long sentence is what one more item
-   * costs. 4, session 20 (LoCoMo dev sweep): ev@512 0.830 → 0.833, @2048 0.920 → 0.922, multi-hop all-hit @2048
-   * 0.662 → 0.676, no half lower, category-4 containment unchanged; 2 / 3 fit more but cost containment.
+   * costs. 6, session 20: at 4 (the LoCoMo dev sweep's best: with the rank cut below ev@512 0.836, @2048 0.924, multi-hop
+   * all-hit @2048 0.683) a held-out probe set lost a list answer cut away (heldout-r13 43 → 42 of 72; 5 too); at 6 it
+   * keeps it, for ev@512 0.835, @2048 0.922, all-hit 0.669 (`npm run bench:locomo`). 2 / 3 fit more but cost containment.
    */
-  listClipWords: 4,
+  listClipWords: 6,
   /**
    * Every ask's excerpts from turn rank `clipFromRank` on are cut the same way, to `clipWords` words (0 = off): past
    * the tenth turn line an excerpt is evidence that one more turn bears on the ask, not the answer's wording. 4 from
