@@ -10,17 +10,17 @@ import type { Lexicon } from '../ports.ts';
 import { analyze } from '../text/analyze.ts';
 
 /**
- * Lexicographer classes of abstract nouns: what a question's frame says ("reason", "ability", "intention", "kind",
- * "technique", "nickname", "accident") rather than a thing it is about. A frame noun is seldom in the evidence ("What
- * is Melanie's reason for getting into running?" is answered by "I run to clear my head"), so it never vetoes.
- */
-/**
  * A word this rare in everyday text (lexicon commonness, 0 = not in its frequency list) names a topic whatever its
  * class or place: "constellation", "quantum", "houseplant", "volcano" (0–0.07), while the frame and kind words the
  * LoCoMo questions use are commoner ("nickname" 0.11, "ingredients" 0.17, "reason" 0.49, "state" 0.58).
  */
 export const RARE_WORD = 0.1;
 
+/**
+ * Lexicographer classes of abstract nouns: what a question's frame says ("reason", "ability", "intention", "kind",
+ * "technique", "nickname", "accident") rather than a thing it is about. A frame noun is seldom in the evidence ("What
+ * is Melanie's reason for getting into running?" is answered by "I run to clear my head"), so it never vetoes.
+ */
 const FRAME_CLASSES = new Set(['noun.Tops', 'noun.act', 'noun.attribute', 'noun.cognition', 'noun.communication', 'noun.event', 'noun.feeling', 'noun.motive', 'noun.phenomenon', 'noun.process', 'noun.quantity', 'noun.relation', 'noun.state', 'noun.time']);
 
 /** Auxiliaries and prepositions that end a question's opening wh-phrase ("Which volcano | has Tim hiked up?"). */
