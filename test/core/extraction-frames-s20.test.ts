@@ -264,3 +264,13 @@ describe('counted nights are a stay; an activity judged after the fact', () => {
     for (const text of ['dinner was great', 'herring was disgusting', 'morning was rough']) expect(said(text).some((f) => f.split('|')[1].startsWith('opinion_'))).toBe(false);
   });
 });
+
+describe('the organisation a job is with is the employer', () => {
+  test.each([
+    ['I just started as a data analyst with Wipro in Kolkata', 'user', 'wipro'],
+    ['I got a job as a chef with Hilton', 'user', 'hilton'],
+    ['my mate Liam just got a job as a paramedic with St John Ambulance', 'liam', 'st john ambulance'],
+  ])('%s', (text, who, employer) => expect(said(text).some((f) => (f.startsWith(`${who}|`) || f.split('|')[0].endsWith(` ${who}`)) && f.split('|')[1] === 'employer' && f.split('|')[2] === employer)).toBe(true));
+
+  test('a person one starts with is no employer', () => expect(said('started as an apprentice with Dave').some((f) => f.split('|')[1] === 'employer')).toBe(false));
+});

@@ -194,6 +194,9 @@ export const FRAMES: readonly Frame[] = [
   { pred: 'learn', slot: 'object', arg: 'instrument', key: 'hobby' },
   // "started at Kestrel" alone may be a gym or a course; with the occupation it is the employer.
   { pred: 'start', slot: 'prep:at', arg: 'proper', key: 'employer', alongside: { slot: 'prep:as', arg: 'occupation' } },
+  // "started as a data analyst with Wipro", "got a job as a chef with Hilton": the organisation one works with, as one's job.
+  { pred: 'start', slot: 'prep:with', arg: 'proper', key: 'employer', alongside: { slot: 'prep:as', arg: 'occupation' } },
+  { pred: 'own', slot: 'prep:with', arg: 'proper', key: 'employer', objectHeads: JOB_NOUNS, alongside: { slot: 'prep:as', arg: 'occupation' } },
   { pred: 'play', slot: 'object', arg: 'activity', key: 'hobby', negated: true, ended: true, op: 'retract' },
   { pred: 'play', slot: 'object', arg: 'instrument', key: 'hobby', negated: true, ended: true, op: 'retract' },
   // "don't really go birding anymore": an outing given up is a pastime ended.
