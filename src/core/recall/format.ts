@@ -157,10 +157,10 @@ const focusWeight = (focus: Focus, t: string): number => (focus instanceof Map ?
 
 /**
  * "Speaker: content" per message, joined by " / "; with `focus`, long messages are excerpted (`idleLead`: see
- * excerptParts).
+ * excerptParts), and with `reach` > 0 each kept sentence is cut to the words around its matches (clipSentence).
  */
-export function renderSplit(msgs: SplitMessage[], focus: Focus | null, window = 0, idleLead = false): string {
-  return msgs.map((m) => `${m.speaker}: ${focus ? excerptSplit(m, focus, window, idleLead) : m.content}`).join(' / ');
+export function renderSplit(msgs: SplitMessage[], focus: Focus | null, window = 0, idleLead = false, reach = 0): string {
+  return msgs.map((m) => `${m.speaker}: ${focus ? excerptSplit(m, focus, window, idleLead, reach) : m.content}`).join(' / ');
 }
 
 /**
@@ -186,10 +186,12 @@ export function excerpt(text: string, focus: Focus): string {
   return excerptSplit({ speaker: '', content: text, sentences: ss, terms: ss.map((x) => analyze(x)) }, focus);
 }
 
-function excerptSplit(m: SplitMessage, focus: Focus, window = 0, idleLead = false): string {
-  return excerptParts(m, focus, window, idleLead)
-    .map((i) => (i < 0 ? '…' : m.sentences[i]))
+/** `reach` > 0: each kept sentence cut around its matches (clipSentence), runs of "…" merged into one. */
+function excerptSplit(m: SplitMessage, focus: Focus, window = 0, idleLead = false, reach = 0): string {
+  const text = excerptParts(m, focus, window, idleLead)
+    .map((i) => (i < 0 ? '…' : reach > 0 ? clipSentence(m.sentences[i]!, focus, reach) : m.sentences[i]))
     .join(' ');
+  return reach > 0 ? text.replace(/…(?: …)+/g, '…') : text;
 }
 
 /** Excerpt tunables (measured with `npm run bench:locomo`, see CHANGELOG). */
@@ -349,13 +351,6 @@ const NAMED_WORD = /^["“'(]?[\p{Lu}]/u;
 const SELF = /^I(?:['’][a-z]+)?[,.!?;:]*$/;
 /** True when the words open a double quote they do not close. */
 const openQuote = (ws: string[]) => (ws.join(' ').match(/["“”]/g)?.length ?? 0) % 2 === 1;
-
-/** renderSplit with each kept sentence cut around its matches (clipSentence); the caller counts its tokens. */
-export function renderClipped(msgs: SplitMessage[], focus: Focus, reach: number, window = 0, idleLead = false): string {
-  return msgs
-    .map((m) => `${m.speaker}: ${excerptParts(m, focus, window, idleLead).map((i) => (i < 0 ? '…' : clipSentence(m.sentences[i]!, focus, reach))).join(' ').replace(/…(?: …)+/g, '…')}`)
-    .join(' / ');
-}
 
 /**
  * Token estimate of `renderSplit(msgs, focus)` from per-sentence counts (`sentTokens[m][i]`,

@@ -14,7 +14,7 @@ import { maskSecrets } from '../text/secrets.ts';
 import { analyze, words } from '../text/analyze.ts';
 import { humanKey, speakerOf } from '../render.ts';
 import { assemble, type ContextLine } from './assemble.ts';
-import { formatDay, memoryLine, renderClipped, renderEdge, renderSplit, subjectLabel, turnBody, type Focus } from './format.ts';
+import { formatDay, memoryLine, renderEdge, renderSplit, subjectLabel, turnBody, type Focus } from './format.ts';
 import { countTokens } from '../text/tokens.ts';
 import { excerptTokens, leanBody, type RenderedTurn, type TurnWindow } from './turn-window.ts';
 import { askedSpeakers, errorSummary, missingAround, retrieve, RETRIEVE, type Candidate, type Retrieved } from './retrieve.ts';
@@ -357,7 +357,8 @@ function turnLine(w: TurnWindow, t: TurnRecord, focus: Focus, score: number, ran
   const idle = plan.idleLead === true;
   const clip = plan.clip || (RECALL.clipWords > 0 && rank >= RECALL.clipFromRank ? RECALL.clipWords : 0);
   if (clip) {
-    const cut = renderClipped(r.messages, focus, clip, window, idle);
+    // (Cut sentences have no per-sentence counts: the caller counts the text.)
+    const cut = renderSplit(r.messages, focus, window, idle, clip);
     return episodeLine(t, r, cut, cut === r.body ? r.tokens : countTokens(cut), score);
   }
   const text = renderSplit(r.messages, focus, window, idle);
