@@ -47,6 +47,10 @@ export const SOCIAL_PLACES: Record<string, string> = {
   'down the road': 'neighbour', 'down the street': 'neighbour', 'up the road': 'neighbour', 'across the hall': 'neighbour',
   upstairs: 'neighbour', downstairs: 'neighbour', 'over the fence': 'neighbour',
 };
+/** SOCIAL_PLACES as a regex alternation, longest first, spaces as \s+ ("from\s+the\s+office|at\s+work|…"). */
+export const SOCIAL_PLACES_RE = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.length).map((p) => p.replace(/ /g, '\\s+')).join('|');
+/** Groups of the speaker's at work or study ("on my team", "in my class"): who a person in one is to the speaker. */
+export const WORK_GROUPS = 'team|squad|course|class|shift|crew|unit|ward|department';
 
 /** Parts of a workplace a colleague is "in" or "from": "Steve in accounts", "Priya from payroll". */
 /** Plain words for a person ("a bloke at work", "this girl from my team"): who they are is where they stand to the speaker. */

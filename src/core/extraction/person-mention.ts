@@ -9,7 +9,7 @@
  *
  * Knowledge lives in the lexicon (relation nouns, social places); this module holds only the phrase's structure.
  */
-import { NOT_NAMES, PERSON_WORDS, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES, WORK_UNITS } from './lexicon.ts';
+import { NOT_NAMES, PERSON_WORDS, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES, SOCIAL_PLACES_RE, WORK_GROUPS, WORK_UNITS } from './lexicon.ts';
 
 export interface PersonMention {
   /** Relation phrase without the possessive, lower case ("sister", "eldest brother", "colleague"). */
@@ -34,7 +34,6 @@ function singular(plural: string): string | null {
   for (const s of [w.replace(/ies$/, 'y'), w.replace(/s$/, ''), w.replace(/es$/, '')]) if (s !== w && RELATIONS[s] !== undefined) return s;
   return null;
 }
-const PLACE_WORDS = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.length).map((p) => p.replace(/ /g, '\\s+')).join('|');
 /**
  * How the clause's own predicate starts: an auxiliary or adverb, a contracted "is", or a verb form (regular endings and
  * the common irregular past forms).
@@ -42,14 +41,14 @@ const PLACE_WORDS = Object.keys(SOCIAL_PLACES).sort((a, b) => b.length - a.lengt
 const PREDICATE_START = String.raw`(?:['’]s\s|(?:is|was|has|had|have|does|did|will|would|can|could|should|may|might|must|just|still|also|always|never|now|finally|recently|only|really|got|went|took|made|came|left|ran|became|began|flew|drove|wrote|met|won|lost|sold|bought|found|fell|broke|gave|kept|said|told|thought|knew|grew|spent|moved|[\p{Ll}]+s|[\p{Ll}]+ed)(?![\p{L}'’-]))`;
 /** Where they stand to the speaker: a known social place, "N doors down", "on my team", or "from" a shared group. */
 const SOCIAL = new RegExp(
-  `(?:(?:the|a|our|my)\\s+[\\p{Ll}]+\\s+)?(?:(${PLACE_WORDS})|((?:a\\s+few|two|three|four|\\d)\\s+doors\\s+(?:down|up|along))|((?:on|in)\\s+my\\s+(?:team|squad|course|class|shift|crew|unit|ward|department)|(?:in|from)\\s+(?:${WORK_UNITS}))|(from\\s+(?:the\\s+|my\\s+|our\\s+)?(?:old\\s+)?[\\p{Ll}][\\p{L}-]+(?:\\s+(?!${PREDICATE_START})[\\p{Ll}][\\p{L}-]+)?))(?![\\p{L}])`,
+  `(?:(?:the|a|our|my)\\s+[\\p{Ll}]+\\s+)?(?:(${SOCIAL_PLACES_RE})|((?:a\\s+few|two|three|four|\\d)\\s+doors\\s+(?:down|up|along))|((?:on|in)\\s+my\\s+(?:${WORK_GROUPS})|(?:in|from)\\s+(?:${WORK_UNITS}))|(from\\s+(?:the\\s+|my\\s+|our\\s+)?(?:old\\s+)?[\\p{Ll}][\\p{L}-]+(?:\\s+(?!${PREDICATE_START})[\\p{Ll}][\\p{L}-]+)?))(?![\\p{L}])`,
   'uy',
 );
 /** "Bloke at work", "a girl from my team", "one of the lads on my shift": a plain word for a person, then where they stand. */
-const PERSON_AT = new RegExp(`(?:one\\s+of\\s+the\\s+(?:girls|guys|lads|blokes|ladies|women|men|fellas|chaps)|(?:(?:a|an|the|this|that|one)\\s+)?(?:${PERSON_WORDS}))(?=\\s+(?:${PLACE_WORDS}|(?:on|in)\\s+my\\s+|from\\s+(?:my|our|the)\\s+))`, 'iuy');
+const PERSON_AT = new RegExp(`(?:one\\s+of\\s+the\\s+(?:girls|guys|lads|blokes|ladies|women|men|fellas|chaps)|(?:(?:a|an|the|this|that|one)\\s+)?(?:${PERSON_WORDS}))(?=\\s+(?:${SOCIAL_PLACES_RE}|(?:on|in)\\s+my\\s+|from\\s+(?:my|our|the)\\s+))`, 'iuy');
 const AGE = /(?:aged\s+)?(\d{1,3})(?:\s*(?:yo|y\/o|years?\s+old))?(?=\s*[,)])/iuy;
 const NAME = /((?:(?:Mrs|Mr|Ms|Miss|Mx|Dr)\.?\s+)?[\p{Lu}][\p{L}'’-]+)(?![\p{L}'’-])/uy;
-const PLACE_IN = new RegExp(`\\b(${PLACE_WORDS})\\b`, 'iu');
+const PLACE_IN = new RegExp(`\\b(${SOCIAL_PLACES_RE})\\b`, 'iu');
 /** "he's 72", "who's 58", "she is 40" between commas or in brackets ("(she's 38)"): the age said as an aside. */
 const AGE_ASIDE = /(?:he|she|they|who)(?:['’]s|\s+is|\s+are)\s+(?:only\s+|just\s+|now\s+)?(\d{1,3})(?=\s*[,)])/iuy;
 /** A "who …" aside between commas: kept as a clause of its own, and its social place, if any, says who they are. */

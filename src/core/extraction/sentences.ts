@@ -110,6 +110,8 @@ export function stripQuotes(s: string): string {
 }
 
 const SUBJECT_START = "(?:I|we|We|my|My|our|Our|it|It|they|They|he|He|she|She|so\\s+I|and\\s+I)\\b";
+/** A day as a clause's subject, then its copula ("today was my last day"). */
+const DAY_CLAUSE = '(?:today|yesterday|tonight|tomorrow|this\\s+morning|last\\s+night)\\s+(?:was|is|will\\s+be)\\s';
 const CLAUSE_SPLIT = new RegExp(
   `(?:\\s*[,;]\\s*(?:(?:and|but|so|because|though|although|while|plus|yet)\\s+)?|\\s+[-–—]+\\s+|\\s+(?:and|but|so|because|though|although|while|plus|yet|as)\\s+)(?=(?:[a-z]+ly\\s+)?${SUBJECT_START})` +
     // "I used to teach but now I'm a plumber": a contrast with the present, then its subject.
@@ -119,7 +121,7 @@ const CLAUSE_SPLIT = new RegExp(
     // ", but London's been home…", "; though Maya is older": a contrast that opens with a capitalised subject and its verb.
     `|\\s*,\\s*(?:but|though|although|yet|whereas|while)\\s+(?=[A-Z][a-z]+(?:'s|’s|\\s+(?:is|was|has|have|are|were)\\b))` +
     // "served my notice and today was my last day at TCS": a day as the next clause's subject, then its copula.
-    `|\\s*,?\\s+(?:and|but|so)\\s+(?=(?:today|yesterday|tonight|tomorrow|this\\s+morning|last\\s+night)\\s+(?:was|is|will\\s+be)\\s)` +
+    `|\\s*,?\\s+(?:and|but|so)\\s+(?=${DAY_CLAUSE})` +
     // "my dad is 64, and in June he's taking a cruise": a coordinated clause that opens with a time adverbial, then its subject.
     `|\\s*,?\\s+(?:and|so)\\s+(?=(?:in|on|at|by|next|last|this|after|before|since|from)\\s+[^,;.!?]{1,25}?\\s+(?:he|she|they|I|we)\\s+[a-z])` +
     // ", Thaddeus from accounts is allergic…": a named person placed by a group they share with the speaker, and a verb.
@@ -135,8 +137,7 @@ const CLAUSE_SPLIT = new RegExp(
   'g',
 );
 
-/** A day as a clause's subject, then its copula ("today was my last day"). */
-const DAY_SUBJECT = /^(?:today|yesterday|tonight|tomorrow|this\s+morning|last\s+night)\s+(?:was|is|will\s+be)\s/i;
+const DAY_SUBJECT = new RegExp(`^${DAY_CLAUSE}`, 'i');
 
 const OPENER = /^(?:last|next|this|yesterday|today|tonight|tomorrow|on|in|at|after|before|since|during|when|once|earlier|later|two|three|a\s+(?:few|couple)|the\s+other|over\s+the|back\s+in|every|each|recently|lately|finally|originally|honestly|so|anyway)\b/i;
 

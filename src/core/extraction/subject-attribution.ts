@@ -10,7 +10,7 @@
  * (sibling: Maya). Clauses with no resolvable subject yield nothing.
  */
 import type { Draft, Subject } from './model.ts';
-import { KIN_TITLES, LANG_RE, NOT_NAMES, OCCASION_NOUNS, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES } from './lexicon.ts';
+import { KIN_TITLES, LANG_RE, NOT_NAMES, OCCASION_NOUNS, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES_RE } from './lexicon.ts';
 import { re } from './re.ts';
 import { canonicalPersonMention } from './person-mention.ts';
 import { perTurn } from './turn-memo.ts';
@@ -156,7 +156,7 @@ export function plainRelations(text: string): string {
 }
 const IN_LAW: Record<string, string> = { dad: 'father', father: 'father', mum: 'mother', mom: 'mother', mother: 'mother', brother: 'brother', sister: 'sister', son: 'son', daughter: 'daughter' };
 const SPOUSE_KIN = new RegExp(`\\b(my|our|My|Our)\\s+(?:wife|husband|spouse|partner)['’]s\\s+(${Object.keys(IN_LAW).join('|')})\\s+(?=\\p{Lu})`, 'gu');
-const TITLED_NEIGHBOUR = new RegExp(`\\b(?:Mrs|Mr|Ms|Miss|Mx|Dr)\\.?\\s+(?=\\p{Lu}[\\p{L}'’-]+\\s+(?:${Object.keys(SOCIAL_PLACES).map((p) => p.replace(/ /g, '\\s+')).join('|')})\\b)`, 'gu');
+const TITLED_NEIGHBOUR = new RegExp(`\\b(?:Mrs|Mr|Ms|Miss|Mx|Dr)\\.?\\s+(?=\\p{Lu}[\\p{L}'’-]+\\s+(?:${SOCIAL_PLACES_RE})\\b)`, 'gu');
 const DIALECT_MY = new RegExp(`\\b[Mm]e\\s+(?=(?:${RELATION_RE})\\b(?![-'’]))`, 'gu');
 const TITLE_RELATION = new RegExp(`^(${RELATION_RE})\\s+(\\p{Lu}[\\p{L}'’-]+)\\s+(?=\\p{Ll})`, 'u');
 const PLACED_RELATIVE = new RegExp(`\\b((?:my|our)\\s+(?:${RELATION_ADJ}\\s+)?(?:${RELATION_RE})\\s+\\p{Lu}[\\p{L}'’-]+),?\\s+(?:down|up|over|out|back)\\s+in\\s+(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?),?\\s+(?=(?:has|had|is|was|just|still|now|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'gu');

@@ -7,7 +7,7 @@
  * children's ages that opens the sentence and names no relation is the speaker's children.
  */
 import type { Draft } from '../model.ts';
-import { NOT_NAMES, PET_RE, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES } from '../lexicon.ts';
+import { NOT_NAMES, PET_RE, RELATIONS, RELATION_ADJ, RELATION_RE, SOCIAL_PLACES_RE, WORK_GROUPS } from '../lexicon.ts';
 import { relationDraft, thirdPartyId } from '../subject-attribution.ts';
 import { spelledToDigits } from '../values.ts';
 import { re } from '../re.ts';
@@ -126,7 +126,7 @@ const AGELESS_LAST = /^\s*(?:,\s*(?:and\s+|&\s+)?|\s(?:and|&)\s+)(?:(?:baby|litt
 /** The relation facts and ages of a roster in one sentence of the speaker's. */
 /** "our three are …", "my two: …": a possessed count with no noun stands for the speaker's children. */
 /** Where people stand to the speaker, right after a relation word: a social place (`SOCIAL_PLACES`) or a group of theirs. */
-const SOCIAL_AFTER = new RegExp(`^\\s+(?:${Object.keys(SOCIAL_PLACES).map((p) => p.replace(/ /g, '\\s+')).join('|')}|(?:on|in|from)\\s+(?:my|our)\\s+(?:team|squad|course|class|shift|crew|unit|ward|department|office|work|job))\\b`, 'i');
+const SOCIAL_AFTER = new RegExp(`^\\s+(?:${SOCIAL_PLACES_RE}|(?:on|in|from)\\s+(?:my|our)\\s+(?:${WORK_GROUPS}|office|work|job))\\b`, 'i');
 const COUNT_AS_KIDS = /\b(my|our)\s+(two|three|four|five|six|seven|2|3|4|5|6|7)(?=\s*(?::|—|–|,\s*[\p{Lu}]|\s+(?:are|were)\s+[\p{Lu}]))/gu;
 
 export function kinRoster(raw: string, speaker: string): Draft[] {

@@ -689,16 +689,17 @@ export function milestoneDrafts(rc: ReadClause): Draft[] {
   const at = tokens.findIndex((t) => t.pos === 'NUM');
   const n = at >= 0 ? Number(tokens[at].text) : NaN;
   if (!(n > 0 && n < 120)) return [];
+  // The clause's day is after the turn's.
+  const ahead = !!clause.date && (clause.date.point ?? clause.date.iso) > clause.ref.toISOString().slice(0, 10);
   if (theirs) {
     // The number right after the verb ("is 70", "turns 30"), then a day ahead of the turn.
     const verbAt = tokens.findIndex((t) => t.lemma === shape.verb || t.lower === shape.verbText);
-    const later = verbAt >= 0 && at === verbAt + 1 && clause.date && (clause.date.point ?? clause.date.iso) > clause.ref.toISOString().slice(0, 10);
-    return later ? [{ key: 'age', value: String(n - 1), confidence: 0.7, metadata: { turns: n, frame: 'milestone' } }] : [];
+    return ahead && verbAt >= 0 && at === verbAt + 1 ? [{ key: 'age', value: String(n - 1), confidence: 0.7, metadata: { turns: n, frame: 'milestone' } }] : [];
   }
   const month = tokens.slice(at + 1).find((t, k, rest) => MONTH.test(t.text) && ['in', 'this', 'next'].includes(rest[k - 1]?.lower ?? tokens[at + 1]?.lower));
   if (!month || tokens[at + 1]?.lower !== 'in') {
     // "I turn 47 next week", "turning 40 on Friday": any later day said of the birthday leaves the age one less today.
-    const later = clause.date && (clause.date.point ?? clause.date.iso) > clause.ref.toISOString().slice(0, 10) && clause.date.index > clause.text.indexOf(tokens[at].text);
+    const later = ahead && clause.date!.index > clause.text.indexOf(tokens[at].text);
     return later && shape.verb === 'turn' ? [{ key: 'age', value: String(n - 1), confidence: 0.75, metadata: { turns: n, frame: 'milestone' } }] : [];
   }
   const name = month.text[0].toUpperCase() + month.text.slice(1).toLowerCase();
