@@ -117,6 +117,8 @@ export const SCHEDULE = {
 export const NOT_NAMES = set(
   'i|the|a|an|my|our|we|you|he|she|they|it|this|that|these|those|so|and|but|or|then|today|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter|god|mom|dad|mum|ok|okay|yes|no|lol|haha|thanks|hey|hi|hello|please|sorry|oops|actually|well|oh|yeah|just|also|still|there|here|what|when|where|who|why|how|english|work|home|school|church|gym|vet|office',
 );
+/** The NOT_NAMES that are places one goes to: capitalised before another capitalised word they open a name ("Home Depot"). */
+export const PLACE_NOUNS: ReadonlySet<string> = new Set(['work', 'home', 'school', 'church', 'gym', 'vet', 'office']);
 /** Weekdays in the plural are habits ("on Fridays"), never names either. */
 for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']) NOT_NAMES.add(`${d}s`);
 

@@ -4,7 +4,7 @@
  * "University of Porto"), noun phrases cut at clause boundaries, lists ("Leo and Mia"), topic
  * slugs for opinion keys. Pure string functions.
  */
-import { NOT_NAMES } from './lexicon.ts';
+import { NOT_NAMES, PLACE_NOUNS } from './lexicon.ts';
 
 /** Words that end a value: conjunctions, prepositions that start adjuncts, time words. */
 const BOUNDARY =
@@ -40,6 +40,16 @@ const CAP_WORD = /^(?:[A-Z][\p{L}\p{N}'’.&+-]*|[A-Z]{2,}|[\p{Lu}][\p{L}'’.-]
 const CONNECTORS = new Set(['of', 'de', 'da', 'do', 'del', 'la', 'le', 'von', 'van', 'der', 'the', 'and', '&', 'du', 'y', 'on', 'upon']);
 
 /**
+ * A capitalised place noun that is not a name alone ("work", "home", "school") opens one when the next word is
+ * capitalised and is no stop word itself: "Home Depot", "Office Depot".
+ */
+function headsName(word: string, next: string | undefined): boolean {
+  if (!PLACE_NOUNS.has(word.toLowerCase()) || next === undefined) return false;
+  const n = next.replace(/[,.;:!?)"]+$/u, '');
+  return CAP_WORD.test(n) && !NOT_NAMES.has(n.toLowerCase().replace(/[’']s$/, ''));
+}
+
+/**
  * The proper-noun span at the start of `text` ("St. Mary's Hospital", "University of Porto",
  * "NYC"), or null. Stops at a lower-case word that is not a name connector.
  */
@@ -52,7 +62,7 @@ export function properSpan(text: string, allowLeadingThe = true): string | null 
     const raw = words[i];
     const w = raw.replace(/[,.;:!?)"]+$/u, (p) => (/^\.$/.test(p) && /^(?:St|Mt|Dr|Jr|Inc|Co|Ltd)\.$/.test(raw) ? p : ''));
     const trailingPunct = w.length < raw.length;
-    if (CAP_WORD.test(w) && !(out.length === 0 && NOT_NAMES.has(w.toLowerCase().replace(/[’']s$/, '')))) out.push(w);
+    if (CAP_WORD.test(w) && !(out.length === 0 && NOT_NAMES.has(w.toLowerCase().replace(/[’']s$/, '')) && !headsName(w, words[i + 1]))) out.push(w);
     else if (out.length > 0 && CONNECTORS.has(w.toLowerCase()) && i + 1 < words.length && CAP_WORD.test(words[i + 1]) && w !== 'and' && !DATE_WORD.test(words[i + 1])) out.push(w);
     else break;
     if (trailingPunct) break;
