@@ -1,10 +1,14 @@
 /**
  * @module test/core/extraction-frames-s21
- * Session 21: names that open with a place noun ("Home Depot"). Sentences of our own, each class beside its negatives.
+ * Session 21: names that open with a place noun ("Home Depot"); the thing a naming verb names is its object, not the
+ * namer ("my daughter named her doll Rosie"); "do" before an -s form does a plural noun ("I do shifts"); a name in a
+ * list of names is no workplace. Sentences of our own, each class beside its negatives.
  */
 import { describe, expect, test } from 'vitest';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import { properSpan } from '../../src/core/extraction/values.ts';
+import { shapeOf } from '../../src/core/extraction/frames/clause-shape.ts';
+import { coordinatedName } from '../../src/core/extraction/learned/layer.ts';
 import { wordnetFacts } from './extraction-harness.ts';
 
 const wordnet = openLexicon({}).lexicon;
@@ -31,4 +35,44 @@ describe('a capitalised place noun opens a name before another capitalised word'
   test.each([
     ["I've worked at Office Depot for three years, mostly on the print counter", 'office depot'],
   ])('%s', (text, employer) => expect(of('employer', text)).toEqual([employer]));
+});
+
+describe('a naming verb names its object, not its subject', () => {
+  const facts = (text: string) => said(text).filter((f) => /^user\|(?:pet|child|sibling|partner)\|/.test(f)).map((f) => f.replace(/\|assert$/, ''));
+  test.each([
+    ['my daughter named her doll Rosie', ['user|child|daughter']],
+    ['my brother named his boat Seaspray', ['user|sibling|brother']],
+    ['my son named the goldfish Bubbles', ['user|child|son', 'user|pet|goldfish named bubbles']],
+    ['we called the puppy Ziggy', ['user|pet|puppy named ziggy']],
+    ['we named our daughter Rosie', ['user|child|rosie (daughter)']],
+    ['my son is called Leo', ['user|child|leo (son)']],
+    ['my neighbour named his dog Rex', []],
+  ])('%s', (text, expected) => expect(facts(text).sort()).toEqual([...expected].sort()));
+});
+
+describe('"do" before an -s form is the main verb, the -s form its plural object', () => {
+  test.each([
+    ['I do shifts at Kroger', 'do', 'shift'],
+    ['she does nails at a salon', 'do', 'nail'],
+  ])('%s', (text, verb, object) => {
+    const shape = shapeOf(text);
+    expect([shape.verb, shape.objects[0]?.headLemma]).toEqual([verb, object]);
+  });
+  test('I do love it: "do" stays the auxiliary before a bare verb', () => expect(shapeOf('I do love it').verb).toBe('love'));
+  test.each([['I do shifts at Kroger'], ['I do weekend shifts at the Red Lion']])('%s: no job title from the verb', (text) =>
+    expect(of('job_title', text)).toEqual([]),
+  );
+});
+
+describe('a name coordinated with other names is one of a group, not a workplace', () => {
+  test.each([
+    ['packed lunches for Zoe, Max and Lily every morning', 'Zoe', true],
+    ['packed lunches for Zoe, Max and Lily every morning', 'Lily', true],
+    ['babysitting for Ava and Finn tonight', 'Ava', true],
+    ['I work at Deloitte and love it', 'Deloitte', false],
+    ['Zoe is my manager', 'Zoe', false],
+  ])('%s: %s', (text, name, expected) => expect(coordinatedName(name, text)).toBe(expected));
+  test('packed lunches for Zoe, Max and Lily every morning is killing me: no employer', () =>
+    expect(of('employer', 'packed lunches for Zoe, Max and Lily every morning is killing me')).toEqual([]),
+  );
 });

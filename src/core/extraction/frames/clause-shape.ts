@@ -161,6 +161,9 @@ function retagVerbs(tokens: readonly NlpToken[]): NlpToken[] {
     // "my stepdad Clem still drives…": a capitalised word inside the clause, after a noun, before the clause's verb, is a
     // name (the tagger reads "Clem" as the verb "clem").
     if (t.pos === 'VERB' && i > 0 && /^[\p{Lu}][\p{Ll}]/u.test(t.text) && prev?.pos === 'NOUN' && toks.slice(i + 1, i + 3).some((x) => x.pos === 'VERB' || x.pos === 'AUX')) return { ...t, pos: 'PROPN', lemma: t.lower };
+    // "I do shifts at Kroger", "she does nails": an -s form right after "do" is no verb ("do" takes a bare one), but the
+    // plural noun done.
+    if (t.pos === 'VERB' && prev && ['do', 'does', 'did'].includes(prev.lower) && /[^s]s$/.test(t.lower) && t.lemma.toLowerCase() !== t.lower) return { ...t, pos: 'NOUN' };
     // "got pinched", "someone nicked the van": a past form the tagger read as a noun after "get" or after someone as
     // the subject (before a determiner, name or possessive) is the verb.
     if (t.pos === 'NOUN' && /[^e]ed$/.test(t.lower) && prev && (['get', 'got', 'gets', 'getting', 'gotten'].includes(prev.lower) || (['someone', 'somebody', 'thieves', 'he', 'she'].includes(prev.lower) && next && (next.pos === 'DET' || next.pos === 'PROPN' || isPossessive(next))))) return { ...t, pos: 'VERB', lemma: t.lower.replace(/ed$/, '') };

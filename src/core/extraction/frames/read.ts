@@ -637,7 +637,10 @@ export function namingDrafts(rc: ReadClause): Draft[] {
   if (clause.subject.self && t.length > 3 && t[0].pos === 'PROPN' && isName(t[0].text) && mayBeName(t[0].text, lex) && t[1].lower === 'the' && t[2].pos === 'NOUN' && t[3]?.pos !== 'NOUN' && isKind(t[2].lemma, 'animal', lex) && !isKind(t[2].lemma, 'food', lex) && !t.some((x) => FICTION_CUES.includes(x.lemma)))
     return [{ key: 'pet', value: `${t[2].lower} named ${t[0].text}`, subject: clause.speaker, metadata: { species: t[2].lemma, name: t[0].text, frame: 'apposition×animal' } }];
   if (!shape.verb || !NAMING.has(shape.verb)) return [];
-  const holder = shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') ? shape.subject : shape.objects.find((o) => !o.proper && (o.det === 'my' || o.det === 'our' || o.det === 'the'));
+  // The thing named is the object with a common noun when there is one ("we called the puppy Ziggy"; "my daughter named
+  // her doll Rosie": the doll, not the daughter), else a possessed subject ("my son is called Leo").
+  const named = shape.objects.find((o) => o.noun);
+  const holder = named ? (named.det === 'my' || named.det === 'our' || named.det === 'the' ? named : null) : shape.subject && (shape.subject.det === 'my' || shape.subject.det === 'our') ? shape.subject : null;
   const name = shape.objects.find((o) => o.proper && o.name && isName(o.name))?.name ?? null;
   if (!holder || !name || !holder.noun) return [];
   if (RELATIONS[holder.noun] !== undefined) {

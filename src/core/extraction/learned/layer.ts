@@ -126,6 +126,8 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
       const probs = keyProbabilities(model, a.features);
       const key = model.keys.reduce((k, x) => (probs[x] > probs[k] ? x : k), model.keys[0]);
       if (PLACE_KEYS.has(key) && occasions.some((o) => o.includes(` ${norm(a.value)} `))) continue;
+      // "packed lunches for Zoe, Max and Lily": a name in a list of names is one of a group, not the one workplace or home.
+      if (PLACE_KEYS.has(key) && a.type === 'name' && coordinatedName(a.value, u.raw)) continue;
       const p = probs[key];
       if (said.has(key) || p < (model.thresholds[key] ?? 0.5)) continue;
       // "my Canadian citizenship": a word before a noun that can only be a noun modifies it; no pet is named so.
@@ -152,6 +154,12 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
     });
   }
   return out;
+}
+
+/** Whether the name `value` is coordinated with another capitalised name in `sentence` ("Zoe, Max and Lily"). */
+export function coordinatedName(value: string, sentence: string): boolean {
+  const v = escapeRe(value);
+  return new RegExp(`(?:^|[^\\p{L}])${v}\\s*(?:,|&|\\band\\b|\\bor\\b)\\s*(?:and\\s+|or\\s+)?[\\p{Lu}]|[\\p{Lu}][\\p{L}'’-]*\\s*(?:,|&|\\band\\b|\\bor\\b)\\s*(?:and\\s+|or\\s+)?${v}(?![\\p{L}])`, 'u').test(sentence);
 }
 
 /** Whether `value` stands right before a word the lexicon holds only as a noun, and no animal ("Canadian citizenship"). */
