@@ -2,7 +2,7 @@
  * @module test/core/extraction-frames-s21
  * Session 21: names that open with a place noun ("Home Depot"); the thing a naming verb names is its object, not the
  * namer ("my daughter named her doll Rosie"); "do" before an -s form does a plural noun ("I do shifts"); a name in a
- * list of names is no workplace. Sentences of our own, each class beside its negatives.
+ * list of names is no workplace; after a request, any fact verb of "I" / "we" opens the speaker's own statement. Sentences of our own, each class beside its negatives.
  */
 import { describe, expect, test } from 'vitest';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
@@ -75,4 +75,20 @@ describe('a name coordinated with other names is one of a group, not a workplace
   test('packed lunches for Zoe, Max and Lily every morning is killing me: no employer', () =>
     expect(of('employer', 'packed lunches for Zoe, Max and Lily every morning is killing me')).toEqual([]),
   );
+});
+
+describe("after a request, a clause of the speaker's own is read", () => {
+  test.each([
+    ['can you help me word my CV, I speak Polish and English fluently and some German', 'language', ['polish', 'english', 'german']],
+    ['help me with my CV, we speak Polish at home', 'language', ['polish']],
+    ['please suggest a dinner, I cannot eat gluten', 'diet', ['gluten-free']],
+    ["please don't suggest anything with sesame in it, I'm badly allergic", 'allergy', ['sesame']],
+  ])('%s', (text, key, values) => expect(of(key, text).sort()).toEqual([...values].sort()));
+  test.each([
+    ['can you help, I need it by Friday'],
+    ['could you check this, I think it is wrong'],
+    ['can you recommend a book, I was wondering about sci-fi'],
+    ['can you help me plan a trip, I do not know where to go'],
+    ['can you find me a flat, I want to live in Leeds'],
+  ])('%s: nothing', (text) => expect(said(text)).toEqual([]));
 });

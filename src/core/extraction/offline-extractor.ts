@@ -160,8 +160,16 @@ const LEAD_LABEL = /^(?:[\p{L}'’-]+\s+){0,5}[\p{L}'’-]+\s*:\s+(?=(?:I|my|My|
 
 /** A memory frame addressed to the assistant before a first-person statement. */
 const MEMORY_FRAME = /^(?:[^.?!]*?,\s*)?(?:(?:please|pls|just|and|also)\s+)*(?:keep\s+in\s+mind|bear\s+in\s+mind|remember|note|remind\s+me|do\s+not\s+forget|never\s+forget)\s+(?:that\s+)?(?=(?:I|my|we|our)\b)/i;
+/**
+ * The verbs that carry a request, a hedge or a plan on, never a fact of the speaker's ("…, I need it by Friday", "…, I was
+ * wondering", "…, I think"): after a request any other verb of "I" / "we" opens a statement of the speaker's own.
+ */
+const ASKING_VERB =
+  /(?:want|wanted|need|needed|would|could|might|may|should|will|shall|must|guess|suppose|think|thought|believe|wonder|wondered|was|were|hope|mean|feel|know|knew|forgot|forget|tried|try|asked|ask|promise|swear|bet|reckon|am\s+(?:not\s+)?(?:sure|wondering|trying|looking|asking|thinking|hoping|going|about|planning|considering)|do\s+not\s+(?:know|think|want|need|mind|care|understand|get)|did|can)\b/;
 /** Where a first-person statement follows a request in the same sentence. */
-const STATEMENT_TAIL = /\s*(?:[,;]|\s[-–—]+)\s*(?:(?:because|since|as|cos|cause)\s+)?(?=I\s+(?:am|have|do\s+not|cannot|hate|love|work|live|can\s+not)\b|my\s+\w+\s+(?:is|are|has)\b)/;
+const STATEMENT_TAIL = new RegExp(
+  String.raw`\s*(?:[,;]|\s[-–—]+)\s*(?:(?:because|since|as|cos|cause)\s+)?(?=(?:I|we)\s+(?:also\s+|only\s+|still\s+|both\s+|all\s+)?(?!${ASKING_VERB.source})(?:do\s+not|cannot|can\s+not|[a-z]+)\b|my\s+\w+\s+(?:is|are|has)\b)`,
+);
 
 /**
  * Where a request to the assistant follows the speaker's statement in the same sentence ("I'm allergic to peanuts,
