@@ -2,7 +2,8 @@
  * @module test/core/extraction-frames-s21
  * Session 21: names that open with a place noun ("Home Depot"); the thing a naming verb names is its object, not the
  * namer ("my daughter named her doll Rosie"); "do" before an -s form does a plural noun ("I do shifts"); a name in a
- * list of names is no workplace; after a request, any fact verb of "I" / "we" opens the speaker's own statement. Sentences of our own, each class beside its negatives.
+ * list of names is no workplace; after a request, any fact verb of "I" / "we" opens the speaker's own statement; children named with ages after
+ * a thing the speaker needs for them ("a babysitter for Ava (4) and Finn (2)"). Sentences of our own, each class beside its negatives.
  */
 import { describe, expect, test } from 'vitest';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
@@ -91,4 +92,19 @@ describe("after a request, a clause of the speaker's own is read", () => {
     ['can you help me plan a trip, I do not know where to go'],
     ['can you find me a flat, I want to live in Leeds'],
   ])('%s: nothing', (text) => expect(said(text)).toEqual([]));
+});
+
+describe('names with children\'s ages after a thing the speaker needs or does for them are the speaker\'s children', () => {
+  const kids = (text: string) => said(text).filter((f) => f.startsWith('user|child|') || /\|age\|/.test(f)).map((f) => f.replace(/\|assert$/, '')).sort();
+  test.each([
+    ['we need a babysitter for Ava (4) and Finn (2) on Saturday', ['child ava|age|4', 'child finn|age|2', 'user|child|ava (child)', 'user|child|finn (child)']],
+    ['I need lunch ideas for Ava (7) and Finn (5), they are so picky', ['child ava|age|7', 'child finn|age|5', 'user|child|ava (child)', 'user|child|finn (child)']],
+    ['planning a joint party for Ava who is 7 and Finn who is 5', ['child ava|age|7', 'child finn|age|5', 'user|child|ava (child)', 'user|child|finn (child)']],
+  ])('%s', (text, expected) => expect(kids(text)).toEqual(expected));
+  test.each([
+    ['I am babysitting for Ava (4) and Finn (2) tonight'],
+    ['I babysit for Ava (4) and Finn (2)'],
+    ['my sister needs a babysitter for Ava (4) and Finn (2)'],
+    ['the school wants a form for Ava (4) and Finn (2)'],
+  ])('%s: no children of the speaker', (text) => expect(said(text).filter((f) => f.startsWith('user|child|') || f.startsWith('user|employer|'))).toEqual([]));
 });

@@ -62,6 +62,15 @@ const NAME = "\\p{Lu}[\\p{Ll}'’-]+";
 const SHARED_AGE = new RegExp(`^\\s*[,:—–-]?\\s*(${NAME}(?:\\s*,\\s*${NAME})*\\s*,?\\s+(?:and|&)\\s+${NAME})\\s*,?\\s+(?:all\\s+|both\\s+)?(?:are|were|(?:have\\s+|just\\s+|have\\s+just\\s+)?turned|turn)\\s+(?:just\\s+|nearly\\s+|almost\\s+|both\\s+|all\\s+)?${AGE}(?![\\p{L}\\d])`, 'u');
 
 /**
+ * A thing the speaker needs or does for the list ("we need a babysitter for Ava (4) and Finn (2)", "packing lunches for
+ * …"): a lead of at most twelve words in the speaker's voice (a first-person word, or a fragment opening with a verb
+ * in -ing), ending in "for" after a noun of that thing.
+ */
+const TASK_FOR = /^((?:(?:[\p{L}'’-]+|\d+)\s+){0,11}?)for\s+(?=[\p{Lu}])/u;
+/** A service done for them ("I'm babysitting for…", "I tutor for…", "I work for…"), or a lead not in the speaker's voice. */
+const SERVED = /(?:ing|ed)\s+$|\b(?:I|we)\s+(?:(?:also|just|still|often|usually|sometimes|mostly|only|really)\s+)?[\p{Ll}]+\s+$|^(?![\s\S]*\b(?:I|me|we|us|my|our)\b)(?![\p{Ll}]+ing\b)/u;
+
+/**
  * A roster with no relation noun: the sentence opens with two or more names coordinated, each with a child's age
  * ("Ansel (12) and Linnea (10)", "two of them: Ada's 7 and Rufus just turned 3"). Said by the speaker, a list of young
  * people with their ages is the speaker's children (implied: the relation is inferred, so a lower confidence).
@@ -71,6 +80,8 @@ function headlessRoster(sentence: string, speaker: string): Draft[] {
   // is no roster: a sentence without one of those is skipped before the item scan.
   if (!AGE_CUE.test(sentence)) return [];
   let at = HEADLESS_LEAD.exec(sentence)![0].length;
+  const task = TASK_FOR.exec(sentence);
+  if (task && !OTHERS.test(task[1]) && !SERVED.test(task[1])) at = task[0].length;
   const items: Array<{ name: string; age: string; bare?: boolean }> = [];
   for (const m of sentence.matchAll(ITEM)) {
     if (m.index! < at) continue;

@@ -159,7 +159,7 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
 /** Whether the name `value` is coordinated with another capitalised name in `sentence` ("Zoe, Max and Lily"). */
 export function coordinatedName(value: string, sentence: string): boolean {
   const v = escapeRe(value);
-  return new RegExp(`(?:^|[^\\p{L}])${v}\\s*(?:,|&|\\band\\b|\\bor\\b)\\s*(?:and\\s+|or\\s+)?[\\p{Lu}]|[\\p{Lu}][\\p{L}'’-]*\\s*(?:,|&|\\band\\b|\\bor\\b)\\s*(?:and\\s+|or\\s+)?${v}(?![\\p{L}])`, 'u').test(sentence);
+  return new RegExp(`(?:^|[^\\p{L}])${v}(?:\\s*\\([^)]*\\))?\\s*(?:,|&|\\band\\b|\\bor\\b)\\s*(?:and\\s+|or\\s+)?[\\p{Lu}]|[\\p{Lu}][\\p{L}'’-]*\\s*(?:,|&|\\band\\b|\\bor\\b)\\s*(?:and\\s+|or\\s+)?${v}(?![\\p{L}])`, 'u').test(sentence);
 }
 
 /** Whether `value` stands right before a word the lexicon holds only as a noun, and no animal ("Canadian citizenship"). */
