@@ -108,3 +108,12 @@ describe('names with children\'s ages after a thing the speaker needs or does fo
     ['the school wants a form for Ava (4) and Finn (2)'],
   ])('%s: no children of the speaker', (text) => expect(said(text).filter((f) => f.startsWith('user|child|') || f.startsWith('user|employer|'))).toEqual([]));
 });
+
+describe('a name with a two-word animal kind in apposition is a pet of that kind', () => {
+  test.each([
+    ['Pickles the guinea pig has started squeaking whenever the fridge opens', ['guinea pig named pickles']],
+    ['Rex the german shepherd is snoring on the sofa', ['german shepherd named rex']],
+    ['Bubbles the goldfish died', ['goldfish named bubbles']],
+    ['Jaws the film scared me', []],
+  ])('%s', (text, pets) => expect(of('pet', text)).toEqual(pets));
+});

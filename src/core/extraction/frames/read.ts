@@ -633,9 +633,12 @@ export function namingDrafts(rc: ReadClause): Draft[] {
   }
   // "Fennel the schipperke has worked out the bin": a name with its kind in apposition, opening the clause, is a pet of
   // the speaker's when the kind is an animal (never "Jaws the film", "Paris the city").
+  // ("Pickles the guinea pig": a two-word kind the lexicon holds as one animal is that kind.)
   const t = rc.tokens;
-  if (clause.subject.self && t.length > 3 && t[0].pos === 'PROPN' && isName(t[0].text) && mayBeName(t[0].text, lex) && t[1].lower === 'the' && t[2].pos === 'NOUN' && t[3]?.pos !== 'NOUN' && isKind(t[2].lemma, 'animal', lex) && !isKind(t[2].lemma, 'food', lex) && !t.some((x) => FICTION_CUES.includes(x.lemma)))
-    return [{ key: 'pet', value: `${t[2].lower} named ${t[0].text}`, subject: clause.speaker, metadata: { species: t[2].lemma, name: t[0].text, frame: 'apposition×animal' } }];
+  const compound = t.length > 4 && t[3]?.pos === 'NOUN' && t[4]?.pos !== 'NOUN' ? `${t[2].lower} ${t[3].lemma}` : null;
+  const kind = t.length <= 3 ? null : compound && isKind(compound, 'animal', lex) ? { text: `${t[2].lower} ${t[3].lower}`, lemma: compound } : t[3].pos !== 'NOUN' ? { text: t[2].lower, lemma: t[2].lemma } : null;
+  if (kind && clause.subject.self && t[0].pos === 'PROPN' && isName(t[0].text) && mayBeName(t[0].text, lex) && t[1].lower === 'the' && t[2].pos === 'NOUN' && isKind(kind.lemma, 'animal', lex) && !isKind(kind.lemma, 'food', lex) && !t.some((x) => FICTION_CUES.includes(x.lemma)))
+    return [{ key: 'pet', value: `${kind.text} named ${t[0].text}`, subject: clause.speaker, metadata: { species: kind.lemma, name: t[0].text, frame: 'apposition×animal' } }];
   if (!shape.verb || !NAMING.has(shape.verb)) return [];
   // The thing named is the object with a common noun when there is one ("we called the puppy Ziggy"; "my daughter named
   // her doll Rosie": the doll, not the daughter), else a possessed subject ("my son is called Leo").
