@@ -30,7 +30,9 @@
  * Every recall's CPU is also split by thread (Linux: `/proc/self/task/<pid>/schedstat`, nanoseconds): the main thread
  * (our code, SQLite, the GC's own share of a pause) against the process's other threads (V8's parallel scavenge and
  * concurrent marking helpers, compiler threads), which `process.cpuUsage` counts too. Printed as main-thread p50/p99
- * and, with `--slowest N`, per recall.
+ * and, with `--slowest N`, per recall. `--steady K` also prints p50/p99 over the passes from the K-th on (0-based): V8
+ * keeps optimizing the recall path through the first passes after a warm-up (its compiler threads' CPU is in the
+ * process CPU of the recalls they overlap), so a long run's later passes are the steady state.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -241,6 +243,13 @@ if (HAS_SCHEDSTAT) {
   const byThread = [...threads1].map(([t, ms]) => [t, (ms - (threads0.get(t) ?? 0)) / (REPS * QUESTIONS.length)] as const).filter(([, x]) => x >= 0.005).sort((a, b) => b[1] - a[1]);
   console.log(`CPU a recall by thread over the measured passes (ms): ${byThread.map(([t, x]) => `${t === String(process.pid) ? 'main' : t} ${x.toFixed(2)}`).join(', ')}`);
   console.log(`main thread CPU p50 ${pct(mainCpu, 50).toFixed(2)} ms, p99 ${pct(mainCpu, 99).toFixed(2)} ms, mean ${(total(mainCpu) / n).toFixed(2)} ms; other threads ${((total(cpu) - total(mainCpu)) / n).toFixed(2)} ms a recall (process CPU minus main)`);
+}
+const STEADY = Number(arg('steady', '-1'));
+if (STEADY >= 0 && STEADY < REPS) {
+  const from = STEADY * QUESTIONS.length;
+  const c = cpu.slice(from);
+  const m = mainCpu.slice(from);
+  console.log(`steady (passes ${STEADY}–${REPS - 1}, ${c.length} recalls): CPU p50 ${pct(c, 50).toFixed(2)} ms, p99 ${pct(c, 99).toFixed(2)} ms, mean ${(c.reduce((a, b) => a + b, 0) / c.length).toFixed(2)} ms${HAS_SCHEDSTAT ? `; main thread p50 ${pct(m, 50).toFixed(2)} ms, p99 ${pct(m, 99).toFixed(2)} ms; other threads ${((c.reduce((a, b) => a + b, 0) - m.reduce((a, b) => a + b, 0)) / c.length).toFixed(2)} ms a recall` : ''}`);
 }
 // Each question's fastest pass, averaged over the questions: the figure least moved by other load on the machine (A/B on a shared box).
 const minMean = [...byQuestion.values()].reduce((a, xs) => a + Math.min(...xs), 0) / Math.max(1, byQuestion.size);
