@@ -27,9 +27,15 @@
  * scavenge inside the next recall that runs out of room. Without it every recall of a pass runs in one task and every
  * scavenge lands inside a recall. The CPU spent between recalls (those scavenges) is printed per recall, so the total
  * stays comparable with a run without `--yield`.
+ * Every recall's CPU is also split by thread (Linux: `/proc/self/task/<pid>/schedstat`, nanoseconds): the main thread
+ * (our code, SQLite, the GC's own share of a pause) against the process's other threads (V8's parallel scavenge and
+ * concurrent marking helpers, compiler threads), which `process.cpuUsage` counts too. Printed as main-thread p50/p99
+ * and, with `--slowest N`, per recall. `--steady K` also prints p50/p99 over the passes from the K-th on (0-based): V8
+ * keeps optimizing the recall path through the first passes after a warm-up (its compiler threads' CPU is in the
+ * process CPU of the recalls they overlap), so a long run's later passes are the steady state.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { loadavg } from 'node:os';
 import { Session } from 'node:inspector/promises';
@@ -58,6 +64,23 @@ const PG = arg('backend', 'sqlite') === 'postgres';
 if (arg('set', '')) applySets(arg('set', ''));
 const SCHEMA = arg('schema', `recall_profile_${TURNS}`);
 const POOL = Number(arg('pool', '0'));
+/** CPU ns of the main thread so far (sum_exec_runtime; 0 off Linux). */
+const MAIN_SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
+const HAS_SCHEDSTAT = existsSync(MAIN_SCHEDSTAT);
+const mainCpuNs = (): number => (HAS_SCHEDSTAT ? Number(readFileSync(MAIN_SCHEDSTAT, 'utf8').split(' ')[0]) : 0);
+/** CPU ms of every thread of the process so far, by thread id (Linux). */
+const threadsCpu = (): Map<string, number> => {
+  const out = new Map<string, number>();
+  if (!HAS_SCHEDSTAT) return out;
+  for (const t of readdirSync('/proc/self/task')) {
+    try {
+      out.set(t, Number(readFileSync(`/proc/self/task/${t}/schedstat`, 'utf8').split(' ')[0]) / 1e6);
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+};
 const open = async (path: string): Promise<MemoryStore> => (PG ? createPostgresStore(urlWithSchema(SCHEMA), POOL > 0 ? { poolSize: POOL } : {}) : new SqliteMemoryStore(path));
 /** CPU ms of a process so far (utime + stime from /proc/PID/stat, in clock ticks of 10 ms). */
 const procCpuMs = (pid: number): number => {
@@ -155,12 +178,17 @@ if (inspector) {
   await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
   await inspector.post('Profiler.start');
 }
+const threads0 = threadsCpu();
 const cpu: number[] = [];
 const wall: number[] = [];
 const byQuestion = new Map<string, number[]>();
 const passMeans: number[] = [];
+/** ...and of its main thread alone. */
+const passMainMeans: number[] = [];
 /** Every measured recall: question, CPU ms, wall ms and its stages (wall ms). */
-const recalls: Array<{ q: string; cpu: number; wall: number; ranking: number; store: number; assembly: number }> = [];
+const recalls: Array<{ q: string; cpu: number; main: number; wall: number; ranking: number; store: number; assembly: number }> = [];
+/** Main-thread CPU ms of each measured recall. */
+const mainCpu: number[] = [];
 const storeTotal = () => [...callMs.values()].reduce((a, b) => a + b, 0);
 const YIELD = process.argv.includes('--yield');
 /** CPU ms spent between recalls (with `--yield`: the turn of the event loop, where V8's minor GC task runs). */
@@ -176,17 +204,21 @@ for (let rep = 0; rep < REPS; rep++) {
     }
     stageMs.clear();
     const s0 = storeTotal();
+    const m0 = mainCpuNs();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     await svc.recall({ query: q, sessionId: null, userId: USER, maxTokens: BUDGET });
     wall.push(performance.now() - t0);
     const c = process.cpuUsage(c0);
+    mainCpu.push((mainCpuNs() - m0) / 1e6);
     cpu.push((c.user + c.system) / 1000);
-    recalls.push({ q, cpu: cpu.at(-1)!, wall: wall.at(-1)!, ranking: stageMs.get('ranking') ?? 0, store: storeTotal() - s0, assembly: stageMs.get('assembly') ?? 0 });
+    recalls.push({ q, cpu: cpu.at(-1)!, main: mainCpu.at(-1)!, wall: wall.at(-1)!, ranking: stageMs.get('ranking') ?? 0, store: storeTotal() - s0, assembly: stageMs.get('assembly') ?? 0 });
     byQuestion.set(q, [...(byQuestion.get(q) ?? []), (c.user + c.system) / 1000]);
   }
   passMeans.push(cpu.slice(before).reduce((a, b) => a + b, 0) / (cpu.length - before));
+  passMainMeans.push(mainCpu.slice(before).reduce((a, b) => a + b, 0) / (cpu.length - before));
 }
+const threads1 = threadsCpu();
 if (inspector) {
   const { profile } = await inspector.post('Profiler.stop');
   writeFileSync(PROFILE, JSON.stringify(profile));
@@ -198,19 +230,32 @@ const slowest = [...byQuestion].map(([q, xs]) => [q, pct(xs, 50)] as const).sort
 console.log(`slowest questions (CPU p50): ${slowest.map(([q, x]) => `${x.toFixed(1)} ms ${JSON.stringify(q)}`).join('; ')}`);
 const n = REPS * QUESTIONS.length;
 if (SLOWEST > 0) {
-  console.log(`slowest ${SLOWEST} recalls (CPU ms; wall ms: ranking incl. its store calls / store calls of the whole recall / assembly / rest):`);
+  console.log(`slowest ${SLOWEST} recalls (CPU ms, main thread's share; wall ms: ranking incl. its store calls / store calls of the whole recall / assembly / rest):`);
   for (const x of [...recalls].sort((a, b) => b.cpu - a.cpu).slice(0, SLOWEST)) {
     const rest = Math.max(0, x.wall - x.ranking - x.assembly);
-    console.log(`  ${x.cpu.toFixed(1).padStart(5)} ms cpu  wall ${x.wall.toFixed(1)}: ranking ${x.ranking.toFixed(1)} / store ${x.store.toFixed(1)} / assembly ${x.assembly.toFixed(1)} / rest ${rest.toFixed(1)}  ${JSON.stringify(x.q)}`);
+    console.log(`  ${x.cpu.toFixed(1).padStart(5)} ms cpu (main ${x.main.toFixed(1)})  wall ${x.wall.toFixed(1)}: ranking ${x.ranking.toFixed(1)} / store ${x.store.toFixed(1)} / assembly ${x.assembly.toFixed(1)} / rest ${rest.toFixed(1)}  ${JSON.stringify(x.q)}`);
   }
 }
 const perRecall = [...calls].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(1)}`);
 console.log(`${PG ? 'postgres' : 'sqlite'} turns ${TURNS} budget ${BUDGET}: recall wall p50 ${pct(wall, 50).toFixed(2)} ms, p99 ${pct(wall, 99).toFixed(2)} ms; CPU p50 ${pct(cpu, 50).toFixed(2)} ms, p99 ${pct(cpu, 99).toFixed(2)} ms, mean ${(cpu.reduce((a, b) => a + b, 0) / n).toFixed(2)} ms over ${n}; store calls per recall ${([...calls.values()].reduce((a, b) => a + b, 0) / n).toFixed(1)} (${perRecall.join(', ')}); contexts ${digest.digest('hex').slice(0, 12)}${serverCpu}; load ${loadavg()[0].toFixed(1)}`);
+if (HAS_SCHEDSTAT) {
+  const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const byThread = [...threads1].map(([t, ms]) => [t, (ms - (threads0.get(t) ?? 0)) / (REPS * QUESTIONS.length)] as const).filter(([, x]) => x >= 0.005).sort((a, b) => b[1] - a[1]);
+  console.log(`CPU a recall by thread over the measured passes (ms): ${byThread.map(([t, x]) => `${t === String(process.pid) ? 'main' : t} ${x.toFixed(2)}`).join(', ')}`);
+  console.log(`main thread CPU p50 ${pct(mainCpu, 50).toFixed(2)} ms, p99 ${pct(mainCpu, 99).toFixed(2)} ms, mean ${(total(mainCpu) / n).toFixed(2)} ms; other threads ${((total(cpu) - total(mainCpu)) / n).toFixed(2)} ms a recall (process CPU minus main)`);
+}
+const STEADY = Number(arg('steady', '-1'));
+if (STEADY >= 0 && STEADY < REPS) {
+  const from = STEADY * QUESTIONS.length;
+  const c = cpu.slice(from);
+  const m = mainCpu.slice(from);
+  console.log(`steady (passes ${STEADY}–${REPS - 1}, ${c.length} recalls): CPU p50 ${pct(c, 50).toFixed(2)} ms, p99 ${pct(c, 99).toFixed(2)} ms, mean ${(c.reduce((a, b) => a + b, 0) / c.length).toFixed(2)} ms${HAS_SCHEDSTAT ? `; main thread p50 ${pct(m, 50).toFixed(2)} ms, p99 ${pct(m, 99).toFixed(2)} ms; other threads ${((c.reduce((a, b) => a + b, 0) - m.reduce((a, b) => a + b, 0)) / c.length).toFixed(2)} ms a recall` : ''}`);
+}
 // Each question's fastest pass, averaged over the questions: the figure least moved by other load on the machine (A/B on a shared box).
 const minMean = [...byQuestion.values()].reduce((a, xs) => a + Math.min(...xs), 0) / Math.max(1, byQuestion.size);
 if (YIELD) console.log(`--yield: CPU between recalls ${(between / n).toFixed(2)} ms per recall; recall CPU mean plus that ${((cpu.reduce((a, b) => a + b, 0) + between) / n).toFixed(2)} ms`);
 console.log(`CPU per question at its fastest pass, mean ${minMean.toFixed(2)} ms; heaviest question at its fastest ${Math.max(...[...byQuestion.values()].map((xs) => Math.min(...xs))).toFixed(2)} ms`);
-console.log(`CPU mean per pass: ${passMeans.map((x) => x.toFixed(2)).join(', ')} ms${warm ? `; after the server's warm-up (${warm.recalls} recalls, ${warm.ms.toFixed(0)} ms)` : ''}`);
+console.log(`CPU mean per pass: ${passMeans.map((x) => x.toFixed(2)).join(', ')} ms${HAS_SCHEDSTAT ? ` (main thread ${passMainMeans.map((x) => x.toFixed(2)).join(', ')})` : ''}${warm ? `; after the server's warm-up (${warm.recalls} recalls, ${warm.ms.toFixed(0)} ms)` : ''}`);
 console.log(`store wall per recall: ${[...callMs].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(2)} ms`).join(', ')}`);
 if (statements.size > 0) {
   const all = [...statements].sort((a, b) => b[1][1] - a[1][1]);

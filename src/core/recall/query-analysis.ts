@@ -1261,24 +1261,94 @@ export function nounPairs(query: string, lexicon: Pick<Lexicon, 'lemmas' | 'sens
   return out;
 }
 
-export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: QueryLexicon): AnalyzedQuery {
-  const query = regardingForms(expandShortNames(rawQuery, knownNames), lexicon);
-  const terms = new Map<string, QueryTerm>();
-  const put = (term: string, weight: number, source: TermSource) => {
-    const cur = terms.get(term);
-    if (!cur || cur.weight < weight) terms.set(term, { term, weight, source });
-  };
-  /** Caps the gate-coverage share of the question's own terms `ts` at `share` (a word that frames rather than names the topic). */
-  const capCover = (ts: Iterable<string>, share: number) => {
+/**
+ * The question's terms by term, as analyzeQuery builds them: a term is put at the highest weight it is given, and the
+ * gate-coverage share of a question word can be capped (a word that frames rather than names the topic).
+ */
+class TermTable {
+  readonly terms = new Map<string, QueryTerm>();
+
+  put(term: string, weight: number, source: TermSource): void {
+    const cur = this.terms.get(term);
+    if (!cur || cur.weight < weight) this.terms.set(term, { term, weight, source });
+  }
+
+  /** Caps the gate-coverage share of the question's own terms `ts` at `share`. */
+  capCover(ts: Iterable<string>, share: number): void {
     for (const t of ts) {
-      const qt = terms.get(t);
+      const qt = this.terms.get(t);
       if (qt && qt.source === 'query') qt.cover = Math.min(qt.cover ?? 1, share);
     }
-  };
+  }
+
+  /** True when a question word that is not `skip` names the topic at more than the narrowed share. */
+  topicBeside(skip: (term: string) => boolean): boolean {
+    return [...this.terms.values()].some((t) => t.source === 'query' && !skip(t.term) && (t.cover ?? 1) > QUERY.narrowedCover);
+  }
+}
+
+/**
+ * analyzeQuery's steps are module-level functions over one TermTable, called in order (each step's insertions keep
+ * their place in the term list): V8 compiles and, after a deoptimization, recompiles each on its own, where the one
+ * 300-line function cost a compiler thread a long recompile (docs/recall-architecture.md, Session 21).
+ */
+export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> = new Set(), lexicon?: QueryLexicon): AnalyzedQuery {
+  const query = regardingForms(expandShortNames(rawQuery, knownNames), lexicon);
+  const table = new TermTable();
   const names = new Set(capitalisedNames(query, commonWord(lexicon, knownNames)));
   for (const w of words(query)) if (knownNames.has(w.replace(/'s$/, ''))) names.add(w.replace(/'s$/, ''));
   const nameTerms = new Set([...names].flatMap((n) => analyze(n)));
+  const words0 = wordTerms(table, query, names, nameTerms, lexicon);
+  const asked = askedKeys(table, query, knownNames, names, words0.adjuncts, lexicon);
+  const ask = askShape(asked.keys, query, names, lexicon, (ts, share) => table.capCover(ts, share));
+  const listAsk = expandTerms(table, query, names, lexicon);
+  kindTerms(table, query, names, lexicon, { date: words0.date, original: words0.original, frame: words0.frame, nameTerms, adjunctTerms: words0.adjunctTerms, asked, applied: ask.applied, named: ask.named, domainKinds: ask.domainKinds });
+  const { keys, keyNouns, nameOfThing } = asked;
+  // Kind words searched the turns' kinds except for a relative's attribute, which an applied ask never is.
+  const relative = ask.applied ? null : asked.asRelative;
+  // What a document must name for the gate: the relative whose attribute is asked, or the thing whose name is.
+  // "What are Trang's parents called?": a named person's relative. A document must name the relative (beside the
+  // person), and the user's own relation rows do not answer for them.
+  const kinOfNamed = relative || nameOfThing ? null : namedKin(query, names);
+  const required = relative ? [relative.owner] : nameOfThing ? [nameOfThing] : [];
+  return {
+    raw: rawQuery,
+    terms: [...table.terms.values()],
+    names: [...names],
+    oblique: [...names].filter((n) => obliqueName(query, n)),
+    keys,
+    temporal: TEMPORAL.test(query),
+    past: PAST.test(query),
+    list: listAsk,
+    count: COUNT.test(query) && !DURATION.test(query),
+    duration: DURATION.test(query),
+    recent: RECENT.test(query),
+    dateRange: words0.date?.range ?? null,
+    months: words0.months,
+    intents: ask.intents.map((i) => i.name),
+    applied: ask.applied,
+    inference: isInferenceAsk(query),
+    intentKeys: keys.filter((k) => !ask.named.has(k)),
+    changeKeys: ask.changeKeys,
+    profile: ask.profile,
+    rankOnlyKeys: [...(relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : []), ...(nameOfThing ? ['name'] : [])],
+    namedKin: kinOfNamed,
+    requiredTerms: required.flatMap((w) => analyze(w)),
+    requiredWords: required,
+    keyNouns,
+    compounds: QUERY.compounds > 0 ? nounCompounds(query, names, lexicon) : [],
+    followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
+    followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),
+    opinion: words0.stance.length > 0 || isOpinionAsk(query),
+    kinSex: kinSex(query),
+  };
+}
 
+/** The question's own words as terms (query, name or filler), with the coverage shares of the words that frame the ask. */
+function wordTerms(table: TermTable, query: string, names: ReadonlySet<string>, nameTerms: ReadonlySet<string>, lexicon: QueryLexicon | undefined) {
+  const put = (term: string, weight: number, source: TermSource) => table.put(term, weight, source);
+  const capCover = (ts: Iterable<string>, share: number) => table.capCover(ts, share);
+  const terms = table.terms;
   const date = questionDate(query);
   const months = date ? null : questionMonths(query);
   // The words that spell a date are the date's, not the topic's (weighed as filler). A month named
@@ -1312,10 +1382,10 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   capCover(relativeClauseTerms(query), QUERY.circumstanceCover);
   // Only beside a word that names the topic at full weight: "Am I still working weekends?" is about the weekends.
   const circumstances = circumstanceTerms(query, names, frame, lexicon);
-  if ([...terms.values()].some((t) => t.source === 'query' && !circumstances.has(t.term) && (t.cover ?? 1) > QUERY.narrowedCover)) capCover(circumstances, QUERY.circumstanceCover);
+  if (table.topicBeside((t) => circumstances.has(t))) capCover(circumstances, QUERY.circumstanceCover);
   // "What time does gateball start tomorrow?": the time is asked of the activity; the aspect and the occasion noun frame it.
   const schedule = scheduleFrameTerms(query, names, lexicon);
-  if (schedule.length > 0 && [...terms.values()].some((t) => t.source === 'query' && !schedule.includes(t.term) && (t.cover ?? 1) > QUERY.narrowedCover))
+  if (schedule.length > 0 && table.topicBeside((t) => schedule.includes(t)))
     for (const t of schedule) {
       const qt = terms.get(t);
       if (qt && (qt.source === 'query' || qt.source === 'filler')) qt.cover = Math.min(qt.cover ?? 1, QUERY.circumstanceCover);
@@ -1331,6 +1401,11 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const adjuncts = adjunctWords(query, QUERY.adjunctTopic ? new Set([...terms.values()].filter((t) => t.source === 'query' && (t.cover ?? 1) <= QUERY.circumstanceCover).map((t) => t.term)) : new Set());
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
   capCover(adjunctTerms, QUERY.narrowedCover);
+  return { date, months, original, stance, frame, adjuncts, adjunctTerms };
+}
+
+/** The memory keys the question asks for by its words, its head noun, what it possesses, its employer or vehicle ask; their words as key terms. */
+function askedKeys(table: TermTable, query: string, knownNames: ReadonlySet<string>, names: ReadonlySet<string>, adjuncts: ReadonlySet<string>, lexicon: QueryLexicon | undefined) {
   const asking = withoutRelativeClause(query);
   const keys = keysAskedFor(adjuncts.size > 0 ? asking.replace(AT_ADJUNCT, (m, w: string) => (adjuncts.has(w.toLowerCase()) ? ' ' : m)).replace(BACK_HOME, ' ') : asking, lexicon, names);
 
@@ -1360,7 +1435,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   const employer = employerHead(query, subjectHead, lexicon, employing);
   if (employer && !keys.includes('employer')) keys.push('employer');
   // "Which company pays my salary?": the employing predicate is the ask's structure (as "employs me"); the head names the topic.
-  if (employer) capCover(employingPredicate(employing).flatMap((w) => analyze(w)), QUERY.circumstanceCover);
+  if (employer) table.capCover(employingPredicate(employing).flatMap((w) => analyze(w)), QUERY.circumstanceCover);
   // "What do I drive?": the object of a verb of travelling is the vehicle.
   // ...unless the question names what it is, and that is of another kind ("Which horse am I riding?" asks for no vehicle).
   const object0 = verbObject(query, lexicon);
@@ -1370,7 +1445,15 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   // occupation, which their own rows hold (job title, employer); "what did my sister do last weekend?" does not.
   const asRelative = relativeAttribute(query);
   if (asRelative && OCCUPATION_DO.test(query)) for (const k of OCCUPATION_KEYS) if (!keys.includes(k)) keys.push(k);
-  for (const k of keys) for (const t of analyze(k.replace(/_/g, ' '))) put(t, WEIGHTS.key, 'key');
+  for (const k of keys) for (const t of analyze(k.replace(/_/g, ' '))) table.put(t, WEIGHTS.key, 'key');
+  return { keys, nameOfThing, head, keyNouns, subjectHead, employer, object, asRelative };
+}
+
+/**
+ * What kind of ask the question is: its intents (the keys they imply are added to `keys`), applied or not, the kinds of
+ * the user's turns that bear on an applied ask, a profile ask, the keys its head nouns' kinds could change.
+ */
+function askShape(keys: string[], query: string, names: ReadonlySet<string>, lexicon: QueryLexicon | undefined, capCover: (ts: Iterable<string>, share: number) => void) {
   // Intent keys steer the key ranker only (they are not words the answer contains).
   const named = new Set(keys);
   let intents = INTENTS.filter((i) => i.words.test(query));
@@ -1409,9 +1492,18 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
   for (const kind of headKinds) for (const k of KIND_KEYS[kind]?.keys ?? []) if (!keys.includes(k) && !changeKeys.includes(k)) changeKeys.push(k);
   const profile = PROFILE.test(query) || isGenericAsk(query, lexicon && typeof lexicon.hypernyms === 'function' ? (lexicon as Lexicon) : undefined);
   if (profile) for (const k of PROFILE_KEYS) if (!keys.includes(k)) keys.push(k);
+  return { named, intents, applied, domainKinds, changeKeys, profile };
+}
+
+/**
+ * Other words for the question's words: synonyms, chat forms, derivations and shared first senses, members of a rare
+ * category noun or noun pair. Returns whether the question is a list ask (members reach further for one).
+ */
+function expandTerms(table: TermTable, query: string, names: Set<string>, lexicon: QueryLexicon | undefined): boolean {
+  const terms = table.terms;
   for (const w of words(query)) {
     if (names.has(w)) continue;
-    for (const syn of expansionsOf(w)) for (const t of analyze(syn)) put(t, WEIGHTS.synonym, 'synonym');
+    for (const syn of expansionsOf(w)) for (const t of analyze(syn)) table.put(t, WEIGHTS.synonym, 'synonym');
   }
   // Chat forms of the question's words ("favorite" → fave, fav; "pic" → picture, photo): the same
   // word, so they weigh nearly as the word itself and a match covers it in the gate.
@@ -1481,17 +1573,41 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
       if (!qt || qt.source !== 'query' || !(listAsk || plural)) continue;
       addMembers(categoryMembers(lexicon as Lexicon, pair, true, PAIR_MEMBER_CLASSES).filter((m) => (lexicon.commonness?.(m) ?? 0) < BRIDGE_COMMONNESS), qt);
     }
+  return listAsk;
+}
+
+/**
+ * Kind tokens: a named date's date tokens, the kinds of the question's words (not for a relative's attribute), a word
+ * that asks a key of a kind, the vehicle verb's kinds, an employer's kinds, the kinds of the keys asked by a phrase and
+ * of an applied ask's domain. Each stands in for the word it covers.
+ */
+function kindTerms(
+  table: TermTable,
+  query: string,
+  names: ReadonlySet<string>,
+  lexicon: QueryLexicon | undefined,
+  at: {
+    date: ReturnType<typeof questionDate>;
+    original: string[];
+    frame: ReadonlySet<string>;
+    nameTerms: ReadonlySet<string>;
+    adjunctTerms: ReadonlySet<string>;
+    asked: ReturnType<typeof askedKeys>;
+    applied: boolean;
+    named: ReadonlySet<string>;
+    domainKinds: readonly NounKind[];
+  },
+): void {
+  const terms = table.terms;
+  const capCover = (ts: Iterable<string>, share: number) => table.capCover(ts, share);
+  const { date, original, frame, nameTerms, adjunctTerms, applied, named, domainKinds } = at;
+  const { asRelative, object, head, employer, subjectHead } = at.asked;
   // A named date also searches the dates the turns refer to ("yesterday" said the day after).
   if (date) for (const token of rangeTokens(date.range)) terms.set(token, { term: token, weight: WEIGHTS.key, source: 'kind' });
   // Kind words also search the turns' kind features, standing in for the word itself — except for a relative's
   // attribute ("my brother's job"): the kinds of the user's turns are the user's.
   // Not for an applied ask: "gift ideas for my son's birthday" asks for help, and his likes bear on it.
   const relative = applied ? null : asRelative;
-  // What a document must name for the gate: the relative whose attribute is asked, or the thing whose name is.
-  // "What are Trang's parents called?": a named person's relative. A document must name the relative (beside the
-  // person), and the user's own relation rows do not answer for them.
-  const kinOfNamed = relative || nameOfThing ? null : namedKin(query, names);
-  const required = relative ? [relative.owner] : nameOfThing ? [nameOfThing] : [];
   for (const t of relative ? [] : original) {
     if (frame.has(t) || nameTerms.has(t) || adjunctTerms.has(t)) continue;
     for (const kind of KIND_OF_TERM.get(t) ?? []) {
@@ -1529,38 +1645,8 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     const token = kindToken(kind);
     if (!terms.has(token)) terms.set(token, { term: token, weight: WEIGHTS.kind, source: 'kind' });
   }
-  return {
-    raw: rawQuery,
-    terms: [...terms.values()],
-    names: [...names],
-    oblique: [...names].filter((n) => obliqueName(query, n)),
-    keys,
-    temporal: TEMPORAL.test(query),
-    past: PAST.test(query),
-    list: listAsk,
-    count: COUNT.test(query) && !DURATION.test(query),
-    duration: DURATION.test(query),
-    recent: RECENT.test(query),
-    dateRange: date?.range ?? null,
-    months,
-    intents: intents.map((i) => i.name),
-    applied,
-    inference: isInferenceAsk(query),
-    intentKeys: keys.filter((k) => !named.has(k)),
-    changeKeys,
-    profile,
-    rankOnlyKeys: [...(relative ? RELATION_KEYS.filter((k) => keys.includes(k)) : []), ...(nameOfThing ? ['name'] : [])],
-    namedKin: kinOfNamed,
-    requiredTerms: required.flatMap((w) => analyze(w)),
-    requiredWords: required,
-    keyNouns,
-    compounds: QUERY.compounds > 0 ? nounCompounds(query, names, lexicon) : [],
-    followUp: FOLLOW_START.test(query) || ANAPHORA.test(query),
-    followUpByPronoun: !FOLLOW_START.test(query) && ANAPHORA.test(query),
-    opinion: stance.length > 0 || isOpinionAsk(query),
-    kinSex: kinSex(query),
-  };
 }
+
 
 /** Words at most between a named person and their relative for the document to name that relative (QUERY.kinBeside). */
 export const KIN_GAP = 3;

@@ -470,6 +470,80 @@ export function feedbackWeight(maxTokens: number | undefined): number {
   return maxTokens !== undefined && maxTokens >= RETRIEVE.feedbackMinTokens ? Math.max(base, RETRIEVE.feedbackWide) : base;
 }
 
+/**
+ * One retrieval's shared state: the question, the fetched turns and memories, the fused lists and the gate's maps.
+ * The ranking steps below are module-level functions over it (not closures inside `retrieve`): V8 optimizes each step
+ * on its own, so a step that meets a new object shape is deoptimized and recompiled alone, in a few milliseconds of a
+ * compiler thread, where the one 300-line async function cost ~0.3 s of CPU a recompile (docs/recall-architecture.md,
+ * Session 21). A class keeps one object shape for every retrieval.
+ */
+class Gathering {
+  readonly lists: RankedList[] = [];
+  readonly coverage = new Map<string, number>();
+  readonly bm25Of = new Map<string, number>();
+  readonly memById = new Map<string, MemoryRecord>();
+  /** A named person's relative asked about ("Dimas's mum"): named beside the name in a document (QUERY.kinBeside), else null. */
+  readonly kin: { name: string; kin: string } | null;
+
+  constructor(
+    readonly deps: RecallDeps,
+    readonly store: MemoryStore,
+    readonly scope: string,
+    readonly q: AnalyzedQuery,
+    readonly w: TurnWindow,
+    readonly speakers: Set<string>,
+    readonly turnStats: CorpusStats,
+    readonly memStats: CorpusStats,
+    /** The known people the question names (analysed): their documents are where its topic must have been discussed. */
+    readonly personTerms: string[],
+  ) {
+    this.kin = QUERY.kinBeside && q.namedKin && q.requiredWords?.includes(q.namedKin.kin) ? q.namedKin : null;
+  }
+
+  textOf(id: string): string {
+    return this.w.get(id)?.text ?? this.memById.get(id)?.value ?? '';
+  }
+
+  /**
+   * A document counts for the gate only when it holds the terms the question requires ("brother" in "my brother's
+   * job"). The required term names whose attribute is asked, so the document must match another of the question's
+   * words too. A named person's relative is named beside the name in the document, not anywhere in it.
+   */
+  gateCoverage(h: Bm25Hit): number {
+    const q = this.q;
+    const kin = this.kin;
+    return q.requiredTerms.every((t) => h.matched.includes(t)) && (q.requiredTerms.length === 0 || h.matched.some((t) => !q.requiredTerms.includes(t))) && (!kin || kinBeside(this.textOf(h.id), kin.name, kin.kin)) ? h.coverage : 0;
+  }
+
+  note(key: string, h: Bm25Hit): void {
+    this.coverage.set(key, Math.max(this.coverage.get(key) ?? 0, this.gateCoverage(h)));
+    this.bm25Of.set(key, Math.max(this.bm25Of.get(key) ?? 0, h.score));
+  }
+
+  addMemories(ms: MemoryRecord[]): void {
+    for (const m of ms) this.memById.set(m.id, m);
+  }
+
+  async fetchMemories(ids: string[]): Promise<void> {
+    const missing = [...new Set(ids)].filter((id) => !this.memById.has(id));
+    if (missing.length > 0) this.addMemories(await this.store.getMemories(this.scope, missing));
+  }
+
+  /** BM25 over turns for a term list, with the window fetched for the best hits. */
+  async turnRanker(terms: QueryTerm[], qa: AnalyzedQuery): Promise<{ set: LexicalSet; hits: Bm25Hit[] }> {
+    const set = await lexical(this.store, this.scope, 'turn', terms.map((t) => t.term), true, RETRIEVE.lexicalLimit, this.personTerms);
+    // Scored once: the best hits pick the window, and the same hits are then smoothed over it.
+    const raw = bm25Score(set.docs, this.turnStats, terms, set.df);
+    await fetchWindow(this.store, this.scope, this.w, raw.slice(0, Math.min(RETRIEVE.listLimit, RETRIEVE.smoothTop)).map((h) => h.id));
+    return { set, hits: rankTurns(raw, qa, this.w, this.speakers) };
+  }
+}
+
+/** Ranked items of hits under a key prefix ("turn:", "memory:"). */
+function itemsOf(prefix: string, hits: readonly Bm25Hit[]): Array<{ key: string; score: number }> {
+  return hits.map((h) => ({ key: `${prefix}${h.id}`, score: h.score }));
+}
+
 export async function retrieve(deps: RecallDeps, scope: string, query: string, opts: RetrieveOptions): Promise<Retrieved> {
   const store = deps.store;
   const [turnStats, memStatsAll, names] = await Promise.all([store.corpusStats(scope, 'turn'), store.corpusStats(scope, 'memory'), store.scopeNames(scope)]);
@@ -481,44 +555,15 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const empty = { query: q, candidates: [], turns: w, speakers, known, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false, entityCoverage: 0, personCorpus: 0, personTopic: false, personMissing: [], unsupportedTopic: null };
   if (termList.length === 0) return empty;
 
-  const lists: RankedList[] = [];
-  const coverage = new Map<string, number>();
-  const bm25Of = new Map<string, number>();
-  // A document counts for the gate only when it holds the terms the question requires ("brother" in "my brother's job").
-  // The required term names whose attribute is asked, so the document must match another of the question's words too.
-  // A named person's relative ("Dimas's mum") is named beside the name in the document, not anywhere in it (QUERY.kinBeside).
-  const kin = QUERY.kinBeside && q.namedKin && q.requiredWords?.includes(q.namedKin.kin) ? q.namedKin : null;
-  const textOf = (id: string) => w.get(id)?.text ?? memById.get(id)?.value ?? '';
-  const gateCoverage = (h: Bm25Hit) => (q.requiredTerms.every((t) => h.matched.includes(t)) && (q.requiredTerms.length === 0 || h.matched.some((t) => !q.requiredTerms.includes(t))) && (!kin || kinBeside(textOf(h.id), kin.name, kin.kin)) ? h.coverage : 0);
-  const note = (key: string, h: Bm25Hit) => {
-    coverage.set(key, Math.max(coverage.get(key) ?? 0, gateCoverage(h)));
-    bm25Of.set(key, Math.max(bm25Of.get(key) ?? 0, h.score));
-  };
-  const memById = new Map<string, MemoryRecord>();
-  const addMemories = (ms: MemoryRecord[]) => {
-    for (const m of ms) memById.set(m.id, m);
-  };
-  const fetchMemories = async (ids: string[]) => {
-    const missing = [...new Set(ids)].filter((id) => !memById.has(id));
-    if (missing.length > 0) addMemories(await store.getMemories(scope, missing));
-  };
   // Memory BM25 ranks the active rows (history too when the question asks about the past).
   const memStats: CorpusStats = q.past ? { count: memStatsAll.count, totalTerms: memStatsAll.totalTerms } : (memStatsAll.active ?? { count: memStatsAll.count, totalTerms: memStatsAll.totalTerms });
-  /** BM25 over turns for a term list, with the window fetched for the best hits. */
-  const turnRanker = async (terms: QueryTerm[], qa: AnalyzedQuery) => {
-    const set = await lexical(store, scope, 'turn', terms.map((t) => t.term), true, RETRIEVE.lexicalLimit, personTerms);
-    // Scored once: the best hits pick the window, and the same hits are then smoothed over it.
-    const raw = bm25Score(set.docs, turnStats, terms, set.df);
-    await fetchWindow(store, scope, w, raw.slice(0, Math.min(RETRIEVE.listLimit, RETRIEVE.smoothTop)).map((h) => h.id));
-    return { set, hits: rankTurns(raw, qa, w, speakers) };
-  };
-
   // BM25 over turns.
   // A speaker's name is in every one of their turns ("Caroline: …"): the speaker prior carries
   // it, so it is not a lexical term for turns (that would make half the scope a candidate).
   const speakerTerms = new Set(q.names.filter((n) => speakers.has(n)).flatMap((n) => analyze(n)));
   // The known people the question names: their documents are where its topic must have been discussed (RECALL.personSupport).
   const personTerms = [...new Set(q.names.filter((n) => known.has(n)).flatMap((n) => analyze(n)))];
+  const g = new Gathering(deps, store, scope, q, w, speakers, turnStats, memStats, personTerms);
   const turnTerms = RETRIEVE.speakerNamesAsPrior ? q.terms.filter((t) => !(t.source === 'name' && speakerTerms.has(t.term))) : q.terms;
   // The date window and key lookups depend on the question alone: asked together with the
   // lexical reads (one round trip fewer each on a networked store), used where they rank below.
@@ -527,240 +572,280 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const eventKeys = new Set([...[...intentKeys].filter((k) => k.startsWith('event_')), ...(q.past ? factKeys.flatMap((k) => HISTORY_EVENTS[k] ?? []) : [])]);
   const keyRowsRead = factKeys.length > 0 ? early(store.memoriesByKeys(scope, { keys: [...new Set([...factKeys, ...eventKeys])], includeInactive: q.past }, RETRIEVE.keyRows)) : null;
   const datedRead = q.dateRange ? early(Promise.all([store.turnsBetween(scope, q.dateRange.from, slackEnd(q.dateRange.to), RETRIEVE.dateRows), store.eventsBetween(scope, q.dateRange.from, slackEnd(q.dateRange.to), RETRIEVE.eventRows)])) : null;
-  const [{ set: tSet, hits: tHits }, mSet] = await Promise.all([turnRanker(turnTerms, q), lexical(store, scope, 'memory', termList, q.past, RETRIEVE.memoryLexicalLimit, personTerms)]);
+  const [{ set: tSet, hits: tHits }, mSet] = await Promise.all([g.turnRanker(turnTerms, q), lexical(store, scope, 'memory', termList, q.past, RETRIEVE.memoryLexicalLimit, personTerms)]);
   // One key string per hit, shared by the gate's maps and the fused list (each new string is hashed on its first lookup).
-  const tItems = tHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `turn:${h.id}`, score: h.score }));
-  tItems.forEach((it, i) => note(it.key, tHits[i]!));
-  // An applied ask ("what should I cook tonight?") is answered by what bears on it: a turn of the
-  // user's whose kind features fit the ask (a food, an illness) is relevant whatever else the ask says.
-  if (q.intents.length > 0 && RETRIEVE.appliedKindCoverage > 0 && (q.applied || !RETRIEVE.appliedKindNeedsApplied)) {
-    const kinds = new Set(q.terms.filter((t) => t.source === 'kind').map((t) => t.term));
-    const byKind = new Set(tSet.docs.filter((d) => d.tokens.some((t) => kinds.has(t))).map((d) => d.id));
-    for (const h of tHits) if (byKind.has(h.id)) coverage.set(`turn:${h.id}`, Math.max(coverage.get(`turn:${h.id}`) ?? 0, RETRIEVE.appliedKindCoverage));
-  }
-  lists.push({ ranker: 'bm25_turn', weight: RETRIEVE.weights.bm25_turn, items: tItems });
+  const tItems = itemsOf('turn:', tHits.slice(0, RETRIEVE.listLimit));
+  for (let i = 0; i < tItems.length; i++) g.note(tItems[i]!.key, tHits[i]!);
+  appliedKindCoverage(g, tSet, tHits);
+  g.lists.push({ ranker: 'bm25_turn', weight: RETRIEVE.weights.bm25_turn, items: tItems });
 
   // BM25 over memories (active; history too when the question asks about the past).
   const mHits = bm25Score(mSet.docs, memStats, q.terms, mSet.df);
-  const mItems = mHits.slice(0, RETRIEVE.listLimit).map((h) => ({ key: `memory:${h.id}`, score: h.score }));
-  mItems.forEach((it, i) => note(it.key, mHits[i]!));
-  lists.push({ ranker: 'bm25_memory', weight: RETRIEVE.weights.bm25_memory, items: mItems });
+  const mItems = itemsOf('memory:', mHits.slice(0, RETRIEVE.listLimit));
+  for (let i = 0; i < mItems.length; i++) g.note(mItems[i]!.key, mHits[i]!);
+  g.lists.push({ ranker: 'bm25_memory', weight: RETRIEVE.weights.bm25_memory, items: mItems });
 
-  // Recency: for "recently / latest / now" questions, the matching turns newest first.
-  if (q.recent && RETRIEVE.weights.recency > 0) {
-    const matched = tHits.filter((h) => h.coverage > 0).slice(0, RETRIEVE.listLimit);
-    const newest = matched.map((h) => w.get(h.id)!).filter(Boolean).sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.seq - a.seq);
-    lists.push({ ranker: 'recency', weight: RETRIEVE.weights.recency, items: newest.slice(0, 50).map((t) => ({ key: `turn:${t.id}`, score: Date.parse(t.timestamp) / 1000 })) });
+  recencyRanker(g, tHits);
+  if (datedRead) dateRanker(g, tHits, await datedRead);
+  if (keyRowsRead) keyRankers(g, factKeys, intentKeys, eventKeys, await keyRowsRead);
+  const qTerms = new Set(termList);
+  await bridgeRanker(g, tHits, mHits, qTerms);
+  await feedbackRanker(g, tHits, qTerms, feedbackWeight(opts.maxTokens));
+  const usedVectors = deps.embedder ? await vectorRankers(g, query) : false;
+  if (deps.planner) await plannerRankers(g, query, known);
+
+  const candidates = await fusedCandidates(g, turnTerms);
+  let bestCoverage = 0;
+  for (const v of g.coverage.values()) bestCoverage = Math.max(bestCoverage, v);
+  const gate = gateMeasures(g, { tSet, mSet, tHits, mHits, speakerTerms, turnQueried: candidates.turnQueried, extraDf: candidates.extraDf });
+  return { ...empty, candidates: applyFeatures(candidates.list, { query: q, speakers, topSessions: FEATURE_WEIGHTS.sameSession && sessionAsk(q) ? topSessionsOf(candidates.list) : undefined, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, usedVectors, ...gate };
+}
+
+/**
+ * An applied ask ("what should I cook tonight?") is answered by what bears on it: a turn of the user's whose kind
+ * features fit the ask (a food, an illness) is relevant whatever else the ask says.
+ */
+function appliedKindCoverage(g: Gathering, tSet: LexicalSet, tHits: readonly Bm25Hit[]): void {
+  const q = g.q;
+  if (!(q.intents.length > 0 && RETRIEVE.appliedKindCoverage > 0 && (q.applied || !RETRIEVE.appliedKindNeedsApplied))) return;
+  const kinds = new Set(q.terms.filter((t) => t.source === 'kind').map((t) => t.term));
+  const byKind = new Set(tSet.docs.filter((d) => d.tokens.some((t) => kinds.has(t))).map((d) => d.id));
+  for (const h of tHits) if (byKind.has(h.id)) g.coverage.set(`turn:${h.id}`, Math.max(g.coverage.get(`turn:${h.id}`) ?? 0, RETRIEVE.appliedKindCoverage));
+}
+
+/** Recency: for "recently / latest / now" questions, the matching turns newest first. */
+function recencyRanker(g: Gathering, tHits: readonly Bm25Hit[]): void {
+  if (!(g.q.recent && RETRIEVE.weights.recency > 0)) return;
+  const matched = tHits.filter((h) => h.coverage > 0).slice(0, RETRIEVE.listLimit);
+  const newest = matched.map((h) => g.w.get(h.id)!).filter(Boolean).sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.seq - a.seq);
+  g.lists.push({ ranker: 'recency', weight: RETRIEVE.weights.recency, items: newest.slice(0, 50).map((t) => ({ key: `turn:${t.id}`, score: Date.parse(t.timestamp) / 1000 })) });
+}
+
+/** Date match: the turns (and event memories) of the date the question names. */
+function dateRanker(g: Gathering, tHits: readonly Bm25Hit[], [dated, events]: [TurnRecord[], MemoryRecord[]]): void {
+  const q = g.q;
+  const w = g.w;
+  const range = q.dateRange!;
+  w.add(dated);
+  g.addMemories(events);
+  const named = new Set(q.names.filter((n) => g.speakers.has(n)));
+  // BM25 first, then the named speaker's turns (a tiny bonus keeps them apart in the fusion).
+  const bm = new Map(tHits.map((h) => [h.id, h.score]));
+  const pool = new Map(dated.map((t) => [t.id, t]));
+  for (const h of tHits) {
+    const t = w.get(h.id);
+    if (t && inDates(t, range)) pool.set(t.id, t);
   }
+  const score = new Map([...pool.values()].map((t) => [t.id, (bm.get(t.id) ?? 0) + (w.speakers(t).some((x) => named.has(x)) ? 1e-6 : 0)]));
+  const inDate = [...pool.values()].sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
+  const items = [...events.filter((m) => m.status !== 'deleted' && m.type === 'event').map((m) => ({ key: `memory:${m.id}`, score: 1 })), ...inDate.slice(0, 60).map((t) => ({ key: `turn:${t.id}`, score: score.get(t.id) ?? 0 }))];
+  if (items.length > 0) g.lists.push({ ranker: 'date', weight: RETRIEVE.weights.date, items });
+  // What was said on the date the question names is what it asks about (relevance gate).
+  if (q.terms.every((t) => t.source !== 'query')) for (const it of items) g.coverage.set(it.key, 1);
+}
 
-  // Date match: the turns (and event memories) of the date the question names.
-  if (q.dateRange) {
-    const range = q.dateRange;
-    const [dated, events] = await datedRead!;
-    w.add(dated);
-    addMemories(events);
-    const named = new Set(q.names.filter((n) => speakers.has(n)));
-    // BM25 first, then the named speaker's turns (a tiny bonus keeps them apart in the fusion).
-    const bm = new Map(tHits.map((h) => [h.id, h.score]));
-    const pool = new Map(dated.map((t) => [t.id, t]));
-    for (const h of tHits) {
-      const t = w.get(h.id);
-      if (t && inDates(t, range)) pool.set(t.id, t);
+/**
+ * Key/subject match: memories whose key the question asks for, about the person it names.
+ * Events are left out: "when" asks about every event, so the event key says nothing — except
+ * the event kinds an intent asks for (a trip for travel plans) and, for "before / used to"
+ * questions, the events that end or start a fact (a job loss for "where did she work before").
+ */
+function keyRankers(g: Gathering, factKeys: readonly string[], intentKeys: ReadonlySet<string>, eventKeys: ReadonlySet<string>, rows: MemoryRecord[]): void {
+  const q = g.q;
+  const deps = g.deps;
+  const names = new Set(q.names);
+  const active = INTENTS.filter((i) => q.intents.includes(i.name));
+  const keyOf = (m: MemoryRecord) => factKeys.find((k) => m.key === k || m.key.startsWith(`${k}_`));
+  const wanted = (m: MemoryRecord) => {
+    if (m.type === 'event') return eventKeys.has(m.key);
+    const k = keyOf(m);
+    if (!k || (!RETRIEVE.intents && q.intentKeys.includes(k))) return false;
+    // An intent's like/dislike must be about the intent's domain ("dislike: spicy food").
+    if (intentKeys.has(k) && (k === 'like' || k === 'dislike') && !active.some((i) => i.keys.includes(k) && (!i.values || i.values.test(m.value)))) return false;
+    return true;
+  };
+  g.addMemories(rows);
+  const keyed = rows.filter((m) => m.status !== 'deleted' && (m.active || q.past) && wanted(m) && (names.size === 0 || m.subject === 'user' || subjectNames(m.subject).some((n) => names.has(n))));
+  const implied0 = (m: MemoryRecord) => (m.type !== 'event' && intentKeys.has(keyOf(m) ?? '') ? 1 : 0);
+  keyed.sort((a, b) => implied0(a) - implied0(b) || Number(b.active) - Number(a.active) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt) || a.createdAt.localeCompare(b.createdAt));
+  const top = keyed.slice(0, q.profile ? RETRIEVE.keyLimit * 3 : RETRIEVE.keyLimit);
+  // A memory holding exactly the key asked for, about the person asked about, answers the
+  // question — except a generic like/dislike when the question names a topic it does not
+  // mention ("favourite football team" is not answered by "like: jazz records").
+  const topics = q.terms.filter((t) => t.source === 'query' && !PREFERENCE_WORDS.has(t.term)).map((t) => t.term);
+  // The question's own words behind those topics, for the lexicon ("music" is what "jazz records" are a kind of).
+  let topicWordsMemo: string[] | undefined;
+  const topicWords = () => (topicWordsMemo ??= (q.raw.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []).filter((w) => analyze(w).some((t) => topics.includes(t))));
+  const generic = (m: MemoryRecord) => (m.key === 'like' || m.key === 'dislike' || m.key.startsWith('favorite_')) && !intentKeys.has(m.key) && !intentKeys.has(keyOf(m) ?? '');
+  const byIntent = (m: MemoryRecord) => m.type !== 'event' && intentKeys.has(keyOf(m) ?? '');
+  const covering = new Set(active.filter((i) => i.covers).flatMap((i) => i.keys));
+  for (const m of top) {
+    // A key only the ask's intent implies (the job for "What's my salary?") answers an applied,
+    // inference or generic ask ("help me with my cover letter", "would she like this book?",
+    // "what do you know about me?"), not a question about a fact never discussed.
+    if (RETRIEVE.intentKeyNeedsApplied && byIntent(m) && !q.applied && !q.inference && !q.profile && !covering.has(keyOf(m) ?? '')) continue;
+    // Whose facts bear on an ask that names no one: the user's. In a scope of named speakers (no one is "the user")
+    // an unnamed ask ("Draft a cover letter…") is not answered by whichever speaker's job or allergy is stored.
+    if (byIntent(m) && names.size === 0 && m.subject !== 'user') continue;
+    // The relative's row for "my brother's job" ranks but does not answer it.
+    if (q.rankOnlyKeys.includes(keyOf(m) ?? '')) continue;
+    // A relation row of the other sex does not answer for the kin asked about ("parent: mum" for "what's my dad called?").
+    if (RETRIEVE.kinConflict && RELATION_ROW_KEYS.has(keyOf(m) ?? '') && kinConflict(q, `${m.subject} ${m.value}`)) continue;
+    // A key row answers for the thing the question requires only when it names it ("pet: rabbit called Mochi" for our rabbit's name).
+    // The relative's own row answers for them ("brother tom · job title: nurse" for my brother's job).
+    if (q.requiredTerms.length > 0 && !q.requiredTerms.every((t) => analyze(`${m.subject} ${m.key.replace(/_/g, ' ')} ${m.value}`).includes(t)) && !valueIsKindOf(deps.lexicon, m.value, q.requiredWords)) continue;
+    // A key asked by a possessed noun ("my hound" → pet) answers with a row of that kind of thing only ("dog", not "cat").
+    // The key's own word ("my pet") is every row of it.
+    const nouns = q.keyNouns?.[keyOf(m) ?? '']?.filter((w) => !analyze(m.key.replace(/_/g, ' ')).includes(analyze(w)[0] ?? w));
+    if (nouns && nouns.length > 0 && !valueIsKindOf(deps.lexicon, m.value, nouns)) continue;
+    if (generic(m) && topics.length > 0) {
+      const about = new Set(analyze(`${m.key.replace(/^(favorite|like|dislike)_?/, '').replace(/_/g, ' ')} ${m.value}`));
+      if (!topics.some((t) => about.has(t)) && !valueWordOfKind(deps.lexicon, m.value, topicWords())) continue;
     }
-    const score = new Map([...pool.values()].map((t) => [t.id, (bm.get(t.id) ?? 0) + (w.speakers(t).some((x) => named.has(x)) ? 1e-6 : 0)]));
-    const inDate = [...pool.values()].sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
-    const items = [...events.filter((m) => m.status !== 'deleted' && m.type === 'event').map((m) => ({ key: `memory:${m.id}`, score: 1 })), ...inDate.slice(0, 60).map((t) => ({ key: `turn:${t.id}`, score: score.get(t.id) ?? 0 }))];
-    if (items.length > 0) lists.push({ ranker: 'date', weight: RETRIEVE.weights.date, items });
-    // What was said on the date the question names is what it asks about (relevance gate).
-    if (q.terms.every((t) => t.source !== 'query')) for (const it of items) coverage.set(it.key, 1);
+    g.coverage.set(`memory:${m.id}`, 1);
   }
+  // Keys the question names rank as key_memory; keys only its intent implies (diet for a
+  // recipe) rank lower (intent_memory): they personalise the answer rather than being it.
+  const asked = top.filter((m) => !byIntent(m));
+  const implied = top.filter(byIntent);
+  if (asked.length > 0) g.lists.push({ ranker: 'key_memory', weight: RETRIEVE.weights.key_memory, items: asked.map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
+  if (implied.length > 0) g.lists.push({ ranker: 'intent_memory', weight: RETRIEVE.weights.intent_memory, items: implied.map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
+}
 
-  // Key/subject match: memories whose key the question asks for, about the person it names.
-  // Events are left out: "when" asks about every event, so the event key says nothing — except
-  // the event kinds an intent asks for (a trip for travel plans) and, for "before / used to"
-  // questions, the events that end or start a fact (a job loss for "where did she work before").
-  if (factKeys.length > 0) {
-    const names = new Set(q.names);
-    const active = INTENTS.filter((i) => q.intents.includes(i.name));
-    const keyOf = (m: MemoryRecord) => factKeys.find((k) => m.key === k || m.key.startsWith(`${k}_`));
-    const wanted = (m: MemoryRecord) => {
-      if (m.type === 'event') return eventKeys.has(m.key);
-      const k = keyOf(m);
-      if (!k || (!RETRIEVE.intents && q.intentKeys.includes(k))) return false;
-      // An intent's like/dislike must be about the intent's domain ("dislike: spicy food").
-      if (intentKeys.has(k) && (k === 'like' || k === 'dislike') && !active.some((i) => i.keys.includes(k) && (!i.values || i.values.test(m.value)))) return false;
-      return true;
-    };
-    const rows = await keyRowsRead!;
-    addMemories(rows);
-    const keyed = rows.filter((m) => m.status !== 'deleted' && (m.active || q.past) && wanted(m) && (names.size === 0 || m.subject === 'user' || subjectNames(m.subject).some((n) => names.has(n))));
-    const implied0 = (m: MemoryRecord) => (m.type !== 'event' && intentKeys.has(keyOf(m) ?? '') ? 1 : 0);
-    keyed.sort((a, b) => implied0(a) - implied0(b) || Number(b.active) - Number(a.active) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt) || a.createdAt.localeCompare(b.createdAt));
-    const top = keyed.slice(0, q.profile ? RETRIEVE.keyLimit * 3 : RETRIEVE.keyLimit);
-    // A memory holding exactly the key asked for, about the person asked about, answers the
-    // question — except a generic like/dislike when the question names a topic it does not
-    // mention ("favourite football team" is not answered by "like: jazz records").
-    const topics = q.terms.filter((t) => t.source === 'query' && !PREFERENCE_WORDS.has(t.term)).map((t) => t.term);
-    // The question's own words behind those topics, for the lexicon ("music" is what "jazz records" are a kind of).
-    let topicWordsMemo: string[] | undefined;
-    const topicWords = () => (topicWordsMemo ??= (q.raw.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []).filter((w) => analyze(w).some((t) => topics.includes(t))));
-    const generic = (m: MemoryRecord) => (m.key === 'like' || m.key === 'dislike' || m.key.startsWith('favorite_')) && !intentKeys.has(m.key) && !intentKeys.has(keyOf(m) ?? '');
-    const byIntent = (m: MemoryRecord) => m.type !== 'event' && intentKeys.has(keyOf(m) ?? '');
-    const covering = new Set(active.filter((i) => i.covers).flatMap((i) => i.keys));
-    for (const m of top) {
-      // A key only the ask's intent implies (the job for "What's my salary?") answers an applied,
-      // inference or generic ask ("help me with my cover letter", "would she like this book?",
-      // "what do you know about me?"), not a question about a fact never discussed.
-      if (RETRIEVE.intentKeyNeedsApplied && byIntent(m) && !q.applied && !q.inference && !q.profile && !covering.has(keyOf(m) ?? '')) continue;
-      // Whose facts bear on an ask that names no one: the user's. In a scope of named speakers (no one is "the user")
-      // an unnamed ask ("Draft a cover letter…") is not answered by whichever speaker's job or allergy is stored.
-      if (byIntent(m) && names.size === 0 && m.subject !== 'user') continue;
-      // The relative's row for "my brother's job" ranks but does not answer it.
-      if (q.rankOnlyKeys.includes(keyOf(m) ?? '')) continue;
-      // A relation row of the other sex does not answer for the kin asked about ("parent: mum" for "what's my dad called?").
-      if (RETRIEVE.kinConflict && RELATION_ROW_KEYS.has(keyOf(m) ?? '') && kinConflict(q, `${m.subject} ${m.value}`)) continue;
-      // A key row answers for the thing the question requires only when it names it ("pet: rabbit called Mochi" for our rabbit's name).
-      // The relative's own row answers for them ("brother tom · job title: nurse" for my brother's job).
-      if (q.requiredTerms.length > 0 && !q.requiredTerms.every((t) => analyze(`${m.subject} ${m.key.replace(/_/g, ' ')} ${m.value}`).includes(t)) && !valueIsKindOf(deps.lexicon, m.value, q.requiredWords)) continue;
-      // A key asked by a possessed noun ("my hound" → pet) answers with a row of that kind of thing only ("dog", not "cat").
-      // The key's own word ("my pet") is every row of it.
-      const nouns = q.keyNouns?.[keyOf(m) ?? '']?.filter((w) => !analyze(m.key.replace(/_/g, ' ')).includes(analyze(w)[0] ?? w));
-      if (nouns && nouns.length > 0 && !valueIsKindOf(deps.lexicon, m.value, nouns)) continue;
-      if (generic(m) && topics.length > 0) {
-        const about = new Set(analyze(`${m.key.replace(/^(favorite|like|dislike)_?/, '').replace(/_/g, ' ')} ${m.value}`));
-        if (!topics.some((t) => about.has(t)) && !valueWordOfKind(deps.lexicon, m.value, topicWords())) continue;
-      }
-      coverage.set(`memory:${m.id}`, 1);
-    }
-    // Keys the question names rank as key_memory; keys only its intent implies (diet for a
-    // recipe) rank lower (intent_memory): they personalise the answer rather than being it.
-    const asked = top.filter((m) => !byIntent(m));
-    const implied = top.filter(byIntent);
-    if (asked.length > 0) lists.push({ ranker: 'key_memory', weight: RETRIEVE.weights.key_memory, items: asked.map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
-    if (implied.length > 0) lists.push({ ranker: 'intent_memory', weight: RETRIEVE.weights.intent_memory, items: implied.map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
-  }
-
-  // Entity bridging: proper nouns of the best hits become a second, lower-weighted hop.
-  await fetchMemories(mHits.slice(0, RETRIEVE.bridgeFrom).map((h) => h.id));
-  const exclude = new Set([...q.names, ...speakers]);
+/** Entity bridging: proper nouns of the best hits become a second, lower-weighted hop. */
+async function bridgeRanker(g: Gathering, tHits: readonly Bm25Hit[], mHits: readonly Bm25Hit[], qTerms: ReadonlySet<string>): Promise<void> {
+  const q = g.q;
+  await g.fetchMemories(mHits.slice(0, RETRIEVE.bridgeFrom).map((h) => h.id));
+  const exclude = new Set([...q.names, ...g.speakers]);
   const bridgeText: string[] = [];
   for (const h of tHits.slice(0, RETRIEVE.bridgeFrom)) {
-    const t = w.get(h.id);
+    const t = g.w.get(h.id);
     if (t) bridgeText.push(t.messages.map((m) => m.content).join(' '));
   }
   for (const h of mHits.slice(0, RETRIEVE.bridgeFrom)) {
-    const m = memById.get(h.id);
+    const m = g.memById.get(h.id);
     if (m) bridgeText.push(`x ${m.value}`);
   }
-  const qTerms = new Set(termList);
   const bridgeTerms = [...new Set(bridgeText.flatMap((t) => properNouns(t, exclude)).flatMap((x) => analyze(x)))].filter((t) => !qTerms.has(t));
-  if (bridgeTerms.length > 0) {
-    const bt: QueryTerm[] = bridgeTerms.map((term) => ({ term, weight: 1, source: 'feedback' }));
-    const [bSet, bmSet] = await Promise.all([lexical(store, scope, 'turn', bridgeTerms, true, RETRIEVE.bridgeLimit), lexical(store, scope, 'memory', bridgeTerms, q.past, RETRIEVE.bridgeLimit)]);
-    const bHits = bm25Score(bSet.docs, turnStats, bt, bSet.df);
-    const bmHits = bm25Score(bmSet.docs, memStats, bt, bmSet.df);
-    const items = [...bHits.map((h) => ({ key: `turn:${h.id}`, score: h.score })), ...bmHits.map((h) => ({ key: `memory:${h.id}`, score: h.score }))].sort((a, b) => b.score - a.score);
-    lists.push({ ranker: 'bridge', weight: RETRIEVE.weights.bridge, items: items.slice(0, RETRIEVE.bridgeItems) });
-  }
+  if (bridgeTerms.length === 0) return;
+  const bt: QueryTerm[] = bridgeTerms.map((term) => ({ term, weight: 1, source: 'feedback' }));
+  const [bSet, bmSet] = await Promise.all([lexical(g.store, g.scope, 'turn', bridgeTerms, true, RETRIEVE.bridgeLimit), lexical(g.store, g.scope, 'memory', bridgeTerms, q.past, RETRIEVE.bridgeLimit)]);
+  const bHits = bm25Score(bSet.docs, g.turnStats, bt, bSet.df);
+  const bmHits = bm25Score(bmSet.docs, g.memStats, bt, bmSet.df);
+  const items = [...itemsOf('turn:', bHits), ...itemsOf('memory:', bmHits)].sort((a, b) => b.score - a.score);
+  g.lists.push({ ranker: 'bridge', weight: RETRIEVE.weights.bridge, items: items.slice(0, RETRIEVE.bridgeItems) });
+}
 
-  // Pseudo-relevance feedback: the most distinctive terms of the best turns as one more ranker.
-  const fbWeight = feedbackWeight(opts.maxTokens);
-  if (fbWeight > 0 && tHits.length > 0) {
-    const N = Math.max(1, turnStats.count);
-    const best = tHits.slice(0, RETRIEVE.feedbackDocs).map((h) => w.get(h.id)).filter((t): t is TurnRecord => !!t);
-    const cand = [...new Set(best.flatMap((d) => d.terms.split(' ')))].filter((t) => t && !qTerms.has(t));
-    const df = cand.length > 0 ? await store.termFrequencies(scope, 'turn', cand) : {};
-    const tw = new Map<string, number>();
-    for (const d of best) {
-      for (const t of new Set(d.terms.split(' '))) {
-        if (!t || qTerms.has(t) || (df[t] ?? 0) < 2) continue;
-        tw.set(t, (tw.get(t) ?? 0) + idf(N, df[t]));
-      }
-    }
-    const fb = [...tw].sort((a, b) => b[1] - a[1]).slice(0, RETRIEVE.feedbackTerms).map(([term]) => ({ term, weight: 1, source: 'feedback' as const }));
-    if (fb.length > 0) {
-      const fSet = await lexical(store, scope, 'turn', fb.map((t) => t.term), true, RETRIEVE.feedbackLimit);
-      const fHits = bm25Score(fSet.docs, turnStats, fb, fSet.df);
-      lists.push({ ranker: 'feedback', weight: fbWeight, items: fHits.slice(0, 100).map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
+/** Pseudo-relevance feedback: the most distinctive terms of the best turns as one more ranker. */
+async function feedbackRanker(g: Gathering, tHits: readonly Bm25Hit[], qTerms: ReadonlySet<string>, fbWeight: number): Promise<void> {
+  if (!(fbWeight > 0 && tHits.length > 0)) return;
+  const N = Math.max(1, g.turnStats.count);
+  const best = tHits.slice(0, RETRIEVE.feedbackDocs).map((h) => g.w.get(h.id)).filter((t): t is TurnRecord => !!t);
+  const cand = [...new Set(best.flatMap((d) => d.terms.split(' ')))].filter((t) => t && !qTerms.has(t));
+  const df = cand.length > 0 ? await g.store.termFrequencies(g.scope, 'turn', cand) : {};
+  const tw = new Map<string, number>();
+  for (const d of best) {
+    for (const t of new Set(d.terms.split(' '))) {
+      if (!t || qTerms.has(t) || (df[t] ?? 0) < 2) continue;
+      tw.set(t, (tw.get(t) ?? 0) + idf(N, df[t]));
     }
   }
+  const fb = [...tw].sort((a, b) => b[1] - a[1]).slice(0, RETRIEVE.feedbackTerms).map(([term]) => ({ term, weight: 1, source: 'feedback' as const }));
+  if (fb.length === 0) return;
+  const fSet = await lexical(g.store, g.scope, 'turn', fb.map((t) => t.term), true, RETRIEVE.feedbackLimit);
+  const fHits = bm25Score(fSet.docs, g.turnStats, fb, fSet.df);
+  g.lists.push({ ranker: 'feedback', weight: fbWeight, items: itemsOf('turn:', fHits.slice(0, 100)) });
+}
 
-  // Vector similarity when an embedder is configured.
-  let usedVectors = false;
-  if (deps.embedder) {
-    try {
-      const [v] = await deps.embedder.embed([query]);
-      if (v && v.length > 0) {
-        const [vt, vm] = await Promise.all([
-          store.vectorSearch(scope, 'turn', deps.embedder.model, v, RETRIEVE.vectorLimit),
-          store.vectorSearch(scope, 'memory', deps.embedder.model, v, RETRIEVE.vectorLimit),
-        ]);
-        await fetchMemories(vm.map((h) => h.id));
-        const activeOrPast = (id: string) => {
-          const m = memById.get(id);
-          return !!m && m.status !== 'deleted' && (m.active || q.past);
-        };
-        lists.push({ ranker: 'vector_turn', weight: RETRIEVE.weights.vector_turn, items: vt.map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
-        lists.push({ ranker: 'vector_memory', weight: RETRIEVE.weights.vector_memory, items: vm.filter((h) => activeOrPast(h.id)).map((h) => ({ key: `memory:${h.id}`, score: h.score })) });
-        usedVectors = vt.length + vm.length > 0;
-      }
-    } catch (err) {
-      deps.logger.warn({ err: errorSummary(err), model: deps.embedder.model }, 'query embedding failed; recall continues lexically');
-    }
+/** Vector similarity when an embedder is configured; true when a vector ranker contributed. */
+async function vectorRankers(g: Gathering, query: string): Promise<boolean> {
+  const embedder = g.deps.embedder!;
+  try {
+    const [v] = await embedder.embed([query]);
+    if (!v || v.length === 0) return false;
+    const [vt, vm] = await Promise.all([g.store.vectorSearch(g.scope, 'turn', embedder.model, v, RETRIEVE.vectorLimit), g.store.vectorSearch(g.scope, 'memory', embedder.model, v, RETRIEVE.vectorLimit)]);
+    await g.fetchMemories(vm.map((h) => h.id));
+    const activeOrPast = (id: string) => {
+      const m = g.memById.get(id);
+      return !!m && m.status !== 'deleted' && (m.active || g.q.past);
+    };
+    g.lists.push({ ranker: 'vector_turn', weight: RETRIEVE.weights.vector_turn, items: vt.map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
+    g.lists.push({ ranker: 'vector_memory', weight: RETRIEVE.weights.vector_memory, items: vm.filter((h) => activeOrPast(h.id)).map((h) => ({ key: `memory:${h.id}`, score: h.score })) });
+    return vt.length + vm.length > 0;
+  } catch (err) {
+    g.deps.logger.warn({ err: errorSummary(err), model: embedder.model }, 'query embedding failed; recall continues lexically');
+    return false;
   }
+}
 
-  // LLM sub-queries (multi-hop decomposition) when a planner is configured.
-  if (deps.planner) {
-    try {
-      const subs = (await deps.planner.decompose(query)).filter((s) => typeof s === 'string' && s.trim() !== '' && s.trim() !== query.trim()).slice(0, 4);
-      for (const [i, sq] of subs.entries()) {
-        const sa = analyzeQuery(sq, known, deps.lexicon);
-        if (sa.terms.length === 0) continue;
-        const [{ hits: sHits }, smSet] = await Promise.all([turnRanker(sa.terms, sa), lexical(store, scope, 'memory', sa.terms.map((t) => t.term), q.past)]);
-        const smHits = bm25Score(smSet.docs, memStats, sa.terms, smSet.df);
-        // A sub-question the memory answers well counts for the relevance gate too.
-        for (const h of sHits.slice(0, 5)) coverage.set(`turn:${h.id}`, Math.max(coverage.get(`turn:${h.id}`) ?? 0, h.coverage));
-        for (const h of smHits.slice(0, 5)) coverage.set(`memory:${h.id}`, Math.max(coverage.get(`memory:${h.id}`) ?? 0, h.coverage));
-        const items = [...sHits.slice(0, 40).map((h) => ({ key: `turn:${h.id}`, score: h.score })), ...smHits.slice(0, 20).map((h) => ({ key: `memory:${h.id}`, score: h.score }))].sort((a, b) => b.score - a.score);
-        lists.push({ ranker: `subquery_${i + 1}`, weight: RETRIEVE.weights.subquery, items });
-      }
-    } catch (err) {
-      deps.logger.warn({ err: errorSummary(err) }, 'query planner failed; recall continues without sub-queries');
+/** LLM sub-queries (multi-hop decomposition) when a planner is configured. */
+async function plannerRankers(g: Gathering, query: string, known: ReadonlySet<string>): Promise<void> {
+  const deps = g.deps;
+  try {
+    const subs = (await deps.planner!.decompose(query)).filter((s) => typeof s === 'string' && s.trim() !== '' && s.trim() !== query.trim()).slice(0, 4);
+    for (const [i, sq] of subs.entries()) {
+      const sa = analyzeQuery(sq, known, deps.lexicon);
+      if (sa.terms.length === 0) continue;
+      const [{ hits: sHits }, smSet] = await Promise.all([g.turnRanker(sa.terms, sa), lexical(g.store, g.scope, 'memory', sa.terms.map((t) => t.term), g.q.past)]);
+      const smHits = bm25Score(smSet.docs, g.memStats, sa.terms, smSet.df);
+      // A sub-question the memory answers well counts for the relevance gate too.
+      for (const h of sHits.slice(0, 5)) g.coverage.set(`turn:${h.id}`, Math.max(g.coverage.get(`turn:${h.id}`) ?? 0, h.coverage));
+      for (const h of smHits.slice(0, 5)) g.coverage.set(`memory:${h.id}`, Math.max(g.coverage.get(`memory:${h.id}`) ?? 0, h.coverage));
+      const items = [...itemsOf('turn:', sHits.slice(0, 40)), ...itemsOf('memory:', smHits.slice(0, 20))].sort((a, b) => b.score - a.score);
+      g.lists.push({ ranker: `subquery_${i + 1}`, weight: RETRIEVE.weights.subquery, items });
     }
+  } catch (err) {
+    deps.logger.warn({ err: errorSummary(err) }, 'query planner failed; recall continues without sub-queries');
   }
+}
 
-  const fused = rrf(lists).slice(0, RETRIEVE.maxCandidates);
+/**
+ * The fused candidates with their rows (read together with the counts of the question's terms the turn ranker did not
+ * query: speakers' names), deleted memories and unread turns left out.
+ */
+async function fusedCandidates(g: Gathering, turnTerms: readonly QueryTerm[]): Promise<{ list: Candidate[]; turnQueried: Set<string>; extraDf: Record<string, number> }> {
+  const w = g.w;
+  const fused = rrf(g.lists).slice(0, RETRIEVE.maxCandidates);
   const needTurns = fused.filter((f) => f.key.startsWith('turn:') && !w.get(f.key.slice(5))).map((f) => f.key.slice(5));
   // The fused candidates' rows and the coverage counts below are independent reads: asked together.
   const turnQueried = new Set(turnTerms.map((t) => t.term));
-  const unqueried = q.terms.filter((t) => isOriginal(t) && !turnQueried.has(t.term)).map((t) => t.term);
+  const unqueried = g.q.terms.filter((t) => isOriginal(t) && !turnQueried.has(t.term)).map((t) => t.term);
   const [needed, extraDf] = await Promise.all([
-    needTurns.length > 0 ? store.getTurns(scope, needTurns) : [],
-    unqueried.length > 0 ? store.termFrequencies(scope, 'turn', unqueried) : ({} as Record<string, number>),
-    fetchMemories(fused.filter((f) => f.key.startsWith('memory:')).map((f) => f.key.slice(7))),
+    needTurns.length > 0 ? g.store.getTurns(g.scope, needTurns) : [],
+    unqueried.length > 0 ? g.store.termFrequencies(g.scope, 'turn', unqueried) : ({} as Record<string, number>),
+    g.fetchMemories(fused.filter((f) => f.key.startsWith('memory:')).map((f) => f.key.slice(7))),
   ]);
   w.add(needed);
-  const candidates: Candidate[] = [];
+  const list: Candidate[] = [];
   for (const f of fused) {
     const kind = f.key.startsWith('turn:') ? 'turn' : 'memory';
     const id = f.key.slice(kind === 'turn' ? 5 : 7);
-    const c: Candidate = { kind, id, score: f.score, rankers: f.rankers, coverage: coverage.get(f.key) ?? 0, bm25: bm25Of.get(f.key) ?? 0 };
+    const c: Candidate = { kind, id, score: f.score, rankers: f.rankers, coverage: g.coverage.get(f.key) ?? 0, bm25: g.bm25Of.get(f.key) ?? 0 };
     if (kind === 'turn') {
       c.turn = w.get(id);
       if (!c.turn) continue;
     } else {
-      c.memory = memById.get(id);
+      c.memory = g.memById.get(id);
       if (!c.memory || c.memory.status === 'deleted') continue;
     }
-    candidates.push(c);
+    list.push(c);
   }
-  let bestCoverage = 0;
-  for (const v of coverage.values()) bestCoverage = Math.max(bestCoverage, v);
+  return { list, turnQueried, extraDf };
+}
+
+/** The relevance gate's measures over the retrieved sets: coverage, the named person's support, the entity path. */
+function gateMeasures(
+  g: Gathering,
+  r: { tSet: LexicalSet; mSet: LexicalSet; tHits: readonly Bm25Hit[]; mHits: readonly Bm25Hit[]; speakerTerms: ReadonlySet<string>; turnQueried: ReadonlySet<string>; extraDf: Record<string, number> },
+): Pick<Retrieved, 'unionCoverage' | 'corpusCoverage' | 'contentUnion' | 'contentBest' | 'contentCorpus' | 'entityCoverage' | 'personCorpus' | 'personTopic' | 'personMissing' | 'unsupportedTopic'> {
+  const { q, deps, personTerms } = g;
+  const { tSet, mSet, tHits, mHits, speakerTerms, turnQueried, extraDf } = r;
+  const N = g.turnStats.count + g.memStats.count;
   // Document frequencies for the coverage measures: from the candidate sets where they are
   // complete, else from the index; terms the turn ranker did not query (speakers' names) are counted by the index (extraDf).
   const turnDf = (t: string) => (turnQueried.has(t) ? dfIn(tSet, t) : (extraDf[t] ?? 0));
-  const cov = coverageStats(q.terms, (t) => turnDf(t) + dfIn(mSet, t), turnStats.count + memStats.count, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)], speakerTerms, q.compounds);
-  const person = personTerms.length > 0 ? personSupport(q, (t) => turnDf(t) + dfIn(mSet, t), turnStats.count + memStats.count, [tSet, mSet], new Set(personTerms)) : { share: 0, topic: false, missing: [] };
+  const cov = coverageStats(q.terms, (t) => turnDf(t) + dfIn(mSet, t), N, [...tHits.slice(0, RETRIEVE.unionOf), ...mHits.slice(0, RETRIEVE.unionOf)], speakerTerms, q.compounds);
+  const person = personTerms.length > 0 ? personSupport(q, (t) => turnDf(t) + dfIn(mSet, t), N, [tSet, mSet], new Set(personTerms)) : { share: 0, topic: false, missing: [] };
   // List, count-free "when" and dated asks, inference asks and a relative's attribute keep the coverage bar alone: their
   // answers rarely repeat the question's words (RETRIEVE.personTopic).
   const plainAsk = !q.list && !q.temporal && !q.dateRange && !q.inference && !(q.requiredTerms?.length > 0);
@@ -774,8 +859,8 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   // A key phrase's word ("a living", stemmed as "live": "my sister lives in X") or its synonyms ("home") is no word of the attribute.
   const weak = new Set(QUERY.keyPhrases ? keyPhraseWords(q.raw).flatMap((w) => [w, ...expansionsOf(w)]).flatMap((w) => analyze(w)) : []);
   const attribute = (h: Bm25Hit) => !RETRIEVE.entityAttribute || q.requiredTerms.length === 0 || h.matched.some((t) => !entityTerms.has(t) && !q.requiredTerms.includes(t) && !speakerTerms.has(t) && !weak.has(t));
-  if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t)) && attribute(h)) entityCoverage = Math.max(entityCoverage, RETRIEVE.entityRequired ? gateCoverage(h) : h.coverage);
-  return { ...empty, candidates: applyFeatures(candidates, { query: q, speakers, topSessions: FEATURE_WEIGHTS.sameSession && sessionAsk(q) ? topSessionsOf(candidates) : undefined, bridges: deps.lexicon && FEATURE_WEIGHTS.lexicon ? questionBridges(deps.lexicon, q) : undefined }), bestCoverage, unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, usedVectors, entityCoverage, personCorpus: person.share, personTopic: person.topic, personMissing: person.missing, unsupportedTopic: unsupported };
+  if (entityTerms.size > 0) for (const h of [...tHits, ...mHits]) if (h.matched.some((t) => entityTerms.has(t)) && attribute(h)) entityCoverage = Math.max(entityCoverage, RETRIEVE.entityRequired ? g.gateCoverage(h) : h.coverage);
+  return { unionCoverage: cov.union, corpusCoverage: cov.corpus, contentUnion: cov.contentUnion, contentBest: cov.contentBest, contentCorpus: cov.contentCorpus, entityCoverage, personCorpus: person.share, personTopic: person.topic, personMissing: person.missing, unsupportedTopic: unsupported };
 }
 
 /**
