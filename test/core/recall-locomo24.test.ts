@@ -3,7 +3,8 @@
  * - a reply excerpted to its lead alone (no sentence of it holds a question word: it was found as the neighbour of the
  *   question it answers) whose lead is short ("For sure!", "I was thrilled.") also shows its next sentence, where the
  *   answer is (EXCERPT.shortLeadWords). Not for list and count asks (their picks stay one sentence each), not when a
- *   sentence matches, not after a lead that already says something at length.
+ *   sentence matches, not after a lead that already says something at length, not for an assistant's message. Off by
+ *   default (it cost a held-out probe); tested at 8 words.
  */
 import { describe, expect, test } from 'vitest';
 import { EXCERPT, estimateSplitTokens, renderSplit, splitMessages } from '../../src/core/recall/format.ts';
@@ -32,43 +33,52 @@ describe('a reply shown by a short lead keeps the sentence after it (EXCERPT.sho
   const reply = 'Oh, for sure! The lighthouse keeper and the tide tables were my favourite parts. I could read about them all day.';
   const q = 'Which two subjects did Odile most enjoy researching?';
 
-  test('is on by default', () => {
-    expect(EXCERPT.shortLeadWords).toBeGreaterThan(0);
+  test('is off by default', () => {
+    expect(EXCERPT.shortLeadWords).toBe(0);
   });
 
   test('found by no sentence: the lead and the answer after it, where only the lead was shown', () => {
     const msgs = splitMessages(turn(reply), true);
     expect(withShortLead(0, () => renderSplit(msgs, focus(q), 0, true))).toBe('Odile: Oh, for sure!');
-    expect(renderSplit(msgs, focus(q), 0, true)).toBe('Odile: Oh, for sure! The lighthouse keeper and the tide tables were my favourite parts.');
+    expect(withShortLead(8, () => renderSplit(msgs, focus(q), 0, true))).toBe('Odile: Oh, for sure! The lighthouse keeper and the tide tables were my favourite parts.');
   });
 
   test('the token estimate follows the longer excerpt', () => {
     const msgs = splitMessages(turn(reply), true);
     const prefix = msgs.map((m) => countTokens(`${m.speaker}:`));
     const sents = msgs.map((m) => m.sentences.map((x) => countTokens(` ${x}`)));
-    const est = estimateSplitTokens(msgs, focus(q), prefix, sents, 0, true);
-    expect(Math.abs(est - countTokens(renderSplit(msgs, focus(q), 0, true)))).toBeLessThanOrEqual(2);
+    withShortLead(8, () => {
+      const est = estimateSplitTokens(msgs, focus(q), prefix, sents, 0, true);
+      expect(est).toBeGreaterThan(estimateSplitTokens(msgs, focus(q), prefix, sents, 0, false));
+      expect(Math.abs(est - countTokens(renderSplit(msgs, focus(q), 0, true)))).toBeLessThanOrEqual(2);
+    });
   });
 
   test('a list or count ask (no idleLead plan) keeps the one sentence', () => {
     const msgs = splitMessages(turn(reply), true);
-    expect(renderSplit(msgs, focus(q), 0, false)).toBe('Odile: Oh, for sure!');
+    expect(withShortLead(8, () => renderSplit(msgs, focus(q), 0, false))).toBe('Odile: Oh, for sure!');
   });
 
   test('a matching sentence is shown as before, without the sentence after the lead', () => {
     const msgs = splitMessages(turn(reply), true);
     const f = focus('What could Odile read about all day?');
-    expect(renderSplit(msgs, f, 0, true)).toBe(withShortLead(0, () => renderSplit(msgs, f, 0, true)));
+    expect(withShortLead(8, () => renderSplit(msgs, f, 0, true))).toBe(renderSplit(msgs, f, 0, true));
   });
 
   test('a lead of many words is shown alone, as before', () => {
     const msgs = splitMessages(turn('We spent the whole of last weekend walking along the harbour wall. The gulls were loud. It rained.'), true);
-    expect(renderSplit(msgs, focus(q), 0, true)).toBe('Odile: We spent the whole of last weekend walking along the harbour wall.');
+    expect(withShortLead(8, () => renderSplit(msgs, focus(q), 0, true))).toBe('Odile: We spent the whole of last weekend walking along the harbour wall.');
   });
 
   test('a turn that is not a reply is shown whole when nothing matches, as before', () => {
     const msgs = splitMessages(turn(reply), false);
-    expect(renderSplit(msgs, focus(q), 0, true)).toBe(`Odile: ${reply}`);
+    expect(withShortLead(8, () => renderSplit(msgs, focus(q), 0, true))).toBe(`Odile: ${reply}`);
+  });
+
+  test("an assistant's reply keeps its lead alone", () => {
+    const t = { id: 't', sessionId: 's', seq: 2, text: reply, messages: [{ role: 'user', content: 'Which parts did you like?' }, { role: 'assistant', content: reply }] } as unknown as TurnRecord;
+    const msgs = splitMessages(t);
+    expect(withShortLead(8, () => renderSplit(msgs, focus(q), 0, true))).toBe('User: Which parts did you like? / Assistant: Oh, for sure!');
   });
 });
 
