@@ -9,7 +9,7 @@ import { ASSEMBLY } from '../../src/core/recall/assemble.ts';
 import { RETRIEVE } from '../../src/core/recall/retrieve.ts';
 import { BM25 } from '../../src/core/recall/bm25.ts';
 import { EXCERPT } from '../../src/core/recall/format.ts';
-import { FEATURE_WEIGHTS, FEATURES_AT } from '../../src/core/recall/features.ts';
+import { ASKING, FEATURE_WEIGHTS, FEATURES_AT } from '../../src/core/recall/features.ts';
 import { REFERENTS } from '../../src/core/recall/referents.ts';
 import { INDEX_DATES } from '../../src/core/service.ts';
 import { QUERY } from '../../src/core/recall/query-analysis.ts';
@@ -28,6 +28,7 @@ export const TUNABLES: Record<string, Obj> = {
   index: INDEX_DATES as Obj,
   referents: REFERENTS as Obj,
   query: QUERY as Obj,
+  asking: ASKING as Obj,
 };
 
 /** Applies `a.b=1,c.d=2` (numbers only); an unknown path throws. */

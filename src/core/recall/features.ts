@@ -10,6 +10,8 @@ import type { Candidate } from './retrieve.ts';
 import type { RankerHit } from '../types.ts';
 import { bridgeScore, type Bridges } from './lexical-bridge.ts';
 import { statesDuration, statesTime } from './time-statements.ts';
+import { sentences } from './format.ts';
+import { analyze } from '../text/analyze.ts';
 
 export interface FeatureContext {
   query: AnalyzedQuery;
@@ -32,9 +34,11 @@ export const FEATURES_AT = {
  * Feature weights (measured with `npm run bench:locomo -- --set features.lexicon=…`). month 0.004 and
  * duration 0.002 (were 0): LoCoMo dev sweep, temporal @512 0.895 → 0.908 (both halves up), no
  * question lost at 512 or 2048 (docs/recall-meaning.md, session 8). namedItem 0.003 (session 13, docs/recall.md):
- * half B ev@512 0.801 → 0.805, half A unchanged, multi-hop all-hit @2048 0.634 → 0.641; 0.007 lost half A.
+ * half B ev@512 0.801 → 0.805, half A unchanged, multi-hop all-hit @2048 0.634 → 0.641; 0.007 lost half A. asking
+ * −0.004 (session 21, locomo24; list and count asks only): half B category 1 @2048 0.841 → 0.849, multi-hop all-hit
+ * @2048 0.669 → 0.676, half A unchanged; −0.002 moved nothing, −0.008 less, every ask cost temporal @2048.
  */
-export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0, when: 0.002, duration: 0.002, month: 0.004, namedItem: 0.003, sameSession: 0.002 };
+export const FEATURE_WEIGHTS: Record<string, number> = { lexicon: 0, when: 0.002, duration: 0.002, month: 0.004, namedItem: 0.003, sameSession: 0.002, asking: -0.004 };
 
 /** The lexicon bridge: a candidate reaching rare question words through first-sense relations only. */
 const lexiconFeature: CandidateFeature = {
@@ -168,6 +172,39 @@ export function sessionAsk(q: AnalyzedQuery): boolean {
   return !FEATURES_AT.sessionAsksOnly || !(q.list || q.count || q.temporal || q.duration || q.applied || q.profile || ASKS_WHEN.test(q.raw) || FIRST_PERSON.test(q.raw));
 }
 
+/** Which asks the asking feature reads (FEATURES_AT-like switch): 1 = list and count asks only, 0 = every ask. */
+export const ASKING = { listOnly: 1 };
+
+/**
+ * True when a turn only asks about what the question names: every sentence holding one of `terms` is a question ("Have
+ * you found any activities that make you feel the same way?"), or, when none holds one, every sentence is. A turn that
+ * tells something ("We enjoy hiking in the mountains") is false; so is an empty one.
+ */
+export function onlyAsks(text: string, terms: ReadonlySet<string>): boolean {
+  if (!text.includes('?')) return false;
+  const ss = sentences(text.replace(/\s*\[image:[^\]]*\]/g, ''));
+  if (ss.length === 0) return false;
+  const hit = ss.filter((x) => analyze(x).some((t) => terms.has(t)));
+  return (hit.length > 0 ? hit : ss).every((x) => /\?["”')]*$/.test(x.trim()));
+}
+
+/**
+ * "What activities has Melanie done?": the items of an ask are told, not asked. A turn that only asks about the ask's
+ * words ("Any specific projects or activities you're looking forward to?") is the talk around an item, whose answer is
+ * the reply (which inherits from it as a neighbour): weighed down by the feature's negative weight.
+ */
+const askingFeature: CandidateFeature = {
+  name: 'asking',
+  get weight() {
+    return FEATURE_WEIGHTS.asking ?? 0;
+  },
+  score(c, ctx) {
+    if (!c.turn || (ASKING.listOnly && !(ctx.query.list || ctx.query.count))) return 0;
+    const terms = new Set(ctx.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !ctx.speakers.has(t.term) && !t.term.startsWith('_')).map((t) => t.term));
+    return onlyAsks(c.turn.text, terms) ? 1 : 0;
+  },
+};
+
 export interface CandidateFeature {
   name: string;
   weight: number;
@@ -176,7 +213,7 @@ export interface CandidateFeature {
 }
 
 /** The features in use. */
-export const FEATURES: CandidateFeature[] = [lexiconFeature, whenFeature, durationFeature, monthFeature, namedItemFeature, sameSessionFeature];
+export const FEATURES: CandidateFeature[] = [lexiconFeature, whenFeature, durationFeature, monthFeature, namedItemFeature, sameSessionFeature, askingFeature];
 
 /** Adds each feature's weighted score to the candidates and re-sorts them (stable for equal scores). */
 export function applyFeatures(candidates: Candidate[], ctx: FeatureContext, features: readonly CandidateFeature[] = FEATURES): Candidate[] {

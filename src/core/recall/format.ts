@@ -69,6 +69,8 @@ export interface SplitMessage {
   terms: string[][];
   /** The message replies to a question (the one before it asked one): replies tend to lead with the answer. */
   answers?: boolean;
+  /** The message's role ('user', 'assistant', …), when known. */
+  role?: string;
   /** Per sentence: a pleasantry that says nothing of its own ("Thanks, Mel!", "Hey Caroline, hope all's good!"); lazily. */
   pleasantries?: boolean[];
 }
@@ -141,6 +143,7 @@ export function splitMessages(t: TurnRecord, afterQuestion = false): SplitMessag
         return terms;
       },
       answers: asked,
+      role: m.role,
     };
     asked = endsAsking(ss);
     return out;
@@ -214,6 +217,15 @@ export const EXCERPT = {
    * excerpts too (a reply's lead then its next sentence) cost ev@512 0.818 → 0.813 and was removed.
    */
   leanWhole: 1,
+  /**
+   * A person's reply excerpted to its lead alone (no sentence holds a question word) keeps the sentence after a lead
+   * shorter than this many words (withAnswerAfterLead; 0 = off). Only in the single-answer plan (with RECALL.idleLead):
+   * for list asks too the LoCoMo dev sweep at 8 lost category 1 @2048 0.841 → 0.837. Session 21 (locomo24): at 8 the
+   * sweep gave category-4 containment @512 0.502 → 0.507, @2048 0.526 → 0.531, ev@512 0.835 → 0.836, the rest
+   * unchanged — but heldout-r13 lost a probe (43 → 42 of 72; also at 6, and with a question after the lead left out),
+   * so it is off (docs/recall.md "Session 21").
+   */
+  shortLeadWords: 0,
 };
 
 /** Indices of a message's sentences shown whole: all but its pleasantries (EXCERPT.leanWhole), all when nothing else is left. */
@@ -283,6 +295,8 @@ function excerptParts(m: SplitMessage, focus: Focus, window = 0, idleLead = fals
       if (j > 0) hit = hit.map((_, i) => i === j);
     }
   }
+  // Only in the single-answer plan (idleLead): a list or count ask's picks stay one sentence each.
+  if (idleLead && EXCERPT.shortLeadWords > 0) hit = withAnswerAfterLead(m, focus, hit);
   const keep = hit.map((_, i) => hit.slice(Math.max(0, i - window), i + window + 1).some(Boolean));
   const n = keep.filter(Boolean).length;
   if (n === 0 || n === ss.length) return all;
@@ -298,6 +312,23 @@ function excerptParts(m: SplitMessage, focus: Focus, window = 0, idleLead = fals
   });
   if (gap && edges) parts.push(-1);
   return parts;
+}
+
+/**
+ * A person's reply kept by its lead alone, no sentence of it holding a question word (a neighbour of the question it answers),
+ * whose lead is short ("For sure!", "I was really excited.", "Nope, but it's my first time going."): the lead
+ * acknowledges and the next sentence says what (EXCERPT.shortLeadWords) — that sentence is kept too.
+ */
+function withAnswerAfterLead(m: SplitMessage, focus: Focus, hit: boolean[]): boolean[] {
+  let only = -1;
+  for (let i = 0; i < hit.length; i++) {
+    if (!hit[i]) continue;
+    if (only >= 0) return hit;
+    only = i;
+  }
+  if (m.role === 'assistant' || only < 0 || only + 1 >= hit.length || words(m.sentences[only]!).length >= EXCERPT.shortLeadWords) return hit;
+  if (m.terms.some((ts) => ts.some((t) => focus.has(t)))) return hit;
+  return hit.map((h, i) => h || i === only + 1);
 }
 
 /**

@@ -116,6 +116,9 @@ export const RECALL = {
    * the tenth turn line an excerpt is evidence that one more turn bears on the ask, not the answer's wording. 4 from
    * rank 10, session 20 (LoCoMo dev sweep, with the list cut): ev@512 0.833 → 0.836, @1024 0.882 → 0.889, @2048
    * 0.922 → 0.924, containment unchanged at every budget; from rank 6 / 8: ev@512 0.838 but containment 0.502 → 0.500.
+   * Session 21 (locomo24), with a short reply lead's next sentence kept (EXCERPT.shortLeadWords 8): from rank 6 the sweep
+   * gave ev@512 0.836 → 0.838 (both halves), temporal @512 0.926 → 0.929, containment @512 0.507 → 0.505; heldout-r13
+   * lost a probe from rank 6 (43 → 42 of 72), so 10 stays.
    */
   clipWords: 4,
   clipFromRank: 10,
