@@ -87,6 +87,10 @@ interface LevelResult {
   cpuMsPerTurn: number;
   /** Of cpuMsPerTurn, the server's main thread (the event loop); the rest is the workers and V8's helper threads. */
   mainCpuMsPerTurn: number;
+  /** Of cpuMsPerTurn, the pool's worker thread (the busiest thread started after the runtime's own; bench/lib/ingest-load splitThreads). */
+  workerCpuMsPerTurn: number;
+  /** Of cpuMsPerTurn, every other thread: V8's helpers (GC and compilation of all isolates), the SQLite checkpoint thread, the module loader. */
+  otherCpuMsPerTurn: number;
   /** CPU ms/turn of the load generator (its own process; not in cpuMsPerTurn). */
   clientCpuMsPerTurn: number;
   p50: number;
@@ -454,9 +458,9 @@ for (const name of stores) {
     const floor = flags['no-floor'] ? null : name === 'sqlite' ? sqliteFloor(floorTurns, t.memoriesPerTurn) : await pgFloor(floorTurns, t.memoriesPerTurn);
     console.log(`memories stored per turn: ${f2(t.memoriesPerTurn)}; server RSS after the run: ${f1(t.rssMb)} MB, peak ${f1(t.peakRssMb)} MB (sampled every 100 ms)\n`);
     peaks.push({ phase: `${name} throughput`, mb: t.peakRssMb });
-    console.log('| concurrency | turns | turns/s | server CPU ms/turn | of which main thread | client CPU ms/turn | p50 ms | p99 ms | CPU ms/turn per 250 (first → last) | errors | peak RSS MB | load avg after |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const l of t.levels) console.log(`| ${l.concurrency} | ${l.turns} | ${f1(l.turnsPerS)} | ${f2(l.cpuMsPerTurn)} | ${f2(l.mainCpuMsPerTurn)} | ${f2(l.clientCpuMsPerTurn)} | ${f1(l.p50)} | ${f1(l.p99)} | ${trend(l.segments)} | ${l.errors} | ${f1(l.peakRssMb)} | ${l.load} |`);
+    console.log('| concurrency | turns | turns/s | server CPU ms/turn | main thread | pool worker | other threads | client CPU ms/turn | p50 ms | p99 ms | CPU ms/turn per 250 (first → last) | errors | peak RSS MB | load avg after |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const l of t.levels) console.log(`| ${l.concurrency} | ${l.turns} | ${f1(l.turnsPerS)} | ${f2(l.cpuMsPerTurn)} | ${f2(l.mainCpuMsPerTurn)} | ${f2(l.workerCpuMsPerTurn)} | ${f2(l.otherCpuMsPerTurn)} | ${f2(l.clientCpuMsPerTurn)} | ${f1(l.p50)} | ${f1(l.p99)} | ${trend(l.segments)} | ${l.errors} | ${f1(l.peakRssMb)} | ${l.load} |`);
     console.log(`\nCPU ms/turn per 250-turn segment since start (${t.allSegments.length} segments): ${t.allSegments.map(f2).join(' ')}`);
     if (floor) {
       const c16 = t.levels.find((l) => l.concurrency === 16) ?? t.levels[t.levels.length - 1];
