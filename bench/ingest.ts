@@ -16,7 +16,7 @@
  * The load generator is its own process (bench/lib/ingest-client.ts, keep-alive node:http), as an
  * outside client; server CPU is read from the server's /proc/<pid>/stat (all its threads, workers
  * included; PostgreSQL's own backends are not in it) and the client's CPU is printed beside it. Flags: --stores sqlite,postgres --c1 N --c4 N --c16 N --growth N
- * --users N --segment N --phases throughput,growth,big,scopes --threads N --server-env K=V,… --mem-trace --no-big --no-floor --rss-ceiling MB. The machine is shared: read CPU per turn next to turns/s.
+ * --users N --segment N --phases throughput,growth,big,scopes --threads N --server-env K=V,… --mem-trace --no-big --no-floor --rss-ceiling MB --warm N (turns at concurrency 4 before the throughput levels, default 100) --warm-c1 N (then at concurrency 1, default 0). The machine is shared: read CPU per turn next to turns/s.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -55,6 +55,9 @@ const { values: flags } = parseArgs({
     'rss-ceiling': { type: 'string', default: '512' },
     /** Extra environment for the throughput and growth servers, `K=V,K2=V2` (e.g. MEMORY_HEAP_GROWING_PERCENT=0 for an A/B). */
     'server-env': { type: 'string', default: '' },
+    /** Throughput phase warm-up, not measured: turns at concurrency 4 (the pool's path), then, once the workers have loaded, turns at concurrency 1 (the main thread's inline path). */
+    warm: { type: 'string', default: '100' },
+    'warm-c1': { type: 'string', default: '0' },
   },
 });
 const SEGMENT = Number(flags.segment);
@@ -87,6 +90,10 @@ interface LevelResult {
   cpuMsPerTurn: number;
   /** Of cpuMsPerTurn, the server's main thread (the event loop); the rest is the workers and V8's helper threads. */
   mainCpuMsPerTurn: number;
+  /** Of cpuMsPerTurn, the pool's worker thread (the busiest thread started after the runtime's own; bench/lib/ingest-load splitThreads). */
+  workerCpuMsPerTurn: number;
+  /** Of cpuMsPerTurn, every other thread: V8's helpers (GC and compilation of all isolates), the SQLite checkpoint thread, the module loader. */
+  otherCpuMsPerTurn: number;
   /** CPU ms/turn of the load generator (its own process; not in cpuMsPerTurn). */
   clientCpuMsPerTurn: number;
   p50: number;
@@ -270,8 +277,9 @@ async function throughput(b: Backend): Promise<{ levels: LevelResult[]; rssMb: n
   const sampler = rssSampler(srv.proc.pid!);
   try {
     // Warm-up (JIT, workers, statement caches): not measured.
-    await drive(srv, 100, 4, { kind: 'warm', base: 1_000_000, users: 10, session: 'warm' });
+    await drive(srv, Number(flags.warm), 4, { kind: 'warm', base: 1_000_000, users: 10, session: 'warm' });
     await new Promise((r) => setTimeout(r, 3000)); // workers finish loading (turns run inline until then)
+    if (Number(flags['warm-c1']) > 0) await drive(srv, Number(flags['warm-c1']), 1, { kind: 'warm', base: 2_000_000, users: 10, session: 'warm-c1' });
     const levels: LevelResult[] = [];
     let offset = 0;
     for (const [c, n] of LEVELS) {
@@ -454,9 +462,9 @@ for (const name of stores) {
     const floor = flags['no-floor'] ? null : name === 'sqlite' ? sqliteFloor(floorTurns, t.memoriesPerTurn) : await pgFloor(floorTurns, t.memoriesPerTurn);
     console.log(`memories stored per turn: ${f2(t.memoriesPerTurn)}; server RSS after the run: ${f1(t.rssMb)} MB, peak ${f1(t.peakRssMb)} MB (sampled every 100 ms)\n`);
     peaks.push({ phase: `${name} throughput`, mb: t.peakRssMb });
-    console.log('| concurrency | turns | turns/s | server CPU ms/turn | of which main thread | client CPU ms/turn | p50 ms | p99 ms | CPU ms/turn per 250 (first → last) | errors | peak RSS MB | load avg after |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-    for (const l of t.levels) console.log(`| ${l.concurrency} | ${l.turns} | ${f1(l.turnsPerS)} | ${f2(l.cpuMsPerTurn)} | ${f2(l.mainCpuMsPerTurn)} | ${f2(l.clientCpuMsPerTurn)} | ${f1(l.p50)} | ${f1(l.p99)} | ${trend(l.segments)} | ${l.errors} | ${f1(l.peakRssMb)} | ${l.load} |`);
+    console.log('| concurrency | turns | turns/s | server CPU ms/turn | main thread | pool worker | other threads | client CPU ms/turn | p50 ms | p99 ms | CPU ms/turn per 250 (first → last) | errors | peak RSS MB | load avg after |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const l of t.levels) console.log(`| ${l.concurrency} | ${l.turns} | ${f1(l.turnsPerS)} | ${f2(l.cpuMsPerTurn)} | ${f2(l.mainCpuMsPerTurn)} | ${f2(l.workerCpuMsPerTurn)} | ${f2(l.otherCpuMsPerTurn)} | ${f2(l.clientCpuMsPerTurn)} | ${f1(l.p50)} | ${f1(l.p99)} | ${trend(l.segments)} | ${l.errors} | ${f1(l.peakRssMb)} | ${l.load} |`);
     console.log(`\nCPU ms/turn per 250-turn segment since start (${t.allSegments.length} segments): ${t.allSegments.map(f2).join(' ')}`);
     if (floor) {
       const c16 = t.levels.find((l) => l.concurrency === 16) ?? t.levels[t.levels.length - 1];

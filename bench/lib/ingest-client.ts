@@ -5,12 +5,13 @@
  * connections (node:http: about a third of fetch's client CPU per request, which on a 2-core box
  * competes with the server), samples the server's CPU (/proc/<pid>) every `segment` completions,
  * and prints one JSON line: latencies' p50/p99, turns/s, server CPU ms/turn and its segments,
- * peak server RSS, and its own CPU ms/turn.
+ * peak server RSS, its own CPU ms/turn, and the server's CPU split by thread role (main thread, pool
+ * worker, other threads: see splitThreads).
  * Usage: node --import tsx bench/lib/ingest-client.ts '<json: {url, pid, n, concurrency, segment, plan}>'
  */
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { planTurn, procCpuMs, procMainThreadCpuMs, procRssMb, type TurnPlan } from './ingest-load.ts';
+import { planTurn, procCpuMs, procMainThreadCpuMs, procRssMb, procThreadsCpu, splitThreads, type TurnPlan } from './ingest-load.ts';
 
 interface Job {
   url: string;
@@ -50,6 +51,7 @@ let peakRss = procRssMb(job.pid);
 const client0 = process.cpuUsage();
 const cpu0 = procCpuMs(job.pid);
 const main0 = procMainThreadCpuMs(job.pid);
+const threads0 = procThreadsCpu(job.pid);
 let segCpu = cpu0;
 const t0 = performance.now();
 await Promise.all(
@@ -72,6 +74,7 @@ await Promise.all(
 const wall = (performance.now() - t0) / 1000;
 const cpu = procCpuMs(job.pid) - cpu0;
 const mainCpu = procMainThreadCpuMs(job.pid) - main0;
+const split = splitThreads(job.pid, threads0, procThreadsCpu(job.pid));
 const client = process.cpuUsage(client0);
 agent.destroy();
 lat.sort((a, b) => a - b);
@@ -82,6 +85,8 @@ console.log(
     turnsPerS: job.n / wall,
     cpuMsPerTurn: cpu / job.n,
     mainCpuMsPerTurn: mainCpu / job.n,
+    workerCpuMsPerTurn: split.workerMs / job.n,
+    otherCpuMsPerTurn: split.otherMs / job.n,
     clientCpuMsPerTurn: (client.user + client.system) / 1000 / job.n,
     p50: pct(lat, 0.5),
     p99: pct(lat, 0.99),

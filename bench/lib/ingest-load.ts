@@ -4,7 +4,7 @@
  * bench turns (deterministic templates), which turn each phase posts, and /proc readings of
  * another process's CPU and RSS.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Message } from '../../src/core/types.ts';
 
 export const CITIES = ['Berlin', 'Lisbon', 'Madrid', 'Oslo', 'Toronto', 'Denver', 'Kyoto', 'Dublin'];
@@ -58,14 +58,69 @@ export function procMainThreadCpuMs(pid: number): number {
   return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
 }
 
+/** One thread of a process: CPU ms (user + system) so far, and when it started (clock ticks after boot). */
+export interface ThreadCpu {
+  cpuMs: number;
+  startTicks: number;
+}
+
+/** Every thread of a process by tid, with its CPU so far and its start (threads that end between the listing and the read are skipped). */
+export function procThreadsCpu(pid: number): Map<string, ThreadCpu> {
+  const out = new Map<string, ThreadCpu>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const f = statFields(`/proc/${pid}/task/${tid}/stat`);
+      out.set(tid, { cpuMs: ((Number(f[11]) + Number(f[12])) * 1000) / 100, startTicks: Number(f[19]) });
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+
+/** CPU of a window split by role: the main thread, the busiest thread started after the runtime's own (the pool's worker), and the rest. */
+export interface ThreadSplit {
+  mainMs: number;
+  workerMs: number;
+  otherMs: number;
+}
+
+/**
+ * Splits the CPU a process's threads spent between two readings. Linux names Node's threads alike, so
+ * roles are told by start time: V8's platform threads and libuv's start with the process (and the
+ * module loader's thread within a second of it); the pool's worker starts on the first pooled task,
+ * the SQLite checkpoint thread on the 32nd commit. Of the threads started `lateTicks` after the main
+ * thread, the busiest over the window is the worker; every other thread (V8's helpers: GC and
+ * compilation of every isolate; the checkpoint thread; the loader) is "other".
+ */
+export function splitThreads(pid: number, before: Map<string, ThreadCpu>, after: Map<string, ThreadCpu>, lateTicks = 200): ThreadSplit {
+  const main = after.get(String(pid));
+  const spent = (tid: string, t: ThreadCpu) => t.cpuMs - (before.get(tid)?.cpuMs ?? 0);
+  let mainMs = 0;
+  let workerMs = 0;
+  let total = 0;
+  for (const [tid, t] of after) {
+    const ms = spent(tid, t);
+    total += ms;
+    if (tid === String(pid)) mainMs = ms;
+    else if (main && t.startTicks - main.startTicks >= lateTicks) workerMs = Math.max(workerMs, ms);
+  }
+  return { mainMs, workerMs, otherMs: total - mainMs - workerMs };
+}
+
 /** CPU ms (user + system) of a process so far, all threads. */
 export function procCpuMs(pid: number): number {
   return statCpuMs(`/proc/${pid}/stat`);
 }
 
-function statCpuMs(path: string): number {
+/** The fields of a /proc stat line after the command name (field 3 onwards). */
+function statFields(path: string): string[] {
   const stat = readFileSync(path, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+function statCpuMs(path: string): number {
+  const f = statFields(path);
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // CLK_TCK = 100
 }
 export function procRssMb(pid: number): number {

@@ -23,6 +23,12 @@ export type PoolTask =
    * from the masked messages, as the service does inline.
    */
   | { kind: 'analyse-extract'; spec: ExtractorSpec; messages: Message[]; ctx: ExtractionContext; lexicon?: LexiconSettings }
+  /**
+   * A worker's start-up (TurnPool.warmUp): constructs the extractor of `spec` and runs analysis and extraction over the
+   * start-up sample conversation `rounds` times, so the first turns sent to it find the extractor built and its code
+   * compiled. A failure in the sample is not the worker's: it still answers (the extractor's own failures surface on real tasks).
+   */
+  | { kind: 'warm'; spec: ExtractorSpec; rounds: number; lexicon?: LexiconSettings }
   | { kind: 'crash' }
   /** Test hook: what the worker's extraction lexicon answers from (shared tables or its own copy). */
   | { kind: 'lexicon-probe' };
@@ -31,5 +37,7 @@ export type PoolResult =
   | { kind: 'analyse'; turn: AnalysedTurn }
   | { kind: 'extract'; candidates: MemoryCandidate[]; ruleErrors: RuleError[] }
   | { kind: 'analyse-extract'; turn: AnalysedTurn; candidates: MemoryCandidate[]; ruleErrors: RuleError[] }
+  /** Sample turns analysed and extracted by the start-up (0 when the extractor could not be built). */
+  | { kind: 'warm'; extractions: number }
   /** `synsets` of the worker's WordNet (0: none), whether its tables lie in a SharedArrayBuffer, and its first synset's lexicographer file. */
   | { kind: 'lexicon-probe'; synsets: number; shared: boolean; synLex0: number };

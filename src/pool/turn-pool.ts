@@ -128,6 +128,13 @@ export const WAIT_FOR_WORKER_MS = 30_000;
  */
 export const WORKER_YOUNG_GENERATION_MB = 8;
 
+/**
+ * Times a worker's start-up runs the sample conversation (core/warm-up-sample) through analysis and extraction before
+ * it takes turns: the first ~20 extractions of a fresh worker ran at ~150 ms on average against ~7 ms after
+ * (docs/ingest.md, Session 21); the sample is a dozen-odd turns, so two rounds cover them.
+ */
+export const WARM_UP_ROUNDS = 2;
+
 /** Event-loop utilisation above which small turns are offloaded anyway (the main thread is the bottleneck). */
 export const OFFLOAD_SMALL_ABOVE_UTILISATION = 0.9;
 
@@ -181,6 +188,8 @@ export class TurnPool implements TurnAnalyzer {
   private warm = false;
   /** Workers that failed to start (the first is logged). */
   private startFailures = 0;
+  /** Sample turns the start-up ran through the worker's extractor (WARM_UP_ROUNDS × the sample; 0 if it could not build it). */
+  warmExtractions = 0;
 
   constructor(opts: TurnPoolOptions = {}) {
     const threads = Math.max(1, opts.threads ?? availableParallelism());
@@ -210,16 +219,22 @@ export class TurnPool implements TurnAnalyzer {
   }
 
   /**
-   * Starts a worker (loading the extractor's models takes about a second) and resolves once it
-   * answers. Until then tasks run inline, so the first turns after start never wait for it.
+   * Starts a worker and resolves once it has built the offline extractor and run the start-up sample
+   * through it (WARM_UP_ROUNDS; about a second or two of the worker's CPU, the main thread untouched).
+   * Until then tasks run inline, so the first turns after start never wait for it, and the first ones
+   * sent to it find it ready (before session 21 it was "warm" once it had loaded, and the first turn it
+   * took waited 1.4 s for the extractor's construction).
    */
   warmUp(): Promise<void> {
     // A worker that cannot be created throws synchronously from piscina.run; like a failed start, the
     // tasks meanwhile run inline and the next task retries.
     this.warming ??= Promise.resolve()
-      .then(() => this.piscina.run({ kind: 'analyse', messages: [] } satisfies PoolTask))
+      .then(() => this.piscina.run({ kind: 'warm', spec: OFFLINE_EXTRACTOR_SPEC, rounds: WARM_UP_ROUNDS, ...(this.featureLexicon ? { lexicon: this.featureLexicon } : {}) } satisfies PoolTask))
       .then(
-        () => void (this.warm = true),
+        (r: PoolResult) => {
+          this.warmExtractions = r.kind === 'warm' ? r.extractions : 0;
+          this.warm = true;
+        },
         (err: unknown) => {
           this.warming = null; // retried on the next task
           if (this.startFailures++ === 0) this.logger?.warn({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, 'turn worker failed to start; tasks run inline');

@@ -2,7 +2,8 @@
  * @module pool/turn-worker
  * The worker-thread side of the turn pool (piscina): runs one task at a time — the pure turn
  * analysis (core/turn-analysis), an extraction through the Extractor port, or both for one turn
- * (analysis, then extraction from the masked messages), with the extractor
+ * (analysis, then extraction from the masked messages), and its own start-up over the sample
+ * conversation (core/warm-up-sample: the extractor built and its code compiled before real turns), with the extractor
  * built here from its module spec (so any extractor a module exports works, not only the
  * offline one). Rule failures are collected and handed back, so the main thread reports them.
  */
@@ -10,12 +11,13 @@ import type { Extractor } from '../core/ports.ts';
 import * as offlineModule from '../core/extraction/offline-extractor.ts';
 import type { RuleError } from '../core/extraction/offline-extractor.ts';
 import { analyseTurn, type AnalysedTurn } from '../core/turn-analysis.ts';
-import type { ExtractionContext, MemoryCandidate, Message } from '../core/types.ts';
+import type { ExtractionContext, MemoryCandidate, Message, TurnRecord } from '../core/types.ts';
 import { turnFeatures } from '../core/text/enrich.ts';
 import type { Lexicon } from '../core/ports.ts';
 import { openLexicon, type LexiconSettings } from '../providers/lexicon/create-lexicon.ts';
 import { WordNetLexicon } from '../providers/lexicon/wordnet.ts';
 import { workerData } from 'node:worker_threads';
+import { WARM_UP_SAMPLE } from '../core/warm-up-sample.ts';
 import type { PoolTask, PoolResult, ExtractorSpec } from './tasks.ts';
 import type { TurnWorkerData } from './turn-pool.ts';
 
@@ -84,7 +86,41 @@ async function extractWith(spec: ExtractorSpec, messages: Message[], ctx: Extrac
   return { candidates: await extractor.extract(messages, ctx), ruleErrors };
 }
 
+/**
+ * The start-up sample conversation as turns: each turn with the sample's previous (up to three) as its recent turns,
+ * as ingest would read them, so the context paths run too.
+ */
+function sampleTurns(): Array<{ messages: Message[]; ctx: ExtractionContext }> {
+  const turns = WARM_UP_SAMPLE.map((t) => ({ messages: [{ role: 'user', content: t.user }, { role: 'assistant', content: t.assistant }] as Message[], timestamp: `${t.day}T12:00:00.000Z` }));
+  return turns.map((t, i) => ({
+    messages: t.messages,
+    ctx: { timestamp: t.timestamp, sessionId: 'warm-up', recentTurns: turns.slice(Math.max(0, i - 3), i).map((r, k) => ({ id: `warm-${k}`, scope: 'warm-up', sessionId: 'warm-up', seq: k + 1, timestamp: r.timestamp, messages: r.messages }) as TurnRecord) },
+  }));
+}
+
+/**
+ * Builds the extractor and runs the sample through analysis and extraction `rounds` times (task 'warm'). Until this
+ * ran, the first turns a worker took paid the extractor's construction and cold code: 1.4 s for the first, ~150 ms
+ * on average over the first 20, against ~7 ms warm (docs/ingest.md, Session 21).
+ */
+async function warm(spec: ExtractorSpec, rounds: number, settings: LexiconSettings | undefined): Promise<number> {
+  let n = 0;
+  try {
+    const sample = sampleTurns();
+    for (let r = 0; r < rounds; r++)
+      for (const t of sample) {
+        const turn = analysed(t.messages, settings);
+        await extractWith(spec, turn.messages, t.ctx);
+        n++;
+      }
+  } catch {
+    // The extractor of `spec` cannot be built or fails on the sample: real tasks meet and report it (and run inline).
+  }
+  return n;
+}
+
 export default async function runTask(task: PoolTask): Promise<PoolResult> {
+  if (task.kind === 'warm') return { kind: 'warm', extractions: await warm(task.spec, task.rounds, task.lexicon) };
   if (task.kind === 'analyse') return { kind: 'analyse', turn: analysed(task.messages, task.lexicon) };
   if (task.kind === 'analyse-extract') {
     const turn = analysed(task.messages, task.lexicon);
