@@ -7,7 +7,9 @@
  * Blind rounds kept in their own files (`fixtures/extraction-blind-*.jsonl`, not part of the
  * corpus splits) are reported after the corpus tables; `--blind-only` prints only those.
  * `--file=fixtures/extraction-dev-s4.jsonl` scores one other file of the same format instead.
+ * The last line counts the rules and sentences that threw (a throw drops that rule's or that sentence's facts), by name.
  */
+import { extractionErrors } from '../src/core/extraction/offline-extractor.ts';
 import { UNSCORED_ROUNDS, aggregate, blindFiles, loadCorpus, prf, scoreLine, splitOf, type LineResult } from './extraction-score.ts';
 
 const verbose = process.argv.includes('--verbose');
@@ -57,3 +59,6 @@ if (verbose) {
     for (const p of r.extra) console.log(`  EXTRA ${p.subject} ${p.key} = ${p.value} (${p.op}, ${p.confidence}${p.eventDate ? ', ' + p.eventDate : ''}${p.metadata?.stance ? ', ' + p.metadata.stance : ''})`);
   }
 }
+
+// A rule or sentence that throws loses its facts silently in the scores above; say so (names only, no content).
+console.log(`\nextraction errors: ${extractionErrors.count}${extractionErrors.count ? ` (${Object.entries(extractionErrors.byRule).map(([r, n]) => `${r} ${n}`).join(', ')})` : ''}`);
