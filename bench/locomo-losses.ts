@@ -20,18 +20,14 @@
  *
  * Run: node --import tsx bench/locomo-losses.ts [--budgets 512,2048] [--set recall.x=…] [--db dir] [--out file.jsonl]
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MemoryService, type Observer } from '../src/core/service.ts';
-import { OfflineExtractor } from '../src/core/extraction/offline-extractor.ts';
-import { openLexicon } from '../src/providers/lexicon/create-lexicon.ts';
-import { loadConfig } from '../src/config.ts';
-import { createStore } from '../src/store/create-store.ts';
 import { analyze } from '../src/core/text/analyze.ts';
 import { analyzeQuery } from '../src/core/recall/query-analysis.ts';
 import { containsAnswer, loadLocomo } from './lib/locomo-data.ts';
 import { applySets } from './lib/tunables.ts';
+import { openCachedLocomo } from './lib/locomo-cache.ts';
 import { arg } from './lib/args.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,36 +35,13 @@ const DATA = resolve(join(here, '../../shared/datasets/locomo/locomo-dev.json'))
 const DIR = arg('db') || '/tmp/locomo-losses/db';
 const OUT = arg('out');
 const BUDGETS = (arg('budgets') || '512,2048').split(',').map(Number).filter((n) => n > 0);
-const silent = { info() {}, warn() {}, error() {}, debug() {} };
-
-type Trace = Parameters<NonNullable<Observer['packed']>>[0];
 
 const rankBucket = (r: number) => (r <= 10 ? '1-10' : r <= 20 ? '11-20' : r <= 30 ? '21-30' : r <= 60 ? '31-60' : r <= 100 ? '61-100' : '100+');
 
 async function main() {
   const convs = loadLocomo(DATA);
   applySets(arg('set') || '');
-  mkdirSync(DIR, { recursive: true });
-  const fresh = !existsSync(join(DIR, 'map.json'));
-  const store = await createStore(loadConfig({ LOG_LEVEL: 'silent', MEMORY_DB_PATH: join(DIR, 'locomo.db') }), silent);
-  await store.migrate();
-  const lexicon = openLexicon({ MEMORY_LEXICON: 'wordnet', MEMORY_LEXICON_CACHE: process.env.MEMORY_LEXICON_CACHE }).lexicon;
-  let trace: Trace | null = null;
-  const observer: Observer = { stage() {}, packed: (p) => (trace = p) };
-  const service = new MemoryService({ store, offlineExtractor: new OfflineExtractor(), logger: silent, lexicon, observer });
-  let map: Record<string, Record<string, string>> = {};
-  if (fresh) {
-    for (const conv of convs) {
-      const m: Record<string, string> = {};
-      for (const t of conv.turns) {
-        const r = await service.ingestTurn({ sessionId: t.sessionId, userId: conv.sampleId, messages: [{ role: 'user', name: t.speaker, content: t.text }], timestamp: t.timestamp, metadata: { dia_id: t.diaId } });
-        m[r.turn.id] = t.diaId;
-      }
-      map[conv.sampleId] = m;
-    }
-    writeFileSync(join(DIR, 'map.json'), JSON.stringify(map));
-    console.error('ingested');
-  } else map = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8'));
+  const { store, map, recallTraced } = await openCachedLocomo(DIR, convs);
 
   const out: string[] = [];
   const lost: Record<number, Record<string, number>> = {};
@@ -89,10 +62,7 @@ async function main() {
       if (scored) nq++;
       const qTerms = new Set(analyzeQuery(q.question, known).terms.filter((t) => t.source === 'query' || (t.source === 'name' && !known.has(t.term))).map((t) => t.term));
       for (const b of BUDGETS) {
-        trace = null;
-        const res = await service.recall({ query: q.question, sessionId: null, userId: conv.sampleId, maxTokens: b });
-        const tr = trace as Trace | null;
-        const cited = new Set(res.citations.map((c) => dia.get(c.turn_id)).filter((d): d is string => !!d));
+        const { res, cited, trace: tr } = await recallTraced(conv.sampleId, q.question, b, dia);
         const L = (lost[b] ??= {});
         // Budget left over: every candidate's line was offered and the context is short of the budget by 64+ tokens.
         const allOffered = !!tr && tr.candidates.filter((c) => c.key.startsWith('turn:')).every((c) => tr.offered.some((l) => l.key === c.key));

@@ -8,16 +8,12 @@
  *
  * Run: node --import tsx bench/locomo-why512.ts [--lo 512] [--hi 2048] [--set recall.x=…] [--db dir] [--out file]
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MemoryService, type Observer } from '../src/core/service.ts';
-import { OfflineExtractor } from '../src/core/extraction/offline-extractor.ts';
-import { openLexicon } from '../src/providers/lexicon/create-lexicon.ts';
-import { loadConfig } from '../src/config.ts';
-import { createStore } from '../src/store/create-store.ts';
 import { loadLocomo } from './lib/locomo-data.ts';
 import { applySets } from './lib/tunables.ts';
+import { openCachedLocomo } from './lib/locomo-cache.ts';
 import { arg } from './lib/args.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -26,34 +22,11 @@ const DIR = arg('db') || '/tmp/locomo21/db';
 const OUT = arg('out') || '/tmp/locomo21/why.jsonl';
 const LO = Number(arg('lo') || 512);
 const HI = Number(arg('hi') || 2048);
-const silent = { info() {}, warn() {}, error() {}, debug() {} };
-
-type Trace = Parameters<NonNullable<Observer['packed']>>[0];
 
 async function main() {
   const convs = loadLocomo(DATA);
   applySets(arg('set') || '');
-  mkdirSync(DIR, { recursive: true });
-  const fresh = !existsSync(join(DIR, 'map.json'));
-  const store = await createStore(loadConfig({ LOG_LEVEL: 'silent', MEMORY_DB_PATH: join(DIR, 'locomo.db') }), silent);
-  await store.migrate();
-  const lexicon = openLexicon({ MEMORY_LEXICON: 'wordnet', MEMORY_LEXICON_CACHE: process.env.MEMORY_LEXICON_CACHE }).lexicon;
-  let trace: Trace | null = null;
-  const observer: Observer = { stage() {}, packed: (p) => (trace = p) };
-  const service = new MemoryService({ store, offlineExtractor: new OfflineExtractor(), logger: silent, lexicon, observer });
-  let map: Record<string, Record<string, string>> = {};
-  if (fresh) {
-    for (const conv of convs) {
-      const m: Record<string, string> = {};
-      for (const t of conv.turns) {
-        const r = await service.ingestTurn({ sessionId: t.sessionId, userId: conv.sampleId, messages: [{ role: 'user', name: t.speaker, content: t.text }], timestamp: t.timestamp, metadata: { dia_id: t.diaId } });
-        m[r.turn.id] = t.diaId;
-      }
-      map[conv.sampleId] = m;
-    }
-    writeFileSync(join(DIR, 'map.json'), JSON.stringify(map));
-    console.error('ingested');
-  } else map = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8'));
+  const { store, map, recallTraced } = await openCachedLocomo(DIR, convs);
 
   const out: string[] = [];
   const agg: Record<string, number> = {};
@@ -69,12 +42,7 @@ async function main() {
     for (const q of conv.questions) {
       if (q.category > 4 || q.evidence.length === 0) continue;
       nq++;
-      const run = async (b: number) => {
-        trace = null;
-        const res = await service.recall({ query: q.question, sessionId: null, userId: conv.sampleId, maxTokens: b });
-        const cited = new Set(res.citations.map((c) => dia.get(c.turn_id)).filter((d): d is string => !!d));
-        return { res, cited, trace: trace as Trace | null };
-      };
+      const run = (b: number) => recallTraced(conv.sampleId, q.question, b, dia);
       const lo = await run(LO);
       const hi = await run(HI);
       sumLo += q.evidence.filter((e) => lo.cited.has(e)).length / q.evidence.length;
