@@ -1,33 +1,24 @@
 /**
  * @module bench/locomo-show
  * Analysis helper (session 21): prints one LoCoMo dev question's context at a budget, with its evidence turns marked,
- * from the DB cached by bench/locomo-losses.ts (--db dir). Run: node --import tsx bench/locomo-show.ts --db dir --q "…" [--budget 512]
+ * from the DB cached by bench/locomo-losses.ts (--db dir; ingested there first when missing, bench/lib/locomo-cache.ts). Run: node --import tsx bench/locomo-show.ts --db dir --q "…" [--budget 512]
  */
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MemoryService } from '../src/core/service.ts';
-import { OfflineExtractor } from '../src/core/extraction/offline-extractor.ts';
-import { openLexicon } from '../src/providers/lexicon/create-lexicon.ts';
-import { loadConfig } from '../src/config.ts';
-import { createStore } from '../src/store/create-store.ts';
 import { loadLocomo } from './lib/locomo-data.ts';
 import { applySets } from './lib/tunables.ts';
+import { openCachedLocomo } from './lib/locomo-cache.ts';
 import { arg } from './lib/args.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DATA = resolve(join(here, '../../shared/datasets/locomo/locomo-dev.json'));
 const DIR = arg('db') || '/tmp/locomo-losses/db';
-const silent = { info() {}, warn() {}, error() {}, debug() {} };
-
 async function main() {
   applySets(arg('set') || '');
-  const store = await createStore(loadConfig({ LOG_LEVEL: 'silent', MEMORY_DB_PATH: join(DIR, 'locomo.db') }), silent);
-  const lexicon = openLexicon({ MEMORY_LEXICON: 'wordnet' }).lexicon;
-  const service = new MemoryService({ store, offlineExtractor: new OfflineExtractor(), logger: silent, lexicon });
-  const map: Record<string, Record<string, string>> = JSON.parse(readFileSync(join(DIR, 'map.json'), 'utf8'));
+  const convs = loadLocomo(DATA);
+  const { store, service, map } = await openCachedLocomo(DIR, convs);
   const want = (arg('q') || '').toLowerCase();
-  for (const conv of loadLocomo(DATA)) {
+  for (const conv of convs) {
     for (const q of conv.questions.filter((x) => x.question.toLowerCase().includes(want))) {
       const dia = new Map(Object.entries(map[conv.sampleId]));
       const res = await service.recall({ query: q.question, sessionId: null, userId: conv.sampleId, maxTokens: Number(arg('budget') || 512) });

@@ -2,7 +2,7 @@
  * @module bench/lib/locomo-cache
  * The LoCoMo dev conversations ingested once into a SQLite file under `dir` (kept between runs with its turn → dia_id
  * map, `map.json`; delete the directory after changing ingestion), and a service over it whose observer keeps the last
- * recall's packing trace. Shared by the analysis benches (locomo-losses, locomo-why512).
+ * recall's packing trace. Shared by the analysis benches (locomo-losses, locomo-why512, locomo-show).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
