@@ -131,12 +131,22 @@ export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase 
     if (unknownWord(lex, w) && inKnownCompound(text, w, offset, lex)) return w;
     // A noun run together with an occupation ("signwriter") is a trade, not a name.
     if (unknownWord(lex, w) && tradeCompound(w, lex)) return w;
+    // A hyphenated modifier of known words ("gluten-free", "plant-based", "dog-friendly") is no name.
+    if (unknownWord(lex, w) && modifierCompound(w, lex)) return w;
     if (unknownWord(lex, w)) return capital(w);
     const first = lex.senses(w, undefined, 1)[0];
     // An inflected form ("seats", "banks") is a common noun: place names are not plurals.
     const inflected = !!first && !first.lemmas.some((l) => l.toLowerCase() === w) && lex.lemmas(w, 'noun').some((l) => l !== w && first.lemmas.includes(l));
     return first && first.lexClass === 'noun.location' && !inflected ? capital(w) : w;
   });
+}
+
+/** A hyphenated word whose parts the lexicon knows and whose last part is an adjective or a verb form ("gluten-free"). */
+function modifierCompound(w: string, lex: Lexicon): boolean {
+  const parts = w.split('-').filter(Boolean);
+  if (parts.length < 2 || parts.some((p) => unknownWord(lex, p))) return false;
+  const last = parts[parts.length - 1];
+  return lex.senses(last, 'adj', 1).length > 0 || lex.lemmas(last, 'verb').length > 0;
 }
 
 /** Whether the word at `offset` and a neighbouring word form a lemma the lexicon holds. */

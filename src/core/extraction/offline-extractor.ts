@@ -17,7 +17,7 @@ import { resolveDate } from './dates.ts';
 import { analyseNegation, NEVER_PERFECT } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, coordinatedPredicate, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
 import { attribute, isOthersAdvice, relationAsTitle, reporterOwnClause, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
-import { PERSONAL_FACT_RULES, ageFragment, hereIn, personAgeFragment, placeIsHome, roleGiven } from './rules/personal-facts.ts';
+import { PERSONAL_FACT_RULES, ageFragment, degreeFragment, hereIn, personAgeFragment, placeIsHome, roleGiven } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions, statusFragment } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
 import { HEALTH_RULES } from './rules/health.ts';
@@ -105,7 +105,7 @@ export const CONFIDENCE = { explicit: 0.9, thirdParty: 0.8, confirmed: 0.8, impl
 
 const FACT_RULES: Rule[] = [...PERSONAL_FACT_RULES, ...FAMILY_RULES, statusFragment, ...PET_RULES, ...HEALTH_RULES, ...PREFERENCE_RULES, workSchedule, shiftEmployer];
 // Relation mentions ("…he went to live with my parents") are the speaker's facts whoever the clause is about.
-const DETACHED_RULES: Rule[] = [...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1), placeIsHome, hereIn, idiomaticTaste, roleGiven, ageFragment, statusFragment];
+const DETACHED_RULES: Rule[] = [...HEALTH_RULES.slice(0, 1), ...PET_RULES, ...FAMILY_RULES.slice(1), placeIsHome, hereIn, idiomaticTaste, roleGiven, ageFragment, statusFragment, degreeFragment];
 
 /** Text beyond this many characters of one message is not read (pasted documents, logs): bounded time per turn. */
 export const MAX_MESSAGE_CHARS = 8_000;

@@ -53,8 +53,11 @@ const PLACE_IN = new RegExp(`\\b(${SOCIAL_PLACES_RE})\\b`, 'iu');
 const AGE_ASIDE = /(?:he|she|they|who)(?:['’]s|\s+is|\s+are)\s+(?:only\s+|just\s+|now\s+)?(\d{1,3})(?=\s*[,)])/iuy;
 /** A "who …" aside between commas: kept as a clause of its own, and its social place, if any, says who they are. */
 const WHO_ASIDE = /who\s+[^,;.!?()]{1,60}(?=\s*,)/iuy;
-/** A discourse marker before the mention, dropped with it: "Apparently Steve in accounts has…", "btw my sister (Jo) is…". */
-const LEAD = /(?:apparently|so|and|but|anyway|well|oh|also|btw|fyi|guess\s+what|update)\s*[,:]?\s+(?=[\p{L}])/iuy;
+/**
+ * A discourse marker before the mention, dropped with it: "Apparently Steve in accounts has…", "btw my sister (Jo) is…";
+ * or a short label closed by a colon ("proud big sister moment: Jamie (22, my little brother) has…").
+ */
+const LEAD = /(?:(?:apparently|so|and|but|anyway|well|oh|also|btw|fyi|guess\s+what|update)\s*[,:]?|(?:[\p{L}'’-]+\s+){0,4}[\p{L}'’-]+\s*:)\s+(?=[\p{L}])/iuy;
 /** A bracketed group: parts of the mention, or a remark the reader skips. */
 const BRACKET = /\([^()]{1,60}\)/uy;
 const PREDICATE = new RegExp(PREDICATE_START, 'uy');

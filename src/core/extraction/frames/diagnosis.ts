@@ -1,7 +1,7 @@
 /**
  * @module core/extraction/frames/diagnosis
  * A diagnosis told by who made it or by how it was found, not as "I have X": "the rheumatologist diagnosed me with
- * gout", "scan results came back, it's endometriosis", "turns out it's anaemia", "my GP says it's tinnitus". The
+ * gout", "scan results came back, it's endometriosis", "turns out it's anaemia", "my GP says it's tinnitus", "been told by the GP it's coeliac disease". The
  * condition must be an illness to the lexicon; a teller must be a health professional to it (a vet's finding is the
  * animal's); a result ("came back", "turns out") needs no teller. Someone else's ("my sister's GP", a sentence about
  * him or her), a question, a denial or a guess ("might be") is no diagnosis of the speaker.
@@ -19,13 +19,20 @@ import { RELATIONS, RELATION_RE } from '../lexicon.ts';
 const DIAGNOSED_ME = /\bdiagnos(?:ed|es|ing)\s+me\s+with\s+(.+)/i;
 /** "<teller> says/reckons/confirmed (that) it's X": the teller is the word before the verb. */
 const TOLD = /(?:^|[\s,;])((?:(?:the|my|our|a|an)\s+)?(?:[\p{L}-]+\s+)?([\p{L}-]+)|they|doctors)\s+(?:says|said|reckons|reckoned|thinks|thought|confirmed|confirms|is\s+sure|was\s+sure|suspects|suspected)\s+(?:that\s+)?it\s*(?:['’]s|is|was)\s+(.+)/iu;
+/** "(been) told by the GP (that) it's X", "I was told it was X": the teller, when named, is checked apart. */
+const TOLD_BY = /\b(?:been|was|were|got|get|gets|getting)\s+told\s+(?:by\s+(?:(?:the|my|our|a|an)\s+)?(?:[\p{L}-]+\s+)?([\p{L}-]+)\s+)?(?:that\s+)?it\s*(?:['’]s|is|was)\s+(.+)/iu;
+/** Who was told, by what opens the sentence before "told": "I" (or "I've"), or no one named (a dropped subject). */
+function toldToSpeaker(before: string): boolean {
+  const b = before.trim();
+  return /(?:^|\s)I(?:['’]ve|\s+have)?(?:\s+(?:just|finally|now|recently|also))?$/.test(b) || ((!b || /[,;:.!]$/.test(b)) && !KIN.test(b));
+}
 /** "turns out it's X", "(results) came back, it's X", "results showed it was X": a finding with no teller. */
 const FOUND = /\b(?:(?:turns|turned)\s+out|came\s+back|come\s+back|showed|shows|confirmed)\s*(?:[,;:—–-]\s*|\s+)(?:that\s+)?it\s*(?:['’]s|is|was)\s+(.+)/i;
 /** Someone else is who the sentence is about. */
 const OTHERS = /\b(?:he|she|him|his|her|hers|their|its)\b|\b[\p{L}]+['’]s\s+(?:[\p{L}-]+\s+)?(?:gp|doctor|consultant|specialist|nurse|surgeon)\b/iu;
 const GUESS = /\b(?:might|may|could|maybe|possibly|perhaps|if|whether)\b|\?/i;
 /** Where the condition's noun phrase ends. */
-const NP_END = /\s*(?:[,.;:!?()—–]|\s-\s|\s(?:and|but|which|so|apparently|though|too|after\s+all|then|now|again|for\s+sure|of\s+all\s+things|in\s+the\s+end)\b)/i;
+const NP_END = /\s*(?:[,.;:!?()—–]|\s-\s|\s(?:and|but|which|so|apparently|though|too|after|before|since|following|during|then|now|again|for\s+sure|of\s+all\s+things|in\s+the\s+end)\b)/i;
 
 /** The illness a noun phrase names: the phrase, its first words, or an eponym's disease ("Crohn's" → "Crohn's disease"). */
 function illnessIn(raw: string, lex: Lexicon): string | null {
@@ -106,6 +113,8 @@ export function diagnosisDrafts(sentence: string, speaker: string, lex?: Lexicon
   if (me) rest = me[1];
   const told = rest ? null : TOLD.exec(sentence);
   if (told && isClinician(told[2] ?? told[1], lex)) rest = told[3];
+  const toldBy = rest ? null : TOLD_BY.exec(sentence);
+  if (toldBy && (!toldBy[1] || isClinician(toldBy[1], lex)) && toldToSpeaker(sentence.slice(0, toldBy.index))) rest = toldBy[2];
   const found = rest ? null : FOUND.exec(sentence);
   if (found) rest = found[1];
   // A diagnosis named beside a relative ("since the lupus diagnosis my mum…") may be theirs: not read.

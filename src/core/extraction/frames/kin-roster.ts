@@ -140,10 +140,13 @@ const AGELESS_LAST = /^\s*(?:,\s*(?:and\s+|&\s+)?|\s(?:and|&)\s+)(?:(?:baby|litt
 const SOCIAL_AFTER = new RegExp(`^\\s+(?:${SOCIAL_PLACES_RE}|(?:on|in|from)\\s+(?:my|our)\\s+(?:${WORK_GROUPS}|office|work|job))\\b`, 'i');
 const COUNT_AS_KIDS = /\b(my|our)\s+(two|three|four|five|six|seven|2|3|4|5|6|7)(?=\s*(?::|—|–|,\s*[\p{Lu}]|\s+(?:are|were)\s+[\p{Lu}]))/gu;
 
+/** "mum of three", "a proud dad of 2": a parent counted by their children is the speaker's count of kids. */
+const PARENT_OF = /\b(?:(?:a|an|proud|busy|single|working|tired|stay-at-home)\s+)*(?:mum|mom|mother|mama|mummy|dad|father|daddy|papa|parent)\s+of\s+(two|three|four|five|six|seven|[2-7])(?:\s+(kids|children|boys|girls|sons|daughters))?\b(?!\s*[\p{L}])/giu;
+
 export function kinRoster(raw: string, speaker: string): Draft[] {
   if (/\?\s*$/.test(raw)) return [];
   // "ours are …" is "our kids are …"; twins or triplets opening the sentence are the speaker's ("twins Kemi and Kunle …").
-  const sentence = raw.replace(COUNT_AS_KIDS, '$1 $2 kids').replace(/\b([Oo]u)rs(?=\s+(?:are|were)\s+[\p{Lu}]|\s*:)/u, '$1r kids').replace(/^(\s*)([Tt]wins|[Tt]riplets)(?=\s+[\p{Lu}])/u, '$1our $2');
+  const sentence = raw.replace(COUNT_AS_KIDS, '$1 $2 kids').replace(PARENT_OF, (_m, n: string, kids?: string) => `my ${n} ${kids ?? 'kids'}`).replace(/\b([Oo]u)rs(?=\s+(?:are|were)\s+[\p{Lu}]|\s*:)/u, '$1r kids').replace(/^(\s*)([Tt]wins|[Tt]riplets)(?=\s+[\p{Lu}])/u, '$1our $2');
   const out: Draft[] = [];
   HEAD.lastIndex = 0;
   if (!HEAD.test(sentence)) return headlessRoster(sentence, speaker);

@@ -372,7 +372,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     // frames stay the speaker's (walking someone's dog says nothing of whose it is).
     const theirs = !clause.subject.self && !!shape.subject?.name && !shape.pronoun && (frame.pred === 'own' || frame.pred === 'drive') && frame.key !== 'relation';
     // Having an illness is no ownership: whoever the clause is about has it ("my dad has glaucoma").
-    const ailing = frame.pred === 'own' && frame.arg === 'illness' && !clause.subject.self && !!shape.subject && !shape.pronoun;
+    const ailing = frame.pred === 'own' && frame.arg === 'illness' && !clause.subject.self && (shape.subject ? !shape.pronoun : shape.pronoun === 'he' || shape.pronoun === 'she');
     if ((frame.pred === 'care' || frame.pred === 'bring' || frame.pred === 'own' || frame.pred === 'drive') && !speakerSays && !theirs && !ailing) continue;
     // "I can't have gluten" is an inability (an allergy or condition), not a chosen diet.
     if (frame.negated && shape.modal === 'can') continue;
@@ -1411,7 +1411,8 @@ export function localServiceDrafts(rc: ReadClause): Draft[] {
   // A condition is where the speaker is only now ("the heat in Seville was brutal" is a trip's).
   const past = /^(?:was|were|had|did)$|ed$/.test(shape.verbText ?? '');
   // "our local footy club in Ballarat": whatever the speaker calls local carries their place.
-  const local = (np: Phrase) => isLocalService(np) || /\blocal\b/i.test(np.text) || (!past && LOCAL_CONDITIONS.includes(np.headLemma));
+  // ("degrees" are the weather's only when counted: "35 degrees in Madrid", never "a degree in History".)
+  const local = (np: Phrase) => isLocalService(np) || /\blocal\b/i.test(np.text) || (!past && LOCAL_CONDITIONS.includes(np.headLemma) && (np.headLemma !== 'degree' || /\d|\b(?:minus|twenty|thirty|forty|fifty|ten|fifteen)\b/i.test(np.text)));
   for (let i = 0; i < chain.length; i++) {
     const { np } = chain[i];
     if (!local(np) || ['his', 'her', 'their', 'your'].includes(np.det ?? '') || /['’]s\b/.test(np.text)) continue;

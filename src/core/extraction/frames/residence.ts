@@ -4,7 +4,7 @@
  * our apartment in Wellington", "my landlord in Phoenix", "my neighbours here in Adelaide". The clause shape: a first-person
  * possessive, a noun of residence, then "in" (or "here in") and a proper place. Whose clause it is does not matter ("the damp in
  * our apartment in X is getting worse" has the damp as its subject): the possessive says whose home it is.
- * A noun of residence is a dwelling by the lexicon's first sense (house, apartment, condo, cottage…), a closed compound ending in
+ * A noun of residence is a dwelling or a building of dwellings by the lexicon's first sense (house, apartment, condo, cottage, tenement…), a closed compound ending in
  * one ("townhouse"), or one of RESIDENCE_NOUNS: the home words WordNet ranks behind another sense ("flat", "place") and the
  * people a home comes with (landlord, flatmate, neighbours).
  * Not read: a home that is not the current one (SECOND_HOMES: "our old house in Perth", "the holiday home in Spain"), a home
@@ -29,7 +29,8 @@ function isResidence(noun: string, lex?: Lexicon): boolean {
   if (RESIDENCE_NOUNS.includes(noun)) return true;
   if (!lex) return false;
   const forms = [noun, ...lex.lemmas(noun, 'noun')];
-  if (forms.some((f) => lex.isA(f, 'housing', { pos: 'noun', maxSenses: 1, maxDepth: 6 }))) return true;
+  // A dwelling, or a building of them ("tenement", "high-rise": an apartment building to WordNet).
+  if (forms.some((f) => lex.isA(f, 'housing', { pos: 'noun', maxSenses: 1, maxDepth: 6 }) || lex.isA(f, 'apartment building', { pos: 'noun', maxSenses: 1, maxDepth: 3 }))) return true;
   // A closed compound the lexicon does not hold, ending in a home ("townhouse", "farmhouse").
   if (lex.senses(noun, 'noun', 1).length === 0) for (const tail of ['house', 'home', 'flat']) if (noun.length > tail.length + 2 && noun.endsWith(tail)) return true;
   return false;

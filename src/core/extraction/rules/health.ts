@@ -159,7 +159,9 @@ const diet: Rule = (c) => {
     return [{ key: 'diet', value: `no ${m[1].toLowerCase().replace(/\s+/g, ' ')}`, confidence: 0.8, op: 'assert' }];
   // "I don't eat meat (anymore)" → vegetarian
   if (c.negated && /^(?:do\s+)?(?:eat|eating)\s+(?:any\s+)?(?:meat|animal\s+products)\b/i.test(c.pred.replace(/^(?:do|does)\s+not\s+/i, '').replace(/^\s*/, '')) || /^(?:do|does)\s+not\s+eat\s+(?:any\s+)?meat\b/i.test(c.pred)) {
-    return [{ key: 'diet', value: /animal/i.test(t) ? 'vegan' : 'vegetarian', confidence: 0.8, op: 'assert', metadata: { stated: 'no meat' } }];
+    // "…meat, fish, eggs or dairy": an animal product besides meat in the same list rules out all of them.
+    const list = t.split(/\b(?:but|except|apart\s+from|although|though)\b|[.;!?]/i)[0];
+    return [{ key: 'diet', value: /animal|dairy|\beggs?\b|\bmilk\b|\bcheese\b|\bhoney\b/i.test(list) ? 'vegan' : 'vegetarian', confidence: 0.8, op: 'assert', metadata: { stated: 'no meat' } }];
   }
   if ((m = /^(?:gave\s+up|give\s+up|quit|stopped\s+eating|cut\s+out)\s+(?:eating\s+)?(meat|animal\s+products|all\s+animal\s+products|dairy|gluten)\b/i.exec(t)) && !c.negated) {
     const w = m[1].toLowerCase();

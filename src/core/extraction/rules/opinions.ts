@@ -6,7 +6,7 @@
  */
 import { re } from '../re.ts';
 import type { Draft } from '../model.ts';
-import { EVAL_RE, NEGATIVE, POSITIVE } from '../lexicon.ts';
+import { EVAL_RE, NEGATIVE, NOT_NAMES, POSITIVE } from '../lexicon.ts';
 import { sentimentOf, tagFragment } from '../nlp.ts';
 import { topicSlug } from '../values.ts';
 
@@ -171,6 +171,13 @@ const TURN = /\b(?:but|now|actually|turns\s+out|these\s+days)\b/i;
  */
 const RE_TAKEN_BY = /\b(?:played|tried|did|had\s+a\s+go\s+at|took\s+up|started)\s+(?:some\s+|a\s+bit\s+of\s+|my\s+first\s+)?([\p{L}-]{3,})\b.{0,60}?\b(?:I\s+am|I'm|I’m)\s+(?:now\s+|totally\s+|completely\s+|officially\s+|so\s+|absolutely\s+|properly\s+)?(hooked|obsessed|addicted|sold|converted|a\s+convert)\b(?!\s+(?:on|with|to)\b)/iu;
 /**
+ * The same, taken by a thing one has been doing something with: "I've been bingeing a true crime podcast on my commute
+ * and I'm obsessed". Any -ing verb, a determined noun phrase (up to three words) closed by a preposition, a comma or "and".
+ */
+const RE_TAKEN_WHILE = /\bbeen\s+([\p{Ll}]{3,}ing)\s+(?:(?:to|through|with|into)\s+)?(?:a|an|the|this|that|some|loads\s+of|lots\s+of)\s+((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]{3,})(?=\s+(?:on|at|in|for|during|over|since|lately|recently|every|and)\b|\s*[,;]).{0,60}?\b(?:I\s+am|I'm|I’m)\s+(?:now\s+|totally\s+|completely\s+|officially\s+|so\s+|absolutely\s+|properly\s+)?(hooked|obsessed|addicted)\b(?!\s+(?:on|with|to)\b)/iu;
+/** "Instagram makes me feel awful", "Duolingo has been making me feel smug": a named thing's effect on the speaker. */
+const RE_MAKES_FEEL = /(?:^|[\s,;(])([\p{Lu}][\p{L}]+)\s+(?:(?:always|just|honestly|really|genuinely|actually)\s+)?(?:makes|made|was\s+making|is\s+making|has\s+been\s+making|keeps\s+making)\s+me\s+feel\s+((?:[\p{Ll}-]+\s+){0,3}?[\p{Ll}-]+)(?=\s*(?:[.,;!?]|$)|\s+(?:about|when|whenever|because|and|but|so|tbh|lol|every|each|in|at)\b)/u;
+/**
  * Won over (or put off) by the thing one just went to, watched or tried: "went to the opera … I actually loved it",
  * "watched the new Dune and honestly hated it". The stance is the experiencer verb's.
  */
@@ -194,6 +201,12 @@ export function changeOfHeart(sentence: string): Draft[] {
   // "tried bouldering last week and I am hooked": the speaker taken by what they just did (an experiencer state with
   // no other object) holds it in favour.
   if ((m = RE_TAKEN_BY.exec(s))) return opinion(m[1], 'positive', m[2].toLowerCase());
+  // (A stance taken back names its topic itself; "a true crime one" names none.)
+  if ((m = RE_TAKEN_WHILE.exec(s)) && !RE_TAKE_BACK.test(s) && !/(?:^|\s)(?:one|ones|thing|things|stuff)$/i.test(m[2])) return opinion(m[2], 'positive', `${m[1].toLowerCase()} ${m[2]}: ${m[3].toLowerCase()}`);
+  if ((m = RE_MAKES_FEEL.exec(s)) && !NOT_NAMES.has(m[1].toLowerCase())) {
+    const stance = stanceOf(m[2]);
+    if (stance !== 'mixed') return opinion(m[1], stance, `makes me feel ${m[2]}`);
+  }
   if ((m = RE_GREW_ON.exec(s))) return opinion(m[1] ?? m[2], 'positive', 'has grown on me');
   if ((m = RE_EXPERIENCED.exec(s))) return opinion(m[1], /^(?:hated|loathed|detested)$/i.test(m[2]) ? 'negative' : 'positive', `${m[1].toLowerCase()}: ${m[2].toLowerCase()} it`);
   if ((m = RE_TAKE_BACK.exec(s)) && TAKEN_WORDS.test(s.slice(m.index + m[0].length))) return opinion(m[1], 'positive', `took it back: ${s.slice(m.index + m[0].length).replace(/^[\s,]+/, '').split(/\s+/).slice(0, 10).join(' ')}`);

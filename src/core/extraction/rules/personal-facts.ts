@@ -357,11 +357,27 @@ const hometown: Rule = (c) => {
   return v ? [{ key: 'hometown', value: v }] : [];
 };
 
+/** A degree named by its kind and subject ("a Masters in Public Health", "BSc in Nursing", "first class degree in History"). */
+const DEGREE = /\b((?:a\s+)?(?:master'?s|bachelor'?s|ph\.?d\.?|doctorate|mba|msc|bsc|ba|ma|associate'?s|diploma|degree)(?:\s+degree)?\s+in\s+.+)/i;
+
+/**
+ * A verbless degree after the speaker's own graduation: "Graduated today!! Masters in Public Health, gown, the lot."
+ * The sentence before has no subject of its own or "I" / "we", and a verb of finishing a course.
+ */
+export const degreeFragment: Rule = (c) => {
+  const prev = c.prevSentence?.trim() ?? '';
+  if (!/^(?:(?:just|finally|officially|so|and|i|i['’]ve|we|i\s+have|i\s+just)\s+)*(?:graduated|graduating|passed|finished|completed|got|been\s+awarded)\b/i.test(prev)) return [];
+  const m = /^(?:(?:a|an|my|the|first[\s-]class|second[\s-]class|2:1|2:2|first)\s+)*(.*)$/i.exec(c.text.trim());
+  const d = m && /^(?:(?:honours|hons|joint)\s+)?(?:master'?s|bachelor'?s|ph\.?d\.?|doctorate|mba|msc|bsc|ba|ma|llb|llm|degree|diploma)\b/i.test(m[1]) ? DEGREE.exec(c.text) : null;
+  const v = d ? cutValue(d[1], /\s+(?:right|now)\b/i) : null;
+  return v ? [{ key: 'education', value: v, subject: c.speaker }] : [];
+};
+
 const education: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
   if (/\b(?:want|wants|planning|hoping|hope|plan|plans)\s+(?:to|on)\b|\b(?:thinking\s+(?:about|of)|considering|might|maybe)\b/i.test(t)) return [];
-  if ((m = /\b((?:a\s+)?(?:master'?s|bachelor'?s|ph\.?d\.?|doctorate|mba|msc|bsc|ba|ma|associate'?s|diploma|degree)(?:\s+degree)?\s+in\s+.+)/i.exec(t))) {
+  if ((m = DEGREE.exec(t))) {
     const v = cutValue(m[1], /\s+(?:right|now)\b/i);
     if (v) return [{ key: 'education', value: v }];
   }
@@ -405,6 +421,9 @@ export const ageFragment: Rule = (c) => {
   // someone or an animal, the number is theirs): "64 and finally having swimming lessons".
   const opens = c.sentence.trim() === c.text.trim() || c.text.trim().startsWith(c.sentence.trim().slice(0, 12)) ? personAgeFragment(c.text) : null;
   if (opens && c.subject.self && !c.negated && !c.prevSentence && spokenAge(opens) && /^\s*\d/.test(spelledToDigits(c.sentence.trim()))) return [{ key: 'age', value: opens, subject: c.speaker }];
+  // "46, mum of three (…)", "29, nurse, moving to Leeds": a message opening with the speaker's age, then what they are.
+  const role = c.prevSentence ? null : AGE_THEN_ROLE.exec(c.text.trim());
+  if (role && c.subject.self && spokenAge(role[1]) && (SELF_ROLES.has(role[2].toLowerCase()) || OCCUPATIONS.has(role[2].toLowerCase()))) return [{ key: 'age', value: role[1], subject: c.speaker }];
   // An age fronted before the speaker's clause about now: "at 91 I reckon I'm allowed…" ("at 30 I moved" is history).
   const fronted = /^\s*at\s+(\d{2,3})\s*,?\s*$/i.exec(spelledToDigits(c.pre)) ?? (c.pre ? null : /^\s*at\s+(\d{2,3})\s*,?\s+(?=I\b)/i.exec(spelledToDigits(c.sentence)));
   // The clause's tense is its first verb's ("I reckon I'm allowed" is now; "I moved" is history).
@@ -415,6 +434,11 @@ export const ageFragment: Rule = (c) => {
   if (being && spokenAge(being[1]) && /\b(?:me|my|I)\b/.test(c.sentence.slice(being[0].length))) return [{ key: 'age', value: being[1], subject: c.speaker }];
   return [];
 };
+
+/** A message's opening age and the role after it ("46, mum of three", "52, retired teacher"). */
+const AGE_THEN_ROLE = /^(\d{2,3})\s*,\s*(?:(?:a|an|proud|busy|single|working|retired|newly|full-time|part-time|stay-at-home)\s+)*([\p{L}-]+)/iu;
+/** Roles a speaker names themself by after their age that are no occupations: a parent or grandparent, a spouse. */
+const SELF_ROLES: ReadonlySet<string> = new Set(['mum', 'mom', 'mother', 'mama', 'dad', 'father', 'daddy', 'parent', 'grandma', 'grandmother', 'nan', 'granny', 'grandad', 'granddad', 'grandpa', 'grandfather', 'wife', 'husband', 'widow', 'widower', 'student', 'retiree', 'pensioner']);
 
 /**
  * A verbless age after a clause about someone: "…, 52 and still climbing into lofts", "…, thirty-four and already going
@@ -431,9 +455,11 @@ const ageBirthday: Rule = (c) => {
   // "I'm thirty-six" is "I'm 36" (spelled numbers are read in the copula form only: "turned five" may be a pet's).
   const t = c.core;
   let m: RegExpExecArray | null;
-  if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol|going\s+on|not|by\s+the\s+way|btw|fyi|for\s+the\s+record))/i.exec(spelledToDigits(t))) && Number(m[1]) > 0 && Number(m[1]) < 120)
+  if ((m = /^(?:am|is|are)\s+(?:now\s+|only\s+|almost\s+|nearly\s+|turning\s+)?(\d{1,3})(?:\s*(?:years?\s+old|yrs?\s+old|yo|y\/o))?\s*(?:[.!,;]|$|\s+(?:and|but|now|today|this|actually|already|though|lol|going\s+on|not|by\s+the\s+way|btw|fyi|for\s+the\s+record|with\s+(?:a|an|two|three|four|five|\d|my|no)\b))/i.exec(spelledToDigits(t))) && Number(m[1]) > 0 && Number(m[1]) < 120)
     return [{ key: 'age', value: m[1] }];
-  if ((m = /\bturned\s+(\d{1,3})\b/i.exec(t))) return [{ key: 'age', value: m[1] }];
+  // The subject's own birthday: "turned" opens the predicate ("our cat Miso turned 3" is the cat's, not the speaker's).
+  // (or a later predicate of the same subject: "…, lives in Leeds, turned 47 on Sunday"). About someone else, the clause is theirs.
+  if ((m = (c.subject.self ? /(?:^|[,;]\s*|\s(?:and|but)\s+)(?:(?:just|finally|only|officially|recently|has|have|had|also|now)\s+)*turned\s+(\d{1,3})\b/i : /\bturned\s+(\d{1,3})\b/i).exec(t))) return [{ key: 'age', value: m[1] }];
   // "Nan Peggy was 93 on Sunday": a birthday just had, told in the past.
   if ((m = /^was\s+(\d{1,3})\s+(?:on|last|yesterday)\b/i.exec(t)) && Number(m[1]) > 0 && Number(m[1]) < 111) return [{ key: 'age', value: m[1] }];
   // "hit 65 last week", "reached 90 on Sunday": a birthday number with nothing measured after it (not "hit 50 mph").
