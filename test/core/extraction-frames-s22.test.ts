@@ -145,3 +145,37 @@ describe('no meat and another animal product in one list is vegan', () => {
     ["I don't eat meat or fish.", 'vegetarian'],
   ])('%s', (text, diet) => expect(keyed('diet', text)).toEqual([`user|diet|${diet}`]));
 });
+
+describe('everyday words for a partner and a job; starting at a place of learning; moving in together somewhere', () => {
+  test.each([
+    ["My hubby's a paramedic so he's never home at Christmas.", ['user|partner|hubby', 'hubby|job_title|paramedic']],
+    ["i've been a postie for nine years", ['user|job_title|postie']],
+  ])('%s', (text, facts) => expect(said(text).map((f) => f.replace(/\|assert$/, '')).filter((f) => /\|(?:partner|job_title)\|/.test(f))).toEqual(facts));
+  test.each([
+    ['My daughter has just started at Bath Spa University doing drama.', 'daughter|education|bath spa university'],
+    ["I've just started at Glasgow School of Art.", 'user|education|glasgow school of art'],
+  ])('%s', (text, fact) => {
+    const facts = said(text).map((f) => f.replace(/\|assert$/, ''));
+    expect(facts).toContain(fact);
+    expect(facts.filter((f) => f.includes('|employer|'))).toEqual([]);
+  });
+  test.each([
+    ['I started at Bath Spa University as a lecturer.', 'user|employer|bath spa university'],
+    ['Started at Monzo on Monday, terrified.', 'user|employer|monzo'],
+  ])('%s: still a job', (text, fact) => expect(said(text).map((f) => f.replace(/\|assert$/, ''))).toContain(fact));
+  test.each([
+    ['My fiancé and I moved in together in Salford.', ['user|location|salford']],
+    ['We moved in together in March.', []],
+  ])('%s', (text, facts) => expect(keyed('location', text)).toEqual(facts));
+});
+
+describe('"the wife", "the missus", "my other half": the speaker\'s partner', () => {
+  test.each([
+    ['The missus works at the Co-op these days.', 'user|partner|missus'],
+    ['me and the wife are off to Whitby for the weekend', 'user|partner|wife'],
+    ['My other half is a midwife so nights are chaos.', 'user|partner|other half'],
+  ])('%s', (text, fact) => expect(said(text).map((f) => f.replace(/\|assert$/, ''))).toContain(fact));
+  test.each([['the wife of the mayor opened the fete'], ["the wife's side of the family is huge"]])('%s: no partner of the speaker', (text) =>
+    expect(said(text).filter((f) => f.startsWith('user|partner|'))).toEqual([]),
+  );
+});

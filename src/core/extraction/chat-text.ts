@@ -7,7 +7,7 @@
  * Pure string functions; no I/O.
  */
 import type { Lexicon } from '../ports.ts';
-import { PET_SPECIES, RELATION_WORDS } from './lexicon.ts';
+import { OCCUPATIONS, PET_SPECIES, RELATION_WORDS } from './lexicon.ts';
 import { tradeCompound } from './frames/kinds.ts';
 
 /** Lower-case chat abbreviations → words. Only lower-case forms: "BC" or "MIL" in capitals stay as written. */
@@ -36,8 +36,11 @@ const ABBREVIATIONS: [RegExp, string][] = [
 export function expandChatAbbreviations(text: string): string {
   let s = text;
   for (const [re, word] of ABBREVIATIONS) s = s.replace(re, word);
-  return restoreKinPossessive(s);
+  return restoreKinPossessive(s).replace(THE_SPOUSE, (_all, the: string, who: string) => `${the === 'The' ? 'My' : 'my'} ${who}`);
 }
+
+/** "me and the wife", "the missus says…": chat's "the" before a spouse word is the speaker's own ("my wife"). */
+const THE_SPOUSE = /\b(the|The)\s+(wife|missus|missis|hubby|other\s+half|better\s+half)\b(?!\s+of\b|['’]s\s+(?:side|family)\b)/g;
 
 const KIN = 'sister|brother|mum|mom|mother|dad|father|partner|wife|husband|son|daughter|cousin|aunt|uncle|nan|gran|grandma|grandad|grandpa|granddad|boyfriend|girlfriend|fianc[eé]e?|niece|nephew|boss|flatmate|roommate|friend|neighbou?r|colleague|manager|kid|baby|mother-in-law|father-in-law|sister-in-law|brother-in-law';
 /** What a relative has or goes through: the noun after an apostrophe-less possessive ("my sisters wedding"). */
@@ -119,7 +122,7 @@ const unknownWord = (lex: Lexicon, w: string) => lex.lemmas(w).length === 0 && l
 export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase = isAllLowerCase(text)): string {
   if (!lexiconKnowsWords(lex) || !lowerCase) return text;
   return text.replace(/\b([a-z][a-z-]{2,})(?=(?:'s|’s)?\b)/g, (w, _m, offset: number) => {
-    if (CHAT_WORDS.has(w) || NOT_A_NAME.has(w) || !/[aeiouy]/.test(w) || text[offset - 1] === "'" || text[offset - 1] === '’') return w;
+    if (CHAT_WORDS.has(w) || NOT_A_NAME.has(w) || OCCUPATIONS.has(w) || !/[aeiouy]/.test(w) || text[offset - 1] === "'" || text[offset - 1] === '’') return w;
     // The stem of a negated auxiliary ("doesn't", "hasn't", "wasn't") is no name.
     if (/^['’]t\b/.test(text.slice(offset + w.length, offset + w.length + 3))) return w;
     // Right after a subject pronoun a word is the verb ("we rehomed clover"), and an unknown -ing word is an activity

@@ -108,6 +108,7 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
     if (typeof c.metadata?.name === 'string') taken.add(norm(c.metadata.name));
   }
   taken.add(norm(speaker));
+  const placedLonger = existing.map((c) => norm(c.value)).filter((v) => v.includes(' '));
   // "got married at Gretna Green on Friday": a place inside an event the rules read is where it happened, not a
   // workplace or a home to learn (a job start's place is the employer, and stays learnable). Only places (PLACE_KEYS):
   // a pet or a job named inside an activity is still learned.
@@ -122,7 +123,8 @@ export function learnedCandidates(text: string, speaker: string, existing: reado
   for (const u of sentenceUnits(text, speaker, lex, true)) {
     if (aboutOthers.has(u.raw.trim())) continue;
     for (const a of argumentsOf(u.tokens, u.features, lex)) {
-      if (taken.has(norm(a.value))) continue;
+      // (…nor a name's first words: "Leeds College" inside the rules' "Leeds College of Art".)
+      if (taken.has(norm(a.value)) || (a.type === 'name' && placedLonger.some((v) => v.startsWith(`${norm(a.value)} `)))) continue;
       const probs = keyProbabilities(model, a.features);
       const key = model.keys.reduce((k, x) => (probs[x] > probs[k] ? x : k), model.keys[0]);
       if (PLACE_KEYS.has(key) && occasions.some((o) => o.includes(` ${norm(a.value)} `))) continue;

@@ -73,6 +73,9 @@ const OWN_FOUNDED = new RegExp(`\\b(?:opened|started|set\\s+up|launched|founded)
 /** "run a small bakery", "own my own salon": the business one runs (compiled once, not per clause). */
 const RUNS_OWN_BUSINESS = new RegExp(`^(?:run|runs|own|owns)\\s+(?:a|an|my\\s+own|our\\s+own|my|our)\\s+(?:small\\s+|little\\s+|tiny\\s+|new\\s+|family\\s+)?((?:\\w+\\s+)?(?:${BUSINESSES}))\\b`, 'i');
 
+/** The name of a place of learning ("Leeds Uni", "Kingsmead Primary School", "St Mary's Sixth Form"). */
+const SCHOOLS = /\b(?:Uni|University|College|School|Academy|Polytechnic|Sixth\s+Form|Conservatoire|Conservatory)\b/;
+
 const employer: Rule = (c) => {
   const out: Draft[] = [];
   const t = c.core;
@@ -93,7 +96,12 @@ const employer: Rule = (c) => {
   else if ((m = /\b(?:hired|recruited|taken\s+on|headhunted)\s+(?:by|at)\s+(.+)/i.exec(t))) push(org(m[1], true));
   // "quitting to join Netflix", "hoping to join Stripe": an intention, not the current employer.
   else if ((m = /\b(?:joined|join|joining)\s+(.+)/i.exec(t)) && !/\bto\s+$/i.test(t.slice(0, m.index))) push(org(m[1]));
-  else if ((m = /\b(?:start|started|starting|begin|began|beginning)\s+(?:a\s+new\s+job\s+|my\s+new\s+job\s+|work\s+|working\s+)?(?:at|with)\s+(.+)/i.exec(t))) push(org(m[1]));
+  else if ((m = /\b(?:start|started|starting|begin|began|beginning)\s+(a\s+new\s+job\s+|my\s+new\s+job\s+|work\s+|working\s+)?(?:at|with)\s+(.+)/i.exec(t))) {
+    // "has just started at Leeds Uni": starting at a place of learning, with no job said, is a course, not a job.
+    const place = org(m[2]);
+    if (place && !m[1] && SCHOOLS.test(place) && !/\bas\s+(?:a|an|the|their|its)\b/i.test(t)) out.push({ key: 'education', value: place });
+    else push(place);
+  }
   // "I'm not with Jake anymore": no longer with a one-word name is a relationship ending (family rules), not a job.
   else if ((m = /^(?:am|is|are)\s+(?:still\s+|now\s+)?(?:at|with)\s+(.+)/i.exec(t)) && !ROMANCE.test(c.sentence) && !(c.negated && /^with\s+[\p{Lu}][\p{L}'’-]*\s*(?:[.,!;]|$)/u.test(m[0].replace(/^\w+\s+(?:still\s+|now\s+)?/i, '')))) push(org(m[1]), { confidence: 0.75 });
   else if ((m = /^(?:have\s+been|has\s+been|been)\s+(?:working\s+)?(?:at|with)\s+(.+)/i.exec(t)) && TENURE.test(t)) push(org(m[1]), { confidence: 0.8 });
@@ -238,7 +246,7 @@ const location: Rule = (c) => {
     const from = place(m[1]);
     if (from) out.push({ key: 'location', value: from, op: 'history', ...left });
   }
-  if ((m = /\b(?:moved|moving|relocated|relocating|move|relocate)\s+(?:back\s+)?(?:in(?:to)?\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home|condo)\s+in|(?:in)?to)\s+(.+)/i.exec(t))) {
+  if ((m = /\b(?:moved|moving|relocated|relocating|move|relocate)\s+(?:back\s+)?(?:in(?:to)?\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home|condo)\s+in|in\s+together\s+in|(?:in)?to)\s+(.+)/i.exec(t))) {
     const to = place(m[1]);
     const fromM = /\bfrom\s+(.+)/i.exec(m[1]);
     const from = fromM ? place(fromM[1]) : null;
