@@ -55,6 +55,8 @@ const { values: flags } = parseArgs({
     'rss-ceiling': { type: 'string', default: '512' },
     /** Extra environment for the throughput and growth servers, `K=V,K2=V2` (e.g. MEMORY_HEAP_GROWING_PERCENT=0 for an A/B). */
     'server-env': { type: 'string', default: '' },
+    /** Extra node options for the throughput and growth servers, space-separated (e.g. `--cpu-prof --cpu-prof-dir=DIR`; NODE_OPTIONS refuses --cpu-prof). */
+    'server-node-args': { type: 'string', default: '' },
     /** Throughput phase warm-up, not measured: turns at concurrency 4 (the pool's path), then, once the workers have loaded, turns at concurrency 1 (the main thread's inline path). */
     warm: { type: 'string', default: '100' },
     'warm-c1': { type: 'string', default: '0' },
@@ -70,6 +72,7 @@ const THREADS_ENV: Record<string, string> = {
   ),
   ...(flags.threads !== undefined ? { MEMORY_WORKER_THREADS: flags.threads } : {}),
 };
+const SERVER_NODE_ARGS = flags['server-node-args'].split(' ').filter((a) => a !== '');
 const USERS = Number(flags.users);
 const LEVELS: Array<[number, number]> = [
   [1, Number(flags.c1)],
@@ -273,7 +276,7 @@ async function backend(name: 'sqlite' | 'postgres'): Promise<Backend> {
 // ---- phases ----
 
 async function throughput(b: Backend): Promise<{ levels: LevelResult[]; rssMb: number; peakRssMb: number; allSegments: number[]; memoriesPerTurn: number }> {
-  const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
+  const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000, nodeArgs: SERVER_NODE_ARGS });
   const sampler = rssSampler(srv.proc.pid!);
   try {
     // Warm-up (JIT, workers, statement caches): not measured.
@@ -297,7 +300,7 @@ async function throughput(b: Backend): Promise<{ levels: LevelResult[]; rssMb: n
 }
 
 async function growth(b: Backend, n: number): Promise<{ segments: number[]; segment: number; turnsPerS: number; rssMb: number; peakRssMb: number; load: string }> {
-  const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
+  const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000, nodeArgs: SERVER_NODE_ARGS });
   try {
     const seg = Math.max(SEGMENT, Math.floor(n / 10));
     const lat = await drive(srv, n, 4, { kind: 'growth' });
@@ -384,7 +387,7 @@ async function memTrace(srv: RunningServer, label: string): Promise<void> {
  * Whatever a cache keeps per scope (turns, analyses) shows here; RSS is sampled throughout.
  */
 async function sixLargeScopes(b: Backend): Promise<{ peakRssMb: number; rssMb: number; ms: number; statuses: number[]; load: string }> {
-  const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000 });
+  const srv = await startServer({ ...b.env, ...THREADS_ENV, LOG_LEVEL: 'warn' }, { timeoutMs: 120_000, nodeArgs: SERVER_NODE_ARGS });
   try {
     await drive(srv, 20, 2, { kind: 'warm', base: 0, users: 1, session: 'warm' });
     await new Promise((r) => setTimeout(r, 3000));

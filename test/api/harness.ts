@@ -81,11 +81,11 @@ export interface RunningServer {
 }
 
 /** Starts the server with `env` on a free port; resolves once GET /health answers 200. */
-export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, opts: { timeoutMs?: number; nodeArgs?: readonly string[] } = {}): Promise<RunningServer> {
   const port = await freePort();
   // As `npm start` and the Docker image run it: regular expressions compiled to native code from the first run (the
   // extractor's large alternations; see the CHANGELOG), so the benches that use this harness measure the served runtime.
-  const proc = spawn(process.execPath, ['--no-regexp-tier-up', '--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+  const proc = spawn(process.execPath, ['--no-regexp-tier-up', ...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/cli/main.ts', 'serve'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

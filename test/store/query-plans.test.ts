@@ -80,7 +80,7 @@ describe('SQLite ingest plans', () => {
   ])('%s: the active-slot read, slot history and next seq use their indexes', (_label, analyze) => {
     if (analyze) db.exec('ANALYZE');
     const active = sqliteActive(SCOPE, filter)!;
-    expect(plan(active.sql, active.params)).toMatch(/SEARCH memories USING INDEX memories_active_slot \(scope=\? AND subject=\? AND key=\?\)/);
+    expect(plan(active.sql, active.params)).toMatch(/SEARCH m USING INDEX memories_active_slot \(scope=\? AND subject=\? AND key=\?\)/);
     const whole = sqliteActive(SCOPE)!;
     expect(plan(whole.sql, whole.params)).toMatch(/USING INDEX memories_active_slot \(scope=\?\)/);
     // An event key read at its dates probes all four columns of the slot index (not the key's every row).
@@ -239,6 +239,68 @@ describe('SQLite ingest plans', () => {
     expect((await reopened.memoriesByKeys(SCOPE, { keys: ['key_3'] }, 3)).length).toBe(3);
     await reopened.close();
     d.close();
+  });
+});
+
+// A user whose events accumulate (one active row each: 2,100 of `event_activity` at 10k turns of the
+// scale user) holds thousands of active rows of one subject. The ingest read of other slots asked with
+// IN lists was planned as a probe of (scope, subject) that filtered every one of those rows by key
+// (0.36 ms a read against 0.04 with 3,000 event rows); it must probe (scope, subject, key).
+describe('SQLite ingest plans: a subject with thousands of active rows of one key', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'plans-events-'));
+  const path = join(dir, 'memory.db');
+  const scope = 'u:events';
+  let store: SqliteMemoryStore;
+  let db: Database.Database;
+
+  beforeAll(async () => {
+    store = new SqliteMemoryStore(path);
+    await store.migrate();
+    const at = (i: number) => new Date(Date.parse('2024-01-01T00:00:00Z') + i * 1000).toISOString();
+    const rows: MemoryRecord[] = [];
+    for (let i = 0; i < 3000; i++) rows.push(memory(scope, 'event_activity', `activity ${i}`, { type: 'event', singleValued: false, eventDate: at(i * 86_400).slice(0, 10), createdAt: at(i), updatedAt: at(i) }));
+    for (let k = 0; k < 10; k++) rows.push(memory(scope, `key_${k}`, `value ${k}`, { singleValued: false, createdAt: at(5000 + k), updatedAt: at(5000 + k) }));
+    rows.push(memory(scope, 'key_3', 'sister value', { subject: 'sister', singleValued: false, createdAt: at(6000), updatedAt: at(6000) }));
+    for (let i = 0; i < rows.length; i += 500) await store.transaction(scope, (tx) => tx.insertMemories(rows.slice(i, i + 500)));
+    db = new Database(path);
+  });
+  afterAll(async () => {
+    db.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const plan = (sql: string, params: unknown[]) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+
+  test.each([
+    ['without statistics', ''],
+    ['after PRAGMA optimize', 'PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;'],
+    ['after ANALYZE', 'ANALYZE'],
+    // As a store of many small users leaves them (bench:ingest's 100 users after 6,000 turns): a few
+    // active rows per (scope, subject), so the planner preferred a Bloom-filtered probe of (scope, subject).
+    ['with the statistics of many small users', "DELETE FROM sqlite_stat1 WHERE idx = 'memories_active_slot'; INSERT INTO sqlite_stat1 VALUES ('memories', 'memories_active_slot', '1673 17 6 2 2'); ANALYZE sqlite_schema;"],
+  ])('%s: the read of other slots probes (scope, subject, key), never the subject\'s every active row', (_label, stats) => {
+    if (stats) db.exec(stats);
+    for (const f of [
+      { subjects: ['user', 'sister'], keys: ['key_3', 'key_7'] },
+      { subjects: ['user'], keys: ['key_3', 'event_activity'], dated: { keys: ['event_activity'], dates: ['2024-01-05'] } },
+    ]) {
+      const q = sqliteActive(scope, f)!;
+      const p = plan(q.sql, q.params);
+      expect(p).toMatch(/INDEX memories_active_slot \(scope=\? AND subject=\? AND key=\?/);
+      expect(p).not.toMatch(/memories_active_slot \(scope=\? AND subject=\?\)|BLOOM|SCAN (memories|m)\b/);
+    }
+  });
+
+  test('it returns exactly the active rows of the asked slots, once each, in creation order (duplicates in the lists too)', async () => {
+    const read = (f: Parameters<typeof sqliteActive>[1]) => store.transaction(scope, (tx) => tx.activeMemories(scope, f));
+    const plain = await read({ subjects: ['user', 'sister', 'user'], keys: ['key_3', 'key_7', 'key_3'] });
+    expect(plain.map((m) => `${m.subject}/${m.key}`)).toEqual(['user/key_3', 'user/key_7', 'sister/key_3']);
+    const dated = await read({ subjects: ['user'], keys: ['key_3', 'event_activity'], dated: { keys: ['event_activity'], dates: ['2024-01-05', '2024-01-05'] } });
+    expect(dated.map((m) => `${m.key}/${m.eventDate ?? ''}`)).toEqual(['event_activity/2024-01-05', 'key_3/']);
+    expect((await read({ keys: ['key_3'] })).map((m) => m.subject)).toEqual(['user', 'sister']);
+    expect(await read({ subjects: ['user'], keys: [] })).toEqual([]);
+    expect((await read({ subjects: ['sister'] })).map((m) => m.value)).toEqual(['sister value']);
   });
 });
 

@@ -15,7 +15,7 @@ import { MEMORY_COLUMNS, memoryFromValues, memorySelect, memoryValues, patchColu
 import { byCodePoint, cappedTerms, cleanTerms, cosine, cutPostings, distinctPlaces, distinctSlots, fts5Query, historyEnd, isWholeToken, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
 import { Mutex } from '../mutex.ts';
-import { slotClauses, splitDated, type SlotFilter } from '../slot-filter.ts';
+import { splitDated, type SlotFilter } from '../slot-filter.ts';
 import { guardedTx } from '../tx-handle.ts';
 import { MIGRATIONS, SCHEMA_VERSION, SPEAKER_SQL } from './migrations.ts';
 import { translateSqliteError } from './errors.ts';
@@ -126,24 +126,23 @@ export interface SqliteQuery {
  * The ingest read of a scope's active rows, optionally narrowed to subjects and keys (null: the
  * filter is empty, nothing can match). Planned on the partial index of active rows by name
  * (INDEXED BY): without it SQLite may pick memories_scope_created to avoid the sort and read
- * every memory of the user (issue 16). Lists go in as one JSON parameter, so the SQL text — and
- * its prepared statement — is the same whatever their length.
+ * every memory of the user (issue 16). Lists go in as one JSON parameter each, so the SQL text —
+ * and its prepared statement — is the same whatever their length. Columns in MEMORY_COLUMNS order
+ * (read as value rows: no object per row).
  */
 export function activeMemoriesQuery(scope: string, filter?: SlotFilter): SqliteQuery | null {
   const { whole, dated } = splitDated(filter);
-  const list = (col: string) => `${col} IN (SELECT value FROM json_each(?))`;
-  const slots = slotClauses(whole, 1, list);
-  const base = ['scope = ?', 'active = 1', "status <> 'deleted'"];
   if (!dated) {
-    if (!slots) return null;
-    return { sql: `SELECT * FROM memories INDEXED BY memories_active_slot WHERE ${[...base, ...slots.clauses].join(' AND ')} ORDER BY created_at, rowid`, params: [scope, ...slots.params] };
+    const q = wholeSlotsQuery(scope, whole, memorySelect('m'));
+    return q && { sql: `${q.sql} ORDER BY m.created_at, m.rowid`, params: q.params };
   }
   // Dated keys are probed on (scope, subject, key, event_date): the rows of those dates only.
   const parts: string[] = [];
   const params: unknown[] = [];
+  const slots = wholeSlotsQuery(scope, whole, 'm.rowid');
   if (slots) {
-    parts.push(`SELECT rowid FROM memories INDEXED BY memories_active_slot WHERE ${[...base, ...slots.clauses].join(' AND ')}`);
-    params.push(scope, ...slots.params);
+    parts.push(slots.sql);
+    params.push(...slots.params);
   }
   const subjects = filter?.subjects;
   if (dated.dates.length > 0 && subjects?.length !== 0) {
@@ -155,7 +154,32 @@ export function activeMemoriesQuery(scope: string, filter?: SlotFilter): SqliteQ
     params.push(...(subjects ? [JSON.stringify(subjects)] : []), JSON.stringify(dated.keys), JSON.stringify(dated.dates), scope);
   }
   if (parts.length === 0) return null;
-  return { sql: `SELECT * FROM memories WHERE rowid IN (${parts.join(' UNION ALL ')}) ORDER BY created_at, rowid`, params };
+  return { sql: `SELECT ${memorySelect()} FROM memories WHERE rowid IN (${parts.join(' UNION ALL ')}) ORDER BY created_at, rowid`, params };
+}
+
+/**
+ * `SELECT <select>` of the active rows of the filter's (subject, key) slots, unordered (null: a list
+ * is empty, nothing can match). With a subject list the lists are equality-joined with the slot
+ * index (each deduplicated, so a row comes back once), so the read probes (scope, subject, key)
+ * whatever the statistics say. With IN lists a store of many small users (a few active rows per
+ * (scope, subject)) planned a probe of (scope, subject) that filtered every active row of the
+ * subject by key: a user whose events accumulate (one active row each) paid all of them on every
+ * turn — 0.36 ms a read with 3,000 event rows, 0.04 ms probed (docs/ingest.md, Session 22).
+ */
+function wholeSlotsQuery(scope: string, whole: SlotFilter | undefined, select: string): SqliteQuery | null {
+  const subjects = whole?.subjects && [...new Set(whole.subjects)];
+  const keys = whole?.keys && [...new Set(whole.keys)];
+  if (subjects?.length === 0 || keys?.length === 0) return null;
+  const active = "m.scope = ? AND m.active = 1 AND m.status <> 'deleted'";
+  if (subjects) {
+    return keys
+      ? { sql: `SELECT ${select} FROM json_each(?) s CROSS JOIN json_each(?) k CROSS JOIN memories m INDEXED BY memories_active_slot WHERE ${active} AND m.subject = s.value AND m.key = k.value`, params: [JSON.stringify(subjects), JSON.stringify(keys), scope] }
+      : { sql: `SELECT ${select} FROM json_each(?) s CROSS JOIN memories m INDEXED BY memories_active_slot WHERE ${active} AND m.subject = s.value`, params: [JSON.stringify(subjects), scope] };
+  }
+  // No subject list: the index cannot narrow by key alone, so the scope's active rows are filtered.
+  return keys
+    ? { sql: `SELECT ${select} FROM memories m INDEXED BY memories_active_slot WHERE ${active} AND m.key IN (SELECT value FROM json_each(?))`, params: [scope, JSON.stringify(keys)] }
+    : { sql: `SELECT ${select} FROM memories m INDEXED BY memories_active_slot WHERE ${active}`, params: [scope] };
 }
 
 /** Every row (any status) of one slot, newest first, on the slot index. */
@@ -502,7 +526,7 @@ class Queries {
 
   activeMemories(scope: string, filter?: SlotFilter): MemoryRecord[] {
     const q = activeMemoriesQuery(scope, filter);
-    return q ? this.all(q.sql, ...q.params).map(rowToMemory) : [];
+    return q ? this.values(q.sql, ...q.params).map((v) => memoryFromValues(v)) : [];
   }
 
   memoriesByKey(scope: string, subject: string, key: string): MemoryRecord[] {
