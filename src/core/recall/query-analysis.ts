@@ -17,6 +17,7 @@ import { questionDate } from './question-dates.ts';
 export { questionDate };
 import { ancestorLemmas, kindsOf, type NounKind } from '../lexicon/kinds.ts';
 import { ByteLru, stringBytes } from '../byte-lru.ts';
+import { dataRecord } from '../data-record.ts';
 import type { Lexicon } from '../ports.ts';
 
 export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback' | 'kind';
@@ -894,7 +895,7 @@ const POSSESSED_KINDS: readonly NounKind[] = ['animal', 'vehicle', 'instrument']
 
 /** Keys named by a possessed noun of a kept kind ("my hound" → pet, "our camper" → vehicle), each with its nouns: the noun heading "my"/"our" + up to one modifier. */
 function possessedKindKeys(ws: readonly string[], names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  const out = dataRecord<string[]>();
   for (let i = 0; i < ws.length; i++) {
     if (ws[i] !== 'my' && ws[i] !== 'our') continue;
     for (const w0 of ws.slice(i + 1, i + 3)) {
@@ -1422,7 +1423,7 @@ function askedKeys(table: TermTable, query: string, knownNames: ReadonlySet<stri
   // "What breed is my hound?", "is our pup due a jab?": a thing of a kept kind the user owns names that key.
   const possessed = possessedKindKeys(words(query), names, lexicon);
   // Named by the key's own words or not ("my cat" names the pet key), the rows that answer are of the noun's kind.
-  const keyNouns: Record<string, string[]> = {};
+  const keyNouns = dataRecord<string[]>();
   for (const [k, nouns] of Object.entries(possessed)) {
     if (!keys.includes(k)) keys.push(k);
     keyNouns[k] = nouns;
