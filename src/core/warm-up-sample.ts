@@ -32,6 +32,10 @@ export const WARM_UP_SAMPLE: readonly SampleTurn[] = [
   { day: '2023-10-08', user: 'thanks, that helps!', assistant: 'Glad to help.' },
   { day: '2023-11-16', user: 'I have been learning Spanish on weekends, my password for the app is hunter2.', assistant: 'Keep your passwords private.' },
   { day: '2023-12-24', user: 'We spent Christmas at my parents house in Boise.', assistant: 'Sounds cosy. How was it?' },
+  // Names and words with accents: text outside Latin-1's ASCII half is held in two-byte strings, which code optimized
+  // on ASCII text alone meets as a new string class (a deoptimization at the user's first accented name).
+  { day: '2024-01-13', user: 'My neighbour Zoë lent us her ladder, she runs the café on Elm Street.', assistant: 'Good neighbours are gold.' },
+  { day: '2024-01-20', user: 'José from work invited me to his band’s gig at El Niño next Friday.', assistant: 'Sounds like fun, are you going?' },
 ];
 
 /**
@@ -57,4 +61,6 @@ export const WARM_UP_SAMPLE_QUESTIONS: readonly string[] = [
   'Where did I spend Christmas?',
   'Which language am I learning?',
   'What is the boiling point of water?',
+  'Which café does Zoë run?',
+  'What did José invite me to?',
 ];
