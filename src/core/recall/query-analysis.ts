@@ -19,6 +19,7 @@ import { ancestorLemmas, kindsOf, type NounKind } from '../lexicon/kinds.ts';
 import { ByteLru, stringBytes } from '../byte-lru.ts';
 import { dataRecord } from '../data-record.ts';
 import type { Lexicon } from '../ports.ts';
+import { mapPacked } from '../packed.ts';
 
 export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback' | 'kind';
 
@@ -1041,13 +1042,13 @@ for (const s of KEY_VOCABULARY)
 function keysAskedFor(q: string, lexicon?: QueryLexicon, names: ReadonlySet<string> = new Set()): string[] {
   // "husband's" asks for the husband.
   const all = words(q);
-  const spaced = (ws: string[]) => ` ${ws.map((w) => w.replace(/'s$/, '')).join(' ')} `;
+  const spaced = (ws: string[]) => ` ${mapPacked(ws, (w) => w.replace(/'s$/, '')).join(' ')} `;
   const ws = spaced(all);
   // "my mother's name", "my dad's job", "my sister's husband": what follows a relative's
   // possessive is that person's (the relation key answers it), not the user's name, job or partner.
   const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
   const askedAll = owner < 0 ? all : all.slice(0, owner + 1);
-  const askedWords = askedAll.map((w) => w.replace(/'s$/, ''));
+  const askedWords = mapPacked(askedAll, (w) => w.replace(/'s$/, ''));
   const asked = spaced(askedAll);
   const keys: string[] = [];
   // A key's phrase takes its words ("make a living" is the job's: its "living" asks no location; QUERY.keyPhrases).
