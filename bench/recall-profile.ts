@@ -33,12 +33,19 @@
  * and, with `--slowest N`, per recall. `--steady K` also prints p50/p99 over the passes from the K-th on (0-based): V8
  * keeps optimizing the recall path through the first passes after a warm-up (its compiler threads' CPU is in the
  * process CPU of the recalls they overlap), so a long run's later passes are the steady state.
+ * `--warm-up-sample` then runs the server's second warm-up too (MemoryService.warmUpOnSample over a scratch in-memory
+ * store, as server.ts does once listening): recall's code over rows, before the measured passes.
+ * The GC pauses of the main thread are read from `perf_hooks` ('gc' entries, on the same clock as the recalls): each
+ * recall's pauses are summed, and the steady figures are also printed over the recalls with no pause inside (what the
+ * recall path itself costs, against what a scavenge that happens to land in it adds). `--mark` prints each pass's start
+ * (ms since start) to stderr and each slowest recall's start, to place V8's `--trace-gc` / `--trace-opt` lines.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { loadavg } from 'node:os';
 import { Session } from 'node:inspector/promises';
+import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
 import type { MemoryStore } from '../src/core/ports.ts';
 import { MemoryService, type TurnInput } from '../src/core/service.ts';
 import { OfflineExtractor } from '../src/core/extraction/offline-extractor.ts';
@@ -162,6 +169,16 @@ const store = counted(raw, calls);
 const stageMs = new Map<string, number>();
 const svc = new MemoryService({ store, offlineExtractor: new OfflineExtractor(), observer: { stage: (name, ms) => stageMs.set(name, (stageMs.get(name) ?? 0) + ms) } });
 const warm = process.argv.includes('--warm-up') ? await svc.warmUp() : null;
+// `--warm-up-sample`: then the server's second warm-up, the sample conversation in a scratch store (server.ts).
+const sampleWarm = process.argv.includes('--warm-up-sample') ? await warmOnSample() : null;
+async function warmOnSample(): Promise<{ recalls: number; ms: number }> {
+  const scratch = new SqliteMemoryStore(':memory:');
+  try {
+    return await svc.warmUpOnSample(scratch);
+  } finally {
+    await scratch.close();
+  }
+}
 const digest = createHash('sha256');
 for (const q of QUESTIONS) digest.update((await svc.recall({ query: q, sessionId: null, userId: USER, maxTokens: BUDGET })).context);
 // One connection: its backend's CPU is the server's share of every recall.
@@ -179,6 +196,12 @@ if (inspector) {
   await inspector.post('Profiler.start');
 }
 const threads0 = threadsCpu();
+/** Main-thread GC pauses over the measured passes: [start ms, duration ms, major]. */
+const gcs: Array<[number, number, boolean]> = [];
+const gcObserver = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcs.push([e.startTime, e.duration, ((e as { detail?: { kind?: number } }).detail?.kind ?? 0) !== perfConstants.NODE_PERFORMANCE_GC_MINOR]);
+});
+gcObserver.observe({ entryTypes: ['gc'] });
 const cpu: number[] = [];
 const wall: number[] = [];
 const byQuestion = new Map<string, number[]>();
@@ -186,15 +209,18 @@ const passMeans: number[] = [];
 /** ...and of its main thread alone. */
 const passMainMeans: number[] = [];
 /** Every measured recall: question, CPU ms, wall ms and its stages (wall ms). */
-const recalls: Array<{ q: string; cpu: number; main: number; wall: number; ranking: number; store: number; assembly: number }> = [];
+const recalls: Array<{ q: string; cpu: number; main: number; wall: number; ranking: number; store: number; assembly: number; at: number }> = [];
 /** Main-thread CPU ms of each measured recall. */
 const mainCpu: number[] = [];
 const storeTotal = () => [...callMs.values()].reduce((a, b) => a + b, 0);
 const YIELD = process.argv.includes('--yield');
+/** `--mark`: each pass's start time (ms since start) to stderr, to place V8's `--trace-gc` / `--trace-opt` lines. */
+const MARK = process.argv.includes('--mark');
 /** CPU ms spent between recalls (with `--yield`: the turn of the event loop, where V8's minor GC task runs). */
 let between = 0;
 for (let rep = 0; rep < REPS; rep++) {
   const before = cpu.length;
+  if (MARK) console.error(`pass ${rep} at ${performance.now().toFixed(0)} ms`);
   for (const q of QUESTIONS) {
     if (YIELD) {
       const y0 = process.cpuUsage();
@@ -212,13 +238,18 @@ for (let rep = 0; rep < REPS; rep++) {
     const c = process.cpuUsage(c0);
     mainCpu.push((mainCpuNs() - m0) / 1e6);
     cpu.push((c.user + c.system) / 1000);
-    recalls.push({ q, cpu: cpu.at(-1)!, main: mainCpu.at(-1)!, wall: wall.at(-1)!, ranking: stageMs.get('ranking') ?? 0, store: storeTotal() - s0, assembly: stageMs.get('assembly') ?? 0 });
+    recalls.push({ q, cpu: cpu.at(-1)!, main: mainCpu.at(-1)!, wall: wall.at(-1)!, ranking: stageMs.get('ranking') ?? 0, store: storeTotal() - s0, assembly: stageMs.get('assembly') ?? 0, at: t0 });
     byQuestion.set(q, [...(byQuestion.get(q) ?? []), (c.user + c.system) / 1000]);
   }
   passMeans.push(cpu.slice(before).reduce((a, b) => a + b, 0) / (cpu.length - before));
   passMainMeans.push(mainCpu.slice(before).reduce((a, b) => a + b, 0) / (cpu.length - before));
 }
 const threads1 = threadsCpu();
+// The observer's entries arrive on a later turn of the event loop (a timer: one setImmediate is not enough).
+await new Promise((r) => setTimeout(r, 50));
+gcObserver.disconnect();
+/** GC pause ms of the main thread inside each measured recall. */
+const gcIn = recalls.map((x) => gcs.reduce((a, [at, ms]) => a + (at >= x.at && at < x.at + x.wall ? ms : 0), 0));
 if (inspector) {
   const { profile } = await inspector.post('Profiler.stop');
   writeFileSync(PROFILE, JSON.stringify(profile));
@@ -233,7 +264,7 @@ if (SLOWEST > 0) {
   console.log(`slowest ${SLOWEST} recalls (CPU ms, main thread's share; wall ms: ranking incl. its store calls / store calls of the whole recall / assembly / rest):`);
   for (const x of [...recalls].sort((a, b) => b.cpu - a.cpu).slice(0, SLOWEST)) {
     const rest = Math.max(0, x.wall - x.ranking - x.assembly);
-    console.log(`  ${x.cpu.toFixed(1).padStart(5)} ms cpu (main ${x.main.toFixed(1)})  wall ${x.wall.toFixed(1)}: ranking ${x.ranking.toFixed(1)} / store ${x.store.toFixed(1)} / assembly ${x.assembly.toFixed(1)} / rest ${rest.toFixed(1)}  ${JSON.stringify(x.q)}`);
+    console.log(`  ${x.cpu.toFixed(1).padStart(5)} ms cpu (main ${x.main.toFixed(1)})  wall ${x.wall.toFixed(1)}: ranking ${x.ranking.toFixed(1)} / store ${x.store.toFixed(1)} / assembly ${x.assembly.toFixed(1)} / rest ${rest.toFixed(1)}; gc ${gcIn[recalls.indexOf(x)]!.toFixed(1)}  ${JSON.stringify(x.q)}${MARK ? ` at ${x.at.toFixed(0)} ms` : ''}`);
   }
 }
 const perRecall = [...calls].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(1)}`);
@@ -250,12 +281,16 @@ if (STEADY >= 0 && STEADY < REPS) {
   const c = cpu.slice(from);
   const m = mainCpu.slice(from);
   console.log(`steady (passes ${STEADY}–${REPS - 1}, ${c.length} recalls): CPU p50 ${pct(c, 50).toFixed(2)} ms, p99 ${pct(c, 99).toFixed(2)} ms, mean ${(c.reduce((a, b) => a + b, 0) / c.length).toFixed(2)} ms${HAS_SCHEDSTAT ? `; main thread p50 ${pct(m, 50).toFixed(2)} ms, p99 ${pct(m, 99).toFixed(2)} ms; other threads ${((c.reduce((a, b) => a + b, 0) - m.reduce((a, b) => a + b, 0)) / c.length).toFixed(2)} ms a recall` : ''}`);
+  const quiet = c.filter((_, i) => gcIn[from + i] === 0);
+  const quietMain = m.filter((_, i) => gcIn[from + i] === 0);
+  const paused = gcIn.slice(from).filter((x) => x > 0);
+  console.log(`steady, GC: ${paused.length} of ${c.length} recalls hold a GC pause (${(paused.reduce((a, b) => a + b, 0) / Math.max(1, paused.length)).toFixed(2)} ms on average; ${gcs.filter(([, , major]) => major).length} major over the run); the ${quiet.length} without: CPU p50 ${pct(quiet, 50).toFixed(2)} ms, p99 ${pct(quiet, 99).toFixed(2)} ms${HAS_SCHEDSTAT ? `, main thread p99 ${pct(quietMain, 99).toFixed(2)} ms` : ''}`);
 }
 // Each question's fastest pass, averaged over the questions: the figure least moved by other load on the machine (A/B on a shared box).
 const minMean = [...byQuestion.values()].reduce((a, xs) => a + Math.min(...xs), 0) / Math.max(1, byQuestion.size);
 if (YIELD) console.log(`--yield: CPU between recalls ${(between / n).toFixed(2)} ms per recall; recall CPU mean plus that ${((cpu.reduce((a, b) => a + b, 0) + between) / n).toFixed(2)} ms`);
 console.log(`CPU per question at its fastest pass, mean ${minMean.toFixed(2)} ms; heaviest question at its fastest ${Math.max(...[...byQuestion.values()].map((xs) => Math.min(...xs))).toFixed(2)} ms`);
-console.log(`CPU mean per pass: ${passMeans.map((x) => x.toFixed(2)).join(', ')} ms${HAS_SCHEDSTAT ? ` (main thread ${passMainMeans.map((x) => x.toFixed(2)).join(', ')})` : ''}${warm ? `; after the server's warm-up (${warm.recalls} recalls, ${warm.ms.toFixed(0)} ms)` : ''}`);
+console.log(`CPU mean per pass: ${passMeans.map((x) => x.toFixed(2)).join(', ')} ms${HAS_SCHEDSTAT ? ` (main thread ${passMainMeans.map((x) => x.toFixed(2)).join(', ')})` : ''}${warm ? `; after the server's warm-up (${warm.recalls} recalls, ${warm.ms.toFixed(0)} ms)` : ''}${sampleWarm ? `; and its warm-up on the sample (${sampleWarm.recalls} recalls, ${sampleWarm.ms.toFixed(0)} ms)` : ''}`);
 console.log(`store wall per recall: ${[...callMs].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / n).toFixed(2)} ms`).join(', ')}`);
 if (statements.size > 0) {
   const all = [...statements].sort((a, b) => b[1][1] - a[1][1]);

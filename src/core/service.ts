@@ -32,7 +32,7 @@ import { reconcile } from './reconcile/reconcile.ts';
 import { FLOATING_CORRECTION, policyOf, relatedKeys } from './reconcile/policy.ts';
 import { countOpOutcomes, type MemoryOpOutcome } from './reconcile/op-outcomes.ts';
 import { OfflineExtractor } from './extraction/offline-extractor.ts';
-import { WARM_UP_SAMPLE } from './warm-up-sample.ts';
+import { WARM_UP_SAMPLE, WARM_UP_SAMPLE_QUESTIONS } from './warm-up-sample.ts';
 import { EMPTY_LEXICON } from './lexicon/empty.ts';
 import { clearTokenMemo } from './text/tokens.ts';
 import { placesContaining } from './lexicon/places.ts';
@@ -40,6 +40,8 @@ import { recall as runRecall, search as runSearch } from './recall/recall.ts';
 
 /** What the start-up warm-up asks (MemoryService.warmUp): a fact now, a dated event, a change over time. */
 export const WARM_UP_QUESTIONS = ['Where do I work now, and since when?', 'What did I do in the second week of July 2023?', 'Which pets did I have before?'];
+/** Passes of warmUpOnSample over its questions (WARM_UP_QUESTIONS, then WARM_UP_SAMPLE_QUESTIONS), at 512 and 2048 tokens in turn. */
+export const WARM_UP_SAMPLE_PASSES = 8;
 
 /** Minimal structured logger (pino-compatible subset). */
 export interface Logger {
@@ -453,13 +455,19 @@ export class MemoryService {
   /**
    * The warm-up over rows: WARM_UP_SAMPLE is ingested into `scratch` (an empty store the caller
    * made for this and closes after: never the service's own) by the offline pipeline, then
-   * WARM_UP_QUESTIONS are asked of it twice. Ranking, features, turn rendering and memory lines only
-   * run when a scope has rows, so warmUp's empty scope leaves them to the first request (~20 ms
-   * of a 10k-turn user's first recall); ingest's one-time costs are paid on the way. Nothing is
-   * written to the service's store, no provider is called, no metric counted. Returns the
-   * non-empty contexts among the recalls (a test checks the rows were reached).
+   * WARM_UP_QUESTIONS and WARM_UP_SAMPLE_QUESTIONS are asked of it WARM_UP_SAMPLE_PASSES times.
+   * Ranking, features, turn rendering and memory lines only run when a scope has rows, so warmUp's
+   * empty scope leaves them to the first request (~20 ms of a 10k-turn user's first recall); and
+   * V8 optimizes a function only after many calls, so a few recalls leave the recall path to be
+   * compiled (and deoptimized, as new types come) through a user's first hundreds of recalls
+   * (session 22: with 6 warm-up recalls a 10k-turn user's first five passes of 30 questions
+   * averaged 14-21 ms of CPU a recall against 9-10 later). Ingest's one-time costs are paid on
+   * the way. Nothing is written to the service's store, no provider is called, no metric counted.
+   * `pause` runs between recalls (the server turns its event loop there, so a request arriving
+   * meanwhile waits for one warm-up recall, not for all). Returns the non-empty contexts among
+   * the recalls (a test checks the rows were reached).
    */
-  async warmUpOnSample(scratch: MemoryStore): Promise<{ recalls: number; answered: number; ms: number }> {
+  async warmUpOnSample(scratch: MemoryStore, pause: () => Promise<void> = async () => undefined): Promise<{ recalls: number; answered: number; ms: number }> {
     const t0 = performance.now();
     const sample = new MemoryService({ store: scratch, lexicon: this.deps.lexicon, offlineExtractor: new OfflineExtractor({ lexicon: this.lexicon }) });
     await scratch.migrate();
@@ -477,9 +485,10 @@ export class MemoryService {
     );
     let recalls = 0;
     let answered = 0;
-    for (let pass = 0; pass < 2; pass++) {
-      for (const query of WARM_UP_QUESTIONS) {
-        const r = await sample.recall({ query, sessionId: null, userId: 'warm-up', maxTokens: 512 });
+    for (let pass = 0; pass < WARM_UP_SAMPLE_PASSES; pass++) {
+      for (const query of [...WARM_UP_QUESTIONS, ...WARM_UP_SAMPLE_QUESTIONS]) {
+        await pause();
+        const r = await sample.recall({ query, sessionId: null, userId: 'warm-up', maxTokens: pass % 2 === 0 ? 512 : 2048 });
         recalls++;
         if (r.context.trim() !== '') answered++;
       }

@@ -32,4 +32,35 @@ export const WARM_UP_SAMPLE: readonly SampleTurn[] = [
   { day: '2023-10-08', user: 'thanks, that helps!', assistant: 'Glad to help.' },
   { day: '2023-11-16', user: 'I have been learning Spanish on weekends, my password for the app is hunter2.', assistant: 'Keep your passwords private.' },
   { day: '2023-12-24', user: 'We spent Christmas at my parents house in Boise.', assistant: 'Sounds cosy. How was it?' },
+  // Names and words with accents: text outside Latin-1's ASCII half is held in two-byte strings, which code optimized
+  // on ASCII text alone meets as a new string class (a deoptimization at the user's first accented name).
+  { day: '2024-01-13', user: 'My neighbour Zoë lent us her ladder, she runs the café on Elm Street.', assistant: 'Good neighbours are gold.' },
+  { day: '2024-01-20', user: 'José from work invited me to his band’s gig at El Niño next Friday.', assistant: 'Sounds like fun, are you going?' },
+];
+
+/**
+ * What warmUpOnSample asks of the sample besides MemoryService's WARM_UP_QUESTIONS, over several passes: the shapes of
+ * question recall branches on (a list, a count, a date, a when, a duration, a person, an opinion, a favourite, a
+ * recommendation, the latest news, a thing's history, a question the memory cannot answer), so that V8 has optimized
+ * the recall path with the types each shape brings before the first request, instead of compiling and deoptimizing
+ * through a user's first hundreds of recalls (docs/recall-architecture.md, Session 22).
+ */
+export const WARM_UP_SAMPLE_QUESTIONS: readonly string[] = [
+  'Which hobbies have I mentioned?',
+  'How many pets do I have?',
+  'What did I do in September 2023?',
+  'When did I move to Portland?',
+  'How long did I work at Mercy Hospital?',
+  'Who is Priya?',
+  'What is Tom up to?',
+  'What do I think about crowded beaches?',
+  'What food do I like most?',
+  'Suggest something fun for my Saturday.',
+  'What have I been up to lately?',
+  'How is Pepper getting on?',
+  'Where did I spend Christmas?',
+  'Which language am I learning?',
+  'What is the boiling point of water?',
+  'Which café does Zoë run?',
+  'What did José invite me to?',
 ];

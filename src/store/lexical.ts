@@ -6,6 +6,7 @@
  * the same documents for the same data. Pure.
  */
 import type { LexicalDoc, MemorySlot, TurnPlace } from '../core/ports.ts';
+import { dataRecord } from '../core/data-record.ts';
 import { byCodePoint } from '../core/text/code-point-order.ts';
 
 /** Longest term we look up (longer ones cannot be index terms and break tsquery limits). */
@@ -177,7 +178,7 @@ export const keepFor = (limit: number, activeOnly: boolean): number => (activeOn
  * `indexDf` gives the per-scope count of the capped terms, `n` the scope's document count.
  */
 export function cutPostings(postings: ReadonlyMap<string, readonly number[]>, indexDf: Readonly<Record<string, number>>, n: number, keep: number): PostingsCut {
-  const df: Record<string, number> = {};
+  const df = dataRecord<number>();
   let cut = false;
   for (const [t, rows] of postings) {
     const capped = rows.length >= POSTINGS_CAP;

@@ -2,12 +2,13 @@
  * @module test/core/warm-up-sample
  * MemoryService.warmUpOnSample (run by src/server.ts at start-up): the made-up conversation is
  * ingested into the scratch store it is given, every warm-up question then finds rows (so recall's
- * ranking, features, rendering and memory lines ran), and the service's own store is left untouched.
+ * ranking, features, rendering and memory lines ran) but the two the sample cannot answer, the caller's pause runs
+ * before each recall, and the service's own store is left untouched.
  */
 import { afterEach, expect, test } from 'vitest';
-import { MemoryService, WARM_UP_QUESTIONS } from '../../src/core/service.ts';
+import { MemoryService, WARM_UP_QUESTIONS, WARM_UP_SAMPLE_PASSES } from '../../src/core/service.ts';
 import { OfflineExtractor } from '../../src/core/extraction/offline-extractor.ts';
-import { WARM_UP_SAMPLE } from '../../src/core/warm-up-sample.ts';
+import { WARM_UP_SAMPLE, WARM_UP_SAMPLE_QUESTIONS } from '../../src/core/warm-up-sample.ts';
 import { SqliteMemoryStore } from '../../src/store/sqlite/store.ts';
 
 const opened: SqliteMemoryStore[] = [];
@@ -25,9 +26,17 @@ test('the sample lands in the scratch store, every warm-up question is answered 
   await own.migrate();
   const service = new MemoryService({ store: own, offlineExtractor: new OfflineExtractor() });
   const scratch = store();
-  const r = await service.warmUpOnSample(scratch);
-  expect(r.recalls).toBe(2 * WARM_UP_QUESTIONS.length);
-  expect(r.answered).toBe(r.recalls);
+  let pauses = 0;
+  const r = await service.warmUpOnSample(scratch, async () => {
+    pauses++;
+  });
+  const asked = [...WARM_UP_QUESTIONS, ...WARM_UP_SAMPLE_QUESTIONS];
+  expect(r.recalls).toBe(WARM_UP_SAMPLE_PASSES * asked.length);
+  expect(pauses).toBe(r.recalls);
+  // Every question finds rows but the two the sample cannot answer (nothing recent; a general-knowledge question).
+  const unanswerable = ['What have I been up to lately?', 'What is the boiling point of water?'];
+  expect(unanswerable.every((q) => asked.includes(q))).toBe(true);
+  expect(r.answered).toBe(WARM_UP_SAMPLE_PASSES * (asked.length - unanswerable.length));
 
   const sample = new MemoryService({ store: scratch, offlineExtractor: new OfflineExtractor() });
   expect(await sample.listUsers()).toEqual(['warm-up']);

@@ -9,6 +9,7 @@ import type { MemoryRecord, TurnRecord } from '../types.ts';
 import { humanKey, speakerOf } from '../render.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { maskSecrets } from '../text/secrets.ts';
+import { mapPacked } from '../packed.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -230,7 +231,7 @@ export const EXCERPT = {
 
 /** Indices of a message's sentences shown whole: all but its pleasantries (EXCERPT.leanWhole), all when nothing else is left. */
 function leanParts(m: SplitMessage): number[] {
-  const all = m.sentences.map((_, i) => i);
+  const all = mapPacked(m.sentences, (_, i) => i);
   if (EXCERPT.leanWhole !== 1 || m.sentences.length <= 1) return all;
   const idle = pleasantriesOf(m);
   const keep = all.filter((i) => !idle[i]);
@@ -245,7 +246,7 @@ function leanParts(m: SplitMessage): number[] {
 
 /** A turn shown whole, without its pleasantries (EXCERPT.leanWhole): "Speaker: content" per message, joined by " / ". */
 export function renderLean(msgs: SplitMessage[]): string {
-  return msgs.map((m) => `${m.speaker}: ${leanParts(m).map((i) => (i < 0 ? '…' : m.sentences[i])).join(' ')}`).join(' / ');
+  return mapPacked(msgs, (m) => `${m.speaker}: ${mapPacked(leanParts(m), (i) => (i < 0 ? '…' : m.sentences[i])).join(' ')}`).join(' / ');
 }
 
 /** Token estimate of `renderLean(msgs)` from per-sentence counts (as estimateSplitTokens). */
@@ -273,10 +274,10 @@ function sentenceWeights(m: SplitMessage, focus: Focus): number[] {
  */
 function excerptParts(m: SplitMessage, focus: Focus, window = 0, idleLead = false): number[] {
   const ss = m.sentences;
-  const all = ss.map((_, i) => i);
+  const all = mapPacked(ss, (_, i) => i);
   if (ss.length <= 1 || focus.size === 0) return ss.length === 0 ? [] : all;
   const lead = (i: number) => i === 0 && m.answers === true && EXCERPT.leadOfReply === 1;
-  let hit = m.terms.map((ts, i) => lead(i) || ts.some((t) => focus.has(t)));
+  let hit = mapPacked(m.terms, (ts, i) => lead(i) || ts.some((t) => focus.has(t)));
   const max = EXCERPT.maxSentences;
   if (max > 0 && hit.filter((h, i) => h && !lead(i)).length > max) {
     const w = sentenceWeights(m, focus);
@@ -286,18 +287,18 @@ function excerptParts(m: SplitMessage, focus: Focus, window = 0, idleLead = fals
         .sort((a, b) => w[b] - w[a] || a - b)
         .slice(0, max),
     );
-    hit = hit.map((_, i) => lead(i) || best.has(i));
+    hit = mapPacked(hit, (_, i) => lead(i) || best.has(i));
   }
   if (idleLead && lead(0) && !m.terms[0]!.some((t) => focus.has(t)) && pleasantriesOf(m)[0]) {
-    if (hit.some((h, i) => h && i > 0)) hit = hit.map((h, i) => i > 0 && h);
+    if (hit.some((h, i) => h && i > 0)) hit = mapPacked(hit, (h, i) => i > 0 && h);
     else {
       const j = pleasantriesOf(m).findIndex((p) => !p);
-      if (j > 0) hit = hit.map((_, i) => i === j);
+      if (j > 0) hit = mapPacked(hit, (_, i) => i === j);
     }
   }
   // Only in the single-answer plan (idleLead): a list or count ask's picks stay one sentence each.
   if (idleLead && EXCERPT.shortLeadWords > 0) hit = withAnswerAfterLead(m, focus, hit);
-  const keep = hit.map((_, i) => hit.slice(Math.max(0, i - window), i + window + 1).some(Boolean));
+  const keep = mapPacked(hit, (_, i) => hit.slice(Math.max(0, i - window), i + window + 1).some(Boolean));
   const n = keep.filter(Boolean).length;
   if (n === 0 || n === ss.length) return all;
   const parts: number[] = [];

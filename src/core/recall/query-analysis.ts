@@ -17,7 +17,9 @@ import { questionDate } from './question-dates.ts';
 export { questionDate };
 import { ancestorLemmas, kindsOf, type NounKind } from '../lexicon/kinds.ts';
 import { ByteLru, stringBytes } from '../byte-lru.ts';
+import { dataRecord } from '../data-record.ts';
 import type { Lexicon } from '../ports.ts';
+import { mapPacked } from '../packed.ts';
 
 export type TermSource = 'query' | 'filler' | 'name' | 'key' | 'synonym' | 'feedback' | 'kind';
 
@@ -894,7 +896,7 @@ const POSSESSED_KINDS: readonly NounKind[] = ['animal', 'vehicle', 'instrument']
 
 /** Keys named by a possessed noun of a kept kind ("my hound" → pet, "our camper" → vehicle), each with its nouns: the noun heading "my"/"our" + up to one modifier. */
 function possessedKindKeys(ws: readonly string[], names: ReadonlySet<string>, lexicon: QueryLexicon | undefined): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  const out = dataRecord<string[]>();
   for (let i = 0; i < ws.length; i++) {
     if (ws[i] !== 'my' && ws[i] !== 'our') continue;
     for (const w0 of ws.slice(i + 1, i + 3)) {
@@ -1040,13 +1042,13 @@ for (const s of KEY_VOCABULARY)
 function keysAskedFor(q: string, lexicon?: QueryLexicon, names: ReadonlySet<string> = new Set()): string[] {
   // "husband's" asks for the husband.
   const all = words(q);
-  const spaced = (ws: string[]) => ` ${ws.map((w) => w.replace(/'s$/, '')).join(' ')} `;
+  const spaced = (ws: string[]) => ` ${mapPacked(ws, (w) => w.replace(/'s$/, '')).join(' ')} `;
   const ws = spaced(all);
   // "my mother's name", "my dad's job", "my sister's husband": what follows a relative's
   // possessive is that person's (the relation key answers it), not the user's name, job or partner.
   const owner = all.findIndex((w) => w.endsWith("'s") && RELATION_WORDS.has(w.slice(0, -2)));
   const askedAll = owner < 0 ? all : all.slice(0, owner + 1);
-  const askedWords = askedAll.map((w) => w.replace(/'s$/, ''));
+  const askedWords = mapPacked(askedAll, (w) => w.replace(/'s$/, ''));
   const asked = spaced(askedAll);
   const keys: string[] = [];
   // A key's phrase takes its words ("make a living" is the job's: its "living" asks no location; QUERY.keyPhrases).
@@ -1422,7 +1424,7 @@ function askedKeys(table: TermTable, query: string, knownNames: ReadonlySet<stri
   // "What breed is my hound?", "is our pup due a jab?": a thing of a kept kind the user owns names that key.
   const possessed = possessedKindKeys(words(query), names, lexicon);
   // Named by the key's own words or not ("my cat" names the pet key), the rows that answer are of the noun's kind.
-  const keyNouns: Record<string, string[]> = {};
+  const keyNouns = dataRecord<string[]>();
   for (const [k, nouns] of Object.entries(possessed)) {
     if (!keys.includes(k)) keys.push(k);
     keyNouns[k] = nouns;

@@ -26,6 +26,7 @@ import { unsupportedTopic } from './person-topic.ts';
 import { expansionsOf } from './synonyms.ts';
 import type { RecallDeps } from './recall.ts';
 import { referredDateIn } from '../text/date-tokens.ts';
+import { mapPacked } from '../packed.ts';
 
 /** Tunables, in one place (each measured with `npm run bench:locomo`, see CHANGELOG). */
 export const RETRIEVE = {
@@ -207,7 +208,7 @@ async function lexical(store: MemoryStore, scope: string, kind: 'memory' | 'turn
   // A turn's terms open with its speaker's name and a memory's with its subject's: the documents of a person (or naming them).
   const own = owners.length > 0 ? termMatcher(owners) : null;
   const owned = own ? new Set(raw.docs.filter((d) => d.terms && own(d.terms).length > 0).map((d) => d.id)) : undefined;
-  return { docs: raw.docs.map((d) => toTermDoc(d, match)), df: raw.df, ...(owned ? { owned } : {}) };
+  return { docs: mapPacked(raw.docs, (d) => toTermDoc(d, match)), df: raw.df, ...(owned ? { owned } : {}) };
 }
 
 /** Documents of the set containing the term (exact when complete, else the index's count). */
@@ -531,7 +532,7 @@ class Gathering {
 
   /** BM25 over turns for a term list, with the window fetched for the best hits. */
   async turnRanker(terms: QueryTerm[], qa: AnalyzedQuery): Promise<{ set: LexicalSet; hits: Bm25Hit[] }> {
-    const set = await lexical(this.store, this.scope, 'turn', terms.map((t) => t.term), true, RETRIEVE.lexicalLimit, this.personTerms);
+    const set = await lexical(this.store, this.scope, 'turn', mapPacked(terms, (t) => t.term), true, RETRIEVE.lexicalLimit, this.personTerms);
     // Scored once: the best hits pick the window, and the same hits are then smoothed over it.
     const raw = bm25Score(set.docs, this.turnStats, terms, set.df);
     await fetchWindow(this.store, this.scope, this.w, raw.slice(0, Math.min(RETRIEVE.listLimit, RETRIEVE.smoothTop)).map((h) => h.id));
@@ -541,7 +542,7 @@ class Gathering {
 
 /** Ranked items of hits under a key prefix ("turn:", "memory:"). */
 function itemsOf(prefix: string, hits: readonly Bm25Hit[]): Array<{ key: string; score: number }> {
-  return hits.map((h) => ({ key: `${prefix}${h.id}`, score: h.score }));
+  return mapPacked(hits, (h) => ({ key: `${prefix}${h.id}`, score: h.score }));
 }
 
 export async function retrieve(deps: RecallDeps, scope: string, query: string, opts: RetrieveOptions): Promise<Retrieved> {
@@ -551,7 +552,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const known = knownNames(speakers, names.subjects);
   const w = new TurnWindow();
   const q = withNamedKin(await resolveUnnamedUser(store, scope, analyzeQuery(query, known, deps.lexicon), speakers, (asked) => analyzeQuery(asked, known, deps.lexicon)), speakers);
-  const termList = q.terms.map((t) => t.term);
+  const termList = mapPacked(q.terms, (t) => t.term);
   const empty = { query: q, candidates: [], turns: w, speakers, known, bestCoverage: 0, unionCoverage: 0, corpusCoverage: 0, contentUnion: 0, contentBest: 0, contentCorpus: 0, usedVectors: false, entityCoverage: 0, personCorpus: 0, personTopic: false, personMissing: [], unsupportedTopic: null };
   if (termList.length === 0) return empty;
 
@@ -728,7 +729,7 @@ async function bridgeRanker(g: Gathering, tHits: readonly Bm25Hit[], mHits: read
   }
   const bridgeTerms = [...new Set(bridgeText.flatMap((t) => properNouns(t, exclude)).flatMap((x) => analyze(x)))].filter((t) => !qTerms.has(t));
   if (bridgeTerms.length === 0) return;
-  const bt: QueryTerm[] = bridgeTerms.map((term) => ({ term, weight: 1, source: 'feedback' }));
+  const bt: QueryTerm[] = mapPacked(bridgeTerms, (term): QueryTerm => ({ term, weight: 1, source: 'feedback' }));
   const [bSet, bmSet] = await Promise.all([lexical(g.store, g.scope, 'turn', bridgeTerms, true, RETRIEVE.bridgeLimit), lexical(g.store, g.scope, 'memory', bridgeTerms, q.past, RETRIEVE.bridgeLimit)]);
   const bHits = bm25Score(bSet.docs, g.turnStats, bt, bSet.df);
   const bmHits = bm25Score(bmSet.docs, g.memStats, bt, bmSet.df);
@@ -806,14 +807,14 @@ async function plannerRankers(g: Gathering, query: string, known: ReadonlySet<st
 async function fusedCandidates(g: Gathering, turnTerms: readonly QueryTerm[]): Promise<{ list: Candidate[]; turnQueried: Set<string>; extraDf: Record<string, number> }> {
   const w = g.w;
   const fused = rrf(g.lists).slice(0, RETRIEVE.maxCandidates);
-  const needTurns = fused.filter((f) => f.key.startsWith('turn:') && !w.get(f.key.slice(5))).map((f) => f.key.slice(5));
+  const needTurns = mapPacked(fused.filter((f) => f.key.startsWith('turn:') && !w.get(f.key.slice(5))), (f) => f.key.slice(5));
   // The fused candidates' rows and the coverage counts below are independent reads: asked together.
   const turnQueried = new Set(turnTerms.map((t) => t.term));
-  const unqueried = g.q.terms.filter((t) => isOriginal(t) && !turnQueried.has(t.term)).map((t) => t.term);
+  const unqueried = mapPacked(g.q.terms.filter((t) => isOriginal(t) && !turnQueried.has(t.term)), (t) => t.term);
   const [needed, extraDf] = await Promise.all([
     needTurns.length > 0 ? g.store.getTurns(g.scope, needTurns) : [],
     unqueried.length > 0 ? g.store.termFrequencies(g.scope, 'turn', unqueried) : ({} as Record<string, number>),
-    g.fetchMemories(fused.filter((f) => f.key.startsWith('memory:')).map((f) => f.key.slice(7))),
+    g.fetchMemories(mapPacked(fused.filter((f) => f.key.startsWith('memory:')), (f) => f.key.slice(7))),
   ]);
   w.add(needed);
   const list: Candidate[] = [];

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { CorpusStats, EndedLookup, KeyLookup, LexicalCandidates, MemoryFilter, MemorySlot, MemoryStore, ScopeNames, StoreInfo, StoredEmbedding, StoreTx, TurnPlace } from '../../core/ports.ts';
 import type { MemoryRecord, NewTurn, TurnRecord } from '../../core/types.ts';
+import { dataRecord, dataRecordOf } from '../../core/data-record.ts';
 import { MEMORY_COLUMNS, TURN_COLUMNS, memoryValues, patchColumns, rowToMemory, rowToTurn, statsFromRows, type Row, type SqlValue } from '../rows.ts';
 import { byCodePoint, cleanTerms, cutPostings, distinctPlaces, distinctSlots, keepFor, keyFamilyRanges, POSTINGS_CAP, selectCandidates } from '../lexical.ts';
 import { planReactivation } from '../deletion.ts';
@@ -537,7 +538,7 @@ export class PostgresMemoryStore implements MemoryStore {
     // over every match of every term, which read and ranked each matching row's tsvector.
     const rows = await this.pool.prepared(postingsSqlPg(kind), [scope, JSON.stringify(clean.map((t) => scopePrefix(scope) + t)), POSTINGS_CAP, kind]);
     const postings = new Map<string, number[]>();
-    const indexDf: Record<string, number> = {};
+    const indexDf = dataRecord<number>();
     let n = 0;
     for (const r of rows) {
       const term = clean[Number(r.i) - 1];
@@ -564,7 +565,7 @@ export class PostgresMemoryStore implements MemoryStore {
 
   async termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>> {
     const clean = cleanTerms(terms);
-    const out: Record<string, number> = Object.fromEntries(clean.map((t) => [t, 0]));
+    const out = dataRecordOf<number>(clean.map((t) => [t, 0]));
     if (clean.length === 0) return out;
     // Primary-key probes of the counts the triggers keep (scope_terms in the migrations).
     const rows = await this.pool.prepared('SELECT term, docs FROM scope_terms WHERE scope = $1 AND kind = $2 AND term = ANY(ARRAY(SELECT jsonb_array_elements_text($3::text::jsonb)))', [scope, kind, JSON.stringify(clean)]);

@@ -20,6 +20,7 @@ import { guardedTx } from '../tx-handle.ts';
 import { MIGRATIONS, SCHEMA_VERSION, SPEAKER_SQL } from './migrations.ts';
 import { translateSqliteError } from './errors.ts';
 import { ByteLru } from '../../core/byte-lru.ts';
+import { dataRecord, dataRecordOf } from '../../core/data-record.ts';
 import { Checkpointer, type CheckpointResult } from './checkpointer.ts';
 
 type Db = Database.Database;
@@ -924,7 +925,7 @@ export class SqliteMemoryStore implements MemoryStore {
       }
     }
     const capped = cappedTerms(postings);
-    const indexDf = capped.length > 0 ? this.termDocs(Number(head.id), kind, capped) : {};
+    const indexDf = capped.length > 0 ? this.termDocs(Number(head.id), kind, capped) : dataRecord<number>();
     const activeOnly = kind === 'memory' && opts.includeInactive === false;
     const { picked, df, cut } = cutPostings(postings, indexDf, Number(head.docs ?? 0), keepFor(limit, activeOnly));
     // When the cut is a prefix of the picked rows (selectCandidates' ranked case), one row past the
@@ -943,7 +944,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>> {
     const clean = cleanTerms(terms);
-    const out: Record<string, number> = Object.fromEntries(clean.map((t) => [t, 0]));
+    const out = dataRecordOf<number>(clean.map((t) => [t, 0]));
     const id = this.scopeId(scope);
     if (clean.length === 0 || id === null) return out;
     return Object.assign(out, this.termDocs(id, kind, clean));
@@ -951,7 +952,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   /** Per-scope document counts of cleaned terms, kept at write time (scope_term_docs; terms in no document are left out). */
   private termDocs(scopeId: number, kind: 'memory' | 'turn', clean: string[]): Record<string, number> {
-    const out: Record<string, number> = {};
+    const out = dataRecord<number>();
     for (const r of this.reader.values(TERM_DOCS_SQL, JSON.stringify(clean), scopeId, kind)) out[String(r[0])] = Number(r[1]);
     return out;
   }
