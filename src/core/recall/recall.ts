@@ -118,10 +118,13 @@ export const RECALL = {
    * 0.922 → 0.924, containment unchanged at every budget; from rank 6 / 8: ev@512 0.838 but containment 0.502 → 0.500.
    * Session 21 (locomo24), with a short reply lead's next sentence kept (EXCERPT.shortLeadWords 8): from rank 6 the sweep
    * gave ev@512 0.836 → 0.838 (both halves), temporal @512 0.926 → 0.929, containment @512 0.507 → 0.505; heldout-r13
-   * lost a probe from rank 6 (43 → 42 of 72), so 10 stays.
+   * lost a probe from rank 6 (43 → 42 of 72), so 10 stayed. 7 (session 22, locomo25; LoCoMo dev sweep, half A / B / all):
+   * ev@512 0.850 / 0.821 / 0.835 → 0.857 / 0.823 / 0.840 (category 1 0.652 → 0.657, temporal 0.926 → 0.929, category 3
+   * 0.473 → 0.481), @2048 unchanged; category-4 containment @512 0.502 → 0.500 (one half-A answer that a reply's lead
+   * gave, cut away); every probe set unchanged, heldout-r13 43/72 included. From 8 (same sweep): ev@512 0.838.
    */
   clipWords: 4,
-  clipFromRank: 10,
+  clipFromRank: 7,
   /** The next best turns keep one sentence either side of each matching sentence. */
   windowTop: 0,
   /**
