@@ -175,7 +175,16 @@ describe('"the wife", "the missus", "my other half": the speaker\'s partner', ()
     ['me and the wife are off to Whitby for the weekend', 'user|partner|wife'],
     ['My other half is a midwife so nights are chaos.', 'user|partner|other half'],
   ])('%s', (text, fact) => expect(said(text).map((f) => f.replace(/\|assert$/, ''))).toContain(fact));
-  test.each([['the wife of the mayor opened the fete'], ["the wife's side of the family is huge"]])('%s: no partner of the speaker', (text) =>
+  test.each([['the wife of the mayor opened the fete'], ["the wife's side of the family is huge"], ['I spend half my day on calls and the other half writing reports']])('%s: no partner of the speaker', (text) =>
     expect(said(text).filter((f) => f.startsWith('user|partner|'))).toEqual([]),
   );
+});
+
+describe('toddlers, teenagers and newborns are children', () => {
+  test.each([
+    ['My toddler has started biting at nursery.', ['user|child|toddler']],
+    ["I've got two teenagers and a cat called Mochi.", ['user|child|teenagers']],
+    ['Teenagers these days never look up from their phones.', []],
+    ['The toddler next door screams all night.', []],
+  ])('%s', (text, facts) => expect(keyed('child', text)).toEqual(facts));
 });

@@ -39,8 +39,11 @@ export function expandChatAbbreviations(text: string): string {
   return restoreKinPossessive(s).replace(THE_SPOUSE, (_all, the: string, who: string) => `${the === 'The' ? 'My' : 'my'} ${who}`);
 }
 
-/** "me and the wife", "the missus says…": chat's "the" before a spouse word is the speaker's own ("my wife"). */
-const THE_SPOUSE = /\b(the|The)\s+(wife|missus|missis|hubby|other\s+half|better\s+half)\b(?!\s+of\b|['’]s\s+(?:side|family)\b)/g;
+/**
+ * "me and the wife", "the missus says…": chat's "the" before a spouse word is the speaker's own ("my wife"). Not "the
+ * other half", which is as often the rest of something ("the other half of the day").
+ */
+const THE_SPOUSE = /\b(the|The)\s+(wife|missus|missis|hubby)\b(?!\s+of\b|['’]s\s+(?:side|family)\b)/g;
 
 const KIN = 'sister|brother|mum|mom|mother|dad|father|partner|wife|husband|son|daughter|cousin|aunt|uncle|nan|gran|grandma|grandad|grandpa|granddad|boyfriend|girlfriend|fianc[eé]e?|niece|nephew|boss|flatmate|roommate|friend|neighbou?r|colleague|manager|kid|baby|mother-in-law|father-in-law|sister-in-law|brother-in-law';
 /** What a relative has or goes through: the noun after an apostrophe-less possessive ("my sisters wedding"). */

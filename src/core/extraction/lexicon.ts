@@ -13,6 +13,7 @@ export const RELATIONS: Record<string, string | null> = {
   wife: 'partner', husband: 'partner', partner: 'partner', boyfriend: 'partner', girlfriend: 'partner', fiance: 'partner', 'fiancé': 'partner', 'fiancée': 'partner', spouse: 'partner', hubby: 'partner', wifey: 'partner', missus: 'partner', 'other half': 'partner', 'better half': 'partner',
   son: 'child', daughter: 'child', eldest: 'child', youngest: 'child', oldest: 'child', twins: 'child', triplets: 'child', sons: 'child', daughters: 'child', kids: 'child', kid: 'child', children: 'child', child: 'child', baby: 'child', boys: 'child', girls: 'child',
   lads: 'child', lasses: 'child', bairn: 'child', bairns: 'child', wean: 'child', weans: 'child',
+  toddler: 'child', toddlers: 'child', teenager: 'child', teenagers: 'child', newborn: 'child',
   stepson: 'child', stepdaughter: 'child', stepsons: 'child', stepdaughters: 'child', stepkids: 'child', stepchildren: 'child',
   grandson: null, granddaughter: null, grandsons: null, granddaughters: null, grandkids: null, grandchildren: null,
   friend: null, 'best friend': null, friends: null, colleague: null, coworker: null, 'co-worker': null, boss: null, manager: null,
