@@ -22,6 +22,10 @@ import { memory, turn } from './conformance.ts';
 import { slotClauses } from '../../src/store/slot-filter.ts';
 import { TEST_PG_URL, assertPostgresReachable, dropSchema, freshSchemaName, urlWithSchema } from './pg-harness.ts';
 
+/** SQLite's plan of one statement, its steps joined. */
+const explain = (db: Database.Database, sql: string, params: unknown[]) =>
+  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+
 const SCOPE = 'u:heavy';
 const KEYS = Array.from({ length: 40 }, (_, i) => `key_${i}`);
 
@@ -72,7 +76,7 @@ describe('SQLite ingest plans', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const plan = (sql: string, params: unknown[]) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+  const plan = (sql: string, params: unknown[]) => explain(db, sql, params);
 
   test.each([
     ['without statistics', false],
@@ -270,7 +274,7 @@ describe('SQLite ingest plans: a subject with thousands of active rows of one ke
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const plan = (sql: string, params: unknown[]) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+  const plan = (sql: string, params: unknown[]) => explain(db, sql, params);
 
   test.each([
     ['without statistics', ''],
