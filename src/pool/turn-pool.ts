@@ -42,6 +42,8 @@ export interface TurnPoolOptions {
    * to the other cores, at the hop's cost; an idle one keeps it.
    */
   offloadSmallAboveUtilisation?: number;
+  /** How long small turns stay inline after an offload that overlapped nothing (default OFFLOAD_BACKOFF_MS). */
+  offloadBackoffMs?: number;
   logger?: { warn(obj: object, msg?: string): void };
   /**
    * The settings of the service's lexicon: pooled analyses then also carry the turn's kind
@@ -175,6 +177,7 @@ export class TurnPool implements TurnAnalyzer {
   private utilisation = 0;
   /** Until then (performance.now()) small turns stay inline: the last one offloaded overlapped nothing. */
   private inlineUntil = 0;
+  private readonly offloadBackoffMs: number;
   /** Tasks sent to a worker so far (tests and the bench read it). */
   dispatched = 0;
   private readonly logger?: TurnPoolOptions['logger'];
@@ -197,6 +200,7 @@ export class TurnPool implements TurnAnalyzer {
     this.inlineBelow = opts.inlineAnalysisBelowChars ?? 16_000;
     this.inlineExtractionBelow = opts.inlineExtractionBelowChars ?? INLINE_EXTRACTION_BELOW_CHARS;
     this.offloadSmallAbove = opts.offloadSmallAboveUtilisation ?? OFFLOAD_SMALL_ABOVE_UTILISATION;
+    this.offloadBackoffMs = opts.offloadBackoffMs ?? OFFLOAD_BACKOFF_MS;
     this.logger = opts.logger;
     this.featureLexicon = opts.featureLexicon;
     // Workers start on first use (an idle server or a test that never ingests pays nothing) and then stay.
@@ -267,7 +271,7 @@ export class TurnPool implements TurnAnalyzer {
       if (large) this.largeInFlight++;
       const result = (await this.piscina.run(task)) as PoolResult;
       if (flight && this.dispatched === mark && performance.eventLoopUtilization(performance.eventLoopUtilization(), flight).utilization < OFFLOAD_MIN_OVERLAP_UTILISATION) {
-        this.inlineUntil = performance.now() + OFFLOAD_BACKOFF_MS;
+        this.inlineUntil = performance.now() + this.offloadBackoffMs;
       }
       return result;
     } catch (err) {

@@ -274,8 +274,9 @@ describe('TurnPool', () => {
     // Session 16: at concurrency 1 the client's next turn arrives within a millisecond, so the loop read
     // >= 0.9 busy and many turns went to the worker while the loop idled waiting for it (c1: 1.7–3.9
     // ms a turn in the worker on top of ~4.5 on the main thread). Now the first such offload backs
-    // off and the next turns run inline.
-    const p = new TurnPool({ threads: 1 });
+    // off and the next turns run inline. (A back-off longer than the test, so a loaded machine's slow
+    // inline extractions cannot outlast it: the back-off's length is not what is tested here.)
+    const p = new TurnPool({ threads: 1, offloadBackoffMs: 600_000 });
     try {
       await p.warmUp();
       const pooled = p.extractor(new OfflineExtractor());
