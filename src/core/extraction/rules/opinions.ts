@@ -164,17 +164,19 @@ const RE_BEFORE = re(`^(?:I\\s+)?(?:(?:was|used\\s+to\\s+be)\\s+(?:a|an)\\s+(?:(
 /** A later evaluation in the same sentence, after a turn ("but", "now", "actually"): "…but it's genuinely so fun". */
 const TURN = /\b(?:but|now|actually|turns\s+out|these\s+days)\b/i;
 
+/** "I'm (totally) hooked": the speaker taken by something, before the taken word. */
+const I_AM_TAKEN = "(?:I\\s+am|I'm|I’m)\\s+(?:now\\s+|totally\\s+|completely\\s+|officially\\s+|so\\s+|absolutely\\s+|properly\\s+)?";
 /**
  * A change of mind about a named thing: "I was skeptical of Rust at first, but it's grown on me",
  * "Kotlin grew on me", "I used to love Spotify but it's gone downhill". The current stance is the
  * opinion (positive after doubt, negative after souring); the value keeps both halves.
  */
-const RE_TAKEN_BY = /\b(?:played|tried|did|had\s+a\s+go\s+at|took\s+up|started)\s+(?:some\s+|a\s+bit\s+of\s+|my\s+first\s+)?([\p{L}-]{3,})\b.{0,60}?\b(?:I\s+am|I'm|I’m)\s+(?:now\s+|totally\s+|completely\s+|officially\s+|so\s+|absolutely\s+|properly\s+)?(hooked|obsessed|addicted|sold|converted|a\s+convert)\b(?!\s+(?:on|with|to)\b)/iu;
+const RE_TAKEN_BY = new RegExp(`\\b(?:played|tried|did|had\\s+a\\s+go\\s+at|took\\s+up|started)\\s+(?:some\\s+|a\\s+bit\\s+of\\s+|my\\s+first\\s+)?([\\p{L}-]{3,})\\b.{0,60}?\\b${I_AM_TAKEN}(hooked|obsessed|addicted|sold|converted|a\\s+convert)\\b(?!\\s+(?:on|with|to)\\b)`, 'iu');
 /**
  * The same, taken by a thing one has been doing something with: "I've been bingeing a true crime podcast on my commute
  * and I'm obsessed". Any -ing verb, a determined noun phrase (up to three words) closed by a preposition, a comma or "and".
  */
-const RE_TAKEN_WHILE = /\bbeen\s+([\p{Ll}]{3,}ing)\s+(?:(?:to|through|with|into)\s+)?(?:a|an|the|this|that|some|loads\s+of|lots\s+of)\s+((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]{3,})(?=\s+(?:on|at|in|for|during|over|since|lately|recently|every|and)\b|\s*[,;]).{0,60}?\b(?:I\s+am|I'm|I’m)\s+(?:now\s+|totally\s+|completely\s+|officially\s+|so\s+|absolutely\s+|properly\s+)?(hooked|obsessed|addicted)\b(?!\s+(?:on|with|to)\b)/iu;
+const RE_TAKEN_WHILE = new RegExp(`\\bbeen\\s+([\\p{Ll}]{3,}ing)\\s+(?:(?:to|through|with|into)\\s+)?(?:a|an|the|this|that|some|loads\\s+of|lots\\s+of)\\s+((?:[\\p{Ll}-]+\\s+){0,2}?[\\p{Ll}-]{3,})(?=\\s+(?:on|at|in|for|during|over|since|lately|recently|every|and)\\b|\\s*[,;]).{0,60}?\\b${I_AM_TAKEN}(hooked|obsessed|addicted)\\b(?!\\s+(?:on|with|to)\\b)`, 'iu');
 /** "Instagram makes me feel awful", "Duolingo has been making me feel smug": a named thing's effect on the speaker. */
 const RE_MAKES_FEEL = /(?:^|[\s,;(])([\p{Lu}][\p{L}]+)\s+(?:(?:always|just|honestly|really|genuinely|actually)\s+)?(?:makes|made|was\s+making|is\s+making|has\s+been\s+making|keeps\s+making)\s+me\s+feel\s+((?:[\p{Ll}-]+\s+){0,3}?[\p{Ll}-]+)(?=\s*(?:[.,;!?]|$)|\s+(?:about|when|whenever|because|and|but|so|tbh|lol|every|each|in|at)\b)/u;
 /**

@@ -366,7 +366,10 @@ const hometown: Rule = (c) => {
 };
 
 /** A degree named by its kind and subject ("a Masters in Public Health", "BSc in Nursing", "first class degree in History"). */
-const DEGREE = /\b((?:a\s+)?(?:master'?s|bachelor'?s|ph\.?d\.?|doctorate|mba|msc|bsc|ba|ma|associate'?s|diploma|degree)(?:\s+degree)?\s+in\s+.+)/i;
+const DEGREE_KINDS = "master'?s|bachelor'?s|ph\\.?d\\.?|doctorate|mba|msc|bsc|ba|ma|diploma|degree";
+const DEGREE = new RegExp(`\\b((?:a\\s+)?(?:${DEGREE_KINDS}|associate'?s)(?:\\s+degree)?\\s+in\\s+.+)`, 'i');
+/** A degree opening a fragment, after its grade or honours ("first class degree in …", "joint honours BA in …"). */
+const DEGREE_OPENING = new RegExp(`^(?:(?:a|an|my|the|first[\\s-]class|second[\\s-]class|2:1|2:2|first)\\s+)*(?:(?:honours|hons|joint)\\s+)?(?:${DEGREE_KINDS}|llb|llm)\\b`, 'i');
 
 /**
  * A verbless degree after the speaker's own graduation: "Graduated today!! Masters in Public Health, gown, the lot."
@@ -375,8 +378,7 @@ const DEGREE = /\b((?:a\s+)?(?:master'?s|bachelor'?s|ph\.?d\.?|doctorate|mba|msc
 export const degreeFragment: Rule = (c) => {
   const prev = c.prevSentence?.trim() ?? '';
   if (!/^(?:(?:just|finally|officially|so|and|i|i['’]ve|we|i\s+have|i\s+just)\s+)*(?:graduated|graduating|passed|finished|completed|got|been\s+awarded)\b/i.test(prev)) return [];
-  const m = /^(?:(?:a|an|my|the|first[\s-]class|second[\s-]class|2:1|2:2|first)\s+)*(.*)$/i.exec(c.text.trim());
-  const d = m && /^(?:(?:honours|hons|joint)\s+)?(?:master'?s|bachelor'?s|ph\.?d\.?|doctorate|mba|msc|bsc|ba|ma|llb|llm|degree|diploma)\b/i.test(m[1]) ? DEGREE.exec(c.text) : null;
+  const d = DEGREE_OPENING.test(c.text.trim()) ? DEGREE.exec(c.text) : null;
   const v = d ? cutValue(d[1], /\s+(?:right|now)\b/i) : null;
   return v ? [{ key: 'education', value: v, subject: c.speaker }] : [];
 };
