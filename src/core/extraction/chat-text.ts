@@ -26,6 +26,8 @@ const ABBREVIATIONS: [RegExp, string][] = [
   [/\b((?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|baby|older|younger|twin)\s+)?)bro\b(?!['’-])/g, '$1brother'],
   [/\b((?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|baby|older|younger|twin)\s+)?)sis\b(?!['’-])/g, '$1sister'],
   [/\btmrw?\b|\btmr\b/g, 'tomorrow'],
+  // "that's me done at Telstra", "that's me finished with the council": the speaker's own state, said the Scots way.
+  [/\b[Tt]hat['’]?s\s+me\s+(?=(?:all\s+)?(?:done|finished|out)\b)/g, "I'm "],
   // "its actually friday", "thats where I live": a dropped apostrophe before a predicate, not a possessive ("its tail").
   [/\bits(?=\s+(?:actually|not|on|at|in|a|an|the|just|so|really|been|going|gonna|fine|ok|okay|too|very|still|now|also|definitely|probably|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next|this)\b)/g, "it's"],
   [/\bthats\b/g, "that's"],

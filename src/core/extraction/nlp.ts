@@ -79,6 +79,9 @@ function deepFreeze(sentences: NlpSentence[]): readonly NlpSentence[] {
   return Object.freeze(sentences);
 }
 
+/** Auxiliaries by base form: wink leaves a capitalised one as it is ("Been a chef for years" read "been" as its lemma). */
+const AUX_LEMMAS: Readonly<Record<string, string>> = { been: 'be', being: 'be', am: 'be', is: 'be', are: 'be', was: 'be', were: 'be', has: 'have', have: 'have', had: 'have', does: 'do', did: 'do' };
+
 function analyseUncached(text: string): NlpSentence[] {
   const doc = nlp.readDoc(text);
   const out: NlpSentence[] = [];
@@ -89,7 +92,7 @@ function analyseUncached(text: string): NlpSentence[] {
     const neg = toks.out(its.negationFlag) as unknown as boolean[];
     const lemmas = toks.out(its.lemma as never) as unknown as string[];
     const spaces = toks.out(its.precedingSpaces) as string[];
-    const tokens: NlpToken[] = nounsAfterArticles(joinCompounds(words.map((w, i) => ({ text: w, lower: w.toLowerCase(), pos: pos[i] ?? 'X', lemma: lemmas[i] ?? w.toLowerCase(), negated: Boolean(neg[i]) })), spaces));
+    const tokens: NlpToken[] = nounsAfterArticles(joinCompounds(words.map((w, i) => ({ text: w, lower: w.toLowerCase(), pos: pos[i] ?? 'X', lemma: (pos[i] === 'AUX' && AUX_LEMMAS[w.toLowerCase()]) || (lemmas[i] ?? w.toLowerCase()), negated: Boolean(neg[i]) })), spaces));
     out.push({ text: s.out(), tokens, sentiment: Number(s.out(its.sentiment)) || 0 });
   });
   return out;
@@ -98,13 +101,22 @@ function analyseUncached(text: string): NlpSentence[] {
 /** Words that open a noun phrase: after one of these, a word the tagger read as a verb is a noun ("I'm a cooper"). */
 const ARTICLES = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'his', 'her', 'their']);
 
-/** A verb tag right after an article or possessive is the tagger's slip on a rare noun ("a cooper", "my tatting"). */
+/**
+ * A verb tag right after an article or possessive is the tagger's slip on a rare noun ("a cooper", "my tatting"); a
+ * capitalised word inside the sentence tagged a verb right after a verb or preposition is a name ("we found Scout a
+ * new home", "out with Rambo").
+ */
 function nounsAfterArticles(tokens: NlpToken[]): NlpToken[] {
   let out: NlpToken[] | null = null;
   for (let i = 1; i < tokens.length; i++) {
-    if (tokens[i].pos !== 'VERB' || !ARTICLES.has(tokens[i - 1].lower) || /ing$/.test(tokens[i].lower)) continue;
-    out ??= tokens.slice();
-    out[i] = { ...tokens[i], pos: 'NOUN', lemma: tokens[i].lower };
+    if (tokens[i].pos !== 'VERB') continue;
+    if (ARTICLES.has(tokens[i - 1].lower) && !/ing$/.test(tokens[i].lower)) {
+      out ??= tokens.slice();
+      out[i] = { ...tokens[i], pos: 'NOUN', lemma: tokens[i].lower };
+    } else if (i > 1 && /^[\p{Lu}][\p{Ll}]+$/u.test(tokens[i].text) && (tokens[i - 1].pos === 'VERB' || tokens[i - 1].pos === 'ADP') && /^[\p{Ll}]/u.test(tokens[i - 1].text)) {
+      out ??= tokens.slice();
+      out[i] = { ...tokens[i], pos: 'PROPN', lemma: tokens[i].lower };
+    }
   }
   return out ?? tokens;
 }

@@ -14,9 +14,12 @@ import type { Draft, Holdings } from '../model.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { bareName, type ReadClause } from './read.ts';
-import { PASTIME_GROUPS, DISMISSALS, DISPOSAL_PLACES, BARRED_FROM, COMPLETIONS, DISSOLUTIONS, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, OUT_STATES, REFERENCE_ENDINGS, SHELTERS, type Ending, type ReferenceEnding } from './table.ts';
+import { PASTIME_GROUPS, DISMISSALS, DISPOSAL_PLACES, BARRED_FROM, COMPLETIONS, DISSOLUTIONS, ENDEARMENTS, ENDED_PHRASES, ENDED_STATES, ENDINGS, FAREWELLS, NEW_HOMES, OUT_STATES, REFERENCE_ENDINGS, SHELTERS, type Ending, type ReferenceEnding } from './table.ts';
 import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
 import { resolveDate } from '../dates.ts';
+
+/** A span spent somewhere, said as over: "after six years", "after nearly a decade". */
+const TENURE = /\bafter\s+(?:(?:about|almost|nearly|over|just\s+over|more\s+than|like)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|a\s+few|a\s+couple\s+of|several|many)\s+(?:years?|months?|decades?)\b/i;
 
 /** Labels of the current value when an ending names nothing ("I resigned" ends the current employer). */
 const CURRENT_LABEL: Record<string, string> = { employer: 'job', partner: 'partner' };
@@ -262,7 +265,9 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     const headKind = referent.proper ? null : kindOf(referent.head, lex);
     const chatName = referent.proper || (headKind && e.keyByKind[headKind]) ? null : bareName(referent, lex, [null, 'the']);
     const name = referent.proper ? referent.name! : chatName;
-    const noun = referent.noun && referent.noun !== name?.toLowerCase() ? referent.noun : null;
+    // "our old girl Bella had to be put down": a fond word before a name is no kind, for a row that ends no person.
+    const fond = !!referent.noun && referent.proper && !e.heldAlso && !e.heldOnly && ENDEARMENTS.includes(referent.noun);
+    const noun = referent.noun && referent.noun !== name?.toLowerCase() && !fond ? referent.noun : null;
     const kind = noun || !chatName ? kindOf(noun && noun === referent.headLemma && !referent.proper ? referent.head : (noun ?? name ?? referent.headLemma), lex) : null;
     const key = (kind ? e.keyByKind[kind] : undefined) ?? (name && !noun ? e.defaultKey : null);
     // What the exchange's earlier turns hold under that word ("socks" → "tabby named Socks", "the yamaha" → the MT-07).
@@ -706,6 +711,10 @@ export function referenceEndingDrafts(rc: ReadClause): Draft[] {
       // A name stored in an earlier session is not in this exchange: the same plain retraction reaches it there
       // (reconciliation ends a stored memory of that key and name, and nothing when none is stored).
       const name = np.proper ? np.name : bareName(np, rc.lex, [null, 'the']);
+      // "that's me done at Telstra … after six years": out of a named place after a span there is a job ended (no
+      // span: "I'm done at Tesco" may be for the day).
+      if (row.shape === 'speaker-out' && np.proper && name && TENURE.test(clause.sentence) && !isKind(name.toLowerCase(), 'location', rc.lex))
+        return [{ key: 'employer', value: name, op: 'retract', subject: clause.speaker, metadata: { ending: row.id, tenure: true } }];
       if (!name || name.includes(' ') || row.heldOnly) continue;
       // A row that ends pets first ("let Rufus go") keeps a pet for a name of no vehicle kind.
       const key = row.keys.length === 1 ? row.keys[0] : row.keys.includes('vehicle') && isKind(name, 'vehicle') ? 'vehicle' : row.keys.length === 2 && row.keys[0] === 'pet' ? 'pet' : null;

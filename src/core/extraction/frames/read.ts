@@ -19,6 +19,7 @@ import { tagFragment, type NlpToken } from '../nlp.ts';
 import { resolveDate } from '../dates.ts';
 import { NEVER_PERFECT } from '../negation.ts';
 import { topicSlug } from '../values.ts';
+import { dietByFoods } from '../rules/health.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
@@ -410,7 +411,9 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     if (frame.present && (clause.past || clause.date)) continue;
     if (frame.definite && !args.every((np) => np.det === 'the' && !np.proper && !/['’]s\b/.test(np.text))) continue;
     if (frame.key === 'diet') {
-      const diet = dietFrom(frame.slot === 'object' ? shape.objects : args, lex);
+      // A sentence that also keeps a food class names the diet by both ("…, still have salmon though": pescatarian).
+      const avoided = dietFrom(frame.slot === 'object' ? shape.objects : args, lex);
+      const diet = avoided && (dietByFoods(clause.sentence) ?? avoided);
       if (diet) out.push({ key: 'diet', value: diet, op: 'assert', confidence: 0.75, metadata: { frame: `${frame.pred}×food${frame.negated ? ' (negated)' : ''}` } });
       continue;
     }
@@ -482,9 +485,10 @@ const ON_SHIFT = /\b(?:on\s+(?:a|an|the|another|my)\s+|another\s+|(?<!\b(?:two|t
 
 /**
  * "twelve hours on the floor at Target", "night shifts at the Amazon warehouse", "on my lunch break in the Lidl staff
- * room": working time (a shift, a break taken at work, hours on the floor) spent at a named place.
+ * room": working time (a shift, a break taken at work, hours on the floor) spent at a named place. "shift" after a
+ * subject or a modal is the verb ("should I shift closer to my office in Whitefield").
  */
-const WORK_TIME = /(?<!\b(?:last|final|old|former|previous)\s+)\b(?:(?:night|day|late|early|double|long|split|weekend|\d+[- ]hour)\s+)?(?:shifts?|lunch\s+break|tea\s+break|rota|overtime|hours\s+on\s+the\s+(?:floor|tills?|line|shop\s+floor))\b[^.;!?,]{0,30}?\b(?:at|in)\s+(?:the\s+)?([\p{Lu}][\p{L}&'’-]*(?:\s+[\p{Lu}][\p{L}&'’-]*){0,2})/u;
+const WORK_TIME = /(?<!\b(?:last|final|old|former|previous)\s+)\b(?:(?:night|day|late|early|double|long|split|weekend|\d+[- ]hour)\s+)?(?<!\b(?:I|we|you|they|to|will|would|should|could|might|must|can|gonna|wanna)\s+)(?:shifts?|lunch\s+break|tea\s+break|rota|overtime|hours\s+on\s+the\s+(?:floor|tills?|line|shop\s+floor))\b[^.;!?,]{0,30}?\b(?:at|in)\s+(?:the\s+)?([\p{Lu}][\p{L}&'’-]*(?:\s+[\p{Lu}][\p{L}&'’-]*){0,2})/u;
 
 /** Workplace nouns a business has and a town does not ("the Amazon warehouse", never "the London office"). */
 const PREMISES = ['warehouse', 'factory', 'canteen', 'staffroom'];
@@ -1136,7 +1140,10 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     // ("Land Rover Defender", "Volvo"), never a verb the tagger took into the phrase ("my Brompton folds up").
     const namesVehicle = (name: string) => isKind(name.toLowerCase(), 'vehicle', lex) || name.split(/\s+/).some((w, k, ws) => isKind(w.toLowerCase(), 'vehicle') || (k > 0 && isKind(`${ws[k - 1]} ${w}`.toLowerCase(), 'vehicle')));
     // ("my dog Jaguar", "our pony Mustang": a name after a species is the animal's, not a make.)
-    if (p === shape.subject && clause.subject.self && p.name && namesVehicle(p.name) && !(at >= 0 && at < words.indexOf(p.name.split(/\s+/)[0]))) {
+    // ("our little boy Sam": a name after a person's noun is that person's.)
+    const lead = p.name ? words.slice(0, Math.max(0, words.indexOf(p.name.split(/\s+/)[0]))).map((w) => w.toLowerCase()) : [];
+    const personLead = lead.some((w) => RELATIONS[w] !== undefined || lex?.classesOf(w, 'noun', 1)[0] === 'noun.person');
+    if (p === shape.subject && clause.subject.self && p.name && !personLead && namesVehicle(p.name) && !(at >= 0 && at < words.indexOf(p.name.split(/\s+/)[0]))) {
       const stop = words.findIndex((w, k) => k > 0 && !/^[\p{Lu}]|\d/u.test(w) && !isKind(w.toLowerCase(), 'vehicle', lex));
       // "my old Peugeot 106": the describing words before the name are not the vehicle's name.
       const from = Math.max(0, words.findIndex((w) => /^[\p{Lu}]/u.test(w)));
@@ -1153,12 +1160,13 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
   if (shape.verb === 'live' && clause.subject.self)
     for (const { prep, np } of shape.preps) if (prep === 'with' && !np.proper && isKind(np.headLemma, 'illness', lex)) out.push({ key: 'health_condition', value: bare(np).toLowerCase(), metadata: { frame: 'live with×illness' } });
   // "My Tagalog is fluent", "my spanish is rusty", "brushing up my French": a language the speaker calls theirs (the
-  // word itself, not a modifier: "my English teacher") is one they speak.
+  // word itself, not a modifier: "my English teacher") is one they speak; a word whose first sense is a part of the
+  // body is that part ("my tongue went numb").
   if (clause.subject.self)
     for (let i = 1; i < tokens.length; i++) {
       const w = tokens[i];
       if (tokens[i - 1].lower !== 'my' || tokens[i + 1]?.pos === 'NOUN' || tokens[i + 1]?.pos === 'PROPN') continue;
-      if (!LANGUAGES.has(w.lower) && !(lex?.isA(w.lower, 'natural language', { pos: 'noun', maxSenses: 2, maxDepth: 4 }) ?? false)) continue;
+      if (!LANGUAGES.has(w.lower) && (!(lex?.isA(w.lower, 'natural language', { pos: 'noun', maxSenses: 2, maxDepth: 4 }) ?? false) || lex?.classesOf(w.lower, 'noun', 1)[0] === 'noun.body')) continue;
       if (!out.some((d) => d.key === 'language' && d.value.toLowerCase() === w.lower)) out.push({ key: 'language', value: w.lower[0].toUpperCase() + w.lower.slice(1), subject: clause.speaker, metadata: { frame: 'possessed×language' } });
     }
   return out;
@@ -1332,6 +1340,12 @@ const BEFORE_PLACE = /\b(?:in|to|from|at|of|near|around|into|via)\s*$/i;
  * implied. The name is the last capitalised word before the description that is no place after a preposition, no
  * relative or person the message introduced (`people`), and no common word.
  */
+/** A name then a birth weight: "Matilda, 3.2kg", "Ivy - 7lb 2oz", "Theo (3.4 kg)". */
+const BIRTH_WEIGHT_NAME = /(?<![\p{L}'’])([\p{Lu}][\p{Ll}'’-]+)\s*(?:,|-|–|—|\()\s*\d+(?:\.\d+)?\s*(?:kg|kgs|lbs?|pounds)\b/u;
+/** The newborn's arrival right after its noun ("our baby girl arrived", "our son was born"). */
+const ARRIVED = /^\s+(?:(?:has|have|had|just|finally|officially)\s+)*(?:arrived|was\s+born|came)\b/i;
+/** "baby girl", "little boy": the newborn's relation. */
+const NEWBORN_SEX: Readonly<Record<string, string>> = { girl: 'daughter', boy: 'son' };
 /** "we've called him Alfie", "I named her Tansy": a name given to someone said by a pronoun. */
 const NAMED_PRONOUN = /\b(?:(?:we|I)(?:['’]ve|\s+have|['’]ve\s+just|\s+just|\s+finally)?\s+(?:called|named)\s+(him|her|them|it)|(his|her)\s+name\s+is|(he|she)(?:['’]s|\s+is)\s+called)\s+([\p{Lu}][\p{L}'’-]+)/u;
 /**
@@ -1341,13 +1355,16 @@ const NAMED_PRONOUN = /\b(?:(?:we|I)(?:['’]ve|\s+have|['’]ve\s+just|\s+just|
  */
 export function namedByPronoun(text: string, speaker: string, lex?: Lexicon): Draft[] {
   const hit = NAMED_PRONOUN.exec(text);
+  // "Our baby girl arrived on Saturday!! Matilda, 3.2kg": a name said with a birth weight names the newborn before it.
+  const weighed = hit ? null : BIRTH_WEIGHT_NAME.exec(text);
   // "we've called him Alfie", "his name is Leofric", "she's called Maeve": the name is the last group.
-  const m = hit ? ([hit[0], hit[1] ?? hit[2] ?? hit[3], hit[4]] as const) : null;
-  if (!hit || !m || !isName(m[2])) return [];
-  const before = text.slice(0, hit.index);
+  const m = hit ? ([hit[0], hit[1] ?? hit[2] ?? hit[3], hit[4]] as const) : weighed ? ([weighed[0], null, weighed[1]] as const) : null;
+  if (!m || !isName(m[2])) return [];
+  const before = text.slice(0, (hit ?? weighed)!.index);
   const nouns = [...before.matchAll(/\b(?:[Mm]y|[Oo]ur|[Tt]he|[Aa]n?)\s+(?:new\s+|little\s+|baby\s+|beautiful\s+)?([\p{Ll}][\p{Ll}-]*)/gu)].reverse();
   for (const n of nouns) {
-    const w = n[1];
+    const w = NEWBORN_SEX[n[1]] && /\b(?:baby|little)\s+\S+$/i.test(n[0]) ? NEWBORN_SEX[n[1]] : n[1];
+    if (weighed && !ARRIVED.test(before.slice(n.index! + n[0].length))) continue;
     if (RELATIONS[w] === 'child' && /^(?:my|our)/i.test(n[0])) {
       const d = relationDraft(speaker, w, m[2], 0.85);
       return d ? [{ ...d, metadata: { ...d.metadata, frame: 'named×pronoun' } }] : [];

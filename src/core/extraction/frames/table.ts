@@ -515,6 +515,9 @@ export interface Ending {
   gear?: boolean;
 }
 
+/** Fond words said of a named animal as of a child ("our old boy Rex", "my girl Bella"): no kind of their own. */
+export const ENDEARMENTS: readonly string[] = ['boy', 'girl', 'lad', 'lass', 'fella', 'baby'];
+
 export const ENDINGS: readonly Ending[] = [
   { id: 'death', lemmas: ['die', 'pass', 'perish'], anchors: ['die'], intransitive: true, referent: 'subject', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: 'pet', heldAlso: ['partner'], leavesStatus: { partner: 'widowed' } },
   // "Rumbold slipped away overnight": a euphemism of dying WordNet holds only as leaving (never "slipped away from …").

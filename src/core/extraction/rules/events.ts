@@ -84,6 +84,9 @@ const MY_THING_PAST = /^(?:my|our)\s+(?:[\w-]+\s+){1,3}?(?:broke|crashed|died|fl
 /** Past verbs of thinking and telling are not events ("I wanted to tell you", "I realized that"). */
 const NOT_EVENT = /^(?:(?:\w+ly|just|also|actually)\s+)*(?:had\s+(?:it|that|them)\s+(?:down|written\s+down|noted)\b|wanted|realized|realised|remembered|thought|felt|hoped|wished|guessed|figured|noticed|learned|learnt|decided|was|were)\s+(?:that|to\s+tell|how|like|so|again)\b/i;
 
+/** An event value that opens with a third person's pronoun ("she only turned 9", "he finished the course") is theirs. */
+const THIRD_PERSON_LEAD = /^(?:(?:only|just|actually|finally)\s+)*(?:he|she|they)\b/i;
+
 function eventValue(c: Clause): string {
   let v = c.subject.self || !/^(?:my|our)\s/i.test(c.text) ? c.pred : c.pred;
   // "been living with us since she had her hip replaced": the event is the subordinate clause, not the state.
@@ -200,6 +203,8 @@ export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
   }
   if (dated && !plan && c.subject.self && (key === null || ['event_milestone', 'event_exam'].includes(key) || (key === 'event_wedding' && union && fresh)) && MILESTONE.test(text)) {
     const value = eventValue(c);
+    // "he only turned 14 last month": a milestone told of someone else by a pronoun is not the speaker's.
+    if (value && THIRD_PERSON_LEAD.test(value)) return [];
     const status: Draft[] = union ? [{ key: 'relationship_status', value: 'married', confidence: 0.85 }] : [];
     // "Ignatius and I got married on Saturday": the one the speaker married is their partner.
     if (union && c.coName) status.push({ key: 'partner', value: c.coName, type: 'relation', confidence: 0.8 });
@@ -238,7 +243,7 @@ export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
   // A lone past verb names nothing ("a trip I took last summer" leaves "took").
   // "my lips swelled up again", "throat closed up in ten minutes": the body reacting is a symptom, not something done.
   const bodily = key === 'event_activity' && !!value && !!lex && lex.classesOf(value.replace(/^(?:my|our|the)\s+/i, '').split(/\s+/)[0].toLowerCase(), 'noun', 1)[0] === 'noun.body';
-  if (!value || bodily || (key === 'event_activity' && value.split(/\s+/).length < 2) || /^(?:it|that|this|there)$/i.test(value) || (key !== 'event_milestone' && !/\s/.test(value) && PAST_VERB.test(value))) return [];
+  if (!value || bodily || ((key === 'event_activity' || key === 'event_milestone') && THIRD_PERSON_LEAD.test(value)) || (key === 'event_activity' && value.split(/\s+/).length < 2) || /^(?:it|that|this|there)$/i.test(value) || (key !== 'event_milestone' && !/\s/.test(value) && PAST_VERB.test(value))) return [];
   const out: Draft[] = [{ key, value, type: 'event', eventDate: c.date?.iso ?? null, metadata: c.date ? { dateText: c.date.text } : undefined, confidence: dated ? 0.85 : 0.75 }];
   const owned = c.date ? ownedOccasion(c.text, c.speaker) : null;
   if (owned && owned.key !== key) out.push({ ...owned, type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text }, confidence: 0.8 });

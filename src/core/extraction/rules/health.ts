@@ -122,10 +122,10 @@ export const DIET_BY_CLASSES: readonly (readonly [string, readonly string[]])[] 
 ];
 const FOOD_WORD = Object.values(FOOD_CLASSES).flat().sort((a, b) => b.length - a.length).join('|').replace(/ /g, '\\s+');
 const FOOD_LIST = `(?:${FOOD_WORD})(?:\\s*(?:,|\\bor\\b|\\band\\b|\\bnor\\b)\\s*(?:any\\s+)?(?:${FOOD_WORD}))*`;
-/** Ruled out: "no (other) meat", "not chicken or beef", "don't eat meat", "never touch pork". */
-const RULED_OUT = re(`\\b(?:no|not|never|nor|without|avoid|skip|cut\\s+out|gave\\s+up|give\\s+up|(?:stopped|quit|gave\\s+up)\\s+eating|don['’]t\\s+(?:eat|touch|have)|do\\s+not\\s+(?:eat|touch|have)|won['’]t\\s+(?:eat|touch)|can['’]t\\s+(?:eat|have)|never\\s+(?:eat|touch))\\s+(?:(?:any|other|any\\s+other|all|eat|touch)\\s+)*(${FOOD_LIST})\\b`, 'gi');
-/** Kept: "except fish", "apart from seafood", "I (do|still|will) eat fish", "I'll eat seafood". */
-const KEPT = re(`\\b(?:except(?:\\s+for)?|apart\\s+from|other\\s+than|besides|(?:I|I['’]ll|I\\s+will|I\\s+do|I\\s+still|I\\s+still\\s+do|but\\s+still|still\\s+do)\\s+(?:eat|have))\\s+(?:some\\s+)?(${FOOD_LIST})\\b`, 'gi');
+/** Ruled out: "no (other) meat", "not chicken or beef", "don't eat meat", "never touch pork", "haven't touched beef". */
+const RULED_OUT = re(`\\b(?:no|not|never|nor|without|avoid|skip|cut\\s+out|gave\\s+up|give\\s+up|(?:stopped|quit|gave\\s+up)\\s+eating|(?:haven['’]t|have\\s+not|hadn['’]t)\\s+(?:touched|eaten|had)|don['’]t\\s+(?:eat|touch|have)|do\\s+not\\s+(?:eat|touch|have)|won['’]t\\s+(?:eat|touch)|can['’]t\\s+(?:eat|have)|never\\s+(?:eat|touch))\\s+(?:(?:any|other|any\\s+other|all|eat|touch)\\s+)*(${FOOD_LIST})\\b`, 'gi');
+/** Kept: "except fish", "apart from seafood", "I (do|still|will) eat fish", "I'll eat seafood", "I'm fine with fish", "still have salmon". */
+const KEPT = re(`\\b(?:except(?:\\s+for)?|apart\\s+from|other\\s+than|besides|I['’]m\\s+(?:fine|ok|okay|good|happy)\\s+with|(?:I|I['’]ll|I\\s+will|I\\s+do|I\\s+still|I\\s+still\\s+do|but\\s+still|still\\s+do|still)\\s+(?:eat|have))\\s+(?:some\\s+)?(${FOOD_LIST})\\b`, 'gi');
 const ONLY_ONE = re(`\\b(${FOOD_LIST})\\s+(?:is|are)\\s+the\\s+only\\s+(meat|meats|animal|dairy)\\b[^.;]*?\\bI\\s+(?:will\\s+|still\\s+)?(?:eat|have|touch)\\b`, 'i');
 const classesIn = (list: string) =>
   new Set(Object.entries(FOOD_CLASSES).filter(([, ws]) => ws.some((w) => new RegExp(`\\b${w.replace(/ /g, '\\s+')}\\b`, 'i').test(list))).map(([k]) => k));
@@ -152,7 +152,8 @@ const diet: Rule = (c) => {
   let m: RegExpExecArray | null;
   // "I eat fish but no other meat": what is kept beside what is ruled out names the diet (FOOD_CLASSES).
   const byFoods = c.subject.self ? dietByFoods(c.sentence) : null;
-  if (byFoods) return [{ key: 'diet', value: byFoods, confidence: 0.8, metadata: { frame: 'kept and ruled out' } }];
+  // (Said once for the sentence: a negated clause of it — "but I haven't had chicken" — asserts it too.)
+  if (byFoods) return [{ key: 'diet', value: byFoods, confidence: 0.8, op: 'assert', metadata: { frame: 'kept and ruled out' } }];
   const canon = (s: string) => DIETS[s.toLowerCase()] ?? s.toLowerCase();
   // "I don't eat pork", "we don't eat beef": a food the speaker never eats is a diet rule ("no pork").
   if ((m = /^(?:do\s+not|does\s+not|never)\s+(?:eat|eats|touch)\s+(?:any\s+)?(pork|beef|red\s+meat|dairy|eggs|seafood|fish|lamb|chicken|sugar|gluten)\b/i.exec(c.pred)) && !c.ending)
@@ -184,8 +185,8 @@ const diet: Rule = (c) => {
 };
 
 const CONDITIONS =
-  'type\\s+[12]\\s+diabetes|diabetes|asthma|adhd|add|autism|celiac(?:\\s+disease)?|coeliac(?:\\s+disease)?|crohn\'?s(?:\\s+disease)?|ibs|migraines|epilepsy|arthritis|depression|anxiety|insomnia|high\\s+blood\\s+pressure|hypertension|long\\s+covid|psoriasis|eczema|ptsd|ocd|bipolar(?:\\s+disorder)?|lupus|fibromyalgia|multiple\\s+sclerosis|ms|cancer|dyslexia|tinnitus|sleep\\s+apnea|a\\s+bad\\s+back|back\\s+pain|a\\s+heart\\s+condition|[a-z]+\\s+disease';
-const RE_HEALTH_5 = re(`\\b(?:have|has|have\\s+had|had|get|gets|suffer\\s+from|suffers\\s+from|living\\s+with|live\\s+with|struggle\\s+with)\\s+(?:a\\s+)?(${CONDITIONS})\\b`, 'i');
+  'type\\s+[12]\\s+diabetes|diabetes|asthma|adhd|add|autism|celiac(?:\\s+disease)?|coeliac(?:\\s+disease)?|crohn\'?s(?:\\s+disease)?|ibs|migraines|epilepsy|arthritis|depression|anxiety|insomnia|high\\s+blood\\s+pressure|hypertension|long\\s+covid|psoriasis|eczema|ptsd|ocd|bipolar(?:\\s+disorder)?|lupus|fibromyalgia|multiple\\s+sclerosis|ms|cancer|dyslexia|tinnitus|sleep\\s+apnea|a\\s+bad\\s+back|back\\s+pain|a\\s+heart\\s+condition|[a-z]+\\s+disease|[a-z]+\\s+cancer';
+const RE_HEALTH_5 = re(`\\b(?:(?:have|has)\\s+got|['’](?:s|ve)\\s+got|have|has|have\\s+had|had|get|gets|suffer\\s+from|suffers\\s+from|living\\s+with|live\\s+with|struggle\\s+with)\\s+(?:a\\s+)?(${CONDITIONS})\\b`, 'i');
 const CONDITION_NOUNS = 'type\\s+[12]\\s+diabetes|diabetes|asthma|adhd|autism|celiac(?:\\s+disease)?|coeliac(?:\\s+disease)?|crohn\'?s(?:\\s+disease)?|ibs|migraines|epilepsy|arthritis|depression|anxiety|insomnia|high\\s+blood\\s+pressure|hypertension|long\\s+covid|psoriasis|eczema|ptsd|ocd|bipolar(?:\\s+disorder)?|lupus|fibromyalgia|multiple\\s+sclerosis|dyslexia|tinnitus|sleep\\s+apnea|dementia|alzheimer\'?s|parkinson\'?s|cancer';
 const RE_HEALTH_6 = re(`\\b(?:my|our)\\s+(${RELATION_RE})(?:'s|’s)\\s+(${CONDITION_NOUNS})\\b`, 'i');
 const RE_HEALTH_7 = re(`\\b(?:my)\\s+(${CONDITION_NOUNS})\\s+(?:is|has\\s+been|was)\\s+(?:acting\\s+up|flaring|playing\\s+up|bad|worse|better|under\\s+control)`, 'i');

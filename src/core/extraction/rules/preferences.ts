@@ -71,6 +71,9 @@ const RE_HOBBY_LIFE = re(`(?:^|,\\s*)(\\p{L}[\\p{Ll}\\s-]{2,25}?)\\s+(?:is|are|h
 const HABIT_VERB = /^(?:(?:usually|still|also|regularly|normally|now|try\s+to|tries\s+to|try\s+and|like\s+to|get\s+to)\s+)*(swims?|runs?|cycles?|hikes?|climbs?|paints?|knits?|bakes?|dances?|sings?|surfs?|skis?|rows?|skates?|boxes|box|jogs?|meditates?|sketch(?:es)?|crochets?|sews?|sails?|fish(?:es)?|boulders?)\b(?!\s+(?:the|a|an|my|our|his|her|their|this|that|into|out|for\s+(?:office|president|mayor)|away|late|short|to\s+(?:work|the\s+office|school|uni|college|the\s+station))\b)/i;
 const HABIT_FREQUENCY = /\b(?:(?:once|twice|three\s+times|four\s+times|five\s+times|\d+\s+times|a\s+few\s+times|a\s+couple\s+(?:of\s+)?times)\s+(?:a|per|every)\s+(?:day|week|month|weekend)|every\s+(?:day|morning|evening|night|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|other\s+day)|most\s+(?:days|mornings|evenings|weekends|nights)|daily|weekly|on\s+weekends|at\s+weekends)\b/i;
 const HABIT_GERUND: Record<string, string> = { swim: 'swimming', run: 'running', cycle: 'cycling', hike: 'hiking', climb: 'climbing', paint: 'painting', knit: 'knitting', bake: 'baking', dance: 'dancing', sing: 'singing', surf: 'surfing', ski: 'skiing', row: 'rowing', skate: 'skating', box: 'boxing', boxe: 'boxing', jog: 'jogging', meditate: 'meditating', sketch: 'sketching', crochet: 'crocheting', sew: 'sewing', sail: 'sailing', fish: 'fishing', boulder: 'bouldering' };
+/** Words that open a phrase but never modify an activity ("took up my running", "took up some knitting"). */
+const FUNCTION_WORD = /^(?:the|a|an|my|our|his|her|their|your|some|any|more|this|that|these|those|again|also|too|all|both|so|very|just|really|much|no)$/i;
+
 const hobby: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
@@ -93,7 +96,13 @@ const hobby: Rule = (c) => {
   if ((m = RE_HOBBY_LIFE.exec(c.text)) && isHobby(m[1].trim()) && !/^(?:work|family|home|school)\b/i.test(m[1])) return [{ key: 'hobby', value: m[1].trim().toLowerCase(), subject: c.speaker }];
   if ((m = RE_PREFERENCES_4.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
   if ((m = RE_HOBBY_CLASS.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
-  if ((m = /\b(?:taken|took|take|taking)\s+up\s+([\p{Ll}]+ing|[\p{Ll}]+)\b/u.exec(t)) && (/ing$/.test(m[1]) || HOBBY_NOUNS.has(m[1]))) return [{ key: 'hobby', value: m[1].toLowerCase() }];
+  // "took up bowling", "taken up rock climbing" (a modifier, then a gerund; not "took up my running"), "took up lawn bowls": an activity (one word or a known pair) taken up.
+  if ((m = /\b(?:taken|took|take|taking)\s+up\s+([\p{Ll}]+)(?:\s+([\p{Ll}]+))?/iu.exec(t))) {
+    const pair = m[2] ? `${m[1]} ${m[2]}`.toLowerCase() : '';
+    const one = m[1].toLowerCase();
+    const value = pair && (HOBBY_NOUNS.has(pair) || (/ing$/.test(m[2]) && !/ing$/.test(m[1]) && !FUNCTION_WORD.test(m[1]))) ? pair : /ing$/.test(one) || HOBBY_NOUNS.has(one) ? one : null;
+    if (value) return [{ key: 'hobby', value }];
+  }
   if ((m = RE_HOBBY_STOP.exec(t))) return [{ key: 'hobby', value: m[1].toLowerCase(), op: 'retract' }];
   if ((m = /^([\p{Lu}][\p{Ll}]+ing|[\p{Lu}][\p{Ll}]+)\s+(?:is|has\s+(?:always\s+)?been)\s+(?:how|what)\s+I\s+(?:relax|unwind|de-?stress|chill|recharge|switch\s+off|escape|cope|stay\s+sane)/u.exec(c.text)) && (/ing$/.test(m[1]) || HOBBY_NOUNS.has(m[1].toLowerCase())))
     return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];

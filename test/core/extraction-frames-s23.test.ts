@@ -1,0 +1,125 @@
+/**
+ * @module test/core/extraction-frames-s23
+ * Session 23: a body part is no language ("my tongue went numb"); "shift" as a verb names no workplace; a sentence that
+ * keeps fish while ruling meat out is pescatarian, whichever reader saw it; "Been a chef for years" (a capitalised
+ * auxiliary); an activity of two words taken up; a fond word before a pet's name ("our old girl Bella was put down");
+ * a capitalised name the tagger read as a verb ("we found Scout a new home"); a milestone told of "he" / "she" is not
+ * the speaker's; "that's me done at X after N years" ends a job; "he's got skin cancer"; a colleague "from IT"; amma /
+ * appa; a newborn named with its birth weight; "our little boy Sam" is no vehicle. Sentences of our own, each beside
+ * negatives.
+ */
+import { describe, expect, test } from 'vitest';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { wordnetFacts } from './extraction-harness.ts';
+import { dietByFoods } from '../../src/core/extraction/rules/health.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const { said } = wordnetFacts(wordnet);
+const keyed = (key: string, text: string) => said(text).filter((f) => f.split('|')[1] === key).map((f) => f.replace(/\|assert$/, ''));
+
+describe('a body part is no language', () => {
+  test.each([['My tongue went numb after the prawns.'], ['my lips and tongue swelled up at dinner'], ['My tongue is still sore from the burn.']])('%s', (text) =>
+    expect(keyed('language', text)).toEqual([]),
+  );
+  test.each([
+    ['my spanish is rusty', 'spanish'],
+    ['My Tagalog is fluent but my reading is slow.', 'tagalog'],
+  ])('%s', (text, lang) => expect(keyed('language', text)).toEqual([`user|language|${lang}`]));
+});
+
+describe('"shift" as a verb names no workplace', () => {
+  test.each([['should I shift closer to my office in Whitefield or buy a scooter?'], ['we might shift to a flat in Northcote'], ['can you shift my meeting at Deloitte to Friday?']])('%s', (text) =>
+    expect(keyed('employer', text)).toEqual([]),
+  );
+  test.each([
+    ['any tips for staying awake on night shifts at the Amazon warehouse?', 'amazon'],
+    ['did a double shift at Nando\'s and my feet are done', "nando's"],
+  ])('%s', (text, org) => expect(keyed('employer', text)).toEqual([`user|employer|${org}`]));
+});
+
+describe('fish kept, meat ruled out: pescatarian', () => {
+  test.each([
+    ["I'm fine with seafood but I gave up beef and pork years ago"],
+    ["I eat fish and prawns but I haven't had chicken in years"],
+    ["I haven't touched red meat or chicken since 2019, still have salmon though"],
+    ["haven't touched red meat or chicken since 2019, still have salmon though"],
+  ])('%s', (text) => expect(keyed('diet', text)).toEqual(['user|diet|pescatarian']));
+  test.each([
+    ["I haven't touched meat since March", 'user|diet|vegetarian'],
+    ["I don't eat meat", 'user|diet|vegetarian'],
+  ])('%s', (text, fact) => expect(keyed('diet', text)).toEqual([fact]));
+  test.each([["I'd eat fish but no meat if I could"], ['I still have fish']])('%s: no diet', (text) => expect(keyed('diet', text)).toEqual([]));
+  test.each([
+    ["I haven't touched beef in a decade but I still eat fish", 'pescatarian'],
+    ["I'm fine with salmon, just no chicken or lamb", 'pescatarian'],
+    ["haven't eaten meat or fish in years, I still have eggs", 'vegetarian'],
+    ['I still have fish', null],
+  ])('dietByFoods: %s', (text, want) => expect(dietByFoods(text)).toBe(want));
+});
+
+describe('a capitalised auxiliary opens a subjectless role', () => {
+  test.each([
+    ['Been a sous chef for four years now and the hours are wrecking me', 'sous chef'],
+    ['Been a postman for twenty years.', 'postman'],
+  ])('%s', (text, role) => expect(keyed('job_title', text)).toEqual([`user|job_title|${role}`]));
+  test.each([['Been to Paris twice.'], ['Been a long week.']])('%s: no role', (text) => expect(keyed('job_title', text)).toEqual([]));
+});
+
+describe('an activity of two words taken up', () => {
+  test.each([
+    ['Took up lawn bowls at the local club on Saturdays', 'lawn bowls'],
+    ['I took up rock climbing', 'rock climbing'],
+    ['took up wild swimming this summer', 'wild swimming'],
+    ['I took up bowling', 'bowling'],
+  ])('%s', (text, hobby) => expect(keyed('hobby', text)).toEqual([`user|hobby|${hobby}`]));
+  test.each([['it took up too much time'], ['took up the offer'], ['the sofa takes up half the room']])('%s: no hobby', (text) => expect(keyed('hobby', text)).toEqual([]));
+});
+
+describe('a pet named after a fond word, or after a verb the tagger read it as', () => {
+  test.each([
+    ['Our boy Rex had to be put to sleep today', 'rex'],
+    ['Our old girl Bella had to be put down this morning. 14 years of her sleeping by the door.', 'bella'],
+    ['we found Scout a new home on a cattle farm near Dubbo', 'scout'],
+  ])('%s', (text, name) => expect(keyed('pet', text)).toEqual([`user|pet|${name}|retract`]));
+  test.each([['Our boy Tom died last year'], ['My girl Ava got a new phone']])('%s: no pet ended', (text) => expect(keyed('pet', text)).toEqual([]));
+});
+
+describe('a milestone told of he / she is not the speaker\'s', () => {
+  test.each([['he turned 14 last month'], ["she only turned 9 in March so she's 9 not 10"]])('%s', (text) => expect(keyed('event_milestone', text)).toEqual([]));
+  test('the speaker\'s own still is', () => expect(keyed('age', 'I turned 40 last week')).toEqual(['user|age|40']));
+});
+
+describe('out of a named workplace after a span: the job ended', () => {
+  test.each([
+    ["that's me done at Telstra, handed back the laptop this arvo after six years on the help desk", 'telstra'],
+    ["Well that's me finished at Asda after 8 years!", 'asda'],
+    ["I'm finished at Asda after six years", 'asda'],
+  ])('%s', (text, org) => expect(keyed('employer', text)).toEqual([`user|employer|${org}|retract`]));
+  test.each([["that's me done for the day"], ["I'm done at Leeds after three years, moving south"]])('%s: no employer ended', (text) =>
+    expect(keyed('employer', text).filter((f) => f.endsWith('|retract'))).toEqual([]),
+  );
+});
+
+describe('conditions and colleagues', () => {
+  test.each([
+    ["Gary from IT, he's 50, told us at lunch that he's got skin cancer. What do I say?", 'colleague gary|health_condition|skin cancer'],
+    ['Colin from work told us he has skin cancer', 'colleague colin|health_condition|skin cancer'],
+    ["I've got asthma", 'user|health_condition|asthma'],
+  ])('%s', (text, fact) => expect(keyed('health_condition', text)).toEqual([fact]));
+  test.each([["I haven't got cancer, thank god"], ['Does he have skin cancer?']])('%s: no condition', (text) => expect(keyed('health_condition', text)).toEqual([]));
+});
+
+describe('kin and newborns', () => {
+  test('amma with her name and age', () =>
+    expect(said('Amma (Lakshmi) is 59 and she is flying to Perth in January.').filter((f) => /\|(?:parent|age)\|/.test(f))).toEqual(['user|parent|lakshmi (amma)|assert', 'amma lakshmi|age|59|assert']));
+  test.each([
+    ['Our little boy arrived on Tuesday!! Oliver, 3.5kg and perfect.', 'oliver (son)'],
+    ['Our daughter arrived last night - Freya, 3kg', 'freya (daughter)'],
+    ["Our baby girl arrived on Saturday!! Ivy, 7lb 2oz, and she's perfect", 'ivy (daughter)'],
+  ])('%s', (text, child) => expect(keyed('child', text)).toContain(`user|child|${child}`));
+  test.each([['The parcel arrived today. Monty, 4kg bag of dog food.'], ['Our friend Sam arrived on Tuesday. Ruby, 3kg, is their cat.']])('%s: no named child', (text) =>
+    expect(keyed('child', text).filter((f) => /\(/.test(f))).toEqual([]),
+  );
+  test('a name after a person\'s noun is no vehicle', () => expect(keyed('vehicle', 'our little boy Sam is 4')).toEqual([]));
+  test('a make after "my" still is', () => expect(keyed('vehicle', 'My Land Rover Defender is older than I am')).toEqual(['user|vehicle|land rover defender']));
+});
