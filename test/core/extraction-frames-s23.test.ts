@@ -116,10 +116,29 @@ describe('kin and newborns', () => {
     ['Our little boy arrived on Tuesday!! Oliver, 3.5kg and perfect.', 'oliver (son)'],
     ['Our daughter arrived last night - Freya, 3kg', 'freya (daughter)'],
     ["Our baby girl arrived on Saturday!! Ivy, 7lb 2oz, and she's perfect", 'ivy (daughter)'],
+    ['Our son arrived on Wednesday. Arlo, 3.6kg. How often should he feed?', 'arlo (son)'],
   ])('%s', (text, child) => expect(keyed('child', text)).toContain(`user|child|${child}`));
   test.each([['The parcel arrived today. Monty, 4kg bag of dog food.'], ['Our friend Sam arrived on Tuesday. Ruby, 3kg, is their cat.']])('%s: no named child', (text) =>
     expect(keyed('child', text).filter((f) => /\(/.test(f))).toEqual([]),
   );
   test('a name after a person\'s noun is no vehicle', () => expect(keyed('vehicle', 'our little boy Sam is 4')).toEqual([]));
   test('a make after "my" still is', () => expect(keyed('vehicle', 'My Land Rover Defender is older than I am')).toEqual(['user|vehicle|land rover defender']));
+});
+
+describe('a finding on the body told by a clinician; a food a clinician says to avoid', () => {
+  test.each([
+    ['The dermatologist says the patches on my elbows are psoriasis.', 'psoriasis'],
+    ['the GP reckons the pain in my wrist is tendonitis', 'tendonitis'],
+  ])('%s', (text, condition) => expect(keyed('health_condition', text)).toEqual([`user|health_condition|${condition}`]));
+  test.each([['the doctor says the rash on his arm is eczema'], ['my mate says the rash on my leg is scabies'], ['the GP thinks the rash on my leg might be eczema']])('%s: no condition', (text) =>
+    expect(keyed('health_condition', text)).toEqual([]),
+  );
+  test.each([
+    ['my lips went tingly after some cashews and the doctor says I have to avoid all tree nuts now', 'tree nuts'],
+    ['the allergist says I have to avoid shellfish completely', 'shellfish'],
+    ['my throat went tight at dinner and the GP says I should avoid sesame', 'sesame'],
+  ])('%s', (text, food) => expect(keyed('allergy', text)).toEqual([`user|allergy|${food}`]));
+  test.each([['my GP says I need to avoid salt'], ['my personal trainer says I have to avoid sugar'], ['my lips went numb at the dentist and my mum says I should avoid toffee']])('%s: no allergy', (text) =>
+    expect(keyed('allergy', text)).toEqual([]),
+  );
 });

@@ -997,8 +997,9 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       if (stated && !isJokeOrSarcasm(content))
         for (const d of [...animalAnaphora(stated, lexicon, people), ...animalSignDrafts(stated, lexicon, people, petNames(out.slice(before))), ...breedAppositionDrafts(stated, lexicon, people)]) if (!out.some((c) => c.key === 'pet' && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate({ ...d, subject: speaker }, { id: speaker, self: true }, content.trim(), CONFIDENCE.implicit));
       // "Our son arrived on Monday! … we've called him Alfie": a name given by pronoun to the newcomer named before it.
-      if (!isQuestion(content) && !isJokeOrSarcasm(content) && !isHypothetical(content))
-        for (const d of namedByPronoun(masked, speaker, lexicon)) if (!out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));
+      // (The statements before a closing question: "Our son arrived! … Matilda, 3.2kg. How long should newborns sleep?")
+      if (stated && !isQuestion(stated) && !isJokeOrSarcasm(content) && !isHypothetical(content))
+        for (const d of namedByPronoun(stated, speaker, lexicon)) if (!out.some((c) => c.key === d.key && c.subject === speaker && sharesName(c.value, d.value))) out.push(toCandidate(d, { id: speaker, self: true }, content.trim(), CONFIDENCE.explicit));
       // "two boys, Ezra (4) and Milo (18 months)": a roster of named kin with ages, what the clauses left unsaid.
       if (!isJokeOrSarcasm(content))
         for (const sentence of prepare(content, lexicon).split(/(?<=[.!?])\s+|\n+/))

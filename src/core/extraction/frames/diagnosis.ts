@@ -1,7 +1,8 @@
 /**
  * @module core/extraction/frames/diagnosis
  * A diagnosis told by who made it or by how it was found, not as "I have X": "the rheumatologist diagnosed me with
- * gout", "scan results came back, it's endometriosis", "turns out it's anaemia", "my GP says it's tinnitus", "been told by the GP it's coeliac disease". The
+ * gout", "scan results came back, it's endometriosis", "turns out it's anaemia", "my GP says it's tinnitus", "the GP
+ * reckons the pain in my wrist is tendonitis", "been told by the GP it's coeliac disease". The
  * condition must be an illness to the lexicon; a teller must be a health professional to it (a vet's finding is the
  * animal's); a result ("came back", "turns out") needs no teller. Someone else's ("my sister's GP", a sentence about
  * him or her), a question, a denial or a guess ("might be") is no diagnosis of the speaker.
@@ -14,11 +15,15 @@ import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
 import { isKind } from './kinds.ts';
 import { RELATIONS, RELATION_RE } from '../lexicon.ts';
+import { REACTION } from './table.ts';
 
 /** "… diagnosed me with X". */
 const DIAGNOSED_ME = /\bdiagnos(?:ed|es|ing)\s+me\s+with\s+(.+)/i;
-/** "<teller> says/reckons/confirmed (that) it's X": the teller is the word before the verb. */
-const TOLD = /(?:^|[\s,;])((?:(?:the|my|our|a|an)\s+)?(?:[\p{L}-]+\s+)?([\p{L}-]+)|they|doctors)\s+(?:says|said|reckons|reckoned|thinks|thought|confirmed|confirms|is\s+sure|was\s+sure|suspects|suspected)\s+(?:that\s+)?it\s*(?:['’]s|is|was)\s+(.+)/iu;
+/**
+ * "<teller> says/reckons/confirmed (that) it's X", "the dermatologist says the patches on my elbows are X": the teller is
+ * the word before the verb; what is X is "it" or a thing found on the speaker's body.
+ */
+const TOLD = /(?:^|[\s,;])((?:(?:the|my|our|a|an)\s+)?(?:[\p{L}-]+\s+)?([\p{L}-]+)|they|doctors)\s+(?:says|said|reckons|reckoned|thinks|thought|confirmed|confirms|is\s+sure|was\s+sure|suspects|suspected)\s+(?:that\s+)?(?:it|the\s+(?:[\p{L}-]+\s+){1,3}?(?:on|in|under|around|behind)\s+my\s+[\p{L}-]+)\s*(?:['’]s|is|was|are|were)\s+(.+)/iu;
 /** "(been) told by the GP (that) it's X", "I was told it was X": the teller, when named, is checked apart. */
 const TOLD_BY = /\b(?:been|was|were|got|get|gets|getting)\s+told\s+(?:by\s+(?:(?:the|my|our|a|an)\s+)?(?:[\p{L}-]+\s+)?([\p{L}-]+)\s+)?(?:that\s+)?it\s*(?:['’]s|is|was)\s+(.+)/iu;
 /** Who was told, by what opens the sentence before "told": "I" (or "I've"), or no one named (a dropped subject). */
@@ -126,6 +131,10 @@ export function diagnosisDrafts(sentence: string, speaker: string, lex?: Lexicon
     }
   }
   let value = rest ? illnessIn(rest, lex) : null;
+  if (!value && !rest) {
+    const allergy = toldToAvoid(sentence, lex);
+    if (allergy) return [{ key: 'allergy', value: allergy, subject: speaker, implicit: true, metadata: { frame: 'avoidance told' } }];
+  }
   // "got told I have an underactive thyroid", "the nurse said I've got a hiatus hernia": a reported "I have X".
   const reported = value ? null : REPORTED_HAVE.exec(sentence);
   if (reported && !/\b(?:not|never|no)\b/i.test(reported[1].split(NP_END)[0])) value = illnessIn(reported[1].replace(/^(?:a|an)\s+/i, ''), lex) ?? shapedCondition(reported[1], lex);
@@ -135,6 +144,26 @@ export function diagnosisDrafts(sentence: string, speaker: string, lex?: Lexicon
   return value ? [{ key: 'health_condition', value, subject: speaker, confidence: 0.85, metadata: { frame: reported ? 'diagnosis reported' : plain ? 'condition shape' : 'diagnosis' } }] : [];
 }
 const NEGATED = /\b(?:not|never|no\s+longer|don['’]t|haven['’]t|didn['’]t)\b/i;
+
+/** "<teller> says I have to avoid all tree nuts now", "the allergist told me I must stay away from shellfish". */
+const AVOID_TOLD = /(?:^|[\s,;])(?:(?:the|my|our|a|an)\s+)?(?:[\p{L}-]+\s+)?([\p{L}-]+)\s+(?:says|said|reckons|reckoned|thinks|told\s+me|tells\s+me|confirmed|advised)\s+(?:that\s+)?I\s+(?:have\s+to|need\s+to|must|['’]ve\s+got\s+to|got\s+to|should)\s+(?:avoid|stay\s+away\s+from|steer\s+clear\s+of|keep\s+away\s+from|cut\s+out)\s+(?:all|any|every)?\s*(.+)/iu;
+/** Tellers whose advice to avoid a food is an allergy by itself (others need a reaction told beside it). */
+const ALLERGY_TELLERS = ['allergist', 'immunologist'];
+/**
+ * A food a clinician tells the speaker to avoid, beside a reaction told in the sentence ("my lips went tingly after
+ * cashews and the doctor says I have to avoid all tree nuts") or from an allergist: an allergy. "The GP says I need to
+ * avoid salt" (no reaction) is advice, not an allergy.
+ */
+function toldToAvoid(sentence: string, lex: Lexicon): string | null {
+  const m = AVOID_TOLD.exec(sentence);
+  if (!m || !isClinician(m[1], lex)) return null;
+  const words = sentence.toLowerCase().split(/[^\p{L}-]+/u);
+  const reaction = ALLERGY_TELLERS.includes(m[1].toLowerCase()) || words.some((w) => (REACTION.states as readonly string[]).includes(w) || (REACTION.changes as readonly string[]).includes(w) || (REACTION.kit as readonly string[]).includes(w));
+  const np = m[2].split(NP_END)[0].trim().replace(/\s+(?:now|completely|entirely|from\s+now\s+on|for\s+good|altogether|forever)$/i, '').toLowerCase();
+  const head = np.split(/\s+/).pop() ?? '';
+  const edible = lex.classesOf(head, 'noun', 4).some((c) => c === 'noun.food' || c === 'noun.plant');
+  return reaction && edible && np.split(/\s+/).length <= 3 ? np : null;
+}
 
 /** An answer's hedges after the named thing: "labyrinthitis apparently", "shingles, they think". */
 const ANSWER_TAIL = /[\s,]+(?:apparently|they\s+think|they\s+reckon|i\s+think|in\s+the\s+end|of\s+all\s+things|as\s+it\s+turns\s+out|lol|haha)\s*[.!]*$/i;

@@ -1142,7 +1142,8 @@ export function possessedDrafts(rc: ReadClause): Draft[] {
     // ("my dog Jaguar", "our pony Mustang": a name after a species is the animal's, not a make.)
     // ("our little boy Sam": a name after a person's noun is that person's.)
     const lead = p.name ? words.slice(0, Math.max(0, words.indexOf(p.name.split(/\s+/)[0]))).map((w) => w.toLowerCase()) : [];
-    const personLead = lead.some((w) => RELATIONS[w] !== undefined || lex?.classesOf(w, 'noun', 1)[0] === 'noun.person');
+    // (A word that is an adjective too describes the vehicle: "my trusty Volvo 240".)
+    const personLead = lead.some((w) => RELATIONS[w] !== undefined || (lex?.classesOf(w, 'noun', 1)[0] === 'noun.person' && lex.senses(w, 'adj', 1).length === 0));
     if (p === shape.subject && clause.subject.self && p.name && !personLead && namesVehicle(p.name) && !(at >= 0 && at < words.indexOf(p.name.split(/\s+/)[0]))) {
       const stop = words.findIndex((w, k) => k > 0 && !/^[\p{Lu}]|\d/u.test(w) && !isKind(w.toLowerCase(), 'vehicle', lex));
       // "my old Peugeot 106": the describing words before the name are not the vehicle's name.

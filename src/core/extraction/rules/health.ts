@@ -153,7 +153,8 @@ const diet: Rule = (c) => {
   // "I eat fish but no other meat": what is kept beside what is ruled out names the diet (FOOD_CLASSES).
   const byFoods = c.subject.self ? dietByFoods(c.sentence) : null;
   // (Said once for the sentence: a negated clause of it — "but I haven't had chicken" — asserts it too.)
-  if (byFoods) return [{ key: 'diet', value: byFoods, confidence: 0.8, op: 'assert', metadata: { frame: 'kept and ruled out' } }];
+  // The diet is inferred from the foods, not named: implied.
+  if (byFoods) return [{ key: 'diet', value: byFoods, implicit: true, op: 'assert', metadata: { frame: 'kept and ruled out' } }];
   const canon = (s: string) => DIETS[s.toLowerCase()] ?? s.toLowerCase();
   // "I don't eat pork", "we don't eat beef": a food the speaker never eats is a diet rule ("no pork").
   if ((m = /^(?:do\s+not|does\s+not|never)\s+(?:eat|eats|touch)\s+(?:any\s+)?(pork|beef|red\s+meat|dairy|eggs|seafood|fish|lamb|chicken|sugar|gluten)\b/i.exec(c.pred)) && !c.ending)
