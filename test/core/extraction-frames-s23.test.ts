@@ -142,3 +142,16 @@ describe('a finding on the body told by a clinician; a food a clinician says to 
     expect(keyed('allergy', text)).toEqual([]),
   );
 });
+
+describe('a job left, then a new one started, in one sentence; a roster at work', () => {
+  test('the job left ends, the new one starts', () => {
+    const facts = said('Left Tesco last week, starting at Aldi next month');
+    expect(facts.filter((f) => /\|(?:employer|event_job_start)\|/.test(f))).toEqual(['user|employer|tesco|retract', 'user|employer|aldi|assert', 'user|event_job_start|starting at aldi|assert']);
+  });
+  test('a gerund start after anything but leaving stays in its clause', () => expect(said('left the house early, starting at the gym at 6').filter((f) => /\|employer\|/.test(f))).toEqual([]));
+  test.each([
+    ['got rostered on the tills at Kmart again, any tips for long shifts?', 'kmart'],
+    ["I'm rostered on at Woolworths all weekend", 'woolworths'],
+  ])('%s', (text, org) => expect(keyed('employer', text)).toEqual([`user|employer|${org}`]));
+  test.each([['got stuck in traffic again, any tips?'], ['the rota at Kmart is a mess, any tips?']])('%s: no employer', (text) => expect(keyed('employer', text)).toEqual([]));
+});

@@ -195,8 +195,11 @@ const OUTCOME =
  */
 const QUESTION_AFTER =
   /\s*(?:[,;]|\s[-–—]+)\s*(?:(?:so|and|but)\s+)?(?=(?:any\s+(?:tips|ideas|advice|suggestions|recommendations|thoughts|help)|(?:thoughts|ideas|tips|advice|suggestions)\s*[?!]|help\s+me|what\s+(?:should|do|would|can)\s+(?:I|we)|how\s+(?:should|do|can)\s+(?:I|we)|where\s+(?:should|do|can)\s+(?:I|we)|should\s+(?:I|we)\b|is\s+(?:that|it|this)\s+(?:normal|ok|okay|bad|weird))\b|(?:what|how|where|which|who|when|why|any|is|are|do|does|did|should)(?:['’]s)?\b[^,;.!?]*\?+\s*$|(?:[a-z'’-]+\s+){1,2}or\s+[a-z'’-]+(?:\s+[a-z'’-]+)?\s*\?+\s*$)/i;
-/** The speaker's statement opens the sentence: a first-person word early, or a subject-less chat fragment ("training for…"). */
-const OWN_STATEMENT_START = /^(?:(?:\S+\s+){0,3}?(?:I|we|my|our)\b|\d{2}(?:\s+years?\s+old)?\s+and\s+(?!counting\b)|(?:just\s+|been\s+|also\s+|finally\s+)?(?:[a-z]+(?:ing|ed)|got|had|have|has|sold|bought|quit|left)\s+(?:a|an|the|my|our|for|to|at|in|on|up|out|with|from|back|off)\b)/i;
+/**
+ * The speaker's statement opens the sentence: a first-person word early, or a subject-less chat fragment ("training
+ * for…", "got rostered on…").
+ */
+const OWN_STATEMENT_START = /^(?:(?:\S+\s+){0,3}?(?:I|we|my|our)\b|\d{2}(?:\s+years?\s+old)?\s+and\s+(?!counting\b)|(?:just\s+|been\s+|also\s+|finally\s+)?(?:got\s+(?=[a-z]+ed\s))?(?:[a-z]+(?:ing|ed)|got|had|have|has|sold|bought|quit|left)\s+(?:a|an|the|my|our|for|to|at|in|on|up|out|with|from|back|off)\b)/i;
 
 /** The message without its question sentences (a message that is all questions: ''). */
 function statementsOf(text: string): string {

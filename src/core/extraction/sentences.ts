@@ -132,6 +132,8 @@ const CLAUSE_SPLIT = new RegExp(
     `|\\s*,\\s*(?=(?:with|what\\s+with|since|now\\s+that|after)\\s+(?:[A-Za-z'’-]+\\s+){1,4}(?:I|we)\\s)` +
     // "ok I get it now, running is actually brilliant": a comma, then an activity's gerund as the next clause's subject.
     `|\\s*,\\s*(?:(?:and|but|so)\\s+)?(?!(?:some|no|any|every)thing\\b)(?=[a-z]{3,}ing\\s+(?:is|are|has\\s+been)\\s)` +
+    // "Left Tesco last week, starting at Aldi next month": a past clause, then a new start said as a bare gerund.
+    `|(?<=\\b(?:[Ll]eft|[Qq]uit|[Ff]inished|[Rr]esigned\\s+from|done\\s+at)\\s[^,;.!?]*)\\s*,\\s*(?:(?:and|but|now)\\s+)?(?=(?:starting|joining|beginning)\\s+(?:at|with)\\s+[A-Z])` +
     // "So that's it then: nine years at…": a lead-in clause with its own verb, then a colon and the statement.
     `|\\s*:\\s+(?=[a-z])(?<=\\b(?:is|it's|that's|was|are|happened|news|update)(?:\\s+(?:it|that|then|now|official|done))*\\s*:\\s+)`,
   'g',

@@ -485,10 +485,11 @@ const ON_SHIFT = /\b(?:on\s+(?:a|an|the|another|my)\s+|another\s+|(?<!\b(?:two|t
 
 /**
  * "twelve hours on the floor at Target", "night shifts at the Amazon warehouse", "on my lunch break in the Lidl staff
- * room": working time (a shift, a break taken at work, hours on the floor) spent at a named place. "shift" after a
+ * room", "rostered on the tills at Kmart": working time (a shift, a break taken at work, hours on the floor) spent at a
+ * named place. "shift" after a
  * subject or a modal is the verb ("should I shift closer to my office in Whitefield").
  */
-const WORK_TIME = /(?<!\b(?:last|final|old|former|previous)\s+)\b(?:(?:night|day|late|early|double|long|split|weekend|\d+[- ]hour)\s+)?(?<!\b(?:I|we|you|they|to|will|would|should|could|might|must|can|gonna|wanna)\s+)(?:shifts?|lunch\s+break|tea\s+break|rota|overtime|hours\s+on\s+the\s+(?:floor|tills?|line|shop\s+floor))\b[^.;!?,]{0,30}?\b(?:at|in)\s+(?:the\s+)?([\p{Lu}][\p{L}&'’-]*(?:\s+[\p{Lu}][\p{L}&'’-]*){0,2})/u;
+const WORK_TIME = /(?<!\b(?:last|final|old|former|previous)\s+)\b(?:(?:night|day|late|early|double|long|split|weekend|\d+[- ]hour)\s+)?(?<!\b(?:I|we|you|they|to|will|would|should|could|might|must|can|gonna|wanna)\s+)(?:shifts?|rostered(?:\s+on)?|lunch\s+break|tea\s+break|rota|overtime|hours\s+on\s+the\s+(?:floor|tills?|line|shop\s+floor))\b[^.;!?,]{0,30}?\b(?:at|in)\s+(?:the\s+)?([\p{Lu}][\p{L}&'’-]*(?:\s+[\p{Lu}][\p{L}&'’-]*){0,2})/u;
 
 /** Workplace nouns a business has and a town does not ("the Amazon warehouse", never "the London office"). */
 const PREMISES = ['warehouse', 'factory', 'canteen', 'staffroom'];
