@@ -155,3 +155,11 @@ describe('a job left, then a new one started, in one sentence; a roster at work'
   ])('%s', (text, org) => expect(keyed('employer', text)).toEqual([`user|employer|${org}`]));
   test.each([['got stuck in traffic again, any tips?'], ['the rota at Kmart is a mess, any tips?']])('%s: no employer', (text) => expect(keyed('employer', text)).toEqual([]));
 });
+
+describe('children named with ages after a service done for them are not the speaker\'s', () => {
+  test.each([['I tutor maths for Ava (12) and Leo (9) on Saturdays'], ['I coach football for Sam (8) and Theo (10)'], ['we mostly mind Ruby (3) and Jack (1) for the neighbours']])('%s', (text) =>
+    expect(keyed('child', text)).toEqual([]),
+  );
+  test('a thing the speaker does for their own still names them', () =>
+    expect(keyed('child', 'packing lunches for Zoe (7), Max (5) and Lily (3) again')).toEqual(['user|child|zoe (child)', 'user|child|max (child)', 'user|child|lily (child)']));
+});

@@ -67,8 +67,11 @@ const SHARED_AGE = new RegExp(`^\\s*[,:—–-]?\\s*(${NAME}(?:\\s*,\\s*${NAME})
  * in -ing), ending in "for" after a noun of that thing.
  */
 const TASK_FOR = /^((?:(?:[\p{L}'’-]+|\d+)\s+){0,11}?)for\s+(?=[\p{Lu}])/u;
-/** A service done for them ("I'm babysitting for…", "I tutor for…", "I work for…"), or a lead not in the speaker's voice. */
-const SERVED = /(?:ing|ed)\s+$|\b(?:I|we)\s+(?:(?:also|just|still|often|usually|sometimes|mostly|only|really)\s+)?[\p{Ll}]+\s+$|^(?![\s\S]*\b(?:I|me|we|us|my|our)\b)(?![\p{Ll}]+ing\b)/u;
+/**
+ * A service done for them ("I'm babysitting for…", "I tutor for…", "I work for…", "I tutor maths for…"), or a lead not
+ * in the speaker's voice.
+ */
+const SERVED = /(?:ing|ed)\s+$|\b(?:I|we)\s+(?:(?:also|just|still|often|usually|sometimes|mostly|only)\s+)?(?:tutor|teach|coach|mentor|train|babysit|mind|nanny|look\s+after|care\s+for)\b[^,.;!?]*$|\b(?:I|we)\s+(?:(?:also|just|still|often|usually|sometimes|mostly|only|really)\s+)?[\p{Ll}]+\s+$|^(?![\s\S]*\b(?:I|me|we|us|my|our)\b)(?![\p{Ll}]+ing\b)/u;
 
 /**
  * A roster with no relation noun: the sentence opens with two or more names coordinated, each with a child's age
