@@ -163,3 +163,9 @@ describe('children named with ages after a service done for them are not the spe
   test('a thing the speaker does for their own still names them', () =>
     expect(keyed('child', 'packing lunches for Zoe (7), Max (5) and Lily (3) again')).toEqual(['user|child|zoe (child)', 'user|child|max (child)', 'user|child|lily (child)']));
 });
+
+describe('an adverb after a relation is no name', () => {
+  test.each([['my grandad nearly died last year', /nearly/i], ['my mum really loves gardening', /really/i]])('%s', (text, word) =>
+    expect(said(text).some((f) => word.test(f.split('|')[0]) || word.test(f.split('|')[2]))).toBe(false),
+  );
+});

@@ -209,6 +209,8 @@ export function caseLowerNames(text: string, lex?: Lexicon): string {
         if (NOT_A_NAME.has(w) || w.length < 2 || !AFTER_NAME.test(whole.slice(offset + all.length))) return all;
         // "my sister works at google", "my brother lives in leeds": a word that is itself a predicate is the verb.
         if (AFTER_NAME.test(` ${w}`) || isVerbForm(w, lex)) return all;
+        // "my grandad nearly died": a word the lexicon holds as an adverb and never as a noun is no name.
+        if (lexiconKnowsWords(lex) && lex.senses(w, 'adv', 1).length > 0 && lex.senses(w, 'noun', 1).length === 0) return all;
         return `${c}${capital(w)}`;
       });
       if (/\b(?:moved|moving|relocated|relocating)\b/.test(s)) out = fix(out, FROM_WORD);
