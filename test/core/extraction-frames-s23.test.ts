@@ -169,3 +169,13 @@ describe('an adverb after a relation is no name', () => {
     expect(said(text).some((f) => word.test(f.split('|')[0]) || word.test(f.split('|')[2]))).toBe(false),
   );
 });
+
+describe('a named work judged after the fact', () => {
+  const opinions = (text: string) => said(text).filter((f) => f.split('|')[1].startsWith('opinion_'));
+  test.each([
+    ['Honestly the new Dune film was a massive letdown', 'opinion_dune_film'],
+    ['the Oasis gig was incredible', 'opinion_oasis_gig'],
+    ['the new iPhone is a rip-off', 'opinion_iphone'],
+  ])('%s', (text, key) => expect(opinions(text).map((f) => f.split('|')[1])).toEqual([key]));
+  test.each([['The weather was great'], ['Dinner was great'], ['the film was a documentary about Dune']])('%s: no opinion', (text) => expect(opinions(text)).toEqual([]));
+});

@@ -67,10 +67,12 @@ function sentimentEvaluation(raw: string): string | null {
  * Opinions in a clause. `selfPred` is the predicate after "I" ("think TypeScript is great");
  * `topicClause` a clause with a non-personal subject ("Kubernetes is too complicated").
  */
+/** Kinds of a named work or show judged after the fact ("the new Dune film", "the Oasis gig"). */
+const WORK_KINDS = 'film|movie|book|novel|show|series|season|album|game|sequel|remake|gig|concert|tour|musical|play|finale|episode|update|match|final';
 const RE_OPINIONS_3 = re(`^(?:\\w+\\s+)?(?:think|believe|feel(?:\\s+like)?|reckon|guess|would\\s+say|have\\s+to\\s+say|must\\s+say)\\s+(?:that\\s+)?(.+?)\\s+(?:is|are|was|has\\s+been|have\\s+been|seems?|feels?|looks?)\\s+${ADVS}(.+)$`, 'i');
 const RE_OPINIONS_4 = re(`^(?:\\w+\\s+)?(?:find|found|consider)\\s+(.+?)\\s+${ADVS}((?:${EVAL_RE})\\b.*)$`, 'i');
 const RE_OPINIONS_5 = re(`^(.+?)\\s+(?:is|are|has\\s+been|have\\s+been|seems|feels|looks|has\\s+(?:gotten|got|become)|have\\s+(?:gotten|got|become)|is\\s+getting|are\\s+getting)\\s+${ADVS}(.+)$`, 'i');
-const RE_PAST_OPINION = re(`^(\\p{Lu}[\\p{L}\\p{N}.+#'’-]*(?:\\s+\\p{Lu}[\\p{L}\\p{N}.+#'’-]*){0,2})\\s+(?:was|were)\\s+${ADVS}(.+)$`, 'u');
+const RE_PAST_OPINION = re(`^((?:[Tt]he\\s+(?:(?:new|latest|last|first|second|final|original)\\s+)?)?\\p{Lu}[\\p{L}\\p{N}.+#'’-]*(?:\\s+\\p{Lu}[\\p{L}\\p{N}.+#'’-]*){0,2}(?:\\s+(?:${WORK_KINDS}))?)\\s+(?:was|were)\\s+${ADVS}(.+)$`, 'u');
 /** "camping was kind of amazing": an activity's gerund judged after the fact (the evaluation). */
 const RE_GERUND_PAST = re(`^[a-z]{3,}ing\\s+(?:was|were)\\s+${ADVS}(.+)$`, 'i');
 /** `isVerbForm`: whether a word is a form of a verb (the lexicon's), so "rowing is brilliant" judges rowing and "herring is…" is no gerund. */
@@ -105,7 +107,7 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
       if (/^(?:that|this|those|these|your|ur|such|what|how)\s+\S/i.test(m[1])) return [];
       topic = /^(?:it|that|this)$/i.test(m[1]) && topicHint ? topicHint : m[1];
       ev = m[2];
-    } else if ((m = RE_PAST_OPINION.exec(tc)) && (sentence.indexOf(m[1]) > 0 || /\s[\p{Lu}]/u.test(m[1])) && !/^(?:The|A|An|My|Our|It|This|That|Everything|Everyone|Nothing|Today|Yesterday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/.test(m[1]) && evaluation(m[2])) {
+    } else if ((m = RE_PAST_OPINION.exec(tc)) && (sentence.indexOf(m[1]) > 0 || /\s[\p{Lu}]/u.test(m[1])) && !/^(?:The|A|An|My|Our|It|This|That|Everything|Everyone|Nothing|Today|Yesterday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b(?![^]*\s\p{Lu})/u.test(m[1]) && evaluation(m[2])) {
       // "Honestly Disneyland was overrated", "Ugh, New York was exhausting": a named place or thing judged after the
       // fact. The name must be capitalised where capitals say so (after a discourse marker, or a multi-word name):
       // a sentence-initial "Dinner was great" is not a topic.
