@@ -7,6 +7,7 @@
  */
 import type { LexicalDoc, MemorySlot, TurnPlace } from '../core/ports.ts';
 import { dataRecord } from '../core/data-record.ts';
+import { mapPacked } from '../core/packed.ts';
 import { byCodePoint } from '../core/text/code-point-order.ts';
 
 /** Longest term we look up (longer ones cannot be index terms and break tsquery limits). */
@@ -196,7 +197,10 @@ export function cutPostings(postings: ReadonlyMap<string, readonly number[]>, in
 
 /** The capped terms of per-term postings (those whose count must come from the index). */
 export function cappedTerms(postings: ReadonlyMap<string, readonly number[]>): string[] {
-  return [...postings].filter(([, rows]) => rows.length >= POSTINGS_CAP).map(([t]) => t);
+  // A loop of pushes, not filter + map: one elements kind in every tier (core/packed.ts; `capped.length` deoptimized lexicalCandidates).
+  const out: string[] = [];
+  for (const [t, rows] of postings) if (rows.length >= POSTINGS_CAP) out.push(t);
+  return out;
 }
 
 /**
@@ -283,7 +287,7 @@ export function isWholeToken(t: string): boolean {
 
 /** An FTS5 MATCH expression where every term is a quoted string literal (queries are data). */
 export function fts5Query(terms: readonly string[]): string {
-  return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
+  return mapPacked(terms, (t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
 }
 
 /** A tsquery literal OR-ing each term as a quoted lexeme (input syntax, no parser involved). */

@@ -44,7 +44,13 @@ export function sentences(text: string): string[] {
     if (prev !== null && NOT_A_BREAK.test(prev)) out[out.length - 1] = `${prev} ${p}`;
     else out.push(p);
   }
-  return out.map((s) => s.trim()).filter(Boolean);
+  // A loop, not map + filter: the builtin's result is holey once TurboFan inlines it (core/packed.ts).
+  const kept: string[] = [];
+  for (const s of out) {
+    const t = s.trim();
+    if (t) kept.push(t);
+  }
+  return kept;
 }
 
 /**
@@ -53,13 +59,12 @@ export function sentences(text: string): string[] {
  * blank lines collapse to one break and trailing spaces go. Tabs and inner spacing are kept.
  */
 export function keepLines(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((l) => l.replace(/[ \t]+$/u, ''))
-    .filter((l) => l.trim() !== '')
-    .join('\n  ')
-    .trim();
+  const kept: string[] = [];
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const l = line.replace(/[ \t]+$/u, '');
+    if (l.trim() !== '') kept.push(l);
+  }
+  return kept.join('\n  ').trim();
 }
 
 /** A message split into sentences with each sentence's analysed terms (memoised per turn). */
@@ -111,7 +116,7 @@ export function isPleasantry(sentence: string): boolean {
 }
 
 function pleasantriesOf(m: SplitMessage): boolean[] {
-  return (m.pleasantries ??= m.sentences.map(isPleasantry));
+  return (m.pleasantries ??= mapPacked(m.sentences, (s) => isPleasantry(s)));
 }
 
 /** True when a message asks something (a "?" in its last two sentences). */
@@ -120,7 +125,10 @@ export function asksQuestion(text: string): boolean {
   return text.includes('?') && endsAsking(sentences(text));
 }
 
-const endsAsking = (ss: string[]) => ss.slice(-2).some((s) => s.includes('?'));
+function endsAsking(ss: readonly string[]): boolean {
+  for (let i = Math.max(0, ss.length - 2); i < ss.length; i++) if (ss[i]!.includes('?')) return true;
+  return false;
+}
 
 /**
  * The turn's messages split for rendering. `afterQuestion` says the message right before the
@@ -164,7 +172,7 @@ const focusWeight = (focus: Focus, t: string): number => (focus instanceof Map ?
  * excerptParts), and with `reach` > 0 each kept sentence is cut to the words around its matches (clipSentence).
  */
 export function renderSplit(msgs: SplitMessage[], focus: Focus | null, window = 0, idleLead = false, reach = 0): string {
-  return msgs.map((m) => `${m.speaker}: ${focus ? excerptSplit(m, focus, window, idleLead, reach) : m.content}`).join(' / ');
+  return mapPacked(msgs, (m) => `${m.speaker}: ${focus ? excerptSplit(m, focus, window, idleLead, reach) : m.content}`).join(' / ');
 }
 
 /**
@@ -172,13 +180,11 @@ export function renderSplit(msgs: SplitMessage[], focus: Focus | null, window = 
  * answer) or last sentence (`last`: a turn ends with what the next one answers), "…" for the rest.
  */
 export function renderEdge(msgs: SplitMessage[], edge: 'first' | 'last'): string {
-  return msgs
-    .map((m) => {
-      const ss = m.sentences;
-      if (ss.length <= 1) return `${m.speaker}: ${m.content}`;
-      return edge === 'first' ? `${m.speaker}: ${ss[0]} …` : `${m.speaker}: … ${ss[ss.length - 1]}`;
-    })
-    .join(' / ');
+  return mapPacked(msgs, (m) => {
+    const ss = m.sentences;
+    if (ss.length <= 1) return `${m.speaker}: ${m.content}`;
+    return edge === 'first' ? `${m.speaker}: ${ss[0]} …` : `${m.speaker}: … ${ss[ss.length - 1]}`;
+  }).join(' / ');
 }
 
 /**
@@ -192,9 +198,7 @@ export function excerpt(text: string, focus: Focus): string {
 
 /** `reach` > 0: each kept sentence cut around its matches (clipSentence), runs of "…" merged into one. */
 function excerptSplit(m: SplitMessage, focus: Focus, window = 0, idleLead = false, reach = 0): string {
-  const text = excerptParts(m, focus, window, idleLead)
-    .map((i) => (i < 0 ? '…' : reach > 0 ? clipSentence(m.sentences[i]!, focus, reach) : m.sentences[i]))
-    .join(' ');
+  const text = mapPacked(excerptParts(m, focus, window, idleLead), (i) => (i < 0 ? '…' : reach > 0 ? clipSentence(m.sentences[i]!, focus, reach) : m.sentences[i])).join(' ');
   return reach > 0 ? text.replace(/…(?: …)+/g, '…') : text;
 }
 
@@ -426,10 +430,7 @@ export function memoryLine(m: MemoryRecord, history: MemoryRecord[] = []): strin
   } else if (m.type !== 'event') {
     const prev = history.filter((h) => h.id !== m.id && !h.active && h.status !== 'deleted' && h.value !== m.value);
     if (prev.length > 0) {
-      const arc = prev
-        .slice(0, 2)
-        .map((h) => `${maskSecrets(h.value)}${h.validTo ? ` until ${formatDay(h.validTo)}` : ''}`)
-        .join('; ');
+      const arc = mapPacked(prev.slice(0, 2), (h) => `${maskSecrets(h.value)}${h.validTo ? ` until ${formatDay(h.validTo)}` : ''}`).join('; ');
       line += m.type === 'opinion' ? ` (earlier: ${arc})` : ` (previously ${arc})`;
     }
   }

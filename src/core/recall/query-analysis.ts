@@ -823,7 +823,47 @@ export function namedKin(q: string, names: ReadonlySet<string>): { name: string;
  */
 export function withNamedKin(q: AnalyzedQuery, speakers: ReadonlySet<string>): AnalyzedQuery {
   if (!QUERY.namedKin || !q.namedKin || speakers.has(q.namedKin.name) || q.requiredTerms.length > 0) return q;
-  return { ...q, requiredTerms: analyze(q.namedKin.kin), requiredWords: [q.namedKin.kin], rankOnlyKeys: [...new Set([...q.rankOnlyKeys, ...RELATION_KEYS])] };
+  return queryWith(q, { requiredTerms: analyze(q.namedKin.kin), requiredWords: [q.namedKin.kin], rankOnlyKeys: [...new Set([...q.rankOnlyKeys, ...RELATION_KEYS])] });
+}
+
+/**
+ * `{ ...q, ...changes }` built as analyzeQuery builds a query: every field, in its order, in one object literal. A spread
+ * gives the object another hidden class than analyzeQuery's, and each step of the recall path optimized on one class was
+ * deoptimized ("wrong map") the first time a question read through withNamedKin / asUser came by (session 23).
+ */
+export function queryWith(q: AnalyzedQuery, changes: Partial<AnalyzedQuery>): AnalyzedQuery {
+  const x = { ...q, ...changes };
+  return {
+    raw: x.raw,
+    terms: x.terms,
+    names: x.names,
+    oblique: x.oblique,
+    keys: x.keys,
+    temporal: x.temporal,
+    past: x.past,
+    list: x.list,
+    count: x.count,
+    duration: x.duration,
+    recent: x.recent,
+    dateRange: x.dateRange,
+    months: x.months,
+    intents: x.intents,
+    applied: x.applied,
+    inference: x.inference,
+    intentKeys: x.intentKeys,
+    changeKeys: x.changeKeys,
+    profile: x.profile,
+    rankOnlyKeys: x.rankOnlyKeys,
+    namedKin: x.namedKin,
+    requiredTerms: x.requiredTerms,
+    requiredWords: x.requiredWords,
+    keyNouns: x.keyNouns,
+    compounds: x.compounds,
+    followUp: x.followUp,
+    followUpByPronoun: x.followUpByPronoun,
+    opinion: x.opinion,
+    kinSex: x.kinSex,
+  };
 }
 
 /** "What does my aunt do?", "…do for work / for a living / these days?": an ask for the relative's occupation. */
@@ -1018,7 +1058,10 @@ const KEY_PHRASES = KEY_VOCABULARY.flatMap((s) => s.queryWords.filter((w) => /\s
 /** The words of the key phrases an ask says ("How does she make a living?" → make, a, living). */
 export function keyPhraseWords(q: string): string[] {
   const spaced = ` ${words(q).join(' ')} `;
-  return KEY_PHRASES.filter((p) => spaced.includes(` ${p} `)).flatMap((p) => p.split(/\s+/));
+  // A loop of pushes, not filter + flatMap (one elements kind in every tier: core/packed.ts).
+  const out: string[] = [];
+  for (const p of KEY_PHRASES) if (spaced.includes(` ${p} `)) for (const w of p.split(/\s+/)) out.push(w);
+  return out;
 }
 
 /** Single-word query words of each key, lower case: a question word whose lemma is one asks for the key ("conditions" → condition). */

@@ -13,7 +13,7 @@ import { adultsOf } from '../lexicon/young-animals.ts';
 import type { CorpusStats, Lexicon, MemoryStore, TurnPlace } from '../ports.ts';
 import type { MemoryRecord, RankerHit, TurnRecord } from '../types.ts';
 import { analyze } from '../text/analyze.ts';
-import { analyzeQuery, INTENTS, keyPhraseWords, kinBeside, kinConflict, QUERY, RELATION_KEYS, withNamedKin, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
+import { analyzeQuery, INTENTS, keyPhraseWords, kinBeside, kinConflict, QUERY, queryWith, RELATION_KEYS, withNamedKin, type AnalyzedQuery, type QueryTerm } from './query-analysis.ts';
 
 /** Keys whose rows name a relative (parent, sibling, child…): kinConflict applies to them. */
 const RELATION_ROW_KEYS: ReadonlySet<string> = new Set(RELATION_KEYS);
@@ -207,7 +207,11 @@ async function lexical(store: MemoryStore, scope: string, kind: 'memory' | 'turn
   const match = termMatcher(terms);
   // A turn's terms open with its speaker's name and a memory's with its subject's: the documents of a person (or naming them).
   const own = owners.length > 0 ? termMatcher(owners) : null;
-  const owned = own ? new Set(raw.docs.filter((d) => d.terms && own(d.terms).length > 0).map((d) => d.id)) : undefined;
+  let owned: Set<string> | undefined;
+  if (own) {
+    owned = new Set();
+    for (const d of raw.docs) if (d.terms && own(d.terms).length > 0) owned.add(d.id);
+  }
   return { docs: mapPacked(raw.docs, (d) => toTermDoc(d, match)), df: raw.df, ...(owned ? { owned } : {}) };
 }
 
@@ -381,7 +385,7 @@ export function unnamedUserName(q: AnalyzedQuery, speakers: ReadonlySet<string>)
 /** The question read as about the user, without the name's terms. */
 export function asUser(q: AnalyzedQuery, drop: readonly string[]): AnalyzedQuery {
   const d = new Set(drop);
-  return { ...q, names: ['user'], oblique: [], terms: q.terms.filter((t) => !(t.source === 'name' && d.has(t.term))) };
+  return queryWith(q, { names: ['user'], oblique: [], terms: q.terms.filter((t) => !(t.source === 'name' && d.has(t.term))) });
 }
 
 /** The question, read as about the user when `unnamedUserName` applies and the name is unknown to the scope. */
@@ -402,7 +406,7 @@ async function resolveUnnamedUser(store: MemoryStore, scope: string, q: Analyzed
   const usersName = told.length > 0 ? sameName(told[0]!.value, drop) : drop.every((t) => (mdf[t] ?? 0) === 0) && /\b(?:he|him|his|she|her|they|them|their)\b/i.test(q.raw);
   if (usersName && !q.profile) {
     const asked = reread(q.raw.replace(new RegExp(`\\b${q.names[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:['’]s)?\\b`, 'giu'), 'this user'));
-    if (asked.profile) return { ...asked, raw: q.raw };
+    if (asked.profile) return queryWith(asked, { raw: q.raw });
   }
   if (told.length > 0 || drop.some((t) => (tdf[t] ?? 0) > 0 || (mdf[t] ?? 0) > 0)) return q;
   return asUser(q, drop);
@@ -721,7 +725,7 @@ async function bridgeRanker(g: Gathering, tHits: readonly Bm25Hit[], mHits: read
   const bridgeText: string[] = [];
   for (const h of tHits.slice(0, RETRIEVE.bridgeFrom)) {
     const t = g.w.get(h.id);
-    if (t) bridgeText.push(t.messages.map((m) => m.content).join(' '));
+    if (t) bridgeText.push(mapPacked(t.messages, (m) => m.content).join(' '));
   }
   for (const h of mHits.slice(0, RETRIEVE.bridgeFrom)) {
     const m = g.memById.get(h.id);
