@@ -179,3 +179,14 @@ describe('a named work judged after the fact', () => {
   ])('%s', (text, key) => expect(opinions(text).map((f) => f.split('|')[1])).toEqual([key]));
   test.each([['The weather was great'], ['Dinner was great'], ['the film was a documentary about Dune']])('%s: no opinion', (text) => expect(opinions(text)).toEqual([]));
 });
+
+describe('a treatment is care, not a pastime', () => {
+  test.each([['just finished my last chemo session, ringing the bell tomorrow'], ['physio sessions twice a week for my knee'], ['my therapy sessions are helping a lot']])('%s', (text) =>
+    expect(keyed('hobby', text)).toEqual([]),
+  );
+  test.each([
+    ['great yoga session this morning', 'yoga'],
+    ['I go to shakuhachi lessons', 'shakuhachi'],
+  ])('%s', (text, hobby) => expect(keyed('hobby', text)).toEqual([`user|hobby|${hobby}`]));
+  test('a clipped treatment is no name', () => expect(said('just finished my last chemo session').join(' ')).not.toMatch(/Chemo/));
+});

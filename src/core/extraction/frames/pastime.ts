@@ -160,6 +160,8 @@ function sentenceDrafts(raw: string, speaker: string, lex?: Lexicon): Draft[] {
       continue;
     }
     if (!(isPastime(word, lex) || unheardLower(word, raw, lex))) continue;
+    // "my last chemo session": a treatment is care, not a pastime.
+    if ((PRACTICE_HEADS.treatments as readonly string[]).includes(word)) continue;
     add(pastimeValue(prev, word, lex, opener), 'pastime×practice');
   }
   if (HABIT.test(s)) {

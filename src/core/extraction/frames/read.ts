@@ -952,6 +952,8 @@ export function practiceDrafts(rc: ReadClause): Draft[] {
     // "went to a pottery workshop last Friday": one dated occasion is an event, not a practice.
     if (occasion && (p.det === 'a' || p.det === 'an') && clause.date) continue;
     const what = words[words.length - 2];
+    // "my last chemo session", "therapy sessions": a treatment is care, not a practice.
+    if ((PRACTICE_HEADS.treatments as readonly string[]).includes(what) || (!!lex && lex.isA(what, 'medical care', { pos: 'noun', maxSenses: 1, maxDepth: 4 }))) continue;
     // "shakuhachi lessons", "a tchoukball club": a word the lexicon does not hold at all, before a head of practice or
     // belonging, is the practice itself.
     const unheard = /^[a-z]{4,}$/.test(what) && !!lex && lex.senses(what, undefined, 1).length === 0 && kindOf(what, lex) === null;

@@ -241,6 +241,8 @@ export const PRACTICE_HEADS = {
   occasions: ['lesson', 'lessons', 'class', 'classes', 'course', 'workshop', 'practice', 'training', 'session', 'sessions', 'tutor', 'teacher', 'homework'],
   /** Heads of belonging ("joined a rowing squad in the spring" is a hobby whenever it was). */
   memberships: ['club', 'league', 'team', 'group', 'squad', 'crew'],
+  /** Treatments said clipped, which the lexicon does not hold ("my last chemo session", "physio sessions"): care, not a pastime. */
+  treatments: ['chemo', 'physio', 'radio', 'rehab', 'ivf', 'cbt', 'hydro', 'immuno', 'dialysis', 'counselling', 'counseling'],
 } as const;
 
 /** Nouns of devotion: "<activity> <nut|fan|buff…>" as a copula complement ("a massive cricket nut") is that pastime. */
