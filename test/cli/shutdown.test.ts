@@ -102,6 +102,7 @@ test('a second SIGTERM during shutdown (npm forwarding it) is ignored: all in-fl
   try {
     for (let i = 0; i < 900 && !stdout.includes('ready:'); i++) await sleep(100);
     expect(stdout).toContain('ready:');
+    const finish: Array<() => void> = [];
     const inFlight = [1, 2, 3].map(
       (i) =>
         new Promise<number>((resolve) => {
@@ -112,14 +113,19 @@ test('a second SIGTERM during shutdown (npm forwarding it) is ignored: all in-fl
           });
           req.on('error', () => resolve(0));
           req.write(body.slice(0, 10));
-          setTimeout(() => req.end(body.slice(10)), 1500);
+          finish.push(() => req.end(body.slice(10)));
         }),
     );
-    await sleep(300);
+    // In flight means the server has read their heads: wait for its three "incoming request" lines (a fixed pause was
+    // outlasted on a loaded machine, where the server read a head only after the signal and refused it).
+    for (let i = 0; i < 600 && (stdout.match(/incoming request/g) ?? []).length < 3; i++) await sleep(50);
+    expect((stdout.match(/incoming request/g) ?? []).length).toBe(3);
     child.kill('SIGTERM');
     await sleep(100);
     child.kill('SIGTERM');
     child.kill('SIGINT');
+    // The bodies end while the server is shutting down.
+    setTimeout(() => finish.forEach((f) => f()), 1200);
     expect(await Promise.all(inFlight)).toEqual([201, 201, 201]);
     expect(await exited).toBe(0);
   } finally {

@@ -107,7 +107,7 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
       if (/^(?:that|this|those|these|your|ur|such|what|how)\s+\S/i.test(m[1])) return [];
       topic = /^(?:it|that|this)$/i.test(m[1]) && topicHint ? topicHint : m[1];
       ev = m[2];
-    } else if ((m = RE_PAST_OPINION.exec(tc)) && (sentence.indexOf(m[1]) > 0 || /\s[\p{Lu}]/u.test(m[1])) && !/^(?:The|A|An|My|Our|It|This|That|Everything|Everyone|Nothing|Today|Yesterday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b(?![^]*\s\p{Lu})/u.test(m[1]) && evaluation(m[2])) {
+    } else if ((m = RE_PAST_OPINION.exec(tc)) && (sentence.indexOf(m[1]) > 0 || /\s[\p{Lu}]/u.test(m[1])) && !/^(?:The|A|An|My|Our|It|This|That|Everything|Everyone|Nothing|Today|Yesterday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b(?![^]*\s[\p{Lu}])/u.test(m[1]) && evaluation(m[2])) {
       // "Honestly Disneyland was overrated", "Ugh, New York was exhausting": a named place or thing judged after the
       // fact. The name must be capitalised where capitals say so (after a discourse marker, or a multi-word name):
       // a sentence-initial "Dinner was great" is not a topic.
