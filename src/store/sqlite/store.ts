@@ -778,8 +778,8 @@ export class SqliteMemoryStore implements MemoryStore {
     this.sinceOptimize = 0;
     try {
       this.writer.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize;');
-      // Each committed turn adds a segment to the full-text indexes; a term lookup seeks once per
-      // segment. A bounded merge (at most FTS_MERGE_PAGES pages written) keeps them few.
+      // Each commit adds a segment to each full-text index it wrote (flushFts); a term lookup seeks
+      // once per segment. A bounded merge (at most FTS_MERGE_PAGES pages written) keeps them few.
       this.writer.db.exec(`INSERT INTO turns_sfts(turns_sfts, rank) VALUES ('merge', -${FTS_MERGE_PAGES}); INSERT INTO memories_sfts(memories_sfts, rank) VALUES ('merge', -${FTS_MERGE_PAGES});`);
       // The reader keeps the statistics it loaded until it analyses too: a reader opened on an
       // empty database planned recall as if it were still empty (5-10x slower at 3k-10k turns).
