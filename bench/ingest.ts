@@ -30,6 +30,7 @@ import postgres from 'postgres';
 import { startServer, type RunningServer } from '../test/api/harness.ts';
 import { TEST_PG_URL, dropSchema, freshSchemaName, urlWithSchema } from '../test/store/pg-harness.ts';
 import { MIGRATIONS } from '../src/store/sqlite/migrations.ts';
+import { MEMORIES_FTS_SQL, TURNS_FTS_SQL } from '../src/store/sqlite/store.ts';
 import { createPostgresStore } from '../src/store/postgres/create.ts';
 import { analyseTurn } from '../src/core/turn-analysis.ts';
 import type { Message } from '../src/core/types.ts';
@@ -165,10 +166,15 @@ function sqliteFloor(n: number, memoriesPerTurn: number): FloorResult {
       const mems = Array.from({ length: Math.round(memoriesPerTurn * (i + 1)) - Math.round(memoriesPerTurn * i) }, (_, k) => floorMemory(id, `u:${user}`, user, t.session_id, i + k, t.timestamp));
       return { id, scope: `u:${user}`, user, t, a, mems };
     });
+    // The full-text rows are written after the content rows, one statement a table, as the store does (migration 10).
+    const turnsFts = db.prepare(TURNS_FTS_SQL);
+    const memoriesFts = db.prepare(MEMORIES_FTS_SQL);
     const write = db.transaction((r: (typeof rows)[number]) => {
       const seq = Number((nextSeq.get(r.scope, r.t.session_id) as { next: number }).next);
-      insTurn.run(r.id, r.scope, r.t.session_id, r.user, seq, r.t.timestamp, JSON.stringify(r.a.messages), r.a.text, r.a.terms, r.a.termCount, '{}', r.t.timestamp);
-      for (const m of r.mems) insMem.run(m);
+      const turn = insTurn.run(r.id, r.scope, r.t.session_id, r.user, seq, r.t.timestamp, JSON.stringify(r.a.messages), r.a.text, r.a.terms, r.a.termCount, '{}', r.t.timestamp).lastInsertRowid;
+      const mems = r.mems.map((m) => Number(insMem.run(m).lastInsertRowid));
+      turnsFts.run(JSON.stringify([Number(turn)]));
+      if (mems.length > 0) memoriesFts.run(JSON.stringify(mems));
     });
     const c0 = process.cpuUsage();
     const t0 = performance.now();

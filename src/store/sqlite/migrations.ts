@@ -385,6 +385,22 @@ END;
 CREATE INDEX memories_retracted ON memories (scope, subject, key, COALESCE(valid_to, updated_at)) WHERE status = 'retracted';
 `,
   },
+  {
+    version: 10,
+    name: 'full-text rows of new turns and memories written by the store, batched per commit (insert triggers dropped)',
+    // FTS5 flushes its pending rows to a new segment at every statement savepoint, so a row written
+    // by an insert trigger became a segment of its own as soon as the next statement began (one per
+    // turn and one per memory; group commit did not merge them: ~99 pwrite64 a turn, half of a
+    // turn's transaction CPU). The store now writes the full-text rows of the turns and memories
+    // inserted by a commit in one statement per table just before its COMMIT (TURNS_FTS_SQL,
+    // MEMORIES_FTS_SQL in store.ts), from the rows as they are then: one segment per table a commit.
+    // The delete and update triggers stay (a deletion still removes its rows at once, secure-delete
+    // on). Rows already in the tables keep their full-text rows.
+    sql: `
+DROP TRIGGER turns_sfts_ai;
+DROP TRIGGER memories_sfts_ai;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -424,6 +424,21 @@ export const recentTurnsSql = perLimit((limit) => `SELECT ${turnSelect()} FROM t
 /** The next seq of a session, on the (scope, session_id, seq) unique index. */
 export const NEXT_SEQ_SQL = 'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE scope = ? AND session_id = ?';
 
+/**
+ * The full-text rows of the turns and memories a commit inserted (parameter: a JSON list of their
+ * rowids), written by the store in one statement per table just before the COMMIT (migration 10
+ * dropped the insert triggers: FTS5 makes a segment of its pending rows at every statement
+ * savepoint, so a trigger's row was a segment of its own). The rows are read as they are at that
+ * moment: a row deleted since is skipped (its delete trigger found nothing to remove), a memory
+ * deleted since is left out, and OR REPLACE makes a row an update trigger already indexed (its
+ * terms or scope changed, or it was undeleted) come out once, with its current terms. The scope's
+ * token id exists: the term-count insert triggers (migration 7) add it.
+ */
+export const TURNS_FTS_SQL = `INSERT OR REPLACE INTO turns_sfts (rowid, terms)
+  SELECT t.rowid, 's' || k.id || '_' || replace(t.terms, ' ', ' s' || k.id || '_') FROM json_each(?) j CROSS JOIN turns t ON t.rowid = j.value CROSS JOIN scope_keys k ON k.scope = t.scope`;
+export const MEMORIES_FTS_SQL = `INSERT OR REPLACE INTO memories_sfts (rowid, terms)
+  SELECT m.rowid, 's' || k.id || '_' || replace(m.terms, ' ', ' s' || k.id || '_') FROM json_each(?) j CROSS JOIN memories m ON m.rowid = j.value CROSS JOIN scope_keys k ON k.scope = m.scope WHERE m.status <> 'deleted'`;
+
 /** The statements shared by the transaction handle and the store (bound to one connection). */
 class Queries {
   /**
@@ -463,6 +478,44 @@ class Queries {
   #savepoint?: Database.Statement;
   #release?: Database.Statement;
   #rollbackTo?: Database.Statement;
+
+  /**
+   * Rowids of the turns and memories inserted in the open transaction whose full-text rows are not
+   * written yet (flushFts writes them before the COMMIT; a rollback forgets them).
+   */
+  readonly pendingFts = { turns: [] as number[], memories: [] as number[] };
+  /**
+   * Per table, whether the store writes the full-text rows of its inserts (migration 10 applied: the
+   * table exists and its insert trigger is gone). A database not migrated yet keeps its triggers.
+   */
+  ownFts = { turns: false, memories: false };
+
+  /** Reads ownFts from the schema (at open and after migrations). */
+  readFtsOwnership(): void {
+    const names = new Set(this.db.prepare("SELECT name FROM sqlite_schema WHERE name IN ('turns_sfts', 'memories_sfts', 'turns_sfts_ai', 'memories_sfts_ai')").pluck().all() as string[]);
+    this.ownFts = {
+      turns: names.has('turns_sfts') && !names.has('turns_sfts_ai'),
+      memories: names.has('memories_sfts') && !names.has('memories_sfts_ai'),
+    };
+  }
+
+  /** Writes the pending full-text rows (TURNS_FTS_SQL, MEMORIES_FTS_SQL): inside the transaction, before its COMMIT. */
+  flushFts(): void {
+    const { turns, memories } = this.pendingFts;
+    if (turns.length > 0) this.exec(TURNS_FTS_SQL, JSON.stringify(turns));
+    if (memories.length > 0) this.exec(MEMORIES_FTS_SQL, JSON.stringify(memories));
+    turns.length = 0;
+    memories.length = 0;
+  }
+
+  /** Where the pending lists stand (a savepoint's mark) and going back to a mark (after ROLLBACK TO; no mark: a whole rollback). */
+  ftsMark(): [number, number] {
+    return [this.pendingFts.turns.length, this.pendingFts.memories.length];
+  }
+  forgetFts(mark: [number, number] = [0, 0]): void {
+    this.pendingFts.turns.length = Math.min(mark[0], this.pendingFts.turns.length);
+    this.pendingFts.memories.length = Math.min(mark[1], this.pendingFts.memories.length);
+  }
 
   stmt(sql: string): Database.Statement {
     return this.prepared(sql, 'rows');
@@ -506,7 +559,8 @@ class Queries {
   insertTurn(t: NewTurn): TurnRecord {
     const row = this.get(NEXT_SEQ_SQL, t.scope, t.sessionId);
     const seq = Number(row?.next ?? 1);
-    this.exec(
+    this.insertRow(
+      this.ownFts.turns ? this.pendingFts.turns : null,
       'INSERT INTO turns (id, scope, session_id, user_id, agent_id, seq, ts, messages, text, terms, term_count, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       t.id,
       t.scope,
@@ -535,14 +589,24 @@ class Queries {
     return this.all(q.sql, ...q.params).map(rowToMemory);
   }
 
+  /** Runs an insert and notes the new row's rowid in `pending` (its full-text row is written by flushFts). */
+  private insertRow(pending: number[] | null, sql: string, ...params: unknown[]): void {
+    const rowid = run(() => this.stmt(sql).run(...params).lastInsertRowid);
+    pending?.push(Number(rowid));
+  }
+
   insertMemory(m: MemoryRecord): void {
-    this.exec(MEMORY_INSERT, ...memoryValues(m, bool));
+    this.insertRow(this.ownFts.memories ? this.pendingFts.memories : null, MEMORY_INSERT, ...memoryValues(m, bool));
   }
 
   insertMemories(ms: MemoryRecord[]): void {
     const s = this.stmt(MEMORY_INSERT);
+    const pending = this.ownFts.memories ? this.pendingFts.memories : null;
     run(() => {
-      for (const m of ms) s.run(...memoryValues(m, bool));
+      for (const m of ms) {
+        const rowid = s.run(...memoryValues(m, bool)).lastInsertRowid;
+        pending?.push(Number(rowid));
+      }
     });
   }
 
@@ -598,6 +662,7 @@ export class SqliteMemoryStore implements MemoryStore {
     try {
       const cacheBytes = opts.statementCacheBytes ?? STATEMENT_CACHE_BYTES;
       this.writer = new Queries(open(path, busy), cacheBytes);
+      this.writer.readFtsOwnership();
       this.reader = path === ':memory:' || path === '' ? this.writer : new Queries(open(path, busy), cacheBytes);
       if (this.reader !== this.writer && opts.backgroundCheckpoints !== false && !this.writer.db.readonly) {
         this.checkpointer = new Checkpointer(path, busy, () => this.takeBackCheckpoints(), (r) => this.checkpointAnswered(r));
@@ -618,7 +683,20 @@ export class SqliteMemoryStore implements MemoryStore {
   private write<T>(fn: (q: Queries) => T): Promise<T> {
     return this.lock.run(() => {
       this.commitGroup();
-      const result = run(() => this.writer.db.transaction(() => fn(this.writer)).immediate());
+      const result = run(() => {
+        try {
+          return this.writer.db
+            .transaction(() => {
+              const r = fn(this.writer);
+              this.writer.flushFts();
+              return r;
+            })
+            .immediate();
+        } catch (err) {
+          this.writer.forgetFts();
+          throw err;
+        }
+      });
       this.committed();
       this.checkpointSoon(1);
       return result;
@@ -670,8 +748,12 @@ export class SqliteMemoryStore implements MemoryStore {
     this.group = null;
     const q = this.writer;
     try {
-      run(() => q.commit.run());
+      run(() => {
+        q.flushFts();
+        q.commit.run();
+      });
     } catch (err) {
+      q.forgetFts();
       if (q.db.open && q.db.inTransaction) q.rollback.run();
       for (const m of g.members) m.reject(err);
       return;
@@ -696,8 +778,8 @@ export class SqliteMemoryStore implements MemoryStore {
     this.sinceOptimize = 0;
     try {
       this.writer.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize;');
-      // Each committed turn adds a segment to the full-text indexes; a term lookup seeks once per
-      // segment. A bounded merge (at most FTS_MERGE_PAGES pages written) keeps them few.
+      // Each commit adds a segment to each full-text index it wrote (flushFts); a term lookup seeks
+      // once per segment. A bounded merge (at most FTS_MERGE_PAGES pages written) keeps them few.
       this.writer.db.exec(`INSERT INTO turns_sfts(turns_sfts, rank) VALUES ('merge', -${FTS_MERGE_PAGES}); INSERT INTO memories_sfts(memories_sfts, rank) VALUES ('merge', -${FTS_MERGE_PAGES});`);
       // The reader keeps the statistics it loaded until it analyses too: a reader opened on an
       // empty database planned recall as if it were still empty (5-10x slower at 3k-10k turns).
@@ -739,6 +821,7 @@ export class SqliteMemoryStore implements MemoryStore {
             .immediate(),
         );
       }
+      q.readFtsOwnership();
       // 0x10002: analyse every table that needs it now, as SQLite advises for long-lived connections.
       run(() => q.db.exec('PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;'));
       try {
@@ -791,6 +874,7 @@ export class SqliteMemoryStore implements MemoryStore {
       const first = this.group === null;
       if (first) run(() => q.begin.run());
       else run(() => q.savepoint.run());
+      const mark = q.ftsMark();
       const { tx, end } = guardedTx({
         insertTurn: (t) => q.insertTurn(t),
         activeMemories: (scope, filter) => q.activeMemories(scope, filter),
@@ -808,12 +892,15 @@ export class SqliteMemoryStore implements MemoryStore {
       } catch (err) {
         end();
         if (first) {
+          q.forgetFts();
           if (q.db.open && q.db.inTransaction) q.rollback.run();
         } else if (q.db.open && q.db.inTransaction) {
+          q.forgetFts(mark);
           q.rollbackTo.run();
           q.release.run();
         } else {
           // SQLite rolled the whole transaction back (e.g. a full disk): the group's earlier members fail with it.
+          q.forgetFts();
           const g = this.group;
           this.group = null;
           for (const m of g?.members ?? []) m.reject(err);
