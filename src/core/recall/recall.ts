@@ -125,6 +125,11 @@ export const RECALL = {
    */
   clipWords: 4,
   clipFromRank: 7,
+  /**
+   * A turn the vicinity ranker found (RETRIEVE.vicinityWide) with no word of the question takes no turn rank: it is
+   * excerpted as past the cut and does not push the matching turns out of the whole-shown top (1 = on; session 23).
+   */
+  vicinityUnranked: 1,
   /** The next best turns keep one sentence either side of each matching sentence. */
   windowTop: 0,
   /**
@@ -508,7 +513,9 @@ function* contextLines(s: LineSource): Generator<ContextLine> {
     else if (c.turn) {
       // A turn found only as a neighbour that says next to nothing ("Nice to meet you!") is filler.
       if (c.coverage === 0 && c.turn.termCount < RECALL.minNeighbourTerms && !answersQuestion(r.turns, c.turn)) continue;
-      const rank = turnRank++;
+      // A turn the vicinity ranker brought that holds no word of the question is excerpted as past the cut and does
+      // not push the turns that match past it (or out of the ones shown whole).
+      const rank = RECALL.vicinityUnranked && c.coverage === 0 && c.rankers.some((h) => h.ranker === 'vicinity') ? Number.MAX_SAFE_INTEGER : turnRank++;
       yield turnLine(r.turns, c.turn, focus, c.score, rank, s.plan);
       // The neighbour a pointing-back turn needs ("It was amazing!" after "How was the concert?").
       if (rank < RECALL.referentTop) {

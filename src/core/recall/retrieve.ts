@@ -119,6 +119,22 @@ export const RETRIEVE = {
    */
   feedbackWide: 0.1,
   feedbackMinTokens: 2048,
+  /**
+   * Session vicinity for wide budgets (maxTokens ≥ feedbackMinTokens): the turns within `vicinityRadius` of the best
+   * `vicinityTop` turn hits, as one more ranker (weight; 0 = off). What a wide context misses is mostly evidence that
+   * is no candidate at all and shares no word with the question (session 21), often a few turns from a strong hit.
+   * Session 23 (locomo26, docs/recall.md): LoCoMo dev ev@2048 0.923 → 0.928 (A 0.925 → 0.926, B 0.921 → 0.929),
+   * multi-hop all-hit @2048 0.676 → 0.697, containment @2048 0.526 → 0.529; budgets below 2,048 unchanged.
+   */
+  vicinityWide: 1,
+  vicinityTop: 3,
+  vicinityRadius: 2,
+  /**
+   * Which vicinity turns the ranker lists: all (0); only turns the turn ranker does not hold (1); or those plus the
+   * ones that only inherited a neighbour's score (2): a turn holding a question word keeps its place, since lifting
+   * it reorders the best lines and moves an answer out of the whole-shown top (containment @2048 0.526 → 0.457 at 0).
+   */
+  vicinityNewOnly: 2,
   /** Lexical candidates the feedback query reads, all of them fused (100: the same LoCoMo figures as 300, a smaller read). */
   feedbackLimit: 100,
   /** The entity path of the gate counts a document only with the question's required words (1 = on). Session 15. */
@@ -596,6 +612,7 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
   const qTerms = new Set(termList);
   await bridgeRanker(g, tHits, mHits, qTerms);
   await feedbackRanker(g, tHits, qTerms, feedbackWeight(opts.maxTokens));
+  if (opts.maxTokens !== undefined && opts.maxTokens >= RETRIEVE.feedbackMinTokens && RETRIEVE.vicinityWide > 0) await vicinityRanker(g, tHits);
   const usedVectors = deps.embedder ? await vectorRankers(g, query) : false;
   if (deps.planner) await plannerRankers(g, query, known);
 
@@ -760,6 +777,35 @@ async function feedbackRanker(g: Gathering, tHits: readonly Bm25Hit[], qTerms: R
   const fSet = await lexical(g.store, g.scope, 'turn', fb.map((t) => t.term), true, RETRIEVE.feedbackLimit);
   const fHits = bm25Score(fSet.docs, g.turnStats, fb, fSet.df);
   g.lists.push({ ranker: 'feedback', weight: fbWeight, items: itemsOf('turn:', fHits.slice(0, 100)) });
+}
+
+/**
+ * The session vicinity of the best turn hits: the turns within `vicinityRadius` of each, ordered by the hit's rank, then
+ * by distance (the hits themselves left out). One bounded read by id and radius.
+ */
+async function vicinityRanker(g: Gathering, tHits: readonly Bm25Hit[]): Promise<void> {
+  const anchors = tHits.slice(0, RETRIEVE.vicinityTop).map((h) => h.id);
+  if (anchors.length === 0) return;
+  const around = await g.store.turnsAround(g.scope, anchors, RETRIEVE.vicinityRadius);
+  g.w.add(around);
+  const seen = new Set(anchors);
+  // New candidates only (1): a turn the turn ranker holds already keeps its place (lifting it reorders the best lines).
+  // 2: a turn holding a word of the question keeps its place; one that only inherited a neighbour's score is lifted.
+  if (RETRIEVE.vicinityNewOnly) for (const h of tHits) if (RETRIEVE.vicinityNewOnly === 1 || h.coverage > 0) seen.add(h.id);
+  const items: Array<{ key: string; score: number }> = [];
+  for (let a = 0; a < anchors.length; a++) {
+    const t = g.w.get(anchors[a]!);
+    if (!t) continue;
+    for (let d = 1; d <= RETRIEVE.vicinityRadius; d++) {
+      for (const n of [g.w.at(t, -d), g.w.at(t, d)]) {
+        if (!n || seen.has(n.id)) continue;
+        seen.add(n.id);
+        items.push({ key: `turn:${n.id}`, score: -(a * (RETRIEVE.vicinityRadius + 1) + d) });
+      }
+    }
+  }
+  items.sort((x, y) => y.score - x.score);
+  g.lists.push({ ranker: 'vicinity', weight: RETRIEVE.vicinityWide, items });
 }
 
 /** Vector similarity when an embedder is configured; true when a vector ranker contributed. */
