@@ -243,7 +243,8 @@ interface SentenceOpts {
 /** Both values carry the same proper name ("tabby named Ziggy" / "cat named Ziggy"). */
 function sharesName(a: string, b: string): boolean {
   const names = a.match(/[\p{Lu}][\p{L}\p{N}'-]+/gu) ?? [];
-  return names.some((n) => new RegExp(`\\b${n}\\b`, 'u').test(b));
+  // (The name's own letters must occur in b: tested first, before a pattern is compiled for the name.)
+  return names.some((n) => b.includes(n) && new RegExp(`\\b${n}\\b`, 'u').test(b));
 }
 
 /**
@@ -403,6 +404,8 @@ const AFTER_POSSESSIVE_NAME = String.raw`['’]s(?=\s*(?:$|[,.;:!?)—–]|\s(?:
  */
 function possessiveBusiness(key: string, value: string, evidence: string): string {
   if (key !== 'employer' || !/^[\p{Lu}][\p{L}-]*$/u.test(value)) return value;
+  // The pattern needs the name right before its 's (a cheap test first: the pattern is compiled for each name).
+  if (!evidence.includes(`${value}'s`) && !evidence.includes(`${value}’s`)) return value;
   return new RegExp(`\\b${escapeRe(value)}${AFTER_POSSESSIVE_NAME}`, 'u').test(evidence) ? `${value}'s` : value;
 }
 
