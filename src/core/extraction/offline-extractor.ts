@@ -12,7 +12,7 @@ import { containsSecret, maskSecrets, MASK } from '../text/secrets.ts';
 import { isSingleValued, keySpec } from './key-vocabulary.ts';
 import type { Clause, Draft, Holdings, Rule, Subject } from './model.ts';
 import { analyseText, tagFragment, withSharedAnalysis } from './nlp.ts';
-import { turnMemo } from './turn-memo.ts';
+import { perTurn, turnMemo } from './turn-memo.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation, NEVER_PERFECT } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, coordinatedPredicate, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
@@ -120,6 +120,8 @@ const MAX_CLAUSE = 300;
 const STRANGER_CLAUSE = /(?<!\b(?:am|I'm|I’m|be|been|was|being)\s+)\b((?:a|an|some|this|one)\s+(?:(?:old|young|random|little|nice)\s+)?(?:man|woman|guy|bloke|lady|girl|boy|person|kid|couple|chap|fella|fellow|someone|somebody|family))\s+(?:who|that)\s+[^,.;!?]*/gi;
 
 const PREPARED = {};
+/** maskSecrets, once per text in one extraction: the sentence reader and the message-level readers mask the same prepared message. */
+const maskOnce: (text: string) => string = perTurn(maskSecrets);
 
 /**
  * The message as the sentence readers see it: chat abbreviations expanded, a stranger's relative clause cut, names
@@ -244,7 +246,8 @@ interface SentenceOpts {
 /** Both values carry the same proper name ("tabby named Ziggy" / "cat named Ziggy"). */
 function sharesName(a: string, b: string): boolean {
   const names = a.match(/[\p{Lu}][\p{L}\p{N}'-]+/gu) ?? [];
-  return names.some((n) => new RegExp(`\\b${n}\\b`, 'u').test(b));
+  // (The name's own letters must occur in b: tested first, before a pattern is compiled for the name.)
+  return names.some((n) => b.includes(n) && new RegExp(`\\b${n}\\b`, 'u').test(b));
 }
 
 /**
@@ -404,6 +407,8 @@ const AFTER_POSSESSIVE_NAME = String.raw`['’]s(?=\s*(?:$|[,.;:!?)—–]|\s(?:
  */
 function possessiveBusiness(key: string, value: string, evidence: string): string {
   if (key !== 'employer' || !/^[\p{Lu}][\p{L}-]*$/u.test(value)) return value;
+  // The pattern needs the name right before its 's (a cheap test first: the pattern is compiled for each name).
+  if (!evidence.includes(`${value}'s`) && !evidence.includes(`${value}’s`)) return value;
   return new RegExp(`\\b${escapeRe(value)}${AFTER_POSSESSIVE_NAME}`, 'u').test(evidence) ? `${value}'s` : value;
 }
 
@@ -548,7 +553,7 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
   };
   let prevSentence: string | undefined = o.lead;
   const held = holdingsOf(o);
-  for (const s of analyseText(maskSecrets(prepare(text, o.lexicon)))) {
+  for (const s of analyseText(maskOnce(prepare(text, o.lexicon)))) {
     const raw = s.text.trim();
     if (!raw) continue;
     const previous = prevSentence;
@@ -994,7 +999,7 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
       // A name described later in the message as an animal is a pet (people the message named are not).
       const people = new Set([...speakers, ...out.flatMap((c) => (typeof c.metadata?.name === 'string' && c.type === 'relation' ? [c.metadata.name.toLowerCase()] : [])), ...out.map((c) => c.subject.split(' ').pop() ?? '')]);
       // The message as the sentence readers see it (prepared, secrets masked), for the two message-level readers below.
-      const masked = maskSecrets(prepare(content, lexicon));
+      const masked = maskOnce(prepare(content, lexicon));
       // A closing question to the assistant ("…does a daily brush help?") leaves the statements before it to read.
       const stated = statementsOf(masked);
       if (stated && !isJokeOrSarcasm(content))

@@ -19,8 +19,13 @@ export const expandContractions: (s: string) => string = perTurn(expandUncached)
 const KIN_AGE = new RegExp(`(^|[.!?,;]\\s*|\\band\\s+|\\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\\s+(?:[a-z-]+\\s+)?)((?:${KIN_TITLES.join('|')})|(?<=(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\\s+(?:[a-z-]+\\s+)?)[a-z]+)'s\\s+(?=\\d{1,3}(?!\\d|st|nd|rd|th|\\s*(?:%|pounds|quid|dollars|euros|grand|k\\b)))`, 'gi');
 
 function expandUncached(s: string): string {
+  const straight = s.replace(/[’‘]/g, "'");
+  // Every contraction below needs an apostrophe: without one, only the apostrophe-less chat spellings are read.
+  return chatSpellings(straight.includes("'") ? apostrophes(straight) : straight);
+}
+
+function apostrophes(s: string): string {
   return s
-    .replace(/[’‘]/g, "'")
     .replace(/\b(I|i)'m\b/g, 'I am')
     .replace(/\b(I|i|we|We|you|You|they|They)'ve\b/g, '$1 have')
     .replace(/\b(I|i|we|We|you|You|they|They|he|He|she|She)'d\b/g, '$1 would')
@@ -41,7 +46,11 @@ function expandUncached(s: string): string {
     .replace(/\b((?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:[a-z-]+\s+)?[a-z]+)'s\s+(?=(?:a|an|from|in|at|still|now|also|always|never|just|moving|living|working|studying|getting|starting|going|staying|pregnant|called|named|married|engaged|single|retired|divorced|vegan|vegetarian|allergic|obsessed|originally|based|fluent|training|learning|doing|off|back|home|away|into|on\s+(?:a|the)\s+\w+\s+diet)\b)/g, '$1 is ')
     .replace(/\bcan't\b/gi, 'cannot')
     .replace(/\bwon't\b/gi, 'will not')
-    .replace(/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, '$1 not')
+    .replace(/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, '$1 not');
+}
+
+function chatSpellings(s: string): string {
+  return s
     // Apostrophe-less chat spellings: "im a nurse", "ive been", "dont", "didnt".
     .replace(/\b[Ii]m\b/g, 'I am')
     .replace(/\b[Ii]ve\b/g, 'I have')

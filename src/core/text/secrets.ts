@@ -33,6 +33,15 @@ interface SecretRule {
   /** Which capture group holds the secret itself (0 = whole match). */
   group?: number;
   check?: (s: string) => boolean;
+  /**
+   * A cheap necessary condition, checked before the regex runs: one of these literals occurs in the text (in the
+   * lower-cased text when `anyCase`: the rule's regex is case-insensitive; without the `u` flag such a regex matches an
+   * ASCII letter only by an ASCII letter, so lower-casing finds every match's literal).
+   */
+  needs?: readonly string[];
+  anyCase?: boolean;
+  /** The rule can only find a secret in a text with an ASCII digit (its regex or its check requires one). */
+  digit?: boolean;
 }
 
 /** IBAN checksum (ISO 13616 mod 97) over the letters and digits, any case, any spacing. */
@@ -74,30 +83,32 @@ const QUALIFIER = String.raw`(?:\s+(?:for|to|of|on)\s+(?:my\s+|the\s+|our\s+)?[\
 const IS = String.raw`\s*(?:is|was|=|:|->|'s|’s)\s*`;
 
 const RULES: SecretRule[] = [
-  { name: 'private_key', re: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
-  { name: 'bearer', re: /\b(?:bearer|token)\s+([A-Za-z0-9._~+/=-]{16,})/gi, group: 1 },
-  { name: 'openai_key', re: /\bsk-(?:proj-|ant-(?:api\d\d-)?|svcacct-|admin-)?[A-Za-z0-9_-]{16,}/g },
-  { name: 'stripe_key', re: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
-  { name: 'github_token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{22,})/g },
-  { name: 'gitlab_token', re: /\bglpat-[A-Za-z0-9_-]{20,}/g },
-  { name: 'slack_token', re: /\bxox[abprse]-[A-Za-z0-9-]{10,}/g },
-  { name: 'slack_webhook', re: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]+/g },
-  { name: 'aws_key', re: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b/g },
-  { name: 'aws_secret', re: /\baws_secret_access_key\s*[=:]\s*["']?([A-Za-z0-9/+=]{40})/gi, group: 1 },
-  { name: 'google_key', re: /\bAIza[0-9A-Za-z_-]{30,}/g },
-  { name: 'google_oauth', re: /\bya29\.[0-9A-Za-z_-]{20,}/g },
-  { name: 'huggingface_token', re: /\bhf_[A-Za-z0-9]{30,}/g },
-  { name: 'npm_token', re: /\bnpm_[A-Za-z0-9]{36}\b/g },
-  { name: 'sendgrid_key', re: /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g },
-  { name: 'twilio_key', re: /\bSK[0-9a-f]{32}\b/g },
-  { name: 'telegram_bot_token', re: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/g },
-  { name: 'jwt', re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  { name: 'private_key', needs: ['-----BEGIN '], re: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
+  { name: 'bearer', needs: ['bearer', 'token'], anyCase: true, re: /\b(?:bearer|token)\s+([A-Za-z0-9._~+/=-]{16,})/gi, group: 1 },
+  { name: 'openai_key', needs: ['sk-'], re: /\bsk-(?:proj-|ant-(?:api\d\d-)?|svcacct-|admin-)?[A-Za-z0-9_-]{16,}/g },
+  { name: 'stripe_key', needs: ['_live_', '_test_'], re: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
+  { name: 'github_token', needs: ['gh', 'github_pat_'], re: /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{22,})/g },
+  { name: 'gitlab_token', needs: ['glpat-'], re: /\bglpat-[A-Za-z0-9_-]{20,}/g },
+  { name: 'slack_token', needs: ['xox'], re: /\bxox[abprse]-[A-Za-z0-9-]{10,}/g },
+  { name: 'slack_webhook', needs: ['https://hooks.slack.com/services/'], re: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]+/g },
+  { name: 'aws_key', needs: ['AKIA', 'ASIA', 'AGPA', 'AIDA', 'AROA'], re: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b/g },
+  { name: 'aws_secret', needs: ['aws_secret_access_key'], anyCase: true, re: /\baws_secret_access_key\s*[=:]\s*["']?([A-Za-z0-9/+=]{40})/gi, group: 1 },
+  { name: 'google_key', needs: ['AIza'], re: /\bAIza[0-9A-Za-z_-]{30,}/g },
+  { name: 'google_oauth', needs: ['ya29.'], re: /\bya29\.[0-9A-Za-z_-]{20,}/g },
+  { name: 'huggingface_token', needs: ['hf_'], re: /\bhf_[A-Za-z0-9]{30,}/g },
+  { name: 'npm_token', needs: ['npm_'], re: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  { name: 'sendgrid_key', needs: ['SG.'], re: /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g },
+  { name: 'twilio_key', needs: ['SK'], re: /\bSK[0-9a-f]{32}\b/g },
+  { name: 'telegram_bot_token', needs: [':AA'], digit: true, re: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/g },
+  { name: 'jwt', needs: ['eyJ'], re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
   // scheme://user:password@host — the password part only.
-  { name: 'url_password', re: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s@/]+)@/gi, group: 1 },
+  { name: 'url_password', needs: ['://'], re: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s@/]+)@/gi, group: 1 },
   // Key=value connection strings (Azure, ODBC): Password=…; AccountKey=…; SharedAccessKey=…
-  { name: 'conn_string_secret', re: /\b(?:password|pwd|accountkey|sharedaccesskey|client_?secret)\s*=\s*([^;\s"']{3,})/gi, group: 1 },
+  { name: 'conn_string_secret', needs: ['='], re: /\b(?:password|pwd|accountkey|sharedaccesskey|client_?secret)\s*=\s*([^;\s"']{3,})/gi, group: 1 },
   {
     name: 'password',
+    needs: ['pw', 'pass', 'pin', 'secret key', 'api', 'token'],
+    anyCase: true,
     // A separator is required ("password is X", "api_key=X"): "a token from the arcade" is not a secret.
     re: new RegExp(String.raw`\b${CREDENTIAL}${QUALIFIER}${IS}["'\`]?([^\s"'\`,;]{3,})`, 'gi'),
     group: 1,
@@ -106,6 +117,8 @@ const RULES: SecretRule[] = [
   // "my email password hunter22", "my wifi pw is x": after "my …" the next word, when it looks like a password.
   {
     name: 'my_password',
+    needs: ['pass', 'pw', 'pin'],
+    anyCase: true,
     re: /\bmy\s+(?:[\w-]+\s+){0,2}(?:password|passcode|pass|pw|pwd|pin)\s+(?:is\s+|=\s*|:\s*)?["'`]?([^\s"'`,;]{4,})/gi,
     group: 1,
     check: (s) => /[\d\W_]/.test(s.replace(/[.!?]+$/, '')) && !NOT_A_SECRET.test(s),
@@ -113,15 +126,18 @@ const RULES: SecretRule[] = [
   // "password: correct horse battery staple": after a colon or equals sign the whole phrase is the secret.
   {
     name: 'passphrase',
+    needs: ['pass', 'pin'],
+    anyCase: true,
     re: /\b(?:password|passwd|passcode|passphrase|pin(?: code)?)\s*(?::|=)\s*["'`]?([^\s"'`,;.]{2,}(?:[ ]+[^\s"'`,;.]+){1,7})/gi,
     group: 1,
   },
-  { name: 'card_security_code', re: /\b(?:cvv2?|cvc2?|csc|security\s+code)\s*(?:is|:|=|->)?\s*(\d{3,4})\b/gi, group: 1 },
-  { name: 'card', re: /\b(?:\d[ .\-_/]?){12,18}\d\b/g, check: cardLike },
-  { name: 'iban', re: /\b[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,4})?\b/g, check: ibanValid },
-  { name: 'ssn', re: /\b\d{3}-\d{2}-\d{4}\b/g },
+  { name: 'card_security_code', needs: ['cvv', 'cvc', 'csc', 'security'], anyCase: true, digit: true, re: /\b(?:cvv2?|cvc2?|csc|security\s+code)\s*(?:is|:|=|->)?\s*(\d{3,4})\b/gi, group: 1 },
+  { name: 'card', digit: true, re: /\b(?:\d[ .\-_/]?){12,18}\d\b/g, check: cardLike },
+  { name: 'iban', digit: true, re: /\b[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,4})?\b/g, check: ibanValid },
+  { name: 'ssn', digit: true, re: /\b\d{3}-\d{2}-\d{4}\b/g },
   {
     name: 'base64_blob',
+    digit: true,
     re: /\b[A-Za-z0-9+/_-]{32,}={0,2}/g,
     check: (s) => /[0-9]/.test(s) && /[A-Z]/.test(s) && /[a-z]/.test(s),
   },
@@ -139,7 +155,15 @@ export interface SecretFinding {
  * and the clone's initialisation was a visible share of ingest CPU (issue 16 profile).
  */
 function scanSecrets(text: string, found: (f: SecretFinding) => boolean | void): void {
+  let lower: string | undefined;
+  let digit: boolean | undefined;
   for (const rule of RULES) {
+    // The rule's cheap necessary conditions first: most texts hold none of its literals, and the regex is not run.
+    if (rule.digit && !(digit ??= /\d/.test(text))) continue;
+    if (rule.needs) {
+      const hay = rule.anyCase ? (lower ??= text.toLowerCase()) : text;
+      if (!rule.needs.some((n) => hay.includes(n))) continue;
+    }
     const re = rule.re;
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {

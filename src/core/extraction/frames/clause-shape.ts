@@ -7,6 +7,7 @@
  */
 import type { NlpToken } from '../nlp.ts';
 import { tagFragment } from '../nlp.ts';
+import { turnMemo } from '../turn-memo.ts';
 
 /** A noun phrase: its words, head noun (lemma and as written), the proper name it carries, determiner/possessive, count. */
 export interface Phrase {
@@ -196,7 +197,25 @@ export function shapeOf(text: string): Shape {
   return shapeOfTokens(tagFragment(text));
 }
 
+const SHAPES = {};
+/**
+ * The shape of a token run. Pure in the tokens' fields, so within one extraction a run read again (the same clause's
+ * tokens sliced again, a sentence the learned layer reads after the frames) gets the first answer (turn-memo.ts); the
+ * readers only read a shape, never change it.
+ */
 export function shapeOfTokens(tokens: readonly NlpToken[]): Shape {
+  const memo = turnMemo<Shape>(SHAPES);
+  if (!memo) return shapeUncached(tokens);
+  let key = '';
+  for (const t of tokens) key += `${t.text}\u0001${t.lower}\u0001${t.pos}\u0001${t.lemma}\u0001${t.negated ? 1 : 0}\u0002`;
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const shape = shapeUncached(tokens);
+  memo.set(key, shape);
+  return shape;
+}
+
+function shapeUncached(tokens: readonly NlpToken[]): Shape {
   let toks = retagVerbs(tokens);
   const s: Shape = { subject: null, pronoun: null, verb: null, verbText: null, particle: null, object: null, objects: [], complement: null, adjective: null, preps: [], negated: false, modal: null, subjectless: false, gerundNames: false, passive: false };
   let i = 0;

@@ -22,6 +22,8 @@ const HAS = "(?:has\\s+(?:got\\s+|had\\s+|(?:just\\s+|recently\\s+)?been\\s+diag
 /** A report by the person of their own condition: "<who> told me (at lunch) that he's got X", "<who> says she has X". */
 const TOLD = "(?:told\\s+(?:me|us)|says|said|mentioned|let\\s+slip)(?:\\s+[\\p{Ll}]+){0,3}?\\s+(?:that\\s+)?(?:[Hh]e|[Ss]he)\\s*(?:['’]s\\s+(?:got|(?:just\\s+)?been\\s+diagnosed\\s+with)|\\s+has\\s+(?:got\\s+|(?:just\\s+)?been\\s+diagnosed\\s+with\\s+)?|\\s+was\\s+diagnosed\\s+with|\\s+suffers\\s+from)";
 const WHO = re(`(?:^|[\\s,;(])(?:(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|eldest|oldest|youngest|baby|twin|best|old|new)\\s+)?(${RELATION_RE})(?:\\s+(${NAME}))?|(${NAME}))\\s*(?:\\(\\s*\\d{1,3}\\s*\\)\\s*|,\\s*(?:(?:who|he|she)(?:['’]s|\\s+is)\\s+)?\\d{1,3}\\s*,\\s*)?(?:(?:\\s+|(?=['’]))${HAS}|\\s+(?:(?:just|recently|finally|also)\\s+)?${TOLD})\\s*(.+)`, 'gu');
+/** "according to Trevor from accounting, he's …": the source a report names first (not global: replaced once). */
+const ACCORDING_TO = new RegExp(`\\baccording\\s+to\\s+(${NAME})(?:\\s+(?:from|in|at|on)\\s+[\\p{Ll}\\s]{1,20}?)?\\s*,\\s*(?:[Hh]e|[Ss]he)(?=['’]s\\b|\\s+(?:is|has|was)\\b)`, 'u');
 const NOT_STATED = /\b(?:if|unless|might|may|maybe|could|would|wonder|whether|perhaps|possibly|probably|think|thinks|reckon|not|never|no)\b|\?/i;
 const NP_END = /\s*(?:[,.;:!?()—–]|\s-\s|\s(?:and|but|which|so|since|for|from|after|because|in|at|on|last|this|again|now|too)\b)/i;
 
@@ -44,7 +46,7 @@ function illnessOf(raw: string, lex?: Lexicon): string | null {
 export function theirConditionDrafts(raw: string, speaker: string, lex?: Lexicon): Draft[] {
   // "according to Trevor from accounting, he's off with …": the source named first is who the report is about.
   let source: string | null = null;
-  const sentence = raw.replace(new RegExp(`\\baccording\\s+to\\s+(${NAME})(?:\\s+(?:from|in|at|on)\\s+[\\p{Ll}\\s]{1,20}?)?\\s*,\\s*(?:[Hh]e|[Ss]he)(?=['’]s\\b|\\s+(?:is|has|was)\\b)`, 'u'), (_m, name: string) => (source = name));
+  const sentence = raw.replace(ACCORDING_TO, (_m, name: string) => (source = name));
   if (/\?\s*$/.test(sentence) || /^\s*(?:if|unless|would|wish)\b/i.test(sentence)) return [];
   const out: Draft[] = [];
   WHO.lastIndex = 0;

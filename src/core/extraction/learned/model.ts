@@ -21,20 +21,26 @@ export const KEY_MODEL: KeyModel = data as KeyModel;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, z))));
 
-/** Per model: feature → the (key index, weight) pairs it has a non-zero weight for, in key order. */
-const BY_FEATURE = new WeakMap<KeyModel, Map<string, Array<[number, number]>>>();
+/** Per model: feature → the key indexes and weights it has a non-zero weight for, in key order (two parallel arrays). */
+interface FeatureWeights {
+  keys: Int32Array;
+  weights: Float64Array;
+}
+const BY_FEATURE = new WeakMap<KeyModel, Map<string, FeatureWeights>>();
 
-function byFeature(model: KeyModel): Map<string, Array<[number, number]>> {
+function byFeature(model: KeyModel): Map<string, FeatureWeights> {
   let index = BY_FEATURE.get(model);
   if (!index) {
-    index = new Map();
+    const pairs = new Map<string, Array<[number, number]>>();
     for (const [k, key] of model.keys.entries())
       for (const [f, w] of Object.entries(model.weights[key] ?? {})) {
         if (w === 0) continue;
-        const list = index.get(f) ?? [];
+        const list = pairs.get(f) ?? [];
         list.push([k, w]);
-        index.set(f, list);
+        pairs.set(f, list);
       }
+    index = new Map();
+    for (const [f, list] of pairs) index.set(f, { keys: Int32Array.from(list, ([k]) => k), weights: Float64Array.from(list, ([, w]) => w) });
     BY_FEATURE.set(model, index);
   }
   return index;
@@ -47,13 +53,16 @@ function byFeature(model: KeyModel): Map<string, Array<[number, number]>> {
  */
 export function keyProbabilities(model: KeyModel, features: readonly string[]): Record<string, number> {
   const index = byFeature(model);
-  const z = new Array<number>(model.keys.length).fill(0);
+  const z = new Float64Array(model.keys.length);
   for (const f of features) {
-    const list = index.get(f);
-    if (list) for (const [k, w] of list) z[k] += w;
+    const entry = index.get(f);
+    if (!entry) continue;
+    const { keys, weights } = entry;
+    for (let i = 0; i < keys.length; i++) z[keys[i]] += weights[i];
   }
   const out: Record<string, number> = {};
-  for (const [k, key] of model.keys.entries()) out[key] = sigmoid(z[k]);
+  const names = model.keys;
+  for (let k = 0; k < names.length; k++) out[names[k]] = sigmoid(z[k]);
   return out;
 }
 

@@ -127,8 +127,9 @@ const RULED_OUT = re(`\\b(?:no|not|never|nor|without|avoid|skip|cut\\s+out|gave\
 /** Kept: "except fish", "apart from seafood", "I (do|still|will) eat fish", "I'll eat seafood", "I'm fine with fish", "still have salmon". */
 const KEPT = re(`\\b(?:except(?:\\s+for)?|apart\\s+from|other\\s+than|besides|I['’]m\\s+(?:fine|ok|okay|good|happy)\\s+with|(?:I|I['’]ll|I\\s+will|I\\s+do|I\\s+still|I\\s+still\\s+do|but\\s+still|still\\s+do|still)\\s+(?:eat|have))\\s+(?:some\\s+)?(${FOOD_LIST})\\b`, 'gi');
 const ONLY_ONE = re(`\\b(${FOOD_LIST})\\s+(?:is|are)\\s+the\\s+only\\s+(meat|meats|animal|dairy)\\b[^.;]*?\\bI\\s+(?:will\\s+|still\\s+)?(?:eat|have|touch)\\b`, 'i');
-const classesIn = (list: string) =>
-  new Set(Object.entries(FOOD_CLASSES).filter(([, ws]) => ws.some((w) => new RegExp(`\\b${w.replace(/ /g, '\\s+')}\\b`, 'i').test(list))).map(([k]) => k));
+/** Each food class with its words' patterns, compiled once (not per list read). */
+const FOOD_CLASS_RES: ReadonlyArray<readonly [string, readonly RegExp[]]> = Object.entries(FOOD_CLASSES).map(([k, ws]) => [k, ws.map((w) => new RegExp(`\\b${w.replace(/ /g, '\\s+')}\\b`, 'i'))]);
+const classesIn = (list: string) => new Set(FOOD_CLASS_RES.filter(([, res]) => res.some((r) => r.test(list))).map(([k]) => k));
 /** The diet a sentence of kept and ruled-out foods names, or null when it keeps none or rules none out. */
 export function dietByFoods(sentence: string): string | null {
   if (/\?|\b(?:if|would|should|could|might|wish|maybe|try(?:ing)?\s+to)\b/i.test(sentence)) return null;
