@@ -12,6 +12,7 @@ import { describe, expect, test } from 'vitest';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import { wordnetFacts } from './extraction-harness.ts';
 import { dietByFoods } from '../../src/core/extraction/rules/health.ts';
+import { opinions } from '../../src/core/extraction/rules/opinions.ts';
 
 const wordnet = openLexicon({}).lexicon;
 const { said } = wordnetFacts(wordnet);
@@ -189,4 +190,22 @@ describe('a treatment is care, not a pastime', () => {
     ['I go to shakuhachi lessons', 'shakuhachi'],
   ])('%s', (text, hobby) => expect(keyed('hobby', text)).toEqual([`user|hobby|${hobby}`]));
   test('a clipped treatment is no name', () => expect(said('just finished my last chemo session').join(' ')).not.toMatch(/Chemo/));
+});
+
+describe('stance: openers, turns, a "not" before the verdict, a gerund subject', () => {
+  const stance = (text: string) => said(text).filter((f) => f.split('|')[1].startsWith('opinion_')).map((f) => f.split('|')[1]);
+  test.each([
+    ['Gotta admit, padel has won me over. played three times this week', 'opinion_padel'],
+    ['Lisbon blew me away, already planning to go back', 'opinion_lisbon'],
+    ["swimming's become a chore lately, I keep skipping it", 'opinion_swimming'],
+    ['vinyl is overpriced nonsense, I am sticking with Spotify', 'opinion_vinyl'],
+  ])('%s', (text, key) => expect(stance(text)).toEqual([key]));
+  test.each([['the storm blew my fence away'], ['I have to admit I forgot'], ['running is my therapy']])('%s: no opinion', (text) => expect(stance(text)).toEqual([]));
+  test('"not" before the verdict turns the stance', () => {
+    const stances = (text: string) => opinions(null, text, null, text).map((d) => d.metadata?.stance);
+    expect(stances('golf is not boring')).toEqual(['positive']);
+    expect(stances('golf is really not great')).toEqual(['negative']);
+    expect(stances('golf is just boring')).toEqual(['negative']);
+  });
+  test('a gerund subject keeps its hobby reading', () => expect(keyed('hobby', 'running is my therapy')).toEqual(['user|hobby|running']));
 });

@@ -16,7 +16,7 @@ import { perTurn, turnMemo } from './turn-memo.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation, NEVER_PERFECT } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, coordinatedPredicate, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
-import { attribute, isOthersAdvice, relationAsTitle, reporterOwnClause, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
+import { GERUND_SUBJECT, attribute, isOthersAdvice, relationAsTitle, reporterOwnClause, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
 import { PERSONAL_FACT_RULES, ageFragment, degreeFragment, hereIn, personAgeFragment, placeIsHome, roleGiven } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions, statusFragment } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
@@ -787,7 +787,9 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       const namedPets = framed.filter((d) => d.key === 'pet' && d.op !== 'retract' && d.metadata?.name);
       if (namedPets.length > 0) facts = facts.filter((r) => !(r.key === 'pet' && r.op !== 'retract' && !r.metadata?.name && namedPets.some((d) => normValue(d.value).startsWith(`${normValue(r.value)} named `))));
       facts = activitiesAsHobbies([...facts, ...framed], o.lexicon);
-      const ops = att.subject.self ? opinions(att.pred, null, topicHint, '', o.lexicon ? (w) => o.lexicon!.lemmas(w, 'verb').some((l) => l !== w) : undefined) : [];
+      const selfOps = att.subject.self ? opinions(att.pred, null, topicHint, '', o.lexicon ? (w) => o.lexicon!.lemmas(w, 'verb').some((l) => l !== w) : undefined) : [];
+      // "swimming has become a chore": a gerund subject's clause judges the activity.
+      const ops = selfOps.length === 0 && att.subject.self && !att.pre && GERUND_SUBJECT.test(att.pred) ? opinions(null, att.pred, topicHint, raw) : selfOps;
       if (ops.length > 0) facts = facts.filter((d) => d.key !== 'like' && d.key !== 'dislike');
       facts = applyPolarity(facts, clause, neg.history);
       // "I was a nurse for 30 years", "worked as a chef until 2019": a role said in the past tense is a past role.

@@ -36,7 +36,7 @@ function apostrophes(s: string): string {
     .replace(/\b(it|It|that|That|he|He|she|She|there|There|what|What)'s\b/g, '$1 is')
     // A bare name before a participle ("Alfie's gone to live…", "biscotti's gone to my niece's"): 's is "has"; before
     // a verb in -ing ("marmite's living with…") it is "is", unless the -ing word heads a noun ("Ana's living room").
-    .replace(/(^|[.!?,;]\s*|\band\s+)([\p{L}][\p{L}-]+)'s(\s+(?:(?:just|already|finally|now|sadly)\s+)?)(?=(?:been|gone|got|had|passed|died|moved)\b)/gu, '$1$2 has$3')
+    .replace(/(^|[.!?,;]\s*|\band\s+)([\p{L}][\p{L}-]+)'s(\s+(?:(?:just|already|finally|now|sadly)\s+)?)(?=(?:been|gone|got|had|passed|died|moved|become|grown)\b)/gu, '$1$2 has$3')
     .replace(/(^|[.!?,;]\s*|\band\s+)([\p{L}][\p{L}-]+)'s(\s+(?:(?:now|still)\s+)?)(?=(?:living|staying|moving|going)\b(?!\s+(?:room|costs?|expenses|wage|space|area|arrangements?|standards?)\b))/gu, '$1$2 is$3')
     // "my sister's a vet", "my mum's from Recife", "our son's been ill": a possessor noun before a
     // predicate head is "is"/"has", not a possessive ("my sister's car" keeps its 's).
@@ -180,7 +180,7 @@ function stripMarkersUncached(s: string): string {
   let t = s.trim();
   for (let i = 0; i < 4; i++) {
     const n = t.replace(
-      /^(?:so|well|and|but|also|anyway|anyways|honestly|frankly|basically|btw|ngl|tbh|imo|lowkey|by\s+the\s+way|oh|yeah|yes|yep|ok|okay|hey|hi|hello|um|uh|lol|haha|for\s+the\s+record|fun\s+fact|update|news|guess\s+what|good\s+news|big\s+news|just\s+so\s+you\s+know|fyi|plus|still|then|now|ah|hmm|wow|ugh|sadly|luckily|finally|unfortunately|thankfully)\b[,:!]?\s*/i,
+      /^(?:so|well|and|but|also|anyway|anyways|honestly|frankly|basically|btw|ngl|tbh|imo|lowkey|by\s+the\s+way|oh|yeah|yes|yep|ok|okay|hey|hi|hello|um|uh|lol|haha|for\s+the\s+record|fun\s+fact|update|news|guess\s+what|good\s+news|big\s+news|just\s+so\s+you\s+know|fyi|plus|still|then|now|ah|hmm|wow|ugh|sadly|luckily|finally|unfortunately|thankfully|(?:I\s+)?(?:gotta|have\s+to|got\s+to|must|need\s+to)\s+(?:admit|say|confess)|not\s+gonna\s+lie|I(?:['’]ll|\s+will)\s+be\s+honest|to\s+be\s+(?:fair|honest)|tbf|in\s+fairness|truth\s+be\s+told)\b[,:!]?\s*/i,
       '',
     );
     if (n === t) break;

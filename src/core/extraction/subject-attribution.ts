@@ -393,6 +393,12 @@ export function attribute(text: string, speaker: string, lastThird: Subject | nu
   return null;
 }
 
+/**
+ * An activity's gerund as the subject of a verb ("swimming has become a chore"): read as the speaker's clause (the
+ * dropped "I" of chat), it is also a topic clause for opinions.
+ */
+export const GERUND_SUBJECT = /^[\p{L}]+ing\s+(?:is|was|has|had|are|were|makes|made|keeps|kept|gets|got|feels|felt|seems|seemed|became|becomes)\b/iu;
+
 const ADVICE = /\b(?:thinks|thought|believes|reckons|feels|suggests|suggested|recommends|recommended|insists|insisted|keeps\s+saying|is\s+convinced)\s+(?:that\s+)?(?:I|we|you)\b|\b(?:wants|wanted|told|tells|asked|asks|advised|advises|urged|urges|encouraged|encourages|keeps\s+telling)\s+(?:me|us)\s+to\b/i;
 /**
  * Someone else's opinion or advice about the speaker ("My colleague Ana thinks I should move to

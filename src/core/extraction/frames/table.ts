@@ -379,6 +379,7 @@ export const STANCE_TURNS: ReadonlyArray<{ lemma: string; particle?: string; tai
   { lemma: 'grow', tail: ['on', 'me'], stance: 'positive' },
   { lemma: 'convert', stance: 'positive' },
   { lemma: 'win', particle: 'over', stance: 'positive' },
+  { lemma: 'blow', particle: 'away', stance: 'positive' },
   { lemma: 'sour', stance: 'negative' },
   { lemma: 'put', particle: 'off', stance: 'negative' },
   { lemma: 'turn', particle: 'off', stance: 'negative' },

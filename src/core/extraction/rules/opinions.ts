@@ -18,7 +18,9 @@ const WORD_RE = new Map([...POSITIVE, ...NEGATIVE].map((w) => [w, new RegExp(`\\
 export function stanceOf(evaluation: string): 'positive' | 'negative' | 'mixed' {
   let pos = 0;
   let neg = 0;
-  const words = evaluation.toLowerCase();
+  // (The evaluation may have lost its article: "chore" is the list's "a chore".)
+  const bare = evaluation.toLowerCase();
+  const words = /^(?:a|an)\s/.test(bare) ? bare : `a ${bare}`;
   for (const w of POSITIVE) if (words.includes(w) && WORD_RE.get(w)!.test(words)) (/\bnot\s+(?:\w+\s+)?$/.test(words.split(w)[0]) ? neg++ : pos++);
   for (const w of NEGATIVE) if (words.includes(w) && WORD_RE.get(w)!.test(words)) (/\bnot\s+(?:\w+\s+)?$/.test(words.split(w)[0]) ? pos++ : neg++);
   if (pos > 0 && neg > 0) return 'mixed';
@@ -68,6 +70,8 @@ function sentimentEvaluation(raw: string): string | null {
  * `topicClause` a clause with a non-personal subject ("Kubernetes is too complicated").
  */
 /** Kinds of a named work or show judged after the fact ("the new Dune film", "the Oasis gig"). */
+/** A "not" the adverbs before an evaluation took in. */
+const NOT_BEFORE = /\bnot\s*$|\bnot\s+\S+\s*$/i;
 const WORK_KINDS = 'film|movie|book|novel|show|series|season|album|game|sequel|remake|gig|concert|tour|musical|play|finale|episode|update|match|final';
 const RE_OPINIONS_3 = re(`^(?:\\w+\\s+)?(?:think|believe|feel(?:\\s+like)?|reckon|guess|would\\s+say|have\\s+to\\s+say|must\\s+say)\\s+(?:that\\s+)?(.+?)\\s+(?:is|are|was|has\\s+been|have\\s+been|seems?|feels?|looks?)\\s+${ADVS}(.+)$`, 'i');
 const RE_OPINIONS_4 = re(`^(?:\\w+\\s+)?(?:find|found|consider)\\s+(.+?)\\s+${ADVS}((?:${EVAL_RE})\\b.*)$`, 'i');
@@ -106,7 +110,8 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
       // "That bowl is awesome!" reacts to something just shown; it is not a stance on a topic.
       if (/^(?:that|this|those|these|your|ur|such|what|how)\s+\S/i.test(m[1])) return [];
       topic = /^(?:it|that|this)$/i.test(m[1]) && topicHint ? topicHint : m[1];
-      ev = m[2];
+      // "golf is not boring": a "not" among the adverbs before the evaluation stays with it (the stance turns).
+      ev = NOT_BEFORE.test(tc.slice(m[1].length, tc.length - m[2].length)) ? `not ${m[2]}` : m[2];
     } else if ((m = RE_PAST_OPINION.exec(tc)) && (sentence.indexOf(m[1]) > 0 || /\s[\p{Lu}]/u.test(m[1])) && !/^(?:The|A|An|My|Our|It|This|That|Everything|Everyone|Nothing|Today|Yesterday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b(?![^]*\s[\p{Lu}])/u.test(m[1]) && evaluation(m[2])) {
       // "Honestly Disneyland was overrated", "Ugh, New York was exhausting": a named place or thing judged after the
       // fact. The name must be capitalised where capitals say so (after a discourse marker, or a multi-word name):
