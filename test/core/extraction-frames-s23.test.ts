@@ -209,3 +209,15 @@ describe('stance: openers, turns, a "not" before the verdict, a gerund subject',
   });
   test('a gerund subject keeps its hobby reading', () => expect(keyed('hobby', 'running is my therapy')).toEqual(['user|hobby|running']));
 });
+
+describe('fed up with a thing: an opinion against it', () => {
+  const stance = (text: string) => said(text).filter((f) => f.split('|')[1].startsWith('opinion_')).map((f) => f.split('|')[1]);
+  test.each([
+    ["I'm so over Marvel films", 'opinion_marvel'],
+    ["after the third flat tyre I'm officially sick of cycling to work", 'opinion_cycling'],
+    ["I'm so bored of Netflix these days", 'opinion_netflix'],
+  ])('%s', (text, key) => expect(stance(text)).toEqual([key]));
+  test.each([["I'm over it"], ["I'm so tired of waiting"], ['Am I sick of the course?'], ["I'm done with woodturning, way too noisy"], ["I'm tired of being an afterthought"]])('%s: no opinion', (text) =>
+    expect(stance(text)).toEqual([]),
+  );
+});

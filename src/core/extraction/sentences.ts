@@ -180,7 +180,7 @@ function stripMarkersUncached(s: string): string {
   let t = s.trim();
   for (let i = 0; i < 4; i++) {
     const n = t.replace(
-      /^(?:so|well|and|but|also|anyway|anyways|honestly|frankly|basically|btw|ngl|tbh|imo|lowkey|by\s+the\s+way|oh|yeah|yes|yep|ok|okay|hey|hi|hello|um|uh|lol|haha|for\s+the\s+record|fun\s+fact|update|news|guess\s+what|good\s+news|big\s+news|just\s+so\s+you\s+know|fyi|plus|still|then|now|ah|hmm|wow|ugh|sadly|luckily|finally|unfortunately|thankfully|(?:I\s+)?(?:gotta|have\s+to|got\s+to|must|need\s+to)\s+(?:admit|say|confess)|not\s+gonna\s+lie|I(?:['’]ll|\s+will)\s+be\s+honest|to\s+be\s+(?:fair|honest)|tbf|in\s+fairness|truth\s+be\s+told)\b[,:!]?\s*/i,
+      /^(?:so|well|and|but|also|anyway|anyways|honestly|frankly|basically|btw|ngl|tbh|imo|lowkey|by\s+the\s+way|oh|yeah|yes|yep|ok|okay|hey|hi|hello|um|uh|lol|haha|for\s+the\s+record|fun\s+fact|update|news|guess\s+what|good\s+news|big\s+news|just\s+so\s+you\s+know|fyi|plus|still|then|now|ah|hmm|wow|ugh|sadly|luckily|finally|unfortunately|thankfully|(?:I\s+)?(?:gotta|have\s+to|got\s+to|must|need\s+to)\s+(?:admit|say|confess)|not\s+gonna\s+lie|I(?:['’]ll|\s+will)\s+be\s+honest|to\s+be\s+(?:fair|honest)|tbf|in\s+fairness|truth\s+be\s+told|right(?=\s*[,!]))\b[,:!]?\s*/i,
       '',
     );
     if (n === t) break;

@@ -197,6 +197,16 @@ const TAKEN_WORDS = /\b(?:hooked|obsessed|addicted|sold|converted|a\s+convert|lo
 /** "gone (right) off matcha": a taste lost. */
 const RE_GONE_OFF = /\b(?:gone|went|going|go)\s+(?:right\s+|completely\s+|totally\s+|a\s+bit\s+|well\s+)?off\s+(?:the\s+)?([\p{L}-]{3,})\b/iu;
 
+/**
+ * "I'm so over Marvel films", "officially sick of cycling to work": the speaker fed up with a thing holds it in
+ * disfavour. The topic is a capitalised name when one opens the phrase ("Marvel"), else its first word. ("I'm done with
+ * woodturning" is a pastime given up, read by the endings, not an opinion.)
+ */
+const RE_FED_UP = /\bI(?:['’]m|\s+am)\s+(?:(?:so|totally|completely|officially|just|really|well|absolutely|honestly|kinda|so\s+so)\s+)*(?:over|sick\s+of|sick\s+and\s+tired\s+of|tired\s+of|fed\s+up\s+(?:with|of)|bored\s+(?:of|with))\s+(?:the\s+|all\s+the\s+)?([\p{Lu}][\p{L}-]+|[\p{Ll}][\p{L}-]{2,})/u;
+
+/** What follows "I'm done with / sick of" that is no topic: people, pronouns, a state ("done with work for today"). */
+const FED_UP_NOT_TOPIC = /^(?:it|them|that|this|him|her|me|you|us|everything|everyone|people|work|waiting|being|having|doing|getting|trying|feeling|this\w*|all|my|your|his|their|our|today|tonight|now)$/i;
+
 export function changeOfHeart(sentence: string): Draft[] {
   const s = sentence.trim();
   let m: RegExpExecArray | null;
@@ -220,6 +230,7 @@ export function changeOfHeart(sentence: string): Draft[] {
   if ((m = RE_EXPERIENCED.exec(s))) return opinion(m[1], /^(?:hated|loathed|detested)$/i.test(m[2]) ? 'negative' : 'positive', `${m[1].toLowerCase()}: ${m[2].toLowerCase()} it`);
   if ((m = RE_TAKE_BACK.exec(s)) && TAKEN_WORDS.test(s.slice(m.index + m[0].length))) return opinion(m[1], 'positive', `took it back: ${s.slice(m.index + m[0].length).replace(/^[\s,]+/, '').split(/\s+/).slice(0, 10).join(' ')}`);
   if ((m = RE_GONE_OFF.exec(s)) && !/^(?:it|them|that|this|him|her|me|you|us|on|to|for|again)$/i.test(m[1])) return opinion(m[1], 'negative', `gone off ${m[1].toLowerCase()}`);
+  if ((m = RE_FED_UP.exec(s)) && !FED_UP_NOT_TOPIC.test(m[1]) && !/\?\s*$/.test(s)) return opinion(m[1], 'negative', s.slice(m.index).split(/[.;!?]/)[0].replace(/^I(?:['’]m|\s+am)\s+/i, '').trim());
   if ((m = RE_BEFORE.exec(s))) {
     // The stance now is the later evaluation's, read from the evaluative lexicon after the turn.
     const rest = s.slice(m[0].length);
