@@ -221,3 +221,12 @@ describe('fed up with a thing: an opinion against it', () => {
     expect(stance(text)).toEqual([]),
   );
 });
+
+describe('a thing given a go, then the experience of it', () => {
+  const stance = (text: string) => said(text).filter((f) => f.split('|')[1].startsWith('opinion_')).map((f) => f.split('|')[1]);
+  test.each([
+    ['so I gave opera a proper go last night and hated every minute', 'opinion_opera'],
+    ['gave padel a try and loved it', 'opinion_padel'],
+  ])('%s', (text, key) => expect(stance(text)).toEqual([key]));
+  test.each([['gave him a chance and loved it'], ['gave it a go and hated it']])('%s: no opinion', (text) => expect(stance(text)).toEqual([]));
+});

@@ -12,7 +12,7 @@ import { topicSlug } from '../values.ts';
 
 const ADVS = '(?:(?:much|way|far|a\\s+lot|so|really|pretty|quite|very|way\\s+too|too|kind\\s+of|kinda|super|just|actually|honestly|incredibly|totally|absolutely|a\\s+bit|somewhat|still|always|fairly|extremely|genuinely|seriously|definitely|massively|hugely|insanely|ridiculously|surprisingly|not)\\s+)*';
 const EVAL = re(`\\b(?:${EVAL_RE})\\b`, 'i');
-const BAD_TOPIC = /^(?:it|that|this|he|she|they|you|we|i|everything|nothing|something|life|today|tonight|the\s+weather|weather|there|what|which|who|which\s+one|one|mine|yours|everyone|people|things|my\s+\w+|your\s+\w+|his\s+\w+|her\s+\w+)$/i;
+const BAD_TOPIC = /^(?:it|that|this|he|she|they|him|her|them|us|me|you|we|i|everything|nothing|something|life|today|tonight|the\s+weather|weather|there|what|which|who|which\s+one|one|mine|yours|everyone|people|things|my\s+\w+|your\s+\w+|his\s+\w+|her\s+\w+)$/i;
 
 const WORD_RE = new Map([...POSITIVE, ...NEGATIVE].map((w) => [w, new RegExp(`\\b${w}\\b`)]));
 export function stanceOf(evaluation: string): 'positive' | 'negative' | 'mixed' {
@@ -190,6 +190,8 @@ const RE_MAKES_FEEL = /(?:^|[\s,;(])([\p{Lu}][\p{L}]+)\s+(?:(?:always|just|hones
  * Won over (or put off) by the thing one just went to, watched or tried: "went to the opera … I actually loved it",
  * "watched the new Dune and honestly hated it". The stance is the experiencer verb's.
  */
+/** "gave opera a proper go and hated every minute": a thing given a try, then the experience of it. */
+const RE_GAVE_A_GO = /\bgave\s+(?:the\s+)?([\p{L}-]{3,})\s+(?:a|another)\s+(?:proper\s+|real\s+|fair\s+|good\s+)?(?:go|try|chance|shot)\b.{0,60}?\b(?:I|and)\s+(?:actually\s+|really\s+|genuinely\s+|secretly\s+|honestly\s+|totally\s+)?(loved|adored|enjoyed|hated|loathed|detested)\s+(?:it|every\s+(?:minute|second)(?:\s+of\s+it)?)\b/iu;
 const RE_EXPERIENCED = /\b(?:(?:went|been|(?:got\s+|was\s+)?dragged(?:\s+along)?)\s+to|watched|saw|tried|listened\s+to|read)\s+(?:the\s+|a\s+|an\s+|some\s+)?([\p{L}-]{3,})\b.{0,60}?\b(?:I|and)\s+(?:actually\s+|really\s+|genuinely\s+|secretly\s+|honestly\s+|totally\s+)?(loved|adored|enjoyed|hated|loathed|detested)\s+(?:it|every\s+(?:minute|second)(?:\s+of\s+it)?)\b/iu;
 /** "I take it back about podcasts …": an earlier stance withdrawn; the stance now is what follows it. */
 const RE_TAKE_BACK = /\btake\s+(?:it|that|everything)\s+(?:all\s+)?back\s+(?:about|on|re)\s+(?:the\s+)?([\p{L}-]{3,})\b/iu;
@@ -227,7 +229,7 @@ export function changeOfHeart(sentence: string): Draft[] {
     if (stance !== 'mixed') return opinion(m[1], stance, `makes me feel ${m[2]}`);
   }
   if ((m = RE_GREW_ON.exec(s))) return opinion(m[1] ?? m[2], 'positive', 'has grown on me');
-  if ((m = RE_EXPERIENCED.exec(s))) return opinion(m[1], /^(?:hated|loathed|detested)$/i.test(m[2]) ? 'negative' : 'positive', `${m[1].toLowerCase()}: ${m[2].toLowerCase()} it`);
+  if ((m = RE_EXPERIENCED.exec(s) ?? RE_GAVE_A_GO.exec(s))) return opinion(m[1], /^(?:hated|loathed|detested)$/i.test(m[2]) ? 'negative' : 'positive', `${m[1].toLowerCase()}: ${m[2].toLowerCase()} it`);
   if ((m = RE_TAKE_BACK.exec(s)) && TAKEN_WORDS.test(s.slice(m.index + m[0].length))) return opinion(m[1], 'positive', `took it back: ${s.slice(m.index + m[0].length).replace(/^[\s,]+/, '').split(/\s+/).slice(0, 10).join(' ')}`);
   if ((m = RE_GONE_OFF.exec(s)) && !/^(?:it|them|that|this|him|her|me|you|us|on|to|for|again)$/i.test(m[1])) return opinion(m[1], 'negative', `gone off ${m[1].toLowerCase()}`);
   if ((m = RE_FED_UP.exec(s)) && !FED_UP_NOT_TOPIC.test(m[1]) && !/\?\s*$/.test(s)) return opinion(m[1], 'negative', s.slice(m.index).split(/[.;!?]/)[0].replace(/^I(?:['’]m|\s+am)\s+/i, '').trim());
