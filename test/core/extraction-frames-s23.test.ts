@@ -82,7 +82,9 @@ describe('a pet named after a fond word, or after a verb the tagger read it as',
     ['Our old girl Bella had to be put down this morning. 14 years of her sleeping by the door.', 'bella'],
     ['we found Scout a new home on a cattle farm near Dubbo', 'scout'],
   ])('%s', (text, name) => expect(keyed('pet', text)).toEqual([`user|pet|${name}|retract`]));
-  test.each([['Our boy Tom died last year'], ['My girl Ava got a new phone']])('%s: no pet ended', (text) => expect(keyed('pet', text)).toEqual([]));
+  test.each([['Our boy Tom died last year'], ['My girl Ava got a new phone'], ['my boy Sam went to live with his dad in Perth'], ['our lad Kai ran off with the car keys again']])('%s: no pet ended', (text) =>
+    expect(keyed('pet', text)).toEqual([]),
+  );
 });
 
 describe('a milestone told of he / she is not the speaker\'s', () => {

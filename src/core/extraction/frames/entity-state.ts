@@ -265,8 +265,9 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
     const headKind = referent.proper ? null : kindOf(referent.head, lex);
     const chatName = referent.proper || (headKind && e.keyByKind[headKind]) ? null : bareName(referent, lex, [null, 'the']);
     const name = referent.proper ? referent.name! : chatName;
-    // "our old girl Bella had to be put down": a fond word before a name is no kind, for a row that ends no person.
-    const fond = !!referent.noun && referent.proper && !e.heldAlso && !e.heldOnly && ENDEARMENTS.includes(referent.noun);
+    // "our old girl Bella had to be put down": a fond word before a name is no kind, for a row only an animal undergoes
+    // (a boy "went to live with his dad", a baby was "lost": people too).
+    const fond = !!referent.noun && referent.proper && ENDEARMENTS.rows.includes(e.id) && ENDEARMENTS.words.includes(referent.noun);
     const noun = referent.noun && referent.noun !== name?.toLowerCase() && !fond ? referent.noun : null;
     const kind = noun || !chatName ? kindOf(noun && noun === referent.headLemma && !referent.proper ? referent.head : (noun ?? name ?? referent.headLemma), lex) : null;
     const key = (kind ? e.keyByKind[kind] : undefined) ?? (name && !noun ? e.defaultKey : null);

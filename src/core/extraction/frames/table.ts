@@ -518,8 +518,11 @@ export interface Ending {
   gear?: boolean;
 }
 
-/** Fond words said of a named animal as of a child ("our old boy Rex", "my girl Bella"): no kind of their own. */
-export const ENDEARMENTS: readonly string[] = ['boy', 'girl', 'lad', 'lass', 'fella', 'baby'];
+/**
+ * Fond words said of a named animal as of a child ("our old boy Rex", "my girl Bella"): no kind of their own, in the
+ * ending rows only an animal undergoes (put down, rehomed).
+ */
+export const ENDEARMENTS: { readonly words: readonly string[]; readonly rows: readonly string[] } = { words: ['boy', 'girl', 'lad', 'lass', 'fella', 'baby'], rows: ['put-down', 'rehome'] };
 
 export const ENDINGS: readonly Ending[] = [
   { id: 'death', lemmas: ['die', 'pass', 'perish'], anchors: ['die'], intransitive: true, referent: 'subject', keyByKind: { animal: 'pet', vehicle: 'vehicle' }, defaultKey: 'pet', heldAlso: ['partner'], leavesStatus: { partner: 'widowed' } },
