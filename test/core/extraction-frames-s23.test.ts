@@ -232,3 +232,19 @@ describe('a thing given a go, then the experience of it', () => {
   ])('%s', (text, key) => expect(stance(text)).toEqual([key]));
   test.each([['gave him a chance and loved it'], ['gave it a go and hated it']])('%s: no opinion', (text) => expect(stance(text)).toEqual([]));
 });
+
+describe('a thing judged by whether it suits the speaker', () => {
+  const stances = (text: string) => said(text).filter((f) => f.split('|')[1].startsWith('opinion_')).map((f) => f.split('|')[1]);
+  test.each([
+    ["Jazz just isn't my thing", 'opinion_jazz'],
+    ['opera is not my cup of tea', 'opinion_opera'],
+    ['camping is not for me', 'opinion_camping'],
+    ['padel is my jam', 'opinion_padel'],
+  ])('%s', (text, key) => expect(stances(text)).toEqual([key]));
+  test.each([['this one is for me'], ["it's not my thing"], ["that dress isn't for me"], ['My sister is not my thing']])('%s: no opinion', (text) => expect(stances(text)).toEqual([]));
+  test('the stance follows the denial', () => {
+    expect(opinions(null, 'x', null).length).toBe(0);
+    const facts = wordnetFacts(wordnet).run([{ role: 'user', content: 'golf is not really my thing' }]);
+    expect(facts.filter((f) => f.includes('opinion_golf'))).toEqual(['user|opinion_golf|golf: not my thing|assert']);
+  });
+});

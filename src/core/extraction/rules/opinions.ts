@@ -209,6 +209,12 @@ const RE_FED_UP = /\bI(?:['’]m|\s+am)\s+(?:(?:so|totally|completely|officially
 /** What follows "I'm done with / sick of" that is no topic: people, pronouns, a state ("done with work for today"). */
 const FED_UP_NOT_TOPIC = /^(?:it|them|that|this|him|her|me|you|us|everything|everyone|people|work|waiting|being|having|doing|getting|trying|feeling|this\w*|all|my|your|his|their|our|today|tonight|now)$/i;
 
+/**
+ * "Jazz just isn't my thing", "opera is not my cup of tea", "camping is not for me"; "padel is my jam": a thing judged
+ * by whether it suits the speaker. The topic is the clause's subject (a noun phrase by `cleanTopic`).
+ */
+const RE_MY_THING = /^(?:I\s+(?:think|reckon|guess)\s+)?([\p{L}][\p{L}\s'’-]{1,30}?)\s+(?:just\s+|really\s+|honestly\s+|simply\s+)*(?:is|are|was|were|['’]s|['’]re)(?:\s+just|\s+really|\s+honestly|\s+simply)*(\s+not|n['’]t)?\s+(?:really\s+|quite\s+|exactly\s+)?(my\s+thing|my\s+cup\s+of\s+tea|for\s+me|my\s+jam|my\s+scene|my\s+bag)\b/iu;
+
 export function changeOfHeart(sentence: string): Draft[] {
   const s = sentence.trim();
   let m: RegExpExecArray | null;
@@ -232,6 +238,13 @@ export function changeOfHeart(sentence: string): Draft[] {
   if ((m = RE_EXPERIENCED.exec(s) ?? RE_GAVE_A_GO.exec(s))) return opinion(m[1], /^(?:hated|loathed|detested)$/i.test(m[2]) ? 'negative' : 'positive', `${m[1].toLowerCase()}: ${m[2].toLowerCase()} it`);
   if ((m = RE_TAKE_BACK.exec(s)) && TAKEN_WORDS.test(s.slice(m.index + m[0].length))) return opinion(m[1], 'positive', `took it back: ${s.slice(m.index + m[0].length).replace(/^[\s,]+/, '').split(/\s+/).slice(0, 10).join(' ')}`);
   if ((m = RE_GONE_OFF.exec(s)) && !/^(?:it|them|that|this|him|her|me|you|us|on|to|for|again)$/i.test(m[1])) return opinion(m[1], 'negative', `gone off ${m[1].toLowerCase()}`);
+  if ((m = RE_MY_THING.exec(s.replace(/\b(is|are|was|were)n['’]t\b/gi, '$1 not')))) {
+    // ("that dress isn't for me": a reaction to something shown, not a stance on a topic.)
+    const topic = /^(?:that|this|these|those|your|ur)\s/i.test(m[1]) ? null : cleanTopic(m[1]);
+    const negated = !!m[2];
+    // "for me" alone is only a stance when denied ("camping is not for me"; "this one is for me" is a choice).
+    if (topic && (negated || !/^for/i.test(m[3]))) return opinion(topic, negated ? 'negative' : 'positive', `${negated ? 'not ' : ''}${m[3].toLowerCase().replace(/\s+/g, ' ')}`);
+  }
   if ((m = RE_FED_UP.exec(s)) && !FED_UP_NOT_TOPIC.test(m[1]) && !/\?\s*$/.test(s)) return opinion(m[1], 'negative', s.slice(m.index).split(/[.;!?]/)[0].replace(/^I(?:['’]m|\s+am)\s+/i, '').trim());
   if ((m = RE_BEFORE.exec(s))) {
     // The stance now is the later evaluation's, read from the evaluative lexicon after the turn.
