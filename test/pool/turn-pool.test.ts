@@ -285,11 +285,23 @@ describe('TurnPool', () => {
       saturate(p);
       await pooled.extract(small, ctx); // alone, the loop idles while the worker runs it
       expect(p.dispatched - before).toBe(1);
+      // A loaded machine can make one short flight read busy (the hand-off's own work on the loop): within a few
+      // turns one offload overlaps nothing, and from then on the turns stay inline.
+      let offloads = 1;
+      for (let i = 0; i < 4; i++) {
+        saturate(p);
+        const sent = p.dispatched;
+        await pooled.extract(small, ctx);
+        if (p.dispatched === sent) break; // stayed inline: backed off
+        offloads++;
+      }
+      expect(offloads).toBeLessThan(5);
+      const backedOff = p.dispatched;
       for (let i = 0; i < 3; i++) {
         saturate(p);
         await pooled.extract(small, ctx);
       }
-      expect(p.dispatched - before).toBe(1);
+      expect(p.dispatched).toBe(backedOff);
     } finally {
       await p.close();
     }
