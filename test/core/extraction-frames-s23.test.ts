@@ -17,6 +17,8 @@ import { opinions } from '../../src/core/extraction/rules/opinions.ts';
 const wordnet = openLexicon({}).lexicon;
 const { said } = wordnetFacts(wordnet);
 const keyed = (key: string, text: string) => said(text).filter((f) => f.split('|')[1] === key).map((f) => f.replace(/\|assert$/, ''));
+/** The opinion keys read from a text. */
+const opinionKeys = (text: string) => said(text).filter((f) => f.split('|')[1].startsWith('opinion_')).map((f) => f.split('|')[1]);
 
 describe('a body part is no language', () => {
   test.each([['My tongue went numb after the prawns.'], ['my lips and tongue swelled up at dinner'], ['My tongue is still sore from the burn.']])('%s', (text) =>
@@ -174,13 +176,12 @@ describe('an adverb after a relation is no name', () => {
 });
 
 describe('a named work judged after the fact', () => {
-  const opinions = (text: string) => said(text).filter((f) => f.split('|')[1].startsWith('opinion_'));
   test.each([
     ['Honestly the new Dune film was a massive letdown', 'opinion_dune_film'],
     ['the Oasis gig was incredible', 'opinion_oasis_gig'],
     ['the new iPhone is a rip-off', 'opinion_iphone'],
-  ])('%s', (text, key) => expect(opinions(text).map((f) => f.split('|')[1])).toEqual([key]));
-  test.each([['The weather was great'], ['Dinner was great'], ['the film was a documentary about Dune']])('%s: no opinion', (text) => expect(opinions(text)).toEqual([]));
+  ])('%s', (text, key) => expect(opinionKeys(text)).toEqual([key]));
+  test.each([['The weather was great'], ['Dinner was great'], ['the film was a documentary about Dune']])('%s: no opinion', (text) => expect(opinionKeys(text)).toEqual([]));
 });
 
 describe('a treatment is care, not a pastime', () => {
@@ -195,14 +196,13 @@ describe('a treatment is care, not a pastime', () => {
 });
 
 describe('stance: openers, turns, a "not" before the verdict, a gerund subject', () => {
-  const stance = (text: string) => said(text).filter((f) => f.split('|')[1].startsWith('opinion_')).map((f) => f.split('|')[1]);
   test.each([
     ['Gotta admit, padel has won me over. played three times this week', 'opinion_padel'],
     ['Lisbon blew me away, already planning to go back', 'opinion_lisbon'],
     ["swimming's become a chore lately, I keep skipping it", 'opinion_swimming'],
     ['vinyl is overpriced nonsense, I am sticking with Spotify', 'opinion_vinyl'],
-  ])('%s', (text, key) => expect(stance(text)).toEqual([key]));
-  test.each([['the storm blew my fence away'], ['I have to admit I forgot'], ['running is my therapy']])('%s: no opinion', (text) => expect(stance(text)).toEqual([]));
+  ])('%s', (text, key) => expect(opinionKeys(text)).toEqual([key]));
+  test.each([['the storm blew my fence away'], ['I have to admit I forgot'], ['running is my therapy']])('%s: no opinion', (text) => expect(opinionKeys(text)).toEqual([]));
   test('"not" before the verdict turns the stance', () => {
     const stances = (text: string) => opinions(null, text, null, text).map((d) => d.metadata?.stance);
     expect(stances('golf is not boring')).toEqual(['positive']);
@@ -213,35 +213,32 @@ describe('stance: openers, turns, a "not" before the verdict, a gerund subject',
 });
 
 describe('fed up with a thing: an opinion against it', () => {
-  const stance = (text: string) => said(text).filter((f) => f.split('|')[1].startsWith('opinion_')).map((f) => f.split('|')[1]);
   test.each([
     ["I'm so over Marvel films", 'opinion_marvel'],
     ["after the third flat tyre I'm officially sick of cycling to work", 'opinion_cycling'],
     ["I'm so bored of Netflix these days", 'opinion_netflix'],
-  ])('%s', (text, key) => expect(stance(text)).toEqual([key]));
+  ])('%s', (text, key) => expect(opinionKeys(text)).toEqual([key]));
   test.each([["I'm over it"], ["I'm so tired of waiting"], ['Am I sick of the course?'], ["I'm done with woodturning, way too noisy"], ["I'm tired of being an afterthought"]])('%s: no opinion', (text) =>
-    expect(stance(text)).toEqual([]),
+    expect(opinionKeys(text)).toEqual([]),
   );
 });
 
 describe('a thing given a go, then the experience of it', () => {
-  const stance = (text: string) => said(text).filter((f) => f.split('|')[1].startsWith('opinion_')).map((f) => f.split('|')[1]);
   test.each([
     ['so I gave opera a proper go last night and hated every minute', 'opinion_opera'],
     ['gave padel a try and loved it', 'opinion_padel'],
-  ])('%s', (text, key) => expect(stance(text)).toEqual([key]));
-  test.each([['gave him a chance and loved it'], ['gave it a go and hated it']])('%s: no opinion', (text) => expect(stance(text)).toEqual([]));
+  ])('%s', (text, key) => expect(opinionKeys(text)).toEqual([key]));
+  test.each([['gave him a chance and loved it'], ['gave it a go and hated it']])('%s: no opinion', (text) => expect(opinionKeys(text)).toEqual([]));
 });
 
 describe('a thing judged by whether it suits the speaker', () => {
-  const stances = (text: string) => said(text).filter((f) => f.split('|')[1].startsWith('opinion_')).map((f) => f.split('|')[1]);
   test.each([
     ["Jazz just isn't my thing", 'opinion_jazz'],
     ['opera is not my cup of tea', 'opinion_opera'],
     ['camping is not for me', 'opinion_camping'],
     ['padel is my jam', 'opinion_padel'],
-  ])('%s', (text, key) => expect(stances(text)).toEqual([key]));
-  test.each([['this one is for me'], ["it's not my thing"], ["that dress isn't for me"], ['My sister is not my thing']])('%s: no opinion', (text) => expect(stances(text)).toEqual([]));
+  ])('%s', (text, key) => expect(opinionKeys(text)).toEqual([key]));
+  test.each([['this one is for me'], ["it's not my thing"], ["that dress isn't for me"], ['My sister is not my thing']])('%s: no opinion', (text) => expect(opinionKeys(text)).toEqual([]));
   test('the stance follows the denial', () => {
     expect(opinions(null, 'x', null).length).toBe(0);
     const facts = wordnetFacts(wordnet).run([{ role: 'user', content: 'golf is not really my thing' }]);

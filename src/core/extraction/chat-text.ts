@@ -9,7 +9,7 @@
 import type { Lexicon } from '../ports.ts';
 import { OCCUPATIONS, PET_SPECIES, RELATION_WORDS } from './lexicon.ts';
 import { tradeCompound } from './frames/kinds.ts';
-import { PRACTICE_HEADS } from './frames/table.ts';
+import { TREATMENTS } from './frames/table.ts';
 
 /** Lower-case chat abbreviations → words. Only lower-case forms: "BC" or "MIL" in capitals stay as written. */
 const ABBREVIATIONS: [RegExp, string][] = [
@@ -128,7 +128,7 @@ const unknownWord = (lex: Lexicon, w: string) => lex.lemmas(w).length === 0 && l
 export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase = isAllLowerCase(text)): string {
   if (!lexiconKnowsWords(lex) || !lowerCase) return text;
   return text.replace(/\b([a-z][a-z-]{2,})(?=(?:'s|’s)?\b)/g, (w, _m, offset: number) => {
-    if (CHAT_WORDS.has(w) || NOT_A_NAME.has(w) || OCCUPATIONS.has(w) || (PRACTICE_HEADS.treatments as readonly string[]).includes(w) || !/[aeiouy]/.test(w) || text[offset - 1] === "'" || text[offset - 1] === '’') return w;
+    if (CHAT_WORDS.has(w) || NOT_A_NAME.has(w) || OCCUPATIONS.has(w) || TREATMENTS.has(w) || !/[aeiouy]/.test(w) || text[offset - 1] === "'" || text[offset - 1] === '’') return w;
     // The stem of a negated auxiliary ("doesn't", "hasn't", "wasn't") is no name.
     if (/^['’]t\b/.test(text.slice(offset + w.length, offset + w.length + 3))) return w;
     // Right after a subject pronoun a word is the verb ("we rehomed clover"), and an unknown -ing word is an activity

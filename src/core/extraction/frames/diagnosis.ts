@@ -149,6 +149,8 @@ const NEGATED = /\b(?:not|never|no\s+longer|don['’]t|haven['’]t|didn['’]t)
 const AVOID_TOLD = /(?:^|[\s,;])(?:(?:the|my|our|a|an)\s+)?(?:[\p{L}-]+\s+)?([\p{L}-]+)\s+(?:says|said|reckons|reckoned|thinks|told\s+me|tells\s+me|confirmed|advised)\s+(?:that\s+)?I\s+(?:have\s+to|need\s+to|must|['’]ve\s+got\s+to|got\s+to|should)\s+(?:avoid|stay\s+away\s+from|steer\s+clear\s+of|keep\s+away\s+from|cut\s+out)\s+(?:all|any|every)?\s*(.+)/iu;
 /** Tellers whose advice to avoid a food is an allergy by itself (others need a reaction told beside it). */
 const ALLERGY_TELLERS = ['allergist', 'immunologist'];
+/** Words of a reaction told beside the advice: a body part's state or change, or the rescue kit (REACTION). */
+const REACTION_WORDS: ReadonlySet<string> = new Set<string>([...REACTION.states, ...REACTION.changes, ...REACTION.kit]);
 /**
  * A food a clinician tells the speaker to avoid, beside a reaction told in the sentence ("my lips went tingly after
  * cashews and the doctor says I have to avoid all tree nuts") or from an allergist: an allergy. "The GP says I need to
@@ -158,7 +160,7 @@ function toldToAvoid(sentence: string, lex: Lexicon): string | null {
   const m = AVOID_TOLD.exec(sentence);
   if (!m || !isClinician(m[1], lex)) return null;
   const words = sentence.toLowerCase().split(/[^\p{L}-]+/u);
-  const reaction = ALLERGY_TELLERS.includes(m[1].toLowerCase()) || words.some((w) => (REACTION.states as readonly string[]).includes(w) || (REACTION.changes as readonly string[]).includes(w) || (REACTION.kit as readonly string[]).includes(w));
+  const reaction = ALLERGY_TELLERS.includes(m[1].toLowerCase()) || words.some((w) => REACTION_WORDS.has(w));
   const np = m[2].split(NP_END)[0].trim().replace(/\s+(?:now|completely|entirely|from\s+now\s+on|for\s+good|altogether|forever)$/i, '').toLowerCase();
   const head = np.split(/\s+/).pop() ?? '';
   const edible = lex.classesOf(head, 'noun', 4).some((c) => c === 'noun.food' || c === 'noun.plant');

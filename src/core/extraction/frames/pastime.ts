@@ -14,7 +14,7 @@ import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
 import { RELATION_RE } from '../lexicon.ts';
 import { re } from '../re.ts';
-import { LEAVING_VERBS, PRACTICE_HEADS } from './table.ts';
+import { LEAVING_VERBS, PRACTICE_HEADS, TREATMENTS } from './table.ts';
 import { isKind, kindOf } from './kinds.ts';
 
 const HEADS: readonly string[] = [...PRACTICE_HEADS.occasions, ...PRACTICE_HEADS.memberships].filter((h) => !['tutor', 'teacher', 'homework', 'practice', 'training'].includes(h));
@@ -161,7 +161,7 @@ function sentenceDrafts(raw: string, speaker: string, lex?: Lexicon): Draft[] {
     }
     if (!(isPastime(word, lex) || unheardLower(word, raw, lex))) continue;
     // "my last chemo session": a treatment is care, not a pastime.
-    if ((PRACTICE_HEADS.treatments as readonly string[]).includes(word)) continue;
+    if (TREATMENTS.has(word)) continue;
     add(pastimeValue(prev, word, lex, opener), 'pastime×practice');
   }
   if (HABIT.test(s)) {

@@ -23,7 +23,7 @@ import { dietByFoods } from '../rules/health.ts';
 import { shapeOfTokens, type Phrase, type Shape } from './clause-shape.ts';
 import { isKind, kindOf } from './kinds.ts';
 import { endingOf } from './entity-state.ts';
-import { RESIDENCE_TAILS, LEAVING_VERBS, VERDICTS, COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, FINDING_SOURCES, PREDICATES, PROCEDURE, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
+import { RESIDENCE_TAILS, LEAVING_VERBS, VERDICTS, COURSE_ADJECTIVES, FICTION_CUES, FLARE_VERBS, WORK_KIT, LOCAL_CONDITIONS, LOCAL_SERVICES, PRACTICE_HEADS, TREATMENTS, REACTION, APPRAISAL, ARRIVAL, ANIMAL_PARTS, BODY_PARTS, DIET_BY_AVOIDED, VEGAN_BY_CLASSES, PHRASAL_ONLY, ABSTINENCE, SPAN_ROLES, ASPECT, FRAGMENTS, ENTHUSIASTS, STANCE_TURNS, CONVERSIONS, ENDINGS, FRAMES, ROLE_NOUNS, HARM_RESULTS, HARM_STATES, HARM_VERBS, NAMED_SETTINGS, LEAVING_OCCASIONS, NOT_PART_COMPOUNDS, NOT_CONDITIONS, FINDING_SOURCES, PREDICATES, PROCEDURE, SETTING_NOUNS, type ArgClass, type Frame, type PredClass } from './table.ts';
 
 /** A clause read once: its tokens and shape (the frames and the endings share it). */
 export interface ReadClause {
@@ -953,7 +953,7 @@ export function practiceDrafts(rc: ReadClause): Draft[] {
     if (occasion && (p.det === 'a' || p.det === 'an') && clause.date) continue;
     const what = words[words.length - 2];
     // "my last chemo session", "therapy sessions": a treatment is care, not a practice.
-    if ((PRACTICE_HEADS.treatments as readonly string[]).includes(what) || (!!lex && lex.isA(what, 'medical care', { pos: 'noun', maxSenses: 1, maxDepth: 4 }))) continue;
+    if (TREATMENTS.has(what) || (!!lex && lex.isA(what, 'medical care', { pos: 'noun', maxSenses: 1, maxDepth: 4 }))) continue;
     // "shakuhachi lessons", "a tchoukball club": a word the lexicon does not hold at all, before a head of practice or
     // belonging, is the practice itself.
     const unheard = /^[a-z]{4,}$/.test(what) && !!lex && lex.senses(what, undefined, 1).length === 0 && kindOf(what, lex) === null;

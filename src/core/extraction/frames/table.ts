@@ -244,6 +244,8 @@ export const PRACTICE_HEADS = {
   /** Treatments said clipped, which the lexicon does not hold ("my last chemo session", "physio sessions"): care, not a pastime. */
   treatments: ['chemo', 'physio', 'radio', 'rehab', 'ivf', 'cbt', 'hydro', 'immuno', 'dialysis', 'counselling', 'counseling'],
 } as const;
+/** PRACTICE_HEADS.treatments as a set: care, never a pastime or a name. */
+export const TREATMENTS: ReadonlySet<string> = new Set<string>(PRACTICE_HEADS.treatments);
 
 /** Nouns of devotion: "<activity> <nut|fan|buff…>" as a copula complement ("a massive cricket nut") is that pastime. */
 export const ENTHUSIASTS: readonly string[] = ['nut', 'fan', 'fanatic', 'buff', 'addict', 'junkie', 'nerd', 'geek', 'obsessive', 'enthusiast', 'freak', 'devotee', 'fiend', 'supporter'];

@@ -186,13 +186,15 @@ const RE_TAKEN_BY = new RegExp(`\\b(?:played|tried|did|had\\s+a\\s+go\\s+at|took
 const RE_TAKEN_WHILE = new RegExp(`\\bbeen\\s+([\\p{Ll}]{3,}ing)\\s+(?:(?:to|through|with|into)\\s+)?(?:a|an|the|this|that|some|loads\\s+of|lots\\s+of)\\s+((?:[\\p{Ll}-]+\\s+){0,2}?[\\p{Ll}-]{3,})(?=\\s+(?:on|at|in|for|during|over|since|lately|recently|every|and)\\b|\\s*[,;]).{0,60}?\\b${I_AM_TAKEN}(hooked|obsessed|addicted)\\b(?!\\s+(?:on|with|to)\\b)`, 'iu');
 /** "Instagram makes me feel awful", "Duolingo has been making me feel smug": a named thing's effect on the speaker. */
 const RE_MAKES_FEEL = /(?:^|[\s,;(])([\p{Lu}][\p{L}]+)\s+(?:(?:always|just|honestly|really|genuinely|actually)\s+)?(?:makes|made|was\s+making|is\s+making|has\s+been\s+making|keeps\s+making)\s+me\s+feel\s+((?:[\p{Ll}-]+\s+){0,3}?[\p{Ll}-]+)(?=\s*(?:[.,;!?]|$)|\s+(?:about|when|whenever|because|and|but|so|tbh|lol|every|each|in|at)\b)/u;
+/** The speaker's experience of the thing named before: "… and (actually) loved it", "I hated every minute". */
+const EXPERIENCE = String.raw`\b(?:I|and)\s+(?:actually\s+|really\s+|genuinely\s+|secretly\s+|honestly\s+|totally\s+)?(loved|adored|enjoyed|hated|loathed|detested)\s+(?:it|every\s+(?:minute|second)(?:\s+of\s+it)?)\b`;
 /**
  * Won over (or put off) by the thing one just went to, watched or tried: "went to the opera … I actually loved it",
  * "watched the new Dune and honestly hated it". The stance is the experiencer verb's.
  */
+const RE_EXPERIENCED = new RegExp(String.raw`\b(?:(?:went|been|(?:got\s+|was\s+)?dragged(?:\s+along)?)\s+to|watched|saw|tried|listened\s+to|read)\s+(?:the\s+|a\s+|an\s+|some\s+)?([\p{L}-]{3,})\b.{0,60}?` + EXPERIENCE, 'iu');
 /** "gave opera a proper go and hated every minute": a thing given a try, then the experience of it. */
-const RE_GAVE_A_GO = /\bgave\s+(?:the\s+)?([\p{L}-]{3,})\s+(?:a|another)\s+(?:proper\s+|real\s+|fair\s+|good\s+)?(?:go|try|chance|shot)\b.{0,60}?\b(?:I|and)\s+(?:actually\s+|really\s+|genuinely\s+|secretly\s+|honestly\s+|totally\s+)?(loved|adored|enjoyed|hated|loathed|detested)\s+(?:it|every\s+(?:minute|second)(?:\s+of\s+it)?)\b/iu;
-const RE_EXPERIENCED = /\b(?:(?:went|been|(?:got\s+|was\s+)?dragged(?:\s+along)?)\s+to|watched|saw|tried|listened\s+to|read)\s+(?:the\s+|a\s+|an\s+|some\s+)?([\p{L}-]{3,})\b.{0,60}?\b(?:I|and)\s+(?:actually\s+|really\s+|genuinely\s+|secretly\s+|honestly\s+|totally\s+)?(loved|adored|enjoyed|hated|loathed|detested)\s+(?:it|every\s+(?:minute|second)(?:\s+of\s+it)?)\b/iu;
+const RE_GAVE_A_GO = new RegExp(String.raw`\bgave\s+(?:the\s+)?([\p{L}-]{3,})\s+(?:a|another)\s+(?:proper\s+|real\s+|fair\s+|good\s+)?(?:go|try|chance|shot)\b.{0,60}?` + EXPERIENCE, 'iu');
 /** "I take it back about podcasts …": an earlier stance withdrawn; the stance now is what follows it. */
 const RE_TAKE_BACK = /\btake\s+(?:it|that|everything)\s+(?:all\s+)?back\s+(?:about|on|re)\s+(?:the\s+)?([\p{L}-]{3,})\b/iu;
 const TAKEN_WORDS = /\b(?:hooked|obsessed|addicted|sold|converted|a\s+convert|love\s+(?:it|them)|loving\s+(?:it|them))\b/i;
