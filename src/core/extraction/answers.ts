@@ -257,13 +257,18 @@ export function echoBeforeYes(question: string, answer: string): number | null {
   return m[0].length;
 }
 
-/** A short answer that ends in its "yes" ("slowly, but yes", "kind of, yeah"), with no denial before it. */
-const LATE_YES = /^\s*(?:[\p{L}\p{N}'’-]+[\s,]+){1,4}(?:but\s+)?(?:yes|yeah|yep|yup|aye|yea)\s*[.!]*\s*$/iu;
+/**
+ * A short answer that ends in its "yes" ("slowly, but yes", "kind of, yeah"), with no denial before it; a sentence of
+ * news may follow ("still there, yeah. cosmetics counter now").
+ */
+const LATE_YES = /^\s*(?:[\p{L}\p{N}'’-]+[\s,]+){1,4}(?:but\s+)?(?:yes|yeah|yep|yup|aye|yea)\s*(?:[.!]+\s+[^?]*)?[.!]*\s*$/iu;
 /**
  * An answer that presupposes the yes by telling how often or how long ("every weekend, in a brass band", "for six
  * years now", "since 2019", "most days"): said to a yes/no question, it confirms it.
  */
 const ELABORATED_YES = /^\s*(?:every|each|most|twice|once\s+a|always|daily|weekly|nightly|religiously|all\s+the\s+time|whenever|since\b|for\s+(?:\w+\s+){0,2}(?:years|months|weeks|ages|a\s+while|decades)|(?:\w+\s+)?(?:times?|days?|nights?)\s+a\s+(?:week|month))\b/i;
+/** Leaving what was asked about: "left in May", "moved on", "got made redundant". */
+const LEAVING = /\b(?:left|quit|resigned|moved\s+on|no\s+longer|not\s+there|finished|redundant|fired|sacked)\b/i;
 const NEGATION_IN = /\b(?:not|never|no|nope|nah|n't|no\s+longer|anymore|any\s+more|stopped|quit|gave\s+up)\b|n[’']t\b/i;
 /**
  * A yes/no question about the user: its last sentence opens with are/do/have/is + you/your, or states it with a
@@ -280,10 +285,10 @@ export function impliedYes(question: string, answer: string): 'late' | 'elaborat
   // The question may be one sentence of a longer message ("You're diabetic, right? I'll keep it in mind.").
   const q = (question.trim().match(/[^.!?]*\?/g) ?? []).pop()?.trim() ?? question.trim();
   // "How's life at Google treating you?" — "still loving it": an answer that neither denies nor leaves keeps the place.
-  if (LIFE_AT.test(q.replace(QUESTION_LEAD, ''))) return DENY.test(answer) || NEGATION_IN.test(answer) || /\b(?:left|quit|resigned|moved\s+on|no\s+longer|not\s+there|finished|redundant|fired|sacked)\b/i.test(answer) ? null : 'elaborated';
+  if (LIFE_AT.test(q.replace(QUESTION_LEAD, ''))) return DENY.test(answer) || NEGATION_IN.test(answer) || LEAVING.test(answer) ? null : 'elaborated';
   if (!/\?\s*$/.test(q) || !(YES_NO_ABOUT_YOU.test(q) || RECALLED_ASK.test(q))) return null;
   const late = LATE_YES.exec(answer);
-  if (late && !NEGATION_IN.test(answer.replace(/(?:but\s+)?(?:yes|yeah|yep|yup|aye|yea)\s*[.!]*\s*$/i, ''))) return 'late';
+  if (late && !NEGATION_IN.test(answer.replace(/(?:but\s+)?(?:yes|yeah|yep|yup|aye|yea)\s*[.!]*\s*$/i, '')) && !LEAVING.test(answer)) return 'late';
   if (ELABORATED_YES.test(answer) && !NEGATION_IN.test(answer) && YES_NO_ABOUT_YOU.test(q)) return 'elaborated';
   return null;
 }
@@ -300,7 +305,17 @@ const ASKED_CLASSES: ReadonlyArray<{ heads: string[]; statement: (things: string
   { heads: ['language', 'languages'], statement: (x) => `I speak ${x}.` },
   { heads: ['instrument', 'instruments'], statement: (x) => `I play ${x}.` },
   { heads: ['pet', 'pets', 'animals'], had: true, statement: (x) => `I have ${x}.` },
+  { heads: ['hobby', 'hobbies', 'interests', 'pastimes'], statement: (x) => `My hobbies are ${x}.` },
 ];
+
+/**
+ * The speaker's statement of a listed class's things by the class's noun ("allergies" → "I am allergic to …"), without
+ * its full stop; null for a noun no class has. Shared with the heading lists ("Allergies: sesame, kiwi").
+ */
+export function listStatement(head: string, things: string): string | null {
+  const row = ASKED_CLASSES.find((r) => r.heads.includes(head.toLowerCase()));
+  return row ? row.statement(things).replace(/\.$/, '') : null;
+}
 /** A counted kind and then a name: "a daughter, Chinasa", "one cat, Pilchard", "two boys — Ezra and Milo". */
 const COUNTED_KIND = /^\s*(?:a|an|one|two|three|four|five|\d)\s+(?:[\p{Ll}-]+\s+)?[\p{Ll}-]+\s*(?:[,:—–(]|\s-\s)\s*[\p{Lu}]/u;
 const NOT_A_LIST = /^(?:none|nothing|no|nope|nah|not|never|i|i'm|my|me|we|why|what|how|who|haha|lol|hmm|idk|dunno|yes|yeah|yep|maybe|sure|only|just|depends|kind|sort|loads|lots|plenty|some|a\s+few|one|mine|it|that|this)\b/i;

@@ -52,6 +52,7 @@ import { animalSignDrafts, breedAppositionDrafts } from './frames/animal-signs.t
 import { stillChecked } from './frames/still-check.ts';
 import { frontedRoleDrafts } from './frames/as-role.ts';
 import { languageRoster } from './frames/language-roster.ts';
+import { headingLists } from './frames/heading-list.ts';
 import { heldStanceDrafts } from './frames/held-stance.ts';
 import { landmarkDrafts } from './frames/landmark.ts';
 import { selfIntroduction } from './frames/self-introduction.ts';
@@ -140,9 +141,12 @@ export function prepare(text: string, lexicon?: Lexicon): string {
 function prepareUncached(text: string, lexicon?: Lexicon): string {
   const chat = expandChatAbbreviations(text.slice(0, MAX_MESSAGE_CHARS));
   const expanded = /\s(?:who|that)\s/i.test(chat) ? chat.replace(STRANGER_CLAUSE, '$1') : chat;
-  return caseByLexicon(caseLowerNames(expanded, lexicon), lexicon, isAllLowerCase(expanded))
-    .replace(/```[\s\S]*?(?:```|$)/g, ' ')
-    .replace(/`[^`\n]*`/g, ' ');
+  // "Kids: Ava (14), Liam (11)", "Languages I speak: …": a heading list becomes the speaker's own clause.
+  return headingLists(
+    caseByLexicon(caseLowerNames(expanded, lexicon), lexicon, isAllLowerCase(expanded))
+      .replace(/```[\s\S]*?(?:```|$)/g, ' ')
+      .replace(/`[^`\n]*`/g, ' '),
+  );
 }
 
 const TRAILING_IF = /(?:,\s*|\s+)(?:(?:so|and)\s+[^,.;]*?\s+)?(?:if|in\s+case|whenever)\s+(?:we|you|(?:it|that|this)\s+(?:matters|helps|changes|affects|makes|counts|is\s+relevant|is\s+useful))\b[^.;!?]*/i;
@@ -482,9 +486,9 @@ const TOLD_ME = /(?:\b(?:I|I've|I’ve|I\s+have)\s+(?:just\s+|recently\s+|finall
  * angina". The pronoun is the clause's subject, so the finding is read as that subject's predicate ("… has got …").
  */
 const THEIR_FINDING = /\s*\b(?:(?:got|been|was|were|has\s+been|have\s+been)\s+told|found\s+out|discovered|learned|learnt)\s+(?:that\s+)?(?:she|he|they)\s*(?:(['’]s|\s+has|\s+have|['’]ve)(?=\s+got\b)|(['’]s|\s+is|\s+are|['’]re)|(\s+has|\s+have))(?=\s)/i;
-/** A later clause that reports someone else's words: ", mum reckons …", ", my boss says …", ", the GP thinks …" (the `i` flag
+/** A later clause that reports someone else's words: ", mum reckons …", ", my boss says …", ", the GP thinks …", ", urgent care said …" (the `i` flag
  * makes the name's capital any letter: a word then a reporting verb). */
-const LATER_REPORT = re(`[,;]\\s*(?:and\\s+|but\\s+)?(?!(?:i|we|you|it)\\s)(?:(?:my|our|the|his|her)\\s+)?(?:${RELATION_RE}|[\\p{Lu}][\\p{L}'’-]+|doctor|gp|boss|manager|landlord|vet)\\s+(?:reckons|reckoned|says|said|thinks|thought|claims|insists|swears|keeps\\s+saying|told\\s+me|tells\\s+me)\\b`, 'iu');
+const LATER_REPORT = re(`[,;]\\s*(?:and\\s+|but\\s+)?(?!(?:i|we|you|it)\\s)(?:(?:my|our|the|his|her)\\s+)?(?:(?!(?:i|we|you|it|he|she|they)\\s)[\\p{Ll}]+\\s+(?=[\\p{L}'’-]+\\s+(?:said|says|told)\\b))?(?:${RELATION_RE}|[\\p{Lu}][\\p{L}'’-]+|doctor|gp|boss|manager|landlord|vet)\\s+(?:reckons|reckoned|says|said|thinks|thought|claims|insists|swears|keeps\\s+saying|told\\s+me|tells\\s+me)\\b`, 'iu');
 /** A name asked back before a yes: "the Royal Enfield? yeah", "Biscuit?? yes". */
 const NAMING_ECHO = /^\s*(?:the\s+|my\s+|our\s+)?([\p{Lu}][\p{L}-]*(?:\s+[\p{Lu}][\p{L}-]*){0,2})\s*\?+\s*/u;
 const ADVICE_TAIL = /\s*[,;]\s*(?:(?:so|and|but|then|which\s+is\s+why)\s+)?(?=(?:I|we)\b)/;
@@ -1060,7 +1064,8 @@ function extractTurn(messages: Message[], ctx: ExtractionContext, corrections: b
         }
       }
       // "Halvard here, 66.", "Merhaba. Cengiz. I drive…" greeted back by name: a self-introduction (frames/self-introduction.ts).
-      if (!out.slice(before).some((c) => c.key === 'name' && c.subject === speaker) && !isQuestion(content)) {
+      // (Only the opening sentence, where an introduction is, must be no question: "Dad of one here, 35, … Is that too young…?")
+      if (!out.slice(before).some((c) => c.key === 'name' && c.subject === speaker) && !isQuestion(content.trim().split(/(?<=[.!?])\s+/)[0])) {
         const reply = messages.slice(i + 1).find((x) => x.role === 'assistant');
         const common = (w: string) => lexiconKnowsWords(lexicon) && lexicon!.senses(w.toLowerCase()).some((x) => x.lexClass !== 'noun.person');
         for (const d of selfIntroduction(content, speaker, typeof reply?.content === 'string' ? reply.content : null, common))

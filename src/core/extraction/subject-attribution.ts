@@ -99,6 +99,9 @@ function relationAsTitleUncached(raw: string): string {
     const who = `${inPlace[1].toLowerCase()} ${inPlace[2].toLowerCase()} ${inPlace[4]}`;
     return `${who} lives in ${inPlace[3]}; ${who} ${text.slice(inPlace[0].length)}`;
   }
+  // "Bronagh (31) is a midwife in Galway, and she is my older sister": the relation said last, of the name that opened.
+  const later = RELATION_SAID_LAST.exec(text);
+  if (later && isName(later[1]) && RELATIONS[later[4].toLowerCase()] !== undefined) return `my ${later[3] ? `${later[3].toLowerCase()} ` : ''}${later[4].toLowerCase()} ${later[1]}${later[2]}${later[5] ?? ''}`;
   // "Ingrid my aunt is a vet": the name first, its relation after it.
   const after = NAME_THEN_RELATION.exec(text);
   if (after && isName(after[1])) return `my ${after[2].toLowerCase()} ${after[1]} ${text.slice(after[0].length)}`;
@@ -180,6 +183,12 @@ export function splitWhoClause(text: string): string {
     .replace(WHO_CLAUSE, (_m, head: string, rel: string, name: string) => (isName(name) ? `${head}; my ${rel} ${name} ` : _m));
 }
 const NAME_THEN_RELATION = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+?)\\s*,?\\s+(?:(?:that|who|he|she)(?:'s|’s|\\s+is)\\s+)?(?:my|our|the)\\s+(?:${RELATION_ADJ}\\s+)?(${RELATION_RE})\\b(?![-'’])\\s*,?\\s*(?=(?:is|was|has|had|does|did|will|can|just|still|also|always|never|now|\\p{Ll}+s|\\p{Ll}+ed)\\b)`, 'u');
+/**
+ * A clause about a name that opens the sentence, then "and he / she is my REL" closing it: the name's relation, said
+ * last ("Dele works at Unilever in Lagos and he is my cousin"). Groups: the name, the clause after it, the relation's
+ * adjective, the relation, what follows it.
+ */
+const RELATION_SAID_LAST = new RegExp(`^(\\p{Lu}[\\p{L}'’-]+)((?:\\s*\\(\\d{1,3}\\))?\\s+(?:is|was|has|had|works|worked|lives|lived|just|\\p{Ll}+s|\\p{Ll}+ed)\\b[^;:!?]*?)\\s*,?\\s+(?:and|but)\\s+(?:she|he|they)\\s+(?:is|are|was)\\s+(?:also\\s+)?(?:my|our)\\s+(?:(${RELATION_ADJ})\\s+)?(${RELATION_RE})(?![\\p{L}'’-])([,;.!][^]*)?$`, 'u');
 /** "Colleague of mine, Rashid, …", "a mate of mine, Declan, …". */
 const OF_MINE = new RegExp(`^(?:an?\\s+)?(${RELATION_RE})\\s+of\\s+(?:mine|ours)\\s*,?\\s*(\\p{Lu}[\\p{L}-]+)\\s*,?\\s*`, 'iu');
 /** The end of a relation in apposition: its comma, after at most a short modifier ("from the allotment", "since school"). */
@@ -411,7 +420,7 @@ export function isOthersAdvice(text: string): boolean {
 }
 
 /** "…and says/thinks/reckons …", "…and she keeps telling me to …": a report or advice joined to the clause before it, by its subject. */
-const AND_REPORTS = /^(.+?)(?:\s*,\s*|\s+)(?:and|but)\s+(?:(?:he|she|they)\s+)?(?:(?:always|still|just|now|also)\s+)?(?:says|said|thinks|thought|reckons|reckoned|claims|claimed|insists|insisted|swears|swore|tells\s+me|told\s+me|keeps\s+(?:saying|telling\s+me|on\s+at\s+me)|wants\s+me\s+to|wanted\s+me\s+to)\b/i;
+const AND_REPORTS = /^(.+?)(?:\s*,\s*|\s+)(?:and|but)\s+(?:(?:he|she|they)\s+)?(?:(?:always|still|just|now|also)\s+)?(?:says|said|thinks|thought|reckons|reckoned|claims|claimed|insists|insisted|swears|swore|tells\s+me|told\s+me|keeps\s+(?:saying|telling\s+me|on\s+at\s+me)|wants\s+me\s+to|wanted\s+me\s+to|asks\s+me\s+to|asked\s+me\s+to)\b/i;
 /**
  * The reporter's own clause before what they report: "my grandad lives in Truro and says I should move" → "my grandad
  * lives in Truro" (what he says is his to say, what he does is a fact about him). Null when no clause of the reporter's

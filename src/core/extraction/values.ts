@@ -22,6 +22,23 @@ export function cutValue(raw: string, extraStops?: RegExp): string {
   return tidy(s);
 }
 
+/** A short list item: one to three words. */
+const LIST_ITEM = "[\\p{L}\\d'’-]+(?:\\s+[\\p{L}\\d'’-]+){0,2}";
+/** Items joined by commas, the last after "and" / "or", then the end of the clause: "peanuts, shellfish and latex". */
+const LIST_SPAN = new RegExp(`^${LIST_ITEM}(?:\\s*,\\s*${LIST_ITEM})+\\s*,?\\s+(?:and|or|&)\\s+${LIST_ITEM}(?=\\s*(?:[.!;]|$))`, 'u');
+/** A word that makes an item a clause of its own ("…, which is awkward and annoying"). */
+const CLAUSE_IN_ITEM = /\b(?:I|we|you|he|she|they|it|is|are|was|were|am|be|been|have|has|had|do|does|did|will|would|can|could)\b/i;
+
+/**
+ * Cuts a captured fragment that is a list of three or more short items ("peanuts, shellfish and latex") as the whole
+ * list, to be split by `splitList`; any other fragment as one value (`cutValue`: at its first comma or clause word).
+ */
+export function cutList(raw: string, extraStops?: RegExp): string {
+  const m = LIST_SPAN.exec(raw.trim());
+  if (m && splitList(m[0]).every((item) => !CLAUSE_IN_ITEM.test(item) && cutValue(item) === tidy(item))) return tidy(m[0]);
+  return cutValue(raw, extraStops);
+}
+
 /** Removes leading determiners/possessives and trailing punctuation. */
 export function tidy(s: string): string {
   return s

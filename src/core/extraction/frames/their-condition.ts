@@ -4,7 +4,8 @@
  * diabetes", "my husband suffers from gout", "our neighbour Jim is living with MS". The person is a name, or a
  * relation or social noun the speaker possesses (`RELATIONS`, with an optional name after it); the condition is an
  * illness to the lexicon (`kinds.ts`), never one of the keys of its own (an allergy, an injury, a cold:
- * `NOT_CONDITIONS`). A report by the person ("my coworker Dave told me that he's got sciatica") counts as said of them.
+ * `NOT_CONDITIONS`). A report by the person ("my coworker Dave told me that he's got sciatica", also after a clause
+ * of theirs: "Dolores just turned 66 and she told me she has glaucoma") counts as said of them.
  * The fact goes under the third party, never the speaker. A question, a guess, a denial or a
  * condition ("if", "might") gives nothing. Pure.
  */
@@ -21,7 +22,7 @@ const NAME = "\\p{Lu}[\\p{Ll}-]+";
 const HAS = "(?:has\\s+(?:got\\s+|had\\s+|(?:just\\s+|recently\\s+)?been\\s+diagnosed\\s+with\\s+)?|['’]s\\s+(?:got|(?:just\\s+|recently\\s+)?been\\s+diagnosed\\s+with)|(?:was|got)\\s+(?:just\\s+|recently\\s+)?diagnosed\\s+with|is\\s+(?:living|struggling|dealing)\\s+with|suffers\\s+(?:from|with)|is\\s+being\\s+treated\\s+for|(?:['’]s|is)\\s+(?:been\\s+)?off\\s+(?:sick\\s+|work\\s+)?with)";
 /** A report by the person of their own condition: "<who> told me (at lunch) that he's got X", "<who> says she has X". */
 const TOLD = "(?:told\\s+(?:me|us)|says|said|mentioned|let\\s+slip)(?:\\s+[\\p{Ll}]+){0,3}?\\s+(?:that\\s+)?(?:[Hh]e|[Ss]he)\\s*(?:['’]s\\s+(?:got|(?:just\\s+)?been\\s+diagnosed\\s+with)|\\s+has\\s+(?:got\\s+|(?:just\\s+)?been\\s+diagnosed\\s+with\\s+)?|\\s+was\\s+diagnosed\\s+with|\\s+suffers\\s+from)";
-const WHO = re(`(?:^|[\\s,;(])(?:(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|eldest|oldest|youngest|baby|twin|best|old|new)\\s+)?(${RELATION_RE})(?:\\s+(${NAME}))?|(${NAME}))\\s*(?:\\(\\s*\\d{1,3}\\s*\\)\\s*|,\\s*(?:(?:who|he|she)(?:['’]s|\\s+is)\\s+)?\\d{1,3}\\s*,\\s*)?(?:(?:\\s+|(?=['’]))${HAS}|\\s+(?:(?:just|recently|finally|also)\\s+)?${TOLD})\\s*(.+)`, 'gu');
+const WHO = re(`(?:^|[\\s,;(])(?:(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|eldest|oldest|youngest|baby|twin|best|old|new)\\s+)?(${RELATION_RE})(?:\\s+(${NAME}))?|(${NAME}))\\s*(?:\\(\\s*\\d{1,3}\\s*\\)\\s*|,\\s*(?:(?:who|he|she)(?:['’]s|\\s+is)\\s+)?\\d{1,3}\\s*,\\s*)?(?:(?:\\s+|(?=['’]))${HAS}|(?:\\s+[^.;!?]{1,40}?\\s+and\\s+(?:[Hh]e|[Ss]he))?\\s+(?:(?:just|recently|finally|also)\\s+)?${TOLD})\\s*(.+)`, 'gu');
 /** "according to Trevor from accounting, he's …": the source a report names first (not global: replaced once). */
 const ACCORDING_TO = new RegExp(`\\baccording\\s+to\\s+(${NAME})(?:\\s+(?:from|in|at|on)\\s+[\\p{Ll}\\s]{1,20}?)?\\s*,\\s*(?:[Hh]e|[Ss]he)(?=['’]s\\b|\\s+(?:is|has|was)\\b)`, 'u');
 const NOT_STATED = /\b(?:if|unless|might|may|maybe|could|would|wonder|whether|perhaps|possibly|probably|think|thinks|reckon|not|never|no)\b|\?/i;
@@ -78,5 +79,25 @@ export function theirConditionDrafts(raw: string, speaker: string, lex?: Lexicon
     const subject = relation ? thirdPartyId(speaker, relation, name) : thirdPartyId(speaker, name!);
     out.push({ key: 'health_condition', value: illness.toLowerCase(), subject, confidence: 0.8, metadata: { frame: 'their-condition' } });
   }
-  return out;
+  return out.length > 0 ? out : openerIllness(sentence, speaker, lex);
+}
+
+/** The relative a sentence opens with: "my older brother Marcus, 41, …", "our gran …". */
+const OPENER = re(`^\\s*(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|eldest|oldest|youngest|baby|twin|best|old|new)\\s+)?(${RELATION_RE})(?:\\s+(${NAME}))?(?![\\p{L}'’-])`, 'u');
+/** Another possessed person later in the sentence: then "his" / "her" may be theirs. */
+const ANOTHER = re(`\\b(?:my|our|his|her|their)\\s+(?:[\\p{Ll}-]+\\s+)?(?:${RELATION_RE})(?![\\p{L}'’-])`, 'giu');
+/** "his tinnitus is getting worse", "her asthma has flared up": a possessive pronoun's illness with a verb of its course. */
+const PRONOUN_ILLNESS = /\b(?:his|her)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,2}?)\s+(?:is|was|has|had|keeps|kept|gets|got|flares|flared|['’]s)\b/iu;
+
+/**
+ * "My older brother Marcus … because his tinnitus is getting worse": the illness a later "his" / "her" has, when the
+ * sentence opens with one possessed relative and names no other person.
+ */
+function openerIllness(sentence: string, speaker: string, lex?: Lexicon): Draft[] {
+  const who = OPENER.exec(sentence);
+  if (!who || !(who[1].toLowerCase() in RELATIONS)) return [];
+  const p = PRONOUN_ILLNESS.exec(sentence);
+  if (!p || p.index < who[0].length || [...sentence.matchAll(ANOTHER)].length > 1 || NOT_STATED.test(sentence.slice(p.index))) return [];
+  const illness = illnessOf(p[1], lex);
+  return illness ? [{ key: 'health_condition', value: illness.toLowerCase(), subject: thirdPartyId(speaker, who[1].toLowerCase(), who[2]), confidence: 0.75, metadata: { frame: 'their-condition' } }] : [];
 }

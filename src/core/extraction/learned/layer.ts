@@ -66,7 +66,7 @@ export function sentenceUnits(text: string, speaker: string, lex?: Lexicon, ownO
     const raw = s.text.trim();
     if (!raw || raw.length > 400) continue;
     const exp = expandContractions(stripQuotes(raw));
-    if (isQuestion(raw) || BARE_WH.test(raw) || isJokeOrSarcasm(raw) || isRequest(exp) || isHypothetical(exp) || isOthersAdvice(exp)) continue;
+    if (isQuestion(raw) || BARE_WH.test(raw) || isJokeOrSarcasm(raw) || isRequest(exp) || isHypothetical(exp) || isOthersAdvice(exp) || WEIGHED.test(exp)) continue;
     const body = stripMarkers(exp);
     if (resolveReportedSpeech(body, speaker) !== null) continue;
     const own = ownSentence(raw, s.tokens, lex);
@@ -76,6 +76,12 @@ export function sentenceUnits(text: string, speaker: string, lex?: Lexicon, ownO
   }
   return out;
 }
+
+/**
+ * A doing only weighed ("considering joining Accenture", "thinking about moving to Leeds"): its arguments are a plan's,
+ * so the layer, which cannot tell the plan from the facts beside it, reads nothing of the sentence (the rules still do).
+ */
+const WEIGHED = /\b(?:thinking\s+(?:of|about)|considering|contemplating|toying\s+with(?:\s+the\s+idea\s+of)?)\s+[\p{L}]+ing\b/iu;
 
 /** Keys whose learned value is a place: never one named inside an event the rules read. */
 const PLACE_KEYS = new Set(['employer', 'location', 'hometown']);

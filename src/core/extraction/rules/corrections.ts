@@ -68,7 +68,7 @@ const NAME_FIX_REVERSED = new RegExp(
 );
 
 /** The value a statement ends on after its copula: "my time was 2:15" → "2:15". */
-const COPULA_VALUE = /\b(?:is|was|are|were|will\s+be)\s+(?:(?:actually|really|only|just)\s+)?(?:on\s+|in\s+|at\s+)?(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}:.'’\/%-]*(?:\s+[\p{L}\p{N}:.'’\/%-]+){0,2})$/iu;
+const COPULA_VALUE = /\b(?:is|am|was|are|were|will\s+be)\s+(?:(?:actually|really|only|just)\s+)?(?:on\s+|in\s+|at\s+)?(?:the\s+)?([\p{L}\p{N}][\p{L}\p{N}:.'’\/%-]*(?:\s+[\p{L}\p{N}:.'’\/%-]+){0,2})$/iu;
 /** Two values of one kind: both with digits (times, scores, dates) or both capitalised (names, places). */
 const sameShape = (a: string, b: string): boolean => (/\d/.test(a) && /\d/.test(b)) || (/^[\p{Lu}]/u.test(a) && /^[\p{Lu}]/u.test(b));
 
@@ -87,7 +87,7 @@ function countFix(cue: CorrectionCue): CorrectionCue {
  * mid-sentence ("Porto, sorry, Lisbon", "Tuesday, I mean Wednesday"): two values of one shape, the second replaces the
  * first wherever the speaker's memories hold it.
  */
-const SLIP = /^(?:(?:sorry|oops|whoops|wait|actually|ah|oh|ugh|argh|my\s+bad)[\s,!.…-]+)*(?:I\s+)?(?:typed|wrote|said|put|spelled|spelt|misspelled|got)\s+(?:it\s+as\s+)?([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+)?)\s*,?\s+but\s+(?:it\s+is|it's|its|it\s+was|it\s+should\s+be|the\s+right\s+one\s+is|I\s+meant)\s+([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+)?)\s*[.!]?$/iu;
+const SLIP = /^(?:(?:sorry|oops|whoops|wait|actually|ah|oh|ugh|argh|my\s+bad|(?:just\s+)?(?:realised|realized|noticed))[\s,!.…-]+)*(?:I\s+)?(?:typed|wrote|said|put|spelled|spelt|misspelled|got)\s+(?:it\s+as\s+)?([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+(?!(?:earlier|before|above|there|by|lol|haha|lmao|oops)\b)[\p{L}\p{N}'’-]+)?)(?:\s+(?:earlier|before|above|there|by\s+mistake))?(?:\s*,?\s+but\s+(?:it\s+is|it's|its|it\s+was|it\s+should\s+be|the\s+right\s+one\s+is|I\s+meant|(?:I\s+am|I'm|it\s+is|it's)\s+actually)|\s*[,;—–-]\s*(?:I\s+am|I'm|it\s+is|it's)\s+actually)\s+([\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+(?!(?:earlier|before|above|there|by|lol|haha|lmao|oops)\b)[\p{L}\p{N}'’-]+)?)(?:\s+(?:lol|haha|lmao|oops))?\s*[.!]?$/iu;
 const TAKEN_BACK = /^([\p{Lu}\p{N}][\p{L}\p{N}'’:.-]*(?:\s+[\p{L}\p{N}'’:.-]+)?)\s*,?\s*(?:sorry|I\s+mean|I\s+meant|no\s+wait|wait|oops|er|um)\s*[,.!]*\s*([\p{Lu}\p{N}][\p{L}\p{N}'’:.-]*(?:\s+[\p{L}\p{N}'’:.-]+)?)\s*[.!]?$/u;
 
 /** What follows "not" in an aside rather than in a correction. */

@@ -8,7 +8,7 @@
 import { re } from '../re.ts';
 import type { Draft, Rule } from '../model.ts';
 import { DIETS, DIET_RE } from '../lexicon.ts';
-import { cutValue, splitList } from '../values.ts';
+import { cutList, cutValue, splitList } from '../values.ts';
 import { RELATION_RE } from '../lexicon.ts';
 import { thirdPartyId } from '../subject-attribution.ts';
 import { tagFragment } from '../nlp.ts';
@@ -46,15 +46,18 @@ function heldBack(text: string | undefined): string | null {
  * whenever there's pollen about", "my skin itches for days if I touch latex", "I come out in blotches whenever I have
  * dairy". The reaction is the speaker's (I, or a part of them) and one of an allergy's (ALLERGIC_SIGNS, data); the
  * trigger is the noun phrase of a trigger clause (whenever / every time / if / when + I'm around X, I touch X, I eat X,
- * there's X around) or of "around X" on the reaction itself. A person or a feeling is no allergen.
+ * there's X around; after / from taking, eating, using X) or of "around X" on the reaction itself. A person or a
+ * feeling is no allergen.
  */
 export const ALLERGIC_SIGNS: readonly string[] = ['swell', 'swells', 'swelled', 'swelling', 'swollen', 'puff', 'puffs', 'puffed', 'puffy', 'hives', 'rash', 'rashes', 'welts', 'blotches', 'blotchy', 'sneeze', 'sneezes', 'sneezing', 'wheeze', 'wheezes', 'wheezing', 'wheezy', 'itch', 'itches', 'itching', 'itchy', 'streaming', 'stream', 'watery', 'water', 'runny', 'streams', 'tingle', 'tingles', 'tingling', 'anaphylaxis', 'anaphylactic', 'break out', 'breaks out', 'broke out', 'come out in', 'comes out in', 'came out in', 'close up', 'closes up', 'tightens', 'scratchy', 'tight', 'stuffy'];
 const SELF_PART = `(?:I|my\\s+(?:${[...BODY_PARTS, 'nose', 'eye', 'hands', 'hand', 'arms', 'neck', 'ears', 'lungs', 'whole body', 'body', 'cheeks', 'eyelids'].join('|').replace(/ /g, '\\s+')}))`;
 const SIGN = ALLERGIC_SIGNS.map((w) => w.replace(/ /g, '\\s+')).join('|');
 /** The speaker's reaction: "I … sneeze", "my eyes swell", within a few words. */
-const REACTS = re(`(?:^|[^\\p{L}'’])${SELF_PART}\\s+(?:[a-z']+\\s+){0,3}?(?:${SIGN})\\b`, 'iu');
+const REACTS = re(`(?:^|[^\\p{L}'’])${SELF_PART}\\s+(?:[a-z']+\\s+){0,3}?(?:${SIGN})\\b|^\\s*(?:${SIGN})\\b`, 'iu');
+/** A reaction that opens the sentence, its subject (the speaker) dropped as chat does: "came out in a rash after…". */
+const SIGN_FIRST = re(`^\\s*(?:${SIGN})\\b`, 'i');
 /** The trigger: "whenever I'm around X", "every time I touch X", "if there's X about", or "around X" itself. */
-const TRIGGER = /\b(?:(?:whenever|every\s+time|each\s+time|any\s*time|when|if|as\s+soon\s+as)\s+(?:I\s*(?:['’]m|\s+am|\s+get|\s+go|\s+am\s+anywhere)\s+(?:around|near|close\s+to|next\s+to|anywhere\s+near|in\s+a\s+room\s+with)|I\s+(?:touch|eat|have|drink|handle|stroke|pet|smell|use|wear|eat\s+anything\s+with)|there\s*(?:['’]s|\s+is|\s+are)|(?:I\s+)?(?:go\s+)?near)|(?:around|near)(?=\s+(?:a|an|the|any)?\s*[a-z]))\s+(?:(?:a|an|the|any|some|fresh|even\s+a\s+little)\s+)?(?:(?:anything|something|stuff|food|everything|things)\s+(?:with|containing|that\s+has)\s+(?:any\s+|even\s+a\s+bit\s+of\s+)?)?([a-z][a-z-]*(?:\s+(?!(?:around|about|nearby|too|for|in|at|and|or|but|is|are|my|his|her|their|our|your|i|it|then|so|when|whenever|makes?|gives?|always|every|now)\b)[a-z][a-z-]*)?)/i;
+const TRIGGER = /\b(?:(?:whenever|every\s+time|each\s+time|any\s*time|when|if|as\s+soon\s+as|(?:the\s+)?(?:last|first)\s+time|after)\s+(?:I\s*(?:['’]m|\s+am|\s+get|\s+go|\s+am\s+anywhere)\s+(?:around|near|close\s+to|next\s+to|anywhere\s+near|in\s+a\s+room\s+with)|I\s+(?:touch|touched|eat|ate|have|had|drink|drank|handle|handled|stroke|stroked|pet|petted|smell|smelled|use|used|take|took|wear|wore|eat\s+anything\s+with)|there\s*(?:['’]s|\s+is|\s+are)|(?:I\s+)?(?:go\s+)?near)|(?:around|near)(?=\s+(?:a|an|the|any)?\s*[a-z])|(?:after|from)\s+(?:taking|eating|having|using|touching|drinking|trying))\s+(?:(?:a|an|the|any|some|fresh|even\s+a\s+little)\s+)?(?:(?:anything|something|stuff|food|everything|things)\s+(?:with|containing|that\s+has)\s+(?:any\s+|even\s+a\s+bit\s+of\s+)?)?([a-z][a-z-]*(?:\s+(?!(?:around|about|nearby|too|for|in|at|and|or|but|is|are|my|his|her|their|our|your|i|it|then|so|when|whenever|makes?|gives?|always|every|now|last|this|yesterday|today|tonight|earlier|once|twice|before|after|with)\b)[a-z][a-z-]*)?)/i;
 const NOT_ALLERGEN = /^(?:my|his|her|their|your|our|him|her|them|people|someone|anyone|everyone|strangers|crowds|it|this|that|stress|work|home|here|there|time|night|bed|sleep|tired|nervous|anxious|upset|the)\b/i;
 const KIN_FIRST = re(`^\\s*(?:my|our)\\s+(?:${RELATION_RE})\\b`, 'i');
 /** A cause that sets off the reaction: "cats make my eyes puff up", "being near dogs makes me sneeze". */
@@ -77,11 +80,11 @@ const allergy: Rule = (c) => {
   let m: RegExpExecArray | null;
   if (!/\ballerg|\bintoleran/i.test(c.sentence) && !c.negated) {
     const t = triggeredReaction(c.sentence);
-    const v = t && /^\s*(?:I|my\s+[a-z]+)\b|(?:whenever|every\s+time|if|when)\s+I\b/i.test(c.sentence) ? t : causedReaction(c.sentence);
+    const v = t && (/^\s*(?:I|my\s+[a-z]+)\b|(?:whenever|every\s+time|if|when)\s+I\b/i.test(c.sentence) || SIGN_FIRST.test(c.sentence)) ? t : causedReaction(c.sentence);
     if (v && !KIN_FIRST.test(c.sentence)) return [{ key: 'allergy', value: v, subject: c.speaker, confidence: 0.75, implicit: true, metadata: { frame: 'reaction+trigger' } }];
   }
   if ((m = /\ballergic\s+to\s+(.+)/i.exec(t))) {
-    for (const v of splitList(cutValue(m[1], /\s+(?:so|which|that)\b/i))) if (v.split(/\s+/).length <= 3) out.push({ key: 'allergy', value: v.toLowerCase() });
+    for (const v of splitList(cutList(m[1], /\s+(?:so|which|that)\b/i))) if (v.split(/\s+/).length <= 3) out.push({ key: 'allergy', value: v.toLowerCase() });
   } else if ((m = /\b(?:have|has|got)\s+(?:a|an|severe|mild|bad|serious)?\s*(?:severe\s+|mild\s+|bad\s+|serious\s+)?([a-z]+(?:\s+[a-z]+)?)\s+allerg(?:y|ies)\b/i.exec(t))) {
     if (!/^(?:an?|the|my|some|bad|food)$/i.test(m[1])) out.push({ key: 'allergy', value: m[1].toLowerCase() });
   } else if ((m = /\b([a-z]+)\s+intolerant\b/i.exec(t))) out.push({ key: 'allergy', value: m[1].toLowerCase(), metadata: { kind: 'intolerance' } });
@@ -190,7 +193,8 @@ const CONDITIONS =
   'type\\s+[12]\\s+diabetes|diabetes|asthma|adhd|add|autism|celiac(?:\\s+disease)?|coeliac(?:\\s+disease)?|crohn\'?s(?:\\s+disease)?|ibs|migraines|epilepsy|arthritis|depression|anxiety|insomnia|high\\s+blood\\s+pressure|hypertension|long\\s+covid|psoriasis|eczema|ptsd|ocd|bipolar(?:\\s+disorder)?|lupus|fibromyalgia|multiple\\s+sclerosis|ms|cancer|dyslexia|tinnitus|sleep\\s+apnea|a\\s+bad\\s+back|back\\s+pain|a\\s+heart\\s+condition|[a-z]+\\s+disease|[a-z]+\\s+cancer';
 const RE_HEALTH_5 = re(`\\b(?:(?:have|has)\\s+got|['’](?:s|ve)\\s+got|have|has|have\\s+had|had|get|gets|suffer\\s+from|suffers\\s+from|living\\s+with|live\\s+with|struggle\\s+with)\\s+(?:a\\s+)?(${CONDITIONS})\\b`, 'i');
 const CONDITION_NOUNS = 'type\\s+[12]\\s+diabetes|diabetes|asthma|adhd|autism|celiac(?:\\s+disease)?|coeliac(?:\\s+disease)?|crohn\'?s(?:\\s+disease)?|ibs|migraines|epilepsy|arthritis|depression|anxiety|insomnia|high\\s+blood\\s+pressure|hypertension|long\\s+covid|psoriasis|eczema|ptsd|ocd|bipolar(?:\\s+disorder)?|lupus|fibromyalgia|multiple\\s+sclerosis|dyslexia|tinnitus|sleep\\s+apnea|dementia|alzheimer\'?s|parkinson\'?s|cancer';
-const RE_HEALTH_6 = re(`\\b(?:my|our)\\s+(${RELATION_RE})(?:'s|’s)\\s+(${CONDITION_NOUNS})\\b`, 'i');
+/** "my mum's arthritis", "my uncle Ray's gout": a possessed relative's (named or not) condition. */
+const RE_HEALTH_6 = re(`\\b(?:my|our)\\s+(${RELATION_RE})(?:\\s+(\\p{Lu}[\\p{Ll}-]+))?(?:'s|’s)\\s+(${CONDITION_NOUNS})\\b`, 'iu');
 const RE_HEALTH_7 = re(`\\b(?:my)\\s+(${CONDITION_NOUNS})\\s+(?:is|has\\s+been|was)\\s+(?:acting\\s+up|flaring|playing\\s+up|bad|worse|better|under\\s+control)`, 'i');
 /**
  * A known condition the speaker owns, named as a cause or a circumstance: "switched to decaf because of my anxiety",
@@ -217,7 +221,7 @@ const condition: Rule = (c) => {
     out.push({ key: 'health_condition', value: m[1].toLowerCase().replace(/^a\s+/, ''), subject: c.subject.self ? undefined : c.subject.id });
   } else if ((m = RE_HEALTH_6.exec(c.text)) && !c.negated) {
     // "because of my son's asthma", "my mum's arthritis": a condition of the named relative.
-    out.push({ key: 'health_condition', value: m[2].toLowerCase(), subject: thirdPartyId(c.speaker, m[1].toLowerCase()), confidence: 0.75 });
+    out.push({ key: 'health_condition', value: m[3].toLowerCase(), subject: thirdPartyId(c.speaker, m[1].toLowerCase(), m[2]), confidence: 0.75 });
   } else if ((m = RE_HEALTH_8.exec(c.text)) && !c.negated && c.subject.self) {
     out.push({ key: 'health_condition', value: (m[1] ?? m[2]).toLowerCase(), subject: c.speaker, confidence: 0.8 });
   } else if ((m = RE_HEALTH_7.exec(c.text)) && !c.negated && c.subject.self) {

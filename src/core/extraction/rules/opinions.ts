@@ -122,7 +122,8 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
   }
   if (!topic || !ev) return [];
   // "Svelte is a joy to write, though the ecosystem is still pretty thin": a concession after the evaluation.
-  const concession = /^(.+?)(?:,\s*|\s+)(but|though|although|even\s+though|except\s+(?:that\s+)?|yet)\s+(.+)$/i.exec(ev);
+  // ("winter is great for a month, then it gets old": a liking that wears off is a concession too.)
+  const concession = /^(.+?)(?:,\s*|\s+)(but|though|although|even\s+though|except\s+(?:that\s+)?|yet|(?<=,\s*)then(?=\s+[^]*\b(?:old|bored|boring|over\s+it|enough|thin|tiring|tedious|wears?\s+off)\b))\s+(.+)$/i.exec(ev);
   const t = cleanTopic(topic);
   const e = concession ? evaluation(concession[1]) : (evaluation(ev) ?? (selfPred ? sentimentEvaluation(ev) : null));
   if (!t || !e) return [];
@@ -197,6 +198,8 @@ const RE_EXPERIENCED = new RegExp(String.raw`\b(?:(?:went|been|(?:got\s+|was\s+)
 const RE_GAVE_A_GO = new RegExp(String.raw`\bgave\s+(?:the\s+)?([\p{L}-]{3,})\s+(?:a|another)\s+(?:proper\s+|real\s+|fair\s+|good\s+)?(?:go|try|chance|shot)\b.{0,60}?` + EXPERIENCE, 'iu');
 /** "I take it back about podcasts …": an earlier stance withdrawn; the stance now is what follows it. */
 const RE_TAKE_BACK = /\btake\s+(?:it|that|everything)\s+(?:all\s+)?back\s+(?:about|on|re)\s+(?:the\s+)?([\p{L}-]{3,})\b/iu;
+/** A liking for a while, then the speaker's own wearing of it: "X is fine for a month, then I'm over it / I get bored". */
+const RE_WEARS_OFF = re(`^([\\p{L}][\\p{L}'’ -]{1,30}?)\\s+(?:is|are|was|were)\\s+${ADVS}((?:${EVAL_RE})\\b[^,;.!?]{0,30}?\\s+for\\s+[^,;.!?]{1,30}?)\\s*,?\\s+(?:and\\s+|but\\s+)?then\\s+(I\\s+(?:am|['’]m|get|got)\\s+(?:so\\s+|just\\s+|totally\\s+|completely\\s+)?(?:over\\s+it|bored(?:\\s+of\\s+it)?|sick\\s+of\\s+it|tired\\s+of\\s+it|fed\\s+up)|I\\s+have\\s+had\\s+enough)`, 'iu');
 const TAKEN_WORDS = /\b(?:hooked|obsessed|addicted|sold|converted|a\s+convert|love\s+(?:it|them)|loving\s+(?:it|them))\b/i;
 /** "gone (right) off matcha": a taste lost. */
 const RE_GONE_OFF = /\b(?:gone|went|going|go)\s+(?:right\s+|completely\s+|totally\s+|a\s+bit\s+|well\s+)?off\s+(?:the\s+)?([\p{L}-]{3,})\b/iu;
@@ -220,7 +223,7 @@ const RE_MY_THING = /^(?:I\s+(?:think|reckon|guess)\s+)?([\p{L}][\p{L}\s'’-]{1
 export function changeOfHeart(sentence: string): Draft[] {
   const s = sentence.trim();
   let m: RegExpExecArray | null;
-  const opinion = (raw: string, stance: 'positive' | 'negative', value: string): Draft[] => {
+  const opinion = (raw: string, stance: 'positive' | 'negative' | 'mixed', value: string): Draft[] => {
     const topic = raw.replace(/[.,]+$/, '');
     const slug = topicSlug(topic);
     if (!slug || BAD_TOPIC.test(topic) || /^(?:I|It|They|The|At|First)$/.test(topic)) return [];
@@ -237,6 +240,8 @@ export function changeOfHeart(sentence: string): Draft[] {
     if (stance !== 'mixed') return opinion(m[1], stance, `makes me feel ${m[2]}`);
   }
   if ((m = RE_GREW_ON.exec(s))) return opinion(m[1] ?? m[2], 'positive', 'has grown on me');
+  // "winter is fine for about the first month, then I'm over it": a liking for a while that wears off is mixed.
+  if ((m = RE_WEARS_OFF.exec(s)) && cleanTopic(m[1])) return opinion(m[1], 'mixed', `${m[2].trim()}, then ${m[3].replace(/^I\s+(?:am|['’]m)\s+/i, "I'm ")}`);
   if ((m = RE_EXPERIENCED.exec(s) ?? RE_GAVE_A_GO.exec(s))) return opinion(m[1], /^(?:hated|loathed|detested)$/i.test(m[2]) ? 'negative' : 'positive', `${m[1].toLowerCase()}: ${m[2].toLowerCase()} it`);
   if ((m = RE_TAKE_BACK.exec(s)) && TAKEN_WORDS.test(s.slice(m.index + m[0].length))) return opinion(m[1], 'positive', `took it back: ${s.slice(m.index + m[0].length).replace(/^[\s,]+/, '').split(/\s+/).slice(0, 10).join(' ')}`);
   if ((m = RE_GONE_OFF.exec(s)) && !/^(?:it|them|that|this|him|her|me|you|us|on|to|for|again)$/i.test(m[1])) return opinion(m[1], 'negative', `gone off ${m[1].toLowerCase()}`);

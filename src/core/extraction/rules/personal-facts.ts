@@ -76,6 +76,9 @@ const RUNS_OWN_BUSINESS = new RegExp(`^(?:run|runs|own|owns)\\s+(?:a|an|my\\s+ow
 /** The name of a place of learning ("Leeds Uni", "Kingsmead Primary School", "St Mary's Sixth Form"). */
 const SCHOOLS = /\b(?:Uni|University|College|School|Academy|Polytechnic|Sixth\s+Form|Conservatoire|Conservatory)\b/;
 
+/** A join that is only weighed: "thinking of / about", "considering", "tempted by" before it. */
+const JOIN_WEIGHED = /\b(?:thinking\s+(?:of|about)|considering|contemplating|debating|tempted\s+(?:by|to)|toying\s+with(?:\s+the\s+idea\s+of)?)\s+(?:\w+\s+)?$/i;
+
 const employer: Rule = (c) => {
   const out: Draft[] = [];
   const t = c.core;
@@ -95,7 +98,8 @@ const employer: Rule = (c) => {
   else if ((m = /\bemployed\s+(?:by|at)\s+(.+)/i.exec(t))) push(org(m[1]) ?? (cutValue(m[1]) || null));
   else if ((m = /\b(?:hired|recruited|taken\s+on|headhunted)\s+(?:by|at)\s+(.+)/i.exec(t))) push(org(m[1], true));
   // "quitting to join Netflix", "hoping to join Stripe": an intention, not the current employer.
-  else if ((m = /\b(?:joined|join|joining)\s+(.+)/i.exec(t)) && !/\bto\s+$/i.test(t.slice(0, m.index))) push(org(m[1]));
+  // ("thinking of joining Deloitte", "considering joining the army": a plan weighed, not a job either.)
+  else if ((m = /\b(?:joined|join|joining)\s+(.+)/i.exec(t)) && !/\bto\s+$/i.test(t.slice(0, m.index)) && !JOIN_WEIGHED.test(t.slice(0, m.index))) push(org(m[1]));
   else if ((m = /\b(?:start|started|starting|begin|began|beginning)\s+(a\s+new\s+job\s+|my\s+new\s+job\s+|work\s+|working\s+)?(?:at|with)\s+(.+)/i.exec(t))) {
     // "has just started at Leeds Uni": starting at a place of learning, with no job said, is a course, not a job.
     const place = org(m[2]);
@@ -368,6 +372,8 @@ const hometown: Rule = (c) => {
 /** A degree named by its kind and subject ("a Masters in Public Health", "BSc in Nursing", "first class degree in History"). */
 const DEGREE_KINDS = "master'?s|bachelor'?s|ph\\.?d\\.?|doctorate|mba|msc|bsc|ba|ma|diploma|degree";
 const DEGREE = new RegExp(`\\b((?:a\\s+)?(?:${DEGREE_KINDS}|associate'?s)(?:\\s+degree)?\\s+in\\s+.+)`, 'i');
+/** A named degree the speaker completed: "defended my PhD", "finished my MBA", "got my MSc". */
+const DEGREE_DONE = /\b(?:defended|finished|completed|passed|got|earned|(?:been|was)\s+awarded)\s+my\s+(ph\.?d\.?|doctorate|mba|msc|bsc|master'?s|bachelor'?s|llb|llm)(?![\p{L}'’-])(?!\s+(?:application|interview|proposal|place|offer))/iu;
 /** A degree opening a fragment, after its grade or honours ("first class degree in …", "joint honours BA in …"). */
 const DEGREE_OPENING = new RegExp(`^(?:(?:a|an|my|the|first[\\s-]class|second[\\s-]class|2:1|2:2|first)\\s+)*(?:(?:honours|hons|joint)\\s+)?(?:${DEGREE_KINDS}|llb|llm)\\b`, 'i');
 
@@ -391,6 +397,8 @@ const education: Rule = (c) => {
     const v = cutValue(m[1], /\s+(?:right|now)\b/i);
     if (v) return [{ key: 'education', value: v }];
   }
+  // "Defended my PhD this morning", "finished my MBA": a degree the speaker completed (a bare "degree" names none).
+  if ((m = DEGREE_DONE.exec(t))) return [{ key: 'education', value: m[1] }];
   if ((m = /\b(?:studied|study|studies|studying|majored\s+in|major\s+in|majoring\s+in)\s+(.+)/i.exec(t))) {
     const v = cutValue(m[1]);
     // "studying Korean" is a language being learnt (the language rules), not a course of education.

@@ -6,7 +6,7 @@
 import { re } from '../re.ts';
 import type { Clause, Draft, Rule } from '../model.ts';
 import { HOBBY_NOUNS, HOBBY_RE } from '../lexicon.ts';
-import { cutValue, properSpan, splitList, topicSlug } from '../values.ts';
+import { cutList, cutValue, properSpan, splitList, topicSlug } from '../values.ts';
 
 /** Objects that point at something else in the conversation ("I love your ice cream", "I love that") are reactions, not tastes. */
 const PRONOUNS = /^(?:it|that|this|them|those|these|him|her|you|your|ur|his|their|its|to|the\s+idea|the\s+thought|when|how|what|being|having)\b/i;
@@ -108,7 +108,7 @@ const hobby: Rule = (c) => {
     return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];
   if ((m = /^([\p{Lu}][\p{Ll}\s-]{2,25}?)\s+(?:is|has\s+been|has\s+always\s+been)\s+(?:my|our)\s+(?:passion|hobby|thing|life|escape|therapy|outlet|favou?rite\s+hobby)\b/u.exec(c.text)) && !/^(?:it|this|that|she|he|they|family|work|home)\b/i.test(m[1]))
     return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];
-  if ((m = /\b(?:my|our)\s+hobb(?:y|ies)\s+(?:is|are|include)\s+(.+)/i.exec(c.text))) return splitList(cutValue(m[1])).map((v) => ({ key: 'hobby', value: v.toLowerCase(), subject: c.speaker }));
+  if ((m = /\b(?:my|our)\s+hobb(?:y|ies)\s+(?:is|are|include)\s+(.+)/i.exec(c.text))) return splitList(cutList(m[1])).map((v) => ({ key: 'hobby', value: v.toLowerCase(), subject: c.speaker }));
   if ((m = /^([\p{Lu}][\p{Ll}]+ing)\s+(?:has\s+been|is|was)\s+(?:my|our)\s+(?:way\s+to|passion|hobby|outlet|therapy|thing|escape|favou?rite)/u.exec(c.text)) || (m = /^([\p{Lu}][\p{Ll}]+ing)\s+(?:helps|keeps)\s+me\b/u.exec(c.text)))
     return [{ key: 'hobby', value: m[1].toLowerCase(), subject: c.speaker }];
   if ((m = /\b(?:in\s+my\s+(?:spare|free)\s+time|for\s+fun|on\s+weekends)\s*,?\s*I\s+(?:\w+\s+)?([\p{Ll}]+)\b/u.exec(c.text))) return [];

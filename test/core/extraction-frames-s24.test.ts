@@ -1,0 +1,147 @@
+/**
+ * @module test/core/extraction-frames-s24
+ * Session 24: a heading and a colon before a list ("Kids: …", "Languages I speak: …", "Allergies: …"); a relation said
+ * after the name ("X is a midwife in Galway, and she's my older sister"); a list of three objects after "allergic to"
+ * or "my hobbies are"; a parent's self-introduction with an age ("Dad of two here, 38"); a named relative's condition
+ * said with a possessive ("my uncle Ray's arthritis"); a rash or hives after taking a drug is an allergy; an age put
+ * right after "I said N earlier"; a defended or finished degree is education; joining is only a plan while it is
+ * thought about. Sentences of our own, each beside negatives.
+ */
+import { describe, expect, test } from 'vitest';
+import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
+import { wordnetFacts } from './extraction-harness.ts';
+import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
+
+const wordnet = openLexicon({}).lexicon;
+const { said, asked } = wordnetFacts(wordnet);
+/** The opinions read from a text, with their stances. */
+const wordnetStances = (text: string) =>
+  extractOffline([{ role: 'user', content: text }], { timestamp: '2026-05-01T10:00:00.000Z', sessionId: 's', recentTurns: [] }, true, undefined, wordnet)
+    .filter((c) => c.key.startsWith('opinion_'))
+    .map((c) => ({ key: c.key, stance: c.metadata?.stance }));
+const keyed = (key: string, text: string) => said(text).filter((f) => f.split('|')[1] === key).map((f) => f.replace(/\|assert$/, ''));
+
+describe('a heading and a colon before a list', () => {
+  test.each([
+    ['Kids: Tomasz (12), Hanna (9), Olek (4).', 'child', ['user|child|tomasz (child)', 'user|child|hanna (child)', 'user|child|olek (child)']],
+    ['Languages I speak: Yoruba (native), French, Portuguese (basic).', 'language', ['user|language|yoruba', 'user|language|french', 'user|language|portuguese']],
+    ['Languages: Tamil, English, Malay.', 'language', ['user|language|tamil', 'user|language|english', 'user|language|malay']],
+    ['Allergies: sesame, kiwi.', 'allergy', ['user|allergy|sesame', 'user|allergy|kiwi']],
+    ["Things I'm allergic to: latex, penicillin and wasp stings.", 'allergy', ['user|allergy|latex', 'user|allergy|penicillin', 'user|allergy|wasp stings']],
+    ['Hobbies: bouldering, crochet, chess.', 'hobby', ['user|hobby|bouldering', 'user|hobby|crochet', 'user|hobby|chess']],
+  ])('%s', (text, key, facts) => expect(keyed(key, text).sort()).toEqual([...facts].sort()));
+  test('ages of the listed kids', () => expect(keyed('age', 'Kids: Tomasz (12), Hanna (9), Olek (4).').sort()).toEqual(['child hanna|age|9', 'child olek|age|4', 'child tomasz|age|12']));
+  test.each([
+    ['Allergies: none.', 'allergy'],
+    ['Allergies: none that I know of.', 'allergy'],
+    ['Languages I want to learn: Korean, Italian.', 'language'],
+    ['Question: what languages should I learn, Korean or Italian?', 'language'],
+    ['Note: the boiler is making a noise again.', 'event_appointment'],
+  ])('%s: nothing', (text, key) => expect(keyed(key, text)).toEqual([]));
+});
+
+describe('a list of three after "allergic to" or "my hobbies are"', () => {
+  test.each([
+    ["I'm allergic to peanuts, shellfish and latex.", 'allergy', ['user|allergy|peanuts', 'user|allergy|shellfish', 'user|allergy|latex']],
+    ['My hobbies are climbing, sourdough and chess.', 'hobby', ['user|hobby|climbing', 'user|hobby|sourdough', 'user|hobby|chess']],
+  ])('%s', (text, key, facts) => expect(keyed(key, text).sort()).toEqual([...facts].sort()));
+  test.each([
+    ["I'm allergic to peanuts, so I always carry an EpiPen.", ['user|allergy|peanuts']],
+    ["I'm allergic to cats, which is awkward because my girlfriend has two.", ['user|allergy|cats']],
+  ])('%s: one item', (text, facts) => expect(keyed('allergy', text)).toEqual(facts));
+});
+
+describe('a relation said after the name', () => {
+  test('the sister, her age, job and city', () =>
+    expect(said("Bronagh (31) is a midwife in Galway, and she's my older sister.").sort()).toEqual(
+      ['user|sibling|bronagh (sister)', 'sister bronagh|age|31', 'sister bronagh|job_title|midwife', 'sister bronagh|location|galway'].map((f) => `${f}|assert`).sort(),
+    ));
+  test('a cousin at a company', () => expect(keyed('employer', "Dele works at Unilever in Lagos and he's my cousin.")).toEqual(['cousin dele|employer|unilever']));
+  test.each([["Bronagh is a midwife in Galway, and she's my favourite person."], ["Dele works at Unilever and he's my age."]])('%s: no relation', (text) =>
+    expect(said(text).filter((f) => /\|(?:sibling|employer|job_title)\|/.test(f) && f.startsWith('user|'))).toEqual([]),
+  );
+});
+
+describe("a parent's self-introduction with an age", () => {
+  test.each([
+    ['Dad of two here, 38, and my son just started school.', 'user|age|38'],
+    ['Mum of three here (42), looking for quick dinners.', 'user|age|42'],
+  ])('%s', (text, fact) => expect(keyed('age', text).filter((f) => f.startsWith('user|'))).toEqual([fact]));
+  test.each([['Mum of three here, 5 minutes before the school run.'], ['Dad of two here, 3 kids in the car somehow.']])('%s: no age', (text) =>
+    expect(keyed('age', text).filter((f) => f.startsWith('user|'))).toEqual([]),
+  );
+});
+
+describe("a named relative's condition said with a possessive", () => {
+  test.each([
+    ["My uncle Ray's arthritis is flaring up again.", 'uncle ray|health_condition|arthritis'],
+    ["My friend Suki's asthma has been bad all week.", 'friend suki|health_condition|asthma'],
+  ])('%s', (text, fact) => expect(keyed('health_condition', text)).toEqual([fact]));
+  test.each([["My uncle Ray's garden is flooding again."], ["My friend Suki's car has been bad all week."]])('%s: no condition', (text) => expect(keyed('health_condition', text)).toEqual([]));
+});
+
+describe('hives or a rash after taking a drug: an allergy', () => {
+  test.each([
+    ['I broke out in hives after taking amoxicillin.', 'user|allergy|amoxicillin'],
+    ['Came out in a rash all over after taking ibuprofen last week.', 'user|allergy|ibuprofen'],
+  ])('%s', (text, fact) => expect(keyed('allergy', text)).toEqual([fact]));
+  test.each([['I felt much better after taking ibuprofen.'], ['I broke out in a sweat after running to the bus.']])('%s: no allergy', (text) => expect(keyed('allergy', text)).toEqual([]));
+});
+
+describe('an age put right', () => {
+  test.each([
+    ["just realised I said 52 earlier, I'm actually 54", 'user|age|54|correct'],
+    ["I'm actually 54, not 52", 'user|age|54|correct'],
+  ])('%s', (text, fact) => expect(said(text, ["I'm 52 and training for a half marathon"]).filter((f) => f.split('|')[1] === 'age')).toEqual([fact]));
+});
+
+describe('a defended or finished degree is education', () => {
+  test.each([
+    ['Defended my PhD this morning!!', 'phd'],
+    ['Finished my MBA last week, still buzzing.', 'mba'],
+  ])('%s', (text, degree) => expect(keyed('education', text).map((f) => f.toLowerCase())).toEqual([`user|education|${degree}`]));
+  test.each([['My sister defended her PhD today.'], ['Finished my shift last week.']])('%s: not the speaker\'s degree', (text) => expect(keyed('education', text)).toEqual([]));
+});
+
+describe('joining is only a plan while it is thought about', () => {
+  test.each([["I'm thinking of joining Deloitte."], ['My roommate is thinking about joining the Coast Guard.'], ['considering joining Accenture after graduation']])('%s: no employer', (text) =>
+    expect(said(text).filter((f) => f.split('|')[1] === 'employer')).toEqual([]),
+  );
+  test.each([
+    ['I joined Deloitte in March.', 'user|employer|deloitte'],
+    ['My roommate just joined the Coast Guard.', 'roommate|employer|coast guard'],
+  ])('%s', (text, fact) => expect(keyed('employer', text)).toEqual([fact]));
+});
+
+describe("a third party's condition told after a clause of theirs, or as \"his\" / \"her\" illness", () => {
+  test.each([
+    ['My neighbour Jim retired last year and he says he has Parkinson\'s.', "neighbour jim|health_condition|parkinson's"],
+    ['My dad is moving in with us because his dementia has got worse.', 'dad|health_condition|dementia'],
+    ['My older brother Kofi, 44, drives a bus in Accra and his gout is playing up again.', 'brother kofi|health_condition|gout'],
+  ])('%s', (text, fact) => expect(keyed('health_condition', text)).toEqual([fact]));
+  test.each([['My brother is worried his wife\'s diabetes is getting worse.'], ['My sister says her boss\'s asthma is bad.'], ['My boss Tina moved to Leeds and she told me I have to work Saturdays.']])('%s: none of theirs', (text) =>
+    expect(keyed('health_condition', text).filter((f) => !f.includes('wife') && !f.includes('boss'))).toEqual([]),
+  );
+});
+
+describe('a late yes to a still-check, with news after it', () => {
+  test.each([
+    ['Are you still at Sainsbury\'s?', 'still there, yeah. on the tills now', "user|employer|sainsbury's"],
+  ])('%s — %s', (q, a, fact) => expect(asked(q, a).filter((f) => f.split('|')[1] === 'employer').map((f) => f.replace(/\|assert$/, ''))).toEqual([fact]));
+  test.each([['Are you still at Sainsbury\'s?', 'left in May, yeah. I\'m at Lidl now']])('%s — %s: not confirmed', (q, a) =>
+    expect(asked(q, a).filter((f) => f.includes("sainsbury's") && f.endsWith('|assert'))).toEqual([]),
+  );
+});
+
+describe('a liking for a while that wears off is mixed', () => {
+  const stanceOf = (text: string, key: string) => {
+    const c = wordnetStances(text).find((x) => x.key === key);
+    return c ? c.stance : null;
+  };
+  test.each([
+    ["summer is great for about two weeks, then I'm over it", 'opinion_summer'],
+    ['karaoke is fun for an hour, then I get bored', 'opinion_karaoke'],
+    ['camping is lovely for a night, then it gets old', 'opinion_camping'],
+  ])('%s', (text, key) => expect(stanceOf(text, key)).toBe('mixed'));
+  test.each([['summer is great for a long weekend away'], ['karaoke is fun for an hour or two']])('%s: positive', (text) => expect(wordnetStances(text).map((x) => x.stance)).toEqual(['positive']));
+});
