@@ -9,14 +9,14 @@
  */
 import { describe, expect, test } from 'vitest';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
-import { wordnetFacts } from './extraction-harness.ts';
+import { TS, wordnetFacts } from './extraction-harness.ts';
 import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
 
 const wordnet = openLexicon({}).lexicon;
 const { said, asked } = wordnetFacts(wordnet);
 /** The opinions read from a text, with their stances. */
 const wordnetStances = (text: string) =>
-  extractOffline([{ role: 'user', content: text }], { timestamp: '2026-05-01T10:00:00.000Z', sessionId: 's', recentTurns: [] }, true, undefined, wordnet)
+  extractOffline([{ role: 'user', content: text }], { timestamp: TS, sessionId: 's', recentTurns: [] }, true, undefined, wordnet)
     .filter((c) => c.key.startsWith('opinion_'))
     .map((c) => ({ key: c.key, stance: c.metadata?.stance }));
 const keyed = (key: string, text: string) => said(text).filter((f) => f.split('|')[1] === key).map((f) => f.replace(/\|assert$/, ''));
@@ -144,4 +144,20 @@ describe('a liking for a while that wears off is mixed', () => {
     ['camping is lovely for a night, then it gets old', 'opinion_camping'],
   ])('%s', (text, key) => expect(stanceOf(text, key)).toBe('mixed'));
   test.each([['summer is great for a long weekend away'], ['karaoke is fun for an hour or two']])('%s: positive', (text) => expect(wordnetStances(text).map((x) => x.stance)).toEqual(['positive']));
+});
+
+describe('a booked thing named by a medical kind before its head; a corrected day of the month stays in its month', () => {
+  const dated = (text: string, prev: string[] = []) =>
+    extractOffline(
+      [{ role: 'user', content: text }],
+      { timestamp: TS, sessionId: 's', recentTurns: prev.map((p, i) => ({ id: `p${i}`, scope: 'u:t', sessionId: 's', userId: 't', agentId: null, seq: i + 1, timestamp: TS, messages: [{ role: 'user' as const, content: p }], text: '', terms: '', termCount: 0, metadata: {}, createdAt: TS })) },
+      true,
+      undefined,
+      wordnet,
+    ).map((c) => `${c.key}|${c.value.toLowerCase()}|${c.op}|${c.eventDate ?? ''}`);
+  test('physical therapy evaluation', () => expect(dated('my physical therapy evaluation is Friday 20 December')).toEqual(['event_appointment|physical therapy evaluation|assert|2024-12-20']));
+  test('speech therapy review', () => expect(dated('my speech therapy review is on the 3rd of June')).toEqual(['event_appointment|speech therapy review|assert|2024-06-03']));
+  test.each([['the school play is on Friday'], ['my car service is on Friday']])('%s: no appointment', (text) => expect(dated(text).filter((f) => f.startsWith('event_appointment'))).toEqual([]));
+  test('Thursday the 19th, not Friday', () =>
+    expect(dated("my bad, it's Thursday the 19th, not Friday.", ['my physical therapy evaluation is Friday 20 December'])).toEqual(['event_appointment|physical therapy evaluation|correct|2024-12-19']));
 });

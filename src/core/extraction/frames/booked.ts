@@ -30,8 +30,11 @@ export function bookedThing(text: string, dateIndex: number, lex: Lexicon | unde
   if (words.length > 3 || !words.every((w) => /^[\p{L}-]+$/u.test(w))) return null;
   const head = words[words.length - 1].toLowerCase();
   // A medical test is a visit ("smear test", "blood test"), and so is what a clinician does ("dentist cleaning", "GP
-  // review"): a word before the head the appointment row holds decides.
-  const medical = words.slice(0, -1).some((w) => BOOKED.appointment.words.includes(w.toLowerCase() as never));
+  // review", "physical therapy evaluation"): a word before the head of the appointment row's, by word or by its kind,
+  // decides.
+  // (By kind only before a head that is an act, "evaluation", "review": "the surgery car park" is no visit.)
+  const act = lex.senses(head, 'noun', 1).some((x) => x.lexClass === 'noun.act');
+  const medical = words.slice(0, -1).some((w) => BOOKED.appointment.words.includes(w.toLowerCase() as never) || (act && isOf(w.toLowerCase(), BOOKED.appointment, lex)));
   const key = isOf(head, BOOKED.appointment, lex) || medical ? 'event_appointment' : isOf(head, BOOKED.exam, lex) ? 'event_exam' : null;
   return key ? { key, value: phrase.replace(/['’]s$/, '') } : null;
 }

@@ -176,6 +176,9 @@ function detectCue(sentence: string): CorrectionCue | null {
   return strong ? { body: rest, oldValue: null, newValue: null, inline: false } : null;
 }
 
+/** A day of the month said without its month or year: "the 19th", "Thursday the 19th". */
+const DAY_OF_MONTH_ONLY = /^(?![^]*\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)(?![^]*\b\d{4}\b)[^]*\b\d{1,2}(?:st|nd|rd|th)\b/i;
+
 const lastProper = (s: string): string | null => {
   const m = [...s.matchAll(/[\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)*/gu)].pop();
   return m ? m[0] : null;
@@ -202,7 +205,10 @@ export function applyCorrection(cue: CorrectionCue, prior: MemoryCandidate[], re
   if (!target) return null;
   if (nOld && !normValue(target.value).includes(nOld) && !normValue(String(target.metadata?.dateText ?? '')).includes(nOld) && target.type !== 'event') return null;
   const fixed: MemoryCandidate = { ...target, op: 'correct', confidence: 0.9, evidence, metadata: { ...(target.metadata ?? {}) } };
-  const newDate = resolveDate(cue.newValue, ref, true);
+  // "it's Thursday the 19th, not Friday": a day of the month with no month is in the corrected date's month (from its
+  // first day, when that is after now), not the next month that has it.
+  const monthStart = target.eventDate && DAY_OF_MONTH_ONLY.test(cue.newValue) ? new Date(`${target.eventDate.slice(0, 7)}-01T00:00:00.000Z`) : null;
+  const newDate = resolveDate(cue.newValue, monthStart && monthStart.getTime() > ref.getTime() ? monthStart : ref, true);
   const oldIsDate = old ? normValue(String(target.metadata?.dateText ?? '')).includes(nOld!) || resolveDate(old, ref, true) !== null : false;
   if (target.type === 'event' && newDate && (oldIsDate || !old) && !(old && normValue(target.value).includes(nOld!))) {
     fixed.eventDate = newDate.iso;
