@@ -161,3 +161,39 @@ describe('a booked thing named by a medical kind before its head; a corrected da
   test('Thursday the 19th, not Friday', () =>
     expect(dated("my bad, it's Thursday the 19th, not Friday.", ['my physical therapy evaluation is Friday 20 December'])).toEqual(['event_appointment|physical therapy evaluation|correct|2024-12-19']));
 });
+
+describe('an age and a role under one copula; an acronym before a full stop ends the sentence', () => {
+  test.each([
+    ['My uncle Femi is 60 and a retired teacher.', 'uncle femi|job_title|retired teacher'],
+    ["I'm 34 and a nurse in Cork.", 'user|job_title|nurse'],
+  ])('%s', (text, fact) => expect(keyed('job_title', text)).toEqual([fact]));
+  test('a condition in capitals before a closing question', () =>
+    expect(keyed('health_condition', "My cousin Abi has just been diagnosed with MS. What can I do to help?")).toEqual(['cousin abi|health_condition|ms']));
+  test('a job title after an age is not the age', () => expect(keyed('age', "I'm 34 and a nurse in Cork.")).toEqual(['user|age|34']));
+});
+
+describe('a list of languages after a label, with notes; a relative named in a fragment before "he"', () => {
+  test.each([
+    ['For my CV: Somali (native), Arabic (reading only) and a bit of Italian from school.', ['somali', 'arabic', 'italian']],
+    ['Fluent Spanish, rusty French and a bit of German.', ['spanish', 'french', 'german']],
+  ])('%s', (text, langs) => expect(keyed('language', text).sort()).toEqual(langs.map((l) => `user|language|${l}`).sort()));
+  test.each([['Spanish, French and German.'], ['For the quiz: Paris, Rome and Madrid.']])('%s: no language', (text) => expect(keyed('language', text)).toEqual([]));
+  test('so proud of my cousin, she…', () => expect(keyed('employer', 'So proud of my cousin Aisha, she just started on the graduate scheme at Unilever.')).toEqual(['cousin aisha|employer|unilever']));
+});
+
+describe('a later subject keeps its own negation; a bare "pass" is no death; leaving a pastime told to its leader; a clinician said short', () => {
+  test('our road in a city, and now the bus does not stop', () =>
+    expect(keyed('location', "Our street in Norwich has been dug up again and now the bin lorry into town doesn't come down it.")).toEqual(['user|location|norwich']));
+  test.each([['Season ticket it is, then.'], ['Bus pass it is for now.']])('%s: nothing ends', (text) => expect(said(text).filter((f) => f.endsWith('|retract'))).toEqual([]));
+  test.each([
+    ["Told the orchestra conductor I won't be coming back.", 'user|hobby|orchestra|retract'],
+    ["I won't be going back to choir, the new director is awful.", 'user|hobby|choir|retract'],
+  ])('%s', (text, fact) => expect(said(text).filter((f) => f.split('|')[1] === 'hobby')).toEqual([fact]));
+  test.each([["Told the team leader I won't be coming back after lunch."], ["I won't be going back to choir until after Christmas."]])('%s: no pastime ended', (text) =>
+    expect(said(text).filter((f) => f.split('|')[1] === 'hobby')).toEqual([]),
+  );
+  test.each([
+    ["the derm says it's psoriasis", 'user|health_condition|psoriasis'],
+    ["after months of tests the neuro thinks it's migraine", 'user|health_condition|migraine'],
+  ])('%s', (text, fact) => expect(keyed('health_condition', text)).toEqual([fact]));
+});

@@ -11,8 +11,11 @@ import { OCCUPATIONS, PET_SPECIES, RELATION_WORDS } from './lexicon.ts';
 import { tradeCompound } from './frames/kinds.ts';
 import { TREATMENTS } from './frames/table.ts';
 
+/** Clinicians said short in chat, by their full names. */
+const CLINICIANS: Readonly<Record<string, string>> = { gynae: 'gynaecologist', gyno: 'gynecologist', derm: 'dermatologist', neuro: 'neurologist', onc: 'oncologist', rheumy: 'rheumatologist' };
+
 /** Lower-case chat abbreviations → words. Only lower-case forms: "BC" or "MIL" in capitals stay as written. */
-const ABBREVIATIONS: [RegExp, string][] = [
+const ABBREVIATIONS: [RegExp, string | ((...groups: string[]) => string)][] = [
   [/\bbf\b/g, 'boyfriend'],
   [/\bgf\b/g, 'girlfriend'],
   [/(?<!\d\s?)\bmil\b(?!\s*(?:ml|mg|\d))/g, 'mother-in-law'],
@@ -27,6 +30,8 @@ const ABBREVIATIONS: [RegExp, string][] = [
   [/\b((?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|baby|older|younger|twin)\s+)?)bro\b(?!['’-])/g, '$1brother'],
   [/\b((?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|baby|older|younger|twin)\s+)?)sis\b(?!['’-])/g, '$1sister'],
   [/\btmrw?\b|\btmr\b/g, 'tomorrow'],
+  // "the gynae says it's…", "my derm thinks…": a clinician said short, as the subject of what they say or do.
+  [/\b((?:[Tt]he|[Mm]y|[Hh]er|[Hh]is|[Aa])\s+)(gynae|gyno|derm|neuro|onc|rheumy)\b(?=\s+(?:says|said|thinks|thought|reckons|reckoned|told|tells|confirmed|wants|wanted|reckons|suspects|suspected)\b)/g, (_m: string, det: string, w: string) => `${det}${CLINICIANS[w]}`],
   // "that's me done at Telstra", "that's me finished with the council": the speaker's own state, said the Scots way.
   [/\b[Tt]hat['’]?s\s+me\s+(?=(?:all\s+)?(?:done|finished|out)\b)/g, "I'm "],
   // "its actually friday", "thats where I live": a dropped apostrophe before a predicate, not a possessive ("its tail").
@@ -38,7 +43,8 @@ const ABBREVIATIONS: [RegExp, string][] = [
 
 export function expandChatAbbreviations(text: string): string {
   let s = text;
-  for (const [re, word] of ABBREVIATIONS) s = s.replace(re, word);
+  // (A string or a replacer: String.replace's two overloads.)
+  for (const [re, word] of ABBREVIATIONS) s = typeof word === 'string' ? s.replace(re, word) : s.replace(re, word);
   return restoreKinPossessive(s).replace(THE_SPOUSE, (_all, the: string, who: string) => `${the === 'The' ? 'My' : 'my'} ${who}`);
 }
 

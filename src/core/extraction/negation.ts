@@ -33,8 +33,8 @@ const SECOND_PRED = /\s+(?:and|but)\s+(?=(?:never|not|no\s+longer|(?:do|does|did
  */
 // A subject-less chat fragment after a comma is a new clause too: "moved to Bristol, don't know anyone here yet".
 // A conjunction and a new subject do too: "I'm a phlebotomist so needles genuinely don't bother me"; so does a plural
-// noun after a comma ("mucked out the stable, fingers still haven't thawed").
-const NEW_SUBJECT_NEG = /\s*,\s+(?=not\s+(?!any\s?more\b|any\s+longer\b)(?:sure|that|really|gonna|going|too|a\s+fan|bad|great|ideal)\b)|\s*,\s+(?=(?:(?:I|we|he|she|they|it|[\p{Lu}][\p{Ll}]+|(?:the\s+|my\s+|our\s+)?[\p{Ll}]+s)\s+)?(?:(?:still|just|really|[\p{Ll}]+ly)\s+)?(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)|\s+(?:so|because|cos|since|but|and|though|although)\s+(?=(?:the\s+|my\s+|our\s+)?[\p{L}]+\s+(?:[\p{L}]+ly\s+)?(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)/u;
+// noun after a comma ("mucked out the stable, fingers still haven't thawed"), or "and now the bus into town doesn't".
+const NEW_SUBJECT_NEG = /\s*,\s+(?=not\s+(?!any\s?more\b|any\s+longer\b)(?:sure|that|really|gonna|going|too|a\s+fan|bad|great|ideal)\b)|\s*,\s+(?=(?:(?:I|we|he|she|they|it|[\p{Lu}][\p{Ll}]+|(?:the\s+|my\s+|our\s+)?[\p{Ll}]+s)\s+)?(?:(?:still|just|really|[\p{Ll}]+ly)\s+)?(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)|\s+(?:so|because|cos|since|but|and|though|although)\s+(?=(?:(?:now|then|still|also)\s+)?(?:the\s+|my\s+|our\s+)?[\p{L}]+(?:\s+[\p{L}]+)?(?:\s+(?:into|in|at|to|from|of|on|near)\s+[\p{L}]+)?\s+(?:[\p{L}]+ly\s+)?(?:(?:do|does|did|is|are|was|were|have|has|had|can|could|would|will)\s+not|never)\b)/u;
 
 /** Giving up a state is ending it, like "stopped being": "packed in being vegan", "gave up being a vegetarian". */
 const QUIT_BEING = /\b(?:packed\s+in|pack\s+in|gave\s+up|given\s+up|giving\s+up|give\s+up|jacked\s+in|ditched)\s+being\b/i;

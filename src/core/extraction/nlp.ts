@@ -82,10 +82,23 @@ function deepFreeze(sentences: NlpSentence[]): readonly NlpSentence[] {
 /** Auxiliaries by base form: wink leaves a capitalised one as it is ("Been a chef for years" read "been" as its lemma). */
 const AUX_LEMMAS: Readonly<Record<string, string>> = { been: 'be', being: 'be', am: 'be', is: 'be', are: 'be', was: 'be', were: 'be', has: 'have', have: 'have', had: 'have', does: 'do', did: 'do' };
 
+/**
+ * A word in capitals, a full stop, then a capital inside one of wink's sentences: wink took the word for a title ("MS."
+ * as "Ms.") and ran two sentences together ("diagnosed with MS. What can I do?"). The sentence ends at the stop.
+ */
+const CAPS_STOP = /\b[A-Z]{2,}\.(?=\s+[A-Z])/;
+
 function analyseUncached(text: string): NlpSentence[] {
   const doc = nlp.readDoc(text);
   const out: NlpSentence[] = [];
   doc.sentences().each((s: ItemSentence) => {
+    const whole = s.out();
+    const stop = CAPS_STOP.exec(whole);
+    if (stop && whole !== whole.toUpperCase()) {
+      const at = stop.index + stop[0].length;
+      out.push(...analyseUncached(whole.slice(0, at)), ...analyseUncached(whole.slice(at).trimStart()));
+      return;
+    }
     const toks = s.tokens();
     const words = toks.out(its.value) as string[];
     const pos = toks.out(its.pos) as string[];

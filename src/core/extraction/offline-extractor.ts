@@ -16,7 +16,7 @@ import { perTurn, turnMemo } from './turn-memo.ts';
 import { resolveDate } from './dates.ts';
 import { analyseNegation, NEVER_PERFECT } from './negation.ts';
 import { expandContractions, isHypothetical, isJokeOrSarcasm, isQuestion, isRequest, coordinatedPredicate, splitClauses, stripMarkers, stripQuotes } from './sentences.ts';
-import { GERUND_SUBJECT, attribute, isOthersAdvice, relationAsTitle, reporterOwnClause, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
+import { GERUND_SUBJECT, attribute, isOthersAdvice, parseRelationPhrase, relationAsTitle, reporterOwnClause, resolveReportedSpeech, speakerSubject, splitWhoClause, thirdPartyId, type Attribution } from './subject-attribution.ts';
 import { PERSONAL_FACT_RULES, ageFragment, degreeFragment, hereIn, personAgeFragment, placeIsHome, roleGiven } from './rules/personal-facts.ts';
 import { FAMILY_RULES, namedRelationMentions, statusFragment } from './rules/family.ts';
 import { PET_RULES } from './rules/pets.ts';
@@ -510,6 +510,13 @@ function mentionRelatives(exp: string, self: Subject, evidence: string, o: Sente
   return who;
 }
 
+/** The person a verbless fragment names last with "my" / "our", a relation or social noun and a name ("proud of my cousin Aisha"). */
+function namedInFragment(t: string, speaker: string): Subject | null {
+  const at = [...t.matchAll(/\b(?:my|our)\s/gi)].pop()?.index;
+  const rel = at === undefined ? null : parseRelationPhrase(t.slice(at));
+  return rel?.name && !rel.possessive ? { id: thirdPartyId(speaker, rel.relation, rel.name), self: false, relation: rel.relation, name: rel.name } : null;
+}
+
 /** "your little one", "the wee one": a child, as the assistant asks after them ("What's your little one called?"). */
 const LITTLE_ONE = /\b(?:little|wee)\s+one(s?)\b/gi;
 
@@ -741,7 +748,9 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
       if (att && apposedAge) att.pred = att.pred.slice(apposedAge[0].length);
       // "my sister Vesna is 45 and teaches maths in Ponta Delgada": the second predicate of the same subject is read as
       // its own clause, next ("my sister Vesna teaches maths in Ponta Delgada").
-      const second = att && !att.subject.self && !lifted ? coordinatedPredicate(att.pred, tagFragment) : null;
+      // ("I'm 34 and a nurse in Cork": the speaker's age and role are two predicates too.)
+      const coordinated = att && !lifted ? coordinatedPredicate(att.pred, tagFragment) : null;
+      const second = coordinated && (!att!.subject.self || /^(?:is|was|am|are)\s+(?:a|an)\s/i.test(coordinated.second)) ? coordinated : null;
       if (att && second && t.endsWith(att.pred)) {
         const lead = t.slice(0, t.length - att.pred.length);
         att.pred = second.first;
@@ -776,6 +785,9 @@ function extractSentences(text: string, o: SentenceOpts): MemoryCandidate[] {
           continue;
         }
         for (const d of opinions(null, t, topicHint, raw)) out.push(toCandidate(d, self, evidence, o.base));
+        // "So proud of my brother Ollie, he's just started…": a relative named in a fragment is who "he" / "she" is next
+        // (the fragment's relation facts are the sentence's mentions'; none are added here).
+        if (parts.length > partIndex + 1) lastThird = namedInFragment(t, o.speaker) ?? lastThird;
         // Only cues that name the speaker themselves ("my beagle", "gives me hives") count without a subject.
         const detached = DETACHED_RULES.flatMap((r) => runRule(r, clause, o.onError));
         const own = [...detached, ...framesFor(clause, detached, o.lexicon)].filter((d) => d.implicit || d.op === 'retract' || d.subject === o.speaker);

@@ -166,7 +166,8 @@ export function splitClauses(sentence: string): string[] {
     if (left.split(/\s+/).length < 2) continue;
     // "Last week, I built…", "After the party, we…": an opening adverbial belongs to the clause it introduces.
     // ("so it's official, I handed in…": a lead-in with a verb of its own is a clause of its own.)
-    if (out.length === 0 && last === 0 && OPENER.test(left) && left.split(/\s+/).length <= 6 && !m[0].includes(':') && !/\b(?:it|that)(?:['’]s|\s+is|\s+was)\b/i.test(left)) continue;
+    // ("So proud of my brother Ollie, he…": "so" before an adjective and its object is a fragment of its own.)
+    if (out.length === 0 && last === 0 && OPENER.test(left) && left.split(/\s+/).length <= 6 && !m[0].includes(':') && !/\b(?:it|that)(?:['’]s|\s+is|\s+was)\b/i.test(left) && !/^so\s+[a-z]+\s+(?:of|about|for|with)\s/i.test(left)) continue;
     out.push(left);
     last = idx + m[0].length;
   }
@@ -195,9 +196,13 @@ const COORD_ADVERBS = new Set(['still', 'also', 'now', 'just', 'currently', 'rec
  * A predicate coordinated with the first under one subject: "is 45 and teaches maths in Ponta Delgada" → first "is
  * 45", second "teaches maths in Ponta Delgada"; "is 63 and just had bunion surgery". The word after "and" (past its
  * adverbs) must be a verb to the tagger, and both sides at least two words; a list of objects ("loves cats and dogs")
- * or a predicate the first one already reads on ("came and went") is no second predicate. Null when there is none.
+ * or a predicate the first one already reads on ("came and went") is no second predicate. An age and then a role under
+ * one copula ("is 37 and a paramedic") is two predicates. Null when there is none.
  */
 export function coordinatedPredicate(pred: string, tag: (text: string) => ReadonlyArray<{ lower: string; pos: string }>): { first: string; second: string } | null {
+  // "is 37 and a paramedic in Leicester": an age, then a role under the same copula.
+  const role = /^((is|was|am|are)\s+\d{1,3})\s*,?\s+and\s+((?:a|an)\s+\S.*)$/i.exec(pred);
+  if (role) return { first: role[1], second: `${role[2]} ${role[3]}` };
   const m = /^(.+?)(?:\s*,\s*|\s+)and\s+(.+)$/i.exec(pred);
   // "is a lifeguard, 58 and still swims": a bare age before "and" opens a verbless clause of its own.
   if (!m || m[1].trim().split(/\s+/).length < 2 || /,\s*\d{1,3}$/.test(m[1].trim())) return null;

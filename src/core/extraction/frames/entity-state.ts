@@ -229,6 +229,8 @@ function endingFor(rc: ReadClause, e: Ending, shape: Shape): Draft[] {
   if (e.possessor && !acted) return [];
   if (e.barredPreps && shape.preps.some((p) => e.barredPreps!.includes(p.prep))) return [];
   if (e.intransitive && shape.object && !shape.particle) return [];
+  // "Bus pass it is for now": a bare "pass" is a noun's; a death is "passed", "passes away", "passing on".
+  if (e.id === 'death' && shape.verb === 'pass' && !/\bpass(?:ed|es|ing)\b|\bpass\s+(?:away|on)\b/i.test(clause.text)) return [];
   const candidates: Array<Phrase | null> = e.referent === 'subject' ? [shape.subject] : e.referent === 'object' ? [acted] : [shape.subject, acted];
   const referent = candidates.find((np) => held(np)) ?? null;
   // Only the speaker's own things and bonds: a third party's clause ("my sister's cat died") ends nothing of theirs here.

@@ -6,7 +6,8 @@
  * the speaker's languages, and one unknown word in an item's place beside them is one more. Read by the list's shape; a sentence that is a wish, question or someone else's is not one.
  * An item may also put its setting first ("at home it's Spanish", "with everyone else it's English", "outside we
  * speak mostly English"), and a language may be said of the speaker in a clause of its own whatever the list:
- * "English is what I use most at work" (a pseudo-cleft with a use verb), "Arabic is my first language".
+ * "English is what I use most at work" (a pseudo-cleft with a use verb), "Arabic is my first language". A list of
+ * languages and nothing else, after a short label or on its own, is the speaker's too (`bareList`).
  */
 import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
@@ -38,7 +39,33 @@ export function languageRoster(sentence: string, speaker: string, lex?: Lexicon)
   if (!lex || NOT_OWN.test(sentence)) return [];
   const own = ownClauses(sentence, speaker, lex);
   const roster = rosterOf(sentence, speaker, lex);
-  return [...roster, ...own.filter((d) => !roster.some((r) => r.value === d.value))];
+  const listed = roster.length === 0 ? bareList(sentence, speaker, lex) : [];
+  return [...roster, ...listed, ...own.filter((d) => !roster.some((r) => r.value === d.value) && !listed.some((r) => r.value === d.value))];
+}
+
+/** An item of a bare list: a language with a word of how well before it, and at most a short "from …" after it. */
+const BARE_ITEM = /^(?:(?:a\s+(?:bit|little)\s+of|some|basic|fluent|conversational|native|rusty|broken|passable|decent|schoolboy|schoolgirl|survival)\s+)?([\p{Lu}][\p{L}'’-]+)(?:\s+(?:from|at|with|too|as\s+well)\b[^,;]{0,40})?$/u;
+
+/**
+ * A list of languages and nothing else, on its own or after a short label ("For the form: Welsh (grew up with it),
+ * French (decent) and a bit of Portuguese from my ex's family"): two or more items, each a language to the lexicon
+ * with at most a word of how well before it, its notes in brackets left aside; a label, a note or a word of how well
+ * must say it is a list of what the speaker speaks. The list is the speaker's.
+ */
+function bareList(sentence: string, speaker: string, lex: Lexicon): Draft[] {
+  const body = sentence.replace(/\([^)]*\)/g, ' ').replace(/^[^:]{0,60}:\s*/, '').replace(/[.!]+\s*$/, '').trim();
+  // A list of names alone may be anyone's (an answer, a subject taught): a label, a note or a word of how well says
+  // the speaker is listing what they speak.
+  if (!/[:(]/.test(sentence) && !/\b(?:a\s+(?:bit|little)\s+of|fluent|conversational|native|rusty|broken|passable|basic)\b/i.test(sentence)) return [];
+  const items = body.split(/\s*,\s*(?:and\s+)?|\s*;\s*|\s+and\s+/).map((x) => x.trim()).filter(Boolean);
+  if (items.length < 2) return [];
+  const langs: string[] = [];
+  for (const item of items) {
+    const m = BARE_ITEM.exec(item.replace(/^[\p{Lu}](?=[\p{Ll}]+\s)/u, (c) => c.toLowerCase()));
+    if (!m || !isKind(m[1].toLowerCase(), 'language', lex)) return [];
+    if (!langs.includes(m[1])) langs.push(m[1]);
+  }
+  return langs.map((value) => ({ key: 'language', value, subject: speaker, confidence: 0.8, metadata: { frame: 'language list' } }));
 }
 
 /** Languages said in clauses of their own or with the setting first: each stands alone, no list needed. */

@@ -100,7 +100,8 @@ const employer: Rule = (c) => {
   // "quitting to join Netflix", "hoping to join Stripe": an intention, not the current employer.
   // ("thinking of joining Deloitte", "considering joining the army": a plan weighed, not a job either.)
   else if ((m = /\b(?:joined|join|joining)\s+(.+)/i.exec(t)) && !/\bto\s+$/i.test(t.slice(0, m.index)) && !JOIN_WEIGHED.test(t.slice(0, m.index))) push(org(m[1]));
-  else if ((m = /\b(?:start|started|starting|begin|began|beginning)\s+(a\s+new\s+job\s+|my\s+new\s+job\s+|work\s+|working\s+)?(?:at|with)\s+(.+)/i.exec(t))) {
+  // ("started on the graduate scheme at Rolls-Royce": a scheme, programme or placement at a place is work there.)
+  else if ((m = /\b(?:start|started|starting|begin|began|beginning)\s+(a\s+new\s+job\s+|my\s+new\s+job\s+|work\s+|working\s+|on\s+(?:the|a|an|their|its)\s+(?:[\w-]+\s+){0,3}?(?:scheme|programme|program|apprenticeship|internship|placement|rotation)\s+)?(?:at|with)\s+(.+)/i.exec(t))) {
     // "has just started at Leeds Uni": starting at a place of learning, with no job said, is a course, not a job.
     const place = org(m[2]);
     if (place && !m[1] && SCHOOLS.test(place) && !/\bas\s+(?:a|an|the|their|its)\b/i.test(t)) out.push({ key: 'education', value: place });

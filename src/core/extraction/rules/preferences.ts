@@ -6,6 +6,7 @@
 import { re } from '../re.ts';
 import type { Clause, Draft, Rule } from '../model.ts';
 import { HOBBY_NOUNS, HOBBY_RE } from '../lexicon.ts';
+import { PASTIME_GROUPS } from '../frames/table.ts';
 import { cutList, cutValue, properSpan, splitList, topicSlug } from '../values.ts';
 
 /** Objects that point at something else in the conversation ("I love your ice cream", "I love that") are reactions, not tastes. */
@@ -200,9 +201,21 @@ const tasteValue = (v: string) => (PRONOUNS.test(v) || /^(?:it|them|that)$/i.tes
  * (a like now; the old dislike is history), "I used to love jazz but now I can't stand it", "Coffee
  * used to be my thing, but I've switched to green tea" (green tea is the like now, coffee history).
  */
+/**
+ * A pastime by name, or a group one sings, plays or meets in ("choir", "book club", "the running group"); a team or crew
+ * alone may be work's, so only with a word before it.
+ */
+const PASTIME = `${HOBBY_RE}|${PASTIME_GROUPS.filter((g) => g !== 'team' && g !== 'crew').join('|')}|[\\p{Ll}]+\\s+(?:club|team|group|class|choir|band|league)`;
+/** Not coming back, said to whoever leads a pastime ("told the choir leader I won't be coming back", "told my football coach I'm quitting"). */
+const RE_TOLD_LEAVING = re(`^(?:I\\s+)?(?:(?:just|finally|have|already)\\s+)?told\\s+(?:the|my|our)\\s+(${PASTIME})\\s+(?:leader|coach|teacher|instructor|conductor|captain|director|organi[sz]er|trainer|group)\\s+(?:that\\s+)?I\\s+(?:(?:will\\s+not|am\\s+not\\s+going\\s+to)\\s+be\\s+(?:coming|going)\\s+back|am\\s+(?:quitting|leaving|stopping|done))\\b`, 'iu');
+/** "I won't be going back to choir", "not going back to pottery": a pastime left. */
+const RE_NOT_GOING_BACK = re(`\\b(?:I\\s+)?(?:will\\s+not|am\\s+not\\s+going\\s+to|not\\s+going\\s+to)\\s+be\\s+(?:going|coming)\\s+back\\s+to\\s+(?:the\\s+|my\\s+)?(${PASTIME})\\b(?!\\s+(?:after|until|till|for)\\b)`, 'iu');
+
 export function tasteChange(sentence: string): Draft[] {
   const s = sentence.trim().replace(/[.!]+$/, '');
   let m: RegExpExecArray | null;
+  // "Told the choir leader I won't be coming back", "I won't be going back to choir": a pastime left for good.
+  if ((m = RE_TOLD_LEAVING.exec(s) ?? RE_NOT_GOING_BACK.exec(s))) return [{ key: 'hobby', value: m[1].toLowerCase(), op: 'retract' }];
   if ((m = RE_WAS_DISLIKE.exec(s)) && NOW_POSITIVE.test(m[2].trim())) {
     const v = tasteValue(m[1]);
     return v ? [{ key: isHobby(v) ? 'hobby' : 'like', value: v, op: 'assert' }] : [];
