@@ -281,6 +281,12 @@ if (STEADY >= 0 && STEADY < REPS) {
   const c = cpu.slice(from);
   const m = mainCpu.slice(from);
   console.log(`steady (passes ${STEADY}–${REPS - 1}, ${c.length} recalls): CPU p50 ${pct(c, 50).toFixed(2)} ms, p99 ${pct(c, 99).toFixed(2)} ms, mean ${(c.reduce((a, b) => a + b, 0) / c.length).toFixed(2)} ms${HAS_SCHEDSTAT ? `; main thread p50 ${pct(m, 50).toFixed(2)} ms, p99 ${pct(m, 99).toFixed(2)} ms; other threads ${((c.reduce((a, b) => a + b, 0) - m.reduce((a, b) => a + b, 0)) / c.length).toFixed(2)} ms a recall` : ''}`);
+  if (SLOWEST > 0) {
+    // The steady tail recall by recall: main thread against the other threads (compiler, GC helpers) and the GC pause inside.
+    const tail = recalls.slice(from).map((x, i) => ({ x, gc: gcIn[from + i]!, pass: STEADY + Math.floor(i / QUESTIONS.length) })).sort((a, b) => b.x.cpu - a.x.cpu).slice(0, SLOWEST);
+    console.log(`steady slowest ${SLOWEST} recalls (CPU ms = main + other threads; gc pause ms inside; pass):`);
+    for (const { x, gc, pass } of tail) console.log(`  ${x.cpu.toFixed(1).padStart(5)} = ${x.main.toFixed(1)} + ${(x.cpu - x.main).toFixed(1)}; gc ${gc.toFixed(1)}; pass ${pass}  ${JSON.stringify(x.q)}`);
+  }
   const quiet = c.filter((_, i) => gcIn[from + i] === 0);
   const quietMain = m.filter((_, i) => gcIn[from + i] === 0);
   const paused = gcIn.slice(from).filter((x) => x > 0);
