@@ -287,6 +287,12 @@ if (STEADY >= 0 && STEADY < REPS) {
     console.log(`steady slowest ${SLOWEST} recalls (CPU ms = main + other threads; gc pause ms inside; pass):`);
     for (const { x, gc, pass } of tail) console.log(`  ${x.cpu.toFixed(1).padStart(5)} = ${x.main.toFixed(1)} + ${(x.cpu - x.main).toFixed(1)}; gc ${gc.toFixed(1)}; pass ${pass}  ${JSON.stringify(x.q)}`);
   }
+  if (HAS_SCHEDSTAT) {
+    // The recalls another thread (a TurboFan compile, GC helpers) added 2 ms or more to, against the rest.
+    const busy = c.filter((x, i) => x - m[i]! >= 2).length;
+    const calm = c.filter((x, i) => x - m[i]! < 2);
+    console.log(`steady, other threads: ${busy} of ${c.length} recalls hold 2 ms or more of other threads' CPU; the ${calm.length} others: CPU p50 ${pct(calm, 50).toFixed(2)} ms, p99 ${pct(calm, 99).toFixed(2)} ms`);
+  }
   const quiet = c.filter((_, i) => gcIn[from + i] === 0);
   const quietMain = m.filter((_, i) => gcIn[from + i] === 0);
   const paused = gcIn.slice(from).filter((x) => x > 0);
