@@ -32,7 +32,10 @@
  * concurrent marking helpers, compiler threads), which `process.cpuUsage` counts too. Printed as main-thread p50/p99
  * and, with `--slowest N`, per recall. `--steady K` also prints p50/p99 over the passes from the K-th on (0-based): V8
  * keeps optimizing the recall path through the first passes after a warm-up (its compiler threads' CPU is in the
- * process CPU of the recalls they overlap), so a long run's later passes are the steady state.
+ * process CPU of the recalls they overlap), so a long run's later passes are the steady state. It also counts the steady
+ * recalls holding 2 ms or more of the other threads' CPU and prints the p99 of the rest, and with `--slowest N` lists the
+ * N slowest steady recalls as main thread + other threads, with the GC pause inside and the pass (session 24: the steady
+ * tail is first TurboFan compiles landing on random questions, docs/recall-architecture.md).
  * `--warm-up-sample` then runs the server's second warm-up too (MemoryService.warmUpOnSample over a scratch in-memory
  * store, as server.ts does once listening): recall's code over rows, before the measured passes.
  * The GC pauses of the main thread are read from `perf_hooks` ('gc' entries, on the same clock as the recalls): each
