@@ -2,7 +2,7 @@
  * Guards the recall path's arrays against a second elements kind (session 24, docs/recall-architecture.md): an array
  * built by `Array.prototype.map` is packed from the builtin and holey once TurboFan inlines it into an optimized caller,
  * so each function handed such arrays is deoptimized ("wrong map") and recompiled the day its producer is first
- * optimized, which on a warm 10k-turn bench happened up to pass 42 (a recompile is ~5–270 ms of a compiler thread,
+ * optimized, which on a warm 10k-turn bench happened as late as pass 74 (a recompile is ~5–270 ms of a compiler thread,
  * counted in the recalls it overlaps). Sessions 22–23 replaced the `map` calls that were caught deoptimizing; this one
  * replaced every remaining one on the recall path (by `mapPacked`, src/core/packed.ts) and checks that none comes back.
  * Comments are skipped; `?.map(` is not allowed either (write `xs ? mapPacked(xs, f) : undefined`).
