@@ -32,7 +32,10 @@
  * concurrent marking helpers, compiler threads), which `process.cpuUsage` counts too. Printed as main-thread p50/p99
  * and, with `--slowest N`, per recall. `--steady K` also prints p50/p99 over the passes from the K-th on (0-based): V8
  * keeps optimizing the recall path through the first passes after a warm-up (its compiler threads' CPU is in the
- * process CPU of the recalls they overlap), so a long run's later passes are the steady state.
+ * process CPU of the recalls they overlap), so a long run's later passes are the steady state. It also counts the steady
+ * recalls holding 2 ms or more of the other threads' CPU and prints the p99 of the rest, and with `--slowest N` lists the
+ * N slowest steady recalls as main thread + other threads, with the GC pause inside and the pass (session 24: the steady
+ * tail is first TurboFan compiles landing on random questions, docs/recall-architecture.md).
  * `--warm-up-sample` then runs the server's second warm-up too (MemoryService.warmUpOnSample over a scratch in-memory
  * store, as server.ts does once listening): recall's code over rows, before the measured passes.
  * The GC pauses of the main thread are read from `perf_hooks` ('gc' entries, on the same clock as the recalls): each
@@ -281,6 +284,18 @@ if (STEADY >= 0 && STEADY < REPS) {
   const c = cpu.slice(from);
   const m = mainCpu.slice(from);
   console.log(`steady (passes ${STEADY}–${REPS - 1}, ${c.length} recalls): CPU p50 ${pct(c, 50).toFixed(2)} ms, p99 ${pct(c, 99).toFixed(2)} ms, mean ${(c.reduce((a, b) => a + b, 0) / c.length).toFixed(2)} ms${HAS_SCHEDSTAT ? `; main thread p50 ${pct(m, 50).toFixed(2)} ms, p99 ${pct(m, 99).toFixed(2)} ms; other threads ${((c.reduce((a, b) => a + b, 0) - m.reduce((a, b) => a + b, 0)) / c.length).toFixed(2)} ms a recall` : ''}`);
+  if (SLOWEST > 0) {
+    // The steady tail recall by recall: main thread against the other threads (compiler, GC helpers) and the GC pause inside.
+    const tail = recalls.slice(from).map((x, i) => ({ x, gc: gcIn[from + i]!, pass: STEADY + Math.floor(i / QUESTIONS.length) })).sort((a, b) => b.x.cpu - a.x.cpu).slice(0, SLOWEST);
+    console.log(`steady slowest ${SLOWEST} recalls (CPU ms = main + other threads; gc pause ms inside; pass):`);
+    for (const { x, gc, pass } of tail) console.log(`  ${x.cpu.toFixed(1).padStart(5)} = ${x.main.toFixed(1)} + ${(x.cpu - x.main).toFixed(1)}; gc ${gc.toFixed(1)}; pass ${pass}  ${JSON.stringify(x.q)}`);
+  }
+  if (HAS_SCHEDSTAT) {
+    // The recalls another thread (a TurboFan compile, GC helpers) added 2 ms or more to, against the rest.
+    const busy = c.filter((x, i) => x - m[i]! >= 2).length;
+    const calm = c.filter((x, i) => x - m[i]! < 2);
+    console.log(`steady, other threads: ${busy} of ${c.length} recalls hold 2 ms or more of other threads' CPU; the ${calm.length} others: CPU p50 ${pct(calm, 50).toFixed(2)} ms, p99 ${pct(calm, 99).toFixed(2)} ms`);
+  }
   const quiet = c.filter((_, i) => gcIn[from + i] === 0);
   const quietMain = m.filter((_, i) => gcIn[from + i] === 0);
   const paused = gcIn.slice(from).filter((x) => x > 0);

@@ -220,7 +220,7 @@ export function selectCandidates(docs: readonly LexicalDoc[], terms: readonly st
     if (tf.size > 0) matched.push({ doc, tf, i });
   });
   if (limit <= 0) return [];
-  if (matched.length <= limit) return matched.map((m) => m.doc);
+  if (matched.length <= limit) return mapPacked(matched, (m) => m.doc);
   const n = matched.length;
   const df = new Map<string, number>();
   let total = 0;
@@ -229,7 +229,7 @@ export function selectCandidates(docs: readonly LexicalDoc[], terms: readonly st
     for (const t of m.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   }
   const avgdl = total / n || 1;
-  const scored = matched.map((m) => {
+  const scored = mapPacked(matched, (m) => {
     let s = 0;
     for (const [t, f] of m.tf) {
       const d = df.get(t) ?? 0;
@@ -239,7 +239,7 @@ export function selectCandidates(docs: readonly LexicalDoc[], terms: readonly st
     return { ...m, s };
   });
   scored.sort((a, b) => b.s - a.s || a.i - b.i);
-  return scored.slice(0, limit).map((m) => m.doc);
+  return mapPacked(scored.slice(0, limit), (m) => m.doc);
 }
 
 /**
@@ -247,7 +247,7 @@ export function selectCandidates(docs: readonly LexicalDoc[], terms: readonly st
  * with 'like_' are exactly those in ['like_', 'like`') ('`' follows '_'). Index-friendly, no LIKE.
  */
 export function keyFamilyRanges(keys: readonly string[]): Array<{ key: string; from: string; to: string }> {
-  return [...new Set(keys)].filter((k) => k !== '').map((key) => ({ key, from: `${key}_`, to: `${key}\``}));
+  return mapPacked([...new Set(keys)].filter((k) => k !== ''), (key) => ({ key, from: `${key}_`, to: `${key}\``}));
 }
 
 /** Turn places as distinct [session, seq] pairs (whole seqs only), for a turnsAt read. */
@@ -292,7 +292,7 @@ export function fts5Query(terms: readonly string[]): string {
 
 /** A tsquery literal OR-ing each term as a quoted lexeme (input syntax, no parser involved). */
 export function tsqueryLiteral(terms: readonly string[]): string {
-  return terms.map((t) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
+  return mapPacked(terms, (t) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
 }
 
 /** Cosine similarity; 0 when either vector is all zeros or the lengths differ. */

@@ -7,6 +7,7 @@
  */
 import type { CorpusStats } from '../core/ports.ts';
 import type { MemoryRecord, TurnRecord } from '../core/types.ts';
+import { mapPacked } from '../core/packed.ts';
 
 /** Memory columns in insert order, with the record field each one stores. */
 export const MEMORY_COLUMNS = [
@@ -40,7 +41,7 @@ export const MEMORY_COLUMNS = [
   ['term_count', 'termCount'],
 ] as const satisfies ReadonlyArray<readonly [string, keyof MemoryRecord]>;
 
-const COLUMN_OF_FIELD: ReadonlyMap<string, string> = new Map(MEMORY_COLUMNS.map(([c, f]) => [f, c]));
+const COLUMN_OF_FIELD: ReadonlyMap<string, string> = new Map(mapPacked(MEMORY_COLUMNS, ([c, f]) => [f, c]));
 
 export type SqlValue = string | number | boolean | null;
 
@@ -55,7 +56,7 @@ export function encodeField(field: keyof MemoryRecord, value: unknown, bool: (b:
 
 /** Column values of a memory in MEMORY_COLUMNS order. */
 export function memoryValues(m: MemoryRecord, bool: (b: boolean) => SqlValue): SqlValue[] {
-  return MEMORY_COLUMNS.map(([, f]) => encodeField(f, m[f], bool));
+  return mapPacked(MEMORY_COLUMNS, ([, f]) => encodeField(f, m[f], bool));
 }
 
 /**
@@ -93,7 +94,7 @@ export type Row = Record<string, unknown>;
 
 /** A memory from a row object (column names as keys). */
 export function rowToMemory(r: Row): MemoryRecord {
-  return memoryFromValues(MEMORY_COLUMNS.map(([c]) => r[c]));
+  return memoryFromValues(mapPacked(MEMORY_COLUMNS, ([c]) => r[c]));
 }
 
 /**
@@ -137,7 +138,7 @@ export const TURN_COLUMNS = ['id', 'scope', 'session_id', 'user_id', 'agent_id',
 
 /** A turn from a row object (column names as keys). */
 export function rowToTurn(r: Row): TurnRecord {
-  return turnFromValues(TURN_COLUMNS.map((c) => r[c]));
+  return turnFromValues(mapPacked(TURN_COLUMNS, (c) => r[c]));
 }
 
 /** A turn from a row of values in TURN_COLUMNS order, starting at `at` (see memoryFromValues). */
@@ -160,8 +161,8 @@ export function turnFromValues(v: readonly unknown[], at = 0): TurnRecord {
 }
 
 /** The column list of a SELECT that reads rows for memoryFromValues / turnFromValues (optionally table-qualified). */
-export const memorySelect = (alias = ''): string => MEMORY_COLUMNS.map(([c]) => (alias ? `${alias}.${c}` : c)).join(', ');
-export const turnSelect = (alias = ''): string => TURN_COLUMNS.map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
+export const memorySelect = (alias = ''): string => mapPacked(MEMORY_COLUMNS, ([c]) => (alias ? `${alias}.${c}` : c)).join(', ');
+export const turnSelect = (alias = ''): string => mapPacked(TURN_COLUMNS, (c) => (alias ? `${alias}.${c}` : c)).join(', ');
 
 /** CorpusStats from `scope_stats` rows (kind, docs, terms, revision); memories add their active figures. */
 export function statsFromRows(rows: Row[], kind: 'memory' | 'turn'): CorpusStats {

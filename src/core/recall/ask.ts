@@ -11,6 +11,7 @@
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import type { Lexicon } from '../ports.ts';
 import { kindsOf } from '../lexicon/kinds.ts';
+import { mapPacked } from '../packed.ts';
 
 /** The user as the object of the ask: "about me", "on me", "of myself", "my life", "my file". */
 const SELF_OBJECT = /\b(?:about|on|of|for|regarding)\s+(?:me|myself)\b|\bmyself\b|\bme and my\b|\bwho am i\b|\bmy (?:life|situation|background|profile|file|details|story|record|records|info|information|bio)\b/i;
@@ -135,7 +136,7 @@ export function isGenericAsk(query: string, lexicon?: AskLexicon): boolean {
   if (core !== null && genericClause(core, lexicon)) return true;
   // Several sentences: the ask is the last one, the others set the scene ("Drafting a note to her. Anything about her
   // situation I should keep in mind?").
-  const sentences = query.split(/(?<=[.!?])\s+/).map((x) => x.trim()).filter((x) => x.length > 0);
+  const sentences = mapPacked(query.split(/(?<=[.!?])\s+/), (x) => x.trim()).filter((x) => x.length > 0);
   if (sentences.length > 1 && /\?\s*$/.test(sentences.at(-1)!) && genericClause(sentences.at(-1)!, lexicon)) return true;
   return sceneThenBriefing(query, lexicon);
 }
@@ -150,12 +151,12 @@ const BRIEFING_VERB = /\b(?:know|knowing|keep\s+in\s+mind|bear\s+in\s+mind|be\s+
  */
 function sceneThenBriefing(query: string, lexicon: AskLexicon | undefined): boolean {
   if (!lexicon) return false;
-  const parts = query.split(/(?<=[.!?])\s+|\s+[-–—]+\s+/).map((x) => x.trim()).filter((x) => x.length > 0);
+  const parts = mapPacked(query.split(/(?<=[.!?])\s+|\s+[-–—]+\s+/), (x) => x.trim()).filter((x) => x.length > 0);
   if (parts.length < 2) return false;
   const last = parts.at(-1)!;
   if (!/\?\s*$/.test(last) || !BRIEFING_VERB.test(last) || ASSISTANT_OBJECT.test(last)) return false;
   const ws = words(last);
-  const content = ws.map((w, i) => ({ w, prev: ws[i - 1] })).filter((x) => !STOP_WORDS.has(x.w) && analyze(x.w).length > 0);
+  const content = mapPacked(ws, (w, i) => ({ w, prev: ws[i - 1] })).filter((x) => !STOP_WORDS.has(x.w) && analyze(x.w).length > 0);
   if (content.length === 0 || !content.every((x) => notATopic(x.w, x.prev, lexicon))) return false;
   return parts.slice(0, -1).some((p) => PERSON_REF.test(p) || [...p.matchAll(/(?<!^)\b([\p{Lu}][\p{Ll}]+)\b/gu)].some((m) => m[1] !== 'I' && !lexicon.senses(m[1]!.toLowerCase(), 'noun', 2).some((x) => x.lexClass === 'noun.location')));
 }
@@ -166,7 +167,7 @@ function genericClause(query: string, lexicon?: AskLexicon): boolean {
   if (ASSISTANT_OBJECT.test(query)) return false;
   if (!self && /(?<!^)(?<![.!?:]\s)\b(?!I\b)[\p{Lu}][\p{Ll}]+/u.test(query.trim())) return false;
   const ws = words(query);
-  const content = ws.map((w, i) => ({ w, prev: ws[i - 1] })).filter((x) => !STOP_WORDS.has(x.w) && analyze(x.w).length > 0);
+  const content = mapPacked(ws, (w, i) => ({ w, prev: ws[i - 1] })).filter((x) => !STOP_WORDS.has(x.w) && analyze(x.w).length > 0);
   if (content.length === 0) return false;
   return content.every((x) => notATopic(x.w, x.prev, lexicon));
 }
@@ -283,7 +284,7 @@ export function isAppliedAsk(query: string, lexicon?: Pick<Lexicon, 'senses' | '
 
 /** The clauses of an ask: split at sentence ends, semicolons, colons, dashes and commas. */
 function clauses(query: string): string[] {
-  return query.split(/[.!?;:,]+\s+|\s+[-–—]\s+/).map((c) => c.trim()).filter((c) => c.length > 0);
+  return mapPacked(query.split(/[.!?;:,]+\s+|\s+[-–—]\s+/), (c) => c.trim()).filter((c) => c.length > 0);
 }
 
 /**

@@ -13,6 +13,7 @@
  */
 import type { Citation } from '../types.ts';
 import { countTokens } from '../text/tokens.ts';
+import { mapPacked } from '../packed.ts';
 
 export type SectionName = 'facts' | 'people' | 'episodes' | 'recent';
 
@@ -199,5 +200,5 @@ export function assemble(lines: Iterable<ContextLine>, maxTokens: number, capped
     context = render(chosen);
     tokens = countTokens(context);
   }
-  return { context, citations: chosen.map((l) => l.citation), tokens, keys: chosen.map((l) => l.key) };
+  return { context, citations: mapPacked(chosen, (l) => l.citation), tokens, keys: mapPacked(chosen, (l) => l.key) };
 }

@@ -7,6 +7,7 @@
  */
 import type { CorpusStats, LexicalDoc } from '../ports.ts';
 import type { QueryTerm } from './query-analysis.ts';
+import { mapPacked } from '../packed.ts';
 
 /**
  * A lexical document with its terms split. From `lexical()` in retrieve.ts `tokens` holds only the
@@ -109,7 +110,7 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
   if (terms.length === 0 || docs.length === 0 || stats.count === 0) return [];
   const N = Math.max(stats.count, docs.length);
   const avgdl = stats.totalTerms / stats.count || 1;
-  const want = new Map(terms.map((t) => [t.term, t]));
+  const want = new Map(mapPacked(terms, (t) => [t.term, t]));
   // Document frequencies: each document's distinct query terms, each counted at its first occurrence. A document's
   // terms are read in place twice (here and when scoring it), not copied into per-document arrays or maps (~650
   // documents a recall).
@@ -122,8 +123,8 @@ export function bm25Score(docs: TermDoc[], stats: CorpusStats, terms: QueryTerm[
     }
   }
   const dfOf = (t: string) => Math.max(df.get(t) ?? 0, knownDf?.[t] ?? 0);
-  const idfs = new Map(terms.map((t) => [t.term, idf(N, dfOf(t.term))]));
-  const covIdf = new Map(terms.map((t) => [t.term, coverageIdf(N, dfOf(t.term))]));
+  const idfs = new Map(mapPacked(terms, (t) => [t.term, idf(N, dfOf(t.term))]));
+  const covIdf = new Map(mapPacked(terms, (t) => [t.term, coverageIdf(N, dfOf(t.term))]));
   const coverWeight = (t: QueryTerm) => t.weight * (t.cover ?? 1) * covIdf.get(t.term)!;
   const origMass = terms.filter(isOriginal).reduce((s, t) => s + coverWeight(t), 0);
   const out: Bm25Hit[] = [];

@@ -13,6 +13,7 @@ import { humanKey, speakerOf } from '../render.ts';
 import { maskSecrets } from '../text/secrets.ts';
 import { analyze } from '../text/analyze.ts';
 import { formatDay, sentences, subjectLabel } from './format.ts';
+import { mapPacked } from '../packed.ts';
 
 /** How much of the ending turn's user message a change line quotes. */
 export const CHANGE = { maxQuoteChars: 220 };
@@ -57,8 +58,8 @@ export function namedChanges(rows: readonly MemoryRecord[], named: ReadonlySet<s
   // (a lookup reads dozens of active rows, e.g. activities, that no retracted value shares a slot with).
   const ended = rows.filter((m) => m.type !== 'event' && m.status === 'retracted' && about(m.subject) && analyze(m.value).some((t) => named.has(t)));
   if (ended.length === 0) return [];
-  const slots = new Set(ended.map((m) => `${m.subject}\u0000${m.key}`));
-  const live = new Set(rows.filter((m) => m.active && about(m.subject) && slots.has(`${m.subject}\u0000${m.key}`)).map((m) => `${m.subject}\u0000${m.key}\u0000${norm(m.value)}`));
+  const slots = new Set(mapPacked(ended, (m) => `${m.subject}\u0000${m.key}`));
+  const live = new Set(mapPacked(rows.filter((m) => m.active && about(m.subject) && slots.has(`${m.subject}\u0000${m.key}`)), (m) => `${m.subject}\u0000${m.key}\u0000${norm(m.value)}`));
   const latest = new Map<string, MemoryRecord>();
   for (const m of ended) {
     const g = `${m.subject}\u0000${m.key}\u0000${norm(m.value)}`;

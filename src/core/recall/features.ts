@@ -12,6 +12,7 @@ import { bridgeScore, type Bridges } from './lexical-bridge.ts';
 import { statesDuration, statesTime } from './time-statements.ts';
 import { sentences } from './format.ts';
 import { analyze } from '../text/analyze.ts';
+import { mapPacked } from '../packed.ts';
 
 export interface FeatureContext {
   query: AnalyzedQuery;
@@ -49,7 +50,7 @@ const lexiconFeature: CandidateFeature = {
   score(c, ctx) {
     if (!ctx.bridges || ctx.bridges.size === 0) return 0;
     const terms = c.turn?.terms ?? c.memory?.terms ?? '';
-    return bridgeScore(terms.split(' '), ctx.bridges, new Set(ctx.query.terms.map((t) => t.term)));
+    return bridgeScore(terms.split(' '), ctx.bridges, new Set(mapPacked(ctx.query.terms, (t) => t.term)));
   },
 };
 
@@ -200,7 +201,7 @@ const askingFeature: CandidateFeature = {
   },
   score(c, ctx) {
     if (!c.turn || (ASKING.listOnly && !(ctx.query.list || ctx.query.count))) return 0;
-    const terms = new Set(ctx.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !ctx.speakers.has(t.term) && !t.term.startsWith('_')).map((t) => t.term));
+    const terms = new Set(mapPacked(ctx.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !ctx.speakers.has(t.term) && !t.term.startsWith('_')), (t) => t.term));
     return onlyAsks(c.turn.text, terms) ? 1 : 0;
   },
 };
@@ -219,7 +220,7 @@ export const FEATURES: CandidateFeature[] = [lexiconFeature, whenFeature, durati
 export function applyFeatures(candidates: Candidate[], ctx: FeatureContext, features: readonly CandidateFeature[] = FEATURES): Candidate[] {
   const live = features.filter((f) => f.weight !== 0);
   if (live.length === 0) return candidates;
-  const scored = candidates.map((c, i) => {
+  const scored = mapPacked(candidates, (c, i) => {
     let score = c.score;
     // Copied only when a feature fires (most candidates keep their rankers and score as they are).
     let rankers: RankerHit[] | null = null;
@@ -231,5 +232,5 @@ export function applyFeatures(candidates: Candidate[], ctx: FeatureContext, feat
     }
     return { c: rankers ? { ...c, score, rankers } : c, i };
   });
-  return scored.sort((a, b) => b.c.score - a.c.score || a.i - b.i).map((x) => x.c);
+  return mapPacked(scored.sort((a, b) => b.c.score - a.c.score || a.i - b.i), (x) => x.c);
 }

@@ -138,7 +138,7 @@ function endsAsking(ss: readonly string[]): boolean {
 export function splitMessages(t: TurnRecord, afterQuestion = false): SplitMessage[] {
   const msgs = t.messages.length > 0 ? t.messages : [{ role: 'user' as const, content: t.text, name: null }];
   let asked = afterQuestion;
-  return msgs.map((m) => {
+  return mapPacked(msgs, (m) => {
     const content = keepLines(maskSecrets(m.content));
     const ss = sentences(content);
     // Sentence terms are only read to excerpt a message of several sentences: analysed on first use.
@@ -147,7 +147,7 @@ export function splitMessages(t: TurnRecord, afterQuestion = false): SplitMessag
       content,
       sentences: ss,
       get terms(): string[][] {
-        const terms = ss.map((x) => analyze(x));
+        const terms = mapPacked(ss, (x) => analyze(x));
         Object.defineProperty(this, 'terms', { value: terms });
         return terms;
       },
@@ -193,7 +193,7 @@ export function renderEdge(msgs: SplitMessage[], edge: 'first' | 'last'): string
  */
 export function excerpt(text: string, focus: Focus): string {
   const ss = sentences(text);
-  return excerptSplit({ speaker: '', content: text, sentences: ss, terms: ss.map((x) => analyze(x)) }, focus);
+  return excerptSplit({ speaker: '', content: text, sentences: ss, terms: mapPacked(ss, (x) => analyze(x)) }, focus);
 }
 
 /** `reach` > 0: each kept sentence cut around its matches (clipSentence), runs of "…" merged into one. */
@@ -266,7 +266,7 @@ export function estimateLeanTokens(msgs: SplitMessage[], prefixTokens: number[],
 
 /** Each sentence's weight of question terms (each term counted once per sentence). */
 function sentenceWeights(m: SplitMessage, focus: Focus): number[] {
-  return m.terms.map((ts) => [...new Set(ts)].reduce((s, t) => s + focusWeight(focus, t), 0));
+  return mapPacked(m.terms, (ts) => [...new Set(ts)].reduce((s, t) => s + focusWeight(focus, t), 0));
 }
 
 /**
@@ -333,7 +333,7 @@ function withAnswerAfterLead(m: SplitMessage, focus: Focus, hit: boolean[]): boo
   }
   if (m.role === 'assistant' || only < 0 || only + 1 >= hit.length || words(m.sentences[only]!).length >= EXCERPT.shortLeadWords) return hit;
   if (m.terms.some((ts) => ts.some((t) => focus.has(t)))) return hit;
-  return hit.map((h, i) => h || i === only + 1);
+  return mapPacked(hit, (h, i) => h || i === only + 1);
 }
 
 /**

@@ -9,6 +9,7 @@
 import type { Lexicon } from '../ports.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import type { AnalyzedQuery } from './query-analysis.ts';
+import { mapPacked } from '../packed.ts';
 
 export const BRIDGE = {
   /** Question words at least this common are not expanded ("go", "time", "like"). */
@@ -24,8 +25,8 @@ export type Bridges = ReadonlyMap<string, string>;
 
 /** The bridges of a question's content words (its own stems and names excluded). */
 export function questionBridges(lex: Lexicon, q: Pick<AnalyzedQuery, 'raw' | 'terms' | 'names'>): Bridges {
-  const own = new Set(q.terms.map((t) => t.term));
-  const content = new Set(q.terms.filter((t) => t.source === 'query').map((t) => t.term));
+  const own = new Set(mapPacked(q.terms, (t) => t.term));
+  const content = new Set(mapPacked(q.terms.filter((t) => t.source === 'query'), (t) => t.term));
   const names = new Set(q.names);
   const out = new Map<string, string>();
   for (const w of words(q.raw)) {

@@ -11,6 +11,7 @@ import { analyze } from '../text/analyze.ts';
 import { maskSecrets } from '../text/secrets.ts';
 import { speakerOf } from '../render.ts';
 import { formatDay, sentences } from './format.ts';
+import { mapPacked } from '../packed.ts';
 
 export const ARC = {
   /** Sessions that must mention the topic before an arc is drawn. */
@@ -82,6 +83,6 @@ export function arcLine(steps: readonly ArcStep[], topicLabel: string, holder = 
   if (steps.length < ARC.minSessions) return null;
   const now = steps[steps.length - 1]!;
   const earlier = steps.slice(0, -1).reverse().slice(0, ARC.maxEarlier);
-  const prev = earlier.map((s) => `${formatDay(s.turn.timestamp)} "${clip(s.sentence)}"`).join('; ');
+  const prev = mapPacked(earlier, (s) => `${formatDay(s.turn.timestamp)} "${clip(s.sentence)}"`).join('; ');
   return `- ${holder}'s view of ${topicLabel} — now (${formatDay(now.turn.timestamp)}): "${clip(now.sentence)}"; earlier: ${prev}`;
 }

@@ -12,6 +12,7 @@ import type { Lexicon } from '../ports.ts';
 import type { TurnRecord } from '../types.ts';
 import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { askFrameTerms } from './ask.ts';
+import { mapPacked } from '../packed.ts';
 
 /** Tunables (docs/recall.md, session 16). */
 export const REACH = {
@@ -95,11 +96,11 @@ export function anchorsOf(turns: readonly TurnRecord[], forms: ReadonlySet<strin
  */
 export function thingCandidates(anchors: readonly TurnRecord[], forms: ReadonlySet<string>): string[] {
   const ok = (x: string) => x.length > 2 && !x.startsWith('_') && !forms.has(x) && !STOP_WORDS.has(x) && !/^\d+$/.test(x);
-  const sessions = new Set(anchors.map((t) => t.sessionId));
+  const sessions = new Set(mapPacked(anchors, (t) => t.sessionId));
   if (sessions.size >= 2) {
     const count = new Map<string, Set<string>>();
     for (const t of anchors) for (const x of userTerms(t)) if (ok(x)) count.set(x, (count.get(x) ?? new Set()).add(t.sessionId));
-    return [...count].filter(([, s]) => s.size >= 2).map(([x]) => x);
+    return mapPacked([...count].filter(([, s]) => s.size >= 2), ([x]) => x);
   }
   if (anchors.length !== 1) return [];
   const own = userTerms(anchors[0]!);
@@ -120,7 +121,7 @@ export function thingTerms(cands: readonly string[], df: Readonly<Record<string,
  * word among equals ("booking" before "site"), as the user wrote it.
  */
 export function arcLabel(sentences: readonly string[], forms: ReadonlySet<string>, things: readonly string[], turns: readonly TurnRecord[]): string {
-  const said = sentences.map((x) => new Set(analyze(x)));
+  const said = mapPacked(sentences, (x) => new Set(analyze(x)));
   const order = [...forms, ...things];
   let best: string | undefined;
   let most = 0;

@@ -8,6 +8,7 @@
  */
 import type { Lexicon } from '../ports.ts';
 import { analyze } from '../text/analyze.ts';
+import { mapPacked } from '../packed.ts';
 
 /**
  * A word this rare in everyday text (lexicon commonness, 0 = not in its frequency list) names a topic whatever its
@@ -68,8 +69,7 @@ export function unsupportedTopic(input: PersonTopicInput): string | null {
   const raw = question.replace(/[’]/g, "'").match(/[A-Za-z][A-Za-z'-]*|\d+/g) ?? [];
   const wordOf = (term: string) => raw.find((w) => analyze(w).includes(term)) ?? null;
   // Words that can stand as a missing topic at all: a real word of three letters or more, no digits, no acronym.
-  const counted = missing
-    .map((term) => ({ term, word: wordOf(term) }))
+  const counted = mapPacked(missing, (term) => ({ term, word: wordOf(term) }))
     .filter((m): m is { term: string; word: string } => !!m.word && m.word.length >= 3 && !/\d/.test(m.word) && m.word !== m.word.toUpperCase());
   const head = answerTypeHead(question);
   for (const m of counted) {

@@ -810,7 +810,7 @@ export function namedKin(q: string, names: ReadonlySet<string>): { name: string;
     const [name, kin] = [m[1]!.toLowerCase(), m[2]!.toLowerCase()];
     if (names.has(name) && (RELATION_WORDS.has(kin) || RELATION_WORDS.has(kin.replace(/s$/, '')))) return { name, kin };
     // A chat form of a relation word ("Dimas's mum") is that relation, named by its full word (QUERY.kinBeside).
-    const full = QUERY.kinBeside ? chatForms(analyze(kin)[0] ?? kin).map((f) => RELATION_BY_STEM.get(f)).find((w) => w !== undefined) : undefined;
+    const full = QUERY.kinBeside ? mapPacked(chatForms(analyze(kin)[0] ?? kin), (f) => RELATION_BY_STEM.get(f)).find((w) => w !== undefined) : undefined;
     if (names.has(name) && full) return { name, kin: full };
   }
   return null;
@@ -887,7 +887,7 @@ const NAME_DETERMINERS = new Set(words('the a an my our his her their your this 
  * name ("Any brokers we should call?": a verb, not a name ask). Read from the words, no lexicon.
  */
 export function nameAskedOf(q: string): string | 'self' | null {
-  const ws = words(q).map((w) => w.replace(/’/g, "'"));
+  const ws = mapPacked(words(q), (w) => w.replace(/’/g, "'"));
   const head = (from: number, stop: (w: string) => boolean): string | null => {
     let last: string | null = null;
     for (let i = from; i < ws.length; i++) {
@@ -926,10 +926,10 @@ export function nameAskedOf(q: string): string | 'self' | null {
 }
 
 /** Words naming a relative or partner (the relation keys' query words): "my mother's …" asks about her. */
-const RELATION_WORDS = new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').flatMap((s) => s.queryWords.map((w) => w.toLowerCase())));
+const RELATION_WORDS = new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').flatMap((s) => mapPacked(s.queryWords, (w) => w.toLowerCase())));
 /** Relation words by their analysed stem. */
-const RELATION_BY_STEM = new Map([...RELATION_WORDS].filter((w) => !/\s/.test(w)).map((w) => [analyze(w)[0] ?? w, w]));
-export const RELATION_KEYS = [...new Set(KEY_VOCABULARY.filter((s) => s.type === 'relation').map((s) => s.key))];
+const RELATION_BY_STEM = new Map(mapPacked([...RELATION_WORDS].filter((w) => !/\s/.test(w)), (w) => [analyze(w)[0] ?? w, w]));
+export const RELATION_KEYS = [...new Set(mapPacked(KEY_VOCABULARY.filter((s) => s.type === 'relation'), (s) => s.key))];
 
 /** Kinds of thing a user keeps (an animal, a vehicle, an instrument): "my <noun of the kind>" names the key that holds it. */
 const POSSESSED_KINDS: readonly NounKind[] = ['animal', 'vehicle', 'instrument'];
@@ -991,7 +991,7 @@ function senseKeysOf(lex: Lexicon, phrase: string, pos: 'noun' | 'verb'): string
   const anchors = anchorsOf(lex).filter((a) => a.pos === pos);
   if (sense && anchors.length > 0) {
     // The sense's hypernym ids by distance (0 = the sense itself), up to the deepest anchor's depth.
-    const maxDepth = Math.max(...anchors.map((a) => a.depth));
+    const maxDepth = Math.max(...mapPacked(anchors, (a) => a.depth));
     const at = new Map<string, number>([[sense.id, 0]]);
     let frontier = [sense];
     for (let d = 1; d <= maxDepth && frontier.length > 0; d++) {
@@ -1053,7 +1053,7 @@ const DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 const PROGRESSIVE_BEFORE = /^(i|we|you|he|she|they|it|am|is|are|was|were|be|been|being|i'm|we're|you're|they're)$/;
 
 /** Key phrases of several words (KEY_VOCABULARY queryWords with a space), lower case. */
-const KEY_PHRASES = KEY_VOCABULARY.flatMap((s) => s.queryWords.filter((w) => /\s/.test(w)).map((w) => w.toLowerCase()));
+const KEY_PHRASES = KEY_VOCABULARY.flatMap((s) => mapPacked(s.queryWords.filter((w) => /\s/.test(w)), (w) => w.toLowerCase()));
 
 /** The words of the key phrases an ask says ("How does she make a living?" → make, a, living). */
 export function keyPhraseWords(q: string): string[] {
@@ -1065,14 +1065,14 @@ export function keyPhraseWords(q: string): string[] {
 }
 
 /** Single-word query words of each key, lower case: a question word whose lemma is one asks for the key ("conditions" → condition). */
-const SINGLE_QUERY_WORDS = KEY_VOCABULARY.map((s) => ({ key: s.key, words: new Set(s.queryWords.map((w) => w.toLowerCase()).filter((w) => !/\s/.test(w))) }));
+const SINGLE_QUERY_WORDS = mapPacked(KEY_VOCABULARY, (s) => ({ key: s.key, words: new Set(mapPacked(s.queryWords, (w) => w.toLowerCase()).filter((w) => !/\s/.test(w))) }));
 
 /**
  * Each key's query words as keysAskedFor matches them, made once (was a lower-casing, a template string and a substring
  * search per query word per question: 258 of them): those of several words lower case between spaces (`phrases`, in
  * the vocabulary's order), and the keys of each single word (WORD_KEYS).
  */
-const PHRASE_QUERY_WORDS = KEY_VOCABULARY.map((s) => ({ key: s.key, phrases: s.queryWords.filter((w) => /\s/.test(w)).map((w) => ` ${w.toLowerCase()} `) }));
+const PHRASE_QUERY_WORDS = mapPacked(KEY_VOCABULARY, (s) => ({ key: s.key, phrases: mapPacked(s.queryWords.filter((w) => /\s/.test(w)), (w) => ` ${w.toLowerCase()} `) }));
 const WORD_KEYS = new Map<string, string[]>();
 for (const s of KEY_VOCABULARY)
   for (const w of s.queryWords)
@@ -1370,7 +1370,7 @@ export function analyzeQuery(rawQuery: string, knownNames: ReadonlySet<string> =
     recent: RECENT.test(query),
     dateRange: words0.date?.range ?? null,
     months: words0.months,
-    intents: ask.intents.map((i) => i.name),
+    intents: mapPacked(ask.intents, (i) => i.name),
     applied: ask.applied,
     inference: isInferenceAsk(query),
     intentKeys: keys.filter((k) => !ask.named.has(k)),
@@ -1443,7 +1443,7 @@ function wordTerms(table: TermTable, query: string, names: ReadonlySet<string>, 
     if (qt && qt.source === 'query') delete qt.cover;
   }
   // Place adjuncts ("at work", "at home") ask no key and search no kind (adjunctWords).
-  const adjuncts = adjunctWords(query, QUERY.adjunctTopic ? new Set([...terms.values()].filter((t) => t.source === 'query' && (t.cover ?? 1) <= QUERY.circumstanceCover).map((t) => t.term)) : new Set());
+  const adjuncts = adjunctWords(query, QUERY.adjunctTopic ? new Set(mapPacked([...terms.values()].filter((t) => t.source === 'query' && (t.cover ?? 1) <= QUERY.circumstanceCover), (t) => t.term)) : new Set());
   const adjunctTerms = new Set([...adjuncts].flatMap((w) => analyze(w)));
   capCover(adjunctTerms, QUERY.narrowedCover);
   return { date, months, original, stance, frame, adjuncts, adjunctTerms };
@@ -1698,7 +1698,7 @@ export const KIN_GAP = 3;
 
 /** True when the text says the relation word (or one of its forms) within KIN_GAP words of the name. */
 export function kinBeside(text: string, name: string, kin: string): boolean {
-  const ws = words(text).map((w) => analyze(w.replace(/['’]s$/, ''))[0] ?? '');
+  const ws = mapPacked(words(text), (w) => analyze(w.replace(/['’]s$/, ''))[0] ?? '');
   const n = analyze(name)[0];
   const k = analyze(kin)[0] ?? kin;
   const forms = new Set([k, ...chatForms(k)]);

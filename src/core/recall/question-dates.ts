@@ -10,6 +10,7 @@
  * since a question has no "now" to resolve "last week" against. Pure.
  */
 import * as chrono from 'chrono-node';
+import { mapPacked } from '../packed.ts';
 
 export interface QuestionDate {
   range: { from: string; to: string };
@@ -108,7 +109,7 @@ function chronoSpans(q: string): Span[] {
 const YEAR = /\b(?:in|during|of|since)\s+((?:19|20)\d{2})\b/gi;
 
 function yearSpans(q: string): Span[] {
-  return [...q.matchAll(YEAR)].map((m) => {
+  return mapPacked([...q.matchAll(YEAR)], (m) => {
     const y = Number(m[1]);
     const start = m.index! + m[0].length - 4;
     return { from: `${y}-01-01`, to: `${y + 1}-01-01`, grain: 'year' as const, start, end: start + 4 };

@@ -27,6 +27,7 @@ import { referentsOf } from './referents.ts';
 import { FACT_KINDS, isContinuationAsk, laterOfKind, laterTurns, SEQUEL, sequelTerms, topicWords } from './sequel.ts';
 import { kindToken } from '../text/enrich.ts';
 import { keySpec } from '../extraction/key-vocabulary.ts';
+import { mapPacked } from '../packed.ts';
 
 export interface RecallDeps {
   store: MemoryStore;
@@ -246,14 +247,13 @@ async function gate(deps: RecallDeps, query: string, r: Retrieved): Promise<{ ke
     const head = top.slice(0, RECALL.rerankTop);
     try {
       const t0 = performance.now();
-      const scores = await deps.reranker.rerank(query, head.map(candidateText));
+      const scores = await deps.reranker.rerank(query, mapPacked(head, candidateText));
       deps.observer?.stage('rerank', performance.now() - t0);
       const floor = deps.rerankMinScore ?? 0.1;
-      const kept = head
-        .map((c, i) => ({ c, s: Number(scores[i]) }))
+      const kept = mapPacked(head, (c, i) => ({ c, s: Number(scores[i]) }))
         .filter((x) => Number.isFinite(x.s) && x.s >= floor)
         .sort((a, b) => b.s - a.s);
-      return { kept: kept.map((x, i) => ({ ...x.c, rankers: [...x.c.rankers, { ranker: 'rerank', rank: i + 1, score: x.s }] })), reranked: true };
+      return { kept: mapPacked(kept, (x, i) => ({ ...x.c, rankers: [...x.c.rankers, { ranker: 'rerank', rank: i + 1, score: x.s }] })), reranked: true };
     } catch (err) {
       deps.logger.warn({ err: errorSummary(err), model: deps.reranker.model }, 'reranker failed; using the fused order and the lexical gate');
     }
@@ -416,13 +416,28 @@ function memLine(m: MemoryRecord, histories: Histories, speakers: ReadonlySet<st
 export function spreadSessions(cands: Candidate[], decay: number): Candidate[] {
   if (decay >= 1) return cands;
   const picks = new Map<string, number>();
-  const scored = cands.map((c, i) => {
+  const scored = mapPacked(cands, (c, i) => {
     if (!c.turn) return { c, s: c.score, i };
     const n = picks.get(c.turn.sessionId) ?? 0;
     picks.set(c.turn.sessionId, n + 1);
     return { c, s: c.score * decay ** n, i };
   });
-  return scored.sort((a, b) => b.s - a.s || a.i - b.i).map((x) => x.c);
+  return mapPacked(scored.sort((a, b) => b.s - a.s || a.i - b.i), (x) => x.c);
+}
+
+/**
+ * The turns of the first candidates that hold one (at most `limit`), then `more`, in one array built by pushes from one
+ * literal: its elements kind is the same whether it ends empty or not (an empty `flatMap` or `slice` result is another
+ * array class, and deoptimized previousTurns the first time a recall had no turn candidate: session 24).
+ */
+function turnsOf(cands: readonly Candidate[], limit: number, more: readonly TurnRecord[] = []): TurnRecord[] {
+  const out: TurnRecord[] = [];
+  for (let i = 0; i < cands.length && out.length < limit; i++) {
+    const t = cands[i]!.turn;
+    if (t) out.push(t);
+  }
+  for (let i = 0; i < more.length; i++) out.push(more[i]!);
+  return out;
 }
 
 /**
@@ -459,9 +474,9 @@ async function recentContext(deps: RecallDeps, q: RecallQuery, r: Retrieved): Pr
  */
 export function connectsTo(r: Pick<Retrieved, 'query'>, turns: TurnRecord[]): boolean {
   if (r.query.followUp && !r.query.followUpByPronoun) return true;
-  if (r.query.followUp && pronounFindsReferent(r.query.raw, turns.map((t) => t.text).join('\n'))) return true;
-  const speakers = new Set(turns.flatMap((t) => t.messages.map((m) => speakerOf(m))).flatMap((n) => analyze(n)));
-  const own = r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakers.has(t.term)).map((t) => t.term);
+  if (r.query.followUp && pronounFindsReferent(r.query.raw, mapPacked(turns, (t) => t.text).join('\n'))) return true;
+  const speakers = new Set(turns.flatMap((t) => mapPacked(t.messages, (m) => speakerOf(m))).flatMap((n) => analyze(n)));
+  const own = mapPacked(r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakers.has(t.term)), (t) => t.term);
   if (own.length === 0) return false;
   const seen = new Set(turns.flatMap((t) => (t.terms ? t.terms.split(' ') : analyze(t.text))));
   return own.some((t) => seen.has(t));
@@ -576,7 +591,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   const focus = focusTerms(r);
   // 1. The user's stable facts (capped share of the budget): the query-relevant ones first, then
   //    by STABLE_PRIORITY.
-  const relevance = new Map(kept.filter((c) => c.memory).map((c) => [c.id, c.score]));
+  const relevance = new Map(mapPacked(kept.filter((c) => c.memory), (c) => [c.id, c.score]));
   const stable = (stableEarly ?? (await readStable()))
     .filter((m) => m.active && m.subject === 'user' && m.type !== 'event' && m.type !== 'opinion' && STABLE_KEYS.has(m.key))
     .sort((a, b) => (relevance.get(b.id) ?? 0) - (relevance.get(a.id) ?? 0) || (RECALL.stablePriority ? stableRank(a.key) - stableRank(b.key) : 0) || b.confidence - a.confidence || b.updatedAt.localeCompare(a.updatedAt));
@@ -590,7 +605,7 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   const connectedTurns = recentCtx.connected ? recentCtx.window.slice(-RECALL.recentWindow).reverse() : [];
   // What the lines need from the store, fetched by id and key for them alone: the history of
   // the memory lines and the turn before each turn line (a reply after a question renders whole).
-  const [histories] = await Promise.all([historiesOf(deps, q.scope.key, [...stable, ...kept.flatMap((c) => (c.memory ? [c.memory] : []))]), previousTurns(deps, q.scope.key, r.turns, [...kept.flatMap((c) => (c.turn ? [c.turn] : [])), ...recentCtx.window], ordered.flatMap((c) => (c.turn ? [c.turn] : [])).slice(0, RECALL.referentTop))]);
+  const [histories] = await Promise.all([historiesOf(deps, q.scope.key, [...stable, ...kept.flatMap((c) => (c.memory ? [c.memory] : []))]), previousTurns(deps, q.scope.key, r.turns, turnsOf(kept, Infinity, recentCtx.window), turnsOf(ordered, RECALL.referentTop))]);
   // Lines are produced lazily (packing stops once the budget is full) by a module-level generator: see LineSource.
   const src: LineSource = { r, stable, changes, arc, connectedTurns, ordered, recent, connected: recentCtx.connected, histories, speakers, relevance, focus, plan };
   // An observer that reads the packing (an analysis bench) sees every line offered; nothing is wrapped otherwise.
@@ -598,8 +613,8 @@ export async function recall(deps: RecallDeps, q: RecallQuery): Promise<RecallRe
   const offered: ContextLine[] = [];
   const out = assemble(packed ? observed(contextLines(src), offered) : contextLines(src), q.maxTokens, r.query.profile ? 1 : RECALL.stableShare, { recent: RECALL.recentShare });
   packed?.({
-    candidates: ordered.map((c) => ({ key: `${c.kind}:${c.id}`, coverage: c.coverage, score: c.score })),
-    offered: offered.map((l) => ({ key: l.key, text: l.text, tokens: l.tokens ?? countTokens(l.text), turnId: l.citation.turn_id })),
+    candidates: mapPacked(ordered, (c) => ({ key: `${c.kind}:${c.id}`, coverage: c.coverage, score: c.score })),
+    offered: mapPacked(offered, (l) => ({ key: l.key, text: l.text, tokens: l.tokens ?? countTokens(l.text), turnId: l.citation.turn_id })),
     chosen: out.keys,
   });
   deps.observer?.stage('assembly', performance.now() - t1);
@@ -620,7 +635,7 @@ async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Pro
   // A person the ask is about as a third person, for an attribute or a relative it asks ("How does Florencia earn a
   // living?", "Florencia's mum"), is not a change it asks about: her ended partner row is no answer (RECALL.changeSubject).
   const aboutOther = RECALL.changeSubject && (asked.length > 0 || r.query.namedKin) ? askedAsSubject(r.query.raw, r.query.names.filter((n) => !r.speakers.has(n))) : new Set<string>();
-  const said = new Set(r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakerTerms.has(t.term) && !aboutOther.has(t.term)).map((t) => t.term));
+  const said = new Set(mapPacked(r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakerTerms.has(t.term) && !aboutOther.has(t.term)), (t) => t.term));
   const endable = RECALL.namedChanges && said.size > 0 ? ENDABLE_KEYS.filter((k) => !asked.includes(k) && !implied.includes(k)) : [];
   if (asked.length + implied.length + endable.length === 0) return [];
   // The user's retracted rows of the keys, latest end first, from an index that holds no superseded row (a slot's
@@ -630,11 +645,11 @@ async function changedStates(deps: RecallDeps, scope: string, r: Retrieved): Pro
   if (ended.length === 0) return [];
   const rows = [...ended, ...(await deps.store.activeInSlots(scope, ended, RETRIEVE.keyRows))];
   // A key only the kind of a noun implies answers with a retracted value the question names ("the ukulele").
-  const own = new Set(r.query.terms.filter((t) => t.source === 'query').map((t) => t.term));
+  const own = new Set(mapPacked(r.query.terms.filter((t) => t.source === 'query'), (t) => t.term));
   const named = retractedStates(rows, asked);
   const changes = [...named, ...retractedStates(rows, implied).filter((m) => !named.includes(m) && analyze(m.value).some((t) => own.has(t)))];
   for (const m of namedChanges(rows, said)) if (!changes.some((c) => c.id === m.id || (c.subject === m.subject && c.key === m.key))) changes.push(m);
-  const ending = changes.map((m) => m.metadata?.endedBy).filter((id): id is string => typeof id === 'string' && !r.turns.get(id));
+  const ending = mapPacked(changes, (m) => m.metadata?.endedBy).filter((id): id is string => typeof id === 'string' && !r.turns.get(id));
   if (ending.length > 0) r.turns.add(await deps.store.getTurns(scope, ending));
   return changes;
 }
@@ -649,18 +664,18 @@ async function sequelOf(deps: RecallDeps, scope: string, r: Retrieved, kept: Can
   const at = kept.findIndex((c) => c.turn && c.coverage > 0);
   if (at < 0) return [];
   const topic = kept[at]!.turn!;
-  const own = new Set(r.query.terms.map((t) => t.term));
+  const own = new Set(mapPacked(r.query.terms, (t) => t.term));
   // What the question names (a place, a thing; not a speaker) is the topic too, however often it is said: "Would I ever
   // move back to Lisbon?" is answered by the newest turn naming Lisbon, whatever the topic turn's other words.
-  const named = r.query.terms.filter((t) => RECALL.sequelNamed === 1 && t.source === 'name' && !r.speakers.has(t.term) && topic.terms.split(' ').includes(t.term)).map((t) => t.term);
+  const named = mapPacked(r.query.terms.filter((t) => RECALL.sequelNamed === 1 && t.source === 'name' && !r.speakers.has(t.term) && topic.terms.split(' ').includes(t.term)), (t) => t.term);
   const words = topicWords(topic, own);
   const terms = [...(words.length > 0 ? sequelTerms(words, await deps.store.termFrequencies(scope, 'turn', words)) : []), ...named];
   if (terms.length === 0) return [];
   const found = await deps.store.lexicalCandidates(scope, 'turn', terms, SEQUEL.read);
-  const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
+  const ids = mapPacked(found.docs, (d) => d.id).filter((id) => !r.turns.get(id));
   if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
   const later = laterTurns(topic, found.docs.flatMap((d) => r.turns.get(d.id) ?? []), terms);
-  return later.map((t, i) => ({ kind: 'turn', id: t.id, score: kept[at]!.score, rankers: [{ ranker: 'sequel', rank: i + 1, score: 0 }], coverage: 0, bm25: 0, turn: t }));
+  return mapPacked(later, (t, i) => ({ kind: 'turn', id: t.id, score: kept[at]!.score, rankers: [{ ranker: 'sequel', rank: i + 1, score: 0 }], coverage: 0, bm25: 0, turn: t }));
 }
 
 /** The candidates with each sequel turn placed right after the topic turn (moved there when already kept lower). */
@@ -671,14 +686,14 @@ async function sequelOf(deps: RecallDeps, scope: string, r: Retrieved, kept: Can
  */
 async function factSequels(deps: RecallDeps, scope: string, r: Retrieved, stable: MemoryRecord[]): Promise<Candidate[]> {
   const kinds = [...new Set(Object.values(FACT_KINDS))];
-  const found = await deps.store.lexicalCandidates(scope, 'turn', kinds.map(kindToken), SEQUEL.read * 2);
-  const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
+  const found = await deps.store.lexicalCandidates(scope, 'turn', mapPacked(kinds, kindToken), SEQUEL.read * 2);
+  const ids = mapPacked(found.docs, (d) => d.id).filter((id) => !r.turns.get(id));
   if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
   const turns = found.docs.flatMap((d) => r.turns.get(d.id) ?? []);
   const out: Candidate[] = [];
   for (const kind of kinds) {
     const facts = stable.filter((m) => FACT_KINDS[m.key] === kind);
-    const since = facts.map((m) => m.validFrom ?? (m.sourceTurn ? r.turns.get(m.sourceTurn)?.timestamp : undefined) ?? m.createdAt).sort().at(-1) ?? '';
+    const since = mapPacked(facts, (m) => m.validFrom ?? (m.sourceTurn ? r.turns.get(m.sourceTurn)?.timestamp : undefined) ?? m.createdAt).sort().at(-1) ?? '';
     const t = laterOfKind(turns, kindToken(kind), since, new Set(facts.flatMap((m) => analyze(m.value))));
     if (t && !out.some((c) => c.id === t.id)) out.push({ kind: 'turn', id: t.id, score: 1, rankers: [{ ranker: 'sequel', rank: out.length + 1, score: 0 }], coverage: 0, bm25: 0, turn: t });
   }
@@ -687,7 +702,7 @@ async function factSequels(deps: RecallDeps, scope: string, r: Retrieved, stable
 
 function withSequel(cands: Candidate[], sequel: Candidate[]): Candidate[] {
   if (sequel.length === 0) return cands;
-  const ids = new Set(sequel.map((c) => c.id));
+  const ids = new Set(mapPacked(sequel, (c) => c.id));
   const rest = cands.filter((c) => !(c.turn && ids.has(c.id)));
   const at = rest.findIndex((c) => c.turn && c.coverage > 0);
   return [...rest.slice(0, at + 1), ...sequel, ...rest.slice(at + 1)];
@@ -720,16 +735,16 @@ function opinionArc(r: Retrieved, kept: Candidate[]): ContextLine | null {
   const topicTerms = r.query.terms.filter((t) => (t.source === 'query' || t.source === 'name') && !speakers.has(t.term) && !['think', 'feel', 'opinion', 'view', 'prefer', 'like'].includes(t.term));
   if (topicTerms.length === 0) return null;
   // The topic: the question's rarest own term among the kept turns (the thing the stance is about).
-  const turns = kept.filter((c) => c.turn && c.coverage > 0 && (holder === undefined || r.turns.speakers(c.turn).includes(holder))).map((c) => c.turn!);
+  const turns = mapPacked(kept.filter((c) => c.turn && c.coverage > 0 && (holder === undefined || r.turns.speakers(c.turn).includes(holder))), (c) => c.turn!);
   // A term stands with its other forms (derivations, shared senses, chat forms: "rainy" is said as "rain") when the
   // question's own terms reach no arc (a fallback: on LoCoMo, always widening the topic lengthened arcs at 512).
-  const withForms = (term: string) => new Set([term, ...r.query.terms.filter((x) => x.covers === term && !x.term.startsWith('_')).map((x) => x.term)]);
+  const withForms = (term: string) => new Set([term, ...mapPacked(r.query.terms.filter((x) => x.covers === term && !x.term.startsWith('_')), (x) => x.term)]);
   const pick = (forms: (term: string) => Set<string>) => {
     const df = (term: string) => {
       const f = forms(term);
       return turns.filter((t) => (t.terms ?? '').split(' ').some((x) => f.has(x))).length;
     };
-    return topicTerms.map((t) => ({ t, n: df(t.term) })).filter((x) => x.n >= 2).sort((a, b) => b.t.weight - a.t.weight || a.n - b.n)[0];
+    return mapPacked(topicTerms, (t) => ({ t, n: df(t.term) })).filter((x) => x.n >= 2).sort((a, b) => b.t.weight - a.t.weight || a.n - b.n)[0];
   };
   const plain = (term: string) => new Set([term]);
   const own = pick(plain);
@@ -760,7 +775,7 @@ async function storedTopicArc(deps: RecallDeps, scope: string, r: Retrieved, kep
   const topic = analyze(label);
   if (topic.length === 0) return null;
   const found = await deps.store.lexicalCandidates(scope, 'turn', topic, ARC_TURNS);
-  const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
+  const ids = mapPacked(found.docs, (d) => d.id).filter((id) => !r.turns.get(id));
   if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
   const turns = found.docs.flatMap((d) => r.turns.get(d.id) ?? []);
   const steps = arcSteps(turns, new Set(topic), holder);
@@ -793,13 +808,13 @@ async function reachedArc(deps: RecallDeps, scope: string, r: Retrieved): Promis
   const cands = thingCandidates(anchors, forms);
   const things = cands.length > 0 ? thingTerms(cands, await deps.store.termFrequencies(scope, 'turn', cands)) : [];
   const more = things.length > 0 ? await read(things) : [];
-  const turns = [...new Map([...anchors, ...more].map((t) => [t.id, t])).values()];
+  const turns = [...new Map(mapPacked([...anchors, ...more], (t) => [t.id, t])).values()];
   const topic = new Set([...forms, ...things]);
   const steps = arcSteps(turns, topic);
-  const label = arcLabel(steps.map((s) => s.sentence), forms, things, turns);
+  const label = arcLabel(mapPacked(steps, (s) => s.sentence), forms, things, turns);
   const text = arcLine(steps, label);
   if (!text) return null;
-  const shown = steps.slice().reverse().map((s) => s.turn);
+  const shown = mapPacked(steps.slice().reverse(), (s) => s.turn);
   return {
     line: arcContextLine(`reach:${label}`, text, steps[steps.length - 1]!.turn),
     candidates: rankedTurns(shown, 'opinion_reach'),
@@ -809,14 +824,14 @@ async function reachedArc(deps: RecallDeps, scope: string, r: Retrieved): Promis
 /** The turns the index finds for the terms (at most `limit`), read into the recall's turn cache when not there yet. */
 async function turnsNaming(deps: RecallDeps, scope: string, r: Retrieved, terms: string[], limit: number): Promise<TurnRecord[]> {
   const found = await deps.store.lexicalCandidates(scope, 'turn', terms, limit);
-  const ids = found.docs.map((d) => d.id).filter((id) => !r.turns.get(id));
+  const ids = mapPacked(found.docs, (d) => d.id).filter((id) => !r.turns.get(id));
   if (ids.length > 0) r.turns.add(await deps.store.getTurns(scope, ids));
   return found.docs.flatMap((d) => r.turns.get(d.id) ?? []);
 }
 
 /** Turns in the order given, as candidates of one ranker (score 1 / rank). */
 function rankedTurns(turns: readonly TurnRecord[], ranker: string): Candidate[] {
-  return turns.map((t, i) => ({ kind: 'turn', id: t.id, score: 1 / (i + 1), rankers: [{ ranker, rank: i + 1, score: 0 }], coverage: 0, bm25: 0, turn: t }));
+  return mapPacked(turns, (t, i) => ({ kind: 'turn', id: t.id, score: 1 / (i + 1), rankers: [{ ranker, rank: i + 1, score: 0 }], coverage: 0, bm25: 0, turn: t }));
 }
 
 /**

@@ -555,7 +555,7 @@ class Gathering {
     const set = await lexical(this.store, this.scope, 'turn', mapPacked(terms, (t) => t.term), true, RETRIEVE.lexicalLimit, this.personTerms);
     // Scored once: the best hits pick the window, and the same hits are then smoothed over it.
     const raw = bm25Score(set.docs, this.turnStats, terms, set.df);
-    await fetchWindow(this.store, this.scope, this.w, raw.slice(0, Math.min(RETRIEVE.listLimit, RETRIEVE.smoothTop)).map((h) => h.id));
+    await fetchWindow(this.store, this.scope, this.w, mapPacked(raw.slice(0, Math.min(RETRIEVE.listLimit, RETRIEVE.smoothTop)), (h) => h.id));
     return { set, hits: rankTurns(raw, qa, this.w, this.speakers) };
   }
 }
@@ -568,7 +568,7 @@ function itemsOf(prefix: string, hits: readonly Bm25Hit[]): Array<{ key: string;
 export async function retrieve(deps: RecallDeps, scope: string, query: string, opts: RetrieveOptions): Promise<Retrieved> {
   const store = deps.store;
   const [turnStats, memStatsAll, names] = await Promise.all([store.corpusStats(scope, 'turn'), store.corpusStats(scope, 'memory'), store.scopeNames(scope)]);
-  const speakers = new Set(names.speakers.map((n) => n.toLowerCase()));
+  const speakers = new Set(mapPacked(names.speakers, (n) => n.toLowerCase()));
   const known = knownNames(speakers, names.subjects);
   const w = new TurnWindow();
   const q = withNamedKin(await resolveUnnamedUser(store, scope, analyzeQuery(query, known, deps.lexicon), speakers, (asked) => analyzeQuery(asked, known, deps.lexicon)), speakers);
@@ -630,8 +630,8 @@ export async function retrieve(deps: RecallDeps, scope: string, query: string, o
 function appliedKindCoverage(g: Gathering, tSet: LexicalSet, tHits: readonly Bm25Hit[]): void {
   const q = g.q;
   if (!(q.intents.length > 0 && RETRIEVE.appliedKindCoverage > 0 && (q.applied || !RETRIEVE.appliedKindNeedsApplied))) return;
-  const kinds = new Set(q.terms.filter((t) => t.source === 'kind').map((t) => t.term));
-  const byKind = new Set(tSet.docs.filter((d) => d.tokens.some((t) => kinds.has(t))).map((d) => d.id));
+  const kinds = new Set(mapPacked(q.terms.filter((t) => t.source === 'kind'), (t) => t.term));
+  const byKind = new Set(mapPacked(tSet.docs.filter((d) => d.tokens.some((t) => kinds.has(t))), (d) => d.id));
   for (const h of tHits) if (byKind.has(h.id)) g.coverage.set(`turn:${h.id}`, Math.max(g.coverage.get(`turn:${h.id}`) ?? 0, RETRIEVE.appliedKindCoverage));
 }
 
@@ -639,8 +639,8 @@ function appliedKindCoverage(g: Gathering, tSet: LexicalSet, tHits: readonly Bm2
 function recencyRanker(g: Gathering, tHits: readonly Bm25Hit[]): void {
   if (!(g.q.recent && RETRIEVE.weights.recency > 0)) return;
   const matched = tHits.filter((h) => h.coverage > 0).slice(0, RETRIEVE.listLimit);
-  const newest = matched.map((h) => g.w.get(h.id)!).filter(Boolean).sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.seq - a.seq);
-  g.lists.push({ ranker: 'recency', weight: RETRIEVE.weights.recency, items: newest.slice(0, 50).map((t) => ({ key: `turn:${t.id}`, score: Date.parse(t.timestamp) / 1000 })) });
+  const newest = mapPacked(matched, (h) => g.w.get(h.id)!).filter(Boolean).sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.seq - a.seq);
+  g.lists.push({ ranker: 'recency', weight: RETRIEVE.weights.recency, items: mapPacked(newest.slice(0, 50), (t) => ({ key: `turn:${t.id}`, score: Date.parse(t.timestamp) / 1000 })) });
 }
 
 /** Date match: the turns (and event memories) of the date the question names. */
@@ -652,15 +652,15 @@ function dateRanker(g: Gathering, tHits: readonly Bm25Hit[], [dated, events]: [T
   g.addMemories(events);
   const named = new Set(q.names.filter((n) => g.speakers.has(n)));
   // BM25 first, then the named speaker's turns (a tiny bonus keeps them apart in the fusion).
-  const bm = new Map(tHits.map((h) => [h.id, h.score]));
-  const pool = new Map(dated.map((t) => [t.id, t]));
+  const bm = new Map(mapPacked(tHits, (h) => [h.id, h.score]));
+  const pool = new Map(mapPacked(dated, (t) => [t.id, t]));
   for (const h of tHits) {
     const t = w.get(h.id);
     if (t && inDates(t, range)) pool.set(t.id, t);
   }
-  const score = new Map([...pool.values()].map((t) => [t.id, (bm.get(t.id) ?? 0) + (w.speakers(t).some((x) => named.has(x)) ? 1e-6 : 0)]));
+  const score = new Map(mapPacked([...pool.values()], (t) => [t.id, (bm.get(t.id) ?? 0) + (w.speakers(t).some((x) => named.has(x)) ? 1e-6 : 0)]));
   const inDate = [...pool.values()].sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || a.timestamp.localeCompare(b.timestamp) || a.seq - b.seq);
-  const items = [...events.filter((m) => m.status !== 'deleted' && m.type === 'event').map((m) => ({ key: `memory:${m.id}`, score: 1 })), ...inDate.slice(0, 60).map((t) => ({ key: `turn:${t.id}`, score: score.get(t.id) ?? 0 }))];
+  const items = [...mapPacked(events.filter((m) => m.status !== 'deleted' && m.type === 'event'), (m) => ({ key: `memory:${m.id}`, score: 1 })), ...mapPacked(inDate.slice(0, 60), (t) => ({ key: `turn:${t.id}`, score: score.get(t.id) ?? 0 }))];
   if (items.length > 0) g.lists.push({ ranker: 'date', weight: RETRIEVE.weights.date, items });
   // What was said on the date the question names is what it asks about (relevance gate).
   if (q.terms.every((t) => t.source !== 'query')) for (const it of items) g.coverage.set(it.key, 1);
@@ -694,7 +694,7 @@ function keyRankers(g: Gathering, factKeys: readonly string[], intentKeys: Reado
   // A memory holding exactly the key asked for, about the person asked about, answers the
   // question — except a generic like/dislike when the question names a topic it does not
   // mention ("favourite football team" is not answered by "like: jazz records").
-  const topics = q.terms.filter((t) => t.source === 'query' && !PREFERENCE_WORDS.has(t.term)).map((t) => t.term);
+  const topics = mapPacked(q.terms.filter((t) => t.source === 'query' && !PREFERENCE_WORDS.has(t.term)), (t) => t.term);
   // The question's own words behind those topics, for the lexicon ("music" is what "jazz records" are a kind of).
   let topicWordsMemo: string[] | undefined;
   const topicWords = () => (topicWordsMemo ??= (q.raw.toLowerCase().match(/[a-z][a-z'-]*/g) ?? []).filter((w) => analyze(w).some((t) => topics.includes(t))));
@@ -730,14 +730,14 @@ function keyRankers(g: Gathering, factKeys: readonly string[], intentKeys: Reado
   // recipe) rank lower (intent_memory): they personalise the answer rather than being it.
   const asked = top.filter((m) => !byIntent(m));
   const implied = top.filter(byIntent);
-  if (asked.length > 0) g.lists.push({ ranker: 'key_memory', weight: RETRIEVE.weights.key_memory, items: asked.map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
-  if (implied.length > 0) g.lists.push({ ranker: 'intent_memory', weight: RETRIEVE.weights.intent_memory, items: implied.map((m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
+  if (asked.length > 0) g.lists.push({ ranker: 'key_memory', weight: RETRIEVE.weights.key_memory, items: mapPacked(asked, (m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
+  if (implied.length > 0) g.lists.push({ ranker: 'intent_memory', weight: RETRIEVE.weights.intent_memory, items: mapPacked(implied, (m) => ({ key: `memory:${m.id}`, score: m.confidence })) });
 }
 
 /** Entity bridging: proper nouns of the best hits become a second, lower-weighted hop. */
 async function bridgeRanker(g: Gathering, tHits: readonly Bm25Hit[], mHits: readonly Bm25Hit[], qTerms: ReadonlySet<string>): Promise<void> {
   const q = g.q;
-  await g.fetchMemories(mHits.slice(0, RETRIEVE.bridgeFrom).map((h) => h.id));
+  await g.fetchMemories(mapPacked(mHits.slice(0, RETRIEVE.bridgeFrom), (h) => h.id));
   const exclude = new Set([...q.names, ...g.speakers]);
   const bridgeText: string[] = [];
   for (const h of tHits.slice(0, RETRIEVE.bridgeFrom)) {
@@ -762,7 +762,7 @@ async function bridgeRanker(g: Gathering, tHits: readonly Bm25Hit[], mHits: read
 async function feedbackRanker(g: Gathering, tHits: readonly Bm25Hit[], qTerms: ReadonlySet<string>, fbWeight: number): Promise<void> {
   if (!(fbWeight > 0 && tHits.length > 0)) return;
   const N = Math.max(1, g.turnStats.count);
-  const best = tHits.slice(0, RETRIEVE.feedbackDocs).map((h) => g.w.get(h.id)).filter((t): t is TurnRecord => !!t);
+  const best = mapPacked(tHits.slice(0, RETRIEVE.feedbackDocs), (h) => g.w.get(h.id)).filter((t): t is TurnRecord => !!t);
   const cand = [...new Set(best.flatMap((d) => d.terms.split(' ')))].filter((t) => t && !qTerms.has(t));
   const df = cand.length > 0 ? await g.store.termFrequencies(g.scope, 'turn', cand) : {};
   const tw = new Map<string, number>();
@@ -772,9 +772,9 @@ async function feedbackRanker(g: Gathering, tHits: readonly Bm25Hit[], qTerms: R
       tw.set(t, (tw.get(t) ?? 0) + idf(N, df[t]));
     }
   }
-  const fb = [...tw].sort((a, b) => b[1] - a[1]).slice(0, RETRIEVE.feedbackTerms).map(([term]) => ({ term, weight: 1, source: 'feedback' as const }));
+  const fb = mapPacked([...tw].sort((a, b) => b[1] - a[1]).slice(0, RETRIEVE.feedbackTerms), ([term]) => ({ term, weight: 1, source: 'feedback' as const }));
   if (fb.length === 0) return;
-  const fSet = await lexical(g.store, g.scope, 'turn', fb.map((t) => t.term), true, RETRIEVE.feedbackLimit);
+  const fSet = await lexical(g.store, g.scope, 'turn', mapPacked(fb, (t) => t.term), true, RETRIEVE.feedbackLimit);
   const fHits = bm25Score(fSet.docs, g.turnStats, fb, fSet.df);
   g.lists.push({ ranker: 'feedback', weight: fbWeight, items: itemsOf('turn:', fHits.slice(0, 100)) });
 }
@@ -784,7 +784,7 @@ async function feedbackRanker(g: Gathering, tHits: readonly Bm25Hit[], qTerms: R
  * by distance (the hits themselves left out). One bounded read by id and radius.
  */
 async function vicinityRanker(g: Gathering, tHits: readonly Bm25Hit[]): Promise<void> {
-  const anchors = tHits.slice(0, RETRIEVE.vicinityTop).map((h) => h.id);
+  const anchors = mapPacked(tHits.slice(0, RETRIEVE.vicinityTop), (h) => h.id);
   if (anchors.length === 0) return;
   const around = await g.store.turnsAround(g.scope, anchors, RETRIEVE.vicinityRadius);
   g.w.add(around);
@@ -815,13 +815,13 @@ async function vectorRankers(g: Gathering, query: string): Promise<boolean> {
     const [v] = await embedder.embed([query]);
     if (!v || v.length === 0) return false;
     const [vt, vm] = await Promise.all([g.store.vectorSearch(g.scope, 'turn', embedder.model, v, RETRIEVE.vectorLimit), g.store.vectorSearch(g.scope, 'memory', embedder.model, v, RETRIEVE.vectorLimit)]);
-    await g.fetchMemories(vm.map((h) => h.id));
+    await g.fetchMemories(mapPacked(vm, (h) => h.id));
     const activeOrPast = (id: string) => {
       const m = g.memById.get(id);
       return !!m && m.status !== 'deleted' && (m.active || g.q.past);
     };
-    g.lists.push({ ranker: 'vector_turn', weight: RETRIEVE.weights.vector_turn, items: vt.map((h) => ({ key: `turn:${h.id}`, score: h.score })) });
-    g.lists.push({ ranker: 'vector_memory', weight: RETRIEVE.weights.vector_memory, items: vm.filter((h) => activeOrPast(h.id)).map((h) => ({ key: `memory:${h.id}`, score: h.score })) });
+    g.lists.push({ ranker: 'vector_turn', weight: RETRIEVE.weights.vector_turn, items: mapPacked(vt, (h) => ({ key: `turn:${h.id}`, score: h.score })) });
+    g.lists.push({ ranker: 'vector_memory', weight: RETRIEVE.weights.vector_memory, items: mapPacked(vm.filter((h) => activeOrPast(h.id)), (h) => ({ key: `memory:${h.id}`, score: h.score })) });
     return vt.length + vm.length > 0;
   } catch (err) {
     g.deps.logger.warn({ err: errorSummary(err), model: embedder.model }, 'query embedding failed; recall continues lexically');
@@ -837,7 +837,7 @@ async function plannerRankers(g: Gathering, query: string, known: ReadonlySet<st
     for (const [i, sq] of subs.entries()) {
       const sa = analyzeQuery(sq, known, deps.lexicon);
       if (sa.terms.length === 0) continue;
-      const [{ hits: sHits }, smSet] = await Promise.all([g.turnRanker(sa.terms, sa), lexical(g.store, g.scope, 'memory', sa.terms.map((t) => t.term), g.q.past)]);
+      const [{ hits: sHits }, smSet] = await Promise.all([g.turnRanker(sa.terms, sa), lexical(g.store, g.scope, 'memory', mapPacked(sa.terms, (t) => t.term), g.q.past)]);
       const smHits = bm25Score(smSet.docs, g.memStats, sa.terms, smSet.df);
       // A sub-question the memory answers well counts for the relevance gate too.
       for (const h of sHits.slice(0, 5)) g.coverage.set(`turn:${h.id}`, Math.max(g.coverage.get(`turn:${h.id}`) ?? 0, h.coverage));
@@ -859,7 +859,7 @@ async function fusedCandidates(g: Gathering, turnTerms: readonly QueryTerm[]): P
   const fused = rrf(g.lists).slice(0, RETRIEVE.maxCandidates);
   const needTurns = mapPacked(fused.filter((f) => f.key.startsWith('turn:') && !w.get(f.key.slice(5))), (f) => f.key.slice(5));
   // The fused candidates' rows and the coverage counts below are independent reads: asked together.
-  const turnQueried = new Set(turnTerms.map((t) => t.term));
+  const turnQueried = new Set(mapPacked(turnTerms, (t) => t.term));
   const unqueried = mapPacked(g.q.terms.filter((t) => isOriginal(t) && !turnQueried.has(t.term)), (t) => t.term);
   const [needed, extraDf] = await Promise.all([
     needTurns.length > 0 ? g.store.getTurns(g.scope, needTurns) : [],
@@ -901,7 +901,7 @@ function gateMeasures(
   // answers rarely repeat the question's words (RETRIEVE.personTopic).
   const plainAsk = !q.list && !q.temporal && !q.dateRange && !q.inference && !(q.requiredTerms?.length > 0);
   const unsupported = RETRIEVE.personTopic && deps.lexicon && plainAsk && personTerms.length > 0 ? unsupportedTopic({ question: q.raw, missing: person.missing, dfOf: (t) => turnDf(t) + dfIn(mSet, t), lexicon: deps.lexicon }) : null;
-  const entityTerms = new Set(q.terms.filter((t) => t.source === 'name' && !speakerTerms.has(t.term)).map((t) => t.term));
+  const entityTerms = new Set(mapPacked(q.terms.filter((t) => t.source === 'name' && !speakerTerms.has(t.term)), (t) => t.term));
   let entityCoverage = 0;
   // The lower bar for a name the scope discussed (RECALL.minEntityCoverage) counts a document only with the words the
   // question requires, as every other path does: "What's the name of Amanda's school?" is not answered by Amanda alone.
@@ -926,7 +926,7 @@ export function personSupport(q: Pick<AnalyzedQuery, 'terms' | 'compounds'>, dfO
   const own = sets.flatMap((s) => (s.owned ? s.docs.filter((d) => s.owned!.has(d.id)) : []));
   const said = new Set(own.flatMap((d) => d.tokens));
   const content = q.terms.filter((t) => isOriginal(t) && (t.source === 'query' || t.source === 'name') && !persons.has(t.term));
-  const via = (term: string) => [term, ...q.terms.filter((t) => t.covers === term).map((t) => t.term)];
+  const via = (term: string) => [term, ...mapPacked(q.terms.filter((t) => t.covers === term), (t) => t.term)];
   let mass = 0;
   let got = 0;
   let top: { w: number; ok: boolean } | null = null;
@@ -941,7 +941,7 @@ export function personSupport(q: Pick<AnalyzedQuery, 'terms' | 'compounds'>, dfO
     else missing.push([t.term, w]);
     if (!top || w > top.w) top = { w, ok };
   }
-  return { share: mass > 0 ? got / mass : 0, topic: !!top?.ok, missing: missing.sort((a, b) => b[1] - a[1]).map(([t]) => t) };
+  return { share: mass > 0 ? got / mass : 0, topic: !!top?.ok, missing: mapPacked(missing.sort((a, b) => b[1] - a[1]), ([t]) => t) };
 }
 
 /** The sessions of the best few fused turn candidates (FEATURES_AT.sessionOf), for the sameSession feature. */
@@ -982,7 +982,7 @@ export function subjectNames(subject: string): string[] {
 /** Union coverage of the best hits and corpus coverage of the question's own terms (IDF-weighted). */
 function coverageStats(terms: QueryTerm[], dfOf: (term: string) => number, N: number, best: Bm25Hit[], speakerTerms: ReadonlySet<string>, compounds: ReadonlyArray<[string, string]> = []): { union: number; corpus: number; contentUnion: number; contentBest: number; contentCorpus: number } {
   const orig = terms.filter(isOriginal);
-  const df = new Map(orig.map((t) => [t.term, dfOf(t.term)]));
+  const df = new Map(mapPacked(orig, (t) => [t.term, dfOf(t.term)]));
   const matched = new Set(best.flatMap((h) => h.matched));
   let mass = 0;
   let union = 0;

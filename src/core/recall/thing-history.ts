@@ -14,6 +14,7 @@ import { analyze, STOP_WORDS, words } from '../text/analyze.ts';
 import { askFrameTerms } from './ask.ts';
 import { isContinuationAsk } from './sequel.ts';
 import { formsWithinDf, namingTurns, synonymForms } from './opinion-reach.ts';
+import { mapPacked } from '../packed.ts';
 
 /** Tunables (docs/recall.md, session 16). */
 export const HISTORY = {
@@ -63,7 +64,7 @@ export function thingForms(raw: string, lexicon: Pick<Lexicon, 'senses' | 'synon
   const out = new Set<string>();
   if (!lexicon) return out;
   const frame = askFrameTerms(raw);
-  const capitalised = new Set([...raw.matchAll(/(?<!^)(?<![.!?]\s)\b([\p{Lu}][\p{L}'’-]+)/gu)].map((m) => m[1]!.toLowerCase()));
+  const capitalised = new Set(mapPacked([...raw.matchAll(/(?<!^)(?<![.!?]\s)\b([\p{Lu}][\p{L}'’-]+)/gu)], (m) => m[1]!.toLowerCase()));
   const ws = words(raw).flatMap((x) => x.split('-'));
   for (const [i, w] of ws.entries()) {
     if (STOP_WORDS.has(w) || w.length < 3 || !inThingPlace(ws, i)) continue;
@@ -89,6 +90,6 @@ export function rareForms(forms: Iterable<string>, df: Readonly<Record<string, n
 /** The user's turns naming one of the forms, newest first, when they span HISTORY.minSessions sessions; else []. */
 export function thingTurns(turns: readonly TurnRecord[], forms: ReadonlySet<string>): TurnRecord[] {
   const naming = namingTurns(turns, forms);
-  if (new Set(naming.map((t) => t.sessionId)).size < HISTORY.minSessions) return [];
+  if (new Set(mapPacked(naming, (t) => t.sessionId)).size < HISTORY.minSessions) return [];
   return naming.sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.seq - a.seq);
 }

@@ -10,6 +10,7 @@ import type { TurnRecord } from '../types.ts';
 import { speakerOf } from '../render.ts';
 import { countTokens } from '../text/tokens.ts';
 import { asksQuestion, estimateLeanTokens, estimateSplitTokens, EXCERPT, renderLean, renderSplit, splitMessages, type Focus, type SplitMessage } from './format.ts';
+import { mapPacked } from '../packed.ts';
 
 export interface RenderedTurn {
   messages: SplitMessage[];
@@ -24,8 +25,8 @@ export interface RenderedTurn {
 
 function sentenceCounts(r: RenderedTurn): { prefixTokens: number[]; sentTokens: number[][] } {
   if (!r.sentTokens || !r.prefixTokens) {
-    r.prefixTokens = r.messages.map((m) => countTokens(`${m.speaker}:`));
-    r.sentTokens = r.messages.map((m) => m.sentences.map((x) => countTokens(` ${x}`)));
+    r.prefixTokens = mapPacked(r.messages, (m) => countTokens(`${m.speaker}:`));
+    r.sentTokens = mapPacked(r.messages, (m) => mapPacked(m.sentences, (x) => countTokens(` ${x}`)));
   }
   return { prefixTokens: r.prefixTokens, sentTokens: r.sentTokens };
 }
@@ -97,7 +98,7 @@ export class TurnWindow {
   /** Lower-cased speaker names of a turn. */
   speakers(t: TurnRecord): string[] {
     let v = this.speakerMemo.get(t.id);
-    if (!v) this.speakerMemo.set(t.id, (v = [...new Set(t.messages.map((m) => speakerOf(m).toLowerCase()))]));
+    if (!v) this.speakerMemo.set(t.id, (v = [...new Set(mapPacked(t.messages, (m) => speakerOf(m).toLowerCase()))]));
     return v;
   }
 

@@ -22,6 +22,7 @@ import { translateSqliteError } from './errors.ts';
 import { ByteLru } from '../../core/byte-lru.ts';
 import { dataRecord, dataRecordOf } from '../../core/data-record.ts';
 import { Checkpointer, type CheckpointResult } from './checkpointer.ts';
+import { mapPacked } from '../../core/packed.ts';
 
 type Db = Database.Database;
 /** One SQL text's prepared forms (object rows, value rows, first column) and how many there are. */
@@ -29,7 +30,7 @@ type StatementSet = { n: number; rows?: Database.Statement; values?: Database.St
 
 const bool = (b: boolean): SqlValue => (b ? 1 : 0);
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-const MEMORY_INSERT = `INSERT INTO memories (${MEMORY_COLUMNS.map(([c]) => c).join(', ')}) VALUES (${placeholders(MEMORY_COLUMNS.length)})`;
+const MEMORY_INSERT = `INSERT INTO memories (${mapPacked(MEMORY_COLUMNS, ([c]) => c).join(', ')}) VALUES (${placeholders(MEMORY_COLUMNS.length)})`;
 
 export interface SqliteStoreOptions {
   /** Busy timeout for cross-process locking (ms). */
@@ -68,9 +69,8 @@ function userScopes(q: Queries, userKey: string): string[] {
   const { from, to } = agentScopeRange(userKey);
   // Every scope that ever held a row has its counters in scope_stats (kept by the insert
   // triggers, dropped with the user): a range of its primary key, not a read of the user's rows.
-  return q
-    .all(USER_SCOPES_SQL, userKey, from, to)
-    .map((r) => String(r.scope))
+  return mapPacked(q
+    .all(USER_SCOPES_SQL, userKey, from, to), (r) => String(r.scope))
     .filter((scope) => decodeScope(scope)?.userId === userId);
 }
 
@@ -581,12 +581,12 @@ class Queries {
 
   activeMemories(scope: string, filter?: SlotFilter): MemoryRecord[] {
     const q = activeMemoriesQuery(scope, filter);
-    return q ? this.values(q.sql, ...q.params).map((v) => memoryFromValues(v)) : [];
+    return q ? mapPacked(this.values(q.sql, ...q.params), (v) => memoryFromValues(v)) : [];
   }
 
   memoriesByKey(scope: string, subject: string, key: string): MemoryRecord[] {
     const q = memoriesByKeyQuery(scope, subject, key);
-    return this.all(q.sql, ...q.params).map(rowToMemory);
+    return mapPacked(this.all(q.sql, ...q.params), rowToMemory);
   }
 
   /** Runs an insert and notes the new row's rowid in `pending` (its full-text row is written by flushFts). */
@@ -613,7 +613,7 @@ class Queries {
   updateMemory(scope: string, id: string, patch: Partial<MemoryRecord>): void {
     const cols = patchColumns(patch, bool);
     if (cols.length === 0) return;
-    this.exec(`UPDATE memories SET ${cols.map(([c]) => `${c} = ?`).join(', ')} WHERE scope = ? AND id = ?`, ...cols.map(([, v]) => v), scope, id);
+    this.exec(`UPDATE memories SET ${mapPacked(cols, ([c]) => `${c} = ?`).join(', ')} WHERE scope = ? AND id = ?`, ...mapPacked(cols, ([, v]) => v), scope, id);
   }
 
   putEmbedding(scope: string, e: StoredEmbedding): void {
@@ -929,23 +929,22 @@ export class SqliteMemoryStore implements MemoryStore {
   async getTurns(scope: string, ids: string[]): Promise<TurnRecord[]> {
     if (ids.length === 0) return [];
     const rows = this.reader.values(TURNS_BY_ID_SQL, JSON.stringify([...new Set(ids)]), scope);
-    const byId = new Map(rows.map((r) => [String(r[0]), turnFromValues(r)]));
+    const byId = new Map(mapPacked(rows, (r) => [String(r[0]), turnFromValues(r)]));
     return [...new Set(ids)].flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
 
   async sessionTurns(scope: string, sessionId: string, fromSeq: number, toSeq: number): Promise<TurnRecord[]> {
-    return this.reader.all('SELECT * FROM turns WHERE scope = ? AND session_id = ? AND seq BETWEEN ? AND ? ORDER BY seq', scope, sessionId, fromSeq, toSeq).map(rowToTurn);
+    return mapPacked(this.reader.all('SELECT * FROM turns WHERE scope = ? AND session_id = ? AND seq BETWEEN ? AND ? ORDER BY seq', scope, sessionId, fromSeq, toSeq), rowToTurn);
   }
 
   async recentTurns(scope: string, sessionId: string, limit: number): Promise<TurnRecord[]> {
-    return this.reader
-      .values(recentTurnsSql(Number.isFinite(limit) ? Math.max(0, limit) : 0), scope, sessionId)
-      .map((v) => turnFromValues(v))
+    return mapPacked(this.reader
+      .values(recentTurnsSql(Number.isFinite(limit) ? Math.max(0, limit) : 0), scope, sessionId), (v) => turnFromValues(v))
       .reverse();
   }
 
   async latestTurns(scope: string, limit: number): Promise<TurnRecord[]> {
-    return this.reader.all('SELECT * FROM turns WHERE scope = ? ORDER BY ts DESC, rowid DESC LIMIT ?', scope, Math.max(0, limit)).map(rowToTurn).reverse();
+    return mapPacked(this.reader.all('SELECT * FROM turns WHERE scope = ? ORDER BY ts DESC, rowid DESC LIMIT ?', scope, Math.max(0, limit)), rowToTurn).reverse();
   }
 
   async listTurns(scope: string, opts: { sessionId?: string; limit?: number; offset?: number } = {}): Promise<TurnRecord[]> {
@@ -956,7 +955,7 @@ export class SqliteMemoryStore implements MemoryStore {
       params.push(opts.sessionId);
     }
     params.push(opts.limit ?? -1, opts.offset ?? 0);
-    return this.reader.all(`SELECT * FROM turns WHERE ${where.join(' AND ')} ORDER BY ts, session_id, seq LIMIT ? OFFSET ?`, ...params).map(rowToTurn);
+    return mapPacked(this.reader.all(`SELECT * FROM turns WHERE ${where.join(' AND ')} ORDER BY ts, session_id, seq LIMIT ? OFFSET ?`, ...params), rowToTurn);
   }
 
   // ---- memories ----
@@ -968,7 +967,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async listMemories(scope: string, filter: MemoryFilter = {}): Promise<MemoryRecord[]> {
     const q = listMemoriesQuery(scope, filter);
-    return q ? this.reader.all(q.sql, ...q.params).map(rowToMemory) : [];
+    return q ? mapPacked(this.reader.all(q.sql, ...q.params), rowToMemory) : [];
   }
 
   async scopesOfUser(userKey: string): Promise<string[]> {
@@ -1003,7 +1002,7 @@ export class SqliteMemoryStore implements MemoryStore {
     // At most POSTINGS_TERMS_PER_STATEMENT terms a statement: SQLite caps a compound SELECT at 500 parts (two a term).
     for (let at = 0; at < clean.length; at += POSTINGS_TERMS_PER_STATEMENT) {
       const chunk = clean.slice(at, at + POSTINGS_TERMS_PER_STATEMENT);
-      const all = this.reader.column(postingsUnionSql(fts, chunk.length), ...chunk.map((t) => fts5Query([prefix + t]))) as number[];
+      const all = this.reader.column(postingsUnionSql(fts, chunk.length), ...mapPacked(chunk, (t) => fts5Query([prefix + t]))) as number[];
       let from = 0;
       for (const t of chunk) {
         const end = all.indexOf(0, from);
@@ -1020,7 +1019,7 @@ export class SqliteMemoryStore implements MemoryStore {
     const ranked = clean.every(isWholeToken);
     const rows = this.reader.values(candidateRowsSql(kind, activeOnly, ranked ? limit + 1 : -1), JSON.stringify(picked), scope);
     const docs = selectCandidates(
-      inRowidOrder(rows, picked).map((r) => ({ id: String(r[1]), terms: String(r[2]), termCount: Number(r[3]) })),
+      mapPacked(inRowidOrder(rows, picked), (r) => ({ id: String(r[1]), terms: String(r[2]), termCount: Number(r[3]) })),
       clean,
       limit,
       { ranked: true },
@@ -1031,7 +1030,7 @@ export class SqliteMemoryStore implements MemoryStore {
 
   async termFrequencies(scope: string, kind: 'memory' | 'turn', terms: string[]): Promise<Record<string, number>> {
     const clean = cleanTerms(terms);
-    const out = dataRecordOf<number>(clean.map((t) => [t, 0]));
+    const out = dataRecordOf<number>(mapPacked(clean, (t) => [t, 0]));
     const id = this.scopeId(scope);
     if (clean.length === 0 || id === null) return out;
     return Object.assign(out, this.termDocs(id, kind, clean));
@@ -1050,62 +1049,61 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async scopeNames(scope: string): Promise<ScopeNames> {
-    const speakers = this.reader.all('SELECT name FROM scope_speakers WHERE scope = ? ORDER BY name', scope).map((r) => String(r.name));
+    const speakers = mapPacked(this.reader.all('SELECT name FROM scope_speakers WHERE scope = ? ORDER BY name', scope), (r) => String(r.name));
     // A loose index scan: one index seek per distinct subject, however many rows each has.
-    const subjects = this.reader.all(SCOPE_SUBJECTS_SQL, scope, scope, scope).map((r) => String(r.subject));
+    const subjects = mapPacked(this.reader.all(SCOPE_SUBJECTS_SQL, scope, scope, scope), (r) => String(r.subject));
     return { speakers, subjects };
   }
 
   async turnsAround(scope: string, ids: string[], radius: number): Promise<TurnRecord[]> {
     if (ids.length === 0) return [];
     const r = Math.max(0, Math.floor(radius));
-    return this.reader.values(TURNS_AROUND_SQL, JSON.stringify(ids), r, r, scope).map((v) => turnFromValues(v));
+    return mapPacked(this.reader.values(TURNS_AROUND_SQL, JSON.stringify(ids), r, r, scope), (v) => turnFromValues(v));
   }
 
   async turnsAt(scope: string, places: TurnPlace[]): Promise<TurnRecord[]> {
     const list = distinctPlaces(places);
     if (list.length === 0) return [];
-    return this.reader.values(TURNS_AT_SQL, JSON.stringify(list), scope).map((v) => turnFromValues(v));
+    return mapPacked(this.reader.values(TURNS_AT_SQL, JSON.stringify(list), scope), (v) => turnFromValues(v));
   }
 
   async turnsBetween(scope: string, from: string, to: string, limit: number): Promise<TurnRecord[]> {
-    return this.reader.values(turnsBetweenSql(Math.max(0, limit)), scope, from, to).map((v) => turnFromValues(v));
+    return mapPacked(this.reader.values(turnsBetweenSql(Math.max(0, limit)), scope, from, to), (v) => turnFromValues(v));
   }
 
   async getMemories(scope: string, ids: string[]): Promise<MemoryRecord[]> {
     if (ids.length === 0) return [];
-    return this.reader
-      .values(MEMORIES_BY_ID_SQL, JSON.stringify([...new Set(ids)]), scope)
-      .map((v) => memoryFromValues(v));
+    return mapPacked(this.reader
+      .values(MEMORIES_BY_ID_SQL, JSON.stringify([...new Set(ids)]), scope), (v) => memoryFromValues(v));
   }
 
   async memoriesByKeys(scope: string, lookup: KeyLookup, limit: number): Promise<MemoryRecord[]> {
     const ranges = keyFamilyRanges(lookup.keys);
     if (ranges.length === 0 || limit <= 0) return [];
-    const params = { scope, asked: JSON.stringify(ranges.map((r) => [r.from, r.to, r.key])) };
+    const params = { scope, asked: JSON.stringify(mapPacked(ranges, (r) => [r.from, r.to, r.key])) };
     // Back in the cut's order: active first, then confidence, the newest update, the newest row.
-    const rows = this.reader.values(keyLookupSql(lookup.includeInactive === false, limit), params).map((v) => ({ r: Number(v[0]), m: memoryFromValues(v, 1) }));
+    const rows = mapPacked(this.reader.values(keyLookupSql(lookup.includeInactive === false, limit), params), (v) => ({ r: Number(v[0]), m: memoryFromValues(v, 1) }));
     rows.sort((a, b) => Number(b.m.active) - Number(a.m.active) || b.m.confidence - a.m.confidence || byCodePoint(b.m.updatedAt, a.m.updatedAt) || b.r - a.r);
-    return rows.map((x) => x.m);
+    return mapPacked(rows, (x) => x.m);
   }
 
   async retractedByKeys(scope: string, lookup: EndedLookup, limit: number): Promise<MemoryRecord[]> {
     const ranges = keyFamilyRanges(lookup.keys);
     if (ranges.length === 0 || limit <= 0) return [];
-    const params = { scope, subject: lookup.subject, asked: JSON.stringify(ranges.map((r) => [r.from, r.to, r.key])) };
-    const rows = this.reader.values(retractedSql(limit), params).map((v) => ({ r: Number(v[0]), m: memoryFromValues(v, 1) }));
+    const params = { scope, subject: lookup.subject, asked: JSON.stringify(mapPacked(ranges, (r) => [r.from, r.to, r.key])) };
+    const rows = mapPacked(this.reader.values(retractedSql(limit), params), (v) => ({ r: Number(v[0]), m: memoryFromValues(v, 1) }));
     rows.sort((a, b) => byCodePoint(historyEnd(b.m), historyEnd(a.m)) || b.r - a.r);
-    return rows.map((x) => x.m);
+    return mapPacked(rows, (x) => x.m);
   }
 
   async activeInSlots(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]> {
     if (slots.length === 0 || perSlot <= 0) return [];
-    return this.reader.values(activeInSlotsSql(perSlot), { scope, slots: JSON.stringify(distinctSlots(slots)) }).map((v) => memoryFromValues(v));
+    return mapPacked(this.reader.values(activeInSlotsSql(perSlot), { scope, slots: JSON.stringify(distinctSlots(slots)) }), (v) => memoryFromValues(v));
   }
 
   async eventsBetween(scope: string, from: string, to: string, limit: number): Promise<MemoryRecord[]> {
     // Rows as values (no object a row), like the other recall reads.
-    return this.reader.values(eventsBetweenSql(Math.max(0, limit)), scope, from, to).map((v) => memoryFromValues(v));
+    return mapPacked(this.reader.values(eventsBetweenSql(Math.max(0, limit)), scope, from, to), (v) => memoryFromValues(v));
   }
 
   async memoryHistory(scope: string, slots: MemorySlot[], perSlot: number): Promise<MemoryRecord[]> {
@@ -1113,9 +1111,9 @@ export class SqliteMemoryStore implements MemoryStore {
     // Per slot, the newest-ended rows straight from the memories_history index (bounded by perSlot), every slot in one statement.
     const list = distinctSlots(slots);
     // Slot after slot in list order, each newest end first (valid_to, else updated_at), then the newest row.
-    const rows = this.reader.values(historySql(perSlot), { scope, slots: JSON.stringify(list) }).map((v) => ({ slot: Number(v[0]), r: Number(v[1]), m: memoryFromValues(v, 2) }));
+    const rows = mapPacked(this.reader.values(historySql(perSlot), { scope, slots: JSON.stringify(list) }), (v) => ({ slot: Number(v[0]), r: Number(v[1]), m: memoryFromValues(v, 2) }));
     rows.sort((a, b) => a.slot - b.slot || byCodePoint(b.m.validTo ?? b.m.updatedAt, a.m.validTo ?? a.m.updatedAt) || b.r - a.r);
-    return rows.map((x) => x.m);
+    return mapPacked(rows, (x) => x.m);
   }
 
   // ---- vectors ----
@@ -1123,8 +1121,7 @@ export class SqliteMemoryStore implements MemoryStore {
   async vectorSearch(scope: string, kind: 'memory' | 'turn', model: string, vector: number[], limit: number): Promise<Array<{ id: string; score: number }>> {
     if (vector.length === 0 || limit <= 0) return [];
     const rows = this.reader.all('SELECT owner_id, vector FROM embeddings WHERE scope = ? AND owner_kind = ? AND model = ? AND dim = ?', scope, kind, model, vector.length);
-    return rows
-      .map((r) => ({ id: String(r.owner_id), score: cosine(fromBlob(r.vector as Buffer), vector) }))
+    return mapPacked(rows, (r) => ({ id: String(r.owner_id), score: cosine(fromBlob(r.vector as Buffer), vector) }))
       .sort((a, b) => b.score - a.score || byCodePoint(a.id, b.id))
       .slice(0, limit);
   }
@@ -1139,7 +1136,7 @@ export class SqliteMemoryStore implements MemoryStore {
       model,
       Math.max(0, limit),
     );
-    return rows.map((r) => ({ scope: String(r.scope), ownerKind: r.kind as 'memory' | 'turn', ownerId: String(r.id), text: String(r.text) }));
+    return mapPacked(rows, (r) => ({ scope: String(r.scope), ownerKind: r.kind as 'memory' | 'turn', ownerId: String(r.id), text: String(r.text) }));
   }
 
   async putEmbedding(scope: string, e: StoredEmbedding): Promise<void> {
@@ -1147,7 +1144,7 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async embeddingModels(): Promise<Array<{ model: string; dim: number; count: number }>> {
-    return this.reader.all('SELECT model, dim, COUNT(*) AS n FROM embeddings GROUP BY model, dim ORDER BY model, dim').map((r) => ({ model: String(r.model), dim: Number(r.dim), count: Number(r.n) }));
+    return mapPacked(this.reader.all('SELECT model, dim, COUNT(*) AS n FROM embeddings GROUP BY model, dim ORDER BY model, dim'), (r) => ({ model: String(r.model), dim: Number(r.dim), count: Number(r.n) }));
   }
 
   // ---- deletion ----
@@ -1155,18 +1152,17 @@ export class SqliteMemoryStore implements MemoryStore {
   async deleteSession(sessionId: string, inScope: (scopeKey: string) => boolean): Promise<void> {
     await this.write((q) => {
       const scopes = JSON.stringify(
-        q.all('SELECT scope FROM turns WHERE session_id = ? UNION SELECT scope FROM memories WHERE source_session = ?', sessionId, sessionId).map((r) => String(r.scope)).filter(inScope),
+        mapPacked(q.all('SELECT scope FROM turns WHERE session_id = ? UNION SELECT scope FROM memories WHERE source_session = ?', sessionId, sessionId), (r) => String(r.scope)).filter(inScope),
       );
       const turns = q.all('SELECT id FROM turns WHERE session_id = ? AND scope IN (SELECT value FROM json_each(?))', sessionId, scopes);
-      const turnIds = JSON.stringify(turns.map((t) => String(t.id)));
-      const deleted = q
+      const turnIds = JSON.stringify(mapPacked(turns, (t) => String(t.id)));
+      const deleted = mapPacked(q
         .all(
           'SELECT * FROM memories WHERE scope IN (SELECT value FROM json_each(?)) AND (source_session = ? OR source_turn IN (SELECT value FROM json_each(?)))',
           scopes,
           sessionId,
           turnIds,
-        )
-        .map(rowToMemory);
+        ), rowToMemory);
       this.removeMemories(q, deleted);
       q.exec('DELETE FROM embeddings WHERE owner_kind = ? AND owner_id IN (SELECT value FROM json_each(?))', 'turn', turnIds);
       q.exec('DELETE FROM turns WHERE id IN (SELECT value FROM json_each(?))', turnIds);
@@ -1180,24 +1176,22 @@ export class SqliteMemoryStore implements MemoryStore {
   /** Deletes memories (and their vectors), reviving what they had superseded. */
   private removeMemories(q: Queries, deleted: MemoryRecord[]): void {
     if (deleted.length === 0) return;
-    const ids = JSON.stringify(deleted.map((m) => m.id));
-    const linked = q
+    const ids = JSON.stringify(mapPacked(deleted, (m) => m.id));
+    const linked = mapPacked(q
       .all(
         // Links never cross scopes, so the scope index narrows the search before the OR.
         'SELECT * FROM memories WHERE scope IN (SELECT value FROM json_each(?)) AND (id IN (SELECT value FROM json_each(?)) OR supersedes IN (SELECT value FROM json_each(?)) OR superseded_by IN (SELECT value FROM json_each(?)))',
-        JSON.stringify([...new Set(deleted.map((m) => m.scope))]),
+        JSON.stringify([...new Set(mapPacked(deleted, (m) => m.scope))]),
         JSON.stringify(deleted.flatMap((m) => (m.supersedes ? [m.supersedes] : []))),
         ids,
         ids,
-      )
-      .map(rowToMemory);
-    const slots = JSON.stringify(linked.map((m) => [m.scope, m.subject, m.key]));
-    const activeNow = q
+      ), rowToMemory);
+    const slots = JSON.stringify(mapPacked(linked, (m) => [m.scope, m.subject, m.key]));
+    const activeNow = mapPacked(q
       .all(
         "SELECT * FROM memories WHERE active = 1 AND (scope, subject, key) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))",
         slots,
-      )
-      .map(rowToMemory);
+      ), rowToMemory);
     const plan = planReactivation(deleted, linked, activeNow);
     q.exec('DELETE FROM embeddings WHERE owner_kind = ? AND owner_id IN (SELECT value FROM json_each(?))', 'memory', ids);
     q.exec('DELETE FROM memories WHERE id IN (SELECT value FROM json_each(?))', ids);
@@ -1269,6 +1263,6 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async listScopes(): Promise<string[]> {
-    return this.reader.all('SELECT scope FROM turns UNION SELECT scope FROM memories ORDER BY scope').map((r) => String(r.scope));
+    return mapPacked(this.reader.all('SELECT scope FROM turns UNION SELECT scope FROM memories ORDER BY scope'), (r) => String(r.scope));
   }
 }
