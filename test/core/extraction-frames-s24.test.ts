@@ -197,3 +197,13 @@ describe('a later subject keeps its own negation; a bare "pass" is no death; lea
     ["after months of tests the neuro thinks it's migraine", 'user|health_condition|migraine'],
   ])('%s', (text, fact) => expect(keyed('health_condition', text)).toEqual([fact]));
 });
+
+describe("an animal's food with its name; a state the speaker checked is no opinion", () => {
+  test.each([
+    ["Pickle hasn't touched his flakes since Sunday and just hangs near the filter.", 'user|pet|pet named pickle'],
+    ['Clover won\'t eat her pellets and sits in the corner all day.', 'user|pet|pet named clover'],
+  ])('%s', (text, fact) => expect(keyed('pet', text)).toEqual([fact]));
+  test("Tom hasn't touched his cornflakes.", () => expect(keyed('pet', "Tom hasn't touched his cornflakes.")).toEqual([]));
+  test.each([['the water temperature is fine, I checked.'], ["The wiring is fine, I've checked it twice."]])('%s: no opinion', (text) => expect(wordnetStances(text)).toEqual([]));
+  test('a stance stays one', () => expect(wordnetStances('The new Dune film is fine, honestly.').map((x) => x.stance)).toEqual(['positive']));
+});

@@ -79,6 +79,8 @@ const RE_OPINIONS_5 = re(`^(.+?)\\s+(?:is|are|has\\s+been|have\\s+been|seems|fee
 const RE_PAST_OPINION = re(`^((?:[Tt]he\\s+(?:(?:new|latest|last|first|second|final|original)\\s+)?)?\\p{Lu}[\\p{L}\\p{N}.+#'’-]*(?:\\s+\\p{Lu}[\\p{L}\\p{N}.+#'’-]*){0,2}(?:\\s+(?:${WORK_KINDS}))?)\\s+(?:was|were)\\s+${ADVS}(.+)$`, 'u');
 /** "camping was kind of amazing": an activity's gerund judged after the fact (the evaluation). */
 const RE_GERUND_PAST = re(`^[a-z]{3,}ing\\s+(?:was|were)\\s+${ADVS}(.+)$`, 'i');
+/** A state the speaker just checked, said after it: "…, I checked", "…, I've tested it twice". */
+const CHECKED = /,\s*I(?:['’]ve|\s+have)?\s+(?:just\s+|already\s+|double[-\s]?)?(?:checked|tested|measured)\b/i;
 /** `isVerbForm`: whether a word is a form of a verb (the lexicon's), so "rowing is brilliant" judges rowing and "herring is…" is no gerund. */
 export function opinions(selfPred: string | null, topicClause: string | null, topicHint: string | null, sentence = '', isVerbForm?: (word: string) => boolean): Draft[] {
   let m: RegExpExecArray | null;
@@ -101,6 +103,8 @@ export function opinions(selfPred: string | null, topicClause: string | null, to
       else topicClause = selfPred;
     }
   }
+  // "water temp is fine, I checked": a reading the speaker took, not a stance.
+  if (!topic && topicClause && CHECKED.test(sentence)) return [];
   if (!topic && topicClause) {
     const tc = topicClause
       .replace(/^(?:(?:wow|oh|aw+|hey|yay|omg|thanks|thank\s+you|congrats|fine|ok|okay|alright|right|well|look|yeah|fair\s+enough)\b[,!]\s*|(?:ok|okay)\s+so\s+)+/i, '')
