@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import { TS, wordnetFacts } from './extraction-harness.ts';
 import { extractOffline } from '../../src/core/extraction/offline-extractor.ts';
+import { resolveDate } from '../../src/core/extraction/dates.ts';
 
 const wordnet = openLexicon({}).lexicon;
 const { said, asked } = wordnetFacts(wordnet);
@@ -206,4 +207,14 @@ describe("an animal's food with its name; a state the speaker checked is no opin
   test("Tom hasn't touched his cornflakes.", () => expect(keyed('pet', "Tom hasn't touched his cornflakes.")).toEqual([]));
   test.each([['the water temperature is fine, I checked.'], ["The wiring is fine, I've checked it twice."]])('%s: no opinion', (text) => expect(wordnetStances(text)).toEqual([]));
   test('a stance stays one', () => expect(wordnetStances('The new Dune film is fine, honestly.').map((x) => x.stance)).toEqual(['positive']));
+});
+
+describe('a loan paid off by its last payment; a spaced dash after "today" is no subtraction; designer breeds', () => {
+  test('the last payment on a loan, today', () =>
+    expect(said("Made the last payment on our home loan today - 20 years and the house is fully ours!").filter((f) => f.split('|')[1] === 'event_milestone')).toEqual(['user|event_milestone|made the last payment on our home loan|assert']));
+  test('dated today', () => expect(resolveDate('Paid off the car today - 5 years of payments done', new Date(TS), false)?.iso).toBe('2024-05-08'));
+  test('made the last payment on the sofa is no milestone', () => expect(said('Made the last payment on the sofa today.').filter((f) => f.split('|')[1] === 'event_milestone')).toEqual([]));
+  test.each([['Our cavoodle Bonnie keeps licking her paws.', 'user|pet|cavoodle named bonnie'], ['My spoodle Ziggy ate a sock.', 'user|pet|spoodle named ziggy']])('%s', (text, fact) =>
+    expect(keyed('pet', text)).toEqual([fact]),
+  );
 });

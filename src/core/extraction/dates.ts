@@ -49,9 +49,15 @@ const FALSE_DATES = /^(?:may|sat|sun|mar|now|second|a second|today i|this|the)$/
 const DATE_HINT =
   /\d|\b(?:yesterday|today|tonight|tomorrow|ago|last|next|this|coming|week|weeks|weekend|month|months|year|years|day|days|morning|evening|afternoon|night|noon|midnight|mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december|christmas|easter|new\s+year|thanksgiving|halloween|summer|winter|spring|autumn|fall)\b/i;
 
+/** A spaced dash after a day word, before a count of units: chat's pause, which chrono would read as subtraction. */
+const ARITHMETIC_DASH = /(?<=\b(?:today|tonight|tomorrow|yesterday|now))\s-\s(?=\d+\s*(?:years?|months?|weeks?|days?|hours?)\b)/gi;
+
 export function resolveDate(text: string, ref: Date, forward: boolean): ResolvedDate | null {
   if (!DATE_HINT.test(text)) return null;
-  const results = chrono.parse(text, { instant: ref, timezone: 'UTC' }, { forwardDate: forward });
+  // "paid it off today - 20 years and it's ours": a dash between spaces in chat is a pause, not chrono's "today minus 20
+  // years" (the same length, so indices stay).
+  const said = text.includes(' - ') ? text.replace(ARITHMETIC_DASH, ' ; ') : text;
+  const results = chrono.parse(said, { instant: ref, timezone: 'UTC' }, { forwardDate: forward });
   // A bare time ("at 9am") names no day of its own: an ordinal day or a year in the text wins ("moved to the 17th at 9am").
   let timeOnly: ResolvedDate | null = null;
   for (const r of results) {

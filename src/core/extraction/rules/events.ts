@@ -66,7 +66,7 @@ const STAGE_TRAINING = '(?:finished|completed)\\s+(?:my|our)\\s+(?:\\w+\\s+){0,2
  * activity (most annotators' reading; see FIRST_HOME's note above).
  */
 const FIRST_OPENED = '(?:^|\\s)(?:(?:so|and|well)\\s+)?(?:my|our)\\s+(?:very\\s+)?first(?:[\\s-]ever)?\\s+(?:[\\w-]+\\s+){0,2}?(?:exhibition|show|book|album|single|novel|shop|restaurant|gallery|collection|film|play|concert|gig|solo\\s+show)\\s+(?:opened|launched|came\\s+out|was\\s+published|went\\s+live|premiered|aired|sold\\s+out)';
-const CLEARED = 'paid\\s+off\\s+(?:the\\s+(?:last|rest)\\s+of\\s+)?(?:my|our|the)\\s+(?:[\\w-]+\\s+){0,2}?(?:mortgage|loan|loans|debt|debts|overdraft|credit\\s+card)|(?:made|became|was\\s+made)\\s+(?:a\\s+)?partner\\s+(?:at|in)\\b|(?:was\\s+|got\\s+)?called\\s+to\\s+the\\s+bar|got\\s+tenure';
+const CLEARED = '(?:paid\\s+off\\s+(?:the\\s+(?:last|rest)\\s+of\\s+)?|made\\s+the\\s+(?:last|final)\\s+(?:payment|repayment|instalment|installment)\\s+on\\s+)(?:my|our|the)\\s+(?:[\\w-]+\\s+){0,2}?(?:mortgage|loan|loans|debt|debts|overdraft|credit\\s+card)|(?:made|became|was\\s+made)\\s+(?:a\\s+)?partner\\s+(?:at|in)\\b|(?:was\\s+|got\\s+)?called\\s+to\\s+the\\s+bar|got\\s+tenure';
 const FIRST_HOME = '(?:bought|closed\\s+on|got\\s+the\\s+keys\\s+(?:to|for)|moved\\s+into)\\s+(?:my|our)\\s+(?:very\\s+)?first\\s+(?:[\\w-]+\\s+)?(?:house|home|flat|apartment|place|condo)';
 const MILESTONE = re(`\\b(?:${STAGE_VERBS}|${STAGE_OWN}|${STAGE_WORKS}|${STAGE_TRAINING}|${FIRST_HOME}|${CLEARED})\\b|${FIRST_OPENED}`, 'i');
 /** The speaker's own wedding or engagement, which also sets the relationship status. */
