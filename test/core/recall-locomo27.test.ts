@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { expectRows } from './offline-app.ts';
-import { activityKin, REACH, topicForms } from '../../src/core/recall/opinion-reach.ts';
+import { activityKin, REACH, topicForms, usesAsActivity } from '../../src/core/recall/opinion-reach.ts';
+import type { TurnRecord } from '../../src/core/types.ts';
 import { openLexicon } from '../../src/providers/lexicon/create-lexicon.ts';
 import { analyze } from '../../src/core/text/analyze.ts';
 
@@ -18,6 +19,14 @@ const saoirse = [
   'My brother keeps sending me photos of his new espresso machine.',
   'Did an eighteen kilometre walk along the cliffs on Saturday and honestly it was glorious, I want to go every weekend.',
 ];
+
+const baker = [
+  'I run a small bakery in Leeds with my cousin.',
+  'The bakery is doing well, I love running it even on the early mornings.',
+  'Running the shop leaves me no time for anything else.',
+];
+
+const said = (user: string): TurnRecord => ({ id: 't', sessionId: 's', seq: 1, timestamp: '2025-01-01T00:00:00Z', messages: [{ role: 'user', content: user }] }) as unknown as TurnRecord;
 
 describe('an activity named by a sister term', () => {
   const before = REACH.activityKin;
@@ -41,6 +50,20 @@ describe('an activity named by a sister term', () => {
     REACH.activityKin = 0;
     expect(topicForms('What do I think of hiking?', lex, new Set()).forms.has(analyze('walking')[0]!)).toBe(false);
   });
+
+  test('a turn reached only by the kin uses it as the activity: not followed by an object or a particle in its clause', () => {
+    const run = new Set(analyze('running'));
+    expect(usesAsActivity(said('I hate running, every minute of it is torture.'), run, run)).toBe(true);
+    expect(usesAsActivity(said('Ran my first 10k and now I am hooked on running.'), run, run)).toBe(true);
+    expect(usesAsActivity(said('I run a small bakery.'), run, run)).toBe(false);
+    expect(usesAsActivity(said('I love running it even on the early mornings.'), run, run)).toBe(false);
+    expect(usesAsActivity(said('We ran out of flour again.'), run, run)).toBe(false);
+    // A turn naming another form of the topic passes as it is.
+    const forms = new Set([...run, ...analyze('jogging')]);
+    expect(usesAsActivity(said('Jogging with the club: I run the route.'), forms, run)).toBe(true);
+  });
+
+  test('a user who runs a business has no arc for jogging', () => expectRows(baker, [['How do I feel about jogging?', []]]));
 
   test('the arc is reached for the sister term; undiscussed activities stay empty', () =>
     expectRows(saoirse, [

@@ -40,10 +40,11 @@ const ACTIVITY_VERB_CLASS = 'verb.motion';
 const STANCE_WORDS = new Set(analyze('think feel feeling feelings opinion opinions view views take stance prefer like likes love fan fans enjoy actually really something thing stuff'));
 
 /** The analysed topic terms of an opinion ask with their lexicon synonyms (each analysed form once), and the plain words. */
-export function topicForms(query: string, lexicon: (Pick<Lexicon, 'synonyms' | 'senses' | 'commonness' | 'hypernyms' | 'lemmas'> & Partial<Pick<Lexicon, 'derivedSenses'>>) | undefined, skip: ReadonlySet<string>): { forms: Set<string>; own: Set<string> } {
+export function topicForms(query: string, lexicon: (Pick<Lexicon, 'synonyms' | 'senses' | 'commonness' | 'hypernyms' | 'lemmas'> & Partial<Pick<Lexicon, 'derivedSenses'>>) | undefined, skip: ReadonlySet<string>): { forms: Set<string>; own: Set<string>; kin: Set<string> } {
   const frame = askFrameTerms(query);
   const own = new Set<string>();
   const forms = new Set<string>();
+  const kin = new Set<string>();
   // A hyphenated phrase is its words ("onion-and-raisin").
   for (const w of words(query).flatMap((x) => x.split('-'))) {
     if (STOP_WORDS.has(w) || w.length < 3) continue;
@@ -56,9 +57,46 @@ export function topicForms(query: string, lexicon: (Pick<Lexicon, 'synonyms' | '
     const pos = lexicon.senses(w, undefined, 1)[0]?.lexClass.split('.')[0];
     if (pos !== 'noun' && pos !== 'verb') continue;
     for (const f of synonymForms(lexicon, w, pos, REACH.senses)) if (!STANCE_WORDS.has(f)) forms.add(f);
-    if (REACH.activityKin) for (const k of activityKin(lexicon, w)) for (const f of analyze(k)) if (!STANCE_WORDS.has(f)) forms.add(f);
+    if (REACH.activityKin)
+      for (const k of activityKin(lexicon, w))
+        for (const f of analyze(k))
+          if (!STANCE_WORDS.has(f) && !forms.has(f)) {
+            forms.add(f);
+            kin.add(f);
+          }
   }
-  return { forms, own };
+  return { forms, own, kin };
+}
+
+/**
+ * Words after a verb that make it transitive or phrasal — determiners, possessives, object pronouns and the particles
+ * of phrasal verbs: a closed class. A motion verb done as an activity takes none ("I hate running, …", "obsessed with
+ * running now"); "running it", "run a bakery", "ran out of milk", "running for office" are other senses.
+ */
+const NOT_THE_ACTIVITY = new Set('a an the my our your his her their its it them this that these those some any every each no me him us one out into over across for off up down away through around'.split(' '));
+
+/**
+ * An anchor reached only through an activity's kin (`kin`: analysed forms) must use one of them as the activity: some
+ * occurrence in a user message not followed, in the same clause, by a word of NOT_THE_ACTIVITY. Anchors that name
+ * another form of the topic pass as they are.
+ */
+export function usesAsActivity(t: TurnRecord, forms: ReadonlySet<string>, kin: ReadonlySet<string>): boolean {
+  const named = userTerms(t);
+  if ([...named].some((x) => forms.has(x) && !kin.has(x))) return true;
+  for (const m of t.messages) {
+    if (m.role !== 'user') continue;
+    // Clauses: punctuation ends one, so "running, every minute" is the activity followed by a new clause.
+    for (const clause of m.content.split(/[.,;:!?()"“”]+/)) {
+      const ws = words(clause);
+      for (let i = 0; i < ws.length; i++) {
+        const f = analyze(ws[i]!)[0];
+        if (!f || !kin.has(f)) continue;
+        const next = ws[i + 1];
+        if (next === undefined || !NOT_THE_ACTIVITY.has(next)) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /**
