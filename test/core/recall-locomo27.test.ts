@@ -46,6 +46,13 @@ describe('an activity named by a sister term', () => {
     expect(topicForms('What do I think of hiking?', lex, new Set()).forms.has(analyze('walking')[0]!)).toBe(true);
   });
 
+  test('a form the question says itself is no kin, whichever word came first', () => {
+    const { kin, forms } = topicForms('How do I feel about hiking and walking?', lex, new Set());
+    expect(forms.has(analyze('walking')[0]!)).toBe(true);
+    expect(kin.has(analyze('walking')[0]!)).toBe(false);
+    expect(topicForms('What do I think of hiking?', lex, new Set()).kin.has(analyze('walking')[0]!)).toBe(true);
+  });
+
   test('off, the kin is not reached', () => {
     REACH.activityKin = 0;
     expect(topicForms('What do I think of hiking?', lex, new Set()).forms.has(analyze('walking')[0]!)).toBe(false);

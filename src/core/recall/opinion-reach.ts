@@ -65,6 +65,8 @@ export function topicForms(query: string, lexicon: (Pick<Lexicon, 'synonyms' | '
             kin.add(f);
           }
   }
+  // A form the question itself says is no kin, whichever word brought it first.
+  for (const f of own) kin.delete(f);
   return { forms, own, kin };
 }
 
