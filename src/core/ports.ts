@@ -347,6 +347,8 @@ export interface Lexicon {
   partHolonyms?(senseId: string): LexSense[];
   /** Direct hyponyms ("kinds of this") of a sense. */
   hyponyms(senseId: string): LexSense[];
+  /** Senses derivationally linked to a sense ("jogging" the exercise → the "jog" verb senses that are it). */
+  derivedSenses?(senseId: string): LexSense[];
   /** Synonyms over the word's first `maxSenses` senses (default 1), the word itself excluded. */
   synonyms(word: string, pos?: PartOfSpeech, maxSenses?: number): string[];
   /** Derivationally related forms ("teacher" ↔ "teach", "vegetarian" ↔ "vegetarianism"). */

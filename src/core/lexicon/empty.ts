@@ -11,6 +11,7 @@ export const EMPTY_LEXICON: Lexicon = Object.freeze({
   hypernyms: () => [],
   partHolonyms: () => [],
   hyponyms: () => [],
+  derivedSenses: () => [],
   synonyms: () => [],
   derivations: () => [],
   isA: () => false,

@@ -5,7 +5,8 @@
  * their lexicon synonyms over the first few senses ("reservation" → booking, "dunk" → dip, "kitty" → kitten) find the
  * user's turns that name the topic (anchors); the thing those turns call it is the rare word two anchors share
  * ("amapiano", "mate"), or, with one anchor naming two of the topic's words, the anchor's own rare words said in one
- * other turn. The turns naming that thing make the arc (opinion-arc.ts). The arc is only drawn when two sessions
+ * other turn. An activity's name also reaches its sister activities through the motion verb it is a way of ("jogging"
+ * → jog → run: turns about running). The turns naming that thing make the arc (opinion-arc.ts). The arc is only drawn when two sessions
  * speak of it: one mention is not a stance with a history. Pure: the caller reads the index (recall.ts reachedArc).
  */
 import type { Lexicon } from '../ports.ts';
@@ -28,16 +29,23 @@ export const REACH = {
   read: 24,
   /** A form finds anchors only when it is rare in the scope (at most this many turns hold it): "language" said all year is no topic. */
   formMaxDf: 4,
+  /** An activity's motion verb's hypernym names the topic too ("jogging" → run; activityKin). Off: 0. */
+  activityKin: 1,
 };
+
+/** The lexicographer classes of an activity's name and the verb that does it (the class of bodily motion). */
+const ACTIVITY_CLASS = 'noun.act';
+const ACTIVITY_VERB_CLASS = 'verb.motion';
 
 /** Words that ask for the stance, not what it is about. */
 const STANCE_WORDS = new Set(analyze('think feel feeling feelings opinion opinions view views take stance prefer like likes love fan fans enjoy actually really something thing stuff'));
 
 /** The analysed topic terms of an opinion ask with their lexicon synonyms (each analysed form once), and the plain words. */
-export function topicForms(query: string, lexicon: Pick<Lexicon, 'synonyms' | 'senses' | 'commonness'> | undefined, skip: ReadonlySet<string>): { forms: Set<string>; own: Set<string> } {
+export function topicForms(query: string, lexicon: (Pick<Lexicon, 'synonyms' | 'senses' | 'commonness' | 'hypernyms' | 'lemmas'> & Partial<Pick<Lexicon, 'derivedSenses'>>) | undefined, skip: ReadonlySet<string>): { forms: Set<string>; own: Set<string>; kin: Set<string> } {
   const frame = askFrameTerms(query);
   const own = new Set<string>();
   const forms = new Set<string>();
+  const kin = new Set<string>();
   // A hyphenated phrase is its words ("onion-and-raisin").
   for (const w of words(query).flatMap((x) => x.split('-'))) {
     if (STOP_WORDS.has(w) || w.length < 3) continue;
@@ -50,8 +58,74 @@ export function topicForms(query: string, lexicon: Pick<Lexicon, 'synonyms' | 's
     const pos = lexicon.senses(w, undefined, 1)[0]?.lexClass.split('.')[0];
     if (pos !== 'noun' && pos !== 'verb') continue;
     for (const f of synonymForms(lexicon, w, pos, REACH.senses)) if (!STANCE_WORDS.has(f)) forms.add(f);
+    if (REACH.activityKin)
+      for (const k of activityKin(lexicon, w))
+        for (const f of analyze(k))
+          if (!STANCE_WORDS.has(f) && !forms.has(f)) {
+            forms.add(f);
+            kin.add(f);
+          }
   }
-  return { forms, own };
+  // A form the question itself says is no kin, whichever word brought it first.
+  for (const f of own) kin.delete(f);
+  return { forms, own, kin };
+}
+
+/**
+ * Words after a verb that make it transitive or phrasal — determiners, possessives, object pronouns and the particles
+ * of phrasal verbs: a closed class. A motion verb done as an activity takes none ("I hate running, …", "obsessed with
+ * running now"); "running it", "run a bakery", "ran out of milk", "running for office" are other senses.
+ */
+const NOT_THE_ACTIVITY = new Set('a an the my our your his her their its it them this that these those some any every each no me him us one out into over across for off up down away through around'.split(' '));
+
+/**
+ * An anchor reached only through an activity's kin (`kin`: analysed forms) must use one of them as the activity: some
+ * occurrence in a user message not followed, in the same clause, by a word of NOT_THE_ACTIVITY. Anchors that name
+ * another form of the topic pass as they are.
+ */
+export function usesAsActivity(t: TurnRecord, forms: ReadonlySet<string>, kin: ReadonlySet<string>): boolean {
+  const named = userTerms(t);
+  if ([...named].some((x) => forms.has(x) && !kin.has(x))) return true;
+  for (const m of t.messages) {
+    if (m.role !== 'user') continue;
+    // Clauses: punctuation ends one, so "running, every minute" is the activity followed by a new clause.
+    for (const clause of m.content.split(/[.,;:!?()"“”]+/)) {
+      const ws = words(clause);
+      for (let i = 0; i < ws.length; i++) {
+        const f = analyze(ws[i]!)[0];
+        if (!f || !kin.has(f)) continue;
+        const next = ws[i + 1];
+        if (next === undefined || !NOT_THE_ACTIVITY.has(next)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * The motion verbs an activity's name is a kind of ("jogging" → run, "hiking" → walk, "cycling" → ride, "surfing" →
+ * glide): the word's first noun sense must be an act; the verb senses WordNet derives from that very sense (not all the
+ * verb's senses: "jog" is also "nudge" and "ramble on") that are motion verbs; their direct hypernyms (one step) that
+ * are motion verbs with a hypernym of their own (not a root such as "travel, go, move"); one-word lemmas whose first
+ * sense is a verb ("dog" the animal is not reached through "dog, chase"). Rare words only (the caller's commonness test).
+ */
+export function activityKin(lexicon: Pick<Lexicon, 'senses' | 'hypernyms' | 'lemmas'> & Partial<Pick<Lexicon, 'derivedSenses'>>, word: string): string[] {
+  if (!lexicon.derivedSenses) return [];
+  const first = lexicon.senses(word, 'noun', 1)[0];
+  if (!first || first.lexClass !== ACTIVITY_CLASS) return [];
+  const self = new Set([word, ...lexicon.lemmas(word)]);
+  const out: string[] = [];
+  for (const v of lexicon.derivedSenses(first.id)) {
+    if (v.lexClass !== ACTIVITY_VERB_CLASS) continue;
+    for (const h of lexicon.hypernyms(v.id)) {
+      if (h.lexClass !== ACTIVITY_VERB_CLASS || lexicon.hypernyms(h.id).length === 0) continue;
+      for (const l of h.lemmas) {
+        if (/[\s-]/.test(l) || l.length < 3 || self.has(l) || out.includes(l)) continue;
+        if (lexicon.senses(l, undefined, 1)[0]?.pos === 'verb') out.push(l);
+      }
+    }
+  }
+  return out;
 }
 
 /** The analysed forms of a word's one-word synonyms (three letters or more) over its first `senses` senses of `pos`. */

@@ -22,7 +22,7 @@ import { pronounFindsReferent, type AnalyzedQuery } from './query-analysis.ts';
 import { askedAsSubject, changeLine, endingTurn, ENDABLE_KEYS, namedChanges, retractedStates } from './change.ts';
 import { arcLine, arcSteps } from './opinion-arc.ts';
 import { asksAboutNow, HISTORY, rareForms, thingForms, thingTurns } from './thing-history.ts';
-import { anchorsOf, arcLabel, rareTopicForms, REACH, thingCandidates, thingTerms, topicForms } from './opinion-reach.ts';
+import { anchorsOf, arcLabel, rareTopicForms, REACH, thingCandidates, thingTerms, topicForms, usesAsActivity } from './opinion-reach.ts';
 import { referentsOf } from './referents.ts';
 import { FACT_KINDS, isContinuationAsk, laterOfKind, laterTurns, SEQUEL, sequelTerms, topicWords } from './sequel.ts';
 import { kindToken } from '../text/enrich.ts';
@@ -797,13 +797,14 @@ async function reachedArc(deps: RecallDeps, scope: string, r: Retrieved): Promis
   const person = (n: string) => n !== 'user' && (r.speakers.has(n) || r.known.has(n) || !deps.lexicon || deps.lexicon.senses(n, undefined, 1).length === 0);
   if (r.query.names.some(person)) return null;
   const skip = new Set([...r.speakers].flatMap((s) => analyze(s)));
-  const { forms: all } = topicForms(r.query.raw, deps.lexicon, skip);
+  const { forms: all, kin } = topicForms(r.query.raw, deps.lexicon, skip);
   if (all.size === 0) return null;
   // Only a form rare in the scope names a topic to reach (REACH.formMaxDf).
   const forms = rareTopicForms(all, await deps.store.termFrequencies(scope, 'turn', [...all]));
   if (forms.size === 0) return null;
   const read = (terms: string[]) => turnsNaming(deps, scope, r, terms, REACH.read);
-  const anchors = anchorsOf(await read([...forms]), forms);
+  // An anchor found only by an activity's kin ("run" for jogging) must use it as the activity, not "run a bakery".
+  const anchors = anchorsOf(await read([...forms]), forms).filter((t) => kin.size === 0 || usesAsActivity(t, forms, kin));
   if (anchors.length === 0) return null;
   const cands = thingCandidates(anchors, forms);
   const things = cands.length > 0 ? thingTerms(cands, await deps.store.termFrequencies(scope, 'turn', cands)) : [];

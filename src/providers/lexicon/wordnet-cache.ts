@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { buildTables, POS_FILE, type WordNetSources, type WordNetTables } from './wordnet-tables.ts';
 
 /** Bump when the tables or the file layout change: older caches are then rebuilt. */
-export const CACHE_FORMAT = 3;
+export const CACHE_FORMAT = 4;
 const MAGIC = 'MSLEX';
 
 export interface WordNetFiles {
@@ -75,7 +75,7 @@ export function readSources(files: WordNetFiles): WordNetSources {
   };
 }
 
-const ARRAYS = ['synPos', 'synLex', 'synOffset', 'synWordStart', 'synWords', 'synHypStart', 'synHyp', 'synPartStart', 'synPart', 'senseStart', 'senseSyn', 'derStart', 'der', 'senseTag'] as const;
+const ARRAYS = ['synPos', 'synLex', 'synOffset', 'synWordStart', 'synWords', 'synHypStart', 'synHyp', 'synPartStart', 'synPart', 'senseStart', 'senseSyn', 'derStart', 'der', 'synDerStart', 'synDer', 'senseTag'] as const;
 type ArrayName = (typeof ARRAYS)[number];
 
 /** Serializes tables: MAGIC, header length, JSON header, then the arrays 8-byte aligned. */

@@ -47,6 +47,9 @@ export interface WordNetTables {
   /** Derivationally related words of a word (any part of speech). */
   derStart: Int32Array;
   der: Int32Array;
+  /** Derivationally related senses of a synset ("jogging" the exercise → the "jog" verb senses it names). */
+  synDerStart: Int32Array;
+  synDer: Int32Array;
   /** Sense-tagged corpus count of each sense (index.sense tag_cnt), parallel to senseSyn. */
   senseTag: Int32Array;
   /** Irregular inflections: "pos\tinflected\tbase|base…" lines. */
@@ -129,10 +132,11 @@ export function buildTables(src: WordNetSources): WordNetTables {
     }
   });
 
-  // Pointers: hypernyms and part holonyms per synset, derivations per word.
+  // Pointers: hypernyms, part holonyms and derivations per synset, derivations per word.
   const hyp: number[][] = [];
   const part: number[][] = [];
   const derRows: number[][] = [];
+  const synDerRows: number[][] = [];
   rawPtrs.forEach((ptrs, s) => {
     for (const [symbol, target, source, targetWord] of ptrs) {
       const t = synKey.get(target);
@@ -140,6 +144,8 @@ export function buildTables(src: WordNetSources): WordNetTables {
       if (symbol === '@' || symbol === '@i') (hyp[s] ??= []).push(t);
       else if (symbol === '#p') (part[s] ??= []).push(t);
       else if (symbol === '+' && source > 0 && targetWord > 0) {
+        const sd = (synDerRows[s] ??= []);
+        if (t !== s && !sd.includes(t)) sd.push(t);
         const from = synWords[s]![source - 1];
         const to = synWords[t]![targetWord - 1];
         if (from === undefined || to === undefined || from === to) continue;
@@ -202,6 +208,7 @@ export function buildTables(src: WordNetSources): WordNetTables {
   const sp = csr(n, part);
   const ss = csr(words.length * 4, senseRows);
   const dr = csr(words.length, derRows);
+  const sd = csr(n, synDerRows);
   const tags = new Int32Array(ss.items.length);
   senseTag.forEach((c, i) => (tags[i] = c));
   return {
@@ -219,6 +226,8 @@ export function buildTables(src: WordNetSources): WordNetTables {
     senseSyn: ss.items,
     derStart: dr.start,
     der: dr.items,
+    synDerStart: sd.start,
+    synDer: sd.items,
     senseTag: tags,
     exceptions: exc.join('\n'),
   };
@@ -246,7 +255,7 @@ export function wordHash(w: string): number {
   return h >>> 0;
 }
 
-const TABLE_ARRAYS = ['synPos', 'synLex', 'synOffset', 'synWordStart', 'synWords', 'synHypStart', 'synHyp', 'synPartStart', 'synPart', 'senseStart', 'senseSyn', 'derStart', 'der', 'senseTag'] as const;
+const TABLE_ARRAYS = ['synPos', 'synLex', 'synOffset', 'synWordStart', 'synWords', 'synHypStart', 'synHyp', 'synPartStart', 'synPart', 'senseStart', 'senseSyn', 'derStart', 'der', 'synDerStart', 'synDer', 'senseTag'] as const;
 
 /** Packs tables into one SharedArrayBuffer (see PackedWordNet). */
 export function packTables(t: WordNetTables): PackedWordNet {

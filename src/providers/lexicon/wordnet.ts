@@ -192,6 +192,10 @@ export class WordNetLexicon implements Lexicon {
     return this.linked(senseId, this.hypoStart, this.hypo);
   }
 
+  derivedSenses(senseId: string): LexSense[] {
+    return this.linked(senseId, this.t.synDerStart, this.t.synDer);
+  }
+
   synonyms(word: string, pos?: PartOfSpeech, maxSenses = 1): string[] {
     const self = new Set([normalizeWord(word), ...this.lemmas(word, pos)]);
     const out: string[] = [];

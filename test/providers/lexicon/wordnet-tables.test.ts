@@ -60,6 +60,14 @@ describe('WordNet adapter over the mini database', () => {
     expect(lex.derivations('chaser')).toEqual(['chase']);
   });
 
+  test('derived senses link the synsets a derivation pointer joins (session 24)', () => {
+    const chaser = lex.senses('chaser', 'noun')[0]!;
+    expect(lex.derivedSenses(chaser.id).map((s) => s.lemmas)).toEqual([['chase', 'dog']]);
+    const chase = lex.senses('chase', 'verb')[0]!;
+    expect(lex.derivedSenses(chase.id).map((s) => s.lemmas)).toEqual([['chaser']]);
+    expect(lex.derivedSenses(lex.senses('entity', 'noun')[0]!.id)).toEqual([]);
+  });
+
   test('commonness is relative to the most tagged word; 0 when unknown or never tagged', () => {
     expect(lex.commonness('dog')).toBe(1);
     expect(lex.commonness('chase')).toBeGreaterThan(0);
@@ -80,6 +88,7 @@ describe('the binary cache', () => {
     expect(back.words).toEqual(t.words);
     expect(Array.from(back.senseSyn)).toEqual(Array.from(t.senseSyn));
     expect(Array.from(back.synLex)).toEqual(Array.from(t.synLex));
+    expect(Array.from(back.synDer)).toEqual(Array.from(t.synDer));
     expect(back.exceptions).toBe(t.exceptions);
     expect(decodeTables(buf, 'sig-b')).toBeNull();
     expect(decodeTables(Buffer.from('garbage'), 'sig-a')).toBeNull();
