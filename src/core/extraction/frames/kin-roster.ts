@@ -47,8 +47,8 @@ export function groupWordOnly(subject: string, key: string, value: string, speak
   return subject === speaker && (LABEL[group(value) ?? ''] === key || (key === 'child' && !!LABEL[group(value) ?? '']));
 }
 
-/** What may open a roster that names no relation: a count of the group ("three of them:", "both of them —"). */
-const HEADLESS_LEAD = /^\s*(?:(?:[\p{Ll}]+\s+)?(?:have|got)\s+(?:\d|two|three|four|five|six)\s+[\p{Ll}]+(?=\s*[:—–-])|(?:all|both)\s+of\s+(?:them|em)|(?:\d|one|two|three|four|five|six)\s+of\s+(?:them|em|each)|(?:(?:we|I)\s+)?(?:have|got|(?:we|I)['’]ve\s+got)\s+(?:\d|two|three|four|five|six))?\s*[:,—–-]?\s*/iu;
+/** What may open a roster that names no relation: a count of the group ("three of them:", "both of them —", "Mum of two here, 42 -"). */
+const HEADLESS_LEAD = /^\s*(?:(?:mum|mom|mam|dad|mother|father|parent)\s+of\s+(?:two|three|four|five|\d)(?:\s+here)?(?:\s*[,(]\s*\d{2}\s*\)?)?\s*[:,—–-]?\s*|(?:[\p{Ll}]+\s+)?(?:have|got)\s+(?:\d|two|three|four|five|six)\s+[\p{Ll}]+(?=\s*[:—–-])|(?:all|both)\s+of\s+(?:them|em)|(?:\d|one|two|three|four|five|six)\s+of\s+(?:them|em|each)|(?:(?:we|I)\s+)?(?:have|got|(?:we|I)['’]ve\s+got)\s+(?:\d|two|three|four|five|six))?\s*[:,—–-]?\s*/iu;
 /**
  * Between two items: a comma, "and" or ";", after at most a few lower-case words said of the one before ("Ananya is 16
  * going on 30 and Veer is 11"), before a word of endearment or size ("and little Maryam just turned one").

@@ -410,6 +410,7 @@ function shapeDraftsOf(rc: ReadClause, shape: Shape, only: Set<PredClass> | null
     if (frame.lemmas && !frame.lemmas.includes(shape.verb)) continue;
     if (frame.present && (clause.past || clause.date)) continue;
     if (frame.definite && !args.every((np) => np.det === 'the' && !np.proper && !/['’]s\b/.test(np.text))) continue;
+    if (frame.owned && !args.every((np) => np.det !== null && frame.owned!.includes(np.det))) continue;
     if (frame.key === 'diet') {
       // A sentence that also keeps a food class names the diet by both ("…, still have salmon though": pescatarian).
       const avoided = dietFrom(frame.slot === 'object' ? shape.objects : args, lex);
@@ -1345,7 +1346,9 @@ const BEFORE_PLACE = /\b(?:in|to|from|at|of|near|around|into|via)\s*$/i;
  * relative or person the message introduced (`people`), and no common word.
  */
 /** A name then a birth weight: "Matilda, 3.2kg", "Ivy - 7lb 2oz", "Theo (3.4 kg)". */
-const BIRTH_WEIGHT_NAME = /(?<![\p{L}'’])([\p{Lu}][\p{Ll}'’-]+)\s*(?:,|-|–|—|\()\s*\d+(?:\.\d+)?\s*(?:kg|kgs|lbs?|pounds)\b/u;
+const BIRTH_WEIGHT_NAME = /(?<![\p{L}'’])([\p{Lu}][\p{Ll}'’-]+)\s*(?:,|-|–|—|\()\s*\d+(?:\.\d+)?\s*(?:kg|kgs|kilos|lbs?|pounds)\b/u;
+/** Twins' or triplets' names, then their weights: "Ivy and Hugo, both healthy, 2.4 and 2.6 kilos". */
+const BIRTH_WEIGHT_NAMES = /(?<![\p{L}'’])((?:[\p{Lu}][\p{Ll}'’-]+\s*,\s*)*[\p{Lu}][\p{Ll}'’-]+\s+(?:and|&)\s+[\p{Lu}][\p{Ll}'’-]+)\s*(?:,|-|–|—|\()\s*(?:[\p{Ll}\s]{1,25},\s*)?\d+(?:\.\d+)?(?:\s*(?:kg|kgs|kilos|lbs?))?(?:\s*,\s*\d+(?:\.\d+)?)*\s*(?:and|&)\s*\d+(?:\.\d+)?\s*(?:kg|kgs|kilos|lbs?|pounds)\b/u;
 /** The newborn's arrival right after its noun ("our baby girl arrived", "our son was born"). */
 const ARRIVED = /^\s+(?:(?:has|have|had|just|finally|officially)\s+)*(?:arrived|was\s+born|came)\b/i;
 /** "baby girl", "little boy": the newborn's relation. */
@@ -1359,6 +1362,18 @@ const NAMED_PRONOUN = /\b(?:(?:we|I)(?:['’]ve|\s+have|['’]ve\s+just|\s+just|
  */
 export function namedByPronoun(text: string, speaker: string, lex?: Lexicon): Draft[] {
   const hit = NAMED_PRONOUN.exec(text);
+  // "Our twins arrived on Sunday!! Ivy and Hugo, both healthy, 2.4 and 2.6 kilos": each name is one of the newborns.
+  const group = hit ? null : BIRTH_WEIGHT_NAMES.exec(text);
+  if (group) {
+    const names = group[1].split(/\s*,\s*|\s+(?:and|&)\s+/).filter(Boolean);
+    const arrived = /\b(?:[Mm]y|[Oo]ur)\s+(?:new\s+|little\s+|baby\s+|beautiful\s+)?(twins|triplets)\b/u.exec(text.slice(0, group.index));
+    if (arrived && ARRIVED.test(text.slice(arrived.index + arrived[0].length, group.index)) && names.every(isName))
+      return names.flatMap((name) => {
+        const d = relationDraft(speaker, 'child', name, 0.85);
+        // (A roster's frame: the named twins leave nothing to the group word "twins".)
+        return d ? [{ ...d, metadata: { ...d.metadata, frame: 'roster' } }] : [];
+      });
+  }
   // "Our baby girl arrived on Saturday!! Matilda, 3.2kg": a name said with a birth weight names the newborn before it.
   const weighed = hit ? null : BIRTH_WEIGHT_NAME.exec(text);
   // "we've called him Alfie", "his name is Leofric", "she's called Maeve": the name is the last group.
@@ -1582,6 +1597,9 @@ const joinTokens = (ts: readonly NlpToken[]) => ts.reduce((acc, x, k) => (k === 
  * fills the gap too ("the language that I speak at home is Tagalog" → "I speak Tagalog at home"). The rules and the
  * frames then read those clauses like any other (their own kind checks decide). A negated relative is left alone.
  */
+/** Nouns of a time: a relative clause on one tells when, not what ("the last time I had prawns"). */
+const TIME_HEADS = new Set(['time', 'times', 'day', 'days', 'moment', 'night', 'morning', 'evening', 'week', 'weekend', 'year', 'minute', 'second', 'month']);
+
 export function liftRelatives(text: string): string[] {
   if (!RELATIVE_GATE.test(text)) return [];
   const t = tagFragment(text);
@@ -1591,6 +1609,8 @@ export function liftRelatives(text: string): string[] {
     const j = rel ? i + 1 : i;
     const head = t[i - 1];
     if (!(head.pos === 'NOUN' || head.pos === 'PROPN') || !['i', 'we'].includes(t[j]?.lower ?? '') || (!rel && t[j + 1]?.pos !== 'VERB' && t[j + 1]?.pos !== 'AUX')) continue;
+    // "the first time I tried kiwi", "the day we moved": a time the clause happened at is no object of its verb.
+    if (TIME_HEADS.has(head.lower)) continue;
     let start = i - 1;
     while (start > 0 && NP_TOKENS.has(t[start - 1].pos) && !RELATIVIZERS.has(t[start - 1].lower)) start--;
     if (!['the', 'a', 'an', 'this', 'my', 'our'].includes(t[start].lower)) continue;

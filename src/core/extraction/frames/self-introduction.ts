@@ -17,7 +17,7 @@ const HERE = new RegExp(`^(?:[\\p{L}'’]+(?:\\s+[\\p{L}'’]+)?\\s*[,.!]\\s*)?$
  * A self-description with "here", then an age: "Dad of two here, 38, …", "Retired nurse here (67)". The description is
  * a noun phrase (no pronoun, no verb: "moved here, 19, with nothing" is a past clause), the age ends its phrase.
  */
-const DESCRIBED_HERE = /^(?:[\p{L}'’]+(?:\s+[\p{L}'’]+)?\s*[,.!]\s*)?((?:[\p{L}][\p{L}'’-]*\s+){1,5})here\s*(?:,\s*|\(\s*)(\d{2})\s*\)?(?=\s*(?:[.,!;:]|$)|\s+(?:and|but|so)\b)/u;
+const DESCRIBED_HERE = /^(?:[\p{L}'’]+(?:\s+[\p{L}'’]+)?\s*[,.!]\s*)?((?:[\p{L}][\p{L}'’-]*\s+){1,5})here\s*(?:,\s*|\(\s*)(\d{2})\s*\)?(?=\s*(?:[.,!;:]|$)|\s+(?:and|but|so)\b|\s+[-–—]\s)/u;
 const NOT_DESCRIPTION = /\b(?:I|me|we|us|you|it|they|he|she|am|is|are|was|were|been|be|have|has|had|do|did|get|got|come|came|move|moved|live|lived|[\p{L}]+ing|[\p{L}]+ed)\b/iu;
 /** A sentence that is only a name ("Cengiz."), after at most a short greeting sentence. */
 const BARE = new RegExp(`^(?:[\\p{L}'’]+(?:\\s+[\\p{L}'’]+)?\\s*[.!]\\s*)?${NAME}\\s*[.!]\\s+\\p{Lu}`, 'u');

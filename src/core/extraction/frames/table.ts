@@ -106,6 +106,8 @@ export interface Frame {
   place?: boolean;
   /** The argument must be a common noun under "the" ("the housing department"), not a name or someone's. */
   definite?: boolean;
+  /** The argument must be one the speaker has: under "a" / "an" / "my" / "our" ("drove out in a Mazda CX-5"). */
+  owned?: readonly string[];
   /** Only these verbs of the class ("work", not "volunteer": a food bank volunteered at is no employer). */
   lemmas?: readonly string[];
 }
@@ -130,6 +132,9 @@ export const FRAMES: readonly Frame[] = [
   // "picked up a used Toyota": bring + up acquires a vehicle.
   { pred: 'bring', particle: 'up', slot: 'object', arg: 'vehicle', key: 'vehicle' },
   { pred: 'drive', slot: 'object', arg: 'proper', key: 'vehicle' },
+  // "drove out in a Mazda CX-5", "drove home in my new Golf": what one drives in, the speaker's (never "in Leeds").
+  { pred: 'drive', slot: 'prep:in', arg: 'proper', key: 'vehicle', owned: ['a', 'an', 'my', 'our'] },
+  { pred: 'drive', slot: 'prep:in', arg: 'vehicle', key: 'vehicle', owned: ['my', 'our'] },
   // "drives a tow truck in El Paso": where one drives for a living or a daily round is where one lives.
   { pred: 'drive', slot: 'prep:in', arg: 'proper', key: 'location', alongside: { slot: 'object', arg: 'vehicle' }, place: true, present: true },
   { pred: 'care', slot: 'object', arg: 'name', key: 'pet', implicit: true },
@@ -559,6 +564,8 @@ export const ENDINGS: readonly Ending[] = [
   { id: 'give-away', lemmas: ['give'], with: [['away']], referent: 'object', keyByKind: { vehicle: 'vehicle', animal: 'pet' }, defaultKey: 'pet' },
   { id: 'give-up', lemmas: ['give', 'pack', 'jack'], with: [['up', 'in'], ['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'quit-activity', lemmas: ['quit', 'stop', 'drop'], with: [['activity']], referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
+  // "pulled the pin on touch footy" (Australian and New Zealand English: gave it up): the activity after "on".
+  { id: 'pull-the-pin', lemmas: ['pull'], with: [['pin']], preps: ['on'], prepFirst: true, referent: 'object', keyByKind: { activity: 'hobby', instrument: 'hobby' }, defaultKey: null },
   { id: 'resign', lemmas: ['resign', 'quit'], anchors: ['resign', 'retire'], referent: 'object', keyByKind: { organization: 'employer' }, defaultKey: 'employer', current: 'employer', currentObjects: ['job', 'position', 'role', 'post', 'work', 'company', 'firm', 'employer'] },
   // "packed in my job at Coles", "chucked in the job", "gave up my post at the museum": a job given up (a phrasal verb
   // WordNet does not hold), the employer by the phrase after "at"; never anything but a job word or an organisation.

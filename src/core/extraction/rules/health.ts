@@ -58,7 +58,8 @@ const REACTS = re(`(?:^|[^\\p{L}'’])${SELF_PART}\\s+(?:[a-z']+\\s+){0,3}?(?:${
 const SIGN_FIRST = re(`^\\s*(?:${SIGN})\\b`, 'i');
 /** The trigger: "whenever I'm around X", "every time I touch X", "if there's X about", or "around X" itself. */
 const TRIGGER = /\b(?:(?:whenever|every\s+time|each\s+time|any\s*time|when|if|as\s+soon\s+as|(?:the\s+)?(?:last|first)\s+time|after)\s+(?:I\s*(?:['’]m|\s+am|\s+get|\s+go|\s+am\s+anywhere)\s+(?:around|near|close\s+to|next\s+to|anywhere\s+near|in\s+a\s+room\s+with)|I\s+(?:touch|touched|eat|ate|have|had|drink|drank|handle|handled|stroke|stroked|pet|petted|smell|smelled|use|used|take|took|wear|wore|eat\s+anything\s+with)|there\s*(?:['’]s|\s+is|\s+are)|(?:I\s+)?(?:go\s+)?near)|(?:around|near)(?=\s+(?:a|an|the|any)?\s*[a-z])|(?:after|from)\s+(?:taking|eating|having|using|touching|drinking|trying))\s+(?:(?:a|an|the|any|some|fresh|even\s+a\s+little)\s+)?(?:(?:anything|something|stuff|food|everything|things)\s+(?:with|containing|that\s+has)\s+(?:any\s+|even\s+a\s+bit\s+of\s+)?)?([a-z][a-z-]*(?:\s+(?!(?:around|about|nearby|too|for|in|at|and|or|but|is|are|my|his|her|their|our|your|i|it|then|so|when|whenever|makes?|gives?|always|every|now|last|this|yesterday|today|tonight|earlier|once|twice|before|after|with)\b)[a-z][a-z-]*)?)/i;
-const NOT_ALLERGEN = /^(?:my|his|her|their|your|our|him|her|them|people|someone|anyone|everyone|strangers|crowds|it|this|that|stress|work|home|here|there|time|night|bed|sleep|tired|nervous|anxious|upset|the)\b/i;
+// (A portion or container names no allergen: "last time I ate a punnet…" leaves the food to the frames.)
+const NOT_ALLERGEN = /^(?:my|his|her|their|your|our|him|her|them|people|someone|anyone|everyone|strangers|crowds|it|this|that|stress|work|home|here|there|time|night|bed|sleep|tired|nervous|anxious|upset|the|punnet|bowl|plate|slice|bite|handful|bag|packet|portion|piece|cup|glass|spoonful|mouthful|tin|jar|box|couple|lot|load|few|bit)\b/i;
 const KIN_FIRST = re(`^\\s*(?:my|our)\\s+(?:${RELATION_RE})\\b`, 'i');
 /** A cause that sets off the reaction: "cats make my eyes puff up", "being near dogs makes me sneeze". */
 const CAUSES = re(`(?:^|[,;]\\s*)(?:(?:being|sitting|standing)\\s+(?:near|around|next\\s+to)\\s+|touching\\s+|even\\s+)?(?:the\\s+|any\\s+)?([a-z][a-z-]*(?:\\s+[a-z][a-z-]*)?)\\s+(?:always\\s+)?(?:make|makes|made|set|sets)\\s+(?:me|${SELF_PART.replace('I|', '')})\\s+(?:[a-z]+\\s+){0,2}?(?:${ALLERGIC_SIGNS.filter((w) => !/^water/.test(w)).map((w) => w.replace(/ /g, '\\\\s+')).join('|')})\\b`, 'i');
@@ -80,7 +81,7 @@ const allergy: Rule = (c) => {
   let m: RegExpExecArray | null;
   if (!/\ballerg|\bintoleran/i.test(c.sentence) && !c.negated) {
     const t = triggeredReaction(c.sentence);
-    const v = t && (/^\s*(?:I|my\s+[a-z]+)\b|(?:whenever|every\s+time|if|when)\s+I\b/i.test(c.sentence) || SIGN_FIRST.test(c.sentence)) ? t : causedReaction(c.sentence);
+    const v = t && (/^\s*(?:I|my\s+[a-z]+)\b|(?:whenever|every\s+time|if|when|(?:the\s+)?(?:last|first)\s+time|after)\s+I\b/i.test(c.sentence) || SIGN_FIRST.test(c.sentence)) ? t : causedReaction(c.sentence);
     if (v && !KIN_FIRST.test(c.sentence)) return [{ key: 'allergy', value: v, subject: c.speaker, confidence: 0.75, implicit: true, metadata: { frame: 'reaction+trigger' } }];
   }
   if ((m = /\ballergic\s+to\s+(.+)/i.exec(t))) {
