@@ -63,7 +63,7 @@ export function loadCorpus(path: URL | string = new URL('../fixtures/extraction-
  * (fixtures/extraction-blind-r75-r77.md); r66–r71 are read rounds after their first
  * scores (fixtures/extraction-blind-r66-r68.md, -r69-r71.md).
  */
-export const UNSCORED_ROUNDS: ReadonlySet<string> = new Set<string>(['r63', 'r64', 'r65', 'r82', 'r83', 'r84', 'r85', 'r86']);
+export const UNSCORED_ROUNDS: ReadonlySet<string> = new Set<string>(['r63', 'r64', 'r65', 'r82', 'r83', 'r84', 'r85', 'r86', 'r87', 'r88', 'r89']);
 
 /** Blind rounds stored as their own files: `fixtures/extraction-blind-<name>.jsonl`, sorted by name. */
 export function blindFiles(): { name: string; url: URL }[] {
