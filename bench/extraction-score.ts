@@ -57,13 +57,14 @@ export function loadCorpus(path: URL | string = new URL('../fixtures/extraction-
 /**
  * Blind rounds kept unread: their lines are never printed by `--verbose` of the whole eval (only their summary rows), so
  * nobody reads them by accident, before their first score or while they serve as a later transfer check. Scoring one
- * with `--file=` prints it as asked. r63–r65 are unread (the transfer check); r78 (session 22) and r79 (session 23) are
- * development rounds, r80–r83 unread (fixtures/extraction-blind-r78-r80.md, -r81-r83.md); r84–r86 are unread until their first scores
- * (fixtures/extraction-blind-r84-r86.md); r75–r77 were unread until their first two scores
+ * with `--file=` prints it as asked. r63–r65 are unread (the transfer check); r78 (session 22), r79 (session 23) and
+ * r80–r82 (session 24) are development rounds, r83 unread (fixtures/extraction-blind-r78-r80.md, -r81-r83.md); r84–r86
+ * and r87–r89 are unread
+ * (fixtures/extraction-blind-r84-r86.md, -r87-r89.md); r75–r77 were unread until their first two scores
  * (fixtures/extraction-blind-r75-r77.md); r66–r71 are read rounds after their first
  * scores (fixtures/extraction-blind-r66-r68.md, -r69-r71.md).
  */
-export const UNSCORED_ROUNDS: ReadonlySet<string> = new Set<string>(['r63', 'r64', 'r65', 'r83', 'r84', 'r85', 'r86']);
+export const UNSCORED_ROUNDS: ReadonlySet<string> = new Set<string>(['r63', 'r64', 'r65', 'r83', 'r84', 'r85', 'r86', 'r87', 'r88', 'r89']);
 
 /** Blind rounds stored as their own files: `fixtures/extraction-blind-<name>.jsonl`, sorted by name. */
 export function blindFiles(): { name: string; url: URL }[] {
