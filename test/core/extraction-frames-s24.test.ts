@@ -242,3 +242,20 @@ describe('r82 classes by our own sentences', () => {
   test.each([['We drove around Skye in a hire car.'], ['I drove to work in Leeds.']])('%s: no vehicle', (text) => expect(keyed('vehicle', text)).toEqual([]));
   test('pulled the pin on an activity', () => expect(said('I pulled the pin on netball after my knee went.').filter((f) => f.split('|')[1] === 'hobby')).toEqual(['user|hobby|netball|retract']));
 });
+
+describe('a religious standard the food fails, worked round by the speaker', () => {
+  test.each([
+    ["The team dinner is at a grill house and none of the meat there is halal, so I'll just get the salad.", 'user|diet|halal'],
+    ["The burgers at the stall aren't kosher so I'm eating before we go.", 'user|diet|kosher'],
+  ])('%s', (text, fact) => expect(keyed('diet', text)).toEqual([fact]));
+  test.each([['none of the meat there is halal.'], ["I don't eat halal, so I'll skip it."], ['Is the meat there halal?']])('%s: no diet', (text) => expect(keyed('diet', text)).toEqual([]));
+});
+
+describe('free time said by what fills it', () => {
+  test.each([
+    ['Saturdays are all wild swimming for me now.', 'user|hobby|wild swimming'],
+    ['My evenings are mostly spent crocheting these days.', 'user|hobby|crocheting'],
+    ['My spare time is basically pottery at the moment.', 'user|hobby|pottery'],
+  ])('%s', (text, fact) => expect(keyed('hobby', text)).toEqual([fact]));
+  test.each([['My evenings are mostly spent working.'], ['Weekends are all driving the kids to football.'], ['My days off are spent sleeping.']])('%s: no pastime', (text) => expect(keyed('hobby', text)).toEqual([]));
+});

@@ -152,9 +152,18 @@ export function dietByFoods(sentence: string): string | null {
   return fit ? fit[0] : null;
 }
 
+/** A religious standard the food fails: "none of the meat there is halal", "the chicken isn't kosher". */
+const STANDARD_MISSING = /\b(?:none\s+of\s+(?:the\s+)?(?:[\p{L}-]+\s+){0,2}?(?:there\s+|here\s+)?(?:is|was)|(?:the\s+)?(?:meat|food|chicken|lamb|beef|burgers?|menu|place|restaurant|it)(?:\s+(?:at|from|in)\s+(?:the\s+)?[\p{L}-]+)?\s+(?:there\s+|here\s+)?(?:is\s+not|isn['’]t|was\s+not|wasn['’]t|are\s+not|aren['’]t))\s+(halal|kosher)\b/iu;
+/** The speaker working round it after: "…, so I'll just have the veggie option", "which means I'm eating beforehand". */
+const WORKED_ROUND = /\b(?:so|which\s+means)\s+I\b/i;
+
 const diet: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
+  // "none of the meat there is halal, so I'll just have the veggie option": a standard the food fails, with the speaker
+  // working round it, is the speaker's diet (implied; the veggie option is no diet of theirs).
+  if ((m = STANDARD_MISSING.exec(c.sentence)) && WORKED_ROUND.test(c.sentence.slice(m.index + m[0].length)))
+    return [{ key: 'diet', value: m[1].toLowerCase(), implicit: true, op: 'assert', subject: c.speaker, metadata: { frame: 'standard missing' } }];
   // "I eat fish but no other meat": what is kept beside what is ruled out names the diet (FOOD_CLASSES).
   const byFoods = c.subject.self ? dietByFoods(c.sentence) : null;
   // (Said once for the sentence: a negated clause of it — "but I haven't had chicken" — asserts it too.)

@@ -206,6 +206,10 @@ const tasteValue = (v: string) => (PRONOUNS.test(v) || /^(?:it|them|that)$/i.tes
  * alone may be work's, so only with a word before it.
  */
 const PASTIME = `${HOBBY_RE}|${PASTIME_GROUPS.filter((g) => g !== 'team' && g !== 'crew').join('|')}|[\\p{Ll}]+\\s+(?:club|team|group|class|choir|band|league)`;
+/** Free time said by what fills it: "weekends are all birdwatching", "my spare time is mostly pottery these days". */
+const RE_FREE_TIME = re(`^(?:my\\s+|our\\s+)?(?:weekends|evenings|saturdays|sundays|spare\\s+time|free\\s+time|days\\s+off)\\s+(?:is|are|have\\s+been|has\\s+been)\\s+(?:(?:all|mostly|basically|pretty\\s+much|now|about|spent|taken\\s+up\\s+(?:by|with))\\s+)+(?:([\\p{Ll}]+)\\s+(?=[\\p{Ll}]+ing\\b))?([\\p{Ll}]+ing|${HOBBY_RE})\\b(?!\\s+(?:and|or)\\s+(?:work|chores)\\b)`, 'iu');
+/** What fills time without being a pastime. */
+const NOT_PASTIME = /^(?:working|sleeping|cleaning|commuting|studying|revising|resting|recovering|waiting|doing|having|getting|going|being|nothing|something|everything|shopping|driving|caring|looking)$/i;
 /** Not coming back, said to whoever leads a pastime ("told the choir leader I won't be coming back", "told my football coach I'm quitting"). */
 const RE_TOLD_LEAVING = re(`^(?:I\\s+)?(?:(?:just|finally|have|already)\\s+)?told\\s+(?:the|my|our)\\s+(${PASTIME})\\s+(?:leader|coach|teacher|instructor|conductor|captain|director|organi[sz]er|trainer|group)\\s+(?:that\\s+)?I\\s+(?:(?:will\\s+not|am\\s+not\\s+going\\s+to)\\s+be\\s+(?:coming|going)\\s+back|am\\s+(?:quitting|leaving|stopping|done))\\b`, 'iu');
 /** "I won't be going back to choir", "not going back to pottery": a pastime left. */
@@ -214,6 +218,12 @@ const RE_NOT_GOING_BACK = re(`\\b(?:I\\s+)?(?:will\\s+not|am\\s+not\\s+going\\s+
 export function tasteChange(sentence: string): Draft[] {
   const s = sentence.trim().replace(/[.!]+$/, '');
   let m: RegExpExecArray | null;
+  // "Weekends are all birdwatching for me now", "my evenings are mostly spent knitting": free time by what fills it.
+  // (A known pair keeps its modifier: "wild swimming".)
+  if ((m = RE_FREE_TIME.exec(s)) && !NOT_PASTIME.test(m[2])) {
+    const pair = m[1] ? `${m[1]} ${m[2]}`.toLowerCase() : '';
+    return [{ key: 'hobby', value: HOBBY_NOUNS.has(pair) ? pair : m[2].toLowerCase(), op: 'assert' }];
+  }
   // "Told the choir leader I won't be coming back", "I won't be going back to choir": a pastime left for good.
   if ((m = RE_TOLD_LEAVING.exec(s) ?? RE_NOT_GOING_BACK.exec(s))) return [{ key: 'hobby', value: m[1].toLowerCase(), op: 'retract' }];
   if ((m = RE_WAS_DISLIKE.exec(s)) && NOW_POSITIVE.test(m[2].trim())) {
