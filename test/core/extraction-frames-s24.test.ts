@@ -259,3 +259,19 @@ describe('free time said by what fills it', () => {
   ])('%s', (text, fact) => expect(keyed('hobby', text)).toEqual([fact]));
   test.each([['My evenings are mostly spent working.'], ['Weekends are all driving the kids to football.'], ['My days off are spent sleeping.']])('%s: no pastime', (text) => expect(keyed('hobby', text)).toEqual([]));
 });
+
+describe('idioms of appraisal on their subject; not a fan; an adverb is no pet name', () => {
+  test.each([
+    ['Loud open-plan offices drive me up the wall.', 'negative'],
+    ['Honestly the school run does my head in.', 'negative'],
+    ['Group chats get on my nerves.', 'negative'],
+    ['Bluey never gets old.', 'positive'],
+  ])('%s', (text, stance) => expect(wordnetStances(text).map((x) => x.stance)).toEqual([stance]));
+  test.each([['It drives me crazy.'], ['He gets on my nerves.'], ['That drives me mad.']])('%s: no topic', (text) => expect(wordnetStances(text)).toEqual([]));
+  test.each([
+    ["I'm not a fan of sushi.", 'user|dislike|sushi'],
+    ["I'm a fan of sushi.", 'user|like|sushi'],
+    ["I can't get enough of Korean dramas.", 'user|like|korean dramas'],
+  ])('%s', (text, fact) => expect(said(text).filter((f) => /\|(?:like|dislike)\|/.test(f)).map((f) => f.replace(/\|assert$/, ''))).toEqual([fact]));
+  test('Honestly the commute does my head in: no pet', () => expect(keyed('pet', 'Honestly the commute does my head in.')).toEqual([]));
+});

@@ -171,7 +171,8 @@ export function breedAppositionDrafts(text: string, lex: Lexicon | undefined, pe
     const holder = head ? new RegExp(`\\b${head}(?:-|\\s+of\\s+(?:a|an|the|my)\\s+)([\\p{Ll}]+)`, 'u').exec(m[2].toLowerCase())?.[1] : undefined;
     if (holder && (RELATIONS[holder] !== undefined || lex!.senses(holder, 'noun', 1)[0]?.lexClass === 'noun.person')) continue;
     // A name, not a function word opening the sentence ("In the film the dog…").
-    const nameLike = !STOP_WORDS.has(m[1].toLowerCase());
+    // ("Honestly the commute does my head in": an adverb opening the sentence is no name, and "does" no deer.)
+    const nameLike = !STOP_WORDS.has(m[1].toLowerCase()) && !lex!.senses(m[1].toLowerCase(), undefined, 1).some((x) => x.lexClass.startsWith('adv'));
     if (!animal || !nameLike || NOT_NAMES.has(m[1].toLowerCase()) || people.has(m[1].toLowerCase()) || OTHERS_OWN.test(before.split(/[.!?]/).pop() ?? '')) continue;
     pairs.push([animal, m[1]]);
   }

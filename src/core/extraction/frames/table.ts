@@ -366,6 +366,20 @@ export const BOOKED = {
 } as const;
 
 /**
+ * Idioms of appraisal with the thing as their subject ("loud music drives me up the wall", "Slack notifications get on
+ * my nerves", "that song never gets old"): the verb's forms, then what follows it, by the stance they carry.
+ */
+export const APPRAISAL_IDIOMS: ReadonlyArray<{ stance: 'positive' | 'negative'; verb: string; rest: string }> = [
+  { stance: 'negative', verb: 'drives?|drove|driving', rest: 'me\\s+(?:up\\s+the\\s+wall|mad|crazy|nuts|insane|bonkers|round\\s+the\\s+bend|to\\s+distraction)' },
+  { stance: 'negative', verb: 'gets?|got|getting', rest: 'on\\s+my\\s+(?:nerves|wick|tits)' },
+  { stance: 'negative', verb: 'does|did|doing', rest: 'my\\s+head\\s+in' },
+  { stance: 'negative', verb: 'grinds?|grinding', rest: 'my\\s+gears' },
+  { stance: 'negative', verb: 'bores?|bored|boring', rest: 'me\\s+(?:to\\s+tears|stiff|senseless|to\\s+death)' },
+  { stance: 'positive', verb: 'never\\s+gets?|never\\s+got', rest: 'old' },
+  { stance: 'positive', verb: 'makes?|made', rest: 'my\\s+(?:day|week)' },
+];
+
+/**
  * Appraisal verbs: a thing that acts on the speaker's feelings ("Figma irritates me", "this album delights me") is an
  * opinion on that thing. The stance is the verb's WordNet class: a kind of one of these emotion verbs.
  */

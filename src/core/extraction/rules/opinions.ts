@@ -9,6 +9,7 @@ import type { Draft } from '../model.ts';
 import { EVAL_RE, NEGATIVE, NOT_NAMES, POSITIVE } from '../lexicon.ts';
 import { sentimentOf, tagFragment } from '../nlp.ts';
 import { topicSlug } from '../values.ts';
+import { APPRAISAL_IDIOMS } from '../frames/table.ts';
 
 const ADVS = '(?:(?:much|way|far|a\\s+lot|so|really|pretty|quite|very|way\\s+too|too|kind\\s+of|kinda|super|just|actually|honestly|incredibly|totally|absolutely|a\\s+bit|somewhat|still|always|fairly|extremely|genuinely|seriously|definitely|massively|hugely|insanely|ridiculously|surprisingly|not)\\s+)*';
 const EVAL = re(`\\b(?:${EVAL_RE})\\b`, 'i');
@@ -202,6 +203,14 @@ const RE_EXPERIENCED = new RegExp(String.raw`\b(?:(?:went|been|(?:got\s+|was\s+)
 const RE_GAVE_A_GO = new RegExp(String.raw`\bgave\s+(?:the\s+)?([\p{L}-]{3,})\s+(?:a|another)\s+(?:proper\s+|real\s+|fair\s+|good\s+)?(?:go|try|chance|shot)\b.{0,60}?` + EXPERIENCE, 'iu');
 /** "I take it back about podcasts …": an earlier stance withdrawn; the stance now is what follows it. */
 const RE_TAKE_BACK = /\btake\s+(?:it|that|everything)\s+(?:all\s+)?back\s+(?:about|on|re)\s+(?:the\s+)?([\p{L}-]{3,})\b/iu;
+/** The appraisal idioms (frames/table.ts) after a subject of at most four words, with the adverbs and auxiliaries chat puts between. */
+const IDIOMS = APPRAISAL_IDIOMS.map(({ stance, verb, rest }) => ({ stance, re: new RegExp(`^((?:the\\s+)?[\\p{L}][\\p{L}'’-]*(?:\\s+[\\p{L}'’-]+){0,3}?)\\s+(?:(?:really|honestly|just|absolutely|totally|seriously|always|still|actually|kinda|kind\\s+of|is|are|has|have|been|keeps?|starting\\s+to|starts?\\s+to|will)\\s+)*((?:${verb})\\s+${rest})\\b`, 'iu') }));
+/** The subject of an appraisal idiom as a topic: no pronoun, demonstrative, person or possessed thing ("my boss"). */
+function idiomTopic(raw: string): string | null {
+  const t = raw.trim().replace(/^the\s+/i, '');
+  if (!t || BAD_TOPIC.test(t) || /^(?:that|this|those|these|your|ur|such|what|it)\b/i.test(t) || /\b(?:I|me|my|you|your|he|she|they|we|our)\b/i.test(t)) return null;
+  return t.split(/\s+/).length <= 4 ? t : null;
+}
 /** A liking for a while, then the speaker's own wearing of it: "X is fine for a month, then I'm over it / I get bored". */
 const RE_WEARS_OFF = re(`^([\\p{L}][\\p{L}'’ -]{1,30}?)\\s+(?:is|are|was|were)\\s+${ADVS}((?:${EVAL_RE})\\b[^,;.!?]{0,30}?\\s+for\\s+[^,;.!?]{1,30}?)\\s*,?\\s+(?:and\\s+|but\\s+)?then\\s+(I\\s+(?:am|['’]m|get|got)\\s+(?:so\\s+|just\\s+|totally\\s+|completely\\s+)?(?:over\\s+it|bored(?:\\s+of\\s+it)?|sick\\s+of\\s+it|tired\\s+of\\s+it|fed\\s+up)|I\\s+have\\s+had\\s+enough)`, 'iu');
 const TAKEN_WORDS = /\b(?:hooked|obsessed|addicted|sold|converted|a\s+convert|love\s+(?:it|them)|loving\s+(?:it|them))\b/i;
@@ -244,6 +253,9 @@ export function changeOfHeart(sentence: string): Draft[] {
     if (stance !== 'mixed') return opinion(m[1], stance, `makes me feel ${m[2]}`);
   }
   if ((m = RE_GREW_ON.exec(s))) return opinion(m[1] ?? m[2], 'positive', 'has grown on me');
+  // "loud music drives me up the wall", "Slack notifications get on my nerves": an idiom of appraisal on its subject.
+  // (The idiom's subject slot says the words before it are a noun phrase: no tagger check, only no pronoun or person.)
+  for (const { re: idiom, stance } of IDIOMS) if ((m = idiom.exec(s)) && idiomTopic(m[1])) return opinion(idiomTopic(m[1])!, stance, m[2].toLowerCase().replace(/\s+/g, ' '));
   // "winter is fine for about the first month, then I'm over it": a liking for a while that wears off is mixed.
   if ((m = RE_WEARS_OFF.exec(s)) && cleanTopic(m[1])) return opinion(m[1], 'mixed', `${m[2].trim()}, then ${m[3].replace(/^I\s+(?:am|['’]m)\s+/i, "I'm ")}`);
   if ((m = RE_EXPERIENCED.exec(s) ?? RE_GAVE_A_GO.exec(s))) return opinion(m[1], /^(?:hated|loathed|detested)$/i.test(m[2]) ? 'negative' : 'positive', `${m[1].toLowerCase()}: ${m[2].toLowerCase()} it`);

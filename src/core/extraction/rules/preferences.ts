@@ -31,7 +31,7 @@ const PERFECT = `(?:have|has|'ve|’ve)\\s+${adv}(?:always\\s+|never\\s+not\\s+)
 
 const RE_PREFERENCES_1 = re(`^${adv}(?:${PERFECT}(?:hated|disliked|detested|loathed|despised)|hate|hates|dislike|dislikes|detest|detests|loathe|loathes|despise|despises|cannot\\s+stand|can't\\s+stand|cannot\\s+(?:deal\\s+with|handle|bear|stomach)|am\\s+sick\\s+of|am\\s+tired\\s+of|am\\s+not\\s+a\\s+fan\\s+of|avoid|avoids)\\s+(.+)`, 'i');
 const RE_PREFERENCES_2 = re(`^${adv}(?:prefer|prefers)\\s+(.+?)\\s+(?:over|to|rather\\s+than|than)\\s+`, 'i');
-const RE_PREFERENCES_3 = re(`^${adv}(?:${PERFECT}(?:loved|liked|adored|enjoyed)|love|loves|like|likes|adore|adores|enjoy|enjoys|prefer|prefers|am\\s+(?:a\\s+(?:big|huge|massive)\\s+)?fan\\s+of|is\\s+(?:a\\s+(?:big|huge)\\s+)?fan\\s+of|am\\s+(?:obsessed|in\\s+love)\\s+with|(?:am|is|are)\\s+(?:${adv})into|(?:am|is|are)\\s+(?:${adv})(?:passionate\\s+about|crazy\\s+about))\\s+(.+)`, 'i');
+const RE_PREFERENCES_3 = re(`^${adv}(?:${PERFECT}(?:loved|liked|adored|enjoyed)|love|loves|like|likes|adore|adores|enjoy|enjoys|prefer|prefers|am\\s+(?:a\\s+(?:(?:big|huge|massive)\\s+)?)?fan\\s+of|cannot\\s+get\\s+enough\\s+of|is\\s+(?:a\\s+(?:big|huge)\\s+)?fan\\s+of|am\\s+(?:obsessed|in\\s+love)\\s+with|(?:am|is|are)\\s+(?:${adv})into|(?:am|is|are)\\s+(?:${adv})(?:passionate\\s+about|crazy\\s+about))\\s+(.+)`, 'i');
 const likes: Rule = (c) => {
   const t = c.core;
   let m: RegExpExecArray | null;
