@@ -275,3 +275,9 @@ describe('idioms of appraisal on their subject; not a fan; an adverb is no pet n
   ])('%s', (text, fact) => expect(said(text).filter((f) => /\|(?:like|dislike)\|/.test(f)).map((f) => f.replace(/\|assert$/, ''))).toEqual([fact]));
   test('Honestly the commute does my head in: no pet', () => expect(keyed('pet', 'Honestly the commute does my head in.')).toEqual([]));
 });
+
+describe('starting at a place of learning is no job start', () => {
+  test.each([['My son started at Bristol Uni in September.'], ['I started at Leeds College of Art last week!']])('%s', (text) => expect(said(text).filter((f) => f.split('|')[1] === 'event_job_start')).toEqual([]));
+  test('a job at a school stays one', () =>
+    expect(said('I start at Kingsmead Primary School on Monday as a teaching assistant.').filter((f) => f.split('|')[1] === 'event_job_start').length).toBe(1));
+});

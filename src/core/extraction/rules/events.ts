@@ -144,6 +144,9 @@ function onDate(c: Clause, confidence: number, metadata: Record<string, unknown>
   return { type: 'event', eventDate: c.date!.iso, metadata: { dateText: c.date!.text, ...metadata }, confidence };
 }
 
+/** Starting at a named place of learning: "started at Leeds Uni", "starts at Kingsmead Primary School". */
+const STARTED_AT_SCHOOL = /\b(?:start|starts|starting|started)\s+(?:at|with)\s+(?:[\p{Lu}][\p{L}'’-]*\s+){0,3}(?:Uni|University|College|School|Academy|Polytechnic|Sixth\s+Form)\b/u;
+
 /** Events in a clause. `explained`: a fact rule already took the clause (no generic activity). */
 export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
   if (c.negated) return [];
@@ -159,6 +162,9 @@ export function events(c: Clause, explained: boolean, lex?: Lexicon): Draft[] {
       at = m.index;
     }
   }
+  // "started at Leeds Uni in September": starting at a place of learning is a stage of life, not a job.
+  // ("… as a teaching assistant", "a new job at the school": work there all the same.)
+  if (key === 'event_job_start' && STARTED_AT_SCHOOL.test(text) && !/\bas\s+(?:a|an|the|their|its)\b|\b(?:job|role|position|post|contract)\b/i.test(text)) key = 'event_milestone';
   // "is sailing to Madeira", "cruises over to Skye": any verb of travel (WordNet's verb.motion) towards a named place.
   let motionAt = -1;
   if (key === null && lex) {
