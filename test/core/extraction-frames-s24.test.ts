@@ -281,3 +281,16 @@ describe('starting at a place of learning is no job start', () => {
   test('a job at a school stays one', () =>
     expect(said('I start at Kingsmead Primary School on Monday as a teaching assistant.').filter((f) => f.split('|')[1] === 'event_job_start').length).toBe(1));
 });
+
+describe('a dropped subject before a verb with its object; back on a food', () => {
+  test.each([
+    ['Adopted our dog Pippin from the shelter.', ['user|pet|dog named pippin|assert']],
+    ['Walked our dog Pippin in the rain.', ['user|pet|dog named pippin|assert']],
+    ['Rehomed our rabbit Nibbles with a family in Kent.', ['user|pet|nibbles|retract']],
+    ['Winifred our cat is 12.', ['user|pet|cat named winifred|assert']],
+  ])('%s', (text, facts) => expect(said(text).filter((f) => f.split('|')[1] === 'pet')).toEqual(facts));
+  test.each([["I'm back on the meat after five years veggie."], ["I'm back on meat."]])('%s', (text) =>
+    expect(said(text).filter((f) => f.split('|')[1] === 'diet')).toEqual(['user|diet|vegetarian|retract']),
+  );
+  test("I'm back on the night shift: no diet", () => expect(said("I'm back on the night shift.").filter((f) => f.split('|')[1] === 'diet')).toEqual([]));
+});

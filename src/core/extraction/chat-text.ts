@@ -131,6 +131,26 @@ export function lexiconKnowsWords(lex: Lexicon | undefined): lex is Lexicon {
 /** A word the lexicon holds neither as a form of a lemma nor with a sense of its own. */
 const unknownWord = (lex: Lexicon, w: string) => lex.lemmas(w).length === 0 && lex.senses(w).length === 0;
 
+/** A capitalised word opening a sentence, ending as a past or participle does, before a possessive or article. */
+const OPENING_VERB = /(^|[.!?]\s+|\n\s*)([A-Z][a-z]{3,}(?:ed|ing))(?=\s+(?:our|my|his|her|their|the)\s)/g;
+
+/**
+ * "Rehomed our rabbit Clover with a family in Kent": chat drops the subject, and a verb the tagger does not know, written
+ * with the sentence's capital, reads as a name. A capitalised opening word ending in -ed / -ing before a possessive or
+ * article, unknown to the lexicon but a known verb with its ending ("rehomed": home), is put in lower case so the
+ * readers see the verb.
+ */
+export function lowerOpeningVerbs(text: string, lex: Lexicon | undefined): string {
+  if (!lexiconKnowsWords(lex) || !/(?:ed|ing)\s+(?:our|my|his|her|their|the)\s/.test(text)) return text;
+  return text.replace(OPENING_VERB, (all, lead: string, w: string) => (unknownWord(lex, w.toLowerCase()) && verbStem(w.toLowerCase(), lex!) ? `${lead}${w[0].toLowerCase()}${w.slice(1)}` : all));
+}
+
+/** Whether an unknown -ed / -ing word is a known verb with its ending (and maybe a "re" / "un" / "de" prefix): "rehomed" (home), not "Winifred". */
+function verbStem(w: string, lex: Lexicon): boolean {
+  const stems = [w.replace(/ed$/, ''), w.replace(/d$/, ''), w.replace(/ing$/, ''), w.replace(/ing$/, 'e'), w.replace(/(.)\1ed$/, '$1'), w.replace(/(.)\1ing$/, '$1')];
+  return stems.some((st) => [st, st.replace(/^(?:re|un|de|over|under|out)/, '')].some((x) => x.length >= 3 && lex.senses(x, 'verb', 1).length > 0));
+}
+
 export function caseByLexicon(text: string, lex: Lexicon | undefined, lowerCase = isAllLowerCase(text)): string {
   if (!lexiconKnowsWords(lex) || !lowerCase) return text;
   return text.replace(/\b([a-z][a-z-]{2,})(?=(?:'s|’s)?\b)/g, (w, _m, offset: number) => {

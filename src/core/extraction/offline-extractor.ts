@@ -33,7 +33,7 @@ import { normValue, spelledToDigits } from './values.ts';
 import { RELATION_RE } from './lexicon.ts';
 import { CONFIRM, DENY, LEAD_FILLER, NO_CHANGE, answerWithObject, answeredClaim, echoBeforeYes, askedListAnswer, assistantClaimToFirstPerson, chosenAlternative, filledQuestion, hedgedComplement, impliedYes, namedComplement, replacedValue } from './answers.ts';
 import { refersTo } from '../reconcile/value-match.ts';
-import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase, lexiconKnowsWords } from './chat-text.ts';
+import { caseByLexicon, caseLowerNames, expandChatAbbreviations, isAllLowerCase, lexiconKnowsWords, lowerOpeningVerbs } from './chat-text.ts';
 import { FLOATING_CORRECTION } from '../reconcile/policy.ts';
 import type { Lexicon } from '../ports.ts';
 import { ByteLru, stringBytes } from '../byte-lru.ts';
@@ -143,7 +143,7 @@ function prepareUncached(text: string, lexicon?: Lexicon): string {
   const expanded = /\s(?:who|that)\s/i.test(chat) ? chat.replace(STRANGER_CLAUSE, '$1') : chat;
   // "Kids: Ava (14), Liam (11)", "Languages I speak: …": a heading list becomes the speaker's own clause.
   return headingLists(
-    caseByLexicon(caseLowerNames(expanded, lexicon), lexicon, isAllLowerCase(expanded))
+    caseByLexicon(caseLowerNames(lowerOpeningVerbs(expanded, lexicon), lexicon), lexicon, isAllLowerCase(expanded))
       .replace(/```[\s\S]*?(?:```|$)/g, ' ')
       .replace(/`[^`\n]*`/g, ' '),
   );

@@ -136,6 +136,19 @@ function unheldWord(w: string, lex: Lexicon): boolean {
   return lex.senses(lower, undefined, 1).length === 0 && lex.lemmas(lower).length === 0 && RELATIONS[lower] === undefined && !NOT_NAMES.has(lower) && kindOf(lower, lex) === null;
 }
 
+/**
+ * A word that is a verb's inflected form: the lexicon lemmatises it to another verb ("Adopted" → adopt), or, unknown to
+ * it, it is a known verb with a prefix and an ending ("Rehomed": home).
+ */
+function verbForm(w: string, lex: Lexicon): boolean {
+  const lower = w.toLowerCase();
+  if (lex.lemmas(lower, 'verb').some((l) => l !== lower)) return true;
+  if (lower.length < 6 || !/(?:ed|ing)$/.test(lower) || lex.senses(lower, undefined, 1).length > 0 || lex.lemmas(lower).length > 0) return false;
+  // ("Rehomed": a known verb, "home", with a prefix and its ending; "Winifred" is none.)
+  const stem = lower.replace(/(?:ed|ing)$/, '');
+  return [stem, `${stem}e`, stem.replace(/^(?:re|un|de|over|under|out)/, '')].some((x) => x.length >= 3 && lex.senses(x, 'verb', 1).length > 0);
+}
+
 /** "our Korat, Sawasdee, has decided…", "Mirabelle, our Chartreux, sits…": a breed in apposition with a name. */
 export function breedAppositionDrafts(text: string, lex: Lexicon | undefined, people: ReadonlySet<string>): Draft[] {
   if (!lexiconKnowsWords(lex)) return [];
@@ -171,8 +184,9 @@ export function breedAppositionDrafts(text: string, lex: Lexicon | undefined, pe
     const holder = head ? new RegExp(`\\b${head}(?:-|\\s+of\\s+(?:a|an|the|my)\\s+)([\\p{Ll}]+)`, 'u').exec(m[2].toLowerCase())?.[1] : undefined;
     if (holder && (RELATIONS[holder] !== undefined || lex!.senses(holder, 'noun', 1)[0]?.lexClass === 'noun.person')) continue;
     // A name, not a function word opening the sentence ("In the film the dog…").
-    // ("Honestly the commute does my head in": an adverb opening the sentence is no name, and "does" no deer.)
-    const nameLike = !STOP_WORDS.has(m[1].toLowerCase()) && !lex!.senses(m[1].toLowerCase(), undefined, 1).some((x) => x.lexClass.startsWith('adv'));
+    // ("Honestly the commute does my head in": an adverb opening the sentence is no name, and "does" no deer; "Adopted our
+    // dog Biscuit", "Rehomed our rabbit": a verb with its object, the subject dropped as chat does.)
+    const nameLike = !STOP_WORDS.has(m[1].toLowerCase()) && !lex!.senses(m[1].toLowerCase(), undefined, 1).some((x) => x.lexClass.startsWith('adv')) && !verbForm(m[1], lex!);
     if (!animal || !nameLike || NOT_NAMES.has(m[1].toLowerCase()) || people.has(m[1].toLowerCase()) || OTHERS_OWN.test(before.split(/[.!?]/).pop() ?? '')) continue;
     pairs.push([animal, m[1]]);
   }

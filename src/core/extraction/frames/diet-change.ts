@@ -5,7 +5,8 @@
  * when the exchange holds the diet only that one is named), and with a held diet what the speaker eats now
  * becomes the diet ("eats fish"), so recall can say what changed. What each diet
  * excludes is data (DIET_EXCLUDES, read through the lexicon's food hierarchy: chicken → poultry → meat); the rule is
- * clause structure: an eating predicate with a food object, a change marker, not negated, not hypothetical.
+ * clause structure: an eating predicate with a food object (or "back on" a food), a change marker, not negated, not
+ * hypothetical.
  */
 import type { Draft } from '../model.ts';
 import type { ReadClause } from './read.ts';
@@ -32,8 +33,11 @@ export function dietChangeDrafts(rc: ReadClause): Draft[] {
   const restart = shape.verb !== null && /^(?:start|resume|go)$/.test(shape.verb) && /\b(?:eating|having)\b/i.test(clause.text);
   // One past meal is not a habit ("I had chicken last night"); a past start of one is ("started eating fish again").
   const pastMeal = /^(?:ate|had|eaten|tried|consumed)$/i.test(shape.verbText ?? '');
-  if (!restart && (shape.verb === null || !EATING.has(shape.verb) || pastMeal)) return [];
-  const foods = shape.objects.map((o) => ({ lemma: o.headLemma || o.head, written: o.head })).filter((f) => f.lemma);
+  // "I'm back on the meat": being back on a food is eating it again.
+  const backOn = shape.verb === 'be' && /\bback\s+on\b/i.test(clause.text);
+  if (!restart && !backOn && (shape.verb === null || !EATING.has(shape.verb) || pastMeal)) return [];
+  const eaten = backOn ? shape.preps.filter((p) => p.prep === 'on').map((p) => p.np) : shape.objects;
+  const foods = eaten.map((o) => ({ lemma: o.headLemma || o.head, written: o.head })).filter((f) => f.lemma);
   const out: Draft[] = [];
   const held = clause.held?.current('diet')?.value.toLowerCase() ?? null;
   for (const { lemma: food, written } of foods) {
