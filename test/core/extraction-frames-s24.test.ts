@@ -294,3 +294,12 @@ describe('a dropped subject before a verb with its object; back on a food', () =
   );
   test("I'm back on the night shift: no diet", () => expect(said("I'm back on the night shift.").filter((f) => f.split('|')[1] === 'diet')).toEqual([]));
 });
+
+describe('a couple no longer together', () => {
+  test.each([
+    ["Priya and I aren't together anymore.", ['user|partner|priya|retract', 'user|relationship_status|single|assert']],
+    ["My boyfriend Luca and I are no longer together.", ['user|partner|luca|retract', 'user|relationship_status|single|assert']],
+    ["We're not together anymore.", ['user|relationship_status|single|assert']],
+  ])('%s', (text, facts) => expect(said(text).filter((f) => /\|(?:partner|relationship_status)\|/.test(f)).sort()).toEqual([...facts].sort()));
+  test.each([['Priya and I are still together.'], ["We're not together yet, just dating."]])('%s: nothing ends', (text) => expect(said(text).filter((f) => f.endsWith('|retract') || f.includes('|single|'))).toEqual([]));
+});

@@ -845,14 +845,16 @@ function petNames(cands: MemoryCandidate[]): Set<string> {
 /**
  * A sentence that ends a pet does not also keep it ("said goodbye to our old tabby Marmite", "we lost Treacle, our old
  * lab"): its assert of the same animal — the name ended, or an unnamed kind beside it — is dropped. An assert that
- * names another animal stays ("RIP Biscuit, and we got a kitten called Max").
+ * names another animal stays ("RIP Biscuit, and we got a kitten called Max"). So for a partner: "My girlfriend Sam and I
+ * aren't together anymore" keeps only the ending.
  */
 function withoutEndedAsserts(out: MemoryCandidate[]): MemoryCandidate[] {
-  const ended = out.filter((c) => c.op === 'retract' && c.key === 'pet');
+  const ended = out.filter((c) => c.op === 'retract' && (c.key === 'pet' || c.key === 'partner'));
   if (ended.length === 0) return out;
-  const nameOf = (v: string) => (/ named (\S+)$/.exec(v)?.[1] ?? (/^[\p{Lu}]/u.test(v) ? v : null))?.toLowerCase() ?? null;
-  const same = (a: MemoryCandidate, r: MemoryCandidate) => a.subject === r.subject && a.evidence === r.evidence && (nameOf(a.value) === null || nameOf(a.value) === r.value.toLowerCase());
-  return out.filter((c) => !(c.op === 'assert' && c.key === 'pet' && ended.some((r) => same(c, r))));
+  // ("Sam (girlfriend)": a partner named with the relation in brackets.)
+  const nameOf = (v: string) => (/ named (\S+)$/.exec(v)?.[1] ?? (/^[\p{Lu}]/u.test(v) ? v.replace(/\s*\([^)]*\)$/, '') : null))?.toLowerCase() ?? null;
+  const same = (a: MemoryCandidate, r: MemoryCandidate) => a.key === r.key && a.subject === r.subject && a.evidence === r.evidence && (nameOf(a.value) === null || nameOf(a.value) === r.value.toLowerCase());
+  return out.filter((c) => !(c.op === 'assert' && (c.key === 'pet' || c.key === 'partner') && ended.some((r) => same(c, r))));
 }
 
 export { assistantClaimToFirstPerson, questionAsStatement, DENY } from './answers.ts';

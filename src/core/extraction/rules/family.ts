@@ -36,6 +36,14 @@ const status: Rule = (c) => {
     const who = c.coName ?? (/\bwith\s+([\p{Lu}][\p{L}-]+)/u.exec(t)?.[1] ?? noun?.[1]?.toLowerCase() ?? null);
     if (who) out.push({ key: 'partner', value: who, op: 'retract', type: 'relation' });
   }
+  // "Sam and I aren't together anymore", "we're no longer together": the couple, not together now, ended the bond.
+  if (/^(?:are|am)\s+(?:still\s+)?together\b/i.test(t) && c.negated && c.ending && !out.some((d) => d.key === 'partner')) {
+    // (Said in a negated clause, the single status is still asserted.)
+    out.push({ key: 'relationship_status', value: 'single', confidence: 0.8, op: 'assert' });
+    const noun = /\b(?:my|the)\s+(?:ex-?)?(boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?)\b/i.exec(c.sentence);
+    const who = c.coName ?? noun?.[1]?.toLowerCase() ?? null;
+    if (who) out.push({ key: 'partner', value: who, op: 'retract', type: 'relation' });
+  }
   if ((m = /^(?:am|are)\s+(?:still\s+)?with\s+([\p{Lu}][\p{L}-]+)\b/u.exec(t)) && isName(m[1]) && c.negated && c.ending && !out.some((d) => d.key === 'partner'))
     // "I'm not with Jake anymore": the relationship with a named person ended.
     out.push({ key: 'partner', value: m[1], op: 'retract', type: 'relation' });
