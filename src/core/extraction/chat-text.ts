@@ -11,11 +11,13 @@ import { OCCUPATIONS, PET_SPECIES, RELATION_WORDS } from './lexicon.ts';
 import { tradeCompound } from './frames/kinds.ts';
 import { TREATMENTS } from './frames/table.ts';
 
+/** "the gynae says it's…", "my derm thinks…": a clinician said short, as the subject of what they say or do. */
+const CLINICIAN_SHORT = /\b((?:[Tt]he|[Mm]y|[Hh]er|[Hh]is|[Aa])\s+)(gynae|gyno|derm|neuro|onc|rheumy)\b(?=\s+(?:says|said|thinks|thought|reckons|reckoned|told|tells|confirmed|wants|wanted|reckons|suspects|suspected)\b)/g;
 /** Clinicians said short in chat, by their full names. */
 const CLINICIANS: Readonly<Record<string, string>> = { gynae: 'gynaecologist', gyno: 'gynecologist', derm: 'dermatologist', neuro: 'neurologist', onc: 'oncologist', rheumy: 'rheumatologist' };
 
 /** Lower-case chat abbreviations → words. Only lower-case forms: "BC" or "MIL" in capitals stay as written. */
-const ABBREVIATIONS: [RegExp, string | ((...groups: string[]) => string)][] = [
+const ABBREVIATIONS: [RegExp, string][] = [
   [/\bbf\b/g, 'boyfriend'],
   [/\bgf\b/g, 'girlfriend'],
   [/(?<!\d\s?)\bmil\b(?!\s*(?:ml|mg|\d))/g, 'mother-in-law'],
@@ -30,8 +32,6 @@ const ABBREVIATIONS: [RegExp, string | ((...groups: string[]) => string)][] = [
   [/\b((?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|baby|older|younger|twin)\s+)?)bro\b(?!['’-])/g, '$1brother'],
   [/\b((?:[Mm]y|[Oo]ur)\s+(?:(?:little|big|baby|older|younger|twin)\s+)?)sis\b(?!['’-])/g, '$1sister'],
   [/\btmrw?\b|\btmr\b/g, 'tomorrow'],
-  // "the gynae says it's…", "my derm thinks…": a clinician said short, as the subject of what they say or do.
-  [/\b((?:[Tt]he|[Mm]y|[Hh]er|[Hh]is|[Aa])\s+)(gynae|gyno|derm|neuro|onc|rheumy)\b(?=\s+(?:says|said|thinks|thought|reckons|reckoned|told|tells|confirmed|wants|wanted|reckons|suspects|suspected)\b)/g, (_m: string, det: string, w: string) => `${det}${CLINICIANS[w]}`],
   // "that's me done at Telstra", "that's me finished with the council": the speaker's own state, said the Scots way.
   [/\b[Tt]hat['’]?s\s+me\s+(?=(?:all\s+)?(?:done|finished|out)\b)/g, "I'm "],
   // "its actually friday", "thats where I live": a dropped apostrophe before a predicate, not a possessive ("its tail").
@@ -43,8 +43,8 @@ const ABBREVIATIONS: [RegExp, string | ((...groups: string[]) => string)][] = [
 
 export function expandChatAbbreviations(text: string): string {
   let s = text;
-  // (A string or a replacer: String.replace's two overloads.)
-  for (const [re, word] of ABBREVIATIONS) s = typeof word === 'string' ? s.replace(re, word) : s.replace(re, word);
+  for (const [re, word] of ABBREVIATIONS) s = s.replace(re, word);
+  s = s.replace(CLINICIAN_SHORT, (_m: string, det: string, w: string) => `${det}${CLINICIANS[w]}`);
   return restoreKinPossessive(s).replace(THE_SPOUSE, (_all, the: string, who: string) => `${the === 'The' ? 'My' : 'my'} ${who}`);
 }
 
@@ -145,8 +145,11 @@ export function lowerOpeningVerbs(text: string, lex: Lexicon | undefined): strin
   return text.replace(OPENING_VERB, (all, lead: string, w: string) => (unknownWord(lex, w.toLowerCase()) && verbStem(w.toLowerCase(), lex!) ? `${lead}${w[0].toLowerCase()}${w.slice(1)}` : all));
 }
 
-/** Whether an unknown -ed / -ing word is a known verb with its ending (and maybe a "re" / "un" / "de" prefix): "rehomed" (home), not "Winifred". */
-function verbStem(w: string, lex: Lexicon): boolean {
+/**
+ * Whether a lower-case -ed / -ing word is a known verb with its ending (and maybe a "re" / "un" / "de" prefix): "rehomed"
+ * (home), not "winifred". Shared with the pet-name check (frames/animal-signs.ts).
+ */
+export function verbStem(w: string, lex: Lexicon): boolean {
   const stems = [w.replace(/ed$/, ''), w.replace(/d$/, ''), w.replace(/ing$/, ''), w.replace(/ing$/, 'e'), w.replace(/(.)\1ed$/, '$1'), w.replace(/(.)\1ing$/, '$1')];
   return stems.some((st) => [st, st.replace(/^(?:re|un|de|over|under|out)/, '')].some((x) => x.length >= 3 && lex.senses(x, 'verb', 1).length > 0));
 }

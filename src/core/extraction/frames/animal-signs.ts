@@ -12,7 +12,7 @@ import type { Lexicon } from '../../ports.ts';
 import type { Draft } from '../model.ts';
 import { NOT_NAMES, RELATIONS } from '../lexicon.ts';
 import { STOP_WORDS } from '../../text/analyze.ts';
-import { lexiconKnowsWords } from '../chat-text.ts';
+import { lexiconKnowsWords, verbStem } from '../chat-text.ts';
 import { ANIMAL_ONLY_PARTS, ANIMAL_SOUNDS, ANIMAL_VERBS } from './table.ts';
 import { isKind, kindOf } from './kinds.ts';
 
@@ -145,8 +145,7 @@ function verbForm(w: string, lex: Lexicon): boolean {
   if (lex.lemmas(lower, 'verb').some((l) => l !== lower)) return true;
   if (lower.length < 6 || !/(?:ed|ing)$/.test(lower) || lex.senses(lower, undefined, 1).length > 0 || lex.lemmas(lower).length > 0) return false;
   // ("Rehomed": a known verb, "home", with a prefix and its ending; "Winifred" is none.)
-  const stem = lower.replace(/(?:ed|ing)$/, '');
-  return [stem, `${stem}e`, stem.replace(/^(?:re|un|de|over|under|out)/, '')].some((x) => x.length >= 3 && lex.senses(x, 'verb', 1).length > 0);
+  return verbStem(lower, lex);
 }
 
 /** "our Korat, Sawasdee, has decided…", "Mirabelle, our Chartreux, sits…": a breed in apposition with a name. */

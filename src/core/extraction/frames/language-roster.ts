@@ -53,10 +53,10 @@ const BARE_ITEM = /^(?:(?:a\s+(?:bit|little)\s+of|some|basic|fluent|conversation
  * must say it is a list of what the speaker speaks. The list is the speaker's.
  */
 function bareList(sentence: string, speaker: string, lex: Lexicon): Draft[] {
-  const body = sentence.replace(/\([^)]*\)/g, ' ').replace(/^[^:]{0,60}:\s*/, '').replace(/[.!]+\s*$/, '').trim();
   // A list of names alone may be anyone's (an answer, a subject taught): a label, a note or a word of how well says
-  // the speaker is listing what they speak.
+  // the speaker is listing what they speak. (Checked first: this reader sees every sentence.)
   if (!/[:(]/.test(sentence) && !/\b(?:a\s+(?:bit|little)\s+of|fluent|conversational|native|rusty|broken|passable|basic)\b/i.test(sentence)) return [];
+  const body = sentence.replace(/\([^)]*\)/g, ' ').replace(/^[^:]{0,60}:\s*/, '').replace(/[.!]+\s*$/, '').trim();
   const items = body.split(/\s*,\s*(?:and\s+)?|\s*;\s*|\s+and\s+/).map((x) => x.trim()).filter(Boolean);
   if (items.length < 2) return [];
   const langs: string[] = [];

@@ -1349,6 +1349,12 @@ const BEFORE_PLACE = /\b(?:in|to|from|at|of|near|around|into|via)\s*$/i;
 const BIRTH_WEIGHT_NAME = /(?<![\p{L}'’])([\p{Lu}][\p{Ll}'’-]+)\s*(?:,|-|–|—|\()\s*\d+(?:\.\d+)?\s*(?:kg|kgs|kilos|lbs?|pounds)\b/u;
 /** Twins' or triplets' names, then their weights: "Ivy and Hugo, both healthy, 2.4 and 2.6 kilos". */
 const BIRTH_WEIGHT_NAMES = /(?<![\p{L}'’])((?:[\p{Lu}][\p{Ll}'’-]+\s*,\s*)*[\p{Lu}][\p{Ll}'’-]+\s+(?:and|&)\s+[\p{Lu}][\p{Ll}'’-]+)\s*(?:,|-|–|—|\()\s*(?:[\p{Ll}\s]{1,25},\s*)?\d+(?:\.\d+)?(?:\s*(?:kg|kgs|kilos|lbs?))?(?:\s*,\s*\d+(?:\.\d+)?)*\s*(?:and|&)\s*\d+(?:\.\d+)?\s*(?:kg|kgs|kilos|lbs?|pounds)\b/u;
+/** Words before a newcomer's noun ("our new puppy", "my little boy", "our beautiful twins"). */
+const NEWCOMER_WORDS = '(?:new\\s+|little\\s+|baby\\s+|beautiful\\s+)?';
+/** A newcomer's noun after a determiner or possessive: what a name given later may name. */
+const NEWCOMER_NOUN = new RegExp(`\\b(?:[Mm]y|[Oo]ur|[Tt]he|[Aa]n?)\\s+${NEWCOMER_WORDS}([\\p{Ll}][\\p{Ll}-]*)`, 'gu');
+/** The speaker's twins or triplets ("our twins arrived"). */
+const OUR_TWINS = new RegExp(`\\b(?:[Mm]y|[Oo]ur)\\s+${NEWCOMER_WORDS}(twins|triplets)\\b`, 'u');
 /** The newborn's arrival right after its noun ("our baby girl arrived", "our son was born"). */
 const ARRIVED = /^\s+(?:(?:has|have|had|just|finally|officially)\s+)*(?:arrived|was\s+born|came)\b/i;
 /** "baby girl", "little boy": the newborn's relation. */
@@ -1366,7 +1372,7 @@ export function namedByPronoun(text: string, speaker: string, lex?: Lexicon): Dr
   const group = hit ? null : BIRTH_WEIGHT_NAMES.exec(text);
   if (group) {
     const names = group[1].split(/\s*,\s*|\s+(?:and|&)\s+/).filter(Boolean);
-    const arrived = /\b(?:[Mm]y|[Oo]ur)\s+(?:new\s+|little\s+|baby\s+|beautiful\s+)?(twins|triplets)\b/u.exec(text.slice(0, group.index));
+    const arrived = OUR_TWINS.exec(text.slice(0, group.index));
     if (arrived && ARRIVED.test(text.slice(arrived.index + arrived[0].length, group.index)) && names.every(isName))
       return names.flatMap((name) => {
         const d = relationDraft(speaker, 'child', name, 0.85);
@@ -1380,7 +1386,7 @@ export function namedByPronoun(text: string, speaker: string, lex?: Lexicon): Dr
   const m = hit ? ([hit[0], hit[1] ?? hit[2] ?? hit[3], hit[4]] as const) : weighed ? ([weighed[0], null, weighed[1]] as const) : null;
   if (!m || !isName(m[2])) return [];
   const before = text.slice(0, (hit ?? weighed)!.index);
-  const nouns = [...before.matchAll(/\b(?:[Mm]y|[Oo]ur|[Tt]he|[Aa]n?)\s+(?:new\s+|little\s+|baby\s+|beautiful\s+)?([\p{Ll}][\p{Ll}-]*)/gu)].reverse();
+  const nouns = [...before.matchAll(NEWCOMER_NOUN)].reverse();
   for (const n of nouns) {
     const w = NEWBORN_SEX[n[1]] && /\b(?:baby|little)\s+\S+$/i.test(n[0]) ? NEWBORN_SEX[n[1]] : n[1];
     if (weighed && !ARRIVED.test(before.slice(n.index! + n[0].length))) continue;

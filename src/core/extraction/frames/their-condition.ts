@@ -18,11 +18,13 @@ import { isKind } from './kinds.ts';
 import { NOT_CONDITIONS } from './table.ts';
 
 const NAME = "\\p{Lu}[\\p{Ll}-]+";
+/** Words before a possessed relation noun ("my older brother", "our baby girl"). */
+const KIN_ADJ = '(?:little|big|older|younger|eldest|oldest|youngest|baby|twin|best|old|new)';
 /** Predicates that give someone a condition: having it, being diagnosed with it, suffering from or living with it. */
 const HAS = "(?:has\\s+(?:got\\s+|had\\s+|(?:just\\s+|recently\\s+)?been\\s+diagnosed\\s+with\\s+)?|['’]s\\s+(?:got|(?:just\\s+|recently\\s+)?been\\s+diagnosed\\s+with)|(?:was|got)\\s+(?:just\\s+|recently\\s+)?diagnosed\\s+with|is\\s+(?:living|struggling|dealing)\\s+with|suffers\\s+(?:from|with)|is\\s+being\\s+treated\\s+for|(?:['’]s|is)\\s+(?:been\\s+)?off\\s+(?:sick\\s+|work\\s+)?with)";
 /** A report by the person of their own condition: "<who> told me (at lunch) that he's got X", "<who> says she has X". */
 const TOLD = "(?:told\\s+(?:me|us)|says|said|mentioned|let\\s+slip)(?:\\s+[\\p{Ll}]+){0,3}?\\s+(?:that\\s+)?(?:[Hh]e|[Ss]he)\\s*(?:['’]s\\s+(?:got|(?:just\\s+)?been\\s+diagnosed\\s+with)|\\s+has\\s+(?:got\\s+|(?:just\\s+)?been\\s+diagnosed\\s+with\\s+)?|\\s+was\\s+diagnosed\\s+with|\\s+suffers\\s+from)";
-const WHO = re(`(?:^|[\\s,;(])(?:(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|eldest|oldest|youngest|baby|twin|best|old|new)\\s+)?(${RELATION_RE})(?:\\s+(${NAME}))?|(${NAME}))\\s*(?:\\(\\s*\\d{1,3}\\s*\\)\\s*|,\\s*(?:(?:who|he|she)(?:['’]s|\\s+is)\\s+)?\\d{1,3}\\s*,\\s*)?(?:(?:\\s+[^.;!?]{1,40}?\\s+and\\s+(?:[Hh]e|[Ss]he))?(?:\\s+|(?=['’]))${HAS}|(?:\\s+[^.;!?]{1,40}?\\s+and(?:\\s+(?:[Hh]e|[Ss]he))?)?\\s+(?:(?:just|recently|finally|also)\\s+)?${TOLD})\\s*(.+)`, 'gu');
+const WHO = re(`(?:^|[\\s,;(])(?:(?:[Mm]y|[Oo]ur)\\s+(?:${KIN_ADJ}\\s+)?(${RELATION_RE})(?:\\s+(${NAME}))?|(${NAME}))\\s*(?:\\(\\s*\\d{1,3}\\s*\\)\\s*|,\\s*(?:(?:who|he|she)(?:['’]s|\\s+is)\\s+)?\\d{1,3}\\s*,\\s*)?(?:(?:\\s+[^.;!?]{1,40}?\\s+and\\s+(?:[Hh]e|[Ss]he))?(?:\\s+|(?=['’]))${HAS}|(?:\\s+[^.;!?]{1,40}?\\s+and(?:\\s+(?:[Hh]e|[Ss]he))?)?\\s+(?:(?:just|recently|finally|also)\\s+)?${TOLD})\\s*(.+)`, 'gu');
 /** "according to Trevor from accounting, he's …": the source a report names first (not global: replaced once). */
 const ACCORDING_TO = new RegExp(`\\baccording\\s+to\\s+(${NAME})(?:\\s+(?:from|in|at|on)\\s+[\\p{Ll}\\s]{1,20}?)?\\s*,\\s*(?:[Hh]e|[Ss]he)(?=['’]s\\b|\\s+(?:is|has|was)\\b)`, 'u');
 const NOT_STATED = /\b(?:if|unless|might|may|maybe|could|would|wonder|whether|perhaps|possibly|probably|think|thinks|reckon|not|never|no)\b|\?/i;
@@ -83,7 +85,7 @@ export function theirConditionDrafts(raw: string, speaker: string, lex?: Lexicon
 }
 
 /** The relative a sentence opens with: "my older brother Marcus, 41, …", "our gran …". */
-const OPENER = re(`^\\s*(?:[Mm]y|[Oo]ur)\\s+(?:(?:little|big|older|younger|eldest|oldest|youngest|baby|twin|best|old|new)\\s+)?(${RELATION_RE})(?:\\s+(${NAME}))?(?![\\p{L}'’-])`, 'u');
+const OPENER = re(`^\\s*(?:[Mm]y|[Oo]ur)\\s+(?:${KIN_ADJ}\\s+)?(${RELATION_RE})(?:\\s+(${NAME}))?(?![\\p{L}'’-])`, 'u');
 /** Another possessed person later in the sentence: then "his" / "her" may be theirs. */
 const ANOTHER = re(`\\b(?:my|our|his|her|their)\\s+(?:[\\p{Ll}-]+\\s+)?(?:${RELATION_RE})(?![\\p{L}'’-])`, 'giu');
 /** "his tinnitus is getting worse", "her asthma has flared up": a possessive pronoun's illness with a verb of its course. */
